@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects: `unit` (pure logic, services, API via supertest) and `e2e` (Playwright journeys
+// against a built server). `npm test` runs them in that order after the typecheck and build.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['{server,client,views,db,scripts,test}/**/*.test.{ts,tsx}'],
+          exclude: ['test/e2e/**', 'node_modules/**', 'dist/**'],
+          environment: 'node',
+          setupFiles: ['test/setup/fail-on-console-error.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['test/setup/fail-on-console-error.ts'],
+          globalSetup: ['test/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
