@@ -1,0 +1,34 @@
+import type { Db } from '#db/index.ts';
+
+export interface ContactMessage {
+  id: number;
+  name: string;
+  email: string;
+  message: string;
+  ipHash: string | null;
+  createdAt: string;
+}
+
+export interface NewContactMessage {
+  name: string;
+  email: string;
+  message: string;
+  ipHash?: string | null;
+}
+
+export function insertContactMessage(db: Db, input: NewContactMessage): number {
+  const result = db
+    .prepare('INSERT INTO contact_messages (name, email, message, ip_hash) VALUES (?, ?, ?, ?)')
+    .run(input.name, input.email, input.message, input.ipHash ?? null);
+  return Number(result.lastInsertRowid);
+}
+
+/** Newest first; id breaks ties between messages stored in the same millisecond. */
+export function listContactMessages(db: Db, limit = 1000): ContactMessage[] {
+  return db
+    .prepare(
+      `SELECT id, name, email, message, ip_hash AS ipHash, created_at AS createdAt
+       FROM contact_messages ORDER BY created_at DESC, id DESC LIMIT ?`,
+    )
+    .all(limit) as ContactMessage[];
+}

@@ -1,0 +1,59 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test } from 'vitest';
+import { databaseFile, openDatabase } from '#db/index.ts';
+import { insertArticleSubmission } from '#db/article-submissions.ts';
+import { insertContactMessage } from '#db/contact-messages.ts';
+
+const run = promisify(execFile);
+const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx');
+
+function seededDataDir() {
+  const dir = mkdtempSync(join(tmpdir(), 'submissions-cli-'));
+  const db = openDatabase(databaseFile(dir));
+  insertContactMessage(db, { name: 'Asha', email: 'asha@example.in', message: 'Audit please' });
+  insertArticleSubmission(db, { title: 'Core updates', author: 'Rohan', content: 'Text' });
+  db.close();
+  return dir;
+}
+
+function cli(args: string[], dataDir: string) {
+  return run(tsx, ['scripts/submissions.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir } });
+}
+
+test('--json prints both lists from the DATA_DIR database', async () => {
+  const dir = seededDataDir();
+  try {
+    const { stdout } = await cli(['--json'], dir);
+    const report = JSON.parse(stdout);
+    expect(report.contact).toMatchObject([{ name: 'Asha', email: 'asha@example.in', message: 'Audit please' }]);
+    expect(report.articles).toMatchObject([{ title: 'Core updates', author: 'Rohan', status: 'pending' }]);
+    expect(report.articles[0].createdAt).toBeTruthy();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('without flags prints tables', async () => {
+  const dir = seededDataDir();
+  try {
+    const { stdout } = await cli([], dir);
+    expect(stdout).toContain('Contact messages (1), newest first');
+    expect(stdout).toMatch(/Asha +asha@example\.in +Audit please/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a missing database and an unknown flag exit non-zero with a message', async () => {
+  const empty = mkdtempSync(join(tmpdir(), 'submissions-empty-'));
+  try {
+    await expect(cli([], empty)).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('No database at') });
+    await expect(cli(['--csv'], empty)).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('Unknown option: --csv') });
+  } finally {
+    rmSync(empty, { recursive: true, force: true });
+  }
+});

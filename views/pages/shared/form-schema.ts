@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { HONEYPOT_FIELD } from '#views/pages/shared/form-limits.ts';
+
+/** A required, trimmed text field whose every error names the field. */
+export function requiredText(label: string, max: number) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`);
+}
+
+export type ParseResult<T> = { ok: true; data: T; isBot: boolean } | { ok: false; error: string };
+
+/** Validates a request body and reports the first problem in words a person can act on. */
+export function parseForm<T>(schema: z.ZodType<T>, body: unknown): ParseResult<T> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return { ok: false, error: 'Request body must be a JSON object' };
+  }
+  const honeypot = (body as Record<string, unknown>)[HONEYPOT_FIELD];
+  const isBot = honeypot !== undefined && honeypot !== null && String(honeypot).trim() !== '';
+  const result = schema.safeParse(body);
+  if (!result.success) return { ok: false, error: result.error.issues[0]?.message ?? 'Invalid request' };
+  return { ok: true, data: result.data, isBot };
+}

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { articleLimits } from '#views/pages/shared/form-limits.ts';
+import { parseForm, requiredText } from '#views/pages/shared/form-schema.ts';
+
+export const articleSchema = z.object({
+  title: requiredText('Title', articleLimits.title),
+  author: requiredText('Author name', articleLimits.author),
+  content: requiredText('Content', articleLimits.content),
+});
+
+export type ArticleInput = z.infer<typeof articleSchema>;
+
+export function parseArticle(body: unknown) {
+  return parseForm(articleSchema, body);
+}
