@@ -1,0 +1,66 @@
+import type { ProsePage } from '#views/pages/shared/content-types.ts';
+
+export const about: ProsePage = {
+  meta: {
+    title: 'About Us | A Small Delhi SEO Team Building Free SEO Tools',
+    description:
+      'Who we are: a Delhi NCR SEO team working from Pitampura since 2019, doing technical and local SEO for owner-run businesses and building the free SEO tools on this site.',
+    keywords: ['about delhi seo agency', 'seo consultants delhi ncr', 'seo team pitampura'],
+  },
+  heading: 'About us',
+  intro: [
+    'We are a small SEO team based in Pitampura, North Delhi. Since 2019 we have helped clinics, coaching institutes, professional firms, manufacturers and online stores across Delhi NCR get found by the people who need them.',
+    'We also build and maintain the free SEO tools on this site. We use them on client work every day, which is the best way we know to keep them accurate.',
+  ],
+  sections: [
+    {
+      heading: 'How we work',
+      paragraphs: [
+        'Every account has one senior consultant who does the work and takes the calls. We keep the number of clients per consultant low so nobody is handed to a junior after the contract is signed.',
+        'We explain what we change and why, in plain language. Reports show enquiries, calls and sales alongside rankings, because rankings alone do not pay salaries.',
+      ],
+    },
+    {
+      heading: 'What we believe about SEO',
+      paragraphs: ['Good SEO is mostly a good website, explained well to search engines. That means:'],
+      bullets: [
+        'Pages written from real expertise, reviewed by the people who have it',
+        'Fast, accessible pages that work on a budget phone over mobile data',
+        'Honest local signals: a real address, real photos, real reviews',
+        'No link schemes, no fake reviews, no guaranteed rankings',
+      ],
+    },
+    {
+      heading: 'The free tools',
+      paragraphs: [
+        'The audit, index checker, sitemap generator and the other tools do real work on the pages you give them. They need no sign-up. If a tool ever gives you a wrong answer, tell us through the contact page and we will fix it.',
+      ],
+    },
+    {
+      heading: 'Where we are',
+      paragraphs: [
+        'Our office is at Netaji Subhash Place, Pitampura, New Delhi 110034, near the NSP metro station. We meet clients by appointment, Monday to Friday, 9 AM to 6 PM IST, and on video calls the rest of the time.',
+      ],
+    },
+  ],
+  faq: [
+    {
+      question: 'Are you a large agency?',
+      answer: 'No. We are deliberately small so that senior people do the work. If your project needs a larger team, we will say so and, where we can, suggest who might fit.',
+    },
+    {
+      question: 'Which industries do you know best?',
+      answer: 'Healthcare, education, professional services, B2B software and e-commerce. Most of our clients are owner-run businesses in Delhi NCR.',
+    },
+    {
+      question: 'Do you outsource work?',
+      answer: 'No. Strategy, technical work and writing are done by our own team. Where we use specialist help, such as a medical reviewer, we tell you who and why.',
+    },
+  ],
+  links: [
+    { href: '/seo-services-delhi', label: 'Our SEO services in Delhi' },
+    { href: '/case-studies', label: 'Case studies' },
+    { href: '/seo-packages', label: 'SEO packages and pricing' },
+    { href: '/contact-me', label: 'Contact us' },
+  ],
+};

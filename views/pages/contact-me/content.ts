@@ -1,0 +1,46 @@
+import type { FaqEntry, LinkItem, PageMeta } from '#views/pages/shared/content-types.ts';
+import { legalLinks } from '#views/pages/shared/legal-links.ts';
+
+export const meta: PageMeta = {
+  title: 'Contact Us | Talk to an SEO Consultant in Delhi NCR',
+  description:
+    'Contact our Delhi SEO team about your website, a free audit or a quote. Send a message and a consultant replies within one working day, Monday to Friday, 9 AM to 6 PM IST.',
+  keywords: ['contact seo agency delhi', 'seo consultant delhi contact', 'seo quote'],
+};
+
+export const heading = 'Contact us';
+
+export const intro =
+  'Tell us about your website and what you want from search. A consultant, not a salesperson, reads every message and replies within one working day.';
+
+export const formCopy = {
+  heading: 'Send us a message',
+  nameLabel: 'Name',
+  emailLabel: 'Email',
+  messageLabel: 'Message',
+  submit: 'Send Message',
+  sending: 'Sending...',
+  success: 'Thank you for contacting us! We will get back to you soon.',
+  failure: 'Failed to send message. Please try again later.',
+};
+
+export const faq: FaqEntry[] = [
+  {
+    question: 'What are your office hours?',
+    answer: 'Monday to Friday, 9 AM to 6 PM IST. Messages sent outside those hours are answered on the next working day.',
+  },
+  {
+    question: 'How quickly will you reply?',
+    answer: 'Within one working day. If your question needs a look at your website first, we will say so and tell you when to expect a full answer.',
+  },
+  {
+    question: 'What should I include in my message?',
+    answer: 'Your website address, your city or area, what you sell, and what you would like more of: calls, walk-ins, online orders or demo requests. That is enough for a useful first reply.',
+  },
+  {
+    question: 'Can I visit your office?',
+    answer: 'Yes, by appointment. We are at Netaji Subhash Place, Pitampura, New Delhi, near the NSP metro station.',
+  },
+];
+
+export const links: LinkItem[] = legalLinks;

@@ -1,0 +1,91 @@
+import type { ProsePage } from '#views/pages/shared/content-types.ts';
+
+export const lastUpdated = '22 November 2026';
+
+export const privacyPolicy: ProsePage = {
+  meta: {
+    title: 'Privacy Policy | What This Site Collects and How Long It Keeps It',
+    description:
+      'Our privacy policy: what we collect through the contact form, article submissions and free SEO tools, what server logs record, how long we keep it and how to ask for deletion.',
+    keywords: ['privacy policy', 'data protection', 'seo tools privacy'],
+  },
+  heading: 'Privacy policy',
+  intro: [
+    'This policy explains what information this website collects, why, how long we keep it and what you can ask us to do with it. We collect as little as we can, we do not sell it, and we do not use advertising or tracking cookies.',
+  ],
+  sections: [
+    {
+      id: 'contact',
+      heading: 'Messages you send through the contact form',
+      paragraphs: [
+        'When you use the contact form we store your name, email address and message, with the date and time it was sent. We use them only to reply to you and to keep a record of the conversation. We keep contact messages for up to 24 months, then delete them.',
+      ],
+    },
+    {
+      id: 'articles',
+      heading: 'Articles submitted through Write for us',
+      paragraphs: [
+        'When you submit an article we store its title, your author name, the article text, the submission time and its review status. We use them to review the article and to credit you if we publish it. Articles we do not publish are deleted within 12 months of our decision.',
+      ],
+    },
+    {
+      id: 'tools',
+      heading: 'Information you give our free tools',
+      paragraphs: [
+        'The tools work on what you enter: web addresses, lists of URLs, keywords, text and images. Our server fetches the public pages you ask it to check and returns the result to your browser.',
+      ],
+      bullets: [
+        'Images uploaded for compression are processed in memory and are not stored after the compressed result is returned.',
+        'URLs and text you enter into a tool are used to produce the result and are not kept, except as described for sitemaps and logs below.',
+        'Sitemaps you generate are stored on our server with the website address and page count, and are listed publicly on the sitemap generator page so you can download them again. Do not generate a sitemap for a site whose URLs you want kept private.',
+      ],
+    },
+    {
+      id: 'logs',
+      heading: 'Server logs',
+      paragraphs: [
+        'Like every web server, ours records each request: the time, the page or tool requested, the response status, your IP address, your browser\'s user-agent and a request identifier we use to trace errors. We keep logs for up to 30 days to keep the service secure, to stop abuse such as automated form spam, and to fix problems. To enforce rate limits we may keep a one-way hash of your IP address with form submissions.',
+      ],
+    },
+    {
+      id: 'cookies',
+      heading: 'Cookies',
+      paragraphs: [
+        'This site does not set tracking, analytics or advertising cookies. If you choose to load the office map on our Delhi services page, the map is provided by Google, and Google may set its own cookies under its privacy policy; the map is not loaded unless you ask for it.',
+      ],
+    },
+    {
+      id: 'sharing',
+      heading: 'Who we share information with',
+      paragraphs: [
+        'We do not sell or rent personal information. Our hosting provider stores the server and its data on our behalf. We disclose information if the law requires it.',
+      ],
+    },
+    {
+      id: 'rights',
+      heading: 'Your rights',
+      paragraphs: [
+        'You can ask us what information we hold about you, ask us to correct it, or ask us to delete it, in line with India\'s Digital Personal Data Protection Act, 2023. Send your request through the contact page using the email address you used before, and we will respond within 30 days.',
+      ],
+    },
+    {
+      id: 'security',
+      heading: 'Security',
+      paragraphs: [
+        'Form submissions are stored as plain text and never displayed as web pages, and access to stored data is limited to the people who answer messages and review articles.',
+      ],
+    },
+    {
+      id: 'changes',
+      heading: 'Changes to this policy',
+      paragraphs: [
+        'If we change what we collect or how we use it, we will update this page and the date at the top of it.',
+      ],
+    },
+  ],
+  links: [
+    { href: '/terms-and-conditions', label: 'Terms and conditions' },
+    { href: '/disclaimer', label: 'Disclaimer' },
+    { href: '/contact-me', label: 'Contact us about your data' },
+  ],
+};
