@@ -4,7 +4,7 @@ export const about: ProsePage = {
   meta: {
     title: 'About Us | A Small Delhi SEO Team Building Free SEO Tools',
     description:
-      'Who we are: a Delhi NCR SEO team working from Pitampura since 2019, doing technical and local SEO for owner-run businesses and building the free SEO tools on this site.',
+    'A Delhi NCR SEO team working from Pitampura since 2019: technical and local SEO for owner-run businesses, and the free SEO tools on this site.',
     keywords: ['about delhi seo agency', 'seo consultants delhi ncr', 'seo team pitampura'],
   },
   heading: 'About us',

@@ -4,7 +4,7 @@ export const careerGuidance: ProsePage = {
   meta: {
     title: 'SEO Career Guidance | How to Start and Grow a Career in SEO',
     description:
-      'How to start a career in SEO in India: the skills that matter, roles from executive to head of SEO, building a portfolio with your own site, and what interviews test.',
+    'How to start a career in SEO in India: the skills that matter, roles from executive to head of SEO, building a portfolio and what interviews test.',
     keywords: ['seo career', 'how to become seo expert', 'seo jobs delhi', 'seo executive skills', 'digital marketing career india'],
   },
   heading: 'Career guidance: working in SEO',

@@ -13,7 +13,7 @@ export interface CaseStudy {
 export const meta: PageMeta = {
   title: 'SEO Case Studies | Results for Delhi NCR Businesses',
   description:
-    'Anonymised SEO case studies from Delhi NCR: a Rohini coaching institute, a Janakpuri dental clinic, a Noida software company, a Laxmi Nagar CA firm and a Karol Bagh store.',
+    'Anonymised SEO case studies from Delhi NCR: a Rohini institute, a Janakpuri clinic, a Noida software firm, a Laxmi Nagar CA firm and a retailer.',
   keywords: ['seo case studies', 'seo results delhi', 'local seo case study', 'seo success stories india'],
 };
 

@@ -4,7 +4,7 @@ import { legalLinks } from '#views/pages/shared/legal-links.ts';
 export const meta: PageMeta = {
   title: 'Contact Us | Talk to an SEO Consultant in Delhi NCR',
   description:
-    'Contact our Delhi SEO team about your website, a free audit or a quote. Send a message and a consultant replies within one working day, Monday to Friday, 9 AM to 6 PM IST.',
+    'Contact our Delhi SEO team about your website, a free audit or a quote. A consultant replies within one working day, Monday to Friday, 9 AM to 6 PM IST.',
   keywords: ['contact seo agency delhi', 'seo consultant delhi contact', 'seo quote'],
 };
 

@@ -4,7 +4,7 @@ export const digitalMarketing: ProsePage = {
   meta: {
     title: 'Digital Marketing for Small Businesses | Channels, Budgets & SEO',
     description:
-      'How search, Google Ads, social media, WhatsApp and email fit together for a small business in India, where SEO sits in the mix, and how to split a modest budget sensibly.',
+    'How search, Google Ads, social media, WhatsApp and email fit together for a small business in India, and how to split a modest budget sensibly.',
     keywords: ['digital marketing', 'digital marketing for small business', 'seo vs google ads', 'digital marketing delhi', 'marketing budget india'],
   },
   heading: 'Digital marketing',

@@ -5,7 +5,7 @@ export const disclaimer: ProsePage = {
   meta: {
     title: 'Disclaimer | Use of Our SEO Advice, Tools and Third-Party Data',
     description:
-      'Disclaimer for this website: our SEO content is general information, tool results depend on the pages checked, third-party metrics are approximate and rankings are never guaranteed.',
+    'Our SEO content is general information, tool results reflect the moment they run, third-party metrics are approximate and rankings are never guaranteed.',
     keywords: ['disclaimer', 'seo tools disclaimer', 'no ranking guarantee'],
   },
   heading: 'Disclaimer',

@@ -4,7 +4,7 @@ export const googleCoreUpdates: ProsePage = {
   meta: {
     title: 'Google Core Updates Explained | What Changes and How to Respond',
     description:
-      'What Google core updates are, how recent ones affected sites, how to tell whether an update hit you, and a calm step-by-step plan for recovering traffic afterwards.',
+    'What Google core updates are, what recent ones rewarded, how to tell whether an update hit your site, and a calm plan for recovering traffic.',
     keywords: ['google core update', 'google algorithm update', 'core update recovery', 'helpful content', 'google ranking drop'],
   },
   heading: 'Google core updates',

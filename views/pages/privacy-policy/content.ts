@@ -6,7 +6,7 @@ export const privacyPolicy: ProsePage = {
   meta: {
     title: 'Privacy Policy | What This Site Collects and How Long It Keeps It',
     description:
-      'Our privacy policy: what we collect through the contact form, article submissions and free SEO tools, what server logs record, how long we keep it and how to ask for deletion.',
+    'What this site collects through the contact form, article submissions, free tools and server logs, how long we keep it and how to ask for deletion.',
     keywords: ['privacy policy', 'data protection', 'seo tools privacy'],
   },
   heading: 'Privacy policy',

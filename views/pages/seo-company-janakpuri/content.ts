@@ -7,7 +7,7 @@ export const janakpuri: LocalityContent = {
   meta: {
     title: 'SEO Company in Janakpuri | Local SEO for West Delhi',
     description:
-      'SEO company in Janakpuri, West Delhi, for clinics, study-abroad consultants, restaurants and District Centre offices. Google Business Profile, local pages and reviews.',
+    'SEO company in Janakpuri, West Delhi, for clinics, study-abroad consultants, restaurants and District Centre offices. Local pages, profile, reviews.',
     keywords: ['seo company janakpuri', 'seo services janakpuri', 'local seo west delhi', 'seo for clinics janakpuri', 'digital marketing janakpuri'],
   },
   hero: {

@@ -4,7 +4,7 @@ export const seoGuides: ProsePage = {
   meta: {
     title: 'SEO Guides | Practical SEO Advice for Small Businesses in India',
     description:
-      'Practical SEO guides: keyword research, on-page basics, technical checks, Google Business Profile and link building, written for Indian small businesses and marketers.',
+    'Practical SEO guides for Indian small businesses: keyword research, on-page basics, technical checks, Google Business Profile and link building.',
     keywords: ['seo guides', 'seo tutorial india', 'seo for small business', 'local seo guide', 'technical seo checklist'],
   },
   heading: 'SEO guides',

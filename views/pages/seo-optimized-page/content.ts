@@ -4,7 +4,7 @@ export const seoOptimizedPage: ProsePage = {
   meta: {
     title: 'What Makes an SEO-Optimised Page? A Checklist with Examples',
     description:
-      'The elements of an SEO-optimised web page: search intent, title and meta description, headings, content depth, internal links, images, structured data and speed, with examples.',
+    'What makes a page SEO-optimised: search intent, title and meta description, headings, substance, internal links, images, schema and speed.',
     keywords: ['seo optimized page', 'on page seo checklist', 'seo friendly web page', 'meta description length', 'page title seo'],
   },
   heading: 'What makes an SEO-optimised page',

@@ -13,7 +13,7 @@ export interface Package {
 export const meta: PageMeta = {
   title: 'SEO Packages & Pricing in India (INR) | Monthly SEO Plans',
   description:
-    'Transparent SEO packages in rupees: Local Starter from ₹12,000 a month, Growth ₹25,000 and E-commerce ₹45,000, plus a one-time technical audit. What each plan includes.',
+    'SEO packages in rupees: Local Starter ₹12,000 a month, Growth ₹25,000, E-commerce & B2B ₹45,000, plus a one-time audit. See what each includes.',
   keywords: ['seo packages india', 'seo pricing delhi', 'monthly seo cost', 'local seo package', 'affordable seo services'],
 };
 

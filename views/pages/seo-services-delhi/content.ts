@@ -21,7 +21,7 @@ export interface Slide {
 export const meta: PageMeta = {
   title: 'SEO Services in Delhi | Local & Technical SEO Agency, Delhi NCR',
   description:
-    'SEO services in Delhi for clinics, coaching institutes, retailers and B2B firms: technical fixes, local map pack rankings and content that converts. Free audit first.',
+    'SEO services in Delhi for clinics, institutes, retailers and B2B firms: technical fixes, map pack rankings and content that converts. Free audit first.',
   keywords: [
     'seo services delhi',
     'seo agency delhi',

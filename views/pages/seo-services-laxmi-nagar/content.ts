@@ -7,7 +7,7 @@ export const laxmiNagar: LocalityContent = {
   meta: {
     title: 'SEO Services in Laxmi Nagar | SEO for Institutes & CA Firms',
     description:
-      'SEO services in Laxmi Nagar, East Delhi, for coaching institutes, CA and tax practices, computer centres and shops along Vikas Marg. Local rankings and student enquiries.',
+    'SEO services in Laxmi Nagar, East Delhi, for coaching institutes, CA and tax practices and shops along Vikas Marg. Local rankings and enquiries.',
     keywords: ['seo services laxmi nagar', 'seo company laxmi nagar', 'seo for coaching institutes', 'local seo east delhi', 'digital marketing laxmi nagar'],
   },
   hero: {

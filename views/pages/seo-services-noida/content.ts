@@ -7,7 +7,7 @@ export const noida: LocalityContent = {
   meta: {
     title: 'SEO Services in Noida | B2B, SaaS & Local SEO Agency',
     description:
-      'SEO services in Noida for IT and SaaS companies in Sector 62 and along the Expressway, exporters in Phase 2 and retailers in Sector 18. Technical SEO and lead generation.',
+    'SEO services in Noida for SaaS and IT firms in Sector 62 and on the Expressway, exporters in Phase 2 and Sector 18 retailers. Technical SEO and leads.',
     keywords: ['seo services noida', 'seo company noida', 'b2b seo noida', 'saas seo agency', 'local seo noida sector 18'],
   },
   hero: {

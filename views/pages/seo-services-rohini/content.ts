@@ -7,7 +7,7 @@ export const rohini: LocalityContent = {
   meta: {
     title: 'SEO Services in Rohini | Local SEO for Rohini Businesses',
     description:
-      'SEO services in Rohini, Delhi for coaching institutes, clinics, schools and shops from Sector 3 to Sector 24. Google Business Profile, local pages and reviews. Free audit.',
+    'SEO services in Rohini for coaching institutes, clinics, schools and shops across the sectors: Google Business Profile, local pages and reviews.',
     keywords: ['seo services rohini', 'seo company rohini', 'local seo rohini', 'digital marketing rohini', 'google business profile rohini'],
   },
   hero: {

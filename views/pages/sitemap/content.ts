@@ -3,7 +3,7 @@ import type { PageMeta } from '#views/pages/shared/content-types.ts';
 export const meta: PageMeta = {
   title: 'Sitemap | Every Page on This Site in One XML File',
   description:
-    'The XML sitemap of this site: every service page, guide, free SEO tool and directory page we publish, as search engines see it, with a link to open the raw sitemap.xml file.',
+    'The XML sitemap of this site: every service page, guide, free SEO tool and directory we publish, as search engines see it, with a link to the raw file.',
   keywords: ['sitemap', 'xml sitemap', 'site map'],
 };
 

@@ -5,7 +5,7 @@ export const termsAndConditions: ProsePage = {
   meta: {
     title: 'Terms and Conditions | Using This Website and Its Free SEO Tools',
     description:
-      'Terms and conditions for using this website: acceptable use of the free SEO tools, content you submit, intellectual property, service terms and the law that applies.',
+    'Terms for using this site: fair use of the free SEO tools, articles you submit, our content, paid services and the law that applies.',
     keywords: ['terms and conditions', 'terms of use', 'seo tools terms'],
   },
   heading: 'Terms and conditions',

@@ -3,7 +3,7 @@ import type { FaqEntry, PageMeta, Section } from '#views/pages/shared/content-ty
 export const meta: PageMeta = {
   title: 'Write for Us | Submit an SEO or Digital Marketing Guest Article',
   description:
-    'Write for us: submit an original article on SEO, local search, content or digital marketing. What we publish, our editorial guidelines and how the 3-5 business day review works.',
+    'Submit an original article on SEO, local search, content or digital marketing. What we publish, our guidelines and the 3-5 business day review.',
   keywords: ['write for us seo', 'seo guest post', 'digital marketing write for us', 'submit guest article'],
 };
 
