@@ -1,12 +1,12 @@
 // Renders the SVG artwork in scripts/images/artwork.mjs to AVIF, WebP and JPEG at fixed widths
-// under public/images/. Outputs are committed (a few KB each); rerun after changing the artwork:
+// under public/img/ (hashed by the build). Outputs are committed (a few KB each); rerun after changing the artwork:
 //   node scripts/make-images.mjs
 import { mkdir, stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { localityMap, slideAudit, slideGrowth, slideLocal } from './images/artwork.mjs';
 
-const outDir = fileURLToPath(new URL('../public/images/content/', import.meta.url));
+const outDir = fileURLToPath(new URL('../public/img/content/', import.meta.url));
 
 const images = [
   { name: 'slide-audit', svg: slideAudit(), widths: [1200, 640] },

@@ -4,12 +4,12 @@ export const about: ProsePage = {
   meta: {
     title: 'About Us | A Small Delhi SEO Team Building Free SEO Tools',
     description:
-    'A Delhi NCR SEO team working from Pitampura since 2019: technical and local SEO for owner-run businesses, and the free SEO tools on this site.',
+    'A Delhi NCR SEO team working from Rohini since 2019: technical and local SEO for owner-run businesses, and the free SEO tools on this site.',
     keywords: ['about delhi seo agency', 'seo consultants delhi ncr', 'seo team pitampura'],
   },
   heading: 'About us',
   intro: [
-    'We are a small SEO team based in Pitampura, North Delhi. Since 2019 we have helped clinics, coaching institutes, professional firms, manufacturers and online stores across Delhi NCR get found by the people who need them.',
+    'We are a small SEO team based in Rohini, North West Delhi. Since 2019 we have helped clinics, coaching institutes, professional firms, manufacturers and online stores across Delhi NCR get found by the people who need them.',
     'We also build and maintain the free SEO tools on this site. We use them on client work every day, which is the best way we know to keep them accurate.',
   ],
   sections: [
@@ -39,7 +39,7 @@ export const about: ProsePage = {
     {
       heading: 'Where we are',
       paragraphs: [
-        'Our office is at Netaji Subhash Place, Pitampura, New Delhi 110034, near the NSP metro station. We meet clients by appointment, Monday to Friday, 9 AM to 6 PM IST, and on video calls the rest of the time.',
+        'Our office is at Plot 12, Pocket B, Sector 8, Rohini, New Delhi 110085, near Rohini East metro station. We meet clients by appointment, Monday to Friday, 9 AM to 6 PM IST, and on video calls the rest of the time.',
       ],
     },
   ],

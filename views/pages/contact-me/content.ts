@@ -39,7 +39,7 @@ export const faq: FaqEntry[] = [
   },
   {
     question: 'Can I visit your office?',
-    answer: 'Yes, by appointment. We are at Netaji Subhash Place, Pitampura, New Delhi, near the NSP metro station.',
+    answer: 'Yes, by appointment. We are in Pocket B, Sector 8, Rohini, New Delhi, near Rohini East metro station.',
   },
 ];
 

@@ -164,7 +164,7 @@ export const processSteps: ProcessStep[] = [
 export const about = {
   heading: 'About our Delhi SEO team',
   paragraphs: [
-    'We started in 2019 doing technical SEO for a handful of North Delhi businesses and still work from Pitampura, next to Netaji Subhash Place. The team is small on purpose: consultants, a developer and two writers, each working on a limited number of accounts.',
+    'We started in 2019 doing technical SEO for a handful of North Delhi businesses and still work from Sector 8, Rohini. The team is small on purpose: consultants, a developer and two writers, each working on a limited number of accounts.',
     'Our clients are mostly owner-run businesses across Delhi NCR: clinics, coaching institutes, CA and legal practices, manufacturers in Okhla and Noida, and online stores shipping across India. We also build the free tools on this site and use them every day on client work.',
   ],
 };
@@ -209,7 +209,7 @@ export const faq: FaqEntry[] = [
 export const office = {
   heading: 'Visit our office',
   text:
-    'We work from Netaji Subhash Place in Pitampura, a five-minute walk from the NSP metro station on the Red and Pink Lines. Meetings are by appointment, Monday to Friday, 9 AM to 6 PM IST. Most clients never need to visit: we meet on video calls and share screens.',
+    'We work from Pocket B, Sector 8, Rohini, a short walk from Rohini East metro station on the Red Line. Meetings are by appointment, Monday to Friday, 9 AM to 6 PM IST. Most clients never need to visit: we meet on video calls and share screens.',
   mapButton: 'Show map',
   mapNote: 'The map is provided by Google Maps and loads only when you ask for it.',
 };

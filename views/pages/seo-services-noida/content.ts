@@ -109,7 +109,7 @@ export const noida: LocalityContent = {
     },
     {
       question: 'Do you meet clients in Noida?',
-      answer: 'Yes, by appointment. Our office is in Pitampura, and most meetings happen on video calls; we visit Noida offices for kick-offs and quarterly reviews.',
+      answer: 'Yes, by appointment. Our office is in Rohini, and most meetings happen on video calls; we visit Noida offices for kick-offs and quarterly reviews.',
     },
   ],
   cta: {

@@ -11,7 +11,7 @@ export const rohini: LocalityContent = {
     keywords: ['seo services rohini', 'seo company rohini', 'local seo rohini', 'digital marketing rohini', 'google business profile rohini'],
   },
   hero: {
-    heading: 'SEO Services in Rohini, from an office ten minutes away',
+    heading: 'SEO Services in Rohini, from our office in Sector 8',
     lead:
       'Rohini is a city inside Delhi: dozens of sectors, each with its own market, schools and clinics. Families here search by sector ("physiotherapist sector 9 rohini") and choose what is close. We help Rohini businesses show up for exactly those searches.',
     cta: { href: '/seo-audit', label: 'Get a free SEO audit' },
@@ -21,7 +21,7 @@ export const rohini: LocalityContent = {
     heading: 'Why Rohini needs sector-level SEO',
     paragraphs: [
       'Searches in Rohini are unusually local. A parent in Sector 16 looking for a maths tutor will not cross the Outer Ring Road to Sector 3, and Google knows it: the map pack changes from one sector to the next. A single "Delhi" page will not rank for someone standing near Rohini West metro.',
-      'We work from Netaji Subhash Place, a short hop down the Red Line, so we know the difference between the District Centre crowd in Sector 10 and the neighbourhood markets of Sectors 7 and 8. That local knowledge goes straight into your pages and your Google Business Profile.',
+      'Our office is in Sector 8, so we know the difference between the District Centre crowd in Sector 10 and the neighbourhood markets of Sectors 7 and 8. That local knowledge goes straight into your pages and your Google Business Profile.',
     ],
   },
   areas: {
@@ -93,7 +93,7 @@ export const rohini: LocalityContent = {
   faq: [
     {
       question: 'Do you only work with businesses in Rohini?',
-      answer: 'No, we work across Delhi NCR, but our office is in Pitampura, so Rohini, Pitampura and Shalimar Bagh businesses can meet us in person easily.',
+      answer: 'No, we work across Delhi NCR, but our office is in Rohini Sector 8, so Rohini, Pitampura and Shalimar Bagh businesses can meet us in person easily.',
     },
     {
       question: 'My clinic is in one sector but patients come from several. Can we rank in all of them?',

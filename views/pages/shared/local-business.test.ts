@@ -11,7 +11,7 @@ test('describes the office and the page\'s own areas with absolute URLs', () => 
   expect(data['@type']).toBe('ProfessionalService');
   expect(data.url).toBe('https://seo.example.in/seo-services-rohini');
   expect(data['@id']).toBe('https://seo.example.in/seo-services-rohini#business');
-  expect(data.address).toMatchObject({ addressLocality: 'New Delhi', postalCode: '110034', addressCountry: 'IN' });
+  expect(data.address).toMatchObject({ addressLocality: 'New Delhi', postalCode: '110085', addressCountry: 'IN' });
   expect(data.areaServed.map((place) => place.name)).toContain('Pitampura');
   expect(JSON.parse(JSON.stringify(data))).toEqual(data);
 });

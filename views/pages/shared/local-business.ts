@@ -1,4 +1,5 @@
-import { business } from '#views/pages/shared/business.ts';
+import { brand } from '#views/brand.ts';
+import { office } from '#views/pages/shared/business.ts';
 
 /**
  * schema.org ProfessionalService (a LocalBusiness subtype) for a service page: the one real office,
@@ -10,20 +11,23 @@ export function localBusinessJsonLd(siteUrl: string, page: { path: string; descr
     '@context': 'https://schema.org',
     '@type': 'ProfessionalService',
     '@id': `${origin}${page.path}#business`,
-    name: business.name,
+    name: brand.name,
+    legalName: brand.legalName,
+    telephone: brand.phone,
+    email: brand.email,
     url: `${origin}${page.path}`,
     description: page.description,
     address: {
       '@type': 'PostalAddress',
-      streetAddress: business.office.streetAddress,
-      addressLocality: business.office.locality,
-      addressRegion: business.office.region,
-      postalCode: business.office.postalCode,
-      addressCountry: business.office.country,
+      streetAddress: brand.address.street,
+      addressLocality: brand.address.locality,
+      addressRegion: brand.address.region,
+      postalCode: brand.address.postalCode,
+      addressCountry: brand.address.country,
     },
     areaServed: page.areaServed.map((name) => ({ '@type': 'Place', name })),
-    openingHours: business.openingHours,
+    openingHours: office.openingHours,
     priceRange: '₹₹',
-    foundingDate: String(business.founded),
+    foundingDate: String(office.founded),
   };
 }
