@@ -46,3 +46,6 @@ if (header) {
     }
   });
 }
+
+// Content-page behaviours (slider, on-request map) load as a separate chunk only where used.
+if (document.querySelector('[data-enhance]')) void import('./content.ts');

@@ -10,6 +10,7 @@ import { createRenderer } from './render.tsx';
 import { requestLog } from './request-log.ts';
 import { buildRedirects, pages as routeTable } from './routes.ts';
 import { securityHeaders } from './security.ts';
+import { siteFiles } from './site-files.ts';
 import { staticErrorPage } from './static-error-page.ts';
 import './validation.ts';
 
@@ -65,6 +66,7 @@ export function createApp(options: CreateAppOptions): Express {
 
   app.use(staticAssets());
   app.use(compression({ threshold: 1024 }));
+  app.use(siteFiles(pages, config));
   app.use('/api', express.json({ limit: API_BODY_LIMIT }), apiRouter(deps), apiNotFound);
   app.use(redirects(pages));
   app.use(createRenderer({ config, log, assets, pages }));

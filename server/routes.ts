@@ -2,6 +2,25 @@ import type { RouteObject } from 'react-router';
 import { RootErrorBoundary, RootLayout } from '#views/layout/Root.tsx';
 import type { PageDef } from '#views/page.ts';
 import { homePage } from '#views/pages/home/Page.tsx';
+import { aboutPage } from '#views/pages/about/Page.tsx';
+import { careerGuidancePage } from '#views/pages/career-guidance/Page.tsx';
+import { caseStudiesPage } from '#views/pages/case-studies/Page.tsx';
+import { contactPage } from '#views/pages/contact-me/Page.tsx';
+import { digitalMarketingPage } from '#views/pages/digital-marketing/Page.tsx';
+import { disclaimerPage } from '#views/pages/disclaimer/Page.tsx';
+import { googleCoreUpdatesPage } from '#views/pages/google-core-updates/Page.tsx';
+import { privacyPolicyPage } from '#views/pages/privacy-policy/Page.tsx';
+import { janakpuriPage } from '#views/pages/seo-company-janakpuri/Page.tsx';
+import { seoGuidesPage } from '#views/pages/seo-guides/Page.tsx';
+import { seoOptimizedPagePage } from '#views/pages/seo-optimized-page/Page.tsx';
+import { seoPackagesPage } from '#views/pages/seo-packages/Page.tsx';
+import { delhiPage } from '#views/pages/seo-services-delhi/Page.tsx';
+import { laxmiNagarPage } from '#views/pages/seo-services-laxmi-nagar/Page.tsx';
+import { noidaPage } from '#views/pages/seo-services-noida/Page.tsx';
+import { rohiniPage } from '#views/pages/seo-services-rohini/Page.tsx';
+import { sitemapPage } from '#views/pages/sitemap/Page.tsx';
+import { termsAndConditionsPage } from '#views/pages/terms-and-conditions/Page.tsx';
+import { writeForUsPage } from '#views/pages/write-for-us/Page.tsx';
 import type { NavData, NavGroup, NavLink } from '#views/site-context.ts';
 import { commaSeparatorPage } from '#views/tools/comma-separator/Page.tsx';
 
@@ -9,7 +28,30 @@ import { commaSeparatorPage } from '#views/tools/comma-separator/Page.tsx';
  * The route table: every page of the site, once. It drives the router, <head>, the menus, the
  * alias redirects, /sitemap.xml and the route smoke test. Add a page here and it exists everywhere.
  */
-export const pages: PageDef[] = [homePage, commaSeparatorPage];
+/** Content pages (issue 3): services, localities, categories, legal, contact and forms. */
+const contentPages: PageDef[] = [
+  aboutPage,
+  delhiPage,
+  rohiniPage,
+  noidaPage,
+  laxmiNagarPage,
+  janakpuriPage,
+  seoGuidesPage,
+  digitalMarketingPage,
+  careerGuidancePage,
+  googleCoreUpdatesPage,
+  seoOptimizedPagePage,
+  seoPackagesPage,
+  caseStudiesPage,
+  contactPage,
+  disclaimerPage,
+  termsAndConditionsPage,
+  privacyPolicyPage,
+  writeForUsPage,
+  sitemapPage,
+];
+
+export const pages: PageDef[] = [homePage, ...contentPages, commaSeparatorPage];
 
 /** Header and footer layout (spec 2.1): groups of canonical paths; labels come from the table. */
 const navSpec = {

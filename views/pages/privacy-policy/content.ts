@@ -1,7 +1,5 @@
 import type { ProsePage } from '#views/pages/shared/content-types.ts';
 
-export const lastUpdated = '22 November 2026';
-
 export const privacyPolicy: ProsePage = {
   meta: {
     title: 'Privacy Policy | What This Site Collects and How Long It Keeps It',
@@ -10,6 +8,7 @@ export const privacyPolicy: ProsePage = {
     keywords: ['privacy policy', 'data protection', 'seo tools privacy'],
   },
   heading: 'Privacy policy',
+  updated: '22 November 2026',
   intro: [
     'This policy explains what information this website collects, why, how long we keep it and what you can ask us to do with it. We collect as little as we can, we do not sell it, and we do not use advertising or tracking cookies.',
   ],

@@ -67,6 +67,8 @@ export interface Hero {
 export interface ProsePage {
   meta: PageMeta;
   heading: string;
+  /** Shown under the heading, e.g. a policy's last revision date. */
+  updated?: string;
   intro: string[];
   sections: Section[];
   faq?: FaqEntry[];

@@ -1,0 +1,62 @@
+import { Faq } from '#views/components/Faq.tsx';
+import { definePage } from '#views/page.ts';
+import { RelatedLinks } from '#views/pages/shared/links.tsx';
+import { faq, formatInr, heading, intro, links, meta, oneTimeAudit, packages, terms } from './content.ts';
+
+function PackagesPage() {
+  return (
+    <article className="content-page wide">
+      <header className="page-hero">
+        <h1>{heading}</h1>
+        <p className="lead">{intro}</p>
+      </header>
+      <div className="pricing-grid">
+        {packages.map((plan) => (
+          <section key={plan.id} className={plan.highlighted ? 'price-card highlighted' : 'price-card'} aria-labelledby={`plan-${plan.id}`}>
+            {plan.highlighted ? <p className="price-flag">Most chosen</p> : null}
+            <h2 id={`plan-${plan.id}`}>{plan.name}</h2>
+            <p className="price">
+              <strong>{formatInr(plan.monthlyInr)}</strong> <span>per month + GST</span>
+            </p>
+            <p className="best-for">{plan.bestFor}</p>
+            <ul className="check-list">
+              {plan.features.map((feature) => (
+                <li key={feature}>{feature}</li>
+              ))}
+            </ul>
+            <a className="button" href="/contact-me">
+              Ask about {plan.name}
+            </a>
+          </section>
+        ))}
+      </div>
+      <section className="price-card single" aria-labelledby="plan-audit">
+        <h2 id="plan-audit">{oneTimeAudit.name}</h2>
+        <p className="price">
+          <strong>{formatInr(oneTimeAudit.priceInr)}</strong> <span>one time + GST</span>
+        </p>
+        <p>{oneTimeAudit.text}</p>
+      </section>
+      <section className="prose">
+        <h2>Terms in plain language</h2>
+        <ul>
+          {terms.map((term) => (
+            <li key={term}>{term}</li>
+          ))}
+        </ul>
+      </section>
+      <Faq items={faq} />
+      <RelatedLinks links={links} />
+    </article>
+  );
+}
+
+export const seoPackagesPage = definePage({
+  path: '/seo-packages',
+  navLabel: 'SEO Packages',
+  title: meta.title,
+  description: meta.description,
+  keywords: meta.keywords.join(', '),
+  faq,
+  Component: PackagesPage,
+});

@@ -1,0 +1,55 @@
+import { Faq } from '#views/components/Faq.tsx';
+import { definePage, type PageDef } from '#views/page.ts';
+import type { ProsePage } from '#views/pages/shared/content-types.ts';
+import { RelatedLinks } from '#views/pages/shared/links.tsx';
+
+/** Category, legal and info pages: heading, lead, sections, optional FAQ and related links. */
+export function ProseArticle({ content }: { content: ProsePage }) {
+  return (
+    <article className="content-page">
+      <header className="page-hero">
+        <h1>{content.heading}</h1>
+        {content.updated ? <p className="updated">Last updated: {content.updated}</p> : null}
+        {content.intro.map((text) => (
+          <p key={text} className="lead">
+            {text}
+          </p>
+        ))}
+      </header>
+      <div className="prose">
+        {content.sections.map((section) => (
+          <section key={section.heading} id={section.id} aria-labelledby={section.id ? `${section.id}-heading` : undefined}>
+            <h2 id={section.id ? `${section.id}-heading` : undefined}>{section.heading}</h2>
+            {section.paragraphs.map((text) => (
+              <p key={text}>{text}</p>
+            ))}
+            {section.bullets ? (
+              <ul>
+                {section.bullets.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            ) : null}
+          </section>
+        ))}
+      </div>
+      {content.faq?.length ? <Faq items={content.faq} /> : null}
+      {content.links?.length ? <RelatedLinks links={content.links} /> : null}
+    </article>
+  );
+}
+
+/** A route-table entry for a prose page: head metadata and FAQ come straight from its content module. */
+export function prosePage(options: { path: string; navLabel: string; content: ProsePage; aliases?: string[] }): PageDef {
+  const { content } = options;
+  return definePage({
+    path: options.path,
+    navLabel: options.navLabel,
+    title: content.meta.title,
+    description: content.meta.description,
+    keywords: content.meta.keywords.join(', '),
+    faq: content.faq,
+    aliases: options.aliases,
+    Component: () => <ProseArticle content={content} />,
+  });
+}

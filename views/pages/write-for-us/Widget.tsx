@@ -1,0 +1,72 @@
+import { useState, type FormEvent } from 'react';
+import { articleLimits, HONEYPOT_FIELD } from '#views/pages/shared/form-limits.ts';
+import { Honeypot } from '#views/pages/shared/Honeypot.tsx';
+import { formCopy } from './content.ts';
+
+export interface WriteForUsWidgetProps {
+  /** Prefix for element ids (islands must not use useId). */
+  idPrefix: string;
+}
+
+type Message = { kind: 'success' | 'error'; text: string } | null;
+
+const empty = { title: '', author: '', content: '' };
+
+export default function WriteForUsWidget({ idPrefix }: WriteForUsWidgetProps) {
+  const [values, setValues] = useState(empty);
+  const [trap, setTrap] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [message, setMessage] = useState<Message>(null);
+  const id = (name: string) => `${idPrefix}-${name}`;
+  const set = (field: keyof typeof empty) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setMessage(null);
+    setSubmitting(true);
+    try {
+      const res = await fetch('/api/writeforus/submit', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...values, [HONEYPOT_FIELD]: trap }),
+      });
+      if (res.ok) {
+        setValues(empty);
+        setMessage({ kind: 'success', text: formCopy.success });
+      } else {
+        const body = (await res.json().catch(() => ({}))) as { error?: string };
+        setMessage({ kind: 'error', text: body.error || formCopy.failure });
+      }
+    } catch (error) {
+      setMessage({ kind: 'error', text: error instanceof Error && error.message ? error.message : formCopy.failure });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form className="tool-card form-card" onSubmit={onSubmit} aria-labelledby={id('heading')}>
+      <h2 id={id('heading')}>{formCopy.heading}</h2>
+      <label htmlFor={id('title')}>{formCopy.titleLabel}</label>
+      <input id={id('title')} name="title" type="text" required maxLength={articleLimits.title} value={values.title} onChange={(e) => set('title')(e.target.value)} />
+      <label htmlFor={id('author')}>{formCopy.authorLabel}</label>
+      <input id={id('author')} name="author" type="text" required autoComplete="name" maxLength={articleLimits.author} value={values.author} onChange={(e) => set('author')(e.target.value)} />
+      <label htmlFor={id('content')}>{formCopy.contentLabel}</label>
+      <textarea id={id('content')} name="content" rows={10} required maxLength={articleLimits.content} value={values.content} onChange={(e) => set('content')(e.target.value)} />
+      <Honeypot id={id('website')} value={trap} onChange={setTrap} />
+      <div className="actions">
+        <button type="submit" className="button" disabled={submitting}>
+          {submitting ? formCopy.submitting : formCopy.submit}
+        </button>
+      </div>
+      <div aria-live="polite">
+        {message?.kind === 'success' ? <p className="success">{message.text}</p> : null}
+        {message?.kind === 'error' ? (
+          <p className="error" role="alert">
+            {message.text}
+          </p>
+        ) : null}
+      </div>
+    </form>
+  );
+}
