@@ -56,11 +56,17 @@ function DelhiPage() {
           {about.paragraphs.map((text) => (
             <p key={text}>{text}</p>
           ))}
+          <p>
+            <a href="/about">More about our team and how we work</a>
+          </p>
         </section>
         <section aria-labelledby="results-heading">
           <h2 id="results-heading">Client results</h2>
           <p>Anonymised at our clients&apos; request; figures from their Google Search Console and analytics.</p>
           <ClientResultsTable />
+          <p>
+            <a href="/case-studies">Read the full case studies</a> or compare our <a href="/seo-packages">SEO packages and prices</a>.
+          </p>
         </section>
         <Faq items={faq} />
         <OfficeMap />

@@ -1,0 +1,52 @@
+import { XMLParser } from 'fast-xml-parser';
+import request from 'supertest';
+import { expect, test } from 'vitest';
+import { pages } from '#server/routes.ts';
+import { createTestApp } from '#test/helpers/app.ts';
+
+function locs(xml: string): string[] {
+  return new XMLParser().parse(xml).urlset.url.map((url: { loc: string }) => url.loc);
+}
+
+test('/sitemap.xml lists every canonical route once, absolute on SITE_URL', async () => {
+  const { app, config } = createTestApp();
+  const res = await request(app).get('/sitemap.xml');
+  expect(res.status).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^application\/xml/);
+  expect(locs(res.text).sort()).toEqual(pages.map((page) => `${config.siteUrl}${page.path}`).sort());
+  expect(locs(res.text)).toContain('https://example.test/seo-services-delhi');
+});
+
+test('/robots.txt allows crawling and points at the sitemap', async () => {
+  const { app } = createTestApp();
+  const res = await request(app).get('/robots.txt');
+  expect(res.status).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^text\/plain/);
+  expect(res.text).toContain('User-agent: *');
+  expect(res.text).toContain('Sitemap: https://example.test/sitemap.xml');
+});
+
+test('GET /api/sitemap/file returns the same XML as text', async () => {
+  const { app } = createTestApp();
+  const [file, xml] = await Promise.all([request(app).get('/api/sitemap/file'), request(app).get('/sitemap.xml')]);
+  expect(file.status).toBe(200);
+  expect(file.headers['content-type']).toMatch(/^text\/plain/);
+  expect(file.text).toBe(xml.text);
+});
+
+test('the locality aliases and /contact spellings answer 301 to their canonical page', async () => {
+  const { app } = createTestApp();
+  const expected: Record<string, string> = {
+    '/contact': '/contact-me',
+    '/Contact': '/contact-me',
+    '/local-seo-delhi': '/seo-services-delhi',
+    '/local-seo-rohini': '/seo-services-rohini',
+    '/local-seo-noida': '/seo-services-noida',
+    '/local-seo-laxmi-nagar': '/seo-services-laxmi-nagar',
+    '/local-seo-janakpuri': '/seo-company-janakpuri',
+  };
+  for (const [alias, target] of Object.entries(expected)) {
+    const res = await request(app).get(`${alias}?utm_source=old`);
+    expect([alias, res.status, res.headers.location]).toEqual([alias, 301, `${target}?utm_source=old`]);
+  }
+});
