@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openPage } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const activeDot = (page: Page) =>
+  page.locator('[data-slider-dot]').evaluateAll((dots) => dots.findIndex((dot) => dot.getAttribute('aria-current') === 'true'));
+
+test('Delhi slider: autoplays every 3 s, pauses on hover, arrows and dots move it', async () => {
+  const { page, problems } = await openPage(browser, '/seo-services-delhi');
+  await page.waitForSelector('.slider.is-enhanced');
+  expect(await activeDot(page)).toBe(0);
+  await expect.poll(() => activeDot(page), { timeout: 4500, interval: 200 }).toBe(1);
+
+  await page.locator('.slider').hover();
+  const paused = await activeDot(page);
+  await page.waitForTimeout(3600);
+  expect(await activeDot(page)).toBe(paused);
+
+  await page.getByRole('button', { name: 'Next slide' }).click();
+  expect(await activeDot(page)).toBe((paused + 1) % 3);
+  await page.getByRole('button', { name: /Show slide 3/ }).click();
+  expect(await activeDot(page)).toBe(2);
+  await page.getByRole('button', { name: 'Previous slide' }).click();
+  expect(await activeDot(page)).toBe(1);
+  expect(await page.locator('[data-slide]').nth(1).getAttribute('aria-hidden')).toBe('false');
+  expect(await page.locator('[data-slide]').nth(0).getAttribute('aria-hidden')).toBe('true');
+  expect(problems).toEqual([]);
+});
+
+test('Delhi slider: keyboard focus pauses it and reduced motion stops autoplay', async () => {
+  const { page } = await openPage(browser, '/seo-services-delhi');
+  await page.waitForSelector('.slider.is-enhanced');
+  await page.getByRole('button', { name: 'Next slide' }).focus();
+  await page.waitForTimeout(3600);
+  expect(await activeDot(page)).toBe(0);
+
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const calm = await context.newPage();
+  await calm.goto(new URL('/seo-services-delhi', page.url()).href, { waitUntil: 'networkidle' });
+  await calm.waitForSelector('.slider.is-enhanced');
+  await calm.waitForTimeout(3600);
+  expect(await activeDot(calm)).toBe(0);
+  await context.close();
+});
+
+test('Delhi page: no third-party request until the map is asked for; tooltips show on focus', async () => {
+  const { page, problems } = await openPage(browser, '/seo-services-delhi');
+  const thirdParty: string[] = [];
+  page.on('request', (req) => {
+    if (!req.url().startsWith(new URL(page.url()).origin)) thirdParty.push(req.url());
+  });
+  await page.route('https://www.google.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>map</p>' }));
+  await page.reload({ waitUntil: 'networkidle' });
+  expect(thirdParty).toEqual([]);
+  expect(await page.locator('iframe').count()).toBe(0);
+
+  await page.getByRole('button', { name: 'Show map' }).click();
+  await expect.poll(() => page.locator('iframe.map-frame').count()).toBe(1);
+  expect(thirdParty.some((url) => url.startsWith('https://www.google.com/maps'))).toBe(true);
+
+  const tooltip = page.locator('#delhi-process-tip-0');
+  expect(await tooltip.isVisible()).toBe(false);
+  await page.locator('.process-step').first().focus();
+  await expect.poll(() => tooltip.isVisible()).toBe(true);
+  expect(await tooltip.innerText()).toContain('Week 1');
+  expect(problems).toEqual([]);
+});
+
+test('FAQ accordion opens and closes, and content pages ship no React', async () => {
+  const { page, problems } = await openPage(browser, '/disclaimer');
+  const item = page.locator('.faq-item').first();
+  const answer = item.locator('p');
+  expect(await answer.isVisible()).toBe(false);
+  await item.locator('summary').click();
+  expect(await answer.isVisible()).toBe(true);
+  await item.locator('summary').click();
+  expect(await answer.isVisible()).toBe(false);
+  expect(await page.locator('.faq-item').count()).toBe(4);
+  const scripts = await page.locator('script[src]').evaluateAll((els) => els.map((el) => el.getAttribute('src')));
+  expect(scripts.every((src) => src?.includes('/shell-'))).toBe(true);
+  expect(problems).toEqual([]);
+});
