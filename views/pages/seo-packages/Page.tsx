@@ -13,7 +13,7 @@ function PackagesPage() {
       <div className="pricing-grid">
         {packages.map((plan) => (
           <section key={plan.id} className={plan.highlighted ? 'price-card highlighted' : 'price-card'} aria-labelledby={`plan-${plan.id}`}>
-            {plan.highlighted ? <p className="price-flag">Most chosen</p> : null}
+            {plan.highlighted ? <p className="price-flag">Recommended</p> : null}
             <h2 id={`plan-${plan.id}`}>{plan.name}</h2>
             <p className="price">
               <strong>{formatInr(plan.monthlyInr)}</strong> <span>per month + GST</span>

@@ -11,7 +11,7 @@ export function Slider({ slides, interval = 3000 }: { slides: Slide[]; interval?
       <div className="slider-viewport">
         <div className="slider-track" data-slider-track="">
           {slides.map((slide, index) => (
-            <figure
+            <div
               key={slide.id}
               className="slide"
               data-slide=""
@@ -20,11 +20,11 @@ export function Slider({ slides, interval = 3000 }: { slides: Slide[]; interval?
               aria-label={`${index + 1} of ${slides.length}: ${slide.heading}`}
             >
               <Picture name={slide.image} kind="slide" alt={slide.alt} eager={index === 0} sizes="(max-width: 1160px) 100vw, 1120px" />
-              <figcaption>
+              <div className="slide-caption">
                 <strong>{slide.heading}</strong>
                 <span>{slide.text}</span>
-              </figcaption>
-            </figure>
+              </div>
+            </div>
           ))}
         </div>
       </div>

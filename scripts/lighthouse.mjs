@@ -1,0 +1,76 @@
+// `npm run lighthouse [-- /path ...] [-- --min=0.95]`: builds if needed, starts the built server on a
+// free loopback port with a throwaway DATA_DIR, and runs Lighthouse (mobile, default throttling) in
+// Debian's Chromium against each content page, printing performance / accessibility /
+// best-practices / SEO. With --min, exits 1 when any score is below it.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const defaultPaths = [
+  '/', '/about', '/seo-services-delhi', '/seo-services-rohini', '/seo-services-noida', '/seo-services-laxmi-nagar',
+  '/seo-company-janakpuri', '/seo-guides', '/digital-marketing', '/career-guidance', '/google-core-updates',
+  '/seo-optimized-page', '/seo-packages', '/case-studies', '/privacy-policy', '/disclaimer', '/terms-and-conditions',
+  '/contact-me', '/write-for-us', '/sitemap',
+];
+const args = process.argv.slice(2);
+const minArg = args.find((arg) => arg.startsWith('--min='));
+const min = minArg ? Number(minArg.slice(6)) : undefined;
+const paths = args.filter((arg) => arg.startsWith('/'));
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-needed'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+function startServer(dataDir) {
+  const child = spawn(process.execPath, ['dist/server.js'], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const match = /"port":(\d+)/.exec(output);
+      if (match) {
+        child.stdout.resume();
+        resolve({ child, origin: `http://127.0.0.1:${match[1]}` });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+const chromePath = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
+if (!chromePath) {
+  console.error('No Chromium found: install it (apt-get install -y chromium) or set CHROMIUM_PATH.');
+  process.exit(1);
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-'));
+const { child, origin } = await startServer(dataDir);
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+});
+let failed = false;
+try {
+  console.log(`Lighthouse ${'(mobile)'} against ${origin}\n`);
+  console.log(['page'.padEnd(28), 'perf', 'a11y', 'best', 'seo'].join('  '));
+  for (const path of paths.length ? paths : defaultPaths) {
+    const result = await lighthouse(`${origin}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories });
+    const scores = categories.map((id) => result?.lhr.categories[id]?.score ?? 0);
+    if (min !== undefined && scores.some((score) => score < min)) failed = true;
+    console.log([path.padEnd(28), ...scores.map((score) => score.toFixed(2).padStart(4))].join('  '));
+  }
+} finally {
+  await chrome.kill();
+  child.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}
+if (failed) {
+  console.error(`\nAt least one score is below ${min}.`);
+  process.exit(1);
+}
