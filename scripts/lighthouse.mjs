@@ -60,10 +60,17 @@ try {
   console.log(`Lighthouse ${'(mobile)'} against ${origin}\n`);
   console.log(['page'.padEnd(28), 'perf', 'a11y', 'best', 'seo'].join('  '));
   for (const path of paths.length ? paths : defaultPaths) {
-    const result = await lighthouse(`${origin}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories });
+    // A busy machine occasionally makes a run fail outright (e.g. NO_FCP); retry those, not low scores.
+    let result;
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      result = await lighthouse(`${origin}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories });
+      if (!result?.lhr.runtimeError) break;
+    }
+    const error = result?.lhr.runtimeError;
     const scores = categories.map((id) => result?.lhr.categories[id]?.score ?? 0);
-    if (min !== undefined && scores.some((score) => score < min)) failed = true;
-    console.log([path.padEnd(28), ...scores.map((score) => score.toFixed(2).padStart(4))].join('  '));
+    if (error || (min !== undefined && scores.some((score) => score < min))) failed = true;
+    const cells = error ? [`error: ${error.code}`] : scores.map((score) => score.toFixed(2).padStart(4));
+    console.log([path.padEnd(28), ...cells].join('  '));
   }
 } finally {
   await chrome.kill();
