@@ -12,7 +12,6 @@ export function enhanceMapSlots(doc: Document = document): void {
       const frame = doc.createElement('iframe');
       frame.src = src;
       frame.title = 'Map of our office location';
-      frame.loading = 'lazy';
       frame.referrerPolicy = 'no-referrer-when-downgrade';
       frame.className = 'map-frame';
       button.replaceWith(frame);

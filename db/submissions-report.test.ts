@@ -37,3 +37,11 @@ test('the JSON report has every stored field', () => {
   );
   expect(report.contact[1].message).toBe('First line\nsecond line');
 });
+
+test('control characters a visitor typed never reach the terminal', () => {
+  const db = openDatabase(':memory:');
+  insertContactMessage(db, { name: '\u001b[2JEvil', email: 'e@x.in', message: 'bell\u0007 and \u009b csi' });
+  const out = submissionsTable(db);
+  expect(out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+  expect(out).toContain('?[2JEvil');
+});

@@ -7,9 +7,12 @@ export function submissionsJson(db: Db) {
   return { contact: listContactMessages(db), articles: listArticleSubmissions(db) };
 }
 
-/** One line per cell: newlines and tabs would break the table, long text is cut with an ellipsis. */
+/**
+ * One line per cell: newlines and tabs would break the table, and control characters (e.g. ANSI
+ * escape sequences a visitor typed) must never reach the operator's terminal. Long text is cut.
+ */
 function cell(value: string, width: number): string {
-  const flat = value.replace(/\s+/g, ' ').trim();
+  const flat = value.replace(/\s+/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '?').trim();
   return flat.length > width ? `${flat.slice(0, width - 1)}…` : flat;
 }
 

@@ -61,10 +61,14 @@ test('Delhi page: no third-party request until the map is asked for; tooltips sh
   await page.reload({ waitUntil: 'networkidle' });
   expect(thirdParty).toEqual([]);
   expect(await page.locator('iframe').count()).toBe(0);
+  // The slider and map are a small script, not an island: no React on this page.
+  expect(await page.locator('[data-island]').count()).toBe(0);
+  const scripts = await page.locator('script[src]').evaluateAll((els) => els.map((el) => el.getAttribute('src')));
+  expect(scripts.every((src) => src?.includes('/shell-'))).toBe(true);
 
   await page.getByRole('button', { name: 'Show map' }).click();
   await expect.poll(() => page.locator('iframe.map-frame').count()).toBe(1);
-  expect(thirdParty.some((url) => url.startsWith('https://www.google.com/maps'))).toBe(true);
+  await expect.poll(() => thirdParty.some((url) => url.startsWith('https://www.google.com/maps'))).toBe(true);
 
   const tooltip = page.locator('#delhi-process-tip-0');
   expect(await tooltip.isVisible()).toBe(false);
