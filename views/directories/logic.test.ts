@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { SiteRow } from './logic.ts';
-import { buildQuery, countPages, filterSites, nextSort, paginate, parsePage, parseSort, sortSites, toCsv } from './logic.ts';
+import { buildQuery, countPages, describeView, filterSites, nextSort, paginate, parsePage, parseSort, sortSites, toCsv, viewSites } from './logic.ts';
 
 function makeSites(count: number, extra: (index: number) => Partial<SiteRow> = () => ({})): SiteRow[] {
   return Array.from({ length: count }, (_, index) => ({
@@ -111,4 +111,26 @@ test('CSV quotes fields with commas, quotes and line breaks and ends lines with 
 
 test('CSV defuses cells a spreadsheet would run as a formula', () => {
   expect(toCsv([['=HYPERLINK("x")', '+1', '-2', '@a', 'safe']])).toBe('"\'=HYPERLINK(""x"")",\'+1,\'-2,\'@a,safe\r\n');
+});
+
+test('viewSites searches, sorts and pages in one go and counts every match', () => {
+  const sites = makeSites(30, (index) => ({ da: index, description: index % 2 === 0 ? 'even classifieds' : 'odd classifieds' }));
+  const view = viewSites(sites, { query: 'even', sort: { key: 'da', direction: 'desc' }, page: 2, pageSize: 5 });
+  expect(view.total).toBe(15);
+  expect(view.pageCount).toBe(3);
+  expect(view.rows.map((site) => site.da)).toEqual([18, 16, 14, 12, 10]);
+  expect(view.firstNumber).toBe(6);
+});
+
+test('an unpaged view shows every row on one page', () => {
+  const view = viewSites(makeSites(20), { query: '', sort: null, page: 1, pageSize: null });
+  expect(view.rows).toHaveLength(20);
+  expect(view.pageCount).toBe(1);
+});
+
+test('the status line says which rows are shown, or that nothing matched', () => {
+  const sites = makeSites(68);
+  expect(describeView(viewSites(sites, { query: '', sort: null, page: 2, pageSize: 20 }), '')).toBe('Showing 21–40 of 68 sites.');
+  expect(describeView(viewSites(sites, { query: 'Site 68', sort: null, page: 1, pageSize: 20 }), 'Site 68')).toBe('Showing 1 of 1 site matching “Site 68”.');
+  expect(describeView(viewSites(sites, { query: 'zzz', sort: null, page: 1, pageSize: 20 }), ' zzz ')).toBe('No sites match “zzz”.');
 });

@@ -130,3 +130,27 @@ function csvField(value: string): string {
 export function toCsv(rows: readonly (readonly string[])[]): string {
   return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
+
+export interface DirectoryView<T> extends PageSlice<T> {
+  /** How many sites match the search, across all pages. */
+  total: number;
+}
+
+/** Search, then sort, then page: the one pipeline the server render and the script share. */
+export function viewSites<T extends SiteRow>(
+  sites: readonly T[],
+  state: { query: string; sort: SortOrder | null; page: number; pageSize: number | null },
+): DirectoryView<T> {
+  const matching = sortSites(filterSites(sites, state.query), state.sort);
+  const slice = paginate(matching, state.pageSize ?? Math.max(1, matching.length), state.page);
+  return { ...slice, total: matching.length };
+}
+
+/** "Showing 21–40 of 68 sites", or why nothing is shown. */
+export function describeView(view: DirectoryView<unknown>, query: string): string {
+  if (view.total === 0) return query.trim() ? `No sites match “${query.trim()}”.` : 'No sites listed.';
+  const last = view.firstNumber + view.rows.length - 1;
+  const range = view.firstNumber === last ? `${last}` : `${view.firstNumber}–${last}`;
+  const noun = view.total === 1 ? 'site' : 'sites';
+  return query.trim() ? `Showing ${range} of ${view.total} ${noun} matching “${query.trim()}”.` : `Showing ${range} of ${view.total} ${noun}.`;
+}
