@@ -59,12 +59,9 @@ function MetricsNote({ directory }: { directory: Directory }) {
   const keys = sortableKeys(directory.layout);
   if (keys.length === 0) return null;
   const names = keys.includes('spam') ? 'Domain Authority and Spam Score are' : 'DA (Domain Authority) is';
-  return (
-    <p className="directory__note">
-      {names} third-party Moz metrics, approximate, as of {formatAsOf(directory.list.asOf)}. A blank cell means we had no
-      reliable figure. Neither is a Google ranking factor.
-    </p>
-  );
+  // One string, so the sentence reaches the HTML (and search snippets) without comment markers.
+  const note = `${names} third-party Moz metrics, approximate, as of ${formatAsOf(directory.list.asOf)}. A blank cell means we had no reliable figure. Neither is a Google ranking factor.`;
+  return <p className="directory__note">{note}</p>;
 }
 
 /** The search form and sort links work as plain GET requests; client/directories.ts takes them over. */
