@@ -77,7 +77,7 @@ export function DirectoryTable({ directory, view, state }: Props) {
       data-layout={directory.layout}
       data-page-size={directory.pageSize ?? undefined}
     >
-      <h2 id={`${directory.slug}-table-heading`}>{directory.label}</h2>
+      <h2 id={`${directory.slug}-table-heading`}>Search and browse the list</h2>
       <form className="directory__search" role="search" method="get" action={directory.path}>
         <label htmlFor={searchId}>Search by name or description</label>
         <input id={searchId} type="search" name="q" defaultValue={state.query} autoComplete="off" />
