@@ -135,7 +135,12 @@ await esbuild.build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  packages: 'external',
+  // React and the router are bundled so `define` selects their production builds whatever NODE_ENV
+  // the operator sets; everything else (native modules included) stays in node_modules.
+  external: Object.keys(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies).filter(
+    (name) => !['react', 'react-dom', 'react-router'].includes(name),
+  ),
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   jsx: 'automatic',
   sourcemap: 'linked',
   define: { 'process.env.NODE_ENV': '"production"' },
