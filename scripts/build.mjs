@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { forbidServerImports } from './lib/forbid-server-imports.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
@@ -33,20 +34,6 @@ const started = Date.now();
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
-/** Client code must never pull in server-only modules (secrets, database, fetcher). */
-const forbidServerImports = {
-  name: 'forbid-server-imports',
-  setup(build) {
-    build.onLoad({ filter: /.*/ }, (args) => {
-      const rel = relative(root, args.path).split(sep).join('/');
-      if (rel.startsWith('server/') || rel.startsWith('db/')) {
-        return { errors: [{ text: `client bundle imports server-only module ${rel}` }] };
-      }
-      return undefined;
-    });
-  },
-};
-
 // Every island: views/**/…Widget.tsx, named by its path below views/ without the extension.
 const islandFiles = walk(join(root, 'views')).filter((file) => /Widget\.tsx$/.test(file) && !file.includes('.test.'));
 const islandEntries = Object.fromEntries(
@@ -72,7 +59,7 @@ const client = await esbuild.build({
   define: { 'process.env.NODE_ENV': '"production"' },
   legalComments: 'none',
   logLevel: 'warning',
-  plugins: [forbidServerImports],
+  plugins: [forbidServerImports(root)],
 });
 
 const url = (file) => `/${relative(out, join(root, file)).split(sep).join('/')}`;
