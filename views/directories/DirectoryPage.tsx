@@ -25,8 +25,8 @@ export function loadDirectory(directory: Directory, url: URL): LoaderData {
   const sites = browsableSites(directory);
   const matching = filterSites(sites, query).length;
   const pageSize = directory.pageSize ?? Math.max(1, matching);
-  const pages = params.getAll('page');
-  const page = parsePage(pages.length > 1 ? pages : (pages[0] ?? undefined), countPages(matching, pageSize));
+  // The first ?page wins, as it does in the page cache's key.
+  const page = parsePage(params.get('page') ?? undefined, countPages(matching, pageSize));
   if (page === null) throw data(null, { status: 404 });
   return { view: viewSites(sites, { query, sort, page, pageSize: directory.pageSize }), state: { query, sort } };
 }
