@@ -28,6 +28,9 @@ const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as {
 test('paging: a page button swaps the rows in place, updates the address and scrolls to the table', async () => {
   const { page, problems } = await openEnhanced('/ad-post-sites');
   expect(await firstCells(page, 'number')).toHaveLength(20);
+  // Enhancement is a plain script chunk: no React runtime on a directory page.
+  expect(await page.locator('script[src]').evaluateAll((els) => els.map((el) => el.getAttribute('src')))).toEqual([expect.stringContaining('/shell-')]);
+  expect(await page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /entry-|react/i.test(entry.name)))).toBe(false);
   const pageOneNames = await firstCells(page, 'name');
 
   await page.getByRole('link', { name: 'Page 2' }).click();
