@@ -2,7 +2,7 @@
 // searches and sorts through ordinary links and a GET form; with it, the same pipeline
 // (views/directories/logic.ts) runs in the browser on the list fetched once as JSON.
 import type { Layout } from '#views/directories/columns.ts';
-import { cellText, columnsFor } from '#views/directories/columns.ts';
+import { cellText, columnsFor, sortableKeys } from '#views/directories/columns.ts';
 import type { SiteRow, SortOrder } from '#views/directories/logic.ts';
 import { buildQuery, describeView, nextSort, parseSort, viewSites } from '#views/directories/logic.ts';
 
@@ -26,7 +26,7 @@ function readState(directory: Pick<Directory, 'layout'>): State {
   const page = Number(params.get('page') ?? '1');
   return {
     query: params.get('q') ?? '',
-    sort: parseSort(params.get('sort'), directory.layout === 'metrics' ? ['da', 'spam'] : directory.layout === 'video' ? ['da'] : []),
+    sort: parseSort(params.get('sort'), sortableKeys(directory.layout)),
     page: Number.isInteger(page) && page > 0 ? page : 1,
   };
 }
@@ -37,7 +37,11 @@ function loadSites(directory: Directory): Promise<SiteRow[]> {
       if (!response.ok) throw new Error(`directory data answered ${response.status}`);
       return response.json() as Promise<{ sites: SiteRow[] }>;
     })
-    .then((body) => body.sites);
+    .then((body) => body.sites)
+    .catch((error: unknown) => {
+      directory.sites = null; // let the next interaction try again
+      throw error;
+    });
   return directory.sites;
 }
 
