@@ -47,5 +47,20 @@ if (header) {
   });
 }
 
-// Content-page behaviours (slider, on-request map) load as a separate chunk only where used.
-if (document.querySelector('[data-enhance]')) void import('./content.ts');
+// Directory tables get search, sort and in-place paging; the code is its own chunk, fetched only
+// on pages that have such a table.
+function whenParsed(run: () => void): void {
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run, { once: true });
+  else run();
+}
+whenParsed(() => {
+  if (document.querySelector('[data-directory]')) {
+    // Without the chunk the table still pages and searches through plain links and the form.
+    import('./directories.ts').then((module) => module.enhanceDirectories(), () => undefined);
+  }
+});
+
+// Content-page behaviours (slider, on-request map) are their own chunk too, fetched only where used.
+whenParsed(() => {
+  if (document.querySelector('[data-enhance]')) import('./content.ts').then(() => undefined, () => undefined);
+});

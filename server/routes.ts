@@ -23,6 +23,7 @@ import { termsAndConditionsPage } from '#views/pages/terms-and-conditions/Page.t
 import { writeForUsPage } from '#views/pages/write-for-us/Page.tsx';
 import type { NavData, NavGroup, NavLink } from '#views/site-context.ts';
 import { commaSeparatorPage } from '#views/tools/comma-separator/Page.tsx';
+import { directoryPages } from '#views/directories/DirectoryPage.tsx';
 
 /**
  * The route table: every page of the site, once. It drives the router, <head>, the menus, the
@@ -51,7 +52,7 @@ const contentPages: PageDef[] = [
   sitemapPage,
 ];
 
-export const pages: PageDef[] = [homePage, ...contentPages, commaSeparatorPage];
+export const pages: PageDef[] = [homePage, ...contentPages, commaSeparatorPage, ...directoryPages];
 
 /** Header and footer layout (spec 2.1): groups of canonical paths; labels come from the table. */
 const navSpec = {

@@ -2,12 +2,13 @@ import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { contactRouter } from './contact.ts';
 import { writeForUsRouter } from './write-for-us.ts';
+import { directoriesRouter } from './directories.ts';
 
 /**
  * Every feature's API router, mounted under /api. A router owns full paths below /api
  * (e.g. `router.post('/contact', ...)`) and only parses → calls a service → responds.
  */
-const featureRouters: Array<(deps: AppDeps) => Router> = [contactRouter, writeForUsRouter];
+const featureRouters: Array<(deps: AppDeps) => Router> = [contactRouter, writeForUsRouter, directoriesRouter];
 
 export function apiRouter(deps: AppDeps): Router {
   const router = Router();
