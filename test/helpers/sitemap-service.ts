@@ -34,3 +34,8 @@ export async function makeSitemapService(options: { allowPrivate?: string[]; fet
     },
   };
 }
+
+/** The file name (last path segment) of a sitemap path such as `/api/sitemaps/files/sitemap-x.xml`. */
+export function fileOf(sitemapPath: string): string {
+  return sitemapPath.slice(sitemapPath.lastIndexOf('/') + 1);
+}

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '#db/index.ts';
 import { getSitemap, insertSitemap, listSitemaps, pruneSitemaps, type SitemapRecord, type StoredSitemap } from '#db/sitemaps.ts';
@@ -29,8 +29,8 @@ export interface SitemapServiceOptions {
   log?: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
 }
 
-/** URL path prefix under which generated files are served. */
-export const SITEMAP_FILES_PREFIX = '/sitemaps/';
+/** URL path prefix under which generated files are served (by the sitemaps API router). */
+export const SITEMAP_FILES_PREFIX = '/api/sitemaps/files/';
 const SAFE_FILE_NAME = /^sitemap-[a-z0-9.-]+\.xml$/;
 
 function fileNameFor(siteUrl: string, now: Date): string {
@@ -45,8 +45,8 @@ function fileNameFor(siteUrl: string, now: Date): string {
  */
 export function createSitemapService(options: SitemapServiceOptions) {
   const { db, settings } = options;
-  const dir = join(options.dataDir, 'sitemaps');
-  mkdirSync(dir, { recursive: true });
+  // An in-memory database (tests) still needs somewhere real for the files.
+  const dir = options.dataDir === ':memory:' ? join(tmpdir(), `sitemaps-${process.pid}`) : join(options.dataDir, 'sitemaps');
   const jobs = createJobRegistry<GeneratedSitemap>();
   let closing = false;
 
@@ -71,6 +71,7 @@ export function createSitemapService(options: SitemapServiceOptions) {
       throw error;
     }
     if (result.report.stoppedBy === 'aborted') throw new HttpError(503, 'The server is restarting; please try again in a minute.');
+    await mkdir(dir, { recursive: true });
     const now = new Date();
     const fileName = fileNameFor(result.report.siteUrl, now);
     const written = await writeSitemap({

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { htmlPage, ok, type FixtureSite } from '#test/fixtures/crawl-site.ts';
 import { createInMemoryFetcher } from '#test/helpers/in-memory-fetcher.ts';
-import { makeSitemapService } from '#test/helpers/sitemap-service.ts';
+import { fileOf, makeSitemapService } from '#test/helpers/sitemap-service.ts';
 import { parseSitemapXml } from '#test/helpers/sitemap-xml.ts';
 
 const SECTIONS = 500;
@@ -28,10 +28,10 @@ test('a site of more than 50,000 pages yields numbered sitemap parts and a valid
     expect(result.record.pages).toBe(TOTAL);
     expect(result.report.stoppedBy).toBe('complete');
     const dir = join(dataDir, 'sitemaps');
-    const index = parseSitemapXml(await readFile(join(dir, result.sitemap.slice('/sitemaps/'.length)), 'utf8'));
+    const index = parseSitemapXml(await readFile(join(dir, fileOf(result.sitemap)), 'utf8'));
     expect(index.kind).toBe('sitemapindex');
-    const stem = result.sitemap.slice('/sitemaps/'.length, -'.xml'.length);
-    expect(index.entries.map((entry) => entry.loc)).toEqual([`http://tools.test/sitemaps/${stem}-1.xml`, `http://tools.test/sitemaps/${stem}-2.xml`]);
+    const stem = fileOf(result.sitemap).slice(0, -'.xml'.length);
+    expect(index.entries.map((entry) => entry.loc)).toEqual([`http://tools.test/api/sitemaps/files/${stem}-1.xml`, `http://tools.test/api/sitemaps/files/${stem}-2.xml`]);
     const locs = new Set<string>();
     const sizes: number[] = [];
     for (const n of [1, 2]) {

@@ -14,6 +14,8 @@ const settingsSchema = z.object({
   SITEMAP_MAX_RUNNING: positiveInt(4, 100),
   /** Generated sitemaps kept (records and files); older ones are deleted. */
   SITEMAP_KEEP: positiveInt(500, 100_000),
+  /** Sitemap generations one IP may start per 10 minutes. */
+  SITEMAP_RATE_LIMIT: positiveInt(10, 10_000),
 });
 
 export interface SitemapSettings {
@@ -25,6 +27,7 @@ export interface SitemapSettings {
   maxPageBytes: number;
   maxRunning: number;
   keep: number;
+  rateLimitPer10Min: number;
 }
 
 /** Reads the SITEMAP_* variables; throws a message naming each bad one (the app fails fast). */
@@ -44,5 +47,6 @@ export function sitemapSettings(env: Record<string, string | undefined>): Sitema
     maxPageBytes: s.SITEMAP_MAX_PAGE_BYTES,
     maxRunning: s.SITEMAP_MAX_RUNNING,
     keep: s.SITEMAP_KEEP,
+    rateLimitPer10Min: s.SITEMAP_RATE_LIMIT,
   };
 }

@@ -4,7 +4,7 @@ import { expect, test } from 'vitest';
 import { RULES_MAX_DEPTH, rulesSite, rulesSiteExpectation } from '#test/fixtures/crawl-rules-site.ts';
 import { htmlPage, ok, serveFixture, type FixtureSite } from '#test/fixtures/crawl-site.ts';
 import { startLoopbackServer } from '#test/fixtures/loopback.ts';
-import { makeSitemapService } from '#test/helpers/sitemap-service.ts';
+import { fileOf, makeSitemapService } from '#test/helpers/sitemap-service.ts';
 import { parseSitemapXml } from '#test/helpers/sitemap-xml.ts';
 import type { JobEvent } from './jobs.ts';
 
@@ -13,8 +13,8 @@ test('generate crawls the site, writes a valid sitemap under DATA_DIR and stores
   const { service, dataDir, cleanup } = await makeSitemapService({ allowPrivate: [site.hostPort], settings: { maxDepth: RULES_MAX_DEPTH } });
   try {
     const result = await service.generate(`${site.origin}/`);
-    expect(result.sitemap).toMatch(/^\/sitemaps\/sitemap-127\.0\.0\.1-\d+-\d{8}-\d{6}-[0-9a-f]{4}\.xml$/);
-    const xml = await readFile(join(dataDir, 'sitemaps', result.sitemap.slice('/sitemaps/'.length)), 'utf8');
+    expect(result.sitemap).toMatch(/^\/api\/sitemaps\/files\/sitemap-127\.0\.0\.1-\d+-\d{8}-\d{6}-[0-9a-f]{4}\.xml$/);
+    const xml = await readFile(join(dataDir, 'sitemaps', fileOf(result.sitemap)), 'utf8');
     const parsed = parseSitemapXml(xml);
     expect(parsed.entries.map((entry) => entry.loc).sort()).toEqual(rulesSiteExpectation(site.origin).listed);
     expect(result.record).toMatchObject({ url: `${site.origin}/`, pages: parsed.entries.length, sitemapPath: result.sitemap });
@@ -107,10 +107,10 @@ test('only the newest SITEMAP_KEEP sitemaps are kept, with their files', async (
     const made = [];
     for (let i = 0; i < 3; i += 1) made.push(await service.generate(`${site.origin}/`));
     expect(service.list().map((record) => record._id)).toEqual([made[2].record._id, made[1].record._id]);
-    expect((await readdir(join(dataDir, 'sitemaps'))).sort()).toEqual([made[1].sitemap, made[2].sitemap].map((path) => path.slice('/sitemaps/'.length)).sort());
-    expect(await service.resolveFile(made[0].sitemap.slice('/sitemaps/'.length))).toBeNull();
+    expect((await readdir(join(dataDir, 'sitemaps'))).sort()).toEqual([made[1].sitemap, made[2].sitemap].map((path) => fileOf(path)).sort());
+    expect(await service.resolveFile(fileOf(made[0].sitemap))).toBeNull();
     expect(await service.resolveFile('../../etc/passwd')).toBeNull();
-    expect(await service.resolveFile(made[2].sitemap.slice('/sitemaps/'.length))).toMatchObject({ size: expect.any(Number) });
+    expect(await service.resolveFile(fileOf(made[2].sitemap))).toMatchObject({ size: expect.any(Number) });
   } finally {
     await cleanup();
     await site.close();
