@@ -28,10 +28,12 @@ export function SitemapList({ loaded, items }: { loaded: boolean; items: Sitemap
             <tbody>
               {items.map((item) => (
                 <tr key={item._id}>
-                  <td className="url-cell">{item.url}</td>
-                  <td>{item.pages}</td>
-                  <td>{formatDate(item.createdAt)}</td>
-                  <td>
+                  <td className="url-cell" data-label="Website">
+                    {item.url}
+                  </td>
+                  <td data-label="Pages">{item.pages}</td>
+                  <td data-label="Generated">{formatDate(item.createdAt)}</td>
+                  <td className="url-cell" data-label="Sitemap">
                     <a href={item.sitemapPath} target="_blank" rel="noopener">
                       {item.sitemapPath.slice(item.sitemapPath.lastIndexOf('/') + 1)}
                     </a>

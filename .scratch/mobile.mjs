@@ -1,0 +1,17 @@
+import { chromium } from 'playwright-core';
+const base = 'http://127.0.0.1:3917';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu','--disable-background-networking','--disable-component-update','--no-first-run'] });
+const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+const page = await ctx.newPage();
+await page.goto(`${base}/sitemap-tool`, { waitUntil: 'networkidle' });
+await page.fill('#sitemap-url', `http://127.0.0.1:${process.argv[2]}/`);
+await page.click('button[type=submit]');
+await page.waitForSelector('text=Full link', { timeout: 30000 });
+await page.screenshot({ path: '/tmp/m1.png' });
+await page.evaluate(() => document.querySelector('.sitemap-list').scrollIntoView());
+await page.screenshot({ path: '/tmp/m2.png' });
+await page.evaluate(() => document.querySelector('.sitemap-compare').scrollIntoView());
+await page.screenshot({ path: '/tmp/m3.png' });
+const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+console.log('scrollWidth', overflow);
+await browser.close();
