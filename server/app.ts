@@ -47,8 +47,10 @@ export function createApp(options: CreateAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  const renderer = createRenderer({ config, log, assets, pages });
   app.use(requestLog(log));
   app.use(securityHeaders());
+  app.use(renderer.serveCached);
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -67,7 +69,7 @@ export function createApp(options: CreateAppOptions): Express {
   app.use(compression({ threshold: 1024 }));
   app.use('/api', express.json({ limit: API_BODY_LIMIT }), apiRouter(deps), apiNotFound);
   app.use(redirects(pages));
-  app.use(createRenderer({ config, log, assets, pages }));
+  app.use(renderer.renderPage);
   app.use(errorHandler(log, staticErrorPage, showDetails));
   return app;
 }
