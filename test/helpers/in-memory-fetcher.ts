@@ -7,16 +7,17 @@ import type { FixtureSite } from '#test/fixtures/crawl-site.ts';
  * only for crawler cases too large to run over HTTP in a unit test (tens of thousands of pages).
  * Everything else goes through the real fetcher against a loopback server.
  */
-export function createInMemoryFetcher(site: FixtureSite, origin: string): CrawlFetcher & { requests: string[] } {
+export function createInMemoryFetcher(site: FixtureSite, origins: string | string[]): CrawlFetcher & { requests: string[] } {
+  const served = new Set(Array.isArray(origins) ? origins : [origins]);
   const requests: string[] = [];
 
   async function answer(url: string, options: CrawlFetchOptions = {}): Promise<CrawlFetchResponse<Buffer>> {
     let current = url;
     for (let hop = 0; ; hop += 1) {
       const parsed = new URL(current);
-      if (parsed.origin !== origin) throw new Error(`${parsed.host} could not be reached (in-memory fixture).`);
-      requests.push(parsed.pathname + parsed.search);
-      const res = site(parsed.pathname + parsed.search, origin) ?? { status: 404, body: 'Not found' };
+      if (!served.has(parsed.origin)) throw new Error(`${parsed.host} could not be reached (in-memory fixture).`);
+      requests.push(served.size > 1 ? parsed.href : parsed.pathname + parsed.search);
+      const res = site(parsed.pathname + parsed.search, parsed.origin) ?? { status: 404, body: 'Not found' };
       if (res.delayMs) await new Promise((resolve) => setTimeout(resolve, res.delayMs));
       if (options.signal?.aborted) throw new Error('The request was aborted.');
       const status = res.status ?? 200;
