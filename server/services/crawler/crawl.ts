@@ -79,13 +79,11 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
   const crawlDelayMs = () => Math.min(frontier.robots.crawlDelayMs, settings.maxCrawlDelayMs);
   const progress = () => options.onProgress?.({ found: listed.length, queued: frontier.pending + active, skipped: skips.total });
 
+  // Crawl-delay counts from the end of the previous response, so a slow server gets the full
+  // pause between our requests however long its answers take.
   async function politeWait(): Promise<void> {
-    const delay = crawlDelayMs();
-    if (delay === 0) return;
-    const now = Date.now();
-    const at = Math.max(now, nextFetchAt);
-    nextFetchAt = at + delay;
-    await sleep(at - now, signal);
+    if (crawlDelayMs() === 0) return;
+    await sleep(nextFetchAt - Date.now(), signal);
   }
 
   function failStart(item: QueueItem, status: 400 | 422 | 502, message: string): void {
@@ -185,6 +183,7 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
           .catch((error: unknown) => skips.add(item.url, 'error', error instanceof Error ? error.message : String(error)))
           .finally(() => {
             active -= 1;
+            nextFetchAt = Date.now() + crawlDelayMs();
             progress();
             pump();
           });
