@@ -118,16 +118,16 @@ test('only the newest SITEMAP_KEEP sitemaps are kept, with their files', async (
 });
 
 test('closing the service stops a running crawl and its caller gets a 503', async () => {
-  const slow: FixtureSite = (path) => (path === '/' ? ok(htmlPage({ links: ['/slow'] })) : path === '/slow' ? { ...ok(htmlPage()), delayMs: 3000 } : undefined);
+  const slow: FixtureSite = (path) => (path === '/' ? ok(htmlPage({ links: ['/slow'] })) : path === '/slow' ? { ...ok(htmlPage()), delayMs: 8000 } : undefined);
   const site = await serveFixture(slow);
   const { service, cleanup } = await makeSitemapService({ allowPrivate: [site.hostPort] });
   try {
     const pending = service.generate(`${site.origin}/`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect.poll(() => site.requests.some((r) => r.path === '/slow')).toBe(true);
     const started = Date.now();
     await service.close();
     await expect(pending).rejects.toMatchObject({ status: 503 });
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(Date.now() - started).toBeLessThan(4000);
     expect(service.list()).toEqual([]);
   } finally {
     await cleanup();
