@@ -7,7 +7,7 @@ import type { PageDef } from '#views/page.ts';
 import { SiteContext, type AssetManifest, type SiteInfo } from '#views/site-context.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
-import { makeCachedBody, PageCache, sendCached } from './page-cache.ts';
+import { makeCachedBody, PageCache, sendCached, type CachedBody } from './page-cache.ts';
 import { buildNav, buildRouteObjects } from './routes.ts';
 import { staticErrorPage } from './static-error-page.ts';
 
@@ -38,31 +38,28 @@ export function createRenderer({ config, log, assets, pages }: RendererOptions) 
   const pageByPath = new Map(pages.map((page) => [page.path, page]));
 
   /** A cache key when the page is a pure function of (path, listed query params, year); else null. */
-  function cacheKey(req: Request): string | null {
-    const page = pageByPath.get(req.path);
+  function cacheKey(path: string, query: string): string | null {
+    const page = pageByPath.get(path);
     if (!page || page.cache === false) return null;
     const year = new Date().getFullYear();
-    const queryAt = req.originalUrl.indexOf('?');
-    if (queryAt === -1) return `${year} ${req.path}?`;
-    const params = new URLSearchParams(req.originalUrl.slice(queryAt + 1));
+    if (!query) return `${year} ${path}?`;
+    const params = new URLSearchParams(query);
     const allowed = page.cacheQuery ?? [];
     if ([...params.keys()].some((name) => !allowed.includes(name))) return null;
-    const query = allowed.filter((name) => params.has(name)).map((name) => `${name}=${params.get(name)}`);
-    return `${year} ${req.path}?${query.join('&')}`;
+    const kept = allowed.filter((name) => params.has(name)).map((name) => `${name}=${params.get(name)}`);
+    return `${year} ${path}?${kept.join('&')}`;
   }
 
-  /** Fast path, mounted early: a page already rendered is answered from memory. */
-  function serveCached(req: Request, res: Response, next: NextFunction): void {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const key = cacheKey(req);
-    const hit = key ? cache.get(key) : undefined;
-    if (hit) return sendCached(req, res, hit, HTML, 'no-cache');
-    next();
+  /** The rendered page for this path and query when it is in the cache. */
+  function cachedPage(path: string, query: string): CachedBody | undefined {
+    const key = cacheKey(path, query);
+    return key ? cache.get(key) : undefined;
   }
 
   async function renderPage(req: Request, res: Response, next: NextFunction): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const key = cacheKey(req);
+    const queryAt = req.originalUrl.indexOf('?');
+    const key = cacheKey(req.path, queryAt === -1 ? '' : req.originalUrl.slice(queryAt + 1));
 
     const controller = new AbortController();
     res.on('close', () => controller.abort());
@@ -137,5 +134,5 @@ export function createRenderer({ config, log, assets, pages }: RendererOptions) 
     res.on('close', () => clearTimeout(timer));
   }
 
-  return { serveCached, renderPage };
+  return { cachedPage, renderPage };
 }

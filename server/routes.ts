@@ -5,12 +5,13 @@ import { homePage } from '#views/pages/home/Page.tsx';
 import type { NavData, NavGroup, NavLink } from '#views/site-context.ts';
 import { commaSeparatorPage } from '#views/tools/comma-separator/Page.tsx';
 import { sitemapToolPage } from '#views/tools/sitemap-tool/Page.tsx';
+import { directoryPages } from '#views/directories/DirectoryPage.tsx';
 
 /**
  * The route table: every page of the site, once. It drives the router, <head>, the menus, the
  * alias redirects, /sitemap.xml and the route smoke test. Add a page here and it exists everywhere.
  */
-export const pages: PageDef[] = [homePage, commaSeparatorPage, sitemapToolPage];
+export const pages: PageDef[] = [homePage, commaSeparatorPage, sitemapToolPage, ...directoryPages];
 
 /** Header and footer layout (spec 2.1): groups of canonical paths; labels come from the table. */
 const navSpec = {

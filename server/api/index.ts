@@ -1,12 +1,13 @@
 import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { sitemapsRouter } from './sitemaps.ts';
+import { directoriesRouter } from './directories.ts';
 
 /**
  * Every feature's API router, mounted under /api. A router owns full paths below /api
  * (e.g. `router.post('/contact', ...)`) and only parses → calls a service → responds.
  */
-const featureRouters: Array<(deps: AppDeps) => Router> = [sitemapsRouter];
+const featureRouters: Array<(deps: AppDeps) => Router> = [sitemapsRouter, directoriesRouter];
 
 export function apiRouter(deps: AppDeps): Router {
   const router = Router();

@@ -67,8 +67,8 @@ function SitemapToolPage() {
       </section>
       <section className="sitemap-compare" aria-labelledby="sitemap-compare-heading">
         <h2 id="sitemap-compare-heading">Sitemap generator vs. other ways to make a sitemap</h2>
-        <div className="table-scroll">
-          <table className="data-table">
+        <div className="sitemap-scroll">
+          <table className="sitemap-table">
             <thead>
               <tr>
                 <th scope="col">Feature</th>

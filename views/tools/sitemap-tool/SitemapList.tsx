@@ -11,12 +11,12 @@ export function SitemapList({ loaded, items }: { loaded: boolean; items: Sitemap
     <section className="sitemap-list" aria-labelledby="sitemap-list-heading">
       <h2 id="sitemap-list-heading">Previously generated sitemaps</h2>
       {!loaded ? (
-        <p className="muted">Loading sitemaps...</p>
+        <p className="sitemap-muted">Loading sitemaps...</p>
       ) : items.length === 0 ? (
         <p>No sitemaps generated yet.</p>
       ) : (
-        <div className="table-scroll">
-          <table className="data-table">
+        <div className="sitemap-scroll">
+          <table className="sitemap-table">
             <thead>
               <tr>
                 <th scope="col">Website</th>

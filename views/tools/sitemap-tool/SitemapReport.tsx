@@ -16,7 +16,7 @@ export function SitemapReport({ report, idPrefix }: { report: SitemapReportView;
         <p>No URLs were skipped.</p>
       ) : (
         <>
-          <table className="data-table">
+          <table className="sitemap-table">
             <caption>URLs left out of the sitemap, by reason ({totalSkipped})</caption>
             <thead>
               <tr>
@@ -38,8 +38,8 @@ export function SitemapReport({ report, idPrefix }: { report: SitemapReportView;
               Show skipped URLs
               {report.skippedTruncated ? ` (first ${report.skipped.length} of ${totalSkipped})` : ` (${report.skipped.length})`}
             </summary>
-            <div className="table-scroll">
-              <table className="data-table">
+            <div className="sitemap-scroll">
+              <table className="sitemap-table">
                 <thead>
                   <tr>
                     <th scope="col">URL</th>
