@@ -36,7 +36,7 @@ export function toSitemapList(data: unknown): { items: SitemapListItem[]; valid:
 
 export const REASON_LABELS: Record<SkipReasonCode, string> = {
   robots: 'Blocked by robots.txt',
-  noindex: 'noindex',
+  noindex: 'Marked noindex',
   canonical: 'Canonical points elsewhere',
   redirect: 'Redirect',
   status: 'Error status (4xx/5xx)',
