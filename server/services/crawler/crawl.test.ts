@@ -185,3 +185,8 @@ test('progress reports found, queued and skipped as the crawl advances', async (
   expect(seen.at(-1)).toEqual({ found: result.pages.length, queued: 0, skipped: result.report.skipped.length });
   for (let i = 1; i < seen.length; i += 1) expect(seen[i].found).toBeGreaterThanOrEqual(seen[i - 1].found);
 });
+
+test('a start URL that is clearly a file is refused before any page is fetched', async () => {
+  const result = crawlFixture(rulesSite, { startPath: '/brochure.pdf' });
+  await expect(result).rejects.toMatchObject({ status: 422, message: 'The start URL cannot be crawled: .pdf file.' });
+});

@@ -73,6 +73,11 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
   }
   const frontier = createFrontier({ maxDepth: settings.maxDepth, skips, siteOrigin: new URL(startUrl).origin, robots });
   frontier.discover(startUrl, 0, { start: true });
+  if (frontier.pending === 0) {
+    // Refused before any request (a file extension, an over-long URL): say so rather than crawl nothing.
+    cleanup();
+    throw new CrawlStartError(422, `The start URL cannot be crawled: ${skips.listed()[0]?.detail ?? 'it was skipped'}.`);
+  }
 
   let active = 0;
   let nextFetchAt = 0;
