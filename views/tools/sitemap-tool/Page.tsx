@@ -1,6 +1,7 @@
 import { Faq } from '../../components/Faq.tsx';
 import { Island } from '../../components/Island.tsx';
 import { definePage, type FaqEntry } from '../../page.ts';
+import SitemapHistoryWidget from './HistoryWidget.tsx';
 import SitemapToolWidget from './Widget.tsx';
 
 const faq: FaqEntry[] = [
@@ -65,6 +66,7 @@ function SitemapToolPage() {
           <li>It writes a standard XML sitemap you can download, check and submit to Google Search Console.</li>
         </ol>
       </section>
+      <Island name="tools/sitemap-tool/HistoryWidget" component={SitemapHistoryWidget} props={{}} />
       <section className="sitemap-compare" aria-labelledby="sitemap-compare-heading">
         <h2 id="sitemap-compare-heading">Sitemap generator vs. other ways to make a sitemap</h2>
         <div className="sitemap-scroll">

@@ -1,8 +1,7 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { saveBlob } from '../../../client/download.ts';
-import { fileNameFromLink, fullLink, generateErrorMessage, progressPercent, toSitemapList } from './logic.ts';
-import type { GenerateSitemapResponse, SitemapListItem, SitemapProgress } from './schema.ts';
-import { SitemapList } from './SitemapList.tsx';
+import { fileNameFromLink, fullLink, generateErrorMessage, progressPercent, SITEMAPS_CHANGED_EVENT } from './logic.ts';
+import type { GenerateSitemapResponse, SitemapProgress } from './schema.ts';
 import { SitemapReport } from './SitemapReport.tsx';
 
 export interface SitemapToolProps {
@@ -19,24 +18,7 @@ export default function SitemapToolWidget({ idPrefix }: SitemapToolProps) {
   const [checkResult, setCheckResult] = useState('');
   const [progress, setProgress] = useState<SitemapProgress | null>(null);
   const [result, setResult] = useState<GenerateSitemapResponse | null>(null);
-  const [list, setList] = useState<{ loaded: boolean; items: SitemapListItem[] }>({ loaded: false, items: [] });
   const id = (name: string) => `${idPrefix}-${name}`;
-
-  async function refreshList(): Promise<void> {
-    try {
-      const res = await fetch('/api/sitemaps', { headers: { accept: 'application/json' } });
-      const { items, valid } = toSitemapList(await res.json());
-      if (!valid) console.error('Failed to fetch websites');
-      setList({ loaded: true, items });
-    } catch (failure) {
-      console.error('Failed to fetch websites', failure);
-      setList({ loaded: true, items: [] });
-    }
-  }
-
-  useEffect(() => {
-    void refreshList();
-  }, []);
 
   async function onGenerate(event: FormEvent) {
     event.preventDefault();
@@ -69,7 +51,7 @@ export default function SitemapToolWidget({ idPrefix }: SitemapToolProps) {
       setSitemapPath(generated.sitemap);
       setLink(fullLink(window.location.origin, generated.sitemap));
       setResult(generated);
-      void refreshList();
+      window.dispatchEvent(new Event(SITEMAPS_CHANGED_EVENT));
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
     } finally {
@@ -160,7 +142,6 @@ export default function SitemapToolWidget({ idPrefix }: SitemapToolProps) {
         ) : null}
       </form>
       {result ? <SitemapReport report={result.report} idPrefix={idPrefix} /> : null}
-      <SitemapList loaded={list.loaded} items={list.items} />
     </div>
   );
 }

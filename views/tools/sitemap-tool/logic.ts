@@ -1,5 +1,8 @@
 import type { SitemapListItem, SitemapProgress, SkipReasonCode } from './schema.ts';
 
+/** Window event the generator fires after each new sitemap; the history island reloads on it. */
+export const SITEMAPS_CHANGED_EVENT = 'sitemaps:changed';
+
 /** The absolute link people can open or submit, built from this site's origin and the path. */
 export function fullLink(origin: string, sitemapPath: string): string {
   try {
