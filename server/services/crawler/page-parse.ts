@@ -56,15 +56,10 @@ export async function parsePageStream(body: Readable, options: { botName: string
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
   const decoder = decoderFor(options.charset);
-  try {
-    for await (const chunk of body) {
-      parser.write(decoder.decode(chunk as Uint8Array, { stream: true }));
-    }
-  } catch (error) {
-    // A body cut short (size cap, timeout) still yields the links read so far; the caller
-    // decides from the error whether the page counts.
-    parser.end(decoder.decode());
-    throw Object.assign(error instanceof Error ? error : new Error(String(error)), { partialPage: page });
+  // A body cut short by the fetcher's size cap simply ends; a timeout or reset rejects here and
+  // the caller reports the page as an error.
+  for await (const chunk of body) {
+    parser.write(decoder.decode(chunk as Uint8Array, { stream: true }));
   }
   parser.end(decoder.decode());
   return page;
