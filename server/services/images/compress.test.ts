@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import type { Sharp } from 'sharp';
 import { expect, test } from 'vitest';
 import { HttpError } from '#server/http-error.ts';
 import { compressImage, detectFormat } from './compress.ts';
@@ -6,7 +7,7 @@ import { compressImage, detectFormat } from './compress.ts';
 const options = { quality: 70, output: 'same' as const, maxPixels: 50_000_000 };
 
 // A noisy gradient compresses like a photo would; flat colour would make every result trivially tiny.
-function photoLike(width: number, height: number): sharp.Sharp {
+function photoLike(width: number, height: number): Sharp {
   const raw = Buffer.alloc(width * height * 3);
   for (let i = 0; i < raw.length; i += 3) {
     const x = (i / 3) % width;

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { HttpError } from '#server/http-error.ts';
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif';
@@ -35,7 +36,7 @@ const UNSUPPORTED = 'Unsupported image type. Please upload a JPEG, PNG, WebP, AV
 
 /** Decides the type from the decoded header, never from the file name or the browser's MIME guess. */
 export async function detectFormat(input: Buffer): Promise<{ format: ImageFormat; width: number; height: number; pages: number }> {
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await sharp(input, { animated: true, limitInputPixels: false }).metadata();
   } catch {
@@ -47,7 +48,7 @@ export async function detectFormat(input: Buffer): Promise<{ format: ImageFormat
   return { format, width: meta.width, height: meta.pageHeight ?? meta.height, pages };
 }
 
-function normaliseFormat(meta: sharp.Metadata): ImageFormat | undefined {
+function normaliseFormat(meta: Metadata): ImageFormat | undefined {
   if (meta.format === 'jpeg' || meta.format === 'png' || meta.format === 'webp' || meta.format === 'gif') return meta.format;
   // libheif reports AVIF as "heif" with an av1 compression; HEIC (hevc) is not something browsers can show.
   if (meta.format === 'heif' && meta.compression === 'av1') return 'avif';
@@ -89,7 +90,7 @@ export async function compressImage(input: Buffer, options: CompressOptions): Pr
   }
 }
 
-function applyEncoder(pipeline: sharp.Sharp, format: ImageFormat, quality: number): sharp.Sharp {
+function applyEncoder(pipeline: Sharp, format: ImageFormat, quality: number): Sharp {
   switch (format) {
     case 'jpeg':
       return pipeline.jpeg({ quality, mozjpeg: true });
