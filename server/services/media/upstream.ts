@@ -1,32 +1,8 @@
-import type { Readable } from 'node:stream';
 import { HttpError } from '#server/http-error.ts';
+import { isFetchError, type FetchOptions, type FetchResult, type SafeFetcher } from '#server/services/safe-fetch/index.ts';
 
-/**
- * The part of the guarded fetcher (docs/contracts/safe-fetch.md) the media services use. Taking it as
- * a dependency keeps every outbound request on the one guarded path and lets tests pass a fixture.
- */
-export interface UpstreamRequest {
-  method?: 'GET' | 'HEAD' | 'POST';
-  headers?: Record<string, string>;
-  body?: string | Buffer;
-  timeoutMs?: number;
-  maxBytes?: number;
-  onTooLarge?: 'error' | 'truncate';
-  maxRedirects?: number;
-  signal?: AbortSignal;
-}
-
-export interface UpstreamResponse<B = Buffer> {
-  url: string;
-  status: number;
-  headers: Record<string, string>;
-  body: B;
-}
-
-export interface UpstreamFetcher {
-  fetch(url: string, options?: UpstreamRequest): Promise<UpstreamResponse>;
-  stream(url: string, options?: UpstreamRequest): Promise<UpstreamResponse<Readable>>;
-}
+/** Every platform request goes through the guarded fetcher; services take it as a dependency. */
+export type UpstreamFetcher = SafeFetcher;
 
 // Platforms serve leaner, stable markup to a plain desktop browser in English.
 export const BROWSER_HEADERS: Record<string, string> = {
@@ -34,10 +10,10 @@ export const BROWSER_HEADERS: Record<string, string> = {
   'accept-language': 'en-US,en;q=0.9',
 };
 
-/** The fetcher's FetchError carries a status (400 for the URL, 502 for the remote) and a readable message. */
+/** Platform URLs are built by this app, not typed by the person, so any fetch failure is the remote's: 502. */
 export function upstreamFailure(error: unknown, platform: string): HttpError {
   if (error instanceof HttpError) return error;
-  const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '';
+  const code = isFetchError(error) ? error.code : '';
   if (code === 'timeout') return new HttpError(502, `${platform} did not answer in time. Please try again.`);
   if (code === 'too-large') return new HttpError(502, `${platform} sent more data than this tool accepts.`);
   return new HttpError(502, `Could not reach ${platform}. Please try again later.`);
@@ -55,8 +31,8 @@ export async function fetchUpstream(
   fetcher: UpstreamFetcher,
   url: string,
   platform: string,
-  options: UpstreamRequest,
-): Promise<UpstreamResponse> {
+  options: FetchOptions,
+): Promise<FetchResult> {
   try {
     return await fetcher.fetch(url, { timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024, ...options });
   } catch (error) {
