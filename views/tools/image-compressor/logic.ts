@@ -1,0 +1,17 @@
+const EXTENSIONS: Record<string, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif', gif: 'gif' };
+
+/** Saving as a percentage of the original, from the real byte sizes, to 2 decimals (negative if it grew). */
+export function compressionPercent(originalSize: number, compressedSize: number): string {
+  if (!(originalSize > 0)) return '0.00';
+  return (((originalSize - compressedSize) / originalSize) * 100).toFixed(2);
+}
+
+export function downloadName(format: string): string {
+  return `compressed-image.${EXTENSIONS[format] ?? 'jpg'}`;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+}
