@@ -1,10 +1,8 @@
 import { z } from 'zod';
 
-export const QUALITY_MIN = 10;
-export const QUALITY_MAX = 100;
-export const QUALITY_DEFAULT = 70;
-export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
-export const OUTPUT_CHOICES = ['same', 'webp', 'avif'] as const;
+import { OUTPUT_CHOICES, QUALITY_DEFAULT, QUALITY_MAX, QUALITY_MIN } from './logic.ts';
+
+export { MAX_UPLOAD_BYTES, OUTPUT_CHOICES, QUALITY_DEFAULT, QUALITY_MAX, QUALITY_MIN } from './logic.ts';
 
 // Multipart fields arrive as strings; an empty field means "not given".
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);

@@ -1,3 +1,5 @@
+export const RESOLUTIONS = [1080, 720, 480, 360] as const;
+export const DEFAULT_RESOLUTION = 1080;
 export const READY = 'Video ready for download.';
 export const NO_URL = 'Failed to get download URL.';
 export const BUSY = 'Downloading video...';

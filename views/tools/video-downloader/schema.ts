@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
-export const RESOLUTIONS = [1080, 720, 480, 360] as const;
-export const DEFAULT_RESOLUTION = 1080;
+import { DEFAULT_RESOLUTION, RESOLUTIONS } from './logic.ts';
 
 const videoUrl = z
   .string({ error: 'Please enter a video URL.' })
