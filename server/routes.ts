@@ -4,6 +4,7 @@ import type { PageDef } from '#views/page.ts';
 import { homePage } from '#views/pages/home/Page.tsx';
 import type { NavData, NavGroup, NavLink } from '#views/site-context.ts';
 import { commaSeparatorPage } from '#views/tools/comma-separator/Page.tsx';
+import { directoryPages } from '#views/directories/DirectoryPage.tsx';
 import { imageCompressorPage } from '#views/tools/image-compressor/Page.tsx';
 import { instagramReelDownloaderPage } from '#views/tools/video-downloader/InstagramPage.tsx';
 import { pinterestDownloaderPage } from '#views/tools/video-downloader/PinterestPage.tsx';
@@ -26,6 +27,7 @@ export const pages: PageDef[] = [
   pinterestDownloaderPage,
   instagramReelDownloaderPage,
   youtubeShortsDownloaderPage,
+  ...directoryPages,
 ];
 
 /** Header and footer layout (spec 2.1): groups of canonical paths; labels come from the table. */

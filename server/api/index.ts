@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
+import { directoriesRouter } from './directories.ts';
 import { downloadersRouter } from './downloaders.ts';
 import { imageCompressorRouter } from './image-compressor.ts';
 import { youtubeRouter } from './youtube.ts';
@@ -8,7 +9,7 @@ import { youtubeRouter } from './youtube.ts';
  * Every feature's API router, mounted under /api. A router owns full paths below /api
  * (e.g. `router.post('/contact', ...)`) and only parses → calls a service → responds.
  */
-const featureRouters: Array<(deps: AppDeps) => Router> = [imageCompressorRouter, youtubeRouter, downloadersRouter];
+const featureRouters: Array<(deps: AppDeps) => Router> = [directoriesRouter, imageCompressorRouter, youtubeRouter, downloadersRouter];
 
 export function apiRouter(deps: AppDeps): Router {
   const router = Router();
