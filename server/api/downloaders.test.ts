@@ -99,3 +99,11 @@ test('relay: forged or unknown links answer 404', async () => {
   const res = await request(app).get('/api/media/file/eyJ1IjoiaHR0cDovLzE2OS4yNTQuMTY5LjI1NCJ9.bogus');
   expect([res.status, res.body.error]).toEqual([404, 'This download link has expired or is not valid. Please request a new one.']);
 });
+
+test('relay: HEAD answers the headers without streaming the file', async () => {
+  const { app } = await createMediaTestApp();
+  const found = await request(app).post('/api/instagram/download').send({ videoUrl: `https://www.instagram.com/reel/${IG.ok}/` });
+  const head = await request(app).head(found.body.downloadUrl);
+  expect([head.status, head.headers['content-type'], head.headers['content-length']]).toEqual([200, 'video/mp4', '80000']);
+  expect(head.headers['content-disposition']).toContain(`instagram-${IG.ok}-1080p.mp4`);
+});

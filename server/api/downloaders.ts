@@ -38,6 +38,12 @@ export function downloadersRouter(deps: AppDeps): Router {
     res.setHeader('Cache-Control', 'private, no-store');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     if (file.contentLength) res.setHeader('Content-Length', String(file.contentLength));
+    if (req.method === 'HEAD') {
+      // Express routes HEAD to GET handlers; do not pull a whole video just to send headers.
+      file.body.destroy();
+      res.end();
+      return;
+    }
     try {
       await pipeline(file.body, res);
     } catch (error) {
