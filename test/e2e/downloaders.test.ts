@@ -97,10 +97,20 @@ test('youtube shorts: disabled while blank, busy label, green on success, red on
   await expect.poll(() => page.locator('.status').innerText()).toBe('Please enter a YouTube Shorts video URL.');
 
   await page.getByLabel('Video URL:').fill(`https://youtube.com/shorts/${YT.ok}`);
+  // Record every status text the page shows, so the brief busy state is seen however fast the answer is.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { statuses: string[] }).statuses = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector('.status')?.textContent;
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   const busyLabel = page.waitForFunction(() => document.querySelector('button[type=submit]')?.textContent === 'Downloading...');
   await button.click();
   await busyLabel;
   await expect.poll(() => page.locator('.status').innerText()).toBe('Video ready for download.');
+  expect(await page.evaluate(() => (window as unknown as { statuses: string[] }).statuses)).toEqual(['Downloading video...', 'Video ready for download.']);
   const green = await page.locator('.status').evaluate((el) => getComputedStyle(el).color);
   const file = await followDownloadLink(page);
   expect([file.name, file.bytes.length]).toEqual([`youtube-short-${YT.ok}-720p.mp4`, 90_000]);
