@@ -23,7 +23,15 @@ import { termsAndConditionsPage } from '#views/pages/terms-and-conditions/Page.t
 import { writeForUsPage } from '#views/pages/write-for-us/Page.tsx';
 import type { NavData, NavGroup, NavLink } from '#views/site-context.ts';
 import { commaSeparatorPage } from '#views/tools/comma-separator/Page.tsx';
+import { sitemapToolPage } from '#views/tools/sitemap-tool/Page.tsx';
 import { directoryPages } from '#views/directories/DirectoryPage.tsx';
+import { imageCompressorPage } from '#views/tools/image-compressor/Page.tsx';
+import { instagramReelDownloaderPage } from '#views/tools/video-downloader/InstagramPage.tsx';
+import { pinterestDownloaderPage } from '#views/tools/video-downloader/PinterestPage.tsx';
+import { youtubeShortsDownloaderPage } from '#views/tools/video-downloader/ShortsPage.tsx';
+import { youtubeTagsExtractorPage } from '#views/tools/youtube-tags/ExtractorPage.tsx';
+import { youtubeTagGeneratorPage } from '#views/tools/youtube-tags/GeneratorPage.tsx';
+import { youtubeTranscriptPage } from '#views/tools/youtube-transcript/Page.tsx';
 
 /**
  * The route table: every page of the site, once. It drives the router, <head>, the menus, the
@@ -52,7 +60,20 @@ const contentPages: PageDef[] = [
   sitemapPage,
 ];
 
-export const pages: PageDef[] = [homePage, ...contentPages, commaSeparatorPage, ...directoryPages];
+export const pages: PageDef[] = [
+  homePage,
+  ...contentPages,
+  commaSeparatorPage,
+  sitemapToolPage,
+  imageCompressorPage,
+  youtubeTranscriptPage,
+  youtubeTagGeneratorPage,
+  youtubeTagsExtractorPage,
+  pinterestDownloaderPage,
+  instagramReelDownloaderPage,
+  youtubeShortsDownloaderPage,
+  ...directoryPages,
+];
 
 /** Header and footer layout (spec 2.1): groups of canonical paths; labels come from the table. */
 const navSpec = {

@@ -2,13 +2,25 @@ import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { contactRouter } from './contact.ts';
 import { writeForUsRouter } from './write-for-us.ts';
+import { sitemapsRouter } from './sitemaps.ts';
 import { directoriesRouter } from './directories.ts';
+import { downloadersRouter } from './downloaders.ts';
+import { imageCompressorRouter } from './image-compressor.ts';
+import { youtubeRouter } from './youtube.ts';
 
 /**
  * Every feature's API router, mounted under /api. A router owns full paths below /api
  * (e.g. `router.post('/contact', ...)`) and only parses → calls a service → responds.
  */
-const featureRouters: Array<(deps: AppDeps) => Router> = [contactRouter, writeForUsRouter, directoriesRouter];
+const featureRouters: Array<(deps: AppDeps) => Router> = [
+  contactRouter,
+  writeForUsRouter,
+  sitemapsRouter,
+  directoriesRouter,
+  imageCompressorRouter,
+  youtubeRouter,
+  downloadersRouter,
+];
 
 export function apiRouter(deps: AppDeps): Router {
   const router = Router();
