@@ -3,13 +3,32 @@ import { RootErrorBoundary, RootLayout } from '#views/layout/Root.tsx';
 import type { PageDef } from '#views/page.ts';
 import { homePage } from '#views/pages/home/Page.tsx';
 import type { NavData, NavGroup, NavLink } from '#views/site-context.ts';
+import { aboutUsGeneratorPage } from '#views/tools/about-us-page-generator/Page.tsx';
+import { backlinkGeneratorPage } from '#views/tools/backlink-generator-tool/Page.tsx';
+import { bulkAnchorTextPage } from '#views/tools/bulk-anchor-text-generators/Page.tsx';
+import { canonicalTagGeneratorPage } from '#views/tools/canonical-tag-generator/Page.tsx';
 import { commaSeparatorPage } from '#views/tools/comma-separator/Page.tsx';
+import { tryFreeToolsPage } from '#views/tools/try-free-tools/Page.tsx';
+import { urlDomainExtractorPage } from '#views/tools/url-domain-extractor/Page.tsx';
+import { viralPromptsPage } from '#views/tools/viral-prompts/Page.tsx';
+import { whatsAppChatLinkPage } from '#views/tools/whatsapp-chat-link/Page.tsx';
 
 /**
  * The route table: every page of the site, once. It drives the router, <head>, the menus, the
  * alias redirects, /sitemap.xml and the route smoke test. Add a page here and it exists everywhere.
  */
-export const pages: PageDef[] = [homePage, commaSeparatorPage];
+export const pages: PageDef[] = [
+  homePage,
+  commaSeparatorPage,
+  tryFreeToolsPage,
+  bulkAnchorTextPage,
+  backlinkGeneratorPage,
+  aboutUsGeneratorPage,
+  whatsAppChatLinkPage,
+  urlDomainExtractorPage,
+  canonicalTagGeneratorPage,
+  viralPromptsPage,
+];
 
 /** Header and footer layout (spec 2.1): groups of canonical paths; labels come from the table. */
 const navSpec = {
