@@ -23,7 +23,7 @@ function story(input: AboutInput): AboutSection {
   return {
     heading: 'Our Story',
     paragraphs: [
-      `${opening} From the first day, the goal was simple: ${lowerFirst(sentence(input.description))} Everything we have built since grew out of that idea.`,
+      `${opening} From the first day, the goal was simple: do the work properly, be honest about what it takes, and be easy to work with. Everything we have built since grew out of that idea.`,
       `Like most good businesses, we grew by listening. Early customers told us what they needed, what frustrated them about the alternatives, and what would make their work easier. We took that feedback seriously, changed what did not work and kept what did. That habit of listening is still how we decide what to do next.`,
     ],
   };

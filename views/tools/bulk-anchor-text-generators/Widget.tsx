@@ -87,7 +87,7 @@ export default function AnchorTextWidget({ idPrefix }: AnchorWidgetProps) {
           <p className="result-summary">
             {anchors.length} anchor texts:{' '}
             {Object.entries(counts)
-              .map(([type, count]) => `${count} ${ANCHOR_TYPE_LABELS[type as Anchor['type']].toLowerCase()}`)
+              .map(([type, count]) => `${count} ${ANCHOR_TYPE_LABELS[type as Anchor['type']]}`)
               .join(', ')}
           </p>
           <div className="actions">

@@ -56,6 +56,7 @@ test('LSI variants swap synonyms with matching case, toggle plurals and reorder 
   expect(lsiVariants('SEO Company')).toEqual(['Search Engine Optimization Company', 'SEO Agency', 'SEO Companies']);
   expect(lsiVariants('shoes for running')).toEqual(['footwear for running', 'running shoes']);
   expect(lsiVariants('boxes')).toEqual(['box']);
+  expect(lsiVariants('seo services in delhi')).toEqual(['search engine optimization services in delhi', 'seo solutions in delhi', 'delhi seo services']);
   expect(lsiVariants('दिल्ली')).toEqual([]);
 });
 

@@ -60,6 +60,7 @@ const SYNONYMS: Record<string, string> = {
   near: 'close to',
 };
 
+const PREPOSITIONS = new Set(['in', 'near', 'for', 'at', 'of', 'with', 'to', 'from', 'by', 'on', 'around']);
 const NO_PLURAL = /(?:ss|us|is|ics|ing|ed|ly|ful|ous|ive)$/;
 
 function matchCase(original: string, replacement: string): string {
@@ -93,7 +94,9 @@ export function lsiVariants(keyword: string): string[] {
     swapped[index] = matchCase(words[index], replacement);
     variants.push(swapped.join(' '));
   }
-  const plural = togglePlural(words[words.length - 1]);
+  // After a preposition the last word is usually a place or a target ("seo in delhi"), not a noun to pluralise.
+  const hasPreposition = words.slice(0, -1).some((word) => PREPOSITIONS.has(word.toLowerCase()));
+  const plural = hasPreposition ? null : togglePlural(words[words.length - 1]);
   if (plural) variants.push([...words.slice(0, -1), plural].join(' '));
   const joiner = words.findIndex((word, index) => index > 0 && index < words.length - 1 && /^(?:for|in)$/i.test(word));
   if (joiner > 0) variants.push([...words.slice(joiner + 1), ...words.slice(0, joiner)].join(' '));

@@ -13,11 +13,13 @@ function useQrCode(link: string): string {
     if (!link) return setSrc('');
     let cancelled = false;
     import('qrcode')
-      .then((qrcode) => qrcode.toString(link, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }))
+      // qrcode is CommonJS: depending on the bundler its API sits on the namespace or on `default`.
+      .then((module) => (module.default ?? module).toString(link, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }))
       .then((svg) => {
         if (!cancelled) setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
       })
-      .catch(() => {
+      .catch((error: unknown) => {
+        console.warn('Could not draw the QR code', error);
         if (!cancelled) setSrc('');
       });
     return () => {
