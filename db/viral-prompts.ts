@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORIES, type Category } from '#views/tools/viral-prompts/schema.ts';
+import { CATEGORIES, type Category } from '#views/tools/viral-prompts/rules.ts';
 import { VIRAL_PROMPT_SEED } from './seed/viral-prompts.ts';
 import type { Db } from './index.ts';
 

@@ -1,4 +1,4 @@
-import type { Category } from '#views/tools/viral-prompts/schema.ts';
+import type { Category } from '#views/tools/viral-prompts/rules.ts';
 
 /**
  * Curated prompts, written to be used as they are: each names the subject, the style and the

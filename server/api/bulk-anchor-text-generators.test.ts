@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { expect, test } from 'vitest';
 import { createTestApp } from '#test/helpers/app.ts';
-import { KEYWORD_TOO_LONG, NO_KEYWORDS, TOO_MANY_KEYWORDS } from '#views/tools/bulk-anchor-text-generators/schema.ts';
+import { KEYWORD_TOO_LONG, NO_KEYWORDS, TOO_MANY_KEYWORDS } from '#views/tools/bulk-anchor-text-generators/rules.ts';
 
 function generate(body: unknown) {
   const { app } = createTestApp();

@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { generateAnchors } from '#views/tools/bulk-anchor-text-generators/logic.ts';
 import { PLANS } from '#views/tools/bulk-anchor-text-generators/plans.ts';
-import { generateRequestSchema, type GenerateResponse } from '#views/tools/bulk-anchor-text-generators/schema.ts';
+import type { GenerateResponse } from '#views/tools/bulk-anchor-text-generators/rules.ts';
+import { generateRequestSchema } from '#views/tools/bulk-anchor-text-generators/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { rateLimit } from '../rate-limit.ts';
 import { parseOr400 } from '../validation.ts';

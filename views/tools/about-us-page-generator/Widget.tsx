@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { aboutPageToHtml, aboutPageToText, countWords, generateAboutPage } from './logic.ts';
-import { aboutFormSchema, LIMITS, type AboutForm, type AboutPage } from './schema.ts';
+import { LIMITS, validateAboutForm, type AboutForm, type AboutPage } from './rules.ts';
 
 export interface AboutWidgetProps {
   idPrefix: string;
@@ -19,14 +19,14 @@ export default function AboutUsWidget({ idPrefix }: AboutWidgetProps) {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = aboutFormSchema.safeParse(form);
-    if (!parsed.success) {
+    const checked = validateAboutForm(form);
+    if (!checked.ok) {
       setPage(null);
-      setError(parsed.error.issues[0]?.message ?? 'Please check the form.');
+      setError(checked.error);
       return;
     }
     setError('');
-    setPage(generateAboutPage(parsed.data));
+    setPage(generateAboutPage(checked.input));
   }
 
   const html = page ? aboutPageToHtml(page) : '';

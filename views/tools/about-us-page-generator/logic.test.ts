@@ -1,13 +1,15 @@
 import { expect, test } from 'vitest';
 import { aboutPageToHtml, aboutPageToText, countWords, generateAboutPage } from './logic.ts';
-import { aboutFormSchema, COMPANY_REQUIRED, DESCRIPTION_REQUIRED, type AboutForm } from './schema.ts';
+import { COMPANY_REQUIRED, DESCRIPTION_REQUIRED, validateAboutForm, type AboutForm } from './rules.ts';
 
 function form(overrides: Partial<AboutForm> = {}): AboutForm {
   return { companyName: 'Acme', description: 'We make shoes', foundedYear: '', location: '', audience: '', values: '', ...overrides };
 }
 
 function pageFor(overrides: Partial<AboutForm> = {}) {
-  return generateAboutPage(aboutFormSchema.parse(form(overrides)));
+  const checked = validateAboutForm(form(overrides));
+  if (!checked.ok) throw new Error(checked.error);
+  return generateAboutPage(checked.input);
 }
 
 test('the smallest input still gives a complete page of at least 300 words with headed sections', () => {
@@ -48,7 +50,10 @@ test('unicode names and descriptions are kept', () => {
 });
 
 test('required fields, year range and limits are checked', () => {
-  const message = (overrides: Partial<AboutForm>) => aboutFormSchema.safeParse(form(overrides)).error?.issues[0].message;
+  const message = (overrides: Partial<AboutForm>) => {
+    const checked = validateAboutForm(form(overrides));
+    return checked.ok ? undefined : checked.error;
+  };
   expect(message({ companyName: '   ' })).toBe(COMPANY_REQUIRED);
   expect(message({ description: '' })).toBe(DESCRIPTION_REQUIRED);
   expect(message({ foundedYear: '12' })).toBe('Founding year must be a year between 1800 and 2100.');
@@ -56,5 +61,8 @@ test('required fields, year range and limits are checked', () => {
   expect(message({ companyName: 'x'.repeat(101) })).toBe('Company name must be 100 characters or fewer.');
   expect(message({ description: 'x'.repeat(1001) })).toBe('Description must be 1000 characters or fewer.');
   expect(message({ values: Array(11).fill('v').join(',') })).toBe('Please list at most 10 values.');
+  expect(message({ values: 'v'.repeat(61) })).toBe('Each value must be 60 characters or fewer.');
+  expect(message({ location: 'l'.repeat(101) })).toBe('Location must be 100 characters or fewer.');
+  expect(message({ audience: 'a'.repeat(201) })).toBe('Audience must be 200 characters or fewer.');
   expect(message({ foundedYear: ' 1999 ' })).toBeUndefined();
 });

@@ -1,4 +1,4 @@
-import type { AboutInput, AboutPage, AboutSection } from './schema.ts';
+import type { AboutInput, AboutPage, AboutSection } from './rules.ts';
 import { DEFAULT_VALUES, describeValue } from './values.ts';
 
 function sentence(text: string): string {

@@ -2,7 +2,7 @@ import { Faq } from '../../components/Faq.tsx';
 import { Island } from '../../components/Island.tsx';
 import { definePage, type FaqEntry } from '../../page.ts';
 import { PLANS } from './plans.ts';
-import { MAX_KEYWORD_LENGTH, MAX_KEYWORDS } from './schema.ts';
+import { MAX_KEYWORD_LENGTH, MAX_KEYWORDS } from './rules.ts';
 import AnchorTextWidget from './Widget.tsx';
 
 const faq: FaqEntry[] = [

@@ -3,7 +3,7 @@ import { downloadText } from '../../../client/download-text.ts';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { parseDomain } from '../url-input.ts';
 import { anchorsToCsv } from './logic.ts';
-import { ANCHOR_TYPE_LABELS, GENERATE_FAILED, keywordProblem, splitKeywords, type Anchor, type GenerateResponse } from './schema.ts';
+import { ANCHOR_TYPE_LABELS, GENERATE_FAILED, keywordProblem, splitKeywords, type Anchor, type GenerateResponse } from './rules.ts';
 
 export interface AnchorWidgetProps {
   idPrefix: string;

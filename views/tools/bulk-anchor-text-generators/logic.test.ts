@@ -1,7 +1,8 @@
 import { expect, test } from 'vitest';
 import { anchorsToCsv, brandFromDomain, generateAnchors } from './logic.ts';
 import { lsiVariants } from './lsi.ts';
-import { generateRequestSchema, keywordProblem, NO_KEYWORDS, splitKeywords, TOO_MANY_KEYWORDS, KEYWORD_TOO_LONG } from './schema.ts';
+import { keywordProblem, KEYWORD_TOO_LONG, NO_KEYWORDS, splitKeywords, TOO_MANY_KEYWORDS } from './rules.ts';
+import { generateRequestSchema } from './schema.ts';
 
 function textsOf(type: string, anchors = generateAnchors({ keywords: ['seo services in delhi'], website: 'example.com' })) {
   return anchors.filter((anchor) => anchor.type === type).map((anchor) => anchor.text);

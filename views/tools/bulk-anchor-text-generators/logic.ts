@@ -1,6 +1,6 @@
 import { toCsv } from '../csv.ts';
 import { lsiVariants } from './lsi.ts';
-import { ANCHOR_TYPE_LABELS, type Anchor, type AnchorType } from './schema.ts';
+import { ANCHOR_TYPE_LABELS, type Anchor, type AnchorType } from './rules.ts';
 
 export interface AnchorInput {
   keywords: readonly string[];

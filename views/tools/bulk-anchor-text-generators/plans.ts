@@ -1,4 +1,4 @@
-import type { Plan } from './schema.ts';
+import type { Plan } from './rules.ts';
 
 /**
  * The plans table on the page. The generator itself is free; the other two rows are the agency's

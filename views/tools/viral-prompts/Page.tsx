@@ -2,7 +2,7 @@ import { VIRAL_PROMPT_SEED } from '../../../db/seed/viral-prompts.ts';
 import { Faq } from '../../components/Faq.tsx';
 import { Island } from '../../components/Island.tsx';
 import { definePage, type FaqEntry } from '../../page.ts';
-import { DEFAULT_CATEGORY } from './schema.ts';
+import { DEFAULT_CATEGORY } from './rules.ts';
 import { STATIC_PROMPTS } from './static-prompts.ts';
 import ViralPromptsWidget from './Widget.tsx';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { copyText } from '../../../client/clipboard.ts';
-import { CATEGORIES, CATEGORY_LABELS, COPY_FEEDBACK_MS, MAX_IDEA_LENGTH, type Category } from './schema.ts';
+import { CATEGORIES, CATEGORY_LABELS, COPY_FEEDBACK_MS, MAX_IDEA_LENGTH, type Category } from './rules.ts';
 
 export interface ViralPromptsProps {
   idPrefix: string;

@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import { buildPrompt, cleanIdea } from './logic.ts';
-import { CATEGORIES, generateBodySchema, listQuerySchema } from './schema.ts';
+import { CATEGORIES } from './rules.ts';
+import { generateBodySchema, listQuerySchema } from './schema.ts';
 import { STATIC_PROMPTS } from './static-prompts.ts';
 
 test('the same idea and category always give the same prompt', () => {

@@ -1,4 +1,4 @@
-import type { Category } from './schema.ts';
+import type { Category } from './rules.ts';
 
 /**
  * The deterministic prompt builder: turns a short idea into a full prompt with the details each

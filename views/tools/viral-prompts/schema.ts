@@ -1,12 +1,5 @@
 import { z } from 'zod';
-
-export const CATEGORIES = ['image', 'video', 'text', 'audio'] as const;
-export type Category = (typeof CATEGORIES)[number];
-export const DEFAULT_CATEGORY: Category = 'image';
-export const MAX_IDEA_LENGTH = 500;
-export const COPY_FEEDBACK_MS = 2000;
-
-export const CATEGORY_LABELS: Record<Category, string> = { image: 'Image', video: 'Video', text: 'Text', audio: 'Audio' };
+import { CATEGORIES, DEFAULT_CATEGORY, MAX_IDEA_LENGTH } from './rules.ts';
 
 const categoryMessage = `Category must be one of: ${CATEGORIES.join(', ')}.`;
 
@@ -31,11 +24,3 @@ export const generateBodySchema = z.object(
 );
 
 export type GenerateBody = z.output<typeof generateBodySchema>;
-
-export interface PromptListResponse {
-  prompts: string[];
-}
-
-export interface PromptResponse {
-  prompt: string;
-}
