@@ -1,7 +1,8 @@
 import { Faq } from '../../components/Faq.tsx';
 import { Island } from '../../components/Island.tsx';
 import { definePage, type FaqEntry } from '../../page.ts';
-import { toolNames } from './tools.ts';
+import { useSite } from '../../site-context.ts';
+import { availableTools, toolNames } from './tools.ts';
 import ToolsHubWidget from './Widget.tsx';
 
 const faq: FaqEntry[] = [
@@ -27,7 +28,15 @@ const faq: FaqEntry[] = [
   },
 ];
 
+/** Paths of the pages that exist, read from the menus the route table builds. */
+function useExistingPaths(): Set<string> {
+  const { nav } = useSite();
+  const links = [...nav.groups, ...nav.footer].flatMap((group) => group.links).concat(nav.top);
+  return new Set(links.map((link) => link.href));
+}
+
 function TryFreeToolsPage() {
+  const tools = toolNames(availableTools(useExistingPaths()));
   return (
     <article className="tool-page">
       <header className="page-hero">
@@ -37,7 +46,7 @@ function TryFreeToolsPage() {
           clean up URL lists. Free, no sign-up.
         </p>
       </header>
-      <Island name="tools/try-free-tools/Widget" component={ToolsHubWidget} props={{ initialTools: toolNames() }} />
+      <Island name="tools/try-free-tools/Widget" component={ToolsHubWidget} props={{ initialTools: tools }} />
       <section className="prose">
         <h2>What you can do with these tools</h2>
         <p>

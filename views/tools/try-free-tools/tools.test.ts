@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { HUB_PATH, TOOLS, toolByName, toolNames } from './tools.ts';
+import { availableTools, HUB_PATH, TOOLS, toolByName, toolNames } from './tools.ts';
 
 test('the hub lists every tool of spec 2.4 including the downloaders and the sitemap tool', () => {
   const paths = TOOLS.map((tool) => tool.path);
@@ -24,4 +24,9 @@ test('names and paths are unique and every tool has a description', () => {
 test('a known name resolves to its canonical path, an unknown one to the hub', () => {
   expect(toolByName('Canonical Tag Generator').path).toBe('/canonical-tag-generator');
   expect(toolByName('Some Future Tool')).toEqual({ name: 'Some Future Tool', description: '', path: HUB_PATH });
+});
+
+test('only tools whose page exists are offered, in hub order', () => {
+  expect(toolNames(availableTools(new Set(['/viral-prompts', '/', '/comma-separator-tool'])))).toEqual(['Comma Separator Tool', 'Viral Prompts']);
+  expect(availableTools(new Set())).toEqual([]);
 });

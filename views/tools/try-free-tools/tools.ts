@@ -115,8 +115,16 @@ export const TOOLS: readonly ToolEntry[] = [
   },
 ];
 
-export function toolNames(): string[] {
-  return TOOLS.map((tool) => tool.name);
+/**
+ * The tools whose page is in the route table. Every tool's page lands with its own branch, so the
+ * hub lists only those that exist: a `Try Now` link never leads to a 404.
+ */
+export function availableTools(paths: ReadonlySet<string>): ToolEntry[] {
+  return TOOLS.filter((tool) => paths.has(tool.path));
+}
+
+export function toolNames(tools: readonly ToolEntry[] = TOOLS): string[] {
+  return tools.map((tool) => tool.name);
 }
 
 /**
