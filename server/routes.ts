@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { directoryPages } from '#views/directories/DirectoryPage.tsx';
 import { RootErrorBoundary, RootLayout } from '#views/layout/Root.tsx';
 import type { PageDef } from '#views/page.ts';
 import { homePage } from '#views/pages/home/Page.tsx';
@@ -28,6 +29,7 @@ export const pages: PageDef[] = [
   urlDomainExtractorPage,
   canonicalTagGeneratorPage,
   viralPromptsPage,
+  ...directoryPages,
 ];
 
 /** Header and footer layout (spec 2.1): groups of canonical paths; labels come from the table. */
