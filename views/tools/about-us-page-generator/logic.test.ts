@@ -32,6 +32,11 @@ test('optional fields show up where they belong', () => {
   expect(text).not.toContain('Integrity');
 });
 
+test('repeated values are described once', () => {
+  const values = pageFor({ values: 'Trust, trust,\nTRUST , Speed' }).sections.find((s) => s.heading === 'Our Values')?.list;
+  expect(values).toHaveLength(2);
+});
+
 test('the same input always gives the same page', () => {
   expect(aboutPageToHtml(pageFor({ location: 'Noida' }))).toBe(aboutPageToHtml(pageFor({ location: 'Noida' })));
 });
@@ -60,7 +65,7 @@ test('required fields, year range and limits are checked', () => {
   expect(message({ foundedYear: '2101' })).toBe('Founding year must be a year between 1800 and 2100.');
   expect(message({ companyName: 'x'.repeat(101) })).toBe('Company name must be 100 characters or fewer.');
   expect(message({ description: 'x'.repeat(1001) })).toBe('Description must be 1000 characters or fewer.');
-  expect(message({ values: Array(11).fill('v').join(',') })).toBe('Please list at most 10 values.');
+  expect(message({ values: Array.from({ length: 11 }, (_, i) => `v${i}`).join(',') })).toBe('Please list at most 10 values.');
   expect(message({ values: 'v'.repeat(61) })).toBe('Each value must be 60 characters or fewer.');
   expect(message({ location: 'l'.repeat(101) })).toBe('Location must be 100 characters or fewer.');
   expect(message({ audience: 'a'.repeat(201) })).toBe('Audience must be 200 characters or fewer.');

@@ -46,8 +46,18 @@ function tidy(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+/** Comma or newline separated; repeats (in any case) are dropped so each value is described once. */
 export function splitValues(raw: string): string[] {
-  return raw.split(/[,\n\r]+/).map(tidy).filter(Boolean);
+  const seen = new Set<string>();
+  return raw
+    .split(/[,\n\r]+/)
+    .map(tidy)
+    .filter((value) => {
+      const key = value.toLowerCase();
+      if (!value || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
 }
 
 function tooLong(label: string, max: number): string {
