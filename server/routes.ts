@@ -9,6 +9,7 @@ import { backlinkGeneratorPage } from '#views/tools/backlink-generator-tool/Page
 import { bulkAnchorTextPage } from '#views/tools/bulk-anchor-text-generators/Page.tsx';
 import { canonicalTagGeneratorPage } from '#views/tools/canonical-tag-generator/Page.tsx';
 import { commaSeparatorPage } from '#views/tools/comma-separator/Page.tsx';
+import { sitemapToolPage } from '#views/tools/sitemap-tool/Page.tsx';
 import { tryFreeToolsPage } from '#views/tools/try-free-tools/Page.tsx';
 import { urlDomainExtractorPage } from '#views/tools/url-domain-extractor/Page.tsx';
 import { viralPromptsPage } from '#views/tools/viral-prompts/Page.tsx';
@@ -21,6 +22,7 @@ import { whatsAppChatLinkPage } from '#views/tools/whatsapp-chat-link/Page.tsx';
 export const pages: PageDef[] = [
   homePage,
   commaSeparatorPage,
+  sitemapToolPage,
   tryFreeToolsPage,
   bulkAnchorTextPage,
   backlinkGeneratorPage,

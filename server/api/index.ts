@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { bulkAnchorTextRouter } from './bulk-anchor-text-generators.ts';
 import { directoriesRouter } from './directories.ts';
+import { sitemapsRouter } from './sitemaps.ts';
 import { tryFreeToolsRouter } from './try-free-tools.ts';
 import { viralPromptsRouter } from './viral-prompts.ts';
 
@@ -9,7 +10,13 @@ import { viralPromptsRouter } from './viral-prompts.ts';
  * Every feature's API router, mounted under /api. A router owns full paths below /api
  * (e.g. `router.post('/contact', ...)`) and only parses → calls a service → responds.
  */
-const featureRouters: Array<(deps: AppDeps) => Router> = [directoriesRouter, tryFreeToolsRouter, bulkAnchorTextRouter, viralPromptsRouter];
+const featureRouters: Array<(deps: AppDeps) => Router> = [
+  sitemapsRouter,
+  directoriesRouter,
+  tryFreeToolsRouter,
+  bulkAnchorTextRouter,
+  viralPromptsRouter,
+];
 
 export function apiRouter(deps: AppDeps): Router {
   const router = Router();

@@ -1,0 +1,50 @@
+export type FetchErrorCode =
+  | 'invalid-url'
+  | 'unsupported-protocol'
+  | 'credentials'
+  | 'forbidden-address'
+  | 'dns'
+  | 'timeout'
+  | 'too-large'
+  | 'too-many-redirects'
+  | 'redirect-loop'
+  | 'network'
+  | 'tls';
+
+export interface RedirectHop {
+  url: string;
+  status: number;
+  location: string;
+}
+
+/** Codes that describe what the caller sent rather than what the remote site did. */
+const CALLER_CODES = new Set<FetchErrorCode>(['invalid-url', 'unsupported-protocol', 'credentials', 'forbidden-address']);
+
+/**
+ * Every refusal or failure of the guarded fetcher. `status` is what an API should answer:
+ * 400 when the URL itself is bad or forbidden, 502 when the remote site failed us.
+ * A bad URL met in a redirect's Location is the remote's doing, so it becomes a 502 then,
+ * except a forbidden address, which stays a 400 because the request itself is refused.
+ */
+export class FetchError extends Error {
+  readonly code: FetchErrorCode;
+  readonly status: 400 | 502;
+  /** The URL being fetched when the error happened (the hop, not necessarily the first URL). */
+  readonly url: string | undefined;
+  /** Redirects followed before the failure, so chain tools can still show them. */
+  readonly redirects: RedirectHop[];
+
+  constructor(code: FetchErrorCode, message: string, options: { url?: string; redirects?: RedirectHop[]; fromRedirect?: boolean } = {}) {
+    super(message);
+    this.name = 'FetchError';
+    this.code = code;
+    const callerFault = CALLER_CODES.has(code) && (code === 'forbidden-address' || !options.fromRedirect);
+    this.status = callerFault ? 400 : 502;
+    this.url = options.url;
+    this.redirects = options.redirects ?? [];
+  }
+}
+
+export function isFetchError(value: unknown): value is FetchError {
+  return value instanceof FetchError;
+}

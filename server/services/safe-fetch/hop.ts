@@ -1,0 +1,68 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import type { ResolvedTarget } from './target.ts';
+import { FetchError } from './errors.ts';
+
+export interface HopRequest {
+  target: ResolvedTarget;
+  method: string;
+  headers: Record<string, string>;
+  body: string | Buffer | undefined;
+  signal: AbortSignal;
+}
+
+/** The socket may only ever reach the address that was checked: no second DNS lookup. */
+function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
+  return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    if (options?.all) callback(null, [{ address, family }]);
+    else callback(null, address, family);
+  }) as LookupFunction;
+}
+
+const TLS_CODES = /^(ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|HOSTNAME_MISMATCH|ERR_CERT)/;
+
+export function describeNetworkError(error: unknown, url: string): FetchError {
+  const code = (error as NodeJS.ErrnoException)?.code ?? '';
+  const host = new URL(url).host;
+  if (TLS_CODES.test(code)) {
+    return new FetchError('tls', `The secure connection to ${host} failed (${code}); its certificate is not valid.`, { url });
+  }
+  const reasons: Record<string, string> = {
+    ECONNREFUSED: 'refused the connection',
+    ECONNRESET: 'closed the connection unexpectedly',
+    EHOSTUNREACH: 'is unreachable',
+    ENETUNREACH: 'is unreachable',
+    EPIPE: 'closed the connection unexpectedly',
+    HPE_INVALID_CONSTANT: 'sent an invalid HTTP response',
+    HPE_HEADER_OVERFLOW: 'sent response headers that are too large',
+  };
+  const reason = reasons[code] ?? (code.startsWith('HPE_') ? 'sent an invalid HTTP response' : `could not be reached${code ? ` (${code})` : ''}`);
+  return new FetchError('network', `${host} ${reason}.`, { url });
+}
+
+/** One HTTP exchange to a checked address; resolves when the response headers arrive. */
+export function sendHop(request: HopRequest): Promise<http.IncomingMessage> {
+  const { target } = request;
+  const isHttps = target.url.protocol === 'https:';
+  const hostname = target.url.hostname.replace(/^\[|\]$/g, '');
+  const options: https.RequestOptions = {
+    protocol: target.url.protocol,
+    host: hostname,
+    port: target.url.port || (isHttps ? 443 : 80),
+    path: `${target.url.pathname}${target.url.search}`,
+    method: request.method,
+    headers: request.headers,
+    lookup: pinnedLookup(target.address, target.family),
+    agent: false,
+    signal: request.signal,
+    // SNI must carry the host name, never an IP literal.
+    servername: target.url.hostname.startsWith('[') || /^\d+\.\d+\.\d+\.\d+$/.test(hostname) ? undefined : hostname,
+  };
+  return new Promise((resolve, reject) => {
+    const req = (isHttps ? https : http).request(options, resolve);
+    req.on('error', (error) => reject(error));
+    if (request.body !== undefined) req.write(request.body);
+    req.end();
+  });
+}
