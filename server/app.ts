@@ -18,7 +18,7 @@ import './validation.ts';
 /** JSON bodies above this answer 413. */
 export const API_BODY_LIMIT = '1mb';
 
-export interface CreateAppOptions extends AppDeps {
+export interface CreateAppOptions extends Omit<AppDeps, 'onShutdown'> {
   /** Build manifest; read from dist/public when omitted. */
   assets?: AssetManifest;
   /** Route table; the site's own when omitted (tests may pass a smaller one). */
@@ -41,13 +41,17 @@ function redirects(table: PageDef[]): RequestHandler {
 /** Builds the whole site as an Express app. No side effects: no listening, no timers, no env reads. */
 export function createApp(options: CreateAppOptions): Express {
   const { config, db, log } = options;
-  const deps: AppDeps = { config, db, log };
+  const shutdownHooks: Array<() => void | Promise<void>> = [];
+  const deps: AppDeps = { config, db, log, onShutdown: (hook) => shutdownHooks.push(hook) };
   const pages = options.pages ?? routeTable;
   const assets = options.assets ?? loadManifest();
   const showDetails = config.env !== 'production';
 
   const app = express();
   app.disable('x-powered-by');
+  app.locals.shutdown = async () => {
+    await Promise.allSettled(shutdownHooks.map((hook) => hook()));
+  };
   app.set('trust proxy', config.trustProxy);
   const renderer = createRenderer({ config, log, assets, pages });
   const track = createRequestTracker(log);

@@ -7,4 +7,9 @@ export interface AppDeps {
   config: Config;
   db: Db;
   log: Logger;
+  /**
+   * Registers work to stop when the process shuts down (abort crawls, drain queues). Hooks run
+   * after the server stops accepting connections and before the database closes.
+   */
+  onShutdown: (hook: () => void | Promise<void>) => void;
 }

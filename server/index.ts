@@ -48,6 +48,8 @@ function shutdown(signal: string): void {
   // Keep-alive sockets become idle once their request finishes; close them as soon as they do.
   const reaper = setInterval(() => server.closeIdleConnections(), 100);
   reaper.unref();
+  // Long jobs (crawls) are aborted so their requests can answer before the grace period ends.
+  void app.locals.shutdown();
   server.close(() => {
     clearInterval(reaper);
     db.close();

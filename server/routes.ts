@@ -9,11 +9,18 @@ import { backlinkGeneratorPage } from '#views/tools/backlink-generator-tool/Page
 import { bulkAnchorTextPage } from '#views/tools/bulk-anchor-text-generators/Page.tsx';
 import { canonicalTagGeneratorPage } from '#views/tools/canonical-tag-generator/Page.tsx';
 import { commaSeparatorPage } from '#views/tools/comma-separator/Page.tsx';
+import { imageCompressorPage } from '#views/tools/image-compressor/Page.tsx';
 import { sitemapToolPage } from '#views/tools/sitemap-tool/Page.tsx';
 import { tryFreeToolsPage } from '#views/tools/try-free-tools/Page.tsx';
 import { urlDomainExtractorPage } from '#views/tools/url-domain-extractor/Page.tsx';
+import { instagramReelDownloaderPage } from '#views/tools/video-downloader/InstagramPage.tsx';
+import { pinterestDownloaderPage } from '#views/tools/video-downloader/PinterestPage.tsx';
+import { youtubeShortsDownloaderPage } from '#views/tools/video-downloader/ShortsPage.tsx';
 import { viralPromptsPage } from '#views/tools/viral-prompts/Page.tsx';
 import { whatsAppChatLinkPage } from '#views/tools/whatsapp-chat-link/Page.tsx';
+import { youtubeTagsExtractorPage } from '#views/tools/youtube-tags/ExtractorPage.tsx';
+import { youtubeTagGeneratorPage } from '#views/tools/youtube-tags/GeneratorPage.tsx';
+import { youtubeTranscriptPage } from '#views/tools/youtube-transcript/Page.tsx';
 
 /**
  * The route table: every page of the site, once. It drives the router, <head>, the menus, the
@@ -23,6 +30,13 @@ export const pages: PageDef[] = [
   homePage,
   commaSeparatorPage,
   sitemapToolPage,
+  imageCompressorPage,
+  youtubeTranscriptPage,
+  youtubeTagGeneratorPage,
+  youtubeTagsExtractorPage,
+  pinterestDownloaderPage,
+  instagramReelDownloaderPage,
+  youtubeShortsDownloaderPage,
   tryFreeToolsPage,
   bulkAnchorTextPage,
   backlinkGeneratorPage,

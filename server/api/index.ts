@@ -2,9 +2,12 @@ import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { bulkAnchorTextRouter } from './bulk-anchor-text-generators.ts';
 import { directoriesRouter } from './directories.ts';
+import { downloadersRouter } from './downloaders.ts';
+import { imageCompressorRouter } from './image-compressor.ts';
 import { sitemapsRouter } from './sitemaps.ts';
 import { tryFreeToolsRouter } from './try-free-tools.ts';
 import { viralPromptsRouter } from './viral-prompts.ts';
+import { youtubeRouter } from './youtube.ts';
 
 /**
  * Every feature's API router, mounted under /api. A router owns full paths below /api
@@ -13,6 +16,9 @@ import { viralPromptsRouter } from './viral-prompts.ts';
 const featureRouters: Array<(deps: AppDeps) => Router> = [
   sitemapsRouter,
   directoriesRouter,
+  imageCompressorRouter,
+  youtubeRouter,
+  downloadersRouter,
   tryFreeToolsRouter,
   bulkAnchorTextRouter,
   viralPromptsRouter,

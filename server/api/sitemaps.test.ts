@@ -191,3 +191,30 @@ test('the progress stream rejects a bad URL with 400 JSON', async () => {
   expect(res.status).toBe(400);
   expect(res.body).toEqual({ error: 'Please enter a valid http:// or https:// URL.' });
 });
+
+test('shutting the app down aborts a running crawl, which answers 503 instead of hanging', async () => {
+  // Every page after the first takes far longer than the test: only an abort can end the crawl.
+  const site = await startLoopbackServer((req, res) => {
+    if (req.url === '/') {
+      res.writeHead(200, { 'Content-Type': 'text/html' }).end('<a href="/slow">slow</a>');
+      return;
+    }
+    if (req.url === '/robots.txt') {
+      res.writeHead(404).end();
+      return;
+    }
+    setTimeout(() => res.writeHead(200, { 'Content-Type': 'text/html' }).end('late'), 30_000).unref();
+  });
+  try {
+    const { app } = appFor([site.hostPort]);
+    const pending = request(app).post('/api/sitemaps').send({ url: `${site.origin}/` });
+    const response = new Promise<request.Response>((resolve, reject) => pending.end((error, res) => (error ? reject(error) : resolve(res))));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await app.locals.shutdown();
+    const res = await response;
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ error: 'The server is restarting; please try again in a minute.' });
+  } finally {
+    await site.close();
+  }
+});

@@ -23,7 +23,7 @@ function sendEvent(res: Response, event: string, data: unknown): void {
  * (newest first); GET /api/sitemaps/progress?url= (Server-Sent Events); GET|HEAD
  * /api/sitemaps/files/:name (the XML); GET /api/sitemaps/:id (a record with its crawl report).
  */
-export function sitemapsRouter({ config, db, log }: AppDeps): Router {
+export function sitemapsRouter({ config, db, log, onShutdown }: AppDeps): Router {
   const settings = sitemapSettings(config.raw);
   const service = createSitemapService({
     db,
@@ -33,6 +33,7 @@ export function sitemapsRouter({ config, db, log }: AppDeps): Router {
     log,
     fetcher: createSafeFetcher({ allowPrivate: config.fetchAllowPrivate, userAgent: `${CRAWLER_BOT_NAME}/1.0 (+${config.siteUrl}/sitemap-tool)` }),
   });
+  onShutdown(() => service.close());
   const router = Router();
 
   router.get('/sitemaps', (_req, res) => {

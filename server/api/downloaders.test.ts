@@ -1,0 +1,109 @@
+import request from 'supertest';
+import { expect, test } from 'vitest';
+import { IG, PIN, PIN_SHORT, YT } from '#test/fixtures/media-upstream/index.ts';
+import { createMediaTestApp } from '#test/helpers/media.ts';
+
+type App = Awaited<ReturnType<typeof createMediaTestApp>>['app'];
+
+async function download(app: App, downloadUrl: string) {
+  expect(downloadUrl).toMatch(/^\/api\/media\/file\//);
+  return request(app).get(downloadUrl).buffer(true).parse((res, done) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (chunk: Buffer) => chunks.push(chunk));
+    res.on('end', () => done(null, Buffer.concat(chunks)));
+  });
+}
+
+test('pinterest: a link to this app that streams the chosen MP4 as an attachment', async () => {
+  const { app } = await createMediaTestApp();
+  const res = await request(app).post('/api/pinterest/download').send({ videoUrl: `https://www.pinterest.com/pin/${PIN.redux}/`, resolution: 480 });
+  expect(res.status).toBe(200);
+  const file = await download(app, res.body.downloadUrl);
+  expect(file.status).toBe(200);
+  expect(file.headers['content-type']).toBe('video/mp4');
+  expect(file.headers['content-disposition']).toContain(`attachment; filename="pinterest-${PIN.redux}-480p.mp4"`);
+  expect(file.headers['content-length']).toBe('60000');
+  expect((file.body as Buffer).subarray(4, 8).toString()).toBe('ftyp');
+});
+
+test('pinterest: resolution defaults to 1080 and pin.it links work', async () => {
+  const { app } = await createMediaTestApp();
+  const res = await request(app).post('/api/pinterest/download').send({ videoUrl: `https://pin.it/${PIN_SHORT.ok}` });
+  const file = await download(app, res.body.downloadUrl);
+  expect(file.headers['content-disposition']).toContain(`pinterest-${PIN.redux}-720p.mp4`);
+});
+
+test('pinterest errors', async () => {
+  const { app } = await createMediaTestApp();
+  const ask = (body: object) => request(app).post('/api/pinterest/download').send(body);
+  const pin = (id: string) => `https://www.pinterest.com/pin/${id}/`;
+  const results = await Promise.all([
+    ask({ videoUrl: '' }),
+    ask({ videoUrl: 'https://www.youtube.com/shorts/okCaptions1', resolution: 720 }),
+    ask({ videoUrl: pin(PIN.redux), resolution: 240 }),
+    ask({ videoUrl: pin(PIN.image) }),
+    ask({ videoUrl: pin(PIN.rateLimited) }),
+    ask({ videoUrl: pin(PIN.serverError) }),
+  ]);
+  expect(results.map((res) => [res.status, res.body.error])).toEqual([
+    [400, 'Please enter a video URL.'],
+    [400, 'Please enter a Pinterest pin link (pinterest.com/pin/... or pin.it/...).'],
+    [400, 'Resolution must be one of 1080, 720, 480 or 360.'],
+    [404, 'This pin has no downloadable video (it may be an image pin).'],
+    [502, 'Pinterest is limiting requests right now. Please try again in a few minutes.'],
+    [502, 'Pinterest answered with an error (HTTP 500). Please try again later.'],
+  ]);
+});
+
+test('instagram: public reel, private reel, wrong site', async () => {
+  const { app } = await createMediaTestApp();
+  const ask = (videoUrl: string) => request(app).post('/api/instagram/download').send({ videoUrl });
+  const ok = await ask(`https://www.instagram.com/reel/${IG.ok}/`);
+  const file = await download(app, ok.body.downloadUrl);
+  expect(file.headers['content-disposition']).toContain(`instagram-${IG.ok}-1080p.mp4`);
+  const privateReel = await ask(`https://www.instagram.com/reel/${IG.private}/`);
+  expect([privateReel.status, privateReel.body.error]).toEqual([403, 'This reel is private or only visible after logging in, so it cannot be downloaded.']);
+  const wrong = await ask(`https://www.pinterest.com/pin/${PIN.redux}/`);
+  expect([wrong.status, wrong.body.error]).toEqual([400, 'Please enter an Instagram reel or video post link (instagram.com/reel/...).']);
+  const limited = await ask(`https://www.instagram.com/reel/${IG.rateLimited}/`);
+  expect(limited.status).toBe(502);
+});
+
+test('youtube shorts: progressive MP4, or 422 when only protected formats exist', async () => {
+  const { app } = await createMediaTestApp();
+  const ok = await request(app).post('/api/youtube/download').send({ videoUrl: `https://youtube.com/shorts/${YT.ok}?feature=share` });
+  const file = await download(app, ok.body.downloadUrl);
+  expect([file.status, file.headers['content-length']]).toEqual([200, '90000']);
+  const cipher = await request(app).post('/api/youtube/download').send({ videoUrl: `https://youtube.com/shorts/${YT.cipherOnly}` });
+  expect([cipher.status, cipher.body.error]).toEqual([422, 'YouTube does not offer a single downloadable file for this video.']);
+  const bad = await request(app).post('/api/youtube/download').send({ videoUrl: 'https://www.youtube.com/shorts/tooShort' });
+  expect(bad.status).toBe(400);
+});
+
+test('relay: oversized files are refused (declared size) or cut off (streamed size)', async () => {
+  const { app } = await createMediaTestApp({ MEDIA_MAX_BYTES: String(1024 * 1024) });
+  const declared = await request(app).post('/api/youtube/download').send({ videoUrl: `https://youtube.com/shorts/${YT.bigShort}` });
+  const refused = await request(app).get(declared.body.downloadUrl);
+  expect([refused.status, refused.body.error]).toEqual([502, 'The video file is larger than the 1 MB limit of this tool.']);
+
+  const streamed = await request(app).post('/api/pinterest/download').send({ videoUrl: `https://www.pinterest.com/pin/${PIN.big}/`, resolution: 720 });
+  const cut = await download(app, streamed.body.downloadUrl).then(
+    (res) => (res.body as Buffer).length,
+    () => -1,
+  );
+  expect(cut).toBeLessThanOrEqual(1024 * 1024);
+});
+
+test('relay: forged or unknown links answer 404', async () => {
+  const { app } = await createMediaTestApp();
+  const res = await request(app).get('/api/media/file/eyJ1IjoiaHR0cDovLzE2OS4yNTQuMTY5LjI1NCJ9.bogus');
+  expect([res.status, res.body.error]).toEqual([404, 'This download link has expired or is not valid. Please request a new one.']);
+});
+
+test('relay: HEAD answers the headers without streaming the file', async () => {
+  const { app } = await createMediaTestApp();
+  const found = await request(app).post('/api/instagram/download').send({ videoUrl: `https://www.instagram.com/reel/${IG.ok}/` });
+  const head = await request(app).head(found.body.downloadUrl);
+  expect([head.status, head.headers['content-type'], head.headers['content-length']]).toEqual([200, 'video/mp4', '80000']);
+  expect(head.headers['content-disposition']).toContain(`instagram-${IG.ok}-1080p.mp4`);
+});

@@ -1,0 +1,134 @@
+import sharp from 'sharp';
+import type { Sharp } from 'sharp';
+import { expect, test } from 'vitest';
+import { HttpError } from '#server/http-error.ts';
+import { compressImage, detectFormat } from './compress.ts';
+
+const options = { quality: 70, output: 'same' as const, maxPixels: 50_000_000 };
+
+// A noisy gradient compresses like a photo would; flat colour would make every result trivially tiny.
+function photoLike(width: number, height: number): Sharp {
+  const raw = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < raw.length; i += 3) {
+    const x = (i / 3) % width;
+    const y = Math.floor(i / 3 / width);
+    raw[i] = (x * 255) / width;
+    raw[i + 1] = (y * 255) / height;
+    raw[i + 2] = (x * y + ((i * 2654435761) >>> 24)) & 255;
+  }
+  return sharp(raw, { raw: { width, height, channels: 3 } });
+}
+
+async function rejection(promise: Promise<unknown>): Promise<HttpError> {
+  const error = await promise.then(() => undefined, (err: unknown) => err);
+  expect(error).toBeInstanceOf(HttpError);
+  return error as HttpError;
+}
+
+test('a JPEG is re-encoded smaller as JPEG and keeps its dimensions', async () => {
+  const input = await photoLike(400, 300).jpeg({ quality: 98 }).toBuffer();
+  const result = await compressImage(input, options);
+  expect(result.format).toBe('jpeg');
+  expect(result.mimeType).toBe('image/jpeg');
+  expect([result.width, result.height]).toEqual([400, 300]);
+  expect(result.compressedSize).toBe(result.data.length);
+  expect(result.originalSize).toBe(input.length);
+  expect(result.compressedSize).toBeLessThan(input.length);
+  expect((await sharp(result.data).metadata()).format).toBe('jpeg');
+});
+
+test('lower quality gives a smaller file', async () => {
+  const input = await photoLike(300, 300).jpeg({ quality: 100 }).toBuffer();
+  const low = await compressImage(input, { ...options, quality: 10 });
+  const high = await compressImage(input, { ...options, quality: 90 });
+  expect(low.compressedSize).toBeLessThan(high.compressedSize);
+});
+
+test('GPS and other EXIF data are stripped', async () => {
+  const input = await photoLike(200, 100)
+    .jpeg()
+    .withExif({ IFD0: { Make: 'TestCam', Model: 'GPS-1' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '28/1 36/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '77/1 12/1 0/1' } })
+    .toBuffer();
+  const before = await sharp(input).metadata();
+  expect(before.exif?.toString('latin1')).toContain('TestCam');
+  const result = await compressImage(input, options);
+  const after = await sharp(result.data).metadata();
+  expect(after.exif).toBeUndefined();
+  expect(after.xmp).toBeUndefined();
+  expect(result.data.toString('latin1')).not.toContain('TestCam');
+});
+
+test('the EXIF orientation is applied to the pixels before the tag is dropped', async () => {
+  const input = await photoLike(200, 100).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+  const result = await compressImage(input, options);
+  expect([result.width, result.height]).toEqual([100, 200]);
+  expect((await sharp(result.data).metadata()).orientation).toBeUndefined();
+});
+
+test('PNG is palette-quantised and stays PNG', async () => {
+  const input = await photoLike(256, 256).png().toBuffer();
+  const result = await compressImage(input, options);
+  expect(result.format).toBe('png');
+  const meta = await sharp(result.data).metadata();
+  expect(meta.format).toBe('png');
+  expect(meta.isPalette).toBe(true);
+  expect(result.compressedSize).toBeLessThan(input.length);
+});
+
+test('WebP and AVIF inputs are recognised and kept in their format', async () => {
+  const webp = await compressImage(await photoLike(120, 80).webp({ quality: 95 }).toBuffer(), options);
+  expect(webp.format).toBe('webp');
+  const avif = await compressImage(await photoLike(120, 80).avif({ quality: 90 }).toBuffer(), options);
+  expect(avif.format).toBe('avif');
+  expect(avif.mimeType).toBe('image/avif');
+  expect((await sharp(avif.data).metadata()).compression).toBe('av1');
+});
+
+test('a JPEG can be converted to WebP or AVIF on request', async () => {
+  const input = await photoLike(160, 90).jpeg({ quality: 95 }).toBuffer();
+  const webp = await compressImage(input, { ...options, output: 'webp' });
+  expect((await sharp(webp.data).metadata()).format).toBe('webp');
+  const avif = await compressImage(input, { ...options, output: 'avif' });
+  expect([avif.format, avif.width, avif.height]).toEqual(['avif', 160, 90]);
+});
+
+test('an animated GIF keeps every frame', async () => {
+  const frames = await Promise.all([0, 1, 2].map((n) => photoLike(40, 30).linear(1, n * 20).raw().toBuffer()));
+  // Three 40×30 frames stacked into one strip with pageHeight: how an animated GIF is stored.
+  const animated = await sharp(Buffer.concat(frames), { raw: { width: 40, height: 90, channels: 3, pageHeight: 30 } }).gif({ loop: 0 }).toBuffer();
+  const result = await compressImage(animated, options);
+  expect(result.format).toBe('gif');
+  expect([result.width, result.height]).toEqual([40, 30]);
+  expect((await sharp(result.data, { animated: true }).metadata()).pages).toBe(3);
+});
+
+test('a file that is not an image is rejected by its content, not its name', async () => {
+  const error = await rejection(compressImage(Buffer.from('%PDF-1.4 not an image at all'), options));
+  expect(error.status).toBe(400);
+  expect(error.message).toMatch(/JPEG, PNG, WebP, AVIF or GIF/);
+});
+
+test('a truncated JPEG gives a 400, not a crash', async () => {
+  const input = await photoLike(300, 200).jpeg().toBuffer();
+  const error = await rejection(compressImage(input.subarray(0, 400), options));
+  expect(error.status).toBe(400);
+});
+
+test('TIFF decodes but is not a supported web format', async () => {
+  const error = await rejection(detectFormat(await photoLike(10, 10).tiff().toBuffer()));
+  expect(error.status).toBe(400);
+});
+
+test('an image above the pixel limit is refused with the size in megapixels', async () => {
+  // 10000 × 6000 = 60 MP, but a flat PNG of that size is only a few hundred kilobytes.
+  const input = await sharp({ create: { width: 10_000, height: 6_000, channels: 3, background: '#888' } }).png({ compressionLevel: 9 }).toBuffer();
+  expect(input.length).toBeLessThan(1_000_000);
+  const error = await rejection(compressImage(input, options));
+  expect(error.status).toBe(400);
+  expect(error.message).toBe('The image is too large: 60.0 megapixels (the limit is 50.0 megapixels).');
+});
+
+test('an empty upload asks for an image file', async () => {
+  const error = await rejection(compressImage(Buffer.alloc(0), options));
+  expect([error.status, error.message]).toEqual([400, 'Please select an image file']);
+});

@@ -1,0 +1,36 @@
+import { availableParallelism } from 'node:os';
+import sharp from 'sharp';
+import { compressImage, type CompressOptions, type CompressedImage } from './compress.ts';
+import { createJobQueue, type JobQueue } from './job-queue.ts';
+
+export { EXTENSIONS, type CompressedImage, type ImageFormat, type OutputChoice } from './compress.ts';
+
+export interface ImageServiceOptions {
+  concurrency?: number;
+  maxQueued?: number;
+  retryAfterSeconds?: number;
+  maxPixels?: number;
+}
+
+export interface ImageService {
+  compress(input: Buffer, options: Omit<CompressOptions, 'maxPixels'>): Promise<CompressedImage>;
+  stats(): { running: number; queued: number };
+}
+
+export const DEFAULT_MAX_PIXELS = 50_000_000;
+
+export function createImageService(options: ImageServiceOptions = {}): ImageService {
+  const concurrency = options.concurrency ?? Math.max(1, availableParallelism());
+  const queue: JobQueue = createJobQueue({
+    concurrency,
+    maxQueued: options.maxQueued ?? 16,
+    retryAfterSeconds: options.retryAfterSeconds ?? 5,
+  });
+  // libvips' operation cache would hold decoded uploads that are never requested twice.
+  sharp.cache(false);
+  const maxPixels = options.maxPixels ?? DEFAULT_MAX_PIXELS;
+  return {
+    compress: (input, compressOptions) => queue.run(() => compressImage(input, { ...compressOptions, maxPixels })),
+    stats: queue.stats,
+  };
+}
