@@ -1,5 +1,6 @@
 import { RECOMMENDATIONS } from '#views/tools/seo-audit/recommendations.ts';
 import type { AuditCheck, AuditFacts, CheckStatus } from '#views/tools/seo-audit/schema.ts';
+import { hasNoindex, xRobotsDirectivesFor } from '#server/services/page-facts/robots-directives.ts';
 
 export interface CheckInput {
   facts: AuditFacts;
@@ -26,8 +27,8 @@ function lengthVerdict(value: string | null, min: number, max: number, what: str
 }
 
 function isNoindex(facts: AuditFacts): string | null {
-  if (facts.robotsMeta.some((directive) => directive === 'noindex' || directive === 'none')) return 'the robots meta tag says noindex';
-  if (facts.xRobotsTag && /(^|[\s,:])(noindex|none)\b/i.test(facts.xRobotsTag)) return 'the X-Robots-Tag header says noindex';
+  if (hasNoindex(facts.robotsMeta)) return 'the robots meta tag says noindex';
+  if (hasNoindex(xRobotsDirectivesFor(facts.xRobotsTag, 'googlebot'))) return 'the X-Robots-Tag header says noindex';
   return null;
 }
 
@@ -133,8 +134,4 @@ export function evaluateChecks(input: CheckInput): AuditCheck[] {
     const verdict = evaluators[recommendation.id](input);
     return { id: recommendation.id, category: recommendation.category, priority: recommendation.priority, title: recommendation.title, ...verdict };
   });
-}
-
-export function noindexReason(facts: Pick<AuditFacts, 'robotsMeta' | 'xRobotsTag'>): string | null {
-  return isNoindex(facts as AuditFacts);
 }
