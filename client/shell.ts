@@ -1,0 +1,48 @@
+// Enhances the server-rendered header (it already works without JS): Escape and outside clicks
+// close the open dropdown, choosing a link closes the menu, aria-expanded mirrors the state,
+// and the narrow-screen toggle opens and closes the whole menu.
+const header = document.querySelector<HTMLElement>('.site-header');
+
+if (header) {
+  const dropdowns = [...header.querySelectorAll<HTMLDetailsElement>('details.dropdown')];
+  const toggle = header.querySelector<HTMLButtonElement>('.nav-toggle');
+
+  const closeDropdowns = (except?: HTMLDetailsElement) => {
+    for (const dropdown of dropdowns) if (dropdown !== except) dropdown.open = false;
+  };
+  const setMenu = (open: boolean) => {
+    header.dataset.menu = open ? 'open' : 'closed';
+    toggle?.setAttribute('aria-expanded', String(open));
+    if (!open) closeDropdowns();
+  };
+
+  for (const dropdown of dropdowns) {
+    // Browsers without exclusive <details name> still get one-open-at-a-time.
+    dropdown.addEventListener('toggle', () => {
+      dropdown.querySelector('summary')?.setAttribute('aria-expanded', String(dropdown.open));
+      if (dropdown.open) closeDropdowns(dropdown);
+    });
+  }
+
+  toggle?.addEventListener('click', () => setMenu(header.dataset.menu !== 'open'));
+
+  header.addEventListener('click', (event) => {
+    if ((event.target as Element).closest('a')) setMenu(false);
+  });
+
+  document.addEventListener('click', (event) => {
+    if (!header.contains(event.target as Node)) closeDropdowns();
+  });
+
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    const open = dropdowns.find((dropdown) => dropdown.open);
+    if (open) {
+      open.open = false;
+      open.querySelector('summary')?.focus();
+    } else if (header.dataset.menu === 'open') {
+      setMenu(false);
+      toggle?.focus();
+    }
+  });
+}

@@ -1,0 +1,146 @@
+// Builds the client islands, the shell script and the stylesheet (hashed, split, minified), copies
+// public/ (images under public/img get hashed names), writes the asset manifest, and bundles the
+// server. `--if-needed` skips the work when nothing under the sources changed since the last build.
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, extname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = join(root, 'dist');
+const out = join(dist, 'public');
+const stampFile = join(dist, '.build-stamp');
+const sourceDirs = ['server', 'client', 'views', 'db', 'public', 'scripts/build.mjs', 'package.json', 'package-lock.json'];
+
+function walk(path) {
+  if (!existsSync(path)) return [];
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return [path];
+  return readdirSync(path).flatMap((name) => walk(join(path, name)));
+}
+
+function newestSourceMtime() {
+  return Math.max(0, ...sourceDirs.flatMap((dir) => walk(join(root, dir))).map((file) => statSync(file).mtimeMs));
+}
+
+if (process.argv.includes('--if-needed') && existsSync(stampFile) && existsSync(join(dist, 'server.js'))) {
+  if (Number(readFileSync(stampFile, 'utf8')) >= newestSourceMtime()) process.exit(0);
+}
+
+// Imported only when a build is really needed, so a pruned production install can still start.
+const esbuild = await import('esbuild');
+const started = Date.now();
+rmSync(dist, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+/** Client code must never pull in server-only modules (secrets, database, fetcher). */
+const forbidServerImports = {
+  name: 'forbid-server-imports',
+  setup(build) {
+    build.onLoad({ filter: /.*/ }, (args) => {
+      const rel = relative(root, args.path).split(sep).join('/');
+      if (rel.startsWith('server/') || rel.startsWith('db/')) {
+        return { errors: [{ text: `client bundle imports server-only module ${rel}` }] };
+      }
+      return undefined;
+    });
+  },
+};
+
+// Every island: views/**/…Widget.tsx, named by its path below views/ without the extension.
+const islandFiles = walk(join(root, 'views')).filter((file) => /Widget\.tsx$/.test(file) && !file.includes('.test.'));
+const islandEntries = Object.fromEntries(
+  islandFiles.map((file) => [`islands/${relative(join(root, 'views'), file).split(sep).join('/').replace(/\.tsx$/, '')}`, file]),
+);
+
+const client = await esbuild.build({
+  absWorkingDir: root,
+  entryPoints: { entry: 'client/entry.ts', shell: 'client/shell.ts', styles: 'client/styles/index.css', ...islandEntries },
+  outdir: join(out, 'assets'),
+  entryNames: '[dir]/[name]-[hash]',
+  chunkNames: 'chunks/[name]-[hash]',
+  assetNames: 'files/[name]-[hash]',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'browser',
+  target: ['es2022', 'chrome111', 'firefox111', 'safari16.4'],
+  minify: true,
+  sourcemap: 'linked',
+  jsx: 'automatic',
+  metafile: true,
+  define: { 'process.env.NODE_ENV': '"production"' },
+  legalComments: 'none',
+  logLevel: 'warning',
+  plugins: [forbidServerImports],
+});
+
+const url = (file) => `/${relative(out, join(root, file)).split(sep).join('/')}`;
+const outputs = client.metafile.outputs;
+const byEntry = new Map();
+for (const [file, info] of Object.entries(outputs)) if (info.entryPoint) byEntry.set(info.entryPoint, file);
+
+/** Static imports of an output, transitively: what the browser will fetch right after it (preloaded). */
+function staticImports(file, seen = new Set()) {
+  for (const imp of outputs[file]?.imports ?? []) {
+    if (imp.kind !== 'import-statement' || seen.has(imp.path)) continue;
+    seen.add(imp.path);
+    staticImports(imp.path, seen);
+  }
+  return [...seen].map(url);
+}
+
+const outFor = (entry) => {
+  const file = byEntry.get(entry);
+  if (!file) throw new Error(`No output for ${entry}`);
+  return file;
+};
+
+// Images under public/img: content-hashed copies under /assets/img, looked up by their original path.
+const images = {};
+const imgDir = join(root, 'public', 'img');
+for (const file of walk(imgDir)) {
+  const rel = relative(imgDir, file).split(sep).join('/');
+  const hash = createHash('sha1').update(readFileSync(file)).digest('hex').slice(0, 10);
+  const target = join(out, 'assets', 'img', dirname(rel), `${basename(rel, extname(rel))}-${hash}${extname(rel)}`);
+  mkdirSync(dirname(target), { recursive: true });
+  cpSync(file, target);
+  images[rel] = `/${relative(out, target).split(sep).join('/')}`;
+}
+for (const name of readdirSync(join(root, 'public'))) {
+  if (name !== 'img') cpSync(join(root, 'public', name), join(out, name), { recursive: true });
+}
+
+const entryFile = outFor('client/entry.ts');
+const manifest = {
+  css: url(outFor('client/styles/index.css')),
+  shell: url(outFor('client/shell.ts')),
+  entry: url(entryFile),
+  entryImports: staticImports(entryFile),
+  islands: Object.fromEntries(
+    Object.entries(islandEntries).map(([name, file]) => {
+      const output = outFor(relative(root, file).split(sep).join('/'));
+      return [name.replace(/^islands\//, ''), { src: url(output), imports: staticImports(output) }];
+    }),
+  ),
+  images,
+};
+writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2));
+
+await esbuild.build({
+  absWorkingDir: root,
+  entryPoints: ['server/index.ts'],
+  outfile: join(dist, 'server.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  jsx: 'automatic',
+  sourcemap: 'linked',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  logLevel: 'warning',
+});
+
+writeFileSync(stampFile, String(newestSourceMtime()));
+console.log(`built in ${Date.now() - started} ms: ${Object.keys(islandEntries).length} island(s), ${Object.keys(images).length} image(s)`);

@@ -1,0 +1,73 @@
+import compression from 'compression';
+import express, { type Express, type RequestHandler } from 'express';
+import type { PageDef } from '#views/page.ts';
+import type { AssetManifest } from '#views/site-context.ts';
+import { apiRouter } from './api/index.ts';
+import { loadManifest, staticAssets } from './assets.ts';
+import type { AppDeps } from './deps.ts';
+import { apiNotFound, errorHandler } from './errors.ts';
+import { createRenderer } from './render.tsx';
+import { requestLog } from './request-log.ts';
+import { buildRedirects, pages as routeTable } from './routes.ts';
+import { securityHeaders } from './security.ts';
+import { staticErrorPage } from './static-error-page.ts';
+import './validation.ts';
+
+/** JSON bodies above this answer 413. */
+export const API_BODY_LIMIT = '1mb';
+
+export interface CreateAppOptions extends AppDeps {
+  /** Build manifest; read from dist/public when omitted. */
+  assets?: AssetManifest;
+  /** Route table; the site's own when omitted (tests may pass a smaller one). */
+  pages?: PageDef[];
+}
+
+/** 301 for aliases (exact case) and for trailing slashes, keeping the query string. */
+function redirects(table: PageDef[]): RequestHandler {
+  const aliases = buildRedirects(table);
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const query = req.originalUrl.slice(req.path.length);
+    const target = aliases.get(req.path);
+    if (target) return res.redirect(301, target + query);
+    if (req.path.length > 1 && req.path.endsWith('/')) return res.redirect(301, req.path.replace(/\/+$/, '') + query);
+    next();
+  };
+}
+
+/** Builds the whole site as an Express app. No side effects: no listening, no timers, no env reads. */
+export function createApp(options: CreateAppOptions): Express {
+  const { config, db, log } = options;
+  const deps: AppDeps = { config, db, log };
+  const pages = options.pages ?? routeTable;
+  const assets = options.assets ?? loadManifest();
+  const showDetails = config.env !== 'production';
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.use(requestLog(log));
+  app.use(securityHeaders());
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', (_req, res) => {
+    try {
+      db.prepare('SELECT 1').get();
+      res.json({ status: 'ready' });
+    } catch (error) {
+      log.error({ err: error }, 'readiness check failed');
+      res.status(503).json({ status: 'unavailable', error: 'Database is not answering' });
+    }
+  });
+
+  app.use(staticAssets());
+  app.use(compression({ threshold: 1024 }));
+  app.use('/api', express.json({ limit: API_BODY_LIMIT }), apiRouter(deps), apiNotFound);
+  app.use(redirects(pages));
+  app.use(createRenderer({ config, log, assets, pages }));
+  app.use(errorHandler(log, staticErrorPage, showDetails));
+  return app;
+}

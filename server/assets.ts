@@ -1,0 +1,79 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RequestHandler } from 'express';
+import type { AssetManifest } from '#views/site-context.ts';
+import { makeCachedBody, sendCached, type CachedBody } from './page-cache.ts';
+
+/** dist/public, from server/assets.ts (source) and from dist/server.js (bundle) alike. */
+export const publicDir = fileURLToPath(new URL('../dist/public/', import.meta.url));
+
+export function loadManifest(dir = publicDir): AssetManifest {
+  const file = join(dir, 'manifest.json');
+  if (!existsSync(file)) throw new Error(`No build found at ${file}. Run "npm run build" first.`);
+  return JSON.parse(readFileSync(file, 'utf8')) as AssetManifest;
+}
+
+const types: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.map': 'application/json',
+  '.woff2': 'font/woff2',
+};
+
+interface StaticFile {
+  body: CachedBody;
+  type: string;
+  immutable: boolean;
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+}
+
+/**
+ * Serves the build output from memory: hashed files under /assets/ are immutable for a year,
+ * the rest (favicon, manifest) revalidate daily. Loaded once at boot; the set is small.
+ */
+export function staticAssets(dir = publicDir): RequestHandler {
+  const files = new Map<string, StaticFile>();
+  if (existsSync(dir)) {
+    for (const path of walk(dir)) {
+      const url = `/${relative(dir, path).split(sep).join('/')}`;
+      if (url === '/manifest.json') continue;
+      files.set(url, {
+        body: makeCachedBody(readFileSync(path), /\.(js|css|svg|json|webmanifest|txt|xml|ico)$/.test(path)),
+        type: types[extname(path)] ?? 'application/octet-stream',
+        immutable: url.startsWith('/assets/'),
+      });
+    }
+  }
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const file = files.get(req.path);
+    if (!file) {
+      if (req.path.startsWith('/assets/')) {
+        res.status(404).type('text/plain').send('Not found');
+        return;
+      }
+      return next();
+    }
+    const cacheControl = file.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=86400';
+    sendCached(req, res, file.body, file.type, cacheControl);
+  };
+}

@@ -1,0 +1,46 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { isHttpError } from './http-error.ts';
+import type { Logger } from './logger.ts';
+
+/** Messages for the errors body-parser and multer raise, which are the client's fault. */
+function clientErrorMessage(err: { type?: string; code?: string; status?: number; message?: string }): string {
+  if (err.type === 'entity.too.large' || err.code === 'LIMIT_FILE_SIZE') return 'Request body is too large';
+  if (err.type === 'entity.parse.failed') return 'Malformed JSON in request body';
+  if (err.type === 'encoding.unsupported' || err.type === 'charset.unsupported') return 'Unsupported request encoding';
+  return err.message || 'Bad request';
+}
+
+export const apiNotFound: RequestHandler = (req, res) => {
+  res.status(404).json({ error: `No API endpoint at ${req.method} ${req.originalUrl.split('?')[0]}` });
+};
+
+/** One error path: JSON for /api, the static error page for anything else. */
+export function errorHandler(log: Logger, renderErrorPage: (details?: string) => string, showDetails: boolean): ErrorRequestHandler {
+  return (err, req, res, next) => {
+    if (res.headersSent) return next(err);
+    const isApi = req.originalUrl.startsWith('/api/') || req.originalUrl === '/api';
+    let status = 500;
+    let message = 'Internal server error';
+    if (isHttpError(err)) {
+      status = err.status;
+      message = err.message;
+      for (const [name, value] of Object.entries(err.headers)) res.setHeader(name, value);
+    } else {
+      const statusLike = Number(err?.status ?? err?.statusCode);
+      if (statusLike >= 400 && statusLike < 500) {
+        status = err.code === 'LIMIT_FILE_SIZE' ? 413 : statusLike;
+        message = clientErrorMessage(err);
+      } else if (err?.code === 'LIMIT_FILE_SIZE') {
+        status = 413;
+        message = clientErrorMessage(err);
+      }
+    }
+    if (status >= 500) log.error({ err, reqId: res.locals.requestId, url: req.originalUrl }, 'request failed');
+    if (isApi) {
+      res.status(status).json({ error: message });
+      return;
+    }
+    res.status(status).type('html').setHeader('Cache-Control', 'no-store');
+    res.end(renderErrorPage(showDetails && err instanceof Error ? (err.stack ?? err.message) : undefined));
+  };
+}

@@ -1,0 +1,129 @@
+import { Writable } from 'node:stream';
+import type { NextFunction, Request, Response } from 'express';
+import { isbot } from 'isbot';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import type { PageDef } from '#views/page.ts';
+import { SiteContext, type AssetManifest, type SiteInfo } from '#views/site-context.ts';
+import type { Config } from './config.ts';
+import type { Logger } from './logger.ts';
+import { makeCachedBody, PageCache, sendCached } from './page-cache.ts';
+import { buildNav, buildRouteObjects } from './routes.ts';
+import { staticErrorPage } from './static-error-page.ts';
+
+/** Renders slower than this are aborted; whatever streamed so far is ended. */
+export const RENDER_TIMEOUT_MS = 10_000;
+const HTML = 'text/html; charset=utf-8';
+
+export interface RendererOptions {
+  config: Config;
+  log: Logger;
+  assets: AssetManifest;
+  pages: PageDef[];
+}
+
+type Locals = { nonce?: string };
+
+export function createRenderer({ config, log, assets, pages }: RendererOptions) {
+  const routeObjects = buildRouteObjects(pages);
+  const handler = createStaticHandler(routeObjects);
+  const nav = buildNav(pages);
+  const cache = new PageCache();
+  const showErrorDetails = config.env !== 'production';
+
+  function siteInfo(nonce: string | undefined): SiteInfo {
+    return { siteUrl: config.siteUrl, assets, nav, year: new Date().getFullYear(), showErrorDetails, nonce };
+  }
+
+  /** A cache key when the page is a pure function of (path, listed query params, year); else null. */
+  function cacheKey(req: Request): string | null {
+    const url = new URL(req.originalUrl, 'http://x');
+    const match = matchRoutes(routeObjects, url.pathname)?.at(-1);
+    const page = match?.route.handle as PageDef | undefined;
+    if (!page || page.cache === false) return null;
+    const allowed = page.cacheQuery ?? [];
+    const keys = [...new Set(url.searchParams.keys())];
+    if (keys.some((key) => !allowed.includes(key))) return null;
+    const query = allowed.filter((key) => url.searchParams.has(key)).map((key) => `${key}=${url.searchParams.get(key)}`);
+    return `${new Date().getFullYear()} ${url.pathname}?${query.join('&')}`;
+  }
+
+  return async function renderPage(req: Request, res: Response, next: NextFunction): Promise<void> {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const key = cacheKey(req);
+    const hit = key ? cache.get(key) : undefined;
+    if (hit) return sendCached(req, res, hit, HTML, 'no-cache');
+
+    const controller = new AbortController();
+    res.on('close', () => controller.abort());
+    const request = new Request(new URL(req.originalUrl, config.siteUrl), { method: 'GET', signal: controller.signal });
+    const context = await handler.query(request);
+    if (context instanceof Response) {
+      const location = context.headers.get('Location');
+      if (location && context.status >= 300 && context.status < 400) return res.redirect(context.status, location);
+      throw new Error(`Loader returned an unexpected Response (${context.status})`);
+    }
+    for (const error of Object.values(context.errors ?? {})) {
+      if (!(error && typeof error === 'object' && 'status' in error && error.status === 404)) log.error({ err: error, url: req.originalUrl }, 'loader failed');
+    }
+
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const cacheable = key !== null && context.statusCode === 200;
+    const nonce = cacheable ? undefined : (res.locals as Locals).nonce;
+    const app = (
+      <SiteContext value={siteInfo(nonce)}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
+      </SiteContext>
+    );
+    const fail = (error: unknown) => {
+      log.error({ err: error, url: req.originalUrl }, 'page render failed');
+      if (res.headersSent) return res.end();
+      const details = showErrorDetails && error instanceof Error ? (error.stack ?? error.message) : undefined;
+      res.status(500).type('html').setHeader('Cache-Control', 'no-store');
+      res.end(staticErrorPage(details));
+    };
+
+    if (cacheable) {
+      const chunks: Buffer[] = [];
+      const sink = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          chunks.push(Buffer.from(chunk));
+          done();
+        },
+      });
+      sink.on('finish', () => {
+        const entry = makeCachedBody(Buffer.concat(chunks));
+        cache.set(key, entry);
+        sendCached(req, res, entry, HTML, 'no-cache');
+      });
+      const stream = renderToPipeableStream(app, {
+        onAllReady: () => stream.pipe(sink),
+        onShellError: fail,
+        onError: (error) => log.error({ err: error, url: req.originalUrl }, 'render error'),
+      });
+      setTimeout(() => stream.abort(new Error('Render timed out')), RENDER_TIMEOUT_MS).unref();
+      return;
+    }
+
+    // Streamed: people get the shell as soon as it is ready, search bots the whole document.
+    const bot = isbot(req.get('user-agent') ?? '');
+    let failed = false;
+    const stream = renderToPipeableStream(app, {
+      nonce,
+      [bot ? 'onAllReady' : 'onShellReady']: () => {
+        if (failed) return;
+        res.status(context.statusCode);
+        res.setHeader('Content-Type', HTML);
+        res.setHeader('Cache-Control', 'no-store');
+        stream.pipe(res);
+      },
+      onShellError: (error: unknown) => {
+        failed = true;
+        fail(error);
+      },
+      onError: (error: unknown) => log.error({ err: error, url: req.originalUrl }, 'render error'),
+    });
+    const timer = setTimeout(() => stream.abort(new Error('Render timed out')), RENDER_TIMEOUT_MS);
+    res.on('close', () => clearTimeout(timer));
+  };
+}

@@ -1,0 +1,94 @@
+import type { RouteObject } from 'react-router';
+import { RootErrorBoundary, RootLayout } from '#views/layout/Root.tsx';
+import type { PageDef } from '#views/page.ts';
+import { homePage } from '#views/pages/home/Page.tsx';
+import type { NavData, NavGroup, NavLink } from '#views/site-context.ts';
+import { commaSeparatorPage } from '#views/tools/comma-separator/Page.tsx';
+
+/**
+ * The route table: every page of the site, once. It drives the router, <head>, the menus, the
+ * alias redirects, /sitemap.xml and the route smoke test. Add a page here and it exists everywhere.
+ */
+export const pages: PageDef[] = [homePage, commaSeparatorPage];
+
+/** Header and footer layout (spec 2.1): groups of canonical paths; labels come from the table. */
+const navSpec = {
+  groups: [
+    { label: 'SEO Services', paths: ['/seo-services-delhi', '/seo-services-rohini', '/seo-services-noida', '/seo-services-laxmi-nagar', '/seo-company-janakpuri'] },
+    { label: 'Free SEO Audit', paths: ['/seo-audit'] },
+    { label: 'Categories', paths: ['/seo-guides', '/digital-marketing', '/career-guidance', '/google-core-updates'] },
+    {
+      label: 'Resources',
+      paths: [
+        '/try-free-tools', '/bulk-url-redirection-tool', '/google-index-checker', '/youtube-transcript-tool',
+        '/bulk-anchor-text-generators', '/youtube-tag-generator', '/whatsapp-chat-link', '/comma-separator-tool',
+        '/youtube-video-tags-extractor', '/url-domain-extractor', '/backlink-generator-tool', '/image-compressor',
+        '/about-us-page-generator', '/mobile-friendly-tester-tool', '/canonical-tag-generator',
+      ],
+    },
+    { label: 'Quick Links', paths: ['/', '/contact-me', '/disclaimer', '/terms-and-conditions', '/write-for-us', '/sitemap'] },
+    { label: 'Video Downloader', paths: ['/YouTubeShortsDownloader', '/InstagramReelDownloader', '/PinterestDownloader'] },
+  ],
+  top: ['/viral-prompts', '/sitemap-tool'],
+  footerExtras: { 'Quick Links': ['/privacy-policy'] } as Record<string, string[]>,
+  footerOnly: [
+    {
+      label: 'Ad Post Sites',
+      paths: ['/ad-post-sites', '/social-bookmarking-sites', '/guest-post-sites', '/article-submission-sites', '/directory-submission-sites', '/image-submission-sites', '/video-submission-sites'],
+    },
+  ],
+};
+
+export function buildNav(table: PageDef[] = pages): NavData {
+  const byPath = new Map(table.map((page) => [page.path, page]));
+  // Only pages that exist are linked, so a menu can never point at a 404.
+  const links = (paths: string[]): NavLink[] =>
+    paths.flatMap((path) => {
+      const page = byPath.get(path);
+      return page ? [{ href: path, label: page.navLabel }] : [];
+    });
+  const group = (label: string, paths: string[]): NavGroup => ({ label, links: links(paths) });
+  const groups = navSpec.groups.map((g) => group(g.label, g.paths)).filter((g) => g.links.length > 0);
+  const top = links(navSpec.top);
+  const footer = [
+    ...navSpec.groups.map((g) => group(g.label, [...g.paths, ...(navSpec.footerExtras[g.label] ?? [])])),
+    ...navSpec.footerOnly.map((g) => group(g.label, g.paths)),
+    ...(top.length ? [{ label: 'More Tools', links: top }] : []),
+  ].filter((g) => g.links.length > 0);
+  return { groups, top, footer };
+}
+
+/** Alias → canonical path, from each page's `aliases`. Exact-case keys. */
+export function buildRedirects(table: PageDef[] = pages): Map<string, string> {
+  const redirects = new Map<string, string>();
+  const canonical = new Set(table.map((page) => page.path));
+  for (const page of table) {
+    for (const alias of page.aliases ?? []) {
+      if (canonical.has(alias)) throw new Error(`Alias ${alias} is also a canonical path`);
+      if (redirects.has(alias)) throw new Error(`Alias ${alias} is declared twice`);
+      redirects.set(alias, page.path);
+    }
+  }
+  return redirects;
+}
+
+export function buildRouteObjects(table: PageDef[] = pages): RouteObject[] {
+  const seen = new Set<string>();
+  for (const page of table) {
+    if (seen.has(page.path)) throw new Error(`Duplicate route ${page.path}`);
+    seen.add(page.path);
+  }
+  return [
+    {
+      id: 'root',
+      path: '/',
+      Component: RootLayout,
+      ErrorBoundary: RootErrorBoundary,
+      children: table.map((page) =>
+        page.path === '/'
+          ? { index: true, Component: page.Component, loader: page.loader, handle: page }
+          : { path: page.path, caseSensitive: true, Component: page.Component, loader: page.loader, handle: page },
+      ),
+    },
+  ];
+}

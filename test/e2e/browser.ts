@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** CHROMIUM_PATH, else Debian's /usr/bin/chromium, else a browser Playwright installed itself. */
+export function findChromium(env: Record<string, string | undefined> = process.env): string {
+  const candidates = [env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', safePlaywrightPath()];
+  const found = candidates.find((path): path is string => Boolean(path && existsSync(path)));
+  if (!found) {
+    throw new Error(
+      'No Chromium found for the browser tests. Install one (Debian/Ubuntu: `sudo apt-get install -y chromium`), ' +
+        'or set CHROMIUM_PATH=/path/to/chrome, or run `npx playwright install chromium` where downloads are allowed.',
+    );
+  }
+  return found;
+}
+
+function safePlaywrightPath(): string | undefined {
+  try {
+    return chromium.executablePath();
+  } catch {
+    return undefined;
+  }
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: findChromium(),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  });
+}
+
+export interface OpenedPage {
+  page: Page;
+  /** Console errors, page errors and CSP violations seen so far. */
+  problems: string[];
+}
+
+/** Opens a path of the app under test, recording every console error and CSP violation. */
+export async function openPage(browser: Browser, path: string, options: { width?: number; height?: number } = {}): Promise<OpenedPage> {
+  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 900 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const documentUrl = new URL(path, inject('baseUrl')).href;
+  page.on('console', (message) => {
+    // Failed loads are reported below with their URL, except the document itself (a 404 page is a 404).
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(`console: ${message.text()}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400 && response.url() !== documentUrl) problems.push(`http ${response.status()}: ${response.url()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  await page.goto(documentUrl, { waitUntil: 'networkidle' });
+  return { page, problems };
+}
+
+/** Resolves once every island on the page has hydrated (React attaches its root marker). */
+export async function waitForIslands(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-island]')].every((el) => Object.keys(el).some((key) => key.startsWith('__reactContainer'))),
+  );
+}

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPage, waitForIslands } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+test('header dropdowns: one open at a time, clicking the open one closes it, Escape closes', async () => {
+  const { page, problems } = await openPage(browser, '/');
+  const summaries = page.locator('.site-header details.dropdown > summary');
+  expect(await summaries.count()).toBeGreaterThanOrEqual(2);
+  const first = summaries.nth(0);
+  const second = summaries.nth(1);
+  const openCount = () => page.locator('.site-header details.dropdown[open]').count();
+
+  await first.click();
+  expect(await openCount()).toBe(1);
+  await expect.poll(() => first.getAttribute('aria-expanded')).toBe('true');
+
+  await second.click();
+  expect(await openCount()).toBe(1);
+  expect(await page.locator('.site-header details.dropdown').nth(1).getAttribute('open')).not.toBeNull();
+  await expect.poll(() => first.getAttribute('aria-expanded')).toBe('false');
+
+  await second.click();
+  expect(await openCount()).toBe(0);
+
+  await first.click();
+  await page.keyboard.press('Escape');
+  expect(await openCount()).toBe(0);
+  expect(await first.evaluate((el) => el === document.activeElement)).toBe(true);
+
+  await first.click();
+  await page.locator('h1').click();
+  expect(await openCount()).toBe(0);
+  expect(problems).toEqual([]);
+});
+
+test('narrow screens: the menu toggle opens and closes the navigation', async () => {
+  const { page, problems } = await openPage(browser, '/', { width: 390, height: 844 });
+  const toggle = page.locator('.nav-toggle');
+  const nav = page.locator('#site-nav');
+  expect(await nav.isVisible()).toBe(false);
+  await toggle.click();
+  expect(await nav.isVisible()).toBe(true);
+  expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+  await page.keyboard.press('Escape');
+  expect(await nav.isVisible()).toBe(false);
+  expect(problems).toEqual([]);
+});
+
+test('footer shows the current year and pages without tools load no React', async () => {
+  const { page, problems } = await openPage(browser, '/');
+  expect(await page.locator('.site-footer').innerText()).toContain(`© ${new Date().getFullYear()}`);
+  const scripts = await page.locator('script[src]').evaluateAll((els) => els.map((el) => el.getAttribute('src')));
+  expect(scripts.every((src) => src?.includes('/shell-'))).toBe(true);
+  expect(problems).toEqual([]);
+});
+
+test('unknown paths show the 404 page with a link home', async () => {
+  const { page, problems } = await openPage(browser, '/definitely-not-a-page');
+  expect(await page.locator('h1').innerText()).toBe('404 - Page Not Found');
+  expect(await page.getByText('The page you are looking for does not exist.').isVisible()).toBe(true);
+  await page.getByRole('link', { name: 'Go to Home' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  expect(problems).toEqual([]);
+});
+
+test('comma separator: converts a list, copies it, and asks for input when empty', async () => {
+  const { page, problems } = await openPage(browser, '/comma-separator-tool');
+  await waitForIslands(page);
+  const convert = page.getByRole('button', { name: 'Convert to Comma Separated' });
+
+  await convert.click();
+  expect(await page.getByRole('alert').innerText()).toBe('Input text is required');
+
+  await page.getByLabel('Items (one per line)').fill('apple\n\n  banana \ncherry\napple');
+  await page.getByLabel('Remove duplicates').check();
+  await convert.click();
+  expect(await page.getByRole('alert').count()).toBe(0);
+  expect(await page.getByLabel('Result (3 items)').inputValue()).toBe('apple, banana, cherry');
+
+  await page.getByRole('button', { name: 'Copy' }).click();
+  await expect.poll(() => page.getByRole('button', { name: 'Copied!' }).count()).toBe(1);
+  expect(problems).toEqual([]);
+});

@@ -1,0 +1,38 @@
+import { isRouteErrorResponse, Outlet, useLocation, useMatches, useRouteError } from 'react-router';
+import type { PageDef } from '../page.ts';
+import { useSite } from '../site-context.ts';
+import { Document } from './Document.tsx';
+import { ErrorScreen, errorMeta } from './ErrorScreen.tsx';
+import { NotFound, notFoundMeta } from './NotFound.tsx';
+
+/** The root route: every page renders inside the same document, with head metadata from its route entry. */
+export function RootLayout() {
+  const matches = useMatches();
+  const page = matches[matches.length - 1]?.handle as PageDef | undefined;
+  if (!page) throw new Error('Route without a page definition');
+  return (
+    <Document meta={page}>
+      <Outlet />
+    </Document>
+  );
+}
+
+/** Unknown paths (404) and loader failures land here. */
+export function RootErrorBoundary() {
+  const error = useRouteError();
+  const { pathname } = useLocation();
+  const { showErrorDetails } = useSite();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Document meta={notFoundMeta(pathname)}>
+        <NotFound />
+      </Document>
+    );
+  }
+  const details = showErrorDetails ? (error instanceof Error ? (error.stack ?? error.message) : String(error)) : undefined;
+  return (
+    <Document meta={errorMeta(pathname)}>
+      <ErrorScreen details={details} />
+    </Document>
+  );
+}

@@ -1,0 +1,57 @@
+import { brand } from '../brand.ts';
+import { jsonForScript } from '../lib/json.ts';
+import type { FaqEntry } from '../page.ts';
+import { useSite } from '../site-context.ts';
+
+export interface HeadMeta {
+  path: string;
+  title: string;
+  description: string;
+  keywords?: string;
+  faq?: FaqEntry[];
+  jsonLd?: Record<string, unknown>[];
+  ogType?: string;
+  /** Defaults to `index, follow`. */
+  robots?: string;
+}
+
+export function faqJsonLd(faq: FaqEntry[]): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: faq.map((entry) => ({
+      '@type': 'Question',
+      name: entry.question,
+      acceptedAnswer: { '@type': 'Answer', text: entry.answer },
+    })),
+  };
+}
+
+/** Everything search engines and link previews read: exactly one <title>, canonical on SITE_URL. */
+export function SeoHead({ meta }: { meta: HeadMeta }) {
+  const { siteUrl, assets } = useSite();
+  const canonical = `${siteUrl}${meta.path}`;
+  const jsonLd = [...(meta.jsonLd ?? []), ...(meta.faq?.length ? [faqJsonLd(meta.faq)] : [])];
+  return (
+    <>
+      <title>{meta.title}</title>
+      <meta name="description" content={meta.description} />
+      {meta.keywords ? <meta name="keywords" content={meta.keywords} /> : null}
+      <meta name="robots" content={meta.robots ?? 'index, follow'} />
+      <link rel="canonical" href={canonical} />
+      <meta property="og:type" content={meta.ogType ?? 'website'} />
+      <meta property="og:site_name" content={brand.name} />
+      <meta property="og:title" content={meta.title} />
+      <meta property="og:description" content={meta.description} />
+      <meta property="og:url" content={canonical} />
+      <meta property="og:image" content={`${siteUrl}${assets.images['og-card.png'] ?? '/apple-touch-icon.png'}`} />
+      <meta property="og:locale" content="en_IN" />
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={meta.title} />
+      <meta name="twitter:description" content={meta.description} />
+      {jsonLd.map((data, index) => (
+        <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(data) }} />
+      ))}
+    </>
+  );
+}

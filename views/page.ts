@@ -1,0 +1,45 @@
+import type { ComponentType } from 'react';
+import type { LoaderFunction } from 'react-router';
+
+export interface FaqEntry {
+  question: string;
+  answer: string;
+}
+
+/**
+ * One entry of the route table. The same object drives the router, the <head>, the header and
+ * footer labels, the redirect map (aliases), /sitemap.xml and the route smoke tests.
+ */
+export interface PageDef {
+  /** Canonical path, e.g. `/comma-separator-tool`. Matched case-sensitively. */
+  path: string;
+  /** The document <title>. Unique across the site. */
+  title: string;
+  /** Meta description. Unique across the site. */
+  description: string;
+  keywords?: string;
+  /** Short label for the header/footer menus. */
+  navLabel: string;
+  /** Rendered by the page and published as FAQPage JSON-LD. */
+  faq?: FaqEntry[];
+  /** Extra JSON-LD objects (e.g. LocalBusiness); FAQPage is added from `faq`. */
+  jsonLd?: Record<string, unknown>[];
+  /** Old or alternative spellings that answer 301 to `path`. */
+  aliases?: string[];
+  Component: ComponentType;
+  loader?: LoaderFunction;
+  /**
+   * Whether the rendered bytes may be cached in memory (default true: the page is a pure
+   * function of the build). Query strings bypass the cache unless listed in `cacheQuery`.
+   */
+  cache?: boolean;
+  cacheQuery?: string[];
+  /** Open Graph type; `website` by default. */
+  ogType?: string;
+  /** Left out of /sitemap.xml when false. */
+  inSitemap?: boolean;
+}
+
+export function definePage(page: PageDef): PageDef {
+  return page;
+}

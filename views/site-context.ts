@@ -1,0 +1,63 @@
+import { createContext, useContext } from 'react';
+
+export interface IslandAsset {
+  /** URL of the island's module. */
+  src: string;
+  /** URLs of the chunks it imports statically (preloaded alongside). */
+  imports: string[];
+}
+
+export interface AssetManifest {
+  css: string;
+  shell: string;
+  entry: string;
+  entryImports: string[];
+  islands: Record<string, IslandAsset>;
+  /** Hashed URLs of files under public/img, keyed by their path below it. */
+  images: Record<string, string>;
+}
+
+export interface NavLink {
+  href: string;
+  label: string;
+}
+
+export interface NavGroup {
+  label: string;
+  links: NavLink[];
+}
+
+export interface NavData {
+  /** Header dropdowns, in spec order. */
+  groups: NavGroup[];
+  /** Header top-level links. */
+  top: NavLink[];
+  /** Footer columns: the header's, with extras such as the Ad Post Sites column. */
+  footer: NavGroup[];
+}
+
+export interface SiteInfo {
+  siteUrl: string;
+  assets: AssetManifest;
+  nav: NavData;
+  year: number;
+  /** Show error details on the error screen (never in production). */
+  showErrorDetails: boolean;
+  nonce?: string;
+}
+
+export const SiteContext = createContext<SiteInfo | null>(null);
+
+export function useSite(): SiteInfo {
+  const site = useContext(SiteContext);
+  if (!site) throw new Error('SiteContext is missing: render pages through server/render.tsx');
+  return site;
+}
+
+/** Hashed URL of an image shipped under public/img (e.g. `slides/audit.webp`). */
+export function useImage(path: string): string {
+  const { assets } = useSite();
+  const url = assets.images[path];
+  if (!url) throw new Error(`Unknown image "${path}": is it under public/img?`);
+  return url;
+}
