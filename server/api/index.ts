@@ -1,11 +1,20 @@
 import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
+import { bulkUrlRedirectionRouter } from './bulk-url-redirection.ts';
+import { googleIndexCheckerRouter } from './google-index-checker.ts';
+import { mobileFriendlyTesterRouter } from './mobile-friendly-tester.ts';
+import { seoAuditRouter } from './seo-audit.ts';
 
 /**
  * Every feature's API router, mounted under /api. A router owns full paths below /api
  * (e.g. `router.post('/contact', ...)`) and only parses → calls a service → responds.
  */
-const featureRouters: Array<(deps: AppDeps) => Router> = [];
+const featureRouters: Array<(deps: AppDeps) => Router> = [
+  seoAuditRouter,
+  bulkUrlRedirectionRouter,
+  googleIndexCheckerRouter,
+  mobileFriendlyTesterRouter,
+];
 
 export function apiRouter(deps: AppDeps): Router {
   const router = Router();
