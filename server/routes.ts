@@ -3,13 +3,24 @@ import { RootErrorBoundary, RootLayout } from '#views/layout/Root.tsx';
 import type { PageDef } from '#views/page.ts';
 import { homePage } from '#views/pages/home/Page.tsx';
 import type { NavData, NavGroup, NavLink } from '#views/site-context.ts';
+import { bulkUrlRedirectionPage } from '#views/tools/bulk-url-redirection/Page.tsx';
 import { commaSeparatorPage } from '#views/tools/comma-separator/Page.tsx';
+import { googleIndexCheckerPage } from '#views/tools/google-index-checker/Page.tsx';
+import { mobileFriendlyTesterPage } from '#views/tools/mobile-friendly-tester/Page.tsx';
+import { seoAuditPage } from '#views/tools/seo-audit/Page.tsx';
 
 /**
  * The route table: every page of the site, once. It drives the router, <head>, the menus, the
  * alias redirects, /sitemap.xml and the route smoke test. Add a page here and it exists everywhere.
  */
-export const pages: PageDef[] = [homePage, commaSeparatorPage];
+export const pages: PageDef[] = [
+  homePage,
+  commaSeparatorPage,
+  seoAuditPage,
+  bulkUrlRedirectionPage,
+  googleIndexCheckerPage,
+  mobileFriendlyTesterPage,
+];
 
 /** Header and footer layout (spec 2.1): groups of canonical paths; labels come from the table. */
 const navSpec = {
