@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { requestJson } from '../../lib/request-json.ts';
 import { chainText, parseUrlLines, redirectsToCsv } from './logic.ts';
-import { MAX_REDIRECT_URLS, type Plan, type RedirectRow } from './schema.ts';
+import { MAX_REDIRECT_URLS } from './limits.ts';
+import type { Plan, RedirectRow } from './schema.ts';
 
 export interface RedirectCheckerProps {
   idPrefix: string;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-export const MAX_REDIRECT_URLS = 100;
-export const MAX_URL_LENGTH = 2048;
+import { MAX_REDIRECT_URLS, MAX_URL_LENGTH } from './limits.ts';
+
+export { MAX_REDIRECT_URLS, MAX_URL_LENGTH };
 
 /** Lines are trimmed and empty ones dropped (spec 5); the same rule runs in the widget and the API. */
 export const urlListSchema = z

@@ -1,4 +1,5 @@
-import { NOT_CHECKED_TEXT, type IndexRow } from './schema.ts';
+import { NOT_CHECKED_TEXT } from './limits.ts';
+import type { IndexRow } from './schema.ts';
 
 export type UrlListResult = { ok: true; urls: string[] } | { ok: false; error: string };
 

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 
-export const MAX_INDEX_URLS = 50;
-export const MAX_URL_LENGTH = 2048;
+import { MAX_INDEX_URLS, MAX_URL_LENGTH, NOT_CHECKED_TEXT } from './limits.ts';
 
-export const NOT_CHECKED_TEXT = 'Not checked (no search provider configured)';
+export { MAX_INDEX_URLS, MAX_URL_LENGTH, NOT_CHECKED_TEXT };
 
 export const indexCheckRequestSchema = z.object({
   urls: z
