@@ -46,3 +46,16 @@ if (header) {
     }
   });
 }
+
+// Directory tables get search, sort and in-place paging; the code is its own chunk, fetched only
+// on pages that have such a table.
+function whenParsed(run: () => void): void {
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run, { once: true });
+  else run();
+}
+whenParsed(() => {
+  if (document.querySelector('[data-directory]')) {
+    // Without the chunk the table still pages and searches through plain links and the form.
+    import('./directories.ts').then((module) => module.enhanceDirectories(), () => undefined);
+  }
+});

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { forbidServerImports } from './lib/forbid-server-imports.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
@@ -33,20 +34,6 @@ const started = Date.now();
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
-/** Client code must never pull in server-only modules (secrets, database, fetcher). */
-const forbidServerImports = {
-  name: 'forbid-server-imports',
-  setup(build) {
-    build.onLoad({ filter: /.*/ }, (args) => {
-      const rel = relative(root, args.path).split(sep).join('/');
-      if (rel.startsWith('server/') || rel.startsWith('db/')) {
-        return { errors: [{ text: `client bundle imports server-only module ${rel}` }] };
-      }
-      return undefined;
-    });
-  },
-};
-
 // Every island: views/**/…Widget.tsx, named by its path below views/ without the extension.
 const islandFiles = walk(join(root, 'views')).filter((file) => /Widget\.tsx$/.test(file) && !file.includes('.test.'));
 const islandEntries = Object.fromEntries(
@@ -72,7 +59,7 @@ const client = await esbuild.build({
   define: { 'process.env.NODE_ENV': '"production"' },
   legalComments: 'none',
   logLevel: 'warning',
-  plugins: [forbidServerImports],
+  plugins: [forbidServerImports(root)],
 });
 
 const url = (file) => `/${relative(out, join(root, file)).split(sep).join('/')}`;
@@ -135,7 +122,12 @@ await esbuild.build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  packages: 'external',
+  // React and the router are bundled so `define` selects their production builds whatever NODE_ENV
+  // the operator sets; everything else (native modules included) stays in node_modules.
+  external: Object.keys(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies).filter(
+    (name) => !['react', 'react-dom', 'react-router'].includes(name),
+  ),
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   jsx: 'automatic',
   sourcemap: 'linked',
   define: { 'process.env.NODE_ENV': '"production"' },

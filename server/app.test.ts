@@ -111,3 +111,26 @@ test('every request gets an X-Request-Id; a sane incoming one is kept', async ()
   expect((await request(app).get('/healthz').set('X-Request-Id', 'abc-123')).headers['x-request-id']).toBe('abc-123');
   expect((await request(app).get('/healthz').set('X-Request-Id', '<bad id>')).headers['x-request-id']).not.toBe('<bad id>');
 });
+
+test('the fast path (cached pages, assets) sends the same headers as Express would', async () => {
+  const { app } = createTestApp();
+  const first = await request(app).get('/').set('Accept-Encoding', 'gzip'); // rendered through Express
+  const second = await request(app).get('/').set('Accept-Encoding', 'gzip'); // answered from the page cache
+  const pick = (headers: Record<string, string>) => {
+    const { date: _date, 'x-request-id': _id, 'content-security-policy': csp, connection: _c, 'keep-alive': _k, ...rest } = headers;
+    return { ...rest, csp: csp.replace(/'nonce-[^']+'/, 'NONCE') };
+  };
+  expect(pick(second.headers)).toEqual(pick(first.headers));
+  expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
+  expect(second.headers['content-security-policy']).not.toBe(first.headers['content-security-policy']);
+  expect(second.text).toBe(first.text);
+});
+
+test('a page with an unlisted query string is rendered, not served from the cache key of another URL', async () => {
+  const { app } = createTestApp();
+  await request(app).get('/');
+  const res = await request(app).get('/?utm_source=x');
+  expect(res.status).toBe(200);
+  expect(res.headers.etag).toBeUndefined();
+  expect(res.headers['cache-control']).toBe('no-store');
+});

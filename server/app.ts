@@ -1,15 +1,17 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
 import type { PageDef } from '#views/page.ts';
 import type { AssetManifest } from '#views/site-context.ts';
 import { apiRouter } from './api/index.ts';
-import { loadManifest, staticAssets } from './assets.ts';
+import { loadManifest, loadStaticFiles } from './assets.ts';
 import type { AppDeps } from './deps.ts';
 import { apiNotFound, errorHandler } from './errors.ts';
 import { createRenderer } from './render.tsx';
-import { requestLog } from './request-log.ts';
+import { createFastPath } from './fast-path.ts';
+import { createRequestTracker, requestLog } from './request-log.ts';
 import { buildRedirects, pages as routeTable } from './routes.ts';
-import { securityHeaders } from './security.ts';
+import { precomputedSecurityHeaders, securityHeaders } from './security.ts';
 import { staticErrorPage } from './static-error-page.ts';
 import './validation.ts';
 
@@ -47,7 +49,9 @@ export function createApp(options: CreateAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
-  app.use(requestLog(log));
+  const renderer = createRenderer({ config, log, assets, pages });
+  const track = createRequestTracker(log);
+  app.use(requestLog(track));
   app.use(securityHeaders());
 
   app.get('/healthz', (_req, res) => {
@@ -63,11 +67,27 @@ export function createApp(options: CreateAppOptions): Express {
     }
   });
 
-  app.use(staticAssets());
+  app.use('/assets', (_req, res) => {
+    res.status(404).type('text/plain').send('Not found');
+  });
   app.use(compression({ threshold: 1024 }));
   app.use('/api', express.json({ limit: API_BODY_LIMIT }), apiRouter(deps), apiNotFound);
   app.use(redirects(pages));
-  app.use(createRenderer({ config, log, assets, pages }));
+  app.use(renderer.renderPage);
   app.use(errorHandler(log, staticErrorPage, showDetails));
+
+  // Build output and cached pages are answered before Express's per-request work (see fast-path.ts).
+  const fastPath = createFastPath({
+    files: loadStaticFiles(),
+    cachedPage: renderer.cachedPage,
+    securityHeaders: precomputedSecurityHeaders(),
+    track,
+  });
+  const expressHandle = (app as unknown as { handle: (req: IncomingMessage, res: ServerResponse, next?: unknown) => void }).handle.bind(app);
+  Object.assign(app, {
+    handle(req: IncomingMessage, res: ServerResponse, next?: unknown) {
+      if (!fastPath(req, res)) expressHandle(req, res, next);
+    },
+  });
   return app;
 }

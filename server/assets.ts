@@ -1,9 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RequestHandler } from 'express';
 import type { AssetManifest } from '#views/site-context.ts';
-import { makeCachedBody, sendCached, type CachedBody } from './page-cache.ts';
+import { makeCachedBody, type CachedBody } from './page-cache.ts';
 
 /** dist/public, from server/assets.ts (source) and from dist/server.js (bundle) alike. */
 export const publicDir = fileURLToPath(new URL('../dist/public/', import.meta.url));
@@ -33,10 +32,10 @@ const types: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-interface StaticFile {
+export interface StaticFile {
   body: CachedBody;
   type: string;
-  immutable: boolean;
+  cacheControl: string;
 }
 
 function walk(dir: string): string[] {
@@ -47,33 +46,20 @@ function walk(dir: string): string[] {
 }
 
 /**
- * Serves the build output from memory: hashed files under /assets/ are immutable for a year,
- * the rest (favicon, manifest) revalidate daily. Loaded once at boot; the set is small.
+ * The build output, loaded into memory once at boot (the set is small): hashed files under
+ * /assets/ are immutable for a year, the rest (favicon, manifest) revalidate daily.
  */
-export function staticAssets(dir = publicDir): RequestHandler {
+export function loadStaticFiles(dir = publicDir): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
-  if (existsSync(dir)) {
-    for (const path of walk(dir)) {
-      const url = `/${relative(dir, path).split(sep).join('/')}`;
-      if (url === '/manifest.json') continue;
-      files.set(url, {
-        body: makeCachedBody(readFileSync(path), /\.(js|css|svg|json|webmanifest|txt|xml|ico)$/.test(path)),
-        type: types[extname(path)] ?? 'application/octet-stream',
-        immutable: url.startsWith('/assets/'),
-      });
-    }
+  if (!existsSync(dir)) return files;
+  for (const path of walk(dir)) {
+    const url = `/${relative(dir, path).split(sep).join('/')}`;
+    if (url === '/manifest.json') continue;
+    files.set(url, {
+      body: makeCachedBody(readFileSync(path), /\.(js|css|svg|json|webmanifest|txt|xml|ico|map)$/.test(path)),
+      type: types[extname(path)] ?? 'application/octet-stream',
+      cacheControl: url.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=86400',
+    });
   }
-  return (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const file = files.get(req.path);
-    if (!file) {
-      if (req.path.startsWith('/assets/')) {
-        res.status(404).type('text/plain').send('Not found');
-        return;
-      }
-      return next();
-    }
-    const cacheControl = file.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=86400';
-    sendCached(req, res, file.body, file.type, cacheControl);
-  };
+  return files;
 }

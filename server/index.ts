@@ -14,7 +14,13 @@ try {
   process.stderr.write(`${(error as Error).message}\n`);
   process.exit(1);
 }
-const log = createLogger(config.logLevel);
+const log = createLogger(config.logLevel, { buffered: true });
+// Buffered lines still in memory must not be lost when something goes badly wrong.
+process.on('uncaughtException', (error) => {
+  log.fatal({ err: error }, 'uncaught exception');
+  setTimeout(() => process.exit(1), 500).unref();
+  log.flush(() => process.exit(1));
+});
 const db = openDatabase(databaseFile(config.dataDir));
 const app = createApp({ config, db, log });
 const server = createServer(app);
@@ -24,6 +30,9 @@ server.listen(config.port, config.host, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   log.info({ port, host: config.host, siteUrl: config.siteUrl, dataDir: config.dataDir }, `listening on http://localhost:${port}`);
+  log.flush();
+  // A quiet server still shows its recent requests within a second.
+  setInterval(() => log.flush(), 1000).unref();
 });
 
 let stopping = false;
@@ -43,7 +52,7 @@ function shutdown(signal: string): void {
     clearInterval(reaper);
     db.close();
     log.info('stopped');
-    process.exit(0);
+    log.flush(() => process.exit(0));
   });
   server.closeIdleConnections();
 }

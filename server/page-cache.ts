@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import type { Request, Response } from 'express';
+import Negotiator from 'negotiator';
 
 export interface CachedBody {
   raw: Buffer;
@@ -15,10 +16,12 @@ export function makeCachedBody(raw: Buffer, compressible = true): CachedBody {
   return { raw, compressible, etag: `"${createHash('sha1').update(raw).digest('base64url')}"` };
 }
 
+const ENCODINGS = ['br', 'gzip'];
+
 /** Picks the best encoding the client accepts and compresses once, on first demand. */
-export function encodedBody(entry: CachedBody, req: Request): { body: Buffer; encoding?: 'br' | 'gzip' } {
-  const accepted = req.acceptsEncodings('br', 'gzip');
-  if (!entry.compressible || entry.raw.length < 256) return { body: entry.raw };
+export function encodedBody(entry: CachedBody, req: IncomingMessage): { body: Buffer; encoding?: 'br' | 'gzip' } {
+  if (!entry.compressible || entry.raw.length < 256 || !req.headers['accept-encoding']) return { body: entry.raw };
+  const accepted = new Negotiator(req).encoding(ENCODINGS);
   if (accepted === 'br') {
     entry.br ??= brotliCompressSync(entry.raw, {
       params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.raw.length },
@@ -34,23 +37,31 @@ export function encodedBody(entry: CachedBody, req: Request): { body: Buffer; en
 
 /**
  * Sends bytes that are a pure function of the build: ETag with 304 on a match, precompressed
- * br/gzip (so the compression middleware has nothing left to do), HEAD without a body.
+ * br/gzip (nothing left for the compression middleware), HEAD without a body. Works on plain
+ * node:http objects so the fast path can use it before Express sees the request.
  */
-export function sendCached(req: Request, res: Response, entry: CachedBody, contentType: string, cacheControl: string): void {
-  res.setHeader('Content-Type', contentType);
-  res.setHeader('Cache-Control', cacheControl);
-  res.setHeader('ETag', entry.etag);
-  res.setHeader('Vary', 'Accept-Encoding');
+export function sendCached(
+  req: IncomingMessage,
+  res: ServerResponse,
+  entry: CachedBody,
+  contentType: string,
+  cacheControl: string,
+  headers: OutgoingHttpHeaders = {},
+): number {
+  const out: OutgoingHttpHeaders = { ...headers, 'Content-Type': contentType, 'Cache-Control': cacheControl, ETag: entry.etag };
+  if (entry.compressible) out.Vary = 'Accept-Encoding';
   const match = req.headers['if-none-match'];
   if (match && match.split(/\s*,\s*/).some((tag) => tag === entry.etag || tag === `W/${entry.etag}`)) {
-    res.status(304).end();
-    return;
+    res.writeHead(304, out).end();
+    return 304;
   }
   const { body, encoding } = encodedBody(entry, req);
-  if (encoding) res.setHeader('Content-Encoding', encoding);
-  res.setHeader('Content-Length', body.length);
+  if (encoding) out['Content-Encoding'] = encoding;
+  out['Content-Length'] = body.length;
+  res.writeHead(200, out);
   if (req.method === 'HEAD') res.end();
   else res.end(body);
+  return 200;
 }
 
 /** A small LRU: rendered pages keyed by path (plus any cacheable query), bounded in count. */

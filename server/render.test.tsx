@@ -1,4 +1,7 @@
 import { Suspense, use } from 'react';
+import { get } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createGunzip } from 'node:zlib';
 import request from 'supertest';
 import { expect, test, vi } from 'vitest';
 import { Island } from '#views/components/Island.tsx';
@@ -12,7 +15,7 @@ function Boom(): never {
   throw new Error('kaboom in render');
 }
 
-const slowValue = () => new Promise<string>((resolve) => setTimeout(() => resolve('streamed content arrived'), 50));
+const slowValue = (ms = 50) => new Promise<string>((resolve) => setTimeout(() => resolve('streamed content arrived'), ms));
 
 function Slow({ value }: { value: Promise<string> }) {
   return <p>{use(value)}</p>;
@@ -26,7 +29,16 @@ function StreamingPage() {
   );
 }
 
+function VerySlowPage() {
+  return (
+    <Suspense fallback={<p>loading later part</p>}>
+      <Slow value={slowValue(400)} />
+    </Suspense>
+  );
+}
+
 const testPages: PageDef[] = [
+  definePage({ ...basePage, path: '/very-slow', title: 'Very slow', cache: false, Component: VerySlowPage }),
   definePage({ ...basePage, path: '/', title: 'Home', Component: () => <h1>Home</h1> }),
   definePage({ ...basePage, path: '/boom', title: 'Boom', Component: Boom, cache: false }),
   definePage({ ...basePage, path: '/boom-cached', title: 'Boom cached', Component: Boom }),
@@ -129,4 +141,26 @@ test('cached pages are rendered once', async () => {
   await request(counted).get('/');
   expect(spy).toHaveBeenCalledTimes(1);
   expect((await request(app).get('/')).status).toBe(200);
+});
+
+test('compression keeps streaming: the gzipped shell arrives before the slow part resolves', async () => {
+  const server = quietApp().app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  const started = Date.now();
+  const arrivals: Array<{ at: number; text: string }> = [];
+  await new Promise<void>((resolve, reject) => {
+    get({ host: '127.0.0.1', port, path: '/very-slow', headers: { 'accept-encoding': 'gzip', 'user-agent': 'Mozilla/5.0 Chrome/120' } }, (res) => {
+      expect(res.headers['content-encoding']).toBe('gzip');
+      const gunzip = res.pipe(createGunzip());
+      gunzip.on('data', (chunk: Buffer) => arrivals.push({ at: Date.now() - started, text: chunk.toString() }));
+      gunzip.on('end', resolve);
+      gunzip.on('error', reject);
+    }).on('error', reject);
+  });
+  server.close();
+  const shell = arrivals.find((chunk) => chunk.text.includes('loading later part'));
+  const rest = arrivals.find((chunk) => chunk.text.includes('streamed content arrived'));
+  expect(shell && rest).toBeTruthy();
+  expect(shell!.at).toBeLessThan(rest!.at - 200);
 });

@@ -2,12 +2,12 @@ import { Writable } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { PageDef } from '#views/page.ts';
 import { SiteContext, type AssetManifest, type SiteInfo } from '#views/site-context.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
-import { makeCachedBody, PageCache, sendCached } from './page-cache.ts';
+import { makeCachedBody, PageCache, sendCached, type CachedBody } from './page-cache.ts';
 import { buildNav, buildRouteObjects } from './routes.ts';
 import { staticErrorPage } from './static-error-page.ts';
 
@@ -35,24 +35,31 @@ export function createRenderer({ config, log, assets, pages }: RendererOptions) 
     return { siteUrl: config.siteUrl, assets, nav, year: new Date().getFullYear(), showErrorDetails, nonce };
   }
 
+  const pageByPath = new Map(pages.map((page) => [page.path, page]));
+
   /** A cache key when the page is a pure function of (path, listed query params, year); else null. */
-  function cacheKey(req: Request): string | null {
-    const url = new URL(req.originalUrl, 'http://x');
-    const match = matchRoutes(routeObjects, url.pathname)?.at(-1);
-    const page = match?.route.handle as PageDef | undefined;
+  function cacheKey(path: string, query: string): string | null {
+    const page = pageByPath.get(path);
     if (!page || page.cache === false) return null;
+    const year = new Date().getFullYear();
+    if (!query) return `${year} ${path}?`;
+    const params = new URLSearchParams(query);
     const allowed = page.cacheQuery ?? [];
-    const keys = [...new Set(url.searchParams.keys())];
-    if (keys.some((key) => !allowed.includes(key))) return null;
-    const query = allowed.filter((key) => url.searchParams.has(key)).map((key) => `${key}=${url.searchParams.get(key)}`);
-    return `${new Date().getFullYear()} ${url.pathname}?${query.join('&')}`;
+    if ([...params.keys()].some((name) => !allowed.includes(name))) return null;
+    const kept = allowed.filter((name) => params.has(name)).map((name) => `${name}=${params.get(name)}`);
+    return `${year} ${path}?${kept.join('&')}`;
   }
 
-  return async function renderPage(req: Request, res: Response, next: NextFunction): Promise<void> {
+  /** The rendered page for this path and query when it is in the cache. */
+  function cachedPage(path: string, query: string): CachedBody | undefined {
+    const key = cacheKey(path, query);
+    return key ? cache.get(key) : undefined;
+  }
+
+  async function renderPage(req: Request, res: Response, next: NextFunction): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const key = cacheKey(req);
-    const hit = key ? cache.get(key) : undefined;
-    if (hit) return sendCached(req, res, hit, HTML, 'no-cache');
+    const queryAt = req.originalUrl.indexOf('?');
+    const key = cacheKey(req.path, queryAt === -1 ? '' : req.originalUrl.slice(queryAt + 1));
 
     const controller = new AbortController();
     res.on('close', () => controller.abort());
@@ -125,5 +132,7 @@ export function createRenderer({ config, log, assets, pages }: RendererOptions) 
     });
     const timer = setTimeout(() => stream.abort(new Error('Render timed out')), RENDER_TIMEOUT_MS);
     res.on('close', () => clearTimeout(timer));
-  };
+  }
+
+  return { cachedPage, renderPage };
 }

@@ -1,17 +1,26 @@
 import { randomBytes } from 'node:crypto';
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
+
+// Nonces come from a pooled random buffer: one getrandom() call serves 512 requests.
+let pool = Buffer.alloc(0);
+let offset = 0;
+export function newNonce(): string {
+  if (offset + 16 > pool.length) {
+    pool = randomBytes(16 * 512);
+    offset = 0;
+  }
+  offset += 16;
+  return pool.toString('base64', offset - 16, offset);
+}
 
 /**
  * helmet with a strict CSP: scripts only from this origin or carrying this request's nonce (the
  * inline scripts React streams); no unsafe-inline/eval for scripts; nobody may frame the site.
  */
-export function securityHeaders(): RequestHandler[] {
-  const nonce: RequestHandler = (_req, res, next) => {
-    res.locals.nonce = randomBytes(16).toString('base64');
-    next();
-  };
-  const headers = helmet({
+function helmetMiddleware(): RequestHandler {
+  return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -37,5 +46,35 @@ export function securityHeaders(): RequestHandler[] {
     strictTransportSecurity: false,
     xFrameOptions: { action: 'deny' },
   });
-  return [nonce, headers];
+}
+
+export function securityHeaders(): RequestHandler[] {
+  const nonce: RequestHandler = (_req, res, next) => {
+    res.locals.nonce = newNonce();
+    next();
+  };
+  return [nonce, helmetMiddleware()];
+}
+
+const PLACEHOLDER = '__NONCE__';
+
+/**
+ * The exact headers helmet sets, captured once, for the fast path that answers before Express
+ * runs: helmet stays the single source of truth; only the nonce is filled in per request.
+ */
+export function precomputedSecurityHeaders(): (nonce: string) => OutgoingHttpHeaders {
+  const captured: OutgoingHttpHeaders = {};
+  const fakeRes = {
+    locals: { nonce: PLACEHOLDER },
+    setHeader(name: string, value: string) {
+      captured[name] = value;
+    },
+    removeHeader(name: string) {
+      delete captured[name];
+    },
+  };
+  helmetMiddleware()({} as never, fakeRes as never, () => undefined);
+  const csp = String(captured['Content-Security-Policy']);
+  if (!csp.includes(PLACEHOLDER)) throw new Error('CSP capture failed: the nonce source is missing');
+  return (nonce) => ({ ...captured, 'Content-Security-Policy': csp.replace(PLACEHOLDER, nonce) });
 }

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { bulkUrlRedirectionRouter } from './bulk-url-redirection.ts';
+import { directoriesRouter } from './directories.ts';
 import { googleIndexCheckerRouter } from './google-index-checker.ts';
 import { mobileFriendlyTesterRouter } from './mobile-friendly-tester.ts';
 import { seoAuditRouter } from './seo-audit.ts';
@@ -10,6 +11,7 @@ import { seoAuditRouter } from './seo-audit.ts';
  * (e.g. `router.post('/contact', ...)`) and only parses → calls a service → responds.
  */
 const featureRouters: Array<(deps: AppDeps) => Router> = [
+  directoriesRouter,
   seoAuditRouter,
   bulkUrlRedirectionRouter,
   googleIndexCheckerRouter,

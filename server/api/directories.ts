@@ -1,0 +1,28 @@
+import { Router } from 'express';
+import { csvRows } from '#views/directories/columns.ts';
+import { browsableSites, findDirectory } from '#views/directories/directories.ts';
+import { toCsv } from '#views/directories/logic.ts';
+import { HttpError } from '#server/http-error.ts';
+
+/**
+ * GET /api/directories/<slug>.csv downloads a whole list; <slug>.json feeds the table's
+ * search and sort script with exactly the rows the page can show.
+ */
+export function directoriesRouter(): Router {
+  const router = Router();
+  router.get('/directories/:file', (req, res) => {
+    const match = /^([a-z-]+)\.(csv|json)$/.exec(req.params.file);
+    const directory = match ? findDirectory(match[1]) : undefined;
+    if (!match || !directory) throw new HttpError(404, 'No such directory list. Try /api/directories/ad-post-sites.csv');
+    res.set('Cache-Control', 'public, max-age=3600');
+    if (match[2] === 'json') {
+      res.json({ slug: directory.slug, asOf: directory.list.asOf, pageSize: directory.pageSize, sites: browsableSites(directory) });
+      return;
+    }
+    res.set('Content-Type', 'text/csv; charset=utf-8');
+    res.set('Content-Disposition', `attachment; filename="${directory.slug}.csv"`);
+    // The BOM makes Excel read the file as UTF-8 (names such as Menéame).
+    res.send('\uFEFF' + toCsv(csvRows(directory.list.sites, directory.layout)));
+  });
+  return router;
+}

@@ -1,0 +1,161 @@
+import request from 'supertest';
+import { expect, test } from 'vitest';
+import { createTestApp } from '#test/helpers/app.ts';
+
+function app() {
+  return createTestApp().app;
+}
+
+function headers(html: string): string[] {
+  const thead = /<thead>(.*?)<\/thead>/s.exec(html)?.[1] ?? '';
+  return [...thead.matchAll(/<th[^>]*>(.*?)<\/th>/gs)].map((match) => match[1].replace(/<[^>]+>/g, ''));
+}
+
+function rows(html: string): string[][] {
+  const tbody = /<tbody>(.*?)<\/tbody>/s.exec(html)?.[1] ?? '';
+  return [...tbody.matchAll(/<tr>(.*?)<\/tr>/gs)].map((row) =>
+    [...row[1].matchAll(/<td[^>]*>(.*?)<\/td>/gs)].map((cell) => cell[1].replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&#x27;/g, "'")),
+  );
+}
+
+function pagerLinks(html: string): { href: string; text: string; current: boolean }[] {
+  const nav = /<nav class="pager"[^>]*>(.*?)<\/nav>/s.exec(html)?.[1] ?? '';
+  return [...nav.matchAll(/<a ([^>]*)>(.*?)<\/a>/gs)].map((match) => ({
+    href: (/href="([^"]*)"/.exec(match[1])?.[1] ?? '').replace(/&amp;/g, '&'),
+    text: match[2],
+    current: match[1].includes('aria-current="page"'),
+  }));
+}
+
+function faqQuestions(html: string): number {
+  return html.match(/<details class="faq-item">/g)?.length ?? 0;
+}
+
+test('ad-post page shows the spec columns and 20 numbered rows with DA and spam cells', async () => {
+  const res = await request(app()).get('/ad-post-sites');
+  expect(res.status).toBe(200);
+  expect(headers(res.text)).toEqual(['#', 'Name', 'Domain Authority', 'Spam Score', 'Description']);
+  const body = rows(res.text);
+  expect(body).toHaveLength(20);
+  expect(body.map((row) => row[0])).toEqual(Array.from({ length: 20 }, (_, index) => String(index + 1)));
+  expect(body[0]).toEqual(['1', 'Craigslist', '92', '1%', expect.stringContaining('classifieds')]);
+  expect(res.text).toMatch(/approximate, as of June 2024/);
+});
+
+test('plain lists show #, Name, Description; bookmarking pages by 20, the others by 5', async () => {
+  const client = app();
+  for (const [path, size] of [['/social-bookmarking-sites', 20], ['/guest-post-sites', 5], ['/article-submission-sites', 5], ['/directory-submission-sites', 5], ['/image-submission-sites', 5]] as const) {
+    const res = await request(client).get(path);
+    expect(res.status, path).toBe(200);
+    expect(headers(res.text), path).toEqual(['#', 'Name', 'Description']);
+    expect(rows(res.text), path).toHaveLength(size);
+    expect(faqQuestions(res.text), path).toBe(4);
+  }
+});
+
+test('video page shows the first 20 sites with a DA column, no pager and 5 FAQ entries', async () => {
+  const res = await request(app()).get('/video-submission-sites');
+  expect(headers(res.text)).toEqual(['#', 'Name', 'Description', 'DA']);
+  const body = rows(res.text);
+  expect(body).toHaveLength(20);
+  expect(body[0]).toEqual(['1', 'YouTube', expect.any(String), '100']);
+  expect(body.every((row) => Number(row[3]) >= 66 && Number(row[3]) <= 100)).toBe(true);
+  expect(res.text).toMatch(/<nav class="pager"[^>]*hidden/);
+  expect(faqQuestions(res.text)).toBe(5);
+});
+
+test('page buttons are real ?page=N links and page 2 continues the numbering', async () => {
+  const client = app();
+  const first = await request(client).get('/ad-post-sites');
+  const links = pagerLinks(first.text);
+  expect(links.map((link) => link.text)).toEqual(['1', '2', '3', '4']);
+  expect(links.map((link) => link.href)).toEqual(['/ad-post-sites', '/ad-post-sites?page=2', '/ad-post-sites?page=3', '/ad-post-sites?page=4']);
+  expect(links.filter((link) => link.current).map((link) => link.text)).toEqual(['1']);
+
+  const second = await request(client).get('/ad-post-sites?page=2');
+  expect(second.status).toBe(200);
+  const body = rows(second.text);
+  expect(body[0][0]).toBe('21');
+  expect(body[0][1]).not.toBe(rows(first.text)[0][1]);
+  expect(pagerLinks(second.text).find((link) => link.current)?.text).toBe('2');
+  expect(second.text).toContain('<link rel="canonical" href="https://example.test/ad-post-sites"/>');
+});
+
+test('the last page holds the remainder of the list', async () => {
+  const res = await request(app()).get('/guest-post-sites?page=5');
+  expect(res.status).toBe(200);
+  expect(rows(res.text).map((row) => row[0])).toEqual(['21', '22', '23', '24']);
+});
+
+test('out-of-range and malformed page numbers answer 404 with the not-found page', async () => {
+  const client = app();
+  for (const path of ['/ad-post-sites?page=5', '/ad-post-sites?page=0', '/guest-post-sites?page=abc', '/video-submission-sites?page=2']) {
+    const res = await request(client).get(path);
+    expect(res.status, path).toBe(404);
+    expect(res.text, path).toContain('404 - Page Not Found');
+  }
+});
+
+test('a repeated ?page uses the first value', async () => {
+  const res = await request(app()).get('/social-bookmarking-sites?page=2&page=9');
+  expect(res.status).toBe(200);
+  expect(rows(res.text)[0][0]).toBe('21');
+});
+
+test('site names open in a new tab without leaking the opener or referrer', async () => {
+  const res = await request(app()).get('/guest-post-sites');
+  const tbody = /<tbody>(.*?)<\/tbody>/s.exec(res.text)?.[1] ?? '';
+  const anchors = [...tbody.matchAll(/<a ([^>]*)>/g)].map((match) => match[1]);
+  expect(anchors).toHaveLength(5);
+  for (const anchor of anchors) {
+    expect(anchor).toMatch(/href="https:\/\//);
+    expect(anchor).toContain('target="_blank"');
+    expect(anchor).toContain('rel="noopener noreferrer"');
+  }
+});
+
+test('without JavaScript, ?q= filters and ?sort= orders the table, and paging keeps both', async () => {
+  const client = app();
+  const search = await request(client).get('/ad-post-sites?q=property');
+  const names = rows(search.text).map((row) => row[1]);
+  expect(names.length).toBeGreaterThan(2);
+  expect(names).toContain('MagicBricks');
+  expect(search.text).toContain('matching “property”');
+
+  const sorted = await request(client).get('/ad-post-sites?sort=da-desc');
+  const das = rows(sorted.text).map((row) => Number(row[2]));
+  expect(das[0]).toBe(96);
+  expect([...das].sort((a, b) => b - a)).toEqual(das);
+  expect(sorted.text).toContain('aria-sort="descending"');
+  expect(pagerLinks(sorted.text)[1].href).toBe('/ad-post-sites?sort=da-desc&page=2');
+
+  const cleanest = await request(client).get('/ad-post-sites?sort=spam-asc');
+  expect(rows(cleanest.text)[0][3]).toBe('1%');
+});
+
+test('a search with no match says so and keeps page 1', async () => {
+  const res = await request(app()).get('/social-bookmarking-sites?q=zzzzqqq');
+  expect(res.status).toBe(200);
+  expect(rows(res.text)).toHaveLength(0);
+  expect(res.text).toContain('No sites match “zzzzqqq”.');
+});
+
+test('each page links to the other lists, the content hubs and home', async () => {
+  const res = await request(app()).get('/image-submission-sites');
+  const nav = /<nav class="directory-links"[^>]*>(.*?)<\/nav>/s.exec(res.text)?.[1] ?? '';
+  const hrefs = [...nav.matchAll(/href="([^"]*)"/g)].map((match) => match[1]);
+  expect(hrefs).toEqual([
+    '/ad-post-sites', '/social-bookmarking-sites', '/guest-post-sites', '/article-submission-sites',
+    '/directory-submission-sites', '/video-submission-sites', '/seo-guides', '/digital-marketing', '/career-guidance', '/',
+  ]);
+});
+
+test('every page publishes its FAQ as FAQPage JSON-LD with the same number of questions', async () => {
+  const client = app();
+  for (const [path, count] of [['/ad-post-sites', 4], ['/video-submission-sites', 5]] as const) {
+    const res = await request(client).get(path);
+    const blocks = [...res.text.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((match) => JSON.parse(match[1]));
+    const faq = blocks.find((block) => block['@type'] === 'FAQPage');
+    expect(faq.mainEntity, path).toHaveLength(count);
+  }
+});
