@@ -93,3 +93,16 @@ test('when PageSpeed Insights fails the documented estimate is used instead', as
   await Promise.all([site.close(), fake.close()]);
   expect(report.pageSpeedSource).toBe('estimate');
 });
+
+test('a page over the 5 MB cap and a gzip bomb are audited from their first 5 MB instead of exhausting memory', async () => {
+  const site = await startLivePagesSite();
+  const fetcher = fetcherFor(site.hostPort);
+  const huge = await auditUrl(`${site.origin}/huge`, { fetcher });
+  const bomb = await auditUrl(`${site.origin}/gzip-bomb`, { fetcher });
+  await site.close();
+  for (const report of [huge, bomb]) {
+    expect(report.facts.htmlBytes).toBe(5 * 1024 * 1024);
+    expect(report.checks.find((check) => check.id === 'page-weight')).toMatchObject({ status: 'fail', detail: 'HTML is 5120 KB.' });
+  }
+  expect(bomb.facts.transferBytes).toBeLessThan(1024 * 1024);
+});

@@ -105,3 +105,13 @@ test('with service-account credentials, indexed comes from the URL Inspection AP
   expect(google.seen.assertions).toBe(1);
   expect(google.seen.inspections[0]).toEqual({ inspectionUrl: `${site.origin}/good`, siteUrl: `${site.origin}/` });
 });
+
+test('huge and compressed-bomb pages are read only up to the index checker cap', async () => {
+  const site = await startLivePagesSite();
+  const rows = await checkIndexability([`${site.origin}/huge`, `${site.origin}/gzip-bomb`], { fetcher: fetcherFor(site.hostPort) });
+  await site.close();
+  expect(rows.map((row) => [row.status, row.indexable])).toEqual([
+    [200, true],
+    [200, true],
+  ]);
+});
