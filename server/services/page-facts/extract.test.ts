@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { extractPageFacts } from './extract.ts';
+import { countWords, extractPageFacts } from './extract.ts';
 import { normalizeUrlInput } from './url-input.ts';
 import { decodeHtml } from './decode.ts';
 
@@ -55,4 +55,10 @@ test('bodies are decoded with the declared charset', () => {
   const latin = Buffer.from('<p>caf\xe9</p>', 'latin1');
   expect(decodeHtml(latin, 'text/html; charset=iso-8859-1')).toBe('<p>café</p>');
   expect(decodeHtml(Buffer.from('<p>café</p>'), undefined)).toBe('<p>café</p>');
+});
+
+test('words are counted across scripts and punctuation, including Hindi and apostrophes', () => {
+  expect(countWords("SEO in Delhi-NCR: it's fast, 100% free!")).toBe(8);
+  expect(countWords('दिल्ली में एसईओ सेवाएं')).toBe(4);
+  expect(countWords(' \u00a0 — … ')).toBe(0);
 });
