@@ -5,6 +5,7 @@ import { homePage } from '#views/pages/home/Page.tsx';
 import type { NavData, NavGroup, NavLink } from '#views/site-context.ts';
 import { bulkUrlRedirectionPage } from '#views/tools/bulk-url-redirection/Page.tsx';
 import { commaSeparatorPage } from '#views/tools/comma-separator/Page.tsx';
+import { sitemapToolPage } from '#views/tools/sitemap-tool/Page.tsx';
 import { directoryPages } from '#views/directories/DirectoryPage.tsx';
 import { googleIndexCheckerPage } from '#views/tools/google-index-checker/Page.tsx';
 import { mobileFriendlyTesterPage } from '#views/tools/mobile-friendly-tester/Page.tsx';
@@ -17,6 +18,7 @@ import { seoAuditPage } from '#views/tools/seo-audit/Page.tsx';
 export const pages: PageDef[] = [
   homePage,
   commaSeparatorPage,
+  sitemapToolPage,
   ...directoryPages,
   seoAuditPage,
   bulkUrlRedirectionPage,

@@ -5,12 +5,14 @@ import { directoriesRouter } from './directories.ts';
 import { googleIndexCheckerRouter } from './google-index-checker.ts';
 import { mobileFriendlyTesterRouter } from './mobile-friendly-tester.ts';
 import { seoAuditRouter } from './seo-audit.ts';
+import { sitemapsRouter } from './sitemaps.ts';
 
 /**
  * Every feature's API router, mounted under /api. A router owns full paths below /api
  * (e.g. `router.post('/contact', ...)`) and only parses → calls a service → responds.
  */
 const featureRouters: Array<(deps: AppDeps) => Router> = [
+  sitemapsRouter,
   directoriesRouter,
   seoAuditRouter,
   bulkUrlRedirectionRouter,

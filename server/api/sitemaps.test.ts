@@ -1,0 +1,193 @@
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { expect, test } from 'vitest';
+import { rulesSite, rulesSiteExpectation } from '#test/fixtures/crawl-rules-site.ts';
+import { htmlPage, ok, serveFixture, type FixtureSite } from '#test/fixtures/crawl-site.ts';
+import { startLoopbackServer } from '#test/fixtures/loopback.ts';
+import { createTestApp } from '#test/helpers/app.ts';
+import { parseSitemapXml } from '#test/helpers/sitemap-xml.ts';
+
+function appFor(allow: string[], env: Record<string, string> = {}) {
+  return createTestApp({ file: true, env: { FETCH_ALLOW_PRIVATE: allow.join(','), SITEMAP_MAX_DEPTH: '5', ...env } });
+}
+
+test('POST /api/sitemaps crawls the site and answers the sitemap path, record and report', async () => {
+  const site = await serveFixture(rulesSite);
+  try {
+    const { app } = appFor([site.hostPort]);
+    const res = await request(app).post('/api/sitemaps').send({ url: `${site.origin}/` });
+    expect(res.status).toBe(200);
+    expect(res.body.sitemap).toMatch(/^\/api\/sitemaps\/files\/sitemap-127\.0\.0\.1-\d+-[\d-]+-[0-9a-f]{4}\.xml$/);
+    const expected = rulesSiteExpectation(site.origin);
+    expect(res.body.record).toMatchObject({ url: `${site.origin}/`, pages: expected.listed.length, sitemapPath: res.body.sitemap });
+    expect(res.body.report.skippedCounts).toMatchObject({ robots: 1, noindex: 2, canonical: 1, status: 2, 'non-html': 2, external: 3 });
+
+    const list = await request(app).get('/api/sitemaps');
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual([res.body.record]);
+
+    const detail = await request(app).get(`/api/sitemaps/${res.body.record._id}`);
+    expect(detail.body).toEqual({ record: res.body.record, report: res.body.report });
+  } finally {
+    await site.close();
+  }
+});
+
+test('the sitemap file is served as application/xml, answers HEAD and downloads under its own name', async () => {
+  const site = await serveFixture(rulesSite);
+  try {
+    const { app } = appFor([site.hostPort]);
+    const { body } = await request(app).post('/api/sitemaps').send({ url: site.origin });
+    const name = body.sitemap.split('/').pop();
+    const file = await request(app).get(body.sitemap).buffer(true).parse((res, done) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      res.on('end', () => done(null, text));
+    });
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(file.headers['content-disposition']).toBe(`inline; filename="${name}"`);
+    expect(parseSitemapXml(file.body as string).entries.map((entry) => entry.loc).sort()).toEqual(rulesSiteExpectation(site.origin).listed);
+
+    const head = await request(app).head(body.sitemap);
+    expect(head.status).toBe(200);
+    expect(head.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(head.text ?? '').toBe('');
+  } finally {
+    await site.close();
+  }
+});
+
+test('unknown or unsafe sitemap file names are 404 JSON', async () => {
+  const { app } = appFor([]);
+  for (const path of ['/api/sitemaps/files/sitemap-nope.xml', '/api/sitemaps/files/..%2f..%2fsite.db', '/api/sitemaps/files/passwd']) {
+    const res = await request(app).get(path);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: 'No such sitemap file' });
+  }
+  expect((await request(app).get('/api/sitemaps/0123456789abcdef01234567')).status).toBe(404);
+});
+
+test('bad URLs answer 400 with a message and never start a crawl', async () => {
+  const { app } = appFor([]);
+  expect((await request(app).post('/api/sitemaps').send({})).body).toEqual({ error: 'Please enter your website URL.' });
+  const cases = [{ url: 'ftp://example.com' }, { url: 'http://' }, { url: ['a'] }, { url: 'javascript:alert(1)' }];
+  for (const body of cases) {
+    const res = await request(app).post('/api/sitemaps').send(body);
+    expect(res.status).toBe(400);
+    expect(typeof res.body.error).toBe('string');
+  }
+  const tooLong = await request(app).post('/api/sitemaps').send({ url: `https://example.com/${'a'.repeat(2100)}` });
+  expect(tooLong.body).toEqual({ error: 'The URL must be at most 2048 characters.' });
+  expect((await request(app).get('/api/sitemaps')).body).toEqual([]);
+});
+
+test('private addresses are refused with 400 by the guarded fetcher', async () => {
+  const { app } = appFor([]);
+  const res = await request(app).post('/api/sitemaps').send({ url: 'http://127.0.0.1:9/' });
+  expect(res.status).toBe(400);
+  expect(res.body.error).toMatch(/private|not allowed|forbidden/i);
+});
+
+test('a start page that cannot be reached answers 502', async () => {
+  const closed = await startLoopbackServer(() => undefined);
+  await closed.close();
+  const { app } = appFor([closed.hostPort]);
+  const res = await request(app).post('/api/sitemaps').send({ url: closed.origin });
+  expect(res.status).toBe(502);
+  expect(res.body.error).toContain('refused the connection');
+});
+
+test('a start page answering 404 is a 502 that says so', async () => {
+  const site = await serveFixture(() => undefined);
+  try {
+    const { app } = appFor([site.hostPort]);
+    const res = await request(app).post('/api/sitemaps').send({ url: site.origin });
+    expect(res.status).toBe(502);
+    expect(res.body).toEqual({ error: 'The start page answered HTTP 404.' });
+  } finally {
+    await site.close();
+  }
+});
+
+test('generation is rate limited per IP with a 429 JSON error', async () => {
+  const { app } = appFor([], { SITEMAP_RATE_LIMIT: '2' });
+  for (let i = 0; i < 2; i += 1) expect((await request(app).post('/api/sitemaps').send({ url: 'ftp://x' })).status).toBe(400);
+  const limited = await request(app).post('/api/sitemaps').send({ url: 'https://example.com' });
+  expect(limited.status).toBe(429);
+  expect(limited.body).toEqual({ error: 'Too many requests. Please wait a moment and try again.' });
+});
+
+test('two requests for the same site share one crawl', async () => {
+  const slow: FixtureSite = (path) => (path === '/' ? { ...ok(htmlPage({ links: ['/a'] })), delayMs: 200 } : path === '/a' ? ok(htmlPage()) : undefined);
+  const site = await serveFixture(slow);
+  try {
+    const { app } = appFor([site.hostPort]);
+    const [a, b] = await Promise.all([
+      request(app).post('/api/sitemaps').send({ url: `${site.origin}/` }),
+      request(app).post('/api/sitemaps').send({ url: `${site.origin}/a` }),
+    ]);
+    expect(a.body.sitemap).toBe(b.body.sitemap);
+    expect(site.requests.filter((r) => r.path === '/')).toHaveLength(1);
+    expect((await request(app).get('/api/sitemaps')).body).toHaveLength(1);
+  } finally {
+    await site.close();
+  }
+});
+
+async function readEvents(url: string, until: (event: string) => boolean): Promise<{ event: string; data: unknown }[]> {
+  const res = await fetch(url);
+  expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+  const events: { event: string; data: unknown }[] = [];
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let end;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const event = /^event: (.+)$/m.exec(block)?.[1];
+      const data = /^data: (.+)$/m.exec(block)?.[1];
+      if (event) events.push({ event, data: data ? JSON.parse(data) : null });
+      if (event && until(event)) return events;
+    }
+  }
+  return events;
+}
+
+test('progress streams found, queued and skipped as Server-Sent Events, then the sitemap path', async () => {
+  const slowRules: FixtureSite = (path, origin) => {
+    const answer = rulesSite(path, origin);
+    return answer && path !== '/robots.txt' ? { ...answer, delayMs: 30 } : answer;
+  };
+  const site = await serveFixture(slowRules);
+  const { app } = appFor([site.hostPort]);
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    const idle = await readEvents(`${base}/api/sitemaps/progress?url=${encodeURIComponent(site.origin)}`, (event) => event === 'idle');
+    expect(idle).toEqual([{ event: 'idle', data: { running: false } }]);
+
+    const streaming = readEvents(`${base}/api/sitemaps/progress?url=${encodeURIComponent(`${site.origin}/`)}`, (event) => event === 'done' || event === 'failed');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const generated = await (await fetch(`${base}/api/sitemaps`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: `${site.origin}/` }) })).json();
+    const events = await streaming;
+    const progress = events.filter((e) => e.event === 'progress').map((e) => e.data as { found: number; queued: number; skipped: number });
+    expect(progress.length).toBeGreaterThanOrEqual(2);
+    expect(progress.at(-1)).toMatchObject({ found: generated.record.pages, queued: 0 });
+    expect(events.at(-1)).toEqual({ event: 'done', data: { type: 'done', sitemap: generated.sitemap, pages: generated.record.pages } });
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await site.close();
+  }
+});
+
+test('the progress stream rejects a bad URL with 400 JSON', async () => {
+  const { app } = appFor([]);
+  const res = await request(app).get('/api/sitemaps/progress?url=ftp%3A%2F%2Fx');
+  expect(res.status).toBe(400);
+  expect(res.body).toEqual({ error: 'Please enter a valid http:// or https:// URL.' });
+});

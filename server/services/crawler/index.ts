@@ -1,0 +1,7 @@
+/** Product token in our User-Agent; robots.txt groups and `<meta name="...">` match it. */
+export const CRAWLER_BOT_NAME = 'DelhiSeoToolsBot';
+
+export { crawlSite, CRAWL_DEFAULTS } from './crawl.ts';
+export { CrawlStartError, isCrawlStartError } from './crawl-start-error.ts';
+export { normalizeUrl } from './normalize.ts';
+export type * from './types.ts';

@@ -1,0 +1,70 @@
+import type { Readable } from 'node:stream';
+import { Parser } from 'htmlparser2';
+import { parseRobotsDirectives, relIsNofollow, type RobotsDirectives } from './directives.ts';
+
+export interface PageLink {
+  href: string;
+  nofollow: boolean;
+}
+
+export interface ParsedPage {
+  links: PageLink[];
+  /** Raw href of the first `<link rel="canonical">`, unresolved. */
+  canonical: string | null;
+  /** Raw href of the first `<base>`, unresolved; links resolve against it. */
+  baseHref: string | null;
+  directives: RobotsDirectives;
+}
+
+/** A page with more links than this is a link farm or a trap; the rest are ignored. */
+export const MAX_LINKS_PER_PAGE = 10_000;
+
+function decoderFor(charset: string | undefined): TextDecoder {
+  try {
+    return new TextDecoder(charset ?? 'utf-8');
+  } catch {
+    return new TextDecoder('utf-8');
+  }
+}
+
+/**
+ * Streams an HTML body through htmlparser2 and keeps only what the crawler needs: links,
+ * canonical, base and robots meta. The body is never held whole in memory, so a crawl's
+ * memory grows with the URLs it has seen rather than with page sizes.
+ */
+export async function parsePageStream(body: Readable, options: { botName: string; charset?: string }): Promise<ParsedPage> {
+  const page: ParsedPage = { links: [], canonical: null, baseHref: null, directives: { noindex: false, nofollow: false } };
+  const botMeta = options.botName.toLowerCase();
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if ((name === 'a' || name === 'area') && attributes.href !== undefined) {
+          if (page.links.length < MAX_LINKS_PER_PAGE) page.links.push({ href: attributes.href, nofollow: relIsNofollow(attributes.rel) });
+        } else if (name === 'link' && page.canonical === null && attributes.href && relHas(attributes.rel, 'canonical')) {
+          page.canonical = attributes.href;
+        } else if (name === 'base' && page.baseHref === null && attributes.href) {
+          page.baseHref = attributes.href;
+        } else if (name === 'meta' && attributes.content !== undefined) {
+          const metaName = (attributes.name ?? '').trim().toLowerCase();
+          if (metaName === 'robots' || metaName === botMeta) {
+            const found = parseRobotsDirectives(attributes.content, options.botName);
+            page.directives = { noindex: page.directives.noindex || found.noindex, nofollow: page.directives.nofollow || found.nofollow };
+          }
+        }
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  const decoder = decoderFor(options.charset);
+  // A body cut short by the fetcher's size cap simply ends; a timeout or reset rejects here and
+  // the caller reports the page as an error.
+  for await (const chunk of body) {
+    parser.write(decoder.decode(chunk as Uint8Array, { stream: true }));
+  }
+  parser.end(decoder.decode());
+  return page;
+}
+
+function relHas(rel: string | undefined, token: string): boolean {
+  return rel ? rel.toLowerCase().split(/\s+/).includes(token) : false;
+}

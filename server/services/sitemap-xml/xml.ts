@@ -1,0 +1,70 @@
+/** Pure builders for sitemaps.org XML. No I/O. */
+
+export const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+/** sitemaps.org limits per file, uncompressed. */
+export const MAX_URLS_PER_FILE = 50_000;
+export const MAX_BYTES_PER_FILE = 50 * 1024 * 1024;
+export const MAX_LOC_CHARS = 2048;
+
+export interface SitemapEntry {
+  url: string;
+  lastmod?: string;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
+/** Entity-escapes the five XML specials and drops characters XML 1.0 cannot carry at all. */
+export function escapeXml(value: string): string {
+  return value
+    .replace(/[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
+    .replace(/[&<>"']/g, (char) => ESCAPES[char]);
+}
+
+export const URLSET_OPEN = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${SITEMAP_NS}">\n`;
+export const URLSET_CLOSE = '</urlset>\n';
+export const INDEX_OPEN = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${SITEMAP_NS}">\n`;
+export const INDEX_CLOSE = '</sitemapindex>\n';
+
+export function urlElement(entry: SitemapEntry): string {
+  const lastmod = entry.lastmod ? `<lastmod>${escapeXml(entry.lastmod)}</lastmod>` : '';
+  return `<url><loc>${escapeXml(entry.url)}</loc>${lastmod}</url>\n`;
+}
+
+export function sitemapElement(loc: string, lastmod?: string): string {
+  const modified = lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : '';
+  return `<sitemap><loc>${escapeXml(loc)}</loc>${modified}</sitemap>\n`;
+}
+
+/**
+ * Splits entries into files that each respect both the URL-count and byte limits (counting the
+ * XML wrapper), preserving order. Entries whose URL is too long or unparsable are returned in
+ * `rejected` instead of producing an invalid file.
+ */
+export function planParts(
+  entries: readonly SitemapEntry[],
+  limits: { maxUrls?: number; maxBytes?: number } = {},
+): { parts: SitemapEntry[][]; rejected: SitemapEntry[] } {
+  const maxUrls = limits.maxUrls ?? MAX_URLS_PER_FILE;
+  const maxBytes = limits.maxBytes ?? MAX_BYTES_PER_FILE;
+  const wrapperBytes = Buffer.byteLength(URLSET_OPEN) + Buffer.byteLength(URLSET_CLOSE);
+  const parts: SitemapEntry[][] = [];
+  const rejected: SitemapEntry[] = [];
+  let current: SitemapEntry[] = [];
+  let bytes = wrapperBytes;
+  for (const entry of entries) {
+    if (entry.url.length > MAX_LOC_CHARS || !/^https?:\/\//i.test(entry.url)) {
+      rejected.push(entry);
+      continue;
+    }
+    const size = Buffer.byteLength(urlElement(entry));
+    if (current.length > 0 && (current.length >= maxUrls || bytes + size > maxBytes)) {
+      parts.push(current);
+      current = [];
+      bytes = wrapperBytes;
+    }
+    current.push(entry);
+    bytes += size;
+  }
+  if (current.length > 0 || parts.length === 0) parts.push(current);
+  return { parts, rejected };
+}

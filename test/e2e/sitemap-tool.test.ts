@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPage, waitForIslands } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const siteUrl = () => `${inject('fixtures')['crawl-site']}/`;
+
+test('sitemap tool: generate with live progress, see the report and history, check and download', async () => {
+  const { page, problems } = await openPage(browser, '/sitemap-tool');
+  await waitForIslands(page);
+  const generate = page.getByRole('button', { name: 'Generate Sitemap' });
+  const download = page.getByRole('button', { name: 'Download' });
+  const check = page.getByRole('button', { name: 'Check' });
+  await expect.poll(() => page.getByText('No sitemaps generated yet.').isVisible()).toBe(true);
+  expect(await page.getByPlaceholder('Enter your website URL').getAttribute('type')).toBe('url');
+  expect(await generate.isDisabled()).toBe(true);
+  expect(await download.isDisabled()).toBe(true);
+  expect(await check.isDisabled()).toBe(true);
+
+  await page.getByPlaceholder('Enter your website URL').fill(siteUrl());
+  expect(await generate.isDisabled()).toBe(false);
+  await generate.click();
+  const busy = page.getByRole('button', { name: 'Generating...' });
+  await expect.poll(() => busy.isDisabled()).toBe(true);
+  await expect.poll(() => page.locator('.sitemap-progress').textContent()).toMatch(/Pages found: [1-9]\d* · Queued: \d+ · Skipped: \d+/);
+
+  await page.getByText('Full link:').waitFor({ timeout: 30_000 });
+  expect(await generate.textContent()).toBe('Generate Sitemap');
+  const link = await page.locator('.sitemap-link a').getAttribute('href');
+  expect(link).toMatch(new RegExp(`^${inject('baseUrl')}/api/sitemaps/files/sitemap-127\\.0\\.0\\.1-\\d+-[\\d-]+-[0-9a-f]{4}\\.xml$`));
+  expect(await page.locator('.sitemap-result .success').textContent()).toContain('Sitemap generated with 25 pages');
+
+  const report = page.locator('.sitemap-report');
+  expect(await report.getByRole('row', { name: /Blocked by robots.txt 1/ }).count()).toBe(1);
+  expect(await report.getByRole('row', { name: /External link 3/ }).count()).toBe(1);
+  await report.getByText('Show skipped URLs').click();
+  expect(await report.getByText(`${inject('fixtures')['crawl-site']}/private/secret`).isVisible()).toBe(true);
+
+  const history = page.locator('.sitemap-list tbody tr');
+  await expect.poll(() => history.count()).toBe(1);
+  expect(await history.first().textContent()).toContain(siteUrl());
+
+  await check.click();
+  await page.getByText('✅ Sitemap is accessible and valid.').waitFor();
+
+  const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  expect(file.suggestedFilename()).toBe(link!.split('/').pop());
+  expect(problems).toEqual([]);
+});
+
+test('sitemap tool: a start page that fails shows the error in red and keeps Download/Check disabled', async () => {
+  const { page } = await openPage(browser, '/sitemap-tool');
+  await waitForIslands(page);
+  await page.getByPlaceholder('Enter your website URL').fill(`${inject('fixtures')['crawl-site']}/missing`);
+  await page.getByRole('button', { name: 'Generate Sitemap' }).click();
+  const error = page.locator('.sitemap-tool .error');
+  await error.waitFor();
+  expect(await error.textContent()).toBe('Failed to generate sitemap: The start page answered HTTP 404.');
+  expect(await error.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(185, 28, 28)');
+  expect(await page.getByRole('button', { name: 'Download' }).isDisabled()).toBe(true);
+});
+
+test('sitemap tool: check and download failures show the spec messages', async () => {
+  const { page } = await openPage(browser, '/sitemap-tool');
+  await waitForIslands(page);
+  await page.getByPlaceholder('Enter your website URL').fill(siteUrl());
+  await page.getByRole('button', { name: 'Generate Sitemap' }).click();
+  await page.getByText('Full link:').waitFor({ timeout: 30_000 });
+
+  await page.route('**/api/sitemaps/files/**', (route) => route.fulfill({ status: 404, body: '' }));
+  await page.getByRole('button', { name: 'Check' }).click();
+  await page.getByText('❌ Sitemap check failed: 404').waitFor();
+
+  let alerted = '';
+  page.once('dialog', (dialog) => {
+    alerted = dialog.message();
+    void dialog.dismiss();
+  });
+  await page.getByRole('button', { name: 'Download' }).click();
+  await expect.poll(() => alerted).toBe('Failed to download sitemap file.');
+
+  await page.unroute('**/api/sitemaps/files/**');
+  await page.route('**/api/sitemaps/files/**', (route) => route.abort('connectionrefused'));
+  await page.getByRole('button', { name: 'Check' }).click();
+  await expect.poll(() => page.locator('.sitemap-check').textContent()).toMatch(/^❌ Error: .+/);
+});
+
+test('sitemap tool: four FAQ entries and a call to action that scrolls back to the top', async () => {
+  const { page, problems } = await openPage(browser, '/sitemap-tool');
+  expect(await page.locator('.faq-item').count()).toBe(4);
+  expect(await page.locator('.sitemap-compare table tbody tr').count()).toBeGreaterThanOrEqual(5);
+  expect(await page.locator('ul.benefits li').count()).toBeGreaterThanOrEqual(5);
+  const cta = page.getByRole('link', { name: 'Generate your sitemap now' });
+  await cta.scrollIntoViewIfNeeded();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  await cta.click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  expect(problems).toEqual([]);
+});

@@ -1,0 +1,49 @@
+import type { SitemapListItem } from './schema.ts';
+
+function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** Previously generated sitemaps, newest first (loaded by the widget on entry and after each success). */
+export function SitemapList({ loaded, items }: { loaded: boolean; items: SitemapListItem[] }) {
+  return (
+    <section className="sitemap-list" aria-labelledby="sitemap-list-heading">
+      <h2 id="sitemap-list-heading">Previously generated sitemaps</h2>
+      {!loaded ? (
+        <p className="sitemap-muted">Loading sitemaps...</p>
+      ) : items.length === 0 ? (
+        <p>No sitemaps generated yet.</p>
+      ) : (
+        <div className="sitemap-scroll">
+          <table className="sitemap-table">
+            <thead>
+              <tr>
+                <th scope="col">Website</th>
+                <th scope="col">Pages</th>
+                <th scope="col">Generated</th>
+                <th scope="col">Sitemap</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <tr key={item._id}>
+                  <td className="url-cell" data-label="Website">
+                    {item.url}
+                  </td>
+                  <td data-label="Pages">{item.pages}</td>
+                  <td data-label="Generated">{formatDate(item.createdAt)}</td>
+                  <td className="url-cell" data-label="Sitemap">
+                    <a href={item.sitemapPath} target="_blank" rel="noopener">
+                      {item.sitemapPath.slice(item.sitemapPath.lastIndexOf('/') + 1)}
+                    </a>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import type { SitemapListItem, SitemapProgress, SkipReasonCode } from './schema.ts';
+
+/** Window event the generator fires after each new sitemap; the history island reloads on it. */
+export const SITEMAPS_CHANGED_EVENT = 'sitemaps:changed';
+
+/** The absolute link people can open or submit, built from this site's origin and the path. */
+export function fullLink(origin: string, sitemapPath: string): string {
+  try {
+    return new URL(sitemapPath, origin).href;
+  } catch {
+    // Spec 7: the raw path is used when the link cannot be built.
+    return sitemapPath;
+  }
+}
+
+/** Download file name: the last path segment of the link (spec 7). */
+export function fileNameFromLink(link: string): string {
+  const path = link.split(/[?#]/)[0];
+  const segment = path.slice(path.lastIndexOf('/') + 1);
+  return segment ? decodeURIComponent(segment) : 'sitemap.xml';
+}
+
+/**
+ * Share of known work done, for the progress bar. The crawl does not know its total in advance,
+ * so this is pages handled over pages handled plus pages waiting; it can move backwards when a page
+ * reveals many new links, which is honest about what the crawler knows.
+ */
+export function progressPercent(progress: SitemapProgress): number {
+  const done = progress.found + progress.skipped;
+  const total = done + progress.queued;
+  return total === 0 ? 0 : Math.min(100, Math.round((done / total) * 100));
+}
+
+/** The list endpoint's answer; anything but an array counts as no sitemaps (spec 7). */
+export function toSitemapList(data: unknown): { items: SitemapListItem[]; valid: boolean } {
+  if (!Array.isArray(data)) return { items: [], valid: false };
+  return { items: data as SitemapListItem[], valid: true };
+}
+
+export const REASON_LABELS: Record<SkipReasonCode, string> = {
+  robots: 'Blocked by robots.txt',
+  noindex: 'Marked noindex',
+  canonical: 'Canonical points elsewhere',
+  redirect: 'Redirect',
+  status: 'Error status (4xx/5xx)',
+  'non-html': 'Not an HTML page',
+  external: 'External link',
+  nofollow: 'Only linked with nofollow',
+  error: 'Could not be fetched',
+  cap: 'Limit reached',
+};
+
+/** Reasons in the order the report shows them, with their counts, omitting reasons with none. */
+export function reasonRows(counts: Partial<Record<SkipReasonCode, number>>): { reason: SkipReasonCode; label: string; count: number }[] {
+  return (Object.keys(REASON_LABELS) as SkipReasonCode[])
+    .filter((reason) => (counts[reason] ?? 0) > 0)
+    .map((reason) => ({ reason, label: REASON_LABELS[reason], count: counts[reason] ?? 0 }));
+}
+
+export function stopLabel(stoppedBy: 'complete' | 'page-limit' | 'time-limit' | 'aborted', maxPagesNote = ''): string {
+  switch (stoppedBy) {
+    case 'complete':
+      return 'Crawl complete: every reachable page was visited.';
+    case 'page-limit':
+      return `Stopped at the page limit${maxPagesNote}; the remaining URLs are listed as "Limit reached".`;
+    case 'time-limit':
+      return 'Stopped at the time limit; the remaining URLs are listed as "Limit reached".';
+    default:
+      return 'The crawl was stopped before it finished.';
+  }
+}
+
+export function formatSeconds(ms: number): string {
+  return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+}
+
+/** The error line shown under the input: the spec's message, plus the server's reason when given. */
+export function generateErrorMessage(body: unknown): string {
+  const reason = body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' ? body.error : '';
+  return reason ? `Failed to generate sitemap: ${reason}` : 'Failed to generate sitemap';
+}
