@@ -3,6 +3,7 @@ import { RootErrorBoundary, RootLayout } from '#views/layout/Root.tsx';
 import type { PageDef } from '#views/page.ts';
 import { homePage } from '#views/pages/home/Page.tsx';
 import type { NavData, NavGroup, NavLink } from '#views/site-context.ts';
+import { bulkUrlRedirectionPage } from '#views/tools/bulk-url-redirection/Page.tsx';
 import { commaSeparatorPage } from '#views/tools/comma-separator/Page.tsx';
 import { sitemapToolPage } from '#views/tools/sitemap-tool/Page.tsx';
 import { directoryPages } from '#views/directories/DirectoryPage.tsx';
@@ -13,6 +14,9 @@ import { youtubeShortsDownloaderPage } from '#views/tools/video-downloader/Short
 import { youtubeTagsExtractorPage } from '#views/tools/youtube-tags/ExtractorPage.tsx';
 import { youtubeTagGeneratorPage } from '#views/tools/youtube-tags/GeneratorPage.tsx';
 import { youtubeTranscriptPage } from '#views/tools/youtube-transcript/Page.tsx';
+import { googleIndexCheckerPage } from '#views/tools/google-index-checker/Page.tsx';
+import { mobileFriendlyTesterPage } from '#views/tools/mobile-friendly-tester/Page.tsx';
+import { seoAuditPage } from '#views/tools/seo-audit/Page.tsx';
 
 /**
  * The route table: every page of the site, once. It drives the router, <head>, the menus, the
@@ -30,6 +34,10 @@ export const pages: PageDef[] = [
   instagramReelDownloaderPage,
   youtubeShortsDownloaderPage,
   ...directoryPages,
+  seoAuditPage,
+  bulkUrlRedirectionPage,
+  googleIndexCheckerPage,
+  mobileFriendlyTesterPage,
 ];
 
 /** Header and footer layout (spec 2.1): groups of canonical paths; labels come from the table. */

@@ -1,16 +1,30 @@
 import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
-import { sitemapsRouter } from './sitemaps.ts';
+import { bulkUrlRedirectionRouter } from './bulk-url-redirection.ts';
 import { directoriesRouter } from './directories.ts';
 import { downloadersRouter } from './downloaders.ts';
 import { imageCompressorRouter } from './image-compressor.ts';
 import { youtubeRouter } from './youtube.ts';
+import { googleIndexCheckerRouter } from './google-index-checker.ts';
+import { mobileFriendlyTesterRouter } from './mobile-friendly-tester.ts';
+import { seoAuditRouter } from './seo-audit.ts';
+import { sitemapsRouter } from './sitemaps.ts';
 
 /**
  * Every feature's API router, mounted under /api. A router owns full paths below /api
  * (e.g. `router.post('/contact', ...)`) and only parses → calls a service → responds.
  */
-const featureRouters: Array<(deps: AppDeps) => Router> = [sitemapsRouter, directoriesRouter, imageCompressorRouter, youtubeRouter, downloadersRouter];
+const featureRouters: Array<(deps: AppDeps) => Router> = [
+  sitemapsRouter,
+  directoriesRouter,
+  seoAuditRouter,
+  bulkUrlRedirectionRouter,
+  googleIndexCheckerRouter,
+  mobileFriendlyTesterRouter,
+  imageCompressorRouter,
+  youtubeRouter,
+  downloadersRouter,
+];
 
 export function apiRouter(deps: AppDeps): Router {
   const router = Router();
