@@ -7,9 +7,13 @@ import type { NavData, NavGroup, NavLink } from '#views/site-context.ts';
 import { aboutUsGeneratorPage } from '#views/tools/about-us-page-generator/Page.tsx';
 import { backlinkGeneratorPage } from '#views/tools/backlink-generator-tool/Page.tsx';
 import { bulkAnchorTextPage } from '#views/tools/bulk-anchor-text-generators/Page.tsx';
+import { bulkUrlRedirectionPage } from '#views/tools/bulk-url-redirection/Page.tsx';
 import { canonicalTagGeneratorPage } from '#views/tools/canonical-tag-generator/Page.tsx';
 import { commaSeparatorPage } from '#views/tools/comma-separator/Page.tsx';
+import { googleIndexCheckerPage } from '#views/tools/google-index-checker/Page.tsx';
 import { imageCompressorPage } from '#views/tools/image-compressor/Page.tsx';
+import { mobileFriendlyTesterPage } from '#views/tools/mobile-friendly-tester/Page.tsx';
+import { seoAuditPage } from '#views/tools/seo-audit/Page.tsx';
 import { sitemapToolPage } from '#views/tools/sitemap-tool/Page.tsx';
 import { tryFreeToolsPage } from '#views/tools/try-free-tools/Page.tsx';
 import { urlDomainExtractorPage } from '#views/tools/url-domain-extractor/Page.tsx';
@@ -46,6 +50,10 @@ export const pages: PageDef[] = [
   canonicalTagGeneratorPage,
   viralPromptsPage,
   ...directoryPages,
+  seoAuditPage,
+  bulkUrlRedirectionPage,
+  googleIndexCheckerPage,
+  mobileFriendlyTesterPage,
 ];
 
 /** Header and footer layout (spec 2.1): groups of canonical paths; labels come from the table. */

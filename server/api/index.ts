@@ -1,9 +1,14 @@
 import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { bulkAnchorTextRouter } from './bulk-anchor-text-generators.ts';
+import { bulkUrlRedirectionRouter } from './bulk-url-redirection.ts';
 import { directoriesRouter } from './directories.ts';
 import { downloadersRouter } from './downloaders.ts';
+import { googleIndexCheckerRouter } from './google-index-checker.ts';
 import { imageCompressorRouter } from './image-compressor.ts';
+import { mobileFriendlyTesterRouter } from './mobile-friendly-tester.ts';
+import { seoAuditRouter } from './seo-audit.ts';
+import { sitemapsRouter } from './sitemaps.ts';
 import { sitemapsRouter } from './sitemaps.ts';
 import { tryFreeToolsRouter } from './try-free-tools.ts';
 import { viralPromptsRouter } from './viral-prompts.ts';
@@ -16,6 +21,10 @@ import { youtubeRouter } from './youtube.ts';
 const featureRouters: Array<(deps: AppDeps) => Router> = [
   sitemapsRouter,
   directoriesRouter,
+  seoAuditRouter,
+  bulkUrlRedirectionRouter,
+  googleIndexCheckerRouter,
+  mobileFriendlyTesterRouter,
   imageCompressorRouter,
   youtubeRouter,
   downloadersRouter,
