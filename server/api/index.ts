@@ -9,7 +9,6 @@ import { imageCompressorRouter } from './image-compressor.ts';
 import { mobileFriendlyTesterRouter } from './mobile-friendly-tester.ts';
 import { seoAuditRouter } from './seo-audit.ts';
 import { sitemapsRouter } from './sitemaps.ts';
-import { sitemapsRouter } from './sitemaps.ts';
 import { tryFreeToolsRouter } from './try-free-tools.ts';
 import { viralPromptsRouter } from './viral-prompts.ts';
 import { youtubeRouter } from './youtube.ts';
