@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { directoryPages } from '#views/directories/DirectoryPage.tsx';
 import { RootErrorBoundary, RootLayout } from '#views/layout/Root.tsx';
 import type { PageDef } from '#views/page.ts';
 import { homePage } from '#views/pages/home/Page.tsx';
@@ -22,13 +23,24 @@ import { sitemapPage } from '#views/pages/sitemap/Page.tsx';
 import { termsAndConditionsPage } from '#views/pages/terms-and-conditions/Page.tsx';
 import { writeForUsPage } from '#views/pages/write-for-us/Page.tsx';
 import type { NavData, NavGroup, NavLink } from '#views/site-context.ts';
+import { aboutUsGeneratorPage } from '#views/tools/about-us-page-generator/Page.tsx';
+import { backlinkGeneratorPage } from '#views/tools/backlink-generator-tool/Page.tsx';
+import { bulkAnchorTextPage } from '#views/tools/bulk-anchor-text-generators/Page.tsx';
+import { bulkUrlRedirectionPage } from '#views/tools/bulk-url-redirection/Page.tsx';
+import { canonicalTagGeneratorPage } from '#views/tools/canonical-tag-generator/Page.tsx';
 import { commaSeparatorPage } from '#views/tools/comma-separator/Page.tsx';
-import { sitemapToolPage } from '#views/tools/sitemap-tool/Page.tsx';
-import { directoryPages } from '#views/directories/DirectoryPage.tsx';
+import { googleIndexCheckerPage } from '#views/tools/google-index-checker/Page.tsx';
 import { imageCompressorPage } from '#views/tools/image-compressor/Page.tsx';
+import { mobileFriendlyTesterPage } from '#views/tools/mobile-friendly-tester/Page.tsx';
+import { seoAuditPage } from '#views/tools/seo-audit/Page.tsx';
+import { sitemapToolPage } from '#views/tools/sitemap-tool/Page.tsx';
+import { tryFreeToolsPage } from '#views/tools/try-free-tools/Page.tsx';
+import { urlDomainExtractorPage } from '#views/tools/url-domain-extractor/Page.tsx';
 import { instagramReelDownloaderPage } from '#views/tools/video-downloader/InstagramPage.tsx';
 import { pinterestDownloaderPage } from '#views/tools/video-downloader/PinterestPage.tsx';
 import { youtubeShortsDownloaderPage } from '#views/tools/video-downloader/ShortsPage.tsx';
+import { viralPromptsPage } from '#views/tools/viral-prompts/Page.tsx';
+import { whatsAppChatLinkPage } from '#views/tools/whatsapp-chat-link/Page.tsx';
 import { youtubeTagsExtractorPage } from '#views/tools/youtube-tags/ExtractorPage.tsx';
 import { youtubeTagGeneratorPage } from '#views/tools/youtube-tags/GeneratorPage.tsx';
 import { youtubeTranscriptPage } from '#views/tools/youtube-transcript/Page.tsx';
@@ -72,7 +84,19 @@ export const pages: PageDef[] = [
   pinterestDownloaderPage,
   instagramReelDownloaderPage,
   youtubeShortsDownloaderPage,
+  tryFreeToolsPage,
+  bulkAnchorTextPage,
+  backlinkGeneratorPage,
+  aboutUsGeneratorPage,
+  whatsAppChatLinkPage,
+  urlDomainExtractorPage,
+  canonicalTagGeneratorPage,
+  viralPromptsPage,
   ...directoryPages,
+  seoAuditPage,
+  bulkUrlRedirectionPage,
+  googleIndexCheckerPage,
+  mobileFriendlyTesterPage,
 ];
 
 /** Header and footer layout (spec 2.1): groups of canonical paths; labels come from the table. */

@@ -2,10 +2,17 @@ import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { contactRouter } from './contact.ts';
 import { writeForUsRouter } from './write-for-us.ts';
-import { sitemapsRouter } from './sitemaps.ts';
+import { bulkAnchorTextRouter } from './bulk-anchor-text-generators.ts';
+import { bulkUrlRedirectionRouter } from './bulk-url-redirection.ts';
 import { directoriesRouter } from './directories.ts';
 import { downloadersRouter } from './downloaders.ts';
+import { googleIndexCheckerRouter } from './google-index-checker.ts';
 import { imageCompressorRouter } from './image-compressor.ts';
+import { mobileFriendlyTesterRouter } from './mobile-friendly-tester.ts';
+import { seoAuditRouter } from './seo-audit.ts';
+import { sitemapsRouter } from './sitemaps.ts';
+import { tryFreeToolsRouter } from './try-free-tools.ts';
+import { viralPromptsRouter } from './viral-prompts.ts';
 import { youtubeRouter } from './youtube.ts';
 
 /**
@@ -17,9 +24,16 @@ const featureRouters: Array<(deps: AppDeps) => Router> = [
   writeForUsRouter,
   sitemapsRouter,
   directoriesRouter,
+  seoAuditRouter,
+  bulkUrlRedirectionRouter,
+  googleIndexCheckerRouter,
+  mobileFriendlyTesterRouter,
   imageCompressorRouter,
   youtubeRouter,
   downloadersRouter,
+  tryFreeToolsRouter,
+  bulkAnchorTextRouter,
+  viralPromptsRouter,
 ];
 
 export function apiRouter(deps: AppDeps): Router {

@@ -79,6 +79,8 @@ export function boundedBody(response: IncomingMessage, url: string, maxBytes: nu
     response.pipe(limiter);
   }
   response.on('aborted', () => fail(new Error('aborted')));
+  // A consumer that stops early must not leave the socket open and paused.
+  limiter.once('close', () => response.destroy());
   return { stream: limiter, state };
 }
 

@@ -269,3 +269,15 @@ test('stream() hands back a bounded body stream and honours a caller abort', asy
   expect(await failure(pending)).toMatchObject({ code: 'network', message: 'The request was cancelled.' });
   await server.close();
 });
+
+test('an unread streamed body is destroyed at the deadline without crashing anything', async () => {
+  const server = await startLoopbackServer((_req, res) => {
+    res.writeHead(200);
+    res.write('partial');
+  });
+  const streamed = await fetcherFor(server).stream(`${server.origin}/`, { timeoutMs: 150 });
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  await server.close();
+  expect(streamed.body.destroyed).toBe(true);
+  expect(streamed.body.errored).toMatchObject({ code: 'timeout' });
+});

@@ -154,6 +154,9 @@ export function createSafeFetcher(config: SafeFetcherOptions): SafeFetcher {
         const bounded = boundedBody(response, current.href, maxBytes, options.onTooLarge ?? 'error');
         controller.signal.addEventListener('abort', () => bounded.stream.destroy(controller.signal.reason), { once: true });
         bounded.stream.once('close', cleanup);
+        // A caller that never reads the body must not crash the process when the deadline
+        // destroys it; readers still see the error through their own listeners or for-await.
+        bounded.stream.on('error', () => undefined);
         const base: ResultBase = {
           url: current.href,
           status: response.statusCode ?? 0,

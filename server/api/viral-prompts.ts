@@ -1,0 +1,32 @@
+import { Router } from 'express';
+import { listViralPrompts, seedViralPrompts } from '#db/viral-prompts.ts';
+import { generateBodySchema, listQuerySchema } from '#views/tools/viral-prompts/schema.ts';
+import type { AppDeps } from '../deps.ts';
+import { rateLimit } from '../rate-limit.ts';
+import { chatClientFromEnv } from '../services/llm/chat-completions.ts';
+import { createPromptGenerator } from '../services/viral-prompts/generate.ts';
+import { parseOr400 } from '../validation.ts';
+
+/**
+ * `GET /api/viralprompt/generate?category=` lists curated prompts; `POST` with `{input, category?}`
+ * expands an idea. Building the router seeds the curated prompts, so every boot tops them up.
+ */
+export function viralPromptsRouter({ config, db, log }: AppDeps): Router {
+  seedViralPrompts(db);
+  const llm = chatClientFromEnv(config.raw);
+  const generate = createPromptGenerator({
+    llm,
+    onFallback: (error) => log.warn({ err: error }, 'LLM prompt generation failed; used the prompt builder'),
+  });
+  const router = Router();
+  router.get('/viralprompt/generate', (req, res) => {
+    const { category } = parseOr400(listQuerySchema, req.query);
+    res.json({ prompts: listViralPrompts(db, category) });
+  });
+  router.post('/viralprompt/generate', rateLimit({ windowMs: 60_000, limit: 30 }), async (req, res) => {
+    const { input, category } = parseOr400(generateBodySchema, req.body);
+    const { prompt } = await generate(input, category);
+    res.json({ prompt });
+  });
+  return router;
+}

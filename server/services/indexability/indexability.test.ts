@@ -1,0 +1,117 @@
+import { createVerify, generateKeyPairSync } from 'node:crypto';
+import { expect, test } from 'vitest';
+import { startLivePagesSite } from '#test/fixtures/live-pages.ts';
+import { startLoopbackServer } from '#test/fixtures/loopback.ts';
+import { createSafeFetcher } from '#server/services/safe-fetch/index.ts';
+import { checkIndexability } from './index.ts';
+import { createSearchConsoleClient, propertyCovers } from './search-console.ts';
+import { canonicalFromLinkHeader } from './signals.ts';
+
+function fetcherFor(...hostPorts: string[]) {
+  return createSafeFetcher({ allowPrivate: hostPorts, userAgent: 'test-bot' });
+}
+
+test('each URL gets real indexability signals and indexed stays null without a provider', async () => {
+  const site = await startLivePagesSite();
+  const paths = ['/good', '/noindex-meta', '/noindex-header', '/canonical-elsewhere', '/private/page', '/no-google', '/status/404', '/redirect/1'];
+  const rows = await checkIndexability(paths.map((path) => `${site.origin}${path}`), { fetcher: fetcherFor(site.hostPort) });
+  await site.close();
+  const byPath = Object.fromEntries(rows.map((row, index) => [paths[index], row]));
+  expect(byPath['/good']).toEqual({
+    url: `${site.origin}/good`, finalUrl: `${site.origin}/good`, status: 200, indexable: true,
+    reasons: ['Returns 200, allowed by robots.txt, no noindex, and no canonical pointing elsewhere.'],
+    indexed: null, indexedNote: 'Not checked (no search provider configured)',
+  });
+  expect(byPath['/noindex-meta'].reasons).toEqual(['The robots meta tag says noindex.']);
+  expect(byPath['/noindex-header'].reasons).toEqual(['The X-Robots-Tag header says noindex.']);
+  expect(byPath['/canonical-elsewhere'].reasons).toEqual([`The canonical link points elsewhere: ${site.origin}/good.`]);
+  expect(byPath['/private/page'].reasons).toEqual(['Blocked for Googlebot by robots.txt (line 5: Disallow: /private/).']);
+  expect(byPath['/no-google'].reasons).toEqual(['Blocked for Googlebot by robots.txt (line 6: Disallow: /no-google).']);
+  expect(byPath['/status/404']).toMatchObject({ indexable: false, status: 404, reasons: ['Final HTTP status is 404, not 200.'] });
+  expect(byPath['/redirect/1']).toMatchObject({ indexable: false, status: 200, reasons: [`Redirects to ${site.origin}/good; Google indexes the target, not this address.`] });
+  expect(rows.filter((row) => row.indexable).length).toBe(1);
+});
+
+test('fetch failures become a non-indexable row with the reason, and a failing robots.txt blocks', async () => {
+  const site = await startLivePagesSite();
+  const broken = await startLoopbackServer((req, res) => {
+    if (req.url === '/robots.txt') return void res.writeHead(503).end();
+    res.writeHead(200, { 'Content-Type': 'text/html' }).end('<title>ok</title>');
+  });
+  const rows = await checkIndexability([`${site.origin}/loop/a`, `${broken.origin}/page`, 'http://10.0.0.1/'], { fetcher: fetcherFor(site.hostPort, broken.hostPort) });
+  await Promise.all([site.close(), broken.close()]);
+  expect(rows[0]).toMatchObject({ indexable: false, status: null, finalUrl: null, reasons: [`Redirect loop: ${site.origin}/loop/a redirects back to itself.`] });
+  expect(rows[1].reasons).toEqual(['robots.txt answered HTTP 503; Google stops crawling the site while robots.txt fails.']);
+  expect(rows[2].reasons[0]).toContain('private or reserved network address');
+});
+
+test('canonical links in the HTTP Link header are read', () => {
+  expect(canonicalFromLinkHeader('<https://a.example/x.css>; rel="preload", <https://a.example/page>; rel="canonical"')).toBe('https://a.example/page');
+  expect(canonicalFromLinkHeader('<https://a.example/x>; rel=next')).toBeNull();
+});
+
+test('Search Console properties cover their domain or URL prefix only', () => {
+  expect(propertyCovers('sc-domain:example.com', 'https://blog.example.com/a')).toBe(true);
+  expect(propertyCovers('sc-domain:example.com', 'https://notexample.com/a')).toBe(false);
+  expect(propertyCovers('https://example.com/shop/', 'https://example.com/shop/item')).toBe(true);
+  expect(propertyCovers('https://example.com/shop/', 'https://example.com/blog')).toBe(false);
+});
+
+async function startFakeGoogle(publicKey: string) {
+  const seen: { assertions: number; inspections: Array<{ inspectionUrl: string; siteUrl: string }> } = { assertions: 0, inspections: [] };
+  const server = await startLoopbackServer(async (req, res) => {
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    res.setHeader('Content-Type', 'application/json');
+    if (req.url === '/token') {
+      const assertion = new URLSearchParams(body).get('assertion') ?? '';
+      const [header, claims, signature] = assertion.split('.');
+      const valid = createVerify('RSA-SHA256').update(`${header}.${claims}`).verify(publicKey, Buffer.from(signature, 'base64url'));
+      const payload = JSON.parse(Buffer.from(claims, 'base64url').toString());
+      if (!valid || payload.iss !== 'bot@project.iam.gserviceaccount.com' || !String(payload.scope).includes('webmasters')) return void res.writeHead(401).end('{}');
+      seen.assertions += 1;
+      return void res.end(JSON.stringify({ access_token: 'token-1', expires_in: 3600 }));
+    }
+    if (req.headers.authorization !== 'Bearer token-1') return void res.writeHead(401).end('{"error":{"message":"bad token"}}');
+    const request = JSON.parse(body) as { inspectionUrl: string; siteUrl: string };
+    seen.inspections.push(request);
+    if (request.inspectionUrl.endsWith('/denied')) return void res.writeHead(403).end('{"error":{"message":"You do not own this site"}}');
+    const indexed = request.inspectionUrl.endsWith('/good');
+    res.end(JSON.stringify({ inspectionResult: { indexStatusResult: { verdict: indexed ? 'PASS' : 'NEUTRAL', coverageState: indexed ? 'Submitted and indexed' : 'Discovered - currently not indexed' } } }));
+  });
+  return { server, seen };
+}
+
+test('with service-account credentials, indexed comes from the URL Inspection API (local fake) and the token is reused', async () => {
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+  const site = await startLivePagesSite();
+  const google = await startFakeGoogle(publicKey);
+  const fetcher = fetcherFor(site.hostPort, google.server.hostPort);
+  const searchConsole = createSearchConsoleClient({
+    credentials: { client_email: 'bot@project.iam.gserviceaccount.com', private_key: privateKey },
+    property: `${site.origin}/`,
+    fetcher,
+    apiOrigin: google.server.origin,
+    tokenUrl: `${google.server.origin}/token`,
+  });
+  const rows = await checkIndexability([`${site.origin}/good`, `${site.origin}/noindex-meta`, `${site.origin}/denied`, 'http://10.0.0.1/'], { fetcher, searchConsole, concurrency: 1 });
+  await Promise.all([site.close(), google.server.close()]);
+  expect(rows.map((row) => [row.indexed, row.indexedNote])).toEqual([
+    [true, 'Submitted and indexed'],
+    [false, 'Discovered - currently not indexed'],
+    [null, 'Not checked (Search Console answered HTTP 403: You do not own this site)'],
+    [null, `Not checked (outside the Search Console property ${site.origin}/)`],
+  ]);
+  expect(google.seen.assertions).toBe(1);
+  expect(google.seen.inspections[0]).toEqual({ inspectionUrl: `${site.origin}/good`, siteUrl: `${site.origin}/` });
+});
+
+test('huge and compressed-bomb pages are read only up to the index checker cap', async () => {
+  const site = await startLivePagesSite();
+  const rows = await checkIndexability([`${site.origin}/huge`, `${site.origin}/gzip-bomb`], { fetcher: fetcherFor(site.hostPort) });
+  await site.close();
+  expect(rows.map((row) => [row.status, row.indexable])).toEqual([
+    [200, true],
+    [200, true],
+  ]);
+});

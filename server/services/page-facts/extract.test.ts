@@ -1,0 +1,64 @@
+import { expect, test } from 'vitest';
+import { countWords, extractPageFacts } from './extract.ts';
+import { normalizeUrlInput } from './url-input.ts';
+import { decodeHtml } from './decode.ts';
+
+test('headings, title and description come back as exact, whitespace-collapsed text with entities decoded', () => {
+  const facts = extractPageFacts(`<html lang="en-IN"><head><title> Best   SEO &amp; More </title>
+    <meta name="description" content="Fast &quot;local&quot; SEO"><svg><title>icon</title></svg></head>
+    <body><h1>Main <em>topic</em></h1><h2>One</h2><h2>Two
+    lines</h2></body></html>`);
+  expect(facts.title).toBe('Best SEO & More');
+  expect(facts.metaDescription).toBe('Fast "local" SEO');
+  expect(facts.lang).toBe('en-IN');
+  expect(facts.h1).toEqual(['Main topic']);
+  expect(facts.h2).toEqual(['One', 'Two lines']);
+});
+
+test('robots directives, canonical, viewport, social tags and JSON-LD types are collected', () => {
+  const facts = extractPageFacts(`<head><meta name="robots" content="NOINDEX, Follow"><meta name="googlebot" content="nosnippet">
+    <link rel="canonical" href=" https://example.com/a "><meta name="viewport" content="width=device-width">
+    <meta property="og:title" content="OG"><meta name="twitter:card" content="summary">
+    <script type="application/ld+json">{"@graph":[{"@type":"Organization"},{"@type":["WebPage","FAQPage"]}]}</script>
+    <script type="application/ld+json">{broken</script></head>`);
+  expect(facts.metaRobots).toEqual(['noindex', 'follow', 'nosnippet']);
+  expect(facts.canonical).toBe('https://example.com/a');
+  expect(facts.viewport).toBe('width=device-width');
+  expect(facts.openGraph).toEqual({ 'og:title': 'OG' });
+  expect(facts.twitter).toEqual({ 'twitter:card': 'summary' });
+  expect(facts.jsonLdTypes).toEqual(['Organization', 'WebPage', 'FAQPage']);
+  expect(facts.jsonLdInvalid).toBe(1);
+});
+
+test('scripts in head without defer or async count as render-blocking; modules and JSON do not', () => {
+  const facts = extractPageFacts(`<head><script src="/a.js"></script><script src="/b.js" defer></script><script type="module" src="/m.js"></script>
+    <script>inline()</script></head><body><script src="/late.js"></script></body>`);
+  expect(facts.scripts.map((script) => script.blocking)).toEqual([true, false, false, true, false]);
+});
+
+test('words are counted in visible body text only, and image alt text becomes a link\'s anchor text', () => {
+  const facts = extractPageFacts(`<head><title>Not counted here</title></head><body><p>One two three</p>
+    <script>var notWords = 1</script><style>.x{}</style><a href="/home"><img src="/logo.png" alt="Home page"></a></body>`);
+  expect(facts.wordCount).toBe(3);
+  expect(facts.links).toEqual([{ href: '/home', text: 'Home page', rel: '' }]);
+  expect(facts.images[0]).toMatchObject({ alt: 'Home page', width: null, srcset: false });
+});
+
+test('bare domains get https, host:port inputs too, and explicit schemes are left alone', () => {
+  expect(normalizeUrlInput(' example.com/page ')).toBe('https://example.com/page');
+  expect(normalizeUrlInput('localhost:3000/x')).toBe('https://localhost:3000/x');
+  expect(normalizeUrlInput('http://example.com')).toBe('http://example.com');
+  expect(normalizeUrlInput('ftp://example.com')).toBe('ftp://example.com');
+});
+
+test('bodies are decoded with the declared charset', () => {
+  const latin = Buffer.from('<p>caf\xe9</p>', 'latin1');
+  expect(decodeHtml(latin, 'text/html; charset=iso-8859-1')).toBe('<p>café</p>');
+  expect(decodeHtml(Buffer.from('<p>café</p>'), undefined)).toBe('<p>café</p>');
+});
+
+test('words are counted across scripts and punctuation, including Hindi and apostrophes', () => {
+  expect(countWords("SEO in Delhi-NCR: it's fast, 100% free!")).toBe(8);
+  expect(countWords('दिल्ली में एसईओ सेवाएं')).toBe(4);
+  expect(countWords(' \u00a0 — … ')).toBe(0);
+});

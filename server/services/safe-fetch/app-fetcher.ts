@@ -1,0 +1,20 @@
+import { HttpError } from '#server/http-error.ts';
+import type { Config } from '#server/config.ts';
+import { createSafeFetcher, FetchError, type SafeFetcher } from './index.ts';
+
+const fetchers = new WeakMap<object, SafeFetcher>();
+
+/** The app's one guarded fetcher for a config: FETCH_ALLOW_PRIVATE and an identifying User-Agent. */
+export function appFetcher(config: Pick<Config, 'fetchAllowPrivate' | 'siteUrl'>): SafeFetcher {
+  let fetcher = fetchers.get(config);
+  if (!fetcher) {
+    fetcher = createSafeFetcher({ allowPrivate: config.fetchAllowPrivate, userAgent: `DelhiSeoToolsBot/1.0 (+${config.siteUrl})` });
+    fetchers.set(config, fetcher);
+  }
+  return fetcher;
+}
+
+/** FetchError → HttpError with the contract's status (400 bad/forbidden URL, 502 remote failure). */
+export function toHttpError(error: unknown): unknown {
+  return error instanceof FetchError ? new HttpError(error.status, error.message) : error;
+}

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openPage, waitForIslands } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(path: string, options: { width?: number } = {}) {
+  const opened = await openPage(browser, path, options);
+  await waitForIslands(opened.page);
+  return opened;
+}
+
+/** Holds matching requests until `release()` so a busy state can be observed. */
+async function holdRequests(page: Page, pattern: string) {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return () => release();
+}
+
+test('tools hub: every tool has a Try Now link to its canonical path; refresh shows loading, error in red, then loaded', async () => {
+  const { page, problems } = await open('/try-free-tools');
+  const listed = (await page.evaluate(() => fetch('/api/try-free-tools/list').then((res) => res.json()))) as { tools: string[] };
+  const rows = page.locator('.tools-table tbody tr');
+  expect(listed.tools.length).toBeGreaterThanOrEqual(8);
+  expect(await rows.count()).toBe(listed.tools.length);
+  expect(await rows.locator('th').allInnerTexts()).toEqual(listed.tools);
+  const hrefs = await page.locator('.tools-table a', { hasText: 'Try Now' }).evaluateAll((els) => els.map((el) => el.getAttribute('href')));
+  expect(hrefs).toContain('/bulk-anchor-text-generators');
+  expect(hrefs).toContain('/comma-separator-tool');
+  expect(hrefs.every((href) => href && /^\/[A-Za-z-]+$/.test(href))).toBe(true);
+
+  const release = await holdRequests(page, '**/api/try-free-tools/list');
+  await page.getByRole('button', { name: 'Refresh list' }).click();
+  await expect.poll(() => page.locator('.tools-hub-status').innerText()).toBe('Loading tools…');
+  release();
+  await expect.poll(() => page.locator('.tools-hub-status').innerText()).toBe(`${listed.tools.length} free tools`);
+  await page.unroute('**/api/try-free-tools/list');
+
+  await page.route('**/api/try-free-tools/list', (route) => route.abort());
+  await page.getByRole('button', { name: 'Refresh list' }).click();
+  const error = page.locator('.tools-hub .error');
+  await expect.poll(() => error.innerText()).toBe('Error: Failed to fetch tools list');
+  expect(await error.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(185, 28, 28)');
+  expect(await rows.count()).toBe(0);
+  await page.unroute('**/api/try-free-tools/list');
+
+  await page.getByRole('button', { name: 'Refresh list' }).click();
+  await expect.poll(() => rows.count()).toBe(listed.tools.length);
+  await page.locator('.tools-table a[href="/canonical-tag-generator"]').click();
+  await page.waitForURL('**/canonical-tag-generator');
+  expect(await page.locator('h1').innerText()).toBe('Canonical Tag Generator');
+  expect(problems.filter((p) => !p.includes('/api/try-free-tools/list'))).toEqual([]);
+});
+
+test('anchor text generator: empty input message, labelled results, Generating..., CSV, and the failure message', async () => {
+  const { page, problems } = await open('/bulk-anchor-text-generators');
+  expect(await page.locator('.plans-table tbody tr').count()).toBe(3);
+  const button = page.locator('form button[type=submit]');
+
+  await page.fill('#anchor-keywords', ' , \n ,');
+  await button.click();
+  expect(await page.locator('.tool-card .error').innerText()).toBe('Please enter at least one keyword.');
+
+  await page.fill('#anchor-keywords', 'seo services in delhi,\nlocal seo');
+  await page.fill('#anchor-website', 'https://www.example.com/');
+  const release = await holdRequests(page, '**/api/bulk-anchor-text-generators/generate');
+  await button.click();
+  await expect.poll(() => button.innerText()).toBe('Generating...');
+  expect(await button.isDisabled()).toBe(true);
+  release();
+  await page.locator('.anchor-list li').first().waitFor();
+  expect(await button.innerText()).toBe('Generate Anchor Texts');
+  expect(await page.locator('.anchor-list li').first().innerText()).toBe('seo services in delhi\nExact match');
+  const labels = await page.locator('.type-badge').allInnerTexts();
+  for (const label of ['Exact match', 'Partial match', 'Phrase match', 'LSI variant', 'Branded', 'Naked URL', 'Generic']) expect(labels).toContain(label);
+  await page.unroute('**/api/bulk-anchor-text-generators/generate');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+  expect(download.suggestedFilename()).toBe('anchor-texts.csv');
+
+  await page.route('**/api/bulk-anchor-text-generators/generate', (route) => route.abort());
+  await button.click();
+  await expect.poll(() => page.locator('.tool-card .error').innerText()).toBe('Failed to generate anchor texts');
+  expect(await page.locator('.anchor-list').count()).toBe(0);
+  expect(problems).toEqual([]);
+});
+
+test('anchor text generator: the server limit message reaches the page', async () => {
+  const { page, problems } = await open('/bulk-anchor-text-generators');
+  await page.fill('#anchor-keywords', Array.from({ length: 101 }, (_, i) => `keyword ${i}`).join(','));
+  await page.locator('form button[type=submit]').click();
+  expect(await page.locator('.tool-card .error').innerText()).toBe('Please enter at most 100 keywords at a time.');
+  expect(problems).toEqual([]);
+});
+
+test('viral prompts: four fixed prompts, list per category, Copied! for 2 seconds, Generate Prompt', async () => {
+  const { page, problems } = await open('/viral-prompts');
+  expect(await page.locator('.static-prompts li').count()).toBe(4);
+  expect(await page.locator('.dynamic-prompts li').count()).toBeGreaterThanOrEqual(10);
+
+  const listed = page.waitForResponse((res) => res.url().includes('/api/viralprompt/generate?category=audio'));
+  await page.selectOption('#prompts-category', 'audio');
+  expect((await listed).status()).toBe(200);
+  await expect.poll(() => page.locator('.dynamic-prompts li').first().innerText()).toContain('corporate background track');
+  expect(await page.locator('.dynamic-prompts li').count()).toBeGreaterThanOrEqual(10);
+
+  const first = page.locator('.static-prompts .prompt-item').first();
+  await first.click();
+  await expect.poll(() => first.locator('.prompt-copy').innerText()).toBe('Copied!');
+  await page.waitForTimeout(1500);
+  expect(await first.locator('.prompt-copy').innerText()).toBe('Copied!');
+  await expect.poll(() => first.locator('.prompt-copy').innerText(), { timeout: 2000 }).toBe('Copy');
+
+  const button = page.getByRole('button', { name: 'Generate Prompt' });
+  let posts = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/api/viralprompt/generate')) posts += 1;
+  });
+  await page.fill('#prompts-idea', '    ');
+  await button.click();
+  await page.waitForTimeout(300);
+  expect(posts).toBe(0);
+  expect(await page.inputValue('#prompts-output')).toBe('');
+
+  await page.fill('#prompts-idea', 'a monsoon evening in Mumbai');
+  const release = await holdRequests(page, '**/api/viralprompt/generate');
+  await button.click();
+  await expect.poll(() => page.locator('form button[type=submit]').innerText()).toBe('Generating...');
+  release();
+  await expect.poll(() => page.inputValue('#prompts-output')).toContain('a monsoon evening in Mumbai');
+  expect(await page.inputValue('#prompts-output')).toContain('Tempo:');
+  expect(await page.locator('#prompts-output').getAttribute('readonly')).not.toBeNull();
+  expect(await page.locator('form button[type=submit]').innerText()).toBe('Generate Prompt');
+  expect(problems).toEqual([]);
+});

@@ -1,0 +1,111 @@
+import { useState, type FormEvent } from 'react';
+import { downloadText } from '../../../client/download-text.ts';
+import { CopyButton } from '../../components/CopyButton.tsx';
+import { parseDomain } from '../url-input.ts';
+import { anchorsToCsv } from './logic.ts';
+import { ANCHOR_TYPE_LABELS, GENERATE_FAILED, keywordProblem, splitKeywords, type Anchor, type GenerateResponse } from './rules.ts';
+
+export interface AnchorWidgetProps {
+  idPrefix: string;
+}
+
+async function requestAnchors(body: { keywords: string[]; brand?: string; website?: string }): Promise<Anchor[]> {
+  const response = await fetch('/api/bulk-anchor-text-generators/generate', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const data = (await response.json().catch(() => null)) as (Partial<GenerateResponse> & { error?: string }) | null;
+  // A 4xx carries a message the person can act on; anything else gets the spec's generic one.
+  if (response.status >= 400 && response.status < 500 && typeof data?.error === 'string') throw new Error(data.error);
+  if (!response.ok || !Array.isArray(data?.anchors)) throw new Error(GENERATE_FAILED);
+  return data.anchors;
+}
+
+export default function AnchorTextWidget({ idPrefix }: AnchorWidgetProps) {
+  const [keywords, setKeywords] = useState('');
+  const [brand, setBrand] = useState('');
+  const [website, setWebsite] = useState('');
+  const [anchors, setAnchors] = useState<Anchor[]>([]);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const id = (name: string) => `${idPrefix}-${name}`;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setAnchors([]);
+    setError('');
+    const list = splitKeywords(keywords);
+    const problem = keywordProblem(list);
+    if (problem) return setError(problem);
+    const site = website.trim() ? parseDomain(website) : null;
+    if (site && !site.ok) return setError(site.error);
+    setBusy(true);
+    try {
+      setAnchors(await requestAnchors({ keywords: list, brand: brand.trim() || undefined, website: site?.ok ? site.domain : undefined }));
+    } catch (failure) {
+      setError(failure instanceof Error && failure.message !== 'Failed to fetch' ? failure.message : GENERATE_FAILED);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const counts = anchors.reduce<Record<string, number>>((acc, anchor) => ({ ...acc, [anchor.type]: (acc[anchor.type] ?? 0) + 1 }), {});
+
+  return (
+    <form className="tool-card" onSubmit={onSubmit} noValidate>
+      <label htmlFor={id('keywords')}>Keywords (separate with commas or new lines)</label>
+      <textarea
+        id={id('keywords')}
+        rows={6}
+        value={keywords}
+        onChange={(event) => setKeywords(event.target.value)}
+        placeholder={'seo services in delhi\nlocal seo, link building'}
+      />
+      <div className="field-row">
+        <div>
+          <label htmlFor={id('brand')}>Brand name (optional)</label>
+          <input id={id('brand')} type="text" value={brand} onChange={(event) => setBrand(event.target.value)} placeholder="Acme Digital" />
+        </div>
+        <div>
+          <label htmlFor={id('website')}>Your website (optional)</label>
+          <input id={id('website')} type="text" inputMode="url" value={website} onChange={(event) => setWebsite(event.target.value)} placeholder="example.com" />
+        </div>
+      </div>
+      <div className="actions">
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? 'Generating...' : 'Generate Anchor Texts'}
+        </button>
+      </div>
+      {error ? (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {anchors.length > 0 ? (
+        <div className="result">
+          <p className="result-summary">
+            {anchors.length} anchor texts:{' '}
+            {Object.entries(counts)
+              .map(([type, count]) => `${count} ${ANCHOR_TYPE_LABELS[type as Anchor['type']]}`)
+              .join(', ')}
+          </p>
+          <div className="actions">
+            <CopyButton text={anchors.map((anchor) => anchor.text).join('\n')} label="Copy all" />
+            <button type="button" className="button secondary" onClick={() => downloadText('anchor-texts.csv', anchorsToCsv(anchors), 'text/csv;charset=utf-8')}>
+              Download CSV
+            </button>
+          </div>
+          <ul className="anchor-list">
+            {anchors.map((anchor) => (
+              <li key={anchor.text}>
+                <span className="anchor-text">{anchor.text}</span>
+                <span className={`type-badge type-${anchor.type}`}>{ANCHOR_TYPE_LABELS[anchor.type]}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </form>
+  );
+}

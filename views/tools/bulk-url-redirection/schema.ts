@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+import { MAX_REDIRECT_URLS, MAX_URL_LENGTH } from './limits.ts';
+
+export { MAX_REDIRECT_URLS, MAX_URL_LENGTH };
+
+/** Lines are trimmed and empty ones dropped (spec 5); the same rule runs in the widget and the API. */
+export const urlListSchema = z
+  .array(z.string({ error: 'Each URL must be text.' }).max(MAX_URL_LENGTH, `URLs are limited to ${MAX_URL_LENGTH} characters.`), {
+    error: 'Send {"urls": [...]} with one URL per entry.',
+  })
+  .transform((urls) => urls.map((url) => url.trim()).filter(Boolean))
+  .pipe(
+    z
+      .array(z.string())
+      .min(1, 'Please enter at least one URL')
+      .max(MAX_REDIRECT_URLS, `At most ${MAX_REDIRECT_URLS} URLs can be checked at once.`),
+  );
+
+export const redirectRequestSchema = z.object({ urls: urlListSchema });
+
+export interface RedirectHopView {
+  url: string;
+  status: number;
+}
+
+export interface RedirectRow {
+  originalUrl: string;
+  /** Final URL; on an error, the last redirect target reached (or null). */
+  redirectedUrl: string | null;
+  hops: RedirectHopView[];
+  finalStatus: number | null;
+  error?: string;
+}
+
+export interface Plan {
+  id: string;
+  name: string;
+  price: string;
+  features: string[];
+}

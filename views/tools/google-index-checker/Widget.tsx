@@ -1,0 +1,103 @@
+import { useState, type FormEvent } from 'react';
+import { requestJson } from '../../lib/request-json.ts';
+import { indexedLabel, readUrlList } from './logic.ts';
+import { MAX_INDEX_URLS } from './limits.ts';
+import type { IndexRow } from './schema.ts';
+
+export interface IndexCheckerProps {
+  idPrefix: string;
+}
+
+export default function IndexCheckerWidget({ idPrefix }: IndexCheckerProps) {
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [detail, setDetail] = useState('');
+  const [rows, setRows] = useState<IndexRow[] | null>(null);
+  const id = (name: string) => `${idPrefix}-${name}`;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setRows(null);
+    setError('');
+    setDetail('');
+    const list = readUrlList(text);
+    if (!list.ok) {
+      setError(list.error);
+      return;
+    }
+    setBusy(true);
+    try {
+      const data = await requestJson<{ result: IndexRow[] }>('/api/google-index-checker/check', 'Failed to check index status', { urls: list.urls });
+      setRows(data.result);
+    } catch (caught) {
+      setError('Failed to check index status');
+      const message = caught instanceof Error ? caught.message : '';
+      setDetail(message && message !== 'Failed to check index status' ? message : '');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="index-checker">
+      <form className="tool-card" onSubmit={onSubmit} noValidate>
+        <label htmlFor={id('urls')}>URLs (one per line, up to {MAX_INDEX_URLS})</label>
+        <textarea id={id('urls')} rows={8} value={text} onChange={(event) => setText(event.target.value)} placeholder={'https://example.com/\nhttps://example.com/services'} />
+        <div className="actions">
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? 'Checking...' : 'Check Index Status'}
+          </button>
+        </div>
+        {error ? (
+          <div role="alert">
+            <p className="error">{error}</p>
+            {detail ? <p className="muted">{detail}</p> : null}
+          </div>
+        ) : null}
+      </form>
+      {rows ? (
+        <section className="tool-card results" aria-labelledby={id('results-heading')}>
+          <h2 id={id('results-heading')}>Results</h2>
+          <div className="table-scroll">
+            <table className="data-table index-table">
+              <thead>
+                <tr>
+                  <th scope="col">URL</th>
+                  <th scope="col">Indexed</th>
+                  <th scope="col">Indexable</th>
+                  <th scope="col">Why</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row, index) => (
+                  <tr key={`${index}-${row.url}`}>
+                    <td className="url-cell">
+                      {row.url}
+                      {row.status !== null ? <span className="muted"> (HTTP {row.status})</span> : null}
+                    </td>
+                    <td title={row.indexedNote}>
+                      {indexedLabel(row)}
+                      {row.indexed !== null && row.indexedNote ? <span className="muted cell-note">{row.indexedNote}</span> : null}
+                    </td>
+                    <td>
+                      <span className={`badge ${row.indexable ? 'badge-pass' : 'badge-fail'}`}>{row.indexable ? 'Yes' : 'No'}</span>
+                    </td>
+                    <td>
+                      <ul className="reasons">
+                        {row.reasons.map((reason) => (
+                          <li key={reason}>{reason}</li>
+                        ))}
+                      </ul>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { requestJson } from '../../lib/request-json.ts';
+import { nextProgress, PROGRESS_INTERVAL_MS } from './logic.ts';
+import { AuditReportView } from './Report.tsx';
+import { RecommendationList } from './RecommendationList.tsx';
+import type { AuditReport } from './schema.ts';
+
+export interface SeoAuditProps {
+  idPrefix: string;
+}
+
+export default function SeoAuditWidget({ idPrefix }: SeoAuditProps) {
+  const [url, setUrl] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const [error, setError] = useState('');
+  const [report, setReport] = useState<AuditReport | null>(null);
+  const timer = useRef<ReturnType<typeof setInterval> | null>(null);
+  const id = (name: string) => `${idPrefix}-${name}`;
+
+  const stopTimer = () => {
+    if (timer.current) clearInterval(timer.current);
+    timer.current = null;
+  };
+  useEffect(() => stopTimer, []);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!url.trim() || busy) return;
+    setBusy(true);
+    setReport(null);
+    setError('');
+    setProgress(0);
+    stopTimer();
+    timer.current = setInterval(() => setProgress(nextProgress), PROGRESS_INTERVAL_MS);
+    try {
+      const data = await requestJson<{ report: AuditReport }>('/api/seo-audit/audit', 'Failed to perform SEO audit', { url: url.trim() });
+      setReport(data.report);
+      setProgress(100);
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : 'Failed to perform SEO audit');
+      setProgress(0);
+    } finally {
+      stopTimer();
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="seo-audit">
+      <form className="tool-card no-print" onSubmit={onSubmit} noValidate>
+        <label htmlFor={id('url')}>Website URL</label>
+        <div className="inline-field">
+          <input id={id('url')} type="url" inputMode="url" placeholder="https://example.com/" value={url} onChange={(event) => setUrl(event.target.value)} />
+          <button type="submit" className="button" disabled={busy || !url.trim()}>
+            {busy ? 'Auditing...' : 'Run SEO Audit'}
+          </button>
+        </div>
+        <div className="progress-row" aria-live="polite">
+          <progress id={id('progress')} max={100} value={progress} aria-label="Audit progress" />
+          <span className="progress-value">{progress}%</span>
+        </div>
+        {error ? (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </form>
+      {report ? <AuditReportView report={report} idPrefix={idPrefix} /> : null}
+      <RecommendationList checks={report?.checks ?? null} />
+    </div>
+  );
+}
