@@ -9,7 +9,7 @@ import type { AppDeps } from './deps.ts';
 import { apiNotFound, errorHandler } from './errors.ts';
 import { createRenderer } from './render.tsx';
 import { createFastPath } from './fast-path.ts';
-import { createRequestTracker, requestLog } from './request-log.ts';
+import { createRequestIds, requestLog } from './request-log.ts';
 import { buildRedirects, pages as routeTable } from './routes.ts';
 import { precomputedSecurityHeaders, securityHeaders } from './security.ts';
 import { siteFiles } from './site-files.ts';
@@ -55,8 +55,8 @@ export function createApp(options: CreateAppOptions): Express {
   };
   app.set('trust proxy', config.trustProxy);
   const renderer = createRenderer({ config, log, assets, pages });
-  const track = createRequestTracker(log);
-  app.use(requestLog(track));
+  const ids = createRequestIds();
+  app.use(requestLog(ids, log));
   app.use(securityHeaders());
 
   app.get('/healthz', (_req, res) => {
@@ -86,8 +86,9 @@ export function createApp(options: CreateAppOptions): Express {
   const fastPath = createFastPath({
     files: loadStaticFiles(),
     cachedPage: renderer.cachedPage,
-    securityHeaders: precomputedSecurityHeaders(),
-    track,
+    security: precomputedSecurityHeaders(),
+    ids,
+    log,
   });
   const expressHandle = (app as unknown as { handle: (req: IncomingMessage, res: ServerResponse, next?: unknown) => void }).handle.bind(app);
   Object.assign(app, {

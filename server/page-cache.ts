@@ -17,11 +17,26 @@ export function makeCachedBody(raw: Buffer, compressible = true): CachedBody {
 }
 
 const ENCODINGS = ['br', 'gzip'];
+const negotiated = new Map<string, string | undefined>();
+
+/** Best of br/gzip for an Accept-Encoding value; clients send few distinct values, so it is memoised. */
+function preferredEncoding(header: string): string | undefined {
+  if (negotiated.has(header)) return negotiated.get(header);
+  const choice = new Negotiator({ headers: { 'accept-encoding': header } }).encoding(ENCODINGS);
+  if (negotiated.size < 256) negotiated.set(header, choice);
+  return choice;
+}
+
+export function etagMatches(req: IncomingMessage, entry: CachedBody): boolean {
+  const match = req.headers['if-none-match'];
+  return Boolean(match && match.split(/\s*,\s*/).some((tag) => tag === entry.etag || tag === `W/${entry.etag}`));
+}
 
 /** Picks the best encoding the client accepts and compresses once, on first demand. */
 export function encodedBody(entry: CachedBody, req: IncomingMessage): { body: Buffer; encoding?: 'br' | 'gzip' } {
-  if (!entry.compressible || entry.raw.length < 256 || !req.headers['accept-encoding']) return { body: entry.raw };
-  const accepted = new Negotiator(req).encoding(ENCODINGS);
+  const header = req.headers['accept-encoding'];
+  if (!entry.compressible || entry.raw.length < 256 || !header) return { body: entry.raw };
+  const accepted = preferredEncoding(header);
   if (accepted === 'br') {
     entry.br ??= brotliCompressSync(entry.raw, {
       params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.raw.length },
@@ -50,8 +65,7 @@ export function sendCached(
 ): number {
   const out: OutgoingHttpHeaders = { ...headers, 'Content-Type': contentType, 'Cache-Control': cacheControl, ETag: entry.etag };
   if (entry.compressible) out.Vary = 'Accept-Encoding';
-  const match = req.headers['if-none-match'];
-  if (match && match.split(/\s*,\s*/).some((tag) => tag === entry.etag || tag === `W/${entry.etag}`)) {
+  if (etagMatches(req, entry)) {
     res.writeHead(304, out).end();
     return 304;
   }

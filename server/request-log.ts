@@ -3,32 +3,39 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Logger } from './logger.ts';
 
-export type RequestTracker = (req: IncomingMessage, res: ServerResponse) => string;
+export interface RequestIds {
+  /** A sane incoming X-Request-Id is kept (so a proxy's id follows the request); else a new one. */
+  next(req: IncomingMessage): string;
+}
 
-/**
- * Gives every request an id (kept from a sane incoming X-Request-Id, echoed back) and logs one
- * line when it finishes: method, url, status, duration. Never the body.
- */
-export function createRequestTracker(log: Logger): RequestTracker {
+export function createRequestIds(): RequestIds {
   const prefix = randomBytes(4).toString('hex');
   let counter = 0;
-  return (req, res) => {
-    const incoming = req.headers['x-request-id'];
-    const id = typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : `${prefix}-${(++counter).toString(36)}`;
-    res.setHeader('X-Request-Id', id);
-    const start = process.hrtime.bigint();
-    res.once('finish', () => {
-      const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      const level = res.statusCode >= 500 ? 'error' : 'info';
-      log[level]({ reqId: id, method: req.method, url: req.url, status: res.statusCode, ms: Math.round(ms * 100) / 100 }, 'request');
-    });
-    return id;
+  return {
+    next(req) {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : `${prefix}-${(++counter).toString(36)}`;
+    },
   };
 }
 
-export function requestLog(track: RequestTracker): RequestHandler {
-  return (req, res, next) => {
-    res.locals.requestId = track(req, res);
+/**
+ * Gives every request an id (echoed as X-Request-Id) and logs one line when it finishes: method,
+ * url, status, duration. Never the body or headers.
+ */
+export function requestLog(ids: RequestIds, log: Logger): RequestHandler {
+  return (req: IncomingMessage, res: ServerResponse & { locals?: Record<string, unknown> }, next) => {
+    const id = ids.next(req);
+    if (res.locals) res.locals.requestId = id;
+    res.setHeader('X-Request-Id', id);
+    const started = process.hrtime.bigint();
+    // Read now: routers mounted below strip their prefix from req.url while they run.
+    const url = req.url;
+    res.once('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const level = res.statusCode >= 500 ? 'error' : 'info';
+      log[level]({ reqId: id, method: req.method, url, status: res.statusCode, ms: Math.round(ms * 100) / 100 }, 'request');
+    });
     next();
   };
 }

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { OutgoingHttpHeaders } from 'node:http';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 
@@ -59,22 +58,25 @@ export function securityHeaders(): RequestHandler[] {
 const PLACEHOLDER = '__NONCE__';
 
 /**
- * The exact headers helmet sets, captured once, for the fast path that answers before Express
- * runs: helmet stays the single source of truth; only the nonce is filled in per request.
+ * The exact headers helmet sets, captured once as a flat [name, value, ...] list for the fast path
+ * that answers before Express runs: helmet stays the single source of truth; only the CSP nonce
+ * (between `cspBefore` and `cspAfter`) is new per request.
  */
-export function precomputedSecurityHeaders(): (nonce: string) => OutgoingHttpHeaders {
-  const captured: OutgoingHttpHeaders = {};
+export function precomputedSecurityHeaders(): { headers: string[]; cspBefore: string; cspAfter: string } {
+  const captured = new Map<string, string>();
   const fakeRes = {
     locals: { nonce: PLACEHOLDER },
     setHeader(name: string, value: string) {
-      captured[name] = value;
+      captured.set(name, String(value));
     },
     removeHeader(name: string) {
-      delete captured[name];
+      captured.delete(name);
     },
   };
   helmetMiddleware()({} as never, fakeRes as never, () => undefined);
-  const csp = String(captured['Content-Security-Policy']);
-  if (!csp.includes(PLACEHOLDER)) throw new Error('CSP capture failed: the nonce source is missing');
-  return (nonce) => ({ ...captured, 'Content-Security-Policy': csp.replace(PLACEHOLDER, nonce) });
+  const csp = captured.get('Content-Security-Policy') ?? '';
+  const at = csp.indexOf(PLACEHOLDER);
+  if (at === -1) throw new Error('CSP capture failed: the nonce source is missing');
+  captured.delete('Content-Security-Policy');
+  return { headers: [...captured].flat(), cspBefore: csp.slice(0, at), cspAfter: csp.slice(at + PLACEHOLDER.length) };
 }

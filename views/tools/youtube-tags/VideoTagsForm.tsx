@@ -1,0 +1,59 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { postJson, serverError } from '../video-downloader/request.ts';
+
+interface VideoTagsFormProps<T> {
+  idPrefix: string;
+  endpoint: string;
+  idleLabel: string;
+  busyLabel: string;
+  /** The spec's failure message; the server's reason, when given, follows it after a colon. */
+  failure: string;
+  renderResult: (result: T) => ReactNode;
+}
+
+/** The video-URL form both tag tools share: one request, busy label, error line, result. */
+export function VideoTagsForm<T extends { tags: string[] }>({ idPrefix, endpoint, idleLabel, busyLabel, failure, renderResult }: VideoTagsFormProps<T>) {
+  const [videoUrl, setVideoUrl] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [result, setResult] = useState<T | null>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!videoUrl.trim()) return;
+    setBusy(true);
+    setError('');
+    setResult(null);
+    try {
+      const reply = await postJson(endpoint, { videoUrl: videoUrl.trim() });
+      if (!reply.ok || !Array.isArray(reply.body?.tags)) {
+        const reason = serverError(reply);
+        setError(reason ? `${failure}: ${reason}` : failure);
+        return;
+      }
+      setResult(reply.body as unknown as T);
+    } catch {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="tool-card" onSubmit={onSubmit} noValidate>
+      <label htmlFor={`${idPrefix}-url`}>YouTube video URL</label>
+      <input id={`${idPrefix}-url`} type="url" inputMode="url" placeholder="https://www.youtube.com/watch?v=..." value={videoUrl} onChange={(event) => setVideoUrl(event.target.value)} />
+      <div className="actions">
+        <button type="submit" className="button" disabled={busy || !videoUrl.trim()}>
+          {busy ? busyLabel : idleLabel}
+        </button>
+      </div>
+      {error ? (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {result ? <div className="result">{renderResult(result)}</div> : null}
+    </form>
+  );
+}
