@@ -21,15 +21,32 @@ export function readMigrations(dir = migrationsDir): Migration[] {
     .map((file) => ({ version: Number(file.slice(0, 4)), name: file, sql: readFileSync(join(dir, file), 'utf8') }));
 }
 
-/** Applies every migration newer than `PRAGMA user_version`, each in its own transaction. */
+/**
+ * Applies every migration not yet recorded in `schema_migrations`, in order, each in its own
+ * transaction. Recording each one (rather than only a high-water mark) means a migration numbered
+ * below one already applied, as happens when branches land out of order, still runs.
+ */
 export function migrate(db: Db, migrations = readMigrations()): number[] {
-  const current = db.pragma('user_version', { simple: true }) as number;
+  const tracked = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get() !== undefined;
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+  )`);
+  const done = new Set((db.prepare('SELECT version FROM schema_migrations').all() as Array<{ version: number }>).map((row) => row.version));
+  const record = db.prepare('INSERT INTO schema_migrations (version, name) VALUES (?, ?)');
+  if (!tracked) {
+    // Databases from before this table existed recorded only user_version: those are applied.
+    const legacy = db.pragma('user_version', { simple: true }) as number;
+    for (const migration of migrations) if (migration.version <= legacy) record.run(migration.version, migration.name);
+  }
   const applied: number[] = [];
   for (const migration of migrations) {
-    if (migration.version <= current) continue;
+    if (done.has(migration.version)) continue;
     db.transaction(() => {
       db.exec(migration.sql);
-      db.pragma(`user_version = ${migration.version}`);
+      record.run(migration.version, migration.name);
+      db.pragma(`user_version = ${Math.max(migration.version, db.pragma('user_version', { simple: true }) as number)}`);
     })();
     applied.push(migration.version);
   }
