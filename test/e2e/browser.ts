@@ -3,9 +3,9 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 /** CHROMIUM_PATH, else Debian's /usr/bin/chromium, else a browser Playwright installed itself. */
-export function findChromium(env: Record<string, string | undefined> = process.env): string {
+export function findChromium(env: Record<string, string | undefined> = process.env, exists: (path: string) => boolean = existsSync): string {
   const candidates = [env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', safePlaywrightPath()];
-  const found = candidates.find((path): path is string => Boolean(path && existsSync(path)));
+  const found = candidates.find((path): path is string => Boolean(path && exists(path)));
   if (!found) {
     throw new Error(
       'No Chromium found for the browser tests. Install one (Debian/Ubuntu: `sudo apt-get install -y chromium`), ' +
