@@ -50,7 +50,7 @@ function freePort() {
   });
 }
 
-const site = spawn(process.execPath, ['scripts/bench/crawl-site.mjs'], { env: { ...process.env, PAGES: String(PAGES), LATENCY_MS: String(LATENCY_MS) }, stdio: ['ignore', 'pipe', 'pipe'] });
+const site = spawn(process.execPath, ['scripts/bench/lib/crawl-site.mjs'], { env: { ...process.env, PAGES: String(PAGES), LATENCY_MS: String(LATENCY_MS) }, stdio: ['ignore', 'pipe', 'pipe'] });
 const sitePort = await waitForLine(site, /listening (\d+)/, 'fixture site');
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-crawl-'));
 const port = await freePort();
