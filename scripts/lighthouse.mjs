@@ -25,7 +25,7 @@ const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-needed'], 
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 function startServer(dataDir) {
-  const child = spawn(process.execPath, ['dist/server.js'], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', 'dist/server.js'], {
     env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 
 /** Starts the built server on a free loopback port, production settings, logs discarded. */
 export async function startBuiltServer(env = {}) {
-  const child = spawn(process.execPath, ['dist/server.js'], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', 'dist/server.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from './load-sharp.ts';
 import type { Metadata, Sharp } from 'sharp';
 import { HttpError } from '#server/http-error.ts';
 
@@ -38,6 +38,7 @@ const UNSUPPORTED = 'Unsupported image type. Please upload a JPEG, PNG, WebP, AV
 export async function detectFormat(input: Buffer): Promise<{ format: ImageFormat; width: number; height: number; pages: number }> {
   let meta: Metadata;
   try {
+    const sharp = await loadSharp();
     meta = await sharp(input, { animated: true, limitInputPixels: false }).metadata();
   } catch {
     throw new HttpError(400, UNSUPPORTED);
@@ -69,6 +70,7 @@ export async function compressImage(input: Buffer, options: CompressOptions): Pr
   try {
     // sharp drops EXIF/XMP/IPTC (incl. GPS) unless asked to keep them; autoOrient bakes the
     // orientation tag into the pixels first so nothing looks rotated once the tag is gone.
+    const sharp = await loadSharp();
     let pipeline = sharp(input, { animated, limitInputPixels: options.maxPixels });
     if (!animated) pipeline = pipeline.autoOrient();
     pipeline = applyEncoder(pipeline, format, options.quality);

@@ -1,5 +1,4 @@
 import { availableParallelism } from 'node:os';
-import sharp from 'sharp';
 import { compressImage, type CompressOptions, type CompressedImage } from './compress.ts';
 import { createJobQueue, type JobQueue } from './job-queue.ts';
 
@@ -26,8 +25,6 @@ export function createImageService(options: ImageServiceOptions = {}): ImageServ
     maxQueued: options.maxQueued ?? 16,
     retryAfterSeconds: options.retryAfterSeconds ?? 5,
   });
-  // libvips' operation cache would hold decoded uploads that are never requested twice.
-  sharp.cache(false);
   const maxPixels = options.maxPixels ?? DEFAULT_MAX_PIXELS;
   return {
     compress: (input, compressOptions) => queue.run(() => compressImage(input, { ...compressOptions, maxPixels })),
