@@ -36,3 +36,9 @@ export async function requestJson<T>(path: string, fallback: string, body?: unkn
   }
   return data as T;
 }
+
+/** The server's own reason for a failed request, when it adds something to the spec's message. */
+export function failureDetail(caught: unknown, specMessage: string): string {
+  const message = caught instanceof Error ? caught.message : '';
+  return message && message !== specMessage ? message : '';
+}

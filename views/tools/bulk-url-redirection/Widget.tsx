@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { requestJson } from '../../lib/request-json.ts';
+import { failureDetail, requestJson } from '../../lib/request-json.ts';
 import { chainText, parseUrlLines, redirectsToCsv } from './logic.ts';
 import { MAX_REDIRECT_URLS } from './limits.ts';
 import type { Plan, RedirectRow } from './schema.ts';
@@ -83,8 +83,7 @@ export default function RedirectCheckerWidget({ idPrefix }: RedirectCheckerProps
       setRows(data.result);
     } catch (caught) {
       setError('Failed to process URLs');
-      const message = caught instanceof Error ? caught.message : '';
-      setDetail(message && message !== 'Failed to process URLs' ? message : '');
+      setDetail(failureDetail(caught, 'Failed to process URLs'));
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { requestJson } from '../../lib/request-json.ts';
+import { failureDetail, requestJson } from '../../lib/request-json.ts';
 import { indexedLabel, readUrlList } from './logic.ts';
 import { MAX_INDEX_URLS } from './limits.ts';
 import type { IndexRow } from './schema.ts';
@@ -33,8 +33,7 @@ export default function IndexCheckerWidget({ idPrefix }: IndexCheckerProps) {
       setRows(data.result);
     } catch (caught) {
       setError('Failed to check index status');
-      const message = caught instanceof Error ? caught.message : '';
-      setDetail(message && message !== 'Failed to check index status' ? message : '');
+      setDetail(failureDetail(caught, 'Failed to check index status'));
     } finally {
       setBusy(false);
     }
