@@ -2,9 +2,9 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { isHttpError } from './http-error.ts';
 import type { Logger } from './logger.ts';
 
-/** Messages for the errors body-parser and multer raise, which are the client's fault. */
-function clientErrorMessage(err: { type?: string; code?: string; status?: number; message?: string }): string {
-  if (err.type === 'entity.too.large' || err.code === 'LIMIT_FILE_SIZE') return 'Request body is too large';
+/** Messages for the errors body-parser raises, which are the client's fault. */
+function clientErrorMessage(err: { type?: string; status?: number; message?: string }): string {
+  if (err.type === 'entity.too.large') return 'Request body is too large';
   if (err.type === 'entity.parse.failed') return 'Malformed JSON in request body';
   if (err.type === 'encoding.unsupported' || err.type === 'charset.unsupported') return 'Unsupported request encoding';
   return err.message || 'Bad request';
@@ -28,10 +28,7 @@ export function errorHandler(log: Logger, renderErrorPage: (details?: string) =>
     } else {
       const statusLike = Number(err?.status ?? err?.statusCode);
       if (statusLike >= 400 && statusLike < 500) {
-        status = err.code === 'LIMIT_FILE_SIZE' ? 413 : statusLike;
-        message = clientErrorMessage(err);
-      } else if (err?.code === 'LIMIT_FILE_SIZE') {
-        status = 413;
+        status = statusLike;
         message = clientErrorMessage(err);
       }
     }
