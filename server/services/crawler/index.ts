@@ -2,6 +2,7 @@
 export const CRAWLER_BOT_NAME = 'DelhiSeoToolsBot';
 
 export { crawlSite, CRAWL_DEFAULTS } from './crawl.ts';
+export { runCrawl, resolveBase, type CrawlControl, type CrawlVisitor, type CoreOptions, type CoreResult } from './crawl-core.ts';
 export { CrawlStartError, isCrawlStartError } from './crawl-start-error.ts';
 export { normalizeUrl } from './normalize.ts';
 export type * from './types.ts';
