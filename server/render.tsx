@@ -5,7 +5,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { PageDef } from '#views/page.ts';
 import { SiteContext, type AssetManifest, type SiteInfo } from '#views/site-context.ts';
-import type { Config } from './config.ts';
+import type { Config } from './config/index.ts';
 import type { Logger } from './logger.ts';
 import { makeCachedBody, PageCache, sendCached, type CachedBody } from './page-cache.ts';
 import { buildNav, buildRouteObjects } from './routes.ts';

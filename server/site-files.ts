@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { PageDef } from '#views/page.ts';
-import type { Config } from './config.ts';
+import type { Config } from './config/index.ts';
 import { robotsTxt, sitemapXml } from './services/site-sitemap.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { AppDeps } from '#server/deps.ts';
 import { rateLimit } from '#server/rate-limit.ts';
 import { parseOr400 } from '#server/validation.ts';
 import { checkIndexability } from '#server/services/indexability/index.ts';
-import { searchConsoleFromEnv } from '#server/services/indexability/search-console.ts';
+import { createSearchConsoleClient } from '#server/services/indexability/search-console.ts';
 import { appFetcher } from '#server/services/safe-fetch/app-fetcher.ts';
 import { indexCheckRequestSchema } from '#views/tools/google-index-checker/schema.ts';
 
@@ -12,7 +12,7 @@ export const INDEX_CHECK_RATE_LIMIT = { windowMs: 60_000, limit: 6 };
 export function googleIndexCheckerRouter({ config }: AppDeps): Router {
   const router = Router();
   const fetcher = appFetcher(config);
-  const searchConsole = searchConsoleFromEnv(config.raw, fetcher);
+  const searchConsole = config.searchConsole ? createSearchConsoleClient({ ...config.searchConsole, fetcher }) : null;
   router.post('/google-index-checker/check', rateLimit(INDEX_CHECK_RATE_LIMIT), async (req, res) => {
     const { urls } = parseOr400(indexCheckRequestSchema, req.body ?? {});
     res.json({ result: await checkIndexability(urls, { fetcher, searchConsole }) });

@@ -6,7 +6,6 @@ import { CRAWLER_BOT_NAME } from '#server/services/crawler/index.ts';
 import { createSafeFetcher } from '#server/services/safe-fetch/index.ts';
 import { createSitemapService } from '#server/services/sitemaps/index.ts';
 import type { JobEvent } from '#server/services/sitemaps/jobs.ts';
-import { sitemapSettings } from '#server/services/sitemaps/settings.ts';
 import { parseOr400 } from '#server/validation.ts';
 import { generateSitemapBody, progressQuery } from '#views/tools/sitemap-tool/schema.ts';
 
@@ -24,7 +23,7 @@ function sendEvent(res: Response, event: string, data: unknown): void {
  * /api/sitemaps/files/:name (the XML); GET /api/sitemaps/:id (a record with its crawl report).
  */
 export function sitemapsRouter({ config, db, log, onShutdown }: AppDeps): Router {
-  const settings = sitemapSettings(config.raw);
+  const settings = config.sitemapGenerator;
   const service = createSitemapService({
     db,
     dataDir: config.dataDir,

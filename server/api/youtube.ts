@@ -10,7 +10,7 @@ import { parseOr400 } from '../validation.ts';
 import { mediaServices } from './media-services.ts';
 
 export function youtubeRouter(deps: AppDeps): Router {
-  const { youtube, settings } = mediaServices(deps);
+  const { youtube } = mediaServices(deps);
   const router = Router();
   // Each call may reach YouTube; cached answers are cheap but a flood would get this server blocked.
   const limit = rateLimit({ windowMs: 60_000, limit: 60 });
@@ -23,7 +23,7 @@ export function youtubeRouter(deps: AppDeps): Router {
   router.get('/youtube-transcript/download', limit, async (req, res) => {
     const query = parseOr400(transcriptDownloadSchema, req.query);
     const transcript = await youtube.transcript(requireVideoId(query.videoUrl), query.lang || undefined);
-    const file = await renderTranscriptFile(transcript, query.format, settings.PDF_FONT_PATH);
+    const file = await renderTranscriptFile(transcript, query.format, deps.config.youtube.pdfFontPath);
     res.setHeader('Content-Type', file.contentType);
     res.setHeader('Content-Disposition', contentDisposition(file.filename));
     res.setHeader('Cache-Control', 'private, max-age=600');

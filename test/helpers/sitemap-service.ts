@@ -2,11 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '#db/index.ts';
+import { loadConfig } from '#server/config/index.ts';
+import type { SitemapGeneratorSettings } from '#server/config/sitemap-generator.ts';
 import { CRAWLER_BOT_NAME } from '#server/services/crawler/index.ts';
 import type { CrawlFetcher } from '#server/services/crawler/types.ts';
 import { createSafeFetcher } from '#server/services/safe-fetch/index.ts';
 import { createSitemapService, type SitemapService } from '#server/services/sitemaps/index.ts';
-import { sitemapSettings, type SitemapSettings } from '#server/services/sitemaps/settings.ts';
 
 export interface ServiceHarness {
   service: SitemapService;
@@ -15,7 +16,7 @@ export interface ServiceHarness {
 }
 
 /** A sitemap service over an in-memory database and a temporary DATA_DIR. */
-export async function makeSitemapService(options: { allowPrivate?: string[]; fetcher?: CrawlFetcher; settings?: Partial<SitemapSettings> } = {}): Promise<ServiceHarness> {
+export async function makeSitemapService(options: { allowPrivate?: string[]; fetcher?: CrawlFetcher; settings?: Partial<SitemapGeneratorSettings> } = {}): Promise<ServiceHarness> {
   const dataDir = await mkdtemp(join(tmpdir(), 'sitemaps-'));
   const fetcher = options.fetcher ?? createSafeFetcher({ allowPrivate: options.allowPrivate ?? [], userAgent: `${CRAWLER_BOT_NAME}/1.0 (+http://tools.test)` });
   const service = createSitemapService({
@@ -23,7 +24,7 @@ export async function makeSitemapService(options: { allowPrivate?: string[]; fet
     dataDir,
     siteUrl: 'http://tools.test',
     fetcher,
-    settings: { ...sitemapSettings({}), ...options.settings },
+    settings: { ...loadConfig({}).sitemapGenerator, ...options.settings },
   });
   return {
     service,

@@ -38,10 +38,3 @@ export function createPageSpeedClient(options: PageSpeedOptions): PageSpeedClien
     },
   };
 }
-
-/** Reads PAGESPEED_API_KEY / PAGESPEED_ORIGIN; null when no key is configured. */
-export function pageSpeedFromEnv(env: Record<string, string | undefined>, fetcher: SafeFetcher): PageSpeedClient | null {
-  const apiKey = env.PAGESPEED_API_KEY?.trim();
-  if (!apiKey) return null;
-  return createPageSpeedClient({ apiKey, origin: env.PAGESPEED_ORIGIN?.trim() || undefined, fetcher });
-}

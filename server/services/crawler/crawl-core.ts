@@ -6,16 +6,6 @@ import { disallowAll, loadRobots, type RobotsPolicy } from './robots.ts';
 import { createSkipLog, type SkipLog } from './skip-log.ts';
 import type { CrawlFetcher, CrawlFetchOptions, CrawlFetchResponse, SkipReason, StopReason } from './types.ts';
 
-export const CRAWL_DEFAULTS = {
-  concurrency: 8,
-  maxPages: 5000,
-  maxDepth: 50,
-  pageTimeoutMs: 15_000,
-  crawlTimeoutMs: 180_000,
-  maxPageBytes: 5 * 1024 * 1024,
-  maxCrawlDelayMs: 10_000,
-  maxReportedSkips: 1000,
-} as const;
 
 const STOP_DETAILS: Partial<Record<StopReason, string>> = {
   'time-limit': 'crawl time limit reached',

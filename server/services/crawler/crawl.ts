@@ -1,11 +1,11 @@
-import { CRAWL_DEFAULTS, resolveBase, runCrawl, type CrawlVisitor } from './crawl-core.ts';
+import { resolveBase, runCrawl, type CrawlVisitor } from './crawl-core.ts';
+import { CRAWL_DEFAULTS } from './defaults.ts';
 import { charsetOf, isHtmlContentType, mergeDirectives, parseRobotsDirectives } from './directives.ts';
 import { lastmodFromHeader } from './lastmod.ts';
 import { normalizeUrl, upgradeScheme } from './normalize.ts';
 import { parsePageStream } from './page-parse.ts';
 import type { CrawlOptions, CrawlResult, ListedPage } from './types.ts';
 
-export { CRAWL_DEFAULTS } from './crawl-core.ts';
 
 /**
  * The sitemap policy over the crawl engine: list the indexable pages (200, HTML, not noindex,

@@ -1,12 +1,6 @@
 import { createSign } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import type { ServiceAccount } from '#server/config/search-console.ts';
 import type { SafeFetcher } from '#server/services/safe-fetch/index.ts';
-
-export interface ServiceAccount {
-  client_email: string;
-  private_key: string;
-  token_uri?: string;
-}
 
 export interface InspectionResult {
   indexed: boolean | null;
@@ -106,24 +100,4 @@ export function createSearchConsoleClient(options: SearchConsoleOptions): Search
       }
     },
   };
-}
-
-/**
- * SEARCH_CONSOLE_CREDENTIALS (service-account JSON, inline or a file path) plus SEARCH_CONSOLE_PROPERTY
- * enable the provider; SEARCH_CONSOLE_API_ORIGIN and SEARCH_CONSOLE_TOKEN_URL override Google's origins.
- */
-export function searchConsoleFromEnv(env: Record<string, string | undefined>, fetcher: SafeFetcher): SearchConsoleClient | null {
-  const raw = env.SEARCH_CONSOLE_CREDENTIALS?.trim();
-  const property = env.SEARCH_CONSOLE_PROPERTY?.trim();
-  if (!raw || !property) return null;
-  const text = raw.startsWith('{') ? raw : readFileSync(raw, 'utf8');
-  const credentials = JSON.parse(text) as ServiceAccount;
-  if (!credentials.client_email || !credentials.private_key) throw new Error('SEARCH_CONSOLE_CREDENTIALS must contain client_email and private_key');
-  return createSearchConsoleClient({
-    credentials,
-    property,
-    fetcher,
-    apiOrigin: env.SEARCH_CONSOLE_API_ORIGIN?.trim() || undefined,
-    tokenUrl: env.SEARCH_CONSOLE_TOKEN_URL?.trim() || undefined,
-  });
 }

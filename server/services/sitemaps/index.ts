@@ -10,7 +10,7 @@ import { hostKey } from '#server/services/crawler/normalize.ts';
 import type { CrawlFetcher, CrawlReport } from '#server/services/crawler/types.ts';
 import { writeSitemap } from '#server/services/sitemap-xml/write.ts';
 import { createJobRegistry, type JobListener } from './jobs.ts';
-import type { SitemapSettings } from './settings.ts';
+import type { SitemapGeneratorSettings } from '#server/config/sitemap-generator.ts';
 
 export interface GeneratedSitemap {
   /** Path of the main file on this site, e.g. `/sitemaps/sitemap-example.com-20260101-101500-ab12.xml`. */
@@ -25,7 +25,7 @@ export interface SitemapServiceOptions {
   /** Public origin of this app; sitemap index entries must be absolute URLs. */
   siteUrl: string;
   fetcher: CrawlFetcher;
-  settings: SitemapSettings;
+  settings: SitemapGeneratorSettings;
   log?: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
 }
 
