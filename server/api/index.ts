@@ -10,6 +10,7 @@ import { googleIndexCheckerRouter } from './google-index-checker.ts';
 import { imageCompressorRouter } from './image-compressor.ts';
 import { mobileFriendlyTesterRouter } from './mobile-friendly-tester.ts';
 import { seoAuditRouter } from './seo-audit.ts';
+import { siteAuditRouter } from './site-audit.ts';
 import { sitemapsRouter } from './sitemaps.ts';
 import { tryFreeToolsRouter } from './try-free-tools.ts';
 import { viralPromptsRouter } from './viral-prompts.ts';
@@ -23,6 +24,7 @@ const featureRouters: Array<(deps: AppDeps) => Router> = [
   contactRouter,
   writeForUsRouter,
   sitemapsRouter,
+  siteAuditRouter,
   directoriesRouter,
   seoAuditRouter,
   bulkUrlRedirectionRouter,
