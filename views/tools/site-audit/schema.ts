@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { startUrlSchema } from '../sitemap-tool/schema.ts';
+import { startUrlSchema } from '../sitemap-generator/schema.ts';
 import type { Severity } from './issue-types.ts';
 
 /** POST /api/site-audits: the website to audit, typed as people type it (a bare domain gets https://). */
