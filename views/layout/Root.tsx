@@ -9,9 +9,11 @@ import { NotFound, notFoundMeta } from './NotFound.tsx';
 export function RootLayout() {
   const matches = useMatches();
   const page = matches[matches.length - 1]?.handle as PageDef | undefined;
+  const { pathname } = useLocation();
   if (!page) throw new Error('Route without a page definition');
+  // A route with parameters (/site-audit/:id) is canonical at the address actually asked for.
   return (
-    <Document meta={page}>
+    <Document meta={page.path.includes(':') ? { ...page, path: pathname } : page}>
       <Outlet />
     </Document>
   );
