@@ -19,8 +19,8 @@ function bundle(contents: string) {
 }
 
 test('the client build fails when its graph reaches server/ or db/', async () => {
-  await expect(bundle("import { loadConfig } from '#server/config.ts'; console.log(loadConfig);")).rejects.toThrow(
-    /client bundle imports server-only module server\/config\.ts/,
+  await expect(bundle("import { loadConfig } from '#server/config/index.ts'; console.log(loadConfig);")).rejects.toThrow(
+    /client bundle imports server-only module server\/config\/index\.ts/,
   );
   await expect(bundle("import { openDatabase } from '../db/index.ts'; console.log(openDatabase);")).rejects.toThrow(/db\/index\.ts/);
 });

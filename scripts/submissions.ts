@@ -3,7 +3,7 @@
  * `npm run submissions -- --json` prints every stored field. Reads DATA_DIR exactly like the server.
  */
 import { existsSync } from 'node:fs';
-import { loadConfig } from '#server/config.ts';
+import { loadConfig } from '#server/config/index.ts';
 import { databaseFile, openDatabase } from '#db/index.ts';
 import { submissionsJson, submissionsTable } from '#db/submissions-report.ts';
 

@@ -1,5 +1,5 @@
 import type { Db } from '#db/index.ts';
-import type { Config } from './config.ts';
+import type { Config } from './config/index.ts';
 import type { Logger } from './logger.ts';
 
 /** What every API router and service factory may depend on. Built once by createApp's caller. */

@@ -1,20 +1,23 @@
 import { createServer } from 'node:http';
 import { databaseFile, openDatabase } from '#db/index.ts';
 import { createApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { ConfigError, configWarnings, loadConfig, type Config } from './config/index.ts';
 import { createLogger } from './logger.ts';
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 8_000;
 
-let config;
+let config: Config;
 try {
   config = loadConfig();
 } catch (error) {
-  process.stderr.write(`${(error as Error).message}\n`);
+  // An operator fixing the environment wants one plain line per problem, not a stack or a JSON log line.
+  if (!(error instanceof ConfigError)) throw error;
+  process.stderr.write(`${error.problems.join('\n')}\n`);
   process.exit(1);
 }
 const log = createLogger(config.logLevel, { buffered: true });
+for (const warning of configWarnings(config)) log.warn(warning);
 // Buffered lines still in memory must not be lost when something goes badly wrong.
 process.on('uncaughtException', (error) => {
   log.fatal({ err: error }, 'uncaught exception');

@@ -6,7 +6,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import type { LoaderContext } from '#views/loader-context.ts';
 import type { PageDef } from '#views/page.ts';
 import { SiteContext, type AssetManifest, type SiteInfo } from '#views/site-context.ts';
-import type { Config } from './config.ts';
+import type { Config } from './config/index.ts';
 import type { Logger } from './logger.ts';
 import { makeCachedBody, PageCache, sendCached, type CachedBody } from './page-cache.ts';
 import { buildNav, buildRouteObjects } from './routes.ts';

@@ -3,7 +3,7 @@ import { listViralPrompts, seedViralPrompts } from '#db/viral-prompts.ts';
 import { generateBodySchema, listQuerySchema } from '#views/tools/viral-prompts/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { rateLimit } from '../rate-limit.ts';
-import { chatClientFromEnv } from '../services/llm/chat-completions.ts';
+import { createChatClient } from '../services/llm/chat-completions.ts';
 import { createPromptGenerator } from '../services/viral-prompts/generate.ts';
 import { parseOr400 } from '../validation.ts';
 
@@ -13,7 +13,7 @@ import { parseOr400 } from '../validation.ts';
  */
 export function viralPromptsRouter({ config, db, log }: AppDeps): Router {
   seedViralPrompts(db);
-  const llm = chatClientFromEnv(config.raw);
+  const llm = config.llm ? createChatClient(config.llm) : null;
   const generate = createPromptGenerator({
     llm,
     onFallback: (error) => log.warn({ err: error }, 'LLM prompt generation failed; used the prompt builder'),

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { databaseFile, openDatabase, type Db } from '#db/index.ts';
 import { createApp, type CreateAppOptions } from '#server/app.ts';
-import { loadConfig, type Config } from '#server/config.ts';
+import { loadConfig, type Config } from '#server/config/index.ts';
 import { createLogger } from '#server/logger.ts';
 
 export interface TestApp {

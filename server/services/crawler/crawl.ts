@@ -1,4 +1,5 @@
 import { CrawlStartError } from './crawl-start-error.ts';
+import { CRAWL_DEFAULTS } from './defaults.ts';
 import { charsetOf, isHtmlContentType, mergeDirectives, parseRobotsDirectives } from './directives.ts';
 import { createFrontier, type QueueItem } from './frontier.ts';
 import { lastmodFromHeader } from './lastmod.ts';
@@ -8,16 +9,6 @@ import { disallowAll, loadRobots, type RobotsPolicy } from './robots.ts';
 import { createSkipLog } from './skip-log.ts';
 import type { CrawlOptions, CrawlResult, ListedPage, StopReason } from './types.ts';
 
-export const CRAWL_DEFAULTS = {
-  concurrency: 8,
-  maxPages: 5000,
-  maxDepth: 50,
-  pageTimeoutMs: 15_000,
-  crawlTimeoutMs: 180_000,
-  maxPageBytes: 5 * 1024 * 1024,
-  maxCrawlDelayMs: 10_000,
-  maxReportedSkips: 1000,
-} as const;
 
 const ACCEPT_HTML = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1';
 

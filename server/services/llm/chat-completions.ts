@@ -96,13 +96,3 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     },
   };
 }
-
-/** Builds the client from LLM_BASE_URL, LLM_API_KEY and LLM_MODEL; null unless all three are set. */
-export function chatClientFromEnv(env: Record<string, string | undefined>): ChatClient | null {
-  const baseUrl = env.LLM_BASE_URL?.trim();
-  const apiKey = env.LLM_API_KEY?.trim();
-  const model = env.LLM_MODEL?.trim();
-  if (!baseUrl || !apiKey || !model) return null;
-  if (!/^https?:\/\//i.test(baseUrl)) throw new Error('Invalid configuration:\n  LLM_BASE_URL: must start with http:// or https://');
-  return createChatClient({ baseUrl, apiKey, model });
-}

@@ -1,5 +1,5 @@
 import { HttpError } from '#server/http-error.ts';
-import type { Config } from '#server/config.ts';
+import type { Config } from '#server/config/index.ts';
 import { createSafeFetcher, FetchError, type SafeFetcher } from './index.ts';
 
 const fetchers = new WeakMap<object, SafeFetcher>();

@@ -1,0 +1,76 @@
+import { core } from './core.ts';
+import { imageCompressor } from './image-compressor.ts';
+import { llm } from './llm.ts';
+import { pageSpeed } from './page-speed.ts';
+import { searchConsole } from './search-console.ts';
+import type { ConfigSection, EnvShape, Report } from './section.ts';
+import { sitemapGenerator } from './sitemap-generator.ts';
+import { videoDownloader } from './video-downloader.ts';
+import { youtube } from './youtube.ts';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server reads, parsed once at boot (docs/decisions/0010). A
+ * feature adds its variables as one fragment file in this folder plus one line below; it is then
+ * handed `config.<name>`. Nothing else reads process.env.
+ */
+const sections = {
+  sitemapGenerator,
+  imageCompressor,
+  videoDownloader,
+  youtube,
+  pageSpeed,
+  searchConsole,
+  llm,
+};
+
+type SectionValue<S> = S extends ConfigSection<EnvShape, infer T> ? T : never;
+type Sections = typeof sections;
+
+export type Config = SectionValue<typeof core> & { [K in keyof Sections]: SectionValue<Sections[K]> };
+export type { TrustProxy } from './core.ts';
+
+const allSections: Array<ConfigSection<EnvShape, unknown>> = [core, ...Object.values(sections)];
+
+/** The whole schema, one z.object (the README's configuration table is checked against it). */
+export const envSchema = z.object(Object.assign({}, ...allSections.map((section) => section.env)) as EnvShape);
+
+/** Every variable name, in the order the fragments declare them. */
+export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
+/** Thrown by loadConfig; `problems` holds one plain line per bad variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses `env` against every fragment and returns the typed config, or throws ConfigError listing
+ * every problem at once: each fragment is checked on its own, so one bad value does not hide
+ * another fragment's cross-variable checks.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const problems: string[] = [];
+  const report: Report = (variable, message) => problems.push(`${variable} ${message}`);
+  const read = <T>(section: ConfigSection<EnvShape, T>): T | undefined => {
+    const parsed = z.object(section.env).safeParse(env);
+    if (parsed.success) return section.read(parsed.data, report);
+    for (const issue of parsed.error.issues) report(String(issue.path[0]), issue.message);
+    return undefined;
+  };
+  const base = read(core);
+  const values = Object.fromEntries(Object.entries(sections).map(([name, section]) => [name, read(section as ConfigSection<EnvShape, unknown>)]));
+  if (problems.length > 0 || !base) throw new ConfigError(problems);
+  return { ...base, ...values } as Config;
+}
+
+/** Settings that are allowed but risky: logged as warnings at boot. */
+export function configWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.env === 'production' && config.fetchAllowPrivate.length > 0) {
+    warnings.push(`FETCH_ALLOW_PRIVATE is set in production: the guarded fetcher may reach these private targets: ${config.fetchAllowPrivate.join(', ')}`);
+  }
+  return warnings;
+}

@@ -1,0 +1,50 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+
+/** Runs the built server with `env` until it exits or logs that it is listening. */
+function boot(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['dist/server.js'], {
+    // Only what the test gives: a variable set in the developer's shell must not change the outcome.
+    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'config-boot-')), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk;
+    if (stdout.includes('"msg":"listening on')) child.kill('SIGTERM');
+  });
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+test('bad variables stop the server with one plain line each and exit code 1', async () => {
+  const result = await boot({ SITEMAP_MAX_PAGES: 'abc', TRUST_PROXY: 'true', PORT: '99999', LLM_API_KEY: 'k' });
+  expect(result.code).toBe(1);
+  expect(result.stdout).toBe('');
+  expect(result.stderr.split('\n')).toEqual([
+    'PORT must be a port number from 0 to 65535 (got "99999")',
+    expect.stringMatching(/^TRUST_PROXY must not be true: trusting every hop .+ \(got "true"\)$/),
+    'SITEMAP_MAX_PAGES must be a whole number ≥ 1 (got "abc")',
+    'LLM_BASE_URL must be set too: LLM_BASE_URL, LLM_API_KEY and LLM_MODEL go together',
+    'LLM_MODEL must be set too: LLM_BASE_URL, LLM_API_KEY and LLM_MODEL go together',
+    '',
+  ]);
+});
+
+test('FETCH_ALLOW_PRIVATE in production boots with a warning naming each allowed target', async () => {
+  const result = await boot({ NODE_ENV: 'production', FETCH_ALLOW_PRIVATE: '127.0.0.1:4000,localhost:5000', LOG_LEVEL: 'info' });
+  expect(result.code).toBe(0);
+  expect(result.stderr).toBe('');
+  const warnings = result.stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { level: number; msg: string })
+    .filter((entry) => entry.level === 40);
+  expect(warnings.map((entry) => entry.msg)).toEqual([
+    'FETCH_ALLOW_PRIVATE is set in production: the guarded fetcher may reach these private targets: 127.0.0.1:4000, localhost:5000',
+  ]);
+});
