@@ -6,7 +6,7 @@
  * plain node: `docker exec <container> node dist/directories-check.js`.
  */
 import { directories } from '#views/directories/directories.ts';
-import { loadConfig, type Config } from '#server/config.ts';
+import { loadConfig, type Config } from '#server/config/index.ts';
 import { createSafeFetcher, type SafeFetcher } from '#server/services/safe-fetch/index.ts';
 import {
   DEFAULT_CONCURRENCY,

@@ -1,6 +1,6 @@
 import { normaliseUrl } from '#views/directories/logic.ts';
 import type { DirectoryStatus, SiteStatus } from '#views/directories/status.ts';
-import type { Config } from './config.ts';
+import type { Config } from './config/index.ts';
 import { HIDE_AFTER_FAILURES, readResults, resultsPath, type CheckResults } from './services/directory-check/index.ts';
 
 /** The link checker's results as the directory pages use them: last check date and hidden flag per site. */

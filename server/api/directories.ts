@@ -3,7 +3,7 @@ import { csvRows } from '#views/directories/columns.ts';
 import { browsableSites, findDirectory } from '#views/directories/directories.ts';
 import { toCsv } from '#views/directories/logic.ts';
 import { statusOf, visibleSites } from '#views/directories/status.ts';
-import type { Config } from '#server/config.ts';
+import type { Config } from '#server/config/index.ts';
 import { directoryStatusFor } from '#server/directory-status.ts';
 import { HttpError } from '#server/http-error.ts';
 

@@ -6,6 +6,7 @@ import { describeNetworkError, sendHop } from './hop.ts';
 import { parseTargetUrl, resolveTarget, systemResolver, type Resolver } from './target.ts';
 
 export { FetchError, isFetchError, type FetchErrorCode, type RedirectHop } from './errors.ts';
+export type { Resolver } from './target.ts';
 export { classifyAddress } from './address-policy.ts';
 
 export interface SafeFetcherOptions {
