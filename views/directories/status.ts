@@ -39,10 +39,3 @@ export function lastCheckedOf(directory: Directory, status: DirectoryStatus): { 
   }
   return date ? { date, checked, hidden } : null;
 }
-
-/** `2026-03-09` → `9 March 2026`, fixed to English so server and browser agree. */
-export function formatDay(day: string): string {
-  const [year, month, date] = day.split('-').map(Number);
-  const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-  return `${date} ${months[month - 1]} ${year}`;
-}
