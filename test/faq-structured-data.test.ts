@@ -13,7 +13,7 @@ function decode(html: string): string {
     .replace(/&gt;/g, '>');
 }
 
-// docs/decisions/0011: FAQPage markup stays only because it equals what the page shows.
+// docs/decisions/0012: FAQPage markup stays only because it equals what the page shows.
 test('every FAQPage block is valid and matches the visible questions and answers, in order', async () => {
   const { app } = createTestApp();
   const client = request(app);

@@ -2,7 +2,7 @@ import type { DirectoryList } from '../schema.ts';
 
 // Classifieds, listing portals and marketplaces where a business in Delhi NCR can post a
 // listing: general classifieds first, then trade-specific portals. No DA or spam figures:
-// we publish none we cannot source (see the note on the page and docs/decisions/0010).
+// we publish none we cannot source (see the note on the page and docs/decisions/0011).
 export const adPostSites: DirectoryList = {
   sites: [
     { id: 1, name: 'OLX India', url: 'https://www.olx.in/', region: 'India', description: 'General classifieds for cars, bikes, mobiles, property, jobs and services, with free listings by city.' },
