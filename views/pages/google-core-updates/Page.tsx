@@ -1,6 +1,7 @@
 import { formatDay } from '#views/lib/dates.ts';
 import { definePage } from '#views/page.ts';
 import { RelatedLinks } from '#views/pages/shared/links.tsx';
+import { ProseSections } from '#views/pages/shared/ProseArticle.tsx';
 import { googleCoreUpdates as content } from './content.ts';
 import { coreUpdates, LAST_REVIEWED, rolloutDays, STATUS_DASHBOARD_URL } from './updates.ts';
 
@@ -66,21 +67,7 @@ function GoogleCoreUpdatesPage() {
       </header>
       <div className="prose">
         <UpdatesLog />
-        {content.sections.map((section) => (
-          <section key={section.heading}>
-            <h2>{section.heading}</h2>
-            {section.paragraphs.map((text) => (
-              <p key={text}>{text}</p>
-            ))}
-            {section.bullets ? (
-              <ul>
-                {section.bullets.map((item) => (
-                  <li key={item}>{item}</li>
-                ))}
-              </ul>
-            ) : null}
-          </section>
-        ))}
+        <ProseSections sections={content.sections} />
       </div>
       {content.links?.length ? <RelatedLinks links={content.links} /> : null}
     </article>
