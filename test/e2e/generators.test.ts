@@ -133,6 +133,26 @@ test('URL domain extractor: Input URLs are required, Invalid URL per line, uniqu
   expect(problems).toEqual([]);
 });
 
+test('URL domain extractor: Root domain output loads the suffix list only when chosen and gives registrable domains', async () => {
+  const { page, problems } = await open('/url-domain-extractor');
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  expect(await page.getByLabel('Hostname').isChecked()).toBe(true);
+  await page.fill('#extractor-input', 'https://a.b.example.co.uk/x\nshop.example.com.au\nhttp://127.0.0.1:8080/');
+  const extract = page.getByRole('button', { name: 'Extract Domains' });
+  await extract.click();
+  expect(await page.locator('.domain-list li').allInnerTexts()).toEqual(['a.b.example.co.uk', 'shop.example.com.au', '127.0.0.1']);
+  expect(scripts).toEqual([]);
+
+  await page.getByLabel('Root domain').check();
+  await extract.click();
+  await expect.poll(() => page.locator('.domain-list li').allInnerTexts()).toEqual(['example.co.uk', 'example.com.au', '127.0.0.1']);
+  expect(scripts.some((path) => /\/chunks\/root-domain-[\w-]+\.js$/.test(path))).toBe(true);
+  expect(problems).toEqual([]);
+});
+
 test('canonical tag generator: URL is required, invalid URL message, escaped tag and copy', async () => {
   const { page, problems } = await open('/canonical-tag-generator');
   const generate = page.getByRole('button', { name: 'Generate Canonical Tag' });
