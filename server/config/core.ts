@@ -59,16 +59,22 @@ export const core = defineSection({
     FETCH_ALLOW_PRIVATE: hostPortList,
     TRUST_PROXY: trustProxy,
   },
-  read: (env) => ({
-    env: env.NODE_ENV,
-    port: env.PORT,
-    host: env.HOST,
-    /** Public origin without a trailing slash, used for canonicals, sitemaps and JSON-LD. */
-    siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
-    dataDir: env.DATA_DIR,
-    logLevel: env.LOG_LEVEL,
-    fetchAllowPrivate: env.FETCH_ALLOW_PRIVATE,
-    /** Value handed to Express's `trust proxy` setting. */
-    trustProxy: env.TRUST_PROXY,
-  }),
+  read: (env, report) => {
+    // Canonicals, the sitemap and JSON-LD would otherwise point at http://localhost in production.
+    if (env.NODE_ENV === 'production' && env.SITE_URL === undefined) {
+      report('SITE_URL', 'must be set when NODE_ENV=production: the public origin of the site, such as https://www.example.com');
+    }
+    return {
+      env: env.NODE_ENV,
+      port: env.PORT,
+      host: env.HOST,
+      /** Public origin without a trailing slash, used for canonicals, sitemaps and JSON-LD. */
+      siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
+      dataDir: env.DATA_DIR,
+      logLevel: env.LOG_LEVEL,
+      fetchAllowPrivate: env.FETCH_ALLOW_PRIVATE,
+      /** Value handed to Express's `trust proxy` setting. */
+      trustProxy: env.TRUST_PROXY,
+    };
+  },
 });

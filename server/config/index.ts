@@ -3,7 +3,8 @@ import { imageCompressor } from './image-compressor.ts';
 import { llm } from './llm.ts';
 import { pageSpeed } from './page-speed.ts';
 import { searchConsole } from './search-console.ts';
-import type { ConfigSection, EnvShape, Report } from './section.ts';
+import type { ConfigSection, EnvShape, Report, SectionContext } from './section.ts';
+import { siteProfile } from './site-profile.ts';
 import { sitemapGenerator } from './sitemap-generator.ts';
 import { videoDownloader } from './video-downloader.ts';
 import { youtube } from './youtube.ts';
@@ -15,6 +16,7 @@ import { z } from 'zod';
  * handed `config.<name>`. Nothing else reads process.env.
  */
 const sections = {
+  siteProfile,
   sitemapGenerator,
   imageCompressor,
   videoDownloader,
@@ -54,13 +56,15 @@ export class ConfigError extends Error {
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const problems: string[] = [];
   const report: Report = (variable, message) => problems.push(`${variable} ${message}`);
+  let context: SectionContext = { dataDir: './data' };
   const read = <T>(section: ConfigSection<EnvShape, T>): T | undefined => {
     const parsed = z.object(section.env).safeParse(env);
-    if (parsed.success) return section.read(parsed.data, report);
+    if (parsed.success) return section.read(parsed.data, report, context);
     for (const issue of parsed.error.issues) report(String(issue.path[0]), issue.message);
     return undefined;
   };
   const base = read(core);
+  if (base) context = { dataDir: base.dataDir };
   const values = Object.fromEntries(Object.entries(sections).map(([name, section]) => [name, read(section as ConfigSection<EnvShape, unknown>)]));
   if (problems.length > 0 || !base) throw new ConfigError(problems);
   return { ...base, ...values } as Config;
@@ -71,6 +75,11 @@ export function configWarnings(config: Config): string[] {
   const warnings: string[] = [];
   if (config.env === 'production' && config.fetchAllowPrivate.length > 0) {
     warnings.push(`FETCH_ALLOW_PRIVATE is set in production: the guarded fetcher may reach these private targets: ${config.fetchAllowPrivate.join(', ')}`);
+  }
+  if (config.env === 'production' && config.siteProfile.sample) {
+    warnings.push(
+      'SITE_PROFILE is not set: the site shows the sample business, tells search engines not to index any page and says so on every page; set SITE_PROFILE to your business profile (docs/profile.example.json shows the fields)',
+    );
   }
   return warnings;
 }
