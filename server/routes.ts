@@ -6,7 +6,7 @@ import { homePage } from '#views/pages/home/Page.tsx';
 import { aboutPage } from '#views/pages/about/Page.tsx';
 import { careerGuidancePage } from '#views/pages/career-guidance/Page.tsx';
 import { caseStudiesPage } from '#views/pages/case-studies/Page.tsx';
-import { contactPage } from '#views/pages/contact-me/Page.tsx';
+import { contactPage } from '#views/pages/contact/Page.tsx';
 import { digitalMarketingPage } from '#views/pages/digital-marketing/Page.tsx';
 import { disclaimerPage } from '#views/pages/disclaimer/Page.tsx';
 import { googleCoreUpdatesPage } from '#views/pages/google-core-updates/Page.tsx';
@@ -19,23 +19,23 @@ import { delhiPage } from '#views/pages/seo-services-delhi/Page.tsx';
 import { laxmiNagarPage } from '#views/pages/seo-services-laxmi-nagar/Page.tsx';
 import { noidaPage } from '#views/pages/seo-services-noida/Page.tsx';
 import { rohiniPage } from '#views/pages/seo-services-rohini/Page.tsx';
-import { sitemapPage } from '#views/pages/sitemap/Page.tsx';
+import { sitemapViewerPage } from '#views/pages/sitemap-viewer/Page.tsx';
 import { termsAndConditionsPage } from '#views/pages/terms-and-conditions/Page.tsx';
 import { writeForUsPage } from '#views/pages/write-for-us/Page.tsx';
 import type { NavData, NavGroup, NavLink } from '#views/site-context.ts';
 import { aboutUsGeneratorPage } from '#views/tools/about-us-page-generator/Page.tsx';
-import { backlinkGeneratorPage } from '#views/tools/backlink-generator-tool/Page.tsx';
-import { bulkAnchorTextPage } from '#views/tools/bulk-anchor-text-generators/Page.tsx';
-import { bulkUrlRedirectionPage } from '#views/tools/bulk-url-redirection/Page.tsx';
+import { backlinkGeneratorPage } from '#views/tools/backlink-generator/Page.tsx';
+import { anchorTextGeneratorPage } from '#views/tools/anchor-text-generator/Page.tsx';
+import { redirectCheckerPage } from '#views/tools/redirect-checker/Page.tsx';
 import { canonicalTagGeneratorPage } from '#views/tools/canonical-tag-generator/Page.tsx';
 import { commaSeparatorPage } from '#views/tools/comma-separator/Page.tsx';
-import { googleIndexCheckerPage } from '#views/tools/google-index-checker/Page.tsx';
+import { indexCheckerPage } from '#views/tools/index-checker/Page.tsx';
 import { imageCompressorPage } from '#views/tools/image-compressor/Page.tsx';
-import { mobileFriendlyTesterPage } from '#views/tools/mobile-friendly-tester/Page.tsx';
+import { mobileTestPage } from '#views/tools/mobile-test/Page.tsx';
 import { seoAuditPage } from '#views/tools/seo-audit/Page.tsx';
-import { sitemapToolPage } from '#views/tools/sitemap-tool/Page.tsx';
-import { tryFreeToolsPage } from '#views/tools/try-free-tools/Page.tsx';
-import { urlDomainExtractorPage } from '#views/tools/url-domain-extractor/Page.tsx';
+import { sitemapGeneratorPage } from '#views/tools/sitemap-generator/Page.tsx';
+import { toolsHubPage } from '#views/tools/tools-hub/Page.tsx';
+import { domainExtractorPage } from '#views/tools/domain-extractor/Page.tsx';
 import { instagramReelDownloaderPage } from '#views/tools/video-downloader/InstagramPage.tsx';
 import { pinterestDownloaderPage } from '#views/tools/video-downloader/PinterestPage.tsx';
 import { youtubeShortsDownloaderPage } from '#views/tools/video-downloader/ShortsPage.tsx';
@@ -69,14 +69,14 @@ const contentPages: PageDef[] = [
   termsAndConditionsPage,
   privacyPolicyPage,
   writeForUsPage,
-  sitemapPage,
+  sitemapViewerPage,
 ];
 
 export const pages: PageDef[] = [
   homePage,
   ...contentPages,
   commaSeparatorPage,
-  sitemapToolPage,
+  sitemapGeneratorPage,
   imageCompressorPage,
   youtubeTranscriptPage,
   youtubeTagGeneratorPage,
@@ -84,19 +84,19 @@ export const pages: PageDef[] = [
   pinterestDownloaderPage,
   instagramReelDownloaderPage,
   youtubeShortsDownloaderPage,
-  tryFreeToolsPage,
-  bulkAnchorTextPage,
+  toolsHubPage,
+  anchorTextGeneratorPage,
   backlinkGeneratorPage,
   aboutUsGeneratorPage,
   whatsAppChatLinkPage,
-  urlDomainExtractorPage,
+  domainExtractorPage,
   canonicalTagGeneratorPage,
   viralPromptsPage,
   ...directoryPages,
   seoAuditPage,
-  bulkUrlRedirectionPage,
-  googleIndexCheckerPage,
-  mobileFriendlyTesterPage,
+  redirectCheckerPage,
+  indexCheckerPage,
+  mobileTestPage,
 ];
 
 /** Header and footer layout (spec 2.1): groups of canonical paths; labels come from the table. */

@@ -3,9 +3,11 @@ import request from 'supertest';
 import { expect, test } from 'vitest';
 import { pages } from '#server/routes.ts';
 import { createTestApp } from '#test/helpers/app.ts';
+import { robotsTxt, siteSitemapXml } from './site-files.ts';
 
 function locs(xml: string): string[] {
-  return new XMLParser().parse(xml).urlset.url.map((url: { loc: string }) => url.loc);
+  const urls = new XMLParser().parse(xml).urlset.url;
+  return (Array.isArray(urls) ? urls : [urls]).map((url: { loc: string }) => url.loc);
 }
 
 test('/sitemap.xml lists every canonical route once, absolute on SITE_URL', async () => {
@@ -49,4 +51,22 @@ test('the locality aliases and /contact spellings answer 301 to their canonical 
     const res = await request(app).get(`${alias}?utm_source=old`);
     expect([alias, res.status, res.headers.location]).toEqual([alias, 301, `${target}?utm_source=old`]);
   }
+});
+
+test('the site sitemap lists each canonical path once as an absolute URL on the site origin', () => {
+  const xml = siteSitemapXml('https://seo.example.in/', [{ path: '/' }, { path: '/about' }, { path: '/about' }, { path: '/draft', inSitemap: false }]);
+  expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+  expect(xml).toContain('xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"');
+  expect(locs(xml)).toEqual(['https://seo.example.in/', 'https://seo.example.in/about']);
+  expect(xml).toContain('<loc>https://seo.example.in/</loc><priority>1.0</priority>');
+});
+
+test('the site sitemap escapes characters that would break the XML', () => {
+  const xml = siteSitemapXml('http://localhost:3000', [{ path: "/a?b=1&c='2'" }]);
+  expect(xml).toContain('/a?b=1&amp;c=&apos;2&apos;');
+  expect(locs(xml)).toEqual(["http://localhost:3000/a?b=1&c='2'"]);
+});
+
+test('robots.txt allows crawling, keeps bots out of /api and points at the sitemap', () => {
+  expect(robotsTxt('https://seo.example.in/')).toBe('User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: https://seo.example.in/sitemap.xml\n');
 });

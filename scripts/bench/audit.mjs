@@ -6,7 +6,7 @@ import { register } from 'tsx/esm/api';
 register();
 const { startLivePagesSite } = await import('../../test/fixtures/live-pages.ts');
 const { createSafeFetcher } = await import('../../server/services/safe-fetch/index.ts');
-const { auditUrl } = await import('../../server/services/audit/index.ts');
+const { auditUrl } = await import('../../server/services/seo-audit/index.ts');
 const { extractPageFacts } = await import('../../server/services/page-facts/extract.ts');
 
 const GOAL_MS = 20;

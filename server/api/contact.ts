@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { insertContactMessage } from '#db/contact-messages.ts';
 import { createIpHasher } from '#db/ip-hash.ts';
-import { parseContact } from '#views/pages/contact-me/schema.ts';
+import { parseContact } from '#views/pages/contact/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { HttpError } from '../http-error.ts';
 import { rateLimit } from '../rate-limit.ts';

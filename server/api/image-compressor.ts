@@ -4,7 +4,7 @@ import { compressFieldsSchema, MAX_UPLOAD_BYTES } from '#views/tools/image-compr
 import type { AppDeps } from '../deps.ts';
 import { HttpError } from '../http-error.ts';
 import { parseOr400 } from '../validation.ts';
-import { mediaServices } from './media-services.ts';
+import { createImageCompressor } from '../services/image-compressor/index.ts';
 
 const UPLOAD_LIMIT_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
 
@@ -27,12 +27,12 @@ const receiveImage: RequestHandler = (req, res, next) => {
 };
 
 export function imageCompressorRouter(deps: AppDeps): Router {
-  const { images } = mediaServices(deps);
+  const compressor = createImageCompressor(deps.config.imageCompressor);
   const router = Router();
   router.post('/image-compressor/compress', receiveImage, async (req, res) => {
     if (!req.file) throw new HttpError(400, 'Please select an image file');
     const fields = parseOr400(compressFieldsSchema, req.body ?? {});
-    const result = await images.compress(req.file.buffer, { quality: fields.quality, output: fields.format });
+    const result = await compressor.compress(req.file.buffer, { quality: fields.quality, output: fields.format });
     // no-transform: the body is mostly base64 of an already-compressed image, which gzip would
     // spend tens of milliseconds per megabyte on for a few percent.
     res.setHeader('Cache-Control', 'no-store, no-transform');

@@ -2,18 +2,20 @@ import { Router } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { contactRouter } from './contact.ts';
 import { writeForUsRouter } from './write-for-us.ts';
-import { bulkAnchorTextRouter } from './bulk-anchor-text-generators.ts';
-import { bulkUrlRedirectionRouter } from './bulk-url-redirection.ts';
+import { anchorTextGeneratorRouter } from './anchor-text-generator.ts';
+import { redirectCheckerRouter } from './redirect-checker.ts';
 import { directoriesRouter } from './directories.ts';
-import { downloadersRouter } from './downloaders.ts';
-import { googleIndexCheckerRouter } from './google-index-checker.ts';
+import { videoDownloaderRouter } from './video-downloader.ts';
+import { indexCheckerRouter } from './index-checker.ts';
 import { imageCompressorRouter } from './image-compressor.ts';
-import { mobileFriendlyTesterRouter } from './mobile-friendly-tester.ts';
+import { mobileTestRouter } from './mobile-test.ts';
 import { seoAuditRouter } from './seo-audit.ts';
-import { sitemapsRouter } from './sitemaps.ts';
-import { tryFreeToolsRouter } from './try-free-tools.ts';
+import { siteAuditRouter } from './site-audit.ts';
+import { sitemapGeneratorRouter } from './sitemap-generator.ts';
+import { toolsHubRouter } from './tools-hub.ts';
 import { viralPromptsRouter } from './viral-prompts.ts';
-import { youtubeRouter } from './youtube.ts';
+import { youtubeTagsRouter } from './youtube-tags.ts';
+import { youtubeTranscriptRouter } from './youtube-transcript.ts';
 
 /**
  * Every feature's API router, mounted under /api. A router owns full paths below /api
@@ -22,17 +24,19 @@ import { youtubeRouter } from './youtube.ts';
 const featureRouters: Array<(deps: AppDeps) => Router> = [
   contactRouter,
   writeForUsRouter,
-  sitemapsRouter,
+  sitemapGeneratorRouter,
+  siteAuditRouter,
   directoriesRouter,
   seoAuditRouter,
-  bulkUrlRedirectionRouter,
-  googleIndexCheckerRouter,
-  mobileFriendlyTesterRouter,
+  redirectCheckerRouter,
+  indexCheckerRouter,
+  mobileTestRouter,
   imageCompressorRouter,
-  youtubeRouter,
-  downloadersRouter,
-  tryFreeToolsRouter,
-  bulkAnchorTextRouter,
+  youtubeTranscriptRouter,
+  youtubeTagsRouter,
+  videoDownloaderRouter,
+  toolsHubRouter,
+  anchorTextGeneratorRouter,
   viralPromptsRouter,
 ];
 

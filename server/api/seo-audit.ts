@@ -2,8 +2,8 @@ import { Router } from 'express';
 import type { AppDeps } from '#server/deps.ts';
 import { rateLimit } from '#server/rate-limit.ts';
 import { parseOr400 } from '#server/validation.ts';
-import { auditUrl } from '#server/services/audit/index.ts';
-import { createPageSpeedClient } from '#server/services/audit/pagespeed.ts';
+import { auditUrl } from '#server/services/seo-audit/index.ts';
+import { createPageSpeedClient } from '#server/services/seo-audit/pagespeed.ts';
 import { appFetcher, toHttpError } from '#server/services/safe-fetch/app-fetcher.ts';
 import { auditRequestSchema } from '#views/tools/seo-audit/schema.ts';
 

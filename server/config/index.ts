@@ -4,6 +4,7 @@ import { llm } from './llm.ts';
 import { pageSpeed } from './page-speed.ts';
 import { searchConsole } from './search-console.ts';
 import type { ConfigSection, EnvShape, Report, SectionContext } from './section.ts';
+import { siteAudit } from './site-audit.ts';
 import { siteProfile } from './site-profile.ts';
 import { sitemapGenerator } from './sitemap-generator.ts';
 import { videoDownloader } from './video-downloader.ts';
@@ -18,6 +19,7 @@ import { z } from 'zod';
 const sections = {
   siteProfile,
   sitemapGenerator,
+  siteAudit,
   imageCompressor,
   videoDownloader,
   youtube,

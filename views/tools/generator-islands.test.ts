@@ -4,8 +4,8 @@ import { expect, test } from 'vitest';
 // The generator widgets are islands: their chunks must not drag in zod (~450 KB minified, and its
 // `new Function` probe trips the site's CSP) or any server/db module.
 const WIDGETS = [
-  'try-free-tools', 'bulk-anchor-text-generators', 'backlink-generator-tool', 'about-us-page-generator',
-  'whatsapp-chat-link', 'url-domain-extractor', 'canonical-tag-generator', 'viral-prompts',
+  'tools-hub', 'anchor-text-generator', 'backlink-generator', 'about-us-page-generator',
+  'whatsapp-chat-link', 'domain-extractor', 'canonical-tag-generator', 'viral-prompts',
 ].map((slug) => `views/tools/${slug}/Widget.tsx`);
 
 test('generator islands bundle without zod, server or db code, and stay small', async () => {

@@ -6,9 +6,12 @@ export const MAX_URLS_PER_FILE = 50_000;
 export const MAX_BYTES_PER_FILE = 50 * 1024 * 1024;
 export const MAX_LOC_CHARS = 2048;
 
+/** One URL of any sitemap this app writes: the site's own /sitemap.xml and generated ones. */
 export interface SitemapEntry {
   url: string;
   lastmod?: string;
+  /** 0.0-1.0; omitted when unknown. */
+  priority?: number;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
@@ -27,7 +30,8 @@ export const INDEX_CLOSE = '</sitemapindex>\n';
 
 export function urlElement(entry: SitemapEntry): string {
   const lastmod = entry.lastmod ? `<lastmod>${escapeXml(entry.lastmod)}</lastmod>` : '';
-  return `<url><loc>${escapeXml(entry.url)}</loc>${lastmod}</url>\n`;
+  const priority = entry.priority === undefined ? '' : `<priority>${entry.priority.toFixed(1)}</priority>`;
+  return `<url><loc>${escapeXml(entry.url)}</loc>${lastmod}${priority}</url>\n`;
 }
 
 export function sitemapElement(loc: string, lastmod?: string): string {

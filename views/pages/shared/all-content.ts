@@ -4,7 +4,7 @@ import type { FaqEntry, PageMeta } from '#views/pages/shared/content-types.ts';
 import { about } from '#views/pages/about/content.ts';
 import * as caseStudies from '#views/pages/case-studies/content.ts';
 import { careerGuidance } from '#views/pages/career-guidance/content.ts';
-import * as contact from '#views/pages/contact-me/content.ts';
+import * as contact from '#views/pages/contact/content.ts';
 import { digitalMarketing } from '#views/pages/digital-marketing/content.ts';
 import { disclaimer } from '#views/pages/disclaimer/content.ts';
 import { googleCoreUpdates } from '#views/pages/google-core-updates/content.ts';
@@ -17,7 +17,7 @@ import * as delhi from '#views/pages/seo-services-delhi/content.ts';
 import { laxmiNagar } from '#views/pages/seo-services-laxmi-nagar/content.ts';
 import { noida } from '#views/pages/seo-services-noida/content.ts';
 import { rohini } from '#views/pages/seo-services-rohini/content.ts';
-import * as sitemap from '#views/pages/sitemap/content.ts';
+import * as sitemap from '#views/pages/sitemap-viewer/content.ts';
 import { termsAndConditions } from '#views/pages/terms-and-conditions/content.ts';
 import * as writeForUs from '#views/pages/write-for-us/content.ts';
 

@@ -1,0 +1,22 @@
+import { Router } from 'express';
+import { generateAnchors } from '#views/tools/anchor-text-generator/logic.ts';
+import { PLANS } from '#views/tools/anchor-text-generator/plans.ts';
+import type { GenerateResponse } from '#views/tools/anchor-text-generator/rules.ts';
+import { generateRequestSchema } from '#views/tools/anchor-text-generator/schema.ts';
+import type { AppDeps } from '../deps.ts';
+import { rateLimit } from '../rate-limit.ts';
+import { parseOr400 } from '../validation.ts';
+
+export function anchorTextGeneratorRouter(_deps: AppDeps): Router {
+  const router = Router();
+  router.get('/bulk-anchor-text-generators/plans', (_req, res) => {
+    res.json(PLANS);
+  });
+  router.post('/bulk-anchor-text-generators/generate', rateLimit({ windowMs: 60_000, limit: 60 }), (req, res) => {
+    const body = parseOr400(generateRequestSchema, req.body);
+    const anchors = generateAnchors(body);
+    const response: GenerateResponse = { result: anchors.map((anchor) => anchor.text), anchors };
+    res.json(response);
+  });
+  return router;
+}

@@ -1,0 +1,21 @@
+import { Router } from 'express';
+import type { AppDeps } from '#server/deps.ts';
+import { rateLimit } from '#server/rate-limit.ts';
+import { parseOr400 } from '#server/validation.ts';
+import { checkIndexability } from '#server/services/index-checker/index.ts';
+import { createSearchConsoleClient } from '#server/services/index-checker/search-console.ts';
+import { appFetcher } from '#server/services/safe-fetch/app-fetcher.ts';
+import { indexCheckRequestSchema } from '#views/tools/index-checker/schema.ts';
+
+export const INDEX_CHECK_RATE_LIMIT = { windowMs: 60_000, limit: 6 };
+
+export function indexCheckerRouter({ config }: AppDeps): Router {
+  const router = Router();
+  const fetcher = appFetcher(config);
+  const searchConsole = config.searchConsole ? createSearchConsoleClient({ ...config.searchConsole, fetcher }) : null;
+  router.post('/google-index-checker/check', rateLimit(INDEX_CHECK_RATE_LIMIT), async (req, res) => {
+    const { urls } = parseOr400(indexCheckRequestSchema, req.body ?? {});
+    res.json({ result: await checkIndexability(urls, { fetcher, searchConsole }) });
+  });
+  return router;
+}

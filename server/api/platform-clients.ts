@@ -1,0 +1,29 @@
+import type { AppDeps } from '#server/deps.ts';
+import { createSafeFetcher, type SafeFetcher } from '#server/services/safe-fetch/index.ts';
+import { createYouTubeClient, type YouTubeClient } from '#server/services/youtube/client.ts';
+
+export interface PlatformClients {
+  /** The guarded fetcher the video platforms are read with. */
+  fetcher: SafeFetcher;
+  youtube: YouTubeClient;
+}
+
+// The YouTube transcript, YouTube tags and video downloader routers share one YouTube client
+// (and so one cache of player data) per app.
+const built = new WeakMap<AppDeps['config'], PlatformClients>();
+
+export function platformClients({ config }: Pick<AppDeps, 'config'>): PlatformClients {
+  const existing = built.get(config);
+  if (existing) return existing;
+  // The platforms serve their normal public page (with the player data) to a desktop browser.
+  const fetcher = createSafeFetcher({
+    allowPrivate: config.fetchAllowPrivate,
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36',
+  });
+  const clients = { fetcher, youtube: createYouTubeClient({ fetcher, origin: config.youtube.origin }) };
+  built.set(config, clients);
+  return clients;
+}
+
+/** Each YouTube call may reach YouTube; cached answers are cheap but a flood would get this server blocked. */
+export const YOUTUBE_RATE_LIMIT = { windowMs: 60_000, limit: 60 };

@@ -1,0 +1,74 @@
+import { HttpError } from '#server/http-error.ts';
+import type { SafeFetcher } from '#server/services/safe-fetch/index.ts';
+import { decodeHtml, isHtmlContentType } from '#server/services/page-facts/decode.ts';
+import { extractPageFacts } from '#server/services/page-facts/extract.ts';
+import { normalizeUrlInput } from '#server/services/page-facts/url-input.ts';
+import type { MobileReport } from '#views/tools/mobile-test/schema.ts';
+import { evaluateMobile, isMobileFriendly } from './checks.ts';
+
+export const MOBILE_LIMITS = {
+  timeoutMs: 15_000,
+  maxBytes: 5 * 1024 * 1024,
+  maxStylesheets: 5,
+  stylesheetBytes: 256 * 1024,
+  stylesheetTimeoutMs: 5_000,
+} as const;
+
+export interface MobileDeps {
+  fetcher: SafeFetcher;
+  now?: () => Date;
+}
+
+/** Same-origin stylesheets only: other origins are CDNs and frameworks the site owner rarely controls. */
+async function readStylesheets(hrefs: string[], pageUrl: string, fetcher: SafeFetcher) {
+  const origin = new URL(pageUrl).origin;
+  const analysed: string[] = [];
+  const skipped: string[] = [];
+  const texts: string[] = [];
+  const candidates: string[] = [];
+  for (const href of hrefs) {
+    let url: URL;
+    try {
+      url = new URL(href, pageUrl);
+    } catch {
+      continue;
+    }
+    if (url.origin !== origin || candidates.length >= MOBILE_LIMITS.maxStylesheets) skipped.push(url.href);
+    else candidates.push(url.href);
+  }
+  const results = await Promise.all(
+    candidates.map((href) =>
+      fetcher
+        .fetch(href, { timeoutMs: MOBILE_LIMITS.stylesheetTimeoutMs, maxBytes: MOBILE_LIMITS.stylesheetBytes, onTooLarge: 'truncate', headers: { accept: 'text/css,*/*;q=0.1' } })
+        .then((res) => (res.status === 200 ? res.body.toString('utf8') : null))
+        .catch(() => null),
+    ),
+  );
+  results.forEach((text, index) => {
+    if (text === null) skipped.push(candidates[index]);
+    else {
+      analysed.push(candidates[index]);
+      texts.push(text);
+    }
+  });
+  return { analysed, skipped, texts };
+}
+
+/** Fetches the page and its same-origin CSS and runs the mobile-readiness checks. */
+export async function testMobileFriendly(input: string, deps: MobileDeps): Promise<MobileReport> {
+  const res = await deps.fetcher.fetch(normalizeUrlInput(input), { timeoutMs: MOBILE_LIMITS.timeoutMs, maxBytes: MOBILE_LIMITS.maxBytes, onTooLarge: 'truncate' });
+  const contentType = res.headers['content-type'];
+  if (!isHtmlContentType(contentType)) {
+    throw new HttpError(400, `That address returned ${contentType?.split(';')[0]}, not an HTML page; enter the URL of a web page.`);
+  }
+  const page = extractPageFacts(decodeHtml(res.body, contentType));
+  const sheets = await readStylesheets(page.stylesheets.filter((sheet) => sheet.media !== 'print').map((sheet) => sheet.href), res.url, deps.fetcher);
+  const checks = evaluateMobile(page, sheets.texts);
+  return {
+    url: res.url,
+    mobileFriendly: isMobileFriendly(checks),
+    checks,
+    stylesheets: { analysed: sheets.analysed, skipped: sheets.skipped },
+    testedAt: (deps.now ?? (() => new Date()))().toISOString(),
+  };
+}

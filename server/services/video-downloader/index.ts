@@ -1,0 +1,45 @@
+import type { UpstreamFetcher } from '#server/services/media/upstream.ts';
+import type { YouTubeClient } from '#server/services/youtube/client.ts';
+import { createInstagramDownloader } from './instagram.ts';
+import { createPinterestDownloader } from './pinterest.ts';
+import { createMediaRelay, type MediaRelay } from './relay.ts';
+import { createYouTubeShortsDownloader } from './youtube-shorts.ts';
+
+export { contentDisposition, type MediaRelay } from './relay.ts';
+
+export interface VideoDownloaderOptions {
+  fetcher: UpstreamFetcher;
+  youtube: YouTubeClient;
+  origins: { pinterest?: string; pinIt?: string; instagram?: string };
+  relay: { basePath: string; maxBytes: number; secret?: Buffer };
+}
+
+export interface VideoDownloader {
+  pinterest(videoUrl: string, resolution: number): Promise<{ downloadUrl: string }>;
+  instagram(videoUrl: string): Promise<{ downloadUrl: string }>;
+  youtube(videoUrl: string): Promise<{ downloadUrl: string }>;
+  relay: MediaRelay;
+}
+
+/** Each finder locates the public file; the answer is always a link to this app's own relay. */
+export function createVideoDownloader(options: VideoDownloaderOptions): VideoDownloader {
+  const relay = createMediaRelay({ fetcher: options.fetcher, ...options.relay });
+  const pinterest = createPinterestDownloader({ fetcher: options.fetcher, origin: options.origins.pinterest, pinItOrigin: options.origins.pinIt });
+  const instagram = createInstagramDownloader({ fetcher: options.fetcher, origin: options.origins.instagram });
+  const shorts = createYouTubeShortsDownloader({ youtube: options.youtube });
+  return {
+    pinterest: async (videoUrl, resolution) => {
+      const found = await pinterest.find(videoUrl, resolution);
+      return { downloadUrl: relay.link({ url: found.url, filename: found.filename, platform: 'Pinterest' }) };
+    },
+    instagram: async (videoUrl) => {
+      const found = await instagram.find(videoUrl);
+      return { downloadUrl: relay.link({ url: found.url, filename: found.filename, platform: 'Instagram' }) };
+    },
+    youtube: async (videoUrl) => {
+      const found = await shorts.find(videoUrl);
+      return { downloadUrl: relay.link({ url: found.url, filename: found.filename, platform: 'YouTube' }) };
+    },
+    relay,
+  };
+}

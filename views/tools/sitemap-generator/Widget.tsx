@@ -1,0 +1,147 @@
+import { useState, type FormEvent } from 'react';
+import { saveBlob } from '../../../client/download.ts';
+import { fileNameFromLink, fullLink, generateErrorMessage, progressPercent, SITEMAPS_CHANGED_EVENT } from './logic.ts';
+import type { GenerateSitemapResponse, SitemapProgress } from './schema.ts';
+import { SitemapReport } from './SitemapReport.tsx';
+
+export interface SitemapGeneratorProps {
+  /** Prefix for element ids (islands must not use useId). */
+  idPrefix: string;
+}
+
+export default function SitemapToolWidget({ idPrefix }: SitemapGeneratorProps) {
+  const [url, setUrl] = useState('');
+  const [generating, setGenerating] = useState(false);
+  const [error, setError] = useState('');
+  const [sitemapPath, setSitemapPath] = useState('');
+  const [link, setLink] = useState('');
+  const [checkResult, setCheckResult] = useState('');
+  const [progress, setProgress] = useState<SitemapProgress | null>(null);
+  const [result, setResult] = useState<GenerateSitemapResponse | null>(null);
+  const id = (name: string) => `${idPrefix}-${name}`;
+
+  async function onGenerate(event: FormEvent) {
+    event.preventDefault();
+    if (!url.trim() || generating) return;
+    setGenerating(true);
+    setError('');
+    setSitemapPath('');
+    setLink('');
+    setCheckResult('');
+    setResult(null);
+    setProgress({ found: 0, queued: 1, skipped: 0 });
+    // Progress arrives on its own stream while the POST waits for the finished crawl.
+    const events = new EventSource(`/api/sitemaps/progress?url=${encodeURIComponent(url.trim())}`);
+    events.addEventListener('progress', (message) => setProgress(JSON.parse((message as MessageEvent<string>).data) as SitemapProgress));
+    const stop = () => events.close();
+    events.addEventListener('done', stop);
+    events.addEventListener('failed', stop);
+    try {
+      const res = await fetch('/api/sitemaps', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ url: url.trim() }),
+      });
+      const body: unknown = await res.json().catch(() => null);
+      if (!res.ok) {
+        setError(generateErrorMessage(body));
+        return;
+      }
+      const generated = body as GenerateSitemapResponse;
+      setSitemapPath(generated.sitemap);
+      setLink(fullLink(window.location.origin, generated.sitemap));
+      setResult(generated);
+      window.dispatchEvent(new Event(SITEMAPS_CHANGED_EVENT));
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      events.close();
+      setGenerating(false);
+      setProgress(null);
+    }
+  }
+
+  async function onDownload() {
+    try {
+      const res = await fetch(link);
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      saveBlob(await res.blob(), fileNameFromLink(link));
+    } catch {
+      window.alert('Failed to download sitemap file.');
+    }
+  }
+
+  async function onCheck() {
+    setCheckResult('Checking sitemap...');
+    try {
+      const res = await fetch(link, { method: 'HEAD', cache: 'no-store' });
+      setCheckResult(res.ok ? '✅ Sitemap is accessible and valid.' : `❌ Sitemap check failed: ${res.status}`);
+    } catch (failure) {
+      setCheckResult(`❌ Error: ${failure instanceof Error ? failure.message : String(failure)}`);
+    }
+  }
+
+  return (
+    <div className="sitemap-tool">
+      <form className="tool-card" id={id('form')} onSubmit={onGenerate} noValidate>
+        <label htmlFor={id('url')}>Website URL</label>
+        <div className="sitemap-input-row">
+          <input
+            id={id('url')}
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            placeholder="Enter your website URL"
+            value={url}
+            onChange={(event) => setUrl(event.target.value)}
+            aria-describedby={error ? id('error') : undefined}
+          />
+          <button type="submit" className="button" disabled={generating || url.trim() === ''}>
+            {generating ? 'Generating...' : 'Generate Sitemap'}
+          </button>
+        </div>
+        {progress ? (
+          <div className="sitemap-progress" role="status" aria-live="polite">
+            <progress max={100} value={progressPercent(progress)} aria-label="Crawl progress" />
+            <p>
+              Pages found: <strong>{progress.found}</strong> · Queued: <strong>{progress.queued}</strong> · Skipped:{' '}
+              <strong>{progress.skipped}</strong>
+            </p>
+          </div>
+        ) : null}
+        {error ? (
+          <p className="error" id={id('error')} role="alert">
+            {error}
+          </p>
+        ) : null}
+        {sitemapPath ? (
+          <div className="sitemap-result">
+            <p className="success">
+              Sitemap generated with {result?.record.pages ?? 0} page{result?.record.pages === 1 ? '' : 's'}: <code>{sitemapPath}</code>
+            </p>
+            <p className="sitemap-link">
+              Full link:{' '}
+              <a href={link} target="_blank" rel="noopener">
+                {link}
+              </a>
+            </p>
+          </div>
+        ) : null}
+        <div className="actions">
+          <button type="button" className="button secondary" disabled={!link} onClick={onDownload}>
+            Download
+          </button>
+          <button type="button" className="button secondary" disabled={!link} onClick={onCheck}>
+            Check
+          </button>
+        </div>
+        {checkResult ? (
+          <p className="sitemap-check" role="status">
+            {checkResult}
+          </p>
+        ) : null}
+      </form>
+      {result ? <SitemapReport report={result.report} idPrefix={idPrefix} /> : null}
+    </div>
+  );
+}
