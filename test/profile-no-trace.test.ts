@@ -1,6 +1,8 @@
 import request from 'supertest';
 import { expect, test } from 'vitest';
 import { pages } from '#server/routes.ts';
+import { serveFixture } from '#test/fixtures/crawl-site.ts';
+import { cleanSite } from '#test/fixtures/site-audit-clean-site.ts';
 import { createTestApp } from '#test/helpers/app.ts';
 import { minimalProfileFile, operatorBusiness, sampleTraces } from '#test/helpers/business.ts';
 
@@ -118,4 +120,30 @@ test('a profile without case studies, testimonials or officer: /case-studies exp
   const contact = decode((await request(minimal).get('/contact-me')).text);
   expect(contact).not.toContain('wa.me');
   expect(contact).not.toContain('What are your office hours?');
+});
+
+test('the site audit PDF is sent in the operator\'s name, never the sample\'s', async () => {
+  const site = await serveFixture(cleanSite);
+  try {
+    const { app: auditApp } = createTestApp({ env: { FETCH_ALLOW_PRIVATE: site.hostPort } });
+    const started = await request(auditApp).post('/api/site-audits').send({ url: `${site.origin}/` });
+    expect(started.status).toBe(202);
+    // The event stream ends when the audit has finished: the readiness signal.
+    await request(auditApp).get(`/api/site-audits/${started.body.id}/events`).buffer(true);
+    const pdf = await request(auditApp)
+      .get(`/api/site-audits/${started.body.id}/report.pdf`)
+      .buffer(true)
+      .parse((stream, done) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    const raw = (pdf.body as Buffer).toString('latin1');
+    // The document's Author (pdfkit writes it as an indirect string object) is the operator.
+    const authorRef = /\/Author (\d+) 0 R/.exec(raw)?.[1];
+    expect(raw).toContain(`\n${authorRef} 0 obj\n(Lotus Lane Digital)\nendobj`);
+    for (const trace of sampleTraces()) expect(raw).not.toContain(trace);
+  } finally {
+    await site.close();
+  }
 });
