@@ -2,18 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { problemsOf } from '#test/helpers/config.ts';
 import { operatorProfilePath } from '#test/helpers/business.ts';
-import { ConfigError, configWarnings, loadConfig } from './index.ts';
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error('expected a ConfigError');
-}
+import { configWarnings, loadConfig } from './index.ts';
 
 test('defaults match the documented ones', () => {
   const config = loadConfig({});

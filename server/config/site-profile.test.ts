@@ -2,21 +2,12 @@ import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { problemsOf } from '#test/helpers/config.ts';
 import { operatorBusiness, operatorProfilePath, sampleProfilePath } from '#test/helpers/business.ts';
-import { ConfigError, loadConfig } from './index.ts';
+import { loadConfig } from './index.ts';
 import { LOGO_MAX_BYTES } from './site-profile.ts';
 
 const operator = JSON.parse(readFileSync(operatorProfilePath, 'utf8')) as Record<string, unknown>;
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error('expected a ConfigError');
-}
 
 /** A profile file in a fresh temp dir (also usable as DATA_DIR). */
 function profileFile(content: unknown): { file: string; dir: string } {

@@ -1,6 +1,7 @@
 import { Faq } from '#views/components/Faq.tsx';
 import { definePage } from '#views/page.ts';
 import { RelatedLinks } from '#views/pages/shared/links.tsx';
+import { ProseSections } from '#views/pages/shared/ProseArticle.tsx';
 import { CaseStudyList, TestimonialList } from '#views/pages/shared/ProfileProof.tsx';
 import { useBusiness } from '#views/site-context.ts';
 import { engagement, faq, heading, intro, links, meta } from './content.ts';
@@ -20,23 +21,7 @@ function CaseStudiesPage() {
           <TestimonialList items={business.testimonials} />
         </section>
       ) : null}
-      <div className="prose">
-        {engagement.map((section) => (
-          <section key={section.heading} id={section.id} aria-labelledby={`${section.id}-heading`}>
-            <h2 id={`${section.id}-heading`}>{section.heading}</h2>
-            {section.paragraphs.map((text) => (
-              <p key={text}>{text}</p>
-            ))}
-            {section.bullets ? (
-              <ul>
-                {section.bullets.map((item) => (
-                  <li key={item}>{item}</li>
-                ))}
-              </ul>
-            ) : null}
-          </section>
-        ))}
-      </div>
+      <ProseSections sections={engagement} />
       <Faq items={faq} />
       <RelatedLinks links={links} />
     </article>

@@ -1,9 +1,32 @@
 import { Faq } from '#views/components/Faq.tsx';
 import { definePage, type PageDef } from '#views/page.ts';
 import type { Business } from '#views/business.ts';
-import type { ProsePage } from '#views/pages/shared/content-types.ts';
+import type { ProsePage, Section } from '#views/pages/shared/content-types.ts';
 import { RelatedLinks } from '#views/pages/shared/links.tsx';
 import { useBusiness } from '#views/site-context.ts';
+
+/** Headed blocks of prose, each with its paragraphs and optional list. */
+export function ProseSections({ sections }: { sections: Section[] }) {
+  return (
+    <div className="prose">
+      {sections.map((section) => (
+        <section key={section.heading} id={section.id} aria-labelledby={section.id ? `${section.id}-heading` : undefined}>
+          <h2 id={section.id ? `${section.id}-heading` : undefined}>{section.heading}</h2>
+          {section.paragraphs.map((text) => (
+            <p key={text}>{text}</p>
+          ))}
+          {section.bullets ? (
+            <ul>
+              {section.bullets.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      ))}
+    </div>
+  );
+}
 
 /** Category, legal and info pages: heading, lead, sections, optional FAQ and related links. */
 export function ProseArticle({ content }: { content: ProsePage }) {
@@ -18,23 +41,7 @@ export function ProseArticle({ content }: { content: ProsePage }) {
           </p>
         ))}
       </header>
-      <div className="prose">
-        {content.sections.map((section) => (
-          <section key={section.heading} id={section.id} aria-labelledby={section.id ? `${section.id}-heading` : undefined}>
-            <h2 id={section.id ? `${section.id}-heading` : undefined}>{section.heading}</h2>
-            {section.paragraphs.map((text) => (
-              <p key={text}>{text}</p>
-            ))}
-            {section.bullets ? (
-              <ul>
-                {section.bullets.map((item) => (
-                  <li key={item}>{item}</li>
-                ))}
-              </ul>
-            ) : null}
-          </section>
-        ))}
-      </div>
+      <ProseSections sections={content.sections} />
       {content.faq?.length ? <Faq items={content.faq} /> : null}
       {content.links?.length ? <RelatedLinks links={content.links} /> : null}
     </article>
