@@ -8,6 +8,7 @@ import { loadManifest, loadStaticFiles, type StaticFile } from './assets.ts';
 import type { Config } from './config/index.ts';
 import type { AppDeps } from './deps.ts';
 import { apiNotFound, errorHandler } from './errors.ts';
+import { directoryStatusFor } from './directory-status.ts';
 import { createRenderer } from './render.tsx';
 import { createFastPath } from './fast-path.ts';
 import { makeCachedBody } from './page-cache.ts';
@@ -84,7 +85,7 @@ export function createApp(options: CreateAppOptions): Express {
     await Promise.allSettled(shutdownHooks.map((hook) => hook()));
   };
   app.set('trust proxy', config.trustProxy);
-  const renderer = createRenderer({ config, log, assets, pages });
+  const renderer = createRenderer({ config, log, assets, pages, loaderContext: { directoryStatus: directoryStatusFor(config) } });
   const ids = createRequestIds();
   app.use(requestLog(ids, log));
   app.use(securityHeaders());

@@ -21,7 +21,9 @@ function CaseStudiesPage() {
           <TestimonialList items={business.testimonials} />
         </section>
       ) : null}
-      <ProseSections sections={engagement} />
+      <div className="prose">
+        <ProseSections sections={engagement} />
+      </div>
       <Faq items={faq} />
       <RelatedLinks links={links} />
     </article>

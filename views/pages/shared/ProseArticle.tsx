@@ -5,27 +5,23 @@ import type { ProsePage, Section } from '#views/pages/shared/content-types.ts';
 import { RelatedLinks } from '#views/pages/shared/links.tsx';
 import { useBusiness } from '#views/site-context.ts';
 
-/** Headed blocks of prose, each with its paragraphs and optional list. */
+/** Headed prose sections: paragraphs and an optional bullet list each. */
 export function ProseSections({ sections }: { sections: Section[] }) {
-  return (
-    <div className="prose">
-      {sections.map((section) => (
-        <section key={section.heading} id={section.id} aria-labelledby={section.id ? `${section.id}-heading` : undefined}>
-          <h2 id={section.id ? `${section.id}-heading` : undefined}>{section.heading}</h2>
-          {section.paragraphs.map((text) => (
-            <p key={text}>{text}</p>
-          ))}
-          {section.bullets ? (
-            <ul>
-              {section.bullets.map((item) => (
-                <li key={item}>{item}</li>
-              ))}
-            </ul>
-          ) : null}
-        </section>
+  return sections.map((section) => (
+    <section key={section.heading} id={section.id} aria-labelledby={section.id ? `${section.id}-heading` : undefined}>
+      <h2 id={section.id ? `${section.id}-heading` : undefined}>{section.heading}</h2>
+      {section.paragraphs.map((text) => (
+        <p key={text}>{text}</p>
       ))}
-    </div>
-  );
+      {section.bullets ? (
+        <ul>
+          {section.bullets.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  ));
 }
 
 /** Category, legal and info pages: heading, lead, sections, optional FAQ and related links. */
@@ -41,7 +37,9 @@ export function ProseArticle({ content }: { content: ProsePage }) {
           </p>
         ))}
       </header>
-      <ProseSections sections={content.sections} />
+      <div className="prose">
+        <ProseSections sections={content.sections} />
+      </div>
       {content.faq?.length ? <Faq items={content.faq} /> : null}
       {content.links?.length ? <RelatedLinks links={content.links} /> : null}
     </article>
