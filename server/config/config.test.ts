@@ -137,8 +137,10 @@ test('production without SITE_URL, or with a relative one, stops with a line nam
   ]);
   expect(problemsOf({ NODE_ENV: 'production', SITE_URL: '/site' })).toHaveLength(1);
   expect(loadConfig({ NODE_ENV: 'production', SITE_URL: 'https://seo.example.in/' }).siteUrl).toBe('https://seo.example.in');
-  // Outside production the localhost default still serves development and tests.
+  // Outside production the localhost default still serves development and tests, and command-line
+  // tools (which publish no URLs) run in a production environment without it.
   expect(loadConfig({ NODE_ENV: 'development' }).siteUrl).toBe('http://localhost:3000');
+  expect(loadConfig({ NODE_ENV: 'production' }, { cli: true }).env).toBe('production');
 });
 
 test('production on the sample profile boots with a warning saying it is not indexable', () => {

@@ -59,17 +59,15 @@ export const core = defineSection({
     FETCH_ALLOW_PRIVATE: hostPortList,
     TRUST_PROXY: trustProxy,
   },
-  read: (env, report) => {
-    // Canonicals, the sitemap and JSON-LD would otherwise point at http://localhost in production.
-    if (env.NODE_ENV === 'production' && env.SITE_URL === undefined) {
-      report('SITE_URL', 'must be set when NODE_ENV=production: the public origin of the site, such as https://www.example.com');
-    }
+  read: (env) => {
     return {
       env: env.NODE_ENV,
       port: env.PORT,
       host: env.HOST,
       /** Public origin without a trailing slash, used for canonicals, sitemaps and JSON-LD. */
       siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
+      /** False when SITE_URL fell back to localhost (refused for a production server). */
+      siteUrlSet: env.SITE_URL !== undefined,
       dataDir: env.DATA_DIR,
       logLevel: env.LOG_LEVEL,
       fetchAllowPrivate: env.FETCH_ALLOW_PRIVATE,

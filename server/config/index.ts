@@ -55,7 +55,15 @@ export class ConfigError extends Error {
  * every problem at once: each fragment is checked on its own, so one bad value does not hide
  * another fragment's cross-variable checks.
  */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export interface LoadOptions {
+  /**
+   * A command-line tool (submissions, backup, directories:check) rather than the web server: it
+   * publishes no URLs, so a production environment without SITE_URL is fine for it.
+   */
+  cli?: boolean;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env, options: LoadOptions = {}): Config {
   const problems: string[] = [];
   const report: Report = (variable, message) => problems.push(`${variable} ${message}`);
   let context: SectionContext = { dataDir: './data' };
@@ -67,6 +75,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
   const base = read(core);
   if (base) context = { dataDir: base.dataDir };
+  // Canonicals, the sitemap and JSON-LD would otherwise point at http://localhost in production.
+  if (base && !options.cli && base.env === 'production' && !base.siteUrlSet) {
+    report('SITE_URL', 'must be set when NODE_ENV=production: the public origin of the site, such as https://www.example.com');
+  }
   const values = Object.fromEntries(Object.entries(sections).map(([name, section]) => [name, read(section as ConfigSection<EnvShape, unknown>)]));
   if (problems.length > 0 || !base) throw new ConfigError(problems);
   return { ...base, ...values } as Config;
