@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Outlet, useLocation, useMatches, useRouteError } from 'react-router';
-import type { PageDef } from '../page.ts';
+import { resolvePage, type PageDef } from '../page.ts';
 import { useSite } from '../site-context.ts';
+import type { HeadMeta } from './SeoHead.tsx';
 import { Document } from './Document.tsx';
 import { ErrorScreen, errorMeta } from './ErrorScreen.tsx';
 import { NotFound, notFoundMeta } from './NotFound.tsx';
@@ -9,11 +10,14 @@ import { NotFound, notFoundMeta } from './NotFound.tsx';
 export function RootLayout() {
   const matches = useMatches();
   const page = matches[matches.length - 1]?.handle as PageDef | undefined;
+  const { business } = useSite();
   const { pathname } = useLocation();
   if (!page) throw new Error('Route without a page definition');
+  const resolved: HeadMeta = resolvePage(page, business);
   // A route with parameters (/site-audit/:id) is canonical at the address actually asked for.
+  const meta = page.path.includes(':') ? { ...resolved, path: pathname } : resolved;
   return (
-    <Document meta={page.path.includes(':') ? { ...page, path: pathname } : page}>
+    <Document meta={meta}>
       <Outlet />
     </Document>
   );
