@@ -107,7 +107,7 @@ test('the core-updates log lists only complete rollouts, newest first, with plau
   expect(rolloutDays({ name: 'March 2024 core update', started: '2024-03-05', completed: '2024-04-19' })).toBe(45);
 });
 
-test('the core-updates page shows the dated log, when it was last reviewed, and links to Google\'s dashboard', async () => {
+test('the core-updates page shows the dated log, where it stops, when it was last reviewed, and links to Google\'s dashboard', async () => {
   const { app } = createTestApp();
   const res = await request(app).get('/google-core-updates');
   expect(res.status).toBe(200);
@@ -116,4 +116,5 @@ test('the core-updates page shows the dated log, when it was last reviewed, and 
   expect(res.text).toContain('March 2024 core update</th><td><time dateTime="2024-03-05">5 March 2024</time></td><td><time dateTime="2024-04-19">19 April 2024</time></td><td>45 days</td>');
   expect(res.text).toContain(`List last reviewed: <time dateTime="${LAST_REVIEWED}">`);
   expect(res.text).toContain('href="https://status.search.google.com/summary"');
+  expect(res.text).toContain('This list stops at the March 2026 core update; for later updates');
 });

@@ -3,7 +3,7 @@ import { definePage } from '#views/page.ts';
 import { RelatedLinks } from '#views/pages/shared/links.tsx';
 import { ProseSections } from '#views/pages/shared/ProseArticle.tsx';
 import { googleCoreUpdates as content } from './content.ts';
-import { coreUpdates, LAST_REVIEWED, rolloutDays, STATUS_DASHBOARD_URL } from './updates.ts';
+import { coreUpdates, LAST_REVIEWED, NEWEST_LISTED, rolloutDays, STATUS_DASHBOARD_URL } from './updates.ts';
 
 function Day({ value }: { value: string }) {
   return <time dateTime={value}>{formatDay(value)}</time>;
@@ -14,7 +14,7 @@ function UpdatesLog() {
     <section id="log" aria-labelledby="log-heading">
       <h2 id="log-heading">Confirmed core updates and their rollout dates</h2>
       <p>
-        {'Start and completion dates as Google announced them on its Search Status Dashboard (US Pacific dates). For anything newer than this list, and for spam and other ranking updates, see '}
+        {`Start and completion dates as Google announced them on its Search Status Dashboard (US Pacific dates). This list stops at the ${NEWEST_LISTED.name}; for later updates, and for spam and other ranking updates, see `}
         <a href={STATUS_DASHBOARD_URL} rel="noopener noreferrer">
           Google&apos;s Search Status Dashboard
         </a>

@@ -1,8 +1,9 @@
 /**
  * Confirmed Google core updates with the start and completion dates Google announced on its
  * Search Status Dashboard (US Pacific dates). Only updates whose dates this site can vouch for
- * are listed; the dashboard is linked for anything newer. Add a row when a rollout completes,
- * and move LAST_REVIEWED when the list is checked against the dashboard.
+ * are listed (dates reported the same way by several independent sources citing the dashboard);
+ * the dashboard is linked for anything newer, and the page says where the list stops. Add a row
+ * when a rollout completes and its dates can be checked, then move LAST_REVIEWED.
  */
 export interface CoreUpdate {
   name: string;
@@ -13,6 +14,8 @@ export interface CoreUpdate {
 }
 
 export const coreUpdates: readonly CoreUpdate[] = [
+  { name: 'March 2026 core update', started: '2026-03-27', completed: '2026-04-08' },
+  { name: 'December 2025 core update', started: '2025-12-11', completed: '2025-12-29' },
   { name: 'June 2025 core update', started: '2025-06-30', completed: '2025-07-17' },
   { name: 'March 2025 core update', started: '2025-03-13', completed: '2025-03-27' },
   { name: 'December 2024 core update', started: '2024-12-12', completed: '2024-12-18' },
@@ -27,8 +30,11 @@ export const coreUpdates: readonly CoreUpdate[] = [
   { name: 'May 2022 core update', started: '2022-05-25', completed: '2022-06-09' },
 ];
 
-/** When this list was last compared with Google's dashboard. */
+/** When the list was last reviewed; it names where it stops, so this never claims nothing happened since. */
 export const LAST_REVIEWED = '2026-11-23';
+
+/** The newest update in the list: the page says the list stops there. */
+export const NEWEST_LISTED = coreUpdates[0];
 
 /** Google's Search Status Dashboard: the current, complete list of ranking incidents and updates. */
 export const STATUS_DASHBOARD_URL = 'https://status.search.google.com/summary';
