@@ -1,3 +1,4 @@
+import { isDomainError } from '#server/services/domain-errors.ts';
 import { CrawlStartError } from './crawl-start-error.ts';
 import { CRAWL_DEFAULTS } from './defaults.ts';
 import { charsetOf, isHtmlContentType, mergeDirectives, parseRobotsDirectives } from './directives.ts';
@@ -35,7 +36,7 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
   const settings = { ...CRAWL_DEFAULTS, ...definedOnly(options) };
   const startedAt = Date.now();
   const startUrl = normalizeUrl(options.startUrl);
-  if (!startUrl) throw new CrawlStartError(400, 'Please enter a valid http:// or https:// URL.');
+  if (!startUrl) throw new CrawlStartError('invalid-input', 'Please enter a valid http:// or https:// URL.');
 
   const controller = new AbortController();
   let stopReason = 'complete' as StopReason;
@@ -60,14 +61,14 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
   if (!robots.isAllowed(startUrl)) {
     cleanup();
     const why = robots.status ? `robots.txt answered HTTP ${robots.status}, which means no crawling is allowed` : `robots.txt does not allow crawling ${startUrl}`;
-    throw new CrawlStartError(422, `${why}.`);
+    throw new CrawlStartError('not-possible', `${why}.`);
   }
   const frontier = createFrontier({ maxDepth: settings.maxDepth, skips, siteOrigin: new URL(startUrl).origin, robots });
   frontier.discover(startUrl, 0, { start: true });
   if (frontier.pending === 0) {
     // Refused before any request (a file extension, an over-long URL): say so rather than crawl nothing.
     cleanup();
-    throw new CrawlStartError(422, `The start URL cannot be crawled: ${skips.listed()[0]?.detail ?? 'it was skipped'}.`);
+    throw new CrawlStartError('not-possible', `The start URL cannot be crawled: ${skips.listed()[0]?.detail ?? 'it was skipped'}.`);
   }
 
   let active = 0;
@@ -82,9 +83,9 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
     await sleep(nextFetchAt - Date.now(), signal);
   }
 
-  function failStart(item: QueueItem, status: 400 | 422 | 502, message: string): void {
+  function failStart(item: QueueItem, kind: StartFailureKind, message: string): void {
     if (!item.start) return;
-    startFailure = new CrawlStartError(status, message);
+    startFailure = new CrawlStartError(kind, message);
     stop('aborted');
   }
 
@@ -105,7 +106,7 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
       const message = error instanceof Error ? error.message : String(error);
       if (signal.aborted && !item.start) return skips.add(item.url, 'cap', stopReason === 'time-limit' ? 'crawl time limit reached' : 'crawl stopped');
       skips.add(item.url, 'error', message);
-      return failStart(item, fetchErrorStatus(error), fetchErrorStatus(error) === 400 ? message : `Could not fetch ${item.url}: ${message}`);
+      return failStart(item, fetchErrorKind(error), fetchErrorKind(error) === 'invalid-input' ? message : `Could not fetch ${item.url}: ${message}`);
     }
     const { status, headers } = res;
     if (status >= 300 && status < 400) {
@@ -113,7 +114,7 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
       const target = headers.location ? normalizeUrl(headers.location, item.url) : null;
       if (!target) {
         skips.add(item.url, 'status', `${status} without a usable Location`);
-        return failStart(item, 502, `${item.url} answered ${status} without a usable redirect target.`);
+        return failStart(item, 'upstream', `${item.url} answered ${status} without a usable redirect target.`);
       }
       skips.add(item.url, 'redirect', `${status} to ${target}`);
       // The start page decides where the site really lives (http to https, bare to www).
@@ -124,12 +125,12 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
     if (status < 200 || status >= 300) {
       res.body.destroy();
       skips.add(item.url, 'status', `HTTP ${status}`);
-      return failStart(item, 502, `The start page answered HTTP ${status}.`);
+      return failStart(item, 'upstream', `The start page answered HTTP ${status}.`);
     }
     if (!isHtmlContentType(headers['content-type'])) {
       res.body.destroy();
       skips.add(item.url, 'non-html', headers['content-type'] || 'no content type');
-      return failStart(item, 502, `The start page is not an HTML page (${headers['content-type'] || 'no content type'}).`);
+      return failStart(item, 'upstream', `The start page is not an HTML page (${headers['content-type'] || 'no content type'}).`);
     }
     let page;
     try {
@@ -137,7 +138,7 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       skips.add(item.url, signal.aborted ? 'cap' : 'error', signal.aborted ? 'crawl stopped while reading' : message);
-      return failStart(item, 502, `Could not read ${item.url}: ${message}`);
+      return failStart(item, 'upstream', `Could not read ${item.url}: ${message}`);
     }
     const directives = mergeDirectives(page.directives, parseRobotsDirectives(headers['x-robots-tag'] ?? '', options.botName));
     const base = resolveBase(page.baseHref, item.url);
@@ -228,13 +229,15 @@ async function startRobots(options: CrawlOptions, startUrl: string, timeoutMs: n
     return await loadRobots(options.fetcher, new URL(startUrl).origin, options.botName, { timeoutMs, signal });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    throw new CrawlStartError(fetchErrorStatus(error), fetchErrorStatus(error) === 400 ? message : `Could not reach ${new URL(startUrl).host}: ${message}`);
+    throw new CrawlStartError(fetchErrorKind(error), fetchErrorKind(error) === 'invalid-input' ? message : `Could not reach ${new URL(startUrl).host}: ${message}`);
   }
 }
 
-/** The guarded fetcher marks what the user sent (bad or forbidden URL) with status 400. */
-function fetchErrorStatus(error: unknown): 400 | 502 {
-  return (error as { status?: unknown })?.status === 400 ? 400 : 502;
+type StartFailureKind = ConstructorParameters<typeof CrawlStartError>[0];
+
+/** The guarded fetcher marks what the user sent (bad or forbidden URL) as invalid input. */
+function fetchErrorKind(error: unknown): 'invalid-input' | 'upstream' {
+  return isDomainError(error) && error.kind === 'invalid-input' ? 'invalid-input' : 'upstream';
 }
 
 function resolveBase(baseHref: string | null, pageUrl: string): string {

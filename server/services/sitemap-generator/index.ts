@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '#db/index.ts';
 import { getSitemap, insertSitemap, listSitemaps, pruneSitemaps, type SitemapRecord, type StoredSitemap } from '#db/generated-sitemaps.ts';
-import { HttpError } from '#server/http-error.ts';
+import { BusyError, InvalidInputError } from '#server/services/domain-errors.ts';
 import { CRAWLER_BOT_NAME, crawlSite, isCrawlStartError, normalizeUrl } from '#server/services/crawler/index.ts';
 import { hostKey } from '#server/services/crawler/normalize.ts';
 import type { CrawlFetcher, CrawlReport } from '#server/services/crawler/types.ts';
@@ -67,10 +67,9 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
         signal,
       });
     } catch (error) {
-      if (isCrawlStartError(error)) throw new HttpError(error.status, error.message);
       throw error;
     }
-    if (result.report.stoppedBy === 'aborted') throw new HttpError(503, 'The server is restarting; please try again in a minute.');
+    if (result.report.stoppedBy === 'aborted') throw new BusyError('The server is restarting; please try again in a minute.');
     await mkdir(dir, { recursive: true });
     const now = new Date();
     const fileName = fileNameFor(result.report.siteUrl, now);
@@ -100,7 +99,7 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
   /** The site a URL belongs to, for joining a running crawl; throws 400 for a URL we cannot crawl. */
   function siteKey(url: string): { start: string; key: string } {
     const start = normalizeUrl(url);
-    if (!start) throw new HttpError(400, 'Please enter a valid http:// or https:// URL.');
+    if (!start) throw new InvalidInputError('Please enter a valid http:// or https:// URL.');
     return { start, key: hostKey(start) };
   }
 
@@ -108,10 +107,10 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
     /** Crawls `url` (or joins the running crawl of the same site) and resolves with the stored sitemap. */
     async generate(url: string): Promise<GeneratedSitemap & { reused: boolean }> {
       const { start, key } = siteKey(url);
-      if (closing) throw new HttpError(503, 'The server is restarting; please try again in a minute.');
+      if (closing) throw new BusyError('The server is restarting; please try again in a minute.');
       const running = jobs.get(key);
       if (!running && jobs.running >= settings.maxRunning) {
-        throw new HttpError(503, 'The sitemap generator is busy with other sites; please try again in a minute.', { 'retry-after': '60' });
+        throw new BusyError('The sitemap generator is busy with other sites; please try again in a minute.', 60);
       }
       const { job, reused } = jobs.start(key, start, (onProgress, signal) => run(start, onProgress, signal), (result) => ({
         type: 'done',

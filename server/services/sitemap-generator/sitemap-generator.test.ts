@@ -66,8 +66,8 @@ test('bad URLs are 400, a start page that cannot be reached is 502, and nothing 
   await closed.close();
   const { service, cleanup } = await makeSitemapGenerator({ allowPrivate: [closed.hostPort] });
   try {
-    await expect(service.generate('not a url')).rejects.toMatchObject({ status: 400 });
-    await expect(service.generate(`${closed.origin}/`)).rejects.toMatchObject({ status: 502, message: expect.stringContaining('refused the connection') });
+    await expect(service.generate('not a url')).rejects.toMatchObject({ kind: 'invalid-input' });
+    await expect(service.generate(`${closed.origin}/`)).rejects.toMatchObject({ kind: 'upstream', message: expect.stringContaining('refused the connection') });
     expect(service.list()).toEqual([]);
   } finally {
     await cleanup();
@@ -78,7 +78,7 @@ test('private addresses are refused with 400 unless explicitly allowed', async (
   const site = await serveFixture(rulesSite);
   const { service, cleanup } = await makeSitemapGenerator();
   try {
-    await expect(service.generate(`${site.origin}/`)).rejects.toMatchObject({ status: 400 });
+    await expect(service.generate(`${site.origin}/`)).rejects.toMatchObject({ kind: 'invalid-input' });
     expect(site.requests).toHaveLength(0);
   } finally {
     await cleanup();
@@ -92,7 +92,7 @@ test('more crawls than SITEMAP_MAX_RUNNING at once are refused with 503 and Retr
   const { service, cleanup } = await makeSitemapGenerator({ allowPrivate: [a.hostPort, b.hostPort], settings: { maxRunning: 1 } });
   try {
     const first = service.generate(`${a.origin}/`);
-    await expect(service.generate(`${b.origin}/`)).rejects.toMatchObject({ status: 503, headers: { 'retry-after': '60' } });
+    await expect(service.generate(`${b.origin}/`)).rejects.toMatchObject({ kind: 'busy', retryAfterSeconds: 60 });
     await expect(first).resolves.toMatchObject({ record: { pages: 1 } });
   } finally {
     await cleanup();
@@ -126,7 +126,7 @@ test('closing the service stops a running crawl and its caller gets a 503', asyn
     await expect.poll(() => site.requests.some((r) => r.path === '/slow')).toBe(true);
     const started = Date.now();
     await service.close();
-    await expect(pending).rejects.toMatchObject({ status: 503 });
+    await expect(pending).rejects.toMatchObject({ kind: 'busy' });
     expect(Date.now() - started).toBeLessThan(4000);
     expect(service.list()).toEqual([]);
   } finally {

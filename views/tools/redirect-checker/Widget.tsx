@@ -1,8 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { failureDetail, requestJson } from '../../lib/request-json.ts';
 import { chainText, parseUrlLines, redirectsToCsv } from './logic.ts';
-import { MAX_REDIRECT_URLS } from './limits.ts';
-import type { Plan, RedirectRow } from './schema.ts';
+import { MAX_REDIRECT_URLS } from './rules.ts';
+import type { Plan } from '#views/model/plans.ts';
+import type { RedirectRow } from '#views/model/redirect-checker.ts';
 
 export interface RedirectCheckerProps {
   idPrefix: string;

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { copyText } from '../../../client/clipboard.ts';
-import { CATEGORIES, CATEGORY_LABELS, COPY_FEEDBACK_MS, MAX_IDEA_LENGTH, type Category } from './rules.ts';
+import { CATEGORY_LABELS, COPY_FEEDBACK_MS, MAX_IDEA_LENGTH } from './rules.ts';
+import { CATEGORIES, type Category } from '#views/model/viral-prompts.ts';
 
 export interface ViralPromptsProps {
   idPrefix: string;
