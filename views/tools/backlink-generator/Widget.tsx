@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { downloadText } from '../../../client/download-text.ts';
+import { downloadText } from '#client/download.ts';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { backlinksToCsv, batches, generateBacklinks, type BacklinkLink } from './logic.ts';
 

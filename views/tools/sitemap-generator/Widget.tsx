@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { saveBlob } from '../../../client/download.ts';
-import { fileNameFromLink, fullLink, generateErrorMessage, progressPercent, SITEMAPS_CHANGED_EVENT } from './logic.ts';
+import { saveBlob } from '#client/download.ts';
+import { ApiError, apiFetch, requestJson, serverReason } from '#views/lib/request-json.ts';
+import { fileNameFromLink, fullLink, GENERATE_FAILED, generateErrorMessage, progressPercent, SITEMAPS_CHANGED_EVENT } from './logic.ts';
 import type { GenerateSitemapResponse, SitemapProgress } from './schema.ts';
 import { SitemapReport } from './SitemapReport.tsx';
 
@@ -9,7 +10,7 @@ export interface SitemapGeneratorProps {
   idPrefix: string;
 }
 
-export default function SitemapToolWidget({ idPrefix }: SitemapGeneratorProps) {
+export default function SitemapGeneratorWidget({ idPrefix }: SitemapGeneratorProps) {
   const [url, setUrl] = useState('');
   const [generating, setGenerating] = useState(false);
   const [error, setError] = useState('');
@@ -37,23 +38,14 @@ export default function SitemapToolWidget({ idPrefix }: SitemapGeneratorProps) {
     events.addEventListener('done', stop);
     events.addEventListener('failed', stop);
     try {
-      const res = await fetch('/api/sitemaps', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ url: url.trim() }),
-      });
-      const body: unknown = await res.json().catch(() => null);
-      if (!res.ok) {
-        setError(generateErrorMessage(body));
-        return;
-      }
-      const generated = body as GenerateSitemapResponse;
+      const generated = await requestJson<GenerateSitemapResponse>('/api/sitemaps', GENERATE_FAILED, { url: url.trim() });
       setSitemapPath(generated.sitemap);
       setLink(fullLink(window.location.origin, generated.sitemap));
       setResult(generated);
       window.dispatchEvent(new Event(SITEMAPS_CHANGED_EVENT));
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      if (failure instanceof ApiError) setError(generateErrorMessage(serverReason(failure)));
+      else setError(failure instanceof Error ? failure.message : String(failure));
     } finally {
       events.close();
       setGenerating(false);
@@ -63,8 +55,7 @@ export default function SitemapToolWidget({ idPrefix }: SitemapGeneratorProps) {
 
   async function onDownload() {
     try {
-      const res = await fetch(link);
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      const res = await apiFetch(link, 'Failed to download sitemap file.');
       saveBlob(await res.blob(), fileNameFromLink(link));
     } catch {
       window.alert('Failed to download sitemap file.');
@@ -74,10 +65,11 @@ export default function SitemapToolWidget({ idPrefix }: SitemapGeneratorProps) {
   async function onCheck() {
     setCheckResult('Checking sitemap...');
     try {
-      const res = await fetch(link, { method: 'HEAD', cache: 'no-store' });
-      setCheckResult(res.ok ? '✅ Sitemap is accessible and valid.' : `❌ Sitemap check failed: ${res.status}`);
+      await apiFetch(link, '', { method: 'HEAD', cache: 'no-store' });
+      setCheckResult('✅ Sitemap is accessible and valid.');
     } catch (failure) {
-      setCheckResult(`❌ Error: ${failure instanceof Error ? failure.message : String(failure)}`);
+      if (failure instanceof ApiError) setCheckResult(`❌ Sitemap check failed: ${failure.status}`);
+      else setCheckResult(`❌ Error: ${failure instanceof Error ? failure.message : String(failure)}`);
     }
   }
 

@@ -2,7 +2,7 @@ import { Faq } from '../../components/Faq.tsx';
 import { Island } from '../../components/Island.tsx';
 import { definePage, type FaqEntry } from '../../page.ts';
 import { useSite } from '../../site-context.ts';
-import { availableTools, toolNames } from './tools.ts';
+import { availableTools, toolNames } from '#views/model/tools-hub.ts';
 import ToolsHubWidget from './Widget.tsx';
 
 const faq: FaqEntry[] = [
