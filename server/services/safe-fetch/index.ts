@@ -14,6 +14,11 @@ export interface SafeFetcherOptions {
   userAgent: string;
   /** Injected for tests that need a host name resolving to a chosen address. */
   resolver?: Resolver;
+  /**
+   * Milliseconds clock for the timings (performance.now by default). Tests inject one the
+   * fixture server advances, so a "slow" response needs no real waiting.
+   */
+  clock?: () => number;
 }
 
 export interface FetchOptions {
@@ -94,9 +99,10 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 export function createSafeFetcher(config: SafeFetcherOptions): SafeFetcher {
   const allowPrivate = new Set((config.allowPrivate ?? []).map((entry) => entry.trim().toLowerCase()));
   const resolver = config.resolver ?? systemResolver;
+  const now = config.clock ?? (() => performance.now());
 
   async function stream(input: string | URL, options: FetchOptions = {}): Promise<StreamResult> {
-    const started = performance.now();
+    const started = now();
     const timeoutMs = options.timeoutMs ?? FETCH_DEFAULTS.timeoutMs;
     const maxBytes = options.maxBytes ?? FETCH_DEFAULTS.maxBytes;
     const maxRedirects = options.maxRedirects ?? FETCH_DEFAULTS.maxRedirects;
@@ -120,14 +126,14 @@ export function createSafeFetcher(config: SafeFetcherOptions): SafeFetcher {
     try {
       for (;;) {
         const target = await raceAbort(resolveTarget(current, allowPrivate, resolver), controller.signal);
-        const hopStarted = performance.now();
+        const hopStarted = now();
         let response: IncomingMessage;
         try {
           response = await sendHop({ target, method, headers, body, signal: controller.signal });
         } catch (error) {
           throw controller.signal.aborted ? controller.signal.reason : describeNetworkError(error, current.href);
         }
-        const ttfbMs = performance.now() - hopStarted;
+        const ttfbMs = now() - hopStarted;
         const location = response.headers.location;
         if (REDIRECT_STATUSES.has(response.statusCode ?? 0) && location && maxRedirects > 0) {
           response.destroy();
@@ -167,7 +173,7 @@ export function createSafeFetcher(config: SafeFetcherOptions): SafeFetcher {
           remoteAddress: response.socket?.remoteAddress ?? target.address,
         };
         bounded.stream.once('end', () => {
-          base.timings.totalMs = performance.now() - started;
+          base.timings.totalMs = now() - started;
         });
         return {
           ...base,
@@ -189,7 +195,7 @@ export function createSafeFetcher(config: SafeFetcherOptions): SafeFetcher {
   }
 
   async function fetch(input: string | URL, options: FetchOptions = {}): Promise<FetchResult> {
-    const started = performance.now();
+    const started = now();
     const result = await stream(input, options);
     let body: Buffer;
     try {
@@ -204,7 +210,7 @@ export function createSafeFetcher(config: SafeFetcherOptions): SafeFetcher {
       body,
       truncated: result.truncated,
       redirects: result.redirects,
-      timings: { ttfbMs: result.timings.ttfbMs, totalMs: performance.now() - started },
+      timings: { ttfbMs: result.timings.ttfbMs, totalMs: now() - started },
       encoding: result.encoding,
       bytesOnWire: result.bytesOnWire,
       remoteAddress: result.remoteAddress,
