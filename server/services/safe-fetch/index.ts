@@ -6,6 +6,7 @@ import { describeNetworkError, sendHop } from './hop.ts';
 import { parseTargetUrl, resolveTarget, systemResolver, type Resolver } from './target.ts';
 
 export { FetchError, isFetchError, type FetchErrorCode, type RedirectHop } from './errors.ts';
+export type { Resolver } from './target.ts';
 export { classifyAddress } from './address-policy.ts';
 
 export interface SafeFetcherOptions {
@@ -88,7 +89,11 @@ function requestHeaders(userAgent: string, options: FetchOptions): Record<string
 
 /** Rejects as soon as the signal aborts: DNS lookups cannot be cancelled, so they are raced. */
 function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
+  if (signal.aborted) {
+    // The lookup still settles later; unobserved, its rejection would crash the process.
+    promise.catch(() => undefined);
+    return Promise.reject(signal.reason);
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });
