@@ -1,4 +1,4 @@
-import { DomainError, NotFoundError, UpstreamError, isDomainError } from '#server/services/domain-errors.ts';
+import { type DomainError, NotFoundError, UpstreamError, isDomainError } from '#server/services/domain-errors.ts';
 import { isFetchError, type FetchOptions, type FetchResult, type SafeFetcher } from '#server/services/safe-fetch/index.ts';
 
 /** Every platform request goes through the guarded fetcher; services take it as a dependency. */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Db } from '#db/index.ts';
 import { getSitemap, insertSitemap, listSitemaps, pruneSitemaps, type SitemapRecord, type StoredSitemap } from '#db/generated-sitemaps.ts';
 import { BusyError, InvalidInputError } from '#server/services/domain-errors.ts';
-import { CRAWLER_BOT_NAME, crawlSite, isCrawlStartError, normalizeUrl } from '#server/services/crawler/index.ts';
+import { CRAWLER_BOT_NAME, crawlSite, normalizeUrl } from '#server/services/crawler/index.ts';
 import { hostKey } from '#server/services/crawler/normalize.ts';
 import type { CrawlFetcher, CrawlReport } from '#server/services/crawler/types.ts';
 import { writeSitemap } from '#server/services/sitemap-xml/write.ts';
@@ -51,24 +51,19 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
   let closing = false;
 
   async function run(startUrl: string, onProgress: (p: { found: number; queued: number; skipped: number }) => void, signal: AbortSignal): Promise<GeneratedSitemap> {
-    let result;
-    try {
-      result = await crawlSite({
-        startUrl,
-        fetcher: options.fetcher,
-        botName: CRAWLER_BOT_NAME,
-        concurrency: settings.concurrency,
-        maxPages: settings.maxPages,
-        maxDepth: settings.maxDepth,
-        pageTimeoutMs: settings.pageTimeoutMs,
-        crawlTimeoutMs: settings.crawlTimeoutMs,
-        maxPageBytes: settings.maxPageBytes,
-        onProgress,
-        signal,
-      });
-    } catch (error) {
-      throw error;
-    }
+    const result = await crawlSite({
+      startUrl,
+      fetcher: options.fetcher,
+      botName: CRAWLER_BOT_NAME,
+      concurrency: settings.concurrency,
+      maxPages: settings.maxPages,
+      maxDepth: settings.maxDepth,
+      pageTimeoutMs: settings.pageTimeoutMs,
+      crawlTimeoutMs: settings.crawlTimeoutMs,
+      maxPageBytes: settings.maxPageBytes,
+      onProgress,
+      signal,
+    });
     if (result.report.stoppedBy === 'aborted') throw new BusyError('The server is restarting; please try again in a minute.');
     await mkdir(dir, { recursive: true });
     const now = new Date();

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, requestJson } from '#views/lib/request-json.ts';
 import { downloadText } from '#client/download.ts';
-import { CopyButton } from '../../components/CopyButton.tsx';
+import { CopyButton } from '#views/components/CopyButton.tsx';
 import { parseDomain } from '../url-input.ts';
 import { anchorsToCsv } from './logic.ts';
 import { ANCHOR_TYPE_LABELS, GENERATE_FAILED, keywordProblem, splitKeywords, type Anchor, type GenerateResponse } from './rules.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { requestJson } from '../../lib/request-json.ts';
+import { requestJson } from '#views/lib/request-json.ts';
 import { nextProgress, PROGRESS_INTERVAL_MS } from './logic.ts';
 import { AuditReportView } from './Report.tsx';
 import { RecommendationList } from './RecommendationList.tsx';

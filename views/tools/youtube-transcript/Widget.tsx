@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { CopyButton } from '../../components/CopyButton.tsx';
+import { CopyButton } from '#views/components/CopyButton.tsx';
 import { ApiError, requestJson, serverReason } from '#views/lib/request-json.ts';
 import { trackLabel, transcriptDownloadHref } from './logic.ts';
 import type { TranscriptResponse } from './schema.ts';
