@@ -1,6 +1,6 @@
 /**
  * Every price the site shows, in one table: the monthly SEO packages and the one-time audit
- * (/seo-packages and the pages that quote a starting price), the redirect checker's plans
+ * (/seo-packages), the redirect checker's plans
  * (GET /api/bulk-url-redirection/plans) and the anchor text generator's plans. Data, not a view:
  * both the pages and the API read it (docs/decisions/0013).
  */
@@ -79,9 +79,6 @@ export const ONE_TIME_AUDIT = {
 export function formatInr(amount: number): string {
   return `₹${amount.toLocaleString('en-IN')}`;
 }
-
-/** The lowest monthly package price, for copy that says "plans start at". */
-export const LOWEST_MONTHLY_INR = Math.min(...SEO_PACKAGES.map((plan) => plan.monthlyInr));
 
 /** What the redirect checker offers: the free tool itself and the agency's hands-on migration help. */
 export const REDIRECT_CHECKER_PLANS: readonly Plan[] = [
