@@ -64,6 +64,12 @@ export default tseslint.config(
     },
   },
   {
+    // Configuration is parsed once at boot (docs/decisions/0010): nothing else reads the environment.
+    files: ['server/**', 'views/**', 'client/**', 'db/**'],
+    ignores: ['server/config/**', '**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings from config (server/config/), parsed once at boot.' }] },
+  },
+  {
     files: ['views/lib/request-json.ts'],
     rules: { 'no-restricted-globals': 'off' },
   },

@@ -70,3 +70,8 @@ test('imports across top-level folders use the #alias, and type-only imports say
   expect(await problems('server/api/x.ts', "import { AppDeps } from '#server/deps.ts';\nexport const f = (deps: AppDeps) => deps;")).toEqual([expect.stringMatching(/^@typescript-eslint\/consistent-type-imports/)]);
   expect(await problems('server/api/x.ts', "import type { AppDeps } from '../deps.ts';\nexport const f = (deps: AppDeps) => deps;")).toEqual([]);
 });
+
+test('only server/config reads process.env', async () => {
+  expect(await problems('server/api/seo-audit.ts', 'export const key = process.env.PAGESPEED_API_KEY;')).toEqual([expect.stringMatching(/^no-restricted-properties: .*server\/config/)]);
+  expect(await problems('server/config/page-speed.ts', 'export const key = process.env.PAGESPEED_API_KEY;')).toEqual([]);
+});
