@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { saveBlob } from '#client/download.ts';
 import { ApiError, apiFetch, requestJson, serverReason } from '#views/lib/request-json.ts';
-import { fileNameFromLink, fullLink, GENERATE_FAILED, generateErrorMessage, progressPercent, SITEMAPS_CHANGED_EVENT } from './logic.ts';
+import { checkMessage, DOWNLOAD_FILE_NAME, fullLink, GENERATE_FAILED, generateErrorMessage, progressPercent, SITEMAPS_CHANGED_EVENT } from './logic.ts';
+import { SitemapNextSteps, SitemapPreview } from './NextSteps.tsx';
+import { readSitemap } from './read-sitemap.ts';
 import type { GenerateSitemapResponse, SitemapProgress } from './schema.ts';
 import { SitemapReport } from './SitemapReport.tsx';
 
@@ -19,6 +21,7 @@ export default function SitemapGeneratorWidget({ idPrefix }: SitemapGeneratorPro
   const [checkResult, setCheckResult] = useState('');
   const [progress, setProgress] = useState<SitemapProgress | null>(null);
   const [result, setResult] = useState<GenerateSitemapResponse | null>(null);
+  const [preview, setPreview] = useState<string[] | null>(null);
   const id = (name: string) => `${idPrefix}-${name}`;
 
   async function onGenerate(event: FormEvent) {
@@ -30,6 +33,7 @@ export default function SitemapGeneratorWidget({ idPrefix }: SitemapGeneratorPro
     setLink('');
     setCheckResult('');
     setResult(null);
+    setPreview(null);
     setProgress({ found: 0, queued: 1, skipped: 0 });
     // Progress arrives on its own stream while the POST waits for the finished crawl.
     const events = new EventSource(`/api/sitemaps/progress?url=${encodeURIComponent(url.trim())}`);
@@ -39,10 +43,12 @@ export default function SitemapGeneratorWidget({ idPrefix }: SitemapGeneratorPro
     events.addEventListener('failed', stop);
     try {
       const generated = await requestJson<GenerateSitemapResponse>('/api/sitemaps', GENERATE_FAILED, { url: url.trim() });
+      const fileLink = fullLink(window.location.origin, generated.sitemap);
       setSitemapPath(generated.sitemap);
-      setLink(fullLink(window.location.origin, generated.sitemap));
+      setLink(fileLink);
       setResult(generated);
       window.dispatchEvent(new Event(SITEMAPS_CHANGED_EVENT));
+      void showPreview(fileLink);
     } catch (failure) {
       if (failure instanceof ApiError) setError(generateErrorMessage(serverReason(failure)));
       else setError(failure instanceof Error ? failure.message : String(failure));
@@ -53,10 +59,20 @@ export default function SitemapGeneratorWidget({ idPrefix }: SitemapGeneratorPro
     }
   }
 
+  /** The preview lists what the file itself says, read the same way Check reads it. */
+  async function showPreview(fileLink: string) {
+    try {
+      const read = await readSitemap(fileLink);
+      if (read.ok && read.validation.ok) setPreview(read.validation.locs);
+    } catch {
+      // No preview then; Check reports what is wrong with the file.
+    }
+  }
+
   async function onDownload() {
     try {
       const res = await apiFetch(link, 'Failed to download sitemap file.');
-      saveBlob(await res.blob(), fileNameFromLink(link));
+      saveBlob(await res.blob(), DOWNLOAD_FILE_NAME);
     } catch {
       window.alert('Failed to download sitemap file.');
     }
@@ -65,11 +81,9 @@ export default function SitemapGeneratorWidget({ idPrefix }: SitemapGeneratorPro
   async function onCheck() {
     setCheckResult('Checking sitemap...');
     try {
-      await apiFetch(link, '', { method: 'HEAD', cache: 'no-store' });
-      setCheckResult('✅ Sitemap is accessible and valid.');
+      setCheckResult(checkMessage(await readSitemap(link)));
     } catch (failure) {
-      if (failure instanceof ApiError) setCheckResult(`❌ Sitemap check failed: ${failure.status}`);
-      else setCheckResult(`❌ Error: ${failure instanceof Error ? failure.message : String(failure)}`);
+      setCheckResult(`❌ Error: ${failure instanceof Error ? failure.message : String(failure)}`);
     }
   }
 
@@ -133,6 +147,12 @@ export default function SitemapGeneratorWidget({ idPrefix }: SitemapGeneratorPro
           </p>
         ) : null}
       </form>
+      {result ? (
+        <section className="tool-card sitemap-next-card" aria-label="Your sitemap">
+          {preview ? <SitemapPreview locs={preview} idPrefix={idPrefix} /> : null}
+          <SitemapNextSteps siteUrl={result.record.url} idPrefix={idPrefix} />
+        </section>
+      ) : null}
       {result ? <SitemapReport report={result.report} idPrefix={idPrefix} /> : null}
     </div>
   );
