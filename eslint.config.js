@@ -11,7 +11,8 @@ const SERVER_OR_DB = [
   banned('^(\\.\\./)+(server|db)/', 'views/ and client/ run in the browser: they never import server/ or db/ (docs/decisions/0013).'),
 ];
 const ALIAS_ACROSS_FOLDERS = [
-  banned('^\\.\\./\\.\\./', 'Use the #server/ #views/ #client/ #db/ #test/ alias instead of climbing two or more folders.'),
+  // docs/ has no alias (the sample business profile is read from there).
+  banned('^\\.\\./\\.\\./(?!(\\.\\./)*docs/)', 'Use the #server/ #views/ #client/ #db/ #test/ alias instead of climbing two or more folders.'),
   banned('^\\.\\./(server|views|client|db|test|scripts)/', 'Use the #alias for another top-level folder.'),
 ];
 const VIEWS_OUTSIDE_MODEL = [
