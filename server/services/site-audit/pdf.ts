@@ -33,7 +33,9 @@ export async function renderAuditPdf(input: AuditPdfInput): Promise<Buffer> {
     doc.fontSize(9).fillColor('#475467').text([input.brand.tagline, input.brand.email, input.brand.phone, input.brand.website].filter(Boolean).join(' · '));
     doc.moveDown(1.2).fontSize(16).fillColor('#101828').text('Website SEO audit report');
     doc.fontSize(10).fillColor('#475467').text(`${input.audit.url} · audited ${(input.audit.finishedAt ?? input.audit.createdAt).slice(0, 10)} · ${summary.pages} URLs crawled`);
-    doc.moveDown(0.8).fontSize(28).fillColor('#101828').text(`${summary.score}/100`, { continued: true }).fontSize(11).text('  health score');
+    // One font size per line: pdfkit spaces a `continued` line by its last segment, so a big score
+    // followed by small words would overprint the line below.
+    doc.moveDown(0.8).fontSize(22).fillColor('#101828').text(`${summary.score}/100 health score`);
     doc.fontSize(10).fillColor('#344054').text(`${summary.errors} errors · ${summary.warnings} warnings · ${summary.notices} notices`);
 
     doc.moveDown(1).fontSize(13).fillColor('#101828').text('Top fixes');
