@@ -13,7 +13,7 @@ import { createRenderer } from './render.tsx';
 import { createFastPath } from './fast-path.ts';
 import { makeCachedBody } from './page-cache.ts';
 import { createRequestIds, requestLog } from './request-log.ts';
-import { redirectsMiddleware } from './redirects.ts';
+import { redirects } from './redirects.ts';
 import { pages as routeTable } from './routes.ts';
 import { precomputedSecurityHeaders, securityHeaders } from './security.ts';
 import { siteFiles } from './site-files.ts';
@@ -105,7 +105,7 @@ export function createApp(options: CreateAppOptions): Express {
   app.use(compression({ threshold: 1024 }));
   app.use(siteFiles(pages, config));
   app.use('/api', express.json({ limit: API_BODY_LIMIT }), apiRouter(deps), apiNotFound);
-  app.use(redirectsMiddleware(pages));
+  app.use(redirects(pages));
   app.use(renderer.renderPage);
   app.use(errorHandler(log, staticErrorPage, showDetails));
 

@@ -1,67 +1,49 @@
 import type { RequestHandler } from 'express';
 import type { PageDef } from '#views/page.ts';
+import { buildRedirects } from './routes.ts';
 
 /**
- * Where a request path should permanently move, from the route table: a declared alias, a path
- * that differs from a route (or an alias) only in letter case, or a trailing slash. Undefined
- * when the path is fine as it is (a route, or a 404 for the router to answer).
+ * A path a browser resolves on this site: one leading slash, then no second slash or backslash
+ * (`//evil.com` and `/\evil.com` are protocol-relative), and no whitespace or control characters
+ * (browsers drop tabs and newlines from URLs, so `/\t/evil.com` becomes `//evil.com`).
  */
-export type RedirectResolver = (path: string) => string | undefined;
+export function isLocalPath(location: string): boolean {
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+  return /^\/(?![/\\])/.test(location) && !/[\\\s\u0000-\u001f\u007f]/.test(location);
+}
 
-/** Alias → canonical path, from each page's `aliases`. Exact-case keys. */
-export function aliasMap(table: PageDef[]): Map<string, string> {
-  const redirects = new Map<string, string>();
+/** The request's own query string, `?` included, or ''. */
+function queryOf(url: string): string {
+  const at = url.indexOf('?');
+  return at === -1 ? '' : url.slice(at);
+}
+
+/**
+ * 301s for old spellings (aliases), trailing slashes and letter-case variants. Every target is a
+ * canonical path from the route table, never built from the request path, so no spelling of the
+ * request (`//evil.com/`, `/\evil.com/`, `/%2F/evil.com/`, ...) can produce an off-site Location:
+ * a path that is not a page with extra slashes or another case falls through to the 404 page.
+ */
+export function redirects(table: PageDef[]): RequestHandler {
+  const aliases = buildRedirects(table);
   const canonical = new Set(table.map((page) => page.path));
-  for (const page of table) {
-    for (const alias of page.aliases ?? []) {
-      if (canonical.has(alias)) throw new Error(`Alias ${alias} is also a canonical path`);
-      if (redirects.has(alias)) throw new Error(`Alias ${alias} is declared twice`);
-      redirects.set(alias, page.path);
-    }
+  const byLowerCase = new Map<string, string | null>();
+  for (const [from, to] of [...table.map((page): [string, string] => [page.path, page.path]), ...aliases]) {
+    const key = from.toLowerCase();
+    // Two pages that differ only in case: no guess, both spellings stay as they are.
+    byLowerCase.set(key, byLowerCase.has(key) && byLowerCase.get(key) !== to ? null : to);
   }
-  return redirects;
-}
+  for (const target of [...canonical, ...aliases.values()]) {
+    if (!isLocalPath(target)) throw new Error(`Route table path ${JSON.stringify(target)} is not a plain site path`);
+  }
 
-/**
- * A Location that can only mean a path on this site. `//host` and `/\host` are read by browsers
- * as another origin, so leading slashes and backslashes collapse to one slash.
- */
-export function sameOriginPath(path: string): string {
-  return path.replace(/^[/\\]+/, '/');
-}
-
-export function createRedirectResolver(table: PageDef[]): RedirectResolver {
-  const aliases = aliasMap(table);
-  // Letter-case variants: every route and alias by its lower-case spelling. Routes with
-  // parameters (/site-audit/:id) take any value, so they have no single spelling to fold.
-  const folded = new Map<string, string>();
-  const fold = (spelling: string, target: string) => {
-    const key = spelling.toLowerCase();
-    const taken = folded.get(key);
-    if (taken && taken !== target) throw new Error(`${spelling} and another route differ only in letter case (${taken}, ${target})`);
-    folded.set(key, target);
-  };
-  for (const page of table) if (!page.path.includes(':')) fold(page.path, page.path);
-  for (const [alias, target] of aliases) fold(alias, target);
-
-  return (path) => {
-    const exact = aliases.get(path);
-    if (exact) return exact;
-    const trimmed = path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
-    const target = folded.get(trimmed.toLowerCase()) ?? (trimmed !== path ? trimmed : undefined);
-    if (target === undefined || target === path) return undefined;
-    return sameOriginPath(target);
-  };
-}
-
-/** 301 for aliases, letter-case variants and trailing slashes, keeping the query string. */
-export function redirectsMiddleware(table: PageDef[]): RequestHandler {
-  const resolve = createRedirectResolver(table);
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const target = resolve(req.path);
-    if (target === undefined) return next();
-    const queryAt = req.originalUrl.indexOf('?');
-    res.redirect(301, target + (queryAt === -1 ? '' : req.originalUrl.slice(queryAt)));
+    const path = req.path;
+    if (canonical.has(path)) return next();
+    const trimmed = path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
+    const target = aliases.get(trimmed) ?? (canonical.has(trimmed) ? trimmed : byLowerCase.get(trimmed.toLowerCase()));
+    if (!target || target === path) return next();
+    res.redirect(301, target + queryOf(req.originalUrl));
   };
 }

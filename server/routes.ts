@@ -2,7 +2,6 @@ import type { RouteObject } from 'react-router';
 import { directoryPages } from '#views/directories/DirectoryPage.tsx';
 import { RootErrorBoundary, RootLayout } from '#views/layout/Root.tsx';
 import type { PageDef } from '#views/page.ts';
-import { aliasMap } from './redirects.ts';
 import { homePage } from '#views/pages/home/Page.tsx';
 import { aboutPage } from '#views/pages/about/Page.tsx';
 import { careerGuidancePage } from '#views/pages/career-guidance/Page.tsx';
@@ -35,6 +34,8 @@ import { indexCheckerPage } from '#views/tools/index-checker/Page.tsx';
 import { imageCompressorPage } from '#views/tools/image-compressor/Page.tsx';
 import { mobileTestPage } from '#views/tools/mobile-test/Page.tsx';
 import { seoAuditPage } from '#views/tools/seo-audit/Page.tsx';
+import { siteAuditPage } from '#views/tools/site-audit/Page.tsx';
+import { siteAuditReportPage } from '#views/tools/site-audit/ReportPage.tsx';
 import { sitemapGeneratorPage } from '#views/tools/sitemap-generator/Page.tsx';
 import { toolsHubPage } from '#views/tools/tools-hub/Page.tsx';
 import { featuredFirst, HUB_PATH, TOOLS, toolsByGroup } from '#views/tools/tools-hub/tools.ts';
@@ -81,6 +82,8 @@ export const pages: PageDef[] = [
   ...contentPages,
   commaSeparatorPage,
   sitemapGeneratorPage,
+  siteAuditPage,
+  siteAuditReportPage,
   imageCompressorPage,
   youtubeTranscriptPage,
   youtubeTagGeneratorPage,
@@ -170,9 +173,17 @@ export function navLinks(nav: NavData): { header: NavLink[]; footer: NavLink[] }
   return { header: [...header, ...(nav.cta ? [nav.cta] : [])], footer: nav.footer.flatMap((group) => group.links) };
 }
 
-/** Alias → canonical path, from each page's `aliases` (exact case; server/redirects.ts adds case folding). */
 export function buildRedirects(table: PageDef[] = pages): Map<string, string> {
-  return aliasMap(table);
+  const redirects = new Map<string, string>();
+  const canonical = new Set(table.map((page) => page.path));
+  for (const page of table) {
+    for (const alias of page.aliases ?? []) {
+      if (canonical.has(alias)) throw new Error(`Alias ${alias} is also a canonical path`);
+      if (redirects.has(alias)) throw new Error(`Alias ${alias} is declared twice`);
+      redirects.set(alias, page.path);
+    }
+  }
+  return redirects;
 }
 
 export function buildRouteObjects(table: PageDef[] = pages): RouteObject[] {

@@ -52,6 +52,19 @@ const aliases: Record<string, string> = {
   '/local-seo-janakpuri': '/seo-company-janakpuri',
 };
 
+test('every route of spec 2.2 (and the pages decisions.md adds) is in the route table', () => {
+  const paths = new Set(pages.map((page) => page.path));
+  expect(specRoutes.filter((path) => !paths.has(path))).toEqual([]);
+});
+
+test('every old spelling answers 301 to its canonical page', async () => {
+  const { app } = createTestApp();
+  for (const [alias, target] of Object.entries(aliases)) {
+    const res = await request(app).get(alias);
+    expect(`${alias} ${res.status} ${res.headers.location}`).toBe(`${alias} 301 ${target}`);
+  }
+});
+
 // Issue 13 supersedes spec 2.1's header: the pages that win business at the top level, the tools
 // grouped by job, legal pages, guides and the link-building lists in the footer.
 test('the header: Services, Pricing, Results, Free tools, About and a call to action to the contact page', () => {
@@ -110,6 +123,9 @@ test('the common guesses and any letter-case variant of a route answer 301 to th
     '/CONTACT': '/contact-me',
     '/About/': '/about',
     '/seo-audit-tool?url=https://example.com/': '/seo-audit?url=https://example.com/',
+    '/tools?ref=menu': '/try-free-tools?ref=menu',
+    '/PRICING/': '/seo-packages',
+    '/Seo-Audit/?url=https%3A%2F%2Fexample.com': '/seo-audit?url=https%3A%2F%2Fexample.com',
   };
   for (const [from, to] of Object.entries(moved)) {
     const res = await request(app).get(from);
@@ -117,4 +133,6 @@ test('the common guesses and any letter-case variant of a route answer 301 to th
   }
   const page = await request(app).get('/seo-packages');
   expect(page.status).toBe(200);
+  // Only reads move: a form posted to a guessed address is not silently turned into a GET.
+  expect((await request(app).post('/Pricing')).status).not.toBe(301);
 });
