@@ -66,7 +66,7 @@ test('header: the Free tools menu groups every tool by job and opens without Jav
   // Opening another menu closes this one: exclusive <details name>, no script needed.
   await desktop.page.locator('summary', { hasText: 'Services' }).click();
   expect(await panel.isVisible()).toBe(false);
-  expect(await desktop.page.getByRole('link', { name: 'SEO Services Noida' }).isVisible()).toBe(true);
+  expect(await desktop.page.locator('.site-header').getByRole('link', { name: 'SEO Services Noida' }).isVisible()).toBe(true);
   await desktop.close();
 
   const phone = await openWithoutScripts('/seo-guides', 390, 844);
