@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage } from './browser.ts';
+import { axeViolations, clippedContent, launchBrowser, openPage } from './browser.ts';
 
 // Issue 13: the header, footer and 404 page as a visitor meets them, at the widths the issue names.
 let browser: Browser;
@@ -129,4 +129,23 @@ test('404: the spec text with status 404, a site search that works without JavaS
   await withJs.waitForURL((url) => url.pathname === '/seo-audit');
   expect(problems).toEqual([]);
   await withJs.context().close();
+});
+
+const firstPages = ['/', '/seo-services-delhi', '/try-free-tools', '/bulk-url-redirection-tool', '/no-such-page', '/contact-me', '/seo-packages'];
+
+test.each([
+  [1366, 900],
+  [1024, 768],
+  [390, 844],
+])('axe finds nothing and nothing is clipped on the pages a visitor meets first at %i px, menus open', async (width, height) => {
+  for (const path of firstPages) {
+    const { page, problems } = await openPage(browser, path, { width, height });
+    const where = `${path} ${width}px`;
+    if (width >= 1024) await page.locator('summary', { hasText: 'Free tools' }).click();
+    else await page.locator('.nav-toggle').click();
+    expect(await axeViolations(page), where).toEqual([]);
+    if (width === 390) expect(await clippedContent(page), where).toEqual([]);
+    expect(problems, where).toEqual([]);
+    await page.context().close();
+  }
 });
