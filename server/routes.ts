@@ -38,7 +38,7 @@ import { siteAuditPage } from '#views/tools/site-audit/Page.tsx';
 import { siteAuditReportPage } from '#views/tools/site-audit/ReportPage.tsx';
 import { sitemapGeneratorPage } from '#views/tools/sitemap-generator/Page.tsx';
 import { toolsHubPage } from '#views/tools/tools-hub/Page.tsx';
-import { featuredFirst, HUB_PATH, TOOLS, toolsByGroup } from '#views/tools/tools-hub/tools.ts';
+import { featuredFirst, HUB_PATH, TOOLS, toolsByGroup } from '#views/model/tools-hub.ts';
 import { domainExtractorPage } from '#views/tools/domain-extractor/Page.tsx';
 import { instagramReelDownloaderPage } from '#views/tools/video-downloader/InstagramPage.tsx';
 import { pinterestDownloaderPage } from '#views/tools/video-downloader/PinterestPage.tsx';

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { expect, test } from 'vitest';
 import { buildNav, navLinks, pages } from '#server/routes.ts';
-import { TOOLS } from '#views/tools/tools-hub/tools.ts';
+import { TOOLS } from '#views/model/tools-hub.ts';
 import { createTestApp } from '#test/helpers/app.ts';
 
 // Spec 2.2: the canonical route table, every one a real page.

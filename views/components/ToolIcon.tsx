@@ -1,4 +1,4 @@
-import type { ToolIconName } from '#views/tools/tools-hub/tools.ts';
+import type { ToolIconName } from '#views/model/tools-hub.ts';
 
 /**
  * Line icons for the tool cards, drawn here on a 24 px grid (stroke only, currentColor) so they

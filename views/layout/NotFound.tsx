@@ -1,6 +1,6 @@
 import { searchSite, type SiteIndexEntry } from '../lib/site-search.ts';
 import { useSite } from '../site-context.ts';
-import { featuredFirst, TOOLS } from '../tools/tools-hub/tools.ts';
+import { featuredFirst, TOOLS } from '#views/model/tools-hub.ts';
 import type { HeadMeta } from './SeoHead.tsx';
 
 export const notFoundMeta = (path: string): HeadMeta => ({

@@ -5,9 +5,9 @@ import { JsonLd } from '#views/pages/shared/JsonLd.tsx';
 import { CtaButtons, useLinkable } from '#views/pages/shared/links.tsx';
 import { organizationJsonLd } from '#views/pages/shared/local-business.ts';
 import { caseStudyId, TestimonialList } from '#views/pages/shared/ProfileProof.tsx';
-import { packages } from '#views/pages/seo-packages/content.ts';
+import { SEO_PACKAGES } from '#views/model/plans.ts';
 import { useSite } from '#views/site-context.ts';
-import { featuredFirst, TOOLS } from '#views/tools/tools-hub/tools.ts';
+import { featuredFirst, TOOLS } from '#views/model/tools-hub.ts';
 import { AuditBox } from './AuditBox.tsx';
 import { faq, hero, localities, pricingTeaser, services } from './content.ts';
 
@@ -95,7 +95,7 @@ function HomePage() {
           <h2 id="home-pricing">{pricingTeaser.heading}</h2>
           <p>{pricingTeaser.text}</p>
           <ul className="home-cards">
-            {packages.map((plan) => (
+            {SEO_PACKAGES.map((plan) => (
               <li key={plan.id} className="home-card">
                 <h3>{plan.name}</h3>
                 <p>{plan.bestFor}</p>
