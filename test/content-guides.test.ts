@@ -111,9 +111,9 @@ test('the core-updates page shows the dated log, where it stops, when it was las
   const { app } = createTestApp();
   const res = await request(app).get('/google-core-updates');
   expect(res.status).toBe(200);
-  const rows = [...res.text.matchAll(/<tr><th scope="row">(.*?)<\/th><td><time dateTime="([\d-]+)">.*?<\/time><\/td><td><time dateTime="([\d-]+)">.*?<\/time><\/td><td>(\d+ days)<\/td><\/tr>/g)];
+  const rows = [...res.text.matchAll(/<tr><th scope="row">(.*?)<\/th><td data-label="Started"><time dateTime="([\d-]+)">.*?<\/time><\/td><td data-label="Completed"><time dateTime="([\d-]+)">.*?<\/time><\/td><td data-label="Rollout">(\d+ days)<\/td><\/tr>/g)];
   expect(rows.map((row) => [row[1], row[2], row[3]])).toEqual(coreUpdates.map((update) => [update.name, update.started, update.completed]));
-  expect(res.text).toContain('March 2024 core update</th><td><time dateTime="2024-03-05">5 March 2024</time></td><td><time dateTime="2024-04-19">19 April 2024</time></td><td>45 days</td>');
+  expect(res.text).toContain('March 2024 core update</th><td data-label="Started"><time dateTime="2024-03-05">5 March 2024</time></td><td data-label="Completed"><time dateTime="2024-04-19">19 April 2024</time></td><td data-label="Rollout">45 days</td>');
   expect(res.text).toContain(`List last reviewed: <time dateTime="${LAST_REVIEWED}">`);
   expect(res.text).toContain('href="https://status.search.google.com/summary"');
   expect(res.text).toContain('This list stops at the March 2026 core update; for later updates');

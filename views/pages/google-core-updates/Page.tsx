@@ -24,8 +24,8 @@ function UpdatesLog() {
         {'List last reviewed: '}
         <Day value={LAST_REVIEWED} />
       </p>
-      <div className="table-scroll">
-        <table className="core-updates">
+      <div className="table-wrap">
+        <table className="core-updates card-table">
           <thead>
             <tr>
               <th scope="col">Update</th>
@@ -38,13 +38,13 @@ function UpdatesLog() {
             {coreUpdates.map((update) => (
               <tr key={update.name}>
                 <th scope="row">{update.name}</th>
-                <td>
+                <td data-label="Started">
                   <Day value={update.started} />
                 </td>
-                <td>
+                <td data-label="Completed">
                   <Day value={update.completed} />
                 </td>
-                <td>{`${rolloutDays(update)} days`}</td>
+                <td data-label="Rollout">{`${rolloutDays(update)} days`}</td>
               </tr>
             ))}
           </tbody>
