@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Download } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { OK_CAPTIONS, OK_KEYWORDS, OK_TITLE, YT } from '#test/fixtures/media-upstream/index.ts';
+import { MANY_TAGS, OK_CAPTIONS, OK_KEYWORDS, OK_TITLE, YT } from '#test/fixtures/media-upstream/index.ts';
+import { youtubeTagsLength } from '#views/tools/youtube-tags/logic.ts';
 import { launchBrowser, openPage, waitForIslands } from './browser.ts';
 
 let browser: Browser;
@@ -109,8 +110,22 @@ test('tag generator: real tags as chips first, copy all, and "Failed to generate
   expect(chips.slice(0, OK_KEYWORDS.length)).toEqual(OK_KEYWORDS);
   expect(chips.length).toBeGreaterThan(OK_KEYWORDS.length);
   expect(await page.locator('.tag-chip.own').count()).toBe(OK_KEYWORDS.length);
+  expect(await page.getByTestId('tag-count').innerText()).toContain(`${chips.length} tags · ${youtubeTagsLength(chips)} / 500 characters as YouTube counts them`);
+  expect(await page.locator('.tag-limit-warning').count()).toBe(0);
   await page.getByRole('button', { name: 'Copy all tags' }).click();
   await expect.poll(() => page.getByRole('button', { name: 'Copied!' }).count()).toBe(1);
+
+  // 40 creator tags of 19 counted characters each: only the first 25 fit (25 × 19 + 24 = 499).
+  await page.locator('input[type=url]').fill(`https://www.youtube.com/watch?v=${YT.manyTags}`);
+  await page.getByRole('button', { name: 'Generate Tags' }).click();
+  await page.locator('.tag-limit-warning').waitFor();
+  const all = await page.locator('.tag-chip').allInnerTexts();
+  expect(all.slice(0, MANY_TAGS.length)).toEqual(MANY_TAGS);
+  expect(await page.locator('.tag-limit-warning').innerText()).toBe(
+    `Over YouTube's limit by ${youtubeTagsLength(all) - 500} characters: only the first 25 tags fit (499 characters). Remove the faded ones or others before pasting.`,
+  );
+  expect(await page.locator('.tag-chip.over-limit').count()).toBe(all.length - 25);
+  expect(await page.getByRole('button', { name: 'Copy the 25 that fit' }).count()).toBe(1);
 
   await page.locator('input[type=url]').fill('https://example.com/not-youtube');
   await page.getByRole('button', { name: 'Generate Tags' }).click();
