@@ -1,0 +1,35 @@
+import type { ImageFormat } from './compress.ts';
+
+/**
+ * What one encode may cost, per output encoder. Measured on the 2-core box with other work running
+ * (docs/decisions/0011-image-compressor-limits.md): AVIF (libaom through libheif) holds the whole
+ * frame plus encoder state, about 32 bytes per pixel and ~1.2 s per megapixel at effort 2; WebP and
+ * mozjpeg about 7 bytes per pixel; PNG palette quantisation (libimagequant) is the slowest per pixel
+ * on photos but PNG photos rarely fit the 15 MB upload. `seconds` is the encode's time budget:
+ * sharp's own `timeout` stops the libvips part, and the worker process is killed when the encoder
+ * itself (which sharp cannot interrupt) runs past it.
+ */
+export interface EncoderBudget {
+  maxPixels: number;
+  seconds: number;
+  bytesPerPixel: number;
+}
+
+export const ENCODER_BUDGETS: Record<ImageFormat, EncoderBudget> = {
+  jpeg: { maxPixels: 50_000_000, seconds: 20, bytesPerPixel: 8 },
+  png: { maxPixels: 50_000_000, seconds: 20, bytesPerPixel: 10 },
+  gif: { maxPixels: 50_000_000, seconds: 20, bytesPerPixel: 10 },
+  webp: { maxPixels: 32_000_000, seconds: 15, bytesPerPixel: 8 },
+  avif: { maxPixels: 16_000_000, seconds: 15, bytesPerPixel: 34 },
+};
+
+/** Memory one job is expected to need: decoded pixels and encoder state, plus the upload and the result. */
+export function estimateJobBytes(pixels: number, output: ImageFormat, inputBytes: number): number {
+  return Math.ceil(pixels * ENCODER_BUDGETS[output].bytesPerPixel + inputBytes * 2);
+}
+
+/** The pixel ceiling for an encoder: its own budget, lowered when the whole memory budget could not hold it. */
+export function maxPixelsFor(output: ImageFormat, inputBytes: number, memoryBudgetBytes: number, overallMaxPixels: number): number {
+  const byMemory = Math.floor((memoryBudgetBytes - inputBytes * 2) / ENCODER_BUDGETS[output].bytesPerPixel);
+  return Math.max(0, Math.min(ENCODER_BUDGETS[output].maxPixels, overallMaxPixels, byMemory));
+}
