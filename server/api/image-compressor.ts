@@ -36,16 +36,16 @@ const upload = multer({
   defParamCharset: 'utf8',
 }).single('image');
 
-/** multer's own errors become messages a person can act on; a trickled upload is cut off at `timeoutMs`. */
-function receiveImage(timeoutMs: number): RequestHandler {
-  return (req, res, next) => {
+/** multer's own errors become messages a person can act on; an upload still arriving at the deadline is cut off. */
+function receiveImage(deadlineMs: number): RequestHandler {
+  return (req, res: Response<unknown, Locals>, next) => {
     const timer = setTimeout(() => {
       if (res.headersSent) return;
       res.setHeader('Connection', 'close');
-      res.status(408).json({ error: `The upload did not arrive within ${Math.round(timeoutMs / 1000)} seconds. Please try again on a faster connection or with a smaller image.` });
+      res.status(408).json({ error: `The upload did not arrive within ${deadlineMs / 1000} seconds. Please try again on a faster connection or with a smaller image.` });
       // Stop reading the rest of a body nobody will use.
       res.once('finish', () => req.destroy());
-    }, timeoutMs);
+    }, Math.max(0, res.locals.deadline! - Date.now()));
     upload(req, res, (error: unknown) => {
       clearTimeout(timer);
       if (res.headersSent) return;
@@ -61,7 +61,22 @@ function receiveImage(timeoutMs: number): RequestHandler {
 
 interface Locals {
   inspected?: InspectedUpload;
+  /** Aborted when the client goes away before its answer was sent. */
+  left?: AbortController;
+  /** Epoch ms by which this request is answered, whatever happens (IMAGE_DEADLINE_MS after arrival). */
+  deadline?: number;
 }
+
+/** Registered first: the deadline starts when the request arrives, and a client who leaves at any point is noticed. */
+const watchClient = (deadlineMs: number): RequestHandler => (_req, res: Response<unknown, Locals>, next) => {
+  const left = new AbortController();
+  res.locals.left = left;
+  res.locals.deadline = Date.now() + deadlineMs;
+  res.once('close', () => {
+    if (!res.writableFinished) left.abort();
+  });
+  next();
+};
 
 /** Every check that needs no encoder (fields, type, pixel budget) runs before the rate limit is spent. */
 function inspectUpload(compressor: ImageCompressor): RequestHandler {
@@ -77,30 +92,31 @@ function inspectUpload(compressor: ImageCompressor): RequestHandler {
   };
 }
 
-export function imageCompressorRouter(deps: AppDeps): Router {
+/** `compressor` is built from the config unless a test hands one in to watch its queue. */
+export function imageCompressorRouter(deps: AppDeps, given?: ImageCompressor): Router {
   const settings = deps.config.imageCompressor;
-  const compressor = createImageCompressor({
-    ...settings,
-    onCrash: (detail) => deps.log.warn(detail, 'image encoder worker died'),
-  });
+  const compressor =
+    given ??
+    createImageCompressor({
+      ...settings,
+      onCrash: (detail) => deps.log.warn(detail, 'image encoder worker died'),
+    });
   deps.onShutdown(() => compressor.close());
   const router = Router();
 
   router.post(
     '/image-compressor/compress',
-    receiveImage(settings.uploadTimeoutMs),
+    watchClient(settings.deadlineMs),
+    receiveImage(settings.deadlineMs),
     inspectUpload(compressor),
     rateLimit({ windowMs: 60_000, limit: settings.ratePerMinute }),
     async (req, res: Response<unknown, Locals>) => {
       const inspected = res.locals.inspected!;
       // A visitor who leaves (closes the tab, aborts the batch) stops their job: dropped from the queue, or its worker killed.
-      const left = new AbortController();
-      res.once('close', () => {
-        if (!res.writableFinished) left.abort();
-      });
+      const left = res.locals.left!;
       let result;
       try {
-        result = await compressor.compress(inspected, { client: req.ip, signal: left.signal });
+        result = await compressor.compress(inspected, { client: req.ip, signal: left.signal, deadline: res.locals.deadline });
       } catch (error) {
         if (left.signal.aborted) return;
         throw toHttpError(error);

@@ -2,9 +2,9 @@ import type { ImageFormat } from './compress.ts';
 
 /**
  * What one encode may cost, per output encoder. Measured on the 2-core box with other work running
- * (docs/decisions/0011-image-compressor-limits.md): AVIF (libaom through libheif) holds the whole
- * frame plus encoder state, about 32 bytes per pixel and ~1.2 s per megapixel at effort 2; WebP and
- * mozjpeg about 7 bytes per pixel; PNG palette quantisation (libimagequant) is the slowest per pixel
+ * (docs/decisions/0013-image-compressor-limits.md): AVIF (libaom through libheif) holds the whole
+ * frame plus encoder state, about 33 bytes per pixel and ~0.4 s per megapixel at effort 0; WebP and
+ * mozjpeg about 7 bytes per pixel (WebP ~0.4 s per megapixel); PNG palette quantisation (libimagequant) is the slowest per pixel
  * on photos but PNG photos rarely fit the 15 MB upload. `seconds` is the encode's time budget:
  * sharp's own `timeout` stops the libvips part, and the worker process is killed when the encoder
  * itself (which sharp cannot interrupt) runs past it.
@@ -19,7 +19,7 @@ export const ENCODER_BUDGETS: Record<ImageFormat, EncoderBudget> = {
   jpeg: { maxPixels: 50_000_000, seconds: 20, bytesPerPixel: 8 },
   png: { maxPixels: 50_000_000, seconds: 20, bytesPerPixel: 10 },
   gif: { maxPixels: 50_000_000, seconds: 20, bytesPerPixel: 10 },
-  webp: { maxPixels: 32_000_000, seconds: 15, bytesPerPixel: 8 },
+  webp: { maxPixels: 24_000_000, seconds: 15, bytesPerPixel: 8 },
   avif: { maxPixels: 16_000_000, seconds: 15, bytesPerPixel: 34 },
 };
 

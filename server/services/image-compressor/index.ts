@@ -17,7 +17,7 @@ export interface ImageCompressorOptions {
   maxQueued?: number;
   /** Estimated memory of all running encodes (IMAGE_MEMORY_MB). */
   memoryBudgetBytes?: number;
-  /** Time from a finished upload to its answer (IMAGE_DEADLINE_MS). */
+  /** Time from a request's arrival to its answer (IMAGE_DEADLINE_MS). */
   deadlineMs?: number;
   maxPerClient?: number;
   retryAfterSeconds?: number;
@@ -57,7 +57,8 @@ export interface CompressedImage {
 export interface ImageCompressor {
   /** Checks type and pixel budget; throws an ImageCompressorError before any quota or queue is spent. */
   inspect(input: Buffer, fields: { quality: number; output: OutputChoice }): Promise<InspectedUpload>;
-  compress(upload: InspectedUpload, request?: { client?: string; signal?: AbortSignal }): Promise<CompressedImage>;
+  /** `deadline` (epoch ms) defaults to now + deadlineMs; the API passes the request's arrival + deadlineMs. */
+  compress(upload: InspectedUpload, request?: { client?: string; signal?: AbortSignal; deadline?: number }): Promise<CompressedImage>;
   stats(): { running: number; queued: number; bytesInFlight: number; workers: number; killed: number };
   close(): void;
 }
@@ -103,8 +104,8 @@ export function createImageCompressor(options: ImageCompressorOptions = {}): Ima
     return { input, probe, output, quality: fields.quality, animated, pixels, cost: estimateJobBytes(pixels, output, input.length) };
   }
 
-  async function compress(upload: InspectedUpload, request: { client?: string; signal?: AbortSignal } = {}): Promise<CompressedImage> {
-    const deadline = now() + deadlineMs;
+  async function compress(upload: InspectedUpload, request: { client?: string; signal?: AbortSignal; deadline?: number } = {}): Promise<CompressedImage> {
+    const deadline = request.deadline ?? now() + deadlineMs;
     const { seconds, maxPixels: encoderMaxPixels } = budget(upload.output);
     const encoded = await queue.run({ cost: upload.cost, client: request.client, deadline, signal: request.signal }, () => {
       const left = deadline - now();
