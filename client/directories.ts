@@ -2,12 +2,11 @@
 // searches and sorts through ordinary links and a GET form; with it, the same pipeline
 // (views/directories/logic.ts) runs in the browser on the list fetched once as JSON.
 import type { Layout } from '#views/directories/columns.ts';
-import { cellText, columnsFor, sortableKeys } from '#views/directories/columns.ts';
-import type { SiteRow, SortOrder } from '#views/directories/logic.ts';
-import { buildQuery, describeView, nextSort, parseSort, viewSites } from '#views/directories/logic.ts';
+import { cellText, columnsFor } from '#views/directories/columns.ts';
+import type { Filters, SiteRow, SortKey, SortOrder } from '#views/directories/logic.ts';
+import { buildQuery, describeView, nextSort, parseFilters, parseSort, viewSites } from '#views/directories/logic.ts';
 
-interface State {
-  query: string;
+interface State extends Filters {
   sort: SortOrder | null;
   page: number;
 }
@@ -17,16 +16,19 @@ interface Directory {
   path: string;
   layout: Layout;
   pageSize: number | null;
+  sortable: SortKey[];
+  regions: string[];
   sites: Promise<SiteRow[]> | null;
   state: State;
 }
 
-function readState(directory: Pick<Directory, 'layout'>): State {
+function readState(directory: Pick<Directory, 'sortable' | 'regions'>): State {
   const params = new URLSearchParams(location.search);
   const page = Number(params.get('page') ?? '1');
   return {
     query: params.get('q') ?? '',
-    sort: parseSort(params.get('sort'), sortableKeys(directory.layout)),
+    ...parseFilters(params, directory.regions),
+    sort: parseSort(params.get('sort'), directory.sortable),
     page: Number.isInteger(page) && page > 0 ? page : 1,
   };
 }
@@ -67,7 +69,15 @@ function renderRows(directory: Directory, rows: SiteRow[], firstNumber: number):
           link.href = site.url;
           link.target = '_blank';
           link.rel = 'noopener noreferrer';
-          cell.append(link);
+          // Same markup as views/directories/DirectoryTable.tsx's NameCell.
+          const region = element('span', site.region);
+          region.className = 'badge badge--region';
+          cell.append(link, ' ', region);
+          if (site.linkType) {
+            const type = element('span', site.linkType);
+            type.className = `badge badge--link badge--${site.linkType}`;
+            cell.append(type);
+          }
         } else cell.textContent = text;
         row.append(cell);
       }
@@ -103,7 +113,7 @@ function renderHeaders(directory: Directory): void {
     if (active) header.setAttribute('aria-sort', active.direction === 'asc' ? 'ascending' : 'descending');
     else header.removeAttribute('aria-sort');
     const link = header.querySelector('a');
-    if (link) link.href = directory.path + buildQuery({ query: directory.state.query, sort: nextSort(directory.state.sort, key) });
+    if (link) link.href = directory.path + buildQuery({ ...directory.state, page: 1, sort: nextSort(directory.state.sort, key) });
   }
 }
 
@@ -115,7 +125,7 @@ async function render(directory: Directory): Promise<void> {
   renderPager(directory, view.page, view.pageCount);
   renderHeaders(directory);
   const status = directory.root.querySelector('.directory__status');
-  if (status) status.textContent = describeView(view, directory.state.query);
+  if (status) status.textContent = describeView(view, directory.state);
 }
 
 function syncUrl(directory: Directory, mode: 'push' | 'replace'): void {
@@ -142,10 +152,17 @@ function reducedMotion(): boolean {
 function enhance(root: HTMLElement): void {
   const layout = root.dataset.layout as Layout;
   const pageSize = root.dataset.pageSize ? Number(root.dataset.pageSize) : null;
-  const directory: Directory = { root, path: location.pathname, layout, pageSize, sites: null, state: readState({ layout }) };
+  const sortable = (root.dataset.sortable ?? '').split(' ').filter(Boolean) as SortKey[];
+  const regionSelect = root.querySelector<HTMLSelectElement>('select[name="region"]');
+  const linkSelect = root.querySelector<HTMLSelectElement>('select[name="link"]');
+  const regions = [...(regionSelect?.options ?? [])].map((option) => option.value).filter(Boolean);
+  const directory: Directory = { root, path: location.pathname, layout, pageSize, sortable, regions, sites: null, state: readState({ sortable, regions }) };
   const input = root.querySelector<HTMLInputElement>('input[type="search"]');
   const form = input?.form;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const filterChange = () => void update(directory, { ...parseFilters(new URLSearchParams({ region: regionSelect?.value ?? '', link: linkSelect?.value ?? '' }), regions), page: 1 }, 'replace');
+  regionSelect?.addEventListener('change', filterChange);
+  linkSelect?.addEventListener('change', filterChange);
 
   input?.addEventListener('input', () => {
     clearTimeout(timer);
@@ -154,7 +171,7 @@ function enhance(root: HTMLElement): void {
   form?.addEventListener('submit', (event) => {
     event.preventDefault();
     clearTimeout(timer);
-    void update(directory, { query: input?.value ?? '', page: 1 }, 'replace');
+    void update(directory, { query: input?.value ?? '', ...parseFilters(new URLSearchParams({ region: regionSelect?.value ?? '', link: linkSelect?.value ?? '' }), regions), page: 1 }, 'replace');
   });
   root.addEventListener('click', (event) => {
     if (!(event.target instanceof Element) || event.defaultPrevented) return;
@@ -176,6 +193,8 @@ function enhance(root: HTMLElement): void {
   window.addEventListener('popstate', () => {
     directory.state = readState(directory);
     if (input) input.value = directory.state.query;
+    if (regionSelect) regionSelect.value = directory.state.region;
+    if (linkSelect) linkSelect.value = directory.state.link;
     render(directory).catch(() => location.reload());
   });
   root.dataset.enhanced = 'true';

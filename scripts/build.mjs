@@ -11,7 +11,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
 const out = join(dist, 'public');
 const stampFile = join(dist, '.build-stamp');
-const sourceDirs = ['server', 'client', 'views', 'db', 'public', 'scripts/build.mjs', 'package.json', 'package-lock.json'];
+const sourceDirs = ['server', 'client', 'views', 'db', 'public', 'scripts/build.mjs', 'scripts/directories-check.ts', 'package.json', 'package-lock.json'];
 
 function walk(path) {
   if (!existsSync(path)) return [];
@@ -133,6 +133,21 @@ await esbuild.build({
   jsx: 'automatic',
   sourcemap: 'linked',
   define: { 'process.env.NODE_ENV': '"production"' },
+  logLevel: 'warning',
+});
+
+// Operator commands run with plain node, so the Docker image (no tsx, no sources) can run them too.
+await esbuild.build({
+  absWorkingDir: root,
+  entryPoints: { 'directories-check': 'scripts/directories-check.ts' },
+  outdir: dist,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  external: Object.keys(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies),
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  jsx: 'automatic',
   logLevel: 'warning',
 });
 

@@ -7,6 +7,7 @@ import { apiRouter } from './api/index.ts';
 import { loadManifest, loadStaticFiles } from './assets.ts';
 import type { AppDeps } from './deps.ts';
 import { apiNotFound, errorHandler } from './errors.ts';
+import { directoryStatusFor } from './directory-status.ts';
 import { createRenderer } from './render.tsx';
 import { createFastPath } from './fast-path.ts';
 import { createRequestIds, requestLog } from './request-log.ts';
@@ -54,7 +55,7 @@ export function createApp(options: CreateAppOptions): Express {
     await Promise.allSettled(shutdownHooks.map((hook) => hook()));
   };
   app.set('trust proxy', config.trustProxy);
-  const renderer = createRenderer({ config, log, assets, pages });
+  const renderer = createRenderer({ config, log, assets, pages, loaderContext: { directoryStatus: directoryStatusFor(config) } });
   const ids = createRequestIds();
   app.use(requestLog(ids, log));
   app.use(securityHeaders());

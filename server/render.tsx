@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import type { LoaderContext } from '#views/loader-context.ts';
 import type { PageDef } from '#views/page.ts';
 import { SiteContext, type AssetManifest, type SiteInfo } from '#views/site-context.ts';
 import type { Config } from './config/index.ts';
@@ -20,11 +21,13 @@ export interface RendererOptions {
   log: Logger;
   assets: AssetManifest;
   pages: PageDef[];
+  /** Handed to every loader as react-router's request context (views/loader-context.ts). */
+  loaderContext: LoaderContext;
 }
 
 type Locals = { nonce?: string };
 
-export function createRenderer({ config, log, assets, pages }: RendererOptions) {
+export function createRenderer({ config, log, assets, pages, loaderContext }: RendererOptions) {
   const routeObjects = buildRouteObjects(pages);
   const handler = createStaticHandler(routeObjects);
   const nav = buildNav(pages);
@@ -64,7 +67,7 @@ export function createRenderer({ config, log, assets, pages }: RendererOptions) 
     const controller = new AbortController();
     res.on('close', () => controller.abort());
     const request = new Request(new URL(req.originalUrl, config.siteUrl), { method: 'GET', signal: controller.signal });
-    const context = await handler.query(request);
+    const context = await handler.query(request, { requestContext: loaderContext });
     if (context instanceof Response) {
       const location = context.headers.get('Location');
       if (location && context.status >= 300 && context.status < 400) return res.redirect(context.status, location);

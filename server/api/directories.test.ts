@@ -26,7 +26,7 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-test('the ad-post CSV downloads as an attachment with every site, DA and spam', async () => {
+test('the ad-post CSV downloads as an attachment with every site, its metric columns, region, link type and last check', async () => {
   const res = await request(app()).get('/api/directories/ad-post-sites.csv').buffer(true).parse((response, done) => {
     let text = '';
     response.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
@@ -36,16 +36,16 @@ test('the ad-post CSV downloads as an attachment with every site, DA and spam', 
   expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
   expect(res.headers['content-disposition']).toBe('attachment; filename="ad-post-sites.csv"');
   const rows = parseCsv((res.body as string).replace(/^\uFEFF/, ''));
-  expect(rows[0]).toEqual(['#', 'Name', 'URL', 'Description', 'Domain Authority', 'Spam Score']);
+  expect(rows[0]).toEqual(['#', 'Name', 'URL', 'Description', 'Domain Authority', 'Spam Score', 'Region', 'Link type', 'Last checked']);
   expect(rows.length - 1).toBeGreaterThanOrEqual(60);
-  expect(rows[1]).toEqual(['1', 'Craigslist', 'https://www.craigslist.org/', expect.stringContaining(','), '92', '1%']);
-  expect(rows.every((row) => row.length === 6)).toBe(true);
+  expect(rows[1]).toEqual(['1', 'OLX India', 'https://www.olx.in/', expect.stringContaining(','), '', '', 'India', '', '']);
+  expect(rows.every((row) => row.length === 9)).toBe(true);
 });
 
 test('the video CSV has the full list, more than the 20 the page shows', async () => {
   const res = await request(app()).get('/api/directories/video-submission-sites.csv');
   const rows = parseCsv(res.text.replace(/^\uFEFF/, ''));
-  expect(rows[0]).toEqual(['#', 'Name', 'URL', 'Description', 'DA']);
+  expect(rows[0]).toEqual(['#', 'Name', 'URL', 'Description', 'DA', 'Region', 'Link type', 'Last checked']);
   expect(rows.length - 1).toBeGreaterThan(20);
 });
 
@@ -53,7 +53,8 @@ test('the JSON feed holds the rows the page can browse', async () => {
   const res = await request(app()).get('/api/directories/video-submission-sites.json');
   expect(res.status).toBe(200);
   expect(res.body.sites).toHaveLength(20);
-  expect(res.body.sites[0]).toMatchObject({ name: 'YouTube', url: 'https://www.youtube.com/', da: 100 });
+  expect(res.body.sites[0]).toEqual({ id: 1, name: 'YouTube', url: 'https://www.youtube.com/', region: 'Global', linkType: 'nofollow', description: expect.any(String) });
+  expect(res.body.metrics).toBeNull();
   const social = await request(app()).get('/api/directories/social-bookmarking-sites.json');
   expect(social.body.sites.length).toBeGreaterThanOrEqual(100);
   expect(social.body.pageSize).toBe(20);

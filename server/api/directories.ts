@@ -2,13 +2,17 @@ import { Router } from 'express';
 import { csvRows } from '#views/directories/columns.ts';
 import { browsableSites, findDirectory } from '#views/directories/directories.ts';
 import { toCsv } from '#views/directories/logic.ts';
+import { statusOf, visibleSites } from '#views/directories/status.ts';
+import type { Config } from '#server/config/index.ts';
+import { directoryStatusFor } from '#server/directory-status.ts';
 import { HttpError } from '#server/http-error.ts';
 
 /**
- * GET /api/directories/<slug>.csv downloads a whole list; <slug>.json feeds the table's
+ * GET /api/directories/<slug>.csv downloads a whole list (less the entries the link checker hides); <slug>.json feeds the table's
  * search and sort script with exactly the rows the page can show.
  */
-export function directoriesRouter(): Router {
+export function directoriesRouter({ config }: { config: Pick<Config, 'dataDir'> }): Router {
+  const status = directoryStatusFor(config);
   const router = Router();
   router.get('/directories/:file', (req, res) => {
     const match = /^([a-z-]+)\.(csv|json)$/.exec(req.params.file);
@@ -16,13 +20,14 @@ export function directoriesRouter(): Router {
     if (!match || !directory) throw new HttpError(404, 'No such directory list. Try /api/directories/ad-post-sites.csv');
     res.set('Cache-Control', 'public, max-age=3600');
     if (match[2] === 'json') {
-      res.json({ slug: directory.slug, asOf: directory.list.asOf, pageSize: directory.pageSize, sites: browsableSites(directory) });
+      res.json({ slug: directory.slug, metrics: directory.list.metrics ?? null, pageSize: directory.pageSize, sites: visibleSites(browsableSites(directory), status) });
       return;
     }
     res.set('Content-Type', 'text/csv; charset=utf-8');
     res.set('Content-Disposition', `attachment; filename="${directory.slug}.csv"`);
     // The BOM makes Excel read the file as UTF-8 (names such as Menéame).
-    res.send('\uFEFF' + toCsv(csvRows(directory.list.sites, directory.layout)));
+    const rows = csvRows(visibleSites(directory.list.sites, status), directory.layout, (site) => statusOf(status, site.url)?.lastChecked ?? '');
+    res.send('\uFEFF' + toCsv(rows));
   });
   return router;
 }

@@ -10,6 +10,7 @@ import { indexCheckerRouter } from './index-checker.ts';
 import { imageCompressorRouter } from './image-compressor.ts';
 import { mobileTestRouter } from './mobile-test.ts';
 import { seoAuditRouter } from './seo-audit.ts';
+import { siteAuditRouter } from './site-audit.ts';
 import { sitemapGeneratorRouter } from './sitemap-generator.ts';
 import { toolsHubRouter } from './tools-hub.ts';
 import { viralPromptsRouter } from './viral-prompts.ts';
@@ -24,6 +25,7 @@ const featureRouters: Array<(deps: AppDeps) => Router> = [
   contactRouter,
   writeForUsRouter,
   sitemapGeneratorRouter,
+  siteAuditRouter,
   directoriesRouter,
   seoAuditRouter,
   redirectCheckerRouter,

@@ -4,6 +4,7 @@ import { llm } from './llm.ts';
 import { pageSpeed } from './page-speed.ts';
 import { searchConsole } from './search-console.ts';
 import type { ConfigSection, EnvShape, Report } from './section.ts';
+import { siteAudit } from './site-audit.ts';
 import { sitemapGenerator } from './sitemap-generator.ts';
 import { videoDownloader } from './video-downloader.ts';
 import { youtube } from './youtube.ts';
@@ -16,6 +17,7 @@ import { z } from 'zod';
  */
 const sections = {
   sitemapGenerator,
+  siteAudit,
   imageCompressor,
   videoDownloader,
   youtube,

@@ -16,7 +16,7 @@ const contentPages = [
   '/about', '/seo-services-delhi', '/seo-services-rohini', '/seo-services-noida', '/seo-services-laxmi-nagar',
   '/seo-company-janakpuri', '/seo-guides', '/digital-marketing', '/career-guidance', '/google-core-updates',
   '/seo-optimized-page', '/seo-packages', '/case-studies', '/privacy-policy', '/disclaimer', '/terms-and-conditions',
-  '/contact-me', '/write-for-us', '/sitemap',
+  '/contact-me', '/write-for-us', '/sitemap', '/seo-guides/google-business-profile-local-seo', '/seo-guides/core-web-vitals',
 ];
 
 // Screenshots land in test-results/screenshots for people to look at; the assertions catch the

@@ -57,16 +57,19 @@ export function cellText(site: SiteRow, key: ColumnKey, number: number): string 
   }
 }
 
-/** The CSV carries the URL too, which the table only shows as a link. */
-export function csvRows(sites: readonly SiteRow[], layout: Layout): string[][] {
+/** The CSV carries what the table shows as links and badges too: URL, region, link type, last check. */
+export function csvRows(sites: readonly SiteRow[], layout: Layout, lastChecked: (site: SiteRow) => string = () => ''): string[][] {
   const metricColumns = columnsFor(layout).filter((column) => column.key === 'da' || column.key === 'spam');
-  const header = ['#', 'Name', 'URL', 'Description', ...metricColumns.map((column) => column.label)];
+  const header = ['#', 'Name', 'URL', 'Description', ...metricColumns.map((column) => column.label), 'Region', 'Link type', 'Last checked'];
   const body = sites.map((site, index) => [
     String(index + 1),
     site.name,
     site.url,
     site.description,
     ...metricColumns.map((column) => cellText(site, column.key, index + 1)),
+    site.region,
+    site.linkType ?? '',
+    lastChecked(site),
   ]);
   return [header, ...body];
 }

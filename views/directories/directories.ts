@@ -1,4 +1,5 @@
 import type { Layout } from './columns.ts';
+import { sortableKeys } from './columns.ts';
 import { adPostCopy, guestPostCopy, socialBookmarkingCopy } from './copy/link-lists.ts';
 import { articleSubmissionCopy, directorySubmissionCopy, imageSubmissionCopy, videoSubmissionCopy } from './copy/submission-lists.ts';
 import type { DirectoryCopy } from './copy/types.ts';
@@ -9,6 +10,7 @@ import { guestPostSites } from './data/guest-post-sites.ts';
 import { imageSubmissionSites } from './data/image-submission-sites.ts';
 import { socialBookmarkingSites } from './data/social-bookmarking-sites.ts';
 import { videoSubmissionSites } from './data/video-submission-sites.ts';
+import { regionsOf, type SortKey } from './logic.ts';
 import type { DirectoryList } from './schema.ts';
 import { directoryListSchema } from './schema.ts';
 
@@ -33,9 +35,13 @@ export interface Directory {
   shownLimit: number | null;
   copy: DirectoryCopy;
   list: DirectoryList;
+  /** Metric columns that can be sorted: none when the list carries no sourced figures. */
+  sortable: SortKey[];
+  /** Regions offered by the region filter. */
+  regions: string[];
 }
 
-interface Definition extends Omit<Directory, 'path' | 'list'> {
+interface Definition extends Omit<Directory, 'path' | 'list' | 'sortable' | 'regions'> {
   list: unknown;
 }
 
@@ -57,7 +63,9 @@ export const directories: readonly Directory[] = definitions.map((definition) =>
     const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Directory data ${definition.slug} is invalid: ${problems}`);
   }
-  return { ...definition, path: `/${definition.slug}`, list: result.data };
+  const list = result.data;
+  const sortable = list.metrics ? sortableKeys(definition.layout) : [];
+  return { ...definition, path: `/${definition.slug}`, list, sortable, regions: regionsOf(list.sites) };
 });
 
 export function findDirectory(slug: string): Directory | undefined {

@@ -1,12 +1,13 @@
 import { expect, test } from 'vitest';
 import type { SiteRow } from './logic.ts';
-import { buildQuery, countPages, describeView, filterSites, nextSort, paginate, parsePage, parseSort, sortSites, toCsv, viewSites } from './logic.ts';
+import { buildQuery, countPages, describeView, filterSites, NO_FILTERS, nextSort, paginate, parseFilters, parsePage, parseSort, regionsOf, sortSites, toCsv, viewSites } from './logic.ts';
 
 function makeSites(count: number, extra: (index: number) => Partial<SiteRow> = () => ({})): SiteRow[] {
   return Array.from({ length: count }, (_, index) => ({
     id: index + 1,
     name: `Site ${index + 1}`,
     url: `https://site${index + 1}.example.org/`,
+    region: 'India',
     description: `Description of site ${index + 1}`,
     ...extra(index),
   }));
@@ -54,16 +55,42 @@ test('parsePage rejects out-of-range, zero, negative, fractional, padded and rep
 });
 
 test('search matches every word in name, description or host, ignoring case', () => {
-  const sites = [
-    { id: 1, name: 'OLX India', url: 'https://www.olx.in/', description: 'Used cars and mobiles' },
-    { id: 2, name: 'Quikr', url: 'https://www.quikr.com/', description: 'Jobs, homes and used goods' },
-    { id: 3, name: 'Craigslist', url: 'https://www.craigslist.org/', description: 'Local classifieds' },
+  const sites: SiteRow[] = [
+    { id: 1, name: 'OLX India', url: 'https://www.olx.in/', region: 'India', description: 'Used cars and mobiles' },
+    { id: 2, name: 'Quikr', url: 'https://www.quikr.com/', region: 'India', description: 'Jobs, homes and used goods' },
+    { id: 3, name: 'Etsy', url: 'https://www.etsy.com/', region: 'Global', description: 'Handmade goods' },
   ];
-  expect(filterSites(sites, 'used').map((site) => site.id)).toEqual([1, 2]);
-  expect(filterSites(sites, 'USED cars').map((site) => site.id)).toEqual([1]);
-  expect(filterSites(sites, 'craigslist.org').map((site) => site.id)).toEqual([3]);
-  expect(filterSites(sites, 'nothing like this')).toEqual([]);
-  expect(filterSites(sites, '   ')).toHaveLength(3);
+  const search = (query: string) => filterSites(sites, { ...NO_FILTERS, query }).map((site) => site.id);
+  expect(search('used')).toEqual([1, 2]);
+  expect(search('USED cars')).toEqual([1]);
+  expect(search('etsy.com')).toEqual([3]);
+  expect(search('nothing like this')).toEqual([]);
+  expect(search('   ')).toHaveLength(3);
+});
+
+test('region and link-type filters match exactly, "unknown" picks the sites without a link type, and they combine with search', () => {
+  const sites: SiteRow[] = [
+    { id: 1, name: 'Reddit', url: 'https://www.reddit.com/', region: 'Global', linkType: 'nofollow', description: 'Community links' },
+    { id: 2, name: 'ShareChat', url: 'https://sharechat.com/', region: 'India', description: 'Indian community posts' },
+    { id: 3, name: 'Blogger', url: 'https://www.blogger.com/', region: 'Global', linkType: 'dofollow', description: 'Blogs' },
+    { id: 4, name: 'Peerlist', url: 'https://peerlist.io/', region: 'India', linkType: 'nofollow', description: 'Tech profiles' },
+  ];
+  const ids = (filters: Partial<typeof NO_FILTERS>) => filterSites(sites, { ...NO_FILTERS, ...filters }).map((site) => site.id);
+  expect(ids({ region: 'India' })).toEqual([2, 4]);
+  expect(ids({ link: 'nofollow' })).toEqual([1, 4]);
+  expect(ids({ link: 'unknown' })).toEqual([2]);
+  expect(ids({ region: 'India', link: 'nofollow' })).toEqual([4]);
+  expect(ids({ region: 'Global', query: 'blogs' })).toEqual([3]);
+  expect(ids({ link: 'mixed' })).toEqual([]);
+});
+
+test('the region filter offers India and Global first, then countries A-Z, and ignores values the list lacks', () => {
+  const sites = makeSites(4, (index) => ({ region: ['Nepal', 'Global', 'India', 'Bhutan'][index] }));
+  expect(regionsOf(sites)).toEqual(['India', 'Global', 'Bhutan', 'Nepal']);
+  const regions = regionsOf(sites);
+  expect(parseFilters(new URLSearchParams('region=India&link=dofollow'), regions)).toEqual({ region: 'India', link: 'dofollow' });
+  expect(parseFilters(new URLSearchParams('region=Mars&link=follow'), regions)).toEqual({ region: '', link: '' });
+  expect(parseFilters(new URLSearchParams('link=unknown'), regions)).toEqual({ region: '', link: 'unknown' });
 });
 
 test('sorting by DA descending puts the highest first and blanks last, keeping ties in list order', () => {
@@ -98,6 +125,7 @@ test('buildQuery leaves out page 1 and empty search so the first page is the bar
   expect(buildQuery({ page: 1 })).toBe('');
   expect(buildQuery({ page: 3 })).toBe('?page=3');
   expect(buildQuery({ page: 2, query: ' used cars ', sort: { key: 'da', direction: 'desc' } })).toBe('?q=used+cars&sort=da-desc&page=2');
+  expect(buildQuery({ page: 2, query: 'jobs', region: 'India', link: 'unknown' })).toBe('?q=jobs&region=India&link=unknown&page=2');
 });
 
 test('CSV quotes fields with commas, quotes and line breaks and ends lines with CRLF', () => {
@@ -115,7 +143,7 @@ test('CSV defuses cells a spreadsheet would run as a formula', () => {
 
 test('viewSites searches, sorts and pages in one go and counts every match', () => {
   const sites = makeSites(30, (index) => ({ da: index, description: index % 2 === 0 ? 'even classifieds' : 'odd classifieds' }));
-  const view = viewSites(sites, { query: 'even', sort: { key: 'da', direction: 'desc' }, page: 2, pageSize: 5 });
+  const view = viewSites(sites, { ...NO_FILTERS, query: 'even', sort: { key: 'da', direction: 'desc' }, page: 2, pageSize: 5 });
   expect(view.total).toBe(15);
   expect(view.pageCount).toBe(3);
   expect(view.rows.map((site) => site.da)).toEqual([18, 16, 14, 12, 10]);
@@ -123,14 +151,21 @@ test('viewSites searches, sorts and pages in one go and counts every match', () 
 });
 
 test('an unpaged view shows every row on one page', () => {
-  const view = viewSites(makeSites(20), { query: '', sort: null, page: 1, pageSize: null });
+  const view = viewSites(makeSites(20), { ...NO_FILTERS, sort: null, page: 1, pageSize: null });
   expect(view.rows).toHaveLength(20);
   expect(view.pageCount).toBe(1);
 });
 
 test('the status line says which rows are shown, or that nothing matched', () => {
   const sites = makeSites(68);
-  expect(describeView(viewSites(sites, { query: '', sort: null, page: 2, pageSize: 20 }), '')).toBe('Showing 21–40 of 68 sites.');
-  expect(describeView(viewSites(sites, { query: 'Site 68', sort: null, page: 1, pageSize: 20 }), 'Site 68')).toBe('Showing 1 of 1 site matching “Site 68”.');
-  expect(describeView(viewSites(sites, { query: 'zzz', sort: null, page: 1, pageSize: 20 }), ' zzz ')).toBe('No sites match “zzz”.');
+  const describe = (filters: Partial<typeof NO_FILTERS>, page = 1) => {
+    const state = { ...NO_FILTERS, ...filters };
+    return describeView(viewSites(sites, { ...state, sort: null, page, pageSize: 20 }), state);
+  };
+  expect(describe({}, 2)).toBe('Showing 21–40 of 68 sites.');
+  expect(describe({ query: 'Site 68' })).toBe('Showing 1 of 1 site matching “Site 68”.');
+  expect(describe({ query: ' zzz ' })).toBe('No sites match “zzz”.');
+  expect(describe({ region: 'India', link: 'unknown' }, 2)).toBe('Showing 21–40 of 68 sites (region India, link type not known).');
+  expect(describe({ region: 'Global' })).toBe('No sites match the chosen filters (region Global).');
+  expect(describe({ query: 'zzz', link: 'dofollow' })).toBe('No sites match “zzz” (dofollow links).');
 });

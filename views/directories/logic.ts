@@ -1,14 +1,36 @@
 // Pure paging, search, sort and CSV logic shared by the server render, the CSV route and the
 // browser enhancement script. No I/O, no zod: the client bundle imports this file.
 
+export const LINK_TYPES = ['dofollow', 'nofollow', 'mixed'] as const;
+export type LinkType = (typeof LINK_TYPES)[number];
+
+/** Regions listed before any country in the filter. */
+export const REGIONS_FIRST: readonly string[] = ['India', 'Global'];
+
 export interface SiteRow {
   id: number;
   name: string;
   url: string;
+  /** `India`, `Global` or a country: who can use the site. */
+  region: string;
+  /** What a link placed there usually is; absent when not known. */
+  linkType?: LinkType;
   description: string;
   da?: number;
   spam?: number;
 }
+
+/** `?link=` values: a link type, or `unknown` for the sites whose link type we do not know. */
+export type LinkFilter = LinkType | 'unknown' | '';
+
+export interface Filters {
+  query: string;
+  /** A region exactly as listed, or '' for all. */
+  region: string;
+  link: LinkFilter;
+}
+
+export const NO_FILTERS: Filters = { query: '', region: '', link: '' };
 
 export type SortKey = 'da' | 'spam';
 export type SortDirection = 'asc' | 'desc';
@@ -48,6 +70,14 @@ export function paginate<T>(items: readonly T[], pageSize: number, page: number)
   return { rows: items.slice(start, start + pageSize), page: current, pageCount, firstNumber: start + 1 };
 }
 
+/** Two spellings of one address (www., trailing slash, case) count as the same site. */
+export function normaliseUrl(value: string): string {
+  const url = new URL(value);
+  const host = url.hostname.toLowerCase().replace(/^www\./, '');
+  const path = url.pathname.replace(/\/+$/, '').toLowerCase();
+  return `${host}${path}${url.search}`;
+}
+
 function hostOf(url: string): string {
   try {
     return new URL(url).hostname.replace(/^www\./, '');
@@ -56,14 +86,36 @@ function hostOf(url: string): string {
   }
 }
 
-/** Every word of the query must appear in the name, description or host (case-insensitive). */
-export function filterSites<T extends SiteRow>(sites: readonly T[], query: string): T[] {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [...sites];
+/**
+ * Every word of the query must appear in the name, description or host (case-insensitive); the
+ * region and link type, when chosen, must match exactly.
+ */
+export function filterSites<T extends SiteRow>(sites: readonly T[], filters: Filters): T[] {
+  const words = filters.query.toLowerCase().split(/\s+/).filter(Boolean);
   return sites.filter((site) => {
+    if (filters.region && site.region !== filters.region) return false;
+    if (filters.link && (site.linkType ?? 'unknown') !== filters.link) return false;
+    if (words.length === 0) return true;
     const haystack = `${site.name} ${site.description} ${hostOf(site.url)}`.toLowerCase();
     return words.every((word) => haystack.includes(word));
   });
+}
+
+/** The regions a list offers in its filter: India and Global first, then countries A–Z. */
+export function regionsOf(sites: readonly SiteRow[]): string[] {
+  const present = new Set(sites.map((site) => site.region));
+  const rest = [...present].filter((region) => !REGIONS_FIRST.includes(region)).sort();
+  return [...REGIONS_FIRST.filter((region) => present.has(region)), ...rest];
+}
+
+/** Reads `?region=` and `?link=`; a value the list does not offer means "all". */
+export function parseFilters(params: URLSearchParams, regions: readonly string[]): Omit<Filters, 'query'> {
+  const region = params.get('region') ?? '';
+  const link = params.get('link') ?? '';
+  return {
+    region: regions.includes(region) ? region : '',
+    link: (LINK_TYPES as readonly string[]).includes(link) || link === 'unknown' ? (link as LinkFilter) : '',
+  };
 }
 
 /** Stable sort; sites without the metric always go last so blanks never crowd the top. */
@@ -106,10 +158,12 @@ export function nextSort(current: SortOrder | null, key: SortKey): SortOrder {
   return { key, direction: key === 'da' ? 'desc' : 'asc' };
 }
 
-/** Builds `?page=2&q=...&sort=...`, leaving out defaults so page 1 links to the bare path. */
-export function buildQuery(state: { page?: number; query?: string; sort?: SortOrder | null }): string {
+/** Builds `?q=...&region=...&link=...&sort=...&page=2`, leaving out defaults so page 1 links to the bare path. */
+export function buildQuery(state: { page?: number; query?: string; region?: string; link?: LinkFilter; sort?: SortOrder | null }): string {
   const params = new URLSearchParams();
   if (state.query && state.query.trim()) params.set('q', state.query.trim());
+  if (state.region) params.set('region', state.region);
+  if (state.link) params.set('link', state.link);
   if (state.sort) params.set('sort', formatSort(state.sort));
   if (state.page && state.page > 1) params.set('page', String(state.page));
   const text = params.toString();
@@ -139,18 +193,31 @@ export interface DirectoryView<T> extends PageSlice<T> {
 /** Search, then sort, then page: the one pipeline the server render and the script share. */
 export function viewSites<T extends SiteRow>(
   sites: readonly T[],
-  state: { query: string; sort: SortOrder | null; page: number; pageSize: number | null },
+  state: Filters & { sort: SortOrder | null; page: number; pageSize: number | null },
 ): DirectoryView<T> {
-  const matching = sortSites(filterSites(sites, state.query), state.sort);
+  const matching = sortSites(filterSites(sites, state), state.sort);
   const slice = paginate(matching, state.pageSize ?? Math.max(1, matching.length), state.page);
   return { ...slice, total: matching.length };
 }
 
+const linkFilterLabels: Record<Exclude<LinkFilter, ''>, string> = {
+  dofollow: 'dofollow links',
+  nofollow: 'nofollow links',
+  mixed: 'mixed links',
+  unknown: 'link type not known',
+};
+
 /** "Showing 21–40 of 68 sites", or why nothing is shown. */
-export function describeView(view: DirectoryView<unknown>, query: string): string {
-  if (view.total === 0) return query.trim() ? `No sites match “${query.trim()}”.` : 'No sites listed.';
+export function describeView(view: DirectoryView<unknown>, filters: Filters): string {
+  const query = filters.query.trim();
+  const chosen = [filters.region ? `region ${filters.region}` : '', filters.link ? linkFilterLabels[filters.link] : ''].filter(Boolean).join(', ');
+  const narrowing = chosen ? ` (${chosen})` : '';
+  if (view.total === 0) {
+    if (query) return `No sites match “${query}”${narrowing}.`;
+    return chosen ? `No sites match the chosen filters${narrowing}.` : 'No sites listed.';
+  }
   const last = view.firstNumber + view.rows.length - 1;
   const range = view.firstNumber === last ? `${last}` : `${view.firstNumber}–${last}`;
   const noun = view.total === 1 ? 'site' : 'sites';
-  return query.trim() ? `Showing ${range} of ${view.total} ${noun} matching “${query.trim()}”.` : `Showing ${range} of ${view.total} ${noun}.`;
+  return `Showing ${range} of ${view.total} ${noun}${query ? ` matching “${query}”` : ''}${narrowing}.`;
 }

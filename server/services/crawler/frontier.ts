@@ -23,7 +23,18 @@ export interface DiscoverFlags {
  * the decision of whether a newly found URL is crawled or skipped (and why). Breadth-first
  * order means a page is first met at (about) its shortest link distance from the start.
  */
-export function createFrontier(options: { maxDepth: number; skips: SkipLog; siteOrigin: string; robots: RobotsPolicy }) {
+export interface FrontierOptions {
+  maxDepth: number;
+  skips: SkipLog;
+  siteOrigin: string;
+  robots: RobotsPolicy;
+  /** Queue URLs found through nofollow links like any other (default false: remembered only). */
+  followNofollow?: boolean;
+  /** Skip URLs whose extension marks a file (default true). */
+  skipFileExtensions?: boolean;
+}
+
+export function createFrontier(options: FrontierOptions) {
   const seen = new Set<string>();
   const nofollowOnly = new Set<string>();
   const hosts = new Set<string>([hostKey(options.siteOrigin)]);
@@ -45,7 +56,7 @@ export function createFrontier(options: { maxDepth: number; skips: SkipLog; site
     }
     const url = upgradeScheme(found, siteOrigin);
     if (seen.has(url)) return;
-    if (flags.nofollow) {
+    if (flags.nofollow && !options.followNofollow) {
       nofollowOnly.add(url);
       return;
     }
@@ -54,7 +65,7 @@ export function createFrontier(options: { maxDepth: number; skips: SkipLog; site
     if (url.length > MAX_LOC_LENGTH) return options.skips.add(url, 'cap', `URL longer than ${MAX_LOC_LENGTH} characters`);
     if (depth > options.maxDepth) return options.skips.add(url, 'cap', `more than ${options.maxDepth} links from the start page`);
     if (!robots.isAllowed(url)) return options.skips.add(url, 'robots', 'disallowed by robots.txt');
-    const extension = nonHtmlExtension(url);
+    const extension = options.skipFileExtensions === false ? null : nonHtmlExtension(url);
     if (extension) return options.skips.add(url, 'non-html', `.${extension} file`);
     if (closedReason) return options.skips.add(url, 'cap', closedReason);
     queue.push({ url, depth, start: flags.start ?? false });
@@ -63,6 +74,14 @@ export function createFrontier(options: { maxDepth: number; skips: SkipLog; site
   return {
     discover,
     isInSite,
+    /** The one spelling the crawl uses for an in-site URL (http upgraded on an https site). */
+    keyOf(url: string): string {
+      return upgradeScheme(url, siteOrigin);
+    },
+    /** True once `url` (already in its key form) has been queued or skipped. */
+    has(url: string): boolean {
+      return seen.has(url);
+    },
     /** Next URL to fetch, or undefined when the queue is empty. */
     next(): QueueItem | undefined {
       if (head >= queue.length) return undefined;

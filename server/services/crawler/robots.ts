@@ -9,13 +9,15 @@ export interface RobotsPolicy {
   source: 'file' | 'none' | 'unavailable';
   /** HTTP status of robots.txt when it made the site unavailable. */
   status?: number;
+  /** Absolute URLs of the `Sitemap:` lines, in file order. */
+  sitemaps: string[];
 }
 
 /** RFC 9309 asks crawlers to parse at least 500 KiB; anything past it is ignored. */
 const MAX_ROBOTS_BYTES = 500 * 1024;
 
 export function allowAll(): RobotsPolicy {
-  return { isAllowed: () => true, crawlDelayMs: 0, source: 'none' };
+  return { isAllowed: () => true, crawlDelayMs: 0, source: 'none', sitemaps: [] };
 }
 
 /** Builds the policy from robots.txt text. `robotsUrl` fixes the origin rules are matched on. */
@@ -33,6 +35,7 @@ export function policyFromText(robotsUrl: string, text: string, botName: string)
     },
     crawlDelayMs: typeof delaySeconds === 'number' && Number.isFinite(delaySeconds) && delaySeconds > 0 ? Math.round(delaySeconds * 1000) : 0,
     source: 'file',
+    sitemaps: robots.getSitemaps(),
   };
 }
 
@@ -62,5 +65,5 @@ export async function loadRobots(
 }
 
 export function disallowAll(status?: number): RobotsPolicy {
-  return { isAllowed: () => false, crawlDelayMs: 0, source: 'unavailable', status };
+  return { isAllowed: () => false, crawlDelayMs: 0, source: 'unavailable', status, sitemaps: [] };
 }

@@ -8,7 +8,7 @@ const MAX_EXTERNAL_TRACKED = 50_000;
  * entries listed one by one. External links repeat on every page (nav, footer), so each is
  * counted once.
  */
-export function createSkipLog(limit: number) {
+export function createSkipLog(limit: number, onSkip?: (url: string, reason: SkipReason, detail: string) => void) {
   const counts: Partial<Record<SkipReason, number>> = {};
   const listed: SkippedUrl[] = [];
   const externals = new Set<string>();
@@ -19,6 +19,7 @@ export function createSkipLog(limit: number) {
       if (externals.has(url) || externals.size >= MAX_EXTERNAL_TRACKED) return;
       externals.add(url);
     }
+    onSkip?.(url, reason, detail);
     counts[reason] = (counts[reason] ?? 0) + 1;
     total += 1;
     if (listed.length < limit) listed.push({ url, reason, detail });

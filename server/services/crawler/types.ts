@@ -19,6 +19,8 @@ export interface CrawlFetchResponse<Body> {
   status: number;
   headers: Record<string, string>;
   body: Body;
+  /** Time to first byte as the fetcher measured it (the guarded fetcher always sets it). */
+  timings?: { ttfbMs: number };
 }
 
 export interface CrawlFetcher {
@@ -77,7 +79,7 @@ export interface CrawlOptions {
   signal?: AbortSignal;
 }
 
-export type StopReason = 'complete' | 'page-limit' | 'time-limit' | 'aborted';
+export type StopReason = 'complete' | 'page-limit' | 'time-limit' | 'byte-limit' | 'aborted';
 
 export interface CrawlReport {
   startUrl: string;

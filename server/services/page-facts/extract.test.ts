@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
-import { countWords, extractPageFacts } from './extract.ts';
+import { countWords, createPageFactsParser, extractPageFacts } from './extract.ts';
+import { minhashSimilarity } from './text-fingerprint.ts';
 import { normalizeUrlInput } from './url-input.ts';
 import { decodeHtml } from './decode.ts';
 
@@ -61,4 +62,48 @@ test('words are counted across scripts and punctuation, including Hindi and apos
   expect(countWords("SEO in Delhi-NCR: it's fast, 100% free!")).toBe(8);
   expect(countWords('दिल्ली में एसईओ सेवाएं')).toBe(4);
   expect(countWords(' \u00a0 — … ')).toBe(0);
+});
+
+test('streamed in any chunking, the facts and text fingerprint are the same', () => {
+  const html = '<html lang="en"><head><title>Caf&eacute; guide</title></head><body><h1>Caf&eacute; <b>menu</b></h1><p>Fresh   coffee, chai &amp; snacks in Rohini.</p><p>Open daily.</p></body></html>';
+  const whole = extractPageFacts(html, { fingerprint: true });
+  for (const size of [1, 3, 7, 64]) {
+    const parser = createPageFactsParser({ fingerprint: true });
+    for (let i = 0; i < html.length; i += size) parser.write(html.slice(i, i + size));
+    const facts = parser.end();
+    expect({ words: facts.wordCount, hash: facts.text?.hash, h1: facts.h1, title: facts.title }).toEqual({ words: whole.wordCount, hash: whole.text?.hash, h1: whole.h1, title: whole.title });
+    expect(minhashSimilarity(facts.text!.minhash, whole.text!.minhash)).toBe(1);
+  }
+  // An entity inside a word does not split it.
+  expect(whole.wordCount).toBe(10);
+});
+
+test('hidden elements are not visible body text; whitespace differences do not change the text hash', () => {
+  const a = extractPageFacts('<body><p>Visible words here</p><div hidden><p>secret text</p></div><span style="display: none">nope</span><input hidden></body>', { fingerprint: true });
+  const b = extractPageFacts('<body>\n  <p>Visible\n words   here</p>\n</body>', { fingerprint: true });
+  expect(a.wordCount).toBe(3);
+  expect(a.text?.hash).toBe(b.text?.hash);
+});
+
+test('near-identical texts share most MinHash values, unrelated texts almost none', () => {
+  const words = (seed: number, n: number) => Array.from({ length: n }, (_, i) => `w${(i * seed) % 997}x${i % 13}`).join(' ');
+  const base = words(7, 400);
+  const edited = base.replace('w7x1', 'changed');
+  const fingerprint = (text: string) => extractPageFacts(`<body><p>${text}</p></body>`, { fingerprint: true }).text!.minhash;
+  expect(minhashSimilarity(fingerprint(base), fingerprint(edited))).toBeGreaterThanOrEqual(0.9);
+  expect(minhashSimilarity(fingerprint(base), fingerprint(words(11, 400)))).toBeLessThan(0.2);
+});
+
+test('canonicals, hreflang, forms, duplicate head tags and http:// sub-resources are collected', () => {
+  const facts = extractPageFacts(`<head><title>One</title><title>Two</title><meta name="description" content="a"><meta name="description" content="b">
+    <link rel="canonical" href="/a"><link rel="alternate" hreflang="en-GB" href="/en"><link rel="stylesheet" href="http://cdn.example/s.css">
+    <base href="/base/"></head><body><link rel="canonical" href="/b"><form action="http://x.example/send"></form><form></form>
+    <img src="http://img.example/a.png"><iframe src="https://ok.example/"></iframe><map><area href="/area" alt="Area link"></map></body>`);
+  expect({ titles: facts.titleCount, title: facts.title, descriptions: facts.descriptionCount }).toEqual({ titles: 2, title: 'One', descriptions: 2 });
+  expect(facts.canonicals).toEqual([{ href: '/a', inHead: true }, { href: '/b', inHead: false }]);
+  expect(facts.hreflang).toEqual([{ lang: 'en-GB', href: '/en' }]);
+  expect(facts.forms).toEqual([{ action: 'http://x.example/send' }, { action: null }]);
+  expect(facts.insecureResources).toEqual(['http://cdn.example/s.css', 'http://img.example/a.png']);
+  expect(facts.baseHref).toBe('/base/');
+  expect(facts.links).toEqual([{ href: '/area', text: 'Area link', rel: '' }]);
 });

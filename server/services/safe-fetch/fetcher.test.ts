@@ -281,3 +281,21 @@ test('an unread streamed body is destroyed at the deadline without crashing anyt
   expect(streamed.body.destroyed).toBe(true);
   expect(streamed.body.errored).toMatchObject({ code: 'timeout' });
 });
+
+test('a signal aborted before the fetch starts refuses at once, and the abandoned DNS lookup cannot crash the process', async () => {
+  let failLookup: (error: Error) => void = () => undefined;
+  const resolver = () => new Promise<Array<{ address: string; family: number }>>((_resolve, reject) => (failLookup = reject));
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+  process.on('unhandledRejection', onUnhandled);
+  const controller = new AbortController();
+  controller.abort();
+  const error = await failure(createSafeFetcher({ userAgent: UA, resolver }).fetch('https://example.com/', { signal: controller.signal }));
+  expect(error).toMatchObject({ code: 'network', message: 'The request was cancelled.' });
+  failLookup(new Error('getaddrinfo ENOTFOUND example.com'));
+  // Unhandled rejections are reported once the microtask queue drains: two turns of the loop.
+  await new Promise((resolve) => setImmediate(resolve));
+  await new Promise((resolve) => setImmediate(resolve));
+  process.off('unhandledRejection', onUnhandled);
+  expect(unhandled).toEqual([]);
+});

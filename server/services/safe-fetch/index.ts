@@ -6,6 +6,7 @@ import { describeNetworkError, sendHop } from './hop.ts';
 import { parseTargetUrl, resolveTarget, systemResolver, type Resolver } from './target.ts';
 
 export { FetchError, isFetchError, type FetchErrorCode, type RedirectHop } from './errors.ts';
+export type { Resolver } from './target.ts';
 export { classifyAddress } from './address-policy.ts';
 
 export interface SafeFetcherOptions {
@@ -14,6 +15,11 @@ export interface SafeFetcherOptions {
   userAgent: string;
   /** Injected for tests that need a host name resolving to a chosen address. */
   resolver?: Resolver;
+  /**
+   * Milliseconds clock for the timings (performance.now by default). Tests inject one the
+   * fixture server advances, so a "slow" response needs no real waiting.
+   */
+  clock?: () => number;
 }
 
 export interface FetchOptions {
@@ -83,7 +89,11 @@ function requestHeaders(userAgent: string, options: FetchOptions): Record<string
 
 /** Rejects as soon as the signal aborts: DNS lookups cannot be cancelled, so they are raced. */
 function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
+  if (signal.aborted) {
+    // The lookup still settles later; unobserved, its rejection would crash the process.
+    promise.catch(() => undefined);
+    return Promise.reject(signal.reason);
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });
@@ -94,9 +104,10 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 export function createSafeFetcher(config: SafeFetcherOptions): SafeFetcher {
   const allowPrivate = new Set((config.allowPrivate ?? []).map((entry) => entry.trim().toLowerCase()));
   const resolver = config.resolver ?? systemResolver;
+  const now = config.clock ?? (() => performance.now());
 
   async function stream(input: string | URL, options: FetchOptions = {}): Promise<StreamResult> {
-    const started = performance.now();
+    const started = now();
     const timeoutMs = options.timeoutMs ?? FETCH_DEFAULTS.timeoutMs;
     const maxBytes = options.maxBytes ?? FETCH_DEFAULTS.maxBytes;
     const maxRedirects = options.maxRedirects ?? FETCH_DEFAULTS.maxRedirects;
@@ -120,14 +131,14 @@ export function createSafeFetcher(config: SafeFetcherOptions): SafeFetcher {
     try {
       for (;;) {
         const target = await raceAbort(resolveTarget(current, allowPrivate, resolver), controller.signal);
-        const hopStarted = performance.now();
+        const hopStarted = now();
         let response: IncomingMessage;
         try {
           response = await sendHop({ target, method, headers, body, signal: controller.signal });
         } catch (error) {
           throw controller.signal.aborted ? controller.signal.reason : describeNetworkError(error, current.href);
         }
-        const ttfbMs = performance.now() - hopStarted;
+        const ttfbMs = now() - hopStarted;
         const location = response.headers.location;
         if (REDIRECT_STATUSES.has(response.statusCode ?? 0) && location && maxRedirects > 0) {
           response.destroy();
@@ -167,7 +178,7 @@ export function createSafeFetcher(config: SafeFetcherOptions): SafeFetcher {
           remoteAddress: response.socket?.remoteAddress ?? target.address,
         };
         bounded.stream.once('end', () => {
-          base.timings.totalMs = performance.now() - started;
+          base.timings.totalMs = now() - started;
         });
         return {
           ...base,
@@ -189,7 +200,7 @@ export function createSafeFetcher(config: SafeFetcherOptions): SafeFetcher {
   }
 
   async function fetch(input: string | URL, options: FetchOptions = {}): Promise<FetchResult> {
-    const started = performance.now();
+    const started = now();
     const result = await stream(input, options);
     let body: Buffer;
     try {
@@ -204,7 +215,7 @@ export function createSafeFetcher(config: SafeFetcherOptions): SafeFetcher {
       body,
       truncated: result.truncated,
       redirects: result.redirects,
-      timings: { ttfbMs: result.timings.ttfbMs, totalMs: performance.now() - started },
+      timings: { ttfbMs: result.timings.ttfbMs, totalMs: now() - started },
       encoding: result.encoding,
       bytesOnWire: result.bytesOnWire,
       remoteAddress: result.remoteAddress,

@@ -1,13 +1,13 @@
 import type { DirectoryCopy } from './types.ts';
 
 export const adPostCopy: DirectoryCopy = {
-  heading: 'Free Ad Post Sites',
-  title: 'Free Ad Post Sites List with DA and Spam Score',
+  heading: 'Ad Post and Listing Sites for Indian Businesses',
+  title: 'Ad Post Sites in India: Classifieds and Listing Portals',
   description:
-    'A checked list of real classifieds and ad posting sites for India and worldwide, with approximate Domain Authority and spam score, searchable and downloadable as CSV.',
-  keywords: 'ad post sites, free classified sites, classified submission sites India, free ad posting sites, high DA classifieds',
+    'Classifieds, listing portals and marketplaces a Delhi NCR business can post on: OLX, Quikr, property, car, job and trade portals. Filter by region; download as CSV.',
+  keywords: 'ad post sites, free classified sites, classified submission sites India, free ad posting sites, job posting sites India',
   intro:
-    'Classified ads still bring local buyers, tenants and job seekers, and a complete listing on a trusted marketplace is also a citation that search engines can see. This list covers the classifieds people in Delhi NCR actually use, such as OLX, Quikr, Justdial and the big property and car portals, plus the major international marketplaces for businesses that sell abroad. Post where your customers already look, write each ad for that audience, and never paste the same text everywhere.',
+    'Classified ads still bring local buyers, tenants and job seekers, and a complete listing on a trusted marketplace is also a citation that search engines can see. This list covers classifieds and portals that accept listings from Indian businesses, such as OLX, Quikr, Justdial, the property, car and job portals, trade marketplaces and a few global marketplaces for businesses that sell abroad. Some are free and some charge a fee or commission, which the description says. Post where your customers already look, write each ad for that audience, and never paste the same text everywhere.',
   faq: [
     {
       question: 'Do ad post sites still help SEO?',
@@ -17,7 +17,7 @@ export const adPostCopy: DirectoryCopy = {
     {
       question: 'What do Domain Authority and Spam Score mean here?',
       answer:
-        'Both are third-party estimates from Moz: Domain Authority predicts how well a site may rank (1 to 100), and Spam Score is the share of similar sites that were penalised. They are approximate, dated readings, not Google metrics, and a blank cell means we had no reliable figure.',
+        'Both are third-party estimates from Moz: Domain Authority predicts how well a site may rank (1 to 100), and Spam Score is the share of similar sites that were penalised. They change every month and are not Google metrics. We leave the cells blank rather than print figures we cannot source; Moz Link Explorer shows both for any domain.',
     },
     {
       question: 'How do I write an ad that does not get removed?',
@@ -36,7 +36,7 @@ export const socialBookmarkingCopy: DirectoryCopy = {
   heading: 'Social Bookmarking Sites',
   title: 'Social Bookmarking Sites List for Link Sharing',
   description:
-    'Over 100 real social bookmarking, link-sharing and content curation sites, from Reddit and Pinterest to niche communities, searchable and downloadable as CSV.',
+    'Over 100 social bookmarking, link-sharing, curation and community sites an Indian business can use, from Reddit and Quora to ShareChat, with link types.',
   keywords: 'social bookmarking sites, link sharing sites, content curation sites, social bookmarking list, bookmarking submission',
   intro:
     'Social bookmarking began with sites where people saved and shared links in public. Today the same job is done by link-sharing communities such as Reddit and Hacker News, curation tools such as Pinterest, Flipboard and Scoop.it, and the big social networks. A link shared where the right readers gather can bring visits, mentions and natural backlinks; a link dropped into a community that does not care about it gets removed. Pick a handful of sites that match your topic and take part there.',

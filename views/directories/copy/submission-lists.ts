@@ -36,7 +36,7 @@ export const directorySubmissionCopy: DirectoryCopy = {
   heading: 'Directory Submission Sites',
   title: 'Business Directory Submission Sites for Local SEO',
   description:
-    'Real business directories and listing platforms for local SEO in India and abroad: Google Business Profile, Bing Places, Justdial, Clutch and more.',
+    'Business directories and listing platforms for local SEO that accept Indian businesses: Google Business Profile, Bing Places, Mappls, Justdial, Clutch and more.',
   keywords: 'directory submission sites, business listing sites, local citation sites, business directories India, local SEO directories',
   intro:
     'Business directories matter for local SEO because they confirm your name, address and phone number across the web and send customers who are ready to buy. Claim the big platforms first, Google Business Profile, Bing Places and Apple Business Connect, then the directories your customers use, such as Justdial and Sulekha in India or Clutch and GoodFirms for agencies. Keep every listing identical down to the spelling.',
@@ -98,12 +98,12 @@ export const imageSubmissionCopy: DirectoryCopy = {
 
 export const videoSubmissionCopy: DirectoryCopy = {
   heading: 'Video Submission Sites',
-  title: 'Top Video Submission Sites with High DA',
+  title: 'Video Submission Sites for Indian Businesses',
   description:
-    'The 20 highest-authority video platforms to publish and share videos, from YouTube and Vimeo to TikTok and Wistia, each with approximate Domain Authority.',
-  keywords: 'video submission sites, video sharing sites, high DA video sites, video SEO, video hosting platforms',
+    'Video platforms available in India to publish and share videos, from YouTube, Reels and Moj to Vimeo and Wistia, with notes on how each one treats links.',
+  keywords: 'video submission sites, video sharing sites, short video apps India, video SEO, video hosting platforms',
   intro:
-    'Video is often the fastest way to explain a service, and every platform below has a large audience and strong authority (Moz DA 66 and above). Publish where your viewers already watch: YouTube for search and tutorials, short-video apps for reach, LinkedIn for business audiences and a business host such as Wistia when you want the views on your own site. Give every upload a clear title, a full description with a link, and captions.',
+    'Video is often the fastest way to explain a service, and every platform below is available in India and has a large audience. Publish where your viewers already watch: YouTube for search and tutorials, Instagram Reels and Indian short-video apps such as Moj and Josh for reach, LinkedIn for business audiences, and a business host such as Wistia when you want the views on your own site. Give every upload a clear title, a full description with a link, and captions.',
   faq: [
     {
       question: 'Which video site is best for SEO?',
@@ -113,7 +113,7 @@ export const videoSubmissionCopy: DirectoryCopy = {
     {
       question: 'Should I upload the same video to several platforms?',
       answer:
-        'Yes, but adapt it: vertical cuts for TikTok, Reels and Shorts, a native upload for LinkedIn and Facebook, and the full version on YouTube. Native uploads get more reach than shared links on most social networks.',
+        'Yes, but adapt it: vertical cuts for Reels, Shorts and Indian short-video apps, a native upload for LinkedIn and Facebook, and the full version on YouTube. Native uploads get more reach than shared links on most social networks.',
     },
     {
       question: 'How do I optimise a video description?',
@@ -128,7 +128,7 @@ export const videoSubmissionCopy: DirectoryCopy = {
     {
       question: 'What does the DA column show?',
       answer:
-        'Moz Domain Authority, a third-party estimate from 1 to 100 of how well a domain may rank. It is approximate and dated, not a Google metric, and it describes the platform as a whole rather than your channel or video.',
+        'Moz Domain Authority, a third-party estimate from 1 to 100 of how well a domain may rank. It describes the platform as a whole, not your channel or video, and it is not a Google metric. We leave it blank rather than print a figure we cannot source; Moz Link Explorer shows it for any domain.',
     },
   ],
 };

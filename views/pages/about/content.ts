@@ -26,7 +26,7 @@ export const about: ProsePage = {
       bullets: [
         'Pages written from real expertise, reviewed by the people who have it',
         'Fast, accessible pages that work on a budget phone over mobile data',
-        'Honest local signals: a real address, real photos, real reviews',
+        'Honest local signals: accurate business details and genuine customer reviews, never bought ones',
         'No link schemes, no fake reviews, no guaranteed rankings',
       ],
     },

@@ -2,14 +2,14 @@ import type { ProsePage } from '#views/pages/shared/content-types.ts';
 
 export const googleCoreUpdates: ProsePage = {
   meta: {
-    title: 'Google Core Updates Explained | What Changes and How to Respond',
+    title: 'Google Core Updates: Dated Log and How to Respond',
     description:
-    'What Google core updates are, what recent ones rewarded, how to tell whether an update hit your site, and a calm plan for recovering traffic.',
+      'A dated log of confirmed Google core updates with their rollout dates, what a core update is, how to tell whether one affected your site, and how to respond.',
     keywords: ['google core update', 'google algorithm update', 'core update recovery', 'helpful content', 'google ranking drop'],
   },
   heading: 'Google core updates',
   intro: [
-    'Several times a year Google changes its core ranking systems and announces it on the Google Search Status Dashboard. Rankings move for many sites, in both directions, over roughly two to four weeks while the update rolls out. Here is what that means for your site and what to do about it.',
+    'Several times a year Google changes its core ranking systems and announces it on the Google Search Status Dashboard. Rankings move for many sites, in both directions, while the update rolls out, which has taken from under a week to several weeks (see the log below). Here is what that means for your site and what to do about it.',
   ],
   sections: [
     {
@@ -19,15 +19,15 @@ export const googleCoreUpdates: ProsePage = {
       ],
     },
     {
-      heading: 'What recent updates have emphasised',
+      heading: 'What Google asks of content',
       paragraphs: [
-        'The March 2024 core update folded the earlier helpful content system into the core ranking systems. It arrived alongside new spam policies against scaled content abuse, expired domain abuse and site reputation abuse. Later updates in 2024 and 2025 continued in the same direction.',
+        'With the March 2024 core update, Google folded its earlier helpful content system into the core ranking systems, and announced new spam policies against scaled content abuse, expired domain abuse and site reputation abuse at the same time. Google\'s guidance on core updates points site owners to its questions about helpful, people-first content, such as:',
       ],
       bullets: [
-        'Content written for people, showing first-hand experience and expertise',
-        'Fewer rewards for pages produced at scale mainly to attract search visits',
-        'Stronger weight on whether a site is a credible source for its topic',
-        'Less tolerance for third-party content hosted only to borrow a site\'s reputation',
+        'Does the content provide original information, research or analysis?',
+        'Does it show first-hand experience and real expertise in the topic?',
+        'Would a reader leave feeling they have learned enough to reach their goal?',
+        'Was it made mainly to help people, or mainly to attract search visits?',
       ],
     },
     {

@@ -17,7 +17,7 @@ const features = [
   },
   {
     title: 'E-E-A-T content',
-    text: 'Guides written from real client work in Delhi NCR: experience, expertise, authoritativeness and trust, explained with examples you can apply this week.',
+    text: 'Dated, practical guides to Google Business Profile, technical SEO, keyword research in Hindi and Hinglish, link building, Core Web Vitals and site moves, each linked to the free tools that help.',
     href: '/seo-guides',
     cta: 'Read the SEO guides',
   },

@@ -1,7 +1,26 @@
 import { Faq } from '#views/components/Faq.tsx';
 import { definePage, type PageDef } from '#views/page.ts';
-import type { ProsePage } from '#views/pages/shared/content-types.ts';
+import type { ProsePage, Section } from '#views/pages/shared/content-types.ts';
 import { RelatedLinks } from '#views/pages/shared/links.tsx';
+
+/** Headed prose sections: paragraphs and an optional bullet list each. */
+export function ProseSections({ sections }: { sections: Section[] }) {
+  return sections.map((section) => (
+    <section key={section.heading} id={section.id} aria-labelledby={section.id ? `${section.id}-heading` : undefined}>
+      <h2 id={section.id ? `${section.id}-heading` : undefined}>{section.heading}</h2>
+      {section.paragraphs.map((text) => (
+        <p key={text}>{text}</p>
+      ))}
+      {section.bullets ? (
+        <ul>
+          {section.bullets.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  ));
+}
 
 /** Category, legal and info pages: heading, lead, sections, optional FAQ and related links. */
 export function ProseArticle({ content }: { content: ProsePage }) {
@@ -17,21 +36,7 @@ export function ProseArticle({ content }: { content: ProsePage }) {
         ))}
       </header>
       <div className="prose">
-        {content.sections.map((section) => (
-          <section key={section.heading} id={section.id} aria-labelledby={section.id ? `${section.id}-heading` : undefined}>
-            <h2 id={section.id ? `${section.id}-heading` : undefined}>{section.heading}</h2>
-            {section.paragraphs.map((text) => (
-              <p key={text}>{text}</p>
-            ))}
-            {section.bullets ? (
-              <ul>
-                {section.bullets.map((item) => (
-                  <li key={item}>{item}</li>
-                ))}
-              </ul>
-            ) : null}
-          </section>
-        ))}
+        <ProseSections sections={content.sections} />
       </div>
       {content.faq?.length ? <Faq items={content.faq} /> : null}
       {content.links?.length ? <RelatedLinks links={content.links} /> : null}

@@ -1,6 +1,7 @@
 import { Faq } from '#views/components/Faq.tsx';
 import { Island } from '#views/components/Island.tsx';
 import { definePage } from '#views/page.ts';
+import { ProseSections } from '#views/pages/shared/ProseArticle.tsx';
 import { faq, guidelines, heading, intro, meta } from './content.ts';
 import WriteForUsWidget from './Widget.tsx';
 
@@ -12,21 +13,7 @@ function WriteForUsPage() {
         <p className="lead">{intro}</p>
       </header>
       <div className="prose">
-        {guidelines.map((section) => (
-          <section key={section.heading}>
-            <h2>{section.heading}</h2>
-            {section.paragraphs.map((text) => (
-              <p key={text}>{text}</p>
-            ))}
-            {section.bullets ? (
-              <ul>
-                {section.bullets.map((item) => (
-                  <li key={item}>{item}</li>
-                ))}
-              </ul>
-            ) : null}
-          </section>
-        ))}
+        <ProseSections sections={guidelines} />
       </div>
       <Island name="pages/write-for-us/Widget" component={WriteForUsWidget} props={{ idPrefix: 'article' }} />
       <Faq items={faq} />

@@ -1,0 +1,91 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { z } from 'zod';
+
+/** The checker's results live on the data volume: the only place the Docker image can write. */
+export const RESULTS_FILE = 'directory-checks.json';
+
+export function resultsPath(dataDir: string): string {
+  return join(dataDir, RESULTS_FILE);
+}
+
+const outcomeSchema = z.enum(['ok', 'blocked', 'parked', 'dead', 'error']);
+
+const siteResultSchema = z.strictObject({
+  url: z.string().url(),
+  checkedAt: z.iso.datetime(),
+  outcome: outcomeSchema,
+  /** Which request decided the outcome: HEAD, or GET when HEAD failed or was refused. */
+  method: z.enum(['HEAD', 'GET']),
+  status: z.number().int().min(100).max(599).optional(),
+  finalUrl: z.string().url().optional(),
+  /** The final address is on another domain (renamed, sold or redirected). */
+  moved: z.boolean().optional(),
+  /** Why the outcome is parked, dead or error, in words. */
+  reason: z.string().max(300).optional(),
+  outboundLinks: z
+    .strictObject({
+      followed: z.number().int().min(0),
+      notFollowed: z.number().int().min(0),
+      nofollow: z.number().int().min(0),
+      ugc: z.number().int().min(0),
+      sponsored: z.number().int().min(0),
+    })
+    .optional(),
+  observedLinkType: z.enum(['dofollow', 'nofollow', 'mixed']).optional(),
+  consecutiveFailures: z.number().int().min(0),
+});
+
+export type SiteResult = z.infer<typeof siteResultSchema>;
+
+const resultsSchema = z.strictObject({
+  version: z.literal(1),
+  lastRun: z.strictObject({ startedAt: z.iso.datetime(), finishedAt: z.iso.datetime(), checked: z.number().int().min(0) }).nullable(),
+  /** Keyed by the URL exactly as listed. */
+  sites: z.record(z.string(), siteResultSchema),
+});
+
+export type CheckResults = z.infer<typeof resultsSchema>;
+
+export const EMPTY_RESULTS: CheckResults = { version: 1, lastRun: null, sites: {} };
+
+/** Failed this many checks in a row: hidden from visitors until a check passes again. */
+export const HIDE_AFTER_FAILURES = 2;
+
+export class CheckResultsError extends Error {
+  constructor(file: string, problem: string) {
+    super(`Directory check results in ${file} are invalid (${problem}). Run npm run directories:check again, or delete the file to start over.`);
+    this.name = 'CheckResultsError';
+  }
+}
+
+/** Reads and validates the results file; a missing file means nothing has been checked yet. */
+export function readResults(file: string): CheckResults {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return EMPTY_RESULTS;
+    throw error;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new CheckResultsError(file, 'not JSON');
+  }
+  const parsed = resultsSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new CheckResultsError(file, `${issue.path.join('.') || 'file'}: ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+/** Writes beside the target and renames, so a server reading at boot never sees half a file. */
+export function writeResults(file: string, results: CheckResults): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, `${JSON.stringify(results, null, 2)}\n`);
+  renameSync(temporary, file);
+}

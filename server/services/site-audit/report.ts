@@ -1,0 +1,60 @@
+import type { StoredPage } from '#db/site-audits.ts';
+import type { SiteAuditOutcome } from './audit.ts';
+
+/** How many (type, URL) pairs each side of a diff lists; the counts stay exact. */
+export const DIFF_LIST_LIMIT = 1000;
+
+/**
+ * The per-URL rows the report's page list shows: every URL fetched, failed or blocked by
+ * robots.txt, with its facts and the ids of its issues. URLs left out by a cap are not listed.
+ */
+export function pageRows(outcome: SiteAuditOutcome): StoredPage[] {
+  const issuesByUrl = new Map<string, string[]>();
+  for (const issue of outcome.issues) {
+    const list = issuesByUrl.get(issue.url);
+    if (list) list.push(issue.type);
+    else issuesByUrl.set(issue.url, [issue.type]);
+  }
+  const { nodes, depth, inlinks } = outcome;
+  return nodes
+    .filter((node) => node.status > 0 || node.error || node.skipped === 'robots')
+    .map((node) => {
+      const page = node.page;
+      const canonical = page?.canonical;
+      return {
+        url: node.url,
+        issues: issuesByUrl.get(node.url) ?? [],
+        facts: {
+          status: node.status,
+          error: node.error,
+          blocked: node.skipped === 'robots',
+          contentType: node.contentType.split(';')[0] || null,
+          ttfbMs: Math.round(node.ttfbMs),
+          bytes: node.bytes,
+          depth: depth[node.id] >= 0 ? depth[node.id] : null,
+          inlinks: inlinks[node.id],
+          inSitemap: node.inSitemap,
+          redirectTo: node.redirectTo >= 0 ? nodes[node.redirectTo].url : node.redirectExternal,
+          title: page?.title ?? null,
+          description: page?.description ?? null,
+          h1: page?.h1[0] ?? null,
+          words: page?.words ?? null,
+          noindex: page?.noindex ?? null,
+          lang: page?.lang ?? null,
+          canonical: canonical?.kind === 'internal' ? nodes[canonical.id].url : canonical?.kind === 'external' ? canonical.url : null,
+        },
+      };
+    });
+}
+
+/** Site-level facts kept with the report. */
+export function reportFacts(outcome: SiteAuditOutcome) {
+  return {
+    siteUrl: outcome.siteUrl,
+    stoppedBy: outcome.stoppedBy,
+    durationMs: outcome.durationMs,
+    crawlDelayMs: outcome.crawlDelayMs,
+    hasSitemap: outcome.hasSitemap,
+    sitemaps: outcome.sitemaps.map((file) => ({ url: file.url, kind: file.kind, valid: file.valid, urls: file.urls, error: file.error ?? null })),
+  };
+}

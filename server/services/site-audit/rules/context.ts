@@ -1,0 +1,131 @@
+import type { SitemapFile } from '../sitemaps.ts';
+import type { PageRecord, UrlNode } from '../store.ts';
+import { MAX_REDIRECT_HOPS } from '../thresholds.ts';
+
+export interface Finding {
+  url: string;
+  detail: string;
+}
+
+/** Everything the rules read: the crawl's nodes plus what is derived from the whole graph. */
+export interface RuleContext {
+  nodes: readonly UrlNode[];
+  hasSitemap: boolean;
+  sitemapFiles: readonly SitemapFile[];
+  /** Click depth from the start URL (links count 1, redirects 0); -1 when not reachable. */
+  depth: Int32Array;
+  /** How many crawled pages link to each node (self-links excluded). */
+  inlinks: Int32Array;
+}
+
+export type Page = UrlNode & { page: PageRecord };
+export type Rule = (context: RuleContext) => Finding[];
+
+export function pages(context: RuleContext): Page[] {
+  return context.nodes.filter((node): node is Page => node.page !== null);
+}
+
+/** A page that asks to be indexed under its own URL: not noindex, canonical absent or itself. */
+export function isIndexable(node: Page): boolean {
+  const canonical = node.page.canonical;
+  if (node.page.noindex) return false;
+  if (canonical.kind === 'internal') return canonical.id === node.id;
+  return canonical.kind !== 'external';
+}
+
+export function describeStatus(node: UrlNode): string {
+  if (node.status) return `HTTP ${node.status}`;
+  return node.error ?? 'not fetched';
+}
+
+export const isRedirect = (node: UrlNode) => node.status >= 300 && node.status < 400;
+export const isError = (node: UrlNode) => node.status >= 400 && node.status < 600;
+
+/** Up to `max` items joined for a detail line, with a count of the rest. */
+export function listDetail(items: string[], max = 5): string {
+  const shown = items.slice(0, max).join(', ');
+  return items.length > max ? `${shown} and ${items.length - max} more` : shown;
+}
+
+export interface RedirectPath {
+  hops: number;
+  loop: boolean;
+  /** The node the redirects end at (internal), or null when they leave the site or stop. */
+  final: UrlNode | null;
+}
+
+/** Follows a redirecting node's recorded redirects. */
+export function followRedirects(nodes: readonly UrlNode[], start: UrlNode): RedirectPath {
+  const seen = new Set<number>([start.id]);
+  let current = start;
+  let hops = 0;
+  while (isRedirect(current) && hops < MAX_REDIRECT_HOPS) {
+    hops += 1;
+    if (current.redirectTo < 0) return { hops, loop: false, final: null };
+    if (seen.has(current.redirectTo)) return { hops, loop: true, final: null };
+    seen.add(current.redirectTo);
+    current = nodes[current.redirectTo];
+  }
+  return { hops, loop: false, final: current };
+}
+
+/** Click depth by 0-1 breadth-first search: a link is one click, a redirect none. */
+export function clickDepths(nodes: readonly UrlNode[]): Int32Array {
+  const depth = new Int32Array(nodes.length).fill(-1);
+  const deque: number[] = [];
+  let head = 0;
+  for (const node of nodes) {
+    if (node.start) {
+      depth[node.id] = 0;
+      deque.push(node.id);
+    }
+  }
+  // A plain queue works for 0-1 weights when zero-weight edges are relaxed immediately (depth-first along redirects).
+  const relax = (id: number, value: number) => {
+    if (depth[id] !== -1 && depth[id] <= value) return false;
+    depth[id] = value;
+    return true;
+  };
+  while (head < deque.length) {
+    const id = deque[head++];
+    let node = nodes[id];
+    const value = depth[id];
+    // Walk the redirect chain at the same depth.
+    for (let hops = 0; node.redirectTo >= 0 && hops < MAX_REDIRECT_HOPS; hops += 1) {
+      if (!relax(node.redirectTo, value)) break;
+      deque.push(node.redirectTo);
+      node = nodes[node.redirectTo];
+    }
+    const page = nodes[id].page;
+    if (!page) continue;
+    for (const target of page.links) if (relax(target, value + 1)) deque.push(target);
+  }
+  return depth;
+}
+
+export function inlinkCounts(nodes: readonly UrlNode[]): Int32Array {
+  const counts = new Int32Array(nodes.length);
+  for (const node of nodes) for (const target of node.page?.links ?? []) counts[target] += 1;
+  return counts;
+}
+
+/** Pages sharing one value (title, description...): every page of a group of two or more. */
+export function duplicatesBy(list: Page[], key: (node: Page) => string | null | undefined, label: string): Finding[] {
+  const groups = new Map<string, Page[]>();
+  for (const node of list) {
+    const value = key(node);
+    if (!value) continue;
+    const group = groups.get(value);
+    if (group) group.push(node);
+    else groups.set(value, [node]);
+  }
+  const findings: Finding[] = [];
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    for (const node of group) {
+      const others = group.filter((other) => other !== node).map((other) => other.url);
+      findings.push({ url: node.url, detail: `same ${label} as ${listDetail(others, 3)}` });
+    }
+  }
+  return findings;
+}

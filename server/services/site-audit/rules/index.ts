@@ -1,0 +1,81 @@
+import { ISSUE_TYPES, type Severity } from '#views/tools/site-audit/issue-types.ts';
+import type { SitemapFile } from '../sitemaps.ts';
+import type { UrlNode } from '../store.ts';
+import { clickDepths, inlinkCounts, type Finding, type Rule, type RuleContext } from './context.ts';
+import { contentRules } from './content.ts';
+import { indexingRules } from './indexing.ts';
+import { linkRules } from './links.ts';
+import { responseRules } from './responses.ts';
+
+export type { Finding } from './context.ts';
+
+export const RULES: Record<string, Rule> = { ...responseRules, ...contentRules, ...linkRules, ...indexingRules };
+
+export interface IssueInstance {
+  type: string;
+  severity: Severity;
+  url: string;
+  detail: string;
+}
+
+export interface RuleInput {
+  nodes: readonly UrlNode[];
+  hasSitemap: boolean;
+  sitemapFiles: readonly SitemapFile[];
+}
+
+export interface Evaluation {
+  /** Every finding, ordered by issue type (catalogue order) then URL. */
+  issues: IssueInstance[];
+  depth: Int32Array;
+  inlinks: Int32Array;
+}
+
+/** Runs every rule of the catalogue over the crawl; one instance per (type, URL). */
+export function evaluateRules(input: RuleInput): Evaluation {
+  const context: RuleContext = { ...input, depth: clickDepths(input.nodes), inlinks: inlinkCounts(input.nodes) };
+  const issues: IssueInstance[] = [];
+  for (const issueType of ISSUE_TYPES) {
+    const rule = RULES[issueType.type];
+    if (!rule) throw new Error(`No rule for issue type ${issueType.type}`);
+    const byUrl = new Map<string, Finding>();
+    for (const finding of rule(context)) if (!byUrl.has(finding.url)) byUrl.set(finding.url, finding);
+    const sorted = [...byUrl.values()].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+    for (const finding of sorted) issues.push({ type: issueType.type, severity: issueType.severity, url: finding.url, detail: finding.detail });
+  }
+  return { issues, depth: context.depth, inlinks: context.inlinks };
+}
+
+export interface AuditSummaryCounts {
+  pages: number;
+  score: number;
+  errors: number;
+  warnings: number;
+  notices: number;
+}
+
+/**
+ * Health score: the share of audited URLs free of errors, where a URL with warnings but no
+ * error counts half. Notices never lower it. 100 for a site with nothing to report.
+ */
+export function summarize(issues: readonly IssueInstance[], crawledUrls: readonly string[]): AuditSummaryCounts {
+  const withError = new Set<string>();
+  const withWarning = new Set<string>();
+  let errors = 0;
+  let warnings = 0;
+  let notices = 0;
+  for (const issue of issues) {
+    if (issue.severity === 'error') {
+      errors += 1;
+      withError.add(issue.url);
+    } else if (issue.severity === 'warning') {
+      warnings += 1;
+      withWarning.add(issue.url);
+    } else notices += 1;
+  }
+  const all = new Set([...crawledUrls, ...withError, ...withWarning]);
+  let warnedOnly = 0;
+  for (const url of withWarning) if (!withError.has(url)) warnedOnly += 1;
+  const score = all.size === 0 ? 100 : Math.max(0, Math.round((100 * (all.size - withError.size - warnedOnly / 2)) / all.size));
+  return { pages: crawledUrls.length, score, errors, warnings, notices };
+}

@@ -1,0 +1,31 @@
+import { createSafeFetcher } from '#server/services/safe-fetch/index.ts';
+import { CRAWLER_BOT_NAME } from '#server/services/crawler/index.ts';
+import { runSiteAudit, type SiteAuditLimits, type SiteAuditOutcome } from '#server/services/site-audit/audit.ts';
+import { serveFixture, type FixtureSite, type ServedFixture } from '#test/fixtures/crawl-site.ts';
+
+export interface AuditedFixture extends SiteAuditOutcome {
+  site: ServedFixture;
+}
+
+/**
+ * Serves `site` on loopback and audits it through the real guarded fetcher. `clock` replaces the
+ * fetcher's timing source, so a fixture can make a response "slow" without anyone waiting.
+ */
+export async function auditFixture(site: FixtureSite, options: { limits?: Partial<SiteAuditLimits>; clock?: () => number; startPath?: string; signal?: AbortSignal } = {}): Promise<AuditedFixture> {
+  const served = await serveFixture(site);
+  try {
+    const fetcher = createSafeFetcher({ allowPrivate: [served.hostPort], userAgent: `${CRAWLER_BOT_NAME}/1.0 (+http://localhost)`, clock: options.clock });
+    const outcome = await runSiteAudit({ startUrl: `${served.origin}${options.startPath ?? '/'}`, fetcher, limits: options.limits, signal: options.signal });
+    return { ...outcome, site: served };
+  } finally {
+    await served.close();
+  }
+}
+
+/** Issue URLs per type as paths (origin stripped), each list sorted. */
+export function issuePaths(outcome: SiteAuditOutcome, origin: string): Record<string, string[]> {
+  const byType: Record<string, string[]> = {};
+  for (const issue of outcome.issues) (byType[issue.type] ??= []).push(issue.url.startsWith(origin) ? issue.url.slice(origin.length) || '/' : issue.url);
+  for (const list of Object.values(byType)) list.sort();
+  return byType;
+}

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { startUrlSchema } from '../sitemap-generator/schema.ts';
+import type { Severity } from './issue-types.ts';
+
+/** POST /api/site-audits: the website to audit, typed as people type it (a bare domain gets https://). */
+export const startAuditBody = z.object({ url: startUrlSchema });
+export type StartAuditBody = z.input<typeof startAuditBody>;
+
+export const PAGES_PER_REQUEST_MAX = 200;
+
+/** GET /api/site-audits/:id/pages: paging, an issue filter and a URL search. */
+export const pagesQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(PAGES_PER_REQUEST_MAX).default(50),
+  issue: z.string().regex(/^[a-z0-9-]{1,60}$/, 'Issue must be an issue type id').optional(),
+  q: z.string().max(200).optional(),
+});
+
+export type AuditStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+
+export interface AuditSummary {
+  pages: number;
+  score: number;
+  errors: number;
+  warnings: number;
+  notices: number;
+}
+
+export interface AuditDiff {
+  previousId: string;
+  newIssues: Array<{ type: string; url: string }>;
+  fixedIssues: Array<{ type: string; url: string }>;
+  newCount: number;
+  fixedCount: number;
+}
+
+export interface AuditReportFacts {
+  siteUrl: string;
+  stoppedBy: 'complete' | 'page-limit' | 'time-limit' | 'byte-limit' | 'aborted';
+  durationMs: number;
+  crawlDelayMs: number;
+  hasSitemap: boolean;
+  sitemaps: Array<{ url: string; kind: string | null; valid: boolean; urls: number; error: string | null }>;
+}
+
+/** GET /api/site-audits/:id */
+export interface AuditView {
+  id: string;
+  url: string;
+  status: AuditStatus;
+  progress: { crawled: number; discovered: number };
+  summary?: AuditSummary;
+  diff?: AuditDiff;
+  report?: AuditReportFacts;
+  error?: string;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+export interface AuditListItem {
+  id: string;
+  url: string;
+  status: AuditStatus;
+  progress: { crawled: number; discovered: number };
+  createdAt: string;
+  finishedAt: string | null;
+  score?: number;
+  pages?: number;
+}
+
+export interface AuditIssueGroup {
+  type: string;
+  severity: Severity;
+  title: string;
+  count: number;
+  urls: string[];
+}
+
+export interface AuditPageRow {
+  url: string;
+  issues: string[];
+  facts: {
+    status: number;
+    error: string | null;
+    blocked: boolean;
+    contentType: string | null;
+    ttfbMs: number;
+    bytes: number;
+    depth: number | null;
+    inlinks: number;
+    inSitemap: boolean;
+    redirectTo: string | null;
+    title: string | null;
+    description: string | null;
+    h1: string | null;
+    words: number | null;
+    noindex: boolean | null;
+    lang: string | null;
+    canonical: string | null;
+  };
+}
+
+export interface AuditPagesResponse {
+  total: number;
+  page: number;
+  perPage: number;
+  pages: AuditPageRow[];
+}
