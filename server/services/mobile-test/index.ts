@@ -70,5 +70,6 @@ export async function testMobileFriendly(input: string, deps: MobileDeps): Promi
     checks,
     stylesheets: { analysed: sheets.analysed, skipped: sheets.skipped },
     testedAt: (deps.now ?? (() => new Date()))().toISOString(),
+    rendered: false,
   };
 }
