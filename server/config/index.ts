@@ -1,6 +1,7 @@
 import { core } from './core.ts';
 import { imageCompressor } from './image-compressor.ts';
 import { llm } from './llm.ts';
+import { mobileTest } from './mobile-test.ts';
 import { pageSpeed } from './page-speed.ts';
 import { searchConsole } from './search-console.ts';
 import type { ConfigSection, EnvShape, Report } from './section.ts';
@@ -19,6 +20,7 @@ const sections = {
   sitemapGenerator,
   siteAudit,
   imageCompressor,
+  mobileTest,
   videoDownloader,
   youtube,
   pageSpeed,

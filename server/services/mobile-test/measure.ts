@@ -29,7 +29,8 @@ export function measurePage(): PageMeasurement {
   const describe = (element: Element): string => {
     const id = element.id ? `#${element.id}` : '';
     const className = typeof element.className === 'string' && element.className.trim() ? `.${element.className.trim().split(/\s+/)[0]}` : '';
-    const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
+    // innerText follows the layout (blocks are separated), so "<h1>A</h1><p>B</p>" reads "A B".
+    const text = ((element as HTMLElement).innerText ?? element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
     return `<${element.tagName.toLowerCase()}${id}${className}>${text ? ` "${text}"` : ''}`;
   };
   const shown = (element: Element): boolean => {
