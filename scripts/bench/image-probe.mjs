@@ -4,23 +4,9 @@
 //   1. a 49-megapixel JPEG asking for AVIF (before: no answer in 120 s, 2.0 GB RSS);
 //   2. 18 of the largest AVIF jobs still allowed (16 MP) at once, from 18 "clients";
 //   3. the same 18 abandoned by their clients after 1 s: how long until no encoder is left running.
-import sharp from 'sharp';
+import { photoJpeg } from './lib/photo.mjs';
 import { childPids, sampleRss, treeRssKib } from './lib/proc.mjs';
 import { startBuiltServer } from './lib/server.mjs';
-
-/** A photo-like JPEG: gradients plus noise, so it is as large and as slow to encode as a real photo. */
-async function photo(width, height) {
-  const raw = Buffer.alloc(width * height * 3);
-  for (let i = 0, p = 0; p < width * height; p++, i += 3) {
-    const x = p % width;
-    const y = (p / width) | 0;
-    const n = (p * 2654435761) >>> 28;
-    raw[i] = ((x * 255) / width + n) & 255;
-    raw[i + 1] = ((y * 255) / height + n) & 255;
-    raw[i + 2] = (((x + y) * 128) / (width + height) + n) & 255;
-  }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
-}
 
 async function send(base, image, { format = 'avif', forwardedFor, signal } = {}) {
   const form = new FormData();
@@ -38,8 +24,8 @@ async function send(base, image, { format = 'avif', forwardedFor, signal } = {})
 
 const summary = (results) => Object.entries(results.reduce((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {})).map(([status, count]) => `${count}× ${status}`).join(', ');
 
-const big = await photo(7000, 7000);
-const allowed = await photo(4000, 4000);
+const big = await photoJpeg(7000, 7000, 90);
+const allowed = await photoJpeg(4000, 4000, 90);
 console.log(`inputs: 49 MP JPEG ${(big.length / 1048576).toFixed(1)} MB; 16 MP JPEG ${(allowed.length / 1048576).toFixed(1)} MB`);
 
 // TRUST_PROXY=loopback lets the probe speak for 18 different clients through X-Forwarded-For.

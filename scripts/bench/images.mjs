@@ -5,6 +5,7 @@
 // and CPU seconds per image are reported: on a shared machine only the latter is stable.
 import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
+import { photoJpeg } from './lib/photo.mjs';
 import { sampleRss, treeCpuSeconds, treeRssKib } from './lib/proc.mjs';
 import { startBuiltServer } from './lib/server.mjs';
 
@@ -12,22 +13,6 @@ const ROUNDS = Number(process.env.BENCH_IMAGE_ROUNDS ?? 4);
 const BLOCKS = Number(process.env.BENCH_IMAGE_BLOCKS ?? 3);
 const CONCURRENCY = availableParallelism();
 const QUALITY = 70;
-
-async function photo12mp() {
-  const width = 4000;
-  const height = 3000;
-  const raw = Buffer.alloc(width * height * 3);
-  // Smooth gradients plus noise: compresses like a real photo, unlike a flat colour.
-  for (let i = 0, p = 0; p < width * height; p++, i += 3) {
-    const x = p % width;
-    const y = (p / width) | 0;
-    const n = (p * 2654435761) >>> 27;
-    raw[i] = ((x * 255) / width + n) & 255;
-    raw[i + 1] = ((y * 255) / height + n) & 255;
-    raw[i + 2] = (((x + y) * 128) / (width + height) + 2 * n) & 255;
-  }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
-}
 
 /** Runs `task` ROUNDS times with CONCURRENCY in flight; returns the seconds it took. */
 async function timed(task) {
@@ -54,7 +39,7 @@ async function upload(base, image) {
   return body;
 }
 
-const image = await photo12mp();
+const image = await photoJpeg(4000, 3000);
 console.log(`input: 4000×3000 JPEG, ${(image.length / 1024 / 1024).toFixed(2)} MB; ${BLOCKS}×${ROUNDS} jobs per side, ${CONCURRENCY} at a time, quality ${QUALITY}`);
 
 // The service's pipeline for a JPEG: auto-orient, mozjpeg at the requested quality, metadata dropped.
