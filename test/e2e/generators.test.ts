@@ -44,7 +44,7 @@ test('backlink generator: invalid domain message, then 57 links for an IDN URL, 
   expect(problems).toEqual([]);
 });
 
-test('about-us generator: button disabled until both fields are filled; page of 300+ words with escaped HTML', async () => {
+test('about-us generator: button disabled until both fields are filled; the page says only what was typed, with escaped HTML', async () => {
   const { page, problems } = await open('/about-us-page-generator');
   const button = page.getByRole('button', { name: 'Generate About Us Page' });
   expect(await button.isDisabled()).toBe(true);
@@ -55,18 +55,30 @@ test('about-us generator: button disabled until both fields are filled; page of 
   await button.click();
   expect(await errorText(page)).toBe('Founding year must be a year between 1800 and 2100.');
 
-  await page.fill('#about-year', '2015');
-  await page.fill('#about-values', 'Honesty, Speed');
+  await page.fill('#about-year', '');
   await button.click();
   const preview = page.locator('.about-preview');
   await preview.waitFor();
+  expect(await page.inputValue('#about-text')).toBe('About Acme <Digital>\n\nWelcome to Acme <Digital>. We help shops in Delhi NCR get found on Google.\n\nGet in Touch\n\nGet in touch with Acme <Digital> to learn more.\n');
+  expect(await page.locator('.about-note').innerText()).toBe(
+    'The page says only what you typed. Add your founding year or story, products or services, customers, values, reasons to choose you and contact details for a fuller page.',
+  );
+
+  await page.fill('#about-year', '2015');
+  await page.fill('#about-offerings', 'Local SEO\nWebsite audits');
+  await page.fill('#about-values', 'Honesty, Speed');
+  await page.fill('#about-reasons', 'Monthly reports in plain English');
+  await page.fill('#about-contact', 'hello@acme.example');
+  await button.click();
+  await expect.poll(() => preview.locator('h3').allInnerTexts()).toEqual(['Our Story', 'What We Offer', 'Our Values', 'Why Choose Acme <Digital>', 'Get in Touch']);
   expect(await preview.locator('h2').innerText()).toBe('About Acme <Digital>');
-  expect(await preview.locator('h3').allInnerTexts()).toEqual(['Our Story', 'What We Do', 'Who We Serve', 'Our Values', 'Why Choose Us', 'Get in Touch']);
   const text = await page.inputValue('#about-text');
-  expect(text.split(/\s+/).length).toBeGreaterThanOrEqual(300);
   expect(text).toContain('Acme <Digital> was founded in 2015.');
+  expect(text).toContain('You can reach Acme <Digital> at hello@acme.example.');
+  expect(text).not.toContain('many of our customers');
   expect(await page.inputValue('#about-html')).toContain('<h1>About Acme &#60;Digital&#62;</h1>');
-  expect(await page.locator('.about-result').innerText()).toMatch(/\d{3} words, 7 sections/);
+  expect(await page.locator('.about-result .result-summary').innerText()).toMatch(/^\d+ words, 6 sections$/);
+  expect(await page.locator('.about-note').innerText()).toBe('The page says only what you typed. Add your customers for a fuller page.');
   expect(problems).toEqual([]);
 });
 
@@ -118,6 +130,26 @@ test('URL domain extractor: Input URLs are required, Invalid URL per line, uniqu
   }, Array.from({ length: 5001 }, (_, i) => `https://s${i}.example.com`).join('\n'));
   await extract.click();
   expect(await errorText(page)).toBe('Error extracting domains: paste at most 5,000 URLs at a time.');
+  expect(problems).toEqual([]);
+});
+
+test('URL domain extractor: Root domain output loads the suffix list only when chosen and gives registrable domains', async () => {
+  const { page, problems } = await open('/url-domain-extractor');
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  expect(await page.getByLabel('Hostname').isChecked()).toBe(true);
+  await page.fill('#extractor-input', 'https://a.b.example.co.uk/x\nshop.example.com.au\nhttp://127.0.0.1:8080/');
+  const extract = page.getByRole('button', { name: 'Extract Domains' });
+  await extract.click();
+  expect(await page.locator('.domain-list li').allInnerTexts()).toEqual(['a.b.example.co.uk', 'shop.example.com.au', '127.0.0.1']);
+  expect(scripts).toEqual([]);
+
+  await page.getByLabel('Root domain').check();
+  await extract.click();
+  await expect.poll(() => page.locator('.domain-list li').allInnerTexts()).toEqual(['example.co.uk', 'example.com.au', '127.0.0.1']);
+  expect(scripts.some((path) => /\/chunks\/root-domain-[\w-]+\.js$/.test(path))).toBe(true);
   expect(problems).toEqual([]);
 });
 

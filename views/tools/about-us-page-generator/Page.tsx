@@ -6,11 +6,11 @@ import AboutUsWidget from './Widget.tsx';
 const faq: FaqEntry[] = [
   {
     question: 'What goes into a good About Us page?',
-    answer: 'Who you are, what you do and for whom, how you started, what you believe in, why customers choose you and how to reach you. The generator writes each of these as its own headed section.',
+    answer: 'Who you are, what you do and for whom, how you started, what you believe in, why customers choose you and how to reach you. The generator writes each of these you fill in as its own headed section.',
   },
   {
-    question: 'Is the generated page unique?',
-    answer: 'It is built from your company name, description, year, location, audience and values, so the more detail you give, the more specific the page. Read it through and add a personal story or real numbers before publishing.',
+    question: 'Will the generator make up anything about my business?',
+    answer: 'No. Every sentence is built from something you typed: your name, description, founding year, location, story, products or services, customers, values, reasons and contact details. It never adds customers, team sizes, awards or promises you did not give it, so a short form gives a short page. Add the optional details for a fuller one.',
   },
   {
     question: 'How do I put it on my website?',
@@ -27,7 +27,7 @@ function AboutUsGeneratorPage() {
     <article className="tool-page">
       <header className="page-hero">
         <h1>About Us Page Generator</h1>
-        <p className="lead">Write a complete, well-structured About Us page for your business in seconds, as ready-to-paste HTML and plain text.</p>
+        <p className="lead">Turn the facts about your business into a well-structured About Us page, as ready-to-paste HTML and plain text. It says only what you tell it.</p>
       </header>
       <Island name="tools/about-us-page-generator/Widget" component={AboutUsWidget} props={{ idPrefix: 'about' }} />
       <section className="prose">
@@ -41,7 +41,7 @@ function AboutUsGeneratorPage() {
         <h2>How to use the generator</h2>
         <ol>
           <li>Enter your company name and a sentence or two about what you do.</li>
-          <li>Add your founding year, location, customers and values for a more specific page.</li>
+          <li>Add any of the optional details (founding year, location, story, products or services, customers, values, reasons to choose you, contact details): each one adds to the page.</li>
           <li>Generate, read the preview, then copy the HTML or the plain text into your website.</li>
         </ol>
       </section>
@@ -55,7 +55,7 @@ export const aboutUsGeneratorPage = definePage({
   navLabel: 'About Us Page Generator',
   title: 'About Us Page Generator – Write a Complete About Page for Your Business',
   description:
-    'Free About Us page generator: enter your company name and description and get a complete About Us page with headed sections, as copyable HTML and plain text.',
+    'Free About Us page generator: enter your company name, description and the details you want to share and get an About Us page with headed sections, as copyable HTML and plain text.',
   keywords: 'about us page generator, about us generator, about page template, company profile generator',
   faq,
   aliases: ['/AboutUsPageGenerator'],

@@ -1,17 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { CopyButton } from '../../components/CopyButton.tsx';
-import { aboutPageToHtml, aboutPageToText, countWords, generateAboutPage } from './logic.ts';
+import { aboutPageToHtml, aboutPageToText, countWords, generateAboutPage, joinList, missingDetails } from './logic.ts';
 import { LIMITS, validateAboutForm, type AboutForm, type AboutPage } from './rules.ts';
 
 export interface AboutWidgetProps {
   idPrefix: string;
 }
 
-const EMPTY: AboutForm = { companyName: '', description: '', foundedYear: '', location: '', audience: '', values: '' };
+const EMPTY: AboutForm = { companyName: '', description: '', foundedYear: '', location: '', story: '', offerings: '', audience: '', values: '', reasons: '', contact: '' };
 
 export default function AboutUsWidget({ idPrefix }: AboutWidgetProps) {
   const [form, setForm] = useState<AboutForm>(EMPTY);
   const [page, setPage] = useState<AboutPage | null>(null);
+  const [missing, setMissing] = useState<string[]>([]);
   const [error, setError] = useState('');
   const id = (name: string) => `${idPrefix}-${name}`;
   const set = (key: keyof AboutForm) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [key]: event.target.value }));
@@ -27,6 +28,7 @@ export default function AboutUsWidget({ idPrefix }: AboutWidgetProps) {
     }
     setError('');
     setPage(generateAboutPage(checked.input));
+    setMissing(missingDetails(checked.input));
   }
 
   const html = page ? aboutPageToHtml(page) : '';
@@ -56,10 +58,18 @@ export default function AboutUsWidget({ idPrefix }: AboutWidgetProps) {
             <input id={id('location')} type="text" value={form.location} onChange={set('location')} maxLength={LIMITS.location} placeholder="Rohini, Delhi" />
           </div>
         </div>
+        <label htmlFor={id('story')}>How did you start? (optional)</label>
+        <textarea id={id('story')} rows={3} value={form.story} onChange={set('story')} maxLength={LIMITS.story} placeholder="Started by two friends who ran a print shop in Karol Bagh." />
+        <label htmlFor={id('offerings')}>Products or services, one per line (optional)</label>
+        <textarea id={id('offerings')} rows={3} value={form.offerings} onChange={set('offerings')} placeholder={'Local SEO\nWebsite audits'} />
         <label htmlFor={id('audience')}>Who are your customers? (optional)</label>
         <input id={id('audience')} type="text" value={form.audience} onChange={set('audience')} maxLength={LIMITS.audience} placeholder="Local shops, clinics and startups" />
         <label htmlFor={id('values')}>Values, separated by commas (optional)</label>
         <input id={id('values')} type="text" value={form.values} onChange={set('values')} placeholder="Integrity, Transparency, Innovation" />
+        <label htmlFor={id('reasons')}>Why do customers choose you? One reason per line (optional)</label>
+        <textarea id={id('reasons')} rows={3} value={form.reasons} onChange={set('reasons')} placeholder={'Monthly reports in plain English\nNo lock-in contracts'} />
+        <label htmlFor={id('contact')}>How can people reach you? (optional)</label>
+        <input id={id('contact')} type="text" value={form.contact} onChange={set('contact')} maxLength={LIMITS.contact} placeholder="hello@example.com or +91 98765 43210" />
         <div className="actions">
           <button type="submit" className="button" disabled={blank}>
             Generate About Us Page
@@ -73,7 +83,13 @@ export default function AboutUsWidget({ idPrefix }: AboutWidgetProps) {
       </form>
       {page ? (
         <section className="tool-card about-result" aria-label="Generated About Us page">
-          <p className="result-summary">{countWords(text)} words, {page.sections.length} sections</p>
+          <p className="result-summary">
+            {countWords(text)} words, {page.sections.length} sections
+          </p>
+          <p className="muted about-note">
+            The page says only what you typed.
+            {missing.length > 0 ? ` Add your ${joinList(missing)} for a fuller page.` : ''}
+          </p>
           <div className="about-preview">
             {page.sections.map((section, index) => (
               <div key={section.heading}>

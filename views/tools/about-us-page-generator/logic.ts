@@ -1,5 +1,11 @@
 import type { AboutInput, AboutPage, AboutSection } from './rules.ts';
-import { DEFAULT_VALUES, describeValue } from './values.ts';
+
+/*
+ * The page says only what the visitor typed: every sentence carries one of their own facts
+ * (name, description, year, location, story, offerings, audience, values, reasons, contact) in a
+ * plain frame. No invented team, history, customers or promises; a short form gives a short page,
+ * and the widget says which fields would add sections.
+ */
 
 function sentence(text: string): string {
   const trimmed = text.trim();
@@ -10,90 +16,72 @@ function lowerFirst(text: string): string {
   return /^[A-Z][a-z]/.test(text) ? text[0].toLowerCase() + text.slice(1) : text;
 }
 
-function story(input: AboutInput): AboutSection {
+function withoutStop(text: string): string {
+  return text.replace(/[.!?]+$/, '');
+}
+
+function intro(input: AboutInput): AboutSection {
+  const paragraphs = [`Welcome to ${input.companyName}. ${sentence(input.description)}`];
+  // With a year the location goes into the founding sentence instead.
+  if (input.location && !input.foundedYear) paragraphs.push(`${input.companyName} is based in ${input.location}.`);
+  return { heading: `About ${input.companyName}`, paragraphs };
+}
+
+function story(input: AboutInput): AboutSection | null {
   const { companyName: name, foundedYear: year, location } = input;
-  const opening =
-    year && location
-      ? `${name} was founded in ${year} in ${location}.`
-      : year
-        ? `${name} was founded in ${year}.`
-        : location
-          ? `${name} started in ${location}.`
-          : `${name} started with a small team and a clear idea of the kind of company it wanted to be.`;
-  return {
-    heading: 'Our Story',
-    paragraphs: [
-      `${opening} From the first day, the goal was simple: do the work properly, be honest about what it takes, and be easy to work with. Everything we have built since grew out of that idea.`,
-      `Like most good businesses, we grew by listening. Early customers told us what they needed, what frustrated them about the alternatives, and what would make their work easier. We took that feedback seriously, changed what did not work and kept what did. That habit of listening is still how we decide what to do next.`,
-    ],
-  };
+  const paragraphs: string[] = [];
+  if (year) paragraphs.push(location ? `${name} was founded in ${year} in ${location}.` : `${name} was founded in ${year}.`);
+  if (input.story) paragraphs.push(sentence(input.story));
+  return paragraphs.length > 0 ? { heading: 'Our Story', paragraphs } : null;
 }
 
-function whatWeDo(input: AboutInput): AboutSection {
-  const place = input.location ? ` from our base in ${input.location}` : '';
-  return {
-    heading: 'What We Do',
-    paragraphs: [
-      `${sentence(input.description)} We do this${place} with a team that knows the work well and cares about getting the details right.`,
-      `We keep our process clear. We start by understanding what you need, agree on what success looks like, and then deliver it with regular updates along the way. If something changes, you hear it from us first. When the job is done, we stay available for questions and follow-up.`,
-    ],
-  };
+function offerings(input: AboutInput): AboutSection | null {
+  if (input.offerings.length === 0) return null;
+  return { heading: 'What We Offer', paragraphs: [`${input.companyName} offers:`], list: input.offerings.map(withoutStop) };
 }
 
-function whoWeServe(input: AboutInput): AboutSection {
-  const audience = input.audience
-    ? `We work with ${lowerFirst(input.audience.replace(/[.!?]$/, ''))}.`
-    : 'We work with individuals, growing businesses and established organisations alike.';
-  return {
-    heading: 'Who We Serve',
-    paragraphs: [
-      `${audience} Each of them comes to us with different goals, budgets and timelines, so we do not offer one-size-fits-all answers. We take the time to understand each situation and recommend only what will genuinely help.`,
-    ],
-  };
+function audience(input: AboutInput): AboutSection | null {
+  if (!input.audience) return null;
+  return { heading: 'Who We Serve', paragraphs: [`${input.companyName} works with ${lowerFirst(withoutStop(input.audience))}.`] };
 }
 
-function ourValues(input: AboutInput): AboutSection {
-  const values = input.values.length > 0 ? input.values : DEFAULT_VALUES;
-  return {
-    heading: 'Our Values',
-    paragraphs: [`${input.companyName} is guided by a few principles that shape how we work every day:`],
-    list: values.map(describeValue),
-  };
+function values(input: AboutInput): AboutSection | null {
+  if (input.values.length === 0) return null;
+  return { heading: 'Our Values', paragraphs: [`The values ${input.companyName} works by:`], list: input.values.map(withoutStop) };
 }
 
-function whyChooseUs(input: AboutInput): AboutSection {
-  const list = [
-    'Clear communication: you always know where things stand.',
-    'Honest advice: we recommend what you need, not what is easiest to sell.',
-    'Dependable delivery: we plan carefully and meet the dates we agree.',
-    'Lasting relationships: many of our customers have worked with us for years.',
-  ];
-  if (input.foundedYear) list.unshift(`Experience: we have been doing this since ${input.foundedYear}.`);
-  if (input.location) list.push(`Local knowledge: we know ${input.location} and the people who live and work there.`);
-  return { heading: 'Why Choose Us', paragraphs: [`There are many options out there. Here is why people choose ${input.companyName}:`], list };
+function reasons(input: AboutInput): AboutSection | null {
+  if (input.reasons.length === 0) return null;
+  return { heading: `Why Choose ${input.companyName}`, paragraphs: [`Why customers choose ${input.companyName}:`], list: input.reasons.map(withoutStop) };
 }
 
-function getInTouch(input: AboutInput): AboutSection {
-  return {
-    heading: 'Get in Touch',
-    paragraphs: [
-      `We would love to hear from you. Whether you have a question, want to discuss a project or simply want to learn more about ${input.companyName}, reach out and a member of our team will get back to you promptly. Thank you for taking the time to get to know us.`,
-    ],
-  };
+function contact(input: AboutInput): AboutSection {
+  const line = input.contact ? `You can reach ${input.companyName} at ${withoutStop(input.contact)}.` : `Get in touch with ${input.companyName} to learn more.`;
+  return { heading: 'Get in Touch', paragraphs: [line] };
 }
 
 /** Writes the page from the form: the same input always gives the same page. */
 export function generateAboutPage(input: AboutInput): AboutPage {
-  const intro: AboutSection = {
-    heading: `About ${input.companyName}`,
-    paragraphs: [
-      `Welcome to ${input.companyName}. ${sentence(input.description)} This page tells you who we are, how we work and what you can expect when you choose us.`,
-    ],
-  };
-  return {
-    title: `About ${input.companyName}`,
-    sections: [intro, story(input), whatWeDo(input), whoWeServe(input), ourValues(input), whyChooseUs(input), getInTouch(input)],
-  };
+  const sections = [intro(input), story(input), offerings(input), audience(input), values(input), reasons(input), contact(input)];
+  return { title: `About ${input.companyName}`, sections: sections.filter((section): section is AboutSection => section !== null) };
+}
+
+/** "a", "a and b", "a, b and c". */
+export function joinList(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/** Optional fields left empty, by label, so the widget can say what would add a section. */
+export function missingDetails(input: AboutInput): string[] {
+  const missing: Array<[boolean, string]> = [
+    [!input.foundedYear && !input.story, 'founding year or story'],
+    [input.offerings.length === 0, 'products or services'],
+    [!input.audience, 'customers'],
+    [input.values.length === 0, 'values'],
+    [input.reasons.length === 0, 'reasons to choose you'],
+    [!input.contact, 'contact details'],
+  ];
+  return missing.filter(([empty]) => empty).map(([, label]) => label);
 }
 
 export function escapeHtml(text: string): string {

@@ -2,7 +2,20 @@
  * The form's limits and checks. Plain functions rather than zod: this tool has no API (the page is
  * written in the browser), and zod would add ~450 KB to the widget's chunk.
  */
-export const LIMITS = { companyName: 100, description: 1000, location: 100, audience: 200, value: 60, values: 10 } as const;
+export const LIMITS = {
+  companyName: 100,
+  description: 1000,
+  story: 1500,
+  location: 100,
+  audience: 200,
+  value: 60,
+  values: 10,
+  offering: 120,
+  offerings: 20,
+  reason: 160,
+  reasons: 10,
+  contact: 200,
+} as const;
 export const COMPANY_REQUIRED = 'Company name is required';
 export const DESCRIPTION_REQUIRED = 'Description is required';
 export const MIN_YEAR = 1800;
@@ -15,8 +28,12 @@ export interface AboutForm {
   description: string;
   foundedYear: string;
   location: string;
+  story: string;
+  offerings: string;
   audience: string;
   values: string;
+  reasons: string;
+  contact: string;
 }
 
 /** The form once checked and tidied. */
@@ -25,8 +42,12 @@ export interface AboutInput {
   description: string;
   foundedYear?: number;
   location?: string;
+  story?: string;
+  offerings: string[];
   audience?: string;
   values: string[];
+  reasons: string[];
+  contact?: string;
 }
 
 export interface AboutSection {
@@ -46,40 +67,62 @@ function tidy(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/** Comma or newline separated; repeats (in any case) are dropped so each value is described once. */
-export function splitValues(raw: string): string[] {
+/** Repeats (in any case) are dropped so each item is said once. */
+function uniqueItems(items: string[]): string[] {
   const seen = new Set<string>();
-  return raw
-    .split(/[,\n\r]+/)
-    .map(tidy)
-    .filter((value) => {
-      const key = value.toLowerCase();
-      if (!value || seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
+  return items.map(tidy).filter((item) => {
+    const key = item.toLowerCase();
+    if (!item || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Values: comma or newline separated. */
+export function splitValues(raw: string): string[] {
+  return uniqueItems(raw.split(/[,\n\r]+/));
+}
+
+/** Offerings and reasons: one per line (they may contain commas). */
+export function splitLines(raw: string): string[] {
+  return uniqueItems(raw.split(/[\n\r]+/));
 }
 
 function tooLong(label: string, max: number): string {
   return `${label} must be ${max} characters or fewer.`;
 }
 
+function listProblem(items: string[], label: string, maxItems: number, maxLength: number, each: string): string | null {
+  if (items.length > maxItems) return `Please list at most ${maxItems} ${label}.`;
+  if (items.some((item) => item.length > maxLength)) return tooLong(each, maxLength);
+  return null;
+}
+
 export function validateAboutForm(form: AboutForm): AboutFormResult {
   const companyName = tidy(form.companyName);
   const description = tidy(form.description);
+  const story = tidy(form.story);
   const location = tidy(form.location);
   const audience = tidy(form.audience);
+  const contact = tidy(form.contact);
   const year = form.foundedYear.trim();
   const values = splitValues(form.values);
+  const offerings = splitLines(form.offerings);
+  const reasons = splitLines(form.reasons);
   if (!companyName) return { ok: false, error: COMPANY_REQUIRED };
   if (companyName.length > LIMITS.companyName) return { ok: false, error: tooLong('Company name', LIMITS.companyName) };
   if (!description) return { ok: false, error: DESCRIPTION_REQUIRED };
   if (description.length > LIMITS.description) return { ok: false, error: tooLong('Description', LIMITS.description) };
   if (year && !(/^\d{4}$/.test(year) && Number(year) >= MIN_YEAR && Number(year) <= MAX_YEAR)) return { ok: false, error: YEAR_INVALID };
   if (location.length > LIMITS.location) return { ok: false, error: tooLong('Location', LIMITS.location) };
+  if (story.length > LIMITS.story) return { ok: false, error: tooLong('Your story', LIMITS.story) };
   if (audience.length > LIMITS.audience) return { ok: false, error: tooLong('Audience', LIMITS.audience) };
-  if (values.length > LIMITS.values) return { ok: false, error: `Please list at most ${LIMITS.values} values.` };
-  if (values.some((value) => value.length > LIMITS.value)) return { ok: false, error: tooLong('Each value', LIMITS.value) };
+  if (contact.length > LIMITS.contact) return { ok: false, error: tooLong('Contact details', LIMITS.contact) };
+  const listError =
+    listProblem(offerings, 'products or services', LIMITS.offerings, LIMITS.offering, 'Each product or service') ??
+    listProblem(values, 'values', LIMITS.values, LIMITS.value, 'Each value') ??
+    listProblem(reasons, 'reasons', LIMITS.reasons, LIMITS.reason, 'Each reason');
+  if (listError) return { ok: false, error: listError };
   return {
     ok: true,
     input: {
@@ -87,8 +130,12 @@ export function validateAboutForm(form: AboutForm): AboutFormResult {
       description,
       foundedYear: year ? Number(year) : undefined,
       location: location || undefined,
+      story: story || undefined,
+      offerings,
       audience: audience || undefined,
       values,
+      reasons,
+      contact: contact || undefined,
     },
   };
 }

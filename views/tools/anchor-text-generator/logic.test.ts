@@ -26,7 +26,7 @@ test('every anchor type appears when a website is given, with the exact match fi
   const anchors = generateAnchors({ keywords: ['seo services in delhi'], website: 'example.com' });
   expect(anchors[0]).toEqual({ text: 'seo services in delhi', type: 'exact' });
   expect(new Set(anchors.map((a) => a.type))).toEqual(new Set(['exact', 'partial', 'phrase', 'lsi', 'branded', 'naked-url', 'generic']));
-  expect(textsOf('partial')).toContain('best seo services in delhi');
+  expect(textsOf('partial')).toEqual(['best seo services in delhi', 'guide to seo services in delhi', 'tips on seo services in delhi', 'more on seo services in delhi']);
   expect(textsOf('phrase')).toContain('learn more about seo services in delhi');
   expect(textsOf('branded')).toEqual(['Example seo services in delhi', 'seo services in delhi by Example', 'Example']);
   expect(textsOf('naked-url')).toEqual(['https://example.com', 'example.com', 'www.example.com']);
@@ -53,12 +53,74 @@ test('output is deduplicated case-insensitively, first type wins', () => {
   expect(lowered).not.toContain('best best shoes');
 });
 
-test('LSI variants swap synonyms with matching case, toggle plurals and reorder "for" phrases', () => {
+test('LSI variants swap synonyms with matching case, switch the number of known nouns and reorder "for"/"in" phrases', () => {
   expect(lsiVariants('SEO Company')).toEqual(['Search Engine Optimization Company', 'SEO Agency', 'SEO Companies']);
-  expect(lsiVariants('shoes for running')).toEqual(['footwear for running', 'running shoes']);
-  expect(lsiVariants('boxes')).toEqual(['box']);
-  expect(lsiVariants('seo services in delhi')).toEqual(['search engine optimization services in delhi', 'seo solutions in delhi', 'delhi seo services']);
+  expect(lsiVariants('shoes for running')).toEqual(['footwear for running', 'shoe for running', 'running shoes']);
+  expect(lsiVariants('seo services in delhi')).toEqual([
+    'search engine optimization services in delhi',
+    'seo solutions in delhi',
+    'seo service in delhi',
+    'delhi seo services',
+  ]);
+  expect(lsiVariants('best seo company in laxmi nagar')).toEqual([
+    'top seo company in laxmi nagar',
+    'best search engine optimization company in laxmi nagar',
+    'best seo companies in laxmi nagar',
+    'best laxmi nagar seo company',
+  ]);
+  expect(lsiVariants('gifts for her')).toEqual(['gift for her']);
   expect(lsiVariants('दिल्ली')).toEqual([]);
+});
+
+test('place names, brands and unknown words are never pluralised by adding a suffix', () => {
+  expect(lsiVariants('seo services delhi')).toEqual(['search engine optimization services delhi', 'seo solutions delhi', 'seo service delhi']);
+  expect(lsiVariants('ca firm laxmi nagar')).toEqual(['ca firms laxmi nagar']);
+  expect(lsiVariants('Laxmi Nagar')).toEqual([]);
+  expect(lsiVariants('boxes')).toEqual([]);
+  expect(lsiVariants('web design janakpuri')).toEqual([]);
+});
+
+test('whole anchor sets for locality keywords and a brand read as English', () => {
+  const places = ['delhi', 'rohini', 'noida', 'laxmi nagar', 'janakpuri', 'gurugram'];
+  const keywords = ['seo services delhi', 'ca firm laxmi nagar', 'seo company in rohini', 'digital marketing agency noida', 'web design janakpuri', 'dentist near me', 'gurugram'];
+  const anchors = generateAnchors({ keywords, brand: 'RankCraft Delhi', website: 'rankcraft.in' });
+  const words = new Set(anchors.flatMap((anchor) => anchor.text.toLowerCase().split(/\s+/)));
+  for (const place of places.flatMap((place) => place.split(' '))) {
+    for (const suffix of ['s', 'es', 'ies']) expect(words.has(`${place}${suffix}`)).toBe(false);
+  }
+  expect(words.has('rankcrafts')).toBe(false);
+  // The brand is used exactly as typed, never reworded.
+  expect(anchors.filter((anchor) => /rankcraft/i.test(anchor.text) && anchor.type === 'branded').map((anchor) => anchor.text)).toEqual(
+    expect.arrayContaining(['RankCraft Delhi seo services delhi', 'seo services delhi by RankCraft Delhi', 'RankCraft Delhi']),
+  );
+  for (const anchor of anchors) if (/rankcraft/i.test(anchor.text) && anchor.type !== 'naked-url') expect(anchor.text).toContain('RankCraft Delhi');
+  expect(new Set(anchors.map((anchor) => anchor.type))).toEqual(new Set(['exact', 'partial', 'phrase', 'lsi', 'branded', 'naked-url', 'generic']));
+  const forKeyword = (keyword: string) => anchors.filter((anchor) => anchor.text.includes(keyword) && anchor.type !== 'branded').map((anchor) => anchor.text);
+  expect(forKeyword('ca firm laxmi nagar')).toEqual([
+    'ca firm laxmi nagar',
+    'best ca firm laxmi nagar',
+    'guide to ca firm laxmi nagar',
+    'tips on ca firm laxmi nagar',
+    'more on ca firm laxmi nagar',
+    'learn more about ca firm laxmi nagar',
+    'everything you need to know about ca firm laxmi nagar',
+    'read our guide on ca firm laxmi nagar',
+    'click here for ca firm laxmi nagar',
+  ]);
+  expect(anchors.filter((anchor) => anchor.type === 'lsi').map((anchor) => anchor.text)).toEqual([
+    'search engine optimization services delhi',
+    'seo solutions delhi',
+    'seo service delhi',
+    'ca firms laxmi nagar',
+    'search engine optimization company in rohini',
+    'seo agency in rohini',
+    'seo companies in rohini',
+    'rohini seo company',
+    'digital marketing company noida',
+    'digital marketing agencies noida',
+    'dentist close to me',
+    'dentists near me',
+  ]);
 });
 
 test('unicode keywords pass through untouched', () => {

@@ -9,7 +9,8 @@ export interface AnchorInput {
   website?: string;
 }
 
-const PARTIAL = ['best {k}', '{k} guide', '{k} tips', 'more on {k}'];
+// Words go before the keyword: "delhi guide" or "laxmi nagar tips" after a place name is not English.
+const PARTIAL = ['best {k}', 'guide to {k}', 'tips on {k}', 'more on {k}'];
 const PHRASE = ['learn more about {k}', 'everything you need to know about {k}', 'read our guide on {k}', 'click here for {k}'];
 const BRANDED_PER_KEYWORD = ['{b} {k}', '{k} by {b}'];
 const GENERIC = ['click here', 'learn more', 'read more', 'visit website', 'this website', 'check it out', 'find out more', 'see details'];

@@ -14,6 +14,11 @@ const faq: FaqEntry[] = [
     answer: 'They stay in the list in their original position, marked "Invalid URL", so you can see exactly which entries need fixing. They are left out of the copied result.',
   },
   {
+    question: 'What is the difference between Hostname and Root domain?',
+    answer:
+      'Hostname is the full host of each URL (blog.shop.example.co.uk). Root domain is the part a company registers (example.co.uk), worked out from the Public Suffix List, so country endings such as .co.uk, .com.au and .co.in are handled correctly. Sites on shared hosts such as name.github.io or name.blogspot.com keep their own name. IP addresses and localhost have no root domain and are shown as they are.',
+  },
+  {
     question: 'Can I remove duplicates?',
     answer: 'Yes. Tick "Unique domains only" to keep the first occurrence of each domain, and "Remove www." to treat www.example.com and example.com as the same domain.',
   },
@@ -32,7 +37,7 @@ function UrlDomainExtractorPage() {
     <article className="tool-page">
       <header className="page-hero">
         <h1>URL Domain Extractor</h1>
-        <p className="lead">Paste a list of URLs and get the domain of each one, with duplicates removed if you like. Runs in your browser.</p>
+        <p className="lead">Paste a list of URLs and get the hostname or root domain of each one, with duplicates removed if you like. Runs in your browser.</p>
       </header>
       <Island name="tools/domain-extractor/Widget" component={DomainExtractorWidget} props={{ idPrefix: 'extractor' }} />
       <section className="prose">
@@ -46,6 +51,7 @@ function UrlDomainExtractorPage() {
         <h2>How to use it</h2>
         <ol>
           <li>Paste your URLs, one per line.</li>
+          <li>Choose the output: the full hostname, or the root domain (example.co.uk for a.b.example.co.uk).</li>
           <li>Choose whether to keep unique domains only and whether to drop "www.".</li>
           <li>
             Press <strong>Extract Domains</strong> and copy the result.
@@ -62,7 +68,7 @@ export const domainExtractorPage = definePage({
   navLabel: 'URL Domain Extractor',
   title: 'URL Domain Extractor – Get Domains and Hostnames from a List of URLs',
   description:
-    'Free URL domain extractor: paste URLs one per line and get each hostname, with invalid lines marked, optional de-duplication and www removal. Runs in your browser.',
+    'Free URL domain extractor: paste URLs one per line and get each hostname or root domain (Public Suffix List), with invalid lines marked, optional de-duplication and www removal.',
   keywords: 'url domain extractor, extract domain from url, hostname extractor, bulk domain extractor',
   faq,
   aliases: ['/UrlDomainExtractor'],

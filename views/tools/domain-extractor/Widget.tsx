@@ -2,6 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { domainsText, EXTRACT_FAILED, extractDomains, type ExtractedLine } from './logic.ts';
 
+type Output = 'hostname' | 'root';
+
+/** The suffix list is its own chunk, fetched the first time Root domain output is used. */
+function loadRootDomain() {
+  return import('./root-domain.ts').then((module) => module.rootDomain);
+}
+
 export interface DomainExtractorProps {
   idPrefix: string;
 }
@@ -10,25 +17,38 @@ export default function DomainExtractorWidget({ idPrefix }: DomainExtractorProps
   const [input, setInput] = useState('');
   const [uniqueOnly, setUniqueOnly] = useState(false);
   const [stripWww, setStripWww] = useState(false);
+  const [output, setOutput] = useState<Output>('hostname');
+  const [busy, setBusy] = useState(false);
   const [lines, setLines] = useState<ExtractedLine[]>([]);
   const [error, setError] = useState('');
   const id = (name: string) => `${idPrefix}-${name}`;
 
-  function onSubmit(event: FormEvent) {
+  function chooseOutput(next: Output) {
+    setOutput(next);
+    // Start fetching the suffix list as soon as it is chosen, so Extract rarely waits for it.
+    if (next === 'root') void loadRootDomain().catch(() => undefined);
+  }
+
+  async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    if (busy) return;
     setLines([]);
     setError('');
+    setBusy(true);
     try {
-      const result = extractDomains(input, { uniqueOnly, stripWww });
+      const rootDomain = output === 'root' ? await loadRootDomain() : undefined;
+      const result = extractDomains(input, { uniqueOnly, stripWww, rootDomain });
       if (result.ok) setLines(result.lines);
       else setError(result.error);
     } catch {
       setError(EXTRACT_FAILED);
+    } finally {
+      setBusy(false);
     }
   }
 
   const valid = lines.filter((line) => line.domain).length;
-  const output = domainsText(lines);
+  const copyText = domainsText(lines);
 
   return (
     <form className="tool-card" onSubmit={onSubmit} noValidate>
@@ -41,6 +61,15 @@ export default function DomainExtractorWidget({ idPrefix }: DomainExtractorProps
         placeholder={'https://www.example.com/blog/post\nhttp://shop.example.in:8080/cart'}
       />
       <fieldset className="options">
+        <legend>Output</legend>
+        <label>
+          <input type="radio" name={id('output')} value="hostname" checked={output === 'hostname'} onChange={() => chooseOutput('hostname')} /> Hostname
+        </label>
+        <label>
+          <input type="radio" name={id('output')} value="root" checked={output === 'root'} onChange={() => chooseOutput('root')} /> Root domain
+        </label>
+      </fieldset>
+      <fieldset className="options">
         <legend>Options</legend>
         <label>
           <input type="checkbox" checked={uniqueOnly} onChange={() => setUniqueOnly((value) => !value)} /> Unique domains only
@@ -50,7 +79,7 @@ export default function DomainExtractorWidget({ idPrefix }: DomainExtractorProps
         </label>
       </fieldset>
       <div className="actions">
-        <button type="submit" className="button">
+        <button type="submit" className="button" disabled={busy}>
           Extract Domains
         </button>
       </div>
@@ -78,7 +107,7 @@ export default function DomainExtractorWidget({ idPrefix }: DomainExtractorProps
             ))}
           </ol>
           <div className="actions">
-            <CopyButton text={output} label="Copy domains" disabled={!output} />
+            <CopyButton text={copyText} label="Copy domains" disabled={!copyText} />
           </div>
         </div>
       ) : null}

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import { domainsText, EXTRACT_FAILED, extractDomains, INPUT_REQUIRED, INVALID_URL, MAX_LINES } from './logic.ts';
+import { rootDomain } from './root-domain.ts';
 
 function lines(text: string, options = {}) {
   const result = extractDomains(text, options);
@@ -40,4 +41,37 @@ test('empty input is refused, and so is more than the line limit', () => {
   const tooMany = Array.from({ length: MAX_LINES + 1 }, (_, i) => `https://s${i}.com`).join('\n');
   expect(extractDomains(tooMany)).toEqual({ ok: false, error: `${EXTRACT_FAILED}: paste at most 5,000 URLs at a time.` });
   expect(extractDomains(tooMany.split('\n').slice(1).join('\n')).ok).toBe(true);
+});
+
+test('root domain output uses the Public Suffix List; hosts without one stay as they are', () => {
+  const text = [
+    'https://a.b.example.co.uk/page',
+    'shop.example.com.au/cart',
+    'http://www.example.com',
+    'https://blog.example.in:8080/x',
+    'https://alice.github.io/repo',
+    'https://münchen.de/x',
+    'http://127.0.0.1:3000/',
+    'http://localhost/',
+    'https://co.uk/',
+    'not a url',
+  ].join('\n');
+  expect(lines(text, { rootDomain }).map((line) => line.domain)).toEqual([
+    'example.co.uk',
+    'example.com.au',
+    'example.com',
+    'example.in',
+    'alice.github.io',
+    'xn--mnchen-3ya.de',
+    '127.0.0.1',
+    'localhost',
+    'co.uk',
+    null,
+  ]);
+});
+
+test('unique-only de-duplicates by root domain when that output is chosen', () => {
+  const text = 'https://www.example.co.uk/\nhttps://shop.example.co.uk/\nhttps://example.co.uk/x\nhttps://other.co.uk/';
+  expect(domainsText(lines(text, { rootDomain, uniqueOnly: true }))).toBe('example.co.uk\nother.co.uk');
+  expect(domainsText(lines(text, { uniqueOnly: true }))).toBe('www.example.co.uk\nshop.example.co.uk\nexample.co.uk\nother.co.uk');
 });

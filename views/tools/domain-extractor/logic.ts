@@ -7,7 +7,7 @@ export const MAX_LINES = 5000;
 
 export interface ExtractedLine {
   input: string;
-  /** Hostname (punycode for IDN, no port), or null when the line is not a URL. */
+  /** Hostname (punycode for IDN, no port) or, with `rootDomain`, the registrable domain; null when the line is not a URL. */
   domain: string | null;
   error?: typeof INVALID_URL;
 }
@@ -17,6 +17,11 @@ export type ExtractResult = { ok: true; lines: ExtractedLine[] } | { ok: false; 
 export interface ExtractOptions {
   uniqueOnly?: boolean;
   stripWww?: boolean;
+  /**
+   * Maps a hostname to its registrable domain (`root-domain.ts`, passed in so this module stays
+   * free of the suffix list). A host without one (an IP address, `localhost`) is kept as it is.
+   */
+  rootDomain?: (hostname: string) => string | null;
 }
 
 /**
@@ -42,7 +47,8 @@ export function extractDomains(text: string, options: ExtractOptions = {}): Extr
   const seen = new Set<string>();
   const lines: ExtractedLine[] = [];
   for (const input of rows) {
-    const domain = hostOf(input, options.stripWww ?? false);
+    const host = hostOf(input, options.stripWww ?? false);
+    const domain = host && options.rootDomain ? (options.rootDomain(host) ?? host) : host;
     if (!domain) {
       lines.push({ input, domain: null, error: INVALID_URL });
       continue;
