@@ -36,7 +36,7 @@ export function BatchList({ items, selected, onSelect, onRemove, busy }: { items
         const result = item.result;
         return (
           <li key={item.id} className={`batch-item status-${item.status}${selected === item.id ? ' selected' : ''}`} data-testid="batch-item">
-            <img className="batch-thumb" src={result?.compressedImageUrl ?? item.preview} alt="" />
+            {item.status === 'error' && !result ? <span className="batch-thumb" aria-hidden="true" /> : <img className="batch-thumb" src={result?.compressedImageUrl ?? item.preview} alt="" />}
             <div className="batch-body">
               <p className="batch-name">{item.file.name}</p>
               <p className="batch-sizes">
