@@ -21,7 +21,7 @@ export const digitalMarketing: ProsePage = {
     {
       heading: 'Google Ads',
       paragraphs: [
-        'Paid search buys the same visibility instantly, at a price per click that can exceed ₹100 in competitive Delhi categories such as legal, healthcare and education. Use it to test which offers convert and to cover searches while SEO grows, then shift budget as organic rankings arrive.',
+        'Paid search buys the same visibility instantly, at a price per click that runs high in competitive categories such as legal, healthcare and education. Use it to test which offers convert and to cover searches while SEO grows, then shift budget as organic rankings arrive.',
       ],
     },
     {
@@ -38,7 +38,7 @@ export const digitalMarketing: ProsePage = {
     },
     {
       heading: 'Splitting a modest budget',
-      paragraphs: ['For a local service business spending ₹30,000 to ₹60,000 a month, a sensible starting split is:'],
+      paragraphs: ['For a local service business with a modest monthly marketing budget, a sensible starting split is:'],
       bullets: [
         'About half on SEO and content, which compounds over time',
         'About a third on Google Ads for high-intent searches while SEO builds',

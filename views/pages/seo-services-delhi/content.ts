@@ -187,7 +187,7 @@ export const faq: FaqEntry[] = [
   {
     question: 'How much do your SEO services cost?',
     answer:
-      'Monthly plans start at ₹12,000 for a single-location business and go up with the number of locations, pages and competition. All prices are on our SEO packages page, and the first audit is free.',
+      'The monthly fee depends on the number of locations, pages and how competitive your searches are. Every plan and its price is on our SEO packages page, and the first audit is free.',
   },
   {
     question: 'Do you guarantee first-page rankings?',
