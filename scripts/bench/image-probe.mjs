@@ -24,8 +24,8 @@ async function send(base, image, { format = 'avif', forwardedFor, signal } = {})
 
 const summary = (results) => Object.entries(results.reduce((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {})).map(([status, count]) => `${count}× ${status}`).join(', ');
 
-const big = await photoJpeg(7000, 7000, 90);
-const allowed = await photoJpeg(4000, 4000, 90);
+const big = await photoJpeg(7000, 7000, 70);
+const allowed = await photoJpeg(4000, 4000, 80);
 console.log(`inputs: 49 MP JPEG ${(big.length / 1048576).toFixed(1)} MB; 16 MP JPEG ${(allowed.length / 1048576).toFixed(1)} MB`);
 
 // TRUST_PROXY=loopback lets the probe speak for 18 different clients through X-Forwarded-For.

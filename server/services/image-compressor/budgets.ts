@@ -13,15 +13,22 @@ export interface EncoderBudget {
   maxPixels: number;
   seconds: number;
   bytesPerPixel: number;
+  /** Measured encode time per megapixel on the loaded 2-core box: used to refuse at once what cannot finish in time. */
+  msPerMegapixel: number;
 }
 
 export const ENCODER_BUDGETS: Record<ImageFormat, EncoderBudget> = {
-  jpeg: { maxPixels: 50_000_000, seconds: 20, bytesPerPixel: 8 },
-  png: { maxPixels: 50_000_000, seconds: 20, bytesPerPixel: 10 },
-  gif: { maxPixels: 50_000_000, seconds: 20, bytesPerPixel: 10 },
-  webp: { maxPixels: 24_000_000, seconds: 15, bytesPerPixel: 8 },
-  avif: { maxPixels: 16_000_000, seconds: 15, bytesPerPixel: 34 },
+  jpeg: { maxPixels: 50_000_000, seconds: 20, bytesPerPixel: 8, msPerMegapixel: 260 },
+  png: { maxPixels: 50_000_000, seconds: 20, bytesPerPixel: 10, msPerMegapixel: 1200 },
+  gif: { maxPixels: 50_000_000, seconds: 20, bytesPerPixel: 10, msPerMegapixel: 1000 },
+  webp: { maxPixels: 24_000_000, seconds: 15, bytesPerPixel: 8, msPerMegapixel: 400 },
+  avif: { maxPixels: 16_000_000, seconds: 15, bytesPerPixel: 34, msPerMegapixel: 400 },
 };
+
+/** How long one job is expected to encode (at least 300 ms: starting a worker and moving the bytes). */
+export function estimateJobMs(pixels: number, output: ImageFormat): number {
+  return Math.max(300, Math.round((pixels / 1_000_000) * ENCODER_BUDGETS[output].msPerMegapixel));
+}
 
 /** Memory one job is expected to need: decoded pixels and encoder state, plus the upload and the result. */
 export function estimateJobBytes(pixels: number, output: ImageFormat, inputBytes: number): number {

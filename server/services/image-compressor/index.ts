@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { ENCODER_BUDGETS, estimateJobBytes, maxPixelsFor, type EncoderBudget } from './budgets.ts';
+import { ENCODER_BUDGETS, estimateJobBytes, estimateJobMs, maxPixelsFor, type EncoderBudget } from './budgets.ts';
 import { detectFormat, MIME_TYPES, timeoutMessage, type ImageFormat, type OutputChoice, type ProbedImage } from './compress.ts';
 import { ImageCompressorError } from './errors.ts';
 import { createJobQueue, type JobQueue } from './job-queue.ts';
@@ -107,7 +107,8 @@ export function createImageCompressor(options: ImageCompressorOptions = {}): Ima
   async function compress(upload: InspectedUpload, request: { client?: string; signal?: AbortSignal; deadline?: number } = {}): Promise<CompressedImage> {
     const deadline = request.deadline ?? now() + deadlineMs;
     const { seconds, maxPixels: encoderMaxPixels } = budget(upload.output);
-    const encoded = await queue.run({ cost: upload.cost, client: request.client, deadline, signal: request.signal }, () => {
+    const expectedMs = estimateJobMs(upload.pixels, upload.output);
+    const encoded = await queue.run({ cost: upload.cost, expectedMs, client: request.client, deadline, signal: request.signal }, () => {
       const left = deadline - now();
       const encoderMs = seconds * 1000;
       // Whichever ends first: the encoder's own budget (the image's fault: 422) or the request's deadline (ours: 503).

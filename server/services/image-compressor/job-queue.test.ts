@@ -130,3 +130,20 @@ test('a failing job frees its slot and its memory', async () => {
   expect(queue.stats()).toEqual({ running: 0, queued: 0, bytesInFlight: 0 });
   expect(await queue.run({ cost: 900 }, () => Promise.resolve('ok'))).toBe('ok');
 });
+
+test('with a deadline, a job that could not finish behind the work ahead is refused at once, not after waiting', async () => {
+  vi.useFakeTimers({ now: 0 });
+  const queue = queueWith({ concurrency: 1, retryAfterSeconds: 5 });
+  const gate = deferred();
+  const first = queue.run({ cost: 1, expectedMs: 20_000, deadline: 25_000 }, () => gate.promise);
+  // 20 s ahead plus its own 10 s passes the 25 s deadline: refused now, told to come back when the line is clear.
+  const late = await failure(queue.run({ cost: 1, expectedMs: 10_000, deadline: 25_000 }, () => Promise.resolve()));
+  expect([late.code, late.retryAfterSeconds, late.message]).toEqual(['busy', 20, 'The image compressor is busy and could not finish your image in time. Please try again in a few seconds.']);
+  expect(queue.stats().queued).toBe(0);
+  // A small job still fits before the deadline, so it waits its turn.
+  const small = queue.run({ cost: 1, expectedMs: 2_000, deadline: 25_000 }, () => Promise.resolve('small ran'));
+  expect(queue.stats().queued).toBe(1);
+  gate.resolve();
+  await first;
+  expect(await small).toBe('small ran');
+});

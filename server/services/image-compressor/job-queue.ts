@@ -17,6 +17,8 @@ export interface JobQueueOptions {
 export interface Admission {
   /** Estimated bytes the job holds while it runs. */
   cost: number;
+  /** Estimated encode time; with a deadline, a job that could not finish in time behind the others is refused at once. */
+  expectedMs?: number;
   /** Who asked (an IP hash or address); absent = no per-client cap. */
   client?: string;
   /** Epoch ms by which the job must have started and finished; a job still waiting then is dropped. */
@@ -45,6 +47,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   const now = options.now ?? Date.now;
   let running = 0;
   let bytesInFlight = 0;
+  let expectedRunningMs = 0;
   const waiting: Waiter[] = [];
   const perClient = new Map<string, number>();
 
@@ -78,6 +81,15 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     }
     if (waiting.length > 0 || !fits(admission)) {
       if (waiting.length >= options.maxQueued) throw busy();
+      // Better a 503 now than after the deadline: the work ahead, spread over the slots, plus this job.
+      const aheadMs = (expectedRunningMs + waiting.reduce((sum, waiter) => sum + (waiter.admission.expectedMs ?? 0), 0)) / options.concurrency;
+      if (admission.deadline !== undefined && now() + aheadMs + (admission.expectedMs ?? 0) > admission.deadline) {
+        throw new ImageCompressorError(
+          'busy',
+          'The image compressor is busy and could not finish your image in time. Please try again in a few seconds.',
+          Math.max(options.retryAfterSeconds, Math.ceil(aheadMs / 1000)),
+        );
+      }
       countClient(admission.client, 1);
       try {
         await wait(admission);
@@ -90,11 +102,13 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     }
     running += 1;
     bytesInFlight += admission.cost;
+    expectedRunningMs += admission.expectedMs ?? 0;
     try {
       return await job();
     } finally {
       running -= 1;
       bytesInFlight -= admission.cost;
+      expectedRunningMs -= admission.expectedMs ?? 0;
       countClient(admission.client, -1);
       pump();
     }
