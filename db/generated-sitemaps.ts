@@ -48,12 +48,26 @@ export function insertSitemap(db: Db, sitemap: NewSitemap): SitemapRecord {
   return { _id: sitemap.id, url: sitemap.url, pages: sitemap.pages, sitemapPath: sitemap.sitemapPath, createdAt: sitemap.createdAt };
 }
 
-/** Newest first; `limit` is clamped to 1..MAX_LISTED_SITEMAPS. */
-export function listSitemaps(db: Db, limit = MAX_LISTED_SITEMAPS): SitemapRecord[] {
+/**
+ * Ties a sitemap to a visitor (the hash of their cookie). Every visitor handed the sitemap gets a
+ * row, also one who joined another's crawl of the same site; a sitemap pruned meanwhile is skipped.
+ */
+export function addSitemapVisitor(db: Db, sitemapId: string, visitor: string): void {
+  db.prepare(
+    'INSERT INTO sitemap_visitors (visitor, sitemap_id) SELECT ?, id FROM sitemaps WHERE id = ? ON CONFLICT DO NOTHING',
+  ).run(visitor, sitemapId);
+}
+
+/** One visitor's sitemaps, newest first; `limit` is clamped to 1..MAX_LISTED_SITEMAPS. */
+export function listSitemaps(db: Db, visitor: string, limit = MAX_LISTED_SITEMAPS): SitemapRecord[] {
   const bounded = Math.min(Math.max(Math.trunc(limit) || 1, 1), MAX_LISTED_SITEMAPS);
   const rows = db
-    .prepare('SELECT id, url, pages, sitemap_path, created_at FROM sitemaps ORDER BY created_at DESC, rowid DESC LIMIT ?')
-    .all(bounded) as Row[];
+    .prepare(
+      `SELECT s.id, s.url, s.pages, s.sitemap_path, s.created_at FROM sitemaps s
+       JOIN sitemap_visitors v ON v.sitemap_id = s.id
+       WHERE v.visitor = ? ORDER BY s.created_at DESC, s.rowid DESC LIMIT ?`,
+    )
+    .all(visitor, bounded) as Row[];
   return rows.map(toRecord);
 }
 
@@ -64,8 +78,8 @@ export function getSitemap(db: Db, id: string): StoredSitemap | undefined {
 }
 
 /**
- * Deletes all but the newest `keep` records and returns the file names they owned, so the
- * caller can remove them from disk: the data directory does not grow without bound.
+ * Deletes all but the newest `keep` records (their visitor rows go with them) and returns the file
+ * names they owned, so the caller can remove them from disk: the data directory stays bounded.
  */
 export function pruneSitemaps(db: Db, keep: number): string[] {
   return db.transaction(() => {

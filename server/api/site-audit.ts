@@ -101,7 +101,7 @@ export function siteAuditRouter({ config, db, log, onShutdown }: AppDeps): Route
 
   router.get('/site-audits/:id/report.pdf', async (req, res) => {
     const audit = mapped(() => service.finished(String(req.params.id)));
-    const pdf = await renderAuditPdf({ audit, issues: auditIssues(db, audit.id), brand: reportBrand(config.siteUrl), fontPath: pickPdfFont(config.youtube.pdfFontPath) });
+    const pdf = await renderAuditPdf({ audit, issues: auditIssues(db, audit.id), brand: reportBrand(config.siteProfile.business, config.siteUrl), fontPath: pickPdfFont(config.youtube.pdfFontPath) });
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', `attachment; filename="site-audit-${audit.id}.pdf"`);
     res.send(pdf);

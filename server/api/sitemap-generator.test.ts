@@ -15,14 +15,15 @@ test('POST /api/sitemaps crawls the site and answers the sitemap path, record an
   const site = await serveFixture(rulesSite);
   try {
     const { app } = appFor([site.hostPort]);
-    const res = await request(app).post('/api/sitemaps').send({ url: `${site.origin}/` });
+    const browser = request.agent(app);
+    const res = await browser.post('/api/sitemaps').send({ url: `${site.origin}/` });
     expect(res.status).toBe(200);
-    expect(res.body.sitemap).toMatch(/^\/api\/sitemaps\/files\/sitemap-127\.0\.0\.1-\d+-[\d-]+-[0-9a-f]{4}\.xml$/);
+    expect(res.body.sitemap).toMatch(/^\/api\/sitemaps\/files\/sitemap-127\.0\.0\.1-\d+-[\d-]+-[0-9a-f]{32}\.xml$/);
     const expected = rulesSiteExpectation(site.origin);
     expect(res.body.record).toMatchObject({ url: `${site.origin}/`, pages: expected.listed.length, sitemapPath: res.body.sitemap });
     expect(res.body.report.skippedCounts).toMatchObject({ robots: 1, noindex: 2, canonical: 1, status: 2, 'non-html': 2, external: 3 });
 
-    const list = await request(app).get('/api/sitemaps');
+    const list = await browser.get('/api/sitemaps');
     expect(list.status).toBe(200);
     expect(list.body).toEqual([res.body.record]);
 
@@ -110,26 +111,56 @@ test('a start page answering 404 is a 502 that says so', async () => {
   }
 });
 
-test('generation is rate limited per IP with a 429 JSON error', async () => {
-  const { app } = appFor([], { SITEMAP_RATE_LIMIT: '2' });
-  for (let i = 0; i < 2; i += 1) expect((await request(app).post('/api/sitemaps').send({ url: 'ftp://x' })).status).toBe(400);
-  const limited = await request(app).post('/api/sitemaps').send({ url: 'https://example.com' });
+test('generation is rate limited per IP with a 429 JSON error; malformed requests spend none of it', async () => {
+  const closed = await startLoopbackServer(() => undefined);
+  await closed.close();
+  const { app } = appFor([closed.hostPort], { SITEMAP_RATE_LIMIT: '2' });
+  for (let i = 0; i < 5; i += 1) expect((await request(app).post('/api/sitemaps').send({ url: 'ftp://x' })).status).toBe(400);
+  for (let i = 0; i < 2; i += 1) expect((await request(app).post('/api/sitemaps').send({ url: closed.origin })).status).toBe(502);
+  const limited = await request(app).post('/api/sitemaps').send({ url: closed.origin });
   expect(limited.status).toBe(429);
   expect(limited.body).toEqual({ error: 'Too many requests. Please wait a moment and try again.' });
 });
 
-test('two requests for the same site share one crawl', async () => {
+test('the list is private: each browser sees only the sitemaps it generated, by an HttpOnly first-party cookie', async () => {
+  const site = await serveFixture((path) => (path === '/' ? ok(htmlPage({ links: ['/a'] })) : path === '/a' || path === '/b' ? ok(htmlPage()) : undefined));
+  try {
+    const { app } = appFor([site.hostPort]);
+    const alice = request.agent(app);
+    const bob = request.agent(app);
+    expect((await alice.get('/api/sitemaps')).headers['set-cookie']).toBeUndefined();
+    const made = await alice.post('/api/sitemaps').send({ url: `${site.origin}/` });
+    expect(made.headers['set-cookie']).toEqual([expect.stringMatching(/^visitor=[\w-]{22}; Path=\/; Max-Age=31536000; HttpOnly; SameSite=Lax$/)]);
+    expect((await alice.get('/api/sitemaps')).body).toEqual([made.body.record]);
+
+    expect((await request(app).get('/api/sitemaps')).body).toEqual([]);
+    expect((await bob.get('/api/sitemaps')).body).toEqual([]);
+    const forged = await request(app).get('/api/sitemaps').set('Cookie', 'visitor=not-a-real-cookie-value');
+    expect(forged.body).toEqual([]);
+
+    const bobs = await bob.post('/api/sitemaps').send({ url: `${site.origin}/b` });
+    expect((await bob.get('/api/sitemaps')).body).toEqual([bobs.body.record]);
+    expect((await alice.get('/api/sitemaps')).body).toEqual([made.body.record]);
+    // A second generation reuses the cookie instead of setting a new one.
+    expect((await alice.post('/api/sitemaps').send({ url: `${site.origin}/` })).headers['set-cookie']).toBeUndefined();
+    expect((await alice.get('/api/sitemaps')).body).toHaveLength(2);
+  } finally {
+    await site.close();
+  }
+});
+
+test('two requests for the same site share one crawl, and the sitemap is in both browsers\' lists', async () => {
   const slow: FixtureSite = (path) => (path === '/' ? { ...ok(htmlPage({ links: ['/a'] })), delayMs: 200 } : path === '/a' ? ok(htmlPage()) : undefined);
   const site = await serveFixture(slow);
   try {
     const { app } = appFor([site.hostPort]);
-    const [a, b] = await Promise.all([
-      request(app).post('/api/sitemaps').send({ url: `${site.origin}/` }),
-      request(app).post('/api/sitemaps').send({ url: `${site.origin}/a` }),
-    ]);
+    const alice = request.agent(app);
+    const bob = request.agent(app);
+    const [a, b] = await Promise.all([alice.post('/api/sitemaps').send({ url: `${site.origin}/` }), bob.post('/api/sitemaps').send({ url: `${site.origin}/` })]);
     expect(a.body.sitemap).toBe(b.body.sitemap);
     expect(site.requests.filter((r) => r.path === '/')).toHaveLength(1);
-    expect((await request(app).get('/api/sitemaps')).body).toHaveLength(1);
+    expect((await alice.get('/api/sitemaps')).body).toEqual([a.body.record]);
+    expect((await bob.get('/api/sitemaps')).body).toEqual([a.body.record]);
   } finally {
     await site.close();
   }

@@ -1,4 +1,4 @@
-import { Router, type Response } from 'express';
+import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { AppDeps } from '#server/deps.ts';
 import { HttpError } from '#server/http-error.ts';
 import { rateLimit } from '#server/rate-limit.ts';
@@ -7,6 +7,7 @@ import { createSafeFetcher } from '#server/services/safe-fetch/index.ts';
 import { createSitemapGenerator } from '#server/services/sitemap-generator/index.ts';
 import type { JobEvent } from '#server/services/sitemap-generator/jobs.ts';
 import { parseOr400 } from '#server/validation.ts';
+import { visitorKey } from '#server/visitor.ts';
 import { generateSitemapBody, progressQuery } from '#views/tools/sitemap-generator/schema.ts';
 
 /** A progress stream with no crawl to report closes after this long. */
@@ -19,7 +20,8 @@ function sendEvent(res: Response, event: string, data: unknown): void {
 
 /**
  * Sitemap generator API: POST /api/sitemaps {url} → {sitemap, record, report}; GET /api/sitemaps
- * (newest first); GET /api/sitemaps/progress?url= (Server-Sent Events); GET|HEAD
+ * (this browser's, newest first: the `visitor` cookie POST sets); GET /api/sitemaps/progress?url=
+ * (Server-Sent Events); GET|HEAD
  * /api/sitemaps/files/:name (the XML); GET /api/sitemaps/:id (a record with its crawl report).
  */
 export function sitemapGeneratorRouter({ config, db, log, onShutdown }: AppDeps): Router {
@@ -35,14 +37,23 @@ export function sitemapGeneratorRouter({ config, db, log, onShutdown }: AppDeps)
   onShutdown(() => service.close());
   const router = Router();
 
-  router.get('/sitemaps', (_req, res) => {
+  router.get('/sitemaps', (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json(service.list());
+    const visitor = visitorKey(req, res, { create: false });
+    res.json(visitor ? service.list(visitor) : []);
   });
 
-  router.post('/sitemaps', rateLimit({ windowMs: 10 * 60_000, limit: settings.rateLimitPer10Min }), async (req, res) => {
-    const { url } = parseOr400(generateSitemapBody, req.body ?? {});
-    const { sitemap, record, report } = await service.generate(url);
+  const limiter = rateLimit({ windowMs: 10 * 60_000, limit: settings.rateLimitPer10Min });
+  // The body is checked before the rate limiter runs, so a typo does not use up an attempt.
+  const validate = (req: Request, res: Response, next: NextFunction) => {
+    res.locals.generate = parseOr400(generateSitemapBody, req.body ?? {});
+    next();
+  };
+
+  router.post('/sitemaps', validate, limiter, async (req, res) => {
+    const { url } = res.locals.generate as { url: string };
+    const visitor = visitorKey(req, res, { create: true })!;
+    const { sitemap, record, report } = await service.generate(url, visitor);
     res.json({ sitemap, record, report });
   });
 

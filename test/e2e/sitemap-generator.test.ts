@@ -34,7 +34,7 @@ test('sitemap tool: generate with live progress, see the report and history, che
   await page.getByText('Full link:').waitFor({ timeout: 30_000 });
   expect(await generate.textContent()).toBe('Generate Sitemap');
   const link = await page.locator('.sitemap-link a').getAttribute('href');
-  expect(link).toMatch(new RegExp(`^${inject('baseUrl')}/api/sitemaps/files/sitemap-127\\.0\\.0\\.1-\\d+-[\\d-]+-[0-9a-f]{4}\\.xml$`));
+  expect(link).toMatch(new RegExp(`^${inject('baseUrl')}/api/sitemaps/files/sitemap-127\\.0\\.0\\.1-\\d+-[\\d-]+-[0-9a-f]{32}\\.xml$`));
   expect(await page.locator('.sitemap-result .success').textContent()).toContain('Sitemap generated with 25 pages');
 
   const report = page.locator('.sitemap-report');
@@ -47,12 +47,70 @@ test('sitemap tool: generate with live progress, see the report and history, che
   await expect.poll(() => history.count()).toBe(1);
   expect(await history.first().textContent()).toContain(siteUrl());
 
+  // The preview lists what the file itself says; the next steps point at the crawled site.
+  const preview = page.locator('.sitemap-preview li');
+  await expect.poll(() => preview.count()).toBe(25);
+  expect(await page.locator('.sitemap-preview h3').textContent()).toBe('URLs in this sitemap (25)');
+  expect(await preview.first().textContent()).toBe(siteUrl());
+  const origin = inject('fixtures')['crawl-site'];
+  const steps = page.locator('.sitemap-next li');
+  expect(await steps.nth(0).textContent()).toContain(`so that it opens at ${origin}/sitemap.xml.`);
+  expect(await steps.nth(1).textContent()).toBe(`Add this line to ${origin}/robots.txt: Sitemap: ${origin}/sitemap.xml`);
+  expect(await steps.nth(2).textContent()).toContain('In Google Search Console, open Sitemaps, enter sitemap.xml and press Submit');
+
   await check.click();
   await page.getByText('✅ Sitemap is accessible and valid.').waitFor();
 
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
-  expect(file.suggestedFilename()).toBe(link!.split('/').pop());
+  expect(file.suggestedFilename()).toBe('sitemap.xml');
   expect(problems).toEqual([]);
+});
+
+test('sitemap tool: the list of generated sitemaps belongs to the browser that made them', async () => {
+  const first = await openPage(browser, '/sitemap-tool');
+  await waitForIslands(first.page);
+  await first.page.getByPlaceholder('Enter your website URL').fill(siteUrl());
+  await first.page.getByRole('button', { name: 'Generate Sitemap' }).click();
+  await first.page.getByText('Full link:').waitFor({ timeout: 30_000 });
+  await expect.poll(() => first.page.locator('.sitemap-list tbody tr').count()).toBe(1);
+  await first.page.reload();
+  await expect.poll(() => first.page.locator('.sitemap-list tbody tr').count()).toBe(1);
+
+  // Another browser (its own cookie jar) sees none of them.
+  const other = await openPage(browser, '/sitemap-tool');
+  await waitForIslands(other.page);
+  await expect.poll(() => other.page.getByText('No sitemaps generated yet.').isVisible()).toBe(true);
+  const cookies = await first.page.context().cookies();
+  expect(cookies.map((cookie) => ({ name: cookie.name, httpOnly: cookie.httpOnly, sameSite: cookie.sameSite }))).toEqual([{ name: 'visitor', httpOnly: true, sameSite: 'Lax' }]);
+  expect(first.problems).toEqual([]);
+  expect(other.problems).toEqual([]);
+});
+
+test('sitemap tool: Check reads the downloaded XML and says what is wrong with it', async () => {
+  const { page } = await openPage(browser, '/sitemap-tool');
+  await waitForIslands(page);
+  await page.getByPlaceholder('Enter your website URL').fill(siteUrl());
+  await page.getByRole('button', { name: 'Generate Sitemap' }).click();
+  await page.getByText('Full link:').waitFor({ timeout: 30_000 });
+  const check = page.getByRole('button', { name: 'Check' });
+  const line = page.locator('.sitemap-check');
+  const serve = async (body: string) => {
+    await page.unroute('**/api/sitemaps/files/**');
+    await page.route('**/api/sitemaps/files/**', (route) => route.fulfill({ status: 200, contentType: 'application/xml', body }));
+  };
+
+  await serve('<html><body>Soft 404</body></html>');
+  await check.click();
+  await expect.poll(() => line.textContent()).toBe('❌ Sitemap check failed: the root element is <html>, not <urlset> or <sitemapindex>');
+  await serve('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://e.com/</loc></url>');
+  await check.click();
+  await expect.poll(() => line.textContent()).toBe('❌ Sitemap check failed: the file is not well-formed XML');
+  await serve('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>/relative</loc></url></urlset>');
+  await check.click();
+  await expect.poll(() => line.textContent()).toBe('❌ Sitemap check failed: the <loc> of entry 1 "/relative" is not an absolute URL');
+  await serve('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://e.com/</loc></url></urlset>');
+  await check.click();
+  await expect.poll(() => line.textContent()).toBe('✅ Sitemap is accessible and valid.');
 });
 
 test('sitemap tool: a start page that fails shows the error in red and keeps Download/Check disabled', async () => {

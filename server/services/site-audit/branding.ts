@@ -1,14 +1,14 @@
-import { brand } from '#views/brand.ts';
+import type { Business } from '#views/business.ts';
 
 export interface ReportBrand {
   name: string;
-  tagline: string;
+  tagline?: string;
   email: string;
   phone: string;
   website: string;
 }
 
-/** Who the client report is from. One place, so the business profile can replace the built-in brand. */
-export function reportBrand(siteUrl: string): ReportBrand {
-  return { name: brand.name, tagline: brand.tagline, email: brand.email, phone: brand.phone, website: siteUrl };
+/** Who the client report is from: the operator's business profile (SITE_PROFILE). */
+export function reportBrand(business: Business, siteUrl: string): ReportBrand {
+  return { name: business.name, tagline: business.tagline, email: business.email, phone: business.phone, website: siteUrl };
 }

@@ -3,7 +3,7 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '#db/index.ts';
-import { getSitemap, insertSitemap, listSitemaps, pruneSitemaps, type SitemapRecord, type StoredSitemap } from '#db/generated-sitemaps.ts';
+import { addSitemapVisitor, getSitemap, insertSitemap, listSitemaps, pruneSitemaps, type SitemapRecord, type StoredSitemap } from '#db/generated-sitemaps.ts';
 import { HttpError } from '#server/http-error.ts';
 import { CRAWLER_BOT_NAME, crawlSite, isCrawlStartError, normalizeUrl } from '#server/services/crawler/index.ts';
 import { hostKey } from '#server/services/crawler/normalize.ts';
@@ -36,7 +36,8 @@ const SAFE_FILE_NAME = /^sitemap-[a-z0-9.-]+\.xml$/;
 function fileNameFor(siteUrl: string, now: Date): string {
   const host = hostKey(siteUrl).replace(/[^a-z0-9.-]+/g, '-').replace(/^[.-]+|[.-]+$/g, '').slice(0, 100) || 'site';
   const stamp = now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
-  return `sitemap-${host}-${stamp}-${randomBytes(2).toString('hex')}.xml`;
+  // 128 random bits: the file is public to whoever has the link, so the link must not be guessable.
+  return `sitemap-${host}-${stamp}-${randomBytes(16).toString('hex')}.xml`;
 }
 
 /**
@@ -105,8 +106,11 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
   }
 
   return {
-    /** Crawls `url` (or joins the running crawl of the same site) and resolves with the stored sitemap. */
-    async generate(url: string): Promise<GeneratedSitemap & { reused: boolean }> {
+    /**
+     * Crawls `url` (or joins the running crawl of the same site) and resolves with the stored
+     * sitemap, which from then on is in `visitor`'s list.
+     */
+    async generate(url: string, visitor: string): Promise<GeneratedSitemap & { reused: boolean }> {
       const { start, key } = siteKey(url);
       if (closing) throw new HttpError(503, 'The server is restarting; please try again in a minute.');
       const running = jobs.get(key);
@@ -118,7 +122,9 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
         sitemap: result.sitemap,
         pages: result.record.pages,
       }));
-      return { ...(await job.promise), reused };
+      const generated = await job.promise;
+      addSitemapVisitor(db, generated.record._id, visitor);
+      return { ...generated, reused };
     },
     /** Progress of the crawl for `url`'s site: the current snapshot (if running) and live events. */
     watch(url: string, listener: JobListener): { running: boolean; progress?: { found: number; queued: number; skipped: number }; unsubscribe: () => void } {
@@ -126,8 +132,9 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
       const job = jobs.get(key);
       return { running: Boolean(job), progress: job?.progress, unsubscribe: jobs.subscribe(key, listener) };
     },
-    list(limit?: number): SitemapRecord[] {
-      return listSitemaps(db, limit);
+    /** The sitemaps made for one visitor, newest first. */
+    list(visitor: string, limit?: number): SitemapRecord[] {
+      return listSitemaps(db, visitor, limit);
     },
     get(id: string): StoredSitemap | undefined {
       return /^[a-f0-9]{24}$/.test(id) ? getSitemap(db, id) : undefined;

@@ -24,7 +24,7 @@ test('a site of more than 50,000 pages yields numbered sitemap parts and a valid
   const fetcher = createInMemoryFetcher(bigSite, origin);
   const { service, dataDir, cleanup } = await makeSitemapGenerator({ fetcher, settings: { maxPages: 60_000 } });
   try {
-    const result = await service.generate(`${origin}/`);
+    const result = await service.generate(`${origin}/`, 'alice');
     expect(result.record.pages).toBe(TOTAL);
     expect(result.report.stoppedBy).toBe('complete');
     const dir = join(dataDir, 'sitemaps');

@@ -12,14 +12,14 @@ test('generate crawls the site, writes a valid sitemap under DATA_DIR and stores
   const site = await serveFixture(rulesSite);
   const { service, dataDir, cleanup } = await makeSitemapGenerator({ allowPrivate: [site.hostPort], settings: { maxDepth: RULES_MAX_DEPTH } });
   try {
-    const result = await service.generate(`${site.origin}/`);
-    expect(result.sitemap).toMatch(/^\/api\/sitemaps\/files\/sitemap-127\.0\.0\.1-\d+-\d{8}-\d{6}-[0-9a-f]{4}\.xml$/);
+    const result = await service.generate(`${site.origin}/`, 'alice');
+    expect(result.sitemap).toMatch(/^\/api\/sitemaps\/files\/sitemap-127\.0\.0\.1-\d+-\d{8}-\d{6}-[0-9a-f]{32}\.xml$/);
     const xml = await readFile(join(dataDir, 'sitemaps', fileOf(result.sitemap)), 'utf8');
     const parsed = parseSitemapXml(xml);
     expect(parsed.entries.map((entry) => entry.loc).sort()).toEqual(rulesSiteExpectation(site.origin).listed);
     expect(result.record).toMatchObject({ url: `${site.origin}/`, pages: parsed.entries.length, sitemapPath: result.sitemap });
     expect(result.reused).toBe(false);
-    expect(service.list()).toEqual([result.record]);
+    expect(service.list('alice')).toEqual([result.record]);
     expect(service.get(result.record._id)?.report).toMatchObject({ pages: parsed.entries.length, stoppedBy: 'complete', skippedCounts: { robots: 1 } });
   } finally {
     await cleanup();
@@ -32,11 +32,13 @@ test('a second request for a site being crawled joins that crawl instead of star
   const site = await serveFixture(slowSite);
   const { service, cleanup } = await makeSitemapGenerator({ allowPrivate: [site.hostPort] });
   try {
-    const [first, second] = await Promise.all([service.generate(`${site.origin}/`), service.generate(`${site.origin}/a?utm_source=x`)]);
+    const [first, second] = await Promise.all([service.generate(`${site.origin}/`, 'alice'), service.generate(`${site.origin}/a?utm_source=x`, 'bob')]);
     expect(second.sitemap).toBe(first.sitemap);
     expect([first.reused, second.reused]).toEqual([false, true]);
     expect(site.requests.filter((request) => request.path === '/')).toHaveLength(1);
-    expect(service.list()).toHaveLength(1);
+    expect(service.list('alice')).toEqual([first.record]);
+    expect(service.list('bob')).toEqual([first.record]);
+    expect(service.list('carol')).toEqual([]);
   } finally {
     await cleanup();
     await site.close();
@@ -50,7 +52,7 @@ test('watch delivers progress while crawling and the sitemap path at the end', a
     const events: JobEvent[] = [];
     const watching = service.watch(`${site.origin}/anything`, (event) => events.push(event));
     expect(watching.running).toBe(false);
-    const result = await service.generate(`${site.origin}/`);
+    const result = await service.generate(`${site.origin}/`, 'alice');
     watching.unsubscribe();
     expect(events[0]).toEqual({ type: 'progress', progress: { found: 0, queued: 1, skipped: 0 } });
     expect(events.at(-2)).toMatchObject({ type: 'progress', progress: { found: result.record.pages, queued: 0 } });
@@ -66,9 +68,9 @@ test('bad URLs are 400, a start page that cannot be reached is 502, and nothing 
   await closed.close();
   const { service, cleanup } = await makeSitemapGenerator({ allowPrivate: [closed.hostPort] });
   try {
-    await expect(service.generate('not a url')).rejects.toMatchObject({ status: 400 });
-    await expect(service.generate(`${closed.origin}/`)).rejects.toMatchObject({ status: 502, message: expect.stringContaining('refused the connection') });
-    expect(service.list()).toEqual([]);
+    await expect(service.generate('not a url', 'alice')).rejects.toMatchObject({ status: 400 });
+    await expect(service.generate(`${closed.origin}/`, 'alice')).rejects.toMatchObject({ status: 502, message: expect.stringContaining('refused the connection') });
+    expect(service.list('alice')).toEqual([]);
   } finally {
     await cleanup();
   }
@@ -78,7 +80,7 @@ test('private addresses are refused with 400 unless explicitly allowed', async (
   const site = await serveFixture(rulesSite);
   const { service, cleanup } = await makeSitemapGenerator();
   try {
-    await expect(service.generate(`${site.origin}/`)).rejects.toMatchObject({ status: 400 });
+    await expect(service.generate(`${site.origin}/`, 'alice')).rejects.toMatchObject({ status: 400 });
     expect(site.requests).toHaveLength(0);
   } finally {
     await cleanup();
@@ -91,8 +93,8 @@ test('more crawls than SITEMAP_MAX_RUNNING at once are refused with 503 and Retr
   const [a, b] = await Promise.all([serveFixture(slow), serveFixture(slow)]);
   const { service, cleanup } = await makeSitemapGenerator({ allowPrivate: [a.hostPort, b.hostPort], settings: { maxRunning: 1 } });
   try {
-    const first = service.generate(`${a.origin}/`);
-    await expect(service.generate(`${b.origin}/`)).rejects.toMatchObject({ status: 503, headers: { 'retry-after': '60' } });
+    const first = service.generate(`${a.origin}/`, 'alice');
+    await expect(service.generate(`${b.origin}/`, 'alice')).rejects.toMatchObject({ status: 503, headers: { 'retry-after': '60' } });
     await expect(first).resolves.toMatchObject({ record: { pages: 1 } });
   } finally {
     await cleanup();
@@ -105,8 +107,8 @@ test('only the newest SITEMAP_KEEP sitemaps are kept, with their files', async (
   const { service, dataDir, cleanup } = await makeSitemapGenerator({ allowPrivate: [site.hostPort], settings: { keep: 2 } });
   try {
     const made = [];
-    for (let i = 0; i < 3; i += 1) made.push(await service.generate(`${site.origin}/`));
-    expect(service.list().map((record) => record._id)).toEqual([made[2].record._id, made[1].record._id]);
+    for (let i = 0; i < 3; i += 1) made.push(await service.generate(`${site.origin}/`, 'alice'));
+    expect(service.list('alice').map((record) => record._id)).toEqual([made[2].record._id, made[1].record._id]);
     expect((await readdir(join(dataDir, 'sitemaps'))).sort()).toEqual([made[1].sitemap, made[2].sitemap].map((path) => fileOf(path)).sort());
     expect(await service.resolveFile(fileOf(made[0].sitemap))).toBeNull();
     expect(await service.resolveFile('../../etc/passwd')).toBeNull();
@@ -122,13 +124,13 @@ test('closing the service stops a running crawl and its caller gets a 503', asyn
   const site = await serveFixture(slow);
   const { service, cleanup } = await makeSitemapGenerator({ allowPrivate: [site.hostPort] });
   try {
-    const pending = service.generate(`${site.origin}/`);
+    const pending = service.generate(`${site.origin}/`, 'alice');
     await expect.poll(() => site.requests.some((r) => r.path === '/slow')).toBe(true);
     const started = Date.now();
     await service.close();
     await expect(pending).rejects.toMatchObject({ status: 503 });
     expect(Date.now() - started).toBeLessThan(4000);
-    expect(service.list()).toEqual([]);
+    expect(service.list('alice')).toEqual([]);
   } finally {
     await cleanup();
     await site.close();

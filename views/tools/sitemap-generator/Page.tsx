@@ -43,7 +43,7 @@ const benefits = [
   'An honest crawl report: every URL left out is listed with its reason, which doubles as a quick technical SEO check.',
   'Polite crawling: robots.txt rules and Crawl-delay are respected, with at most 8 requests at a time.',
   'Valid, standard output: UTF-8 XML per sitemaps.org with escaped URLs and lastmod dates taken from your server.',
-  'Free and private: no sign-up, no email, nothing to install.',
+  'Free and private: no sign-up, no email, nothing to install, and your list of generated sitemaps is shown only in your own browser.',
 ];
 
 function SitemapToolPage() {
@@ -83,9 +83,9 @@ function SitemapToolPage() {
               {comparison.map((row) => (
                 <tr key={row.feature}>
                   <th scope="row">{row.feature}</th>
-                  <td>{row.tool}</td>
-                  <td>{row.manual}</td>
-                  <td>{row.plugin}</td>
+                  <td data-label="This generator">{row.tool}</td>
+                  <td data-label="Writing it by hand">{row.manual}</td>
+                  <td data-label="CMS plugin">{row.plugin}</td>
                 </tr>
               ))}
             </tbody>

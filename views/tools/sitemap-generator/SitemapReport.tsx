@@ -50,9 +50,11 @@ export function SitemapReport({ report, idPrefix }: { report: SitemapReportView;
                 <tbody>
                   {report.skipped.map((entry) => (
                     <tr key={`${entry.reason} ${entry.url}`}>
-                      <td className="url-cell">{entry.url}</td>
-                      <td>{REASON_LABELS[entry.reason]}</td>
-                      <td>{entry.detail}</td>
+                      <td className="url-cell" data-label="URL">
+                        {entry.url}
+                      </td>
+                      <td data-label="Reason">{REASON_LABELS[entry.reason]}</td>
+                      <td data-label="Detail">{entry.detail}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { saveBlob } from '../../../client/download.ts';
-import { fileNameFromLink, fullLink, generateErrorMessage, progressPercent, SITEMAPS_CHANGED_EVENT } from './logic.ts';
+import { checkMessage, DOWNLOAD_FILE_NAME, fullLink, generateErrorMessage, progressPercent, SITEMAPS_CHANGED_EVENT } from './logic.ts';
+import { SitemapNextSteps, SitemapPreview } from './NextSteps.tsx';
+import { readSitemap } from './read-sitemap.ts';
 import type { GenerateSitemapResponse, SitemapProgress } from './schema.ts';
 import { SitemapReport } from './SitemapReport.tsx';
 
@@ -18,6 +20,7 @@ export default function SitemapToolWidget({ idPrefix }: SitemapGeneratorProps) {
   const [checkResult, setCheckResult] = useState('');
   const [progress, setProgress] = useState<SitemapProgress | null>(null);
   const [result, setResult] = useState<GenerateSitemapResponse | null>(null);
+  const [preview, setPreview] = useState<string[] | null>(null);
   const id = (name: string) => `${idPrefix}-${name}`;
 
   async function onGenerate(event: FormEvent) {
@@ -29,6 +32,7 @@ export default function SitemapToolWidget({ idPrefix }: SitemapGeneratorProps) {
     setLink('');
     setCheckResult('');
     setResult(null);
+    setPreview(null);
     setProgress({ found: 0, queued: 1, skipped: 0 });
     // Progress arrives on its own stream while the POST waits for the finished crawl.
     const events = new EventSource(`/api/sitemaps/progress?url=${encodeURIComponent(url.trim())}`);
@@ -48,10 +52,12 @@ export default function SitemapToolWidget({ idPrefix }: SitemapGeneratorProps) {
         return;
       }
       const generated = body as GenerateSitemapResponse;
+      const fileLink = fullLink(window.location.origin, generated.sitemap);
       setSitemapPath(generated.sitemap);
-      setLink(fullLink(window.location.origin, generated.sitemap));
+      setLink(fileLink);
       setResult(generated);
       window.dispatchEvent(new Event(SITEMAPS_CHANGED_EVENT));
+      void showPreview(fileLink);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
     } finally {
@@ -61,11 +67,21 @@ export default function SitemapToolWidget({ idPrefix }: SitemapGeneratorProps) {
     }
   }
 
+  /** The preview lists what the file itself says, read the same way Check reads it. */
+  async function showPreview(fileLink: string) {
+    try {
+      const read = await readSitemap(fileLink);
+      if (read.ok && read.validation.ok) setPreview(read.validation.locs);
+    } catch {
+      // No preview then; Check reports what is wrong with the file.
+    }
+  }
+
   async function onDownload() {
     try {
       const res = await fetch(link);
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      saveBlob(await res.blob(), fileNameFromLink(link));
+      saveBlob(await res.blob(), DOWNLOAD_FILE_NAME);
     } catch {
       window.alert('Failed to download sitemap file.');
     }
@@ -74,8 +90,7 @@ export default function SitemapToolWidget({ idPrefix }: SitemapGeneratorProps) {
   async function onCheck() {
     setCheckResult('Checking sitemap...');
     try {
-      const res = await fetch(link, { method: 'HEAD', cache: 'no-store' });
-      setCheckResult(res.ok ? '✅ Sitemap is accessible and valid.' : `❌ Sitemap check failed: ${res.status}`);
+      setCheckResult(checkMessage(await readSitemap(link)));
     } catch (failure) {
       setCheckResult(`❌ Error: ${failure instanceof Error ? failure.message : String(failure)}`);
     }
@@ -141,6 +156,12 @@ export default function SitemapToolWidget({ idPrefix }: SitemapGeneratorProps) {
           </p>
         ) : null}
       </form>
+      {result ? (
+        <section className="tool-card sitemap-next-card" aria-label="Your sitemap">
+          {preview ? <SitemapPreview locs={preview} idPrefix={idPrefix} /> : null}
+          <SitemapNextSteps siteUrl={result.record.url} idPrefix={idPrefix} />
+        </section>
+      ) : null}
       {result ? <SitemapReport report={result.report} idPrefix={idPrefix} /> : null}
     </div>
   );

@@ -1,14 +1,20 @@
 import { expect, test } from 'vitest';
-import { fileNameFromLink, fullLink, generateErrorMessage, progressPercent, reasonRows, stopLabel, toSitemapList } from './logic.ts';
+import { checkMessage, fullLink, generateErrorMessage, progressPercent, reasonRows, siteOrigin, stopLabel, toSitemapList } from './logic.ts';
 
 test('fullLink joins this site origin and the sitemap path, falling back to the raw path', () => {
   expect(fullLink('https://tools.example', '/api/sitemaps/files/sitemap-a.xml')).toBe('https://tools.example/api/sitemaps/files/sitemap-a.xml');
   expect(fullLink('not an origin', '/api/x.xml')).toBe('/api/x.xml');
 });
 
-test('fileNameFromLink is the last path segment, ignoring query and fragment', () => {
-  expect(fileNameFromLink('https://tools.example/api/sitemaps/files/sitemap-example.com-1.xml?x=1#y')).toBe('sitemap-example.com-1.xml');
-  expect(fileNameFromLink('https://tools.example/')).toBe('sitemap.xml');
+test('the check line uses the spec strings: valid, failed with a status or a reason', () => {
+  expect(checkMessage({ ok: true, validation: { ok: true } })).toBe('✅ Sitemap is accessible and valid.');
+  expect(checkMessage({ ok: false, status: 404 })).toBe('❌ Sitemap check failed: 404');
+  expect(checkMessage({ ok: true, validation: { ok: false, reason: 'the file is not well-formed XML' } })).toBe('❌ Sitemap check failed: the file is not well-formed XML');
+});
+
+test('siteOrigin is where the upload instructions point', () => {
+  expect(siteOrigin('https://www.example.com/blog/?x=1')).toBe('https://www.example.com');
+  expect(siteOrigin('not a url/')).toBe('not a url');
 });
 
 test('progressPercent is handled over handled plus waiting, 0 before anything is known', () => {

@@ -13,11 +13,28 @@ export function fullLink(origin: string, sitemapPath: string): string {
   }
 }
 
-/** Download file name: the last path segment of the link (spec 7). */
-export function fileNameFromLink(link: string): string {
-  const path = link.split(/[?#]/)[0];
-  const segment = path.slice(path.lastIndexOf('/') + 1);
-  return segment ? decodeURIComponent(segment) : 'sitemap.xml';
+/**
+ * The name the download is saved under: `sitemap.xml`, the name it should have on the visitor's
+ * site (issue 14, over spec 7's "last segment of the link", which is this tool's internal name).
+ */
+export const DOWNLOAD_FILE_NAME = 'sitemap.xml';
+
+/** URLs of the generated file shown on the page; the rest are counted, not listed. */
+export const PREVIEW_LIMIT = 50;
+
+/** The crawled site's origin, for the upload instructions; the URL as given when it will not parse. */
+export function siteOrigin(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url.replace(/\/+$/, '');
+  }
+}
+
+/** The check line (spec 8 strings): accessible and valid, failed with the status or the reason, or the error. */
+export function checkMessage(read: { ok: true; validation: { ok: true } | { ok: false; reason: string } } | { ok: false; status: number }): string {
+  if (!read.ok) return `❌ Sitemap check failed: ${read.status}`;
+  return read.validation.ok ? '✅ Sitemap is accessible and valid.' : `❌ Sitemap check failed: ${read.validation.reason}`;
 }
 
 /**
