@@ -1,7 +1,7 @@
 // Image compressor throughput: POST /api/image-compressor/compress on 12-megapixel JPEGs against the
 // built server, versus the same sharp pipeline called directly in this process (goal: ratio >= 0.9),
 // then the peak RSS of the server and its encoder workers while 8 uploads run at once. The server
-// encodes in child processes (docs/decisions/0013), so CPU and memory are summed over the tree. Loopback only. Both wall-clock throughput
+// encodes in child processes (docs/decisions/0017), so CPU and memory are summed over the tree. Loopback only. Both wall-clock throughput
 // and CPU seconds per image are reported: on a shared machine only the latter is stable.
 import { availableParallelism } from 'node:os';
 import sharp from 'sharp';

@@ -2,9 +2,8 @@ import { Router, type RequestHandler } from 'express';
 import type { AppDeps } from '#server/deps.ts';
 import { rateLimit } from '#server/rate-limit.ts';
 import { parseOr400 } from '#server/validation.ts';
-import { HttpError } from '#server/http-error.ts';
-import { createMobileRenderer, findRendererChromium, RendererBusyError, testMobileFriendly } from '#server/services/mobile-test/index.ts';
-import { appFetcher, toHttpError } from '#server/services/safe-fetch/app-fetcher.ts';
+import { createMobileRenderer, findRendererChromium, testMobileFriendly } from '#server/services/mobile-test/index.ts';
+import { appFetcher } from '#server/services/safe-fetch/app-fetcher.ts';
 import { mobileTestRequestSchema } from '#views/tools/mobile-test/schema.ts';
 
 export const MOBILE_TEST_RATE_LIMIT = { windowMs: 60_000, limit: 10 };
@@ -30,10 +29,8 @@ export function mobileTestRouter({ config, onShutdown }: AppDeps): Router {
     res.once('close', () => {
       if (!res.writableFinished) left.abort();
     });
-    const report = await testMobileFriendly(url, { fetcher, renderer, signal: left.signal }).catch((error: unknown) => {
-      if (error instanceof RendererBusyError) throw new HttpError(503, error.message, { 'Retry-After': String(error.retryAfterSeconds) });
-      throw toHttpError(error);
-    });
+    // Busy renderer: a `busy` domain error, answered 503 with Retry-After by the error handler.
+    const report = await testMobileFriendly(url, { fetcher, renderer, signal: left.signal });
     res.json({ report });
   });
   return router;

@@ -6,7 +6,7 @@ export const imageCompressor = defineSection({
     /** Encoder worker processes at once; unset means one per CPU. */
     IMAGE_JOBS: optionalWholeNumber({ min: 1, max: 64 }),
     IMAGE_QUEUE: wholeNumber({ min: 0, max: 1000, fallback: 16 }),
-    /** Estimated memory of all encodes running together, in MB (docs/decisions/0013). */
+    /** Estimated memory of all encodes running together, in MB (docs/decisions/0017). */
     IMAGE_MEMORY_MB: wholeNumber({ min: 64, max: 65_536, fallback: 768 }),
     /** From a request's arrival to its answer, whatever happens (upload, queue wait and encoding). */
     IMAGE_DEADLINE_MS: wholeNumber({ min: 1, max: 29_000, fallback: 25_000 }),

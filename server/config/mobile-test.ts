@@ -1,7 +1,7 @@
 import { optionalText, wholeNumber } from './fields.ts';
 import { defineSection } from './section.ts';
 
-/** The mobile-friendly tester's rendered mode (Chromium through the guarded fetcher, docs/decisions/0015). */
+/** The mobile-friendly tester's rendered mode (Chromium through the guarded fetcher, docs/decisions/0019). */
 export const mobileTest = defineSection({
   env: {
     /** Chromium for rendered tests; unset = /usr/bin/chromium when installed; `off` = HTML-and-CSS checks only. */

@@ -2,7 +2,7 @@ import type { ImageFormat } from './compress.ts';
 
 /**
  * What one encode may cost, per output encoder. Measured on the 2-core box with other work running
- * (docs/decisions/0013-image-compressor-limits.md): AVIF (libaom through libheif) holds the whole
+ * (docs/decisions/0017-image-compressor-limits.md): AVIF (libaom through libheif) holds the whole
  * frame plus encoder state, about 33 bytes per pixel and ~0.4 s per megapixel at effort 0; WebP and
  * mozjpeg about 7 bytes per pixel (WebP ~0.4 s per megapixel); PNG palette quantisation (libimagequant) is the slowest per pixel
  * on photos but PNG photos rarely fit the 15 MB upload. `seconds` is the encode's time budget:

@@ -103,7 +103,7 @@ function applyEncoder(pipeline: Sharp, format: ImageFormat, quality: number): Sh
     case 'webp':
       return pipeline.webp({ quality, effort: 4 });
     case 'avif':
-      // Effort 0 instead of sharp's default 4: measured 10-30x faster for files within 2 % in size (0013).
+      // Effort 0 instead of sharp's default 4: measured 10-30x faster for files within 2 % in size (docs/decisions/0017).
       return pipeline.avif({ quality, effort: 0 });
     case 'gif':
       return pipeline.gif({ effort: 7, colours: Math.max(16, Math.round((quality / 100) * 256)), interFrameMaxError: quality >= 100 ? 0 : 8 });

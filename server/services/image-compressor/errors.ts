@@ -1,3 +1,5 @@
+import { DomainError, type DomainErrorKind } from '#server/services/domain-errors.ts';
+
 /**
  * What can go wrong compressing an image, in the service's words; the API layer alone turns a code
  * into an HTTP status (server/api/image-compressor.ts). Messages are written for the visitor.
@@ -24,16 +26,26 @@ export type ImageErrorCode =
   /** The client went away; nobody is waiting for an answer. */
   | 'cancelled';
 
-export class ImageCompressorError extends Error {
+/** The house's domain kind of each code; the API keeps the finer status per code (429 for client-limit). */
+const KIND: Record<ImageErrorCode, DomainErrorKind> = {
+  'no-image': 'invalid-input',
+  unsupported: 'invalid-input',
+  'too-many-pixels': 'invalid-input',
+  undecodable: 'invalid-input',
+  'encode-timeout': 'not-possible',
+  'encoder-failed': 'not-possible',
+  busy: 'busy',
+  deadline: 'busy',
+  'client-limit': 'busy',
+  cancelled: 'busy',
+};
+
+export class ImageCompressorError extends DomainError {
   readonly code: ImageErrorCode;
-  /** For busy/deadline/client-limit: when trying again makes sense. */
-  readonly retryAfterSeconds: number | undefined;
 
   constructor(code: ImageErrorCode, message: string, retryAfterSeconds?: number) {
-    super(message);
-    this.name = 'ImageCompressorError';
+    super(KIND[code], message, retryAfterSeconds);
     this.code = code;
-    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

@@ -5,7 +5,7 @@ export interface JobQueueOptions {
   concurrency: number;
   /** Jobs allowed to wait; beyond this callers are refused at once instead of piling up uploads. */
   maxQueued: number;
-  /** Estimated bytes of all running jobs together (docs/decisions/0013). */
+  /** Estimated bytes of all running jobs together (docs/decisions/0017). */
   memoryBudgetBytes: number;
   /** Jobs one client may have waiting or running; more are refused so one visitor cannot fill the queue. */
   maxPerClient: number;

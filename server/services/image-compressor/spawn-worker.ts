@@ -15,9 +15,8 @@ export function spawnEncoderWorker(): WorkerProcess {
     // Buffers cross as Uint8Array instead of JSON arrays of numbers.
     serialization: 'advanced',
     execArgv: fromSource ? ['--import', 'tsx'] : [],
-    // libvips prints its warnings on stderr; results and errors come back over IPC.
+    // libvips prints its warnings on stderr, which is ignored; results and errors come back over IPC.
     stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
-    env: { ...process.env, VIPS_WARNING: '0' },
   });
   // The server's event loop must not wait for an idle encoder (tests, shutdown).
   child.unref();

@@ -1,4 +1,4 @@
-import { HttpError } from '#server/http-error.ts';
+import { UpstreamError } from '#server/services/domain-errors.ts';
 
 /** Why a platform turned this server away (not the visitor's link). */
 export type RefusalReason = 'forbidden' | 'rate-limited' | 'bot-check' | 'consent' | 'login-wall';
@@ -24,7 +24,7 @@ export function refusalMessage(platform: string, reason: RefusalReason): string 
   );
 }
 
-/** 502: the platform (upstream) refused; the visitor's request itself was valid. */
-export function platformRefused(platform: string, reason: RefusalReason): HttpError {
-  return new HttpError(502, refusalMessage(platform, reason));
+/** An upstream failure (502): the platform refused; the visitor's request itself was valid. */
+export function platformRefused(platform: string, reason: RefusalReason): UpstreamError {
+  return new UpstreamError(refusalMessage(platform, reason));
 }

@@ -7,7 +7,7 @@ import { measurePage, type PageMeasurement } from './measure.ts';
  * fresh browser context per test, and EVERY request it makes is answered by the guarded fetcher through
  * Playwright's request interception. Chromium itself is launched pointing at a dead proxy and with a
  * host resolver that resolves nothing, so anything not intercepted (a request the interception missed,
- * DNS prefetch) cannot reach the network either. docs/decisions/0015.
+ * DNS prefetch) cannot reach the network either. docs/decisions/0019.
  */
 
 export const MOBILE_VIEWPORT = { width: 360, height: 640 } as const;

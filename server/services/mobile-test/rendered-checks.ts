@@ -1,4 +1,4 @@
-import type { MobileCheck } from '#views/tools/mobile-test/schema.ts';
+import type { MobileCheck } from '#views/model/mobile-test.ts';
 import { pluginsCheck, sample, viewportCheck, zoomCheck } from './checks.ts';
 import type { PageMeasurement } from './measure.ts';
 

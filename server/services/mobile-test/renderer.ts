@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Browser } from 'playwright-core';
+import { BusyError } from '#server/services/domain-errors.ts';
 import type { SafeFetcher } from '#server/services/safe-fetch/index.ts';
 import { renderPage, type RenderLimits, type RenderResult } from './render.ts';
 
@@ -19,11 +20,10 @@ export interface MobileRenderer {
   close(): Promise<void>;
 }
 
-export class RendererBusyError extends Error {
-  readonly retryAfterSeconds = 10;
+/** Every render slot and queue place is taken: a `busy` domain error (503 + Retry-After). */
+export class RendererBusyError extends BusyError {
   constructor() {
-    super('The mobile-friendly tester is busy with other pages. Please try again in a few seconds.');
-    this.name = 'RendererBusyError';
+    super('The mobile-friendly tester is busy with other pages. Please try again in a few seconds.', 10);
   }
 }
 

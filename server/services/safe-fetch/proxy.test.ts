@@ -56,7 +56,7 @@ test('every redirect hop is checked again: a hop to a private address never reac
   const { proxy, site } = await proxyAndSite((_req, res) => res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end());
   const fetcher = createSafeFetcher({ allowPrivate: [site.hostPort], userAgent: UA, proxy: new URL(proxy.origin) });
   const error = await failure(fetcher.fetch(`${site.origin}/start`));
-  expect([error.code, error.status]).toEqual(['forbidden-address', 400]);
+  expect([error.code, error.kind]).toEqual(['forbidden-address', 'invalid-input']);
   expect(proxy.tunnels).toEqual([site.hostPort]);
 });
 
@@ -73,7 +73,7 @@ test('https runs end to end inside the tunnel: the certificate is still checked 
   });
   const { port } = secure.address() as AddressInfo;
   const fetcher = createSafeFetcher({ allowPrivate: [`127.0.0.1:${port}`], userAgent: UA, proxy: new URL(proxy.origin) });
-  expect(await failure(fetcher.fetch(`https://127.0.0.1:${port}/`))).toMatchObject({ code: 'tls', status: 502 });
+  expect(await failure(fetcher.fetch(`https://127.0.0.1:${port}/`))).toMatchObject({ code: 'tls', kind: 'upstream' });
   expect(proxy.tunnels).toEqual([`127.0.0.1:${port}`]);
 });
 

@@ -1,5 +1,5 @@
 import { expect, onTestFinished, test } from 'vitest';
-import { HttpError } from '#server/http-error.ts';
+import { DomainError, type DomainErrorKind } from '#server/services/domain-errors.ts';
 import { createSafeFetcher, type SafeFetcher } from '#server/services/safe-fetch/index.ts';
 import { FIXTURE_CLIENT_VERSION, OK_CAPTIONS, OK_KEYWORDS, OK_TITLE, startMediaUpstreams, YT } from '#test/fixtures/media-upstream/index.ts';
 import { createYouTubeClient } from './client.ts';
@@ -12,10 +12,10 @@ async function setup(options: { wrap?: (fetcher: SafeFetcher) => SafeFetcher } =
   return { client, upstreams };
 }
 
-async function failure(promise: Promise<unknown>): Promise<{ status: number; message: string }> {
+async function failure(promise: Promise<unknown>): Promise<{ kind: DomainErrorKind; message: string }> {
   const error = await promise.then(() => undefined, (err: unknown) => err);
-  expect(error).toBeInstanceOf(HttpError);
-  return { status: (error as HttpError).status, message: (error as HttpError).message };
+  expect(error).toBeInstanceOf(DomainError);
+  return { kind: (error as DomainError).kind, message: (error as DomainError).message };
 }
 
 test('reads the English transcript from the watch page player data', async () => {
@@ -40,7 +40,7 @@ test('another language can be chosen by track id or language code', async () => 
   expect(hindi.language).toBe('hi');
   expect(hindi.segments[0].text).toBe('स्थानीय एसईओ गाइड में आपका स्वागत है');
   expect((await client.transcript(YT.ok, 'hi')).trackId).toBe('.hi');
-  expect(await failure(client.transcript(YT.ok, 'fr'))).toEqual({ status: 400, message: 'That caption language is not available for this video.' });
+  expect(await failure(client.transcript(YT.ok, 'fr'))).toEqual({ kind: 'invalid-input', message: 'That caption language is not available for this video.' });
 });
 
 test('falls back to the innertube player API as the client version the page names (nothing hard-coded)', async () => {
@@ -56,17 +56,17 @@ test('falls back to the innertube player API as the client version the page name
 
 test('a page with neither player data nor a client version is unreadable, not guessed at', async () => {
   const { client } = await setup();
-  expect(await failure(client.video(YT.noVersion))).toEqual({ status: 502, message: 'YouTube sent a page this tool could not read. Please try again later.' });
+  expect(await failure(client.video(YT.noVersion))).toEqual({ kind: 'upstream', message: 'YouTube sent a page this tool could not read. Please try again later.' });
 });
 
 test("YouTube refusing this server is said plainly, with the operator's fix and no 'try again'", async () => {
   const { client } = await setup();
   const refused = (reason: string) =>
     `YouTube refused this server's request (${reason}). Your link is fine: YouTube blocks or challenges requests from some server addresses, such as data centres. The site's operator can fix this by setting MEDIA_PROXY_URL to a proxy with another address.`;
-  expect(await failure(client.video(YT.botCheck))).toEqual({ status: 502, message: refused('it asked the server to sign in to confirm it is not a bot') });
-  expect(await failure(client.video(YT.consent))).toEqual({ status: 502, message: refused('it showed a cookie consent page instead of the video') });
-  expect(await failure(client.video(YT.forbidden))).toEqual({ status: 502, message: refused('it answered HTTP 403 Forbidden') });
-  expect(await failure(client.video(YT.rateLimited))).toEqual({ status: 502, message: refused('it answered HTTP 429 Too Many Requests: it has seen too many requests from this server') });
+  expect(await failure(client.video(YT.botCheck))).toEqual({ kind: 'upstream', message: refused('it asked the server to sign in to confirm it is not a bot') });
+  expect(await failure(client.video(YT.consent))).toEqual({ kind: 'upstream', message: refused('it showed a cookie consent page instead of the video') });
+  expect(await failure(client.video(YT.forbidden))).toEqual({ kind: 'upstream', message: refused('it answered HTTP 403 Forbidden') });
+  expect(await failure(client.video(YT.rateLimited))).toEqual({ kind: 'upstream', message: refused('it answered HTTP 429 Too Many Requests: it has seen too many requests from this server') });
 });
 
 test('XML (srv1) caption bodies are understood too', async () => {
@@ -87,11 +87,11 @@ test('results are cached: a second call does not reach YouTube again', async () 
 
 test('each failure is told apart', async () => {
   const { client } = await setup();
-  expect(await failure(client.transcript(YT.noCaptions))).toEqual({ status: 404, message: 'This video has no captions or subtitles to read.' });
-  expect(await failure(client.transcript(YT.emptyCaptions))).toEqual({ status: 404, message: 'The captions for this video are empty.' });
-  expect(await failure(client.transcript(YT.private))).toEqual({ status: 403, message: 'This video is private.' });
-  expect(await failure(client.transcript(YT.unavailable))).toEqual({ status: 404, message: 'This video is unavailable: Video unavailable' });
-  expect(await failure(client.transcript(YT.serverError))).toEqual({ status: 502, message: 'YouTube answered with an error (HTTP 500). Please try again later.' });
+  expect(await failure(client.transcript(YT.noCaptions))).toEqual({ kind: 'not-found', message: 'This video has no captions or subtitles to read.' });
+  expect(await failure(client.transcript(YT.emptyCaptions))).toEqual({ kind: 'not-found', message: 'The captions for this video are empty.' });
+  expect(await failure(client.transcript(YT.private))).toEqual({ kind: 'not-allowed', message: 'This video is private.' });
+  expect(await failure(client.transcript(YT.unavailable))).toEqual({ kind: 'not-found', message: 'This video is unavailable: Video unavailable' });
+  expect(await failure(client.transcript(YT.serverError))).toEqual({ kind: 'upstream', message: 'YouTube answered with an error (HTTP 500). Please try again later.' });
 });
 
 test('an unreachable YouTube is a 502', async () => {
@@ -100,7 +100,7 @@ test('an unreachable YouTube is a 502', async () => {
   const origin = upstreams.youtube.origin;
   await upstreams.youtube.close();
   const client = createYouTubeClient({ fetcher, origin });
-  expect(await failure(client.video(YT.ok))).toEqual({ status: 502, message: 'Could not reach YouTube. Please try again later.' });
+  expect(await failure(client.video(YT.ok))).toEqual({ kind: 'upstream', message: 'Could not reach YouTube. Please try again later.' });
 });
 
 test('tags: the real keywords first, then suggestions from the title and description', async () => {

@@ -1,4 +1,4 @@
-import { HttpError } from '#server/http-error.ts';
+import { InvalidInputError, NotFoundError, UpstreamError } from '#server/services/domain-errors.ts';
 import { platformRefused } from '#server/services/media/refusals.ts';
 import { createTtlCache } from '#server/services/media/ttl-cache.ts';
 import { assertUpstreamOk, BROWSER_HEADERS, fetchUpstream, type UpstreamFetcher } from '#server/services/media/upstream.ts';
@@ -56,8 +56,8 @@ export function createYouTubeClient(options: YouTubeClientOptions): YouTubeClien
     if (watch.playerResponse) return watch.playerResponse;
     if (watch.consentWall) throw platformRefused(PLATFORM, 'consent');
     // Some layouts omit the inline object; the InnerTube API answers the same shape, asked as the
-    // web client version this very page names (docs/decisions/0014).
-    if (!watch.clientVersion) throw new HttpError(502, UNREADABLE);
+    // web client version this very page names (docs/decisions/0018).
+    if (!watch.clientVersion) throw new UpstreamError(UNREADABLE);
     const api = await fetchUpstream(options.fetcher, `${origin}/youtubei/v1/player?prettyPrint=false`, PLATFORM, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json', 'x-youtube-client-name': '1', 'x-youtube-client-version': watch.clientVersion },
@@ -67,7 +67,7 @@ export function createYouTubeClient(options: YouTubeClientOptions): YouTubeClien
     try {
       return JSON.parse(api.body.toString('utf8'));
     } catch {
-      throw new HttpError(502, UNREADABLE);
+      throw new UpstreamError(UNREADABLE);
     }
   }
 
@@ -75,7 +75,7 @@ export function createYouTubeClient(options: YouTubeClientOptions): YouTubeClien
     const cached = videos.get(videoId);
     if (cached) return cached;
     const parsed = playerResponseSchema.safeParse(await loadPlayerResponse(videoId));
-    if (!parsed.success) throw new HttpError(502, UNREADABLE);
+    if (!parsed.success) throw new UpstreamError(UNREADABLE);
     const playable = toPlayableVideo(parsed.data, videoId);
     videos.set(videoId, playable);
     return playable;
@@ -83,7 +83,7 @@ export function createYouTubeClient(options: YouTubeClientOptions): YouTubeClien
 
   async function transcript(videoId: string, trackId?: string): Promise<Transcript> {
     const info = await video(videoId);
-    if (info.captionTracks.length === 0) throw new HttpError(404, 'This video has no captions or subtitles to read.');
+    if (info.captionTracks.length === 0) throw new NotFoundError('This video has no captions or subtitles to read.');
     const languages = info.captionTracks.map(describeTrack);
     const chosen = chooseTrack(info.captionTracks, trackId);
     const chosenId = describeTrack(chosen).id;
@@ -96,7 +96,7 @@ export function createYouTubeClient(options: YouTubeClientOptions): YouTubeClien
     const response = await fetchUpstream(options.fetcher, url.href, PLATFORM, { headers: { accept: 'application/json,text/xml' } });
     assertUpstreamOk(response.status, PLATFORM, 'The captions for this video could not be found.');
     const segments = parseTimedText(response.body.toString('utf8'));
-    if (segments.length === 0) throw new HttpError(404, 'The captions for this video are empty.');
+    if (segments.length === 0) throw new NotFoundError('The captions for this video are empty.');
     const result: Transcript = {
       videoId: info.videoId,
       title: info.title,
@@ -130,7 +130,7 @@ export function describeTrack(track: CaptionTrack): CaptionLanguage {
 export function chooseTrack(tracks: CaptionTrack[], trackId?: string): CaptionTrack {
   if (trackId) {
     const exact = tracks.find((track) => describeTrack(track).id === trackId) ?? tracks.find((track) => track.languageCode === trackId);
-    if (!exact) throw new HttpError(400, 'That caption language is not available for this video.');
+    if (!exact) throw new InvalidInputError('That caption language is not available for this video.');
     return exact;
   }
   const english = (track: CaptionTrack) => /^en\b/i.test(track.languageCode);

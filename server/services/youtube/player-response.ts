@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HttpError } from '#server/http-error.ts';
+import { NotAllowedError, NotFoundError } from '#server/services/domain-errors.ts';
 import { platformRefused } from '#server/services/media/refusals.ts';
 import { isBotCheck } from './watch-page.ts';
 
@@ -79,10 +79,10 @@ export function toPlayableVideo(response: PlayerResponse, videoId: string): Play
   // "Sign in to confirm you're not a bot" is YouTube refusing this server, not a property of the video.
   if (isBotCheck(reason)) throw platformRefused('YouTube', 'bot-check');
   if (status === 'LOGIN_REQUIRED') {
-    throw new HttpError(403, reason && /private/i.test(reason) ? 'This video is private.' : 'This video requires sign-in (for example age-restricted), so it cannot be read.');
+    throw new NotAllowedError(reason && /private/i.test(reason) ? 'This video is private.' : 'This video requires sign-in (for example age-restricted), so it cannot be read.');
   }
   if (status !== 'OK' || !response.videoDetails) {
-    throw new HttpError(404, reason ? `This video is unavailable: ${reason}` : 'This video is unavailable.');
+    throw new NotFoundError(reason ? `This video is unavailable: ${reason}` : 'This video is unavailable.');
   }
   const details = response.videoDetails;
   return {

@@ -23,6 +23,7 @@ export function compressionPercent(originalSize: number, compressedSize: number)
 export function outputFileName(originalName: string, format: string): string {
   const base = (originalName.split(/[\\/]/).pop() ?? '').replace(/\.[^.]*$/, '');
   const safe = base
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what a file name must not keep
     .replace(/[\u0000-\u001f\u007f<>:"|?*]+/g, '')
     .replace(/\s+/g, ' ')
     .trim()

@@ -1,33 +1,24 @@
+import { apiUpload, serverReason } from '#views/lib/request-json.ts';
 import type { CompressResponse } from './schema.ts';
 
 export type UploadOutcome = { ok: true; result: CompressResponse } | { ok: false; error: string };
 
 /**
- * Sends one file to the compressor. XMLHttpRequest rather than fetch because only it reports upload
- * progress; `onProgress` gets 0–100 while the bytes go up, then the server compresses.
+ * Sends one file to the compressor through the site's one API helper; `onProgress` gets 0–100 while
+ * the bytes go up, then the server compresses. The error is the server's reason ('' when it gave none).
  */
-export function uploadImage(file: File, fields: { quality: number; format: string }, onProgress: (percent: number) => void, signal: AbortSignal): Promise<UploadOutcome> {
-  return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/image-compressor/compress');
-    xhr.responseType = 'json';
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onload = () => {
-      const body = xhr.response as (Partial<CompressResponse> & { error?: string }) | null;
-      if (xhr.status >= 200 && xhr.status < 300 && body?.compressedImageUrl) resolve({ ok: true, result: body as CompressResponse });
-      else resolve({ ok: false, error: typeof body?.error === 'string' ? body.error : '' });
-    };
-    xhr.onerror = () => resolve({ ok: false, error: '' });
-    xhr.onabort = () => resolve({ ok: false, error: 'Cancelled.' });
-    signal.addEventListener('abort', () => xhr.abort(), { once: true });
-    const form = new FormData();
-    form.append('quality', String(fields.quality));
-    form.append('format', fields.format);
-    form.append('image', file);
-    xhr.send(form);
-  });
+export async function uploadImage(file: File, fields: { quality: number; format: string }, onProgress: (percent: number) => void, signal: AbortSignal): Promise<UploadOutcome> {
+  const form = new FormData();
+  form.append('quality', String(fields.quality));
+  form.append('format', fields.format);
+  form.append('image', file);
+  try {
+    const body = (await apiUpload('/api/image-compressor/compress', '', form, { onProgress, signal })) as Partial<CompressResponse> | null;
+    return body?.compressedImageUrl ? { ok: true, result: body as CompressResponse } : { ok: false, error: '' };
+  } catch (caught) {
+    if (caught instanceof DOMException && caught.name === 'AbortError') return { ok: false, error: 'Cancelled.' };
+    return { ok: false, error: serverReason(caught) };
+  }
 }
 
 /** The bytes of a base64 `data:` URL (fetch() of data: URLs is blocked by the site's CSP). */

@@ -1,10 +1,10 @@
 import { zipSync } from 'fflate';
-import { saveBlob } from '../../../client/download.ts';
+import { saveBlob } from '#client/download.ts';
 import { uniqueFileNames } from './logic.ts';
 import { dataUrlBytes } from './upload.ts';
 
 /**
- * "Download all": one zip built in the browser (docs/decisions/0013). The widget imports this module
+ * "Download all": one zip built in the browser (docs/decisions/0017). The widget imports this module
  * only when the button is pressed, so the page's first load does not carry it; importing `zipSync` by
  * name lets the bundler drop the rest of fflate. Entries are stored, not deflated: compressed images
  * do not shrink further and storing is instant.
