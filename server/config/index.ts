@@ -1,3 +1,4 @@
+import { bulkChecks } from './bulk-checks.ts';
 import { core } from './core.ts';
 import { imageCompressor } from './image-compressor.ts';
 import { llm } from './llm.ts';
@@ -18,6 +19,7 @@ import { z } from 'zod';
 const sections = {
   sitemapGenerator,
   siteAudit,
+  bulkChecks,
   imageCompressor,
   videoDownloader,
   youtube,
