@@ -1,6 +1,6 @@
-import { brand } from '../../brand.ts';
-import { Faq } from '../../components/Faq.tsx';
-import { definePage, type FaqEntry } from '../../page.ts';
+import { brand } from '#views/brand.ts';
+import { Faq } from '#views/components/Faq.tsx';
+import { definePage, type FaqEntry } from '#views/page.ts';
 
 const features = [
   {

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { saveBlob } from '../../../client/download.ts';
-import { checkMessage, DOWNLOAD_FILE_NAME, fullLink, generateErrorMessage, progressPercent, SITEMAPS_CHANGED_EVENT } from './logic.ts';
+import { saveBlob } from '#client/download.ts';
+import { ApiError, requestJson, serverReason } from '#views/lib/request-json.ts';
+import { checkMessage, DOWNLOAD_FILE_NAME, fullLink, GENERATE_FAILED, generateErrorMessage, progressPercent, SITEMAPS_CHANGED_EVENT } from './logic.ts';
 import { SitemapNextSteps, SitemapPreview } from './NextSteps.tsx';
-import { readSitemap } from './read-sitemap.ts';
+import { downloadSitemap, readSitemap } from './read-sitemap.ts';
 import type { GenerateSitemapResponse, SitemapProgress } from './schema.ts';
 import { SitemapReport } from './SitemapReport.tsx';
 
@@ -11,7 +12,7 @@ export interface SitemapGeneratorProps {
   idPrefix: string;
 }
 
-export default function SitemapToolWidget({ idPrefix }: SitemapGeneratorProps) {
+export default function SitemapGeneratorWidget({ idPrefix }: SitemapGeneratorProps) {
   const [url, setUrl] = useState('');
   const [generating, setGenerating] = useState(false);
   const [error, setError] = useState('');
@@ -41,17 +42,7 @@ export default function SitemapToolWidget({ idPrefix }: SitemapGeneratorProps) {
     events.addEventListener('done', stop);
     events.addEventListener('failed', stop);
     try {
-      const res = await fetch('/api/sitemaps', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ url: url.trim() }),
-      });
-      const body: unknown = await res.json().catch(() => null);
-      if (!res.ok) {
-        setError(generateErrorMessage(body));
-        return;
-      }
-      const generated = body as GenerateSitemapResponse;
+      const generated = await requestJson<GenerateSitemapResponse>('/api/sitemaps', GENERATE_FAILED, { url: url.trim() });
       const fileLink = fullLink(window.location.origin, generated.sitemap);
       setSitemapPath(generated.sitemap);
       setLink(fileLink);
@@ -59,7 +50,8 @@ export default function SitemapToolWidget({ idPrefix }: SitemapGeneratorProps) {
       window.dispatchEvent(new Event(SITEMAPS_CHANGED_EVENT));
       void showPreview(fileLink);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      if (failure instanceof ApiError) setError(generateErrorMessage(serverReason(failure)));
+      else setError(failure instanceof Error ? failure.message : String(failure));
     } finally {
       events.close();
       setGenerating(false);
@@ -70,8 +62,8 @@ export default function SitemapToolWidget({ idPrefix }: SitemapGeneratorProps) {
   /** The preview lists what the file itself says, read the same way Check reads it. */
   async function showPreview(fileLink: string) {
     try {
-      const read = await readSitemap(fileLink);
-      if (read.ok && read.validation.ok) setPreview(read.validation.locs);
+      const validation = await readSitemap(fileLink);
+      if (validation.ok) setPreview(validation.locs);
     } catch {
       // No preview then; Check reports what is wrong with the file.
     }
@@ -79,9 +71,7 @@ export default function SitemapToolWidget({ idPrefix }: SitemapGeneratorProps) {
 
   async function onDownload() {
     try {
-      const res = await fetch(link);
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      saveBlob(await res.blob(), DOWNLOAD_FILE_NAME);
+      saveBlob(await downloadSitemap(link), DOWNLOAD_FILE_NAME);
     } catch {
       window.alert('Failed to download sitemap file.');
     }
@@ -92,7 +82,8 @@ export default function SitemapToolWidget({ idPrefix }: SitemapGeneratorProps) {
     try {
       setCheckResult(checkMessage(await readSitemap(link)));
     } catch (failure) {
-      setCheckResult(`❌ Error: ${failure instanceof Error ? failure.message : String(failure)}`);
+      if (failure instanceof ApiError) setCheckResult(`❌ Sitemap check failed: ${failure.status}`);
+      else setCheckResult(`❌ Error: ${failure instanceof Error ? failure.message : String(failure)}`);
     }
   }
 

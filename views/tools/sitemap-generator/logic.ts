@@ -31,10 +31,9 @@ export function siteOrigin(url: string): string {
   }
 }
 
-/** The check line (spec 8 strings): accessible and valid, failed with the status or the reason, or the error. */
-export function checkMessage(read: { ok: true; validation: { ok: true } | { ok: false; reason: string } } | { ok: false; status: number }): string {
-  if (!read.ok) return `❌ Sitemap check failed: ${read.status}`;
-  return read.validation.ok ? '✅ Sitemap is accessible and valid.' : `❌ Sitemap check failed: ${read.validation.reason}`;
+/** The check line (spec 8 strings) for a file that was downloaded: valid, or failed with the reason. */
+export function checkMessage(validation: { ok: true } | { ok: false; reason: string }): string {
+  return validation.ok ? '✅ Sitemap is accessible and valid.' : `❌ Sitemap check failed: ${validation.reason}`;
 }
 
 /**
@@ -91,8 +90,9 @@ export function formatSeconds(ms: number): string {
   return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
 }
 
+export const GENERATE_FAILED = 'Failed to generate sitemap';
+
 /** The error line shown under the input: the spec's message, plus the server's reason when given. */
-export function generateErrorMessage(body: unknown): string {
-  const reason = body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' ? body.error : '';
-  return reason ? `Failed to generate sitemap: ${reason}` : 'Failed to generate sitemap';
+export function generateErrorMessage(serverReason: string): string {
+  return serverReason ? `${GENERATE_FAILED}: ${serverReason}` : GENERATE_FAILED;
 }
