@@ -65,3 +65,33 @@ export async function waitForIslands(page: Page): Promise<void> {
     [...document.querySelectorAll('[data-island]')].every((el) => Object.keys(el).some((key) => key.startsWith('__reactContainer'))),
   );
 }
+
+/** Routes matching `pattern` wait until the returned function is called: lets a test see busy states without sleeping. */
+export async function holdRequests(page: Page, pattern: string): Promise<() => void> {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return () => release();
+}
+
+/**
+ * What a narrow screen would hide: sideways page scrolling, and any element in <main> (other than
+ * pre and textarea) whose content overflows a box that clips or scrolls it. Empty when nothing is.
+ */
+export function clippedContent(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    if (document.documentElement.scrollWidth > window.innerWidth) found.push(`page is ${document.documentElement.scrollWidth}px wide in a ${window.innerWidth}px window`);
+    for (const element of document.querySelectorAll('main *')) {
+      if (element.tagName === 'PRE' || element.tagName === 'TEXTAREA') continue;
+      const style = getComputedStyle(element);
+      const clipsX = style.overflowX !== 'visible' && element.scrollWidth > element.clientWidth + 1;
+      const clipsY = style.overflowY !== 'visible' && style.overflowY !== 'clip' && element.scrollHeight > element.clientHeight + 1;
+      if (clipsX || clipsY) found.push(`${element.tagName.toLowerCase()}.${element.className}: ${element.scrollWidth}x${element.scrollHeight} in ${element.clientWidth}x${element.clientHeight}`);
+    }
+    return found;
+  });
+}

@@ -1,7 +1,5 @@
 import type { FetchErrorCode } from '#server/services/safe-fetch/index.ts';
-
-/** Flags on one redirect checker row (issue 14); a clean 200 has none. */
-export type RedirectWarning = 'temporary-redirect' | 'chain' | 'loop' | 'broken';
+import type { RedirectWarning } from '#views/model/redirect-checker.ts';
 
 const TEMPORARY = new Set([302, 303, 307]);
 /** Failures where the site gave no usable answer: the link is broken for visitors too. */
