@@ -48,5 +48,5 @@ test('each row gets one verdict, and the summary counts them', () => {
   expect(rows.map(rowVerdict)).toEqual(['ok', 'redirect', 'redirect', 'broken', 'broken', 'loop', 'error', 'error']);
   expect(summaryText(summarize(rows))).toBe('1 OK · 2 redirects · 2 broken · 1 loop · 2 errors');
   expect(summaryText(summarize([rows[1], rows[6]]))).toBe('0 OK · 1 redirect · 0 broken · 0 loops · 1 error');
-  expect(rows.slice(6).map(finalStatusText)).toEqual(['Error', 'Timed out']);
+  expect(rows.slice(4).map(finalStatusText)).toEqual(['No answer', 'Loop', 'Error', 'Timed out']);
 });

@@ -67,9 +67,11 @@ export function summaryText(summary: RedirectSummary): string {
 }
 
 /** The final status cell: the code, or why there is none. */
-export function finalStatusText(row: Pick<RedirectRow, 'finalStatus' | 'state'>): string {
+export function finalStatusText(row: Pick<RedirectRow, 'finalStatus' | 'state' | 'warnings'>): string {
   if (row.finalStatus !== null) return String(row.finalStatus);
-  return row.state === 'timed-out' ? 'Timed out' : 'Error';
+  if (row.state === 'timed-out') return 'Timed out';
+  if (row.warnings.includes('loop')) return 'Loop';
+  return row.warnings.includes('broken') ? 'No answer' : 'Error';
 }
 
 export function redirectsToCsv(rows: RedirectRow[]): string {
