@@ -11,7 +11,8 @@ const SERVER_OR_DB = [
   banned('^(\\.\\./)+(server|db)/', 'views/ and client/ run in the browser: they never import server/ or db/ (docs/decisions/0013).'),
 ];
 const ALIAS_ACROSS_FOLDERS = [
-  banned('^\\.\\./\\.\\./', 'Use the #server/ #views/ #client/ #db/ #test/ alias instead of climbing two or more folders.'),
+  // docs/ has no alias (the sample business profile is read from there).
+  banned('^\\.\\./\\.\\./(?!(\\.\\./)*docs/)', 'Use the #server/ #views/ #client/ #db/ #test/ alias instead of climbing two or more folders.'),
   banned('^\\.\\./(server|views|client|db|test|scripts)/', 'Use the #alias for another top-level folder.'),
 ];
 const VIEWS_OUTSIDE_MODEL = [
@@ -62,6 +63,12 @@ export default tseslint.config(
         patterns: [...SERVER_OR_DB, banned('^#(views|client)/(?!model/)', 'views/model imports nothing outside views/model.'), banned('^node:', 'views/model must run in the browser too.')],
       }),
     },
+  },
+  {
+    // Configuration is parsed once at boot (docs/decisions/0010): nothing else reads the environment.
+    files: ['server/**', 'views/**', 'client/**', 'db/**'],
+    ignores: ['server/config/**', '**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings from config (server/config/), parsed once at boot.' }] },
   },
   {
     files: ['views/lib/request-json.ts'],

@@ -77,7 +77,7 @@ export async function checkCommand(argv: string[], deps: CheckCommandDeps): Prom
 async function main(): Promise<void> {
   let config: Config;
   try {
-    config = loadConfig();
+    config = loadConfig(process.env, { cli: true });
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n`);
     process.exitCode = 1;

@@ -26,7 +26,8 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 
 function startServer(dataDir) {
   const child = spawn(process.execPath, ['--max-semi-space-size=8', 'dist/server.js'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+    // A real profile, as an operator runs it: the sample is noindex, which Lighthouse's SEO audit rightly flags.
+    env: { ...process.env, NODE_ENV: 'production', SITE_URL: 'http://localhost', SITE_PROFILE: 'test/fixtures/profiles/operator.json', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

@@ -13,7 +13,7 @@ function main(argv: string[]): number {
     process.stderr.write(`Unknown option: ${unknown.join(' ')}\nUsage: npm run submissions [-- --json]\n`);
     return 2;
   }
-  const config = loadConfig();
+  const config = loadConfig(process.env, { cli: true });
   const file = databaseFile(config.dataDir);
   if (!existsSync(file)) {
     process.stderr.write(`No database at ${file}. Set DATA_DIR to the directory the server uses.\n`);

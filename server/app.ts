@@ -4,12 +4,14 @@ import express, { type Express, type RequestHandler } from 'express';
 import type { PageDef } from '#views/page.ts';
 import type { AssetManifest } from '#views/site-context.ts';
 import { apiRouter } from './api/index.ts';
-import { loadManifest, loadStaticFiles } from './assets.ts';
+import { loadManifest, loadStaticFiles, type StaticFile } from './assets.ts';
+import type { Config } from './config/index.ts';
 import type { AppDeps } from './deps.ts';
 import { apiNotFound, errorHandler } from './errors.ts';
 import { directoryStatusFor } from './directory-status.ts';
 import { createRenderer } from './render.tsx';
 import { createFastPath } from './fast-path.ts';
+import { makeCachedBody } from './page-cache.ts';
 import { createRequestIds, requestLog } from './request-log.ts';
 import { buildRedirects, pages as routeTable } from './routes.ts';
 import { precomputedSecurityHeaders, securityHeaders } from './security.ts';
@@ -40,6 +42,34 @@ function redirects(table: PageDef[]): RequestHandler {
   };
 }
 
+/**
+ * Files that name the business come from the profile, served from memory like the build output:
+ * the web app manifest and the logo (under its content-hashed URL).
+ */
+function withProfileFiles(files: Map<string, StaticFile>, config: Config): Map<string, StaticFile> {
+  const { business, logo } = config.siteProfile;
+  const manifest = {
+    name: business.tagline ? `${business.name} – ${business.tagline}` : business.name,
+    short_name: business.name.length <= 12 ? business.name : business.name.split(/\s+/)[0].slice(0, 12),
+    start_url: '/',
+    display: 'standalone',
+    background_color: '#ffffff',
+    theme_color: '#0f3d91',
+    icons: [
+      { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+    ],
+  };
+  files.set('/manifest.webmanifest', {
+    body: makeCachedBody(Buffer.from(JSON.stringify(manifest, null, 2))),
+    type: 'application/manifest+json',
+    cacheControl: 'public, max-age=86400',
+  });
+  if (logo) files.set(logo.url, { body: makeCachedBody(logo.body, logo.type === 'image/svg+xml'), type: logo.type, cacheControl: 'public, max-age=31536000, immutable' });
+  return files;
+}
+
 /** Builds the whole site as an Express app. No side effects: no listening, no timers, no env reads. */
 export function createApp(options: CreateAppOptions): Express {
   const { config, db, log } = options;
@@ -59,6 +89,14 @@ export function createApp(options: CreateAppOptions): Express {
   const ids = createRequestIds();
   app.use(requestLog(ids, log));
   app.use(securityHeaders());
+  // The sample business must never reach a search index: every response says so, files and API included.
+  const sampleHeaders = config.siteProfile.sample ? ['X-Robots-Tag', 'noindex'] : [];
+  if (sampleHeaders.length) {
+    app.use((_req, res, next) => {
+      res.setHeader('X-Robots-Tag', 'noindex');
+      next();
+    });
+  }
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -84,10 +122,12 @@ export function createApp(options: CreateAppOptions): Express {
   app.use(errorHandler(log, staticErrorPage, showDetails));
 
   // Build output and cached pages are answered before Express's per-request work (see fast-path.ts).
+  const security = precomputedSecurityHeaders();
+  security.headers.push(...sampleHeaders);
   const fastPath = createFastPath({
-    files: loadStaticFiles(),
+    files: withProfileFiles(loadStaticFiles(), config),
     cachedPage: renderer.cachedPage,
-    security: precomputedSecurityHeaders(),
+    security,
     ids,
     log,
   });

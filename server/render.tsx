@@ -35,7 +35,8 @@ export function createRenderer({ config, log, assets, pages, loaderContext }: Re
   const showErrorDetails = config.env !== 'production';
 
   function siteInfo(nonce: string | undefined): SiteInfo {
-    return { siteUrl: config.siteUrl, assets, nav, year: new Date().getFullYear(), showErrorDetails, nonce };
+    const { business, sample } = config.siteProfile;
+    return { siteUrl: config.siteUrl, assets, nav, year: new Date().getFullYear(), showErrorDetails, nonce, business, sample };
   }
 
   const pageByPath = new Map(pages.map((page) => [page.path, page]));

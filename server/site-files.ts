@@ -32,7 +32,8 @@ export function robotsTxt(siteUrl: string): string {
  */
 export function siteFiles(pages: PageDef[], config: Config): Router {
   const xml = siteSitemapXml(config.siteUrl, pages);
-  const robots = robotsTxt(config.siteUrl);
+  // The sample business is never published: robots.txt shuts every crawler out.
+  const robots = config.siteProfile.sample ? 'User-agent: *\nDisallow: /\n' : robotsTxt(config.siteUrl);
   const router = Router();
   router.get('/sitemap.xml', (_req, res) => {
     res.type('application/xml').setHeader('Cache-Control', 'public, max-age=3600').send(xml);

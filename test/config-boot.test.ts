@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { operatorProfilePath } from '#test/helpers/business.ts';
 
 /** Runs the built server with `env` until it exits or logs that it is listening. */
 function boot(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -36,7 +37,7 @@ test('bad variables stop the server with one plain line each and exit code 1', a
 });
 
 test('FETCH_ALLOW_PRIVATE in production boots with a warning naming each allowed target', async () => {
-  const result = await boot({ NODE_ENV: 'production', FETCH_ALLOW_PRIVATE: '127.0.0.1:4000,localhost:5000', LOG_LEVEL: 'info' });
+  const result = await boot({ NODE_ENV: 'production', SITE_URL: 'https://seo.example.in', SITE_PROFILE: operatorProfilePath, FETCH_ALLOW_PRIVATE: '127.0.0.1:4000,localhost:5000', LOG_LEVEL: 'info' });
   expect(result.code).toBe(0);
   expect(result.stderr).toBe('');
   const warnings = result.stdout
@@ -47,4 +48,25 @@ test('FETCH_ALLOW_PRIVATE in production boots with a warning naming each allowed
   expect(warnings.map((entry) => entry.msg)).toEqual([
     'FETCH_ALLOW_PRIVATE is set in production: the guarded fetcher may reach these private targets: 127.0.0.1:4000, localhost:5000',
   ]);
+});
+
+test('production without SITE_URL stops with one plain line naming SITE_URL', async () => {
+  const result = await boot({ NODE_ENV: 'production', SITE_PROFILE: operatorProfilePath });
+  expect(result).toEqual({
+    code: 1,
+    stdout: '',
+    stderr: 'SITE_URL must be set when NODE_ENV=production: the public origin of the site, such as https://www.example.com\n',
+  });
+  const relative = await boot({ NODE_ENV: 'production', SITE_URL: 'seo.example.in', SITE_PROFILE: operatorProfilePath });
+  expect([relative.code, relative.stderr]).toEqual([1, 'SITE_URL must be an absolute http(s) URL such as https://www.example.com (got "seo.example.in")\n']);
+});
+
+test('a bad profile stops boot with one plain line naming the file and the field', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'profile-boot-'));
+  const file = join(dir, 'profile.json');
+  const profile = JSON.parse(readFileSync(operatorProfilePath, 'utf8')) as { address: Record<string, string> };
+  delete profile.address.postalCode;
+  writeFileSync(file, JSON.stringify(profile));
+  const result = await boot({ NODE_ENV: 'production', SITE_URL: 'https://seo.example.in', SITE_PROFILE: file });
+  expect(result).toEqual({ code: 1, stdout: '', stderr: `SITE_PROFILE ${file}: address.postalCode is required\n` });
 });

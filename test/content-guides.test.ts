@@ -4,6 +4,7 @@ import { pages } from '#server/routes.ts';
 import { coreUpdates, LAST_REVIEWED, rolloutDays } from '#views/pages/google-core-updates/updates.ts';
 import { guides, wordCount } from '#views/pages/seo-guides/guides.ts';
 import { createTestApp } from '#test/helpers/app.ts';
+import { operatorBusiness } from '#test/helpers/business.ts';
 
 const routes = new Set(pages.map((page) => page.path));
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
@@ -62,10 +63,10 @@ test('the index lists every guide with its dates, and each guide page shows auth
     expect(res.status, guide.slug).toBe(200);
     const main = mainOf(res.text);
     expect(main).toContain(`<h1>${guide.heading.replace(/'/g, '&#x27;')}</h1>`);
-    expect(main).toContain(`By RankCraft Delhi · Published <time dateTime="${guide.published}">`);
+    expect(main).toContain(`By ${operatorBusiness.name} · Published <time dateTime="${guide.published}">`);
     expect(main).toContain(`Reviewed <time dateTime="${guide.reviewed}">`);
     const article = jsonLd(res.text).find((block) => block['@type'] === 'Article');
-    expect(article, guide.slug).toMatchObject({ headline: guide.heading, datePublished: guide.published, dateModified: guide.reviewed, author: { '@type': 'Organization', name: 'RankCraft Delhi' } });
+    expect(article, guide.slug).toMatchObject({ headline: guide.heading, datePublished: guide.published, dateModified: guide.reviewed, author: { '@type': 'Organization', name: operatorBusiness.name } });
     expect(res.text).toContain(`<meta property="og:type" content="article"/>`);
     // Content pages ship no React: no island and no client entry.
     expect(res.text).not.toMatch(/data-island|\/entry-/);

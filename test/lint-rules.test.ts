@@ -66,7 +66,13 @@ test('islands call the API only through the request helper', async () => {
 
 test('imports across top-level folders use the #alias, and type-only imports say so', async () => {
   expect(await problems('server/api/seo-audit.ts', "import { parseOr400 } from '../../server/validation.ts';\nconsole.log(parseOr400);")).toEqual([expect.stringMatching(/alias/)]);
+  expect(await problems('server/config/site-profile.ts', "import sample from '../../docs/profile.example.json' with { type: 'json' };\nconsole.log(sample);")).toEqual([]);
   expect(await problems('server/app.ts', "import { brand } from '../views/brand.ts';\nconsole.log(brand);")).toEqual([expect.stringMatching(/alias for another top-level folder/)]);
   expect(await problems('server/api/x.ts', "import { AppDeps } from '#server/deps.ts';\nexport const f = (deps: AppDeps) => deps;")).toEqual([expect.stringMatching(/^@typescript-eslint\/consistent-type-imports/)]);
   expect(await problems('server/api/x.ts', "import type { AppDeps } from '../deps.ts';\nexport const f = (deps: AppDeps) => deps;")).toEqual([]);
+});
+
+test('only server/config reads process.env', async () => {
+  expect(await problems('server/api/seo-audit.ts', 'export const key = process.env.PAGESPEED_API_KEY;')).toEqual([expect.stringMatching(/^no-restricted-properties: .*server\/config/)]);
+  expect(await problems('server/config/page-speed.ts', 'export const key = process.env.PAGESPEED_API_KEY;')).toEqual([]);
 });

@@ -2,8 +2,10 @@ import request from 'supertest';
 import { expect, test } from 'vitest';
 import { buildNav, buildRedirects, pages } from '#server/routes.ts';
 import { createTestApp } from '#test/helpers/app.ts';
+import { resolvePage } from '#views/page.ts';
 
 const { app, config } = createTestApp();
+const resolved = pages.map((page) => resolvePage(page, config.siteProfile.business));
 
 function head(html: string) {
   const attr = (pattern: RegExp) => pattern.exec(html)?.[1];
@@ -21,7 +23,7 @@ function head(html: string) {
 
 const decode = (text: string) => text.replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"');
 
-test.each(pages.map((page) => [page.path, page] as const))('%s renders with complete head metadata', async (path, page) => {
+test.each(resolved.map((page) => [page.path, page] as const))('%s renders with complete head metadata', async (path, page) => {
   const res = await request(app).get(path);
   expect(res.status).toBe(200);
   const meta = head(res.text);
@@ -38,8 +40,8 @@ test.each(pages.map((page) => [page.path, page] as const))('%s renders with comp
 });
 
 test('titles and descriptions are unique across the route table', () => {
-  expect(new Set(pages.map((page) => page.title)).size).toBe(pages.length);
-  expect(new Set(pages.map((page) => page.description)).size).toBe(pages.length);
+  expect(new Set(resolved.map((page) => page.title)).size).toBe(pages.length);
+  expect(new Set(resolved.map((page) => page.description)).size).toBe(pages.length);
 });
 
 test('an unknown path answers 404 with the spec text', async () => {

@@ -7,7 +7,7 @@ import { expect, test } from 'vitest';
 
 function startServer() {
   const child = spawn(process.execPath, ['dist/server.js'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'shutdown-')), LOG_LEVEL: 'info', NODE_ENV: 'production' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'shutdown-')), LOG_LEVEL: 'info', NODE_ENV: 'production', SITE_URL: 'http://localhost' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const port = new Promise<number>((resolve, reject) => {

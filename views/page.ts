@@ -1,9 +1,20 @@
 import type { ComponentType } from 'react';
 import type { LoaderFunction } from 'react-router';
+import type { Business } from './business.ts';
 
 export interface FaqEntry {
   question: string;
   answer: string;
+}
+
+/**
+ * A head field that names the business (a title with the brand, an FAQ answer): a plain value, or a
+ * function of the operator's profile, resolved when the page renders.
+ */
+export type ForBusiness<T> = T | ((business: Business) => T);
+
+export function forBusiness<T>(value: ForBusiness<T>, business: Business): T {
+  return typeof value === 'function' ? (value as (business: Business) => T)(business) : value;
 }
 
 /**
@@ -14,16 +25,16 @@ export interface PageDef {
   /** Canonical path, e.g. `/comma-separator-tool`. Matched case-sensitively. */
   path: string;
   /** The document <title>. Unique across the site. */
-  title: string;
+  title: ForBusiness<string>;
   /** Meta description. Unique across the site. */
-  description: string;
-  keywords?: string;
+  description: ForBusiness<string>;
+  keywords?: ForBusiness<string>;
   /** Short label for the header/footer menus. */
   navLabel: string;
   /** Rendered by the page and published as FAQPage JSON-LD. */
-  faq?: FaqEntry[];
+  faq?: ForBusiness<FaqEntry[]>;
   /** Extra JSON-LD objects (e.g. LocalBusiness); FAQPage is added from `faq`. */
-  jsonLd?: Record<string, unknown>[];
+  jsonLd?: ForBusiness<Record<string, unknown>[]>;
   /** Old or alternative spellings that answer 301 to `path`. */
   aliases?: string[];
   Component: ComponentType;
@@ -42,4 +53,16 @@ export interface PageDef {
 
 export function definePage(page: PageDef): PageDef {
   return page;
+}
+
+/** The page's head fields for this business: every ForBusiness field resolved. */
+export function resolvePage(page: PageDef, business: Business) {
+  return {
+    ...page,
+    title: forBusiness(page.title, business),
+    description: forBusiness(page.description, business),
+    keywords: page.keywords && forBusiness(page.keywords, business),
+    faq: page.faq && forBusiness(page.faq, business),
+    jsonLd: page.jsonLd && forBusiness(page.jsonLd, business),
+  };
 }

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { Business } from './business.ts';
 
 export interface IslandAsset {
   /** URL of the island's module. */
@@ -44,6 +45,10 @@ export interface SiteInfo {
   /** Show error details on the error screen (never in production). */
   showErrorDetails: boolean;
   nonce?: string;
+  /** The operator's business (SITE_PROFILE), or the shipped sample. */
+  business: Business;
+  /** True while the site runs on the shipped sample profile: never indexable, and says so. */
+  sample: boolean;
 }
 
 export const SiteContext = createContext<SiteInfo | null>(null);
@@ -52,6 +57,11 @@ export function useSite(): SiteInfo {
   const site = useContext(SiteContext);
   if (!site) throw new Error('SiteContext is missing: render pages through server/render.tsx');
   return site;
+}
+
+/** The business behind the site: name, contacts, address, team, testimonials, case studies. */
+export function useBusiness(): Business {
+  return useSite().business;
 }
 
 /** Hashed URL of an image shipped under public/img (e.g. `slides/audit.webp`). */

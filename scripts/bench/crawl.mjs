@@ -58,6 +58,7 @@ const server = spawn(process.execPath, ['--max-semi-space-size=8', 'dist/server.
   env: {
     ...process.env,
     NODE_ENV: 'production',
+    SITE_URL: 'http://localhost',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

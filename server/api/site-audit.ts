@@ -13,7 +13,7 @@ import { createSiteAuditService, type AuditEvent } from '#server/services/site-a
 import { pickPdfFont } from '#server/services/youtube/transcript-pdf.ts';
 import { parseOr400 } from '#server/validation.ts';
 import { visitorKey } from '#server/visitor.ts';
-import { brand } from '#views/brand.ts';
+import type { Business } from '#views/business.ts';
 import { toCsv } from '#views/tools/csv.ts';
 import { ISSUE_TYPES } from '#views/model/site-audit.ts';
 import { pagesQuery, startAuditBody } from '#views/tools/site-audit/schema.ts';
@@ -21,9 +21,9 @@ import { pagesQuery, startAuditBody } from '#views/tools/site-audit/schema.ts';
 const STATUS_FOR: Record<SiteAuditErrorCode, number> = { 'invalid-url': 400, 'not-found': 404, 'not-owner': 403, finished: 409, 'not-done': 409, busy: 503, closing: 503 };
 const HEARTBEAT_MS = 15_000;
 
-/** Who the client report is from. One place, so the business profile can replace the built-in brand. */
-function reportBrand(siteUrl: string): ReportBrand {
-  return { name: brand.name, tagline: brand.tagline, email: brand.email, phone: brand.phone, website: siteUrl };
+/** Who the client report is from: the operator's business profile (SITE_PROFILE). */
+function reportBrand(business: Business, siteUrl: string): ReportBrand {
+  return { name: business.name, tagline: business.tagline, email: business.email, phone: business.phone, website: siteUrl };
 }
 
 /** SiteAuditError → HttpError; anything else is passed on untouched. */
@@ -107,7 +107,7 @@ export function siteAuditRouter({ config, db, log, onShutdown }: AppDeps): Route
 
   router.get('/site-audits/:id/report.pdf', async (req, res) => {
     const audit = mapped(() => service.finished(String(req.params.id)));
-    const pdf = await renderAuditPdf({ audit, issues: auditIssues(db, audit.id), brand: reportBrand(config.siteUrl), fontPath: pickPdfFont(config.youtube.pdfFontPath) });
+    const pdf = await renderAuditPdf({ audit, issues: auditIssues(db, audit.id), brand: reportBrand(config.siteProfile.business, config.siteUrl), fontPath: pickPdfFont(config.youtube.pdfFontPath) });
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', `attachment; filename="site-audit-${audit.id}.pdf"`);
     res.send(pdf);

@@ -2,17 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { ConfigError, configWarnings, loadConfig } from './index.ts';
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error('expected a ConfigError');
-}
+import { problemsOf } from '#test/helpers/config.ts';
+import { operatorProfilePath } from '#test/helpers/business.ts';
+import { configWarnings, loadConfig } from './index.ts';
 
 test('defaults match the documented ones', () => {
   const config = loadConfig({});
@@ -128,9 +120,31 @@ test('Search Console credentials are read at boot, from inline JSON or a file, a
 });
 
 test('FETCH_ALLOW_PRIVATE in production is a warning naming each target', () => {
-  expect(configWarnings(loadConfig({ NODE_ENV: 'production', FETCH_ALLOW_PRIVATE: '127.0.0.1:4000,localhost:5000' }))).toEqual([
+  const production = { NODE_ENV: 'production', SITE_URL: 'https://seo.example.in', SITE_PROFILE: operatorProfilePath };
+  expect(configWarnings(loadConfig({ ...production, FETCH_ALLOW_PRIVATE: '127.0.0.1:4000,localhost:5000' }))).toEqual([
     'FETCH_ALLOW_PRIVATE is set in production: the guarded fetcher may reach these private targets: 127.0.0.1:4000, localhost:5000',
   ]);
   expect(configWarnings(loadConfig({ FETCH_ALLOW_PRIVATE: '127.0.0.1:4000' }))).toEqual([]);
-  expect(configWarnings(loadConfig({ NODE_ENV: 'production' }))).toEqual([]);
+  expect(configWarnings(loadConfig(production))).toEqual([]);
+});
+
+test('production without SITE_URL, or with a relative one, stops with a line naming SITE_URL', () => {
+  expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+    'SITE_URL must be set when NODE_ENV=production: the public origin of the site, such as https://www.example.com',
+  ]);
+  expect(problemsOf({ NODE_ENV: 'production', SITE_URL: 'www.example.in' })).toEqual([
+    'SITE_URL must be an absolute http(s) URL such as https://www.example.com (got "www.example.in")',
+  ]);
+  expect(problemsOf({ NODE_ENV: 'production', SITE_URL: '/site' })).toHaveLength(1);
+  expect(loadConfig({ NODE_ENV: 'production', SITE_URL: 'https://seo.example.in/' }).siteUrl).toBe('https://seo.example.in');
+  // Outside production the localhost default still serves development and tests, and command-line
+  // tools (which publish no URLs) run in a production environment without it.
+  expect(loadConfig({ NODE_ENV: 'development' }).siteUrl).toBe('http://localhost:3000');
+  expect(loadConfig({ NODE_ENV: 'production' }, { cli: true }).env).toBe('production');
+});
+
+test('production on the sample profile boots with a warning saying it is not indexable', () => {
+  expect(configWarnings(loadConfig({ NODE_ENV: 'production', SITE_URL: 'https://seo.example.in' }))).toEqual([
+    'SITE_PROFILE is not set: the site shows the sample business, tells search engines not to index any page and says so on every page; set SITE_PROFILE to your business profile (docs/profile.example.json shows the fields)',
+  ]);
 });

@@ -59,16 +59,20 @@ export const core = defineSection({
     FETCH_ALLOW_PRIVATE: hostPortList,
     TRUST_PROXY: trustProxy,
   },
-  read: (env) => ({
-    env: env.NODE_ENV,
-    port: env.PORT,
-    host: env.HOST,
-    /** Public origin without a trailing slash, used for canonicals, sitemaps and JSON-LD. */
-    siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
-    dataDir: env.DATA_DIR,
-    logLevel: env.LOG_LEVEL,
-    fetchAllowPrivate: env.FETCH_ALLOW_PRIVATE,
-    /** Value handed to Express's `trust proxy` setting. */
-    trustProxy: env.TRUST_PROXY,
-  }),
+  read: (env) => {
+    return {
+      env: env.NODE_ENV,
+      port: env.PORT,
+      host: env.HOST,
+      /** Public origin without a trailing slash, used for canonicals, sitemaps and JSON-LD. */
+      siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
+      /** False when SITE_URL fell back to localhost (refused for a production server). */
+      siteUrlSet: env.SITE_URL !== undefined,
+      dataDir: env.DATA_DIR,
+      logLevel: env.LOG_LEVEL,
+      fetchAllowPrivate: env.FETCH_ALLOW_PRIVATE,
+      /** Value handed to Express's `trust proxy` setting. */
+      trustProxy: env.TRUST_PROXY,
+    };
+  },
 });

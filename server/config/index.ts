@@ -4,8 +4,9 @@ import { imageCompressor } from './image-compressor.ts';
 import { llm } from './llm.ts';
 import { pageSpeed } from './page-speed.ts';
 import { searchConsole } from './search-console.ts';
-import type { ConfigSection, EnvShape, Report } from './section.ts';
+import type { ConfigSection, EnvShape, Report, SectionContext } from './section.ts';
 import { siteAudit } from './site-audit.ts';
+import { siteProfile } from './site-profile.ts';
 import { sitemapGenerator } from './sitemap-generator.ts';
 import { videoDownloader } from './video-downloader.ts';
 import { youtube } from './youtube.ts';
@@ -17,6 +18,7 @@ import { z } from 'zod';
  * handed `config.<name>`. Nothing else reads process.env.
  */
 const sections = {
+  siteProfile,
   sitemapGenerator,
   siteAudit,
   bulkChecks,
@@ -55,16 +57,30 @@ export class ConfigError extends Error {
  * every problem at once: each fragment is checked on its own, so one bad value does not hide
  * another fragment's cross-variable checks.
  */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export interface LoadOptions {
+  /**
+   * A command-line tool (submissions, backup, directories:check) rather than the web server: it
+   * publishes no URLs, so a production environment without SITE_URL is fine for it.
+   */
+  cli?: boolean;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env, options: LoadOptions = {}): Config {
   const problems: string[] = [];
   const report: Report = (variable, message) => problems.push(`${variable} ${message}`);
+  let context: SectionContext = { dataDir: './data' };
   const read = <T>(section: ConfigSection<EnvShape, T>): T | undefined => {
     const parsed = z.object(section.env).safeParse(env);
-    if (parsed.success) return section.read(parsed.data, report);
+    if (parsed.success) return section.read(parsed.data, report, context);
     for (const issue of parsed.error.issues) report(String(issue.path[0]), issue.message);
     return undefined;
   };
   const base = read(core);
+  if (base) context = { dataDir: base.dataDir };
+  // Canonicals, the sitemap and JSON-LD would otherwise point at http://localhost in production.
+  if (base && !options.cli && base.env === 'production' && !base.siteUrlSet) {
+    report('SITE_URL', 'must be set when NODE_ENV=production: the public origin of the site, such as https://www.example.com');
+  }
   const values = Object.fromEntries(Object.entries(sections).map(([name, section]) => [name, read(section as ConfigSection<EnvShape, unknown>)]));
   if (problems.length > 0 || !base) throw new ConfigError(problems);
   return { ...base, ...values } as Config;
@@ -75,6 +91,11 @@ export function configWarnings(config: Config): string[] {
   const warnings: string[] = [];
   if (config.env === 'production' && config.fetchAllowPrivate.length > 0) {
     warnings.push(`FETCH_ALLOW_PRIVATE is set in production: the guarded fetcher may reach these private targets: ${config.fetchAllowPrivate.join(', ')}`);
+  }
+  if (config.env === 'production' && config.siteProfile.sample) {
+    warnings.push(
+      'SITE_PROFILE is not set: the site shows the sample business, tells search engines not to index any page and says so on every page; set SITE_PROFILE to your business profile (docs/profile.example.json shows the fields)',
+    );
   }
   return warnings;
 }

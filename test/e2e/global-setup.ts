@@ -38,6 +38,8 @@ export default async function setup(project: TestProject) {
   const env: Record<string, string> = {
     ...process.env,
     NODE_ENV: 'test',
+    // Journeys run as an operator's site; sample mode is covered by test/sample-mode.test.ts.
+    SITE_PROFILE: 'test/fixtures/profiles/operator.json',
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useSite } from '../site-context.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
+import { SampleNotice } from './SampleNotice.tsx';
 import { SeoHead, type HeadMeta } from './SeoHead.tsx';
 
 // Without JavaScript the narrow-screen menu stays expanded instead of hiding behind a toggle.
@@ -30,6 +31,7 @@ export function Document({ meta, children }: { meta: HeadMeta; children: ReactNo
         <a className="skip-link" href="#main">
           Skip to content
         </a>
+        <SampleNotice />
         <Header />
         <main id="main" tabIndex={-1}>
           {children}

@@ -1,8 +1,8 @@
-import { brand } from '../brand.ts';
+import { telHref, whatsappHref } from '../business.ts';
 import { useSite } from '../site-context.ts';
 
 export function Footer() {
-  const { nav, year } = useSite();
+  const { nav, year, business } = useSite();
   return (
     <footer className="site-footer">
       <div className="footer-columns">
@@ -21,11 +21,30 @@ export function Footer() {
       </div>
       <div className="footer-bottom">
         <p>
-          © {year} {brand.name}. {brand.tagline}.
+          © {year} {business.name}.{business.tagline ? ` ${business.tagline.replace(/\.$/, '')}.` : null}
         </p>
-        <p>
-          <a href={`mailto:${brand.email}`}>{brand.email}</a> · <a href={`tel:${brand.phone.replace(/\s+/g, '')}`}>{brand.phone}</a>
+        <p className="footer-contact">
+          <a href={`mailto:${business.email}`}>{business.email}</a> · <a href={telHref(business.phone)}>{business.phone}</a>
+          {business.whatsapp ? (
+            <>
+              {' · '}
+              <a href={whatsappHref(business.whatsapp)} rel="noopener">
+                WhatsApp
+              </a>
+            </>
+          ) : null}
         </p>
+        {business.social?.length ? (
+          <ul className="footer-social" aria-label="Elsewhere">
+            {business.social.map((link) => (
+              <li key={link.url}>
+                <a href={link.url} rel="me noopener">
+                  {link.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </div>
     </footer>
   );

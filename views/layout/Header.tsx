@@ -1,4 +1,3 @@
-import { brand } from '../brand.ts';
 import { useSite } from '../site-context.ts';
 
 /**
@@ -7,13 +6,13 @@ import { useSite } from '../site-context.ts';
  * on link choice, aria-expanded and the narrow-screen menu toggle.
  */
 export function Header() {
-  const { nav } = useSite();
+  const { nav, business } = useSite();
   return (
     <header className="site-header" data-menu="closed">
       <div className="header-bar">
         <a className="brand" href="/">
-          <img src="/favicon.svg" alt="" width="28" height="28" />
-          <span>{brand.name}</span>
+          <img src={business.logo ?? '/favicon.svg'} alt="" width="28" height="28" />
+          <span>{business.name}</span>
         </a>
         <button type="button" className="nav-toggle" aria-expanded="false" aria-controls="site-nav">
           <span className="nav-toggle-bars" aria-hidden="true" />

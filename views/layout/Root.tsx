@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Outlet, useLocation, useMatches, useRouteError } from 'react-router';
-import type { PageDef } from '../page.ts';
+import { resolvePage, type PageDef } from '../page.ts';
 import { useSite } from '../site-context.ts';
+import type { HeadMeta } from './SeoHead.tsx';
 import { Document } from './Document.tsx';
 import { ErrorScreen, errorMeta } from './ErrorScreen.tsx';
 import { NotFound, notFoundMeta } from './NotFound.tsx';
@@ -9,9 +10,11 @@ import { NotFound, notFoundMeta } from './NotFound.tsx';
 export function RootLayout() {
   const matches = useMatches();
   const page = matches[matches.length - 1]?.handle as PageDef | undefined;
+  const { business } = useSite();
   if (!page) throw new Error('Route without a page definition');
+  const meta: HeadMeta = resolvePage(page, business);
   return (
-    <Document meta={page}>
+    <Document meta={meta}>
       <Outlet />
     </Document>
   );

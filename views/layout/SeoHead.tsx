@@ -1,4 +1,3 @@
-import { brand } from '../brand.ts';
 import { jsonForScript } from '../lib/json.ts';
 import type { FaqEntry } from '../page.ts';
 import { useSite } from '../site-context.ts';
@@ -11,7 +10,7 @@ export interface HeadMeta {
   faq?: FaqEntry[];
   jsonLd?: Record<string, unknown>[];
   ogType?: string;
-  /** Defaults to `index, follow`. */
+  /** Defaults to `index, follow`; the sample site is always `noindex, nofollow`. */
   robots?: string;
 }
 
@@ -29,7 +28,7 @@ export function faqJsonLd(faq: FaqEntry[]): Record<string, unknown> {
 
 /** Everything search engines and link previews read: exactly one <title>, canonical on SITE_URL. */
 export function SeoHead({ meta }: { meta: HeadMeta }) {
-  const { siteUrl, assets } = useSite();
+  const { siteUrl, assets, business, sample } = useSite();
   const canonical = `${siteUrl}${meta.path}`;
   const jsonLd = [...(meta.jsonLd ?? []), ...(meta.faq?.length ? [faqJsonLd(meta.faq)] : [])];
   return (
@@ -37,10 +36,10 @@ export function SeoHead({ meta }: { meta: HeadMeta }) {
       <title>{meta.title}</title>
       <meta name="description" content={meta.description} />
       {meta.keywords ? <meta name="keywords" content={meta.keywords} /> : null}
-      <meta name="robots" content={meta.robots ?? 'index, follow'} />
+      <meta name="robots" content={sample ? 'noindex, nofollow' : (meta.robots ?? 'index, follow')} />
       <link rel="canonical" href={canonical} />
       <meta property="og:type" content={meta.ogType ?? 'website'} />
-      <meta property="og:site_name" content={brand.name} />
+      <meta property="og:site_name" content={business.name} />
       <meta property="og:title" content={meta.title} />
       <meta property="og:description" content={meta.description} />
       <meta property="og:url" content={canonical} />

@@ -9,6 +9,9 @@ export async function startBuiltServer(env = {}) {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // Measured as an operator runs it: a real profile (the sample adds a notice and noindex headers).
+      SITE_URL: 'http://localhost',
+      SITE_PROFILE: 'test/fixtures/profiles/operator.json',
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',

@@ -1,7 +1,7 @@
-/** Who the client report is from; the API layer fills it from the site's brand (services do not read views). */
+/** Who the client report is from; the API layer fills it from the business profile (services do not read views). */
 export interface ReportBrand {
   name: string;
-  tagline: string;
+  tagline?: string;
   email: string;
   phone: string;
   website: string;

@@ -30,7 +30,7 @@ export async function renderAuditPdf(input: AuditPdfInput): Promise<Buffer> {
     if (input.fontPath) doc.font(input.fontPath);
 
     doc.fontSize(18).fillColor('#101828').text(input.brand.name);
-    doc.fontSize(9).fillColor('#475467').text(`${input.brand.tagline} · ${input.brand.email} · ${input.brand.phone} · ${input.brand.website}`);
+    doc.fontSize(9).fillColor('#475467').text([input.brand.tagline, input.brand.email, input.brand.phone, input.brand.website].filter(Boolean).join(' · '));
     doc.moveDown(1.2).fontSize(16).fillColor('#101828').text('Website SEO audit report');
     doc.fontSize(10).fillColor('#475467').text(`${input.audit.url} · audited ${(input.audit.finishedAt ?? input.audit.createdAt).slice(0, 10)} · ${summary.pages} URLs crawled`);
     doc.moveDown(0.8).fontSize(28).fillColor('#101828').text(`${summary.score}/100`, { continued: true }).fontSize(11).text('  health score');

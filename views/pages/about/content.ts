@@ -1,15 +1,27 @@
-import type { ProsePage } from '#views/pages/shared/content-types.ts';
+import { addressText, type Business } from '#views/business.ts';
+import type { ProsePage, Section } from '#views/pages/shared/content-types.ts';
 
-export const about: ProsePage = {
+/** The team as the profile lists it; no section when it lists nobody. */
+function teamSection(business: Business): Section[] {
+  if (!business.team?.length) return [];
+  return [
+    {
+      id: 'team',
+      heading: 'Who you will work with',
+      paragraphs: business.team.map((member) => `${member.name}, ${member.role}.${member.bio ? ` ${member.bio}` : ''}`),
+    },
+  ];
+}
+
+export const about = (business: Business): ProsePage => ({
   meta: {
-    title: 'About Us | A Small Delhi SEO Team Building Free SEO Tools',
-    description:
-    'A Delhi NCR SEO team working from Rohini since 2019: technical and local SEO for owner-run businesses, and the free SEO tools on this site.',
+    title: `About ${business.name} | Delhi NCR SEO and Free SEO Tools`,
+    description: `${business.name}: technical and local SEO for owner-run businesses in Delhi NCR from ${business.address.locality}, ${business.address.city}, and the free SEO tools on this site.`,
     keywords: ['about delhi seo agency', 'seo consultants delhi ncr', 'seo team pitampura'],
   },
   heading: 'About us',
   intro: [
-    'We are a small SEO team based in Rohini, North West Delhi. Since 2019 we have helped clinics, coaching institutes, professional firms, manufacturers and online stores across Delhi NCR get found by the people who need them.',
+    `${business.name} is an SEO team based in ${business.address.locality}, ${business.address.city}.${business.foundedYear ? ` Since ${business.foundedYear} we have helped` : ' We help'} clinics, coaching institutes, professional firms, manufacturers and online stores across Delhi NCR get found by the people who need them.`,
     'We also build and maintain the free SEO tools on this site. We use them on client work every day, which is the best way we know to keep them accurate.',
   ],
   sections: [
@@ -36,10 +48,11 @@ export const about: ProsePage = {
         'The audit, index checker, sitemap generator and the other tools do real work on the pages you give them. They need no sign-up. If a tool ever gives you a wrong answer, tell us through the contact page and we will fix it.',
       ],
     },
+    ...teamSection(business),
     {
       heading: 'Where we are',
       paragraphs: [
-        'Our office is at Plot 12, Pocket B, Sector 8, Rohini, New Delhi 110085, near Rohini East metro station. We meet clients by appointment, Monday to Friday, 9 AM to 6 PM IST, and on video calls the rest of the time.',
+        `Our office is at ${addressText(business.address)}. We meet clients by appointment${business.hours ? `, ${business.hours},` : ''} and on video calls the rest of the time.`,
       ],
     },
   ],
@@ -63,4 +76,4 @@ export const about: ProsePage = {
     { href: '/seo-packages', label: 'SEO packages and pricing' },
     { href: '/contact-me', label: 'Contact us' },
   ],
-};
+});

@@ -1,37 +1,29 @@
 import { Faq } from '#views/components/Faq.tsx';
 import { definePage } from '#views/page.ts';
 import { RelatedLinks } from '#views/pages/shared/links.tsx';
-import { caseStudies, faq, heading, intro, links, meta } from './content.ts';
+import { ProseSections } from '#views/pages/shared/ProseArticle.tsx';
+import { CaseStudyList, TestimonialList } from '#views/pages/shared/ProfileProof.tsx';
+import { useBusiness } from '#views/site-context.ts';
+import { engagement, faq, heading, intro, links, meta } from './content.ts';
 
 function CaseStudiesPage() {
+  const business = useBusiness();
   return (
     <article className="content-page">
       <header className="page-hero">
         <h1>{heading}</h1>
-        <p className="lead">{intro}</p>
+        <p className="lead">{intro(business)}</p>
       </header>
-      {caseStudies.map((study) => (
-        <section key={study.id} id={study.id} className="case-study" aria-labelledby={`${study.id}-heading`}>
-          <h2 id={`${study.id}-heading`}>{study.client}</h2>
-          <p className="case-meta">
-            {study.sector} · {study.duration}
-          </p>
-          <h3>The challenge</h3>
-          <p>{study.challenge}</p>
-          <h3>What we did</h3>
-          <ul>
-            {study.work.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
-          <h3>Results</h3>
-          <ul className="result-chips">
-            {study.results.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
+      {business.caseStudies?.length ? <CaseStudyList studies={business.caseStudies} /> : null}
+      {business.testimonials?.length ? (
+        <section aria-labelledby="testimonials-heading">
+          <h2 id="testimonials-heading">What clients say</h2>
+          <TestimonialList items={business.testimonials} />
         </section>
-      ))}
+      ) : null}
+      <div className="prose">
+        <ProseSections sections={engagement} />
+      </div>
       <Faq items={faq} />
       <RelatedLinks links={links} />
     </article>

@@ -1,87 +1,61 @@
-import type { FaqEntry, LinkItem, PageMeta } from '#views/pages/shared/content-types.ts';
+import type { Business } from '#views/business.ts';
+import type { FaqEntry, LinkItem, Section } from '#views/pages/shared/content-types.ts';
 
-export interface CaseStudy {
-  id: string;
-  client: string;
-  sector: string;
-  duration: string;
-  challenge: string;
-  work: string[];
-  results: string[];
-}
+// Case studies and testimonials come only from the operator's profile (SITE_PROFILE). This page's own
+// copy explains how an engagement runs and what gets measured; it states no client and no figure.
 
-export const meta: PageMeta = {
-  title: 'SEO Case Studies | Results for Delhi NCR Businesses',
-  description:
-    'Anonymised SEO case studies from Delhi NCR: a Rohini institute, a Janakpuri clinic, a Noida software firm, a Laxmi Nagar CA firm and a retailer.',
-  keywords: ['seo case studies', 'seo results delhi', 'local seo case study', 'seo success stories india'],
+export const meta = {
+  title: 'SEO Case Studies | How We Work and What We Measure',
+  description: (business: Business) =>
+    business.caseStudies?.length
+      ? `SEO results ${business.name} can show, with how each engagement ran and how the figures were measured: organic visits, keywords and enquiries.`
+      : `How an SEO engagement with ${business.name} runs, from the first audit to monthly reports, and which figures we measure and share with you.`,
+  keywords: ['seo case studies', 'seo results delhi', 'how seo is measured', 'seo reporting'],
 };
 
 export const heading = 'SEO case studies';
 
-export const intro =
-  'Five recent engagements, described without client names because most of our clients prefer not to be named. Figures compare the same months year on year and come from the clients\' Google Search Console and analytics accounts.';
+export function intro(business: Business): string {
+  return business.caseStudies?.length
+    ? 'Engagements described as our clients allowed, each with the work done and the results measured. Below them: how an engagement runs and what we measure on every one.'
+    : 'We publish a case study only when a client agrees and the figures can be shown. Until then, this page explains how an engagement runs and exactly what we measure, so you know what a report from us will contain.';
+}
 
-export const caseStudies: CaseStudy[] = [
+export const engagement: Section[] = [
   {
-    id: 'rohini-coaching',
-    client: 'A Rohini coaching institute',
-    sector: 'Education, three branches',
-    duration: '8 months',
-    challenge: 'Three branches shared one generic page and one Google Business Profile, so each branch competed poorly in its own sector.',
-    work: ['A separate profile and page for each branch', 'A CUET preparation guide written with the faculty', 'A front-desk review routine'],
-    results: ['+212% organic visits', '46 keywords in the top 3', '+138% admission enquiries'],
+    id: 'how-it-works',
+    heading: 'How an engagement works',
+    paragraphs: [
+      'Every engagement starts with an audit of the website and its Google Business Profile, and a look at who ranks for the searches your customers make. From that we agree a short list of priorities and the figures we will report on.',
+      'The first weeks go to technical fixes: redirects, canonicals, titles, internal links and page speed. Then come the pages that are missing (services, localities, guides) and the local signals: profile categories, photos, reviews and consistent business details across directories.',
+      'Each month we review what moved and why, and agree the next three priorities. You keep every page, profile and account we create.',
+    ],
   },
   {
-    id: 'janakpuri-dental',
-    client: 'A Janakpuri dental clinic',
-    sector: 'Healthcare, one clinic, two dentists',
-    duration: '6 months',
-    challenge: 'One page for every treatment, no dentist profiles, and a profile in the wrong primary category.',
-    work: ['Treatment pages with cost ranges', 'Dentist profile pages with qualifications', 'Consent-based before-and-after cases'],
-    results: ['+164% organic visits', '31 keywords in the top 3', '2.4x appointment calls'],
-  },
-  {
-    id: 'noida-saas',
-    client: 'A Noida B2B software company',
-    sector: 'SaaS, selling in India and abroad',
-    duration: '12 months',
-    challenge: 'Product pages rendered by JavaScript were only partly indexed, and the blog targeted topics buyers never searched.',
-    work: ['Server-rendered product and use-case pages', 'Twenty use-case pages written with the product team', 'Internal linking from the blog to product pages'],
-    results: ['+298% organic visits', '88 keywords in the top 10', '+71 demo requests a month'],
-  },
-  {
-    id: 'laxmi-nagar-ca',
-    client: 'A Laxmi Nagar CA firm',
-    sector: 'Professional services',
-    duration: '5 months',
-    challenge: 'A single services page listed everything, so the firm ranked for nothing specific.',
-    work: ['Separate pages for GST registration, ITR filing and incorporation', 'Fee ranges published', 'Profile category corrected'],
-    results: ['+121% organic visits', '19 keywords in the top 3', '+54% consultation bookings'],
-  },
-  {
-    id: 'karol-bagh-store',
-    client: 'A Karol Bagh ethnic-wear store',
-    sector: 'E-commerce with a showroom',
-    duration: '10 months',
-    challenge: 'Thousands of near-duplicate filter URLs were crawled instead of the category pages that sell.',
-    work: ['Faceted navigation cleaned up with canonicals and noindex rules', 'Category copy for occasions and fabrics', 'Product schema and image optimisation'],
-    results: ['+187% organic visits', '140 keywords in the top 10', '+92% online orders'],
+    id: 'what-we-measure',
+    heading: 'What we measure',
+    paragraphs: ['The same figures on every account, compared with the same months a year earlier so seasons do not flatter the result:'],
+    bullets: [
+      'Organic clicks and impressions, from your own Google Search Console',
+      'Searches you rank for in the top 3 and top 10, for the keywords agreed at the start',
+      'Enquiries: calls, form messages, WhatsApp chats and direction requests, from your analytics, call tracking or Google Business Profile',
+      'What those enquiries became, where your CRM or sales records can tell us',
+    ],
   },
 ];
 
 export const faq: FaqEntry[] = [
   {
-    question: 'Why are the clients not named?',
-    answer: 'Most owner-run businesses prefer that competitors do not know who does their marketing. We describe each client accurately and can arrange a reference call with their permission during a proposal.',
-  },
-  {
-    question: 'Are these results typical?',
-    answer: 'They are good results from engaged clients who implemented our recommendations. Results depend on competition, your website\'s starting point and how quickly changes go live.',
-  },
-  {
     question: 'How are the figures measured?',
-    answer: 'Organic visits and keywords come from Google Search Console, conversions from the client\'s analytics, call tracking or CRM, comparing the same period year on year.',
+    answer: 'Organic visits and keywords come from Google Search Console, enquiries from your analytics, call tracking or CRM, comparing the same period year on year. You have access to every source we use.',
+  },
+  {
+    question: 'Can you guarantee results?',
+    answer: 'No. Nobody controls Google. We commit to the work, to transparent monthly reporting and to targets for enquiries that we review with you.',
+  },
+  {
+    question: 'How soon will I see a change?',
+    answer: 'Technical fixes and profile changes often show within weeks; competitive service keywords usually take four to eight months.',
   },
 ];
 

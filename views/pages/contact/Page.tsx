@@ -1,12 +1,15 @@
-import { brand } from '#views/brand.ts';
+import { telHref, whatsappHref } from '#views/business.ts';
 import { Faq } from '#views/components/Faq.tsx';
 import { Island } from '#views/components/Island.tsx';
 import { definePage } from '#views/page.ts';
+import { BusinessAddress } from '#views/pages/shared/BusinessAddress.tsx';
 import { RelatedLinks } from '#views/pages/shared/links.tsx';
+import { useBusiness } from '#views/site-context.ts';
 import { faq, heading, intro, links, meta } from './content.ts';
 import ContactWidget from './Widget.tsx';
 
 function ContactPage() {
+  const business = useBusiness();
   return (
     <article className="content-page">
       <header className="page-hero">
@@ -17,18 +20,25 @@ function ContactPage() {
         <Island name="pages/contact/Widget" component={ContactWidget} props={{ idPrefix: 'contact' }} />
         <aside className="contact-details" aria-label="Office details">
           <h2>Office</h2>
-          <address>
-            {brand.legalName}
-            <br />
-            {brand.address.street}
-            <br />
-            {brand.address.locality}, {brand.address.region} {brand.address.postalCode}
-          </address>
-          <p>Hours: {brand.hours}</p>
+          <BusinessAddress />
+          <ul className="contact-channels">
+            <li>
+              Phone: <a href={telHref(business.phone)}>{business.phone}</a>
+            </li>
+            {business.whatsapp ? (
+              <li>
+                WhatsApp: <a href={whatsappHref(business.whatsapp)} rel="noopener">Chat on WhatsApp</a>
+              </li>
+            ) : null}
+            <li>
+              Email: <a href={`mailto:${business.email}`}>{business.email}</a>
+            </li>
+          </ul>
+          {business.hours ? <p>{`Hours: ${business.hours}`}</p> : null}
           <p>Meetings by appointment; most work happens on video calls.</p>
         </aside>
       </div>
-      <Faq items={faq} />
+      <Faq items={faq(business)} />
       <RelatedLinks links={links} heading="Before you write" />
     </article>
   );

@@ -1,10 +1,11 @@
-import type { FaqEntry, LinkItem, PageMeta } from '#views/pages/shared/content-types.ts';
+import { addressText, type Business } from '#views/business.ts';
+import type { FaqEntry, LinkItem } from '#views/pages/shared/content-types.ts';
 import { legalLinks } from '#views/pages/shared/legal-links.ts';
 
-export const meta: PageMeta = {
+export const meta = {
   title: 'Contact Us | Talk to an SEO Consultant in Delhi NCR',
-  description:
-    'Contact our Delhi SEO team about your website, a free audit or a quote. A consultant replies within one working day, Monday to Friday, 9 AM to 6 PM IST.',
+  description: (business: Business) =>
+    `Contact ${business.name} about your website, a free audit or a quote. A consultant, not a salesperson, reads every message and replies within one working day.`,
   keywords: ['contact seo agency delhi', 'seo consultant delhi contact', 'seo quote'],
 };
 
@@ -24,24 +25,25 @@ export const formCopy = {
   failure: 'Failed to send message. Please try again later.',
 };
 
-export const faq: FaqEntry[] = [
-  {
-    question: 'What are your office hours?',
-    answer: 'Monday to Friday, 9 AM to 6 PM IST. Messages sent outside those hours are answered on the next working day.',
-  },
-  {
-    question: 'How quickly will you reply?',
-    answer: 'Within one working day. If your question needs a look at your website first, we will say so and tell you when to expect a full answer.',
-  },
-  {
-    question: 'What should I include in my message?',
-    answer: 'Your website address, your city or area, what you sell, and what you would like more of: calls, walk-ins, online orders or demo requests. That is enough for a useful first reply.',
-  },
-  {
-    question: 'Can I visit your office?',
-    answer: 'Yes, by appointment. We are in Pocket B, Sector 8, Rohini, New Delhi, near Rohini East metro station.',
-  },
-];
+export function faq(business: Business): FaqEntry[] {
+  return [
+    ...(business.hours
+      ? [{ question: 'What are your office hours?', answer: `${business.hours}. Messages sent outside those hours are answered on the next working day.` }]
+      : []),
+    {
+      question: 'How quickly will you reply?',
+      answer: 'Within one working day. If your question needs a look at your website first, we will say so and tell you when to expect a full answer.',
+    },
+    {
+      question: 'What should I include in my message?',
+      answer: 'Your website address, your city or area, what you sell, and what you would like more of: calls, walk-ins, online orders or demo requests. That is enough for a useful first reply.',
+    },
+    {
+      question: 'Can I visit your office?',
+      answer: `Yes, by appointment. We are at ${addressText(business.address)}.`,
+    },
+  ];
+}
 
 // The spec's fourth link is /contact, this very page; pricing is the more useful next step here.
 export const links: LinkItem[] = [...legalLinks.filter((link) => link.href !== '/contact-me'), { href: '/seo-packages', label: 'SEO packages and pricing' }];

@@ -1,6 +1,9 @@
-import { brand } from '#views/brand.ts';
+import type { Business } from '#views/business.ts';
 import { Faq } from '#views/components/Faq.tsx';
 import { definePage, type FaqEntry } from '#views/page.ts';
+import { JsonLd } from '#views/pages/shared/JsonLd.tsx';
+import { organizationJsonLd } from '#views/pages/shared/local-business.ts';
+import { useSite } from '#views/site-context.ts';
 
 const features = [
   {
@@ -23,14 +26,14 @@ const features = [
   },
 ];
 
-const faq: FaqEntry[] = [
+const faq = (business: Business): FaqEntry[] => [
   {
     question: 'Are the SEO tools really free?',
     answer: 'Yes. Every tool on this site is free to use without an account. We build them for our own client work and share them.',
   },
   {
     question: 'Do you offer SEO services in Delhi NCR?',
-    answer: `Yes. ${brand.name} works with businesses across Delhi, Rohini, Noida, Laxmi Nagar and Janakpuri on technical SEO, local SEO and content.`,
+    answer: `Yes. ${business.name} works with businesses across Delhi, Rohini, Noida, Laxmi Nagar and Janakpuri on technical SEO, local SEO and content.`,
   },
   {
     question: 'Do I need to sign up to use the tools?',
@@ -39,14 +42,16 @@ const faq: FaqEntry[] = [
 ];
 
 function HomePage() {
+  const { siteUrl, business } = useSite();
   return (
     <>
+      <JsonLd data={organizationJsonLd(siteUrl, business)} />
       <section className="hero">
         <div className="hero-inner">
           <p className="eyebrow">SEO services in Delhi NCR · Free SEO tools</p>
           <h1>Grow your organic traffic with SEO that is measured, not guessed</h1>
           <p className="lead">
-            {brand.name} helps Delhi NCR businesses rank on Google with technical fixes, local SEO and content that earns trust,
+            {business.name} helps Delhi NCR businesses rank on Google with technical fixes, local SEO and content that earns trust,
             and shares the same tools we use every day, free.
           </p>
           <div className="hero-actions">
@@ -76,7 +81,7 @@ function HomePage() {
         </a>
       </section>
       <div className="page-narrow">
-        <Faq items={faq} />
+        <Faq items={faq(business)} />
       </div>
     </>
   );
@@ -85,7 +90,7 @@ function HomePage() {
 export const homePage = definePage({
   path: '/',
   navLabel: 'Home',
-  title: `${brand.name} – SEO Services in Delhi NCR and Free SEO Tools`,
+  title: (business) => `${business.name} – SEO Services in Delhi NCR and Free SEO Tools`,
   description:
     'SEO services for Delhi NCR businesses plus free SEO tools: site audit, XML sitemap generator, redirect and index checkers, YouTube and image tools.',
   keywords: 'SEO services Delhi, free SEO tools, SEO audit, sitemap generator, Delhi NCR SEO company',

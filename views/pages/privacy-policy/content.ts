@@ -1,6 +1,22 @@
-import type { ProsePage } from '#views/pages/shared/content-types.ts';
+import type { Business } from '#views/business.ts';
+import type { ProsePage, Section } from '#views/pages/shared/content-types.ts';
 
-export const privacyPolicy: ProsePage = {
+/** India's DPDP Act 2023: a named grievance officer, when the profile gives one. */
+function grievanceSection(business: Business): Section[] {
+  const officer = business.grievanceOfficer;
+  if (!officer) return [];
+  return [
+    {
+      id: 'grievance',
+      heading: 'Grievance officer',
+      paragraphs: [
+        `If you have a complaint about how we handle your personal data, write to our grievance officer under the Digital Personal Data Protection Act, 2023: ${officer.name}, ${officer.email}. We acknowledge complaints within 7 days and resolve them within 30 days. If you are not satisfied with our answer, you may complain to the Data Protection Board of India.`,
+      ],
+    },
+  ];
+}
+
+export const privacyPolicy = (business: Business): ProsePage => ({
   meta: {
     title: 'Privacy Policy | What This Site Collects and How Long It Keeps It',
     description:
@@ -8,9 +24,9 @@ export const privacyPolicy: ProsePage = {
     keywords: ['privacy policy', 'data protection', 'seo tools privacy'],
   },
   heading: 'Privacy policy',
-  updated: '22 November 2026',
+  updated: '23 November 2026',
   intro: [
-    'This policy explains what information this website collects, why, how long we keep it and what you can ask us to do with it. We collect as little as we can, we do not sell it, and we do not use advertising or tracking cookies.',
+    `This policy explains what information this website collects, why, how long we keep it and what you can ask us to do with it. ${business.legalName} is responsible for the personal data collected here ("we" in this policy). We collect as little as we can, we do not sell it, and we do not use advertising or tracking cookies.`,
   ],
   sections: [
     {
@@ -64,9 +80,10 @@ export const privacyPolicy: ProsePage = {
       id: 'rights',
       heading: 'Your rights',
       paragraphs: [
-        'You can ask us what information we hold about you, ask us to correct it, or ask us to delete it, in line with India\'s Digital Personal Data Protection Act, 2023. Send your request through the contact page using the email address you used before, and we will respond within 30 days.',
+        `You can ask us what information we hold about you, ask us to correct it, or ask us to delete it, in line with India's Digital Personal Data Protection Act, 2023. Write to ${business.grievanceOfficer?.email ?? business.email} or use the contact page, from the email address you used before, and we will respond within 30 days.`,
       ],
     },
+    ...grievanceSection(business),
     {
       id: 'security',
       heading: 'Security',
@@ -87,4 +104,4 @@ export const privacyPolicy: ProsePage = {
     { href: '/disclaimer', label: 'Disclaimer' },
     { href: '/contact-me', label: 'Contact us about your data' },
   ],
-};
+});

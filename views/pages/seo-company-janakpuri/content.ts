@@ -82,14 +82,6 @@ export const janakpuri: LocalityContent = {
       'Monthly reporting of calls, bookings and form enquiries',
     ],
   },
-  result: {
-    client: 'A Janakpuri dental clinic',
-    traffic: '+164% organic visits',
-    keywords: '31 in top 3',
-    conversions: '2.4x appointment calls',
-    duration: '6 months',
-    story: 'The clinic had two dentists but one generic page. We added treatment pages with cost ranges, a profile page for each dentist, and before-and-after cases with patient consent. Calls from the profile more than doubled.',
-  },
   faq: [
     {
       question: 'Is SEO allowed for doctors and clinics in India?',

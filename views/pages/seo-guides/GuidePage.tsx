@@ -1,7 +1,8 @@
-import { brand } from '#views/brand.ts';
+import type { Business } from '#views/business.ts';
 import { Faq } from '#views/components/Faq.tsx';
 import { formatDay } from '#views/lib/dates.ts';
 import { definePage, type PageDef } from '#views/page.ts';
+import { useBusiness } from '#views/site-context.ts';
 import type { Guide, GuideSection } from './guide-types.ts';
 import { findGuide, guides, wordCount } from './guides.ts';
 
@@ -16,9 +17,10 @@ export function readingMinutes(guide: Guide): number {
 
 /** Author, published and reviewed dates, as the page and the JSON-LD state them. */
 export function GuideDates({ guide }: { guide: Guide }) {
+  const business = useBusiness();
   return (
     <p className="guide-meta">
-      {`By ${brand.name} · Published `}
+      {`By ${business.name} · Published `}
       <time dateTime={guide.published}>{formatDay(guide.published)}</time>
       {' · Reviewed '}
       <time dateTime={guide.reviewed}>{formatDay(guide.reviewed)}</time>
@@ -102,8 +104,8 @@ function GuideArticle({ guide }: { guide: Guide }) {
 }
 
 /** Article JSON-LD: headline, dates and author as the page shows them. */
-function articleJsonLd(guide: Guide): Record<string, unknown> {
-  const organisation = { '@type': 'Organization', name: brand.name };
+function articleJsonLd(guide: Guide, business: Business): Record<string, unknown> {
+  const organisation = { '@type': 'Organization', name: business.name };
   return {
     '@context': 'https://schema.org',
     '@type': 'Article',
@@ -129,7 +131,7 @@ export const guidePages: PageDef[] = guides.map((guide) => {
     description: guide.description,
     keywords: guide.keywords.join(', '),
     faq: guide.faq,
-    jsonLd: [articleJsonLd(guide)],
+    jsonLd: (business) => [articleJsonLd(guide, business)],
     ogType: 'article',
     Component: GuideRoute,
   });

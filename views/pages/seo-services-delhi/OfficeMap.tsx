@@ -1,5 +1,6 @@
-import { brand } from '#views/brand.ts';
-import { office as officeDetails } from '#views/pages/shared/business.ts';
+import { addressText } from '#views/business.ts';
+import { BusinessAddress } from '#views/pages/shared/BusinessAddress.tsx';
+import { useBusiness } from '#views/site-context.ts';
 import { office } from './content.ts';
 
 /**
@@ -7,21 +8,16 @@ import { office } from './content.ts';
  * the button (client/map-on-request.ts). Without JavaScript the link opens Google Maps instead.
  */
 export function OfficeMap() {
-  const query = encodeURIComponent(officeDetails.mapQuery);
+  const business = useBusiness();
+  const query = encodeURIComponent(business.geo ? `${business.geo.lat},${business.geo.lng}` : addressText(business.address));
   return (
     <section className="office" aria-labelledby="office-heading">
       <h2 id="office-heading">{office.heading}</h2>
       <div className="split">
         <div>
-          <p>{office.text}</p>
-          <address>
-            {brand.legalName}
-            <br />
-            {brand.address.street}
-            <br />
-            {brand.address.locality}, {brand.address.region} {brand.address.postalCode}
-          </address>
-          <p>Hours: {brand.hours}</p>
+          <p>{office.text(business)}</p>
+          <BusinessAddress />
+          {business.hours ? <p>{`Hours: ${business.hours}`}</p> : null}
         </div>
         <div className="map-slot" data-map-slot="" data-enhance="" data-map-src={`https://www.google.com/maps?q=${query}&output=embed`}>
           <p className="map-note">{office.mapNote}</p>

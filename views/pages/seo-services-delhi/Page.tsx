@@ -6,7 +6,7 @@ import { JsonLd } from '#views/pages/shared/JsonLd.tsx';
 import { CtaButtons } from '#views/pages/shared/links.tsx';
 import { localBusinessJsonLd } from '#views/pages/shared/local-business.ts';
 import { ProcessSteps } from '#views/pages/shared/ProcessSteps.tsx';
-import { about, benefitCards, contactCta, faq, hero, meta, processSteps, services, slides } from './content.ts';
+import { about, benefitCards, contactCta, faq, hero, measuredResults, meta, processSteps, services, slides } from './content.ts';
 import { OfficeMap } from './OfficeMap.tsx';
 import { Slider } from './Slider.tsx';
 import { BenefitsTable, ClientResultsTable, StrategiesTable, ToolsTable } from './sections.tsx';
@@ -15,10 +15,10 @@ const PATH = '/seo-services-delhi';
 const areaServed = ['Delhi', 'New Delhi', 'Rohini', 'Noida', 'Laxmi Nagar', 'Janakpuri', 'Delhi NCR'];
 
 function DelhiPage() {
-  const { siteUrl } = useSite();
+  const { siteUrl, business } = useSite();
   return (
     <article className="service-page">
-      <JsonLd data={localBusinessJsonLd(siteUrl, { path: PATH, description: meta.description, areaServed })} />
+      <JsonLd data={localBusinessJsonLd(siteUrl, business, { path: PATH, description: meta.description, areaServed })} />
       <div className="service-body">
         <Slider slides={slides} />
         <section className="intro-block">
@@ -53,7 +53,7 @@ function DelhiPage() {
         </section>
         <section className="prose" aria-labelledby="about-heading">
           <h2 id="about-heading">{about.heading}</h2>
-          {about.paragraphs.map((text) => (
+          {about.paragraphs(business).map((text) => (
             <p key={text}>{text}</p>
           ))}
           <p>
@@ -61,9 +61,17 @@ function DelhiPage() {
           </p>
         </section>
         <section aria-labelledby="results-heading">
-          <h2 id="results-heading">Client results</h2>
-          <p>Anonymised at our clients&apos; request; figures from their Google Search Console and analytics.</p>
-          <ClientResultsTable />
+          {business.caseStudies?.length ? (
+            <>
+              <h2 id="results-heading">Client results</h2>
+              <ClientResultsTable studies={business.caseStudies} />
+            </>
+          ) : (
+            <>
+              <h2 id="results-heading">{measuredResults.heading}</h2>
+              <p>{measuredResults.text}</p>
+            </>
+          )}
           <p>
             <a href="/case-studies">Read the full case studies</a> or compare our <a href="/seo-packages">SEO packages and prices</a>.
           </p>

@@ -1,6 +1,6 @@
+import { addressText, type Business } from '#views/business.ts';
 import type {
   Card,
-  ClientResult,
   FaqEntry,
   Hero,
   PageMeta,
@@ -163,20 +163,17 @@ export const processSteps: ProcessStep[] = [
 
 export const about = {
   heading: 'About our Delhi SEO team',
-  paragraphs: [
-    'We started in 2019 doing technical SEO for a handful of North Delhi businesses and still work from Sector 8, Rohini. The team is small on purpose: consultants, a developer and two writers, each working on a limited number of accounts.',
-    'Our clients are mostly owner-run businesses across Delhi NCR: clinics, coaching institutes, CA and legal practices, manufacturers in Okhla and Noida, and online stores shipping across India. We also build the free tools on this site and use them every day on client work.',
+  paragraphs: (business: Business): string[] => [
+    `${business.name} does technical SEO, local SEO and content for businesses across Delhi NCR${business.foundedYear ? `, and has done since ${business.foundedYear}` : ''}, from ${business.address.locality}, ${business.address.city}. Each account has a consultant who does the work and takes the calls.`,
+    'Most of the businesses we work with are owner-run: clinics, coaching institutes, CA and legal practices, manufacturers and online stores. We also build the free tools on this site and use them on client work.',
   ],
 };
 
-/** Anonymised: clients are described, never named, and figures come from their Search Console. */
-export const clientResults: ClientResult[] = [
-  { client: 'A Rohini coaching institute', traffic: '+212% organic visits', keywords: '46 in top 3', conversions: '+138% admission enquiries', duration: '8 months' },
-  { client: 'A Janakpuri dental clinic', traffic: '+164% organic visits', keywords: '31 in top 3', conversions: '2.4x appointment calls', duration: '6 months' },
-  { client: 'A Noida B2B software company', traffic: '+298% organic visits', keywords: '88 in top 10', conversions: '+71 demo requests a month', duration: '12 months' },
-  { client: 'A Laxmi Nagar CA firm', traffic: '+121% organic visits', keywords: '19 in top 3', conversions: '+54% consultation bookings', duration: '5 months' },
-  { client: 'A Karol Bagh ethnic-wear store', traffic: '+187% organic visits', keywords: '140 in top 10', conversions: '+92% online orders', duration: '10 months' },
-];
+/** Shown instead of client results while the profile lists no case studies: what every report contains. */
+export const measuredResults = {
+  heading: 'How we report results',
+  text: 'Every month: organic clicks and impressions from your own Search Console, the agreed keywords in the top 3 and top 10, and the enquiries (calls, forms, WhatsApp chats) those searches brought, compared with the same months a year earlier.',
+};
 
 export const faq: FaqEntry[] = [
   {
@@ -208,8 +205,8 @@ export const faq: FaqEntry[] = [
 
 export const office = {
   heading: 'Visit our office',
-  text:
-    'We work from Pocket B, Sector 8, Rohini, a short walk from Rohini East metro station on the Red Line. Meetings are by appointment, Monday to Friday, 9 AM to 6 PM IST. Most clients never need to visit: we meet on video calls and share screens.',
+  text: (business: Business) =>
+    `We work from ${addressText(business.address)}.${business.hours ? ` Meetings are by appointment, ${business.hours}.` : ' Meetings are by appointment.'} Most clients never need to visit: we meet on video calls and share screens.`,
   mapButton: 'Show map',
   mapNote: 'The map is provided by Google Maps and loads only when you ask for it.',
 };

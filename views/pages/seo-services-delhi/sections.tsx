@@ -1,5 +1,7 @@
+import type { CaseStudy } from '#views/business.ts';
 import { MaybeLink } from '#views/pages/shared/links.tsx';
-import { benefitsTable, clientResults, strategies, toolsTable } from './content.ts';
+import { caseStudyId } from '#views/pages/shared/ProfileProof.tsx';
+import { benefitsTable, strategies, toolsTable } from './content.ts';
 
 export function BenefitsTable() {
   return (
@@ -83,7 +85,8 @@ export function StrategiesTable() {
   );
 }
 
-export function ClientResultsTable() {
+/** The profile's case studies in brief; each row links to the full study on /case-studies. */
+export function ClientResultsTable({ studies }: { studies: CaseStudy[] }) {
   return (
     <div className="table-wrap">
       <table>
@@ -91,20 +94,18 @@ export function ClientResultsTable() {
         <thead>
           <tr>
             <th scope="col">Client</th>
-            <th scope="col">Traffic</th>
-            <th scope="col">Keywords</th>
-            <th scope="col">Conversions</th>
+            <th scope="col">Results</th>
             <th scope="col">Duration</th>
           </tr>
         </thead>
         <tbody>
-          {clientResults.map((result) => (
-            <tr key={result.client}>
-              <th scope="row">{result.client}</th>
-              <td>{result.traffic}</td>
-              <td>{result.keywords}</td>
-              <td>{result.conversions}</td>
-              <td>{result.duration}</td>
+          {studies.map((study, index) => (
+            <tr key={caseStudyId(study, index)}>
+              <th scope="row">
+                <a href={`/case-studies#${caseStudyId(study, index)}`}>{study.client}</a>
+              </th>
+              <td>{study.results.join('; ')}</td>
+              <td>{study.duration ?? ''}</td>
             </tr>
           ))}
         </tbody>

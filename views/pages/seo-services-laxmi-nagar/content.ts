@@ -82,14 +82,6 @@ export const laxmiNagar: LocalityContent = {
       'Reporting that counts calls and form enquiries by course',
     ],
   },
-  result: {
-    client: 'A Laxmi Nagar CA firm',
-    traffic: '+121% organic visits',
-    keywords: '19 in top 3',
-    conversions: '+54% consultation bookings',
-    duration: '5 months',
-    story: 'The firm had a single page listing every service. We wrote separate pages for GST registration, ITR filing and company incorporation with the partners, added fee ranges, and fixed their Google Business Profile category.',
-  },
   faq: [
     {
       question: 'We are a coaching institute. When should we start SEO before admissions?',

@@ -82,14 +82,6 @@ export const noida: LocalityContent = {
       'For local businesses: a map-pack presence in your sector and the ones around it',
     ],
   },
-  result: {
-    client: 'A Noida B2B software company',
-    traffic: '+298% organic visits',
-    keywords: '88 in top 10',
-    conversions: '+71 demo requests a month',
-    duration: '12 months',
-    story: 'Their product pages were rendered by JavaScript that Google indexed only partly. We moved key content to server-rendered pages, published twenty use-case pages with their product team and fixed internal links.',
-  },
   faq: [
     {
       question: 'Do you work with SaaS companies that sell outside India?',
@@ -109,7 +101,7 @@ export const noida: LocalityContent = {
     },
     {
       question: 'Do you meet clients in Noida?',
-      answer: 'Yes, by appointment. Our office is in Rohini, and most meetings happen on video calls; we visit Noida offices for kick-offs and quarterly reviews.',
+      answer: 'Yes, by appointment. Most meetings happen on video calls; we visit Noida offices for kick-offs and quarterly reviews.',
     },
   ],
   cta: {

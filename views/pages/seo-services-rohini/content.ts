@@ -11,7 +11,7 @@ export const rohini: LocalityContent = {
     keywords: ['seo services rohini', 'seo company rohini', 'local seo rohini', 'digital marketing rohini', 'google business profile rohini'],
   },
   hero: {
-    heading: 'SEO Services in Rohini, from our office in Sector 8',
+    heading: 'SEO Services in Rohini, sector by sector',
     lead:
       'Rohini is a city inside Delhi: dozens of sectors, each with its own market, schools and clinics. Families here search by sector ("physiotherapist sector 9 rohini") and choose what is close. We help Rohini businesses show up for exactly those searches.',
     cta: { href: '/seo-audit', label: 'Get a free SEO audit' },
@@ -21,7 +21,7 @@ export const rohini: LocalityContent = {
     heading: 'Why Rohini needs sector-level SEO',
     paragraphs: [
       'Searches in Rohini are unusually local. A parent in Sector 16 looking for a maths tutor will not cross the Outer Ring Road to Sector 3, and Google knows it: the map pack changes from one sector to the next. A single "Delhi" page will not rank for someone standing near Rohini West metro.',
-      'Our office is in Sector 8, so we know the difference between the District Centre crowd in Sector 10 and the neighbourhood markets of Sectors 7 and 8. That local knowledge goes straight into your pages and your Google Business Profile.',
+      'We know the difference between the District Centre crowd in Sector 10 and the neighbourhood markets of Sectors 7 and 8, and that local knowledge goes straight into your pages and your Google Business Profile.',
     ],
   },
   areas: {
@@ -82,18 +82,10 @@ export const rohini: LocalityContent = {
       'A monthly call that ties rankings to enquiries and walk-ins',
     ],
   },
-  result: {
-    client: 'A Rohini coaching institute',
-    traffic: '+212% organic visits',
-    keywords: '46 in top 3',
-    conversions: '+138% admission enquiries',
-    duration: '8 months',
-    story: 'Three branches shared one generic page. We gave each branch its own profile and page, published a guide to CUET preparation written with the faculty, and set up a review routine at the front desk.',
-  },
   faq: [
     {
       question: 'Do you only work with businesses in Rohini?',
-      answer: 'No, we work across Delhi NCR, but our office is in Rohini Sector 8, so Rohini, Pitampura and Shalimar Bagh businesses can meet us in person easily.',
+      answer: 'No, we work across Delhi NCR. Rohini, Pitampura and Shalimar Bagh businesses can meet us by appointment or on a video call, whichever suits them.',
     },
     {
       question: 'My clinic is in one sector but patients come from several. Can we rank in all of them?',

@@ -1,6 +1,7 @@
 import { Faq } from '#views/components/Faq.tsx';
 import { definePage, type PageDef } from '#views/page.ts';
 import { useSite } from '#views/site-context.ts';
+import { CaseStudyList, studiesForArea } from '#views/pages/shared/ProfileProof.tsx';
 import { CardGrid } from '#views/pages/shared/CardGrid.tsx';
 import { localityMaps } from '#views/pages/shared/images.ts';
 import { JsonLd } from '#views/pages/shared/JsonLd.tsx';
@@ -11,12 +12,13 @@ import { Picture } from '#views/pages/shared/Picture.tsx';
 import { ProcessSteps } from '#views/pages/shared/ProcessSteps.tsx';
 
 function LocalityArticle({ content }: { content: LocalityContent }) {
-  const { siteUrl } = useSite();
+  const { siteUrl, business } = useSite();
+  const studies = studiesForArea(business.caseStudies, content.locality);
   const mapImage = localityMaps[content.slug];
   const slugId = content.slug.slice(1);
   return (
     <article className="service-page">
-      <JsonLd data={localBusinessJsonLd(siteUrl, { path: content.slug, description: content.meta.description, areaServed: content.areaServed })} />
+      <JsonLd data={localBusinessJsonLd(siteUrl, business, { path: content.slug, description: content.meta.description, areaServed: content.areaServed })} />
       <section className="hero">
         <div className="hero-inner">
           <p className="eyebrow">Local SEO · {content.locality}</p>
@@ -78,28 +80,12 @@ function LocalityArticle({ content }: { content: LocalityContent }) {
             ))}
           </ul>
         </section>
-        <section className="result-card" aria-labelledby={`${slugId}-result`}>
-          <h2 id={`${slugId}-result`}>Recent result: {content.result.client.replace(/^A /, 'a ')}</h2>
-          <p>{content.result.story}</p>
-          <dl className="result-figures">
-            <div>
-              <dt>Organic traffic</dt>
-              <dd>{content.result.traffic}</dd>
-            </div>
-            <div>
-              <dt>Keywords</dt>
-              <dd>{content.result.keywords}</dd>
-            </div>
-            <div>
-              <dt>Conversions</dt>
-              <dd>{content.result.conversions}</dd>
-            </div>
-            <div>
-              <dt>Duration</dt>
-              <dd>{content.result.duration}</dd>
-            </div>
-          </dl>
-        </section>
+        {studies.length ? (
+          <section className="result-card" aria-labelledby={`${slugId}-results`}>
+            <h2 id={`${slugId}-results`}>Results in {content.locality}</h2>
+            <CaseStudyList studies={studies} level={3} />
+          </section>
+        ) : null}
         <Faq items={content.faq} />
         <section className="cta-band" id="contact">
           <h2>{content.cta.heading}</h2>

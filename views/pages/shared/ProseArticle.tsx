@@ -1,7 +1,9 @@
 import { Faq } from '#views/components/Faq.tsx';
 import { definePage, type PageDef } from '#views/page.ts';
+import type { Business } from '#views/business.ts';
 import type { ProsePage, Section } from '#views/pages/shared/content-types.ts';
 import { RelatedLinks } from '#views/pages/shared/links.tsx';
+import { useBusiness } from '#views/site-context.ts';
 
 /** Headed prose sections: paragraphs and an optional bullet list each. */
 export function ProseSections({ sections }: { sections: Section[] }) {
@@ -44,9 +46,26 @@ export function ProseArticle({ content }: { content: ProsePage }) {
   );
 }
 
+/** A prose page's copy, or a function of the operator's profile when the copy names the business. */
+export type ProseContent = ProsePage | ((business: Business) => ProsePage);
+
 /** A route-table entry for a prose page: head metadata and FAQ come straight from its content module. */
-export function prosePage(options: { path: string; navLabel: string; content: ProsePage; aliases?: string[] }): PageDef {
+export function prosePage(options: { path: string; navLabel: string; content: ProseContent; aliases?: string[] }): PageDef {
   const { content } = options;
+  if (typeof content === 'function') {
+    return definePage({
+      path: options.path,
+      navLabel: options.navLabel,
+      title: (business) => content(business).meta.title,
+      description: (business) => content(business).meta.description,
+      keywords: (business) => content(business).meta.keywords.join(', '),
+      faq: (business) => content(business).faq ?? [],
+      aliases: options.aliases,
+      Component: function ProfileProse() {
+        return <ProseArticle content={content(useBusiness())} />;
+      },
+    });
+  }
   return definePage({
     path: options.path,
     navLabel: options.navLabel,

@@ -1,10 +1,13 @@
 import { expect, test } from 'vitest';
-import { contentPages } from '#views/pages/shared/all-content.ts';
+import { operatorBusiness, sampleBusiness } from '#test/helpers/business.ts';
+import { contentPages as contentPagesFor } from '#views/pages/shared/all-content.ts';
 import { rohini } from '#views/pages/seo-services-rohini/content.ts';
 import { noida } from '#views/pages/seo-services-noida/content.ts';
 import { laxmiNagar } from '#views/pages/seo-services-laxmi-nagar/content.ts';
 import { janakpuri } from '#views/pages/seo-company-janakpuri/content.ts';
 import * as delhi from '#views/pages/seo-services-delhi/content.ts';
+
+const contentPages = contentPagesFor(operatorBusiness);
 
 function faqCount(path: string) {
   return contentPages.find((page) => page.path === path)?.faq.length;
@@ -19,6 +22,10 @@ test('FAQ counts match the spec', () => {
 });
 
 test('every page has a distinct title and a 120-160 character description', () => {
+  for (const business of [operatorBusiness, sampleBusiness]) expectGoodMeta(contentPagesFor(business));
+});
+
+function expectGoodMeta(contentPages: ReturnType<typeof contentPagesFor>) {
   const titles = new Set(contentPages.map((page) => page.meta.title));
   const descriptions = new Set(contentPages.map((page) => page.meta.description));
   expect(titles.size).toBe(contentPages.length);
@@ -28,7 +35,7 @@ test('every page has a distinct title and a 120-160 character description', () =
     expect(page.meta.description.length, page.path).toBeGreaterThanOrEqual(120);
     expect(page.meta.description.length, page.path).toBeLessThanOrEqual(160);
   }
-});
+}
 
 test('no placeholder copy anywhere', () => {
   const text = JSON.stringify(contentPages);

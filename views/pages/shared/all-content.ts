@@ -1,4 +1,5 @@
-/** Every page this issue owns, by canonical path, with its head metadata and FAQ. */
+/** Every content page by canonical path, with its head metadata and FAQ for a given business profile. */
+import type { Business } from '#views/business.ts';
 import type { FaqEntry, PageMeta } from '#views/pages/shared/content-types.ts';
 import { about } from '#views/pages/about/content.ts';
 import * as caseStudies from '#views/pages/case-studies/content.ts';
@@ -26,8 +27,8 @@ export interface ContentPageEntry {
   faq: FaqEntry[];
 }
 
-export const contentPages: ContentPageEntry[] = [
-  { path: '/about', meta: about.meta, faq: about.faq ?? [] },
+export const contentPages = (business: Business): ContentPageEntry[] => [
+  { path: '/about', meta: about(business).meta, faq: about(business).faq ?? [] },
   { path: '/seo-services-delhi', meta: delhi.meta, faq: delhi.faq },
   { path: rohini.slug, meta: rohini.meta, faq: rohini.faq },
   { path: noida.slug, meta: noida.meta, faq: noida.faq },
@@ -39,11 +40,11 @@ export const contentPages: ContentPageEntry[] = [
   { path: '/google-core-updates', meta: googleCoreUpdates.meta, faq: googleCoreUpdates.faq ?? [] },
   { path: '/seo-optimized-page', meta: seoOptimizedPage.meta, faq: seoOptimizedPage.faq ?? [] },
   { path: '/seo-packages', meta: packages.meta, faq: packages.faq },
-  { path: '/case-studies', meta: caseStudies.meta, faq: caseStudies.faq },
-  { path: '/privacy-policy', meta: privacyPolicy.meta, faq: privacyPolicy.faq ?? [] },
+  { path: '/case-studies', meta: { ...caseStudies.meta, description: caseStudies.meta.description(business) }, faq: caseStudies.faq },
+  { path: '/privacy-policy', meta: privacyPolicy(business).meta, faq: privacyPolicy(business).faq ?? [] },
   { path: '/disclaimer', meta: disclaimer.meta, faq: disclaimer.faq ?? [] },
   { path: '/terms-and-conditions', meta: termsAndConditions.meta, faq: termsAndConditions.faq ?? [] },
-  { path: '/contact-me', meta: contact.meta, faq: contact.faq },
+  { path: '/contact-me', meta: { ...contact.meta, description: contact.meta.description(business) }, faq: contact.faq(business) },
   { path: '/write-for-us', meta: writeForUs.meta, faq: writeForUs.faq },
   { path: '/sitemap', meta: sitemap.meta, faq: [] },
 ];

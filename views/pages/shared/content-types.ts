@@ -36,14 +36,6 @@ export interface ProcessStep {
   tooltip: string;
 }
 
-export interface ClientResult {
-  client: string;
-  traffic: string;
-  keywords: string;
-  conversions: string;
-  duration: string;
-}
-
 export interface Strategy {
   name: string;
   effective: boolean;

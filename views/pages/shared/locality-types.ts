@@ -1,4 +1,4 @@
-import type { Card, ClientResult, FaqEntry, Hero, PageMeta, ProcessStep, Section } from '#views/pages/shared/content-types.ts';
+import type { Card, FaqEntry, Hero, PageMeta, ProcessStep, Section } from '#views/pages/shared/content-types.ts';
 
 /** One locality service page: every field is written for that area, never templated from another. */
 export interface LocalityContent {
@@ -15,7 +15,6 @@ export interface LocalityContent {
   process: { heading: string; steps: ProcessStep[] };
   localSearch: Section;
   benefits: { heading: string; items: string[] };
-  result: ClientResult & { story: string };
   faq: FaqEntry[];
   cta: { heading: string; text: string };
 }

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { saveBlob } from '#client/download.ts';
-import { ApiError, requestJson, serverReason } from '#views/lib/request-json.ts';
+import { ApiError, apiFetch, requestJson, serverReason } from '#views/lib/request-json.ts';
 import { checkMessage, DOWNLOAD_FILE_NAME, fullLink, GENERATE_FAILED, generateErrorMessage, progressPercent, SITEMAPS_CHANGED_EVENT } from './logic.ts';
 import { SitemapNextSteps, SitemapPreview } from './NextSteps.tsx';
-import { downloadSitemap, readSitemap } from './read-sitemap.ts';
+import { readSitemap } from './read-sitemap.ts';
 import type { GenerateSitemapResponse, SitemapProgress } from './schema.ts';
 import { SitemapReport } from './SitemapReport.tsx';
 
@@ -62,8 +62,8 @@ export default function SitemapGeneratorWidget({ idPrefix }: SitemapGeneratorPro
   /** The preview lists what the file itself says, read the same way Check reads it. */
   async function showPreview(fileLink: string) {
     try {
-      const validation = await readSitemap(fileLink);
-      if (validation.ok) setPreview(validation.locs);
+      const read = await readSitemap(fileLink);
+      if (read.ok && read.validation.ok) setPreview(read.validation.locs);
     } catch {
       // No preview then; Check reports what is wrong with the file.
     }
@@ -71,7 +71,8 @@ export default function SitemapGeneratorWidget({ idPrefix }: SitemapGeneratorPro
 
   async function onDownload() {
     try {
-      saveBlob(await downloadSitemap(link), DOWNLOAD_FILE_NAME);
+      const res = await apiFetch(link, 'Failed to download sitemap file.');
+      saveBlob(await res.blob(), DOWNLOAD_FILE_NAME);
     } catch {
       window.alert('Failed to download sitemap file.');
     }
@@ -82,8 +83,7 @@ export default function SitemapGeneratorWidget({ idPrefix }: SitemapGeneratorPro
     try {
       setCheckResult(checkMessage(await readSitemap(link)));
     } catch (failure) {
-      if (failure instanceof ApiError) setCheckResult(`❌ Sitemap check failed: ${failure.status}`);
-      else setCheckResult(`❌ Error: ${failure instanceof Error ? failure.message : String(failure)}`);
+      setCheckResult(`❌ Error: ${failure instanceof Error ? failure.message : String(failure)}`);
     }
   }
 

@@ -6,9 +6,10 @@ test('fullLink joins this site origin and the sitemap path, falling back to the 
   expect(fullLink('not an origin', '/api/x.xml')).toBe('/api/x.xml');
 });
 
-test('the check line uses the spec strings: valid, or failed with the reason', () => {
-  expect(checkMessage({ ok: true })).toBe('✅ Sitemap is accessible and valid.');
-  expect(checkMessage({ ok: false, reason: 'the file is not well-formed XML' })).toBe('❌ Sitemap check failed: the file is not well-formed XML');
+test('the check line uses the spec strings: valid, failed with a status or a reason', () => {
+  expect(checkMessage({ ok: true, validation: { ok: true } })).toBe('✅ Sitemap is accessible and valid.');
+  expect(checkMessage({ ok: false, status: 404 })).toBe('❌ Sitemap check failed: 404');
+  expect(checkMessage({ ok: true, validation: { ok: false, reason: 'the file is not well-formed XML' } })).toBe('❌ Sitemap check failed: the file is not well-formed XML');
 });
 
 test('siteOrigin is where the upload instructions point', () => {

@@ -31,9 +31,10 @@ export function siteOrigin(url: string): string {
   }
 }
 
-/** The check line (spec 8 strings) for a file that was downloaded: valid, or failed with the reason. */
-export function checkMessage(validation: { ok: true } | { ok: false; reason: string }): string {
-  return validation.ok ? '✅ Sitemap is accessible and valid.' : `❌ Sitemap check failed: ${validation.reason}`;
+/** The check line (spec 8 strings): accessible and valid, failed with the status or the reason, or the error. */
+export function checkMessage(read: { ok: true; validation: { ok: true } | { ok: false; reason: string } } | { ok: false; status: number }): string {
+  if (!read.ok) return `❌ Sitemap check failed: ${read.status}`;
+  return read.validation.ok ? '✅ Sitemap is accessible and valid.' : `❌ Sitemap check failed: ${read.validation.reason}`;
 }
 
 /**
