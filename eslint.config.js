@@ -1,4 +1,4 @@
-// ESLint flat config: recommended rules plus the house rules as rules (docs/decisions/0014).
+// ESLint flat config: recommended rules plus the house rules as rules (docs/decisions/0015).
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -7,8 +7,8 @@ import tseslint from 'typescript-eslint';
 const banned = (regex, message) => ({ regex, message });
 
 const SERVER_OR_DB = [
-  banned('^#(server|db)/', 'views/ and client/ run in the browser: they never import server/ or db/ (docs/decisions/0013).'),
-  banned('^(\\.\\./)+(server|db)/', 'views/ and client/ run in the browser: they never import server/ or db/ (docs/decisions/0013).'),
+  banned('^#(server|db)/', 'views/ and client/ run in the browser: they never import server/ or db/ (docs/decisions/0014).'),
+  banned('^(\\.\\./)+(server|db)/', 'views/ and client/ run in the browser: they never import server/ or db/ (docs/decisions/0014).'),
 ];
 const ALIAS_ACROSS_FOLDERS = [
   // docs/ has no alias (the sample business profile is read from there).
@@ -16,8 +16,8 @@ const ALIAS_ACROSS_FOLDERS = [
   banned('^\\.\\./(server|views|client|db|test|scripts)/', 'Use the #alias for another top-level folder.'),
 ];
 const VIEWS_OUTSIDE_MODEL = [
-  banned('^#views/(?!model/)', 'Services and db import only views/model from views/ (docs/decisions/0013).'),
-  banned('^(\\.\\./)+views/(?!model/)', 'Services and db import only views/model from views/ (docs/decisions/0013).'),
+  banned('^#views/(?!model/)', 'Services and db import only views/model from views/ (docs/decisions/0014).'),
+  banned('^(\\.\\./)+views/(?!model/)', 'Services and db import only views/model from views/ (docs/decisions/0014).'),
 ];
 const NO_ZOD = { name: 'zod', message: 'zod stays on the server (docs/decisions/0005): use the tool\'s rules.ts in browser code.', allowTypeImports: true };
 

@@ -18,7 +18,7 @@ export class ApiError extends Error {
 }
 
 export interface ApiRequestInit {
-  method?: 'GET' | 'POST' | 'HEAD';
+  method?: 'GET' | 'POST' | 'HEAD' | 'DELETE';
   /** Sent as JSON, or as multipart when it is FormData. A body makes the default method POST. */
   body?: unknown;
   signal?: AbortSignal;

@@ -2,7 +2,7 @@
  * Every price the site shows, in one table: the monthly SEO packages and the one-time audit
  * (/seo-packages), the redirect checker's plans
  * (GET /api/bulk-url-redirection/plans) and the anchor text generator's plans. Data, not a view:
- * both the pages and the API read it (docs/decisions/0013).
+ * both the pages and the API read it (docs/decisions/0014).
  */
 
 /** A row of a tool's plans table; `price` is the label shown ("₹0", "On request", ...). */
