@@ -3,12 +3,17 @@ import { downloadText } from '#client/download.ts';
 import { failureDetail, requestJson } from '#views/lib/request-json.ts';
 import { chainText, finalStatusText, parseUrlLines, redirectsToCsv, rowVerdict, summarize, summaryParts, WARNING_LABELS } from './logic.ts';
 import { MAX_REDIRECT_URLS } from './rules.ts';
-import type { Plan } from '#views/model/plans.ts';
+import { planPriceCell, type Plan } from '#views/model/plans.ts';
 import type { RedirectRow } from '#views/model/redirect-checker.ts';
 import { DEFAULT_USER_AGENT, USER_AGENT_CHOICES, USER_AGENTS, type UserAgentChoice } from '#views/model/user-agents.ts';
 
 export interface RedirectCheckerProps {
   idPrefix: string;
+}
+
+function PlanPrice({ plan }: { plan: Plan }) {
+  const cell = planPriceCell(plan);
+  return cell.href ? <a href={cell.href}>{cell.text}</a> : <>{cell.text}</>;
 }
 
 function PlansTable() {
@@ -44,7 +49,9 @@ function PlansTable() {
               plans.map((plan) => (
                 <tr key={plan.id}>
                   <th scope="row">{plan.name}</th>
-                  <td>{plan.price}</td>
+                  <td>
+                    <PlanPrice plan={plan} />
+                  </td>
                   <td>{plan.features.join(' · ')}</td>
                 </tr>
               ))
