@@ -74,5 +74,6 @@ export const seoPackagesPage = definePage({
   description: meta.description,
   keywords: meta.keywords.join(', '),
   faq,
+  aliases: ['/pricing'],
   Component: PackagesPage,
 });
