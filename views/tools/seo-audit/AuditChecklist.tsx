@@ -37,21 +37,24 @@ export function AuditChecklist({ checks, idPrefix }: { checks: AuditCheck[]; idP
           </button>
         ))}
       </div>
-      <ul className="check-list" id={`${idPrefix}-checks`} role="tabpanel" aria-labelledby={`${idPrefix}-tab-${filter}`}>
-        {shown.map((check) => (
-          <li key={check.id} className={`recommendation status-${check.status}`} data-check={check.id}>
-            <div className="recommendation-title">
-              <span className={`badge badge-${check.status}`}>{STATUS_LABELS[check.status]}</span>
-              <strong>{check.title}</strong>
-              <span className={`priority priority-${check.priority.toLowerCase()}`}>{check.priority}</span>
-              <span className="category">{check.category}</span>
-            </div>
-            <p className="recommendation-detail">{check.detail}</p>
-            {check.status !== 'pass' ? <p className="recommendation-advice">{ADVICE.get(check.id)}</p> : null}
-          </li>
-        ))}
-        {shown.length === 0 ? <li className="muted">None.</li> : null}
-      </ul>
+      {/* The tab panel wraps the list: a role on the <ul> itself would hide its items from assistive tech. */}
+      <div id={`${idPrefix}-checks`} role="tabpanel" aria-labelledby={`${idPrefix}-tab-${filter}`}>
+        <ul className="check-list">
+          {shown.map((check) => (
+            <li key={check.id} className={`recommendation status-${check.status}`} data-check={check.id}>
+              <div className="recommendation-title">
+                <span className={`badge badge-${check.status}`}>{STATUS_LABELS[check.status]}</span>
+                <strong>{check.title}</strong>
+                <span className={`priority priority-${check.priority.toLowerCase()}`}>{check.priority}</span>
+                <span className="category">{check.category}</span>
+              </div>
+              <p className="recommendation-detail">{check.detail}</p>
+              {check.status !== 'pass' ? <p className="recommendation-advice">{ADVICE.get(check.id)}</p> : null}
+            </li>
+          ))}
+          {shown.length === 0 ? <li className="muted">None.</li> : null}
+        </ul>
+      </div>
     </>
   );
 }
