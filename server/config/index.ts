@@ -1,3 +1,4 @@
+import { bulkChecks } from './bulk-checks.ts';
 import { core } from './core.ts';
 import { imageCompressor } from './image-compressor.ts';
 import { llm } from './llm.ts';
@@ -21,6 +22,7 @@ const sections = {
   siteProfile,
   sitemapGenerator,
   siteAudit,
+  bulkChecks,
   imageCompressor,
   mobileTest,
   videoDownloader,
