@@ -1,6 +1,8 @@
+import { bulkChecks } from './bulk-checks.ts';
 import { core } from './core.ts';
 import { imageCompressor } from './image-compressor.ts';
 import { llm } from './llm.ts';
+import { mobileTest } from './mobile-test.ts';
 import { pageSpeed } from './page-speed.ts';
 import { searchConsole } from './search-console.ts';
 import type { ConfigSection, EnvShape, Report, SectionContext } from './section.ts';
@@ -20,7 +22,9 @@ const sections = {
   siteProfile,
   sitemapGenerator,
   siteAudit,
+  bulkChecks,
   imageCompressor,
+  mobileTest,
   videoDownloader,
   youtube,
   pageSpeed,
