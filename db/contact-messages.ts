@@ -23,12 +23,17 @@ export function insertContactMessage(db: Db, input: NewContactMessage): number {
   return Number(result.lastInsertRowid);
 }
 
+const COLUMNS = 'id, name, email, message, ip_hash AS ipHash, created_at AS createdAt';
+
+export function getContactMessage(db: Db, id: number): ContactMessage | undefined {
+  return db.prepare(`SELECT ${COLUMNS} FROM contact_messages WHERE id = ?`).get(id) as ContactMessage | undefined;
+}
+
 /** Newest first; id breaks ties between messages stored in the same millisecond. */
 export function listContactMessages(db: Db, limit = 1000): ContactMessage[] {
   return db
     .prepare(
-      `SELECT id, name, email, message, ip_hash AS ipHash, created_at AS createdAt
-       FROM contact_messages ORDER BY created_at DESC, id DESC LIMIT ?`,
+      `SELECT ${COLUMNS} FROM contact_messages ORDER BY created_at DESC, id DESC LIMIT ?`,
     )
     .all(limit) as ContactMessage[];
 }

@@ -8,7 +8,7 @@ function seededDb() {
   const db = openDatabase(':memory:');
   insertContactMessage(db, { name: 'Asha', email: 'asha@example.in', message: 'First line\nsecond line' });
   insertContactMessage(db, { name: 'Vikram', email: 'vikram@example.in', message: 'x'.repeat(200) });
-  insertArticleSubmission(db, { title: 'Local SEO in Noida', author: 'Rohan', content: 'abcdef' });
+  insertArticleSubmission(db, { title: 'Local SEO in Noida', author: 'Rohan', email: 'rohan@example.in', content: 'abcdef' });
   return db;
 }
 
@@ -19,8 +19,8 @@ test('the table lists newest first, flattens newlines and shortens long text', (
   expect(out).toContain('First line second line');
   expect(out).toContain(`${'x'.repeat(59)}…`);
   expect(out).not.toContain('x'.repeat(61));
-  expect(out).toMatch(/Article submissions \(1\), newest first\nID +RECEIVED \(UTC\) +STATUS +AUTHOR +TITLE +CHARS/);
-  expect(out).toMatch(/pending +Rohan +Local SEO in Noida +6/);
+  expect(out).toMatch(/Article submissions \(1\), newest first\nID +RECEIVED \(UTC\) +STATUS +AUTHOR +EMAIL +TITLE +CHARS/);
+  expect(out).toMatch(/pending +Rohan +rohan@example.in +Local SEO in Noida +6/);
 });
 
 test('the table says so when nothing has been submitted', () => {
@@ -33,7 +33,7 @@ test('the JSON report has every stored field', () => {
   const report = submissionsJson(seededDb());
   expect(Object.keys(report.contact[0]).sort()).toEqual(['createdAt', 'email', 'id', 'ipHash', 'message', 'name']);
   expect(Object.keys(report.articles[0]).sort()).toEqual(
-    ['author', 'content', 'createdAt', 'id', 'ipHash', 'status', 'title', 'updatedAt'],
+    ['author', 'content', 'createdAt', 'email', 'id', 'ipHash', 'status', 'title', 'updatedAt'],
   );
   expect(report.contact[1].message).toBe('First line\nsecond line');
 });

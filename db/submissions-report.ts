@@ -33,12 +33,13 @@ export function submissionsTable(db: Db): string {
     : 'No contact messages yet.';
   const articlePart = articles.length
     ? table(
-        ['ID', 'RECEIVED (UTC)', 'STATUS', 'AUTHOR', 'TITLE', 'CHARS'],
+        ['ID', 'RECEIVED (UTC)', 'STATUS', 'AUTHOR', 'EMAIL', 'TITLE', 'CHARS'],
         articles.map((row) => [
           String(row.id),
           row.createdAt,
           row.status,
           cell(row.author, 30),
+          cell(row.email ?? '', 40),
           cell(row.title, 60),
           String(row.content.length),
         ]),

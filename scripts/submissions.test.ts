@@ -15,7 +15,7 @@ function seededDataDir() {
   const dir = mkdtempSync(join(tmpdir(), 'submissions-cli-'));
   const db = openDatabase(databaseFile(dir));
   insertContactMessage(db, { name: 'Asha', email: 'asha@example.in', message: 'Audit please' });
-  insertArticleSubmission(db, { title: 'Core updates', author: 'Rohan', content: 'Text' });
+  insertArticleSubmission(db, { title: 'Core updates', author: 'Rohan', email: 'rohan@example.in', content: 'Text' });
   db.close();
   return dir;
 }

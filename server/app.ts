@@ -11,6 +11,7 @@ import { apiNotFound, errorHandler } from './errors.ts';
 import { directoryStatusFor } from './directory-status.ts';
 import { createRenderer } from './render.tsx';
 import { createFastPath } from './fast-path.ts';
+import { createLeadDelivery } from './services/lead-delivery/index.ts';
 import { makeCachedBody } from './page-cache.ts';
 import { createRequestIds, requestLog } from './request-log.ts';
 import { buildRedirects, pages as routeTable } from './routes.ts';
@@ -22,7 +23,7 @@ import './validation.ts';
 /** JSON bodies above this answer 413. */
 export const API_BODY_LIMIT = '1mb';
 
-export interface CreateAppOptions extends Omit<AppDeps, 'onShutdown'> {
+export interface CreateAppOptions extends Omit<AppDeps, 'onShutdown' | 'leads'> {
   /** Build manifest; read from dist/public when omitted. */
   assets?: AssetManifest;
   /** Route table; the site's own when omitted (tests may pass a smaller one). */
@@ -74,13 +75,25 @@ function withProfileFiles(files: Map<string, StaticFile>, config: Config): Map<s
 export function createApp(options: CreateAppOptions): Express {
   const { config, db, log } = options;
   const shutdownHooks: Array<() => void | Promise<void>> = [];
-  const deps: AppDeps = { config, db, log, onShutdown: (hook) => shutdownHooks.push(hook) };
+  const leads = createLeadDelivery({
+    db,
+    log,
+    settings: config.leadDelivery,
+    siteUrl: config.siteUrl,
+    businessEmail: config.siteProfile.business.email,
+    userAgent: `LeadDelivery/1.0 (+${config.siteUrl})`,
+  });
+  const deps: AppDeps = { config, db, log, leads, onShutdown: (hook) => shutdownHooks.push(hook) };
+  shutdownHooks.push(() => leads.worker.stop());
   const pages = options.pages ?? routeTable;
   const assets = options.assets ?? loadManifest();
   const showDetails = config.env !== 'production';
 
   const app = express();
   app.disable('x-powered-by');
+  // Background work the process runs once it listens (server/index.ts): queued lead deliveries.
+  app.locals.startBackgroundWork = () => leads.worker.start();
+  app.locals.leads = leads;
   app.locals.shutdown = async () => {
     await Promise.allSettled(shutdownHooks.map((hook) => hook()));
   };

@@ -40,7 +40,14 @@ export const privacyPolicy = (business: Business): ProsePage => ({
       id: 'articles',
       heading: 'Articles submitted through Write for us',
       paragraphs: [
-        'When you submit an article we store its title, your author name, the article text, the submission time and its review status. We use them to review the article and to credit you if we publish it. Articles we do not publish are deleted within 12 months of our decision.',
+        'When you submit an article we store its title, your author name, your email address, the article text, the submission time and its review status. We use them to review the article, to tell you our decision and to credit you if we publish it. Articles we do not publish are deleted within 12 months of our decision.',
+      ],
+    },
+    {
+      id: 'delivery',
+      heading: 'How your message reaches us',
+      paragraphs: [
+        'So that a person sees your message quickly, this site can send us a copy of each contact message and article submission (everything listed above) as a notification: by email through our email provider, to a web address of our own business systems, or both. These copies are read by the same people and kept no longer than the stored original.',
       ],
     },
     {
@@ -73,7 +80,7 @@ export const privacyPolicy = (business: Business): ProsePage => ({
       id: 'sharing',
       heading: 'Who we share information with',
       paragraphs: [
-        'We do not sell or rent personal information. Our hosting provider stores the server and its data on our behalf. We disclose information if the law requires it.',
+        'We do not sell or rent personal information. Our hosting provider stores the server and its data on our behalf, and our email provider carries any notifications described above. We disclose information if the law requires it.',
       ],
     },
     {
