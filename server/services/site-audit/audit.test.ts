@@ -127,3 +127,13 @@ test('the URL cap stops the audit at exactly maxPages fetched URLs', async () =>
   expect(outcome.nodes.filter((node) => node.skipped === 'cap')).toHaveLength(21);
   expect(outcome.summary.pages).toBe(10);
 });
+
+test('the byte cap stops the audit and says so', async () => {
+  const site: FixtureSite = (path) => (path === '/robots.txt' ? undefined : html(auditPage(path, { words: 1500, links: path === '/' ? Array.from({ length: 20 }, (_, i) => `/p${i}`) : [] })));
+  const outcome = await auditFixture(site, { limits: { maxTotalBytes: 30_000, concurrency: 1 } });
+  expect(outcome.stoppedBy).toBe('byte-limit');
+  const fetched = outcome.nodes.filter((node) => node.status > 0).length;
+  expect(fetched).toBeGreaterThanOrEqual(3);
+  expect(fetched).toBeLessThan(21);
+  expect(outcome.nodes.filter((node) => node.skipped === 'cap').length).toBe(21 - fetched);
+});
