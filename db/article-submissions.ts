@@ -37,10 +37,17 @@ export function getArticleSubmission(db: Db, id: number): ArticleSubmission | un
   return db.prepare(`SELECT ${COLUMNS} FROM article_submissions WHERE id = ?`).get(id) as ArticleSubmission | undefined;
 }
 
-export function listArticleSubmissions(db: Db, limit = 1000): ArticleSubmission[] {
-  return db
-    .prepare(
-      `SELECT ${COLUMNS} FROM article_submissions ORDER BY created_at DESC, id DESC LIMIT ?`,
-    )
-    .all(limit) as ArticleSubmission[];
+const NEWEST_FIRST = `SELECT ${COLUMNS} FROM article_submissions ORDER BY created_at DESC, id DESC`;
+
+export function listArticleSubmissions(db: Db): ArticleSubmission[] {
+  return db.prepare(NEWEST_FIRST).all() as ArticleSubmission[];
+}
+
+/** Every submission, newest first, one row at a time: reports stream however many there are. */
+export function iterateArticleSubmissions(db: Db): IterableIterator<ArticleSubmission> {
+  return db.prepare(NEWEST_FIRST).iterate() as IterableIterator<ArticleSubmission>;
+}
+
+export function countArticleSubmissions(db: Db): number {
+  return (db.prepare('SELECT COUNT(*) AS n FROM article_submissions').get() as { n: number }).n;
 }

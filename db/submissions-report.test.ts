@@ -1,8 +1,12 @@
 import { expect, test } from 'vitest';
 import { openDatabase } from '#db/index.ts';
-import { insertArticleSubmission } from '#db/article-submissions.ts';
-import { insertContactMessage } from '#db/contact-messages.ts';
-import { submissionsJson, submissionsTable } from '#db/submissions-report.ts';
+import { insertArticleSubmission, listArticleSubmissions } from '#db/article-submissions.ts';
+import { insertContactMessage, listContactMessages } from '#db/contact-messages.ts';
+import { submissionsJson as jsonChunks, submissionsTable as tableChunks } from '#db/submissions-report.ts';
+import type { Db } from '#db/index.ts';
+
+const submissionsTable = (db: Db) => [...tableChunks(db)].join('');
+const submissionsJson = (db: Db) => JSON.parse([...jsonChunks(db)].join('')) as { contact: Array<Record<string, unknown>>; articles: Array<Record<string, unknown>> };
 
 function seededDb() {
   const db = openDatabase(':memory:');
@@ -44,4 +48,26 @@ test('control characters a visitor typed never reach the terminal', () => {
   const out = submissionsTable(db);
   expect(out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
   expect(out).toContain('?[2JEvil');
+});
+
+test('every row is printed, with the total, well past a thousand; the JSON is exactly JSON.stringify of all rows', () => {
+  const db = openDatabase(':memory:');
+  const insert = db.transaction(() => {
+    for (let i = 1; i <= 2345; i += 1) insertContactMessage(db, { name: `Lead ${i}`, email: `lead${i}@example.in`, message: `Message ${i}` });
+    insertArticleSubmission(db, { title: 'Only one', author: 'Rohan', email: 'rohan@example.in', content: 'Text' });
+  });
+  insert();
+  const out = submissionsTable(db);
+  expect(out).toContain('Contact messages (2345), newest first');
+  const rows = out.split('\n').filter((line) => /^\d+ /.test(line));
+  expect(rows).toHaveLength(2345 + 1);
+  expect(rows[0]).toMatch(/^2345 .* Lead 2345 /);
+  expect(rows[2344]).toMatch(/^1 +\S+ +Lead 1 /);
+  const json = [...jsonChunks(db)].join('');
+  expect(json).toBe(`${JSON.stringify({ contact: listContactMessages(db), articles: listArticleSubmissions(db) }, null, 2)}\n`);
+  expect(submissionsJson(db).contact).toHaveLength(2345);
+});
+
+test('the JSON of an empty database is two empty lists', () => {
+  expect([...jsonChunks(openDatabase(':memory:'))].join('')).toBe('{\n  "contact": [],\n  "articles": []\n}\n');
 });
