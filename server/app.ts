@@ -3,6 +3,7 @@ import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
 import type { PageDef } from '#views/page.ts';
 import type { AssetManifest } from '#views/site-context.ts';
+import { adminRouter } from './admin/router.ts';
 import { apiRouter } from './api/index.ts';
 import { loadManifest, loadStaticFiles, type StaticFile } from './assets.ts';
 import type { Config } from './config/index.ts';
@@ -130,6 +131,15 @@ export function createApp(options: CreateAppOptions): Express {
   app.use(compression({ threshold: 1024 }));
   app.use(siteFiles(pages, config));
   app.use('/api', express.json({ limit: API_BODY_LIMIT }), apiRouter(deps), apiNotFound);
+  if (config.admin) {
+    app.use('/admin', adminRouter({ config, db, log, password: config.admin.password, css: assets.css }));
+  } else {
+    // No ADMIN_PASSWORD: the inbox does not exist; every /admin path is the site's ordinary 404.
+    app.all(/^\/admin(?:\/.*)?$/, (req, res, next) => {
+      if (req.method === 'GET' || req.method === 'HEAD') return renderer.renderPage(req, res, next);
+      res.status(404).type('text/plain').send('Not found');
+    });
+  }
   app.use(redirects(pages));
   app.use(renderer.renderPage);
   app.use(errorHandler(log, staticErrorPage, showDetails));

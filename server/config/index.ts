@@ -1,3 +1,4 @@
+import { admin } from './admin.ts';
 import { core } from './core.ts';
 import { imageCompressor } from './image-compressor.ts';
 import { leadDelivery } from './lead-delivery.ts';
@@ -20,6 +21,7 @@ import { z } from 'zod';
 const sections = {
   siteProfile,
   leadDelivery,
+  admin,
   sitemapGenerator,
   siteAudit,
   imageCompressor,
