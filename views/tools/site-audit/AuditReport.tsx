@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { IssueType } from './issue-types.ts';
+import type { IssueType } from '#views/model/site-audit.ts';
 import { auditMeta, filterGroups, plural, scoreLabel, shortUrl, stoppedNote, summaryLine, type SeverityFilter } from './logic.ts';
 import { PagesTable } from './PagesTable.tsx';
 import type { AuditIssueGroup, AuditView } from './schema.ts';

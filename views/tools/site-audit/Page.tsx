@@ -1,7 +1,7 @@
-import { Faq } from '../../components/Faq.tsx';
-import { Island } from '../../components/Island.tsx';
-import { definePage, type FaqEntry } from '../../page.ts';
-import { ISSUE_TYPES, type Severity } from './issue-types.ts';
+import { Faq } from '#views/components/Faq.tsx';
+import { Island } from '#views/components/Island.tsx';
+import { definePage, type FaqEntry } from '#views/page.ts';
+import { ISSUE_TYPES, type Severity } from '#views/model/site-audit.ts';
 import SiteAuditWidget from './Widget.tsx';
 
 const faq: FaqEntry[] = [

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { requestJson } from '../../lib/request-json.ts';
-import type { IssueType } from './issue-types.ts';
+import { requestJson } from '#views/lib/request-json.ts';
+import type { IssueType } from '#views/model/site-audit.ts';
 import { formatBytes, shortUrl } from './logic.ts';
 import type { AuditPageRow, AuditPagesResponse } from './schema.ts';
 

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { Island } from '../../components/Island.tsx';
-import { definePage } from '../../page.ts';
+import { Island } from '#views/components/Island.tsx';
+import { definePage } from '#views/page.ts';
 import SiteAuditWidget from './Widget.tsx';
 
 function SiteAuditReportPage() {

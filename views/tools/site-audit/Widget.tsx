@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { requestJson } from '../../lib/request-json.ts';
+import { apiFetch, requestJson } from '#views/lib/request-json.ts';
 import { AuditReport } from './AuditReport.tsx';
-import type { IssueType } from './issue-types.ts';
+import type { IssueType } from '#views/model/site-audit.ts';
 import { BUSY_LABEL, FAILED_MESSAGE, progressPercent, progressText, reportPath, START_LABEL } from './logic.ts';
 import type { AuditIssueGroup, AuditListItem, AuditView } from './schema.ts';
 
@@ -84,7 +84,6 @@ export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
     if (auditId) void follow(auditId);
     return () => events.current?.close();
     // Runs once per mounted report: the id never changes for an island.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   async function start(target: string) {
@@ -107,8 +106,7 @@ export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
   async function cancel() {
     if (!audit) return;
     try {
-      const res = await fetch(`/api/site-audits/${audit.id}`, { method: 'DELETE', headers: { accept: 'application/json' } });
-      if (!res.ok) setError(((await res.json().catch(() => null)) as { error?: string } | null)?.error ?? 'Failed to cancel the audit');
+      await apiFetch(`/api/site-audits/${audit.id}`, 'Failed to cancel the audit', { method: 'DELETE' });
     } catch (failure) {
       setError(message(failure));
     }

@@ -1,5 +1,5 @@
 import type { AuditIssueGroup, AuditReportFacts, AuditStatus, AuditSummary } from './schema.ts';
-import type { Severity } from './issue-types.ts';
+import type { Severity } from '#views/model/site-audit.ts';
 
 export type SeverityFilter = Severity | 'all';
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { availableTools, HUB_PATH, TOOLS, toolByName, toolNames } from './tools.ts';
+import { availableTools, HUB_PATH, TOOLS, toolByName, toolNames } from './tools-hub.ts';
 
 test('the hub lists every tool of spec 2.4 including the downloaders and the sitemap tool, plus the site audit', () => {
   const paths = TOOLS.map((tool) => tool.path);
