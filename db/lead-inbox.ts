@@ -1,9 +1,8 @@
 import type { Db } from '#db/index.ts';
 import { deleteEventsOfLead, type LeadType } from '#db/outbox.ts';
+import type { InboxItem, InboxKind, InboxStatus } from '#views/model/lead-inbox.ts';
 
-/** The inbox's two lists: contact messages and article submissions. */
-export type InboxKind = 'contact' | 'articles';
-export type InboxStatus = 'all' | 'unread' | 'handled';
+export type { InboxKind, InboxStatus };
 
 interface KindSpec {
   table: string;
@@ -18,14 +17,7 @@ const KINDS: Record<InboxKind, KindSpec> = {
   articles: { table: 'article_submissions', leadType: 'article', columns: ['title', 'author', 'email', 'content', 'status'], searched: ['title', 'author', 'email', 'content'] },
 };
 
-export interface InboxRow {
-  id: number;
-  createdAt: string;
-  handledAt: string | null;
-  /** The kind's own fields (name, email, message / title, author, email, content, status). */
-  fields: Record<string, string | null>;
-  deliveries: { pending: number; delivered: number; failed: number; lastError: string | null };
-}
+export type InboxRow = InboxItem;
 
 export interface InboxQuery {
   kind: InboxKind;

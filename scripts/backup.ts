@@ -6,9 +6,8 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { databaseFile } from '#db/index.ts';
 import { backupDatabase, backupTarget, BackupTargetError } from '#db/backup.ts';
-import { loadCliConfig } from './lib/cli-config.ts';
+import { existingDatabase, loadCliConfig } from './lib/cli-config.ts';
 
 async function main(argv: string[]): Promise<number> {
   const options = argv.filter((arg) => arg.startsWith('-'));
@@ -17,11 +16,8 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadCliConfig();
-  const source = databaseFile(config.dataDir);
-  if (!existsSync(source)) {
-    process.stderr.write(`No database at ${source}. Set DATA_DIR to the directory the server uses.\n`);
-    return 1;
-  }
+  const source = existingDatabase(config);
+  if (!source) return 1;
   const defaultDir = join(config.dataDir, 'backups');
   if (argv.length === 0) mkdirSync(defaultDir, { recursive: true });
   let target: string;

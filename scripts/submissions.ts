@@ -3,11 +3,10 @@
  * tables (with the totals), `npm run submissions -- --json` prints every stored field. Reads
  * DATA_DIR exactly like the server; safe while the server runs (SQLite WAL readers do not block it).
  */
-import { existsSync } from 'node:fs';
 import { once } from 'node:events';
-import { databaseFile, openDatabase } from '#db/index.ts';
+import { openDatabase } from '#db/index.ts';
 import { submissionsJson, submissionsTable } from '#db/submissions-report.ts';
-import { loadCliConfig } from './lib/cli-config.ts';
+import { existingDatabase, loadCliConfig } from './lib/cli-config.ts';
 
 /** Writes chunk by chunk, waiting whenever the terminal or pipe is full: rows stream, memory stays flat. */
 async function writeAll(chunks: Iterable<string>, out: NodeJS.WritableStream): Promise<void> {
@@ -28,11 +27,8 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadCliConfig();
-  const file = databaseFile(config.dataDir);
-  if (!existsSync(file)) {
-    process.stderr.write(`No database at ${file}. Set DATA_DIR to the directory the server uses.\n`);
-    return 1;
-  }
+  const file = existingDatabase(config);
+  if (!file) return 1;
   const db = openDatabase(file);
   try {
     await writeAll(argv.includes('--json') ? submissionsJson(db) : submissionsTable(db), process.stdout);

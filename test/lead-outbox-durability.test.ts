@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { mkdtempSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { freeLoopbackPort } from '#test/fixtures/loopback.ts';
 import { expect, test } from 'vitest';
 import { operatorProfilePath } from '#test/helpers/business.ts';
 
@@ -49,14 +49,6 @@ const killed = (child: ChildProcess) => new Promise<void>((resolve) => {
   child.kill('SIGKILL');
 });
 
-/** A free loopback port, for a webhook receiver that is not listening yet. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 /** A webhook receiver on `port`; `answer` decides per request (undefined = never answer). */
 async function receiver(port: number, answer: (n: number) => number | undefined) {
@@ -96,7 +88,7 @@ const lead = { name: 'Durable Lead', email: 'lead@example.in', message: 'Please 
 
 test('kill -9 while the receiver is down: after a restart with the receiver up, the event arrives with the same id', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'outbox-kill-'));
-  const port = await freePort();
+  const port = await freeLoopbackPort();
   const first = startServer(dataDir, `http://127.0.0.1:${port}/hook`);
   expect(await postJson(await first.port, '/api/contact', lead)).toBe(201);
   await first.logLine(/"msg":"lead delivery failed; will retry"/);
@@ -120,7 +112,7 @@ test('kill -9 while the receiver is down: after a restart with the receiver up, 
 
 test('kill -9 mid-delivery: the request in flight is made again after the restart, with the same id', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'outbox-midway-'));
-  const port = await freePort();
+  const port = await freeLoopbackPort();
   // The first request reaches the receiver and hangs; later ones are answered.
   const hook = await receiver(port, (n) => (n === 1 ? undefined : 200));
   const first = startServer(dataDir, `http://127.0.0.1:${port}/hook`);

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { databaseFile } from '#db/index.ts';
 import { ConfigError, loadConfig, type Config } from '#server/config/index.ts';
 
 /**
@@ -13,4 +15,12 @@ export function loadCliConfig(env: Record<string, string | undefined> = process.
     process.stderr.write(`${error.problems.join('\n')}\n`);
     process.exit(1);
   }
+}
+
+/** The server's database file under DATA_DIR; a command has nothing to do without one, and says where it looked. */
+export function existingDatabase(config: Config): string | undefined {
+  const file = databaseFile(config.dataDir);
+  if (existsSync(file)) return file;
+  process.stderr.write(`No database at ${file}. Set DATA_DIR to the directory the server uses.\n`);
+  return undefined;
 }

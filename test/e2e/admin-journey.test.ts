@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { freeLoopbackPort } from '#test/fixtures/loopback.ts';
 import { launchBrowser } from './browser.ts';
 
 // The inbox checks every form's Origin against SITE_URL, so this journey runs its own server whose
@@ -15,16 +14,9 @@ let browser: Browser;
 let server: ReturnType<typeof spawn>;
 let origin = '';
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 beforeAll(async () => {
-  const port = await freePort();
+  const port = await freeLoopbackPort();
   origin = `http://127.0.0.1:${port}`;
   server = spawn(process.execPath, ['dist/server.js'], {
     env: {

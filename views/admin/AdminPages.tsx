@@ -1,16 +1,5 @@
 import type { ReactNode } from 'react';
-
-/** One lead as the inbox shows it (server/admin builds these from db/lead-inbox.ts rows). */
-export interface InboxItem {
-  id: number;
-  createdAt: string;
-  handledAt: string | null;
-  fields: Record<string, string | null>;
-  deliveries: { pending: number; delivered: number; failed: number; lastError: string | null };
-}
-
-export type InboxKind = 'contact' | 'articles';
-export type InboxStatus = 'all' | 'unread' | 'handled';
+import type { InboxItem, InboxKind, InboxStatus } from '#views/model/lead-inbox.ts';
 
 export interface InboxProps {
   businessName: string;
