@@ -84,6 +84,8 @@ test('a wrong password is 401; five failures from one address, then 429 even for
   }
   const blocked = await postLogin(app, PASSWORD);
   expect(blocked.status).toBe(429);
+  expect(blocked.text).toContain('Too many failed sign-ins from this address. Try again in 15 minutes.');
+  expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   expectAdminHeaders(blocked);
   expect(cookieValue(blocked, 'admin_session')).toBeUndefined();
 });
@@ -103,6 +105,8 @@ test('a browser\'s sign-in from another site is 403 and starts no session; a non
   expect(db.prepare('SELECT COUNT(*) AS n FROM admin_sessions').get()).toEqual({ n: 0 });
   const cli = await request(app).post('/admin/login').type('form').send({ password: PASSWORD });
   expect([cli.status, cli.headers.location]).toEqual([303, '/admin']);
+  const json = await request(app).post('/admin/login').send({ password: PASSWORD });
+  expect(json.status).toBe(303);
   const wrong = await request(app).post('/admin/login').type('form').send({ password: 'nope' });
   expect([wrong.status, wrong.body]).toEqual([401, { error: 'Wrong password.' }]);
 });

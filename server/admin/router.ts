@@ -63,7 +63,8 @@ export function adminRouter({ config, db, log, password, css, now = () => Date.n
     res.setHeader('X-Robots-Tag', 'noindex');
     next();
   });
-  router.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 }));
+  // The forms post urlencoded; a script signing in may send the same field as JSON.
+  router.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 }), express.json({ limit: '16kb' }));
 
   /** Cross-site requests change nothing: the Origin must be this site's (SITE_URL), exactly. */
   function sameOrigin(req: Request, res: Response, next: NextFunction): void {
