@@ -92,9 +92,11 @@ test('aliases and trailing slashes answer 301 to the canonical path, keeping the
   expect(slash.headers.location).toBe('/comma-separator-tool');
 });
 
-test('routes match case-sensitively: a wrong-case path is a 404, not duplicate content', async () => {
+test('routes match case-sensitively: a wrong-case path is a 301 to the page, not duplicate content', async () => {
   const { app } = createTestApp();
-  expect((await request(app).get('/Comma-Separator-Tool')).status).toBe(404);
+  const res = await request(app).get('/Comma-Separator-Tool?x=1');
+  expect(res.status).toBe(301);
+  expect(res.headers.location).toBe('/comma-separator-tool?x=1');
 });
 
 test('HEAD on a page answers headers without a body', async () => {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import compression from 'compression';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express } from 'express';
 import type { PageDef } from '#views/page.ts';
 import type { AssetManifest } from '#views/site-context.ts';
 import { adminRouter } from './admin/router.ts';
@@ -15,7 +15,8 @@ import { createFastPath } from './fast-path.ts';
 import { createLeadDelivery } from './services/lead-delivery/index.ts';
 import { makeCachedBody } from './page-cache.ts';
 import { createRequestIds, requestLog } from './request-log.ts';
-import { buildRedirects, pages as routeTable } from './routes.ts';
+import { redirects } from './redirects.ts';
+import { pages as routeTable } from './routes.ts';
 import { precomputedSecurityHeaders, securityHeaders } from './security.ts';
 import { siteFiles } from './site-files.ts';
 import { staticErrorPage } from './static-error-page.ts';
@@ -29,19 +30,6 @@ export interface CreateAppOptions extends Omit<AppDeps, 'onShutdown' | 'leads'> 
   assets?: AssetManifest;
   /** Route table; the site's own when omitted (tests may pass a smaller one). */
   pages?: PageDef[];
-}
-
-/** 301 for aliases (exact case) and for trailing slashes, keeping the query string. */
-function redirects(table: PageDef[]): RequestHandler {
-  const aliases = buildRedirects(table);
-  return (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const query = req.originalUrl.slice(req.path.length);
-    const target = aliases.get(req.path);
-    if (target) return res.redirect(301, target + query);
-    if (req.path.length > 1 && req.path.endsWith('/')) return res.redirect(301, req.path.replace(/\/+$/, '') + query);
-    next();
-  };
 }
 
 /**
