@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { AppDeps } from '#server/deps.ts';
 import { rateLimit } from '#server/rate-limit.ts';
-import { parseOr400 } from '#server/validation.ts';
+import { clientGoneSignal, validateBody, validBody } from '#server/validation.ts';
 import { checkRedirects } from '#server/services/redirect-checker/index.ts';
 import { REDIRECT_CHECKER_PLANS } from '#views/model/plans.ts';
 import { appFetcher } from '#server/services/safe-fetch/app-fetcher.ts';
@@ -16,10 +16,13 @@ export function redirectCheckerRouter({ config }: AppDeps): Router {
   router.get('/bulk-url-redirection/plans', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=3600').json(REDIRECT_CHECKER_PLANS);
   });
-  router.post('/bulk-url-redirection/redirect', rateLimit(REDIRECT_RATE_LIMIT), async (req, res) => {
-    const { urls } = parseOr400(redirectRequestSchema, req.body ?? {});
+  // Validation runs before the limiter: a malformed request is a 400 that spends no quota.
+  router.post('/bulk-url-redirection/redirect', validateBody(redirectRequestSchema), rateLimit(REDIRECT_RATE_LIMIT), async (_req, res) => {
+    const { urls, userAgent } = validBody(res, redirectRequestSchema);
+    const signal = clientGoneSignal(res);
     // Per-URL failures are rows with an error, never a failed request.
-    res.json({ result: await checkRedirects(urls, { fetcher }) });
+    const result = await checkRedirects(urls, { fetcher, userAgent, deadlineMs: config.bulkChecks.deadlineMs, signal });
+    if (!signal.aborted) res.json({ result });
   });
   return router;
 }

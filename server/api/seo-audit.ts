@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { AppDeps } from '#server/deps.ts';
 import { rateLimit } from '#server/rate-limit.ts';
-import { parseOr400 } from '#server/validation.ts';
+import { validateBody, validBody } from '#server/validation.ts';
 import { auditUrl } from '#server/services/seo-audit/index.ts';
 import { createPageSpeedClient } from '#server/services/seo-audit/pagespeed.ts';
 import { appFetcher } from '#server/services/safe-fetch/app-fetcher.ts';
@@ -14,8 +14,9 @@ export function seoAuditRouter({ config }: AppDeps): Router {
   const router = Router();
   const fetcher = appFetcher(config);
   const pageSpeed = config.pageSpeed ? createPageSpeedClient({ ...config.pageSpeed, fetcher }) : null;
-  router.post('/seo-audit/audit', rateLimit(SEO_AUDIT_RATE_LIMIT), async (req, res) => {
-    const { url } = parseOr400(auditRequestSchema, req.body ?? {});
+  // Validation runs before the limiter: a malformed request is a 400 that spends no quota.
+  router.post('/seo-audit/audit', validateBody(auditRequestSchema), rateLimit(SEO_AUDIT_RATE_LIMIT), async (_req, res) => {
+    const { url } = validBody(res, auditRequestSchema);
     const report = await auditUrl(url, { fetcher, pageSpeed });
     res.json({ report });
   });

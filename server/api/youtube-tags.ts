@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { youtubeTagsLength } from '#views/tools/youtube-tags/logic.ts';
 import { tagsRequestSchema } from '#views/tools/youtube-tags/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { rateLimit } from '../rate-limit.ts';
@@ -15,7 +16,8 @@ export function youtubeTagsRouter(deps: AppDeps): Router {
   router.post('/youtube-tag-generator', limit, async (req, res) => {
     const body = parseOr400(tagsRequestSchema, req.body);
     const result = await youtube.tags(requireVideoId(body.videoUrl));
-    res.json({ tags: result.tags, videoTags: result.videoTags, suggestions: result.suggestions, title: result.title });
+    // characterCount: the tags' length as YouTube counts it against its 500-character limit.
+    res.json({ tags: result.tags, videoTags: result.videoTags, suggestions: result.suggestions, title: result.title, characterCount: youtubeTagsLength(result.tags) });
   });
 
   router.post('/youtube-tags-extractor', limit, async (req, res) => {

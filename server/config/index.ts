@@ -1,8 +1,10 @@
 import { admin } from './admin.ts';
+import { bulkChecks } from './bulk-checks.ts';
 import { core } from './core.ts';
 import { imageCompressor } from './image-compressor.ts';
 import { leadDelivery } from './lead-delivery.ts';
 import { llm } from './llm.ts';
+import { mobileTest } from './mobile-test.ts';
 import { pageSpeed } from './page-speed.ts';
 import { searchConsole } from './search-console.ts';
 import type { ConfigSection, EnvShape, Report, SectionContext } from './section.ts';
@@ -24,7 +26,9 @@ const sections = {
   admin,
   sitemapGenerator,
   siteAudit,
+  bulkChecks,
   imageCompressor,
+  mobileTest,
   videoDownloader,
   youtube,
   pageSpeed,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, waitForIslands } from './browser.ts';
+import type { Browser } from 'playwright-core';
+import { holdRequests, launchBrowser, openPage, waitForIslands } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,17 +14,6 @@ async function open(path: string, options: { width?: number } = {}) {
   const opened = await openPage(browser, path, options);
   await waitForIslands(opened.page);
   return opened;
-}
-
-/** Holds matching requests until `release()` so a busy state can be observed. */
-async function holdRequests(page: Page, pattern: string) {
-  let release = () => {};
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route(pattern, async (route) => {
-    await gate;
-    await route.continue();
-  });
-  return () => release();
 }
 
 test('tools hub: every tool has a Try Now link to its canonical path; refresh shows loading, error in red, then loaded', async () => {
