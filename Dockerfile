@@ -9,6 +9,12 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 # Runtime stage: production dependencies, the build output and the SQL migrations; runs as `node`.
+# Pass SITE_URL (your public origin: NODE_ENV=production refuses to boot without it) and
+# SITE_PROFILE (your business profile, e.g. on the /data volume); see README "Run it as your site":
+#   docker run -p 3000:3000 -v site-data:/data -e SITE_URL=https://www.your-domain.in \
+#     -e SITE_PROFILE=/data/profile.json -e ADMIN_PASSWORD=... <image>
+# Operator commands run with plain node: `node dist/submissions.js`, `node dist/backup.js`.
+# test/e2e/docker-runtime.test.ts assembles exactly what this stage COPYs and runs it: keep the two in step.
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production \
     PORT=3000 \

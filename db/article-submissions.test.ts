@@ -4,7 +4,7 @@ import { insertArticleSubmission, listArticleSubmissions } from '#db/article-sub
 import { createIpHasher } from '#db/ip-hash.ts';
 
 function article(title: string) {
-  return { title, author: 'Rohan Mehta', content: 'Body of the article.' };
+  return { title, author: 'Rohan Mehta', email: 'rohan@example.in', content: 'Body of the article.' };
 }
 
 test('a new submission is pending with created and updated timestamps', () => {

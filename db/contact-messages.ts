@@ -23,12 +23,24 @@ export function insertContactMessage(db: Db, input: NewContactMessage): number {
   return Number(result.lastInsertRowid);
 }
 
+const COLUMNS = 'id, name, email, message, ip_hash AS ipHash, created_at AS createdAt';
+
+export function getContactMessage(db: Db, id: number): ContactMessage | undefined {
+  return db.prepare(`SELECT ${COLUMNS} FROM contact_messages WHERE id = ?`).get(id) as ContactMessage | undefined;
+}
+
+const NEWEST_FIRST = `SELECT ${COLUMNS} FROM contact_messages ORDER BY created_at DESC, id DESC`;
+
 /** Newest first; id breaks ties between messages stored in the same millisecond. */
-export function listContactMessages(db: Db, limit = 1000): ContactMessage[] {
-  return db
-    .prepare(
-      `SELECT id, name, email, message, ip_hash AS ipHash, created_at AS createdAt
-       FROM contact_messages ORDER BY created_at DESC, id DESC LIMIT ?`,
-    )
-    .all(limit) as ContactMessage[];
+export function listContactMessages(db: Db): ContactMessage[] {
+  return db.prepare(NEWEST_FIRST).all() as ContactMessage[];
+}
+
+/** Every message, newest first, one row at a time: reports stream however many there are. */
+export function iterateContactMessages(db: Db): IterableIterator<ContactMessage> {
+  return db.prepare(NEWEST_FIRST).iterate() as IterableIterator<ContactMessage>;
+}
+
+export function countContactMessages(db: Db): number {
+  return (db.prepare('SELECT COUNT(*) AS n FROM contact_messages').get() as { n: number }).n;
 }

@@ -1,14 +1,18 @@
 import { expect, test } from 'vitest';
 import { openDatabase } from '#db/index.ts';
-import { insertArticleSubmission } from '#db/article-submissions.ts';
-import { insertContactMessage } from '#db/contact-messages.ts';
-import { submissionsJson, submissionsTable } from '#db/submissions-report.ts';
+import { insertArticleSubmission, listArticleSubmissions } from '#db/article-submissions.ts';
+import { insertContactMessage, listContactMessages } from '#db/contact-messages.ts';
+import { submissionsJson as jsonChunks, submissionsTable as tableChunks } from '#db/submissions-report.ts';
+import type { Db } from '#db/index.ts';
+
+const submissionsTable = (db: Db) => [...tableChunks(db)].join('');
+const submissionsJson = (db: Db) => JSON.parse([...jsonChunks(db)].join('')) as { contact: Array<Record<string, unknown>>; articles: Array<Record<string, unknown>> };
 
 function seededDb() {
   const db = openDatabase(':memory:');
   insertContactMessage(db, { name: 'Asha', email: 'asha@example.in', message: 'First line\nsecond line' });
   insertContactMessage(db, { name: 'Vikram', email: 'vikram@example.in', message: 'x'.repeat(200) });
-  insertArticleSubmission(db, { title: 'Local SEO in Noida', author: 'Rohan', content: 'abcdef' });
+  insertArticleSubmission(db, { title: 'Local SEO in Noida', author: 'Rohan', email: 'rohan@example.in', content: 'abcdef' });
   return db;
 }
 
@@ -19,8 +23,8 @@ test('the table lists newest first, flattens newlines and shortens long text', (
   expect(out).toContain('First line second line');
   expect(out).toContain(`${'x'.repeat(59)}…`);
   expect(out).not.toContain('x'.repeat(61));
-  expect(out).toMatch(/Article submissions \(1\), newest first\nID +RECEIVED \(UTC\) +STATUS +AUTHOR +TITLE +CHARS/);
-  expect(out).toMatch(/pending +Rohan +Local SEO in Noida +6/);
+  expect(out).toMatch(/Article submissions \(1\), newest first\nID +RECEIVED \(UTC\) +STATUS +AUTHOR +EMAIL +TITLE +CHARS/);
+  expect(out).toMatch(/pending +Rohan +rohan@example.in +Local SEO in Noida +6/);
 });
 
 test('the table says so when nothing has been submitted', () => {
@@ -33,7 +37,7 @@ test('the JSON report has every stored field', () => {
   const report = submissionsJson(seededDb());
   expect(Object.keys(report.contact[0]).sort()).toEqual(['createdAt', 'email', 'id', 'ipHash', 'message', 'name']);
   expect(Object.keys(report.articles[0]).sort()).toEqual(
-    ['author', 'content', 'createdAt', 'id', 'ipHash', 'status', 'title', 'updatedAt'],
+    ['author', 'content', 'createdAt', 'email', 'id', 'ipHash', 'status', 'title', 'updatedAt'],
   );
   expect(report.contact[1].message).toBe('First line\nsecond line');
 });
@@ -45,4 +49,26 @@ test('control characters a visitor typed never reach the terminal', () => {
   // eslint-disable-next-line no-control-regex -- matching control characters is the point (stripping what text or XML cannot carry)
   expect(out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
   expect(out).toContain('?[2JEvil');
+});
+
+test('every row is printed, with the total, well past a thousand; the JSON is exactly JSON.stringify of all rows', () => {
+  const db = openDatabase(':memory:');
+  const insert = db.transaction(() => {
+    for (let i = 1; i <= 2345; i += 1) insertContactMessage(db, { name: `Lead ${i}`, email: `lead${i}@example.in`, message: `Message ${i}` });
+    insertArticleSubmission(db, { title: 'Only one', author: 'Rohan', email: 'rohan@example.in', content: 'Text' });
+  });
+  insert();
+  const out = submissionsTable(db);
+  expect(out).toContain('Contact messages (2345), newest first');
+  const rows = out.split('\n').filter((line) => /^\d+ /.test(line));
+  expect(rows).toHaveLength(2345 + 1);
+  expect(rows[0]).toMatch(/^2345 .* Lead 2345 /);
+  expect(rows[2344]).toMatch(/^1 +\S+ +Lead 1 /);
+  const json = [...jsonChunks(db)].join('');
+  expect(json).toBe(`${JSON.stringify({ contact: listContactMessages(db), articles: listArticleSubmissions(db) }, null, 2)}\n`);
+  expect(submissionsJson(db).contact).toHaveLength(2345);
+});
+
+test('the JSON of an empty database is two empty lists', () => {
+  expect([...jsonChunks(openDatabase(':memory:'))].join('')).toBe('{\n  "contact": [],\n  "articles": []\n}\n');
 });

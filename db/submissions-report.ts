@@ -1,10 +1,36 @@
 import type { Db } from '#db/index.ts';
-import { listArticleSubmissions } from '#db/article-submissions.ts';
-import { listContactMessages } from '#db/contact-messages.ts';
+import { countArticleSubmissions, iterateArticleSubmissions, type ArticleSubmission } from '#db/article-submissions.ts';
+import { countContactMessages, iterateContactMessages, type ContactMessage } from '#db/contact-messages.ts';
 
-/** Every stored field, newest first: what `npm run submissions -- --json` prints. */
-export function submissionsJson(db: Db) {
-  return { contact: listContactMessages(db), articles: listArticleSubmissions(db) };
+/*
+ * What `npm run submissions` prints. Every row, however many: both reports are generators of text
+ * chunks read straight from SQLite one row at a time, so memory stays flat and the caller can
+ * respect the terminal's or pipe's backpressure.
+ */
+
+/** Two-space JSON of one row, indented to sit inside its list. */
+function jsonRow(row: object): string {
+  return JSON.stringify(row, null, 2).replace(/\n/g, '\n    ');
+}
+
+function* jsonList(name: string, rows: Iterable<object>, last: boolean): Generator<string> {
+  let first = true;
+  for (const row of rows) {
+    yield `${first ? `  "${name}": [\n` : ',\n'}    ${jsonRow(row)}`;
+    first = false;
+  }
+  yield `${first ? `  "${name}": []` : '\n  ]'}${last ? '\n' : ',\n'}`;
+}
+
+/**
+ * `{"contact": [...], "articles": [...]}` with every stored field, newest first: byte for byte what
+ * JSON.stringify(report, null, 2) would print, without holding the report in memory.
+ */
+export function* submissionsJson(db: Db): Generator<string> {
+  yield '{\n';
+  yield* jsonList('contact', iterateContactMessages(db), false);
+  yield* jsonList('articles', iterateArticleSubmissions(db), true);
+  yield '}\n';
 }
 
 /**
@@ -17,40 +43,55 @@ function cell(value: string, width: number): string {
   return flat.length > width ? `${flat.slice(0, width - 1)}…` : flat;
 }
 
-function table(headers: string[], rows: string[][]): string {
-  const widths = headers.map((header, i) => Math.max(header.length, ...rows.map((row) => row[i].length)));
-  const line = (cells: string[]) => cells.map((value, i) => value.padEnd(widths[i])).join('  ').trimEnd();
-  return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+interface TableSpec<Row> {
+  title: string;
+  empty: string;
+  headers: string[];
+  count: (db: Db) => number;
+  rows: (db: Db) => Iterable<Row>;
+  cells: (row: Row) => string[];
 }
 
-/** The human-readable report: two tables, newest first, long text shortened. */
-export function submissionsTable(db: Db): string {
-  const { contact, articles } = submissionsJson(db);
-  const contactPart = contact.length
-    ? table(
-        ['ID', 'RECEIVED (UTC)', 'NAME', 'EMAIL', 'MESSAGE'],
-        contact.map((row) => [String(row.id), row.createdAt, cell(row.name, 30), cell(row.email, 40), cell(row.message, 60)]),
-      )
-    : 'No contact messages yet.';
-  const articlePart = articles.length
-    ? table(
-        ['ID', 'RECEIVED (UTC)', 'STATUS', 'AUTHOR', 'TITLE', 'CHARS'],
-        articles.map((row) => [
-          String(row.id),
-          row.createdAt,
-          row.status,
-          cell(row.author, 30),
-          cell(row.title, 60),
-          String(row.content.length),
-        ]),
-      )
-    : 'No article submissions yet.';
-  return [
-    `Contact messages (${contact.length}), newest first`,
-    contactPart,
-    '',
-    `Article submissions (${articles.length}), newest first`,
-    articlePart,
-    '',
-  ].join('\n');
+/**
+ * A titled table with the total in its title. Two passes over the rows: the first measures the
+ * columns, the second prints, so columns line up without keeping the rows.
+ */
+function* table<Row>(db: Db, spec: TableSpec<Row>): Generator<string> {
+  const total = spec.count(db);
+  yield `${spec.title} (${total}), newest first\n`;
+  if (total === 0) {
+    yield `${spec.empty}\n`;
+    return;
+  }
+  const widths = spec.headers.map((header) => header.length);
+  for (const row of spec.rows(db)) spec.cells(row).forEach((value, i) => (widths[i] = Math.max(widths[i]!, value.length)));
+  const line = (cells: string[]) => `${cells.map((value, i) => value.padEnd(widths[i]!)).join('  ').trimEnd()}\n`;
+  yield line(spec.headers);
+  yield line(widths.map((width) => '-'.repeat(width)));
+  for (const row of spec.rows(db)) yield line(spec.cells(row));
+}
+
+const contactTable: TableSpec<ContactMessage> = {
+  title: 'Contact messages',
+  empty: 'No contact messages yet.',
+  headers: ['ID', 'RECEIVED (UTC)', 'NAME', 'EMAIL', 'MESSAGE'],
+  count: countContactMessages,
+  rows: iterateContactMessages,
+  cells: (row) => [String(row.id), row.createdAt, cell(row.name, 30), cell(row.email, 40), cell(row.message, 60)],
+};
+
+const articleTable: TableSpec<ArticleSubmission> = {
+  title: 'Article submissions',
+  empty: 'No article submissions yet.',
+  headers: ['ID', 'RECEIVED (UTC)', 'STATUS', 'AUTHOR', 'EMAIL', 'TITLE', 'CHARS'],
+  count: countArticleSubmissions,
+  rows: iterateArticleSubmissions,
+  cells: (row) => [String(row.id), row.createdAt, row.status, cell(row.author, 30), cell(row.email ?? '', 40), cell(row.title, 60), String(row.content.length)],
+};
+
+/** The human-readable report: two tables with their totals, every row, newest first, long text shortened. */
+export function* submissionsTable(db: Db): Generator<string> {
+  yield* table(db, contactTable);
+  yield '\n';
+  yield* table(db, articleTable);
 }

@@ -11,7 +11,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
 const out = join(dist, 'public');
 const stampFile = join(dist, '.build-stamp');
-const sourceDirs = ['server', 'client', 'views', 'db', 'public', 'docs/profile.example.json', 'scripts/build.mjs', 'scripts/directories-check.ts', 'package.json', 'package-lock.json'];
+const sourceDirs = ['server', 'client', 'views', 'db', 'public', 'docs/profile.example.json', 'scripts/build.mjs', 'scripts/directories-check.ts', 'scripts/submissions.ts', 'scripts/backup.ts', 'scripts/lib', 'package.json', 'package-lock.json'];
 
 function walk(path) {
   if (!existsSync(path)) return [];
@@ -139,7 +139,7 @@ await esbuild.build({
 // Operator commands run with plain node, so the Docker image (no tsx, no sources) can run them too.
 await esbuild.build({
   absWorkingDir: root,
-  entryPoints: { 'directories-check': 'scripts/directories-check.ts' },
+  entryPoints: { 'directories-check': 'scripts/directories-check.ts', submissions: 'scripts/submissions.ts', backup: 'scripts/backup.ts' },
   outdir: dist,
   bundle: true,
   platform: 'node',

@@ -15,7 +15,7 @@ function seededDataDir() {
   const dir = mkdtempSync(join(tmpdir(), 'submissions-cli-'));
   const db = openDatabase(databaseFile(dir));
   insertContactMessage(db, { name: 'Asha', email: 'asha@example.in', message: 'Audit please' });
-  insertArticleSubmission(db, { title: 'Core updates', author: 'Rohan', content: 'Text' });
+  insertArticleSubmission(db, { title: 'Core updates', author: 'Rohan', email: 'rohan@example.in', content: 'Text' });
   db.close();
   return dir;
 }
@@ -55,5 +55,26 @@ test('a missing database and an unknown flag exit non-zero with a message', asyn
     await expect(cli(['--csv'], empty)).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('Unknown option: --csv') });
   } finally {
     rmSync(empty, { recursive: true, force: true });
+  }
+});
+
+test('prints every row past the old 1,000-row cap, and a reader closing the pipe early is not an error', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'submissions-many-'));
+  try {
+    const db = openDatabase(databaseFile(dir));
+    db.transaction(() => {
+      for (let i = 1; i <= 1500; i += 1) insertContactMessage(db, { name: `Lead ${i}`, email: `lead${i}@example.in`, message: 'Hello' });
+    })();
+    db.close();
+    const { stdout } = await cli(['--json'], dir);
+    expect(JSON.parse(stdout).contact).toHaveLength(1500);
+    const table = await cli([], dir);
+    expect(table.stdout).toContain('Contact messages (1500), newest first');
+    expect(table.stdout.split('\n').filter((line) => / lead\d+@example\.in /.test(line))).toHaveLength(1500);
+    const piped = await run('sh', ['-c', `"${tsx}" scripts/submissions.ts | head -n 3`], { env: { ...process.env, DATA_DIR: dir } });
+    expect(piped.stdout.split('\n')).toHaveLength(4);
+    expect(piped.stderr).toBe('');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -3,6 +3,7 @@ import compression from 'compression';
 import express, { type Express } from 'express';
 import type { PageDef } from '#views/page.ts';
 import type { AssetManifest } from '#views/site-context.ts';
+import { adminRouter } from './admin/router.ts';
 import { apiRouter } from './api/index.ts';
 import { loadManifest, loadStaticFiles, type StaticFile } from './assets.ts';
 import type { Config } from './config/index.ts';
@@ -11,6 +12,7 @@ import { apiNotFound, errorHandler } from './errors.ts';
 import { directoryStatusFor } from './directory-status.ts';
 import { createRenderer } from './render.tsx';
 import { createFastPath } from './fast-path.ts';
+import { createLeadDelivery } from './services/lead-delivery/index.ts';
 import { makeCachedBody } from './page-cache.ts';
 import { createRequestIds, requestLog } from './request-log.ts';
 import { redirects } from './redirects.ts';
@@ -23,7 +25,7 @@ import './validation.ts';
 /** JSON bodies above this answer 413. */
 export const API_BODY_LIMIT = '1mb';
 
-export interface CreateAppOptions extends Omit<AppDeps, 'onShutdown'> {
+export interface CreateAppOptions extends Omit<AppDeps, 'onShutdown' | 'leads'> {
   /** Build manifest; read from dist/public when omitted. */
   assets?: AssetManifest;
   /** Route table; the site's own when omitted (tests may pass a smaller one). */
@@ -62,13 +64,25 @@ function withProfileFiles(files: Map<string, StaticFile>, config: Config): Map<s
 export function createApp(options: CreateAppOptions): Express {
   const { config, db, log } = options;
   const shutdownHooks: Array<() => void | Promise<void>> = [];
-  const deps: AppDeps = { config, db, log, onShutdown: (hook) => shutdownHooks.push(hook) };
+  const leads = createLeadDelivery({
+    db,
+    log,
+    settings: config.leadDelivery,
+    siteUrl: config.siteUrl,
+    businessEmail: config.siteProfile.business.email,
+    userAgent: `LeadDelivery/1.0 (+${config.siteUrl})`,
+  });
+  const deps: AppDeps = { config, db, log, leads, onShutdown: (hook) => shutdownHooks.push(hook) };
+  shutdownHooks.push(() => leads.worker.stop());
   const pages = options.pages ?? routeTable;
   const assets = options.assets ?? loadManifest();
   const showDetails = config.env !== 'production';
 
   const app = express();
   app.disable('x-powered-by');
+  // Background work the process runs once it listens (server/index.ts): queued lead deliveries.
+  app.locals.startBackgroundWork = () => leads.worker.start();
+  app.locals.leads = leads;
   app.locals.shutdown = async () => {
     await Promise.allSettled(shutdownHooks.map((hook) => hook()));
   };
@@ -105,6 +119,15 @@ export function createApp(options: CreateAppOptions): Express {
   app.use(compression({ threshold: 1024 }));
   app.use(siteFiles(pages, config));
   app.use('/api', express.json({ limit: API_BODY_LIMIT }), apiRouter(deps), apiNotFound);
+  if (config.admin) {
+    app.use('/admin', adminRouter({ config, db, log, password: config.admin.password, css: assets.css }));
+  } else {
+    // No ADMIN_PASSWORD: the inbox does not exist; every /admin path is the site's ordinary 404.
+    app.all(/^\/admin(?:\/.*)?$/, (req, res, next) => {
+      if (req.method === 'GET' || req.method === 'HEAD') return renderer.renderPage(req, res, next);
+      res.status(404).type('text/plain').send('Not found');
+    });
+  }
   app.use(redirects(pages));
   app.use(renderer.renderPage);
   app.use(errorHandler(log, staticErrorPage, showDetails));

@@ -69,5 +69,5 @@ test('the site sitemap escapes characters that would break the XML', () => {
 });
 
 test('robots.txt allows crawling, keeps bots out of /api and points at the sitemap', () => {
-  expect(robotsTxt('https://seo.example.in/')).toBe('User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: https://seo.example.in/sitemap.xml\n');
+  expect(robotsTxt('https://seo.example.in/')).toBe('User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\n\nSitemap: https://seo.example.in/sitemap.xml\n');
 });

@@ -19,10 +19,10 @@ export function siteSitemapXml(siteUrl: string, pages: ReadonlyArray<Pick<PageDe
   return URLSET_OPEN + entries.map(urlElement).join('') + URLSET_CLOSE;
 }
 
-/** Everything is public; /api is for the pages' own calls, not for crawling. */
+/** Everything is public; /api is for the pages' own calls and /admin is the operator's inbox: neither is for crawling. */
 export function robotsTxt(siteUrl: string): string {
   const origin = siteUrl.replace(/\/+$/, '');
-  return ['User-agent: *', 'Allow: /', 'Disallow: /api/', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+  return ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /admin', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
 }
 
 /**

@@ -6,7 +6,7 @@ export const VISITOR_COOKIE = 'visitor';
 const VALUE = /^[A-Za-z0-9_-]{22}$/;
 const ONE_YEAR_S = 365 * 24 * 3600;
 
-function readCookie(header: string | undefined, name: string): string | undefined {
+export function readCookie(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
     const eq = part.indexOf('=');
     if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();

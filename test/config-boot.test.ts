@@ -37,7 +37,14 @@ test('bad variables stop the server with one plain line each and exit code 1', a
 });
 
 test('FETCH_ALLOW_PRIVATE in production boots with a warning naming each allowed target', async () => {
-  const result = await boot({ NODE_ENV: 'production', SITE_URL: 'https://seo.example.in', SITE_PROFILE: operatorProfilePath, FETCH_ALLOW_PRIVATE: '127.0.0.1:4000,localhost:5000', LOG_LEVEL: 'info' });
+  const result = await boot({
+    NODE_ENV: 'production',
+    SITE_URL: 'https://seo.example.in',
+    SITE_PROFILE: operatorProfilePath,
+    NOTIFY_WEBHOOK_URL: 'http://127.0.0.1:9/leads',
+    FETCH_ALLOW_PRIVATE: '127.0.0.1:4000,localhost:5000',
+    LOG_LEVEL: 'info',
+  });
   expect(result.code).toBe(0);
   expect(result.stderr).toBe('');
   const warnings = result.stdout
@@ -69,4 +76,13 @@ test('a bad profile stops boot with one plain line naming the file and the field
   writeFileSync(file, JSON.stringify(profile));
   const result = await boot({ NODE_ENV: 'production', SITE_URL: 'https://seo.example.in', SITE_PROFILE: file });
   expect(result).toEqual({ code: 1, stdout: '', stderr: `SITE_PROFILE ${file}: address.postalCode is required\n` });
+});
+
+test('with no webhook and no SMTP, boot says in one line that leads go nowhere but the inbox', async () => {
+  const result = await boot({ NODE_ENV: 'production', SITE_URL: 'https://seo.example.in', SITE_PROFILE: operatorProfilePath, LOG_LEVEL: 'info' });
+  expect(result.code).toBe(0);
+  const lines = result.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { level: number; msg: string });
+  expect(lines.filter((entry) => /^leads are not delivered/.test(entry.msg)).map((entry) => [entry.level, entry.msg])).toEqual([
+    [40, 'leads are not delivered anywhere but the inbox: contact messages and article submissions are stored only; set NOTIFY_WEBHOOK_URL and/or SMTP_URL with NOTIFY_EMAIL_TO to receive them'],
+  ]);
 });

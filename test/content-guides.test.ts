@@ -4,7 +4,7 @@ import { pages } from '#server/routes.ts';
 import { coreUpdates, LAST_REVIEWED, rolloutDays } from '#views/pages/google-core-updates/updates.ts';
 import { guides, wordCount } from '#views/pages/seo-guides/guides.ts';
 import { createTestApp } from '#test/helpers/app.ts';
-import { operatorBusiness } from '#test/helpers/business.ts';
+import { minimalProfileFile, operatorBusiness } from '#test/helpers/business.ts';
 
 const routes = new Set(pages.map((page) => page.path));
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
@@ -53,6 +53,8 @@ test('guides cite no statistics: no percentages or "studies show" figures that n
 
 test('the index lists every guide with its dates, and each guide page shows author, dates and Article JSON-LD', async () => {
   const { app } = createTestApp();
+  // The profile lists a team: its first person signs the guides.
+  const author = operatorBusiness.team![0]!;
   const index = await request(app).get('/seo-guides');
   expect(index.status).toBe(200);
   for (const guide of guides) expect(index.text).toContain(`<a href="/seo-guides/${guide.slug}">`);
@@ -63,10 +65,10 @@ test('the index lists every guide with its dates, and each guide page shows auth
     expect(res.status, guide.slug).toBe(200);
     const main = mainOf(res.text);
     expect(main).toContain(`<h1>${guide.heading.replace(/'/g, '&#x27;')}</h1>`);
-    expect(main).toContain(`By ${operatorBusiness.name} · Published <time dateTime="${guide.published}">`);
+    expect(main).toContain(`By ${author.name}, ${author.role} · Published <time dateTime="${guide.published}">`);
     expect(main).toContain(`Reviewed <time dateTime="${guide.reviewed}">`);
     const article = jsonLd(res.text).find((block) => block['@type'] === 'Article');
-    expect(article, guide.slug).toMatchObject({ headline: guide.heading, datePublished: guide.published, dateModified: guide.reviewed, author: { '@type': 'Organization', name: operatorBusiness.name } });
+    expect(article, guide.slug).toMatchObject({ headline: guide.heading, datePublished: guide.published, dateModified: guide.reviewed, author: { '@type': 'Person', name: author.name, jobTitle: author.role, worksFor: { '@type': 'Organization', name: operatorBusiness.name } }, publisher: { '@type': 'Organization', name: operatorBusiness.name } });
     expect(res.text).toContain(`<meta property="og:type" content="article"/>`);
     // Content pages ship no React: no island and no client entry.
     expect(res.text).not.toMatch(/data-island|\/entry-/);
@@ -117,4 +119,13 @@ test('the core-updates page shows the dated log, where it stops, when it was las
   expect(res.text).toContain(`List last reviewed: <time dateTime="${LAST_REVIEWED}">`);
   expect(res.text).toContain('href="https://status.search.google.com/summary"');
   expect(res.text).toContain('This list stops at the March 2026 core update; for later updates');
+});
+
+test('without a team in the profile the business itself signs the guides: no person is named', async () => {
+  const { app } = createTestApp({ env: { SITE_PROFILE: minimalProfileFile() } });
+  const guide = guides[0]!;
+  const res = await request(app).get(`/seo-guides/${guide.slug}`);
+  expect(mainOf(res.text)).toContain(`By Acme Search · Published <time dateTime="${guide.published}">`);
+  const article = jsonLd(res.text).find((block) => block['@type'] === 'Article');
+  expect(article).toMatchObject({ author: { '@type': 'Organization', name: 'Acme Search' } });
 });

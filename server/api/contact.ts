@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { insertContactMessage } from '#db/contact-messages.ts';
 import { createIpHasher } from '#db/ip-hash.ts';
 import { parseContact } from '#views/pages/contact/schema.ts';
 import type { AppDeps } from '../deps.ts';
@@ -9,8 +8,11 @@ import { rateLimit } from '../rate-limit.ts';
 /** Per IP: enough for a person correcting a typo, too few for a spam run. */
 export const CONTACT_RATE_LIMIT = { windowMs: 10 * 60_000, limit: 5 };
 
-/** POST /api/contact {name, email, message} → 201 {id}; the message is stored, never rendered as HTML. */
-export function contactRouter({ db, log }: AppDeps): Router {
+/**
+ * POST /api/contact {name, email, message} → 201 {id}; the message is stored (with its notification
+ * queued in the same transaction), never rendered as HTML.
+ */
+export function contactRouter({ db, log, leads }: AppDeps): Router {
   const router = Router();
   const hashIp = createIpHasher(db);
   router.post('/contact', rateLimit(CONTACT_RATE_LIMIT), (req, res) => {
@@ -22,7 +24,7 @@ export function contactRouter({ db, log }: AppDeps): Router {
       res.status(201).json({});
       return;
     }
-    const id = insertContactMessage(db, { ...parsed.data, ipHash: hashIp(req.ip) });
+    const id = leads.storeContact({ ...parsed.data, ipHash: hashIp(req.ip) });
     res.status(201).json({ id });
   });
   return router;

@@ -168,7 +168,7 @@ test('a client who disconnects mid-encode frees the slot at once: the encoder is
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: ':memory:' });
   const compressor = createImageCompressor({ concurrency: 1 });
   onTestFinished(() => compressor.close());
-  const deps = { config, db: undefined as never, log: createLogger('silent'), onShutdown: () => undefined };
+  const deps = { config, db: undefined as never, log: createLogger('silent'), onShutdown: () => undefined, leads: undefined as never };
   const app = express();
   app.use('/api', imageCompressorRouter(deps, compressor));
   app.use(errorHandler(deps.log, () => '', false));

@@ -5,7 +5,7 @@ import { createTestApp } from '#test/helpers/app.ts';
 import { ARTICLE_RATE_LIMIT } from './write-for-us.ts';
 
 function article(overrides: Record<string, unknown> = {}) {
-  return { title: 'Recovering from a core update', author: 'Rohan Mehta', content: 'What we changed, week by week.', ...overrides };
+  return { title: 'Recovering from a core update', author: 'Rohan Mehta', email: 'rohan@example.in', content: 'What we changed, week by week.', ...overrides };
 }
 
 function post(app: ReturnType<typeof createTestApp>['app'], body: unknown) {
@@ -17,7 +17,7 @@ test('a valid article answers 201 {id} and is stored as pending', async () => {
   const res = await post(app, article({ author: ' Rohan Mehta ' }));
   expect(res.status).toBe(201);
   expect(res.body).toEqual({ id: expect.any(Number) });
-  expect(listArticleSubmissions(db)[0]).toMatchObject({ id: res.body.id, author: 'Rohan Mehta', status: 'pending' });
+  expect(listArticleSubmissions(db)[0]).toMatchObject({ id: res.body.id, author: 'Rohan Mehta', email: 'rohan@example.in', status: 'pending' });
 });
 
 test('an article at every limit is accepted, including 50,000 characters of Hindi', async () => {
@@ -30,6 +30,8 @@ test.each([
   [{ title: '' }, 'Title is required'],
   [{ author: '  ' }, 'Author name is required'],
   [{ content: undefined }, 'Content is required'],
+  [{ email: undefined }, 'Email is required'],
+  [{ email: 'not-an-address' }, 'Email must be a valid email address'],
   [{ title: 't'.repeat(201) }, 'Title must be at most 200 characters'],
   [{ author: 'a'.repeat(101) }, 'Author name must be at most 100 characters'],
   [{ content: 'c'.repeat(50_001) }, 'Content must be at most 50,000 characters'],

@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { insertArticleSubmission } from '#db/article-submissions.ts';
 import { createIpHasher } from '#db/ip-hash.ts';
 import { parseArticle } from '#views/pages/write-for-us/schema.ts';
 import type { AppDeps } from '../deps.ts';
@@ -9,8 +8,8 @@ import { rateLimit } from '../rate-limit.ts';
 /** Per IP and hour: a writer rarely sends more than a couple of articles. */
 export const ARTICLE_RATE_LIMIT = { windowMs: 60 * 60_000, limit: 5 };
 
-/** POST /api/writeforus/submit {title, content, author} → 201 {id}, stored as 'pending'. */
-export function writeForUsRouter({ db, log }: AppDeps): Router {
+/** POST /api/writeforus/submit {title, author, email, content} → 201 {id}, stored as 'pending' and queued for delivery. */
+export function writeForUsRouter({ db, log, leads }: AppDeps): Router {
   const router = Router();
   const hashIp = createIpHasher(db);
   router.post('/writeforus/submit', rateLimit(ARTICLE_RATE_LIMIT), (req, res) => {
@@ -21,7 +20,7 @@ export function writeForUsRouter({ db, log }: AppDeps): Router {
       res.status(201).json({});
       return;
     }
-    const id = insertArticleSubmission(db, { ...parsed.data, ipHash: hashIp(req.ip) });
+    const id = leads.storeArticle({ ...parsed.data, ipHash: hashIp(req.ip) });
     res.status(201).json({ id });
   });
   return router;

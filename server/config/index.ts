@@ -1,6 +1,8 @@
+import { admin } from './admin.ts';
 import { bulkChecks } from './bulk-checks.ts';
 import { core } from './core.ts';
 import { imageCompressor } from './image-compressor.ts';
+import { leadDelivery } from './lead-delivery.ts';
 import { llm } from './llm.ts';
 import { mobileTest } from './mobile-test.ts';
 import { pageSpeed } from './page-speed.ts';
@@ -20,6 +22,8 @@ import { z } from 'zod';
  */
 const sections = {
   siteProfile,
+  leadDelivery,
+  admin,
   sitemapGenerator,
   siteAudit,
   bulkChecks,

@@ -66,6 +66,7 @@ test('write for us: submitting state, success clears the fields, article stored 
   expect(await page.getByLabel('Content').getAttribute('rows')).toBe('10');
   await page.getByLabel('Title').fill('Local SEO for Noida clinics');
   await page.getByLabel('Author Name').fill('Kabir Singh');
+  await page.getByLabel('Email').fill('kabir@example.in');
   await page.getByLabel('Content').fill('What worked for three clinics in Sector 50.');
   let release: () => void = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
@@ -81,9 +82,10 @@ test('write for us: submitting state, success clears the fields, article stored 
   await page.getByText('Article submitted successfully! We will review and get back to you.').waitFor();
   expect(await page.getByLabel('Title').inputValue()).toBe('');
   expect(await page.getByLabel('Author Name').inputValue()).toBe('');
+  expect(await page.getByLabel('Email').inputValue()).toBe('');
   expect(await page.getByLabel('Content').inputValue()).toBe('');
   const stored = storedData().articles.find((row) => row.title === 'Local SEO for Noida clinics');
-  expect(stored).toMatchObject({ author: 'Kabir Singh', status: 'pending' });
+  expect(stored).toMatchObject({ author: 'Kabir Singh', email: 'kabir@example.in', status: 'pending' });
   expect(problems).toEqual([]);
 });
 
@@ -95,6 +97,7 @@ test('write for us: server error text in red, values kept, a new submit clears t
   );
   await page.getByLabel('Title').fill('A title');
   await page.getByLabel('Author Name').fill('Kabir');
+  await page.getByLabel('Email').fill('kabir@example.in');
   await page.getByLabel('Content').fill('Body');
   await page.getByRole('button', { name: 'Submit Article' }).click();
   const alert = page.getByRole('alert');

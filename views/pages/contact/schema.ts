@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import { contactLimits } from '#views/pages/shared/form-limits.ts';
-import { parseForm, requiredText } from '#views/pages/shared/form-schema.ts';
-
-// Deliberately simple: one @, no spaces, a dot in the domain. Stricter rules reject real addresses.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { parseForm, requiredEmail, requiredText } from '#views/pages/shared/form-schema.ts';
 
 export const contactSchema = z.object({
   name: requiredText('Name', contactLimits.name),
-  email: requiredText('Email', contactLimits.email).regex(EMAIL_PATTERN, 'Email must be a valid email address'),
+  email: requiredEmail('Email', contactLimits.email),
   message: requiredText('Message', contactLimits.message),
 });
 

@@ -40,7 +40,14 @@ export const privacyPolicy = (business: Business): ProsePage => ({
       id: 'articles',
       heading: 'Articles submitted through Write for us',
       paragraphs: [
-        'When you submit an article we store its title, your author name, the article text, the submission time and its review status. We use them to review the article and to credit you if we publish it. Articles we do not publish are deleted within 12 months of our decision.',
+        'When you submit an article we store its title, your author name, your email address, the article text, the submission time and its review status. We use them to review the article, to tell you our decision and to credit you if we publish it. Articles we do not publish are deleted within 12 months of our decision.',
+      ],
+    },
+    {
+      id: 'delivery',
+      heading: 'How your message reaches us',
+      paragraphs: [
+        'So that a person sees your message quickly, this site can send us a copy of each contact message and article submission (everything listed above) as a notification: by email through our email provider, to a web address of our own business systems, or both. These copies are read by the same people and kept no longer than the stored original. The stored messages themselves are read in a password-protected inbox on this site that only our team can sign in to; we delete a message there, with any notification still waiting to be sent, when you ask us to.',
       ],
     },
     {
@@ -52,7 +59,7 @@ export const privacyPolicy = (business: Business): ProsePage => ({
       bullets: [
         'Images uploaded for compression are processed in memory and are not stored after the compressed result is returned.',
         'URLs and text you enter into a tool are used to produce the result and are not kept, except as described for sitemaps and logs below.',
-        'Sitemaps you generate are stored on our server with the website address and page count, and are listed publicly on the sitemap generator page so you can download them again. Do not generate a sitemap for a site whose URLs you want kept private.',
+        'Sitemaps you generate and site audits you run are stored on our server (the website address, the pages found and the results) so that you can open them again. Your list of them is tied to a cookie in your browser, so other visitors cannot list them; anyone you give a report\'s link to can open that report.',
       ],
     },
     {
@@ -66,14 +73,14 @@ export const privacyPolicy = (business: Business): ProsePage => ({
       id: 'cookies',
       heading: 'Cookies',
       paragraphs: [
-        'This site does not set tracking, analytics or advertising cookies. If you choose to load the office map on our Delhi services page, the map is provided by Google, and Google may set its own cookies under its privacy policy; the map is not loaded unless you ask for it.',
+        'This site does not set tracking, analytics or advertising cookies. When you use the sitemap generator or the site audit it sets one first-party cookie, visitor: a random value that ties your list of results to your browser for up to a year. People on our team who sign in to the inbox get a session cookie that ends after 12 hours or when they sign out. If you choose to load the office map on our Delhi services page, the map is provided by Google, and Google may set its own cookies under its privacy policy; the map is not loaded unless you ask for it.',
       ],
     },
     {
       id: 'sharing',
       heading: 'Who we share information with',
       paragraphs: [
-        'We do not sell or rent personal information. Our hosting provider stores the server and its data on our behalf. We disclose information if the law requires it.',
+        'We do not sell or rent personal information. Our hosting provider stores the server and its data on our behalf, and our email provider carries any notifications described above. We disclose information if the law requires it.',
       ],
     },
     {

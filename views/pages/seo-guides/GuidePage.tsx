@@ -15,12 +15,21 @@ export function readingMinutes(guide: Guide): number {
   return Math.max(1, Math.round(wordCount(guide) / 200));
 }
 
+/**
+ * Who signs the guides: the first person of the profile's team when the operator lists one (the
+ * README says so), else the business itself. Never a made-up person.
+ */
+export function guideAuthor(business: Business): { name: string; role?: string } {
+  const [first] = business.team ?? [];
+  return first ? { name: first.name, role: first.role } : { name: business.name };
+}
+
 /** Author, published and reviewed dates, as the page and the JSON-LD state them. */
 export function GuideDates({ guide }: { guide: Guide }) {
-  const business = useBusiness();
+  const author = guideAuthor(useBusiness());
   return (
     <p className="guide-meta">
-      {`By ${business.name} · Published `}
+      {`By ${author.role ? `${author.name}, ${author.role}` : author.name} · Published `}
       <time dateTime={guide.published}>{formatDay(guide.published)}</time>
       {' · Reviewed '}
       <time dateTime={guide.reviewed}>{formatDay(guide.reviewed)}</time>
@@ -106,6 +115,7 @@ function GuideArticle({ guide }: { guide: Guide }) {
 /** Article JSON-LD: headline, dates and author as the page shows them. */
 function articleJsonLd(guide: Guide, business: Business): Record<string, unknown> {
   const organisation = { '@type': 'Organization', name: business.name };
+  const author = guideAuthor(business);
   return {
     '@context': 'https://schema.org',
     '@type': 'Article',
@@ -113,7 +123,7 @@ function articleJsonLd(guide: Guide, business: Business): Record<string, unknown
     description: guide.description,
     datePublished: guide.published,
     dateModified: guide.reviewed,
-    author: organisation,
+    author: author.role ? { '@type': 'Person', name: author.name, jobTitle: author.role, worksFor: organisation } : organisation,
     publisher: organisation,
     inLanguage: 'en-IN',
   };

@@ -4,7 +4,7 @@
  */
 export const contactLimits = { name: 100, email: 254, message: 5000 } as const;
 
-export const articleLimits = { title: 200, author: 100, content: 50_000 } as const;
+export const articleLimits = { title: 200, author: 100, email: 254, content: 50_000 } as const;
 
 /** Hidden field people never see or fill; anything in it marks the request as a bot. */
 export const HONEYPOT_FIELD = 'website';

@@ -10,6 +10,14 @@ export function requiredText(label: string, max: number) {
     .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`);
 }
 
+// Deliberately simple: one @, no spaces, a dot in the domain. Stricter rules reject real addresses.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A required email address; its errors name the field. */
+export function requiredEmail(label: string, max: number) {
+  return requiredText(label, max).regex(EMAIL_PATTERN, `${label} must be a valid email address`);
+}
+
 export type ParseResult<T> = { ok: true; data: T; isBot: boolean } | { ok: false; error: string };
 
 /** Validates a request body and reports the first problem in words a person can act on. */

@@ -11,7 +11,7 @@ export interface WriteForUsWidgetProps {
 
 type Message = { kind: 'success' | 'error'; text: string } | null;
 
-const empty = { title: '', author: '', content: '' };
+const empty = { title: '', author: '', email: '', content: '' };
 
 export default function WriteForUsWidget({ idPrefix }: WriteForUsWidgetProps) {
   const [values, setValues] = useState(empty);
@@ -44,6 +44,21 @@ export default function WriteForUsWidget({ idPrefix }: WriteForUsWidgetProps) {
       <input id={id('title')} name="title" type="text" required maxLength={articleLimits.title} value={values.title} onChange={(e) => set('title')(e.target.value)} />
       <label htmlFor={id('author')}>{formCopy.authorLabel}</label>
       <input id={id('author')} name="author" type="text" required autoComplete="name" maxLength={articleLimits.author} value={values.author} onChange={(e) => set('author')(e.target.value)} />
+      <label htmlFor={id('email')}>{formCopy.emailLabel}</label>
+      <input
+        id={id('email')}
+        name="email"
+        type="email"
+        required
+        autoComplete="email"
+        maxLength={articleLimits.email}
+        aria-describedby={id('email-hint')}
+        value={values.email}
+        onChange={(e) => set('email')(e.target.value)}
+      />
+      <p id={id('email-hint')} className="field-hint">
+        {formCopy.emailHint}
+      </p>
       <label htmlFor={id('content')}>{formCopy.contentLabel}</label>
       <textarea id={id('content')} name="content" rows={10} required maxLength={articleLimits.content} value={values.content} onChange={(e) => set('content')(e.target.value)} />
       <Honeypot id={id('website')} value={trap} onChange={setTrap} />

@@ -39,6 +39,8 @@ export const formCopy = {
   heading: 'Submit your article',
   titleLabel: 'Title',
   authorLabel: 'Author Name',
+  emailLabel: 'Email',
+  emailHint: 'We reply here with our decision; it is never published.',
   contentLabel: 'Content',
   submit: 'Submit Article',
   submitting: 'Submitting...',

@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { parseArticle } from '#views/pages/write-for-us/schema.ts';
 
 function body(overrides: Record<string, unknown> = {}) {
-  return { title: 'Fixing crawl budget on a Shopify store', author: 'Rohan Mehta', content: 'Step one: read the logs.', ...overrides };
+  return { title: 'Fixing crawl budget on a Shopify store', author: 'Rohan Mehta', email: 'rohan@example.in', content: 'Step one: read the logs.', ...overrides };
 }
 
 function errorOf(input: unknown) {
@@ -11,10 +11,10 @@ function errorOf(input: unknown) {
 }
 
 test('accepts a complete article and trims it', () => {
-  expect(parseArticle(body({ title: ' T ', author: ' A ', content: ' <b>C</b> ' }))).toEqual({
+  expect(parseArticle(body({ title: ' T ', author: ' A ', email: ' a@b.in ', content: ' <b>C</b> ' }))).toEqual({
     ok: true,
     isBot: false,
-    data: { title: 'T', author: 'A', content: '<b>C</b>' },
+    data: { title: 'T', author: 'A', email: 'a@b.in', content: '<b>C</b>' },
   });
 });
 
@@ -22,6 +22,13 @@ test('each missing field is named', () => {
   expect(errorOf(body({ title: ' ' }))).toBe('Title is required');
   expect(errorOf(body({ author: undefined }))).toBe('Author name is required');
   expect(errorOf(body({ content: '' }))).toBe('Content is required');
+  expect(errorOf(body({ email: undefined }))).toBe('Email is required');
+});
+
+test('the author\'s email is required and must look like an address, so the promised reply can be sent', () => {
+  expect(errorOf(body({ email: '  ' }))).toBe('Email is required');
+  expect(errorOf(body({ email: 'rohan at example.in' }))).toBe('Email must be a valid email address');
+  expect(errorOf(body({ email: `${'r'.repeat(250)}@x.in` }))).toBe('Email must be at most 254 characters');
 });
 
 test('enforces title 200, author 100 and content 50,000 characters', () => {

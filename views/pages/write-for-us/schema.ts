@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { articleLimits } from '#views/pages/shared/form-limits.ts';
-import { parseForm, requiredText } from '#views/pages/shared/form-schema.ts';
+import { parseForm, requiredEmail, requiredText } from '#views/pages/shared/form-schema.ts';
 
 export const articleSchema = z.object({
   title: requiredText('Title', articleLimits.title),
   author: requiredText('Author name', articleLimits.author),
+  // So the promised reply (accepted or not) can reach the author.
+  email: requiredEmail('Email', articleLimits.email),
   content: requiredText('Content', articleLimits.content),
 });
 

@@ -1,0 +1,252 @@
+import request from 'supertest';
+import { afterEach, expect, test, vi } from 'vitest';
+import { listContactMessages } from '#db/contact-messages.ts';
+import { listOutbox } from '#db/outbox.ts';
+import { createTestApp } from '#test/helpers/app.ts';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const PASSWORD = 'correct horse battery';
+const ORIGIN = 'https://example.test';
+type App = ReturnType<typeof createTestApp>['app'];
+
+function adminApp(env: Record<string, string> = {}, options: { file?: boolean; dataDir?: string } = {}) {
+  return createTestApp({ env: { ADMIN_PASSWORD: PASSWORD, ...env }, ...options });
+}
+
+const cookieValue = (res: request.Response, name: string) =>
+  ((res.headers['set-cookie'] as unknown as string[] | undefined) ?? []).find((line) => line.startsWith(`${name}=`));
+
+function postLogin(app: App, password: string, origin: string | null = ORIGIN) {
+  const req = request(app).post('/admin/login').set('Accept', 'text/html').type('form');
+  return (origin ? req.set('Origin', origin) : req).send({ password });
+}
+
+/** Signs in; returns the session cookie and the session's CSRF token (from the inbox's forms). */
+async function signIn(app: App) {
+  const res = await postLogin(app, PASSWORD);
+  expect(res.status).toBe(303);
+  const cookie = cookieValue(res, 'admin_session')!.split(';')[0]!;
+  const inbox = await request(app).get('/admin').set('Cookie', cookie).set('Accept', 'text/html');
+  const csrf = /name="csrf" value="([^"]+)"/.exec(inbox.text)![1]!;
+  return { cookie, csrf };
+}
+
+async function seedContacts(app: App, count: number) {
+  for (let i = 1; i <= count; i += 1) {
+    await request(app).post('/api/contact').send({ name: `Lead ${i}`, email: `lead${i}@example.in`, message: `Message number ${i}` }).expect(201);
+  }
+}
+
+function expectAdminHeaders(res: request.Response) {
+  expect([res.headers['cache-control'], res.headers['x-robots-tag']]).toEqual(['no-store', 'noindex']);
+}
+
+test('without ADMIN_PASSWORD every /admin path is a 404', async () => {
+  const { app } = createTestApp();
+  for (const path of ['/admin', '/admin/', '/admin/login', '/admin/export.csv?type=contact', '/admin/anything/else']) {
+    expect((await request(app).get(path)).status, path).toBe(404);
+  }
+  expect((await request(app).post('/admin/login').type('form').send({ password: 'whatever' })).status).toBe(404);
+  expect((await request(app).post('/admin/logout')).status).toBe(404);
+});
+
+test('the login form, then 303 to /admin with a HttpOnly, SameSite=Strict, Secure session cookie on Path=/', async () => {
+  const { app } = adminApp();
+  const form = await request(app).get('/admin/login');
+  expect(form.status).toBe(200);
+  expectAdminHeaders(form);
+  expect(form.text).toMatch(/<input id="admin-password" type="password" [^>]*name="password"\/>/);
+  expect(form.text).not.toContain('<script');
+  const res = await postLogin(app, PASSWORD);
+  expect(res.status).toBe(303);
+  expect(res.headers.location).toBe('/admin');
+  expectAdminHeaders(res);
+  const cookie = cookieValue(res, 'admin_session')!;
+  expect(cookie).toMatch(/^admin_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=43200; HttpOnly; SameSite=Strict; Secure$/);
+});
+
+test('over plain http the cookie is not marked Secure', async () => {
+  const { app } = adminApp({ SITE_URL: 'http://127.0.0.1:8080' });
+  const res = await postLogin(app, PASSWORD, 'http://127.0.0.1:8080');
+  expect(cookieValue(res, 'admin_session')).not.toContain('Secure');
+});
+
+test('a wrong password is 401; five failures from one address, then 429 even for the right one', async () => {
+  const { app } = adminApp();
+  for (let i = 0; i < 5; i += 1) {
+    const res = await postLogin(app, `wrong password ${i}`);
+    expect(res.status).toBe(401);
+    expect(res.text).toContain('Wrong password.');
+    expect(cookieValue(res, 'admin_session')).toBeUndefined();
+  }
+  const blocked = await postLogin(app, PASSWORD);
+  expect(blocked.status).toBe(429);
+  expect(blocked.text).toContain('Too many failed sign-ins from this address. Try again in 15 minutes.');
+  expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  expectAdminHeaders(blocked);
+  expect(cookieValue(blocked, 'admin_session')).toBeUndefined();
+});
+
+test('a browser\'s sign-in from another site is 403 and starts no session; a non-browser client signs in with the password alone', async () => {
+  const { app, db } = adminApp();
+  const attempts = [
+    await postLogin(app, PASSWORD, 'https://evil.example'),
+    await postLogin(app, PASSWORD, 'null'),
+    await request(app).post('/admin/login').set('Sec-Fetch-Site', 'cross-site').type('form').send({ password: PASSWORD }),
+  ];
+  for (const res of attempts) {
+    expect(res.status).toBe(403);
+    expectAdminHeaders(res);
+    expect(cookieValue(res, 'admin_session')).toBeUndefined();
+  }
+  expect(db.prepare('SELECT COUNT(*) AS n FROM admin_sessions').get()).toEqual({ n: 0 });
+  const cli = await request(app).post('/admin/login').type('form').send({ password: PASSWORD });
+  expect([cli.status, cli.headers.location]).toEqual([303, '/admin']);
+  const json = await request(app).post('/admin/login').send({ password: PASSWORD });
+  expect(json.status).toBe(303);
+  const wrong = await request(app).post('/admin/login').type('form').send({ password: 'nope' });
+  expect([wrong.status, wrong.body]).toEqual([401, { error: 'Wrong password.' }]);
+});
+
+test('without a session: 303 to the login page for browsers, 401 JSON for other clients', async () => {
+  const { app } = adminApp();
+  const browser = await request(app).get('/admin').set('Accept', 'text/html,application/xhtml+xml');
+  expect([browser.status, browser.headers.location]).toEqual([303, '/admin/login']);
+  expectAdminHeaders(browser);
+  const api = await request(app).get('/admin/export.csv?type=contact').set('Accept', 'application/json');
+  expect([api.status, api.body]).toEqual([401, { error: 'Sign in at /admin/login first.' }]);
+  expectAdminHeaders(api);
+  const forged = await request(app).get('/admin').set('Cookie', `admin_session=${'A'.repeat(43)}`).set('Accept', 'text/html');
+  expect(forged.status).toBe(303);
+});
+
+test('the inbox: newest first, unread counts, delivery state, search and filters; text is escaped', async () => {
+  const { app } = adminApp();
+  await seedContacts(app, 3);
+  await request(app).post('/api/contact').send({ name: '<script>alert(1)</script>', email: 'x@example.in', message: 'Looking for <b>SEO</b> help' }).expect(201);
+  await request(app).post('/api/writeforus/submit').send({ title: 'Core update recovery', author: 'Rohan', email: 'rohan@example.in', content: 'Text' }).expect(201);
+  const session = await signIn(app);
+  const inbox = await request(app).get('/admin').set('Cookie', session.cookie).set('Accept', 'text/html');
+  expect(inbox.status).toBe(200);
+  expectAdminHeaders(inbox);
+  expect(inbox.text).toContain('Contact messages (4 unread)');
+  expect(inbox.text).toContain('Article submissions (1 unread)');
+  expect(inbox.text).not.toContain('<script>alert(1)</script>');
+  expect(inbox.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  expect(inbox.text).not.toContain('<script');
+  const names = [...inbox.text.matchAll(/<h3>([^<]*) <a href="mailto:/g)].map((match) => match[1]);
+  expect(names).toEqual(['&lt;script&gt;alert(1)&lt;/script&gt;', 'Lead 3', 'Lead 2', 'Lead 1']);
+  expect(inbox.text).toContain('Inbox only');
+
+  const search = await request(app).get('/admin?type=contact&q=number%202').set('Cookie', session.cookie);
+  expect([...search.text.matchAll(/<h3>([^<]*) <a/g)].map((match) => match[1])).toEqual(['Lead 2']);
+  const literal = await request(app).get('/admin?type=contact&q=%25').set('Cookie', session.cookie);
+  expect(literal.text).toContain('Contact messages: 0 matching');
+  const articles = await request(app).get('/admin?type=articles').set('Cookie', session.cookie);
+  expect(articles.text).toContain('<h3>Core update recovery</h3>');
+  expect(articles.text).toContain('mailto:rohan@example.in');
+});
+
+test('mark handled and delete need the site\'s Origin and the CSRF token; otherwise 403 and nothing changes', async () => {
+  const { app, db } = adminApp({ NOTIFY_WEBHOOK_URL: 'http://127.0.0.1:9/unreachable' });
+  await seedContacts(app, 2);
+  const [newest, oldest] = listContactMessages(db);
+  const session = await signIn(app);
+  const post = (path: string, body: Record<string, string>, origin: string | null = ORIGIN) => {
+    const req = request(app).post(path).set('Cookie', session.cookie).type('form');
+    return (origin ? req.set('Origin', origin) : req).send(body);
+  };
+  const refused = [
+    await post(`/admin/contact/${newest!.id}/handled`, { handled: '1' }),
+    await post(`/admin/contact/${newest!.id}/handled`, { handled: '1', csrf: 'x'.repeat(43) }),
+    await post(`/admin/contact/${newest!.id}/handled`, { handled: '1', csrf: session.csrf }, 'https://evil.example'),
+    await post(`/admin/contact/${newest!.id}/handled`, { handled: '1', csrf: session.csrf }, null),
+    await post(`/admin/contact/${newest!.id}/delete`, { csrf: session.csrf }, 'https://example.test.evil.example'),
+    await post('/admin/logout', { csrf: 'wrong' }),
+  ];
+  for (const res of refused) {
+    expect(res.status).toBe(403);
+    expectAdminHeaders(res);
+  }
+  expect(listContactMessages(db).map((row) => row.id)).toEqual([newest!.id, oldest!.id]);
+  expect(db.prepare('SELECT COUNT(*) AS n FROM contact_messages WHERE handled_at IS NOT NULL').get()).toEqual({ n: 0 });
+  expect(db.prepare('SELECT COUNT(*) AS n FROM admin_sessions').get()).toEqual({ n: 1 });
+
+  const handled = await post(`/admin/contact/${newest!.id}/handled`, { handled: '1', csrf: session.csrf, back: '/admin?type=contact&status=unread' });
+  expect([handled.status, handled.headers.location]).toEqual([303, '/admin?type=contact&status=unread&done=handled']);
+  expect((await request(app).get('/admin').set('Cookie', session.cookie)).text).toContain('Contact messages (1 unread)');
+  // A back link to another site is ignored.
+  const offsite = await post(`/admin/contact/${newest!.id}/handled`, { handled: '0', csrf: session.csrf, back: 'https://evil.example/' });
+  expect(offsite.headers.location).toBe('/admin?done=unread');
+
+  expect(listOutbox(db)).toHaveLength(2);
+  const deleted = await post(`/admin/contact/${oldest!.id}/delete`, { csrf: session.csrf });
+  expect(deleted.status).toBe(303);
+  expect(listContactMessages(db).map((row) => row.id)).toEqual([newest!.id]);
+  expect(listOutbox(db)).toHaveLength(1);
+  expect((await post(`/admin/contact/${oldest!.id}/delete`, { csrf: session.csrf })).status).toBe(404);
+  expect((await post('/admin/nothing/1/delete', { csrf: session.csrf })).status).toBe(404);
+});
+
+test('CSV export: every row, newest first, as an attachment, with formulas defused', async () => {
+  const { app } = adminApp();
+  await seedContacts(app, 3);
+  await request(app).post('/api/contact').send({ name: '=HYPERLINK("http://evil")', email: 'x@example.in', message: 'Line one\nline "two"' }).expect(201);
+  const session = await signIn(app);
+  const res = await request(app).get('/admin/export.csv?type=contact').set('Cookie', session.cookie);
+  expect(res.status).toBe(200);
+  expectAdminHeaders(res);
+  expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+  expect(res.headers['content-disposition']).toMatch(/^attachment; filename="contact-\d{4}-\d{2}-\d{2}\.csv"$/);
+  const lines = res.text.split('\r\n');
+  expect(lines[0]).toBe('id,received,handled,name,email,message');
+  expect(lines[1]).toMatch(/^4,[^,]+,,"'=HYPERLINK\(""http:\/\/evil""\)",x@example.in,"Line one\nline ""two"""$/);
+  expect(lines.slice(2, 5).map((line) => line.split(',')[3])).toEqual(['Lead 3', 'Lead 2', 'Lead 1']);
+  expect(lines.at(-1)).toBe('');
+  expect((await request(app).get('/admin/export.csv?type=nope').set('Cookie', session.cookie)).status).toBe(400);
+});
+
+test('the export streams more rows than one inbox page holds', async () => {
+  const { app, db } = adminApp();
+  const insert = db.prepare('INSERT INTO contact_messages (name, email, message) VALUES (?, ?, ?)');
+  db.transaction(() => {
+    for (let i = 0; i < 1234; i += 1) insert.run(`Bulk ${i}`, `b${i}@example.in`, 'm');
+  })();
+  const session = await signIn(app);
+  const res = await request(app).get('/admin/export.csv?type=contact').set('Cookie', session.cookie);
+  expect(res.text.trimEnd().split('\r\n')).toHaveLength(1235);
+  const inbox = await request(app).get('/admin?page=3').set('Cookie', session.cookie);
+  expect(inbox.text).toContain('Page 3 of 25');
+});
+
+test('logout ends the session on the server: the old cookie no longer opens the inbox', async () => {
+  const { app, db } = adminApp();
+  const session = await signIn(app);
+  const res = await request(app).post('/admin/logout').set('Cookie', session.cookie).set('Origin', ORIGIN).type('form').send({ csrf: session.csrf });
+  expect([res.status, res.headers.location]).toEqual([303, '/admin/login']);
+  expect(cookieValue(res, 'admin_session')).toMatch(/^admin_session=; Path=\/; Max-Age=0;/);
+  expect(db.prepare('SELECT COUNT(*) AS n FROM admin_sessions').get()).toEqual({ n: 0 });
+  const again = await request(app).get('/admin').set('Cookie', session.cookie).set('Accept', 'text/html');
+  expect([again.status, again.headers.location]).toEqual([303, '/admin/login']);
+});
+
+test('sessions survive a restart and expire after 12 hours', async () => {
+  const first = adminApp({}, { file: true });
+  const session = await signIn(first.app);
+  first.db.close();
+  const second = adminApp({}, { dataDir: first.config.dataDir });
+  expect((await request(second.app).get('/admin').set('Cookie', session.cookie)).status).toBe(200);
+  vi.useFakeTimers({ now: Date.now() + 12 * 60 * 60_000 + 1000, toFake: ['Date'] });
+  const expired = await request(second.app).get('/admin').set('Cookie', session.cookie).set('Accept', 'text/html');
+  expect([expired.status, expired.headers.location]).toEqual([303, '/admin/login']);
+  second.db.close();
+});
+
+test('/admin is in no sitemap and robots.txt disallows it', async () => {
+  const { app } = adminApp();
+  expect((await request(app).get('/robots.txt')).text).toMatch(/^Disallow: \/admin$/m);
+  expect((await request(app).get('/sitemap.xml')).text).not.toContain('/admin');
+});

@@ -1,0 +1,137 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { freeLoopbackPort } from '#test/fixtures/loopback.ts';
+import { expect, test } from 'vitest';
+import { operatorProfilePath } from '#test/helpers/business.ts';
+
+/** The built server as an operator runs it, logging at info so the test can read its progress. */
+function startServer(dataDir: string, webhookUrl: string) {
+  const child = spawn(process.execPath, ['dist/server.js'], {
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', SITE_URL: 'https://seo.example.in', SITE_PROFILE: operatorProfilePath, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', NOTIFY_WEBHOOK_URL: webhookUrl, NOTIFY_WEBHOOK_SECRET: 'durable' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const lineWaiters: Array<{ pattern: RegExp; resolve: (line: string) => void }> = [];
+  child.stdout!.on('data', (chunk: Buffer) => {
+    out += chunk;
+    for (const waiter of [...lineWaiters]) {
+      const line = out.split('\n').find((entry) => waiter.pattern.test(entry));
+      if (line) {
+        lineWaiters.splice(lineWaiters.indexOf(waiter), 1);
+        waiter.resolve(line);
+      }
+    }
+  });
+  /** Resolves with the first log line matching `pattern`: the server's own readiness signals. */
+  const logLine = (pattern: RegExp) => new Promise<string>((resolve) => lineWaiters.push({ pattern, resolve }));
+  const port = logLine(/"msg":"listening on/).then((line) => (JSON.parse(line) as { port: number }).port);
+  return { child, port, logLine };
+}
+
+function postJson(port: number, path: string, body: unknown): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const data = JSON.stringify(body);
+    const req = httpRequest({ host: '127.0.0.1', port, path, method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data) } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+const killed = (child: ChildProcess) => new Promise<void>((resolve) => {
+  child.once('exit', () => resolve());
+  child.kill('SIGKILL');
+});
+
+
+/** A webhook receiver on `port`; `answer` decides per request (undefined = never answer). */
+async function receiver(port: number, answer: (n: number) => number | undefined) {
+  const bodies: string[] = [];
+  const waiters: Array<{ n: number; resolve: () => void }> = [];
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk));
+    req.on('end', () => {
+      bodies.push(body);
+      for (const waiter of waiters.filter((w) => w.n === bodies.length)) waiter.resolve();
+      const status = answer(bodies.length);
+      if (status !== undefined) res.writeHead(status).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    bodies,
+    nth: (n: number) => (bodies.length >= n ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ n, resolve }))),
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+function outbox(dataDir: string) {
+  const db = new Database(join(dataDir, 'site.db'), { readonly: true });
+  try {
+    return db.prepare('SELECT event_id AS id, attempts, delivered_at AS deliveredAt FROM outbox').all() as Array<{ id: string; attempts: number; deliveredAt: string | null }>;
+  } finally {
+    db.close();
+  }
+}
+
+const lead = { name: 'Durable Lead', email: 'lead@example.in', message: 'Please call back about local SEO.' };
+
+test('kill -9 while the receiver is down: after a restart with the receiver up, the event arrives with the same id', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'outbox-kill-'));
+  const port = await freeLoopbackPort();
+  const first = startServer(dataDir, `http://127.0.0.1:${port}/hook`);
+  expect(await postJson(await first.port, '/api/contact', lead)).toBe(201);
+  await first.logLine(/"msg":"lead delivery failed; will retry"/);
+  await killed(first.child);
+  const [queued] = outbox(dataDir);
+  expect(queued).toMatchObject({ attempts: 1, deliveredAt: null });
+
+  const hook = await receiver(port, () => 200);
+  const second = startServer(dataDir, `http://127.0.0.1:${port}/hook`);
+  try {
+    await hook.nth(1);
+    await second.logLine(/"msg":"lead delivered"/);
+    expect(hook.bodies.map((body) => (JSON.parse(body) as { id: string }).id)).toEqual([queued!.id]);
+    expect(JSON.parse(hook.bodies[0]!)).toMatchObject({ event: 'contact.created', data: lead });
+    expect(outbox(dataDir)).toEqual([{ id: queued!.id, attempts: 2, deliveredAt: expect.any(String) }]);
+  } finally {
+    await killed(second.child);
+    await hook.close();
+  }
+});
+
+test('kill -9 mid-delivery: the request in flight is made again after the restart, with the same id', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'outbox-midway-'));
+  const port = await freeLoopbackPort();
+  // The first request reaches the receiver and hangs; later ones are answered.
+  const hook = await receiver(port, (n) => (n === 1 ? undefined : 200));
+  const first = startServer(dataDir, `http://127.0.0.1:${port}/hook`);
+  try {
+    expect(await postJson(await first.port, '/api/contact', lead)).toBe(201);
+    await hook.nth(1);
+    await killed(first.child);
+    const second = startServer(dataDir, `http://127.0.0.1:${port}/hook`);
+    try {
+      await hook.nth(2);
+      await second.logLine(/"msg":"lead delivered"/);
+      const ids = hook.bodies.map((body) => (JSON.parse(body) as { id: string }).id);
+      expect(new Set(ids).size).toBe(1);
+      expect(ids).toHaveLength(2);
+      expect(outbox(dataDir)).toEqual([{ id: ids[0], attempts: 2, deliveredAt: expect.any(String) }]);
+    } finally {
+      await killed(second.child);
+    }
+  } finally {
+    await hook.close();
+  }
+});
