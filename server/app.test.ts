@@ -92,9 +92,11 @@ test('aliases and trailing slashes answer 301 to the canonical path, keeping the
   expect(slash.headers.location).toBe('/comma-separator-tool');
 });
 
-test('routes match case-sensitively: a wrong-case path is a 404, not duplicate content', async () => {
+test('routes match case-sensitively: a wrong-case path is a 301 to the page, not duplicate content', async () => {
   const { app } = createTestApp();
-  expect((await request(app).get('/Comma-Separator-Tool')).status).toBe(404);
+  const res = await request(app).get('/Comma-Separator-Tool?x=1');
+  expect(res.status).toBe(301);
+  expect(res.headers.location).toBe('/comma-separator-tool?x=1');
 });
 
 test('HEAD on a page answers headers without a body', async () => {
@@ -126,11 +128,43 @@ test('the fast path (cached pages, assets) sends the same headers as Express wou
   expect(second.text).toBe(first.text);
 });
 
-test('a page with an unlisted query string is rendered, not served from the cache key of another URL', async () => {
+test('tracking parameters do not defeat the page cache: same bytes, same ETag, 304 on revalidation', async () => {
   const { app } = createTestApp();
-  await request(app).get('/');
-  const res = await request(app).get('/?utm_source=x');
-  expect(res.status).toBe(200);
-  expect(res.headers.etag).toBeUndefined();
-  expect(res.headers['cache-control']).toBe('no-store');
+  const plain = await request(app).get('/');
+  for (const query of ['utm_source=x', 'utm_source=x&utm_medium=cpc&utm_campaign=diwali', 'gclid=abc', 'fbclid=def&msclkid=ghi', 'unknown=1&_=123']) {
+    const res = await request(app).get(`/?${query}`);
+    expect(res.status, query).toBe(200);
+    expect(res.headers.etag, query).toBe(plain.headers.etag);
+    expect(res.text, query).toBe(plain.text);
+    expect((await request(app).get(`/?${query}`).set('If-None-Match', plain.headers.etag)).status, query).toBe(304);
+  }
+});
+
+test('over https every answer carries Strict-Transport-Security for at least 180 days: Express, fast path, API, files, redirects', async () => {
+  const { app } = createTestApp({ env: { SITE_URL: 'https://www.example.test' } });
+  const asset = /<link rel="stylesheet" href="([^"]+)"/.exec((await request(app).get('/')).text)?.[1];
+  const answers = [
+    await request(app).get('/disclaimer'), // rendered through Express
+    await request(app).get('/disclaimer'), // the fast path's page cache
+    await request(app).get(asset!), // the fast path's build files
+    await request(app).get('/api/nowhere'),
+    await request(app).post('/api/contact').send({}),
+    await request(app).get('/healthz'),
+    await request(app).get('/robots.txt'),
+    await request(app).get('/Contact'),
+    await request(app).get('/no-such-page'),
+  ];
+  for (const res of answers) {
+    const value = res.headers['strict-transport-security'];
+    expect(value, `${res.req.path} (${res.status})`).toMatch(/^max-age=\d+$/);
+    expect(Number(value.slice('max-age='.length))).toBeGreaterThanOrEqual(15_552_000);
+  }
+});
+
+test('over plain http no Strict-Transport-Security is sent', async () => {
+  const { app } = createTestApp({ env: { SITE_URL: 'http://localhost:3000' } });
+  await request(app).get('/disclaimer');
+  for (const res of [await request(app).get('/disclaimer'), await request(app).get('/api/nowhere')]) {
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  }
 });

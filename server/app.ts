@@ -1,45 +1,30 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import compression from 'compression';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express } from 'express';
 import type { PageDef } from '#views/page.ts';
 import type { AssetManifest } from '#views/site-context.ts';
 import { apiRouter } from './api/index.ts';
 import { loadManifest, loadStaticFiles, type StaticFile } from './assets.ts';
 import type { Config } from './config/index.ts';
 import type { AppDeps } from './deps.ts';
-import { apiNotFound, errorHandler } from './errors.ts';
+import { errorHandler } from './errors.ts';
 import { directoryStatusFor } from './directory-status.ts';
 import { createRenderer } from './render.tsx';
 import { createFastPath } from './fast-path.ts';
 import { makeCachedBody } from './page-cache.ts';
 import { createRequestIds, requestLog } from './request-log.ts';
-import { buildRedirects, pages as routeTable } from './routes.ts';
+import { redirects } from './redirects.ts';
+import { pages as routeTable } from './routes.ts';
 import { precomputedSecurityHeaders, securityHeaders } from './security.ts';
 import { siteFiles } from './site-files.ts';
 import { staticErrorPage } from './static-error-page.ts';
 import './validation.ts';
-
-/** JSON bodies above this answer 413. */
-export const API_BODY_LIMIT = '1mb';
 
 export interface CreateAppOptions extends Omit<AppDeps, 'onShutdown'> {
   /** Build manifest; read from dist/public when omitted. */
   assets?: AssetManifest;
   /** Route table; the site's own when omitted (tests may pass a smaller one). */
   pages?: PageDef[];
-}
-
-/** 301 for aliases (exact case) and for trailing slashes, keeping the query string. */
-function redirects(table: PageDef[]): RequestHandler {
-  const aliases = buildRedirects(table);
-  return (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const query = req.originalUrl.slice(req.path.length);
-    const target = aliases.get(req.path);
-    if (target) return res.redirect(301, target + query);
-    if (req.path.length > 1 && req.path.endsWith('/')) return res.redirect(301, req.path.replace(/\/+$/, '') + query);
-    next();
-  };
 }
 
 /**
@@ -88,7 +73,8 @@ export function createApp(options: CreateAppOptions): Express {
   const renderer = createRenderer({ config, log, assets, pages, loaderContext: { directoryStatus: directoryStatusFor(config) } });
   const ids = createRequestIds();
   app.use(requestLog(ids, log));
-  app.use(securityHeaders());
+  const security = { https: config.siteUrl.startsWith('https:') };
+  app.use(securityHeaders(security));
   // The sample business must never reach a search index: every response says so, files and API included.
   const sampleHeaders = config.siteProfile.sample ? ['X-Robots-Tag', 'noindex'] : [];
   if (sampleHeaders.length) {
@@ -116,18 +102,18 @@ export function createApp(options: CreateAppOptions): Express {
   });
   app.use(compression({ threshold: 1024 }));
   app.use(siteFiles(pages, config));
-  app.use('/api', express.json({ limit: API_BODY_LIMIT }), apiRouter(deps), apiNotFound);
+  app.use('/api', apiRouter(deps));
   app.use(redirects(pages));
   app.use(renderer.renderPage);
   app.use(errorHandler(log, staticErrorPage, showDetails));
 
   // Build output and cached pages are answered before Express's per-request work (see fast-path.ts).
-  const security = precomputedSecurityHeaders();
-  security.headers.push(...sampleHeaders);
+  const precomputed = precomputedSecurityHeaders(security);
+  precomputed.headers.push(...sampleHeaders);
   const fastPath = createFastPath({
     files: withProfileFiles(loadStaticFiles(), config),
     cachedPage: renderer.cachedPage,
-    security,
+    security: precomputed,
     ids,
     log,
   });
