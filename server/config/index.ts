@@ -1,5 +1,6 @@
 import { core } from './core.ts';
 import { imageCompressor } from './image-compressor.ts';
+import { limits } from './limits.ts';
 import { llm } from './llm.ts';
 import { pageSpeed } from './page-speed.ts';
 import { searchConsole } from './search-console.ts';
@@ -18,6 +19,7 @@ import { z } from 'zod';
  */
 const sections = {
   siteProfile,
+  limits,
   sitemapGenerator,
   siteAudit,
   imageCompressor,
