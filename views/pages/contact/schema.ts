@@ -7,8 +7,8 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const contactSchema = z.object({
   name: requiredText('Name', contactLimits.name),
-  email: requiredText('Email', contactLimits.email).regex(EMAIL_PATTERN, 'Email must be a valid email address'),
-  message: requiredText('Message', contactLimits.message),
+  email: requiredText('Email', contactLimits.email, { pattern: [EMAIL_PATTERN, 'Email must be a valid email address'] }),
+  message: requiredText('Message', contactLimits.message, { multiline: true }),
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;

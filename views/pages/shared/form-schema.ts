@@ -1,13 +1,30 @@
 import { z } from 'zod';
+import { cleanText } from '#views/pages/shared/clean-text.ts';
 import { HONEYPOT_FIELD } from '#views/pages/shared/form-limits.ts';
 
-/** A required, trimmed text field whose every error names the field. */
-export function requiredText(label: string, max: number) {
-  return z
-    .string({ error: `${label} is required` })
+export interface TextFieldOptions {
+  /** Keeps tabs and line breaks (messages, article bodies); otherwise they become spaces. */
+  multiline?: boolean;
+  /** A shape the cleaned text must have, and the message when it does not. */
+  pattern?: [RegExp, string];
+}
+
+/**
+ * A required text field as it will be stored: escape sequences and control characters removed
+ * (clean-text.ts), then trimmed; text that is empty after that is refused like a missing field.
+ * Every error names the field.
+ */
+export function requiredText(label: string, max: number, { multiline = false, pattern }: TextFieldOptions = {}) {
+  let stored = z
+    .string()
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`);
+  if (pattern) stored = stored.regex(pattern[0], pattern[1]);
+  return z
+    .string({ error: `${label} is required` })
+    .transform((text) => cleanText(text, { multiline }))
+    .pipe(stored);
 }
 
 export type ParseResult<T> = { ok: true; data: T; isBot: boolean } | { ok: false; error: string };

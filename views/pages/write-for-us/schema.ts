@@ -5,7 +5,7 @@ import { parseForm, requiredText } from '#views/pages/shared/form-schema.ts';
 export const articleSchema = z.object({
   title: requiredText('Title', articleLimits.title),
   author: requiredText('Author name', articleLimits.author),
-  content: requiredText('Content', articleLimits.content),
+  content: requiredText('Content', articleLimits.content, { multiline: true }),
 });
 
 export type ArticleInput = z.infer<typeof articleSchema>;
