@@ -36,9 +36,18 @@ export interface OpenedPage {
   problems: string[];
 }
 
-/** Opens a path of the app under test, recording every console error and CSP violation. */
-export async function openPage(browser: Browser, path: string, options: { width?: number; height?: number } = {}): Promise<OpenedPage> {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 900 } });
+/**
+ * Opens a path of the app under test, recording every console error and CSP violation. With
+ * `clock`, the page runs on Playwright's fake clock (time flows until a test pauses it; then only
+ * `page.clock.runFor` moves timers), so timer behaviour is tested without waiting.
+ */
+export async function openPage(
+  browser: Browser,
+  path: string,
+  options: { width?: number; height?: number; clock?: boolean; reducedMotion?: 'reduce' } = {},
+): Promise<OpenedPage> {
+  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 900 }, reducedMotion: options.reducedMotion });
+  if (options.clock) await context.clock.install();
   const page = await context.newPage();
   const problems: string[] = [];
   const documentUrl = new URL(path, inject('baseUrl')).href;
@@ -57,6 +66,25 @@ export async function openPage(browser: Browser, path: string, options: { width?
   });
   await page.goto(documentUrl, { waitUntil: 'networkidle' });
   return { page, problems };
+}
+
+/**
+ * Holds requests matching `pattern` until `release()`, so a busy state can be seen for sure
+ * (instead of slowing the request down by a guessed number of milliseconds).
+ */
+export async function holdRequests(page: Page, pattern: string): Promise<() => void> {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return () => release();
+}
+
+/** Stops the page's fake clock where it is now: from here on only `page.clock.runFor` moves its timers. */
+export async function pauseClock(page: Page): Promise<void> {
+  await page.clock.pauseAt(await page.evaluate(() => Date.now()));
 }
 
 /** Resolves once every island on the page has hydrated (React attaches its root marker). */

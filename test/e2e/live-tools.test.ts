@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { readFileSync } from 'node:fs';
-import { launchBrowser, openPage, waitForIslands } from './browser.ts';
+import { holdRequests, launchBrowser, openPage, waitForIslands } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,13 +20,11 @@ test('redirect checker: plans load, blank input keeps the button disabled, chain
   const button = page.getByRole('button', { name: 'Process URLs' });
   await page.locator('textarea').fill('  \n \n');
   expect(await button.isDisabled()).toBe(true);
-  await page.route('**/api/bulk-url-redirection/redirect', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/api/bulk-url-redirection/redirect');
   await page.locator('textarea').fill(`\n ${site()}/redirect/1 \n\n${site()}/loop/a\n`);
   await button.click();
   await page.getByRole('button', { name: 'Processing...' }).waitFor();
+  release();
   const rows = page.locator('.redirect-table tbody tr');
   await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
   expect(await rows.nth(0).innerText()).toContain(`${site()}/good`);
@@ -60,13 +58,11 @@ test('index checker: empty input asks for a URL, results show indexability and s
   await waitForIslands(page);
   await page.getByRole('button', { name: 'Check Index Status' }).click();
   expect(await page.getByRole('alert').innerText()).toBe('Please enter at least one URL');
-  await page.route('**/api/google-index-checker/check', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/api/google-index-checker/check');
   await page.locator('textarea').fill(`${site()}/good\n${site()}/noindex-header`);
   await page.getByRole('button', { name: 'Check Index Status' }).click();
   await page.getByRole('button', { name: 'Checking...' }).waitFor();
+  release();
   const rows = page.locator('.index-table tbody tr');
   await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
   expect(await page.locator('.index-table thead').innerText()).toMatch(/URL\s+Indexed\s+Indexable\s+Why/);
@@ -86,13 +82,11 @@ test('mobile tester: busy label, verdict and checks with how to fix, on desktop 
     await waitForIslands(page);
     const button = page.getByRole('button', { name: 'Test Mobile-Friendliness' });
     expect(await button.isDisabled()).toBe(true);
-    await page.route('**/api/mobile-friendly-tester/test', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/mobile-friendly-tester/test');
     await page.getByLabel('Page URL').fill(`${site()}/mobile/fixed-width`);
     await button.click();
     await page.getByRole('button', { name: 'Testing...' }).waitFor();
+    release();
     await page.locator('.verdict').waitFor();
     expect(await page.locator('.verdict').innerText()).toBe('This page is not mobile-friendly');
     expect(await page.locator('[data-check="fixed-width"]').innerText()).toContain('How to fix:');

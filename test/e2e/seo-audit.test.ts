@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, waitForIslands } from './browser.ts';
+import type { Browser } from 'playwright-core';
+import { holdRequests, launchBrowser, openPage, waitForIslands } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,14 +11,6 @@ afterAll(async () => {
 });
 
 const site = () => inject('fixtures')['live-pages'];
-
-/** Holds the API call back a little so the busy state can be seen, then lets it through. */
-async function slowDown(page: Page, pattern: string, ms = 700) {
-  await page.route(pattern, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    await route.continue();
-  });
-}
 
 test('SEO audit: recommendations before any audit, busy state with progress, then the report with statuses', async () => {
   const { page, problems } = await openPage(browser, '/seo-audit');
@@ -31,11 +23,12 @@ test('SEO audit: recommendations before any audit, busy state with progress, the
   await page.getByLabel('Website URL').fill('   ');
   expect(await button.isDisabled()).toBe(true);
 
-  await slowDown(page, '**/api/seo-audit/audit');
+  const release = await holdRequests(page, '**/api/seo-audit/audit');
   await page.getByLabel('Website URL').fill(`${site()}/good`);
   await button.click();
   await page.getByRole('button', { name: 'Auditing...' }).waitFor();
   await expect.poll(() => page.locator('progress').getAttribute('value')).not.toBe('0');
+  release();
   await page.locator('.audit-report').waitFor();
   expect(await page.locator('progress').getAttribute('value')).toBe('100');
   const report = await page.locator('.audit-report').innerText();
