@@ -84,7 +84,17 @@ export async function holdRequests(page: Page, pattern: string): Promise<() => v
 
 /** Stops the page's fake clock where it is now: from here on only `page.clock.runFor` moves its timers. */
 export async function pauseClock(page: Page): Promise<void> {
-  await page.clock.pauseAt(await page.evaluate(() => Date.now()));
+  // The clock flows while we ask it the time, so aim a little ahead (as if that much had passed)
+  // and ask again in the rare case it got there first.
+  for (;;) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + 50);
+      return;
+    } catch (error) {
+      if (!String(error).includes('to the past')) throw error;
+    }
+  }
 }
 
 /** Resolves once every island on the page has hydrated (React attaches its root marker). */
