@@ -1,6 +1,7 @@
 // Progressive enhancement for the directory tables. Without this script the table pages,
 // searches and sorts through ordinary links and a GET form; with it, the same pipeline
 // (views/directories/logic.ts) runs in the browser on the list fetched once as JSON.
+import { requestJson } from '#views/lib/request-json.ts';
 import type { Layout } from '#views/directories/columns.ts';
 import { cellText, columnsFor } from '#views/directories/columns.ts';
 import type { Filters, SiteRow, SortKey, SortOrder } from '#views/directories/logic.ts';
@@ -34,11 +35,7 @@ function readState(directory: Pick<Directory, 'sortable' | 'regions'>): State {
 }
 
 function loadSites(directory: Directory): Promise<SiteRow[]> {
-  directory.sites ??= fetch(`/api/directories/${directory.root.dataset.directory}.json`)
-    .then((response) => {
-      if (!response.ok) throw new Error(`directory data answered ${response.status}`);
-      return response.json() as Promise<{ sites: SiteRow[] }>;
-    })
+  directory.sites ??= requestJson<{ sites: SiteRow[] }>(`/api/directories/${directory.root.dataset.directory}.json`, 'Could not load the directory')
     .then((body) => body.sites)
     .catch((error: unknown) => {
       directory.sites = null; // let the next interaction try again

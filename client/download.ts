@@ -1,4 +1,7 @@
-/** Saves a blob under `fileName` through a temporary object URL (works for same-origin fetches). */
+/**
+ * The one way islands hand the visitor a file made in the browser (CSV exports, text lists) or
+ * fetched from this site (a generated sitemap): a temporary object URL on a clicked <a download>.
+ */
 export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
@@ -8,6 +11,11 @@ export function saveBlob(blob: Blob, fileName: string): void {
   document.body.appendChild(anchor);
   anchor.click();
   anchor.remove();
-  // Revoked on the next tick: some browsers start the download asynchronously.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  // Revoking at once can cancel the download in some browsers, which start it asynchronously.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Saves text as a file (no server round trip). */
+export function downloadText(fileName: string, text: string, type = 'text/plain;charset=utf-8'): void {
+  saveBlob(new Blob([text], { type }), fileName);
 }

@@ -12,6 +12,7 @@ export function submissionsJson(db: Db) {
  * escape sequences a visitor typed) must never reach the operator's terminal. Long text is cut.
  */
 function cell(value: string, width: number): string {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point (stripping what text or XML cannot carry)
   const flat = value.replace(/\s+/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '?').trim();
   return flat.length > width ? `${flat.slice(0, width - 1)}…` : flat;
 }

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { openDatabase } from './index.ts';
-import { VIRAL_PROMPT_SEED } from './seed/viral-prompts.ts';
+import { VIRAL_PROMPT_SEED } from '#views/model/viral-prompts.ts';
 import { listViralPrompts, seedViralPrompts } from './viral-prompts.ts';
 
 function freshDb() {

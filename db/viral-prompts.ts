@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CATEGORIES, type Category } from '#views/tools/viral-prompts/rules.ts';
-import { VIRAL_PROMPT_SEED } from './seed/viral-prompts.ts';
+import { CATEGORIES, type Category } from '#views/model/viral-prompts.ts';
+import { VIRAL_PROMPT_SEED } from '#views/model/viral-prompts.ts';
 import type { Db } from './index.ts';
 
 const seedSchema = z.record(z.enum(CATEGORIES), z.array(z.string().trim().min(20).max(2000)).min(10));

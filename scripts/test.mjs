@@ -1,5 +1,5 @@
-// `npm test`: typecheck, build, unit + API tests, then browser journeys. Ends with one line
-// "N passed, N failed" counting every test (a failed typecheck or build counts as one failure).
+// `npm test`: typecheck, lint, build, unit + API tests, then browser journeys. Ends with one line
+// "N passed, N failed" counting every test (a failed typecheck, lint or build counts as one failure).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
@@ -27,6 +27,7 @@ function countVitest(file) {
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 if (!run('typecheck', npx, ['tsc', '-p', 'tsconfig.json'])) failed += 1;
+if (!run('lint', npx, ['eslint', '.'])) failed += 1;
 const built = run('build', process.execPath, ['scripts/build.mjs']);
 if (!built) failed += 1;
 if (built) {

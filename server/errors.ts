@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { isDomainError, type DomainErrorKind } from '#server/services/domain-errors.ts';
 import { isHttpError } from './http-error.ts';
 import type { Logger } from './logger.ts';
 
@@ -20,6 +21,17 @@ export const apiNotFound: RequestHandler = (req, res) => {
   res.status(404).json({ error: `No API endpoint at ${req.method} ${req.originalUrl.split('?')[0]}` });
 };
 
+/** The one place a service's domain error becomes an HTTP status. */
+export const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
+  'invalid-input': 400,
+  'not-allowed': 403,
+  'not-found': 404,
+  expired: 410,
+  'not-possible': 422,
+  upstream: 502,
+  busy: 503,
+};
+
 /** One error path: JSON for /api, the static error page for anything else. */
 export function errorHandler(log: Logger, renderErrorPage: (details?: string) => string, showDetails: boolean): ErrorRequestHandler {
   return (err, req, res, next) => {
@@ -31,6 +43,10 @@ export function errorHandler(log: Logger, renderErrorPage: (details?: string) =>
       status = err.status;
       message = err.message;
       for (const [name, value] of Object.entries(err.headers)) res.setHeader(name, value);
+    } else if (isDomainError(err)) {
+      status = STATUS_OF_KIND[err.kind];
+      message = err.message;
+      if (err.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(err.retryAfterSeconds));
     } else {
       const statusLike = Number(err?.status ?? err?.statusCode);
       if (statusLike >= 400 && statusLike < 500) {

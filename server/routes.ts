@@ -34,6 +34,8 @@ import { indexCheckerPage } from '#views/tools/index-checker/Page.tsx';
 import { imageCompressorPage } from '#views/tools/image-compressor/Page.tsx';
 import { mobileTestPage } from '#views/tools/mobile-test/Page.tsx';
 import { seoAuditPage } from '#views/tools/seo-audit/Page.tsx';
+import { siteAuditPage } from '#views/tools/site-audit/Page.tsx';
+import { siteAuditReportPage } from '#views/tools/site-audit/ReportPage.tsx';
 import { sitemapGeneratorPage } from '#views/tools/sitemap-generator/Page.tsx';
 import { toolsHubPage } from '#views/tools/tools-hub/Page.tsx';
 import { domainExtractorPage } from '#views/tools/domain-extractor/Page.tsx';
@@ -79,6 +81,8 @@ export const pages: PageDef[] = [
   ...contentPages,
   commaSeparatorPage,
   sitemapGeneratorPage,
+  siteAuditPage,
+  siteAuditReportPage,
   imageCompressorPage,
   youtubeTranscriptPage,
   youtubeTagGeneratorPage,
@@ -113,7 +117,7 @@ const navSpec = {
         '/try-free-tools', '/bulk-url-redirection-tool', '/google-index-checker', '/youtube-transcript-tool',
         '/bulk-anchor-text-generators', '/youtube-tag-generator', '/whatsapp-chat-link', '/comma-separator-tool',
         '/youtube-video-tags-extractor', '/url-domain-extractor', '/backlink-generator-tool', '/image-compressor',
-        '/about-us-page-generator', '/mobile-friendly-tester-tool', '/canonical-tag-generator',
+        '/about-us-page-generator', '/mobile-friendly-tester-tool', '/canonical-tag-generator', '/site-audit',
       ],
     },
     { label: 'Quick Links', paths: ['/', '/contact-me', '/disclaimer', '/terms-and-conditions', '/write-for-us', '/sitemap'] },

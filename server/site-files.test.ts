@@ -15,8 +15,9 @@ test('/sitemap.xml lists every canonical route once, absolute on SITE_URL', asyn
   const res = await request(app).get('/sitemap.xml');
   expect(res.status).toBe(200);
   expect(res.headers['content-type']).toMatch(/^application\/xml/);
-  expect(locs(res.text).sort()).toEqual(pages.map((page) => `${config.siteUrl}${page.path}`).sort());
+  expect(locs(res.text).sort()).toEqual(pages.filter((page) => page.inSitemap !== false).map((page) => `${config.siteUrl}${page.path}`).sort());
   expect(locs(res.text)).toContain('https://example.test/seo-services-delhi');
+  expect(locs(res.text)).toContain('https://example.test/site-audit');
 });
 
 test('/robots.txt allows crawling and points at the sitemap', async () => {

@@ -58,7 +58,7 @@ const headerSpec: Array<[string, string[]]> = [
   ['Categories', ['/seo-guides', '/digital-marketing', '/career-guidance', '/google-core-updates']],
   ['Resources', ['/try-free-tools', '/bulk-url-redirection-tool', '/google-index-checker', '/youtube-transcript-tool', '/bulk-anchor-text-generators',
     '/youtube-tag-generator', '/whatsapp-chat-link', '/comma-separator-tool', '/youtube-video-tags-extractor', '/url-domain-extractor',
-    '/backlink-generator-tool', '/image-compressor', '/about-us-page-generator', '/mobile-friendly-tester-tool', '/canonical-tag-generator']],
+    '/backlink-generator-tool', '/image-compressor', '/about-us-page-generator', '/mobile-friendly-tester-tool', '/canonical-tag-generator', '/site-audit']],
   ['Quick Links', ['/', '/contact-me', '/disclaimer', '/terms-and-conditions', '/write-for-us', '/sitemap']],
   ['Video Downloader', ['/YouTubeShortsDownloader', '/InstagramReelDownloader', '/PinterestDownloader']],
 ];

@@ -57,6 +57,8 @@ export interface PageDef {
   ogType?: string;
   /** Left out of /sitemap.xml when false. */
   inSitemap?: boolean;
+  /** The robots meta directive; `index, follow` when unset (shareable reports are noindex). */
+  robots?: string;
 }
 
 export function definePage(page: PageDef): PageDef {

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { generateAnchors } from '#views/tools/anchor-text-generator/logic.ts';
-import { PLANS } from '#views/tools/anchor-text-generator/plans.ts';
+import { ANCHOR_TEXT_PLANS } from '#views/model/plans.ts';
 import type { GenerateResponse } from '#views/tools/anchor-text-generator/rules.ts';
 import { generateRequestSchema } from '#views/tools/anchor-text-generator/schema.ts';
 import type { AppDeps } from '../deps.ts';
@@ -10,7 +10,7 @@ import { parseOr400 } from '../validation.ts';
 export function anchorTextGeneratorRouter(_deps: AppDeps): Router {
   const router = Router();
   router.get('/bulk-anchor-text-generators/plans', (_req, res) => {
-    res.json(PLANS);
+    res.json(ANCHOR_TEXT_PLANS);
   });
   router.post('/bulk-anchor-text-generators/generate', rateLimit({ windowMs: 60_000, limit: 60 }), (req, res) => {
     const body = parseOr400(generateRequestSchema, req.body);

@@ -15,13 +15,22 @@ function parseCsv(text: string): string[][] {
   for (let index = 0; index < text.length; index++) {
     const char = text[index];
     if (quoted) {
-      if (char === '"' && text[index + 1] === '"') (field += '"'), index++;
-      else if (char === '"') quoted = false;
+      if (char === '"' && text[index + 1] === '"') {
+        field += '"';
+        index++;
+      } else if (char === '"') quoted = false;
       else field += char;
     } else if (char === '"') quoted = true;
-    else if (char === ',') row.push(field), (field = '');
-    else if (char === '\r' && text[index + 1] === '\n') row.push(field), rows.push(row), (row = []), (field = ''), index++;
-    else field += char;
+    else if (char === ',') {
+      row.push(field);
+      field = '';
+    } else if (char === '\r' && text[index + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      index++;
+    } else field += char;
   }
   return rows;
 }

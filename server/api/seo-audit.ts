@@ -4,7 +4,7 @@ import { rateLimit } from '#server/rate-limit.ts';
 import { parseOr400 } from '#server/validation.ts';
 import { auditUrl } from '#server/services/seo-audit/index.ts';
 import { createPageSpeedClient } from '#server/services/seo-audit/pagespeed.ts';
-import { appFetcher, toHttpError } from '#server/services/safe-fetch/app-fetcher.ts';
+import { appFetcher } from '#server/services/safe-fetch/app-fetcher.ts';
 import { auditRequestSchema } from '#views/tools/seo-audit/schema.ts';
 
 /** Audits fetch a whole page (and maybe call Google): a handful per minute per visitor. */
@@ -16,9 +16,7 @@ export function seoAuditRouter({ config }: AppDeps): Router {
   const pageSpeed = config.pageSpeed ? createPageSpeedClient({ ...config.pageSpeed, fetcher }) : null;
   router.post('/seo-audit/audit', rateLimit(SEO_AUDIT_RATE_LIMIT), async (req, res) => {
     const { url } = parseOr400(auditRequestSchema, req.body ?? {});
-    const report = await auditUrl(url, { fetcher, pageSpeed }).catch((error: unknown) => {
-      throw toHttpError(error);
-    });
+    const report = await auditUrl(url, { fetcher, pageSpeed });
     res.json({ report });
   });
   return router;

@@ -5,7 +5,7 @@ import { HttpError } from '#server/http-error.ts';
 import { rateLimit } from '#server/rate-limit.ts';
 import { CRAWLER_BOT_NAME } from '#server/services/crawler/index.ts';
 import { createSafeFetcher } from '#server/services/safe-fetch/index.ts';
-import { reportBrand } from '#server/services/site-audit/branding.ts';
+import type { ReportBrand } from '#server/services/site-audit/branding.ts';
 import { isSiteAuditError, type SiteAuditErrorCode } from '#server/services/site-audit/errors.ts';
 import { groupIssues } from '#server/services/site-audit/issues.ts';
 import { renderAuditPdf } from '#server/services/site-audit/pdf.ts';
@@ -13,12 +13,18 @@ import { createSiteAuditService, type AuditEvent } from '#server/services/site-a
 import { pickPdfFont } from '#server/services/youtube/transcript-pdf.ts';
 import { parseOr400 } from '#server/validation.ts';
 import { visitorKey } from '#server/visitor.ts';
+import type { Business } from '#views/business.ts';
 import { toCsv } from '#views/tools/csv.ts';
-import { ISSUE_TYPES } from '#views/tools/site-audit/issue-types.ts';
+import { ISSUE_TYPES } from '#views/model/site-audit.ts';
 import { pagesQuery, startAuditBody } from '#views/tools/site-audit/schema.ts';
 
 const STATUS_FOR: Record<SiteAuditErrorCode, number> = { 'invalid-url': 400, 'not-found': 404, 'not-owner': 403, finished: 409, 'not-done': 409, busy: 503, closing: 503 };
 const HEARTBEAT_MS = 15_000;
+
+/** Who the client report is from: the operator's business profile (SITE_PROFILE). */
+function reportBrand(business: Business, siteUrl: string): ReportBrand {
+  return { name: business.name, tagline: business.tagline, email: business.email, phone: business.phone, website: siteUrl };
+}
 
 /** SiteAuditError → HttpError; anything else is passed on untouched. */
 function mapped<T>(work: () => T): T {

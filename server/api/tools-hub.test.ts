@@ -2,7 +2,7 @@ import request from 'supertest';
 import { expect, test } from 'vitest';
 import { createTestApp } from '#test/helpers/app.ts';
 import { pages } from '#server/routes.ts';
-import { availableTools, TOOLS } from '#views/tools/tools-hub/tools.ts';
+import { availableTools, TOOLS } from '#views/model/tools-hub.ts';
 
 const available = availableTools(new Set(pages.map((page) => page.path)));
 

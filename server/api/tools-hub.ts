@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { availableTools, toolNames } from '#views/tools/tools-hub/tools.ts';
+import { availableTools, toolNames } from '#views/model/tools-hub.ts';
 import type { AppDeps } from '../deps.ts';
 import { pages } from '../routes.ts';
 

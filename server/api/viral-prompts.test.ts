@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { listViralPrompts } from '#db/viral-prompts.ts';
 import { chatAnswer, startFakeLlmServer } from '#test/fixtures/fake-llm-server.ts';
 import { createTestApp } from '#test/helpers/app.ts';
-import { buildPrompt } from '#views/tools/viral-prompts/logic.ts';
+import { buildPrompt } from '#server/services/viral-prompts/prompt-builder.ts';
 
 test('GET lists the curated prompts of each category, seeded at boot', async () => {
   const { app } = createTestApp();

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { expect, test } from 'vitest';
-import { OK_CAPTIONS, OK_KEYWORDS, OK_TITLE, YT } from '#test/fixtures/media-upstream/index.ts';
+import { OK_CAPTIONS, YT } from '#test/fixtures/media-upstream/index.ts';
 import { createMediaTestApp } from '#test/helpers/media.ts';
 
 const watch = (id: string) => `https://www.youtube.com/watch?v=${id}`;

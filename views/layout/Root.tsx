@@ -11,8 +11,11 @@ export function RootLayout() {
   const matches = useMatches();
   const page = matches[matches.length - 1]?.handle as PageDef | undefined;
   const { business } = useSite();
+  const { pathname } = useLocation();
   if (!page) throw new Error('Route without a page definition');
-  const meta: HeadMeta = resolvePage(page, business);
+  const resolved: HeadMeta = resolvePage(page, business);
+  // A route with parameters (/site-audit/:id) is canonical at the address actually asked for.
+  const meta = page.path.includes(':') ? { ...resolved, path: pathname } : resolved;
   return (
     <Document meta={meta}>
       <Outlet />

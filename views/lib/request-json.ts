@@ -1,6 +1,8 @@
 /**
- * JSON calls from islands to this site's own /api. A non-2xx answer throws an Error carrying the
- * server's `error` field, or `fallback` when there is none; network failures keep their own message.
+ * The one way islands (and the small client scripts) call this site's own /api. A non-2xx answer
+ * throws an ApiError carrying the server's `error` field, or `fallback` when there is none; network
+ * failures keep their own message. Widgets then show errors the same way: the spec's message,
+ * plus the server's reason when it adds something (`failureDetail`).
  */
 export class ApiError extends Error {
   readonly status: number;
@@ -15,6 +17,14 @@ export class ApiError extends Error {
   }
 }
 
+export interface ApiRequestInit {
+  method?: 'GET' | 'POST' | 'HEAD' | 'DELETE';
+  /** Sent as JSON, or as multipart when it is FormData. A body makes the default method POST. */
+  body?: unknown;
+  signal?: AbortSignal;
+  cache?: RequestCache;
+}
+
 async function readJson(response: Response): Promise<unknown> {
   try {
     return await response.json();
@@ -23,18 +33,47 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-export async function requestJson<T>(path: string, fallback: string, body?: unknown): Promise<T> {
+/** Sends the request and returns the response when it is 2xx; throws ApiError otherwise. */
+export async function apiFetch(path: string, fallback: string, init: ApiRequestInit = {}): Promise<Response> {
+  const { body } = init;
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
   const response = await fetch(path, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    method: init.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers,
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    signal: init.signal,
+    cache: init.cache,
   });
-  const data = await readJson(response);
   if (!response.ok) {
+    const data = init.method === 'HEAD' ? null : await readJson(response);
     const serverMessage = data && typeof data === 'object' && 'error' in data && typeof data.error === 'string' ? data.error : '';
     throw new ApiError(serverMessage || fallback, response.status, Boolean(serverMessage));
   }
-  return data as T;
+  return response;
+}
+
+/** JSON in (optional), JSON out. */
+export async function requestJson<T>(path: string, fallback: string, body?: unknown, init: Omit<ApiRequestInit, 'body'> = {}): Promise<T> {
+  const response = await apiFetch(path, fallback, { ...init, body });
+  return (await readJson(response)) as T;
+}
+
+/** For the few endpoints that answer text (the site's sitemap as text). */
+export async function requestText(path: string, fallback: string, init: ApiRequestInit = {}): Promise<string> {
+  return (await apiFetch(path, fallback, init)).text();
+}
+
+/** The server's `error` text of a failed request; '' for network failures and answers without one. */
+export function serverReason(caught: unknown): string {
+  return caught instanceof ApiError && caught.fromServer ? caught.message : '';
+}
+
+/** The spec's failure message, followed by the server's reason when it gave one: "Failed: reason". */
+export function withServerReason(specMessage: string, caught: unknown): string {
+  const reason = serverReason(caught);
+  return reason ? `${specMessage}: ${reason}` : specMessage;
 }
 
 /** The server's own reason for a failed request, when it adds something to the spec's message. */

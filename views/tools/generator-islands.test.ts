@@ -1,5 +1,5 @@
-import { build } from 'esbuild';
 import { expect, test } from 'vitest';
+import { bundleForBrowser, serverOnlyInputs } from '#test/helpers/bundle.ts';
 
 // The generator widgets are islands: their chunks must not drag in zod (~450 KB minified, and its
 // `new Function` probe trips the site's CSP) or any server/db module.
@@ -9,21 +9,8 @@ const WIDGETS = [
 ].map((slug) => `views/tools/${slug}/Widget.tsx`);
 
 test('generator islands bundle without zod, server or db code, and stay small', async () => {
-  const result = await build({
-    entryPoints: WIDGETS,
-    bundle: true,
-    write: false,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    minify: true,
-    outdir: 'out',
-    metafile: true,
-    external: ['react', 'react-dom', 'react/jsx-runtime'],
-    logLevel: 'silent',
-  });
-  const inputs = Object.keys(result.metafile.inputs);
-  expect(inputs.filter((path) => /node_modules\/zod\/|^server\/|^db\//.test(path))).toEqual([]);
+  const result = await bundleForBrowser(WIDGETS, { minify: true });
+  expect(serverOnlyInputs(result.metafile)).toEqual([]);
   // QR codes and the Public Suffix List (the extractor's Root domain output) are loaded on demand.
   const ownCode = result.outputFiles.filter((file) => !/qrcode|browser-|root-domain/.test(file.path)).reduce((sum, file) => sum + file.contents.byteLength, 0);
   expect(ownCode).toBeLessThan(120_000);

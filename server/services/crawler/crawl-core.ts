@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { isDomainError } from '#server/services/domain-errors.ts';
 import { CrawlStartError } from './crawl-start-error.ts';
 import { createFrontier, type DiscoverFlags, type Frontier, type QueueItem } from './frontier.ts';
 import { normalizeUrl } from './normalize.ts';
@@ -46,7 +47,7 @@ export interface CrawlControl {
   readonly skips: SkipLog;
   discover(url: string | null, depth: number, flags?: DiscoverFlags): void;
   /** The start page (or a hop it redirects through) could not be crawled: the crawl fails with this. */
-  failStart(item: QueueItem, status: 400 | 422 | 502, message: string): void;
+  failStart(item: QueueItem, kind: StartFailureKind, message: string): void;
   /**
    * Handles a 3xx: reports it, moves the crawl when the start page leaves its origin, queues the
    * target. Returns the normalised target, or null when the Location is unusable.
@@ -99,7 +100,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 export async function runCrawl(settings: CoreOptions, visitor: CrawlVisitor): Promise<CoreResult> {
   const startedAt = Date.now();
   const startUrl = normalizeUrl(settings.startUrl);
-  if (!startUrl) throw new CrawlStartError(400, 'Please enter a valid http:// or https:// URL.');
+  if (!startUrl) throw new CrawlStartError('invalid-input', 'Please enter a valid http:// or https:// URL.');
 
   const controller = new AbortController();
   let stopReason = 'complete' as StopReason;
@@ -127,7 +128,7 @@ export async function runCrawl(settings: CoreOptions, visitor: CrawlVisitor): Pr
   if (!robots.isAllowed(startUrl)) {
     cleanup();
     const why = robots.status ? `robots.txt answered HTTP ${robots.status}, which means no crawling is allowed` : `robots.txt does not allow crawling ${startUrl}`;
-    throw new CrawlStartError(422, `${why}.`);
+    throw new CrawlStartError('not-possible', `${why}.`);
   }
   const frontier = createFrontier({
     maxDepth: settings.maxDepth,
@@ -141,7 +142,7 @@ export async function runCrawl(settings: CoreOptions, visitor: CrawlVisitor): Pr
   if (frontier.pending === 0) {
     // Refused before any request (a file extension, an over-long URL): say so rather than crawl nothing.
     cleanup();
-    throw new CrawlStartError(422, `The start URL cannot be crawled: ${skips.listed()[0]?.detail ?? 'it was skipped'}.`);
+    throw new CrawlStartError('not-possible', `The start URL cannot be crawled: ${skips.listed()[0]?.detail ?? 'it was skipped'}.`);
   }
 
   let active = 0;
@@ -162,16 +163,16 @@ export async function runCrawl(settings: CoreOptions, visitor: CrawlVisitor): Pr
     frontier,
     skips,
     discover: (url, depth, flags) => frontier.discover(url, depth, flags),
-    failStart(item, status, message) {
+    failStart(item, kind, message) {
       if (!item.start) return;
-      startFailure = new CrawlStartError(status, message);
+      startFailure = new CrawlStartError(kind, message);
       stop('aborted');
     },
     async followRedirect(item, status, location) {
       const target = location ? normalizeUrl(location, item.url) : null;
       if (!target) {
         skips.add(item.url, 'status', `${status} without a usable Location`);
-        control.failStart(item, 502, `${item.url} answered ${status} without a usable redirect target.`);
+        control.failStart(item, 'upstream', `${item.url} answered ${status} without a usable redirect target.`);
         return null;
       }
       skips.add(item.url, 'redirect', `${status} to ${target}`);
@@ -213,8 +214,8 @@ export async function runCrawl(settings: CoreOptions, visitor: CrawlVisitor): Pr
       if (signal.aborted && !item.start) return skips.add(item.url, 'cap', stoppedDetail());
       skips.add(item.url, 'error', message);
       visitor.failed?.(item, message);
-      const status = fetchErrorStatus(error);
-      return control.failStart(item, status, status === 400 ? message : `Could not fetch ${item.url}: ${message}`);
+      const kind = fetchErrorKind(error);
+      return control.failStart(item, kind, kind === 'invalid-input' ? message : `Could not fetch ${item.url}: ${message}`);
     }
     await visitor.visit(item, res, control);
   }
@@ -258,13 +259,15 @@ async function startRobots(settings: CoreOptions, startUrl: string, signal: Abor
     return await loadRobots(settings.fetcher, new URL(startUrl).origin, settings.botName, { timeoutMs: settings.pageTimeoutMs, signal });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    throw new CrawlStartError(fetchErrorStatus(error), fetchErrorStatus(error) === 400 ? message : `Could not reach ${new URL(startUrl).host}: ${message}`);
+    throw new CrawlStartError(fetchErrorKind(error), fetchErrorKind(error) === 'invalid-input' ? message : `Could not reach ${new URL(startUrl).host}: ${message}`);
   }
 }
 
-/** The guarded fetcher marks what the user sent (bad or forbidden URL) with status 400. */
-function fetchErrorStatus(error: unknown): 400 | 502 {
-  return (error as { status?: unknown })?.status === 400 ? 400 : 502;
+export type StartFailureKind = ConstructorParameters<typeof CrawlStartError>[0];
+
+/** The guarded fetcher marks what the user sent (bad or forbidden URL) as invalid input. */
+function fetchErrorKind(error: unknown): 'invalid-input' | 'upstream' {
+  return isDomainError(error) && error.kind === 'invalid-input' ? 'invalid-input' : 'upstream';
 }
 
 export function resolveBase(baseHref: string | null, pageUrl: string): string {

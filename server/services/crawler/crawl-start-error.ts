@@ -1,14 +1,12 @@
-/**
- * The crawl could not begin: the start URL is invalid (400), forbidden by robots.txt (422) or
- * the start page could not be fetched as an HTML page (502). Callers answer `status`.
- */
-export class CrawlStartError extends Error {
-  readonly status: 400 | 422 | 502;
+import { DomainError } from '#server/services/domain-errors.ts';
 
-  constructor(status: 400 | 422 | 502, message: string) {
-    super(message);
-    this.name = 'CrawlStartError';
-    this.status = status;
+/**
+ * The crawl could not begin: the start URL is invalid (`invalid-input`), robots.txt forbids it
+ * (`not-possible`) or the start page could not be fetched as an HTML page (`upstream`).
+ */
+export class CrawlStartError extends DomainError {
+  constructor(kind: 'invalid-input' | 'not-possible' | 'upstream', message: string) {
+    super(kind, message);
   }
 }
 

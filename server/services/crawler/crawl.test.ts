@@ -75,26 +75,26 @@ test('robots.txt Crawl-delay spaces requests and runs them one at a time', async
 
 test('a robots.txt that answers 5xx means nothing may be crawled (422)', async () => {
   const site: FixtureSite = (path) => (path === '/robots.txt' ? { status: 503, body: 'busy' } : ok(htmlPage()));
-  await expect(crawlFixture(site)).rejects.toMatchObject({ status: 422, message: 'robots.txt answered HTTP 503, which means no crawling is allowed.' });
+  await expect(crawlFixture(site)).rejects.toMatchObject({ kind: 'not-possible', message: 'robots.txt answered HTTP 503, which means no crawling is allowed.' });
 });
 
 test('a start page disallowed by robots.txt is refused with 422', async () => {
   const site: FixtureSite = (path) => (path === '/robots.txt' ? { status: 200, body: 'User-agent: *\nDisallow: /\n' } : ok(htmlPage()));
-  await expect(crawlFixture(site)).rejects.toMatchObject({ status: 422 });
+  await expect(crawlFixture(site)).rejects.toMatchObject({ kind: 'not-possible' });
 });
 
 test('a start page answering 404 is reported as unreachable (502)', async () => {
-  await expect(crawlFixture(() => undefined)).rejects.toMatchObject({ status: 502, message: 'The start page answered HTTP 404.' });
+  await expect(crawlFixture(() => undefined)).rejects.toMatchObject({ kind: 'upstream', message: 'The start page answered HTTP 404.' });
 });
 
 test('a start page that is not HTML is refused with 502', async () => {
   const site: FixtureSite = () => ({ status: 200, headers: { 'content-type': 'image/png' }, body: 'png' });
-  await expect(crawlFixture(site)).rejects.toMatchObject({ status: 502 });
+  await expect(crawlFixture(site)).rejects.toMatchObject({ kind: 'upstream' });
 });
 
 test('an invalid start URL is a 400', async () => {
-  await expect(crawlFixture(rulesSite, { startUrl: 'notaurl' })).rejects.toMatchObject({ status: 400 });
-  await expect(crawlFixture(rulesSite, { startUrl: 'ftp://example.com/' })).rejects.toMatchObject({ status: 400 });
+  await expect(crawlFixture(rulesSite, { startUrl: 'notaurl' })).rejects.toMatchObject({ kind: 'invalid-input' });
+  await expect(crawlFixture(rulesSite, { startUrl: 'ftp://example.com/' })).rejects.toMatchObject({ kind: 'invalid-input' });
 });
 
 test('the start page redirect is followed and its target is where the crawl happens', async () => {
@@ -188,5 +188,5 @@ test('progress reports found, queued and skipped as the crawl advances', async (
 
 test('a start URL that is clearly a file is refused before any page is fetched', async () => {
   const result = crawlFixture(rulesSite, { startPath: '/brochure.pdf' });
-  await expect(result).rejects.toMatchObject({ status: 422, message: 'The start URL cannot be crawled: .pdf file.' });
+  await expect(result).rejects.toMatchObject({ kind: 'not-possible', message: 'The start URL cannot be crawled: .pdf file.' });
 });

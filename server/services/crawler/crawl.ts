@@ -28,12 +28,12 @@ function sitemapVisitor(options: CrawlOptions, maxPages: number) {
       if (status < 200 || status >= 300) {
         res.body.destroy();
         skips.add(item.url, 'status', `HTTP ${status}`);
-        return crawl.failStart(item, 502, `The start page answered HTTP ${status}.`);
+        return crawl.failStart(item, 'upstream', `The start page answered HTTP ${status}.`);
       }
       if (!isHtmlContentType(headers['content-type'])) {
         res.body.destroy();
         skips.add(item.url, 'non-html', headers['content-type'] || 'no content type');
-        return crawl.failStart(item, 502, `The start page is not an HTML page (${headers['content-type'] || 'no content type'}).`);
+        return crawl.failStart(item, 'upstream', `The start page is not an HTML page (${headers['content-type'] || 'no content type'}).`);
       }
       let page;
       try {
@@ -41,7 +41,7 @@ function sitemapVisitor(options: CrawlOptions, maxPages: number) {
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         skips.add(item.url, crawl.signal.aborted ? 'cap' : 'error', crawl.signal.aborted ? 'crawl stopped while reading' : message);
-        return crawl.failStart(item, 502, `Could not read ${item.url}: ${message}`);
+        return crawl.failStart(item, 'upstream', `Could not read ${item.url}: ${message}`);
       }
       const directives = mergeDirectives(page.directives, parseRobotsDirectives(headers['x-robots-tag'] ?? '', options.botName));
       const base = resolveBase(page.baseHref, item.url);

@@ -56,7 +56,7 @@ const PARKING_PHRASES = [
 
 /** Why a page looks like a parked or for-sale domain, or null when it does not. */
 export function parkedSign(finalUrl: string, html: string): string | null {
-  let domain: string | null = null;
+  let domain: string | null;
   try {
     domain = getDomain(finalUrl);
   } catch {

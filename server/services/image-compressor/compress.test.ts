@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Sharp } from 'sharp';
 import { expect, test } from 'vitest';
-import { HttpError } from '#server/http-error.ts';
+import { DomainError } from '#server/services/domain-errors.ts';
 import { compressImage, detectFormat } from './compress.ts';
 
 const options = { quality: 70, output: 'same' as const, maxPixels: 50_000_000 };
@@ -19,10 +19,10 @@ function photoLike(width: number, height: number): Sharp {
   return sharp(raw, { raw: { width, height, channels: 3 } });
 }
 
-async function rejection(promise: Promise<unknown>): Promise<HttpError> {
+async function rejection(promise: Promise<unknown>): Promise<DomainError> {
   const error = await promise.then(() => undefined, (err: unknown) => err);
-  expect(error).toBeInstanceOf(HttpError);
-  return error as HttpError;
+  expect(error).toBeInstanceOf(DomainError);
+  return error as DomainError;
 }
 
 test('a JPEG is re-encoded smaller as JPEG and keeps its dimensions', async () => {
@@ -104,19 +104,19 @@ test('an animated GIF keeps every frame', async () => {
 
 test('a file that is not an image is rejected by its content, not its name', async () => {
   const error = await rejection(compressImage(Buffer.from('%PDF-1.4 not an image at all'), options));
-  expect(error.status).toBe(400);
+  expect(error.kind).toBe('invalid-input');
   expect(error.message).toMatch(/JPEG, PNG, WebP, AVIF or GIF/);
 });
 
 test('a truncated JPEG gives a 400, not a crash', async () => {
   const input = await photoLike(300, 200).jpeg().toBuffer();
   const error = await rejection(compressImage(input.subarray(0, 400), options));
-  expect(error.status).toBe(400);
+  expect(error.kind).toBe('invalid-input');
 });
 
 test('TIFF decodes but is not a supported web format', async () => {
   const error = await rejection(detectFormat(await photoLike(10, 10).tiff().toBuffer()));
-  expect(error.status).toBe(400);
+  expect(error.kind).toBe('invalid-input');
 });
 
 test('an image above the pixel limit is refused with the size in megapixels', async () => {
@@ -124,11 +124,11 @@ test('an image above the pixel limit is refused with the size in megapixels', as
   const input = await sharp({ create: { width: 10_000, height: 6_000, channels: 3, background: '#888' } }).png({ compressionLevel: 9 }).toBuffer();
   expect(input.length).toBeLessThan(1_000_000);
   const error = await rejection(compressImage(input, options));
-  expect(error.status).toBe(400);
+  expect(error.kind).toBe('invalid-input');
   expect(error.message).toBe('The image is too large: 60.0 megapixels (the limit is 50.0 megapixels).');
 });
 
 test('an empty upload asks for an image file', async () => {
   const error = await rejection(compressImage(Buffer.alloc(0), options));
-  expect([error.status, error.message]).toEqual([400, 'Please select an image file']);
+  expect([error.kind, error.message]).toEqual(['invalid-input', 'Please select an image file']);
 });

@@ -1,6 +1,6 @@
 import { loadSharp } from './load-sharp.ts';
 import type { Metadata, Sharp } from 'sharp';
-import { HttpError } from '#server/http-error.ts';
+import { DomainError, InvalidInputError } from '#server/services/domain-errors.ts';
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif';
 export type OutputChoice = 'same' | 'webp' | 'avif';
@@ -41,10 +41,10 @@ export async function detectFormat(input: Buffer): Promise<{ format: ImageFormat
     const sharp = await loadSharp();
     meta = await sharp(input, { animated: true, limitInputPixels: false }).metadata();
   } catch {
-    throw new HttpError(400, UNSUPPORTED);
+    throw new InvalidInputError(UNSUPPORTED);
   }
   const format = normaliseFormat(meta);
-  if (!format || !meta.width || !meta.height) throw new HttpError(400, UNSUPPORTED);
+  if (!format || !meta.width || !meta.height) throw new InvalidInputError(UNSUPPORTED);
   const pages = meta.pages ?? 1;
   return { format, width: meta.width, height: meta.pageHeight ?? meta.height, pages };
 }
@@ -57,12 +57,12 @@ function normaliseFormat(meta: Metadata): ImageFormat | undefined {
 }
 
 export async function compressImage(input: Buffer, options: CompressOptions): Promise<CompressedImage> {
-  if (input.length === 0) throw new HttpError(400, 'Please select an image file');
+  if (input.length === 0) throw new InvalidInputError('Please select an image file');
   const detected = await detectFormat(input);
   const pixels = detected.width * detected.height * detected.pages;
   if (pixels > options.maxPixels) {
     const mp = (n: number) => (n / 1_000_000).toFixed(1);
-    throw new HttpError(400, `The image is too large: ${mp(pixels)} megapixels (the limit is ${mp(options.maxPixels)} megapixels).`);
+    throw new InvalidInputError(`The image is too large: ${mp(pixels)} megapixels (the limit is ${mp(options.maxPixels)} megapixels).`);
   }
   const format: ImageFormat = options.output === 'same' ? detected.format : options.output;
   const animated = detected.pages > 1 && (format === 'gif' || format === 'webp');
@@ -85,10 +85,10 @@ export async function compressImage(input: Buffer, options: CompressOptions): Pr
       compressedSize: data.length,
     };
   } catch (error) {
-    if (error instanceof HttpError) throw error;
+    if (error instanceof DomainError) throw error;
     const message = error instanceof Error ? error.message : String(error);
-    if (/pixel limit/i.test(message)) throw new HttpError(400, 'The image is too large to process.');
-    throw new HttpError(400, 'The image could not be decoded; it may be damaged or truncated.');
+    if (/pixel limit/i.test(message)) throw new InvalidInputError('The image is too large to process.');
+    throw new InvalidInputError('The image could not be decoded; it may be damaged or truncated.');
   }
 }
 

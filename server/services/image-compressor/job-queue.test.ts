@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { HttpError } from '#server/http-error.ts';
+import { BusyError } from '#server/services/domain-errors.ts';
 import { createJobQueue } from './job-queue.ts';
 
 function deferred(): { promise: Promise<void>; resolve: () => void } {
@@ -32,9 +32,8 @@ test('a saturated queue refuses with 503 and Retry-After', async () => {
   const first = queue.run(() => gate.promise);
   const second = queue.run(() => Promise.resolve());
   const error = await queue.run(() => Promise.resolve()).catch((err: unknown) => err);
-  expect(error).toBeInstanceOf(HttpError);
-  expect((error as HttpError).status).toBe(503);
-  expect((error as HttpError).headers['Retry-After']).toBe('7');
+  expect(error).toBeInstanceOf(BusyError);
+  expect((error as BusyError).retryAfterSeconds).toBe(7);
   gate.resolve();
   await Promise.all([first, second]);
 });

@@ -1,4 +1,4 @@
-import { HttpError } from '#server/http-error.ts';
+import { BusyError } from '#server/services/domain-errors.ts';
 
 export interface JobQueueOptions {
   /** Jobs running at once; sharp already uses several threads per job, so keep this near the CPU count. */
@@ -31,9 +31,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   async function run<T>(job: () => Promise<T>): Promise<T> {
     if (running >= options.concurrency) {
       if (waiting.length >= options.maxQueued) {
-        throw new HttpError(503, 'The image compressor is busy. Please try again in a few seconds.', {
-          'Retry-After': String(options.retryAfterSeconds),
-        });
+        throw new BusyError('The image compressor is busy. Please try again in a few seconds.', options.retryAfterSeconds);
       }
       await new Promise<void>((resolve) => waiting.push(resolve));
     } else {

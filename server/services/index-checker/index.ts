@@ -4,7 +4,7 @@ import { decodeHtml, isHtmlContentType } from '#server/services/page-facts/decod
 import { extractPageFacts } from '#server/services/page-facts/extract.ts';
 import { hasNoindex, xRobotsDirectivesFor } from '#server/services/page-facts/robots-directives.ts';
 import { normalizeUrlInput } from '#server/services/page-facts/url-input.ts';
-import { NOT_CHECKED_TEXT, type IndexRow } from '#views/tools/index-checker/schema.ts';
+import { NOT_CHECKED_TEXT, type IndexRow } from '#views/model/index-checker.ts';
 import type { SearchConsoleClient } from './search-console.ts';
 import { canonicalFromLinkHeader, loadRobots, sameUrl, type RobotsVerdict } from './signals.ts';
 

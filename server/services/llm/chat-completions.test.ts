@@ -1,5 +1,6 @@
+import type { ServerResponse } from 'node:http';
 import { expect, test } from 'vitest';
-import { createChatClient, LlmError } from './chat-completions.ts';
+import { createChatClient, type LlmError } from './chat-completions.ts';
 import { chatAnswer, startFakeLlmServer } from '#test/fixtures/fake-llm-server.ts';
 
 async function failureOf(promise: Promise<unknown>): Promise<LlmError> {
@@ -25,10 +26,10 @@ test('posts the model, messages and key to /chat/completions and returns the ans
 
 test('an error status, non-JSON and an empty answer are reported as failures', async () => {
   const answers = [
-    (res: import('node:http').ServerResponse) => { res.statusCode = 500; res.end('{"error":"boom"}'); },
-    (res: import('node:http').ServerResponse) => res.end('<html>not json</html>'),
-    (res: import('node:http').ServerResponse) => res.end(chatAnswer('   ')),
-    (res: import('node:http').ServerResponse) => res.end('{"choices":[]}'),
+    (res: ServerResponse) => { res.statusCode = 500; res.end('{"error":"boom"}'); },
+    (res: ServerResponse) => res.end('<html>not json</html>'),
+    (res: ServerResponse) => res.end(chatAnswer('   ')),
+    (res: ServerResponse) => res.end('{"choices":[]}'),
   ];
   let call = 0;
   const fake = await startFakeLlmServer((_req, res) => answers[call++](res));

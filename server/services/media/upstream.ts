@@ -1,4 +1,4 @@
-import { HttpError } from '#server/http-error.ts';
+import { type DomainError, NotFoundError, UpstreamError, isDomainError } from '#server/services/domain-errors.ts';
 import { isFetchError, type FetchOptions, type FetchResult, type SafeFetcher } from '#server/services/safe-fetch/index.ts';
 
 /** Every platform request goes through the guarded fetcher; services take it as a dependency. */
@@ -11,20 +11,20 @@ export const BROWSER_HEADERS: Record<string, string> = {
 };
 
 /** Platform URLs are built by this app, not typed by the person, so any fetch failure is the remote's: 502. */
-export function upstreamFailure(error: unknown, platform: string): HttpError {
-  if (error instanceof HttpError) return error;
+export function upstreamFailure(error: unknown, platform: string): DomainError {
+  if (isDomainError(error) && !isFetchError(error)) return error;
   const code = isFetchError(error) ? error.code : '';
-  if (code === 'timeout') return new HttpError(502, `${platform} did not answer in time. Please try again.`);
-  if (code === 'too-large') return new HttpError(502, `${platform} sent more data than this tool accepts.`);
-  return new HttpError(502, `Could not reach ${platform}. Please try again later.`);
+  if (code === 'timeout') return new UpstreamError(`${platform} did not answer in time. Please try again.`);
+  if (code === 'too-large') return new UpstreamError(`${platform} sent more data than this tool accepts.`);
+  return new UpstreamError(`Could not reach ${platform}. Please try again later.`);
 }
 
 /** Turns an upstream HTTP status into the error the person sees; 2xx passes through. */
 export function assertUpstreamOk(status: number, platform: string, notFound: string): void {
   if (status >= 200 && status < 300) return;
-  if (status === 404 || status === 410) throw new HttpError(404, notFound);
-  if (status === 429) throw new HttpError(502, `${platform} is limiting requests right now. Please try again in a few minutes.`);
-  throw new HttpError(502, `${platform} answered with an error (HTTP ${status}). Please try again later.`);
+  if (status === 404 || status === 410) throw new NotFoundError(notFound);
+  if (status === 429) throw new UpstreamError(`${platform} is limiting requests right now. Please try again in a few minutes.`);
+  throw new UpstreamError(`${platform} answered with an error (HTTP ${status}). Please try again later.`);
 }
 
 export async function fetchUpstream(

@@ -1,5 +1,5 @@
 import type { PageFacts } from '#server/services/page-facts/extract.ts';
-import type { MobileCheck } from '#views/tools/mobile-test/schema.ts';
+import type { MobileCheck } from '#views/model/mobile-test.ts';
 import { baseFontSizePx, FIXED_WIDTH_THRESHOLD_PX, fixedWidthRules, hasFluidImages, MIN_LEGIBLE_FONT_PX, parseCss, pxValue, type CssRule } from './css.ts';
 
 function viewportParts(viewport: string | null): Record<string, string> {

@@ -1,9 +1,9 @@
-import { HttpError } from '#server/http-error.ts';
+import { InvalidInputError } from '#server/services/domain-errors.ts';
 import type { SafeFetcher } from '#server/services/safe-fetch/index.ts';
 import { decodeHtml, isHtmlContentType } from '#server/services/page-facts/decode.ts';
 import { extractPageFacts } from '#server/services/page-facts/extract.ts';
 import { normalizeUrlInput } from '#server/services/page-facts/url-input.ts';
-import type { MobileReport } from '#views/tools/mobile-test/schema.ts';
+import type { MobileReport } from '#views/model/mobile-test.ts';
 import { evaluateMobile, isMobileFriendly } from './checks.ts';
 
 export const MOBILE_LIMITS = {
@@ -59,7 +59,7 @@ export async function testMobileFriendly(input: string, deps: MobileDeps): Promi
   const res = await deps.fetcher.fetch(normalizeUrlInput(input), { timeoutMs: MOBILE_LIMITS.timeoutMs, maxBytes: MOBILE_LIMITS.maxBytes, onTooLarge: 'truncate' });
   const contentType = res.headers['content-type'];
   if (!isHtmlContentType(contentType)) {
-    throw new HttpError(400, `That address returned ${contentType?.split(';')[0]}, not an HTML page; enter the URL of a web page.`);
+    throw new InvalidInputError(`That address returned ${contentType?.split(';')[0]}, not an HTML page; enter the URL of a web page.`);
   }
   const page = extractPageFacts(decodeHtml(res.body, contentType));
   const sheets = await readStylesheets(page.stylesheets.filter((sheet) => sheet.media !== 'print').map((sheet) => sheet.href), res.url, deps.fetcher);

@@ -17,6 +17,7 @@ export interface TextFingerprint {
 }
 
 export const MINHASH_SIZE = 128;
+const MAX_TRACKED_SHINGLES = 65_536;
 
 // Odd multipliers and seeds for the 128 hash functions, fixed so results are reproducible.
 const SEEDS = new Uint32Array(MINHASH_SIZE);
@@ -96,8 +97,14 @@ export function createTextFingerprinter() {
   let prev2 = 0;
   let seen = 0;
 
+  // MinHash is over the *set* of shingles: a repeat changes nothing, so skip it (boilerplate and
+  // repeated blocks are common). Bounded, so a huge page costs memory only up to the cap.
+  const seenShingles = new Set<number>();
+
   function addShingle(a: number, b: number, c: number): void {
     const shingle = mix(Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca77) ^ c);
+    if (seenShingles.has(shingle)) return;
+    if (seenShingles.size < MAX_TRACKED_SHINGLES) seenShingles.add(shingle);
     for (let i = 0; i < MINHASH_SIZE; i += 1) {
       let value = Math.imul(shingle ^ SEEDS[i], MULTIPLIERS[i]);
       value = (value ^ (value >>> 15)) >>> 0;

@@ -1,7 +1,7 @@
 import { FetchError, type SafeFetcher } from '#server/services/safe-fetch/index.ts';
 import { mapWithLimit } from '#server/services/batch/map-limit.ts';
 import { normalizeUrlInput } from '#server/services/page-facts/url-input.ts';
-import type { RedirectRow } from '#views/tools/redirect-checker/schema.ts';
+import type { RedirectRow } from '#views/model/redirect-checker.ts';
 
 export const REDIRECT_LIMITS = {
   maxUrls: 100,

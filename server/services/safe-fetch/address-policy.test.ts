@@ -85,13 +85,13 @@ function neverResolve(): Promise<never> {
   throw new Error('the resolver must not be asked about IP literals');
 }
 
-test('odd spellings of loopback and metadata addresses are normalised by URL parsing and refused with 400', async () => {
+test('odd spellings of loopback and metadata addresses are normalised by URL parsing and refused as invalid input', async () => {
   for (const spelling of oddSpellings) {
     const url = parseTargetUrl(spelling);
     const error = await resolveTarget(url, new Set(), neverResolve).catch((caught: unknown) => caught);
     expect(error, spelling).toBeInstanceOf(FetchError);
     expect((error as FetchError).code, spelling).toBe('forbidden-address');
-    expect((error as FetchError).status, spelling).toBe(400);
+    expect((error as FetchError).kind, spelling).toBe('invalid-input');
   }
 });
 
@@ -133,7 +133,7 @@ test('bad URLs are refused with clear 400 errors before any lookup', () => {
     } catch (error) {
       caught = error;
     }
-    expect(caught, input).toMatchObject({ code, status: 400 });
+    expect(caught, input).toMatchObject({ code, kind: 'invalid-input' });
   }
 });
 
@@ -141,6 +141,6 @@ test('a failed DNS lookup is reported as a 502 naming the host', async () => {
   const error = (await resolveTarget(parseTargetUrl('https://no-such-host.invalid/'), new Set(), async () => {
     throw Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' });
   }).catch((caught: unknown) => caught)) as FetchError;
-  expect(error).toMatchObject({ code: 'dns', status: 502 });
+  expect(error).toMatchObject({ code: 'dns', kind: 'upstream' });
   expect(error.message).toContain('no-such-host.invalid');
 });

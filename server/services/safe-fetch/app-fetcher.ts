@@ -1,6 +1,5 @@
-import { HttpError } from '#server/http-error.ts';
 import type { Config } from '#server/config/index.ts';
-import { createSafeFetcher, FetchError, type SafeFetcher } from './index.ts';
+import { createSafeFetcher, type SafeFetcher } from './index.ts';
 
 const fetchers = new WeakMap<object, SafeFetcher>();
 
@@ -12,9 +11,4 @@ export function appFetcher(config: Pick<Config, 'fetchAllowPrivate' | 'siteUrl'>
     fetchers.set(config, fetcher);
   }
   return fetcher;
-}
-
-/** FetchError → HttpError with the contract's status (400 bad/forbidden URL, 502 remote failure). */
-export function toHttpError(error: unknown): unknown {
-  return error instanceof FetchError ? new HttpError(error.status, error.message) : error;
 }

@@ -1,3 +1,5 @@
+import { DomainError } from '#server/services/domain-errors.ts';
+
 export type FetchErrorCode =
   | 'invalid-url'
   | 'unsupported-protocol'
@@ -21,25 +23,22 @@ export interface RedirectHop {
 const CALLER_CODES = new Set<FetchErrorCode>(['invalid-url', 'unsupported-protocol', 'credentials', 'forbidden-address']);
 
 /**
- * Every refusal or failure of the guarded fetcher. `status` is what an API should answer:
- * 400 when the URL itself is bad or forbidden, 502 when the remote site failed us.
- * A bad URL met in a redirect's Location is the remote's doing, so it becomes a 502 then,
- * except a forbidden address, which stays a 400 because the request itself is refused.
+ * Every refusal or failure of the guarded fetcher. Its kind is `invalid-input` when the URL itself
+ * is bad or forbidden and `upstream` when the remote site failed us. A bad URL met in a redirect's
+ * Location is the remote's doing, so it is `upstream` then, except a forbidden address, which stays
+ * `invalid-input` because the request itself is refused.
  */
-export class FetchError extends Error {
+export class FetchError extends DomainError {
   readonly code: FetchErrorCode;
-  readonly status: 400 | 502;
   /** The URL being fetched when the error happened (the hop, not necessarily the first URL). */
   readonly url: string | undefined;
   /** Redirects followed before the failure, so chain tools can still show them. */
   readonly redirects: RedirectHop[];
 
   constructor(code: FetchErrorCode, message: string, options: { url?: string; redirects?: RedirectHop[]; fromRedirect?: boolean } = {}) {
-    super(message);
-    this.name = 'FetchError';
-    this.code = code;
     const callerFault = CALLER_CODES.has(code) && (code === 'forbidden-address' || !options.fromRedirect);
-    this.status = callerFault ? 400 : 502;
+    super(callerFault ? 'invalid-input' : 'upstream', message);
+    this.code = code;
     this.url = options.url;
     this.redirects = options.redirects ?? [];
   }

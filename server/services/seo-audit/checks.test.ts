@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { RECOMMENDATIONS, RECOMMENDATION_CATEGORIES } from '#views/tools/seo-audit/recommendations.ts';
-import type { AuditFacts } from '#views/tools/seo-audit/schema.ts';
+import { RECOMMENDATIONS, RECOMMENDATION_CATEGORIES } from '#views/model/seo-audit.ts';
+import type { AuditFacts } from '#views/model/seo-audit.ts';
 import { evaluateChecks, type CheckInput } from './checks.ts';
 import { estimatePageSpeedScore } from './score.ts';
 

@@ -1,5 +1,5 @@
-import { RECOMMENDATIONS } from '#views/tools/seo-audit/recommendations.ts';
-import type { AuditCheck, AuditFacts, CheckStatus } from '#views/tools/seo-audit/schema.ts';
+import { RECOMMENDATIONS } from '#views/model/seo-audit.ts';
+import type { AuditCheck, AuditFacts, CheckStatus } from '#views/model/seo-audit.ts';
 import { hasNoindex, xRobotsDirectivesFor } from '#server/services/page-facts/robots-directives.ts';
 
 export interface CheckInput {

@@ -1,9 +1,9 @@
-import { HttpError } from '#server/http-error.ts';
+import { InvalidInputError } from '#server/services/domain-errors.ts';
 import type { SafeFetcher } from '#server/services/safe-fetch/index.ts';
 import { decodeHtml, isHtmlContentType } from '#server/services/page-facts/decode.ts';
 import { extractPageFacts, type PageFacts } from '#server/services/page-facts/extract.ts';
 import { normalizeUrlInput } from '#server/services/page-facts/url-input.ts';
-import type { AuditFacts, AuditReport } from '#views/tools/seo-audit/schema.ts';
+import type { AuditFacts, AuditReport } from '#views/model/seo-audit.ts';
 import { evaluateChecks } from './checks.ts';
 import type { PageSpeedClient } from './pagespeed.ts';
 import { estimatePageSpeedScore } from './score.ts';
@@ -86,7 +86,7 @@ export async function auditUrl(input: string, deps: AuditDeps): Promise<AuditRep
   const res = await deps.fetcher.fetch(url, { ...AUDIT_LIMITS, onTooLarge: 'truncate' });
   const contentType = res.headers['content-type'];
   if (!isHtmlContentType(contentType)) {
-    throw new HttpError(400, `That address returned ${contentType?.split(';')[0]}, not an HTML page; enter the URL of a web page.`);
+    throw new InvalidInputError(`That address returned ${contentType?.split(';')[0]}, not an HTML page; enter the URL of a web page.`);
   }
   const page = extractPageFacts(decodeHtml(res.body, contentType));
   const { facts, vagueAnchors } = buildFacts(page, {

@@ -1,4 +1,4 @@
-import type { AuditFacts } from '#views/tools/seo-audit/schema.ts';
+import type { AuditFacts } from '#views/model/seo-audit.ts';
 
 export type ScoreInput = Pick<AuditFacts, 'responseTimeMs' | 'htmlBytes' | 'compression' | 'renderBlocking' | 'images' | 'subresources'>;
 

@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { startLivePagesSite } from '#test/fixtures/live-pages.ts';
 import { startLoopbackServer } from '#test/fixtures/loopback.ts';
 import { createSafeFetcher, FetchError } from '#server/services/safe-fetch/index.ts';
-import { HttpError } from '#server/http-error.ts';
+import { DomainError } from '#server/services/domain-errors.ts';
 import { auditUrl } from './index.ts';
 import { createPageSpeedClient } from './pagespeed.ts';
 
@@ -54,18 +54,18 @@ test('redirects, compression, noindex headers and error statuses are reflected i
   expect(missing.checks.find((check) => check.id === 'status-code')).toMatchObject({ status: 'fail', detail: 'HTTP 404.' });
 });
 
-test('a non-HTML address is a 400 and fetch failures keep their FetchError status', async () => {
+test('a non-HTML address is invalid input and fetch failures keep their FetchError kind', async () => {
   const site = await startLivePagesSite();
   const fetcher = fetcherFor(site.hostPort);
   const image = await auditUrl(`${site.origin}/image.png`, { fetcher }).catch((error: unknown) => error);
   const loop = await auditUrl(`${site.origin}/loop/a`, { fetcher }).catch((error: unknown) => error);
   const privateHop = await auditUrl(`${site.origin}/redirect/external-private`, { fetcher }).catch((error: unknown) => error);
   await site.close();
-  expect(image).toBeInstanceOf(HttpError);
-  expect(image).toMatchObject({ status: 400, message: 'That address returned image/png, not an HTML page; enter the URL of a web page.' });
+  expect(image).toBeInstanceOf(DomainError);
+  expect(image).toMatchObject({ kind: 'invalid-input', message: 'That address returned image/png, not an HTML page; enter the URL of a web page.' });
   expect(loop).toBeInstanceOf(FetchError);
-  expect(loop).toMatchObject({ status: 502, code: 'redirect-loop' });
-  expect(privateHop).toMatchObject({ status: 400, code: 'forbidden-address' });
+  expect(loop).toMatchObject({ kind: 'upstream', code: 'redirect-loop' });
+  expect(privateHop).toMatchObject({ kind: 'invalid-input', code: 'forbidden-address' });
 });
 
 test('with a PageSpeed Insights key the Google score is used, read from a local fake of the v5 API', async () => {

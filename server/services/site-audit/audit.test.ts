@@ -4,7 +4,7 @@ import { auditPage, html, image, moved } from '#test/fixtures/audit-pages.ts';
 import type { FixtureSite } from '#test/fixtures/crawl-site.ts';
 import { createInMemoryFetcher } from '#test/helpers/in-memory-fetcher.ts';
 import { runSiteAudit } from './audit.ts';
-import { ISSUE_TYPES } from '#views/tools/site-audit/issue-types.ts';
+import { ISSUE_TYPES } from '#views/model/site-audit.ts';
 import { startLoopbackServer } from '#test/fixtures/loopback.ts';
 import { cleanSite } from '#test/fixtures/site-audit-clean-site.ts';
 import { plantedExpectation, plantedSite } from '#test/fixtures/site-audit-site.ts';
@@ -97,7 +97,7 @@ test('a start URL at a private address is refused before any request (400)', asy
   const canary = await startLoopbackServer((_req, res) => res.end('canary'));
   try {
     const fetcher = createSafeFetcher({ userAgent: 'test' });
-    await expect(runSiteAudit({ startUrl: `${canary.origin}/`, fetcher })).rejects.toMatchObject({ status: 400 });
+    await expect(runSiteAudit({ startUrl: `${canary.origin}/`, fetcher })).rejects.toMatchObject({ kind: 'invalid-input' });
     expect(canary.connections()).toBe(0);
   } finally {
     await canary.close();
@@ -126,4 +126,14 @@ test('the URL cap stops the audit at exactly maxPages fetched URLs', async () =>
   expect(outcome.nodes.filter((node) => node.status > 0)).toHaveLength(10);
   expect(outcome.nodes.filter((node) => node.skipped === 'cap')).toHaveLength(21);
   expect(outcome.summary.pages).toBe(10);
+});
+
+test('the byte cap stops the audit and says so', async () => {
+  const site: FixtureSite = (path) => (path === '/robots.txt' ? undefined : html(auditPage(path, { words: 1500, links: path === '/' ? Array.from({ length: 20 }, (_, i) => `/p${i}`) : [] })));
+  const outcome = await auditFixture(site, { limits: { maxTotalBytes: 30_000, concurrency: 1 } });
+  expect(outcome.stoppedBy).toBe('byte-limit');
+  const fetched = outcome.nodes.filter((node) => node.status > 0).length;
+  expect(fetched).toBeGreaterThanOrEqual(3);
+  expect(fetched).toBeLessThan(21);
+  expect(outcome.nodes.filter((node) => node.skipped === 'cap').length).toBe(21 - fetched);
 });

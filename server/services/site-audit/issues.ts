@@ -1,5 +1,5 @@
 import type { StoredIssue } from '#db/site-audits.ts';
-import { ISSUE_TYPE_BY_ID, SEVERITY_ORDER, type IssueType, type Severity } from '#views/tools/site-audit/issue-types.ts';
+import { ISSUE_TYPE_BY_ID, SEVERITY_ORDER, type IssueType, type Severity } from '#views/model/site-audit.ts';
 
 export interface IssueGroup {
   type: string;

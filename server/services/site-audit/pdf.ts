@@ -1,5 +1,5 @@
 import type { SiteAuditRow, StoredIssue } from '#db/site-audits.ts';
-import { ISSUE_TYPE_BY_ID } from '#views/tools/site-audit/issue-types.ts';
+import { ISSUE_TYPE_BY_ID } from '#views/model/site-audit.ts';
 import type { ReportBrand } from './branding.ts';
 import { groupIssues, topFixes } from './issues.ts';
 

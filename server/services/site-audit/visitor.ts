@@ -214,12 +214,12 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
       }
       if (status < 200 || status >= 300) {
         res.body.destroy();
-        return crawl.failStart(item, 502, `The start page answered HTTP ${status}.`);
+        return crawl.failStart(item, 'upstream', `The start page answered HTTP ${status}.`);
       }
       if (!isHtmlContentType(headers['content-type'])) {
         node.bytes = await bodySize(res).catch(() => -1);
         spend(crawl, Math.max(0, node.bytes));
-        return crawl.failStart(item, 502, `The start page is not an HTML page (${headers['content-type'] || 'no content type'}).`);
+        return crawl.failStart(item, 'upstream', `The start page is not an HTML page (${headers['content-type'] || 'no content type'}).`);
       }
       let parsed;
       try {
@@ -233,7 +233,7 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
         }
         node.error = error instanceof Error ? error.message : String(error);
         node.status = 0;
-        return crawl.failStart(item, 502, `Could not read ${item.url}: ${node.error}`);
+        return crawl.failStart(item, 'upstream', `Could not read ${item.url}: ${node.error}`);
       }
       node.bytes = parsed.bytes;
       spend(crawl, parsed.bytes);

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '#db/index.ts';
 import { addSitemapVisitor, getSitemap, insertSitemap, listSitemaps, pruneSitemaps, type SitemapRecord, type StoredSitemap } from '#db/generated-sitemaps.ts';
-import { HttpError } from '#server/http-error.ts';
-import { CRAWLER_BOT_NAME, crawlSite, isCrawlStartError, normalizeUrl } from '#server/services/crawler/index.ts';
+import { BusyError, InvalidInputError } from '#server/services/domain-errors.ts';
+import { CRAWLER_BOT_NAME, crawlSite, normalizeUrl } from '#server/services/crawler/index.ts';
 import { hostKey } from '#server/services/crawler/normalize.ts';
 import type { CrawlFetcher, CrawlReport } from '#server/services/crawler/types.ts';
 import { writeSitemap } from '#server/services/sitemap-xml/write.ts';
@@ -52,26 +52,20 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
   let closing = false;
 
   async function run(startUrl: string, onProgress: (p: { found: number; queued: number; skipped: number }) => void, signal: AbortSignal): Promise<GeneratedSitemap> {
-    let result;
-    try {
-      result = await crawlSite({
-        startUrl,
-        fetcher: options.fetcher,
-        botName: CRAWLER_BOT_NAME,
-        concurrency: settings.concurrency,
-        maxPages: settings.maxPages,
-        maxDepth: settings.maxDepth,
-        pageTimeoutMs: settings.pageTimeoutMs,
-        crawlTimeoutMs: settings.crawlTimeoutMs,
-        maxPageBytes: settings.maxPageBytes,
-        onProgress,
-        signal,
-      });
-    } catch (error) {
-      if (isCrawlStartError(error)) throw new HttpError(error.status, error.message);
-      throw error;
-    }
-    if (result.report.stoppedBy === 'aborted') throw new HttpError(503, 'The server is restarting; please try again in a minute.');
+    const result = await crawlSite({
+      startUrl,
+      fetcher: options.fetcher,
+      botName: CRAWLER_BOT_NAME,
+      concurrency: settings.concurrency,
+      maxPages: settings.maxPages,
+      maxDepth: settings.maxDepth,
+      pageTimeoutMs: settings.pageTimeoutMs,
+      crawlTimeoutMs: settings.crawlTimeoutMs,
+      maxPageBytes: settings.maxPageBytes,
+      onProgress,
+      signal,
+    });
+    if (result.report.stoppedBy === 'aborted') throw new BusyError('The server is restarting; please try again in a minute.');
     await mkdir(dir, { recursive: true });
     const now = new Date();
     const fileName = fileNameFor(result.report.siteUrl, now);
@@ -101,7 +95,7 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
   /** The site a URL belongs to, for joining a running crawl; throws 400 for a URL we cannot crawl. */
   function siteKey(url: string): { start: string; key: string } {
     const start = normalizeUrl(url);
-    if (!start) throw new HttpError(400, 'Please enter a valid http:// or https:// URL.');
+    if (!start) throw new InvalidInputError('Please enter a valid http:// or https:// URL.');
     return { start, key: hostKey(start) };
   }
 
@@ -112,10 +106,10 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
      */
     async generate(url: string, visitor: string): Promise<GeneratedSitemap & { reused: boolean }> {
       const { start, key } = siteKey(url);
-      if (closing) throw new HttpError(503, 'The server is restarting; please try again in a minute.');
+      if (closing) throw new BusyError('The server is restarting; please try again in a minute.');
       const running = jobs.get(key);
       if (!running && jobs.running >= settings.maxRunning) {
-        throw new HttpError(503, 'The sitemap generator is busy with other sites; please try again in a minute.', { 'retry-after': '60' });
+        throw new BusyError('The sitemap generator is busy with other sites; please try again in a minute.', 60);
       }
       const { job, reused } = jobs.start(key, start, (onProgress, signal) => run(start, onProgress, signal), (result) => ({
         type: 'done',

@@ -68,8 +68,8 @@ test('bad URLs are 400, a start page that cannot be reached is 502, and nothing 
   await closed.close();
   const { service, cleanup } = await makeSitemapGenerator({ allowPrivate: [closed.hostPort] });
   try {
-    await expect(service.generate('not a url', 'alice')).rejects.toMatchObject({ status: 400 });
-    await expect(service.generate(`${closed.origin}/`, 'alice')).rejects.toMatchObject({ status: 502, message: expect.stringContaining('refused the connection') });
+    await expect(service.generate('not a url', 'alice')).rejects.toMatchObject({ kind: 'invalid-input' });
+    await expect(service.generate(`${closed.origin}/`, 'alice')).rejects.toMatchObject({ kind: 'upstream', message: expect.stringContaining('refused the connection') });
     expect(service.list('alice')).toEqual([]);
   } finally {
     await cleanup();
@@ -80,7 +80,7 @@ test('private addresses are refused with 400 unless explicitly allowed', async (
   const site = await serveFixture(rulesSite);
   const { service, cleanup } = await makeSitemapGenerator();
   try {
-    await expect(service.generate(`${site.origin}/`, 'alice')).rejects.toMatchObject({ status: 400 });
+    await expect(service.generate(`${site.origin}/`, 'alice')).rejects.toMatchObject({ kind: 'invalid-input' });
     expect(site.requests).toHaveLength(0);
   } finally {
     await cleanup();
@@ -94,7 +94,7 @@ test('more crawls than SITEMAP_MAX_RUNNING at once are refused with 503 and Retr
   const { service, cleanup } = await makeSitemapGenerator({ allowPrivate: [a.hostPort, b.hostPort], settings: { maxRunning: 1 } });
   try {
     const first = service.generate(`${a.origin}/`, 'alice');
-    await expect(service.generate(`${b.origin}/`, 'alice')).rejects.toMatchObject({ status: 503, headers: { 'retry-after': '60' } });
+    await expect(service.generate(`${b.origin}/`, 'alice')).rejects.toMatchObject({ kind: 'busy', retryAfterSeconds: 60 });
     await expect(first).resolves.toMatchObject({ record: { pages: 1 } });
   } finally {
     await cleanup();
@@ -128,7 +128,7 @@ test('closing the service stops a running crawl and its caller gets a 503', asyn
     await expect.poll(() => site.requests.some((r) => r.path === '/slow')).toBe(true);
     const started = Date.now();
     await service.close();
-    await expect(pending).rejects.toMatchObject({ status: 503 });
+    await expect(pending).rejects.toMatchObject({ kind: 'busy' });
     expect(Date.now() - started).toBeLessThan(4000);
     expect(service.list('alice')).toEqual([]);
   } finally {

@@ -1,4 +1,4 @@
-import { HttpError } from '#server/http-error.ts';
+import { InvalidInputError, NotAllowedError, NotFoundError, UpstreamError } from '#server/services/domain-errors.ts';
 import { findObjectsWithKey, jsonScripts } from '#server/services/media/json-in-html.ts';
 import { assertUpstreamOk, BROWSER_HEADERS, fetchUpstream, type UpstreamFetcher } from '#server/services/media/upstream.ts';
 import type { FoundVideo } from './pinterest.ts';
@@ -47,8 +47,8 @@ export function createInstagramDownloader(options: { fetcher: UpstreamFetcher; o
     const response = await fetchUpstream(options.fetcher, `${origin}${path}`, PLATFORM, { headers: BROWSER_HEADERS, maxRedirects: 0 });
     // Instagram sends anonymous visitors of private (or login-walled) posts to /accounts/login/.
     if (response.status >= 300 && response.status < 400) {
-      if (/\/accounts\/login/.test(response.headers.location ?? '')) throw new HttpError(403, PRIVATE);
-      throw new HttpError(502, 'Instagram answered with an unexpected redirect. Please try again later.');
+      if (/\/accounts\/login/.test(response.headers.location ?? '')) throw new NotAllowedError(PRIVATE);
+      throw new UpstreamError('Instagram answered with an unexpected redirect. Please try again later.');
     }
     assertUpstreamOk(response.status, PLATFORM, 'This reel could not be found. It may have been deleted.');
     return response.body.toString('utf8');
@@ -56,11 +56,11 @@ export function createInstagramDownloader(options: { fetcher: UpstreamFetcher; o
 
   async function find(videoUrl: string): Promise<FoundVideo> {
     const code = parseInstagramUrl(videoUrl);
-    if (!code) throw new HttpError(400, INVALID_INSTAGRAM_URL);
+    if (!code) throw new InvalidInputError(INVALID_INSTAGRAM_URL);
     let variants = instagramVideoVariants(await page(`/reel/${code}/`));
     if (variants.length === 0) variants = instagramVideoVariants(await page(`/p/${code}/embed/captioned/`));
     const chosen = pickVariant(variants);
-    if (!chosen) throw new HttpError(404, 'This post has no video to download.');
+    if (!chosen) throw new NotFoundError('This post has no video to download.');
     const p = resolutionOf(chosen);
     return { url: chosen.url, filename: `instagram-${code}${p ? `-${p}p` : ''}.mp4`, resolution: p };
   }

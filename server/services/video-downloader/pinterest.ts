@@ -1,4 +1,4 @@
-import { HttpError } from '#server/http-error.ts';
+import { InvalidInputError, NotFoundError } from '#server/services/domain-errors.ts';
 import { findObjectsWithKey, jsonScripts } from '#server/services/media/json-in-html.ts';
 import { assertUpstreamOk, BROWSER_HEADERS, fetchUpstream, type UpstreamFetcher } from '#server/services/media/upstream.ts';
 import { pickVariant, resolutionOf, type VideoVariant } from './pick-variant.ts';
@@ -54,17 +54,17 @@ export function createPinterestDownloader(options: { fetcher: UpstreamFetcher; o
       if (!isPinterestHost(target.hostname) && target.origin !== origin) break;
       next = `${origin}${target.pathname}${target.search}`;
     }
-    throw new HttpError(404, 'This pin.it link does not lead to a pin.');
+    throw new NotFoundError('This pin.it link does not lead to a pin.');
   }
 
   async function find(videoUrl: string, resolution: number): Promise<FoundVideo> {
     const target = parsePinterestUrl(videoUrl);
-    if (!target) throw new HttpError(400, INVALID_PINTEREST_URL);
+    if (!target) throw new InvalidInputError(INVALID_PINTEREST_URL);
     const pinId = target.kind === 'pin' ? target.id : await resolveShortLink(target.code);
     const page = await fetchUpstream(options.fetcher, `${origin}/pin/${pinId}/`, PLATFORM, { headers: BROWSER_HEADERS });
     assertUpstreamOk(page.status, PLATFORM, 'This pin could not be found. It may have been deleted.');
     const chosen = pickVariant(pinVideoVariants(page.body.toString('utf8')), resolution);
-    if (!chosen) throw new HttpError(404, 'This pin has no downloadable video (it may be an image pin).');
+    if (!chosen) throw new NotFoundError('This pin has no downloadable video (it may be an image pin).');
     const p = resolutionOf(chosen);
     return { url: chosen.url, filename: `pinterest-${pinId}${p ? `-${p}p` : ''}.mp4`, resolution: p };
   }

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { HttpError } from '#server/http-error.ts';
+import { ExpiredError, NotFoundError, UpstreamError } from '#server/services/domain-errors.ts';
 import { assertUpstreamOk, upstreamFailure, type UpstreamFetcher } from '#server/services/media/upstream.ts';
 
 /*
@@ -54,12 +54,12 @@ export function createMediaRelay(options: RelayOptions): MediaRelay {
 
   function verify(token: string): RelayTicket {
     const [payload, signature, extra] = token.split('.');
-    if (!payload || !signature || extra !== undefined) throw new HttpError(404, EXPIRED);
+    if (!payload || !signature || extra !== undefined) throw new NotFoundError(EXPIRED);
     const expected = Buffer.from(sign(payload));
     const given = Buffer.from(signature);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new HttpError(404, EXPIRED);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new NotFoundError(EXPIRED);
     const data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { u: string; f: string; p: string; e: number };
-    if (data.e < now()) throw new HttpError(410, EXPIRED);
+    if (data.e < now()) throw new ExpiredError(EXPIRED);
     return { url: data.u, filename: data.f, platform: data.p };
   }
 
@@ -87,7 +87,7 @@ export function createMediaRelay(options: RelayOptions): MediaRelay {
     const declared = Number(response.headers['content-length']);
     if (Number.isFinite(declared) && declared > options.maxBytes) {
       response.body.destroy();
-      throw new HttpError(502, `The video file is larger than the ${limitMb} MB limit of this tool.`);
+      throw new UpstreamError(`The video file is larger than the ${limitMb} MB limit of this tool.`);
     }
     const contentType = /^video\/[\w.+-]+/.exec(response.headers['content-type'] ?? '')?.[0] ?? 'video/mp4';
     return { body: response.body, filename: ticket.filename, contentType, contentLength: Number.isFinite(declared) && declared > 0 ? declared : undefined };

@@ -1,6 +1,6 @@
 import { text } from 'node:stream/consumers';
 import { expect, onTestFinished, test } from 'vitest';
-import { HttpError } from '#server/http-error.ts';
+import { DomainError, type DomainErrorKind } from '#server/services/domain-errors.ts';
 import { createSafeFetcher } from '#server/services/safe-fetch/index.ts';
 import { createYouTubeClient } from '#server/services/youtube/client.ts';
 import { IG, PIN, PIN_SHORT, startMediaUpstreams, YT } from '#test/fixtures/media-upstream/index.ts';
@@ -28,10 +28,10 @@ async function fetchLink(downloaders: Awaited<ReturnType<typeof setup>>['downloa
   return { filename: file.filename, contentType: file.contentType, length: file.contentLength, body };
 }
 
-async function failure(promise: Promise<unknown>): Promise<{ status: number; message: string }> {
+async function failure(promise: Promise<unknown>): Promise<{ kind: DomainErrorKind; message: string }> {
   const error = await promise.then(() => undefined, (err: unknown) => err);
-  expect(error).toBeInstanceOf(HttpError);
-  return { status: (error as HttpError).status, message: (error as HttpError).message };
+  expect(error).toBeInstanceOf(DomainError);
+  return { kind: (error as DomainError).kind, message: (error as DomainError).message };
 }
 
 test('pinterest: picks the nearest MP4 not above the requested resolution', async () => {
@@ -60,13 +60,13 @@ test('pinterest: pin.it short links are resolved through the shortener redirects
 test('pinterest failures', async () => {
   const { downloaders } = await setup();
   const pin = (id: string) => downloaders.pinterest(`https://www.pinterest.com/pin/${id}/`, 720);
-  expect((await failure(downloaders.pinterest('https://www.instagram.com/reel/C1aBcDeFgHi/', 720))).status).toBe(400);
-  expect(await failure(pin(PIN.image))).toEqual({ status: 404, message: 'This pin has no downloadable video (it may be an image pin).' });
-  expect(await failure(pin(PIN.missing))).toEqual({ status: 404, message: 'This pin could not be found. It may have been deleted.' });
-  expect(await failure(pin(PIN.rateLimited))).toMatchObject({ status: 502, message: 'Pinterest is limiting requests right now. Please try again in a few minutes.' });
-  expect(await failure(pin(PIN.serverError))).toMatchObject({ status: 502 });
-  expect(await failure(downloaders.pinterest(`https://pin.it/${PIN_SHORT.broken}`, 720))).toEqual({ status: 404, message: 'This pin.it link does not lead to a pin.' });
-  expect(await failure(downloaders.pinterest('https://pin.it/unknown1', 720))).toEqual({ status: 404, message: 'This pin.it link does not lead to a pin.' });
+  expect((await failure(downloaders.pinterest('https://www.instagram.com/reel/C1aBcDeFgHi/', 720))).kind).toBe('invalid-input');
+  expect(await failure(pin(PIN.image))).toEqual({ kind: 'not-found', message: 'This pin has no downloadable video (it may be an image pin).' });
+  expect(await failure(pin(PIN.missing))).toEqual({ kind: 'not-found', message: 'This pin could not be found. It may have been deleted.' });
+  expect(await failure(pin(PIN.rateLimited))).toMatchObject({ kind: 'upstream', message: 'Pinterest is limiting requests right now. Please try again in a few minutes.' });
+  expect(await failure(pin(PIN.serverError))).toMatchObject({ kind: 'upstream' });
+  expect(await failure(downloaders.pinterest(`https://pin.it/${PIN_SHORT.broken}`, 720))).toEqual({ kind: 'not-found', message: 'This pin.it link does not lead to a pin.' });
+  expect(await failure(downloaders.pinterest('https://pin.it/unknown1', 720))).toEqual({ kind: 'not-found', message: 'This pin.it link does not lead to a pin.' });
 });
 
 test('instagram: the largest video_versions rendition of a public reel', async () => {
@@ -84,12 +84,12 @@ test('instagram: falls back to the embed page video_url', async () => {
 test('instagram failures', async () => {
   const { downloaders } = await setup();
   const reel = (code: string) => downloaders.instagram(`https://www.instagram.com/reel/${code}/`);
-  expect((await failure(downloaders.instagram('https://www.instagram.com/delhi.food/'))).status).toBe(400);
-  expect(await failure(reel(IG.private))).toEqual({ status: 403, message: 'This reel is private or only visible after logging in, so it cannot be downloaded.' });
-  expect(await failure(reel(IG.photo))).toEqual({ status: 404, message: 'This post has no video to download.' });
-  expect((await failure(reel(IG.missing))).status).toBe(404);
-  expect((await failure(reel(IG.rateLimited))).status).toBe(502);
-  expect((await failure(reel(IG.serverError))).status).toBe(502);
+  expect((await failure(downloaders.instagram('https://www.instagram.com/delhi.food/'))).kind).toBe('invalid-input');
+  expect(await failure(reel(IG.private))).toEqual({ kind: 'not-allowed', message: 'This reel is private or only visible after logging in, so it cannot be downloaded.' });
+  expect(await failure(reel(IG.photo))).toEqual({ kind: 'not-found', message: 'This post has no video to download.' });
+  expect((await failure(reel(IG.missing))).kind).toBe('not-found');
+  expect((await failure(reel(IG.rateLimited))).kind).toBe('upstream');
+  expect((await failure(reel(IG.serverError))).kind).toBe('upstream');
 });
 
 test('youtube shorts: the best progressive MP4 with a direct URL', async () => {
@@ -100,15 +100,15 @@ test('youtube shorts: the best progressive MP4 with a direct URL', async () => {
 
 test('youtube shorts failures: bad link, cipher-only formats, private video', async () => {
   const { downloaders } = await setup();
-  expect((await failure(downloaders.youtube('https://vimeo.com/12345'))).status).toBe(400);
-  expect(await failure(downloaders.youtube(`https://youtube.com/shorts/${YT.cipherOnly}`))).toEqual({ status: 422, message: 'YouTube does not offer a single downloadable file for this video.' });
-  expect((await failure(downloaders.youtube(`https://youtube.com/shorts/${YT.private}`))).status).toBe(403);
+  expect((await failure(downloaders.youtube('https://vimeo.com/12345'))).kind).toBe('invalid-input');
+  expect(await failure(downloaders.youtube(`https://youtube.com/shorts/${YT.cipherOnly}`))).toEqual({ kind: 'not-possible', message: 'YouTube does not offer a single downloadable file for this video.' });
+  expect((await failure(downloaders.youtube(`https://youtube.com/shorts/${YT.private}`))).kind).toBe('not-allowed');
 });
 
 test('relay: a file above the size cap is refused before any byte is sent', async () => {
   const { downloaders } = await setup(1024 * 1024);
   const { downloadUrl } = await downloaders.youtube(`https://www.youtube.com/shorts/${YT.bigShort}`);
-  expect(await failure(downloaders.relay.open(downloadUrl.split('/').pop()!))).toEqual({ status: 502, message: 'The video file is larger than the 1 MB limit of this tool.' });
+  expect(await failure(downloaders.relay.open(downloadUrl.split('/').pop()!))).toEqual({ kind: 'upstream', message: 'The video file is larger than the 1 MB limit of this tool.' });
 });
 
 test('relay: tampered or foreign tokens are refused', async () => {
@@ -117,9 +117,9 @@ test('relay: tampered or foreign tokens are refused', async () => {
   const token = downloadUrl.split('/').pop()!;
   const [payload, signature] = token.split('.');
   const forged = Buffer.from(JSON.stringify({ u: 'http://169.254.169.254/latest/meta-data/', f: 'x.mp4', p: 'X', e: Date.now() + 1e6 })).toString('base64url');
-  expect((await failure(downloaders.relay.open(`${forged}.${signature}`))).status).toBe(404);
+  expect((await failure(downloaders.relay.open(`${forged}.${signature}`))).kind).toBe('not-found');
   // Change the first character to a different one (a fixed replacement would match 1 time in 64).
   const tampered = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
-  expect((await failure(downloaders.relay.open(`${payload}.${tampered}`))).status).toBe(404);
-  expect((await failure(downloaders.relay.open('nonsense'))).status).toBe(404);
+  expect((await failure(downloaders.relay.open(`${payload}.${tampered}`))).kind).toBe('not-found');
+  expect((await failure(downloaders.relay.open('nonsense'))).kind).toBe('not-found');
 });

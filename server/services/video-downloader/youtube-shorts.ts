@@ -1,4 +1,4 @@
-import { HttpError } from '#server/http-error.ts';
+import { NotPossibleError } from '#server/services/domain-errors.ts';
 import type { YouTubeClient } from '#server/services/youtube/client.ts';
 import { requireVideoId } from '#server/services/youtube/video-id.ts';
 import type { FoundVideo } from './pinterest.ts';
@@ -17,7 +17,7 @@ export function createYouTubeShortsDownloader(options: { youtube: YouTubeClient 
       .filter((format) => format.url && format.mimeType.startsWith('video/mp4'))
       .map((format) => ({ url: format.url as string, width: format.width, height: format.height, label: format.qualityLabel }));
     const chosen = pickVariant(files);
-    if (!chosen) throw new HttpError(422, 'YouTube does not offer a single downloadable file for this video.');
+    if (!chosen) throw new NotPossibleError('YouTube does not offer a single downloadable file for this video.');
     const p = resolutionOf(chosen);
     return { url: chosen.url, filename: `youtube-short-${videoId}${p ? `-${p}p` : ''}.mp4`, resolution: p };
   }

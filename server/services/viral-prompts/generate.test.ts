@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { buildPrompt } from '#views/tools/viral-prompts/logic.ts';
+import { buildPrompt } from './prompt-builder.ts';
 import { LlmError, type ChatClient, type ChatMessage } from '../llm/chat-completions.ts';
 import { createPromptGenerator, MAX_PROMPT_LENGTH } from './generate.ts';
 

@@ -1,5 +1,5 @@
-import { buildPrompt } from '#views/tools/viral-prompts/logic.ts';
-import type { Category } from '#views/tools/viral-prompts/rules.ts';
+import { buildPrompt } from './prompt-builder.ts';
+import type { Category } from '#views/model/viral-prompts.ts';
 import type { ChatClient } from '../llm/chat-completions.ts';
 
 export const MAX_PROMPT_LENGTH = 4000;

@@ -1,5 +1,5 @@
 import { expect, onTestFinished, test } from 'vitest';
-import { HttpError } from '#server/http-error.ts';
+import { DomainError, type DomainErrorKind } from '#server/services/domain-errors.ts';
 import { createSafeFetcher, type SafeFetcher } from '#server/services/safe-fetch/index.ts';
 import { OK_CAPTIONS, OK_KEYWORDS, OK_TITLE, startMediaUpstreams, YT } from '#test/fixtures/media-upstream/index.ts';
 import { createYouTubeClient } from './client.ts';
@@ -12,10 +12,10 @@ async function setup(options: { wrap?: (fetcher: SafeFetcher) => SafeFetcher } =
   return { client, upstreams };
 }
 
-async function failure(promise: Promise<unknown>): Promise<{ status: number; message: string }> {
+async function failure(promise: Promise<unknown>): Promise<{ kind: DomainErrorKind; message: string }> {
   const error = await promise.then(() => undefined, (err: unknown) => err);
-  expect(error).toBeInstanceOf(HttpError);
-  return { status: (error as HttpError).status, message: (error as HttpError).message };
+  expect(error).toBeInstanceOf(DomainError);
+  return { kind: (error as DomainError).kind, message: (error as DomainError).message };
 }
 
 test('reads the English transcript from the watch page player data', async () => {
@@ -40,7 +40,7 @@ test('another language can be chosen by track id or language code', async () => 
   expect(hindi.language).toBe('hi');
   expect(hindi.segments[0].text).toBe('स्थानीय एसईओ गाइड में आपका स्वागत है');
   expect((await client.transcript(YT.ok, 'hi')).trackId).toBe('.hi');
-  expect(await failure(client.transcript(YT.ok, 'fr'))).toEqual({ status: 400, message: 'That caption language is not available for this video.' });
+  expect(await failure(client.transcript(YT.ok, 'fr'))).toEqual({ kind: 'invalid-input', message: 'That caption language is not available for this video.' });
 });
 
 test('falls back to the innertube player API when the page has no inline player data', async () => {
@@ -68,12 +68,12 @@ test('results are cached: a second call does not reach YouTube again', async () 
 
 test('each failure is told apart', async () => {
   const { client } = await setup();
-  expect(await failure(client.transcript(YT.noCaptions))).toEqual({ status: 404, message: 'This video has no captions or subtitles to read.' });
-  expect(await failure(client.transcript(YT.emptyCaptions))).toEqual({ status: 404, message: 'The captions for this video are empty.' });
-  expect(await failure(client.transcript(YT.private))).toEqual({ status: 403, message: 'This video is private.' });
-  expect(await failure(client.transcript(YT.unavailable))).toEqual({ status: 404, message: 'This video is unavailable: Video unavailable' });
-  expect(await failure(client.transcript(YT.rateLimited))).toEqual({ status: 502, message: 'YouTube is limiting requests right now. Please try again in a few minutes.' });
-  expect(await failure(client.transcript(YT.serverError))).toEqual({ status: 502, message: 'YouTube answered with an error (HTTP 500). Please try again later.' });
+  expect(await failure(client.transcript(YT.noCaptions))).toEqual({ kind: 'not-found', message: 'This video has no captions or subtitles to read.' });
+  expect(await failure(client.transcript(YT.emptyCaptions))).toEqual({ kind: 'not-found', message: 'The captions for this video are empty.' });
+  expect(await failure(client.transcript(YT.private))).toEqual({ kind: 'not-allowed', message: 'This video is private.' });
+  expect(await failure(client.transcript(YT.unavailable))).toEqual({ kind: 'not-found', message: 'This video is unavailable: Video unavailable' });
+  expect(await failure(client.transcript(YT.rateLimited))).toEqual({ kind: 'upstream', message: 'YouTube is limiting requests right now. Please try again in a few minutes.' });
+  expect(await failure(client.transcript(YT.serverError))).toEqual({ kind: 'upstream', message: 'YouTube answered with an error (HTTP 500). Please try again later.' });
 });
 
 test('an unreachable YouTube is a 502', async () => {
@@ -82,7 +82,7 @@ test('an unreachable YouTube is a 502', async () => {
   const origin = upstreams.youtube.origin;
   await upstreams.youtube.close();
   const client = createYouTubeClient({ fetcher, origin });
-  expect(await failure(client.video(YT.ok))).toEqual({ status: 502, message: 'Could not reach YouTube. Please try again later.' });
+  expect(await failure(client.video(YT.ok))).toEqual({ kind: 'upstream', message: 'Could not reach YouTube. Please try again later.' });
 });
 
 test('tags: the real keywords first, then suggestions from the title and description', async () => {

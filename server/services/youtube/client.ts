@@ -1,4 +1,4 @@
-import { HttpError } from '#server/http-error.ts';
+import { InvalidInputError, NotFoundError, UpstreamError } from '#server/services/domain-errors.ts';
 import { extractJsonAfter } from '#server/services/media/json-in-html.ts';
 import { createTtlCache } from '#server/services/media/ttl-cache.ts';
 import { assertUpstreamOk, BROWSER_HEADERS, fetchUpstream, type UpstreamFetcher } from '#server/services/media/upstream.ts';
@@ -64,7 +64,7 @@ export function createYouTubeClient(options: YouTubeClientOptions): YouTubeClien
     try {
       return JSON.parse(api.body.toString('utf8'));
     } catch {
-      throw new HttpError(502, 'YouTube sent a page this tool could not read. Please try again later.');
+      throw new UpstreamError('YouTube sent a page this tool could not read. Please try again later.');
     }
   }
 
@@ -72,7 +72,7 @@ export function createYouTubeClient(options: YouTubeClientOptions): YouTubeClien
     const cached = videos.get(videoId);
     if (cached) return cached;
     const parsed = playerResponseSchema.safeParse(await loadPlayerResponse(videoId));
-    if (!parsed.success) throw new HttpError(502, 'YouTube sent a page this tool could not read. Please try again later.');
+    if (!parsed.success) throw new UpstreamError('YouTube sent a page this tool could not read. Please try again later.');
     const playable = toPlayableVideo(parsed.data, videoId);
     videos.set(videoId, playable);
     return playable;
@@ -80,7 +80,7 @@ export function createYouTubeClient(options: YouTubeClientOptions): YouTubeClien
 
   async function transcript(videoId: string, trackId?: string): Promise<Transcript> {
     const info = await video(videoId);
-    if (info.captionTracks.length === 0) throw new HttpError(404, 'This video has no captions or subtitles to read.');
+    if (info.captionTracks.length === 0) throw new NotFoundError('This video has no captions or subtitles to read.');
     const languages = info.captionTracks.map(describeTrack);
     const chosen = chooseTrack(info.captionTracks, trackId);
     const chosenId = describeTrack(chosen).id;
@@ -93,7 +93,7 @@ export function createYouTubeClient(options: YouTubeClientOptions): YouTubeClien
     const response = await fetchUpstream(options.fetcher, url.href, PLATFORM, { headers: { accept: 'application/json,text/xml' } });
     assertUpstreamOk(response.status, PLATFORM, 'The captions for this video could not be found.');
     const segments = parseTimedText(response.body.toString('utf8'));
-    if (segments.length === 0) throw new HttpError(404, 'The captions for this video are empty.');
+    if (segments.length === 0) throw new NotFoundError('The captions for this video are empty.');
     const result: Transcript = {
       videoId: info.videoId,
       title: info.title,
@@ -127,7 +127,7 @@ export function describeTrack(track: CaptionTrack): CaptionLanguage {
 export function chooseTrack(tracks: CaptionTrack[], trackId?: string): CaptionTrack {
   if (trackId) {
     const exact = tracks.find((track) => describeTrack(track).id === trackId) ?? tracks.find((track) => track.languageCode === trackId);
-    if (!exact) throw new HttpError(400, 'That caption language is not available for this video.');
+    if (!exact) throw new InvalidInputError('That caption language is not available for this video.');
     return exact;
   }
   const english = (track: CaptionTrack) => /^en\b/i.test(track.languageCode);

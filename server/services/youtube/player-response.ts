@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HttpError } from '#server/http-error.ts';
+import { NotAllowedError, NotFoundError } from '#server/services/domain-errors.ts';
 
 /*
  * The public "player response" YouTube embeds in every watch page as `var ytInitialPlayerResponse = {...}`
@@ -75,10 +75,10 @@ export interface PlayableVideo {
 export function toPlayableVideo(response: PlayerResponse, videoId: string): PlayableVideo {
   const { status, reason } = response.playabilityStatus;
   if (status === 'LOGIN_REQUIRED') {
-    throw new HttpError(403, reason && /private/i.test(reason) ? 'This video is private.' : 'This video requires sign-in (for example age-restricted), so it cannot be read.');
+    throw new NotAllowedError(reason && /private/i.test(reason) ? 'This video is private.' : 'This video requires sign-in (for example age-restricted), so it cannot be read.');
   }
   if (status !== 'OK' || !response.videoDetails) {
-    throw new HttpError(404, reason ? `This video is unavailable: ${reason}` : 'This video is unavailable.');
+    throw new NotFoundError(reason ? `This video is unavailable: ${reason}` : 'This video is unavailable.');
   }
   const details = response.videoDetails;
   return {

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { HttpError } from '#server/http-error.ts';
+import { DomainError } from '#server/services/domain-errors.ts';
 import { parseVideoId, requireVideoId } from './video-id.ts';
 
 test.each([
@@ -34,7 +34,7 @@ test.each([
 
 test('requireVideoId answers a 400 the person can act on', () => {
   const error = (() => { try { requireVideoId('https://vimeo.com/123'); } catch (err) { return err; } })();
-  expect(error).toBeInstanceOf(HttpError);
-  expect((error as HttpError).status).toBe(400);
-  expect((error as HttpError).message).toMatch(/valid YouTube video URL/);
+  expect(error).toBeInstanceOf(DomainError);
+  expect((error as DomainError).kind).toBe('invalid-input');
+  expect((error as DomainError).message).toMatch(/valid YouTube video URL/);
 });

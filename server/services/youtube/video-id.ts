@@ -1,4 +1,4 @@
-import { HttpError } from '#server/http-error.ts';
+import { InvalidInputError } from '#server/services/domain-errors.ts';
 
 const ID = /^[A-Za-z0-9_-]{11}$/;
 const YOUTUBE_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'music.youtube.com', 'youtube-nocookie.com', 'www.youtube-nocookie.com']);
@@ -31,6 +31,6 @@ export function parseVideoId(input: string): string | undefined {
 
 export function requireVideoId(input: string): string {
   const id = parseVideoId(input);
-  if (!id) throw new HttpError(400, INVALID_YOUTUBE_URL);
+  if (!id) throw new InvalidInputError(INVALID_YOUTUBE_URL);
   return id;
 }

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { ApiError, apiFetch } from '#views/lib/request-json.ts';
 import { contactLimits, HONEYPOT_FIELD } from '#views/pages/shared/form-limits.ts';
 import { Honeypot } from '#views/pages/shared/Honeypot.tsx';
 import { formCopy } from './content.ts';
@@ -23,21 +24,13 @@ export default function ContactWidget({ idPrefix }: ContactWidgetProps) {
     event.preventDefault();
     setStatus({ kind: 'sending' });
     try {
-      const res = await fetch('/api/contact', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ...values, [HONEYPOT_FIELD]: trap }),
-      });
-      if (res.ok) {
-        setValues(empty);
-        setStatus({ kind: 'success' });
-        return;
-      }
+      await apiFetch('/api/contact', formCopy.failure, { body: { ...values, [HONEYPOT_FIELD]: trap } });
+      setValues(empty);
+      setStatus({ kind: 'success' });
+    } catch (caught) {
       // A 400 names the field to fix; anything else is our fault, so ask to try later.
-      const body = (await res.json().catch(() => ({}))) as { error?: string };
-      setStatus({ kind: 'error', message: res.status === 400 && body.error ? body.error : formCopy.failure });
-    } catch {
-      setStatus({ kind: 'error', message: formCopy.failure });
+      const fieldProblem = caught instanceof ApiError && caught.status === 400 && caught.fromServer;
+      setStatus({ kind: 'error', message: fieldProblem ? caught.message : formCopy.failure });
     }
   }
 

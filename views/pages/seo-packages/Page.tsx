@@ -1,7 +1,8 @@
 import { Faq } from '#views/components/Faq.tsx';
 import { definePage } from '#views/page.ts';
 import { RelatedLinks } from '#views/pages/shared/links.tsx';
-import { faq, formatInr, heading, intro, links, meta, oneTimeAudit, packages, terms } from './content.ts';
+import { formatInr, ONE_TIME_AUDIT, SEO_PACKAGES } from '#views/model/plans.ts';
+import { faq, heading, intro, links, meta, terms } from './content.ts';
 
 function PackagesPage() {
   return (
@@ -11,7 +12,7 @@ function PackagesPage() {
         <p className="lead">{intro}</p>
       </header>
       <div className="pricing-grid">
-        {packages.map((plan) => (
+        {SEO_PACKAGES.map((plan) => (
           <section key={plan.id} className={plan.highlighted ? 'price-card highlighted' : 'price-card'} aria-labelledby={`plan-${plan.id}`}>
             {plan.highlighted ? <p className="price-flag">Recommended</p> : null}
             <h2 id={`plan-${plan.id}`}>{plan.name}</h2>
@@ -31,11 +32,11 @@ function PackagesPage() {
         ))}
       </div>
       <section className="price-card single" aria-labelledby="plan-audit">
-        <h2 id="plan-audit">{oneTimeAudit.name}</h2>
+        <h2 id="plan-audit">{ONE_TIME_AUDIT.name}</h2>
         <p className="price">
-          <strong>{formatInr(oneTimeAudit.priceInr)}</strong> <span>one time + GST</span>
+          <strong>{formatInr(ONE_TIME_AUDIT.priceInr)}</strong> <span>one time + GST</span>
         </p>
-        <p>{oneTimeAudit.text}</p>
+        <p>{ONE_TIME_AUDIT.text}</p>
       </section>
       <section className="prose">
         <h2>Terms in plain language</h2>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { ApiError, requestText } from '#views/lib/request-json.ts';
 import { viewerCopy } from './content.ts';
 
 type State = { kind: 'loading' } | { kind: 'loaded'; text: string } | { kind: 'error'; message: string };
@@ -9,14 +10,12 @@ export default function SitemapViewer() {
 
   useEffect(() => {
     let cancelled = false;
-    fetch('/api/sitemap/file')
-      .then(async (res) => {
-        if (!res.ok) throw new Error(viewerCopy.fetchFailed);
-        return res.text();
-      })
+    requestText('/api/sitemap/file', viewerCopy.fetchFailed)
       .then((text) => !cancelled && setState({ kind: 'loaded', text }))
       .catch((error: unknown) => {
-        if (!cancelled) setState({ kind: 'error', message: error instanceof Error ? error.message : viewerCopy.fetchFailed });
+        // A failed answer gets the spec's message; a network failure keeps the browser's own.
+        const message = error instanceof Error && !(error instanceof ApiError) ? error.message : viewerCopy.fetchFailed;
+        if (!cancelled) setState({ kind: 'error', message });
       });
     return () => {
       cancelled = true;

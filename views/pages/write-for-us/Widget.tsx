@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { apiFetch } from '#views/lib/request-json.ts';
 import { articleLimits, HONEYPOT_FIELD } from '#views/pages/shared/form-limits.ts';
 import { Honeypot } from '#views/pages/shared/Honeypot.tsx';
 import { formCopy } from './content.ts';
@@ -25,19 +26,11 @@ export default function WriteForUsWidget({ idPrefix }: WriteForUsWidgetProps) {
     setMessage(null);
     setSubmitting(true);
     try {
-      const res = await fetch('/api/writeforus/submit', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ...values, [HONEYPOT_FIELD]: trap }),
-      });
-      if (res.ok) {
-        setValues(empty);
-        setMessage({ kind: 'success', text: formCopy.success });
-      } else {
-        const body = (await res.json().catch(() => ({}))) as { error?: string };
-        setMessage({ kind: 'error', text: body.error || formCopy.failure });
-      }
+      await apiFetch('/api/writeforus/submit', formCopy.failure, { body: { ...values, [HONEYPOT_FIELD]: trap } });
+      setValues(empty);
+      setMessage({ kind: 'success', text: formCopy.success });
     } catch (error) {
+      // The server's reason, or the browser's own network message, else the spec's failure text.
       setMessage({ kind: 'error', text: error instanceof Error && error.message ? error.message : formCopy.failure });
     } finally {
       setSubmitting(false);

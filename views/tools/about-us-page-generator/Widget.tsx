@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { CopyButton } from '../../components/CopyButton.tsx';
+import { CopyButton } from '#views/components/CopyButton.tsx';
 import { aboutPageToHtml, aboutPageToText, countWords, generateAboutPage, joinList, missingDetails } from './logic.ts';
 import { LIMITS, validateAboutForm, type AboutForm, type AboutPage } from './rules.ts';
 

@@ -1,7 +1,7 @@
-import { Faq } from '../../components/Faq.tsx';
-import { Island } from '../../components/Island.tsx';
-import { definePage, type FaqEntry } from '../../page.ts';
-import { PLANS } from './plans.ts';
+import { Faq } from '#views/components/Faq.tsx';
+import { Island } from '#views/components/Island.tsx';
+import { definePage, type FaqEntry } from '#views/page.ts';
+import { ANCHOR_TEXT_PLANS } from '#views/model/plans.ts';
 import { MAX_KEYWORD_LENGTH, MAX_KEYWORDS } from './rules.ts';
 import AnchorTextWidget from './Widget.tsx';
 
@@ -42,7 +42,7 @@ function PlansTable() {
             </tr>
           </thead>
           <tbody>
-            {PLANS.map((plan) => (
+            {ANCHOR_TEXT_PLANS.map((plan) => (
               <tr key={plan.id}>
                 <th scope="row">{plan.name}</th>
                 <td>{plan.price}</td>

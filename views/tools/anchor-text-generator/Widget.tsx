@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { downloadText } from '../../../client/download-text.ts';
-import { CopyButton } from '../../components/CopyButton.tsx';
+import { ApiError, requestJson } from '#views/lib/request-json.ts';
+import { downloadText } from '#client/download.ts';
+import { CopyButton } from '#views/components/CopyButton.tsx';
 import { parseDomain } from '../url-input.ts';
 import { anchorsToCsv } from './logic.ts';
 import { ANCHOR_TYPE_LABELS, GENERATE_FAILED, keywordProblem, splitKeywords, type Anchor, type GenerateResponse } from './rules.ts';
@@ -10,16 +11,14 @@ export interface AnchorWidgetProps {
 }
 
 async function requestAnchors(body: { keywords: string[]; brand?: string; website?: string }): Promise<Anchor[]> {
-  const response = await fetch('/api/bulk-anchor-text-generators/generate', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const data = (await response.json().catch(() => null)) as (Partial<GenerateResponse> & { error?: string }) | null;
-  // A 4xx carries a message the person can act on; anything else gets the spec's generic one.
-  if (response.status >= 400 && response.status < 500 && typeof data?.error === 'string') throw new Error(data.error);
-  if (!response.ok || !Array.isArray(data?.anchors)) throw new Error(GENERATE_FAILED);
+  const data = await requestJson<Partial<GenerateResponse> | null>('/api/bulk-anchor-text-generators/generate', GENERATE_FAILED, body);
+  if (!Array.isArray(data?.anchors)) throw new Error(GENERATE_FAILED);
   return data.anchors;
+}
+
+/** A 4xx carries a message the person can act on; anything else gets the spec's generic one. */
+function anchorFailure(caught: unknown): string {
+  return caught instanceof ApiError && caught.fromServer && caught.status < 500 ? caught.message : GENERATE_FAILED;
 }
 
 export default function AnchorTextWidget({ idPrefix }: AnchorWidgetProps) {
@@ -44,7 +43,7 @@ export default function AnchorTextWidget({ idPrefix }: AnchorWidgetProps) {
     try {
       setAnchors(await requestAnchors({ keywords: list, brand: brand.trim() || undefined, website: site?.ok ? site.domain : undefined }));
     } catch (failure) {
-      setError(failure instanceof Error && failure.message !== 'Failed to fetch' ? failure.message : GENERATE_FAILED);
+      setError(anchorFailure(failure));
     } finally {
       setBusy(false);
     }

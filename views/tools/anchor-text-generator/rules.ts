@@ -50,10 +50,3 @@ export interface GenerateResponse {
   result: string[];
   anchors: Anchor[];
 }
-
-export interface Plan {
-  id: string;
-  name: string;
-  price: string;
-  features: string[];
-}

@@ -1,7 +1,7 @@
-import { Faq } from '../../components/Faq.tsx';
-import { Island } from '../../components/Island.tsx';
-import { definePage, type FaqEntry } from '../../page.ts';
-import { SERVICES } from './services.ts';
+import { Faq } from '#views/components/Faq.tsx';
+import { Island } from '#views/components/Island.tsx';
+import { definePage, type FaqEntry } from '#views/page.ts';
+import { SERVICES } from '#views/model/backlink-services.ts';
 import BacklinkWidget from './Widget.tsx';
 
 const faq: FaqEntry[] = [

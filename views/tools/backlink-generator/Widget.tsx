@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { downloadText } from '../../../client/download-text.ts';
-import { CopyButton } from '../../components/CopyButton.tsx';
+import { downloadText } from '#client/download.ts';
+import { CopyButton } from '#views/components/CopyButton.tsx';
 import { backlinksToCsv, batches, generateBacklinks, type BacklinkLink } from './logic.ts';
 
 export interface BacklinkWidgetProps {

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { DOMAIN_INVALID, DOMAIN_REQUIRED } from '../url-input.ts';
 import { backlinksToCsv, batches, generateBacklinks } from './logic.ts';
-import { SERVICES } from './services.ts';
+import { SERVICES } from '#views/model/backlink-services.ts';
 
 function linksFor(input: string) {
   const result = generateBacklinks(input);

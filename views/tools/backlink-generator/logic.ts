@@ -1,6 +1,6 @@
 import { toCsv } from '../csv.ts';
 import { parseDomain } from '../url-input.ts';
-import { SERVICES, type BacklinkService, type ServiceCategory } from './services.ts';
+import { SERVICES, type BacklinkService, type ServiceCategory } from '#views/model/backlink-services.ts';
 
 export interface BacklinkLink {
   name: string;

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { CopyButton } from '../../components/CopyButton.tsx';
+import { CopyButton } from '#views/components/CopyButton.tsx';
 import { buildCanonicalTag, MAX_URL_LENGTH } from './logic.ts';
 
 export interface CanonicalWidgetProps {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { CopyButton } from '../../components/CopyButton.tsx';
+import { CopyButton } from '#views/components/CopyButton.tsx';
 import { defaultCommaOptions, separateWithCommas, type CommaOptions } from './logic.ts';
 
 export interface CommaSeparatorProps {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { CopyButton } from '../../components/CopyButton.tsx';
+import { CopyButton } from '#views/components/CopyButton.tsx';
 import { domainsText, EXTRACT_FAILED, extractDomains, type ExtractedLine } from './logic.ts';
 
 type Output = 'hostname' | 'root';

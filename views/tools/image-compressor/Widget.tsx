@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { requestJson, withServerReason } from '#views/lib/request-json.ts';
 import { compressionPercent, downloadName, formatBytes, MAX_UPLOAD_BYTES, QUALITY_DEFAULT, QUALITY_MAX, QUALITY_MIN } from './logic.ts';
 
 export interface ImageCompressorProps {
@@ -46,15 +47,14 @@ export default function ImageCompressorWidget({ idPrefix }: ImageCompressorProps
     form.append('format', format);
     setBusy(true);
     try {
-      const response = await fetch('/api/image-compressor/compress', { method: 'POST', body: form });
-      const body = (await response.json().catch(() => null)) as (Partial<Result> & { compressedImageUrl?: string; error?: string }) | null;
-      if (!response.ok || !body?.compressedImageUrl) {
-        setError(body?.error ? `${FAILED}: ${body.error}` : FAILED);
+      const body = await requestJson<(Partial<Result> & { compressedImageUrl?: string }) | null>('/api/image-compressor/compress', FAILED, form);
+      if (!body?.compressedImageUrl) {
+        setError(FAILED);
         return;
       }
       setResult({ url: body.compressedImageUrl, originalSize: body.originalSize ?? file.size, compressedSize: body.compressedSize ?? 0, format: body.format ?? 'jpeg', width: body.width ?? 0, height: body.height ?? 0 });
-    } catch {
-      setError(FAILED);
+    } catch (caught) {
+      setError(withServerReason(FAILED, caught));
     } finally {
       setBusy(false);
     }

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { failureDetail, requestJson } from '../../lib/request-json.ts';
+import { failureDetail, requestJson } from '#views/lib/request-json.ts';
 import { indexedLabel, readUrlList } from './logic.ts';
-import { MAX_INDEX_URLS } from './limits.ts';
-import type { IndexRow } from './schema.ts';
+import { MAX_INDEX_URLS } from './rules.ts';
+import type { IndexRow } from '#views/model/index-checker.ts';
 
 export interface IndexCheckerProps {
   idPrefix: string;

@@ -1,5 +1,5 @@
-import { NOT_CHECKED_TEXT } from './limits.ts';
-import type { IndexRow } from './schema.ts';
+import { NOT_CHECKED_TEXT } from '#views/model/index-checker.ts';
+import type { IndexRow } from '#views/model/index-checker.ts';
 
 export type UrlListResult = { ok: true; urls: string[] } | { ok: false; error: string };
 

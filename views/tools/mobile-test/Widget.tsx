@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { requestJson } from '../../lib/request-json.ts';
-import type { MobileReport } from './schema.ts';
+import { requestJson } from '#views/lib/request-json.ts';
+import type { MobileReport } from '#views/model/mobile-test.ts';
 
 export interface MobileTesterProps {
   idPrefix: string;

@@ -1,20 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { failureDetail, requestJson } from '../../lib/request-json.ts';
+import { downloadText } from '#client/download.ts';
+import { failureDetail, requestJson } from '#views/lib/request-json.ts';
 import { chainText, parseUrlLines, redirectsToCsv } from './logic.ts';
-import { MAX_REDIRECT_URLS } from './limits.ts';
-import type { Plan, RedirectRow } from './schema.ts';
+import { MAX_REDIRECT_URLS } from './rules.ts';
+import type { Plan } from '#views/model/plans.ts';
+import type { RedirectRow } from '#views/model/redirect-checker.ts';
 
 export interface RedirectCheckerProps {
   idPrefix: string;
-}
-
-function downloadCsv(text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'redirect-check.csv';
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 function PlansTable() {
@@ -111,7 +104,7 @@ export default function RedirectCheckerWidget({ idPrefix }: RedirectCheckerProps
         <section className="tool-card results" aria-labelledby={id('results-heading')}>
           <div className="report-head">
             <h2 id={id('results-heading')}>Results</h2>
-            <button type="button" className="button secondary" onClick={() => downloadCsv(redirectsToCsv(rows))}>
+            <button type="button" className="button secondary" onClick={() => downloadText('redirect-check.csv', redirectsToCsv(rows), 'text/csv;charset=utf-8')}>
               Download CSV
             </button>
           </div>

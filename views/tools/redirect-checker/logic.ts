@@ -1,4 +1,4 @@
-import type { RedirectRow } from './schema.ts';
+import type { RedirectRow } from '#views/model/redirect-checker.ts';
 
 /** Spec 5: lines trimmed, empty lines dropped. */
 export function parseUrlLines(text: string): string[] {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { MAX_REDIRECT_URLS, MAX_URL_LENGTH } from './limits.ts';
+import { MAX_REDIRECT_URLS, MAX_URL_LENGTH } from './rules.ts';
 
 export { MAX_REDIRECT_URLS, MAX_URL_LENGTH };
 
@@ -18,24 +18,3 @@ export const urlListSchema = z
   );
 
 export const redirectRequestSchema = z.object({ urls: urlListSchema });
-
-export interface RedirectHopView {
-  url: string;
-  status: number;
-}
-
-export interface RedirectRow {
-  originalUrl: string;
-  /** Final URL; on an error, the last redirect target reached (or null). */
-  redirectedUrl: string | null;
-  hops: RedirectHopView[];
-  finalStatus: number | null;
-  error?: string;
-}
-
-export interface Plan {
-  id: string;
-  name: string;
-  price: string;
-  features: string[];
-}

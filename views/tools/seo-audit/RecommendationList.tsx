@@ -1,5 +1,5 @@
 import { recommendationGroups, STATUS_LABELS } from './logic.ts';
-import type { AuditCheck } from './schema.ts';
+import type { AuditCheck } from '#views/model/seo-audit.ts';
 
 /** All 22 recommendations, always shown; after an audit each row carries its pass/warning/fail. */
 export function RecommendationList({ checks }: { checks: AuditCheck[] | null }) {

@@ -1,5 +1,5 @@
 import { factRows, scoreBand } from './logic.ts';
-import type { AuditReport } from './schema.ts';
+import type { AuditReport } from '#views/model/seo-audit.ts';
 
 function TagList({ items }: { items: string[] }) {
   if (items.length === 0) return <p className="muted">None found</p>;

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { requestJson } from '../../lib/request-json.ts';
+import { requestJson } from '#views/lib/request-json.ts';
 import { nextProgress, PROGRESS_INTERVAL_MS } from './logic.ts';
 import { AuditReportView } from './Report.tsx';
 import { RecommendationList } from './RecommendationList.tsx';
-import type { AuditReport } from './schema.ts';
+import type { AuditReport } from '#views/model/seo-audit.ts';
 
 export interface SeoAuditProps {
   idPrefix: string;

@@ -1,5 +1,5 @@
-import { RECOMMENDATIONS, RECOMMENDATION_CATEGORIES, type Recommendation, type RecommendationCategory } from './recommendations.ts';
-import type { AuditCheck, AuditFacts, CheckStatus } from './schema.ts';
+import { RECOMMENDATIONS, RECOMMENDATION_CATEGORIES, type Recommendation, type RecommendationCategory } from '#views/model/seo-audit.ts';
+import type { AuditCheck, AuditFacts, CheckStatus } from '#views/model/seo-audit.ts';
 
 /** Spec 4/9: the bar rises 10 every 300 ms while busy and waits at 90 until the answer arrives. */
 export const PROGRESS_STEP = 10;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { startUrlSchema } from '../sitemap-generator/schema.ts';
-import type { Severity } from './issue-types.ts';
+import type { Severity } from '#views/model/site-audit.ts';
 
 /** POST /api/site-audits: the website to audit, typed as people type it (a bare domain gets https://). */
 export const startAuditBody = z.object({ url: startUrlSchema });

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { requestJson } from '#views/lib/request-json.ts';
 import { SITEMAPS_CHANGED_EVENT, toSitemapList } from './logic.ts';
 import type { SitemapListItem } from './schema.ts';
 import { SitemapList } from './SitemapList.tsx';
@@ -15,8 +16,7 @@ export default function SitemapHistoryWidget() {
     let current = true;
     async function refresh(): Promise<void> {
       try {
-        const res = await fetch('/api/sitemaps', { headers: { accept: 'application/json' }, cache: 'no-store' });
-        const { items, valid } = toSitemapList(await res.json());
+        const { items, valid } = toSitemapList(await requestJson<unknown>('/api/sitemaps', 'Failed to fetch websites', undefined, { cache: 'no-store' }));
         if (!valid) console.error('Failed to fetch websites');
         if (current) setList({ loaded: true, items });
       } catch (failure) {

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { saveBlob } from '../../../client/download.ts';
-import { checkMessage, DOWNLOAD_FILE_NAME, fullLink, generateErrorMessage, progressPercent, SITEMAPS_CHANGED_EVENT } from './logic.ts';
+import { saveBlob } from '#client/download.ts';
+import { ApiError, apiFetch, requestJson, serverReason } from '#views/lib/request-json.ts';
+import { checkMessage, DOWNLOAD_FILE_NAME, fullLink, GENERATE_FAILED, generateErrorMessage, progressPercent, SITEMAPS_CHANGED_EVENT } from './logic.ts';
 import { SitemapNextSteps, SitemapPreview } from './NextSteps.tsx';
 import { readSitemap } from './read-sitemap.ts';
 import type { GenerateSitemapResponse, SitemapProgress } from './schema.ts';
@@ -11,7 +12,7 @@ export interface SitemapGeneratorProps {
   idPrefix: string;
 }
 
-export default function SitemapToolWidget({ idPrefix }: SitemapGeneratorProps) {
+export default function SitemapGeneratorWidget({ idPrefix }: SitemapGeneratorProps) {
   const [url, setUrl] = useState('');
   const [generating, setGenerating] = useState(false);
   const [error, setError] = useState('');
@@ -41,17 +42,7 @@ export default function SitemapToolWidget({ idPrefix }: SitemapGeneratorProps) {
     events.addEventListener('done', stop);
     events.addEventListener('failed', stop);
     try {
-      const res = await fetch('/api/sitemaps', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ url: url.trim() }),
-      });
-      const body: unknown = await res.json().catch(() => null);
-      if (!res.ok) {
-        setError(generateErrorMessage(body));
-        return;
-      }
-      const generated = body as GenerateSitemapResponse;
+      const generated = await requestJson<GenerateSitemapResponse>('/api/sitemaps', GENERATE_FAILED, { url: url.trim() });
       const fileLink = fullLink(window.location.origin, generated.sitemap);
       setSitemapPath(generated.sitemap);
       setLink(fileLink);
@@ -59,7 +50,8 @@ export default function SitemapToolWidget({ idPrefix }: SitemapGeneratorProps) {
       window.dispatchEvent(new Event(SITEMAPS_CHANGED_EVENT));
       void showPreview(fileLink);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      if (failure instanceof ApiError) setError(generateErrorMessage(serverReason(failure)));
+      else setError(failure instanceof Error ? failure.message : String(failure));
     } finally {
       events.close();
       setGenerating(false);
@@ -79,8 +71,7 @@ export default function SitemapToolWidget({ idPrefix }: SitemapGeneratorProps) {
 
   async function onDownload() {
     try {
-      const res = await fetch(link);
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      const res = await apiFetch(link, 'Failed to download sitemap file.');
       saveBlob(await res.blob(), DOWNLOAD_FILE_NAME);
     } catch {
       window.alert('Failed to download sitemap file.');

@@ -31,9 +31,8 @@ test('toSitemapList treats anything but an array as an empty, invalid list', () 
 });
 
 test('generateErrorMessage keeps the spec text and adds the server reason when there is one', () => {
-  expect(generateErrorMessage({ error: 'The start page answered HTTP 404.' })).toBe('Failed to generate sitemap: The start page answered HTTP 404.');
-  expect(generateErrorMessage(null)).toBe('Failed to generate sitemap');
-  expect(generateErrorMessage({ message: 'other shape' })).toBe('Failed to generate sitemap');
+  expect(generateErrorMessage('The start page answered HTTP 404.')).toBe('Failed to generate sitemap: The start page answered HTTP 404.');
+  expect(generateErrorMessage('')).toBe('Failed to generate sitemap');
 });
 
 test('reasonRows lists reasons with counts in a fixed order and drops empty ones', () => {

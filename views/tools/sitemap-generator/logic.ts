@@ -91,8 +91,9 @@ export function formatSeconds(ms: number): string {
   return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
 }
 
+export const GENERATE_FAILED = 'Failed to generate sitemap';
+
 /** The error line shown under the input: the spec's message, plus the server's reason when given. */
-export function generateErrorMessage(body: unknown): string {
-  const reason = body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' ? body.error : '';
-  return reason ? `Failed to generate sitemap: ${reason}` : 'Failed to generate sitemap';
+export function generateErrorMessage(serverReason: string): string {
+  return serverReason ? `${GENERATE_FAILED}: ${serverReason}` : GENERATE_FAILED;
 }

@@ -1,8 +1,8 @@
-import { Faq } from '../../components/Faq.tsx';
-import { Island } from '../../components/Island.tsx';
-import { definePage, type FaqEntry } from '../../page.ts';
-import { useSite } from '../../site-context.ts';
-import { availableTools, toolNames } from './tools.ts';
+import { Faq } from '#views/components/Faq.tsx';
+import { Island } from '#views/components/Island.tsx';
+import { definePage, type FaqEntry } from '#views/page.ts';
+import { useSite } from '#views/site-context.ts';
+import { availableTools, toolNames } from '#views/model/tools-hub.ts';
 import ToolsHubWidget from './Widget.tsx';
 
 const faq: FaqEntry[] = [

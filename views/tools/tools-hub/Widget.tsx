@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { toolByName } from './tools.ts';
+import { requestJson } from '#views/lib/request-json.ts';
+import { toolByName } from '#views/model/tools-hub.ts';
 
 export const LIST_FAILED = 'Failed to fetch tools list';
 
@@ -22,9 +23,8 @@ export default function ToolsHubWidget({ initialTools }: ToolsHubProps) {
   async function refresh() {
     setStatus('loading');
     try {
-      const response = await fetch('/api/try-free-tools/list', { headers: { accept: 'application/json' } });
-      const body: unknown = await response.json();
-      if (!response.ok || !isNameList(body)) throw new Error(LIST_FAILED);
+      const body = await requestJson<unknown>('/api/try-free-tools/list', LIST_FAILED);
+      if (!isNameList(body)) throw new Error(LIST_FAILED);
       setTools(body.tools);
       setStatus('loaded');
     } catch {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { BUSY, downloadOutcome, statusTone } from './logic.ts';
-import { postJson } from './request.ts';
+import { BUSY, downloadFailure, downloadOutcome, REQUEST_FAILED, statusTone } from './logic.ts';
+import { requestJson } from '#views/lib/request-json.ts';
 
 export interface ShortsDownloaderProps {
   idPrefix: string;
@@ -24,11 +24,11 @@ export default function ShortsDownloaderWidget({ idPrefix }: ShortsDownloaderPro
     setBusy(true);
     setStatus(BUSY);
     try {
-      const outcome = downloadOutcome(await postJson('/api/youtube/download', { videoUrl }));
+      const outcome = downloadOutcome(await requestJson<{ downloadUrl?: unknown } | null>('/api/youtube/download', REQUEST_FAILED, { videoUrl }));
       setStatus(outcome.status);
       setLink(outcome.link);
     } catch (error) {
-      setStatus(downloadOutcome({ ok: false, body: null, transportError: error instanceof Error ? error.message : String(error) }).status);
+      setStatus(downloadFailure(error).status);
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { BUSY, DEFAULT_RESOLUTION, downloadOutcome, RESOLUTIONS } from './logic.ts';
-import { postJson } from './request.ts';
+import { BUSY, DEFAULT_RESOLUTION, downloadFailure, downloadOutcome, REQUEST_FAILED, RESOLUTIONS } from './logic.ts';
+import { requestJson } from '#views/lib/request-json.ts';
 
 export interface VideoDownloaderProps {
   idPrefix: string;
@@ -31,12 +31,12 @@ export default function VideoDownloaderWidget({ idPrefix, endpoint, placeholder,
     setLink(null);
     setBusy(true);
     try {
-      const reply = await postJson(endpoint, withResolution ? { videoUrl, resolution } : { videoUrl });
+      const reply = await requestJson<{ downloadUrl?: unknown } | null>(endpoint, REQUEST_FAILED, withResolution ? { videoUrl, resolution } : { videoUrl });
       const outcome = downloadOutcome(reply);
       setStatus(outcome.status);
       setLink(outcome.link);
     } catch (error) {
-      setStatus(downloadOutcome({ ok: false, body: null, transportError: error instanceof Error ? error.message : String(error) }).status);
+      setStatus(downloadFailure(error).status);
     } finally {
       setBusy(false);
     }

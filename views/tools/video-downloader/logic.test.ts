@@ -1,18 +1,19 @@
 import { expect, test } from 'vitest';
-import { downloadOutcome, statusTone } from './logic.ts';
+import { downloadFailure, downloadOutcome, statusTone } from './logic.ts';
 import { pinterestRequestSchema, videoUrlSchema } from './schema.ts';
 
 test('a download URL means the video is ready', () => {
-  expect(downloadOutcome({ ok: true, body: { downloadUrl: '/api/media/file/x.y' } })).toEqual({ status: 'Video ready for download.', link: '/api/media/file/x.y' });
+  expect(downloadOutcome({ downloadUrl: '/api/media/file/x.y' })).toEqual({ status: 'Video ready for download.', link: '/api/media/file/x.y' });
 });
 
 test('success without a URL is reported as such', () => {
-  expect(downloadOutcome({ ok: true, body: {} })).toEqual({ status: 'Failed to get download URL.', link: null });
+  expect(downloadOutcome({})).toEqual({ status: 'Failed to get download URL.', link: null });
 });
 
 test('errors show the server text, else the transport message', () => {
-  expect(downloadOutcome({ ok: false, body: { error: 'This pin has no video.' } }).status).toBe('Error downloading video: This pin has no video.');
-  expect(downloadOutcome({ ok: false, body: null, transportError: 'Failed to fetch' }).status).toBe('Error downloading video: Failed to fetch');
+  expect(downloadFailure(new Error('This pin has no video.')).status).toBe('Error downloading video: This pin has no video.');
+  expect(downloadFailure(new TypeError('Failed to fetch')).status).toBe('Error downloading video: Failed to fetch');
+  expect(downloadFailure('odd')).toEqual({ status: 'Error downloading video: Request failed', link: null });
 });
 
 test('Shorts status colour', () => {

@@ -9,13 +9,18 @@ export interface DownloadOutcome {
   link: string | null;
 }
 
-/** Spec 4 and 8: a link means ready; success without one is a failure; errors prefer the server's text. */
-export function downloadOutcome(result: { ok: boolean; body: { downloadUrl?: unknown; error?: unknown } | null; transportError?: string }): DownloadOutcome {
-  if (result.ok && result.body && typeof result.body.downloadUrl === 'string' && result.body.downloadUrl) {
-    return { status: READY, link: result.body.downloadUrl };
-  }
-  if (result.ok) return { status: NO_URL, link: null };
-  const reason = result.body && typeof result.body.error === 'string' && result.body.error ? result.body.error : (result.transportError ?? 'Request failed');
+/** The API's fallback message when a failed answer carries no `error` text. */
+export const REQUEST_FAILED = 'Request failed';
+
+/** Spec 4 and 8: a link means ready; success without one is a failure. */
+export function downloadOutcome(body: { downloadUrl?: unknown } | null): DownloadOutcome {
+  if (body && typeof body.downloadUrl === 'string' && body.downloadUrl) return { status: READY, link: body.downloadUrl };
+  return { status: NO_URL, link: null };
+}
+
+/** Errors show the server's text (carried by the request helper's error), else the transport's message. */
+export function downloadFailure(caught: unknown): DownloadOutcome {
+  const reason = caught instanceof Error && caught.message ? caught.message : REQUEST_FAILED;
   return { status: `Error downloading video: ${reason}`, link: null };
 }
 

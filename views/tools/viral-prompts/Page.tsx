@@ -1,8 +1,8 @@
-import { VIRAL_PROMPT_SEED } from '../../../db/seed/viral-prompts.ts';
-import { Faq } from '../../components/Faq.tsx';
-import { Island } from '../../components/Island.tsx';
-import { definePage, type FaqEntry } from '../../page.ts';
-import { DEFAULT_CATEGORY } from './rules.ts';
+import { VIRAL_PROMPT_SEED } from '#views/model/viral-prompts.ts';
+import { Faq } from '#views/components/Faq.tsx';
+import { Island } from '#views/components/Island.tsx';
+import { definePage, type FaqEntry } from '#views/page.ts';
+import { DEFAULT_CATEGORY } from '#views/model/viral-prompts.ts';
 import { STATIC_PROMPTS } from './static-prompts.ts';
 import ViralPromptsWidget from './Widget.tsx';
 

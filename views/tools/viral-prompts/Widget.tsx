@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { copyText } from '../../../client/clipboard.ts';
-import { CATEGORIES, CATEGORY_LABELS, COPY_FEEDBACK_MS, MAX_IDEA_LENGTH, type Category } from './rules.ts';
+import { requestJson } from '#views/lib/request-json.ts';
+import { copyText } from '#client/clipboard.ts';
+import { CATEGORY_LABELS, COPY_FEEDBACK_MS, MAX_IDEA_LENGTH } from './rules.ts';
+import { CATEGORIES, type Category } from '#views/model/viral-prompts.ts';
 
 export interface ViralPromptsProps {
   idPrefix: string;
@@ -36,10 +38,9 @@ export default function ViralPromptsWidget({ idPrefix, staticPrompts, initialCat
   // Fetched on load and on every category change (spec 4); failures are only logged (spec 8).
   useEffect(() => {
     const controller = new AbortController();
-    fetch(`/api/viralprompt/generate?category=${category}`, { signal: controller.signal, headers: { accept: 'application/json' } })
-      .then(async (response) => {
-        const body = (await response.json()) as { prompts?: unknown };
-        if (!response.ok || !Array.isArray(body.prompts)) throw new Error(`prompt list answered ${response.status}`);
+    requestJson<{ prompts?: unknown } | null>(`/api/viralprompt/generate?category=${category}`, 'Could not load prompts', undefined, { signal: controller.signal })
+      .then((body) => {
+        if (!Array.isArray(body?.prompts)) throw new Error('prompt list answered without prompts');
         setPrompts(body.prompts.filter((item): item is string => typeof item === 'string'));
       })
       .catch((error: unknown) => {
@@ -62,13 +63,8 @@ export default function ViralPromptsWidget({ idPrefix, staticPrompts, initialCat
     if (!input.trim() || busy) return;
     setBusy(true);
     try {
-      const response = await fetch('/api/viralprompt/generate', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ input, category }),
-      });
-      const body = (await response.json()) as { prompt?: unknown; error?: unknown };
-      if (!response.ok || typeof body.prompt !== 'string') throw new Error(typeof body.error === 'string' ? body.error : `answered ${response.status}`);
+      const body = await requestJson<{ prompt?: unknown } | null>('/api/viralprompt/generate', 'Prompt generation failed', { input, category });
+      if (typeof body?.prompt !== 'string') throw new Error('answered without a prompt');
       setOutput(body.prompt);
     } catch (error) {
       console.warn('Prompt generation failed', error);

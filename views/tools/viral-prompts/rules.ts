@@ -1,7 +1,6 @@
-/** Categories, limits and response shapes without zod, so the widget's chunk stays small. */
-export const CATEGORIES = ['image', 'video', 'text', 'audio'] as const;
-export type Category = (typeof CATEGORIES)[number];
-export const DEFAULT_CATEGORY: Category = 'image';
+import type { Category } from '#views/model/viral-prompts.ts';
+
+/** Limits, labels and response shapes without zod, so the widget's chunk stays small. */
 export const MAX_IDEA_LENGTH = 500;
 export const COPY_FEEDBACK_MS = 2000;
 

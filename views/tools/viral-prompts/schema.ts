@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CATEGORIES, DEFAULT_CATEGORY, MAX_IDEA_LENGTH } from './rules.ts';
+import { MAX_IDEA_LENGTH } from './rules.ts';
+import { CATEGORIES, DEFAULT_CATEGORY } from '#views/model/viral-prompts.ts';
 
 const categoryMessage = `Category must be one of: ${CATEGORIES.join(', ')}.`;
 

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { CopyButton } from '../../components/CopyButton.tsx';
+import { CopyButton } from '#views/components/CopyButton.tsx';
 import { buildWhatsAppLink, MESSAGE_MAX } from './logic.ts';
 
 export interface WhatsAppWidgetProps {

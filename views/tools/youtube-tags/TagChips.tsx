@@ -1,4 +1,4 @@
-import { CopyButton } from '../../components/CopyButton.tsx';
+import { CopyButton } from '#views/components/CopyButton.tsx';
 import { tagCharacterCount, tagsForClipboard } from './logic.ts';
 
 /** Tags as chips with one "copy all" button; the video's own tags are marked apart from suggestions. */

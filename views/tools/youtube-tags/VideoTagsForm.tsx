@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { postJson, serverError } from '../video-downloader/request.ts';
+import { requestJson, withServerReason } from '#views/lib/request-json.ts';
 
 interface VideoTagsFormProps<T> {
   idPrefix: string;
@@ -25,15 +25,14 @@ export function VideoTagsForm<T extends { tags: string[] }>({ idPrefix, endpoint
     setError('');
     setResult(null);
     try {
-      const reply = await postJson(endpoint, { videoUrl: videoUrl.trim() });
-      if (!reply.ok || !Array.isArray(reply.body?.tags)) {
-        const reason = serverError(reply);
-        setError(reason ? `${failure}: ${reason}` : failure);
+      const body = await requestJson<T | null>(endpoint, failure, { videoUrl: videoUrl.trim() });
+      if (!Array.isArray(body?.tags)) {
+        setError(failure);
         return;
       }
-      setResult(reply.body as unknown as T);
-    } catch {
-      setError(failure);
+      setResult(body);
+    } catch (caught) {
+      setError(withServerReason(failure, caught));
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,6 @@
-import { Faq } from '../../components/Faq.tsx';
-import { Island } from '../../components/Island.tsx';
-import { definePage, type FaqEntry } from '../../page.ts';
+import { Faq } from '#views/components/Faq.tsx';
+import { Island } from '#views/components/Island.tsx';
+import { definePage, type FaqEntry } from '#views/page.ts';
 import TranscriptWidget from './Widget.tsx';
 
 const faq: FaqEntry[] = [

@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { CopyButton } from '../../components/CopyButton.tsx';
-import { postJson, serverError } from '../video-downloader/request.ts';
+import { CopyButton } from '#views/components/CopyButton.tsx';
+import { ApiError, requestJson, serverReason } from '#views/lib/request-json.ts';
 import { trackLabel, transcriptDownloadHref } from './logic.ts';
 import type { TranscriptResponse } from './schema.ts';
 
+
+const FETCH_FAILED = 'Failed to fetch transcript';
 export interface TranscriptWidgetProps {
   idPrefix: string;
 }
@@ -20,15 +22,17 @@ export default function TranscriptWidget({ idPrefix }: TranscriptWidgetProps) {
     setError('');
     if (!lang) setResult(null);
     try {
-      const reply = await postJson('/api/youtube-transcript/get', lang ? { videoUrl: url, lang } : { videoUrl: url });
-      if (!reply.ok || typeof reply.body?.transcript !== 'string') {
+      const body = await requestJson<TranscriptResponse | null>('/api/youtube-transcript/get', FETCH_FAILED, lang ? { videoUrl: url, lang } : { videoUrl: url });
+      if (typeof body?.transcript !== 'string') {
         setResult(null);
-        setError(serverError(reply) ?? 'Failed to fetch transcript');
+        setError(FETCH_FAILED);
         return;
       }
-      setResult({ ...(reply.body as unknown as TranscriptResponse), videoUrl: url });
-    } catch {
-      setError('Failed to fetch transcript');
+      setResult({ ...body, videoUrl: url });
+    } catch (caught) {
+      // A failed answer clears the old transcript; a network failure leaves it on screen.
+      if (caught instanceof ApiError) setResult(null);
+      setError(serverReason(caught) || FETCH_FAILED);
     } finally {
       setBusy(false);
     }

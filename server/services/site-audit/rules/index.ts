@@ -1,4 +1,4 @@
-import { ISSUE_TYPES, type Severity } from '#views/tools/site-audit/issue-types.ts';
+import { ISSUE_TYPES, type Severity } from '#views/model/site-audit.ts';
 import type { SitemapFile } from '../sitemaps.ts';
 import type { UrlNode } from '../store.ts';
 import { clickDepths, inlinkCounts, type Finding, type Rule, type RuleContext } from './context.ts';

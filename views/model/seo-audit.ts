@@ -1,3 +1,7 @@
+/**
+ * The SEO audit's shared model: the 22 recommendations (shown before any audit and evaluated by
+ * the audit service) and the report the API answers. Imported by the service and the widget.
+ */
 export type RecommendationCategory = 'Links' | 'On-Page SEO' | 'Social' | 'Performance' | 'Usability' | 'Other';
 export type RecommendationPriority = 'High' | 'Medium' | 'Low';
 
@@ -37,3 +41,57 @@ export const RECOMMENDATIONS: Recommendation[] = [
   { id: 'structured-data', category: 'Other', priority: 'Low', title: 'Add structured data (JSON-LD)', advice: 'Describe the page with schema.org JSON-LD (Organization, Article, FAQPage, ...).' },
   { id: 'status-code', category: 'Other', priority: 'High', title: 'Return HTTP 200 for the page', advice: 'Fix errors and avoid redirect chains so the address answers 200 directly.' },
 ];
+
+export type CheckStatus = 'pass' | 'warning' | 'fail';
+
+export interface AuditCheck {
+  id: string;
+  category: RecommendationCategory;
+  priority: RecommendationPriority;
+  title: string;
+  status: CheckStatus;
+  detail: string;
+}
+
+export interface AuditFacts {
+  finalUrl: string;
+  statusCode: number;
+  redirects: number;
+  /** Time to first byte of the final response, ms. */
+  responseTimeMs: number;
+  totalTimeMs: number;
+  htmlBytes: number;
+  transferBytes: number;
+  compression: 'br' | 'gzip' | 'deflate' | null;
+  canonical: string | null;
+  robotsMeta: string[];
+  xRobotsTag: string | null;
+  lang: string | null;
+  viewport: string | null;
+  openGraph: Record<string, string>;
+  twitter: Record<string, string>;
+  images: { total: number; missingAlt: number; missingDimensions: number };
+  links: { internal: number; external: number; nofollow: number };
+  wordCount: number;
+  jsonLdTypes: string[];
+  https: boolean;
+  hsts: string | null;
+  renderBlocking: { scripts: number; stylesheets: number };
+  /** Subresources the HTML references (scripts, stylesheets, images, iframes). */
+  subresources: number;
+}
+
+export interface AuditReport {
+  url: string;
+  title: string;
+  metaDescription: string;
+  h1Tags: string[];
+  h2Tags: string[];
+  pageSpeedScore: number;
+  /** `estimate` = this site's documented formula; `pagespeed-insights` = Google's Lighthouse score. */
+  pageSpeedSource: 'estimate' | 'pagespeed-insights';
+  checks: AuditCheck[];
+  summary: { pass: number; warning: number; fail: number };
+  facts: AuditFacts;
+  auditedAt: string;
+}

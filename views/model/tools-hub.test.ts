@@ -1,18 +1,18 @@
 import { expect, test } from 'vitest';
-import { availableTools, HUB_PATH, TOOLS, toolByName, toolNames } from './tools.ts';
+import { availableTools, HUB_PATH, TOOLS, toolByName, toolNames } from './tools-hub.ts';
 
-test('the hub lists every tool of spec 2.4 including the downloaders and the sitemap tool', () => {
+test('the hub lists every tool of spec 2.4 including the downloaders and the sitemap tool, plus the site audit', () => {
   const paths = TOOLS.map((tool) => tool.path);
   for (const path of [
     '/bulk-url-redirection-tool', '/google-index-checker', '/youtube-transcript-tool', '/bulk-anchor-text-generators',
     '/youtube-tag-generator', '/whatsapp-chat-link', '/comma-separator-tool', '/youtube-video-tags-extractor',
     '/url-domain-extractor', '/backlink-generator-tool', '/image-compressor', '/about-us-page-generator',
     '/mobile-friendly-tester-tool', '/canonical-tag-generator', '/seo-audit', '/sitemap-tool', '/viral-prompts',
-    '/YouTubeShortsDownloader', '/InstagramReelDownloader', '/PinterestDownloader',
+    '/YouTubeShortsDownloader', '/InstagramReelDownloader', '/PinterestDownloader', '/site-audit',
   ]) {
     expect(paths).toContain(path);
   }
-  expect(TOOLS).toHaveLength(20);
+  expect(TOOLS).toHaveLength(21);
 });
 
 test('names and paths are unique and every tool has a description', () => {

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { ISSUE_TYPES } from './issue-types.ts';
+import { ISSUE_TYPES } from './site-audit.ts';
 
 const FIXED_IDS = [
   'status-4xx', 'status-5xx', 'links-broken', 'redirect-chain', 'redirect-loop', 'redirect-temporary', 'title-missing', 'title-duplicate',

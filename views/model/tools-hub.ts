@@ -89,6 +89,11 @@ export const TOOLS: readonly ToolEntry[] = [
     path: '/seo-audit',
   },
   {
+    name: 'Website SEO Audit',
+    description: 'Crawl your whole site and list every SEO problem by page: broken links, redirects, duplicates, canonicals and more.',
+    path: '/site-audit',
+  },
+  {
     name: 'Sitemap Generator',
     description: 'Crawl your website and generate an XML sitemap you can download and submit.',
     path: '/sitemap-tool',

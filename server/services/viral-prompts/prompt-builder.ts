@@ -1,4 +1,4 @@
-import type { Category } from './rules.ts';
+import type { Category } from '#views/model/viral-prompts.ts';
 
 /**
  * The deterministic prompt builder: turns a short idea into a full prompt with the details each

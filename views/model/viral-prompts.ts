@@ -1,4 +1,7 @@
-import type { Category } from '#views/tools/viral-prompts/rules.ts';
+/** Viral prompt categories and the curated prompts: the database is seeded from them and the page shows the first category before any request. */
+export const CATEGORIES = ['image', 'video', 'text', 'audio'] as const;
+export type Category = (typeof CATEGORIES)[number];
+export const DEFAULT_CATEGORY: Category = 'image';
 
 /**
  * Curated prompts, written to be used as they are: each names the subject, the style and the

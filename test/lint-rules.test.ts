@@ -1,0 +1,78 @@
+import { ESLint } from 'eslint';
+import { expect, test } from 'vitest';
+
+// The house rules are ESLint rules (eslint.config.js). Each boundary is proved by linting a bad
+// snippet as if it lived at a given path. Type-aware rules are off here: the snippets are not files.
+const eslint = new ESLint({
+  cwd: process.cwd(),
+  overrideConfig: [
+    {
+      files: ['**/*.ts', '**/*.tsx'],
+      languageOptions: { parserOptions: { projectService: false } },
+      rules: { '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/no-unused-vars': 'off' },
+    },
+  ],
+});
+
+async function problems(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+const RESTRICTED = '@typescript-eslint/no-restricted-imports';
+
+test('views/ and client/ never import server/ or db/, in either spelling', async () => {
+  for (const [file, code] of [
+    ['views/tools/seo-audit/Widget.tsx', "import { loadConfig } from '#server/config/index.ts';\nloadConfig();"],
+    ['views/tools/seo-audit/Widget.tsx', "import { openDatabase } from '#db/index.ts';\nopenDatabase(':memory:');"],
+    ['views/pages/home/Page.tsx', "import { pages } from '../../../server/routes.ts';\nconsole.log(pages);"],
+    ['client/entry.ts', "import { openDatabase } from '../db/index.ts';\nopenDatabase(':memory:');"],
+    ['views/tools/seo-audit/Widget.tsx', "import type { Config } from '#server/config/index.ts';\nexport const x: Config | null = null;"],
+  ]) {
+    // Relative spellings are also told to use the #alias: at least the boundary message must be there.
+    expect(await problems(file, code), `${file}: ${code}`).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`^${RESTRICTED}: .*never import server/ or db/`))]));
+  }
+});
+
+test('services never import express or views outside views/model, nor HttpError', async () => {
+  expect(await problems('server/services/seo-audit/index.ts', "import { Router } from 'express';\nRouter();")).toEqual([expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*Services know nothing of HTTP/)]);
+  expect(await problems('server/services/seo-audit/index.ts', "import { auditRequestSchema } from '#views/tools/seo-audit/schema.ts';\nconsole.log(auditRequestSchema);")).toEqual([expect.stringMatching(/only views\/model/)]);
+  expect(await problems('server/services/seo-audit/index.ts', "import { brand } from '../../../views/brand.ts';\nconsole.log(brand);")).toEqual(expect.arrayContaining([expect.stringMatching(/only views\/model/)]));
+  expect(await problems('server/services/seo-audit/index.ts', "import { HttpError } from '#server/http-error.ts';\nthrow new HttpError(400, 'x');")).toEqual([expect.stringMatching(/domain errors/)]);
+  expect(await problems('server/services/seo-audit/index.ts', "import { RECOMMENDATIONS } from '#views/model/seo-audit.ts';\nconsole.log(RECOMMENDATIONS);")).toEqual([]);
+  expect(await problems('db/viral-prompts.ts', "import { STATIC_PROMPTS } from '#views/tools/viral-prompts/static-prompts.ts';\nconsole.log(STATIC_PROMPTS);")).toEqual([expect.stringMatching(/only views\/model/)]);
+});
+
+test('islands and everything else the browser may load never import zod; API schemas may', async () => {
+  const zod = "import { z } from 'zod';\nexport const s = z.string();";
+  for (const file of ['views/tools/seo-audit/Widget.tsx', 'views/tools/youtube-tags/VideoTagsForm.tsx', 'views/tools/seo-audit/logic.ts', 'views/model/plans.ts', 'client/entry.ts']) {
+    expect(await problems(file, zod), file).toEqual([expect.stringMatching(/zod stays on the server/)]);
+  }
+  expect(await problems('views/tools/seo-audit/schema.ts', zod)).toEqual([]);
+  expect(await problems('views/pages/shared/form-schema.ts', zod)).toEqual([]);
+  expect(await problems('views/tools/seo-audit/Widget.tsx', "import type { z } from 'zod';\nexport type S = z.ZodString;")).toEqual([]);
+});
+
+test('views/model imports nothing but views/model', async () => {
+  expect(await problems('views/model/plans.ts', "import { useState } from 'react';\nconsole.log(useState);")).toEqual([expect.stringMatching(/data and types only/)]);
+  expect(await problems('views/model/plans.ts', "import { Faq } from '#views/components/Faq.tsx';\nconsole.log(Faq);")).toEqual([expect.stringMatching(/nothing outside views\/model/)]);
+  expect(await problems('views/model/plans.ts', "import { readFileSync } from 'node:fs';\nconsole.log(readFileSync);")).toEqual([expect.stringMatching(/browser too/)]);
+});
+
+test('islands call the API only through the request helper', async () => {
+  expect(await problems('views/tools/seo-audit/Widget.tsx', "export async function go() { return fetch('/api/x'); }")).toEqual([expect.stringMatching(/^no-restricted-globals: .*request-json/)]);
+  expect(await problems('client/directories.ts', "export async function go() { return fetch('/api/x'); }")).toEqual([expect.stringMatching(/^no-restricted-globals/)]);
+});
+
+test('imports across top-level folders use the #alias, and type-only imports say so', async () => {
+  expect(await problems('server/api/seo-audit.ts', "import { parseOr400 } from '../../server/validation.ts';\nconsole.log(parseOr400);")).toEqual([expect.stringMatching(/alias/)]);
+  expect(await problems('server/config/site-profile.ts', "import sample from '../../docs/profile.example.json' with { type: 'json' };\nconsole.log(sample);")).toEqual([]);
+  expect(await problems('server/app.ts', "import { brand } from '../views/brand.ts';\nconsole.log(brand);")).toEqual([expect.stringMatching(/alias for another top-level folder/)]);
+  expect(await problems('server/api/x.ts', "import { AppDeps } from '#server/deps.ts';\nexport const f = (deps: AppDeps) => deps;")).toEqual([expect.stringMatching(/^@typescript-eslint\/consistent-type-imports/)]);
+  expect(await problems('server/api/x.ts', "import type { AppDeps } from '../deps.ts';\nexport const f = (deps: AppDeps) => deps;")).toEqual([]);
+});
+
+test('only server/config reads process.env', async () => {
+  expect(await problems('server/api/seo-audit.ts', 'export const key = process.env.PAGESPEED_API_KEY;')).toEqual([expect.stringMatching(/^no-restricted-properties: .*server\/config/)]);
+  expect(await problems('server/config/page-speed.ts', 'export const key = process.env.PAGESPEED_API_KEY;')).toEqual([]);
+});

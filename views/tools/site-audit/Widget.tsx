@@ -1,0 +1,181 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { apiFetch, requestJson } from '#views/lib/request-json.ts';
+import { AuditReport } from './AuditReport.tsx';
+import type { IssueType } from '#views/model/site-audit.ts';
+import { BUSY_LABEL, FAILED_MESSAGE, progressPercent, progressText, reportPath, START_LABEL } from './logic.ts';
+import type { AuditIssueGroup, AuditListItem, AuditView } from './schema.ts';
+
+export interface SiteAuditProps {
+  /** Prefix for element ids (islands must not use useId). */
+  idPrefix: string;
+  /** Show this audit (the shareable report page) instead of starting with an empty form. */
+  auditId?: string;
+}
+
+const message = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
+
+export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
+  const [url, setUrl] = useState('');
+  const [audit, setAudit] = useState<AuditView | null>(null);
+  const [groups, setGroups] = useState<AuditIssueGroup[] | null>(null);
+  const [types, setTypes] = useState<Map<string, IssueType>>(new Map());
+  const [error, setError] = useState('');
+  const [starting, setStarting] = useState(false);
+  const [history, setHistory] = useState<AuditListItem[]>([]);
+  const events = useRef<EventSource | null>(null);
+  const id = (name: string) => `${idPrefix}-${name}`;
+  const running = audit?.status === 'queued' || audit?.status === 'running';
+
+  async function loadHistory() {
+    try {
+      setHistory((await requestJson<{ audits: AuditListItem[] }>('/api/site-audits', 'Failed to load your audits')).audits);
+    } catch {
+      // The list is a convenience; the audit itself still works.
+    }
+  }
+
+  async function loadReport(auditKey: string) {
+    const [view, issues, known] = await Promise.all([
+      requestJson<AuditView>(`/api/site-audits/${auditKey}`, FAILED_MESSAGE),
+      requestJson<{ issues: AuditIssueGroup[] }>(`/api/site-audits/${auditKey}/issues`, FAILED_MESSAGE),
+      types.size ? Promise.resolve(null) : requestJson<{ types: IssueType[] }>('/api/site-audits/issue-types', FAILED_MESSAGE),
+    ]);
+    if (known) setTypes(new Map(known.types.map((type) => [type.type, type])));
+    setGroups(issues.issues);
+    setAudit(view);
+  }
+
+  /** Shows an audit: its report when done, live progress until then. */
+  async function follow(auditKey: string) {
+    events.current?.close();
+    setGroups(null);
+    try {
+      const view = await requestJson<AuditView>(`/api/site-audits/${auditKey}`, FAILED_MESSAGE);
+      setAudit(view);
+      setUrl((current) => current || view.url);
+      if (view.status === 'done') return await loadReport(auditKey);
+      if (view.status !== 'queued' && view.status !== 'running') return;
+      const source = new EventSource(`/api/site-audits/${auditKey}/events`);
+      events.current = source;
+      const update = (patch: Partial<AuditView>) => setAudit((current) => (current && current.id === auditKey ? { ...current, ...patch } : current));
+      const settle = async () => {
+        source.close();
+        const settled = await requestJson<AuditView>(`/api/site-audits/${auditKey}`, FAILED_MESSAGE);
+        if (settled.status === 'done') await loadReport(auditKey);
+        else setAudit(settled);
+        void loadHistory();
+      };
+      const settleOnce = () => void settle().catch((failure: unknown) => setError(message(failure)));
+      source.addEventListener('status', (event) => {
+        const patch = JSON.parse((event as MessageEvent<string>).data) as Partial<AuditView>;
+        // The audit may have finished between our GET and this stream: then the stream says so and ends.
+        if (patch.status !== 'queued' && patch.status !== 'running') return settleOnce();
+        update(patch);
+      });
+      source.addEventListener('progress', (event) => update({ progress: JSON.parse((event as MessageEvent<string>).data) as AuditView['progress'] }));
+      for (const name of ['done', 'failed', 'cancelled']) source.addEventListener(name, settleOnce);
+    } catch (failure) {
+      setError(message(failure));
+    }
+  }
+
+  useEffect(() => {
+    void loadHistory();
+    if (auditId) void follow(auditId);
+    return () => events.current?.close();
+    // Runs once per mounted report: the id never changes for an island.
+  }, []);
+
+  async function start(target: string) {
+    if (!target.trim() || starting || running) return;
+    setStarting(true);
+    setError('');
+    setAudit(null);
+    setGroups(null);
+    try {
+      const started = await requestJson<{ id: string }>('/api/site-audits', FAILED_MESSAGE, { url: target.trim() });
+      await follow(started.id);
+      void loadHistory();
+    } catch (failure) {
+      setError(message(failure));
+    } finally {
+      setStarting(false);
+    }
+  }
+
+  async function cancel() {
+    if (!audit) return;
+    try {
+      await apiFetch(`/api/site-audits/${audit.id}`, 'Failed to cancel the audit', { method: 'DELETE' });
+    } catch (failure) {
+      setError(message(failure));
+    }
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    void start(url);
+  }
+
+  const busy = starting || running;
+  return (
+    <div className="site-audit">
+      <form className="tool-card" onSubmit={onSubmit} noValidate>
+        <label htmlFor={id('url')}>Website URL</label>
+        <div className="audit-input-row">
+          <input
+            id={id('url')}
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            placeholder="https://www.example.com"
+            value={url}
+            onChange={(event) => setUrl(event.target.value)}
+            aria-describedby={error ? id('error') : undefined}
+          />
+          <button type="submit" className="button" disabled={busy || url.trim() === ''}>
+            {busy ? BUSY_LABEL : START_LABEL}
+          </button>
+        </div>
+        {audit && running ? (
+          <div className="audit-progress" role="status" aria-live="polite">
+            <progress max={100} value={progressPercent(audit.progress)} aria-label="Audit progress" />
+            <p>{progressText(audit.status, audit.progress)}</p>
+            <button type="button" className="button secondary" onClick={() => void cancel()}>
+              Cancel audit
+            </button>
+          </div>
+        ) : null}
+        {error ? (
+          <p className="error" id={id('error')} role="alert">
+            {error}
+          </p>
+        ) : null}
+        {audit && (audit.status === 'failed' || audit.status === 'cancelled') ? (
+          <p className="error" role="alert">
+            {audit.status === 'cancelled' ? 'The audit was cancelled.' : `The audit failed: ${audit.error ?? FAILED_MESSAGE}`}
+          </p>
+        ) : null}
+        {audit ? (
+          <p className="audit-share">
+            Shareable report link: <a href={reportPath(audit.id)}>{reportPath(audit.id)}</a>
+          </p>
+        ) : null}
+      </form>
+      {audit?.status === 'done' && groups ? <AuditReport audit={audit} groups={groups} types={types} idPrefix={idPrefix} onRerun={() => void start(audit.url)} busy={busy} /> : null}
+      {history.length ? (
+        <section className="audit-history" aria-labelledby={id('history')}>
+          <h2 id={id('history')}>Your audits</h2>
+          <ul>
+            {history.map((item) => (
+              <li key={item.id}>
+                <a href={reportPath(item.id)}>{item.url}</a> · {item.status}
+                {item.score !== undefined ? ` · score ${item.score}` : ''} · {item.createdAt.slice(0, 16).replace('T', ' ')}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}

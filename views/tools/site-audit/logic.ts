@@ -1,0 +1,76 @@
+import type { AuditIssueGroup, AuditReportFacts, AuditStatus, AuditSummary } from './schema.ts';
+import type { Severity } from '#views/model/site-audit.ts';
+
+export type SeverityFilter = Severity | 'all';
+
+/** The groups a person asked to see: one severity (or all) and a text that matches the title, id or a URL. */
+export function filterGroups(groups: readonly AuditIssueGroup[], severity: SeverityFilter, text: string): AuditIssueGroup[] {
+  const needle = text.trim().toLowerCase();
+  return groups.filter((group) => {
+    if (severity !== 'all' && group.severity !== severity) return false;
+    if (!needle) return true;
+    return group.title.toLowerCase().includes(needle) || group.type.includes(needle) || group.urls.some((url) => url.toLowerCase().includes(needle));
+  });
+}
+
+export function plural(count: number, word: string, many = `${word}s`): string {
+  return `${count.toLocaleString('en-IN')} ${count === 1 ? word : many}`;
+}
+
+/** "Crawled 120 of 340 URLs found so far" while running; a plain word for the other states. */
+export function progressText(status: AuditStatus, progress: { crawled: number; discovered: number }): string {
+  if (status === 'queued') return 'Waiting for a free slot: other audits are running.';
+  return `Crawled ${progress.crawled.toLocaleString('en-IN')} of ${plural(progress.discovered, 'URL')} found so far.`;
+}
+
+/** Share of discovered URLs crawled, 0–100 (a queue that keeps growing never shows 100 early). */
+export function progressPercent(progress: { crawled: number; discovered: number }): number {
+  if (progress.discovered <= 0) return 0;
+  return Math.min(99, Math.floor((100 * progress.crawled) / progress.discovered));
+}
+
+export function scoreLabel(score: number): 'good' | 'fair' | 'poor' {
+  return score >= 90 ? 'good' : score >= 60 ? 'fair' : 'poor';
+}
+
+export function summaryLine(summary: AuditSummary): string {
+  return `${plural(summary.errors, 'error')} · ${plural(summary.warnings, 'warning')} · ${plural(summary.notices, 'notice')} on ${plural(summary.pages, 'URL')} crawled`;
+}
+
+/** "Site https://x.in · crawled in 2.4 s · 1 sitemap read" under the score. */
+export function auditMeta(report: AuditReportFacts): string {
+  const sitemaps = report.sitemaps.filter((file) => file.valid).length;
+  const parts = [`Site ${report.siteUrl}`, `crawled in ${(report.durationMs / 1000).toFixed(1)} s`, sitemaps ? plural(sitemaps, 'sitemap') + ' read' : 'no sitemap found'];
+  if (report.crawlDelayMs) parts.push(`Crawl-delay ${report.crawlDelayMs / 1000} s honoured`);
+  return parts.join(' · ');
+}
+
+const STOPPED: Record<string, string> = {
+  'page-limit': 'The audit stopped at its URL limit; the rest of the site was not crawled.',
+  'time-limit': 'The audit stopped at its time limit; the rest of the site was not crawled.',
+  'byte-limit': 'The audit stopped at its download limit; the rest of the site was not crawled.',
+};
+
+export function stoppedNote(stoppedBy: string | undefined): string {
+  return (stoppedBy && STOPPED[stoppedBy]) || '';
+}
+
+/** The shareable report address for an audit id. */
+export function reportPath(id: string): string {
+  return `/site-audit/${encodeURIComponent(id)}`;
+}
+
+/** The path part of a URL on the audited site, for compact lists. */
+export function shortUrl(url: string, siteUrl?: string): string {
+  return siteUrl && url.startsWith(siteUrl) ? url.slice(siteUrl.length) || '/' : url;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 0) return 'unknown';
+  if (bytes < 1024) return `${bytes} B`;
+  return bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export const START_LABEL = 'Run Site Audit';
+export const BUSY_LABEL = 'Auditing...';
+export const FAILED_MESSAGE = 'Failed to run the site audit';
