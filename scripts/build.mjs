@@ -12,7 +12,6 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
 const out = join(dist, 'public');
 const stampFile = join(dist, '.build-stamp');
-const sourceDirs = ['server', 'client', 'views', 'db', 'public', 'docs/profile.example.json', 'scripts/build.mjs', 'scripts/directories-check.ts', 'package.json', 'package-lock.json'];
 
 function walk(path) {
   if (!existsSync(path)) return [];

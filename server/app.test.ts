@@ -143,20 +143,21 @@ test('tracking parameters do not defeat the page cache: same bytes, same ETag, 3
 test('over https every answer carries Strict-Transport-Security for at least 180 days: Express, fast path, API, files, redirects', async () => {
   const { app } = createTestApp({ env: { SITE_URL: 'https://www.example.test' } });
   const asset = /<link rel="stylesheet" href="([^"]+)"/.exec((await request(app).get('/')).text)?.[1];
-  const answers = [
-    await request(app).get('/disclaimer'), // rendered through Express
-    await request(app).get('/disclaimer'), // the fast path's page cache
-    await request(app).get(asset!), // the fast path's build files
-    await request(app).get('/api/nowhere'),
-    await request(app).post('/api/contact').send({}),
-    await request(app).get('/healthz'),
-    await request(app).get('/robots.txt'),
-    await request(app).get('/Contact'),
-    await request(app).get('/no-such-page'),
+  const asks: Array<[string, () => request.Test]> = [
+    ['/disclaimer (rendered through Express)', () => request(app).get('/disclaimer')],
+    ['/disclaimer (the fast path\'s page cache)', () => request(app).get('/disclaimer')],
+    [`${asset} (the fast path's build files)`, () => request(app).get(asset!)],
+    ['/api/nowhere', () => request(app).get('/api/nowhere')],
+    ['POST /api/contact', () => request(app).post('/api/contact').send({})],
+    ['/healthz', () => request(app).get('/healthz')],
+    ['/robots.txt', () => request(app).get('/robots.txt')],
+    ['/Contact', () => request(app).get('/Contact')],
+    ['/no-such-page', () => request(app).get('/no-such-page')],
   ];
-  for (const res of answers) {
+  for (const [label, ask] of asks) {
+    const res = await ask();
     const value = res.headers['strict-transport-security'];
-    expect(value, `${res.req.path} (${res.status})`).toMatch(/^max-age=\d+$/);
+    expect(value, `${label} (${res.status})`).toMatch(/^max-age=\d+$/);
     expect(Number(value.slice('max-age='.length))).toBeGreaterThanOrEqual(15_552_000);
   }
 });
