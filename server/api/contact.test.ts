@@ -45,8 +45,11 @@ test.each([
 test('a body that is not a JSON object, malformed JSON and an oversized body are 4xx JSON', async () => {
   const { app } = createTestApp();
   const form = await request(app).post('/api/contact').type('form').send('name=Asha');
-  expect(form.status).toBe(400);
-  expect(form.body).toEqual({ error: 'Request body must be a JSON object' });
+  expect(form.status).toBe(415);
+  expect(form.body).toEqual({ error: 'Send the request body as JSON with Content-Type: application/json.' });
+  const array = await request(app).post('/api/contact').send([{ name: 'Asha' }]);
+  expect(array.status).toBe(400);
+  expect(array.body).toEqual({ error: 'Request body must be a JSON object' });
   const malformed = await request(app).post('/api/contact').set('Content-Type', 'application/json').send('{"name":');
   expect(malformed.status).toBe(400);
   expect(malformed.body.error).toBe('Malformed JSON in request body');
