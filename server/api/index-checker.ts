@@ -1,6 +1,7 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
+import { endpoint } from '#server/endpoint.ts';
+import { createCapacity } from '#server/services/capacity.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { rateLimit } from '#server/rate-limit.ts';
 import { parseOr400 } from '#server/validation.ts';
 import { checkIndexability } from '#server/services/index-checker/index.ts';
 import { createSearchConsoleClient } from '#server/services/index-checker/search-console.ts';
@@ -13,9 +14,10 @@ export function indexCheckerRouter({ config }: AppDeps): Router {
   const router = Router();
   const fetcher = appFetcher(config);
   const searchConsole = config.searchConsole ? createSearchConsoleClient({ ...config.searchConsole, fetcher }) : null;
-  router.post('/google-index-checker/check', rateLimit(INDEX_CHECK_RATE_LIMIT), async (req, res) => {
-    const { urls } = parseOr400(indexCheckRequestSchema, req.body ?? {});
+  const parse = (req: Request) => parseOr400(indexCheckRequestSchema, req.body ?? {});
+  const capacity = createCapacity(config.limits.toolMaxRunning);
+  router.post('/google-index-checker/check', ...endpoint({ parse, limit: INDEX_CHECK_RATE_LIMIT, capacity }, async ({ urls }, _req, res) => {
     res.json({ result: await checkIndexability(urls, { fetcher, searchConsole }) });
-  });
+  }));
   return router;
 }

@@ -1,6 +1,7 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
+import { endpoint } from '#server/endpoint.ts';
+import { createCapacity } from '#server/services/capacity.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { rateLimit } from '#server/rate-limit.ts';
 import { parseOr400 } from '#server/validation.ts';
 import { checkRedirects } from '#server/services/redirect-checker/index.ts';
 import { REDIRECT_CHECKER_PLANS } from '#views/model/plans.ts';
@@ -16,10 +17,11 @@ export function redirectCheckerRouter({ config }: AppDeps): Router {
   router.get('/bulk-url-redirection/plans', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=3600').json(REDIRECT_CHECKER_PLANS);
   });
-  router.post('/bulk-url-redirection/redirect', rateLimit(REDIRECT_RATE_LIMIT), async (req, res) => {
-    const { urls } = parseOr400(redirectRequestSchema, req.body ?? {});
+  const parse = (req: Request) => parseOr400(redirectRequestSchema, req.body ?? {});
+  const capacity = createCapacity(config.limits.toolMaxRunning);
+  router.post('/bulk-url-redirection/redirect', ...endpoint({ parse, limit: REDIRECT_RATE_LIMIT, capacity }, async ({ urls }, _req, res) => {
     // Per-URL failures are rows with an error, never a failed request.
     res.json({ result: await checkRedirects(urls, { fetcher }) });
-  });
+  }));
   return router;
 }

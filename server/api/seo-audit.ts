@@ -1,6 +1,8 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
+import { endpoint } from '#server/endpoint.ts';
+import { checkedUrlInput } from '#server/services/page-facts/url-input.ts';
+import { createCapacity } from '#server/services/capacity.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { rateLimit } from '#server/rate-limit.ts';
 import { parseOr400 } from '#server/validation.ts';
 import { auditUrl } from '#server/services/seo-audit/index.ts';
 import { createPageSpeedClient } from '#server/services/seo-audit/pagespeed.ts';
@@ -14,10 +16,11 @@ export function seoAuditRouter({ config }: AppDeps): Router {
   const router = Router();
   const fetcher = appFetcher(config);
   const pageSpeed = config.pageSpeed ? createPageSpeedClient({ ...config.pageSpeed, fetcher }) : null;
-  router.post('/seo-audit/audit', rateLimit(SEO_AUDIT_RATE_LIMIT), async (req, res) => {
-    const { url } = parseOr400(auditRequestSchema, req.body ?? {});
+  const parse = (req: Request) => ({ url: checkedUrlInput(parseOr400(auditRequestSchema, req.body ?? {}).url) });
+  const capacity = createCapacity(config.limits.toolMaxRunning);
+  router.post('/seo-audit/audit', ...endpoint({ parse, limit: SEO_AUDIT_RATE_LIMIT, capacity }, async ({ url }, _req, res) => {
     const report = await auditUrl(url, { fetcher, pageSpeed });
     res.json({ report });
-  });
+  }));
   return router;
 }
