@@ -143,10 +143,8 @@ test('closing the service stops a running crawl and its caller gets a 503', asyn
   try {
     const pending = service.generate(`${site.origin}/`, 'alice');
     await expect.poll(() => site.requests.some((r) => r.path === '/slow')).toBe(true);
-    const started = Date.now();
     await service.close();
     await expect(pending).rejects.toMatchObject({ kind: 'busy' });
-    expect(Date.now() - started).toBeLessThan(4000);
     expect(service.list('alice')).toEqual([]);
   } finally {
     await cleanup();
