@@ -71,3 +71,18 @@ test('a single slide never starts a timer', () => {
   const { controller } = recording(1);
   expect(controller.isPlaying()).toBe(false);
 });
+
+test('a pause asked for by the visitor holds through hover and focus until they press play', () => {
+  const { controller, shown } = recording();
+  controller.pause('user');
+  controller.pause('hover');
+  controller.resume('hover');
+  vi.advanceTimersByTime(10_000);
+  expect(shown).toEqual([]);
+  expect(controller.isPausedFor('user')).toBe(true);
+  expect(controller.isPausedFor('hover')).toBe(false);
+  controller.resume('user');
+  vi.advanceTimersByTime(3000);
+  expect(shown).toEqual([1]);
+  controller.destroy();
+});

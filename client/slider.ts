@@ -1,11 +1,12 @@
 /**
  * Progressive enhancement for server-rendered sliders ([data-slider]). Without JavaScript the slides
  * sit in a horizontally scrollable strip; this script turns that into a one-at-a-time carousel that
- * advances every `data-interval` ms, pauses on hover, keyboard focus or a hidden tab, and never
- * auto-advances for people who asked for reduced motion.
+ * advances every `data-interval` ms, pauses on hover, keyboard focus or a hidden tab, has a
+ * pause/play button, and never auto-advances for people who asked for reduced motion (unless they
+ * press play).
  */
 
-export type PauseReason = 'hover' | 'focus' | 'hidden' | 'reduced-motion';
+export type PauseReason = 'hover' | 'focus' | 'hidden' | 'reduced-motion' | 'user';
 
 export interface SliderController {
   readonly index: number;
@@ -15,6 +16,7 @@ export interface SliderController {
   pause(reason: PauseReason): void;
   resume(reason: PauseReason): void;
   isPlaying(): boolean;
+  isPausedFor(reason: PauseReason): boolean;
   destroy(): void;
 }
 
@@ -59,6 +61,7 @@ export function createSliderController(count: number, interval: number, onChange
       restart();
     },
     isPlaying: () => timer !== undefined,
+    isPausedFor: (reason) => reasons.has(reason),
     destroy() {
       if (timer !== undefined) clearInterval(timer);
       timer = undefined;
@@ -97,8 +100,27 @@ export function enhanceSlider(root: HTMLElement): SliderController {
   document.addEventListener('visibilitychange', () =>
     document.hidden ? controller.pause('hidden') : controller.resume('hidden'),
   );
+  // The button states what pressing it does; hover and focus (pressing it gives both) do not count.
+  const toggle = root.querySelector<HTMLButtonElement>('[data-slider-toggle]');
+  const stopped = () => controller.isPausedFor('user') || controller.isPausedFor('reduced-motion');
+  const renderToggle = () => {
+    if (toggle) toggle.textContent = stopped() ? 'Play slides' : 'Pause slides';
+  };
+  toggle?.addEventListener('click', () => {
+    if (stopped()) {
+      controller.resume('user');
+      controller.resume('reduced-motion');
+    } else {
+      controller.pause('user');
+    }
+    renderToggle();
+  });
   const motion = window.matchMedia('(prefers-reduced-motion: reduce)');
-  const applyMotion = () => (motion.matches ? controller.pause('reduced-motion') : controller.resume('reduced-motion'));
+  const applyMotion = () => {
+    if (motion.matches) controller.pause('reduced-motion');
+    else controller.resume('reduced-motion');
+    renderToggle();
+  };
   applyMotion();
   motion.addEventListener('change', applyMotion);
   return controller;

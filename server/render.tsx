@@ -4,7 +4,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { LoaderContext } from '#views/loader-context.ts';
-import type { PageDef } from '#views/page.ts';
+import { resolvePage, type PageDef } from '#views/page.ts';
 import { SiteContext, type AssetManifest, type SiteInfo } from '#views/site-context.ts';
 import type { Config } from './config/index.ts';
 import type { Logger } from './logger.ts';
@@ -36,9 +36,16 @@ export function createRenderer({ config, log, assets, pages, loaderContext }: Re
   const cache = new PageCache();
   const showErrorDetails = config.env !== 'production';
 
+  const { business, sample } = config.siteProfile;
+  const siteIndex = pages
+    .filter((page) => !page.path.includes(':') && page.inSitemap !== false)
+    .map((page) => {
+      const { title, description } = resolvePage(page, business);
+      return { path: page.path, title, description };
+    });
+
   function siteInfo(nonce: string | undefined): SiteInfo {
-    const { business, sample } = config.siteProfile;
-    return { siteUrl: config.siteUrl, assets, nav, year: new Date().getFullYear(), showErrorDetails, nonce, business, sample };
+    return { siteUrl: config.siteUrl, assets, nav, year: new Date().getFullYear(), showErrorDetails, nonce, business, sample, siteIndex };
   }
 
   const pageByPath = new Map(pages.map((page) => [page.path, page]));

@@ -23,7 +23,7 @@ import { rohiniPage } from '#views/pages/seo-services-rohini/Page.tsx';
 import { sitemapViewerPage } from '#views/pages/sitemap-viewer/Page.tsx';
 import { termsAndConditionsPage } from '#views/pages/terms-and-conditions/Page.tsx';
 import { writeForUsPage } from '#views/pages/write-for-us/Page.tsx';
-import type { NavData, NavGroup, NavLink } from '#views/site-context.ts';
+import type { NavData, NavEntry, NavGroup, NavLink } from '#views/site-context.ts';
 import { aboutUsGeneratorPage } from '#views/tools/about-us-page-generator/Page.tsx';
 import { backlinkGeneratorPage } from '#views/tools/backlink-generator/Page.tsx';
 import { anchorTextGeneratorPage } from '#views/tools/anchor-text-generator/Page.tsx';
@@ -38,6 +38,7 @@ import { siteAuditPage } from '#views/tools/site-audit/Page.tsx';
 import { siteAuditReportPage } from '#views/tools/site-audit/ReportPage.tsx';
 import { sitemapGeneratorPage } from '#views/tools/sitemap-generator/Page.tsx';
 import { toolsHubPage } from '#views/tools/tools-hub/Page.tsx';
+import { featuredFirst, HUB_PATH, TOOLS, toolsByGroup } from '#views/model/tools-hub.ts';
 import { domainExtractorPage } from '#views/tools/domain-extractor/Page.tsx';
 import { instagramReelDownloaderPage } from '#views/tools/video-downloader/InstagramPage.tsx';
 import { pinterestDownloaderPage } from '#views/tools/video-downloader/PinterestPage.tsx';
@@ -105,31 +106,37 @@ export const pages: PageDef[] = [
   mobileTestPage,
 ];
 
-/** Header and footer layout (spec 2.1): groups of canonical paths; labels come from the table. */
-const navSpec = {
-  groups: [
-    { label: 'SEO Services', paths: ['/seo-services-delhi', '/seo-services-rohini', '/seo-services-noida', '/seo-services-laxmi-nagar', '/seo-company-janakpuri'] },
-    { label: 'Free SEO Audit', paths: ['/seo-audit'] },
-    { label: 'Categories', paths: ['/seo-guides', '/digital-marketing', '/career-guidance', '/google-core-updates'] },
-    {
-      label: 'Resources',
-      paths: [
-        '/try-free-tools', '/bulk-url-redirection-tool', '/google-index-checker', '/youtube-transcript-tool',
-        '/bulk-anchor-text-generators', '/youtube-tag-generator', '/whatsapp-chat-link', '/comma-separator-tool',
-        '/youtube-video-tags-extractor', '/url-domain-extractor', '/backlink-generator-tool', '/image-compressor',
-        '/about-us-page-generator', '/mobile-friendly-tester-tool', '/canonical-tag-generator', '/site-audit',
-      ],
-    },
-    { label: 'Quick Links', paths: ['/', '/contact-me', '/disclaimer', '/terms-and-conditions', '/write-for-us', '/sitemap'] },
-    { label: 'Video Downloader', paths: ['/YouTubeShortsDownloader', '/InstagramReelDownloader', '/PinterestDownloader'] },
+const localities = ['/seo-services-delhi', '/seo-services-rohini', '/seo-services-noida', '/seo-services-laxmi-nagar', '/seo-company-janakpuri'];
+
+/**
+ * Header and footer (issue 13, superseding spec 2.1's header): the pages that win business at the
+ * top level, every tool in the grouped Free tools menu (from the tool list), legal pages, guides
+ * and the link-building lists in the footer. Labels come from the route table.
+ */
+type HeaderSpec = { menu: string; paths?: string[]; tools?: true } | { label: string; path: string };
+
+const navSpec: {
+  header: HeaderSpec[];
+  cta: { label: string; path: string };
+  footer: Array<{ label: string; paths: string[]; featuredTools?: true }>;
+} = {
+  header: [
+    { menu: 'Services', paths: localities },
+    { label: 'Pricing', path: '/seo-packages' },
+    { label: 'Results', path: '/case-studies' },
+    { menu: 'Free tools', tools: true },
+    { label: 'About', path: '/about' },
   ],
-  top: ['/viral-prompts', '/sitemap-tool'],
-  footerExtras: { 'Quick Links': ['/privacy-policy'] } as Record<string, string[]>,
-  footerOnly: [
+  cta: { label: 'Get a proposal', path: '/contact-me' },
+  footer: [
+    { label: 'SEO services', paths: [...localities, '/seo-packages', '/case-studies'] },
+    { label: 'Free tools', paths: [HUB_PATH], featuredTools: true },
+    { label: 'Guides', paths: ['/seo-guides', '/digital-marketing', '/career-guidance', '/google-core-updates', '/seo-optimized-page'] },
     {
-      label: 'Ad Post Sites',
+      label: 'Link-building lists',
       paths: ['/ad-post-sites', '/social-bookmarking-sites', '/guest-post-sites', '/article-submission-sites', '/directory-submission-sites', '/image-submission-sites', '/video-submission-sites'],
     },
+    { label: 'Company', paths: ['/about', '/contact-me', '/write-for-us', '/sitemap', '/privacy-policy', '/disclaimer', '/terms-and-conditions'] },
   ],
 };
 
@@ -141,18 +148,31 @@ export function buildNav(table: PageDef[] = pages): NavData {
       const page = byPath.get(path);
       return page ? [{ href: path, label: page.navLabel }] : [];
     });
-  const group = (label: string, paths: string[]): NavGroup => ({ label, links: links(paths) });
-  const groups = navSpec.groups.map((g) => group(g.label, g.paths)).filter((g) => g.links.length > 0);
-  const top = links(navSpec.top);
-  const footer = [
-    ...navSpec.groups.map((g) => group(g.label, [...g.paths, ...(navSpec.footerExtras[g.label] ?? [])])),
-    ...navSpec.footerOnly.map((g) => group(g.label, g.paths)),
-    ...(top.length ? [{ label: 'More Tools', links: top }] : []),
-  ].filter((g) => g.links.length > 0);
-  return { groups, top, footer };
+  const tools = TOOLS.filter((tool) => byPath.has(tool.path));
+  const toolGroups: NavGroup[] = toolsByGroup(tools).map((group) => ({ label: group.label, links: links(group.tools.map((tool) => tool.path)) }));
+  const hub = links([HUB_PATH])[0];
+  const header = navSpec.header.flatMap((entry): NavEntry[] => {
+    if ('path' in entry) return byPath.has(entry.path) ? [{ label: entry.label, href: entry.path }] : [];
+    const groups = entry.tools ? toolGroups : [{ label: entry.menu, links: links(entry.paths ?? []) }];
+    const all = entry.tools && hub ? { href: hub.href, label: 'All free tools' } : undefined;
+    return groups.some((group) => group.links.length) ? [{ label: entry.menu, groups, all }] : [];
+  });
+  const footer = navSpec.footer
+    .map((group) => ({
+      label: group.label,
+      links: links([...group.paths, ...(group.featuredTools ? featuredFirst(tools).filter((tool) => tool.featured !== undefined).map((tool) => tool.path) : [])]),
+    }))
+    .filter((group) => group.links.length > 0);
+  const cta = byPath.has(navSpec.cta.path) ? { label: navSpec.cta.label, href: navSpec.cta.path } : null;
+  return { header, cta, footer, paths: table.filter((page) => !page.path.includes(':')).map((page) => page.path) };
 }
 
-/** Alias → canonical path, from each page's `aliases`. Exact-case keys. */
+/** Every link the header (menus, top-level links, call to action) and the footer carry. */
+export function navLinks(nav: NavData): { header: NavLink[]; footer: NavLink[] } {
+  const header = nav.header.flatMap((entry) => ('href' in entry ? [entry] : [...entry.groups.flatMap((group) => group.links), ...(entry.all ? [entry.all] : [])]));
+  return { header: [...header, ...(nav.cta ? [nav.cta] : [])], footer: nav.footer.flatMap((group) => group.links) };
+}
+
 export function buildRedirects(table: PageDef[] = pages): Map<string, string> {
   const redirects = new Map<string, string>();
   const canonical = new Set(table.map((page) => page.path));

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { Business } from './business.ts';
+import type { SiteIndexEntry } from './lib/site-search.ts';
 
 export interface IslandAsset {
   /** URL of the island's module. */
@@ -28,13 +29,18 @@ export interface NavGroup {
   links: NavLink[];
 }
 
+/** A header entry: a plain link, or a dropdown of (headed) groups with an optional "see all" link. */
+export type NavEntry = { label: string; href: string } | { label: string; groups: NavGroup[]; all?: NavLink };
+
 export interface NavData {
-  /** Header dropdowns, in spec order. */
-  groups: NavGroup[];
-  /** Header top-level links. */
-  top: NavLink[];
-  /** Footer columns: the header's, with extras such as the Ad Post Sites column. */
+  /** Header entries in order (Services, Pricing, Results, Free tools, About). */
+  header: NavEntry[];
+  /** The filled call-to-action button at the end of the header. */
+  cta: NavLink | null;
+  /** Footer columns. */
   footer: NavGroup[];
+  /** Every page path of the route table (without parameters): what can be linked. */
+  paths: string[];
 }
 
 export interface SiteInfo {
@@ -49,6 +55,8 @@ export interface SiteInfo {
   business: Business;
   /** True while the site runs on the shipped sample profile: never indexable, and says so. */
   sample: boolean;
+  /** Every listed page's title and description, for the site search on the 404 page. */
+  siteIndex: SiteIndexEntry[];
 }
 
 export const SiteContext = createContext<SiteInfo | null>(null);

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -102,4 +103,59 @@ export async function waitForIslands(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     [...document.querySelectorAll('[data-island]')].every((el) => Object.keys(el).some((key) => key.startsWith('__reactContainer'))),
   );
+}
+
+/**
+ * What a narrow screen would hide: sideways page scrolling, any element in <main> (other than pre
+ * and textarea, whose scrolling is their job) whose content overflows a box that clips or scrolls
+ * it, and anything in <main> poking out past the window's right edge. Content hidden on purpose
+ * is not clipped content: screen-reader-only text (a 1 px box) and what sits inside aria-hidden
+ * or inert elements (a carousel's other slides). Empty when nothing is hidden.
+ */
+export function clippedContent(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const width = window.innerWidth;
+    const doc = document.documentElement;
+    if (doc.scrollWidth > width) found.push(`page is ${doc.scrollWidth}px wide in a ${width}px window`);
+    const onPurpose = (element: Element) => element.closest('[aria-hidden="true"], [inert]') !== null;
+    const srOnly = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return box.width <= 1 && box.height <= 1;
+    };
+    const describe = (element: Element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${[...element.classList].join('.')}`;
+    const main = document.querySelector('main');
+    if (!main) return ['no <main>'];
+    for (const element of main.querySelectorAll('*')) {
+      if (element.closest('pre, textarea') || onPurpose(element) || srOnly(element)) continue;
+      const box = element.getBoundingClientRect();
+      if (box.width > 0 && box.right > width + 1) found.push(`${describe(element)} ends at ${Math.round(box.right)}px, past the ${width}px window`);
+      const style = getComputedStyle(element);
+      const clipsX = style.overflowX !== 'visible' && element.scrollWidth > element.clientWidth + 1;
+      const clipsY = style.overflowY !== 'visible' && element.scrollHeight > element.clientHeight + 1;
+      if (!clipsX && !clipsY) continue;
+      // Overflow made only of content hidden on purpose is fine; anything visible past the edge is not.
+      const spills = [...element.querySelectorAll('*')].some((child) => {
+        if (onPurpose(child) || srOnly(child)) return false;
+        const inner = child.getBoundingClientRect();
+        return inner.width > 0 && (inner.right > box.right + 1 || inner.left < box.left - 1 || (clipsY && inner.bottom > box.bottom + 1));
+      });
+      const hasHidden = element.querySelector('[aria-hidden="true"], [inert]') !== null;
+      if (spills || !hasHidden) found.push(`${describe(element)}: content ${element.scrollWidth}x${element.scrollHeight} in a ${element.clientWidth}x${element.clientHeight} box`);
+    }
+    return found;
+  });
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's violations on the page as it is now, one line each (rule, impact, first target). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  // evaluate() is not subject to the page's CSP, unlike an injected <script>.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe.run(document);
+    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length} × e.g. ${JSON.stringify(v.nodes[0]?.target)}`);
+  });
+  return violations;
 }

@@ -19,11 +19,12 @@ async function open(path: string, options: { width?: number; clock?: boolean } =
 test('tools hub: every tool has a Try Now link to its canonical path; refresh shows loading, error in red, then loaded', async () => {
   const { page, problems } = await open('/try-free-tools');
   const listed = (await page.evaluate(() => fetch('/api/try-free-tools/list').then((res) => res.json()))) as { tools: string[] };
-  const rows = page.locator('.tools-table tbody tr');
+  const rows = page.locator('.tools-hub .hub-card');
   expect(listed.tools.length).toBeGreaterThanOrEqual(8);
   expect(await rows.count()).toBe(listed.tools.length);
-  expect(await rows.locator('th').allInnerTexts()).toEqual(listed.tools);
-  const hrefs = await page.locator('.tools-table a', { hasText: 'Try Now' }).evaluateAll((els) => els.map((el) => el.getAttribute('href')));
+  // Cards are grouped by job (issue 13), so they follow the groups rather than the list's order.
+  expect((await rows.locator('h3').allInnerTexts()).sort()).toEqual([...listed.tools].sort());
+  const hrefs = await page.locator('.tools-hub a', { hasText: 'Try Now' }).evaluateAll((els) => els.map((el) => el.getAttribute('href')));
   expect(hrefs).toContain('/bulk-anchor-text-generators');
   expect(hrefs).toContain('/comma-separator-tool');
   expect(hrefs.every((href) => href && /^\/[A-Za-z-]+$/.test(href))).toBe(true);
@@ -45,7 +46,7 @@ test('tools hub: every tool has a Try Now link to its canonical path; refresh sh
 
   await page.getByRole('button', { name: 'Refresh list' }).click();
   await expect.poll(() => rows.count()).toBe(listed.tools.length);
-  await page.locator('.tools-table a[href="/canonical-tag-generator"]').click();
+  await page.locator('.tools-hub a[href="/canonical-tag-generator"]').click();
   await page.waitForURL('**/canonical-tag-generator');
   expect(await page.locator('h1').innerText()).toBe('Canonical Tag Generator');
   expect(problems.filter((p) => !p.includes('/api/try-free-tools/list'))).toEqual([]);

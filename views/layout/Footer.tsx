@@ -1,6 +1,7 @@
 import { telHref, whatsappHref } from '../business.ts';
 import { useSite } from '../site-context.ts';
 
+/** Columns side by side on desktop, two to a row on a phone (layout.css), then the contacts. */
 export function Footer() {
   const { nav, year, business } = useSite();
   return (

@@ -26,12 +26,12 @@ export function RootLayout() {
 /** Unknown paths (404) and loader failures land here. */
 export function RootErrorBoundary() {
   const error = useRouteError();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const { showErrorDetails } = useSite();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <Document meta={notFoundMeta(pathname)}>
-        <NotFound />
+        <NotFound pathname={pathname} query={new URLSearchParams(search).get('q') ?? ''} />
       </Document>
     );
   }

@@ -8,7 +8,26 @@ export interface ToolEntry {
   description: string;
   /** Canonical page path (spec 2.2); never an alias, so `Try Now` never answers a redirect. */
   path: string;
+  /** The job it does: the hub's sections and the header's Free tools menu. */
+  group: ToolGroup;
+  icon: ToolIconName;
+  /** Place among the featured tools (1 first), which lead the hub's groups, the tools menu and the 404 page. */
+  featured?: number;
 }
+
+export type ToolGroup = 'analyse' | 'crawl' | 'generate' | 'media';
+
+export type ToolIconName =
+  | 'audit' | 'site' | 'index' | 'redirect' | 'mobile' | 'sitemap' | 'link' | 'anchor' | 'code' | 'text' | 'chat' | 'list'
+  | 'globe' | 'spark' | 'image' | 'transcript' | 'tag' | 'download';
+
+/** The hub's sections, in order, with the line that says what each job is. */
+export const TOOL_GROUPS: readonly { id: ToolGroup; label: string; summary: string }[] = [
+  { id: 'analyse', label: 'Analyse', summary: 'Check a page: what to fix, whether Google can index it, how it works on a phone.' },
+  { id: 'crawl', label: 'Crawl', summary: 'Follow links and redirects across a whole site.' },
+  { id: 'generate', label: 'Generate', summary: 'Write tags, anchors, links and copy in seconds.' },
+  { id: 'media', label: 'Media', summary: 'Images and video: compress, transcribe, read tags, download.' },
+];
 
 export const HUB_PATH = '/try-free-tools';
 
@@ -17,106 +36,153 @@ export const TOOLS: readonly ToolEntry[] = [
     name: 'Bulk URL Redirection Tool',
     description: 'Follow every redirect hop for a list of URLs and see where each one finally lands.',
     path: '/bulk-url-redirection-tool',
+    group: 'crawl',
+    icon: 'redirect',
+    featured: 5,
   },
   {
     name: 'Google Index Checker',
     description: 'Check whether your pages can be indexed: status code, robots.txt, noindex and canonical.',
     path: '/google-index-checker',
+    group: 'analyse',
+    icon: 'index',
+    featured: 3,
   },
   {
     name: 'YouTube Transcript Tool',
     description: 'Fetch the transcript of a YouTube video and download it as TXT, SRT or PDF.',
     path: '/youtube-transcript-tool',
+    group: 'media',
+    icon: 'transcript',
   },
   {
     name: 'Bulk Anchor Text Generator',
     description: 'Turn your keywords into exact, partial, phrase, branded, generic, naked URL and LSI anchors.',
     path: '/bulk-anchor-text-generators',
+    group: 'generate',
+    icon: 'anchor',
   },
   {
     name: 'YouTube Tag Generator',
     description: 'Read the real tags of a YouTube video and reuse them as ideas for your own uploads.',
     path: '/youtube-tag-generator',
+    group: 'media',
+    icon: 'tag',
   },
   {
     name: 'WhatsApp Chat Link Generator',
     description: 'Build a wa.me click-to-chat link with an optional pre-filled message and a QR code.',
     path: '/whatsapp-chat-link',
+    group: 'generate',
+    icon: 'chat',
   },
   {
     name: 'Comma Separator Tool',
     description: 'Convert a list with one item per line into a single comma-separated string.',
     path: '/comma-separator-tool',
+    group: 'generate',
+    icon: 'list',
   },
   {
     name: 'YouTube Video Tags Extractor',
     description: 'Extract the tags a YouTube video was published with, ready to copy.',
     path: '/youtube-video-tags-extractor',
+    group: 'media',
+    icon: 'tag',
   },
   {
     name: 'URL Domain Extractor',
     description: 'Paste a list of URLs and get their hostnames back, with an option to keep unique ones only.',
     path: '/url-domain-extractor',
+    group: 'generate',
+    icon: 'globe',
   },
   {
     name: 'Backlink Generator Tool',
     description: 'Get links to more than 40 whois, SEO-stats and site-analysis services for your domain.',
     path: '/backlink-generator-tool',
+    group: 'analyse',
+    icon: 'link',
   },
   {
     name: 'Image Compressor',
     description: 'Compress an image with an adjustable quality setting and download the smaller file.',
     path: '/image-compressor',
+    group: 'media',
+    icon: 'image',
   },
   {
     name: 'About Us Page Generator',
     description: 'Write a complete About Us page for your business as ready-to-paste HTML and plain text.',
     path: '/about-us-page-generator',
+    group: 'generate',
+    icon: 'text',
   },
   {
     name: 'Mobile Friendly Tester Tool',
     description: 'Test a page for viewport, font size, tap targets and other mobile-readiness checks.',
     path: '/mobile-friendly-tester-tool',
+    group: 'analyse',
+    icon: 'mobile',
   },
   {
     name: 'Canonical Tag Generator',
     description: 'Generate a correctly escaped rel="canonical" link tag for any page URL.',
     path: '/canonical-tag-generator',
+    group: 'generate',
+    icon: 'code',
   },
   {
     name: 'SEO Audit',
     description: 'Audit a page against 22 on-page, link, social and performance recommendations.',
     path: '/seo-audit',
+    group: 'analyse',
+    icon: 'audit',
+    featured: 1,
   },
   {
     name: 'Website SEO Audit',
     description: 'Crawl your whole site and list every SEO problem by page: broken links, redirects, duplicates, canonicals and more.',
     path: '/site-audit',
+    group: 'crawl',
+    icon: 'site',
+    featured: 2,
   },
   {
     name: 'Sitemap Generator',
     description: 'Crawl your website and generate an XML sitemap you can download and submit.',
     path: '/sitemap-tool',
+    group: 'crawl',
+    icon: 'sitemap',
+    featured: 4,
   },
   {
     name: 'Viral Prompts',
     description: 'Browse curated AI prompts for images, video, text and audio, or expand your own idea.',
     path: '/viral-prompts',
+    group: 'generate',
+    icon: 'spark',
   },
   {
     name: 'YouTube Shorts Downloader',
     description: 'Get a download link for a YouTube Shorts video.',
     path: '/YouTubeShortsDownloader',
+    group: 'media',
+    icon: 'download',
   },
   {
     name: 'Instagram Reel Downloader',
     description: 'Get a download link for a public Instagram reel.',
     path: '/InstagramReelDownloader',
+    group: 'media',
+    icon: 'download',
   },
   {
     name: 'Pinterest Video Downloader',
     description: 'Download a Pinterest video in 1080p, 720p, 480p or 360p.',
     path: '/PinterestDownloader',
+    group: 'media',
+    icon: 'download',
   },
 ];
 
@@ -126,6 +192,29 @@ export const TOOLS: readonly ToolEntry[] = [
  */
 export function availableTools(paths: ReadonlySet<string>): ToolEntry[] {
   return TOOLS.filter((tool) => paths.has(tool.path));
+}
+
+/**
+ * The tools grouped by job, featured ones first within each group.
+ * Groups without a tool are left out.
+ */
+export function toolsByGroup(tools: readonly ToolEntry[]): { id: ToolGroup; label: string; summary: string; tools: ToolEntry[] }[] {
+  return TOOL_GROUPS.map((group) => ({ ...group, tools: featuredFirst(tools.filter((tool) => tool.group === group.id)) })).filter(
+    (group) => group.tools.length > 0,
+  );
+}
+
+/** Featured tools first in their own order, then the rest in list order. */
+export function featuredFirst(tools: readonly ToolEntry[]): ToolEntry[] {
+  const featured = tools.filter((tool) => tool.featured !== undefined).sort((a, b) => a.featured! - b.featured!);
+  return [...featured, ...tools.filter((tool) => tool.featured === undefined)];
+}
+
+/** Whether a tool matches what a visitor typed: every word in its name or description, any case. */
+export function matchesTool(tool: Pick<ToolEntry, 'name' | 'description'>, query: string): boolean {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const text = `${tool.name} ${tool.description}`.toLowerCase();
+  return words.every((word) => text.includes(word));
 }
 
 export function toolNames(tools: readonly ToolEntry[] = TOOLS): string[] {
@@ -138,5 +227,5 @@ export function toolNames(tools: readonly ToolEntry[] = TOOLS): string[] {
  */
 export function toolByName(name: string): ToolEntry {
   const known = TOOLS.find((tool) => tool.name === name);
-  return known ?? { name, description: '', path: HUB_PATH };
+  return known ?? { name, description: '', path: HUB_PATH, group: 'generate', icon: 'spark' };
 }

@@ -59,5 +59,6 @@ export const seoPackagesPage = definePage({
   description: meta.description,
   keywords: meta.keywords.join(', '),
   faq,
+  aliases: ['/pricing'],
   Component: PackagesPage,
 });

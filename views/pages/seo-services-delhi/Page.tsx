@@ -6,6 +6,7 @@ import { JsonLd } from '#views/pages/shared/JsonLd.tsx';
 import { CtaButtons } from '#views/pages/shared/links.tsx';
 import { localBusinessJsonLd } from '#views/pages/shared/local-business.ts';
 import { ProcessSteps } from '#views/pages/shared/ProcessSteps.tsx';
+import { ServiceHero } from '#views/pages/shared/ServiceHero.tsx';
 import { about, benefitCards, contactCta, faq, hero, measuredResults, meta, processSteps, services, slides } from './content.ts';
 import { OfficeMap } from './OfficeMap.tsx';
 import { Slider } from './Slider.tsx';
@@ -19,13 +20,9 @@ function DelhiPage() {
   return (
     <article className="service-page">
       <JsonLd data={localBusinessJsonLd(siteUrl, business, { path: PATH, description: meta.description, areaServed })} />
+      <ServiceHero eyebrow="SEO services · Delhi" heading={hero.heading} lead={hero.lead} links={[hero.cta, ...(hero.secondary ? [hero.secondary] : [])]} />
       <div className="service-body">
         <Slider slides={slides} />
-        <section className="intro-block">
-          <h1>{hero.heading}</h1>
-          <p className="lead">{hero.lead}</p>
-          <CtaButtons links={[hero.cta, ...(hero.secondary ? [hero.secondary] : [])]} />
-        </section>
         <section aria-labelledby="services-heading">
           <h2 id="services-heading">Our SEO services in Delhi</h2>
           <CardGrid cards={services} />

@@ -3,7 +3,8 @@ import type { Slide } from './content.ts';
 
 /**
  * Server-rendered carousel. Without JavaScript it is a horizontally scrollable strip of all three
- * slides; client/slider.ts turns it into one slide at a time (3000 ms autoplay, 500 ms transition).
+ * slides; client/slider.ts turns it into one slide at a time (3000 ms autoplay, 500 ms transition)
+ * with a pause button. It sits below the page's hero, never above the heading.
  */
 export function Slider({ slides, interval = 3000 }: { slides: Slide[]; interval?: number }) {
   return (
@@ -33,6 +34,9 @@ export function Slider({ slides, interval = 3000 }: { slides: Slide[]; interval?
       </button>
       <button type="button" className="slider-arrow next" data-slider-next="" aria-label="Next slide">
         <span aria-hidden="true">›</span>
+      </button>
+      <button type="button" className="slider-toggle" data-slider-toggle="">
+        Pause slides
       </button>
       <div className="slider-dots">
         {slides.map((slide, index) => (

@@ -6,7 +6,7 @@ import { benefitsTable, strategies, toolsTable } from './content.ts';
 export function BenefitsTable() {
   return (
     <div className="table-wrap">
-      <table>
+      <table className="card-table">
         <caption className="visually-hidden">Benefits of SEO and how we deliver them</caption>
         <thead>
           <tr>
@@ -21,8 +21,8 @@ export function BenefitsTable() {
           {benefitsTable.rows.map(([benefit, meaning, how]) => (
             <tr key={benefit}>
               <th scope="row">{benefit}</th>
-              <td>{meaning}</td>
-              <td>{how}</td>
+              <td data-label={benefitsTable.columns[1]}>{meaning}</td>
+              <td data-label={benefitsTable.columns[2]}>{how}</td>
             </tr>
           ))}
         </tbody>
@@ -34,7 +34,7 @@ export function BenefitsTable() {
 export function ToolsTable() {
   return (
     <div className="table-wrap">
-      <table>
+      <table className="card-table">
         <caption className="visually-hidden">Free SEO tools we use on client work</caption>
         <thead>
           <tr>
@@ -48,7 +48,7 @@ export function ToolsTable() {
               <th scope="row">
                 <MaybeLink href={tool.url}>{tool.name}</MaybeLink>
               </th>
-              <td>{tool.desc}</td>
+              <td data-label="What it does">{tool.desc}</td>
             </tr>
           ))}
         </tbody>
@@ -60,7 +60,7 @@ export function ToolsTable() {
 export function StrategiesTable() {
   return (
     <div className="table-wrap">
-      <table>
+      <table className="card-table">
         <caption className="visually-hidden">Which SEO strategies work today and why</caption>
         <thead>
           <tr>
@@ -73,10 +73,10 @@ export function StrategiesTable() {
           {strategies.map((strategy) => (
             <tr key={strategy.name}>
               <th scope="row">{strategy.name}</th>
-              <td>
+              <td data-label="Effective?">
                 <span className={strategy.effective ? 'badge yes' : 'badge no'}>{strategy.effective ? 'Yes' : 'No'}</span>
               </td>
-              <td>{strategy.reason}</td>
+              <td data-label="Why">{strategy.reason}</td>
             </tr>
           ))}
         </tbody>
@@ -89,7 +89,7 @@ export function StrategiesTable() {
 export function ClientResultsTable({ studies }: { studies: CaseStudy[] }) {
   return (
     <div className="table-wrap">
-      <table>
+      <table className="card-table">
         <caption className="visually-hidden">Client results</caption>
         <thead>
           <tr>
@@ -104,8 +104,8 @@ export function ClientResultsTable({ studies }: { studies: CaseStudy[] }) {
               <th scope="row">
                 <a href={`/case-studies#${caseStudyId(study, index)}`}>{study.client}</a>
               </th>
-              <td>{study.results.join('; ')}</td>
-              <td>{study.duration ?? ''}</td>
+              <td data-label="Results">{study.results.join('; ')}</td>
+              <td data-label="Duration">{study.duration ?? ''}</td>
             </tr>
           ))}
         </tbody>

@@ -10,6 +10,7 @@ import { localBusinessJsonLd } from '#views/pages/shared/local-business.ts';
 import type { LocalityContent } from '#views/pages/shared/locality-types.ts';
 import { Picture } from '#views/pages/shared/Picture.tsx';
 import { ProcessSteps } from '#views/pages/shared/ProcessSteps.tsx';
+import { ServiceHero } from '#views/pages/shared/ServiceHero.tsx';
 
 function LocalityArticle({ content }: { content: LocalityContent }) {
   const { siteUrl, business } = useSite();
@@ -19,14 +20,12 @@ function LocalityArticle({ content }: { content: LocalityContent }) {
   return (
     <article className="service-page">
       <JsonLd data={localBusinessJsonLd(siteUrl, business, { path: content.slug, description: content.meta.description, areaServed: content.areaServed })} />
-      <section className="hero">
-        <div className="hero-inner">
-          <p className="eyebrow">Local SEO · {content.locality}</p>
-          <h1>{content.hero.heading}</h1>
-          <p className="lead">{content.hero.lead}</p>
-          <CtaButtons links={[content.hero.cta, ...(content.hero.secondary ? [content.hero.secondary] : [])]} />
-        </div>
-      </section>
+      <ServiceHero
+        eyebrow={`Local SEO · ${content.locality}`}
+        heading={content.hero.heading}
+        lead={content.hero.lead}
+        links={[content.hero.cta, ...(content.hero.secondary ? [content.hero.secondary] : [])]}
+      />
       <div className="service-body">
         <section className="split">
           <div>

@@ -2,19 +2,14 @@ import type { ReactNode } from 'react';
 import { useSite } from '#views/site-context.ts';
 import type { LinkItem } from '#views/pages/shared/content-types.ts';
 
-/** Pages this issue always ships; anything else is linked only once it is in the menus. */
-const alwaysPresent = new Set(['/', '/about', '/seo-packages', '/case-studies', '/seo-optimized-page']);
-
 /**
- * Whether a path can be linked: an in-page anchor, one of the content pages, or a page the menus
- * list (the menus list only routes that exist). Tools built by other issues become links the
- * moment their pages join the route table, and never before, so the crawl finds no 404.
+ * Whether a path can be linked: an in-page anchor or a page of the route table. Tools built by
+ * other issues become links the moment their pages join the table, and never before, so the
+ * crawl finds no 404.
  */
 export function useLinkable(): (href: string) => boolean {
   const { nav } = useSite();
-  const known = new Set(alwaysPresent);
-  for (const group of [...nav.groups, ...nav.footer]) for (const link of group.links) known.add(link.href);
-  for (const link of nav.top) known.add(link.href);
+  const known = new Set(nav.paths);
   return (href) => href.startsWith('#') || known.has(href.split('#')[0]);
 }
 

@@ -59,6 +59,6 @@ export const imageCompressorPage = definePage({
   description: 'Free online image compressor: reduce JPEG, PNG, WebP, AVIF and GIF file size with a quality slider, strip GPS metadata and convert to WebP or AVIF.',
   keywords: 'image compressor, compress jpeg, compress png, reduce image size, webp converter, avif converter',
   faq,
-  aliases: ['/ImageCompressor'],
+  aliases: ['/ImageCompressor', '/image-compressor-tool'],
   Component: ImageCompressorPage,
 });

@@ -60,7 +60,7 @@ export default function IndexCheckerWidget({ idPrefix }: IndexCheckerProps) {
         <section className="tool-card results" aria-labelledby={id('results-heading')}>
           <h2 id={id('results-heading')}>Results</h2>
           <div className="table-scroll">
-            <table className="data-table index-table">
+            <table className="data-table index-table card-table">
               <thead>
                 <tr>
                   <th scope="col">URL</th>
@@ -72,18 +72,18 @@ export default function IndexCheckerWidget({ idPrefix }: IndexCheckerProps) {
               <tbody>
                 {rows.map((row, index) => (
                   <tr key={`${index}-${row.url}`}>
-                    <td className="url-cell">
+                    <td className="url-cell" data-label="URL">
                       {row.url}
                       {row.status !== null ? <span className="muted"> (HTTP {row.status})</span> : null}
                     </td>
-                    <td title={row.indexedNote}>
+                    <td title={row.indexedNote} data-label="Indexed">
                       {indexedLabel(row)}
                       {row.indexed !== null && row.indexedNote ? <span className="muted cell-note">{row.indexedNote}</span> : null}
                     </td>
-                    <td>
+                    <td data-label="Indexable">
                       <span className={`badge ${row.indexable ? 'badge-pass' : 'badge-fail'}`}>{row.indexable ? 'Yes' : 'No'}</span>
                     </td>
-                    <td>
+                    <td data-label="Why">
                       <ul className="reasons">
                         {row.reasons.map((reason) => (
                           <li key={reason}>{reason}</li>

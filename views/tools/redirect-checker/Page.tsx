@@ -61,6 +61,6 @@ export const redirectCheckerPage = definePage({
     'Check up to 100 URLs at once: follow every 301, 302, 307 and 308 redirect, see each hop with its status code, spot loops and long chains, and export to CSV.',
   keywords: 'bulk redirect checker, redirect chain checker, 301 redirect checker, url redirect tool',
   faq,
-  aliases: ['/BulkUrlRedirectionTool'],
+  aliases: ['/BulkUrlRedirectionTool', '/bulk-url-redirection'],
   Component: RedirectCheckerPage,
 });

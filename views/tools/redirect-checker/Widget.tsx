@@ -109,7 +109,7 @@ export default function RedirectCheckerWidget({ idPrefix }: RedirectCheckerProps
             </button>
           </div>
           <div className="table-scroll">
-            <table className="data-table redirect-table">
+            <table className="data-table redirect-table card-table">
               <thead>
                 <tr>
                   <th scope="col">Original URL</th>
@@ -121,9 +121,9 @@ export default function RedirectCheckerWidget({ idPrefix }: RedirectCheckerProps
               <tbody>
                 {rows.map((row, index) => (
                   <tr key={`${index}-${row.originalUrl}`} className={row.error ? 'row-error' : undefined}>
-                    <td className="url-cell">{row.originalUrl}</td>
-                    <td className="url-cell">{row.redirectedUrl ?? '—'}</td>
-                    <td>
+                    <td className="url-cell" data-label="Original URL">{row.originalUrl}</td>
+                    <td className="url-cell" data-label="Redirected URL">{row.redirectedUrl ?? '—'}</td>
+                    <td data-label="Chain">
                       {row.hops.length > 0 ? (
                         <ol className="chain" aria-label={chainText(row)}>
                           {row.hops.map((hop, hopIndex) => (
@@ -135,7 +135,7 @@ export default function RedirectCheckerWidget({ idPrefix }: RedirectCheckerProps
                       ) : null}
                       {row.error ? <p className="row-error-text">{row.error}</p> : null}
                     </td>
-                    <td>{row.finalStatus ?? 'Error'}</td>
+                    <td data-label="Final status">{row.finalStatus ?? 'Error'}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router';
 import { Faq } from '#views/components/Faq.tsx';
 import { Island } from '#views/components/Island.tsx';
 import { definePage, type FaqEntry } from '#views/page.ts';
@@ -26,14 +27,18 @@ const faq: FaqEntry[] = [
   },
 ];
 
+/** Longest `?url=` taken from the address bar (the audit API enforces its own limits). */
+const MAX_URL_QUERY = 2048;
+
 function SeoAuditPage() {
+  const initialUrl = (new URLSearchParams(useLocation().search).get('url') ?? '').trim().slice(0, MAX_URL_QUERY);
   return (
     <article className="tool-page">
       <header className="page-hero no-print">
         <h1>Free SEO Audit Tool</h1>
         <p className="lead">Enter a page address to check its title, meta description, headings, speed and 22 SEO recommendations in seconds.</p>
       </header>
-      <Island name="tools/seo-audit/Widget" component={SeoAuditWidget} props={{ idPrefix: 'audit' }} />
+      <Island name="tools/seo-audit/Widget" component={SeoAuditWidget} props={{ idPrefix: 'audit', initialUrl }} />
       <section className="prose no-print">
         <h2>What the audit tells you</h2>
         <p>
@@ -75,6 +80,6 @@ export const seoAuditPage = definePage({
     'Run a free SEO audit of any web page: title, meta description, H1 and H2 headings, page speed score and 22 recommendations marked pass, warning or fail.',
   keywords: 'free seo audit, seo audit tool, website seo checker, on-page seo analysis, seo report',
   faq,
-  aliases: ['/SeoAudit', '/free-seo-audit'],
+  aliases: ['/SeoAudit', '/free-seo-audit', '/seo-audit-tool'],
   Component: SeoAuditPage,
 });

@@ -7,10 +7,12 @@ import type { AuditReport } from '#views/model/seo-audit.ts';
 
 export interface SeoAuditProps {
   idPrefix: string;
+  /** `?url=` of the page (the home page's audit box): fills the box and runs the audit on load. */
+  initialUrl?: string;
 }
 
-export default function SeoAuditWidget({ idPrefix }: SeoAuditProps) {
-  const [url, setUrl] = useState('');
+export default function SeoAuditWidget({ idPrefix, initialUrl = '' }: SeoAuditProps) {
+  const [url, setUrl] = useState(initialUrl);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState(0);
   const [error, setError] = useState('');
@@ -23,9 +25,17 @@ export default function SeoAuditWidget({ idPrefix }: SeoAuditProps) {
     timer.current = null;
   };
   useEffect(() => stopTimer, []);
+  // Runs once, when the island hydrates with a URL from the address bar.
+  useEffect(() => {
+    if (initialUrl.trim()) void run();
+  }, []);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    await run();
+  }
+
+  async function run() {
     if (!url.trim() || busy) return;
     setBusy(true);
     setReport(null);

@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router';
 import { Faq } from '#views/components/Faq.tsx';
 import { Island } from '#views/components/Island.tsx';
 import { definePage, type FaqEntry } from '#views/page.ts';
@@ -28,49 +29,32 @@ const faq: FaqEntry[] = [
   },
 ];
 
-/** Paths of the pages that exist, read from the menus the route table builds. */
+/** Paths of the pages that exist, from the route table. */
 function useExistingPaths(): Set<string> {
-  const { nav } = useSite();
-  const links = [...nav.groups, ...nav.footer].flatMap((group) => group.links).concat(nav.top);
-  return new Set(links.map((link) => link.href));
+  return new Set(useSite().nav.paths);
 }
 
 function TryFreeToolsPage() {
   const tools = toolNames(availableTools(useExistingPaths()));
+  const query = new URLSearchParams(useLocation().search).get('q')?.slice(0, 100) ?? '';
   return (
-    <article className="tool-page">
+    <article className="tool-page tools-hub-page">
       <header className="page-hero">
         <h1>Free SEO Tools</h1>
         <p className="lead">
-          Practical tools for site owners and marketers: audit a page, check indexing, generate sitemaps, anchors and tags, and
-          clean up URL lists. Free, no sign-up.
+          Practical tools for site owners and marketers: audit a page or a whole site, check indexing, generate sitemaps, anchors
+          and tags, and clean up URL lists. Free, no sign-up.
         </p>
       </header>
-      <Island name="tools/tools-hub/Widget" component={ToolsHubWidget} props={{ initialTools: tools }} />
+      <Island name="tools/tools-hub/Widget" component={ToolsHubWidget} props={{ initialTools: tools, initialQuery: query }} />
       <section className="prose">
         <h2>What you can do with these tools</h2>
         <p>
           Search engine optimisation is mostly careful, repetitive work: checking that pages can be crawled and indexed, keeping
           URLs and redirects tidy, writing metadata, and building links with a natural mix of anchor texts. These tools take the
-          repetitive part off your hands so you can spend your time on decisions.
+          repetitive part off your hands so you can spend your time on decisions. Start with an audit, fix what it finds, then
+          use the crawl tools to confirm the whole site is in order.
         </p>
-        <ul>
-          <li>
-            <strong>Technical SEO:</strong> the SEO audit, Google index checker, mobile-friendly tester, bulk URL redirection
-            checker, sitemap generator and canonical tag generator.
-          </li>
-          <li>
-            <strong>Link building:</strong> the bulk anchor text generator and the backlink generator.
-          </li>
-          <li>
-            <strong>Content and video:</strong> the YouTube transcript, tag generator and tags extractor, the about-us page
-            generator and viral AI prompts.
-          </li>
-          <li>
-            <strong>Everyday utilities:</strong> the comma separator, URL domain extractor, image compressor, WhatsApp chat link
-            generator and video downloaders.
-          </li>
-        </ul>
         <p>
           Need a hand with the results? <a href="/contact-me">Contact us</a> and our Delhi NCR team will help you act on them.
         </p>
@@ -88,6 +72,6 @@ export const toolsHubPage = definePage({
     'A free suite of SEO tools: SEO audit, Google index checker, sitemap generator, anchor text and backlink generators, canonical tags, YouTube tools and more. No sign-up.',
   keywords: 'free seo tools, online seo tools, seo audit tool, index checker, anchor text generator, backlink generator',
   faq,
-  aliases: ['/TryFreeTools', '/free-seo-tools'],
+  aliases: ['/TryFreeTools', '/free-seo-tools', '/tools'],
   Component: TryFreeToolsPage,
 });

@@ -1,12 +1,15 @@
 import { useState } from 'react';
+import { ToolIcon } from '#views/components/ToolIcon.tsx';
 import { requestJson } from '#views/lib/request-json.ts';
-import { toolByName } from '#views/model/tools-hub.ts';
+import { matchesTool, toolByName, toolsByGroup } from '#views/model/tools-hub.ts';
 
 export const LIST_FAILED = 'Failed to fetch tools list';
 
 export interface ToolsHubProps {
   /** Names rendered by the server from the same list the API serves. */
   initialTools: string[];
+  /** The `?q=` the page was asked with: the search box submits it when scripts are off. */
+  initialQuery: string;
 }
 
 type Status = 'loaded' | 'loading' | 'error';
@@ -16,9 +19,23 @@ function isNameList(value: unknown): value is { tools: string[] } {
   return Array.isArray(tools) && tools.every((name) => typeof name === 'string');
 }
 
-export default function ToolsHubWidget({ initialTools }: ToolsHubProps) {
+function statusText(status: Status, shown: number, total: number, query: string): string | null {
+  if (status === 'loading') return 'Loading tools…';
+  if (status !== 'loaded') return null;
+  if (!query.trim()) return `${total} free tools`;
+  return shown === 0 ? `No tool matches “${query.trim()}”` : `${shown} of ${total} tools match “${query.trim()}”`;
+}
+
+/**
+ * The hub: cards grouped by job, featured first, and a search box that filters them as you type.
+ * Without JavaScript every card is shown and the box submits `?q=` to the page itself.
+ */
+export default function ToolsHubWidget({ initialTools, initialQuery }: ToolsHubProps) {
   const [tools, setTools] = useState(initialTools);
   const [status, setStatus] = useState<Status>('loaded');
+  const [query, setQuery] = useState(initialQuery);
+  const shown = tools.map(toolByName).filter((tool) => matchesTool(tool, query));
+  const groups = toolsByGroup(shown);
 
   async function refresh() {
     setStatus('loading');
@@ -34,9 +51,22 @@ export default function ToolsHubWidget({ initialTools }: ToolsHubProps) {
 
   return (
     <div className="tools-hub">
+      <form className="tools-hub-search" role="search" method="get" action="/try-free-tools" onSubmit={(event) => event.preventDefault()}>
+        <label htmlFor="tools-hub-q">Search the tools</label>
+        <input
+          id="tools-hub-q"
+          type="search"
+          name="q"
+          value={query}
+          maxLength={100}
+          autoComplete="off"
+          placeholder="e.g. sitemap, YouTube, redirect"
+          onChange={(event) => setQuery(event.target.value)}
+        />
+      </form>
       <div className="tools-hub-bar">
         <p aria-live="polite" className="tools-hub-status">
-          {status === 'loading' ? 'Loading tools…' : status === 'loaded' ? `${tools.length} free tools` : null}
+          {statusText(status, shown.length, tools.length, query)}
         </p>
         <button type="button" className="button secondary" onClick={refresh} disabled={status === 'loading'}>
           Refresh list
@@ -48,34 +78,28 @@ export default function ToolsHubWidget({ initialTools }: ToolsHubProps) {
         </p>
       ) : null}
       {status !== 'error' ? (
-        <div className="table-wrap">
-          <table className="tools-table" aria-busy={status === 'loading'}>
-            <thead>
-              <tr>
-                <th scope="col">Tool</th>
-                <th scope="col">Description</th>
-                <th scope="col">
-                  <span className="visually-hidden">Link</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {tools.map((name) => {
-                const tool = toolByName(name);
-                return (
-                  <tr key={name}>
-                    <th scope="row">{tool.name}</th>
-                    <td>{tool.description}</td>
-                    <td>
-                      <a className="button" href={tool.path} aria-label={`Try Now: ${tool.name}`}>
-                        Try Now
-                      </a>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+        <div className="tool-groups" aria-busy={status === 'loading'}>
+          {groups.map((group) => (
+            <section key={group.id} className="tool-group" aria-labelledby={`tool-group-${group.id}`}>
+              <h2 id={`tool-group-${group.id}`}>{group.label}</h2>
+              <p className="tool-group-summary">{group.summary}</p>
+              <ul className="hub-cards">
+                {group.tools.map((tool) => (
+                  <li key={tool.name} className={tool.featured === undefined ? 'hub-card' : 'hub-card featured'}>
+                    <span className="hub-card-icon">
+                      <ToolIcon name={tool.icon} />
+                    </span>
+                    <h3>{tool.name}</h3>
+                    {tool.featured === undefined ? null : <span className="hub-badge">Popular</span>}
+                    <p>{tool.description}</p>
+                    <a className="button" href={tool.path} aria-label={`Try Now: ${tool.name}`}>
+                      Try Now
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
         </div>
       ) : null}
     </div>

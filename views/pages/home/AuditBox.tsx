@@ -1,0 +1,19 @@
+/**
+ * "Audit your site" in the home page's first screen: a plain GET form to /seo-audit, so it works
+ * without JavaScript. The audit page reads `?url=` on the server, fills its box and runs by itself.
+ */
+export function AuditBox() {
+  return (
+    <form className="audit-box" action="/seo-audit" method="get">
+      <h2 id="audit-box-heading">Audit your site, free</h2>
+      <p>22 checks on any page: title, description, headings, speed, mobile and more. No sign-up.</p>
+      <label htmlFor="home-audit-url">Page address</label>
+      <div className="audit-box-row">
+        <input id="home-audit-url" name="url" type="text" inputMode="url" autoComplete="url" required maxLength={2048} placeholder="example.com" />
+        <button type="submit" className="button">
+          Audit my site
+        </button>
+      </div>
+    </form>
+  );
+}
