@@ -13,10 +13,12 @@ FROM node:20-bookworm-slim
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    CHROMIUM_PATH=/usr/bin/chromium
 WORKDIR /app
-# DejaVu Sans gives transcript PDFs glyphs beyond Latin-1 (see PDF_FONT_PATH).
-RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
+# DejaVu Sans gives transcript PDFs glyphs beyond Latin-1 (see PDF_FONT_PATH). Debian's Chromium renders
+# pages for the mobile-friendly tester (docs/decisions/0019); it adds roughly 350 MB to the image.
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core chromium && rm -rf /var/lib/apt/lists/*
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist

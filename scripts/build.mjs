@@ -112,10 +112,12 @@ const manifest = {
 };
 writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2));
 
+// The server and the image encoder worker it forks (server/services/image-compressor/worker.ts).
+const serverEntries = { server: 'server/index.ts', 'image-worker': 'server/services/image-compressor/worker.ts' };
 await esbuild.build({
   absWorkingDir: root,
-  entryPoints: ['server/index.ts'],
-  outfile: join(dist, 'server.js'),
+  entryPoints: serverEntries,
+  outdir: dist,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -1,15 +1,21 @@
 import request from 'supertest';
-import { expect, test } from 'vitest';
-import { liveToolsApp } from '#test/helpers/live-tools-app.ts';
+import { afterEach, expect, test, vi } from 'vitest';
+import { startBulkCheckSite } from '#test/fixtures/bulk-check-site.ts';
+import { createTestApp } from '#test/helpers/app.ts';
+import { disconnectDuringCheck } from '#test/helpers/client-disconnect.ts';
+import { apiOnlyAssets, liveToolsApp } from '#test/helpers/live-tools-app.ts';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 import { INDEX_CHECK_RATE_LIMIT } from './index-checker.ts';
-import { expectQuotaSpentOnlyByGoodRequests } from '#test/helpers/quota.ts';
 
 test('POST /api/google-index-checker/check reports indexability per URL and indexed null without a provider', async () => {
   const { app, site } = await liveToolsApp();
   const res = await request(app).post('/api/google-index-checker/check').send({ urls: [`${site.origin}/good`, `${site.origin}/noindex-meta`, '', `${site.origin}/private/page`] });
   await site.close();
   expect(res.status).toBe(200);
-  expect(res.body.result.map((row: { url: string; indexable: boolean; indexed: null; status: number }) => [row.url, row.indexable, row.indexed, row.status])).toEqual([
+  expect(res.body.result.map((row: { url: string; indexable: boolean | null; indexed: null; status: number }) => [row.url, row.indexable, row.indexed, row.status])).toEqual([
     [`${site.origin}/good`, true, null, 200],
     [`${site.origin}/noindex-meta`, false, null, 200],
     [`${site.origin}/private/page`, false, null, 200],
@@ -34,9 +40,48 @@ test('bad bodies answer 400 with the spec message for an empty list', async () =
   await site.close();
 });
 
-test(`the index checker is rate-limited per IP (${INDEX_CHECK_RATE_LIMIT.limit} a minute), spent only by requests that parse`, async () => {
+test(`the index checker is rate-limited per IP (${INDEX_CHECK_RATE_LIMIT.limit} a minute); malformed requests spend none of it`, async () => {
   const { app, site } = await liveToolsApp();
-  const send = (good: boolean) => request(app).post('/api/google-index-checker/check').send(good ? { urls: [`${site.origin}/good`] } : {});
-  await expectQuotaSpentOnlyByGoodRequests(send, INDEX_CHECK_RATE_LIMIT.limit);
+  for (let index = 0; index < INDEX_CHECK_RATE_LIMIT.limit + 2; index += 1) expect((await request(app).post('/api/google-index-checker/check').send({})).status).toBe(400);
+  for (let index = 0; index < INDEX_CHECK_RATE_LIMIT.limit; index += 1) {
+    expect((await request(app).post('/api/google-index-checker/check').send({ urls: [`${site.origin}/good`] })).status).toBe(200);
+  }
+  const limited = await request(app).post('/api/google-index-checker/check').send({ urls: [`${site.origin}/good`] });
+  await site.close();
+});
+
+test('an unreachable page is indexable null with an error, not "No"', async () => {
+  const { app, site } = await liveToolsApp();
+  const res = await request(app).post('/api/google-index-checker/check').send({ urls: ['http://10.0.0.1/'] });
+  await site.close();
+  expect(res.body.result[0]).toMatchObject({ indexable: null, reasons: [], state: 'failed', error: expect.stringContaining('private or reserved network address') });
+});
+
+test('BULK_CHECK_DEADLINE_MS bounds the whole request: URLs not done by then come back timed out', async () => {
+  const site = await startBulkCheckSite();
+  const { app } = createTestApp({ env: { FETCH_ALLOW_PRIVATE: site.hostPort, BULK_CHECK_DEADLINE_MS: '1' }, assets: apiOnlyAssets });
+  const res = await request(app).post('/api/google-index-checker/check').send({ urls: [`${site.origin}/hang`] });
+  await site.close();
+  expect(res.body.result).toEqual([
+    {
+      url: `${site.origin}/hang`,
+      finalUrl: null,
+      status: null,
+      indexable: null,
+      reasons: [],
+      error: 'Not checked: the list took longer than 0.001 seconds. Check fewer URLs at a time.',
+      state: 'timed-out',
+      indexed: null,
+      indexedNote: 'Not checked (no search provider configured)',
+    },
+  ]);
+});
+
+test('when the client disconnects, the checks in flight stop', async () => {
+  // Frozen timers: neither the per-URL timeout nor the list deadline can end the fetch, only the disconnect.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  const site = await startBulkCheckSite();
+  const { app } = createTestApp({ env: { FETCH_ALLOW_PRIVATE: site.hostPort }, assets: apiOnlyAssets });
+  await disconnectDuringCheck(app, '/api/google-index-checker/check', { urls: [`${site.origin}/hang`] }, site);
   await site.close();
 });

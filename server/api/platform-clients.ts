@@ -16,8 +16,10 @@ export function platformClients({ config }: Pick<AppDeps, 'config'>): PlatformCl
   const existing = built.get(config);
   if (existing) return existing;
   // The platforms serve their normal public page (with the player data) to a desktop browser.
+  // MEDIA_PROXY_URL, when set, carries every platform request (targets are still checked first).
   const fetcher = createSafeFetcher({
     allowPrivate: config.fetchAllowPrivate,
+    proxy: config.videoDownloader.proxyUrl,
     userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36',
   });
   const clients = { fetcher, youtube: createYouTubeClient({ fetcher, origin: config.youtube.origin }) };

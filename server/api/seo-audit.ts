@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import { endpoint } from '#server/endpoint.ts';
-import { checkedUrlInput } from '#server/services/page-facts/url-input.ts';
 import { createCapacity } from '#server/services/capacity.ts';
+import { checkedUrlInput } from '#server/services/page-facts/url-input.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { parseOr400 } from '#server/validation.ts';
 import { auditUrl } from '#server/services/seo-audit/index.ts';
@@ -16,6 +16,7 @@ export function seoAuditRouter({ config }: AppDeps): Router {
   const router = Router();
   const fetcher = appFetcher(config);
   const pageSpeed = config.pageSpeed ? createPageSpeedClient({ ...config.pageSpeed, fetcher }) : null;
+  // endpoint(): validation (including a fetchable URL) before the limiter, then the tool's capacity.
   const parse = (req: Request) => ({ url: checkedUrlInput(parseOr400(auditRequestSchema, req.body ?? {}).url) });
   const capacity = createCapacity(config.limits.toolMaxRunning);
   router.post('/seo-audit/audit', ...endpoint({ parse, limit: SEO_AUDIT_RATE_LIMIT, capacity }, async ({ url }, _req, res) => {

@@ -1,4 +1,4 @@
-import { Router, type NextFunction, type Request, type Response } from 'express';
+import { Router, type Response } from 'express';
 import type { AppDeps } from '#server/deps.ts';
 import { HttpError } from '#server/http-error.ts';
 import { rateLimit } from '#server/rate-limit.ts';
@@ -6,7 +6,7 @@ import { CRAWLER_BOT_NAME } from '#server/services/crawler/index.ts';
 import { createSafeFetcher } from '#server/services/safe-fetch/index.ts';
 import { createSitemapGenerator } from '#server/services/sitemap-generator/index.ts';
 import type { JobEvent } from '#server/services/sitemap-generator/jobs.ts';
-import { parseOr400 } from '#server/validation.ts';
+import { parseOr400, validateBody, validBody } from '#server/validation.ts';
 import { visitorKey } from '#server/visitor.ts';
 import { generateSitemapBody, progressQuery } from '#views/tools/sitemap-generator/schema.ts';
 
@@ -43,15 +43,9 @@ export function sitemapGeneratorRouter({ config, db, log, onShutdown }: AppDeps)
     res.json(visitor ? service.list(visitor) : []);
   });
 
-  const limiter = rateLimit({ windowMs: 10 * 60_000, limit: settings.rateLimitPer10Min });
   // The body is checked before the rate limiter runs, so a typo does not use up an attempt.
-  const validate = (req: Request, res: Response, next: NextFunction) => {
-    res.locals.generate = parseOr400(generateSitemapBody, req.body ?? {});
-    next();
-  };
-
-  router.post('/sitemaps', validate, limiter, async (req, res) => {
-    const { url } = res.locals.generate as { url: string };
+  router.post('/sitemaps', validateBody(generateSitemapBody), rateLimit({ windowMs: 10 * 60_000, limit: settings.rateLimitPer10Min }), async (req, res) => {
+    const { url } = validBody(res, generateSitemapBody);
     const visitor = visitorKey(req, res, { create: true })!;
     const { sitemap, record, report } = await service.generate(url, visitor);
     res.json({ sitemap, record, report });

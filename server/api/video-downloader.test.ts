@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { expect, onTestFinished, test } from 'vitest';
+import { startConnectProxy } from '#test/fixtures/connect-proxy.ts';
 import { IG, PIN, PIN_SHORT, startMediaUpstreams, YT } from '#test/fixtures/media-upstream/index.ts';
 import { createTestApp } from '#test/helpers/app.ts';
 import { createMediaTestApp } from '#test/helpers/media.ts';
@@ -54,7 +55,7 @@ test('pinterest errors', async () => {
     [400, 'Please enter a Pinterest pin link (pinterest.com/pin/... or pin.it/...).'],
     [400, 'Resolution must be one of 1080, 720, 480 or 360.'],
     [404, 'This pin has no downloadable video (it may be an image pin).'],
-    [502, 'Pinterest is limiting requests right now. Please try again in a few minutes.'],
+    [502, "Pinterest refused this server's request (it answered HTTP 429 Too Many Requests: it has seen too many requests from this server). Your link is fine: Pinterest blocks or challenges requests from some server addresses, such as data centres. The site's operator can fix this by setting MEDIA_PROXY_URL to a proxy with another address."],
     [502, 'Pinterest answered with an error (HTTP 500). Please try again later.'],
   ]);
 });
@@ -66,7 +67,10 @@ test('instagram: public reel, private reel, wrong site', async () => {
   const file = await download(app, ok.body.downloadUrl);
   expect(file.headers['content-disposition']).toContain(`instagram-${IG.ok}-1080p.mp4`);
   const privateReel = await ask(`https://www.instagram.com/reel/${IG.private}/`);
-  expect([privateReel.status, privateReel.body.error]).toEqual([403, 'This reel is private or only visible after logging in, so it cannot be downloaded.']);
+  expect([privateReel.status, privateReel.body.error]).toEqual([
+    403,
+    "Instagram asked this server to log in, so the reel could not be read. Either the reel is private (only its followers can see it), or Instagram is turning away requests from this server's address; for the second, the site's operator can set MEDIA_PROXY_URL to a proxy with another address.",
+  ]);
   const wrong = await ask(`https://www.pinterest.com/pin/${PIN.redux}/`);
   expect([wrong.status, wrong.body.error]).toEqual([400, 'Please enter an Instagram reel or video post link (instagram.com/reel/...).']);
   const limited = await ask(`https://www.instagram.com/reel/${IG.rateLimited}/`);
@@ -122,4 +126,17 @@ test('relay: a download link handed out before a restart still works after it (t
   const after = createTestApp({ env: upstreams.env, dataDir });
   const file = await download(after.app, found.body.downloadUrl);
   expect([file.status, file.headers['content-length']]).toEqual([200, '80000']);
+});
+
+test('with MEDIA_PROXY_URL every platform request, the file relay included, goes through the proxy', async () => {
+  const proxy = await startConnectProxy();
+  onTestFinished(() => proxy.close());
+  const { app, upstreams } = await createMediaTestApp({ MEDIA_PROXY_URL: proxy.origin });
+  const found = await request(app).post('/api/pinterest/download').send({ videoUrl: `https://www.pinterest.com/pin/${PIN.redux}/`, resolution: 480 });
+  expect(found.status).toBe(200);
+  const file = await download(app, found.body.downloadUrl);
+  expect([file.status, file.headers['content-length']]).toEqual([200, '60000']);
+  const transcript = await request(app).post('/api/youtube-transcript/get').send({ videoUrl: `https://youtu.be/${YT.ok}` });
+  expect(transcript.status).toBe(200);
+  expect(new Set(proxy.tunnels)).toEqual(new Set([upstreams.pinterest.hostPort, upstreams.cdn.hostPort, upstreams.youtube.hostPort]));
 });

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { expect, test } from 'vitest';
 import { OK_KEYWORDS, OK_TITLE, YT } from '#test/fixtures/media-upstream/index.ts';
 import { createMediaTestApp } from '#test/helpers/media.ts';
+import { youtubeTagsLength } from '#views/tools/youtube-tags/logic.ts';
 
 const watch = (id: string) => `https://www.youtube.com/watch?v=${id}`;
 
@@ -13,6 +14,7 @@ test('tag generator: real tags plus suggestions', async () => {
   expect(res.body.tags.length).toBeGreaterThan(OK_KEYWORDS.length);
   expect(res.body.videoTags).toEqual(OK_KEYWORDS);
   expect(res.body.title).toBe(OK_TITLE);
+  expect(res.body.characterCount).toBe(youtubeTagsLength(res.body.tags));
   const bad = await request(app).post('/api/youtube-tag-generator').send({ videoUrl: 'https://example.com/video' });
   expect(bad.status).toBe(400);
   const down = await request(app).post('/api/youtube-tag-generator').send({ videoUrl: watch(YT.serverError) });

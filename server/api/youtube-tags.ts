@@ -1,6 +1,7 @@
 import { Router, type Request } from 'express';
 import { endpoint } from '#server/endpoint.ts';
 import { createCapacity } from '#server/services/capacity.ts';
+import { youtubeTagsLength } from '#views/tools/youtube-tags/logic.ts';
 import { tagsRequestSchema } from '#views/tools/youtube-tags/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { rateLimit } from '../rate-limit.ts';
@@ -19,7 +20,8 @@ export function youtubeTagsRouter(deps: AppDeps): Router {
 
   router.post('/youtube-tag-generator', ...endpoint({ parse, limit, capacity }, async (videoId, _req, res) => {
     const result = await youtube.tags(videoId);
-    res.json({ tags: result.tags, videoTags: result.videoTags, suggestions: result.suggestions, title: result.title });
+    // characterCount: the tags' length as YouTube counts it against its 500-character limit.
+    res.json({ tags: result.tags, videoTags: result.videoTags, suggestions: result.suggestions, title: result.title, characterCount: youtubeTagsLength(result.tags) });
   }));
 
   router.post('/youtube-tags-extractor', ...endpoint({ parse, limit, capacity }, async (videoId, _req, res) => {

@@ -39,7 +39,7 @@ test('transcript errors: 400 bad input, 403 private, 404 missing, 502 upstream t
     [404, 'This video has no captions or subtitles to read.'],
     [403, 'This video is private.'],
     [404, 'This video is unavailable: Video unavailable'],
-    [502, 'YouTube is limiting requests right now. Please try again in a few minutes.'],
+    [502, "YouTube refused this server's request (it answered HTTP 429 Too Many Requests: it has seen too many requests from this server). Your link is fine: YouTube blocks or challenges requests from some server addresses, such as data centres. The site's operator can fix this by setting MEDIA_PROXY_URL to a proxy with another address."],
     [502, 'YouTube answered with an error (HTTP 500). Please try again later.'],
   ]);
 });

@@ -148,3 +148,18 @@ test('production on the sample profile boots with a warning saying it is not ind
     'SITE_PROFILE is not set: the site shows the sample business, tells search engines not to index any page and says so on every page; set SITE_PROFILE to your business profile (docs/profile.example.json shows the fields)',
   ]);
 });
+
+test('the image compressor limits default as documented and take overrides', () => {
+  expect(loadConfig({}).imageCompressor).toEqual({ concurrency: undefined, maxQueued: 16, memoryBudgetBytes: 768 * 1024 * 1024, deadlineMs: 25_000, maxPerClient: 4, ratePerMinute: 60 });
+  expect(loadConfig({ IMAGE_MEMORY_MB: '256', IMAGE_DEADLINE_MS: '10000' }).imageCompressor).toMatchObject({ memoryBudgetBytes: 256 * 1024 * 1024, deadlineMs: 10_000 });
+  // The deadline must leave room to answer within 30 s.
+  expect(problemsOf({ IMAGE_DEADLINE_MS: '30000' })).toEqual(['IMAGE_DEADLINE_MS must be a whole number ≤ 29000 (got "30000")']);
+});
+
+test('MEDIA_PROXY_URL takes an http(s) proxy with credentials, and never echoes a bad value', () => {
+  expect(loadConfig({}).videoDownloader.proxyUrl).toBeUndefined();
+  expect(loadConfig({ MEDIA_PROXY_URL: 'http://user:secret@proxy.example:3128' }).videoDownloader.proxyUrl?.href).toBe('http://user:secret@proxy.example:3128/');
+  const problems = problemsOf({ MEDIA_PROXY_URL: 'socks5://user:secret@proxy.example:1080' });
+  expect(problems).toEqual(['MEDIA_PROXY_URL must be an http(s) proxy URL such as http://user:password@proxy.example:3128']);
+  expect(problems.join('')).not.toContain('secret');
+});

@@ -1,7 +1,9 @@
+import { bulkChecks } from './bulk-checks.ts';
 import { core } from './core.ts';
 import { imageCompressor } from './image-compressor.ts';
 import { limits } from './limits.ts';
 import { llm } from './llm.ts';
+import { mobileTest } from './mobile-test.ts';
 import { pageSpeed } from './page-speed.ts';
 import { searchConsole } from './search-console.ts';
 import type { ConfigSection, EnvShape, Report, SectionContext } from './section.ts';
@@ -22,7 +24,9 @@ const sections = {
   limits,
   sitemapGenerator,
   siteAudit,
+  bulkChecks,
   imageCompressor,
+  mobileTest,
   videoDownloader,
   youtube,
   pageSpeed,

@@ -1,4 +1,16 @@
 import { field, Invalid, origin, wholeNumber } from './fields.ts';
+
+/** An http(s) proxy URL, credentials allowed; never echoed back in an error (it may hold a password). */
+const proxyUrl = field((value) => {
+  if (value === undefined) return undefined;
+  try {
+    const url = new URL(value);
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname && (url.pathname === '/' || url.pathname === '')) return url;
+  } catch {
+    // reported below
+  }
+  return new Invalid('must be an http(s) proxy URL such as http://user:password@proxy.example:3128', true);
+});
 import { defineSection } from './section.ts';
 
 /** At least 32 characters (e.g. `openssl rand -hex 32`); never echoed in an error. */
@@ -20,6 +32,8 @@ export const videoDownloader = defineSection({
     MEDIA_MAX_BYTES_IN_FLIGHT: wholeNumber({ min: 1, max: 1024 * 1024 * 1024 * 1024, fallback: 1024 * 1024 * 1024 }),
     /** Key for the HMAC of download links; without it one is generated once and kept in DATA_DIR. */
     MEDIA_SIGNING_KEY: signingKey,
+    /** Optional HTTP(S) proxy for every request to YouTube, Pinterest, Instagram and their CDNs. */
+    MEDIA_PROXY_URL: proxyUrl,
   },
   read: (env) => ({
     origins: { pinterest: env.PINTEREST_ORIGIN, pinIt: env.PIN_IT_ORIGIN, instagram: env.INSTAGRAM_ORIGIN },
@@ -27,5 +41,6 @@ export const videoDownloader = defineSection({
     maxStreams: env.MEDIA_MAX_STREAMS,
     maxBytesInFlight: env.MEDIA_MAX_BYTES_IN_FLIGHT,
     signingKey: env.MEDIA_SIGNING_KEY,
+    proxyUrl: env.MEDIA_PROXY_URL,
   }),
 });

@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Download } from 'playwright-core';
+import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { OK_CAPTIONS, OK_KEYWORDS, OK_TITLE, YT } from '#test/fixtures/media-upstream/index.ts';
+import { MANY_TAGS, OK_CAPTIONS, OK_KEYWORDS, OK_TITLE, YT } from '#test/fixtures/media-upstream/index.ts';
+import { youtubeTagsLength } from '#views/tools/youtube-tags/logic.ts';
 import { launchBrowser, openPage, waitForIslands } from './browser.ts';
 
 let browser: Browser;
@@ -16,43 +18,87 @@ afterAll(async () => {
 /** Failed API calls are part of these journeys; only unexpected problems count. */
 const unexpected = (problems: string[]) => problems.filter((problem) => !/^http [45]\d\d: .*\/api\//.test(problem));
 
-test('image compressor: asks for a file, compresses, shows the real percentage and downloads compressed-image.jpg', async () => {
+function photoJpeg(width: number, height: number, colour: string): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .composite([{ input: Buffer.from(`<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 3}" fill="#f60"/></svg>`) }])
+    .jpeg({ quality: 100 })
+    .toBuffer();
+}
+
+test('image compressor: a batch by picker and drop, per-file results with kept names, before/after slider and one zip', async () => {
   const { page, problems } = await openPage(browser, '/image-compressor');
   await waitForIslands(page);
-  expect(await page.locator('input[type=range]').getAttribute('min')).toBe('10');
-  expect(await page.locator('input[type=range]').getAttribute('max')).toBe('100');
-  expect(await page.locator('input[type=range]').inputValue()).toBe('70');
+  const quality = page.locator('input[type=range]').first();
+  expect([await quality.getAttribute('min'), await quality.getAttribute('max'), await quality.inputValue()]).toEqual(['10', '100', '70']);
   await page.getByRole('button', { name: 'Compress Image' }).click();
   await expect.poll(() => page.locator('.error').innerText()).toBe('Please select an image file');
 
-  const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#2a6' } })
-    .composite([{ input: Buffer.from('<svg width="900" height="600"><circle cx="450" cy="300" r="200" fill="#f60"/></svg>') }])
-    .jpeg({ quality: 100 })
-    .toBuffer();
-  await page.locator('input[type=file]').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo });
-  const submit = page.locator('button[type=submit]');
-  await submit.click();
-  await page.locator('.compression-stats').waitFor();
-  const stats = await page.locator('.compression-stats').innerText();
-  const percent = /Compression: (-?\d+\.\d\d)%/.exec(stats)?.[1];
-  expect(percent).toBeDefined();
-  expect(await submit.innerText()).toBe('Compress Image');
-  expect(await page.locator('.compare img').count()).toBe(2);
+  const photo = await photoJpeg(900, 600, '#2a6');
+  const holiday = await photoJpeg(640, 480, '#36c');
+  const dropped = await photoJpeg(500, 500, '#a3a');
+  await page.locator('input[type=file]').setInputFiles([
+    { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo },
+    { name: 'holiday-photo.jpg', mimeType: 'image/jpeg', buffer: holiday },
+  ]);
+  // Drag and drop: the same DataTransfer a browser builds when files are dropped on the box.
+  const transfer = await page.evaluateHandle((base64) => {
+    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+    const data = new DataTransfer();
+    data.items.add(new File([bytes], 'dropped.jpg', { type: 'image/jpeg' }));
+    return data;
+  }, dropped.toString('base64'));
+  await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer: transfer });
+  expect(await page.getByTestId('batch-item').count()).toBe(3);
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /Download compressed-image\.jpg/ }).click()]);
-  expect(download.suggestedFilename()).toBe('compressed-image.jpg');
-  const saved = await readFile((await download.path())!);
-  expect((await sharp(saved).metadata()).format).toBe('jpeg');
-  expect(percent).toBe((((photo.length - saved.length) / photo.length) * 100).toFixed(2));
+  await page.locator('select').selectOption('webp');
+  await page.getByRole('button', { name: 'Compress 3 Images' }).click();
+  await expect.poll(() => page.locator('.batch-item.status-done').count(), { timeout: 30_000 }).toBe(3);
+  expect(await page.getByRole('button', { name: 'Compress 3 Images' }).isEnabled()).toBe(true);
+
+  const originals: Record<string, Buffer> = { 'photo.webp': photo, 'holiday-photo.webp': holiday, 'dropped.webp': dropped };
+  for (const [name, original] of Object.entries(originals)) {
+    const row = page.getByTestId('batch-item').filter({ has: page.locator('.batch-name', { hasText: new RegExp(`^${name.replace('.webp', '\\.jpg')}$`) }) });
+    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: `Download ${name}` }).click()]);
+    expect(download.suggestedFilename()).toBe(name);
+    const saved = await readFile((await download.path())!);
+    expect((await sharp(saved).metadata()).format).toBe('webp');
+    const percent = /Compression: (-?\d+\.\d\d)%/.exec(await row.innerText())?.[1];
+    expect(percent).toBe((((original.length - saved.length) / original.length) * 100).toFixed(2));
+  }
+
+  // Before/after: both pictures on one stage, the slider moves the split.
+  const slider = page.getByTestId('compare-slider');
+  expect(await slider.locator('img').count()).toBe(2);
+  await slider.getByLabel('Before and after').fill('20');
+  expect(await slider.locator('.compare-after').getAttribute('style')).toContain('inset(0px 0px 0px 20%)');
+
+  const [zip] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download all (.zip)' }).click()]);
+  expect(zip.suggestedFilename()).toBe('compressed-images.zip');
+  const entries = unzipSync(new Uint8Array(await readFile((await zip.path())!)));
+  expect(Object.keys(entries).sort()).toEqual(['dropped.webp', 'holiday-photo.webp', 'photo.webp']);
+  expect((await sharp(Buffer.from(entries['photo.webp'])).metadata()).format).toBe('webp');
   expect(unexpected(problems)).toEqual([]);
 });
 
-test('image compressor: a file that is not an image shows "Failed to compress image"', async () => {
+test('image compressor: a non-image fails on its own row; an image that cannot shrink comes back unchanged and says so', async () => {
   const { page, problems } = await openPage(browser, '/image-compressor');
   await waitForIslands(page);
-  await page.locator('input[type=file]').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('plain text, not pixels') });
-  await page.getByRole('button', { name: 'Compress Image' }).click();
-  await expect.poll(() => page.locator('.error').innerText()).toContain('Failed to compress image');
+  // Noise squeezed at quality 10: re-encoding it at 100 can only make it bigger.
+  const squeezed = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg({ quality: 10 }).toBuffer();
+  await page.locator('input[type=file]').setInputFiles([
+    { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('plain text, not pixels') },
+    { name: 'squeezed.jpg', mimeType: 'image/jpeg', buffer: squeezed },
+  ]);
+  await page.locator('input[type=range]').first().fill('100');
+  await page.getByRole('button', { name: 'Compress 2 Images' }).click();
+  const failed = page.locator('.batch-item.status-error');
+  await failed.waitFor();
+  expect(await failed.locator('.batch-status').innerText()).toBe('Failed to compress image: Unsupported image type. Please upload a JPEG, PNG, WebP, AVIF or GIF image.');
+  const kept = page.locator('.batch-item.status-done');
+  await kept.waitFor();
+  expect(await kept.locator('.batch-status').innerText()).toBe('Already well compressed: your original file is kept unchanged (it was smaller).');
+  const [download] = await Promise.all([page.waitForEvent('download'), kept.getByRole('link', { name: 'Download squeezed.jpg' }).click()]);
+  expect((await readFile((await download.path())!)).equals(squeezed)).toBe(true);
   expect(unexpected(problems)).toEqual([]);
 });
 
@@ -109,8 +155,22 @@ test('tag generator: real tags as chips first, copy all, and "Failed to generate
   expect(chips.slice(0, OK_KEYWORDS.length)).toEqual(OK_KEYWORDS);
   expect(chips.length).toBeGreaterThan(OK_KEYWORDS.length);
   expect(await page.locator('.tag-chip.own').count()).toBe(OK_KEYWORDS.length);
+  expect(await page.getByTestId('tag-count').innerText()).toContain(`${chips.length} tags · ${youtubeTagsLength(chips)} / 500 characters as YouTube counts them`);
+  expect(await page.locator('.tag-limit-warning').count()).toBe(0);
   await page.getByRole('button', { name: 'Copy all tags' }).click();
   await expect.poll(() => page.getByRole('button', { name: 'Copied!' }).count()).toBe(1);
+
+  // 40 creator tags of 19 counted characters each: only the first 25 fit (25 × 19 + 24 = 499).
+  await page.locator('input[type=url]').fill(`https://www.youtube.com/watch?v=${YT.manyTags}`);
+  await page.getByRole('button', { name: 'Generate Tags' }).click();
+  await page.locator('.tag-limit-warning').waitFor();
+  const all = await page.locator('.tag-chip').allInnerTexts();
+  expect(all.slice(0, MANY_TAGS.length)).toEqual(MANY_TAGS);
+  expect(await page.locator('.tag-limit-warning').innerText()).toBe(
+    `Over YouTube's limit by ${youtubeTagsLength(all) - 500} characters: only the first 25 tags fit (499 characters). Remove the faded ones or others before pasting.`,
+  );
+  expect(await page.locator('.tag-chip.over-limit').count()).toBe(all.length - 25);
+  expect(await page.getByRole('button', { name: 'Copy the 25 that fit' }).count()).toBe(1);
 
   await page.locator('input[type=url]').fill('https://example.com/not-youtube');
   await page.getByRole('button', { name: 'Generate Tags' }).click();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { holdRequests, launchBrowser, openPage, waitForIslands } from './browser.ts';
+import { clippedContent, holdRequests, launchBrowser, openPage, waitForIslands } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -38,6 +38,50 @@ test('SEO audit: recommendations before any audit, busy state with progress, the
   expect(await page.locator('.recommendation .badge').count()).toBe(22);
   expect(await page.locator('[data-check="https"] .badge').innerText()).toMatch(/fail/i);
   expect(await page.getByRole('button', { name: 'Run SEO Audit' }).isEnabled()).toBe(true);
+  expect(problems).toEqual([]);
+});
+
+test('SEO audit: a grade and score from the checks lead the report; failures come first, tabs filter by status, then a call to action', async () => {
+  const { page, problems } = await openPage(browser, '/seo-audit');
+  await waitForIslands(page);
+  const documented = await page.locator('.prose').innerText();
+  expect(documented).toContain('Grades: A 90–100, B 80–89, C 70–79, D 60–69, F 0–59.');
+  expect(await page.locator('.score-table tbody tr').allInnerTexts()).toEqual(['High\t−15\t−7', 'Medium\t−7\t−3', 'Low\t−3\t−1']);
+  await page.getByLabel('Website URL').fill(`${site()}/good`);
+  await page.getByRole('button', { name: 'Run SEO Audit' }).click();
+  await page.locator('.audit-report').waitFor();
+  expect(await page.locator('.grade-letter').innerText()).toBe('C');
+  expect(await page.locator('.grade-score').innerText()).toBe('78/100');
+  expect(await page.locator('.speed').innerText()).toMatch(/^Page speed: \d+\/100 \(estimated from this fetch, how\)$/);
+  // The grade is the biggest figure on the report, not the speed estimate.
+  const size = (selector: string) => page.locator(selector).evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  expect(await size('.grade-letter')).toBeGreaterThan(2 * (await size('.speed strong')));
+
+  const ids = () => page.locator('.check-list .recommendation').evaluateAll((items) => items.map((item) => item.getAttribute('data-check')));
+  expect((await ids()).slice(0, 2)).toEqual(['https', 'compression']);
+  expect(await ids()).toHaveLength(22);
+  await page.getByRole('tab', { name: 'Failed (2)' }).click();
+  expect(await ids()).toEqual(['https', 'compression']);
+  await page.getByRole('tab', { name: 'Warnings (0)' }).click();
+  expect(await ids()).toEqual([]);
+  await page.getByRole('tab', { name: 'Passed (20)' }).click();
+  expect(await ids()).toHaveLength(20);
+  expect(await page.getByRole('tab', { name: 'Passed (20)' }).getAttribute('aria-selected')).toBe('true');
+
+  const cta = page.locator('.audit-cta');
+  expect(await cta.locator('p').innerText()).toBe('This audit found 2 failed checks and 0 warnings. Tell us about the page and we will get back to you about fixing them.');
+  expect(await cta.getByRole('link', { name: 'Get these fixed' }).getAttribute('href')).toBe('/contact-me');
+  expect(problems).toEqual([]);
+});
+
+test('SEO audit: on a phone the report and checklist fit without clipping', async () => {
+  const { page, problems } = await openPage(browser, '/seo-audit', { width: 390, height: 844 });
+  await waitForIslands(page);
+  await page.getByLabel('Website URL').fill(`${site()}/poor`);
+  await page.getByRole('button', { name: 'Run SEO Audit' }).click();
+  await page.locator('.audit-report').waitFor();
+  expect(await page.locator('.grade-letter').innerText()).toBe('F');
+  expect(await clippedContent(page)).toEqual([]);
   expect(problems).toEqual([]);
 });
 

@@ -80,7 +80,7 @@ test('instagram: URL field only; a public reel downloads, a private one explains
   await page.getByLabel('Video URL:').fill(`https://www.instagram.com/reel/${IG.private}/`);
   await page.getByRole('button', { name: 'Download' }).click();
   await expect.poll(() => page.locator('.status').innerText()).toBe(
-    'Error downloading video: This reel is private or only visible after logging in, so it cannot be downloaded.',
+    "Error downloading video: Instagram asked this server to log in, so the reel could not be read. Either the reel is private (only its followers can see it), or Instagram is turning away requests from this server's address; for the second, the site's operator can set MEDIA_PROXY_URL to a proxy with another address.",
   );
   expect(unexpected(problems)).toEqual([]);
 });
@@ -119,6 +119,13 @@ test('youtube shorts: disabled while blank, busy label, green on success, red on
   await button.click();
   await expect.poll(() => page.locator('.status').innerText()).toBe('Error downloading video: YouTube does not offer a single downloadable file for this video.');
   const red = await page.locator('.status').evaluate((el) => getComputedStyle(el).color);
+
+  // YouTube's bot wall is a refusal of this server: said plainly, with what the operator can do.
+  await page.getByLabel('Video URL:').fill(`https://youtube.com/shorts/${YT.botCheck}`);
+  await button.click();
+  await expect.poll(() => page.locator('.status').innerText()).toBe(
+    "Error downloading video: YouTube refused this server's request (it asked the server to sign in to confirm it is not a bot). Your link is fine: YouTube blocks or challenges requests from some server addresses, such as data centres. The site's operator can fix this by setting MEDIA_PROXY_URL to a proxy with another address.",
+  );
   expect(green).toBe('rgb(22, 101, 52)');
   expect(red).toBe('rgb(185, 28, 28)');
   expect(unexpected(problems)).toEqual([]);

@@ -81,3 +81,32 @@ export function failureDetail(caught: unknown, specMessage: string): string {
   const message = caught instanceof Error ? caught.message : '';
   return message && message !== specMessage ? message : '';
 }
+
+/**
+ * A multipart upload that reports progress: XMLHttpRequest, because fetch cannot tell how many bytes
+ * have gone up. `onProgress` gets 0–100 while the body is sent. Resolves with the parsed JSON of a
+ * 2xx answer; rejects like apiFetch (ApiError with the server's `error`, else `fallback`), and with
+ * an AbortError DOMException when `signal` aborts.
+ */
+export function apiUpload(path: string, fallback: string, form: FormData, options: { onProgress?: (percent: number) => void; signal?: AbortSignal } = {}): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.responseType = 'json';
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      const data: unknown = xhr.response;
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(data);
+      const serverMessage = data && typeof data === 'object' && 'error' in data && typeof data.error === 'string' ? data.error : '';
+      reject(new ApiError(serverMessage || fallback, xhr.status, Boolean(serverMessage)));
+    };
+    xhr.onerror = () => reject(new TypeError('Network error'));
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    if (options.signal?.aborted) return reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}

@@ -92,13 +92,13 @@ export const REDIRECT_CHECKER_PLANS: readonly Plan[] = [
     id: 'migration-review',
     name: 'Migration redirect review',
     price: '₹4,999 one-time',
-    features: ['Old-to-new URL map checked by our team', 'Chains collapsed to single 301s', 'Report of lost pages and backlinks', 'One follow-up check after launch'],
+    features: ['Old-to-new URL map checked by our team', 'Chains collapsed to single 301s', 'Report of lost pages and backlinks', 'One follow-up check after launch', 'Included in the E-commerce & B2B package'],
   },
   {
     id: 'monitoring',
     name: 'Monthly redirect monitoring',
     price: '₹1,499 per month',
-    features: ['Key URLs re-checked every week', 'Alerts when a redirect breaks or loops', 'Part of our technical SEO retainer'],
+    features: ['Key URLs re-checked every week', 'Alerts when a redirect breaks or loops', 'Included in the E-commerce & B2B package'],
   },
 ];
 
@@ -141,3 +141,16 @@ export const ANCHOR_TEXT_PLANS: readonly Plan[] = [
     ],
   },
 ];
+
+/** The tools' services that cost money; /seo-packages lists them with their prices. */
+export const PAID_TOOL_PLANS: readonly Plan[] = [...REDIRECT_CHECKER_PLANS, ...ANCHOR_TEXT_PLANS].filter((plan) => plan.price !== '₹0');
+
+/**
+ * A tool's plans table shows no rupee amount of its own: prices are stated once, on
+ * /seo-packages, and the table links to the plan's row there (issue 16).
+ */
+export function planPriceCell(plan: Plan): { text: string; href?: string } {
+  if (plan.price === '₹0') return { text: 'Free' };
+  if (plan.price.startsWith('₹')) return { text: 'See price', href: `/seo-packages#plan-${plan.id}` };
+  return { text: plan.price };
+}

@@ -2,6 +2,8 @@
  * The SEO audit's shared model: the 22 recommendations (shown before any audit and evaluated by
  * the audit service) and the report the API answers. Imported by the service and the widget.
  */
+import type { Grade } from './seo-audit-grade.ts';
+
 export type RecommendationCategory = 'Links' | 'On-Page SEO' | 'Social' | 'Performance' | 'Usability' | 'Other';
 export type RecommendationPriority = 'High' | 'Medium' | 'Low';
 
@@ -87,6 +89,9 @@ export interface AuditReport {
   metaDescription: string;
   h1Tags: string[];
   h2Tags: string[];
+  /** 0–100 from the 22 checks, weighted by priority (seo-audit-grade.ts; documented on the page). */
+  score: number;
+  grade: Grade;
   pageSpeedScore: number;
   /** `estimate` = this site's documented formula; `pagespeed-insights` = Google's Lighthouse score. */
   pageSpeedSource: 'estimate' | 'pagespeed-insights';

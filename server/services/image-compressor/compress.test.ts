@@ -1,10 +1,19 @@
 import sharp from 'sharp';
 import type { Sharp } from 'sharp';
 import { expect, test } from 'vitest';
-import { DomainError } from '#server/services/domain-errors.ts';
-import { compressImage, detectFormat } from './compress.ts';
+import { detectFormat, encodeImage, type EncodedImage, type OutputChoice } from './compress.ts';
+import { ImageCompressorError } from './errors.ts';
 
-const options = { quality: 70, output: 'same' as const, maxPixels: 50_000_000 };
+const options = { quality: 70, output: 'same' as OutputChoice };
+
+/** What a worker does with an upload that passed inspection: same format unless converting, every frame when it can. */
+async function compressImage(input: Buffer, { quality, output }: { quality: number; output: OutputChoice }): Promise<EncodedImage & { originalSize: number; compressedSize: number }> {
+  const probe = await detectFormat(input);
+  const format = output === 'same' ? probe.format : output;
+  const animated = probe.pages > 1 && (format === 'gif' || format === 'webp');
+  const encoded = await encodeImage(input, { quality, format, animated, maxPixels: 50_000_000, timeoutSeconds: 20 });
+  return { ...encoded, originalSize: input.length, compressedSize: encoded.data.length };
+}
 
 // A noisy gradient compresses like a photo would; flat colour would make every result trivially tiny.
 function photoLike(width: number, height: number): Sharp {
@@ -19,17 +28,16 @@ function photoLike(width: number, height: number): Sharp {
   return sharp(raw, { raw: { width, height, channels: 3 } });
 }
 
-async function rejection(promise: Promise<unknown>): Promise<DomainError> {
+async function rejection(promise: Promise<unknown>): Promise<ImageCompressorError> {
   const error = await promise.then(() => undefined, (err: unknown) => err);
-  expect(error).toBeInstanceOf(DomainError);
-  return error as DomainError;
+  expect(error).toBeInstanceOf(ImageCompressorError);
+  return error as ImageCompressorError;
 }
 
 test('a JPEG is re-encoded smaller as JPEG and keeps its dimensions', async () => {
   const input = await photoLike(400, 300).jpeg({ quality: 98 }).toBuffer();
   const result = await compressImage(input, options);
   expect(result.format).toBe('jpeg');
-  expect(result.mimeType).toBe('image/jpeg');
   expect([result.width, result.height]).toEqual([400, 300]);
   expect(result.compressedSize).toBe(result.data.length);
   expect(result.originalSize).toBe(input.length);
@@ -80,7 +88,6 @@ test('WebP and AVIF inputs are recognised and kept in their format', async () =>
   expect(webp.format).toBe('webp');
   const avif = await compressImage(await photoLike(120, 80).avif({ quality: 90 }).toBuffer(), options);
   expect(avif.format).toBe('avif');
-  expect(avif.mimeType).toBe('image/avif');
   expect((await sharp(avif.data).metadata()).compression).toBe('av1');
 });
 
@@ -104,31 +111,22 @@ test('an animated GIF keeps every frame', async () => {
 
 test('a file that is not an image is rejected by its content, not its name', async () => {
   const error = await rejection(compressImage(Buffer.from('%PDF-1.4 not an image at all'), options));
-  expect(error.kind).toBe('invalid-input');
+  expect(error.code).toBe('unsupported');
   expect(error.message).toMatch(/JPEG, PNG, WebP, AVIF or GIF/);
 });
 
 test('a truncated JPEG gives a 400, not a crash', async () => {
   const input = await photoLike(300, 200).jpeg().toBuffer();
   const error = await rejection(compressImage(input.subarray(0, 400), options));
-  expect(error.kind).toBe('invalid-input');
+  expect(error.code).toBe('undecodable');
 });
 
 test('TIFF decodes but is not a supported web format', async () => {
   const error = await rejection(detectFormat(await photoLike(10, 10).tiff().toBuffer()));
-  expect(error.kind).toBe('invalid-input');
-});
-
-test('an image above the pixel limit is refused with the size in megapixels', async () => {
-  // 10000 × 6000 = 60 MP, but a flat PNG of that size is only a few hundred kilobytes.
-  const input = await sharp({ create: { width: 10_000, height: 6_000, channels: 3, background: '#888' } }).png({ compressionLevel: 9 }).toBuffer();
-  expect(input.length).toBeLessThan(1_000_000);
-  const error = await rejection(compressImage(input, options));
-  expect(error.kind).toBe('invalid-input');
-  expect(error.message).toBe('The image is too large: 60.0 megapixels (the limit is 50.0 megapixels).');
+  expect(error.code).toBe('unsupported');
 });
 
 test('an empty upload asks for an image file', async () => {
   const error = await rejection(compressImage(Buffer.alloc(0), options));
-  expect([error.kind, error.message]).toEqual(['invalid-input', 'Please select an image file']);
+  expect([error.code, error.message]).toEqual(['no-image', 'Please select an image file']);
 });

@@ -1,48 +1,152 @@
-import { BusyError } from '#server/services/domain-errors.ts';
+import { ImageCompressorError } from './errors.ts';
 
 export interface JobQueueOptions {
-  /** Jobs running at once; sharp already uses several threads per job, so keep this near the CPU count. */
+  /** Jobs running at once (one encoder worker each). */
   concurrency: number;
-  /** Jobs allowed to wait; beyond this callers get a 503 instead of piling up memory. */
+  /** Jobs allowed to wait; beyond this callers are refused at once instead of piling up uploads. */
   maxQueued: number;
-  /** Seconds a rejected caller is told to wait before retrying. */
+  /** Estimated bytes of all running jobs together (docs/decisions/0017). */
+  memoryBudgetBytes: number;
+  /** Jobs one client may have waiting or running; more are refused so one visitor cannot fill the queue. */
+  maxPerClient: number;
+  /** Seconds a refused caller is told to wait before retrying. */
   retryAfterSeconds: number;
+  now?: () => number;
+}
+
+export interface Admission {
+  /** Estimated bytes the job holds while it runs. */
+  cost: number;
+  /** Estimated encode time; with a deadline, a job that could not finish in time behind the others is refused at once. */
+  expectedMs?: number;
+  /** Who asked (an IP hash or address); absent = no per-client cap. */
+  client?: string;
+  /** Epoch ms by which the job must have started and finished; a job still waiting then is dropped. */
+  deadline?: number;
+  /** Aborting drops a waiting job (a running one is stopped by whoever runs it). */
+  signal?: AbortSignal;
 }
 
 export interface JobQueue {
-  run<T>(job: () => Promise<T>): Promise<T>;
-  stats(): { running: number; queued: number };
+  run<T>(admission: Admission, job: () => Promise<T>): Promise<T>;
+  stats(): { running: number; queued: number; bytesInFlight: number };
 }
 
-/** A bounded FIFO: each upload holds its buffer in memory, so the number of jobs in flight is capped. */
-export function createJobQueue(options: JobQueueOptions): JobQueue {
-  let running = 0;
-  const waiting: Array<() => void> = [];
+interface Waiter {
+  admission: Admission;
+  start: () => void;
+  drop: (error: ImageCompressorError) => void;
+}
 
-  function release(): void {
-    running -= 1;
-    const next = waiting.shift();
-    if (next) {
-      running += 1;
-      next();
-    }
+/**
+ * A bounded FIFO with a memory budget: a job starts when a slot is free AND its estimated memory fits
+ * beside the running ones. Waiting jobs leave the line when their client goes away or their deadline
+ * passes, so an abandoned request never runs.
+ */
+export function createJobQueue(options: JobQueueOptions): JobQueue {
+  const now = options.now ?? Date.now;
+  let running = 0;
+  let bytesInFlight = 0;
+  let expectedRunningMs = 0;
+  const waiting: Waiter[] = [];
+  const perClient = new Map<string, number>();
+
+  const busy = () =>
+    new ImageCompressorError('busy', 'The image compressor is busy. Please try again in a few seconds.', options.retryAfterSeconds);
+
+  function fits(admission: Admission): boolean {
+    // A job bigger than the whole budget still runs alone (callers keep such jobs out; this avoids a stall).
+    return running < options.concurrency && (running === 0 || bytesInFlight + admission.cost <= options.memoryBudgetBytes);
   }
 
-  async function run<T>(job: () => Promise<T>): Promise<T> {
-    if (running >= options.concurrency) {
-      if (waiting.length >= options.maxQueued) {
-        throw new BusyError('The image compressor is busy. Please try again in a few seconds.', options.retryAfterSeconds);
-      }
-      await new Promise<void>((resolve) => waiting.push(resolve));
-    } else {
-      running += 1;
+  function countClient(client: string | undefined, delta: number): void {
+    if (!client) return;
+    const next = (perClient.get(client) ?? 0) + delta;
+    if (next <= 0) perClient.delete(client);
+    else perClient.set(client, next);
+  }
+
+  function pump(): void {
+    while (waiting.length > 0 && fits(waiting[0].admission)) waiting.shift()!.start();
+  }
+
+  async function run<T>(admission: Admission, job: () => Promise<T>): Promise<T> {
+    if (admission.signal?.aborted) throw new ImageCompressorError('cancelled', 'The request was cancelled.');
+    if (admission.client && (perClient.get(admission.client) ?? 0) >= options.maxPerClient) {
+      throw new ImageCompressorError(
+        'client-limit',
+        `You already have ${options.maxPerClient} images being compressed. Please wait for them to finish.`,
+        options.retryAfterSeconds,
+      );
     }
+    if (waiting.length > 0 || !fits(admission)) {
+      if (waiting.length >= options.maxQueued) throw busy();
+      // Better a 503 now than after the deadline: the work ahead, spread over the slots, plus this job.
+      const aheadMs = (expectedRunningMs + waiting.reduce((sum, waiter) => sum + (waiter.admission.expectedMs ?? 0), 0)) / options.concurrency;
+      if (admission.deadline !== undefined && now() + aheadMs + (admission.expectedMs ?? 0) > admission.deadline) {
+        throw new ImageCompressorError(
+          'busy',
+          'The image compressor is busy and could not finish your image in time. Please try again in a few seconds.',
+          Math.max(options.retryAfterSeconds, Math.ceil(aheadMs / 1000)),
+        );
+      }
+      countClient(admission.client, 1);
+      try {
+        await wait(admission);
+      } catch (error) {
+        countClient(admission.client, -1);
+        throw error;
+      }
+    } else {
+      countClient(admission.client, 1);
+    }
+    running += 1;
+    bytesInFlight += admission.cost;
+    expectedRunningMs += admission.expectedMs ?? 0;
     try {
       return await job();
     } finally {
-      release();
+      running -= 1;
+      bytesInFlight -= admission.cost;
+      expectedRunningMs -= admission.expectedMs ?? 0;
+      countClient(admission.client, -1);
+      pump();
     }
   }
 
-  return { run, stats: () => ({ running, queued: waiting.length }) };
+  function wait(admission: Admission): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const cleanup = () => {
+        clearTimeout(timer);
+        admission.signal?.removeEventListener('abort', onAbort);
+      };
+      const waiter: Waiter = {
+        admission,
+        start: () => {
+          cleanup();
+          resolve();
+        },
+        drop: (error) => {
+          cleanup();
+          const index = waiting.indexOf(waiter);
+          if (index >= 0) waiting.splice(index, 1);
+          reject(error);
+          // The head may have been the one blocking smaller jobs behind it.
+          pump();
+        },
+      };
+      const onAbort = () => waiter.drop(new ImageCompressorError('cancelled', 'The request was cancelled.'));
+      admission.signal?.addEventListener('abort', onAbort, { once: true });
+      if (admission.deadline !== undefined) {
+        timer = setTimeout(
+          () => waiter.drop(new ImageCompressorError('deadline', 'The image compressor is busy and could not start your image in time. Please try again in a few seconds.', options.retryAfterSeconds)),
+          Math.max(0, admission.deadline - now()),
+        );
+      }
+      waiting.push(waiter);
+    });
+  }
+
+  return { run, stats: () => ({ running, queued: waiting.length, bytesInFlight }) };
 }

@@ -3,14 +3,18 @@ import type { SafeFetcher } from '#server/services/safe-fetch/index.ts';
 
 export const ROBOTS_LIMITS = { maxBytes: 500 * 1024, timeoutMs: 5_000, maxRedirects: 5 } as const;
 
-export type RobotsVerdict = { allowed: true; note?: string } | { allowed: false; reason: string };
+/**
+ * `unknown`: robots.txt could not be fetched at all (DNS, refused, timeout). Google treats that
+ * like a server error, but the failure may be ours rather than the site's, so it is not a verdict.
+ */
+export type RobotsVerdict = { allowed: true; note?: string } | { allowed: false; reason: string } | { allowed: 'unknown'; error: string };
 
 /** Reads an origin's robots.txt once and answers for Googlebot, following Google's documented handling of failures. */
-export async function loadRobots(origin: string, fetcher: SafeFetcher): Promise<(url: string) => RobotsVerdict> {
+export async function loadRobots(origin: string, fetcher: SafeFetcher, signal?: AbortSignal): Promise<(url: string) => RobotsVerdict> {
   const robotsUrl = `${origin}/robots.txt`;
   let text: string;
   try {
-    const res = await fetcher.fetch(robotsUrl, { ...ROBOTS_LIMITS, onTooLarge: 'truncate', headers: { accept: 'text/plain,*/*' } });
+    const res = await fetcher.fetch(robotsUrl, { ...ROBOTS_LIMITS, onTooLarge: 'truncate', headers: { accept: 'text/plain,*/*' }, signal });
     if (res.status >= 400 && res.status < 500) return () => ({ allowed: true, note: `no robots.txt (HTTP ${res.status})` });
     if (res.status >= 500) {
       return () => ({ allowed: false, reason: `robots.txt answered HTTP ${res.status}; Google stops crawling the site while robots.txt fails.` });
@@ -18,7 +22,7 @@ export async function loadRobots(origin: string, fetcher: SafeFetcher): Promise<
     text = res.body.toString('utf8');
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return () => ({ allowed: false, reason: `robots.txt could not be fetched (${message}); Google stops crawling the site while robots.txt is unreachable.` });
+    return () => ({ allowed: 'unknown', error: `robots.txt could not be fetched: ${message}` });
   }
   const robots = robotsParser(robotsUrl, text);
   const lines = text.split(/\r?\n/);

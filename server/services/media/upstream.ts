@@ -1,5 +1,6 @@
 import { type DomainError, NotFoundError, UpstreamError, isDomainError } from '#server/services/domain-errors.ts';
 import { isFetchError, type FetchOptions, type FetchResult, type SafeFetcher } from '#server/services/safe-fetch/index.ts';
+import { platformRefused } from './refusals.ts';
 
 /** Every platform request goes through the guarded fetcher; services take it as a dependency. */
 export type UpstreamFetcher = SafeFetcher;
@@ -23,7 +24,8 @@ export function upstreamFailure(error: unknown, platform: string): DomainError {
 export function assertUpstreamOk(status: number, platform: string, notFound: string): void {
   if (status >= 200 && status < 300) return;
   if (status === 404 || status === 410) throw new NotFoundError(notFound);
-  if (status === 429) throw new UpstreamError(`${platform} is limiting requests right now. Please try again in a few minutes.`);
+  if (status === 429) throw platformRefused(platform, 'rate-limited');
+  if (status === 403) throw platformRefused(platform, 'forbidden');
   throw new UpstreamError(`${platform} answered with an error (HTTP ${status}). Please try again later.`);
 }
 

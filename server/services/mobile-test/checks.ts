@@ -15,21 +15,46 @@ function inlineDeclarations(style: string): Record<string, string> {
   return parseCss(`x{${style}}`)[0]?.declarations ?? {};
 }
 
-const sample = (items: string[]) => items.slice(0, 3).join('; ') + (items.length > 3 ? `; and ${items.length - 3} more` : '');
+export const sample = (items: string[]) => items.slice(0, 3).join('; ') + (items.length > 3 ? `; and ${items.length - 3} more` : '');
+
+/** The viewport meta tag: the page must lay out at the device width. Shared by the static and rendered tests. */
+export function viewportCheck(meta: string | null): MobileCheck {
+  const deviceWidth = viewportParts(meta).width === 'device-width';
+  return {
+    id: 'viewport', title: 'Viewport set to the device width', priority: 'high',
+    status: deviceWidth ? 'pass' : 'fail',
+    detail: meta === null ? 'No <meta name="viewport"> tag: phones render the page at desktop width and shrink it.' : deviceWidth ? `Viewport: "${meta}".` : `Viewport "${meta}" does not use width=device-width.`,
+    fix: 'Add <meta name="viewport" content="width=device-width, initial-scale=1"> to the <head>.',
+  };
+}
+
+export function zoomCheck(meta: string | null): MobileCheck {
+  const viewport = viewportParts(meta);
+  const maxScale = viewport['maximum-scale'] === undefined ? null : Number(viewport['maximum-scale']);
+  const noZoom = viewport['user-scalable'] === 'no' || viewport['user-scalable'] === '0' || (maxScale !== null && maxScale < 5);
+  return {
+    id: 'zoom', title: 'Pinch-zoom is allowed', priority: 'high',
+    status: noZoom ? 'fail' : 'pass',
+    detail: noZoom ? `The viewport blocks zooming (${meta}).` : 'Visitors can zoom in.',
+    fix: 'Remove user-scalable=no and any maximum-scale below 5 from the viewport tag.',
+  };
+}
+
+export function pluginsCheck(plugins: string[]): MobileCheck {
+  return {
+    id: 'plugins', title: 'No browser plugins (Flash, Java, ActiveX)', priority: 'high',
+    status: plugins.length === 0 ? 'pass' : 'fail',
+    detail: plugins.length === 0 ? 'No <object>, <embed> or <applet> elements.' : `${plugins.length} plugin element(s): ${sample(plugins)}.`,
+    fix: 'Replace plugin content with HTML5 video, audio or images; phones cannot run plugins.',
+  };
+}
 
 /** Every mobile check from the page facts and the CSS that could be read (inline and same-origin sheets). */
 export function evaluateMobile(page: PageFacts, stylesheetTexts: string[]): MobileCheck[] {
   const rules: CssRule[] = [...page.styleBlocks, ...stylesheetTexts].flatMap((css) => parseCss(css));
-  const viewport = viewportParts(page.viewport);
   const checks: MobileCheck[] = [];
 
-  const deviceWidth = viewport.width === 'device-width';
-  checks.push({
-    id: 'viewport', title: 'Viewport set to the device width', priority: 'high',
-    status: deviceWidth ? 'pass' : 'fail',
-    detail: page.viewport === null ? 'No <meta name="viewport"> tag: phones render the page at desktop width and shrink it.' : deviceWidth ? `Viewport: "${page.viewport}".` : `Viewport "${page.viewport}" does not use width=device-width.`,
-    fix: 'Add <meta name="viewport" content="width=device-width, initial-scale=1"> to the <head>.',
-  });
+  checks.push(viewportCheck(page.viewport));
 
   const fixed = [
     ...fixedWidthRules(rules),
@@ -45,21 +70,9 @@ export function evaluateMobile(page: PageFacts, stylesheetTexts: string[]): Mobi
     fix: 'Use max-width and percentages (or put desktop widths inside @media (min-width: ...) blocks) so content reflows on small screens.',
   });
 
-  const maxScale = viewport['maximum-scale'] === undefined ? null : Number(viewport['maximum-scale']);
-  const noZoom = viewport['user-scalable'] === 'no' || viewport['user-scalable'] === '0' || (maxScale !== null && maxScale < 5);
-  checks.push({
-    id: 'zoom', title: 'Pinch-zoom is allowed', priority: 'high',
-    status: noZoom ? 'fail' : 'pass',
-    detail: noZoom ? `The viewport blocks zooming (${page.viewport}).` : 'Visitors can zoom in.',
-    fix: 'Remove user-scalable=no and any maximum-scale below 5 from the viewport tag.',
-  });
+  checks.push(zoomCheck(page.viewport));
 
-  checks.push({
-    id: 'plugins', title: 'No browser plugins (Flash, Java, ActiveX)', priority: 'high',
-    status: page.plugins.length === 0 ? 'pass' : 'fail',
-    detail: page.plugins.length === 0 ? 'No <object>, <embed> or <applet> elements.' : `${page.plugins.length} plugin element(s): ${sample(page.plugins.map((item) => `<${item.tag}${item.type ? ` ${item.type}` : ''}>`))}.`,
-    fix: 'Replace plugin content with HTML5 video, audio or images; phones cannot run plugins.',
-  });
+  checks.push(pluginsCheck(page.plugins.map((item) => `<${item.tag}${item.type ? ` ${item.type}` : ''}>`)));
 
   const base = baseFontSizePx(rules);
   const tinyInline = page.styleAttributes.filter((item) => (pxValue(inlineDeclarations(item.style)['font-size']) ?? MIN_LEGIBLE_FONT_PX) < MIN_LEGIBLE_FONT_PX).length;

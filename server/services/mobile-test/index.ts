@@ -1,10 +1,16 @@
-import { InvalidInputError } from '#server/services/domain-errors.ts';
+import { InvalidInputError, UpstreamError } from '#server/services/domain-errors.ts';
 import type { SafeFetcher } from '#server/services/safe-fetch/index.ts';
 import { decodeHtml, isHtmlContentType } from '#server/services/page-facts/decode.ts';
 import { extractPageFacts } from '#server/services/page-facts/extract.ts';
 import { normalizeUrlInput } from '#server/services/page-facts/url-input.ts';
 import type { MobileReport } from '#views/model/mobile-test.ts';
 import { evaluateMobile, isMobileFriendly } from './checks.ts';
+import { evaluateRendered } from './rendered-checks.ts';
+import { RenderError } from './render.ts';
+import type { MobileRenderer } from './renderer.ts';
+
+export { createMobileRenderer, findRendererChromium, RendererBusyError, type MobileRenderer } from './renderer.ts';
+export { RenderError } from './render.ts';
 
 export const MOBILE_LIMITS = {
   timeoutMs: 15_000,
@@ -16,6 +22,9 @@ export const MOBILE_LIMITS = {
 
 export interface MobileDeps {
   fetcher: SafeFetcher;
+  /** Chromium, when the server has it: the page is rendered at 360×640 instead of read as HTML and CSS. */
+  renderer?: MobileRenderer;
+  signal?: AbortSignal;
   now?: () => Date;
 }
 
@@ -54,8 +63,37 @@ async function readStylesheets(hrefs: string[], pageUrl: string, fetcher: SafeFe
   return { analysed, skipped, texts };
 }
 
-/** Fetches the page and its same-origin CSS and runs the mobile-readiness checks. */
+/** Renders the page in Chromium when there is one, else reads its HTML and CSS; either way the same checks. */
 export async function testMobileFriendly(input: string, deps: MobileDeps): Promise<MobileReport> {
+  if (!deps.renderer) return testStatically(input, deps);
+  const url = normalizeUrlInput(input);
+  let rendered;
+  try {
+    rendered = await deps.renderer.render(url, deps.signal);
+  } catch (error) {
+    // The document's own failure (private address, refused, DNS, ...) reads the same as in the static test.
+    if (error instanceof RenderError && error.kind === 'document-failed' && error.reason) throw error.reason;
+    if (error instanceof RenderError && error.kind === 'not-html') throw new InvalidInputError(error.message);
+    if (error instanceof RenderError) throw new UpstreamError(error.message);
+    throw error;
+  }
+  const checks = evaluateRendered(rendered.measurement);
+  return {
+    url: rendered.url,
+    mobileFriendly: isMobileFriendly(checks),
+    checks,
+    stylesheets: { analysed: rendered.stylesheets, skipped: [] },
+    testedAt: (deps.now ?? (() => new Date()))().toISOString(),
+    rendered: true,
+    screenshot: rendered.screenshot,
+    blocked: rendered.blocked,
+    pageBytes: rendered.pageBytes,
+    notes: rendered.notes,
+  };
+}
+
+/** Fetches the page and its same-origin CSS and runs the mobile-readiness checks on the text. */
+async function testStatically(input: string, deps: MobileDeps): Promise<MobileReport> {
   const res = await deps.fetcher.fetch(normalizeUrlInput(input), { timeoutMs: MOBILE_LIMITS.timeoutMs, maxBytes: MOBILE_LIMITS.maxBytes, onTooLarge: 'truncate' });
   const contentType = res.headers['content-type'];
   if (!isHtmlContentType(contentType)) {
@@ -70,5 +108,6 @@ export async function testMobileFriendly(input: string, deps: MobileDeps): Promi
     checks,
     stylesheets: { analysed: sheets.analysed, skipped: sheets.skipped },
     testedAt: (deps.now ?? (() => new Date()))().toISOString(),
+    rendered: false,
   };
 }

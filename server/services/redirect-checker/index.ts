@@ -1,7 +1,10 @@
 import { FetchError, type SafeFetcher } from '#server/services/safe-fetch/index.ts';
-import { mapWithLimit } from '#server/services/batch/map-limit.ts';
+import { runBatch } from '#server/services/batch/run-batch.ts';
 import { normalizeUrlInput } from '#server/services/page-facts/url-input.ts';
+import { timedOutText } from '#views/model/bulk-check.ts';
 import type { RedirectRow } from '#views/model/redirect-checker.ts';
+import { DEFAULT_USER_AGENT, USER_AGENTS, type UserAgentChoice } from '#views/model/user-agents.ts';
+import { redirectWarnings } from './warnings.ts';
 
 export const REDIRECT_LIMITS = {
   maxUrls: 100,
@@ -9,43 +12,60 @@ export const REDIRECT_LIMITS = {
   /** Per URL, including every hop. */
   timeoutMs: 8_000,
   maxRedirects: 10,
-  /** URLs not started within this budget are reported as skipped instead of holding the request open. */
-  batchBudgetMs: 45_000,
+  /** The whole list (BULK_CHECK_DEADLINE_MS overrides it). */
+  deadlineMs: 25_000,
 } as const;
 
 export interface RedirectDeps {
   fetcher: SafeFetcher;
+  userAgent?: UserAgentChoice;
   concurrency?: number;
   timeoutMs?: number;
-  batchBudgetMs?: number;
+  deadlineMs?: number;
+  /** Aborted when the client leaves: every fetch in flight stops. */
+  signal?: AbortSignal;
 }
 
-async function followOne(originalUrl: string, deps: RedirectDeps): Promise<RedirectRow> {
+async function followOne(originalUrl: string, deps: RedirectDeps, signal: AbortSignal): Promise<RedirectRow> {
   try {
     const res = await deps.fetcher.stream(normalizeUrlInput(originalUrl), {
       timeoutMs: deps.timeoutMs ?? REDIRECT_LIMITS.timeoutMs,
       maxRedirects: REDIRECT_LIMITS.maxRedirects,
+      headers: { 'user-agent': USER_AGENTS[deps.userAgent ?? DEFAULT_USER_AGENT].header },
+      signal,
     });
     // Only the chain matters: drop the body without reading it.
     res.body.destroy();
     const hops = [...res.redirects.map((hop) => ({ url: hop.url, status: hop.status })), { url: res.url, status: res.status }];
-    return { originalUrl, redirectedUrl: res.url, hops, finalStatus: res.status };
+    const warnings = redirectWarnings(hops.map((hop) => hop.status), res.status, null);
+    return { originalUrl, redirectedUrl: res.url, hops, finalStatus: res.status, warnings, state: 'checked' };
   } catch (error) {
     if (!(error instanceof FetchError)) throw error;
     const hops = error.redirects.map((hop) => ({ url: hop.url, status: hop.status }));
     const lastLocation = error.redirects.at(-1)?.location ?? null;
-    return { originalUrl, redirectedUrl: lastLocation, hops, finalStatus: null, error: error.message };
+    const warnings = redirectWarnings(hops.map((hop) => hop.status), null, error.code);
+    return { originalUrl, redirectedUrl: lastLocation, hops, finalStatus: null, error: error.message, warnings, state: 'failed' };
   }
 }
 
-/** Follows each URL's redirect chain with bounded concurrency; rows come back in input order. */
+/**
+ * Follows each URL's redirect chain with bounded concurrency; rows come back in input order. The
+ * whole list has one deadline: URLs not finished by then come back as `timed-out` rows.
+ */
 export async function checkRedirects(urls: readonly string[], deps: RedirectDeps): Promise<RedirectRow[]> {
-  const deadline = Date.now() + (deps.batchBudgetMs ?? REDIRECT_LIMITS.batchBudgetMs);
-  return mapWithLimit(
+  const deadlineMs = deps.deadlineMs ?? REDIRECT_LIMITS.deadlineMs;
+  return runBatch(
     urls,
-    deps.concurrency ?? REDIRECT_LIMITS.concurrency,
-    (url) => followOne(url, deps),
-    (url) => ({ originalUrl: url, redirectedUrl: null, hops: [], finalStatus: null, error: 'Not checked: the batch ran out of time. Submit fewer URLs.' }),
-    () => Date.now() < deadline,
+    { concurrency: deps.concurrency ?? REDIRECT_LIMITS.concurrency, deadlineMs, signal: deps.signal },
+    (url, signal) => followOne(url, deps, signal),
+    (url) => ({
+      originalUrl: url,
+      redirectedUrl: null,
+      hops: [],
+      finalStatus: null,
+      error: timedOutText(deadlineMs),
+      warnings: [],
+      state: 'timed-out',
+    }),
   );
 }

@@ -1,6 +1,8 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
+import tls from 'node:tls';
+import { openTunnel } from './proxy.ts';
 import type { ResolvedTarget } from './target.ts';
 import { FetchError } from './errors.ts';
 
@@ -10,6 +12,8 @@ export interface HopRequest {
   headers: Record<string, string>;
   body: string | Buffer | undefined;
   signal: AbortSignal;
+  /** Send through this HTTP(S) proxy (a CONNECT tunnel to the checked address). */
+  proxy?: URL;
 }
 
 /** The socket may only ever reach the address that was checked: no second DNS lookup. */
@@ -42,10 +46,12 @@ export function describeNetworkError(error: unknown, url: string): FetchError {
 }
 
 /** One HTTP exchange to a checked address; resolves when the response headers arrive. */
-export function sendHop(request: HopRequest): Promise<http.IncomingMessage> {
+export async function sendHop(request: HopRequest): Promise<http.IncomingMessage> {
   const { target } = request;
   const isHttps = target.url.protocol === 'https:';
   const hostname = target.url.hostname.replace(/^\[|\]$/g, '');
+  const servername = target.url.hostname.startsWith('[') || /^\d+\.\d+\.\d+\.\d+$/.test(hostname) ? undefined : hostname;
+  const tunnel = request.proxy ? await openTunnel(request.proxy, target, request.signal) : undefined;
   const options: https.RequestOptions = {
     protocol: target.url.protocol,
     host: hostname,
@@ -57,8 +63,12 @@ export function sendHop(request: HopRequest): Promise<http.IncomingMessage> {
     agent: false,
     signal: request.signal,
     // SNI must carry the host name, never an IP literal.
-    servername: target.url.hostname.startsWith('[') || /^\d+\.\d+\.\d+\.\d+$/.test(hostname) ? undefined : hostname,
+    servername,
   };
+  if (tunnel) {
+    // The request runs inside the proxy's tunnel: TLS (with the real host name) over it for https.
+    options.createConnection = () => (isHttps ? tls.connect({ socket: tunnel, servername }) : tunnel);
+  }
   return new Promise((resolve, reject) => {
     const req = (isHttps ? https : http).request(options, resolve);
     req.on('error', (error) => reject(error));

@@ -20,6 +20,8 @@ export interface SafeFetcherOptions {
    * fixture server advances, so a "slow" response needs no real waiting.
    */
   clock?: () => number;
+  /** Send every request through this HTTP(S) proxy; targets are still checked here first (MEDIA_PROXY_URL). */
+  proxy?: URL;
 }
 
 export interface FetchOptions {
@@ -134,9 +136,9 @@ export function createSafeFetcher(config: SafeFetcherOptions): SafeFetcher {
         const hopStarted = now();
         let response: IncomingMessage;
         try {
-          response = await sendHop({ target, method, headers, body, signal: controller.signal });
+          response = await sendHop({ target, method, headers, body, signal: controller.signal, proxy: config.proxy });
         } catch (error) {
-          throw controller.signal.aborted ? controller.signal.reason : describeNetworkError(error, current.href);
+          throw controller.signal.aborted ? controller.signal.reason : error instanceof FetchError ? error : describeNetworkError(error, current.href);
         }
         const ttfbMs = now() - hopStarted;
         const location = response.headers.location;

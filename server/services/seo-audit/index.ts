@@ -4,6 +4,7 @@ import { decodeHtml, isHtmlContentType } from '#server/services/page-facts/decod
 import { extractPageFacts, type PageFacts } from '#server/services/page-facts/extract.ts';
 import { normalizeUrlInput } from '#server/services/page-facts/url-input.ts';
 import type { AuditFacts, AuditReport } from '#views/model/seo-audit.ts';
+import { scoreChecks } from '#views/model/seo-audit-grade.ts';
 import { evaluateChecks } from './checks.ts';
 import type { PageSpeedClient } from './pagespeed.ts';
 import { estimatePageSpeedScore } from './score.ts';
@@ -102,6 +103,7 @@ export async function auditUrl(input: string, deps: AuditDeps): Promise<AuditRep
     metaDescription: page.metaDescription ?? '',
     h1Tags: page.h1,
     h2Tags: page.h2,
+    ...scoreChecks(checks),
     pageSpeedScore: googleScore ?? estimatePageSpeedScore(facts),
     pageSpeedSource: googleScore === null ? 'estimate' : 'pagespeed-insights',
     checks,

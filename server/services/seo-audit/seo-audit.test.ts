@@ -22,6 +22,8 @@ test('auditing a well-built page reports its exact title, description and headin
   const notPassing = report.checks.filter((check) => check.status !== 'pass').map((check) => check.id);
   // The fixture is served over plain HTTP without compression; everything else passes.
   expect(notPassing).toEqual(['compression', 'https']);
+  // 100 minus a failed Medium check (7) and a failed High check (15).
+  expect(report).toMatchObject({ score: 78, grade: 'C' });
   expect(report.pageSpeedSource).toBe('estimate');
   expect(report.pageSpeedScore).toBeGreaterThanOrEqual(90);
   expect(report.facts).toMatchObject({ statusCode: 200, jsonLdTypes: ['Organization', 'WebPage'], links: { internal: 1, external: 1 } });
@@ -37,6 +39,9 @@ test('a poor page fails the high-priority basics and empty heading lists come ba
   expect(report.title).toBe('');
   expect(report.h2Tags).toEqual([]);
   expect(report.summary.fail).toBeGreaterThanOrEqual(6);
+  // The speed estimate still looks fine; the grade does not, because the grade counts the checks.
+  expect(report).toMatchObject({ score: 0, grade: 'F' });
+  expect(report.pageSpeedScore).toBeGreaterThan(50);
 });
 
 test('redirects, compression, noindex headers and error statuses are reflected in the facts', async () => {

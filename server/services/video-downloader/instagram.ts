@@ -7,7 +7,9 @@ import { parseInstagramUrl } from './platform-urls.ts';
 
 export const INVALID_INSTAGRAM_URL = 'Please enter an Instagram reel or video post link (instagram.com/reel/...).';
 const PLATFORM = 'Instagram';
-const PRIVATE = 'This reel is private or only visible after logging in, so it cannot be downloaded.';
+// Instagram sends private posts and refused servers to the same login page; both are said, with the fix for the second.
+const PRIVATE =
+  "Instagram asked this server to log in, so the reel could not be read. Either the reel is private (only its followers can see it), or Instagram is turning away requests from this server's address; for the second, the site's operator can set MEDIA_PROXY_URL to a proxy with another address.";
 
 /**
  * Video files in an Instagram page (formats in test/fixtures/media-upstream/instagram.ts):

@@ -63,7 +63,7 @@ test('pinterest failures', async () => {
   expect((await failure(downloaders.pinterest('https://www.instagram.com/reel/C1aBcDeFgHi/', 720))).kind).toBe('invalid-input');
   expect(await failure(pin(PIN.image))).toEqual({ kind: 'not-found', message: 'This pin has no downloadable video (it may be an image pin).' });
   expect(await failure(pin(PIN.missing))).toEqual({ kind: 'not-found', message: 'This pin could not be found. It may have been deleted.' });
-  expect(await failure(pin(PIN.rateLimited))).toMatchObject({ kind: 'upstream', message: 'Pinterest is limiting requests right now. Please try again in a few minutes.' });
+  expect(await failure(pin(PIN.rateLimited))).toMatchObject({ kind: 'upstream', message: "Pinterest refused this server's request (it answered HTTP 429 Too Many Requests: it has seen too many requests from this server). Your link is fine: Pinterest blocks or challenges requests from some server addresses, such as data centres. The site's operator can fix this by setting MEDIA_PROXY_URL to a proxy with another address." });
   expect(await failure(pin(PIN.serverError))).toMatchObject({ kind: 'upstream' });
   expect(await failure(downloaders.pinterest(`https://pin.it/${PIN_SHORT.broken}`, 720))).toEqual({ kind: 'not-found', message: 'This pin.it link does not lead to a pin.' });
   expect(await failure(downloaders.pinterest('https://pin.it/unknown1', 720))).toEqual({ kind: 'not-found', message: 'This pin.it link does not lead to a pin.' });
@@ -85,7 +85,7 @@ test('instagram failures', async () => {
   const { downloaders } = await setup();
   const reel = (code: string) => downloaders.instagram(`https://www.instagram.com/reel/${code}/`);
   expect((await failure(downloaders.instagram('https://www.instagram.com/delhi.food/'))).kind).toBe('invalid-input');
-  expect(await failure(reel(IG.private))).toEqual({ kind: 'not-allowed', message: 'This reel is private or only visible after logging in, so it cannot be downloaded.' });
+  expect(await failure(reel(IG.private))).toEqual({ kind: 'not-allowed', message: "Instagram asked this server to log in, so the reel could not be read. Either the reel is private (only its followers can see it), or Instagram is turning away requests from this server's address; for the second, the site's operator can set MEDIA_PROXY_URL to a proxy with another address." });
   expect(await failure(reel(IG.photo))).toEqual({ kind: 'not-found', message: 'This post has no video to download.' });
   expect((await failure(reel(IG.missing))).kind).toBe('not-found');
   expect((await failure(reel(IG.rateLimited))).kind).toBe('upstream');

@@ -1,7 +1,7 @@
 import { expect, onTestFinished, test } from 'vitest';
 import { DomainError, type DomainErrorKind } from '#server/services/domain-errors.ts';
 import { createSafeFetcher, type SafeFetcher } from '#server/services/safe-fetch/index.ts';
-import { OK_CAPTIONS, OK_KEYWORDS, OK_TITLE, startMediaUpstreams, YT } from '#test/fixtures/media-upstream/index.ts';
+import { FIXTURE_CLIENT_VERSION, OK_CAPTIONS, OK_KEYWORDS, OK_TITLE, startMediaUpstreams, YT } from '#test/fixtures/media-upstream/index.ts';
 import { createYouTubeClient } from './client.ts';
 
 async function setup(options: { wrap?: (fetcher: SafeFetcher) => SafeFetcher } = {}) {
@@ -43,11 +43,30 @@ test('another language can be chosen by track id or language code', async () => 
   expect(await failure(client.transcript(YT.ok, 'fr'))).toEqual({ kind: 'invalid-input', message: 'That caption language is not available for this video.' });
 });
 
-test('falls back to the innertube player API when the page has no inline player data', async () => {
-  const { client } = await setup();
+test('falls back to the innertube player API as the client version the page names (nothing hard-coded)', async () => {
+  const sent: Array<{ url: string; body?: string; headers?: Record<string, string> }> = [];
+  const { client } = await setup({ wrap: (f) => ({ ...f, fetch: (url, o) => { sent.push({ url: String(url), body: o?.body as string, headers: o?.headers }); return f.fetch(url, o); } }) });
   const result = await client.transcript(YT.apiOnly);
   expect(result.title).toBe(`Fixture video ${YT.apiOnly}`);
   expect(result.segments).toHaveLength(3);
+  const api = sent.find((request) => request.url.includes('/youtubei/v1/player'));
+  expect(JSON.parse(api?.body ?? '{}').context.client).toEqual({ clientName: 'WEB', clientVersion: FIXTURE_CLIENT_VERSION, hl: 'en', gl: 'US' });
+  expect(api?.headers?.['x-youtube-client-version']).toBe(FIXTURE_CLIENT_VERSION);
+});
+
+test('a page with neither player data nor a client version is unreadable, not guessed at', async () => {
+  const { client } = await setup();
+  expect(await failure(client.video(YT.noVersion))).toEqual({ kind: 'upstream', message: 'YouTube sent a page this tool could not read. Please try again later.' });
+});
+
+test("YouTube refusing this server is said plainly, with the operator's fix and no 'try again'", async () => {
+  const { client } = await setup();
+  const refused = (reason: string) =>
+    `YouTube refused this server's request (${reason}). Your link is fine: YouTube blocks or challenges requests from some server addresses, such as data centres. The site's operator can fix this by setting MEDIA_PROXY_URL to a proxy with another address.`;
+  expect(await failure(client.video(YT.botCheck))).toEqual({ kind: 'upstream', message: refused('it asked the server to sign in to confirm it is not a bot') });
+  expect(await failure(client.video(YT.consent))).toEqual({ kind: 'upstream', message: refused('it showed a cookie consent page instead of the video') });
+  expect(await failure(client.video(YT.forbidden))).toEqual({ kind: 'upstream', message: refused('it answered HTTP 403 Forbidden') });
+  expect(await failure(client.video(YT.rateLimited))).toEqual({ kind: 'upstream', message: refused('it answered HTTP 429 Too Many Requests: it has seen too many requests from this server') });
 });
 
 test('XML (srv1) caption bodies are understood too', async () => {
@@ -72,7 +91,6 @@ test('each failure is told apart', async () => {
   expect(await failure(client.transcript(YT.emptyCaptions))).toEqual({ kind: 'not-found', message: 'The captions for this video are empty.' });
   expect(await failure(client.transcript(YT.private))).toEqual({ kind: 'not-allowed', message: 'This video is private.' });
   expect(await failure(client.transcript(YT.unavailable))).toEqual({ kind: 'not-found', message: 'This video is unavailable: Video unavailable' });
-  expect(await failure(client.transcript(YT.rateLimited))).toEqual({ kind: 'upstream', message: 'YouTube is limiting requests right now. Please try again in a few minutes.' });
   expect(await failure(client.transcript(YT.serverError))).toEqual({ kind: 'upstream', message: 'YouTube answered with an error (HTTP 500). Please try again later.' });
 });
 

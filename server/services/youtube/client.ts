@@ -1,11 +1,12 @@
 import { InvalidInputError, NotFoundError, UpstreamError } from '#server/services/domain-errors.ts';
-import { extractJsonAfter } from '#server/services/media/json-in-html.ts';
+import { platformRefused } from '#server/services/media/refusals.ts';
 import { createTtlCache } from '#server/services/media/ttl-cache.ts';
 import { assertUpstreamOk, BROWSER_HEADERS, fetchUpstream, type UpstreamFetcher } from '#server/services/media/upstream.ts';
 import { parseTimedText, type Segment } from './captions.ts';
 import { playerResponseSchema, textOf, toPlayableVideo, type CaptionTrack, type PlayableVideo } from './player-response.ts';
 import { mergeTags, suggestTags } from './tags.ts';
 import { toPlainText } from './transcript-format.ts';
+import { readWatchPage } from './watch-page.ts';
 
 export interface YouTubeClientOptions {
   fetcher: UpstreamFetcher;
@@ -40,8 +41,7 @@ export interface YouTubeClient {
 
 const PLATFORM = 'YouTube';
 const UNAVAILABLE = 'This video is unavailable.';
-// The web client's public innertube identity; the same values the watch page itself sends.
-const INNERTUBE_CONTEXT = { client: { clientName: 'WEB', clientVersion: '2.20250101.00.00', hl: 'en', gl: 'US' } };
+const UNREADABLE = 'YouTube sent a page this tool could not read. Please try again later.';
 
 export function createYouTubeClient(options: YouTubeClientOptions): YouTubeClient {
   const origin = (options.origin ?? 'https://www.youtube.com').replace(/\/+$/, '');
@@ -52,19 +52,22 @@ export function createYouTubeClient(options: YouTubeClientOptions): YouTubeClien
   async function loadPlayerResponse(videoId: string): Promise<unknown> {
     const page = await fetchUpstream(options.fetcher, `${origin}/watch?v=${videoId}&hl=en`, PLATFORM, { headers: BROWSER_HEADERS });
     assertUpstreamOk(page.status, PLATFORM, UNAVAILABLE);
-    const embedded = extractJsonAfter(page.body.toString('utf8'), /ytInitialPlayerResponse\s*=/);
-    if (embedded) return embedded;
-    // Consent walls and some layouts omit the inline object; the innertube API answers the same shape.
+    const watch = readWatchPage(page.body.toString('utf8'), page.url);
+    if (watch.playerResponse) return watch.playerResponse;
+    if (watch.consentWall) throw platformRefused(PLATFORM, 'consent');
+    // Some layouts omit the inline object; the InnerTube API answers the same shape, asked as the
+    // web client version this very page names (docs/decisions/0018).
+    if (!watch.clientVersion) throw new UpstreamError(UNREADABLE);
     const api = await fetchUpstream(options.fetcher, `${origin}/youtubei/v1/player?prettyPrint=false`, PLATFORM, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ context: INNERTUBE_CONTEXT, videoId }),
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'x-youtube-client-name': '1', 'x-youtube-client-version': watch.clientVersion },
+      body: JSON.stringify({ context: { client: { clientName: 'WEB', clientVersion: watch.clientVersion, hl: 'en', gl: 'US' } }, videoId }),
     });
     assertUpstreamOk(api.status, PLATFORM, UNAVAILABLE);
     try {
       return JSON.parse(api.body.toString('utf8'));
     } catch {
-      throw new UpstreamError('YouTube sent a page this tool could not read. Please try again later.');
+      throw new UpstreamError(UNREADABLE);
     }
   }
 
@@ -72,7 +75,7 @@ export function createYouTubeClient(options: YouTubeClientOptions): YouTubeClien
     const cached = videos.get(videoId);
     if (cached) return cached;
     const parsed = playerResponseSchema.safeParse(await loadPlayerResponse(videoId));
-    if (!parsed.success) throw new UpstreamError('YouTube sent a page this tool could not read. Please try again later.');
+    if (!parsed.success) throw new UpstreamError(UNREADABLE);
     const playable = toPlayableVideo(parsed.data, videoId);
     videos.set(videoId, playable);
     return playable;

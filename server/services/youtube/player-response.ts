@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { NotAllowedError, NotFoundError } from '#server/services/domain-errors.ts';
+import { platformRefused } from '#server/services/media/refusals.ts';
+import { isBotCheck } from './watch-page.ts';
 
 /*
  * The public "player response" YouTube embeds in every watch page as `var ytInitialPlayerResponse = {...}`
@@ -74,6 +76,8 @@ export interface PlayableVideo {
 /** Maps YouTube's playability verdict to what the person is told; only "OK" goes on. */
 export function toPlayableVideo(response: PlayerResponse, videoId: string): PlayableVideo {
   const { status, reason } = response.playabilityStatus;
+  // "Sign in to confirm you're not a bot" is YouTube refusing this server, not a property of the video.
+  if (isBotCheck(reason)) throw platformRefused('YouTube', 'bot-check');
   if (status === 'LOGIN_REQUIRED') {
     throw new NotAllowedError(reason && /private/i.test(reason) ? 'This video is private.' : 'This video requires sign-in (for example age-restricted), so it cannot be read.');
   }

@@ -1,7 +1,7 @@
 import { Faq } from '#views/components/Faq.tsx';
 import { definePage } from '#views/page.ts';
 import { RelatedLinks } from '#views/pages/shared/links.tsx';
-import { formatInr, ONE_TIME_AUDIT, SEO_PACKAGES } from '#views/model/plans.ts';
+import { formatInr, ONE_TIME_AUDIT, PAID_TOOL_PLANS, SEO_PACKAGES } from '#views/model/plans.ts';
 import { faq, heading, intro, links, meta, terms } from './content.ts';
 
 function PackagesPage() {
@@ -37,6 +37,21 @@ function PackagesPage() {
           <strong>{formatInr(ONE_TIME_AUDIT.priceInr)}</strong> <span>one time + GST</span>
         </p>
         <p>{ONE_TIME_AUDIT.text}</p>
+      </section>
+      <section className="prose" aria-labelledby="tool-services">
+        <h2 id="tool-services">Services that go with our free tools</h2>
+        <p>
+          The <a href="/bulk-url-redirection-tool">redirect checker</a> and the <a href="/bulk-anchor-text-generators">anchor text generator</a> are free.
+          When you want our team to do the work, these are the prices (plus GST).
+        </p>
+        <ul className="tool-services">
+          {PAID_TOOL_PLANS.map((plan) => (
+            <li key={plan.id} id={`plan-${plan.id}`}>
+              <strong>{plan.name}</strong>
+              {`: ${plan.price}. ${plan.features.join('; ')}.`}
+            </li>
+          ))}
+        </ul>
       </section>
       <section className="prose">
         <h2>Terms in plain language</h2>

@@ -1,7 +1,7 @@
 import { Faq } from '#views/components/Faq.tsx';
 import { Island } from '#views/components/Island.tsx';
 import { definePage, type FaqEntry } from '#views/page.ts';
-import { ANCHOR_TEXT_PLANS } from '#views/model/plans.ts';
+import { ANCHOR_TEXT_PLANS, planPriceCell, type Plan } from '#views/model/plans.ts';
 import { MAX_KEYWORD_LENGTH, MAX_KEYWORDS } from './rules.ts';
 import AnchorTextWidget from './Widget.tsx';
 
@@ -28,6 +28,11 @@ const faq: FaqEntry[] = [
   },
 ];
 
+function PlanPrice({ plan }: { plan: Plan }) {
+  const cell = planPriceCell(plan);
+  return cell.href ? <a href={cell.href}>{cell.text}</a> : <>{cell.text}</>;
+}
+
 function PlansTable() {
   return (
     <section aria-labelledby="anchor-plans-heading">
@@ -45,7 +50,9 @@ function PlansTable() {
             {ANCHOR_TEXT_PLANS.map((plan) => (
               <tr key={plan.id}>
                 <th scope="row">{plan.name}</th>
-                <td>{plan.price}</td>
+                <td>
+                  <PlanPrice plan={plan} />
+                </td>
                 <td>
                   <ul>
                     {plan.features.map((feature) => (

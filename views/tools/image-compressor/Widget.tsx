@@ -1,78 +1,148 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { requestJson, withServerReason } from '#views/lib/request-json.ts';
-import { compressionPercent, downloadName, formatBytes, MAX_UPLOAD_BYTES, QUALITY_DEFAULT, QUALITY_MAX, QUALITY_MIN } from './logic.ts';
+import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { BatchList, type BatchItem } from './BatchList.tsx';
+import { CompareSlider } from './CompareSlider.tsx';
+import { formatBytes, MAX_BATCH_FILES, MAX_UPLOAD_BYTES, QUALITY_DEFAULT, QUALITY_MAX, QUALITY_MIN } from './logic.ts';
+import { uploadImage } from './upload.ts';
 
 export interface ImageCompressorProps {
   idPrefix: string;
 }
 
-interface Result {
-  url: string;
-  originalSize: number;
-  compressedSize: number;
-  format: string;
-  width: number;
-  height: number;
-}
-
-const FAILED = 'Failed to compress image';
+/** Files sent at once: enough to keep both server slots busy without queueing a whole batch there. */
+const PARALLEL_UPLOADS = 2;
+const UPLOAD_LIMIT_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
 
 export default function ImageCompressorWidget({ idPrefix }: ImageCompressorProps) {
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState('');
+  const [items, setItems] = useState<BatchItem[]>([]);
   const [quality, setQuality] = useState(QUALITY_DEFAULT);
   const [format, setFormat] = useState('same');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const [result, setResult] = useState<Result | null>(null);
+  const [notice, setNotice] = useState('');
+  const [selected, setSelected] = useState<number | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const nextId = useRef(1);
+  const running = useRef<AbortController | null>(null);
+  const previews = useRef(new Set<string>());
   const id = (name: string) => `${idPrefix}-${name}`;
 
-  // The original preview is a blob: URL; release it when the file changes or the widget goes away.
-  useEffect(() => {
-    if (!file) return setPreview('');
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  // Leaving the page stops the uploads (the server then drops or stops their jobs) and frees previews.
+  useEffect(
+    () => () => {
+      running.current?.abort();
+      for (const url of previews.current) URL.revokeObjectURL(url);
+    },
+    [],
+  );
+
+  function update(itemId: number, change: Partial<BatchItem>) {
+    setItems((current) => current.map((item) => (item.id === itemId ? { ...item, ...change } : item)));
+  }
+
+  function addFiles(list: FileList | File[]) {
+    const incoming = [...list];
+    const taken = incoming.slice(0, Math.max(0, MAX_BATCH_FILES - items.length));
+    setError('');
+    setNotice(incoming.length > taken.length ? `You can compress up to ${MAX_BATCH_FILES} images at a time; ${incoming.length - taken.length} not added.` : '');
+    const added = taken.map((file): BatchItem => {
+      const preview = URL.createObjectURL(file);
+      previews.current.add(preview);
+      const tooBig = file.size > MAX_UPLOAD_BYTES;
+      return { id: nextId.current++, file, preview, status: tooBig ? 'error' : 'waiting', progress: 0, error: tooBig ? `the image is larger than the ${UPLOAD_LIMIT_MB} MB upload limit.` : undefined };
+    });
+    setItems((current) => [...current, ...added]);
+  }
+
+  function remove(itemId: number) {
+    setItems((current) => {
+      const item = current.find((candidate) => candidate.id === itemId);
+      if (item) {
+        URL.revokeObjectURL(item.preview);
+        previews.current.delete(item.preview);
+      }
+      return current.filter((candidate) => candidate.id !== itemId);
+    });
+    setSelected((current) => (current === itemId ? null : current));
+  }
+
+  async function compressOne(item: BatchItem, signal: AbortSignal) {
+    update(item.id, { status: 'uploading', progress: 0, result: undefined, error: undefined });
+    const outcome = await uploadImage(
+      item.file,
+      { quality, format },
+      (progress) => update(item.id, progress >= 100 ? { status: 'compressing', progress } : { progress }),
+      signal,
+    );
+    if (outcome.ok) update(item.id, { status: 'done', result: outcome.result });
+    else update(item.id, { status: 'error', error: outcome.error });
+    return outcome.ok;
+  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setError('');
-    setResult(null);
-    if (!file) return setError('Please select an image file');
-    if (file.size > MAX_UPLOAD_BYTES) return setError(`${FAILED}: the image is larger than the 15 MB upload limit.`);
-    const form = new FormData();
-    form.append('image', file);
-    form.append('quality', String(quality));
-    form.append('format', format);
+    if (items.length === 0) return setError('Please select an image file');
+    // Every run starts clean: earlier results and errors go, except files that can never be sent.
+    const runnable = items.filter((item) => item.file.size <= MAX_UPLOAD_BYTES);
+    setItems((current) => current.map((item) => (item.file.size <= MAX_UPLOAD_BYTES ? { ...item, status: 'waiting', progress: 0, result: undefined, error: undefined } : item)));
+    setSelected(null);
+    const controller = new AbortController();
+    running.current = controller;
     setBusy(true);
-    try {
-      const body = await requestJson<(Partial<Result> & { compressedImageUrl?: string }) | null>('/api/image-compressor/compress', FAILED, form);
-      if (!body?.compressedImageUrl) {
-        setError(FAILED);
-        return;
-      }
-      setResult({ url: body.compressedImageUrl, originalSize: body.originalSize ?? file.size, compressedSize: body.compressedSize ?? 0, format: body.format ?? 'jpeg', width: body.width ?? 0, height: body.height ?? 0 });
-    } catch (caught) {
-      setError(withServerReason(FAILED, caught));
-    } finally {
-      setBusy(false);
-    }
+    const queue = [...runnable];
+    let firstDone: number | null = null;
+    await Promise.all(
+      Array.from({ length: Math.min(PARALLEL_UPLOADS, queue.length) }, async () => {
+        for (let item = queue.shift(); item && !controller.signal.aborted; item = queue.shift()) {
+          if ((await compressOne(item, controller.signal)) && firstDone === null) {
+            firstDone = item.id;
+            setSelected(item.id);
+          }
+        }
+      }),
+    );
+    setBusy(false);
   }
+
+  function onDrop(event: DragEvent) {
+    event.preventDefault();
+    setDragging(false);
+    if (!busy && event.dataTransfer.files.length > 0) addFiles(event.dataTransfer.files);
+  }
+
+  const done = items.filter((item) => item.status === 'done' && item.result);
+  const compared = items.find((item) => item.id === selected && item.result);
+  const totalBefore = done.reduce((sum, item) => sum + item.file.size, 0);
+  const totalAfter = done.reduce((sum, item) => sum + (item.result?.compressedSize ?? 0), 0);
 
   return (
     <form className="tool-card image-compressor" onSubmit={onSubmit} noValidate>
-      <label htmlFor={id('file')}>Choose an image (JPEG, PNG, WebP, AVIF or GIF, up to 15 MB)</label>
-      <input
-        id={id('file')}
-        type="file"
-        accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
-        onChange={(event) => {
-          setFile(event.target.files?.[0] ?? null);
-          setResult(null);
-          setError('');
+      <div
+        className={dragging ? 'drop-zone dragging' : 'drop-zone'}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
         }}
-      />
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        data-testid="drop-zone"
+      >
+        <label htmlFor={id('file')}>
+          Choose images or drop them here (JPEG, PNG, WebP, AVIF or GIF, up to {UPLOAD_LIMIT_MB} MB each, {MAX_BATCH_FILES} at a time)
+        </label>
+        <input
+          id={id('file')}
+          type="file"
+          multiple
+          accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+          disabled={busy}
+          onChange={(event) => {
+            if (event.target.files?.length) addFiles(event.target.files);
+            event.target.value = '';
+          }}
+        />
+      </div>
+      {notice ? <p className="notice-inline">{notice}</p> : null}
       <label htmlFor={id('quality')}>Quality: {quality}</label>
       <input id={id('quality')} type="range" min={QUALITY_MIN} max={QUALITY_MAX} step={1} value={quality} onChange={(event) => setQuality(Number(event.target.value))} />
       <label htmlFor={id('format')}>Output format</label>
@@ -83,44 +153,42 @@ export default function ImageCompressorWidget({ idPrefix }: ImageCompressorProps
       </select>
       <div className="actions">
         <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Compressing...' : 'Compress Image'}
+          {busy ? 'Compressing...' : items.length > 1 ? `Compress ${items.length} Images` : 'Compress Image'}
         </button>
+        {busy ? (
+          <button type="button" className="button secondary" onClick={() => running.current?.abort()}>
+            Stop
+          </button>
+        ) : null}
+        {done.length > 0 && !busy ? (
+          <button
+            type="button"
+            className="button secondary"
+            onClick={() => void import('./zip.ts').then(({ downloadZip }) => downloadZip(done.map((item) => ({ fileName: item.result!.fileName, url: item.result!.compressedImageUrl }))))}
+          >
+            Download all (.zip)
+          </button>
+        ) : null}
       </div>
       {error ? (
         <p className="error" role="alert">
           {error}
         </p>
       ) : null}
-      {preview || result ? (
-        <div className="compare">
-          {preview ? (
-            <figure>
-              <img src={preview} alt="Original" />
-              <figcaption>Original{file ? ` · ${formatBytes(file.size)}` : ''}</figcaption>
-            </figure>
-          ) : null}
-          {result ? (
-            <figure>
-              <img src={result.url} alt="Compressed" />
-              <figcaption>
-                Compressed · {formatBytes(result.compressedSize)} · {result.width}×{result.height}
-              </figcaption>
-            </figure>
-          ) : null}
-        </div>
+      {done.length > 1 ? (
+        <p className="batch-total" aria-live="polite">
+          {done.length} images: {formatBytes(totalBefore)} → {formatBytes(totalAfter)}
+        </p>
       ) : null}
-      {result ? (
-        <div className="result" aria-live="polite">
-          <p className="compression-stats">
-            Compression: <strong>{compressionPercent(result.originalSize, result.compressedSize)}%</strong> ({formatBytes(result.originalSize)} →{' '}
-            {formatBytes(result.compressedSize)})
-          </p>
-          <div className="actions">
-            <a className="button" href={result.url} download={downloadName(result.format)}>
-              Download {downloadName(result.format)}
-            </a>
-          </div>
-        </div>
+      {items.length > 0 ? <BatchList items={items} selected={selected} onSelect={setSelected} onRemove={remove} busy={busy} /> : null}
+      {compared?.result ? (
+        <CompareSlider
+          idPrefix={idPrefix}
+          before={compared.preview}
+          after={compared.result.compressedImageUrl}
+          beforeLabel={formatBytes(compared.file.size)}
+          afterLabel={`${formatBytes(compared.result.compressedSize)} · ${compared.result.width}×${compared.result.height}`}
+        />
       ) : null}
     </form>
   );

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { compressFieldsSchema } from './schema.ts';
-import { compressionPercent, downloadName, formatBytes } from './logic.ts';
+import { compressionPercent, formatBytes, outputFileName, uniqueFileNames } from './logic.ts';
 
 test('percentage comes from the real sizes with two decimals', () => {
   expect(compressionPercent(200_000, 61_234)).toBe('69.38');
@@ -9,10 +9,25 @@ test('percentage comes from the real sizes with two decimals', () => {
   expect(compressionPercent(0, 10)).toBe('0.00');
 });
 
-test('download name follows the output format', () => {
-  expect(downloadName('jpeg')).toBe('compressed-image.jpg');
-  expect(downloadName('webp')).toBe('compressed-image.webp');
-  expect(downloadName('png')).toBe('compressed-image.png');
+test('the result keeps the upload name with the output extension', () => {
+  expect(outputFileName('holiday-photo.jpg', 'webp')).toBe('holiday-photo.webp');
+  expect(outputFileName('holiday-photo.jpg', 'jpeg')).toBe('holiday-photo.jpg');
+  expect(outputFileName('Scan 2024.final.PNG', 'avif')).toBe('Scan 2024.final.avif');
+  expect(outputFileName('दिल्ली की फोटो.jpeg', 'jpeg')).toBe('दिल्ली की फोटो.jpg');
+});
+
+test('file names lose folders and characters file systems refuse; nothing left becomes image', () => {
+  expect(outputFileName('C:\\Users\\me\\Pictures\\cat.gif', 'gif')).toBe('cat.gif');
+  expect(outputFileName('../../etc/passwd', 'png')).toBe('passwd.png');
+  expect(outputFileName('a<b>:c|d?e*"f.jpg', 'jpeg')).toBe('abcdef.jpg');
+  expect(outputFileName('..jpg', 'webp')).toBe('image.webp');
+  expect(outputFileName('', 'png')).toBe('image.png');
+  expect(outputFileName('x\u0000\u001b.jpg', 'jpeg')).toBe('x.jpg');
+  expect(outputFileName(`${'a'.repeat(300)}.jpg`, 'jpeg')).toBe(`${'a'.repeat(120)}.jpg`);
+});
+
+test('names in one zip are unique, ignoring letter case', () => {
+  expect(uniqueFileNames(['photo.webp', 'Photo.webp', 'photo.webp', 'other.webp', 'noext'])).toEqual(['photo.webp', 'Photo (2).webp', 'photo (3).webp', 'other.webp', 'noext']);
 });
 
 test('byte sizes read naturally', () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { OUTPUT_CHOICES, QUALITY_DEFAULT, QUALITY_MAX, QUALITY_MIN } from './logic.ts';
 
-export { MAX_UPLOAD_BYTES, OUTPUT_CHOICES, QUALITY_DEFAULT, QUALITY_MAX, QUALITY_MIN } from './logic.ts';
+export { MAX_BATCH_FILES, MAX_UPLOAD_BYTES, OUTPUT_CHOICES, QUALITY_DEFAULT, QUALITY_MAX, QUALITY_MIN } from './logic.ts';
 
 // Multipart fields arrive as strings; an empty field means "not given".
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -29,6 +29,10 @@ export const compressResponseSchema = z.object({
   format: z.string(),
   width: z.number(),
   height: z.number(),
+  /** The upload's base name with the output extension. */
+  fileName: z.string(),
+  /** Re-encoding did not make the file smaller, so the upload's own bytes came back. */
+  keptOriginal: z.boolean(),
 });
 
 export type CompressResponse = z.infer<typeof compressResponseSchema>;

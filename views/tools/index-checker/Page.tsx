@@ -12,7 +12,7 @@ const faq: FaqEntry[] = [
   {
     question: 'Why does the Indexed column say "Not checked"?',
     answer:
-      'Whether a URL is in Google\'s index can only be read from Google Search Console by the site\'s owner. When this site is connected to a Search Console property the column shows Yes or No for URLs in that property; otherwise it honestly says it was not checked instead of guessing.',
+      'Whether a URL is in Google\'s index can only be read from Google Search Console by the site\'s owner. When this site is connected to a Search Console property the column shows Yes or No for URLs in that property; otherwise it says it was not checked instead of guessing. The "Search Google" link under it runs a site: search for the URL so you can look yourself.',
   },
   {
     question: 'My page is indexable but not indexed. What now?',
@@ -34,6 +34,20 @@ function IndexCheckerPage() {
       </header>
       <Island name="tools/index-checker/Widget" component={IndexCheckerWidget} props={{ idPrefix: 'index' }} />
       <section className="prose">
+        <h2>Indexable is not the same as indexed</h2>
+        <p>
+          Google's index can only be read for sites you own: add your site to{' '}
+          <a href="https://search.google.com/search-console" target="_blank" rel="noopener noreferrer">
+            Google Search Console
+          </a>{' '}
+          and use URL Inspection to see whether a page is indexed and why not. This tool checks everything Google needs to be
+          allowed to index a page. Each result also links to a Google <code>site:</code> search for that URL, a quick look you can
+          take yourself; it is a rough sign, not Google's verdict.
+        </p>
+        <p>
+          When a page cannot be reached (the domain does not resolve, the server refuses the connection or does not answer in
+          time), the result says <strong>Could not check</strong> and why, instead of guessing.
+        </p>
         <h2>What we check for every URL</h2>
         <ul>
           <li><strong>Final status</strong>: the URL must answer 200; redirects and errors are reported.</li>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { failureDetail, requestJson } from '#views/lib/request-json.ts';
-import { indexedLabel, readUrlList } from './logic.ts';
+import { googleSiteSearchUrl, indexableBadge, indexedLabel, readUrlList } from './logic.ts';
 import { MAX_INDEX_URLS } from './rules.ts';
 import type { IndexRow } from '#views/model/index-checker.ts';
 
@@ -59,18 +59,19 @@ export default function IndexCheckerWidget({ idPrefix }: IndexCheckerProps) {
       {rows ? (
         <section className="tool-card results" aria-labelledby={id('results-heading')}>
           <h2 id={id('results-heading')}>Results</h2>
-          <div className="table-scroll">
-            <table className="data-table index-table card-table">
-              <thead>
-                <tr>
-                  <th scope="col">URL</th>
-                  <th scope="col">Indexed</th>
-                  <th scope="col">Indexable</th>
-                  <th scope="col">Why</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row, index) => (
+          <table className="data-table index-table card-table">
+            <thead>
+              <tr>
+                <th scope="col">URL</th>
+                <th scope="col">Indexed</th>
+                <th scope="col">Indexable</th>
+                <th scope="col">Why</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, index) => {
+                const badge = indexableBadge(row);
+                return (
                   <tr key={`${index}-${row.url}`}>
                     <td className="url-cell" data-label="URL">
                       {row.url}
@@ -79,22 +80,28 @@ export default function IndexCheckerWidget({ idPrefix }: IndexCheckerProps) {
                     <td title={row.indexedNote} data-label="Indexed">
                       {indexedLabel(row)}
                       {row.indexed !== null && row.indexedNote ? <span className="muted cell-note">{row.indexedNote}</span> : null}
+                      <a className="cell-note" href={googleSiteSearchUrl(row.url)} target="_blank" rel="noopener noreferrer">
+                        Search Google
+                      </a>
                     </td>
                     <td data-label="Indexable">
-                      <span className={`badge ${row.indexable ? 'badge-pass' : 'badge-fail'}`}>{row.indexable ? 'Yes' : 'No'}</span>
+                      <span className={`badge badge-${badge.tone}`}>{badge.label}</span>
                     </td>
                     <td data-label="Why">
-                      <ul className="reasons">
-                        {row.reasons.map((reason) => (
-                          <li key={reason}>{reason}</li>
-                        ))}
-                      </ul>
+                      {row.error ? <p className="row-error-text">{row.error}</p> : null}
+                      {row.reasons.length > 0 ? (
+                        <ul className="reasons">
+                          {row.reasons.map((reason) => (
+                            <li key={reason}>{reason}</li>
+                          ))}
+                        </ul>
+                      ) : null}
                     </td>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                );
+              })}
+            </tbody>
+          </table>
         </section>
       ) : null}
     </div>

@@ -11,7 +11,8 @@ const faq: FaqEntry[] = [
   },
   {
     question: 'How many URLs can I check at once?',
-    answer: 'Up to 100 URLs per run. They are checked several at a time, each with a 10-redirect limit and a time limit, so one slow site cannot hold up the rest.',
+    answer:
+      'Up to 100 URLs per run. They are checked several at a time, each with a 10-redirect limit and a time limit, and the whole list has a 25-second limit: URLs not checked by then are marked "Timed out" instead of keeping you waiting.',
   },
   {
     question: 'What happens with redirect loops?',
@@ -46,6 +47,17 @@ function RedirectCheckerPage() {
           <li><strong>302 / 303 / 307</strong>: temporary redirect; fine for short campaigns, not for moved content.</li>
           <li><strong>4xx / 5xx</strong> at the end of a chain: the target is broken; fix the redirect or the page.</li>
         </ul>
+        <p>Each row is flagged when something needs attention, and the summary line counts the rows:</p>
+        <ul>
+          <li><strong>Temporary redirect</strong>: a 302, 303 or 307 hop; use a 301 if the page has moved for good.</li>
+          <li><strong>Redirect chain</strong>: two or more redirects; point the first URL straight at the last one.</li>
+          <li><strong>Redirect loop</strong>: the chain comes back to a URL it already visited and never ends.</li>
+          <li><strong>Broken</strong>: the chain ends in a 4xx or 5xx error, or the site did not answer at all.</li>
+        </ul>
+        <p>
+          <strong>Check as</strong> chooses who asks: a desktop browser, or Googlebot smartphone, the crawler Google indexes
+          with. Some sites send the two to different places (a mobile site, a bot block), and search engines only see the second.
+        </p>
         <p>Download the table as CSV to share it with your developer, or ask our <a href="/seo-services-delhi">SEO team in Delhi</a> to plan a migration.</p>
       </section>
       <Faq items={faq} />

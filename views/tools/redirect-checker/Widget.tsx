@@ -1,13 +1,19 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { downloadText } from '#client/download.ts';
 import { failureDetail, requestJson } from '#views/lib/request-json.ts';
-import { chainText, parseUrlLines, redirectsToCsv } from './logic.ts';
+import { chainText, finalStatusText, parseUrlLines, redirectsToCsv, rowVerdict, summarize, summaryParts, WARNING_LABELS } from './logic.ts';
 import { MAX_REDIRECT_URLS } from './rules.ts';
-import type { Plan } from '#views/model/plans.ts';
+import { planPriceCell, type Plan } from '#views/model/plans.ts';
 import type { RedirectRow } from '#views/model/redirect-checker.ts';
+import { DEFAULT_USER_AGENT, USER_AGENT_CHOICES, USER_AGENTS, type UserAgentChoice } from '#views/model/user-agents.ts';
 
 export interface RedirectCheckerProps {
   idPrefix: string;
+}
+
+function PlanPrice({ plan }: { plan: Plan }) {
+  const cell = planPriceCell(plan);
+  return cell.href ? <a href={cell.href}>{cell.text}</a> : <>{cell.text}</>;
 }
 
 function PlansTable() {
@@ -43,7 +49,9 @@ function PlansTable() {
               plans.map((plan) => (
                 <tr key={plan.id}>
                   <th scope="row">{plan.name}</th>
-                  <td>{plan.price}</td>
+                  <td>
+                    <PlanPrice plan={plan} />
+                  </td>
                   <td>{plan.features.join(' · ')}</td>
                 </tr>
               ))
@@ -61,6 +69,7 @@ export default function RedirectCheckerWidget({ idPrefix }: RedirectCheckerProps
   const [error, setError] = useState('');
   const [detail, setDetail] = useState('');
   const [rows, setRows] = useState<RedirectRow[] | null>(null);
+  const [userAgent, setUserAgent] = useState<UserAgentChoice>(DEFAULT_USER_AGENT);
   const urls = parseUrlLines(text);
   const id = (name: string) => `${idPrefix}-${name}`;
 
@@ -72,7 +81,7 @@ export default function RedirectCheckerWidget({ idPrefix }: RedirectCheckerProps
     setError('');
     setDetail('');
     try {
-      const data = await requestJson<{ result: RedirectRow[] }>('/api/bulk-url-redirection/redirect', 'Failed to process URLs', { urls });
+      const data = await requestJson<{ result: RedirectRow[] }>('/api/bulk-url-redirection/redirect', 'Failed to process URLs', { urls, userAgent });
       setRows(data.result);
     } catch (caught) {
       setError('Failed to process URLs');
@@ -87,6 +96,14 @@ export default function RedirectCheckerWidget({ idPrefix }: RedirectCheckerProps
       <form className="tool-card" onSubmit={onSubmit} noValidate>
         <label htmlFor={id('urls')}>URLs (one per line, up to {MAX_REDIRECT_URLS})</label>
         <textarea id={id('urls')} rows={8} value={text} onChange={(event) => setText(event.target.value)} placeholder={'http://example.com/old-page\nhttps://example.com/blog'} />
+        <label htmlFor={id('agent')}>Check as</label>
+        <select id={id('agent')} value={userAgent} onChange={(event) => setUserAgent(event.target.value as UserAgentChoice)}>
+          {USER_AGENT_CHOICES.map((choice) => (
+            <option key={choice} value={choice}>
+              {USER_AGENTS[choice].label}
+            </option>
+          ))}
+        </select>
         <div className="actions">
           <button type="submit" className="button" disabled={busy || urls.length === 0}>
             {busy ? 'Processing...' : 'Process URLs'}
@@ -108,39 +125,60 @@ export default function RedirectCheckerWidget({ idPrefix }: RedirectCheckerProps
               Download CSV
             </button>
           </div>
-          <div className="table-scroll">
-            <table className="data-table redirect-table card-table">
-              <thead>
-                <tr>
-                  <th scope="col">Original URL</th>
-                  <th scope="col">Redirected URL</th>
-                  <th scope="col">Chain</th>
-                  <th scope="col">Final status</th>
+          <p className="redirect-summary" role="status">
+            {summaryParts(summarize(rows)).map((part, index) => (
+              <span key={part.verdict}>
+                {index > 0 ? ' · ' : ''}
+                <span className={`verdict-${part.verdict}`}>{part.text}</span>
+              </span>
+            ))}
+          </p>
+          <table className="data-table redirect-table card-table">
+            <thead>
+              <tr>
+                <th scope="col">Original URL</th>
+                <th scope="col">Redirected URL</th>
+                <th scope="col">Chain</th>
+                <th scope="col">Final status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, index) => (
+                <tr key={`${index}-${row.originalUrl}`} data-verdict={rowVerdict(row)}>
+                  <td className="url-cell" data-label="Original URL">
+                    {row.originalUrl}
+                  </td>
+                  <td className="url-cell" data-label="Redirected URL">
+                    {row.redirectedUrl ?? '—'}
+                  </td>
+                  <td data-label="Chain">
+                    {row.hops.length > 0 ? (
+                      <ol className="chain" aria-label={chainText(row)}>
+                        {row.hops.map((hop, hopIndex) => (
+                          <li key={hopIndex}>
+                            <span className={`http-status http-${String(hop.status)[0]}xx`}>{hop.status}</span> <span className="url-cell">{hop.url}</span>
+                          </li>
+                        ))}
+                      </ol>
+                    ) : null}
+                    {row.warnings.length > 0 ? (
+                      <ul className="redirect-warnings" aria-label="Warnings">
+                        {row.warnings.map((warning) => (
+                          <li key={warning} className={`badge ${warning === 'broken' || warning === 'loop' ? 'badge-fail' : 'badge-warning'}`} data-warning={warning}>
+                            {WARNING_LABELS[warning]}
+                          </li>
+                        ))}
+                      </ul>
+                    ) : null}
+                    {row.error ? <p className="row-error-text">{row.error}</p> : null}
+                  </td>
+                  <td data-label="Final status">
+                    <span className={`final-status verdict-${rowVerdict(row)}`}>{finalStatusText(row)}</span>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {rows.map((row, index) => (
-                  <tr key={`${index}-${row.originalUrl}`} className={row.error ? 'row-error' : undefined}>
-                    <td className="url-cell" data-label="Original URL">{row.originalUrl}</td>
-                    <td className="url-cell" data-label="Redirected URL">{row.redirectedUrl ?? '—'}</td>
-                    <td data-label="Chain">
-                      {row.hops.length > 0 ? (
-                        <ol className="chain" aria-label={chainText(row)}>
-                          {row.hops.map((hop, hopIndex) => (
-                            <li key={hopIndex}>
-                              <span className={`http-status http-${String(hop.status)[0]}xx`}>{hop.status}</span> <span className="url-cell">{hop.url}</span>
-                            </li>
-                          ))}
-                        </ol>
-                      ) : null}
-                      {row.error ? <p className="row-error-text">{row.error}</p> : null}
-                    </td>
-                    <td data-label="Final status">{row.finalStatus ?? 'Error'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </table>
         </section>
       ) : null}
       <PlansTable />

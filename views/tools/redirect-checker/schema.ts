@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { DEFAULT_USER_AGENT, USER_AGENT_CHOICES, type UserAgentChoice } from '#views/model/user-agents.ts';
 import { MAX_REDIRECT_URLS, MAX_URL_LENGTH } from './rules.ts';
 
 export { MAX_REDIRECT_URLS, MAX_URL_LENGTH };
@@ -17,4 +18,10 @@ export const urlListSchema = z
       .max(MAX_REDIRECT_URLS, `At most ${MAX_REDIRECT_URLS} URLs can be checked at once.`),
   );
 
-export const redirectRequestSchema = z.object({ urls: urlListSchema });
+export const redirectRequestSchema = z.object({
+  urls: urlListSchema,
+  /** Whose eyes to follow the redirects with; sites may send browsers and Googlebot different ways. */
+  userAgent: z
+    .enum(USER_AGENT_CHOICES as [UserAgentChoice, ...UserAgentChoice[]], { error: `userAgent must be one of: ${USER_AGENT_CHOICES.join(', ')}.` })
+    .default(DEFAULT_USER_AGENT),
+});

@@ -2,6 +2,7 @@ import { useLocation } from 'react-router';
 import { Faq } from '#views/components/Faq.tsx';
 import { Island } from '#views/components/Island.tsx';
 import { definePage, type FaqEntry } from '#views/page.ts';
+import { CHECK_COST, GRADE_BANDS } from '#views/model/seo-audit-grade.ts';
 import SeoAuditWidget from './Widget.tsx';
 
 const faq: FaqEntry[] = [
@@ -42,11 +43,43 @@ function SeoAuditPage() {
       <section className="prose no-print">
         <h2>What the audit tells you</h2>
         <p>
-          The report shows the page title, meta description and every H1 and H2 heading exactly as search engines read them, a
-          page speed score, and the facts behind each recommendation: status code, response time, HTML size, compression,
-          canonical link, robots directives, language, viewport, social tags, image alt coverage, internal and external links,
-          word count, JSON-LD types and HTTPS. Each recommendation is marked pass, warning or fail so you know what to fix first:
-          start with the failed <strong>High</strong> priority items.
+          The report gives the page an SEO score from 0 to 100 and a grade from A to F, shows the page title, meta description and
+          every H1 and H2 heading exactly as search engines read them, a page speed figure, and the facts behind each
+          recommendation: status code, response time, HTML size, compression, canonical link, robots directives, language,
+          viewport, social tags, image alt coverage, internal and external links, word count, JSON-LD types and HTTPS. The checks
+          are listed failures first, then warnings, High priority first, so the top of the list is what to fix first; the tabs
+          show only the failed, warned or passed ones.
+        </p>
+        <h2 id="seo-score">How the SEO score and grade are computed</h2>
+        <p>
+          The score comes from the 22 checks alone. It starts at 100, and every check that does not pass costs points by its
+          priority; a warning costs about half as much as a failure. The score never goes below 0.
+        </p>
+        <table className="data-table score-table">
+          <thead>
+            <tr>
+              <th scope="col">Priority</th>
+              <th scope="col">Failed</th>
+              <th scope="col">Warning</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(['High', 'Medium', 'Low'] as const).map((priority) => (
+              <tr key={priority}>
+                <th scope="row">{priority}</th>
+                <td>−{CHECK_COST[priority].fail}</td>
+                <td>−{CHECK_COST[priority].warning}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p>
+          Grades:{' '}
+          {GRADE_BANDS.map((band, index) => {
+            const next = GRADE_BANDS[index - 1];
+            return `${band.grade} ${next ? `${band.min}–${next.min - 1}` : `${band.min}–100`}`;
+          }).join(', ')}
+          . The page speed figure is shown beside the grade but does not count in it.
         </p>
         <h2 id="page-speed-score">How the page speed score is computed</h2>
         <p>Without a PageSpeed Insights key configured, the score starts at 100 and loses points for what a single fetch can measure:</p>

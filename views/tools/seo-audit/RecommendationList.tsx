@@ -1,13 +1,25 @@
+import { AuditChecklist } from './AuditChecklist.tsx';
 import { recommendationGroups, STATUS_LABELS } from './logic.ts';
 import type { AuditCheck } from '#views/model/seo-audit.ts';
 
-/** All 22 recommendations, always shown; after an audit each row carries its pass/warning/fail. */
-export function RecommendationList({ checks }: { checks: AuditCheck[] | null }) {
+/**
+ * All 22 recommendations, always shown: by category before an audit; after one, as the page's
+ * checklist, failures first, with filter tabs.
+ */
+export function RecommendationList({ checks, idPrefix }: { checks: AuditCheck[] | null; idPrefix: string }) {
+  if (checks) {
+    return (
+      <section className="recommendations" aria-labelledby="recommendations-heading">
+        <h2 id="recommendations-heading">22 SEO recommendations for this page</h2>
+        <AuditChecklist checks={checks} idPrefix={idPrefix} />
+      </section>
+    );
+  }
   return (
     <section className="recommendations" aria-labelledby="recommendations-heading">
-      <h2 id="recommendations-heading">22 SEO recommendations{checks ? ' for this page' : ''}</h2>
-      {checks ? null : <p className="muted">Run an audit to see which of these your page passes.</p>}
-      {recommendationGroups(checks).map((group) => (
+      <h2 id="recommendations-heading">22 SEO recommendations</h2>
+      <p className="muted">Run an audit to see which of these your page passes.</p>
+      {recommendationGroups(null).map((group) => (
         <div key={group.category} className="recommendation-group">
           <h3>{group.category}</h3>
           <ul>

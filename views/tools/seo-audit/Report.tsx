@@ -29,18 +29,24 @@ export function AuditReportView({ report, idPrefix }: { report: AuditReport; idP
         </button>
       </div>
       <div className="report-summary">
-        <div className={`score score-${band}`}>
-          <span className="score-value">{report.pageSpeedScore}</span>
-          <span className="score-label">Page speed score</span>
-          <span className="score-source">
-            {report.pageSpeedSource === 'pagespeed-insights' ? 'Google PageSpeed Insights (mobile)' : 'Estimated from this fetch (see "How the page speed score is computed")'}
+        <div className={`grade grade-${report.grade.toLowerCase()}`} aria-label={`SEO grade ${report.grade}, score ${report.score} out of 100`}>
+          <span className="grade-letter">{report.grade}</span>
+          <span className="grade-score">
+            <strong>{report.score}</strong>/100
           </span>
+          <span className="grade-label">SEO score</span>
         </div>
         <ul className="summary-counts">
-          <li className="status-pass">{report.summary.pass} passed</li>
-          <li className="status-warning">{report.summary.warning} warnings</li>
           <li className="status-fail">{report.summary.fail} failed</li>
+          <li className="status-warning">{report.summary.warning} warnings</li>
+          <li className="status-pass">{report.summary.pass} passed</li>
         </ul>
+        <p className={`speed speed-${band}`}>
+          Page speed: <strong>{report.pageSpeedScore}</strong>/100{' '}
+          <span className="muted">
+            {report.pageSpeedSource === 'pagespeed-insights' ? '(Google PageSpeed Insights, mobile)' : <>(estimated from this fetch, <a href="#page-speed-score">how</a>)</>}
+          </span>
+        </p>
       </div>
       <dl className="report-fields">
         <dt>Title</dt>
@@ -69,6 +75,24 @@ export function AuditReportView({ report, idPrefix }: { report: AuditReport; idP
           </tbody>
         </table>
       </details>
+    </section>
+  );
+}
+
+/** After the checklist: the way to get the problems fixed, counted from this audit. */
+export function GetFixedCta({ summary }: { summary: AuditReport['summary'] }) {
+  const problems = summary.fail + summary.warning;
+  return (
+    <section className="cta-band audit-cta no-print">
+      <h2>{problems === 0 ? 'Want a second pair of eyes?' : 'Get these fixed'}</h2>
+      <p>
+        {problems === 0
+          ? 'This page passes all 22 checks. If rankings still lag, the cause is usually content, links or the rest of the site.'
+          : `This audit found ${summary.fail} failed check${summary.fail === 1 ? '' : 's'} and ${summary.warning} warning${summary.warning === 1 ? '' : 's'}. Tell us about the page and we will get back to you about fixing them.`}
+      </p>
+      <a className="button" href="/contact-me">
+        {problems === 0 ? 'Contact us' : 'Get these fixed'}
+      </a>
     </section>
   );
 }

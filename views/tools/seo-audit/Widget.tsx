@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { requestJson } from '#views/lib/request-json.ts';
 import { nextProgress, PROGRESS_INTERVAL_MS } from './logic.ts';
-import { AuditReportView } from './Report.tsx';
+import { AuditReportView, GetFixedCta } from './Report.tsx';
 import { RecommendationList } from './RecommendationList.tsx';
 import type { AuditReport } from '#views/model/seo-audit.ts';
 
@@ -77,7 +77,8 @@ export default function SeoAuditWidget({ idPrefix, initialUrl = '' }: SeoAuditPr
         ) : null}
       </form>
       {report ? <AuditReportView report={report} idPrefix={idPrefix} /> : null}
-      <RecommendationList checks={report?.checks ?? null} />
+      <RecommendationList checks={report?.checks ?? null} idPrefix={idPrefix} />
+      {report ? <GetFixedCta summary={report.summary} /> : null}
     </div>
   );
 }

@@ -9,6 +9,8 @@ export interface TagGeneratorResponse {
   videoTags: string[];
   suggestions: string[];
   title: string;
+  /** The tags' length as YouTube counts it (commas, quotes around tags with spaces). */
+  characterCount: number;
 }
 
 export interface TagsExtractorResponse {

@@ -1,0 +1,55 @@
+import { existsSync, readFileSync } from 'node:fs';
+
+/** Live child pids of `pid` (Linux /proc; the image compressor's encoder workers are children of the server). */
+export function childPids(pid) {
+  const file = `/proc/${pid}/task/${pid}/children`;
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+}
+
+function statFields(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  } catch {
+    return null;
+  }
+}
+
+/** CPU seconds of a process and all its descendants, live or already reaped (clock ticks of 10 ms). */
+export function treeCpuSeconds(pid) {
+  const fields = statFields(pid);
+  if (!fields) return 0;
+  // utime, stime, cutime, cstime: the last two hold children that have exited and been waited for.
+  const own = (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100;
+  return own + childPids(pid).reduce((sum, child) => sum + treeCpuSeconds(child), 0);
+}
+
+export function kib(field, pid) {
+  try {
+    const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Resident memory of a process and its live descendants, in KiB. */
+export function treeRssKib(pid) {
+  return kib('VmRSS', pid) + childPids(pid).reduce((sum, child) => sum + treeRssKib(child), 0);
+}
+
+/** Samples treeRssKib every `everyMs` until stopped; returns the peaks of the tree and of the server alone. */
+export function sampleRss(pid, everyMs = 50) {
+  let peakTree = 0;
+  let peakServer = 0;
+  const timer = setInterval(() => {
+    peakTree = Math.max(peakTree, treeRssKib(pid));
+    peakServer = Math.max(peakServer, kib('VmRSS', pid));
+  }, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      return { peakTreeMb: Math.round(peakTree / 1024), peakServerMb: Math.round(peakServer / 1024) };
+    },
+  };
+}
