@@ -7,7 +7,9 @@ import type { PageDef } from '#views/page.ts';
  * before the page renders, so it can neither change the bytes nor defeat the page cache.
  */
 export function pageSearch(page: PageDef | undefined, query: string): string {
-  if (!query || !page) return '';
+  if (!query) return '';
+  // No page: the not-found page, never cached, which reads its own `q` (the site search).
+  if (!page) return `?${query}`;
   // `cacheQuery` names parameters the page reads too.
   const reads = [...(page.query ?? []), ...(page.cacheQuery ?? [])];
   if (reads.length === 0) return '';

@@ -48,6 +48,7 @@ test(`the index checker is rate-limited per IP (${INDEX_CHECK_RATE_LIMIT.limit} 
   }
   const limited = await request(app).post('/api/google-index-checker/check').send({ urls: [`${site.origin}/good`] });
   await site.close();
+  expect(limited.status).toBe(429);
 });
 
 test('an unreachable page is indexable null with an error, not "No"', async () => {

@@ -56,4 +56,5 @@ test(`the mobile tester is rate-limited per IP (${MOBILE_TEST_RATE_LIMIT.limit} 
   for (let index = 0; index < MOBILE_TEST_RATE_LIMIT.limit; index += 1) await request(app).post('/api/mobile-friendly-tester/test').send({ url: 'http://localhost:1/' });
   const limited = await request(app).post('/api/mobile-friendly-tester/test').send({ url: `${site.origin}/mobile/good` });
   await site.close();
+  expect(limited.status).toBe(429);
 });

@@ -68,6 +68,7 @@ test(`the redirect endpoint is rate-limited per IP (${REDIRECT_RATE_LIMIT.limit}
   }
   const limited = await request(app).post('/api/bulk-url-redirection/redirect').send({ urls: [`${site.origin}/good`] });
   await site.close();
+  expect(limited.status).toBe(429);
 });
 
 test('the user agent choice reaches the site: Googlebot smartphone may be redirected where a browser is not', async () => {

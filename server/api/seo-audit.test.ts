@@ -88,4 +88,6 @@ test(`the audit endpoint is rate-limited per IP (${SEO_AUDIT_RATE_LIMIT.limit} a
   }
   const limited = await request(app).post('/api/seo-audit/audit').send({ url: `${site.origin}/good` });
   await site.close();
+  expect(limited.status).toBe(429);
+  expect(limited.body.error).toBe('Too many requests. Please wait a moment and try again.');
 });

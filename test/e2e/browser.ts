@@ -105,17 +105,6 @@ export async function waitForIslands(page: Page): Promise<void> {
   );
 }
 
-/** Routes matching `pattern` wait until the returned function is called: lets a test see busy states without sleeping. */
-export async function holdRequests(page: Page, pattern: string): Promise<() => void> {
-  let release = () => {};
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route(pattern, async (route) => {
-    await gate;
-    await route.continue();
-  });
-  return () => release();
-}
-
 /**
  * What a narrow screen would hide: sideways page scrolling, any element in <main> (other than pre
  * and textarea, whose scrolling is their job) whose content overflows a box that clips or scrolls

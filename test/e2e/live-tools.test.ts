@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, waitForIslands } from './browser.ts';
+import { holdRequests, launchBrowser, openPage, waitForIslands } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
