@@ -1,17 +1,17 @@
 // Builds the client islands, the shell script and the stylesheet (hashed, split, minified), copies
 // public/ (images under public/img get hashed names), writes the asset manifest, and bundles the
-// server. `--if-needed` skips the work when nothing under the sources changed since the last build.
+// server. `--if-needed` skips the work when the inputs hash to what the last build recorded.
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildIsCurrent, hashBuildInputs } from './lib/build-inputs.mjs';
 import { forbidServerImports } from './lib/forbid-server-imports.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
 const out = join(dist, 'public');
 const stampFile = join(dist, '.build-stamp');
-const sourceDirs = ['server', 'client', 'views', 'db', 'public', 'docs/profile.example.json', 'scripts/build.mjs', 'scripts/directories-check.ts', 'scripts/submissions.ts', 'scripts/backup.ts', 'scripts/lib', 'package.json', 'package-lock.json'];
 
 function walk(path) {
   if (!existsSync(path)) return [];
@@ -20,13 +20,9 @@ function walk(path) {
   return readdirSync(path).flatMap((name) => walk(join(path, name)));
 }
 
-function newestSourceMtime() {
-  return Math.max(0, ...sourceDirs.flatMap((dir) => walk(join(root, dir))).map((file) => statSync(file).mtimeMs));
-}
-
-if (process.argv.includes('--if-needed') && existsSync(stampFile) && existsSync(join(dist, 'server.js'))) {
-  if (Number(readFileSync(stampFile, 'utf8')) >= newestSourceMtime()) process.exit(0);
-}
+if (process.argv.includes('--if-needed') && existsSync(join(dist, 'server.js')) && buildIsCurrent(root, stampFile)) process.exit(0);
+// Hashed before building: an input edited during the build makes the next --if-needed build again.
+const inputsHash = hashBuildInputs(root);
 
 // Imported only when a build is really needed, so a pruned production install can still start.
 const esbuild = await import('esbuild');
@@ -53,7 +49,9 @@ const client = await esbuild.build({
   platform: 'browser',
   target: ['es2022', 'chrome111', 'firefox111', 'safari16.4'],
   minify: true,
-  sourcemap: 'linked',
+  // No source maps for the browser: production would publish the original sources. The server
+  // bundle keeps its map (outside dist/public) for stack traces via --enable-source-maps.
+  sourcemap: false,
   jsx: 'automatic',
   metafile: true,
   define: { 'process.env.NODE_ENV': '"production"' },
@@ -151,5 +149,5 @@ await esbuild.build({
   logLevel: 'warning',
 });
 
-writeFileSync(stampFile, String(newestSourceMtime()));
+writeFileSync(stampFile, inputsHash);
 console.log(`built in ${Date.now() - started} ms: ${Object.keys(islandEntries).length} island(s), ${Object.keys(images).length} image(s)`);

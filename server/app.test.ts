@@ -128,11 +128,44 @@ test('the fast path (cached pages, assets) sends the same headers as Express wou
   expect(second.text).toBe(first.text);
 });
 
-test('a page with an unlisted query string is rendered, not served from the cache key of another URL', async () => {
+test('tracking parameters do not defeat the page cache: same bytes, same ETag, 304 on revalidation', async () => {
   const { app } = createTestApp();
-  await request(app).get('/');
-  const res = await request(app).get('/?utm_source=x');
-  expect(res.status).toBe(200);
-  expect(res.headers.etag).toBeUndefined();
-  expect(res.headers['cache-control']).toBe('no-store');
+  const plain = await request(app).get('/');
+  for (const query of ['utm_source=x', 'utm_source=x&utm_medium=cpc&utm_campaign=diwali', 'gclid=abc', 'fbclid=def&msclkid=ghi', 'unknown=1&_=123']) {
+    const res = await request(app).get(`/?${query}`);
+    expect(res.status, query).toBe(200);
+    expect(res.headers.etag, query).toBe(plain.headers.etag);
+    expect(res.text, query).toBe(plain.text);
+    expect((await request(app).get(`/?${query}`).set('If-None-Match', plain.headers.etag)).status, query).toBe(304);
+  }
+});
+
+test('over https every answer carries Strict-Transport-Security for at least 180 days: Express, fast path, API, files, redirects', async () => {
+  const { app } = createTestApp({ env: { SITE_URL: 'https://www.example.test' } });
+  const asset = /<link rel="stylesheet" href="([^"]+)"/.exec((await request(app).get('/')).text)?.[1];
+  const asks: Array<[string, () => request.Test]> = [
+    ['/disclaimer (rendered through Express)', () => request(app).get('/disclaimer')],
+    ['/disclaimer (the fast path\'s page cache)', () => request(app).get('/disclaimer')],
+    [`${asset} (the fast path's build files)`, () => request(app).get(asset!)],
+    ['/api/nowhere', () => request(app).get('/api/nowhere')],
+    ['POST /api/contact', () => request(app).post('/api/contact').send({})],
+    ['/healthz', () => request(app).get('/healthz')],
+    ['/robots.txt', () => request(app).get('/robots.txt')],
+    ['/Contact', () => request(app).get('/Contact')],
+    ['/no-such-page', () => request(app).get('/no-such-page')],
+  ];
+  for (const [label, ask] of asks) {
+    const res = await ask();
+    const value = res.headers['strict-transport-security'];
+    expect(value, `${label} (${res.status})`).toMatch(/^max-age=\d+$/);
+    expect(Number(value.slice('max-age='.length))).toBeGreaterThanOrEqual(15_552_000);
+  }
+});
+
+test('over plain http no Strict-Transport-Security is sent', async () => {
+  const { app } = createTestApp({ env: { SITE_URL: 'http://localhost:3000' } });
+  await request(app).get('/disclaimer');
+  for (const res of [await request(app).get('/disclaimer'), await request(app).get('/api/nowhere')]) {
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  }
 });

@@ -8,7 +8,7 @@ import { apiRouter } from './api/index.ts';
 import { loadManifest, loadStaticFiles, type StaticFile } from './assets.ts';
 import type { Config } from './config/index.ts';
 import type { AppDeps } from './deps.ts';
-import { apiNotFound, errorHandler } from './errors.ts';
+import { errorHandler } from './errors.ts';
 import { directoryStatusFor } from './directory-status.ts';
 import { createRenderer } from './render.tsx';
 import { createFastPath } from './fast-path.ts';
@@ -21,9 +21,6 @@ import { precomputedSecurityHeaders, securityHeaders } from './security.ts';
 import { siteFiles } from './site-files.ts';
 import { staticErrorPage } from './static-error-page.ts';
 import './validation.ts';
-
-/** JSON bodies above this answer 413. */
-export const API_BODY_LIMIT = '1mb';
 
 export interface CreateAppOptions extends Omit<AppDeps, 'onShutdown' | 'leads'> {
   /** Build manifest; read from dist/public when omitted. */
@@ -90,7 +87,8 @@ export function createApp(options: CreateAppOptions): Express {
   const renderer = createRenderer({ config, log, assets, pages, loaderContext: { directoryStatus: directoryStatusFor(config) } });
   const ids = createRequestIds();
   app.use(requestLog(ids, log));
-  app.use(securityHeaders());
+  const security = { https: config.siteUrl.startsWith('https:') };
+  app.use(securityHeaders(security));
   // The sample business must never reach a search index: every response says so, files and API included.
   const sampleHeaders = config.siteProfile.sample ? ['X-Robots-Tag', 'noindex'] : [];
   if (sampleHeaders.length) {
@@ -118,7 +116,7 @@ export function createApp(options: CreateAppOptions): Express {
   });
   app.use(compression({ threshold: 1024 }));
   app.use(siteFiles(pages, config));
-  app.use('/api', express.json({ limit: API_BODY_LIMIT }), apiRouter(deps), apiNotFound);
+  app.use('/api', apiRouter(deps));
   if (config.admin) {
     app.use('/admin', adminRouter({ config, db, log, password: config.admin.password, css: assets.css }));
   } else {
@@ -133,12 +131,12 @@ export function createApp(options: CreateAppOptions): Express {
   app.use(errorHandler(log, staticErrorPage, showDetails));
 
   // Build output and cached pages are answered before Express's per-request work (see fast-path.ts).
-  const security = precomputedSecurityHeaders();
-  security.headers.push(...sampleHeaders);
+  const precomputed = precomputedSecurityHeaders(security);
+  precomputed.headers.push(...sampleHeaders);
   const fastPath = createFastPath({
     files: withProfileFiles(loadStaticFiles(), config),
     cachedPage: renderer.cachedPage,
-    security,
+    security: precomputed,
     ids,
     log,
   });

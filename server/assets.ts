@@ -28,7 +28,6 @@ const types: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
   '.txt': 'text/plain; charset=utf-8',
   '.xml': 'application/xml; charset=utf-8',
-  '.map': 'application/json',
   '.woff2': 'font/woff2',
 };
 
@@ -54,9 +53,11 @@ export function loadStaticFiles(dir = publicDir): Map<string, StaticFile> {
   if (!existsSync(dir)) return files;
   for (const path of walk(dir)) {
     const url = `/${relative(dir, path).split(sep).join('/')}`;
-    if (url === '/manifest.json') continue;
+    // Source maps would publish the original sources; the build makes none for the browser, and a
+    // stray one (an old dist/, a hand-copied file) is still never served.
+    if (url === '/manifest.json' || url.endsWith('.map')) continue;
     files.set(url, {
-      body: makeCachedBody(readFileSync(path), /\.(js|css|svg|json|webmanifest|txt|xml|ico|map)$/.test(path)),
+      body: makeCachedBody(readFileSync(path), /\.(js|css|svg|json|webmanifest|txt|xml|ico)$/.test(path)),
       type: types[extname(path)] ?? 'application/octet-stream',
       cacheControl: url.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=86400',
     });

@@ -3,12 +3,18 @@ import { isDomainError, type DomainErrorKind } from '#server/services/domain-err
 import { isHttpError } from './http-error.ts';
 import type { Logger } from './logger.ts';
 
-/** Messages for the errors body-parser raises, which are the client's fault. */
-function clientErrorMessage(err: { type?: string; status?: number; message?: string }): string {
+/**
+ * Messages for the 4xx errors body-parser and Express raise, which are the client's fault. Their
+ * own messages are not passed on: some are zlib's or Node's words ("incorrect header check").
+ */
+function clientErrorMessage(err: { type?: string; code?: string }): string {
   if (err.type === 'entity.too.large') return 'Request body is too large';
   if (err.type === 'entity.parse.failed') return 'Malformed JSON in request body';
   if (err.type === 'encoding.unsupported' || err.type === 'charset.unsupported') return 'Unsupported request encoding';
-  return err.message || 'Bad request';
+  if (err.type === 'request.aborted' || err.type === 'request.size.invalid') return 'The request body did not arrive complete';
+  // zlib (gzip, deflate) and brotli failures: the body is not what Content-Encoding claims.
+  if (err.code?.startsWith('Z_') || err.code?.startsWith('ERR__ERROR')) return 'The request body could not be decompressed: it does not match its Content-Encoding';
+  return 'Bad request';
 }
 
 export const apiNotFound: RequestHandler = (req, res) => {

@@ -1,8 +1,9 @@
-import { createServer } from 'node:http';
 import { databaseFile, openDatabase } from '#db/index.ts';
 import { createApp } from './app.ts';
 import { ConfigError, configWarnings, loadConfig, type Config } from './config/index.ts';
+import { createHttpServer } from './http-server.ts';
 import { createLogger } from './logger.ts';
+import { strictTransportSecurity } from './security.ts';
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 8_000;
@@ -26,8 +27,8 @@ process.on('uncaughtException', (error) => {
 });
 const db = openDatabase(databaseFile(config.dataDir));
 const app = createApp({ config, db, log });
-const server = createServer(app);
-server.keepAliveTimeout = 5_000;
+const hsts = strictTransportSecurity({ https: config.siteUrl.startsWith('https:') });
+const server = createHttpServer(app, { headers: hsts ? [`Strict-Transport-Security: ${hsts}`] : [] });
 
 server.listen(config.port, config.host, () => {
   const address = server.address();

@@ -9,6 +9,8 @@ import { SiteContext, type AssetManifest, type SiteInfo } from '#views/site-cont
 import type { Config } from './config/index.ts';
 import type { Logger } from './logger.ts';
 import { makeCachedBody, PageCache, sendCached, type CachedBody } from './page-cache.ts';
+import { createFetchRequest, pageCacheKey, pageSearch } from './page-request.ts';
+import { isLocalPath } from './redirects.ts';
 import { buildNav, buildRouteObjects } from './routes.ts';
 import { staticErrorPage } from './static-error-page.ts';
 
@@ -48,37 +50,30 @@ export function createRenderer({ config, log, assets, pages, loaderContext }: Re
 
   const pageByPath = new Map(pages.map((page) => [page.path, page]));
 
-  /** A cache key when the page is a pure function of (path, listed query params, year); else null. */
-  function cacheKey(path: string, query: string): string | null {
-    const page = pageByPath.get(path);
-    if (!page || page.cache === false) return null;
-    const year = new Date().getFullYear();
-    if (!query) return `${year} ${path}?`;
-    const params = new URLSearchParams(query);
-    const allowed = page.cacheQuery ?? [];
-    if ([...params.keys()].some((name) => !allowed.includes(name))) return null;
-    const kept = allowed.filter((name) => params.has(name)).map((name) => `${name}=${params.get(name)}`);
-    return `${year} ${path}?${kept.join('&')}`;
-  }
+  const year = () => new Date().getFullYear();
 
   /** The rendered page for this path and query when it is in the cache. */
   function cachedPage(path: string, query: string): CachedBody | undefined {
-    const key = cacheKey(path, query);
+    const key = pageCacheKey(pageByPath.get(path), path, query, year());
     return key ? cache.get(key) : undefined;
   }
 
   async function renderPage(req: Request, res: Response, next: NextFunction): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const queryAt = req.originalUrl.indexOf('?');
-    const key = cacheKey(req.path, queryAt === -1 ? '' : req.originalUrl.slice(queryAt + 1));
+    const query = queryAt === -1 ? '' : req.originalUrl.slice(queryAt + 1);
+    const page = pageByPath.get(req.path);
+    const key = pageCacheKey(page, req.path, query, year());
 
-    const controller = new AbortController();
-    res.on('close', () => controller.abort());
-    const request = new Request(new URL(req.originalUrl, config.siteUrl), { method: 'GET', signal: controller.signal });
-    const context = await handler.query(request, { requestContext: loaderContext });
+    // Concatenated, not resolved: `//evil.com/` stays a path on this site (and a 404).
+    const url = `${config.siteUrl}${req.path}${pageSearch(page, query)}`;
+    const context = await handler.query(createFetchRequest(req, res, url), { requestContext: loaderContext });
     if (context instanceof Response) {
       const location = context.headers.get('Location');
-      if (location && context.status >= 300 && context.status < 400) return res.redirect(context.status, location);
+      if (location && context.status >= 300 && context.status < 400) {
+        if (!isLocalPath(location)) throw new Error(`A loader redirected off site (${location})`);
+        return res.redirect(context.status, location);
+      }
       throw new Error(`Loader returned an unexpected Response (${context.status})`);
     }
     for (const error of Object.values(context.errors ?? {})) {

@@ -14,11 +14,25 @@ export function newNonce(): string {
   return pool.toString('base64', offset - 16, offset);
 }
 
+/** One year: past the 180 days browsers' preload lists and audits ask for. */
+export const HSTS_MAX_AGE_S = 31_536_000;
+
+export interface SecurityOptions {
+  /** The public origin is https: browsers are told to use nothing else (Strict-Transport-Security). */
+  https: boolean;
+}
+
+/** The Strict-Transport-Security value for this site, or undefined when it is not served over https. */
+export function strictTransportSecurity({ https }: SecurityOptions): string | undefined {
+  // Without includeSubDomains: the operator's other subdomains may not all have certificates.
+  return https ? `max-age=${HSTS_MAX_AGE_S}` : undefined;
+}
+
 /**
  * helmet with a strict CSP: scripts only from this origin or carrying this request's nonce (the
  * inline scripts React streams); no unsafe-inline/eval for scripts; nobody may frame the site.
  */
-function helmetMiddleware(): RequestHandler {
+function helmetMiddleware(options: SecurityOptions): RequestHandler {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -42,17 +56,17 @@ function helmetMiddleware(): RequestHandler {
     },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: false,
+    strictTransportSecurity: options.https ? { maxAge: HSTS_MAX_AGE_S, includeSubDomains: false } : false,
     xFrameOptions: { action: 'deny' },
   });
 }
 
-export function securityHeaders(): RequestHandler[] {
+export function securityHeaders(options: SecurityOptions): RequestHandler[] {
   const nonce: RequestHandler = (_req, res, next) => {
     res.locals.nonce = newNonce();
     next();
   };
-  return [nonce, helmetMiddleware()];
+  return [nonce, helmetMiddleware(options)];
 }
 
 const PLACEHOLDER = '__NONCE__';
@@ -62,7 +76,7 @@ const PLACEHOLDER = '__NONCE__';
  * that answers before Express runs: helmet stays the single source of truth; only the CSP nonce
  * (between `cspBefore` and `cspAfter`) is new per request.
  */
-export function precomputedSecurityHeaders(): { headers: string[]; cspBefore: string; cspAfter: string } {
+export function precomputedSecurityHeaders(options: SecurityOptions): { headers: string[]; cspBefore: string; cspAfter: string } {
   const captured = new Map<string, string>();
   const fakeRes = {
     locals: { nonce: PLACEHOLDER },
@@ -73,7 +87,7 @@ export function precomputedSecurityHeaders(): { headers: string[]; cspBefore: st
       captured.delete(name);
     },
   };
-  helmetMiddleware()({} as never, fakeRes as never, () => undefined);
+  helmetMiddleware(options)({} as never, fakeRes as never, () => undefined);
   const csp = captured.get('Content-Security-Policy') ?? '';
   const at = csp.indexOf(PLACEHOLDER);
   if (at === -1) throw new Error('CSP capture failed: the nonce source is missing');

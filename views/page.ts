@@ -41,9 +41,17 @@ export interface PageDef {
   loader?: LoaderFunction;
   /**
    * Whether the rendered bytes may be cached in memory (default true: the page is a pure
-   * function of the build). Query strings bypass the cache unless listed in `cacheQuery`.
+   * function of the build and its declared query parameters). A page whose output depends on
+   * request headers (Accept-Language, cookies) must say `cache: false`.
    */
   cache?: boolean;
+  /**
+   * Query parameters the page reads (its loader sees only these; anything else, such as utm_*,
+   * gclid or fbclid, is dropped before rendering and does not bypass the cache). A request with
+   * one of these renders fresh unless it is also in `cacheQuery`.
+   */
+  query?: string[];
+  /** Parameters the page reads whose values are few enough to cache (e.g. `page`). */
   cacheQuery?: string[];
   /** Open Graph type; `website` by default. */
   ogType?: string;

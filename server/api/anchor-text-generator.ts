@@ -1,10 +1,10 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
+import { endpoint } from '#server/endpoint.ts';
 import { generateAnchors } from '#views/tools/anchor-text-generator/logic.ts';
 import { ANCHOR_TEXT_PLANS } from '#views/model/plans.ts';
 import type { GenerateResponse } from '#views/tools/anchor-text-generator/rules.ts';
 import { generateRequestSchema } from '#views/tools/anchor-text-generator/schema.ts';
 import type { AppDeps } from '../deps.ts';
-import { rateLimit } from '../rate-limit.ts';
 import { parseOr400 } from '../validation.ts';
 
 export function anchorTextGeneratorRouter(_deps: AppDeps): Router {
@@ -12,11 +12,11 @@ export function anchorTextGeneratorRouter(_deps: AppDeps): Router {
   router.get('/bulk-anchor-text-generators/plans', (_req, res) => {
     res.json(ANCHOR_TEXT_PLANS);
   });
-  router.post('/bulk-anchor-text-generators/generate', rateLimit({ windowMs: 60_000, limit: 60 }), (req, res) => {
-    const body = parseOr400(generateRequestSchema, req.body);
+  const parse = (req: Request) => parseOr400(generateRequestSchema, req.body);
+  router.post('/bulk-anchor-text-generators/generate', ...endpoint({ parse, limit: { windowMs: 60_000, limit: 60 } }, (body, _req, res) => {
     const anchors = generateAnchors(body);
     const response: GenerateResponse = { result: anchors.map((anchor) => anchor.text), anchors };
     res.json(response);
-  });
+  }));
   return router;
 }

@@ -32,6 +32,8 @@ test.each([
   [{ name: 'n'.repeat(101) }, 'Name must be at most 100 characters'],
   [{ email: `${'e'.repeat(250)}@x.in` }, 'Email must be at most 254 characters'],
   [{ message: 'm'.repeat(5001) }, 'Message must be at most 5,000 characters'],
+  [{ name: '\u0000' }, 'Name is required'],
+  [{ message: '\u0000\u0007\u001b[31m\u001b[0m\u001b]0;title\u0007' }, 'Message is required'],
 ])('rejects %o with 400 "%s" and stores nothing', async (overrides, error) => {
   const { app, db } = createTestApp();
   const res = await post(app, message(overrides));
@@ -43,14 +45,24 @@ test.each([
 test('a body that is not a JSON object, malformed JSON and an oversized body are 4xx JSON', async () => {
   const { app } = createTestApp();
   const form = await request(app).post('/api/contact').type('form').send('name=Asha');
-  expect(form.status).toBe(400);
-  expect(form.body).toEqual({ error: 'Request body must be a JSON object' });
+  expect(form.status).toBe(415);
+  expect(form.body).toEqual({ error: 'Send the request body as JSON with Content-Type: application/json.' });
+  const array = await request(app).post('/api/contact').send([{ name: 'Asha' }]);
+  expect(array.status).toBe(400);
+  expect(array.body).toEqual({ error: 'Request body must be a JSON object' });
   const malformed = await request(app).post('/api/contact').set('Content-Type', 'application/json').send('{"name":');
   expect(malformed.status).toBe(400);
   expect(malformed.body.error).toBe('Malformed JSON in request body');
   const huge = await post(app, message({ message: 'x'.repeat(1_100_000) }));
   expect(huge.status).toBe(413);
   expect(huge.body).toEqual({ error: 'Request body is too large' });
+});
+
+test('NUL and terminal escapes are stripped before storing; line breaks stay', async () => {
+  const { app, db } = createTestApp();
+  const res = await post(app, message({ name: 'Asha\u0000 Verma', message: 'Line one\u001b[2J\r\nLine two\u0000' }));
+  expect(res.status).toBe(201);
+  expect(listContactMessages(db)[0]).toMatchObject({ name: 'Asha Verma', message: 'Line one\nLine two' });
 });
 
 test('markup in a message is stored as plain text', async () => {

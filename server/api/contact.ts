@@ -1,9 +1,9 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
+import { endpoint } from '#server/endpoint.ts';
 import { createIpHasher } from '#db/ip-hash.ts';
 import { parseContact } from '#views/pages/contact/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { HttpError } from '../http-error.ts';
-import { rateLimit } from '../rate-limit.ts';
 
 /** Per IP: enough for a person correcting a typo, too few for a spam run. */
 export const CONTACT_RATE_LIMIT = { windowMs: 10 * 60_000, limit: 5 };
@@ -15,9 +15,12 @@ export const CONTACT_RATE_LIMIT = { windowMs: 10 * 60_000, limit: 5 };
 export function contactRouter({ db, log, leads }: AppDeps): Router {
   const router = Router();
   const hashIp = createIpHasher(db);
-  router.post('/contact', rateLimit(CONTACT_RATE_LIMIT), (req, res) => {
+  const parse = (req: Request) => {
     const parsed = parseContact(req.body);
     if (!parsed.ok) throw new HttpError(400, parsed.error);
+    return parsed;
+  };
+  router.post('/contact', ...endpoint({ parse, limit: CONTACT_RATE_LIMIT }, (parsed, req, res) => {
     if (parsed.isBot) {
       // Answer like a success so the bot learns nothing, but keep nothing.
       log.info({ reqId: res.locals.requestId }, 'contact honeypot triggered; message dropped');
@@ -26,6 +29,6 @@ export function contactRouter({ db, log, leads }: AppDeps): Router {
     }
     const id = leads.storeContact({ ...parsed.data, ipHash: hashIp(req.ip) });
     res.status(201).json({ id });
-  });
+  }));
   return router;
 }

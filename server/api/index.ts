@@ -1,4 +1,6 @@
-import { Router } from 'express';
+import express, { Router } from 'express';
+import { methodBoundary, requireJsonBody, routeMethods } from '#server/api-boundary.ts';
+import { rateLimit } from '#server/rate-limit.ts';
 import type { AppDeps } from '../deps.ts';
 import { contactRouter } from './contact.ts';
 import { writeForUsRouter } from './write-for-us.ts';
@@ -40,8 +42,22 @@ const featureRouters: Array<(deps: AppDeps) => Router> = [
   viralPromptsRouter,
 ];
 
+/** JSON bodies above this answer 413. */
+export const API_BODY_LIMIT = '1mb';
+
+/**
+ * Everything under /api: a per-IP flood limit over all endpoints (each tool adds its own quota),
+ * bodies as JSON only, the feature routers, and JSON answers for OPTIONS, 405 and 404.
+ */
 export function apiRouter(deps: AppDeps): Router {
+  const features = Router();
+  for (const build of featureRouters) features.use(build(deps));
+  const methods = methodBoundary(routeMethods(features));
   const router = Router();
-  for (const build of featureRouters) router.use(build(deps));
+  router.use(rateLimit({ windowMs: 60_000, limit: deps.config.limits.apiPerMinute }));
+  router.use(methods.options);
+  router.use(requireJsonBody, express.json({ limit: API_BODY_LIMIT }));
+  router.use(features);
+  router.use(methods.fallback);
   return router;
 }

@@ -1,6 +1,8 @@
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request } from 'express';
+import { endpoint } from '#server/endpoint.ts';
+import { createCapacity } from '#server/services/capacity.ts';
+import { checkedUrlInput } from '#server/services/page-facts/url-input.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { rateLimit } from '#server/rate-limit.ts';
 import { parseOr400 } from '#server/validation.ts';
 import { createMobileRenderer, findRendererChromium, testMobileFriendly } from '#server/services/mobile-test/index.ts';
 import { appFetcher } from '#server/services/safe-fetch/app-fetcher.ts';
@@ -17,13 +19,10 @@ export function mobileTestRouter({ config, onShutdown }: AppDeps): Router {
     ? createMobileRenderer({ chromiumPath, fetcher, maxQueued: config.mobileTest.maxQueued, limits: { timeoutMs: config.mobileTest.timeoutMs, maxPageBytes: config.mobileTest.maxPageBytes } })
     : undefined;
   if (renderer) onShutdown(() => renderer.close());
-  // Validation first: a malformed request is a 400 and spends none of the visitor's tests.
-  const validate: RequestHandler = (req, res, next) => {
-    res.locals.url = parseOr400(mobileTestRequestSchema, req.body ?? {}).url;
-    next();
-  };
-  router.post('/mobile-friendly-tester/test', validate, rateLimit(MOBILE_TEST_RATE_LIMIT), async (req, res) => {
-    const url = res.locals.url as string;
+  // endpoint(): validation (including a fetchable URL) before the limiter, then the tool's capacity.
+  const parse = (req: Request) => ({ url: checkedUrlInput(parseOr400(mobileTestRequestSchema, req.body ?? {}).url) });
+  const capacity = createCapacity(config.limits.toolMaxRunning);
+  router.post('/mobile-friendly-tester/test', ...endpoint({ parse, limit: MOBILE_TEST_RATE_LIMIT, capacity }, async ({ url }, _req, res) => {
     // A visitor who leaves stops their render (its browser context is closed).
     const left = new AbortController();
     res.once('close', () => {
@@ -32,6 +31,6 @@ export function mobileTestRouter({ config, onShutdown }: AppDeps): Router {
     // Busy renderer: a `busy` domain error, answered 503 with Retry-After by the error handler.
     const report = await testMobileFriendly(url, { fetcher, renderer, signal: left.signal });
     res.json({ report });
-  });
+  }));
   return router;
 }

@@ -2,7 +2,9 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import { auditIssues, auditPages } from '#db/site-audits.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { HttpError } from '#server/http-error.ts';
+import { endpoint } from '#server/endpoint.ts';
 import { rateLimit } from '#server/rate-limit.ts';
+import { createCapacity } from '#server/services/capacity.ts';
 import { CRAWLER_BOT_NAME } from '#server/services/crawler/index.ts';
 import { createSafeFetcher } from '#server/services/safe-fetch/index.ts';
 import type { ReportBrand } from '#server/services/site-audit/branding.ts';
@@ -105,13 +107,14 @@ export function siteAuditRouter({ config, db, log, onShutdown }: AppDeps): Route
     res.send(toCsv(['url', 'type', 'severity', 'detail'], rows));
   });
 
-  router.get('/site-audits/:id/report.pdf', async (req, res) => {
-    const audit = mapped(() => service.finished(String(req.params.id)));
+  // Rendering a PDF of a large audit takes a while: the tool's share of TOOL_MAX_RUNNING bounds it.
+  const pdfParse = (req: Request) => mapped(() => service.finished(String(req.params.id)));
+  router.get('/site-audits/:id/report.pdf', ...endpoint({ parse: pdfParse, capacity: createCapacity(config.limits.toolMaxRunning) }, async (audit, _req, res) => {
     const pdf = await renderAuditPdf({ audit, issues: auditIssues(db, audit.id), brand: reportBrand(config.siteProfile.business, config.siteUrl), fontPath: pickPdfFont(config.youtube.pdfFontPath) });
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', `attachment; filename="site-audit-${audit.id}.pdf"`);
     res.send(pdf);
-  });
+  }));
 
   router.get('/site-audits/:id/events', (req, res) => {
     const audit = mapped(() => service.get(String(req.params.id)));

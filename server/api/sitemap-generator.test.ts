@@ -166,7 +166,8 @@ test('two requests for the same site share one crawl, and the sitemap is in both
   }
 });
 
-async function readEvents(url: string, until: (event: string) => boolean): Promise<{ event: string; data: unknown }[]> {
+/** Reads Server-Sent Events until `until` says stop; `onEvent` sees each one as it arrives (a readiness signal). */
+async function readEvents(url: string, until: (event: string) => boolean, onEvent: (event: string) => void = () => undefined): Promise<{ event: string; data: unknown }[]> {
   const res = await fetch(url);
   expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
   const events: { event: string; data: unknown }[] = [];
@@ -181,6 +182,7 @@ async function readEvents(url: string, until: (event: string) => boolean): Promi
       const event = /^event: (.+)$/m.exec(block)?.[1];
       const data = /^data: (.+)$/m.exec(block)?.[1];
       if (event) events.push({ event, data: data ? JSON.parse(data) : null });
+      if (event) onEvent(event);
       if (event && until(event)) return events;
     }
   }
@@ -201,8 +203,11 @@ test('progress streams found, queued and skipped as Server-Sent Events, then the
     const idle = await readEvents(`${base}/api/sitemaps/progress?url=${encodeURIComponent(site.origin)}`, (event) => event === 'idle');
     expect(idle).toEqual([{ event: 'idle', data: { running: false } }]);
 
-    const streaming = readEvents(`${base}/api/sitemaps/progress?url=${encodeURIComponent(`${site.origin}/`)}`, (event) => event === 'done' || event === 'failed');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The stream's first event (idle: nothing running yet) says the listener is attached.
+    let listening!: () => void;
+    const attached = new Promise<void>((resolve) => (listening = resolve));
+    const streaming = readEvents(`${base}/api/sitemaps/progress?url=${encodeURIComponent(`${site.origin}/`)}`, (event) => event === 'done' || event === 'failed', listening);
+    await attached;
     const generated = await (await fetch(`${base}/api/sitemaps`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: `${site.origin}/` }) })).json();
     const events = await streaming;
     const progress = events.filter((e) => e.event === 'progress').map((e) => e.data as { found: number; queued: number; skipped: number });
@@ -225,6 +230,8 @@ test('the progress stream rejects a bad URL with 400 JSON', async () => {
 
 test('shutting the app down aborts a running crawl, which answers 503 instead of hanging', async () => {
   // Every page after the first takes far longer than the test: only an abort can end the crawl.
+  let slowAsked!: () => void;
+  const crawling = new Promise<void>((resolve) => (slowAsked = resolve));
   const site = await startLoopbackServer((req, res) => {
     if (req.url === '/') {
       res.writeHead(200, { 'Content-Type': 'text/html' }).end('<a href="/slow">slow</a>');
@@ -234,13 +241,14 @@ test('shutting the app down aborts a running crawl, which answers 503 instead of
       res.writeHead(404).end();
       return;
     }
+    slowAsked();
     setTimeout(() => res.writeHead(200, { 'Content-Type': 'text/html' }).end('late'), 30_000).unref();
   });
   try {
     const { app } = appFor([site.hostPort]);
     const pending = request(app).post('/api/sitemaps').send({ url: `${site.origin}/` });
     const response = new Promise<request.Response>((resolve, reject) => pending.end((error, res) => (error ? reject(error) : resolve(res))));
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await crawling;
     await app.locals.shutdown();
     const res = await response;
     expect(res.status).toBe(503);

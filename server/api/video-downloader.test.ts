@@ -1,7 +1,11 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import request from 'supertest';
 import { expect, onTestFinished, test } from 'vitest';
 import { startConnectProxy } from '#test/fixtures/connect-proxy.ts';
-import { IG, PIN, PIN_SHORT, YT } from '#test/fixtures/media-upstream/index.ts';
+import { IG, PIN, PIN_SHORT, startMediaUpstreams, YT } from '#test/fixtures/media-upstream/index.ts';
+import { createTestApp } from '#test/helpers/app.ts';
 import { createMediaTestApp } from '#test/helpers/media.ts';
 
 type App = Awaited<ReturnType<typeof createMediaTestApp>>['app'];
@@ -110,6 +114,18 @@ test('relay: HEAD answers the headers without streaming the file', async () => {
   const head = await request(app).head(found.body.downloadUrl);
   expect([head.status, head.headers['content-type'], head.headers['content-length']]).toEqual([200, 'video/mp4', '80000']);
   expect(head.headers['content-disposition']).toContain(`instagram-${IG.ok}-1080p.mp4`);
+});
+
+test('relay: a download link handed out before a restart still works after it (the key is kept in DATA_DIR)', async () => {
+  const upstreams = await startMediaUpstreams();
+  onTestFinished(() => upstreams.close());
+  const dataDir = mkdtempSync(join(tmpdir(), 'media-restart-'));
+  const before = createTestApp({ env: upstreams.env, dataDir });
+  const found = await request(before.app).post('/api/instagram/download').send({ videoUrl: `https://www.instagram.com/reel/${IG.ok}/` });
+  before.db.close();
+  const after = createTestApp({ env: upstreams.env, dataDir });
+  const file = await download(after.app, found.body.downloadUrl);
+  expect([file.status, file.headers['content-length']]).toEqual([200, '80000']);
 });
 
 test('with MEDIA_PROXY_URL every platform request, the file relay included, goes through the proxy', async () => {

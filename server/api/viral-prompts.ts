@@ -1,8 +1,9 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
+import { endpoint } from '#server/endpoint.ts';
+import { createCapacity } from '#server/services/capacity.ts';
 import { listViralPrompts, seedViralPrompts } from '#db/viral-prompts.ts';
 import { generateBodySchema, listQuerySchema } from '#views/tools/viral-prompts/schema.ts';
 import type { AppDeps } from '../deps.ts';
-import { rateLimit } from '../rate-limit.ts';
 import { createChatClient } from '../services/llm/chat-completions.ts';
 import { createPromptGenerator } from '../services/viral-prompts/generate.ts';
 import { parseOr400 } from '../validation.ts';
@@ -23,10 +24,11 @@ export function viralPromptsRouter({ config, db, log }: AppDeps): Router {
     const { category } = parseOr400(listQuerySchema, req.query);
     res.json({ prompts: listViralPrompts(db, category) });
   });
-  router.post('/viralprompt/generate', rateLimit({ windowMs: 60_000, limit: 30 }), async (req, res) => {
-    const { input, category } = parseOr400(generateBodySchema, req.body);
+  const parse = (req: Request) => parseOr400(generateBodySchema, req.body);
+  const capacity = createCapacity(config.limits.toolMaxRunning);
+  router.post('/viralprompt/generate', ...endpoint({ parse, limit: { windowMs: 60_000, limit: 30 }, capacity }, async ({ input, category }, _req, res) => {
     const { prompt } = await generate(input, category);
     res.json({ prompt });
-  });
+  }));
   return router;
 }

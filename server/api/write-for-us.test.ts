@@ -35,6 +35,8 @@ test.each([
   [{ title: 't'.repeat(201) }, 'Title must be at most 200 characters'],
   [{ author: 'a'.repeat(101) }, 'Author name must be at most 100 characters'],
   [{ content: 'c'.repeat(50_001) }, 'Content must be at most 50,000 characters'],
+  [{ author: '\u0000' }, 'Author name is required'],
+  [{ content: '\u001b[31m\u0000\u001b[0m' }, 'Content is required'],
 ])('rejects %o with 400 "%s"', async (overrides, error) => {
   const { app, db } = createTestApp();
   const res = await post(app, article(overrides));

@@ -1,4 +1,6 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
+import { endpoint } from '#server/endpoint.ts';
+import { createCapacity } from '#server/services/capacity.ts';
 import { youtubeTagsLength } from '#views/tools/youtube-tags/logic.ts';
 import { tagsRequestSchema } from '#views/tools/youtube-tags/schema.ts';
 import type { AppDeps } from '../deps.ts';
@@ -13,17 +15,18 @@ export function youtubeTagsRouter(deps: AppDeps): Router {
   const router = Router();
   const limit = rateLimit(YOUTUBE_RATE_LIMIT);
 
-  router.post('/youtube-tag-generator', limit, async (req, res) => {
-    const body = parseOr400(tagsRequestSchema, req.body);
-    const result = await youtube.tags(requireVideoId(body.videoUrl));
+  const capacity = createCapacity(deps.config.limits.toolMaxRunning);
+  const parse = (req: Request) => requireVideoId(parseOr400(tagsRequestSchema, req.body).videoUrl);
+
+  router.post('/youtube-tag-generator', ...endpoint({ parse, limit, capacity }, async (videoId, _req, res) => {
+    const result = await youtube.tags(videoId);
     // characterCount: the tags' length as YouTube counts it against its 500-character limit.
     res.json({ tags: result.tags, videoTags: result.videoTags, suggestions: result.suggestions, title: result.title, characterCount: youtubeTagsLength(result.tags) });
-  });
+  }));
 
-  router.post('/youtube-tags-extractor', limit, async (req, res) => {
-    const body = parseOr400(tagsRequestSchema, req.body);
-    const result = await youtube.tags(requireVideoId(body.videoUrl));
+  router.post('/youtube-tags-extractor', ...endpoint({ parse, limit, capacity }, async (videoId, _req, res) => {
+    const result = await youtube.tags(videoId);
     res.json({ tags: result.videoTags, title: result.title, channel: result.channel });
-  });
+  }));
   return router;
 }

@@ -1,4 +1,6 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
+import { endpoint } from '#server/endpoint.ts';
+import { createCapacity } from '#server/services/capacity.ts';
 import { transcriptDownloadSchema, transcriptRequestSchema } from '#views/tools/youtube-transcript/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { rateLimit } from '../rate-limit.ts';
@@ -13,19 +15,27 @@ export function youtubeTranscriptRouter(deps: AppDeps): Router {
   const router = Router();
   const limit = rateLimit(YOUTUBE_RATE_LIMIT);
 
-  router.post('/youtube-transcript/get', limit, async (req, res) => {
+  const capacity = createCapacity(deps.config.limits.toolMaxRunning);
+  const parseGet = (req: Request) => {
     const body = parseOr400(transcriptRequestSchema, req.body);
-    res.json(await youtube.transcript(requireVideoId(body.videoUrl), body.lang || undefined));
-  });
-
-  router.get('/youtube-transcript/download', limit, async (req, res) => {
+    return { videoId: requireVideoId(body.videoUrl), lang: body.lang || undefined };
+  };
+  const parseDownload = (req: Request) => {
     const query = parseOr400(transcriptDownloadSchema, req.query);
-    const transcript = await youtube.transcript(requireVideoId(query.videoUrl), query.lang || undefined);
+    return { videoId: requireVideoId(query.videoUrl), lang: query.lang || undefined, format: query.format };
+  };
+
+  router.post('/youtube-transcript/get', ...endpoint({ parse: parseGet, limit, capacity }, async ({ videoId, lang }, _req, res) => {
+    res.json(await youtube.transcript(videoId, lang));
+  }));
+
+  router.get('/youtube-transcript/download', ...endpoint({ parse: parseDownload, limit, capacity }, async (query, _req, res) => {
+    const transcript = await youtube.transcript(query.videoId, query.lang);
     const file = await renderTranscriptFile(transcript, query.format, deps.config.youtube.pdfFontPath);
     res.setHeader('Content-Type', file.contentType);
     res.setHeader('Content-Disposition', contentDisposition(file.filename));
     res.setHeader('Cache-Control', 'private, max-age=600');
     res.send(file.body);
-  });
+  }));
   return router;
 }

@@ -3,6 +3,7 @@ import { bulkChecks } from './bulk-checks.ts';
 import { core } from './core.ts';
 import { imageCompressor } from './image-compressor.ts';
 import { leadDelivery } from './lead-delivery.ts';
+import { limits } from './limits.ts';
 import { llm } from './llm.ts';
 import { mobileTest } from './mobile-test.ts';
 import { pageSpeed } from './page-speed.ts';
@@ -24,6 +25,7 @@ const sections = {
   siteProfile,
   leadDelivery,
   admin,
+  limits,
   sitemapGenerator,
   siteAudit,
   bulkChecks,

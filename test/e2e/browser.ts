@@ -37,9 +37,18 @@ export interface OpenedPage {
   problems: string[];
 }
 
-/** Opens a path of the app under test, recording every console error and CSP violation. */
-export async function openPage(browser: Browser, path: string, options: { width?: number; height?: number } = {}): Promise<OpenedPage> {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 900 } });
+/**
+ * Opens a path of the app under test, recording every console error and CSP violation. With
+ * `clock`, the page runs on Playwright's fake clock (time flows until a test pauses it; then only
+ * `page.clock.runFor` moves timers), so timer behaviour is tested without waiting.
+ */
+export async function openPage(
+  browser: Browser,
+  path: string,
+  options: { width?: number; height?: number; clock?: boolean; reducedMotion?: 'reduce' } = {},
+): Promise<OpenedPage> {
+  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 900 }, reducedMotion: options.reducedMotion });
+  if (options.clock) await context.clock.install();
   const page = await context.newPage();
   const problems: string[] = [];
   const documentUrl = new URL(path, inject('baseUrl')).href;
@@ -60,14 +69,10 @@ export async function openPage(browser: Browser, path: string, options: { width?
   return { page, problems };
 }
 
-/** Resolves once every island on the page has hydrated (React attaches its root marker). */
-export async function waitForIslands(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('[data-island]')].every((el) => Object.keys(el).some((key) => key.startsWith('__reactContainer'))),
-  );
-}
-
-/** Routes matching `pattern` wait until the returned function is called: lets a test see busy states without sleeping. */
+/**
+ * Holds requests matching `pattern` until `release()`, so a busy state can be seen for sure
+ * (instead of slowing the request down by a guessed number of milliseconds).
+ */
 export async function holdRequests(page: Page, pattern: string): Promise<() => void> {
   let release = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
@@ -76,6 +81,28 @@ export async function holdRequests(page: Page, pattern: string): Promise<() => v
     await route.continue();
   });
   return () => release();
+}
+
+/** Stops the page's fake clock where it is now: from here on only `page.clock.runFor` moves its timers. */
+export async function pauseClock(page: Page): Promise<void> {
+  // The clock flows while we ask it the time, so aim a little ahead (as if that much had passed)
+  // and ask again in the rare case it got there first.
+  for (;;) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + 50);
+      return;
+    } catch (error) {
+      if (!String(error).includes('to the past')) throw error;
+    }
+  }
+}
+
+/** Resolves once every island on the page has hydrated (React attaches its root marker). */
+export async function waitForIslands(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-island]')].every((el) => Object.keys(el).some((key) => key.startsWith('__reactContainer'))),
+  );
 }
 
 /**

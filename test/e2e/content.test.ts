@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage } from './browser.ts';
+import { launchBrowser, openPage, pauseClock } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,14 +14,17 @@ const activeDot = (page: Page) =>
   page.locator('[data-slider-dot]').evaluateAll((dots) => dots.findIndex((dot) => dot.getAttribute('aria-current') === 'true'));
 
 test('Delhi slider: autoplays every 3 s, pauses on hover, arrows and dots move it', async () => {
-  const { page, problems } = await openPage(browser, '/seo-services-delhi');
+  const { page, problems } = await openPage(browser, '/seo-services-delhi', { clock: true });
   await page.waitForSelector('.slider.is-enhanced');
-  expect(await activeDot(page)).toBe(0);
-  await expect.poll(() => activeDot(page), { timeout: 4500, interval: 200 }).toBe(1);
+  await pauseClock(page);
+  // Relative to where the clock stopped: a very slow machine may have moved one slide already.
+  const first = await activeDot(page);
+  await page.clock.runFor(3100);
+  expect(await activeDot(page)).toBe((first + 1) % 3);
 
   await page.locator('.slider').hover();
   const paused = await activeDot(page);
-  await page.waitForTimeout(3600);
+  await page.clock.runFor(3600);
   expect(await activeDot(page)).toBe(paused);
 
   await page.getByRole('button', { name: 'Next slide' }).click();
@@ -36,19 +39,20 @@ test('Delhi slider: autoplays every 3 s, pauses on hover, arrows and dots move i
 });
 
 test('Delhi slider: keyboard focus pauses it and reduced motion stops autoplay', async () => {
-  const { page } = await openPage(browser, '/seo-services-delhi');
+  const { page } = await openPage(browser, '/seo-services-delhi', { clock: true });
   await page.waitForSelector('.slider.is-enhanced');
+  await pauseClock(page);
   await page.getByRole('button', { name: 'Next slide' }).focus();
-  await page.waitForTimeout(3600);
-  expect(await activeDot(page)).toBe(0);
+  const focused = await activeDot(page);
+  await page.clock.runFor(3600);
+  expect(await activeDot(page)).toBe(focused);
 
-  const context = await browser.newContext({ reducedMotion: 'reduce' });
-  const calm = await context.newPage();
-  await calm.goto(new URL('/seo-services-delhi', page.url()).href, { waitUntil: 'networkidle' });
+  const { page: calm } = await openPage(browser, '/seo-services-delhi', { clock: true, reducedMotion: 'reduce' });
   await calm.waitForSelector('.slider.is-enhanced');
-  await calm.waitForTimeout(3600);
-  expect(await activeDot(calm)).toBe(0);
-  await context.close();
+  await pauseClock(calm);
+  const still = await activeDot(calm);
+  await calm.clock.runFor(3600);
+  expect(await activeDot(calm)).toBe(still);
 });
 
 test('Delhi page: no third-party request until the map is asked for; tooltips show on focus', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { holdRequests, launchBrowser, openPage, waitForIslands } from './browser.ts';
+import { holdRequests, launchBrowser, openPage, pauseClock, waitForIslands } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -10,7 +10,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function open(path: string, options: { width?: number } = {}) {
+async function open(path: string, options: { width?: number; clock?: boolean } = {}) {
   const opened = await openPage(browser, path, options);
   await waitForIslands(opened.page);
   return opened;
@@ -94,7 +94,7 @@ test('anchor text generator: the server limit message reaches the page', async (
 });
 
 test('viral prompts: four fixed prompts, list per category, Copied! for 2 seconds, Generate Prompt', async () => {
-  const { page, problems } = await open('/viral-prompts');
+  const { page, problems } = await open('/viral-prompts', { clock: true });
   expect(await page.locator('.static-prompts li').count()).toBe(4);
   expect(await page.locator('.dynamic-prompts li').count()).toBeGreaterThanOrEqual(10);
 
@@ -105,11 +105,15 @@ test('viral prompts: four fixed prompts, list per category, Copied! for 2 second
   expect(await page.locator('.dynamic-prompts li').count()).toBeGreaterThanOrEqual(10);
 
   const first = page.locator('.static-prompts .prompt-item').first();
+  // The fake clock stops before the click, so "2 seconds" is counted by the test, not waited for.
+  await pauseClock(page);
   await first.click();
   await expect.poll(() => first.locator('.prompt-copy').innerText()).toBe('Copied!');
-  await page.waitForTimeout(1500);
+  await page.clock.runFor(1500);
   expect(await first.locator('.prompt-copy').innerText()).toBe('Copied!');
-  await expect.poll(() => first.locator('.prompt-copy').innerText(), { timeout: 2000 }).toBe('Copy');
+  await page.clock.runFor(600);
+  await expect.poll(() => first.locator('.prompt-copy').innerText()).toBe('Copy');
+  await page.clock.resume();
 
   const button = page.getByRole('button', { name: 'Generate Prompt' });
   let posts = 0;
@@ -118,14 +122,14 @@ test('viral prompts: four fixed prompts, list per category, Copied! for 2 second
   });
   await page.fill('#prompts-idea', '    ');
   await button.click();
-  await page.waitForTimeout(300);
-  expect(posts).toBe(0);
   expect(await page.inputValue('#prompts-output')).toBe('');
 
   await page.fill('#prompts-idea', 'a monsoon evening in Mumbai');
   const release = await holdRequests(page, '**/api/viralprompt/generate');
   await button.click();
   await expect.poll(() => page.locator('form button[type=submit]').innerText()).toBe('Generating...');
+  // Requests are reported in order: had the blank idea been sent, this would count two.
+  expect(posts).toBe(1);
   release();
   await expect.poll(() => page.inputValue('#prompts-output')).toContain('a monsoon evening in Mumbai');
   expect(await page.inputValue('#prompts-output')).toContain('Tempo:');

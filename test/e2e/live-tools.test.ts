@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, waitForIslands } from './browser.ts';
+import { holdRequests, launchBrowser, openPage, waitForIslands } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,13 +18,11 @@ test('mobile tester: busy label, verdict and checks with how to fix, on desktop 
     await waitForIslands(page);
     const button = page.getByRole('button', { name: 'Test Mobile-Friendliness' });
     expect(await button.isDisabled()).toBe(true);
-    await page.route('**/api/mobile-friendly-tester/test', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/mobile-friendly-tester/test');
     await page.getByLabel('Page URL').fill(`${site()}/mobile/fixed-width`);
     await button.click();
     await page.getByRole('button', { name: 'Testing...' }).waitFor();
+    release();
     await page.locator('.verdict').waitFor();
     expect(await page.locator('.verdict').innerText()).toBe('This page is not mobile-friendly');
     expect(await page.locator('[data-check="fixed-width"]').innerText()).toContain('How to fix:');

@@ -70,6 +70,7 @@ export const directoryPages: PageDef[] = directories.map((directory) =>
     keywords: directory.copy.keywords,
     faq: directory.copy.faq,
     // Page links are cacheable; searches, filters and sorts render fresh (their space is unbounded).
+    query: ['q', 'region', 'link', 'sort'],
     cacheQuery: ['page'],
     loader: ({ request, context }: LoaderFunctionArgs) => loadDirectory(directory, new URL(request.url), loaderContext(context).directoryStatus),
     Component: makeComponent(directory),

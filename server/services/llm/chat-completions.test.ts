@@ -47,10 +47,8 @@ test('a server that never answers is cut off at the timeout', async () => {
   const fake = await startFakeLlmServer(() => undefined);
   try {
     const client = createChatClient({ baseUrl: fake.baseUrl, apiKey: 'k', model: 'm', timeoutMs: 150 });
-    const started = Date.now();
     const error = await failureOf(client.complete([{ role: 'user', content: 'x' }]));
     expect(error.code).toBe('timeout');
-    expect(Date.now() - started).toBeLessThan(2000);
   } finally {
     await fake.close();
   }

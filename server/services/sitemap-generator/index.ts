@@ -92,16 +92,21 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
     return { sitemap, record, report };
   }
 
-  /** The site a URL belongs to, for joining a running crawl; throws 400 for a URL we cannot crawl. */
+  /**
+   * The crawl a URL asks for: its normalised form is the key, so only identical requests (after
+   * dropping fragments and tracking parameters) join a running crawl. Another start page on the
+   * same host is another visitor's question and gets its own crawl and record. Throws for a URL
+   * we cannot crawl.
+   */
   function siteKey(url: string): { start: string; key: string } {
     const start = normalizeUrl(url);
     if (!start) throw new InvalidInputError('Please enter a valid http:// or https:// URL.');
-    return { start, key: hostKey(start) };
+    return { start, key: start };
   }
 
   return {
     /**
-     * Crawls `url` (or joins the running crawl of the same site) and resolves with the stored
+     * Crawls `url` (or joins the running crawl of the same normalised URL) and resolves with the stored
      * sitemap, which from then on is in `visitor`'s list.
      */
     async generate(url: string, visitor: string): Promise<GeneratedSitemap & { reused: boolean }> {
@@ -120,7 +125,7 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
       addSitemapVisitor(db, generated.record._id, visitor);
       return { ...generated, reused };
     },
-    /** Progress of the crawl for `url`'s site: the current snapshot (if running) and live events. */
+    /** Progress of the crawl for `url` (normalised): the current snapshot (if running) and live events. */
     watch(url: string, listener: JobListener): { running: boolean; progress?: { found: number; queued: number; skipped: number }; unsubscribe: () => void } {
       const { key } = siteKey(url);
       const job = jobs.get(key);

@@ -1,8 +1,11 @@
 import type { UpstreamFetcher } from '#server/services/media/upstream.ts';
 import type { YouTubeClient } from '#server/services/youtube/client.ts';
-import { createInstagramDownloader } from './instagram.ts';
-import { createPinterestDownloader } from './pinterest.ts';
-import { createMediaRelay, type MediaRelay } from './relay.ts';
+import { InvalidInputError } from '#server/services/domain-errors.ts';
+import { requireVideoId } from '#server/services/youtube/video-id.ts';
+import { createInstagramDownloader, INVALID_INSTAGRAM_URL } from './instagram.ts';
+import { createPinterestDownloader, INVALID_PINTEREST_URL } from './pinterest.ts';
+import { parseInstagramUrl, parsePinterestUrl } from './platform-urls.ts';
+import { createMediaRelay, type MediaRelay, type RelayOptions } from './relay.ts';
 import { createYouTubeShortsDownloader } from './youtube-shorts.ts';
 
 export { contentDisposition, type MediaRelay } from './relay.ts';
@@ -11,7 +14,16 @@ export interface VideoDownloaderOptions {
   fetcher: UpstreamFetcher;
   youtube: YouTubeClient;
   origins: { pinterest?: string; pinIt?: string; instagram?: string };
-  relay: { basePath: string; maxBytes: number; secret?: Buffer };
+  relay: Omit<RelayOptions, 'fetcher'>;
+}
+
+export type VideoPlatform = 'pinterest' | 'instagram' | 'youtube';
+
+/** Throws invalid-input for a link that is not one of `platform`'s video links, before any fetching (or quota). */
+export function checkVideoLink(platform: VideoPlatform, videoUrl: string): void {
+  if (platform === 'pinterest' && !parsePinterestUrl(videoUrl)) throw new InvalidInputError(INVALID_PINTEREST_URL);
+  if (platform === 'instagram' && !parseInstagramUrl(videoUrl)) throw new InvalidInputError(INVALID_INSTAGRAM_URL);
+  if (platform === 'youtube') requireVideoId(videoUrl);
 }
 
 export interface VideoDownloader {

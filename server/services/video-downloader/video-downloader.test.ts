@@ -23,7 +23,7 @@ async function setup(maxBytes = 1024 * 1024) {
 /** Opens the relay link the way the API does and reports what a browser would receive. */
 async function fetchLink(downloaders: Awaited<ReturnType<typeof setup>>['downloaders'], downloadUrl: string) {
   expect(downloadUrl).toMatch(/^\/api\/media\/file\/[\w-]+\.[\w-]+$/);
-  const file = await downloaders.relay.open(downloadUrl.split('/').pop()!);
+  const file = await downloaders.relay.open(downloaders.relay.check(downloadUrl.split('/').pop()!));
   const body = await text(file.body);
   return { filename: file.filename, contentType: file.contentType, length: file.contentLength, body };
 }
@@ -108,7 +108,7 @@ test('youtube shorts failures: bad link, cipher-only formats, private video', as
 test('relay: a file above the size cap is refused before any byte is sent', async () => {
   const { downloaders } = await setup(1024 * 1024);
   const { downloadUrl } = await downloaders.youtube(`https://www.youtube.com/shorts/${YT.bigShort}`);
-  expect(await failure(downloaders.relay.open(downloadUrl.split('/').pop()!))).toEqual({ kind: 'upstream', message: 'The video file is larger than the 1 MB limit of this tool.' });
+  expect(await failure(downloaders.relay.open(downloaders.relay.check(downloadUrl.split('/').pop()!)))).toEqual({ kind: 'upstream', message: 'The video file is larger than the 1 MB limit of this tool.' });
 });
 
 test('relay: tampered or foreign tokens are refused', async () => {
@@ -116,10 +116,11 @@ test('relay: tampered or foreign tokens are refused', async () => {
   const { downloadUrl } = await downloaders.instagram(`https://www.instagram.com/reel/${IG.ok}/`);
   const token = downloadUrl.split('/').pop()!;
   const [payload, signature] = token.split('.');
+  const checked = async (given: string) => downloaders.relay.check(given);
   const forged = Buffer.from(JSON.stringify({ u: 'http://169.254.169.254/latest/meta-data/', f: 'x.mp4', p: 'X', e: Date.now() + 1e6 })).toString('base64url');
-  expect((await failure(downloaders.relay.open(`${forged}.${signature}`))).kind).toBe('not-found');
+  expect((await failure(checked(`${forged}.${signature}`))).kind).toBe('not-found');
   // Change the first character to a different one (a fixed replacement would match 1 time in 64).
   const tampered = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
-  expect((await failure(downloaders.relay.open(`${payload}.${tampered}`))).kind).toBe('not-found');
-  expect((await failure(downloaders.relay.open('nonsense'))).kind).toBe('not-found');
+  expect((await failure(checked(`${payload}.${tampered}`))).kind).toBe('not-found');
+  expect((await failure(checked('nonsense'))).kind).toBe('not-found');
 });

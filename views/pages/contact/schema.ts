@@ -5,7 +5,7 @@ import { parseForm, requiredEmail, requiredText } from '#views/pages/shared/form
 export const contactSchema = z.object({
   name: requiredText('Name', contactLimits.name),
   email: requiredEmail('Email', contactLimits.email),
-  message: requiredText('Message', contactLimits.message),
+  message: requiredText('Message', contactLimits.message, { multiline: true }),
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;

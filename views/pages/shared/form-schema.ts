@@ -1,13 +1,30 @@
 import { z } from 'zod';
+import { cleanText } from '#views/pages/shared/clean-text.ts';
 import { HONEYPOT_FIELD } from '#views/pages/shared/form-limits.ts';
 
-/** A required, trimmed text field whose every error names the field. */
-export function requiredText(label: string, max: number) {
-  return z
-    .string({ error: `${label} is required` })
+export interface TextFieldOptions {
+  /** Keeps tabs and line breaks (messages, article bodies); otherwise they become spaces. */
+  multiline?: boolean;
+  /** A shape the cleaned text must have, and the message when it does not. */
+  pattern?: [RegExp, string];
+}
+
+/**
+ * A required text field as it will be stored: escape sequences and control characters removed
+ * (clean-text.ts), then trimmed; text that is empty after that is refused like a missing field.
+ * Every error names the field.
+ */
+export function requiredText(label: string, max: number, { multiline = false, pattern }: TextFieldOptions = {}) {
+  let stored = z
+    .string()
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`);
+  if (pattern) stored = stored.regex(pattern[0], pattern[1]);
+  return z
+    .string({ error: `${label} is required` })
+    .transform((text) => cleanText(text, { multiline }))
+    .pipe(stored);
 }
 
 // Deliberately simple: one @, no spaces, a dot in the domain. Stricter rules reject real addresses.
@@ -15,7 +32,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A required email address; its errors name the field. */
 export function requiredEmail(label: string, max: number) {
-  return requiredText(label, max).regex(EMAIL_PATTERN, `${label} must be a valid email address`);
+  return requiredText(label, max, { pattern: [EMAIL_PATTERN, `${label} must be a valid email address`] });
 }
 
 export type ParseResult<T> = { ok: true; data: T; isBot: boolean } | { ok: false; error: string };

@@ -7,7 +7,7 @@ export const articleSchema = z.object({
   author: requiredText('Author name', articleLimits.author),
   // So the promised reply (accepted or not) can reach the author.
   email: requiredEmail('Email', articleLimits.email),
-  content: requiredText('Content', articleLimits.content),
+  content: requiredText('Content', articleLimits.content, { multiline: true }),
 });
 
 export type ArticleInput = z.infer<typeof articleSchema>;

@@ -107,6 +107,8 @@ function SeoAuditPage() {
 
 export const seoAuditPage = definePage({
   path: '/seo-audit',
+  // ?url= fills the box and runs the audit (the home page's audit box links here).
+  query: ['url'],
   navLabel: 'Free SEO Audit',
   title: 'Free SEO Audit Tool – Check Any Page for 22 SEO Issues',
   description:

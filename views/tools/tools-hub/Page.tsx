@@ -66,6 +66,8 @@ function TryFreeToolsPage() {
 
 export const toolsHubPage = definePage({
   path: '/try-free-tools',
+  // ?q= filters the tools (works without JavaScript).
+  query: ['q'],
   navLabel: 'Free SEO Tools',
   title: 'Free SEO Tools – Audit, Index Checker, Sitemap, Anchor Text and More',
   description:
