@@ -19,7 +19,7 @@ test('contact: malformed messages spend none of the quota', async () => {
 
 test('write for us: malformed submissions spend none of the quota', async () => {
   const { app } = createTestApp();
-  const send = (good: boolean) => request(app).post('/api/writeforus/submit').send(good ? { title: 'Core updates', author: 'Rohan Mehta', content: 'What we changed.' } : { title: '' });
+  const send = (good: boolean) => request(app).post('/api/writeforus/submit').send(good ? { title: 'Core updates', author: 'Rohan Mehta', email: 'rohan@example.in', content: 'What we changed.' } : { title: '' });
   await expectQuotaSpentOnlyByGoodRequests(send, ARTICLE_RATE_LIMIT.limit);
 });
 

@@ -26,9 +26,9 @@ test('a field of only control characters or escapes is refused by name', () => {
   expect(contact({ name: '\u0000\u0001 \u001b[2J' })).toEqual({ ok: false, error: 'Name is required' });
   expect(contact({ message: '\u001b[31m\u001b[0m\u0007\r\n' })).toEqual({ ok: false, error: 'Message is required' });
   expect(contact({ email: '\u0000asha@example.in\u0000' })).toMatchObject({ ok: true, data: { email: 'asha@example.in' } });
-  expect(parseArticle({ title: '\u001b]0;x\u0007', author: 'A', content: 'Body' })).toEqual({ ok: false, error: 'Title is required' });
-  expect(parseArticle({ title: 'T', author: '\u0000\u0000', content: 'Body' })).toEqual({ ok: false, error: 'Author name is required' });
-  expect(parseArticle({ title: 'T', author: 'A', content: '\u0000' })).toEqual({ ok: false, error: 'Content is required' });
+  expect(parseArticle({ title: '\u001b]0;x\u0007', author: 'A', email: 'ravi@example.in', content: 'Body' })).toEqual({ ok: false, error: 'Title is required' });
+  expect(parseArticle({ title: 'T', author: '\u0000\u0000', email: 'ravi@example.in', content: 'Body' })).toEqual({ ok: false, error: 'Author name is required' });
+  expect(parseArticle({ title: 'T', author: 'A', email: 'ravi@example.in', content: '\u0000' })).toEqual({ ok: false, error: 'Content is required' });
 });
 
 test('what is stored is the cleaned text, line breaks of messages kept', () => {
@@ -37,7 +37,7 @@ test('what is stored is the cleaned text, line breaks of messages kept', () => {
     isBot: false,
     data: { name: 'Asha Verma', email: 'asha@example.in', message: 'Hello\n\tthere' },
   });
-  expect(parseArticle({ title: 'A\ttitle', author: 'Ravi', content: 'Para one\n\nPara two' })).toMatchObject({
-    data: { title: 'A title', author: 'Ravi', content: 'Para one\n\nPara two' },
+  expect(parseArticle({ title: 'A\ttitle', author: 'Ravi', email: 'ravi@example.in', content: 'Para one\n\nPara two' })).toMatchObject({
+    data: { title: 'A title', author: 'Ravi', email: 'ravi@example.in', content: 'Para one\n\nPara two' },
   });
 });
