@@ -47,7 +47,7 @@ test.each([
 
 test('a filled honeypot is dropped silently', async () => {
   const { app, db } = createTestApp();
-  await post(app, article({ website: 'x' })).expect(201);
+  await post(app, article({ homepage: 'x' })).expect(201);
   expect(listArticleSubmissions(db)).toHaveLength(0);
 });
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { parseContact } from '#views/pages/contact/schema.ts';
+import { checkPhone, normalizeWebsite, parseContact } from '#views/pages/contact/schema.ts';
 
 function body(overrides: Record<string, unknown> = {}) {
   return { name: 'Asha Verma', email: 'asha@example.in', message: 'Please audit my clinic website.', ...overrides };
@@ -15,8 +15,59 @@ test('accepts a complete message and trims every field', () => {
   expect(result).toEqual({
     ok: true,
     isBot: false,
-    data: { name: 'Asha Verma', email: 'asha@example.in', message: 'Hello' },
+    data: { name: 'Asha Verma', email: 'asha@example.in', phone: null, website: null, message: 'Hello' },
   });
+});
+
+test('phone and website are optional: missing, null, empty or blank are stored as null', () => {
+  for (const blank of [undefined, null, '', '   ', '\t']) {
+    expect(parseContact(body({ phone: blank, website: blank }))).toMatchObject({ ok: true, data: { phone: null, website: null } });
+  }
+});
+
+test('a phone number is kept as written (trimmed): digits, spaces, + - ( )', () => {
+  expect(parseContact(body({ phone: ' +91 (11) 4567-8901 ' }))).toMatchObject({ ok: true, data: { phone: '+91 (11) 4567-8901' } });
+  expect(checkPhone('9810012345')).toBe('9810012345');
+  expect(checkPhone('011 2345 678')).toBe('011 2345 678');
+});
+
+test('a phone with other characters, too few digits, too long or not text is refused naming the field', () => {
+  expect(errorOf(body({ phone: '+91 98100 12345 ext. 2' }))).toBe('Phone may contain only digits, spaces and + - ( )');
+  expect(errorOf(body({ phone: 'call me' }))).toBe('Phone may contain only digits, spaces and + - ( )');
+  expect(errorOf(body({ phone: '+91 98100/12345' }))).toBe('Phone may contain only digits, spaces and + - ( )');
+  expect(errorOf(body({ phone: '123 456' }))).toBe('Phone must have at least 7 digits');
+  expect(errorOf(body({ phone: '1234567' }))).toBeNull();
+  expect(errorOf(body({ phone: '1'.repeat(32) }))).toBeNull();
+  expect(errorOf(body({ phone: '1'.repeat(33) }))).toBe('Phone must be at most 32 characters');
+  expect(errorOf(body({ phone: 9810012345 }))).toBe('Phone must be text');
+});
+
+test('a website gets https:// when typed as a bare domain; http(s) addresses are kept as typed', () => {
+  expect(parseContact(body({ website: ' example.com ' }))).toMatchObject({ ok: true, data: { website: 'https://example.com' } });
+  expect(normalizeWebsite('www.dental-clinic.in/contact?from=google')).toBe('https://www.dental-clinic.in/contact?from=google');
+  expect(normalizeWebsite('http://shop.example.in')).toBe('http://shop.example.in');
+  expect(normalizeWebsite('HTTPS://Example.COM/Path')).toBe('HTTPS://Example.COM/Path');
+  expect(normalizeWebsite('example.com:8080/menu')).toBe('https://example.com:8080/menu');
+  expect(normalizeWebsite('मेरा.भारत')).toBe('https://मेरा.भारत');
+});
+
+test('a website that is not an http(s) address is refused naming the field', () => {
+  const notAddress = 'Website must be a web address such as example.com or https://example.com';
+  expect(errorOf(body({ website: 'ftp://files.example.com' }))).toBe('Website must start with http:// or https://');
+  expect(errorOf(body({ website: 'javascript://example.com/%0Aalert(1)' }))).toBe('Website must start with http:// or https://');
+  expect(errorOf(body({ website: 'javascript:alert(1)' }))).toBe(notAddress);
+  expect(errorOf(body({ website: 'mailto:asha@example.in' }))).toBe(notAddress);
+  expect(errorOf(body({ website: 'https://user:secret@example.com' }))).toBe(notAddress);
+  expect(errorOf(body({ website: 'localhost' }))).toBe(notAddress);
+  expect(errorOf(body({ website: 'my website' }))).toBe(notAddress);
+  expect(errorOf(body({ website: 'https://' }))).toBe(notAddress);
+  expect(errorOf(body({ website: ['example.com'] }))).toBe('Website must be text');
+});
+
+test('a website may be 2,048 characters, not more', () => {
+  const at = (length: number) => `https://example.com/${'p'.repeat(length - 'https://example.com/'.length)}`;
+  expect(errorOf(body({ website: at(2048) }))).toBeNull();
+  expect(errorOf(body({ website: at(2049) }))).toBe('Website must be at most 2,048 characters');
 });
 
 test('missing, blank and non-string fields are named in the error', () => {
@@ -41,9 +92,10 @@ test('enforces the length limits exactly at the boundary', () => {
   expect(errorOf(body({ message: 'm'.repeat(5001) }))).toBe('Message must be at most 5,000 characters');
 });
 
-test('a filled honeypot marks the request as a bot; an empty one does not', () => {
-  expect(parseContact(body({ website: 'http://spam.example' }))).toMatchObject({ ok: true, isBot: true });
-  expect(parseContact(body({ website: '' }))).toMatchObject({ ok: true, isBot: false });
+test('a filled honeypot (homepage) marks the request as a bot; an empty one does not; website is no trap', () => {
+  expect(parseContact(body({ homepage: 'http://spam.example' }))).toMatchObject({ ok: true, isBot: true });
+  expect(parseContact(body({ homepage: '' }))).toMatchObject({ ok: true, isBot: false });
+  expect(parseContact(body({ website: 'http://clinic.example' }))).toMatchObject({ ok: true, isBot: false, data: { website: 'http://clinic.example' } });
 });
 
 test('a body that is not an object is rejected', () => {

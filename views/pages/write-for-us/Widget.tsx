@@ -61,7 +61,7 @@ export default function WriteForUsWidget({ idPrefix }: WriteForUsWidgetProps) {
       </p>
       <label htmlFor={id('content')}>{formCopy.contentLabel}</label>
       <textarea id={id('content')} name="content" rows={10} required maxLength={articleLimits.content} value={values.content} onChange={(e) => set('content')(e.target.value)} />
-      <Honeypot id={id('website')} value={trap} onChange={setTrap} />
+      <Honeypot id={id('homepage')} value={trap} onChange={setTrap} />
       <div className="actions">
         <button type="submit" className="button" disabled={submitting}>
           {submitting ? formCopy.submitting : formCopy.submit}

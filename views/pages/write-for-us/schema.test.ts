@@ -39,5 +39,5 @@ test('enforces title 200, author 100 and content 50,000 characters', () => {
 });
 
 test('the honeypot flags bots', () => {
-  expect(parseArticle(body({ website: 'x' }))).toMatchObject({ ok: true, isBot: true });
+  expect(parseArticle(body({ homepage: 'x' }))).toMatchObject({ ok: true, isBot: true });
 });
