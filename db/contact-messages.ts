@@ -4,6 +4,10 @@ export interface ContactMessage {
   id: number;
   name: string;
   email: string;
+  /** Optional on the form; null when not given (and on every message from before the field existed). */
+  phone: string | null;
+  /** Optional on the form: an http(s) address; null when not given. */
+  website: string | null;
   message: string;
   ipHash: string | null;
   createdAt: string;
@@ -12,18 +16,20 @@ export interface ContactMessage {
 export interface NewContactMessage {
   name: string;
   email: string;
+  phone?: string | null;
+  website?: string | null;
   message: string;
   ipHash?: string | null;
 }
 
 export function insertContactMessage(db: Db, input: NewContactMessage): number {
   const result = db
-    .prepare('INSERT INTO contact_messages (name, email, message, ip_hash) VALUES (?, ?, ?, ?)')
-    .run(input.name, input.email, input.message, input.ipHash ?? null);
+    .prepare('INSERT INTO contact_messages (name, email, phone, website, message, ip_hash) VALUES (?, ?, ?, ?, ?, ?)')
+    .run(input.name, input.email, input.phone ?? null, input.website ?? null, input.message, input.ipHash ?? null);
   return Number(result.lastInsertRowid);
 }
 
-const COLUMNS = 'id, name, email, message, ip_hash AS ipHash, created_at AS createdAt';
+const COLUMNS = 'id, name, email, phone, website, message, ip_hash AS ipHash, created_at AS createdAt';
 
 export function getContactMessage(db: Db, id: number): ContactMessage | undefined {
   return db.prepare(`SELECT ${COLUMNS} FROM contact_messages WHERE id = ?`).get(id) as ContactMessage | undefined;

@@ -22,7 +22,26 @@ test('a valid message is stored trimmed and answered 201 with its id', async () 
   expect(stored.ipHash).toMatch(/^[0-9a-f]{32}$/);
 });
 
+test('phone and website are stored as given (a bare domain gets https://); without them they are null', async () => {
+  const { app, db } = createTestApp();
+  const withBoth = await post(app, message({ phone: ' +91 98100 12345 ', website: 'asha-clinic.example.in/about' }));
+  expect(withBoth.status).toBe(201);
+  const without = await post(app, message({ name: 'Vikram', phone: '', website: '   ' }));
+  expect(without.status).toBe(201);
+  expect(listContactMessages(db).map(({ id, name, phone, website }) => ({ id, name, phone, website }))).toEqual([
+    { id: without.body.id, name: 'Vikram', phone: null, website: null },
+    { id: withBoth.body.id, name: 'Asha Verma', phone: '+91 98100 12345', website: 'https://asha-clinic.example.in/about' },
+  ]);
+});
+
 test.each([
+  [{ phone: 'call after 6' }, 'Phone may contain only digits, spaces and + - ( )'],
+  [{ phone: '12345' }, 'Phone must have at least 7 digits'],
+  [{ phone: '9'.repeat(33) }, 'Phone must be at most 32 characters'],
+  [{ phone: 9810012345 }, 'Phone must be text'],
+  [{ website: 'ftp://files.example.in' }, 'Website must start with http:// or https://'],
+  [{ website: 'javascript:alert(1)' }, 'Website must be a web address such as example.com or https://example.com'],
+  [{ website: `https://example.in/${'a'.repeat(2040)}` }, 'Website must be at most 2,048 characters'],
   [{ name: '' }, 'Name is required'],
   [{ name: undefined }, 'Name is required'],
   [{ email: '   ' }, 'Email is required'],
@@ -71,9 +90,9 @@ test('markup in a message is stored as plain text', async () => {
   expect(listContactMessages(db)[0].message).toBe('<script>alert(1)</script>');
 });
 
-test('a filled honeypot looks like success to the bot but stores nothing', async () => {
+test('a filled honeypot (homepage) looks like success to the bot but stores nothing', async () => {
   const { app, db } = createTestApp();
-  const res = await post(app, message({ website: 'https://spam.example' }));
+  const res = await post(app, message({ homepage: 'https://spam.example', website: 'spam.example' }));
   expect(res.status).toBe(201);
   expect(res.body).toEqual({});
   expect(listContactMessages(db)).toHaveLength(0);

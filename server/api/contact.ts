@@ -9,7 +9,7 @@ import { HttpError } from '../http-error.ts';
 export const CONTACT_RATE_LIMIT = { windowMs: 10 * 60_000, limit: 5 };
 
 /**
- * POST /api/contact {name, email, message} → 201 {id}; the message is stored (with its notification
+ * POST /api/contact {name, email, phone?, website?, message} → 201 {id}; the message is stored (with its notification
  * queued in the same transaction), never rendered as HTML.
  */
 export function contactRouter({ db, log, leads }: AppDeps): Router {
