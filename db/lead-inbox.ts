@@ -13,7 +13,13 @@ interface KindSpec {
 }
 
 const KINDS: Record<InboxKind, KindSpec> = {
-  contact: { table: 'contact_messages', leadType: 'contact', columns: ['name', 'email', 'message'], searched: ['name', 'email', 'message'] },
+  // phone and website come last so the CSV's older columns keep their positions in people's sheets.
+  contact: {
+    table: 'contact_messages',
+    leadType: 'contact',
+    columns: ['name', 'email', 'message', 'phone', 'website'],
+    searched: ['name', 'email', 'message', 'phone', 'website'],
+  },
   articles: { table: 'article_submissions', leadType: 'article', columns: ['title', 'author', 'email', 'content', 'status'], searched: ['title', 'author', 'email', 'content'] },
 };
 

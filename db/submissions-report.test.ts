@@ -27,6 +27,25 @@ test('the table lists newest first, flattens newlines and shortens long text', (
   expect(out).toMatch(/pending +Rohan +rohan@example.in +Local SEO in Noida +6/);
 });
 
+test('phone and website columns appear only when some message has them, with the values', () => {
+  const without = submissionsTable(seededDb());
+  expect(without).toMatch(/^ID +RECEIVED \(UTC\) +NAME +EMAIL +MESSAGE$/m);
+  expect(without).not.toContain('PHONE');
+  const db = seededDb();
+  insertContactMessage(db, { name: 'Meera', email: 'meera@example.in', phone: '+91 98100 12345', message: 'Call me' });
+  insertContactMessage(db, { name: 'Kabir', email: 'kabir@example.in', website: 'https://kabir.example.in', message: 'My site' });
+  const out = submissionsTable(db);
+  expect(out).toMatch(/^ID +RECEIVED \(UTC\) +NAME +EMAIL +PHONE +WEBSITE +MESSAGE$/m);
+  expect(out).toMatch(/ Meera +meera@example\.in +\+91 98100 12345 +Call me$/m);
+  expect(out).toMatch(/ Kabir +kabir@example\.in +https:\/\/kabir\.example\.in +My site$/m);
+  expect(out).toMatch(/ Asha +asha@example\.in +First line second line$/m);
+  const json = submissionsJson(db);
+  expect(json.contact.slice(0, 2).map(({ name, phone, website }) => ({ name, phone, website }))).toEqual([
+    { name: 'Kabir', phone: null, website: 'https://kabir.example.in' },
+    { name: 'Meera', phone: '+91 98100 12345', website: null },
+  ]);
+});
+
 test('the table says so when nothing has been submitted', () => {
   const out = submissionsTable(openDatabase(':memory:'));
   expect(out).toContain('No contact messages yet.');
@@ -35,7 +54,8 @@ test('the table says so when nothing has been submitted', () => {
 
 test('the JSON report has every stored field', () => {
   const report = submissionsJson(seededDb());
-  expect(Object.keys(report.contact[0]).sort()).toEqual(['createdAt', 'email', 'id', 'ipHash', 'message', 'name']);
+  expect(Object.keys(report.contact[0]).sort()).toEqual(['createdAt', 'email', 'id', 'ipHash', 'message', 'name', 'phone', 'website']);
+  expect(report.contact[0]).toMatchObject({ phone: null, website: null });
   expect(Object.keys(report.articles[0]).sort()).toEqual(
     ['author', 'content', 'createdAt', 'email', 'id', 'ipHash', 'status', 'title', 'updatedAt'],
   );

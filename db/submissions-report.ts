@@ -50,11 +50,14 @@ interface TableSpec<Row> {
   count: (db: Db) => number;
   rows: (db: Db) => Iterable<Row>;
   cells: (row: Row) => string[];
+  /** Columns left out when no row has a value in them (fields visitors may skip). */
+  optional?: number[];
 }
 
 /**
  * A titled table with the total in its title. Two passes over the rows: the first measures the
- * columns, the second prints, so columns line up without keeping the rows.
+ * columns (and finds optional columns nobody filled, which are left out), the second prints, so
+ * columns line up without keeping the rows.
  */
 function* table<Row>(db: Db, spec: TableSpec<Row>): Generator<string> {
   const total = spec.count(db);
@@ -64,8 +67,15 @@ function* table<Row>(db: Db, spec: TableSpec<Row>): Generator<string> {
     return;
   }
   const widths = spec.headers.map((header) => header.length);
-  for (const row of spec.rows(db)) spec.cells(row).forEach((value, i) => (widths[i] = Math.max(widths[i]!, value.length)));
-  const line = (cells: string[]) => `${cells.map((value, i) => value.padEnd(widths[i]!)).join('  ').trimEnd()}\n`;
+  const filled = new Set<number>();
+  for (const row of spec.rows(db)) {
+    spec.cells(row).forEach((value, i) => {
+      widths[i] = Math.max(widths[i]!, value.length);
+      if (value) filled.add(i);
+    });
+  }
+  const shown = spec.headers.map((_, i) => i).filter((i) => filled.has(i) || !spec.optional?.includes(i));
+  const line = (cells: string[]) => `${shown.map((i) => cells[i]!.padEnd(widths[i]!)).join('  ').trimEnd()}\n`;
   yield line(spec.headers);
   yield line(widths.map((width) => '-'.repeat(width)));
   for (const row of spec.rows(db)) yield line(spec.cells(row));
@@ -74,10 +84,11 @@ function* table<Row>(db: Db, spec: TableSpec<Row>): Generator<string> {
 const contactTable: TableSpec<ContactMessage> = {
   title: 'Contact messages',
   empty: 'No contact messages yet.',
-  headers: ['ID', 'RECEIVED (UTC)', 'NAME', 'EMAIL', 'MESSAGE'],
+  headers: ['ID', 'RECEIVED (UTC)', 'NAME', 'EMAIL', 'PHONE', 'WEBSITE', 'MESSAGE'],
   count: countContactMessages,
   rows: iterateContactMessages,
-  cells: (row) => [String(row.id), row.createdAt, cell(row.name, 30), cell(row.email, 40), cell(row.message, 60)],
+  cells: (row) => [String(row.id), row.createdAt, cell(row.name, 30), cell(row.email, 40), cell(row.phone ?? '', 32), cell(row.website ?? '', 50), cell(row.message, 60)],
+  optional: [4, 5],
 };
 
 const articleTable: TableSpec<ArticleSubmission> = {

@@ -150,6 +150,21 @@ test('the inbox: newest first, unread counts, delivery state, search and filters
   expect(articles.text).toContain('mailto:rohan@example.in');
 });
 
+test('phone and website show on the lead that has them (tel: link, website opened without referrer), are searched and exported last', async () => {
+  const { app } = adminApp();
+  await seedContacts(app, 1);
+  await request(app).post('/api/contact').send({ name: 'Meera', email: 'meera@example.in', phone: '+91 98100 12345', website: 'meera-bakery.example.in', message: 'Call me' }).expect(201);
+  const session = await signIn(app);
+  const inbox = await request(app).get('/admin').set('Cookie', session.cookie);
+  expect(inbox.text).toContain('<a href="tel:+919810012345">Phone +91 98100 12345</a> · <a href="https://meera-bakery.example.in" target="_blank" rel="noopener noreferrer nofollow">Website https://meera-bakery.example.in</a>');
+  expect(inbox.text.match(/>Phone /g)).toHaveLength(1);
+  const search = await request(app).get('/admin?type=contact&q=98100').set('Cookie', session.cookie);
+  expect([...search.text.matchAll(/<h3>([^<]*) <a/g)].map((match) => match[1])).toEqual(['Meera']);
+  const csv = (await request(app).get('/admin/export.csv?type=contact').set('Cookie', session.cookie)).text.split('\r\n');
+  expect(csv[1]).toMatch(/^2,[^,]+,,Meera,meera@example.in,Call me,'\+91 98100 12345,https:\/\/meera-bakery.example.in$/);
+  expect(csv[2]).toMatch(/^1,[^,]+,,Lead 1,lead1@example.in,Message number 1,,$/);
+});
+
 test('mark handled and delete need the site\'s Origin and the CSRF token; otherwise 403 and nothing changes', async () => {
   const { app, db } = adminApp({ NOTIFY_WEBHOOK_URL: 'http://127.0.0.1:9/unreachable' });
   await seedContacts(app, 2);
@@ -202,8 +217,8 @@ test('CSV export: every row, newest first, as an attachment, with formulas defus
   expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
   expect(res.headers['content-disposition']).toMatch(/^attachment; filename="contact-\d{4}-\d{2}-\d{2}\.csv"$/);
   const lines = res.text.split('\r\n');
-  expect(lines[0]).toBe('id,received,handled,name,email,message');
-  expect(lines[1]).toMatch(/^4,[^,]+,,"'=HYPERLINK\(""http:\/\/evil""\)",x@example.in,"Line one\nline ""two"""$/);
+  expect(lines[0]).toBe('id,received,handled,name,email,message,phone,website');
+  expect(lines[1]).toMatch(/^4,[^,]+,,"'=HYPERLINK\(""http:\/\/evil""\)",x@example.in,"Line one\nline ""two""",,$/);
   expect(lines.slice(2, 5).map((line) => line.split(',')[3])).toEqual(['Lead 3', 'Lead 2', 'Lead 1']);
   expect(lines.at(-1)).toBe('');
   expect((await request(app).get('/admin/export.csv?type=nope').set('Cookie', session.cookie)).status).toBe(400);

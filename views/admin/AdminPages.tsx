@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { telHref } from '#views/business.ts';
 import type { InboxItem, InboxKind, InboxStatus } from '#views/model/lead-inbox.ts';
 
 export interface InboxProps {
@@ -78,6 +79,19 @@ function DeliveryState({ deliveries, delivering }: { deliveries: InboxItem['deli
   return <span className="badge yes">Delivered</span>;
 }
 
+/**
+ * The visitor's website: a link only for http(s) (the API accepts nothing else, but the row could
+ * have been written by hand), opened without telling it where the click came from.
+ */
+function WebsiteLink({ url }: { url: string }) {
+  if (!/^https?:\/\//i.test(url)) return <span>{`Website ${url}`}</span>;
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer nofollow">
+      {`Website ${url}`}
+    </a>
+  );
+}
+
 function LeadFields({ kind, item }: { kind: InboxKind; item: InboxItem }) {
   const f = item.fields;
   if (kind === 'contact') {
@@ -86,6 +100,13 @@ function LeadFields({ kind, item }: { kind: InboxKind; item: InboxItem }) {
         <h3>
           {f.name} <a href={`mailto:${f.email ?? ''}`}>{f.email}</a>
         </h3>
+        {f.phone || f.website ? (
+          <p className="lead-meta">
+            {f.phone ? <a href={telHref(f.phone)}>{`Phone ${f.phone}`}</a> : null}
+            {f.phone && f.website ? ' · ' : null}
+            {f.website ? <WebsiteLink url={f.website} /> : null}
+          </p>
+        ) : null}
         <p className="lead-text">{f.message}</p>
       </>
     );

@@ -8,7 +8,7 @@ export interface InboxItem {
   createdAt: string;
   /** When someone marked it handled; null = unread. */
   handledAt: string | null;
-  /** The kind's own fields (name, email, message / title, author, email, content, status). */
+  /** The kind's own fields (name, email, message, phone, website / title, author, email, content, status). */
   fields: Record<string, string | null>;
   /** Its notifications across channels (webhook, email). */
   deliveries: { pending: number; delivered: number; failed: number; lastError: string | null };

@@ -34,6 +34,17 @@ test('one plain-text email per lead: every stored field, replies go to the sende
   }
 });
 
+test('a contact email lists phone and website when the visitor gave them, and has no empty lines for them otherwise', () => {
+  const data = { id: 10, name: 'Meera', email: 'meera@example.in', phone: '+91 98100 12345', website: 'https://meera.example.in', message: 'Call me', ipHash: null, createdAt: '2026-11-23T10:00:00.000Z' };
+  const base = { id: 'e2', event: 'contact.created' as const, createdAt: data.createdAt, data };
+  const given = leadEmail({ ...base, body: JSON.stringify(base) }, 'https://seo.example.in');
+  expect(given.text).toContain('Name: Meera\nEmail: meera@example.in\nPhone: +91 98100 12345\nWebsite: https://meera.example.in\n');
+  const blank = { ...base, data: { ...data, phone: null, website: null } };
+  const without = leadEmail({ ...blank, body: JSON.stringify(blank) }, 'https://seo.example.in');
+  expect(without.text).toContain('Name: Meera\nEmail: meera@example.in\nSender address hash: \n');
+  expect(without.text).not.toMatch(/Phone|Website/);
+});
+
 test('an article email carries title, author, the author\'s email and the whole article', () => {
   const data = { id: 4, title: 'Core update recovery', author: 'Rohan', email: 'rohan@example.in', content: 'Para 1\n\nPara 2', status: 'pending', ipHash: null, createdAt: '2026-11-23T10:00:00.000Z', updatedAt: '2026-11-23T10:00:00.000Z' };
   const base = { id: 'e1', event: 'article.created' as const, createdAt: data.createdAt, data };

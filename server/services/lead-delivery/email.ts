@@ -17,6 +17,8 @@ const LABELS: Record<string, string> = {
   id: 'Id',
   name: 'Name',
   email: 'Email',
+  phone: 'Phone',
+  website: 'Website',
   message: 'Message',
   title: 'Title',
   author: 'Author',
@@ -36,9 +38,11 @@ export function leadEmail(event: QueuedEvent, siteUrl: string): { subject: strin
       ? `New contact message from ${text(data.name)}`.slice(0, 200)
       : `New article submission: ${text(data.title)}`.slice(0, 200);
   const multiLine = new Set(['message', 'content']);
+  // Fields the visitor may leave out: a line only when given (an empty "Phone:" reads like a lost value).
+  const optional = new Set(['phone', 'website']);
   const lines: string[] = [];
   for (const [key, value] of Object.entries(data)) {
-    if (multiLine.has(key)) continue;
+    if (multiLine.has(key) || (optional.has(key) && !text(value))) continue;
     lines.push(`${LABELS[key] ?? key}: ${text(value)}`);
   }
   for (const key of multiLine) {
