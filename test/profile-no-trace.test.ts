@@ -76,11 +76,15 @@ test('head metadata and JSON-LD carry the profile: og:site_name, Organization an
   });
 });
 
-test('the contact page shows the phone as a tel: link, the WhatsApp click-to-chat link, the address and hours', async () => {
+test('the contact page shows call and WhatsApp buttons from the profile, the address and hours', async () => {
   const html = decode((await request(app).get('/contact-me')).text);
+  const heroStart = html.indexOf('<header class="page-hero"');
+  const hero = html.slice(heroStart, html.indexOf('</header>', heroStart));
+  expect(hero).toContain('<a class="button" href="tel:+919876543210">Call +91 98765 43210</a>');
+  expect(hero).toContain('<a class="button whatsapp" href="https://wa.me/919876543211" rel="noopener">Chat on WhatsApp</a>');
   const aside = html.slice(html.indexOf('<aside'), html.indexOf('</aside>'));
-  expect(aside).toContain('<a href="tel:+919876543210">+91 98765 43210</a>');
-  expect(aside).toContain('href="https://wa.me/919876543211"');
+  expect(aside).toContain('<a class="nowrap" href="tel:+919876543210">+91 98765 43210</a>');
+  expect(aside).toContain('WhatsApp: <span class="nowrap">+91 98765 43211</span>');
   expect(aside).toContain('Lotus Lane Digital LLP');
   expect(aside).toContain('Unit 4, Tower B, Vatika Business Park');
   expect(aside).toContain('Hours: Monday to Saturday, 10 AM to 7 PM IST');
@@ -119,6 +123,8 @@ test('a profile without case studies, testimonials or officer: /case-studies exp
   expect(privacy).toContain('Acme Search Pvt Ltd is responsible');
   const contact = decode((await request(minimal).get('/contact-me')).text);
   expect(contact).not.toContain('wa.me');
+  expect(contact).not.toContain('Chat on WhatsApp');
+  expect(contact).toContain('<a class="button" href="tel:');
   expect(contact).not.toContain('What are your office hours?');
 });
 

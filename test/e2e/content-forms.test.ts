@@ -2,7 +2,6 @@ import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { databaseFile, openDatabase } from '#db/index.ts';
 import { listArticleSubmissions } from '#db/article-submissions.ts';
-import { listContactMessages } from '#db/contact-messages.ts';
 import { launchBrowser, openPage, waitForIslands } from './browser.ts';
 
 let browser: Browser;
@@ -16,7 +15,7 @@ afterAll(async () => {
 function storedData() {
   const db = openDatabase(databaseFile(inject('dataDir')));
   try {
-    return { contact: listContactMessages(db), articles: listArticleSubmissions(db) };
+    return { articles: listArticleSubmissions(db) };
   } finally {
     db.close();
   }
@@ -24,41 +23,6 @@ function storedData() {
 
 /** Problems other than the failures a test provokes on purpose. */
 const unexpected = (problems: string[], provoked: RegExp) => problems.filter((line) => !provoked.test(line));
-
-test('contact: sending, thank-you message, cleared form, message stored', async () => {
-  const { page, problems } = await openPage(browser, '/contact-me');
-  await waitForIslands(page);
-  await page.getByLabel('Name', { exact: true }).fill('Priya Sharma');
-  await page.getByLabel('Email', { exact: true }).fill('priya@example.in');
-  await page.getByLabel('Message', { exact: true }).fill('We run a dental clinic in Janakpuri and want more calls.');
-  let release: () => void = () => {};
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/contact', async (route) => {
-    await gate;
-    await route.continue();
-  });
-  await page.getByRole('button', { name: 'Send Message' }).click();
-  await expect.poll(() => page.locator('form button[type=submit]').innerText()).toBe('Sending...');
-  release();
-  await page.getByText('Thank you for contacting us! We will get back to you soon.').waitFor();
-  expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('');
-  expect(await page.getByLabel('Message', { exact: true }).inputValue()).toBe('');
-  expect(storedData().contact.some((row) => row.name === 'Priya Sharma' && row.email === 'priya@example.in')).toBe(true);
-  expect(problems).toEqual([]);
-});
-
-test('contact: a server failure shows the failure message and keeps the text', async () => {
-  const { page, problems } = await openPage(browser, '/contact-me');
-  await waitForIslands(page);
-  await page.route('**/api/contact', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal server error"}' }));
-  await page.getByLabel('Name', { exact: true }).fill('Priya');
-  await page.getByLabel('Email', { exact: true }).fill('priya@example.in');
-  await page.getByLabel('Message', { exact: true }).fill('Hello');
-  await page.getByRole('button', { name: 'Send Message' }).click();
-  expect(await page.getByRole('alert').innerText()).toBe('Failed to send message. Please try again later.');
-  expect(await page.getByLabel('Message', { exact: true }).inputValue()).toBe('Hello');
-  expect(unexpected(problems, /500/)).toEqual([]);
-});
 
 test('write for us: submitting state, success clears the fields, article stored as pending', async () => {
   const { page, problems } = await openPage(browser, '/write-for-us');

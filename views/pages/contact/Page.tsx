@@ -15,19 +15,33 @@ function ContactPage() {
       <header className="page-hero">
         <h1>{heading}</h1>
         <p className="lead">{intro}</p>
+        {/* Plain links, no script: a phone dials or opens WhatsApp straight from the first screen. */}
+        <p className="contact-actions">
+          <a className="button" href={telHref(business.phone)}>
+            {`Call ${business.phone}`}
+          </a>
+          {business.whatsapp ? (
+            <a className="button whatsapp" href={whatsappHref(business.whatsapp)} rel="noopener">
+              Chat on WhatsApp
+            </a>
+          ) : null}
+        </p>
       </header>
       <div className="contact-layout" id="contact">
-        <Island name="pages/contact/Widget" component={ContactWidget} props={{ idPrefix: 'contact' }} />
+        <Island name="pages/contact/Widget" component={ContactWidget} props={{ idPrefix: 'contact', phone: business.phone, hours: business.hours }} />
         <aside className="contact-details" aria-label="Office details">
           <h2>Office</h2>
           <BusinessAddress />
           <ul className="contact-channels">
             <li>
-              Phone: <a href={telHref(business.phone)}>{business.phone}</a>
+              Phone:{' '}
+              <a className="nowrap" href={telHref(business.phone)}>
+                {business.phone}
+              </a>
             </li>
             {business.whatsapp ? (
               <li>
-                WhatsApp: <a href={whatsappHref(business.whatsapp)} rel="noopener">Chat on WhatsApp</a>
+                WhatsApp: <span className="nowrap">{business.whatsapp}</span>
               </li>
             ) : null}
             <li>

@@ -18,11 +18,32 @@ export const formCopy = {
   heading: 'Send us a message',
   nameLabel: 'Name',
   emailLabel: 'Email',
+  phoneLabel: 'Phone (optional)',
+  phoneHint: 'Only if you would like a call back.',
+  websiteLabel: 'Website (optional)',
+  websitePlaceholder: 'example.com',
   messageLabel: 'Message',
   submit: 'Send Message',
   sending: 'Sending...',
   success: 'Thank you for contacting us! We will get back to you soon.',
   failure: 'Failed to send message. Please try again later.',
+};
+
+/*
+ * What the visitor sees instead of the form once the message is stored. It promises only what is
+ * true of every message: a person reads it and answers by email (or phone, if one was left). The
+ * office hours and phone number come from the profile; no reply time is promised here.
+ */
+export const sentCopy = {
+  heading: 'Message sent',
+  replyTo: 'We will reply to',
+  nextHeading: 'What happens next',
+  readByPerson: 'A person on our team reads every message and replies by email.',
+  // Around the visitor's number, which is kept on one line.
+  mayCall: ['You left a phone number (', '), so we may call you instead.'] as const,
+  hours: (hours: string) => `Our office hours: ${hours}.`,
+  urgent: 'Something urgent? Call us on',
+  again: 'Send another message',
 };
 
 export function faq(business: Business): FaqEntry[] {

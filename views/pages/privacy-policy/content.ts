@@ -33,7 +33,7 @@ export const privacyPolicy = (business: Business): ProsePage => ({
       id: 'contact',
       heading: 'Messages you send through the contact form',
       paragraphs: [
-        'When you use the contact form we store your name, email address and message, with the date and time it was sent. We use them only to reply to you and to keep a record of the conversation. We keep contact messages for up to 24 months, then delete them.',
+        'When you use the contact form we store your name, email address and message, the phone number and website address if you give them (both are optional), and the date and time it was sent. We use them only to reply to you (by phone only if you left a number), to look at the website you ask about, and to keep a record of the conversation. We keep contact messages for up to 24 months, then delete them.',
       ],
     },
     {
