@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterEach, expect, test, vi } from 'vitest';
 import { startBulkCheckSite } from '#test/fixtures/bulk-check-site.ts';
+import { startFakeGoogle, testServiceAccount } from '#test/fixtures/fake-google.ts';
 import { createTestApp } from '#test/helpers/app.ts';
 import { disconnectDuringCheck } from '#test/helpers/client-disconnect.ts';
 import { apiOnlyAssets, liveToolsApp } from '#test/helpers/live-tools-app.ts';
@@ -22,6 +23,26 @@ test('POST /api/google-index-checker/check reports indexability per URL and inde
   ]);
   expect(res.body.result[0].indexedNote).toBe('Not checked (no search provider configured)');
   expect(res.body.result[1].reasons).toEqual(['The robots meta tag says noindex.']);
+});
+
+test('with Search Console configured, a refused Google sign-in still answers 200 with "Not checked" rows', async () => {
+  const account = testServiceAccount();
+  // Google trusts another key, so the app's real assertion fails its signature check (invalid_grant).
+  const google = await startFakeGoogle({ publicKey: testServiceAccount().publicKey, clientEmail: account.credentials.client_email, inspect: () => ({ status: 500, body: {} }) });
+  const { app, site } = await liveToolsApp((live) => ({
+    FETCH_ALLOW_PRIVATE: `${live.hostPort},${google.server.hostPort}`,
+    SEARCH_CONSOLE_CREDENTIALS: JSON.stringify(account.credentials),
+    SEARCH_CONSOLE_PROPERTY: `${live.origin}/`,
+    SEARCH_CONSOLE_API_ORIGIN: google.server.origin,
+    SEARCH_CONSOLE_TOKEN_URL: google.tokenUrl,
+  }));
+  const res = await request(app).post('/api/google-index-checker/check').send({ urls: [`${site.origin}/good`] });
+  await Promise.all([site.close(), google.close()]);
+  expect(res.status).toBe(200);
+  expect(res.body.result.map((row: { indexable: boolean; indexed: null; indexedNote: string }) => [row.indexable, row.indexed, row.indexedNote])).toEqual([
+    [true, null, 'Not checked (Google sign-in failed (HTTP 400))'],
+  ]);
+  expect([google.refusals, google.inspections]).toEqual([['Invalid JWT Signature.'], []]);
 });
 
 test('bad bodies answer 400 with the spec message for an empty list', async () => {

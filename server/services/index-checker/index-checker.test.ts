@@ -1,11 +1,11 @@
-import { createVerify, generateKeyPairSync } from 'node:crypto';
 import { afterEach, expect, test, vi } from 'vitest';
 import { startBulkCheckSite } from '#test/fixtures/bulk-check-site.ts';
+import { indexStatus, permissionDenied, PERMISSION_DENIED_MESSAGE, startFakeGoogle, testServiceAccount } from '#test/fixtures/fake-google.ts';
 import { startLivePagesSite } from '#test/fixtures/live-pages.ts';
 import { startLoopbackServer } from '#test/fixtures/loopback.ts';
 import { createSafeFetcher } from '#server/services/safe-fetch/index.ts';
 import { checkIndexability } from './index.ts';
-import { createSearchConsoleClient, propertyCovers } from './search-console.ts';
+import { createSearchConsoleClient } from './search-console.ts';
 import { canonicalFromLinkHeader } from './signals.ts';
 
 afterEach(() => {
@@ -107,60 +107,27 @@ test('canonical links in the HTTP Link header are read', () => {
   expect(canonicalFromLinkHeader('<https://a.example/x>; rel=next')).toBeNull();
 });
 
-test('Search Console properties cover their domain or URL prefix only', () => {
-  expect(propertyCovers('sc-domain:example.com', 'https://blog.example.com/a')).toBe(true);
-  expect(propertyCovers('sc-domain:example.com', 'https://notexample.com/a')).toBe(false);
-  expect(propertyCovers('https://example.com/shop/', 'https://example.com/shop/item')).toBe(true);
-  expect(propertyCovers('https://example.com/shop/', 'https://example.com/blog')).toBe(false);
-});
-
-async function startFakeGoogle(publicKey: string) {
-  const seen: { assertions: number; inspections: Array<{ inspectionUrl: string; siteUrl: string }> } = { assertions: 0, inspections: [] };
-  const server = await startLoopbackServer(async (req, res) => {
-    let body = '';
-    for await (const chunk of req) body += chunk;
-    res.setHeader('Content-Type', 'application/json');
-    if (req.url === '/token') {
-      const assertion = new URLSearchParams(body).get('assertion') ?? '';
-      const [header, claims, signature] = assertion.split('.');
-      const valid = createVerify('RSA-SHA256').update(`${header}.${claims}`).verify(publicKey, Buffer.from(signature, 'base64url'));
-      const payload = JSON.parse(Buffer.from(claims, 'base64url').toString());
-      if (!valid || payload.iss !== 'bot@project.iam.gserviceaccount.com' || !String(payload.scope).includes('webmasters')) return void res.writeHead(401).end('{}');
-      seen.assertions += 1;
-      return void res.end(JSON.stringify({ access_token: 'token-1', expires_in: 3600 }));
-    }
-    if (req.headers.authorization !== 'Bearer token-1') return void res.writeHead(401).end('{"error":{"message":"bad token"}}');
-    const request = JSON.parse(body) as { inspectionUrl: string; siteUrl: string };
-    seen.inspections.push(request);
-    if (request.inspectionUrl.endsWith('/denied')) return void res.writeHead(403).end('{"error":{"message":"You do not own this site"}}');
-    const indexed = request.inspectionUrl.endsWith('/good');
-    res.end(JSON.stringify({ inspectionResult: { indexStatusResult: { verdict: indexed ? 'PASS' : 'NEUTRAL', coverageState: indexed ? 'Submitted and indexed' : 'Discovered - currently not indexed' } } }));
-  });
-  return { server, seen };
-}
-
-test('with service-account credentials, indexed comes from the URL Inspection API (local fake) and the token is reused', async () => {
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+test('with service-account credentials, indexed comes from the URL Inspection API (loopback fake Google) beside the page\'s own signals', async () => {
+  const account = testServiceAccount();
   const site = await startLivePagesSite();
-  const google = await startFakeGoogle(publicKey);
-  const fetcher = fetcherFor(site.hostPort, google.server.hostPort);
-  const searchConsole = createSearchConsoleClient({
-    credentials: { client_email: 'bot@project.iam.gserviceaccount.com', private_key: privateKey },
-    property: `${site.origin}/`,
-    fetcher,
-    apiOrigin: google.server.origin,
-    tokenUrl: `${google.server.origin}/token`,
+  const property = `${site.origin}/`;
+  const google = await startFakeGoogle({
+    publicKey: account.publicKey,
+    clientEmail: account.credentials.client_email,
+    inspect: (url) => (url.endsWith('/good') ? indexStatus('PASS', 'Submitted and indexed') : url.endsWith('/denied') ? permissionDenied() : indexStatus('NEUTRAL', 'Discovered - currently not indexed')),
   });
+  const fetcher = fetcherFor(site.hostPort, google.server.hostPort);
+  const searchConsole = createSearchConsoleClient({ credentials: account.credentials, property, fetcher, apiOrigin: google.server.origin, tokenUrl: google.tokenUrl });
   const rows = await checkIndexability([`${site.origin}/good`, `${site.origin}/noindex-meta`, `${site.origin}/denied`, 'http://10.0.0.1/'], { fetcher, searchConsole, concurrency: 1 });
-  await Promise.all([site.close(), google.server.close()]);
-  expect(rows.map((row) => [row.indexed, row.indexedNote])).toEqual([
-    [true, 'Submitted and indexed'],
-    [false, 'Discovered - currently not indexed'],
-    [null, 'Not checked (Search Console answered HTTP 403: You do not own this site)'],
-    [null, `Not checked (outside the Search Console property ${site.origin}/)`],
+  await Promise.all([site.close(), google.close()]);
+  expect(rows.map((row) => [row.indexable, row.indexed, row.indexedNote])).toEqual([
+    [true, true, 'Submitted and indexed'],
+    [false, false, 'Discovered - currently not indexed'],
+    [false, null, `Not checked (Search Console answered HTTP 403: ${PERMISSION_DENIED_MESSAGE})`],
+    [null, null, `Not checked (outside the Search Console property ${property})`],
   ]);
-  expect(google.seen.assertions).toBe(1);
-  expect(google.seen.inspections[0]).toEqual({ inspectionUrl: `${site.origin}/good`, siteUrl: `${site.origin}/` });
+  expect(google.tokenRequests).toBe(1);
+  expect(google.inspections.map((request) => request.inspectionUrl)).toEqual([`${site.origin}/good`, `${site.origin}/noindex-meta`, `${site.origin}/denied`]);
 });
 
 test('huge and compressed-bomb pages are read only up to the index checker cap', async () => {

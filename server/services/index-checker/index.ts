@@ -76,7 +76,7 @@ async function readSignals(input: string, url: string, deps: IndexDeps, robotsCa
 
 async function checkOne(input: string, deps: IndexDeps, robotsCache: RobotsCache, signal: AbortSignal): Promise<IndexRow> {
   const url = normalizeUrlInput(input);
-  const provider = deps.searchConsole ? deps.searchConsole.inspect(url) : Promise.resolve({ indexed: null, note: NOT_CHECKED_TEXT });
+  const provider = deps.searchConsole ? deps.searchConsole.inspect(url, signal) : Promise.resolve({ indexed: null, note: NOT_CHECKED_TEXT });
   const row = await readSignals(input, url, deps, robotsCache, signal);
   const { indexed, note } = await provider;
   return { ...row, indexed, indexedNote: note };
