@@ -32,11 +32,15 @@ test('a field of only control characters or escapes is refused by name', () => {
 });
 
 test('what is stored is the cleaned text, line breaks of messages kept', () => {
-  expect(contact({ name: 'Asha\u0000 \u001b[1mVerma\u001b[0m', message: 'Hello\u0000\r\n\tthere\u001b[2J' })).toEqual({
+  expect(
+    contact({ name: 'Asha\u0000 \u001b[1mVerma\u001b[0m', phone: '+91\u0000 98100\u001b[2J 12345', website: '\u0007asha.example.in', message: 'Hello\u0000\r\n\tthere\u001b[2J' }),
+  ).toEqual({
     ok: true,
     isBot: false,
-    data: { name: 'Asha Verma', email: 'asha@example.in', message: 'Hello\n\tthere' },
+    data: { name: 'Asha Verma', email: 'asha@example.in', phone: '+91 98100 12345', website: 'https://asha.example.in', message: 'Hello\n\tthere' },
   });
+  // Optional fields of nothing but control characters are simply not given.
+  expect(contact({ phone: '\u0000\u001b[2J', website: '\u0007' })).toMatchObject({ ok: true, data: { phone: null, website: null } });
   expect(parseArticle({ title: 'A\ttitle', author: 'Ravi', email: 'ravi@example.in', content: 'Para one\n\nPara two' })).toMatchObject({
     data: { title: 'A title', author: 'Ravi', email: 'ravi@example.in', content: 'Para one\n\nPara two' },
   });
