@@ -66,8 +66,19 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     else perClient.set(client, next);
   }
 
+  /** Takes a slot and the job's share of the budget. Synchronous, so `fits` sees it before the next waiter. */
+  function take(admission: Admission): void {
+    running += 1;
+    bytesInFlight += admission.cost;
+    expectedRunningMs += admission.expectedMs ?? 0;
+  }
+
   function pump(): void {
-    while (waiting.length > 0 && fits(waiting[0].admission)) waiting.shift()!.start();
+    while (waiting.length > 0 && fits(waiting[0].admission)) {
+      const next = waiting.shift()!;
+      take(next.admission);
+      next.start();
+    }
   }
 
   async function run<T>(admission: Admission, job: () => Promise<T>): Promise<T> {
@@ -99,10 +110,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       }
     } else {
       countClient(admission.client, 1);
+      take(admission);
     }
-    running += 1;
-    bytesInFlight += admission.cost;
-    expectedRunningMs += admission.expectedMs ?? 0;
     try {
       return await job();
     } finally {
