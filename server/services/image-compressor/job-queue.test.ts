@@ -147,3 +147,26 @@ test('with a deadline, a job that could not finish behind the work ahead is refu
   await first;
   expect(await small).toBe('small ran');
 });
+
+test('when a slot frees up, only as many waiting jobs start as there are slots (the slot is taken before the next waiter is looked at)', async () => {
+  const queue = queueWith({ concurrency: 1 });
+  const gates = [deferred(), deferred(), deferred(), deferred()];
+  const started: number[] = [];
+  const runs = gates.map((gate, i) => queue.run({ cost: 1 }, async () => { started.push(i); await gate.promise; return i; }));
+  await flush();
+  expect(started).toEqual([0]);
+  expect(queue.stats()).toEqual({ running: 1, queued: 3, bytesInFlight: 1 });
+  gates[0].resolve();
+  await runs[0];
+  await flush();
+  expect(started).toEqual([0, 1]);
+  expect(queue.stats()).toEqual({ running: 1, queued: 2, bytesInFlight: 1 });
+  gates[1].resolve();
+  await runs[1];
+  await flush();
+  expect(started).toEqual([0, 1, 2]);
+  gates[2].resolve();
+  gates[3].resolve();
+  expect(await Promise.all(runs)).toEqual([0, 1, 2, 3]);
+  expect(queue.stats()).toEqual({ running: 0, queued: 0, bytesInFlight: 0 });
+});
