@@ -5,14 +5,14 @@ import { legalLinks } from '#views/pages/shared/legal-links.ts';
 export const meta = {
   title: 'Contact Us | Talk to an SEO Consultant in Delhi NCR',
   description: (business: Business) =>
-    `Contact ${business.name} about your website, a free audit or a quote. A consultant, not a salesperson, reads every message and replies within one working day.`,
+    `Contact ${business.name} about your website, a free audit or a quote. A consultant, not a salesperson, reads every message and replies.`,
   keywords: ['contact seo agency delhi', 'seo consultant delhi contact', 'seo quote'],
 };
 
 export const heading = 'Contact us';
 
 export const intro =
-  'Tell us about your website and what you want from search. A consultant, not a salesperson, reads every message and replies within one working day.';
+  'Tell us about your website and what you want from search. A consultant, not a salesperson, reads every message and replies.';
 
 export const formCopy = {
   heading: 'Send us a message',
@@ -49,11 +49,11 @@ export const sentCopy = {
 export function faq(business: Business): FaqEntry[] {
   return [
     ...(business.hours
-      ? [{ question: 'What are your office hours?', answer: `${business.hours}. Messages sent outside those hours are answered on the next working day.` }]
+      ? [{ question: 'What are your office hours?', answer: `${business.hours}. Messages sent outside those hours are read during the next office hours.` }]
       : []),
     {
-      question: 'How quickly will you reply?',
-      answer: 'Within one working day. If your question needs a look at your website first, we will say so and tell you when to expect a full answer.',
+      question: 'Who will reply?',
+      answer: 'A consultant who has read your whole message, not an automated system. If your question needs a look at your website first, we will say so and tell you when to expect a full answer.',
     },
     {
       question: 'What should I include in my message?',

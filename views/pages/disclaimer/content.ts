@@ -59,7 +59,7 @@ export const disclaimer: ProsePage = {
     },
     {
       question: 'Who do I contact about something on this page?',
-      answer: 'Use our contact page. We read every message and reply within one working day.',
+      answer: 'Use our contact page. We read every message and reply.',
     },
   ],
   links: legalLinks,

@@ -135,7 +135,7 @@ function HomePage() {
       </div>
       <section className="cta-band">
         <h2>Tell us about your site</h2>
-        <p>A consultant reads every message and replies within one working day with what we would do first.</p>
+        <p>A consultant reads every message and replies with what we would do first.</p>
         <CtaButtons links={[hero.primary, { href: '/seo-audit', label: 'Run a free SEO audit' }]} />
       </section>
     </>

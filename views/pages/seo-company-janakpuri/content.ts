@@ -106,6 +106,6 @@ export const janakpuri: LocalityContent = {
   ],
   cta: {
     heading: 'Grow your Janakpuri practice or business',
-    text: 'Run the free audit, compare our packages, or send us a message and we will reply within one working day.',
+    text: 'Run the free audit, compare our packages, or send us a message about your website.',
   },
 };

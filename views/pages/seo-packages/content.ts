@@ -35,7 +35,7 @@ export const faq: FaqEntry[] = [
   },
   {
     question: 'Do you offer custom plans?',
-    answer: 'Yes, for businesses with more than three locations or unusual needs. Send us a message with your website and goals and we will quote within two working days.',
+    answer: 'Yes, for businesses with more than three locations or unusual needs. Send us a message with your website and goals and we will send you a quote.',
   },
 ];
 

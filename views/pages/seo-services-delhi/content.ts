@@ -213,7 +213,7 @@ export const office = {
 
 export const contactCta = {
   heading: 'Ready to see what is holding your site back?',
-  text: 'Run the free audit now, or send us a message and a consultant will reply within one working day.',
+  text: 'Run the free audit now, or send us a message and a consultant will reply.',
   primary: { href: '/seo-audit', label: 'Run a free SEO audit' },
   secondary: { href: '/contact-me', label: 'Contact us' },
 };
