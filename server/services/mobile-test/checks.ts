@@ -1,4 +1,4 @@
-import type { PageFacts } from '#server/services/page-facts/extract.ts';
+import type { PageFacts } from '#server/services/page-facts/facts.ts';
 import type { MobileCheck } from '#views/model/mobile-test.ts';
 import { baseFontSizePx, FIXED_WIDTH_THRESHOLD_PX, fixedWidthRules, hasFluidImages, MIN_LEGIBLE_FONT_PX, parseCss, pxValue, type CssRule } from './css.ts';
 

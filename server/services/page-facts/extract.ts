@@ -1,101 +1,8 @@
 import { Parser } from 'htmlparser2';
-import { createTextFingerprinter, createWordCounter, type TextFingerprint } from './text-fingerprint.ts';
+import { emptyFacts, type LinkFact, type PageFacts, type PageFactsOptions } from './facts.ts';
+import { createTextFingerprinter, createWordCounter } from './text-fingerprint.ts';
 
 export { countWords } from './text-fingerprint.ts';
-
-export interface ImageFact {
-  src: string;
-  /** null when the attribute is missing; "" is a deliberate decorative image. */
-  alt: string | null;
-  width: string | null;
-  height: string | null;
-  srcset: boolean;
-}
-
-export interface LinkFact {
-  href: string;
-  text: string;
-  rel: string;
-}
-
-export interface ScriptFact {
-  src: string | null;
-  inHead: boolean;
-  blocking: boolean;
-}
-
-export interface StylesheetFact {
-  href: string;
-  media: string;
-  inHead: boolean;
-}
-
-export interface CanonicalFact {
-  href: string;
-  inHead: boolean;
-}
-
-export interface HreflangFact {
-  /** The hreflang value as written (trimmed). */
-  lang: string;
-  href: string;
-}
-
-export interface FormFact {
-  /** Raw action attribute; null when absent (the form posts to the page itself). */
-  action: string | null;
-}
-
-export interface PageFacts {
-  title: string | null;
-  /** <title> elements in the document (outside SVG). */
-  titleCount: number;
-  metaDescription: string | null;
-  descriptionCount: number;
-  /** Directives from <meta name="robots"> and <meta name="googlebot">, lower-case. */
-  metaRobots: string[];
-  canonical: string | null;
-  /** Every <link rel="canonical"> with an href, in document order. */
-  canonicals: CanonicalFact[];
-  /** Raw href of the first <base>; relative links resolve against it. */
-  baseHref: string | null;
-  lang: string | null;
-  viewport: string | null;
-  metaRefresh: string | null;
-  favicon: boolean;
-  openGraph: Record<string, string>;
-  twitter: Record<string, string>;
-  h1: string[];
-  h2: string[];
-  images: ImageFact[];
-  links: LinkFact[];
-  hreflang: HreflangFact[];
-  forms: FormFact[];
-  /** Sub-resources (img, script, stylesheet, iframe, media) requested with a literal http:// URL. */
-  insecureResources: string[];
-  scripts: ScriptFact[];
-  stylesheets: StylesheetFact[];
-  /** Text of <style> elements, capped in total size. */
-  styleBlocks: string[];
-  /** Inline style="" attributes with their tag name, capped in count. */
-  styleAttributes: Array<{ tag: string; style: string }>;
-  /** width="" attributes on layout elements (table, td, div, iframe, img). */
-  widthAttributes: Array<{ tag: string; width: string }>;
-  plugins: Array<{ tag: string; type: string }>;
-  jsonLdTypes: string[];
-  jsonLdInvalid: number;
-  /** Words of visible body text (outside head, scripts, styles, templates, SVG and hidden elements). */
-  wordCount: number;
-  /** Only with `fingerprint: true`: hashes of the visible body text. */
-  text?: TextFingerprint;
-}
-
-export interface PageFactsOptions {
-  /** Hash the visible text for duplicate detection (site audit). */
-  fingerprint?: boolean;
-  /** Keep <style> text and style="" attributes (mobile checks); off saves work when unused. */
-  styles?: boolean;
-}
 
 const MAX_STYLE_TEXT = 512 * 1024;
 const MAX_STYLE_ATTRIBUTES = 2000;
@@ -134,14 +41,6 @@ function isInsecure(url: string | undefined): url is string {
   return url !== undefined && /^\s*http:\/\//i.test(url);
 }
 
-function emptyFacts(): PageFacts {
-  return {
-    title: null, titleCount: 0, metaDescription: null, descriptionCount: 0, metaRobots: [], canonical: null, canonicals: [], baseHref: null,
-    lang: null, viewport: null, metaRefresh: null, favicon: false, openGraph: {}, twitter: {}, h1: [], h2: [], images: [], links: [],
-    hreflang: [], forms: [], insecureResources: [], scripts: [], stylesheets: [], styleBlocks: [], styleAttributes: [], widthAttributes: [],
-    plugins: [], jsonLdTypes: [], jsonLdInvalid: 0, wordCount: 0,
-  };
-}
 
 /**
  * One streaming pass over the HTML; collects what the audit, index, mobile and site-audit checks

@@ -1,7 +1,8 @@
 import { InvalidInputError } from '#server/services/domain-errors.ts';
 import type { SafeFetcher } from '#server/services/safe-fetch/index.ts';
 import { decodeHtml, isHtmlContentType } from '#server/services/page-facts/decode.ts';
-import { extractPageFacts, type PageFacts } from '#server/services/page-facts/extract.ts';
+import { extractPageFacts } from '#server/services/page-facts/extract.ts';
+import type { PageFacts } from '#server/services/page-facts/facts.ts';
 import { normalizeUrlInput } from '#server/services/page-facts/url-input.ts';
 import type { AuditFacts, AuditReport } from '#views/model/seo-audit.ts';
 import { scoreChecks } from '#views/model/seo-audit-grade.ts';

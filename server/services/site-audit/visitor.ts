@@ -4,7 +4,8 @@ import { charsetOf, isHtmlContentType } from '#server/services/crawler/directive
 import type { QueueItem } from '#server/services/crawler/frontier.ts';
 import { normalizeUrl } from '#server/services/crawler/normalize.ts';
 import type { CrawlFetchResponse } from '#server/services/crawler/types.ts';
-import { createPageFactsParser, type PageFacts } from '#server/services/page-facts/extract.ts';
+import { createPageFactsParser } from '#server/services/page-facts/extract.ts';
+import type { PageFacts } from '#server/services/page-facts/facts.ts';
 import { hasNoindex, xRobotsDirectivesFor } from '#server/services/page-facts/robots-directives.ts';
 import { readSitemaps, type SitemapReadResult } from './sitemaps.ts';
 import type { CanonicalRef, PageRecord, UrlStore } from './store.ts';
