@@ -35,13 +35,13 @@ try {
   let sampler = sampleRss(server.pid);
   const one = await send(server.url, big);
   let peak = sampler.stop();
-  console.log(`1. 49 MP → AVIF: HTTP ${one.status} in ${one.seconds.toFixed(2)} s ("${one.error}"); RSS idle ${Math.round(idle / 1024)} MB, peak ${peak.peakTreeMb} MB`);
+  console.log(`1. 49 MP → AVIF: HTTP ${one.status} in ${one.seconds.toFixed(2)} s ("${one.error}"); RSS idle ${Math.round(idle / 1024)} MB, peak ${peak.peakTreeMb} MB (PSS ${peak.peakPssMb} MB)`);
 
   sampler = sampleRss(server.pid);
   const many = await Promise.all(Array.from({ length: 18 }, (_, i) => send(server.url, allowed, { forwardedFor: `198.51.100.${i + 1}` })));
   peak = sampler.stop();
   const slowest = Math.max(...many.map((r) => r.seconds));
-  console.log(`2. 18 × 16 MP → AVIF at once: ${summary(many)}; slowest answer ${slowest.toFixed(1)} s (limit 30 s); peak RSS ${peak.peakTreeMb} MB with workers, server alone ${peak.peakServerMb} MB`);
+  console.log(`2. 18 × 16 MP → AVIF at once: ${summary(many)}; slowest answer ${slowest.toFixed(1)} s (limit 30 s); peak RSS ${peak.peakTreeMb} MB with workers (PSS ${peak.peakPssMb} MB, ${peak.peakProcesses} processes at most), server alone ${peak.peakServerMb} MB`);
   for (const r of many.filter((r) => r.status !== 200).slice(0, 2)) console.log(`   e.g. ${r.status} after ${r.seconds.toFixed(1)} s, Retry-After ${r.retryAfter}: ${r.error}`);
 
   const controller = new AbortController();

@@ -38,18 +38,38 @@ export function treeRssKib(pid) {
   return kib('VmRSS', pid) + childPids(pid).reduce((sum, child) => sum + treeRssKib(child), 0);
 }
 
-/** Samples treeRssKib every `everyMs` until stopped; returns the peaks of the tree and of the server alone. */
+/**
+ * Proportional memory of a process and its live descendants, in KiB: shared pages (the encoder workers
+ * share sharp's libraries) are split between the processes instead of counted once per process as in
+ * RSS, so the sum is what the tree really costs the machine.
+ */
+export function treePssKib(pid) {
+  let own = 0;
+  try {
+    const match = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
+    own = match ? Number(match[1]) : 0;
+  } catch {
+    own = 0;
+  }
+  return own + childPids(pid).reduce((sum, child) => sum + treePssKib(child), 0);
+}
+
+/** Samples the tree every `everyMs` until stopped; returns the peaks of its RSS and PSS, of the server alone, and of the number of processes. */
 export function sampleRss(pid, everyMs = 50) {
   let peakTree = 0;
+  let peakPss = 0;
   let peakServer = 0;
+  let peakProcesses = 0;
   const timer = setInterval(() => {
     peakTree = Math.max(peakTree, treeRssKib(pid));
+    peakPss = Math.max(peakPss, treePssKib(pid));
     peakServer = Math.max(peakServer, kib('VmRSS', pid));
+    peakProcesses = Math.max(peakProcesses, 1 + childPids(pid).length);
   }, everyMs);
   return {
     stop() {
       clearInterval(timer);
-      return { peakTreeMb: Math.round(peakTree / 1024), peakServerMb: Math.round(peakServer / 1024) };
+      return { peakTreeMb: Math.round(peakTree / 1024), peakPssMb: Math.round(peakPss / 1024), peakServerMb: Math.round(peakServer / 1024), peakProcesses };
     },
   };
 }
