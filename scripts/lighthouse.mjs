@@ -13,7 +13,8 @@ const defaultPaths = [
   '/', '/about', '/seo-services-delhi', '/seo-services-rohini', '/seo-services-noida', '/seo-services-laxmi-nagar',
   '/seo-company-janakpuri', '/seo-guides', '/digital-marketing', '/career-guidance', '/google-core-updates',
   '/seo-optimized-page', '/seo-packages', '/case-studies', '/privacy-policy', '/disclaimer', '/terms-and-conditions',
-  '/contact-me', '/write-for-us', '/sitemap',
+  '/contact-me', '/write-for-us', '/sitemap', '/try-free-tools',
+  ...['google-business-profile-local-seo', 'technical-seo-checklist', 'keyword-research-indian-market', 'link-building-without-spam', 'core-web-vitals', 'site-migration-redirects'].map((slug) => `/seo-guides/${slug}`),
 ];
 const args = process.argv.slice(2);
 const minArg = args.find((arg) => arg.startsWith('--min='));
@@ -59,8 +60,10 @@ const chrome = await chromeLauncher.launch({
 let failed = false;
 try {
   console.log(`Lighthouse ${'(mobile)'} against ${origin}\n`);
-  console.log(['page'.padEnd(28), 'perf', 'a11y', 'best', 'seo'].join('  '));
-  for (const path of paths.length ? paths : defaultPaths) {
+  const pages = paths.length ? paths : defaultPaths;
+  const width = Math.max(...pages.map((path) => path.length)) + 2;
+  console.log(['page'.padEnd(width), 'perf', 'a11y', 'best', 'seo'].join('  '));
+  for (const path of pages) {
     // A busy machine occasionally makes a run fail outright (e.g. NO_FCP); retry those, not low scores.
     let result;
     for (let attempt = 1; attempt <= 3; attempt += 1) {
@@ -71,7 +74,7 @@ try {
     const scores = categories.map((id) => result?.lhr.categories[id]?.score ?? 0);
     if (error || (min !== undefined && scores.some((score) => score < min))) failed = true;
     const cells = error ? [`error: ${error.code}`] : scores.map((score) => score.toFixed(2).padStart(4));
-    console.log([path.padEnd(28), ...cells].join('  '));
+    console.log([path.padEnd(width), ...cells].join('  '));
   }
 } finally {
   await chrome.kill();
