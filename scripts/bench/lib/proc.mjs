@@ -44,12 +44,12 @@ export function treeRssKib(pid) {
  * RSS, so the sum is what the tree really costs the machine.
  */
 export function treePssKib(pid) {
-  let own = 0;
+  let own;
   try {
     const match = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
     own = match ? Number(match[1]) : 0;
   } catch {
-    own = 0;
+    own = 0; // the process has exited
   }
   return own + childPids(pid).reduce((sum, child) => sum + treePssKib(child), 0);
 }
