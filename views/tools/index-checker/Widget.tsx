@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 import { failureDetail, requestJson } from '#views/lib/request-json.ts';
 import { googleSiteSearchUrl, indexableBadge, indexedLabel, readUrlList } from './logic.ts';
 import { MAX_INDEX_URLS } from './rules.ts';
@@ -49,12 +50,8 @@ export default function IndexCheckerWidget({ idPrefix }: IndexCheckerProps) {
             {busy ? 'Checking...' : 'Check Index Status'}
           </button>
         </div>
-        {error ? (
-          <div role="alert">
-            <p className="error">{error}</p>
-            {detail ? <p className="muted">{detail}</p> : null}
-          </div>
-        ) : null}
+        <ErrorMessage error={error} />
+        {detail ? <p className="muted">{detail}</p> : null}
       </form>
       {rows ? (
         <section className="tool-card results" aria-labelledby={id('results-heading')}>

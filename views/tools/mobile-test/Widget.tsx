@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { requestJson } from '#views/lib/request-json.ts';
 import type { MobileReport } from '#views/model/mobile-test.ts';
+import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 
 export interface MobileTesterProps {
   idPrefix: string;
@@ -43,11 +44,7 @@ export default function MobileTesterWidget({ idPrefix }: MobileTesterProps) {
             {busy ? 'Testing...' : 'Test Mobile-Friendliness'}
           </button>
         </div>
-        {error ? (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ErrorMessage error={error} />
       </form>
       {report ? (
         <section className="tool-card results" aria-labelledby={id('results-heading')}>

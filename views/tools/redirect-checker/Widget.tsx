@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { downloadText } from '#client/download.ts';
+import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 import { failureDetail, requestJson } from '#views/lib/request-json.ts';
 import { chainText, finalStatusText, parseUrlLines, redirectsToCsv, rowVerdict, summarize, summaryParts, WARNING_LABELS } from './logic.ts';
 import { MAX_REDIRECT_URLS } from './rules.ts';
@@ -30,7 +31,7 @@ function PlansTable() {
   return (
     <section className="plans" aria-labelledby="plans-heading">
       <h2 id="plans-heading">Plans</h2>
-      {error ? <p className="error">{error}</p> : null}
+      <ErrorMessage error={error} />
       <div className="table-scroll">
         <table className="data-table">
           <thead>
@@ -110,12 +111,8 @@ export default function RedirectCheckerWidget({ idPrefix }: RedirectCheckerProps
           </button>
           <span className="muted">{urls.length} URL{urls.length === 1 ? '' : 's'}</span>
         </div>
-        {error ? (
-          <div role="alert">
-            <p className="error">{error}</p>
-            {detail ? <p className="muted">{detail}</p> : null}
-          </div>
-        ) : null}
+        <ErrorMessage error={error} />
+        {detail ? <p className="muted">{detail}</p> : null}
       </form>
       {rows ? (
         <section className="tool-card results" aria-labelledby={id('results-heading')}>

@@ -4,6 +4,7 @@ import { nextProgress, PROGRESS_INTERVAL_MS } from './logic.ts';
 import { AuditReportView, GetFixedCta } from './Report.tsx';
 import { RecommendationList } from './RecommendationList.tsx';
 import type { AuditReport } from '#views/model/seo-audit.ts';
+import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 
 export interface SeoAuditProps {
   idPrefix: string;
@@ -70,11 +71,7 @@ export default function SeoAuditWidget({ idPrefix, initialUrl = '' }: SeoAuditPr
           <progress id={id('progress')} max={100} value={progress} aria-label="Audit progress" />
           <span className="progress-value">{progress}%</span>
         </div>
-        {error ? (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ErrorMessage error={error} />
       </form>
       {report ? <AuditReportView report={report} idPrefix={idPrefix} /> : null}
       <RecommendationList checks={report?.checks ?? null} idPrefix={idPrefix} />

@@ -4,6 +4,7 @@ import { AuditReport } from './AuditReport.tsx';
 import type { IssueType } from '#views/model/site-audit.ts';
 import { BUSY_LABEL, FAILED_MESSAGE, progressPercent, progressText, reportPath, START_LABEL } from './logic.ts';
 import type { AuditIssueGroup, AuditListItem, AuditView } from './schema.ts';
+import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 
 export interface SiteAuditProps {
   /** Prefix for element ids (islands must not use useId). */
@@ -146,16 +147,8 @@ export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
             </button>
           </div>
         ) : null}
-        {error ? (
-          <p className="error" id={id('error')} role="alert">
-            {error}
-          </p>
-        ) : null}
-        {audit && (audit.status === 'failed' || audit.status === 'cancelled') ? (
-          <p className="error" role="alert">
-            {audit.status === 'cancelled' ? 'The audit was cancelled.' : `The audit failed: ${audit.error ?? FAILED_MESSAGE}`}
-          </p>
-        ) : null}
+        <ErrorMessage error={error} id={id('error')} />
+        <ErrorMessage error={audit?.status === 'cancelled' ? 'The audit was cancelled.' : audit?.status === 'failed' ? `The audit failed: ${audit.error ?? FAILED_MESSAGE}` : null} />
         {audit ? (
           <p className="audit-share">
             Shareable report link: <a href={reportPath(audit.id)}>{reportPath(audit.id)}</a>

@@ -6,6 +6,7 @@ import { SitemapNextSteps, SitemapPreview } from './NextSteps.tsx';
 import { readSitemap } from './read-sitemap.ts';
 import type { GenerateSitemapResponse, SitemapProgress } from './schema.ts';
 import { SitemapReport } from './SitemapReport.tsx';
+import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 
 export interface SitemapGeneratorProps {
   /** Prefix for element ids (islands must not use useId). */
@@ -115,11 +116,7 @@ export default function SitemapGeneratorWidget({ idPrefix }: SitemapGeneratorPro
             </p>
           </div>
         ) : null}
-        {error ? (
-          <p className="error" id={id('error')} role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ErrorMessage error={error} id={id('error')} />
         {sitemapPath ? (
           <div className="sitemap-result">
             <p className="success">
