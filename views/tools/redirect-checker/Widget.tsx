@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { downloadText } from '#client/download.ts';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
-import { failureDetail, requestJson } from '#views/lib/request-json.ts';
+import { requestJson } from '#views/lib/request-json.ts';
+import { useBulkCheck } from '#views/lib/use-bulk-check.ts';
 import { chainText, finalStatusText, parseUrlLines, redirectsToCsv, rowVerdict, summarize, summaryParts, WARNING_LABELS } from './logic.ts';
 import { MAX_REDIRECT_URLS } from './rules.ts';
 import { planPriceCell, type Plan } from '#views/model/plans.ts';
@@ -66,30 +67,14 @@ function PlansTable() {
 
 export default function RedirectCheckerWidget({ idPrefix }: RedirectCheckerProps) {
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const [detail, setDetail] = useState('');
-  const [rows, setRows] = useState<RedirectRow[] | null>(null);
+  const { busy, error, detail, rows, submit } = useBulkCheck<RedirectRow>('/api/bulk-url-redirection/redirect', 'Failed to process URLs');
   const [userAgent, setUserAgent] = useState<UserAgentChoice>(DEFAULT_USER_AGENT);
   const urls = parseUrlLines(text);
   const id = (name: string) => `${idPrefix}-${name}`;
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (urls.length === 0 || busy) return;
-    setBusy(true);
-    setRows(null);
-    setError('');
-    setDetail('');
-    try {
-      const data = await requestJson<{ result: RedirectRow[] }>('/api/bulk-url-redirection/redirect', 'Failed to process URLs', { urls, userAgent });
-      setRows(data.result);
-    } catch (caught) {
-      setError('Failed to process URLs');
-      setDetail(failureDetail(caught, 'Failed to process URLs'));
-    } finally {
-      setBusy(false);
-    }
+    if (urls.length > 0) void submit({ urls, userAgent });
   }
 
   return (
