@@ -5,6 +5,7 @@ import type { IssueType } from '#views/model/site-audit.ts';
 import { BUSY_LABEL, FAILED_MESSAGE, progressPercent, progressText, reportPath, START_LABEL } from './logic.ts';
 import type { AuditIssueGroup, AuditListItem, AuditView } from './schema.ts';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
+import { UrlInputRow } from '#views/components/UrlInputRow.tsx';
 
 export interface SiteAuditProps {
   /** Prefix for element ids (islands must not use useId). */
@@ -123,21 +124,16 @@ export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
     <div className="site-audit">
       <form className="tool-card" onSubmit={onSubmit} noValidate>
         <label htmlFor={id('url')}>Website URL</label>
-        <div className="audit-input-row">
-          <input
-            id={id('url')}
-            type="url"
-            inputMode="url"
-            autoComplete="url"
-            placeholder="https://www.example.com"
-            value={url}
-            onChange={(event) => setUrl(event.target.value)}
-            aria-describedby={error ? id('error') : undefined}
-          />
-          <button type="submit" className="button" disabled={busy || url.trim() === ''}>
-            {busy ? BUSY_LABEL : START_LABEL}
-          </button>
-        </div>
+        <UrlInputRow
+          id={id('url')}
+          value={url}
+          onChange={setUrl}
+          placeholder="https://www.example.com"
+          busy={busy}
+          label={START_LABEL}
+          busyLabel={BUSY_LABEL}
+          describedBy={error ? id('error') : undefined}
+        />
         {audit && running ? (
           <div className="audit-progress" role="status" aria-live="polite">
             <progress max={100} value={progressPercent(audit.progress)} aria-label="Audit progress" />
