@@ -1,21 +1,17 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { downloadText } from '#client/download.ts';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
+import { PlanPrice, PlansTableHead } from '#views/components/Plans.tsx';
 import { requestJson } from '#views/lib/request-json.ts';
 import { useBulkCheck } from '#views/lib/use-bulk-check.ts';
 import { chainText, finalStatusText, parseUrlLines, redirectsToCsv, rowVerdict, summarize, summaryParts, WARNING_LABELS } from './logic.ts';
 import { MAX_REDIRECT_URLS } from './rules.ts';
-import { planPriceCell, type Plan } from '#views/model/plans.ts';
+import type { Plan } from '#views/model/plans.ts';
 import type { RedirectRow } from '#views/model/redirect-checker.ts';
 import { DEFAULT_USER_AGENT, USER_AGENT_CHOICES, USER_AGENTS, type UserAgentChoice } from '#views/model/user-agents.ts';
 
 export interface RedirectCheckerProps {
   idPrefix: string;
-}
-
-function PlanPrice({ plan }: { plan: Plan }) {
-  const cell = planPriceCell(plan);
-  return cell.href ? <a href={cell.href}>{cell.text}</a> : <>{cell.text}</>;
 }
 
 function PlansTable() {
@@ -35,13 +31,7 @@ function PlansTable() {
       <ErrorMessage error={error} />
       <div className="table-scroll">
         <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">Plan</th>
-              <th scope="col">Price</th>
-              <th scope="col">What you get</th>
-            </tr>
-          </thead>
+          <PlansTableHead />
           <tbody>
             {plans === null ? (
               <tr>
