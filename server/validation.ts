@@ -1,4 +1,4 @@
-import type { RequestHandler, Response } from 'express';
+import type { Response } from 'express';
 import { z } from 'zod';
 import { HttpError } from './http-error.ts';
 
@@ -44,22 +44,6 @@ export function parseOr400<T extends z.ZodType>(schema: T, value: unknown): z.ou
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   throw new HttpError(400, result.error.issues[0]?.message ?? 'Invalid request');
-}
-
-/**
- * Middleware that parses the JSON body with `schema` before anything after it runs, so a malformed
- * request is a 400 that never reaches (or spends) the rate limiter placed after it. The handler
- * reads the parsed value with `validBody(res, schema)`.
- */
-export function validateBody<T extends z.ZodType>(schema: T): RequestHandler {
-  return (req, res, next) => {
-    res.locals.validBody = parseOr400(schema, req.body ?? {});
-    next();
-  };
-}
-
-export function validBody<T extends z.ZodType>(res: Response, _schema: T): z.output<T> {
-  return res.locals.validBody as z.output<T>;
 }
 
 /** Aborts when the client goes away before the answer is sent: long work stops for nobody. */

@@ -1,12 +1,12 @@
-import { Router, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '#server/deps.ts';
+import { endpoint } from '#server/endpoint.ts';
 import { HttpError } from '#server/http-error.ts';
-import { rateLimit } from '#server/rate-limit.ts';
 import { CRAWLER_BOT_NAME } from '#server/services/crawler/index.ts';
 import { createSafeFetcher } from '#server/services/safe-fetch/index.ts';
 import { createSitemapGenerator } from '#server/services/sitemap-generator/index.ts';
 import type { JobEvent } from '#server/services/sitemap-generator/jobs.ts';
-import { parseOr400, validateBody, validBody } from '#server/validation.ts';
+import { parseOr400 } from '#server/validation.ts';
 import { visitorKey } from '#server/visitor.ts';
 import { generateSitemapBody, progressQuery } from '#views/tools/sitemap-generator/schema.ts';
 
@@ -43,13 +43,13 @@ export function sitemapGeneratorRouter({ config, db, log, onShutdown }: AppDeps)
     res.json(visitor ? service.list(visitor) : []);
   });
 
-  // The body is checked before the rate limiter runs, so a typo does not use up an attempt.
-  router.post('/sitemaps', validateBody(generateSitemapBody), rateLimit({ windowMs: 10 * 60_000, limit: settings.rateLimitPer10Min }), async (req, res) => {
-    const { url } = validBody(res, generateSitemapBody);
+  // endpoint(): the body is checked before the rate limiter runs, so a typo does not use up an attempt.
+  const parse = (req: Request) => parseOr400(generateSitemapBody, req.body ?? {});
+  router.post('/sitemaps', ...endpoint({ parse, limit: { windowMs: 10 * 60_000, limit: settings.rateLimitPer10Min } }, async ({ url }, req, res) => {
     const visitor = visitorKey(req, res, { create: true })!;
     const { sitemap, record, report } = await service.generate(url, visitor);
     res.json({ sitemap, record, report });
-  });
+  }));
 
   router.get('/sitemaps/progress', (req, res) => {
     const { url } = parseOr400(progressQuery, req.query);

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { telHref } from '#views/business.ts';
 import type { InboxItem, InboxKind, InboxStatus } from '#views/model/lead-inbox.ts';
+import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 
 export interface InboxProps {
   businessName: string;
@@ -47,11 +48,7 @@ export function LoginPage({ businessName, css, error }: { businessName: string; 
         <form method="post" action="/admin/login" className="tool-card">
           <label htmlFor="admin-password">Password</label>
           <input id="admin-password" name="password" type="password" autoComplete="current-password" required autoFocus />
-          {error ? (
-            <p className="error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <ErrorMessage error={error} />
           <div className="actions">
             <button type="submit" className="button">
               Sign in

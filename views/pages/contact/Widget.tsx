@@ -3,6 +3,7 @@ import { telHref } from '#views/business.ts';
 import { ApiError, apiFetch } from '#views/lib/request-json.ts';
 import { contactLimits, HONEYPOT_FIELD } from '#views/pages/shared/form-limits.ts';
 import { Honeypot } from '#views/pages/shared/Honeypot.tsx';
+import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 import { formCopy, sentCopy } from './content.ts';
 
 export interface ContactWidgetProps {
@@ -153,11 +154,7 @@ export default function ContactWidget({ idPrefix, phone, hours }: ContactWidgetP
         </button>
       </div>
       <div aria-live="polite">
-        {status.kind === 'error' ? (
-          <p className="error" role="alert">
-            {status.message}
-          </p>
-        ) : null}
+        <ErrorMessage error={status.kind === 'error' ? status.message : null} />
       </div>
     </form>
   );

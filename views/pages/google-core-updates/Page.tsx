@@ -1,7 +1,6 @@
 import { formatDay } from '#views/lib/dates.ts';
 import { definePage } from '#views/page.ts';
-import { RelatedLinks } from '#views/pages/shared/links.tsx';
-import { ProseSections } from '#views/pages/shared/ProseArticle.tsx';
+import { ProseArticle } from '#views/pages/shared/ProseArticle.tsx';
 import { googleCoreUpdates as content } from './content.ts';
 import { coreUpdates, LAST_REVIEWED, NEWEST_LISTED, rolloutDays, STATUS_DASHBOARD_URL } from './updates.ts';
 
@@ -56,21 +55,9 @@ function UpdatesLog() {
 
 function GoogleCoreUpdatesPage() {
   return (
-    <article className="content-page">
-      <header className="page-hero">
-        <h1>{content.heading}</h1>
-        {content.intro.map((text) => (
-          <p key={text} className="lead">
-            {text}
-          </p>
-        ))}
-      </header>
-      <div className="prose">
-        <UpdatesLog />
-        <ProseSections sections={content.sections} />
-      </div>
-      {content.links?.length ? <RelatedLinks links={content.links} /> : null}
-    </article>
+    <ProseArticle content={content}>
+      <UpdatesLog />
+    </ProseArticle>
   );
 }
 

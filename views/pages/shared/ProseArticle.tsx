@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Faq } from '#views/components/Faq.tsx';
 import { definePage, type PageDef } from '#views/page.ts';
 import type { Business } from '#views/business.ts';
@@ -24,8 +25,11 @@ export function ProseSections({ sections }: { sections: Section[] }) {
   ));
 }
 
-/** Category, legal and info pages: heading, lead, sections, optional FAQ and related links. */
-export function ProseArticle({ content }: { content: ProsePage }) {
+/**
+ * Category, legal and info pages: heading, lead, sections, optional FAQ and related links.
+ * `children` is what a page shows before its sections (the core updates log).
+ */
+export function ProseArticle({ content, children }: { content: ProsePage; children?: ReactNode }) {
   return (
     <article className="content-page">
       <header className="page-hero">
@@ -38,6 +42,7 @@ export function ProseArticle({ content }: { content: ProsePage }) {
         ))}
       </header>
       <div className="prose">
+        {children}
         <ProseSections sections={content.sections} />
       </div>
       {content.faq?.length ? <Faq items={content.faq} /> : null}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ApiError, requestText } from '#views/lib/request-json.ts';
+import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 import { viewerCopy } from './content.ts';
 
 type State = { kind: 'loading' } | { kind: 'loaded'; text: string } | { kind: 'error'; message: string };
@@ -25,12 +26,7 @@ export default function SitemapViewer() {
   return (
     <div className="sitemap-viewer" aria-live="polite">
       {state.kind === 'loading' ? <p>{viewerCopy.loading}</p> : null}
-      {state.kind === 'error' ? (
-        <p className="error" role="alert">
-          {viewerCopy.errorPrefix}
-          {state.message}
-        </p>
-      ) : null}
+      <ErrorMessage error={state.kind === 'error' ? `${viewerCopy.errorPrefix}${state.message}` : null} />
       {state.kind === 'loaded' ? (
         <pre className="sitemap-box" tabIndex={0} aria-label="Sitemap XML">
           {state.text}

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { apiFetch } from '#views/lib/request-json.ts';
 import { articleLimits, HONEYPOT_FIELD } from '#views/pages/shared/form-limits.ts';
 import { Honeypot } from '#views/pages/shared/Honeypot.tsx';
+import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 import { formCopy } from './content.ts';
 
 export interface WriteForUsWidgetProps {
@@ -69,11 +70,7 @@ export default function WriteForUsWidget({ idPrefix }: WriteForUsWidgetProps) {
       </div>
       <div aria-live="polite">
         {message?.kind === 'success' ? <p className="success">{message.text}</p> : null}
-        {message?.kind === 'error' ? (
-          <p className="error" role="alert">
-            {message.text}
-          </p>
-        ) : null}
+        <ErrorMessage error={message?.kind === 'error' ? message.text : null} />
       </div>
     </form>
   );

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { CopyButton } from '#views/components/CopyButton.tsx';
 import { aboutPageToHtml, aboutPageToText, countWords, generateAboutPage, joinList, missingDetails } from './logic.ts';
 import { LIMITS, validateAboutForm, type AboutForm, type AboutPage } from './rules.ts';
+import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 
 export interface AboutWidgetProps {
   idPrefix: string;
@@ -75,11 +76,7 @@ export default function AboutUsWidget({ idPrefix }: AboutWidgetProps) {
             Generate About Us Page
           </button>
         </div>
-        {error ? (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ErrorMessage error={error} />
       </form>
       {page ? (
         <section className="tool-card about-result" aria-label="Generated About Us page">

@@ -1,7 +1,8 @@
 import { Faq } from '#views/components/Faq.tsx';
 import { Island } from '#views/components/Island.tsx';
+import { PlanPrice, PlansTableHead } from '#views/components/Plans.tsx';
 import { definePage, type FaqEntry } from '#views/page.ts';
-import { ANCHOR_TEXT_PLANS, planPriceCell, type Plan } from '#views/model/plans.ts';
+import { ANCHOR_TEXT_PLANS } from '#views/model/plans.ts';
 import { MAX_KEYWORD_LENGTH, MAX_KEYWORDS } from './rules.ts';
 import AnchorTextWidget from './Widget.tsx';
 
@@ -28,24 +29,13 @@ const faq: FaqEntry[] = [
   },
 ];
 
-function PlanPrice({ plan }: { plan: Plan }) {
-  const cell = planPriceCell(plan);
-  return cell.href ? <a href={cell.href}>{cell.text}</a> : <>{cell.text}</>;
-}
-
 function PlansTable() {
   return (
     <section aria-labelledby="anchor-plans-heading">
       <h2 id="anchor-plans-heading">Plans</h2>
       <div className="table-wrap">
         <table className="plans-table">
-          <thead>
-            <tr>
-              <th scope="col">Plan</th>
-              <th scope="col">Price</th>
-              <th scope="col">What you get</th>
-            </tr>
-          </thead>
+          <PlansTableHead />
           <tbody>
             {ANCHOR_TEXT_PLANS.map((plan) => (
               <tr key={plan.id}>

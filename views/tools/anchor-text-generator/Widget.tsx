@@ -5,6 +5,7 @@ import { CopyButton } from '#views/components/CopyButton.tsx';
 import { parseDomain } from '../url-input.ts';
 import { anchorsToCsv } from './logic.ts';
 import { ANCHOR_TYPE_LABELS, GENERATE_FAILED, keywordProblem, splitKeywords, type Anchor, type GenerateResponse } from './rules.ts';
+import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 
 export interface AnchorWidgetProps {
   idPrefix: string;
@@ -76,11 +77,7 @@ export default function AnchorTextWidget({ idPrefix }: AnchorWidgetProps) {
           {busy ? 'Generating...' : 'Generate Anchor Texts'}
         </button>
       </div>
-      {error ? (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorMessage error={error} />
       {anchors.length > 0 ? (
         <div className="result">
           <p className="result-summary">

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { downloadText } from '#client/download.ts';
 import { CopyButton } from '#views/components/CopyButton.tsx';
 import { backlinksToCsv, batches, generateBacklinks, type BacklinkLink } from './logic.ts';
+import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 
 export interface BacklinkWidgetProps {
   idPrefix: string;
@@ -63,11 +64,7 @@ export default function BacklinkWidget({ idPrefix }: BacklinkWidgetProps) {
           Generate Backlinks
         </button>
       </div>
-      {error ? (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorMessage error={error} />
       {links.length > 0 ? (
         <div className="result">
           <p className="result-summary">

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { CopyButton } from '#views/components/CopyButton.tsx';
 import { buildCanonicalTag, MAX_URL_LENGTH } from './logic.ts';
+import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 
 export interface CanonicalWidgetProps {
   idPrefix: string;
@@ -43,11 +44,7 @@ export default function CanonicalTagWidget({ idPrefix }: CanonicalWidgetProps) {
           Generate Canonical Tag
         </button>
       </div>
-      {error ? (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorMessage error={error} />
       {tag ? (
         <div className="result">
           <label htmlFor={id('tag')}>Your canonical tag (paste it inside &lt;head&gt;)</label>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { CopyButton } from '#views/components/CopyButton.tsx';
 import { defaultCommaOptions, separateWithCommas, type CommaOptions } from './logic.ts';
+import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 
 export interface CommaSeparatorProps {
   /** Prefix for element ids (islands must not use useId). */
@@ -57,11 +58,7 @@ export default function CommaSeparatorWidget({ idPrefix }: CommaSeparatorProps) 
           Convert to Comma Separated
         </button>
       </div>
-      {error ? (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorMessage error={error} />
       {output ? (
         <div className="result">
           <label htmlFor={id('output')}>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { CopyButton } from '#views/components/CopyButton.tsx';
 import { domainsText, EXTRACT_FAILED, extractDomains, type ExtractedLine } from './logic.ts';
+import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 
 type Output = 'hostname' | 'root';
 
@@ -83,11 +84,7 @@ export default function DomainExtractorWidget({ idPrefix }: DomainExtractorProps
           Extract Domains
         </button>
       </div>
-      {error ? (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorMessage error={error} />
       {lines.length > 0 ? (
         <div className="result">
           <p className="result-summary">

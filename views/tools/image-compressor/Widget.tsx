@@ -3,6 +3,7 @@ import { BatchList, type BatchItem } from './BatchList.tsx';
 import { CompareSlider } from './CompareSlider.tsx';
 import { formatBytes, MAX_BATCH_FILES, MAX_UPLOAD_BYTES, QUALITY_DEFAULT, QUALITY_MAX, QUALITY_MIN } from './logic.ts';
 import { uploadImage } from './upload.ts';
+import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 
 export interface ImageCompressorProps {
   idPrefix: string;
@@ -170,11 +171,7 @@ export default function ImageCompressorWidget({ idPrefix }: ImageCompressorProps
           </button>
         ) : null}
       </div>
-      {error ? (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorMessage error={error} />
       {done.length > 1 ? (
         <p className="batch-total" aria-live="polite">
           {done.length} images: {formatBytes(totalBefore)} → {formatBytes(totalAfter)}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { failureDetail, requestJson } from '#views/lib/request-json.ts';
+import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
+import { useBulkCheck } from '#views/lib/use-bulk-check.ts';
 import { googleSiteSearchUrl, indexableBadge, indexedLabel, readUrlList } from './logic.ts';
 import { MAX_INDEX_URLS } from './rules.ts';
 import type { IndexRow } from '#views/model/index-checker.ts';
@@ -10,33 +11,15 @@ export interface IndexCheckerProps {
 
 export default function IndexCheckerWidget({ idPrefix }: IndexCheckerProps) {
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const [detail, setDetail] = useState('');
-  const [rows, setRows] = useState<IndexRow[] | null>(null);
+  const { busy, error, detail, rows, submit, reject } = useBulkCheck<IndexRow>('/api/google-index-checker/check', 'Failed to check index status');
   const id = (name: string) => `${idPrefix}-${name}`;
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    setRows(null);
-    setError('');
-    setDetail('');
     const list = readUrlList(text);
-    if (!list.ok) {
-      setError(list.error);
-      return;
-    }
-    setBusy(true);
-    try {
-      const data = await requestJson<{ result: IndexRow[] }>('/api/google-index-checker/check', 'Failed to check index status', { urls: list.urls });
-      setRows(data.result);
-    } catch (caught) {
-      setError('Failed to check index status');
-      setDetail(failureDetail(caught, 'Failed to check index status'));
-    } finally {
-      setBusy(false);
-    }
+    if (!list.ok) return reject(list.error);
+    void submit({ urls: list.urls });
   }
 
   return (
@@ -49,12 +32,8 @@ export default function IndexCheckerWidget({ idPrefix }: IndexCheckerProps) {
             {busy ? 'Checking...' : 'Check Index Status'}
           </button>
         </div>
-        {error ? (
-          <div role="alert">
-            <p className="error">{error}</p>
-            {detail ? <p className="muted">{detail}</p> : null}
-          </div>
-        ) : null}
+        <ErrorMessage error={error} />
+        {detail ? <p className="muted">{detail}</p> : null}
       </form>
       {rows ? (
         <section className="tool-card results" aria-labelledby={id('results-heading')}>

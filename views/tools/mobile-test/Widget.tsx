@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { requestJson } from '#views/lib/request-json.ts';
 import type { MobileReport } from '#views/model/mobile-test.ts';
+import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
+import { UrlInputRow } from '#views/components/UrlInputRow.tsx';
 
 export interface MobileTesterProps {
   idPrefix: string;
@@ -37,17 +39,8 @@ export default function MobileTesterWidget({ idPrefix }: MobileTesterProps) {
     <div className="mobile-tester">
       <form className="tool-card" onSubmit={onSubmit} noValidate>
         <label htmlFor={id('url')}>Page URL</label>
-        <div className="inline-field">
-          <input id={id('url')} type="url" inputMode="url" placeholder="https://example.com/" value={url} onChange={(event) => setUrl(event.target.value)} />
-          <button type="submit" className="button" disabled={busy || !url.trim()}>
-            {busy ? 'Testing...' : 'Test Mobile-Friendliness'}
-          </button>
-        </div>
-        {error ? (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <UrlInputRow id={id('url')} value={url} onChange={setUrl} placeholder="https://example.com/" busy={busy} label="Test Mobile-Friendliness" busyLabel="Testing..." />
+        <ErrorMessage error={error} />
       </form>
       {report ? (
         <section className="tool-card results" aria-labelledby={id('results-heading')}>

@@ -1,19 +1,17 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { downloadText } from '#client/download.ts';
-import { failureDetail, requestJson } from '#views/lib/request-json.ts';
+import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
+import { PlanPrice, PlansTableHead } from '#views/components/Plans.tsx';
+import { requestJson } from '#views/lib/request-json.ts';
+import { useBulkCheck } from '#views/lib/use-bulk-check.ts';
 import { chainText, finalStatusText, parseUrlLines, redirectsToCsv, rowVerdict, summarize, summaryParts, WARNING_LABELS } from './logic.ts';
 import { MAX_REDIRECT_URLS } from './rules.ts';
-import { planPriceCell, type Plan } from '#views/model/plans.ts';
+import type { Plan } from '#views/model/plans.ts';
 import type { RedirectRow } from '#views/model/redirect-checker.ts';
 import { DEFAULT_USER_AGENT, USER_AGENT_CHOICES, USER_AGENTS, type UserAgentChoice } from '#views/model/user-agents.ts';
 
 export interface RedirectCheckerProps {
   idPrefix: string;
-}
-
-function PlanPrice({ plan }: { plan: Plan }) {
-  const cell = planPriceCell(plan);
-  return cell.href ? <a href={cell.href}>{cell.text}</a> : <>{cell.text}</>;
 }
 
 function PlansTable() {
@@ -30,16 +28,10 @@ function PlansTable() {
   return (
     <section className="plans" aria-labelledby="plans-heading">
       <h2 id="plans-heading">Plans</h2>
-      {error ? <p className="error">{error}</p> : null}
+      <ErrorMessage error={error} />
       <div className="table-scroll">
         <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">Plan</th>
-              <th scope="col">Price</th>
-              <th scope="col">What you get</th>
-            </tr>
-          </thead>
+          <PlansTableHead />
           <tbody>
             {plans === null ? (
               <tr>
@@ -65,30 +57,14 @@ function PlansTable() {
 
 export default function RedirectCheckerWidget({ idPrefix }: RedirectCheckerProps) {
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const [detail, setDetail] = useState('');
-  const [rows, setRows] = useState<RedirectRow[] | null>(null);
+  const { busy, error, detail, rows, submit } = useBulkCheck<RedirectRow>('/api/bulk-url-redirection/redirect', 'Failed to process URLs');
   const [userAgent, setUserAgent] = useState<UserAgentChoice>(DEFAULT_USER_AGENT);
   const urls = parseUrlLines(text);
   const id = (name: string) => `${idPrefix}-${name}`;
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (urls.length === 0 || busy) return;
-    setBusy(true);
-    setRows(null);
-    setError('');
-    setDetail('');
-    try {
-      const data = await requestJson<{ result: RedirectRow[] }>('/api/bulk-url-redirection/redirect', 'Failed to process URLs', { urls, userAgent });
-      setRows(data.result);
-    } catch (caught) {
-      setError('Failed to process URLs');
-      setDetail(failureDetail(caught, 'Failed to process URLs'));
-    } finally {
-      setBusy(false);
-    }
+    if (urls.length > 0) void submit({ urls, userAgent });
   }
 
   return (
@@ -110,12 +86,8 @@ export default function RedirectCheckerWidget({ idPrefix }: RedirectCheckerProps
           </button>
           <span className="muted">{urls.length} URL{urls.length === 1 ? '' : 's'}</span>
         </div>
-        {error ? (
-          <div role="alert">
-            <p className="error">{error}</p>
-            {detail ? <p className="muted">{detail}</p> : null}
-          </div>
-        ) : null}
+        <ErrorMessage error={error} />
+        {detail ? <p className="muted">{detail}</p> : null}
       </form>
       {rows ? (
         <section className="tool-card results" aria-labelledby={id('results-heading')}>

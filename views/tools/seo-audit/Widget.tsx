@@ -4,6 +4,8 @@ import { nextProgress, PROGRESS_INTERVAL_MS } from './logic.ts';
 import { AuditReportView, GetFixedCta } from './Report.tsx';
 import { RecommendationList } from './RecommendationList.tsx';
 import type { AuditReport } from '#views/model/seo-audit.ts';
+import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
+import { UrlInputRow } from '#views/components/UrlInputRow.tsx';
 
 export interface SeoAuditProps {
   idPrefix: string;
@@ -60,21 +62,12 @@ export default function SeoAuditWidget({ idPrefix, initialUrl = '' }: SeoAuditPr
     <div className="seo-audit">
       <form className="tool-card no-print" onSubmit={onSubmit} noValidate>
         <label htmlFor={id('url')}>Website URL</label>
-        <div className="inline-field">
-          <input id={id('url')} type="url" inputMode="url" placeholder="https://example.com/" value={url} onChange={(event) => setUrl(event.target.value)} />
-          <button type="submit" className="button" disabled={busy || !url.trim()}>
-            {busy ? 'Auditing...' : 'Run SEO Audit'}
-          </button>
-        </div>
+        <UrlInputRow id={id('url')} value={url} onChange={setUrl} placeholder="https://example.com/" busy={busy} label="Run SEO Audit" busyLabel="Auditing..." />
         <div className="progress-row" aria-live="polite">
           <progress id={id('progress')} max={100} value={progress} aria-label="Audit progress" />
           <span className="progress-value">{progress}%</span>
         </div>
-        {error ? (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ErrorMessage error={error} />
       </form>
       {report ? <AuditReportView report={report} idPrefix={idPrefix} /> : null}
       <RecommendationList checks={report?.checks ?? null} idPrefix={idPrefix} />

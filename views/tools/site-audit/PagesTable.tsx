@@ -3,6 +3,7 @@ import { requestJson } from '#views/lib/request-json.ts';
 import type { IssueType } from '#views/model/site-audit.ts';
 import { formatBytes, shortUrl } from './logic.ts';
 import type { AuditPageRow, AuditPagesResponse } from './schema.ts';
+import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 
 const PER_PAGE = 25;
 
@@ -95,11 +96,7 @@ export function PagesTable({ auditId, siteUrl, types, idPrefix }: { auditId: str
           </option>
         ))}
       </select>
-      {error ? (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorMessage error={error} />
       {data ? (
         <>
           <p>{data.total.toLocaleString('en-IN')} URLs</p>

@@ -4,6 +4,8 @@ import { AuditReport } from './AuditReport.tsx';
 import type { IssueType } from '#views/model/site-audit.ts';
 import { BUSY_LABEL, FAILED_MESSAGE, progressPercent, progressText, reportPath, START_LABEL } from './logic.ts';
 import type { AuditIssueGroup, AuditListItem, AuditView } from './schema.ts';
+import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
+import { UrlInputRow } from '#views/components/UrlInputRow.tsx';
 
 export interface SiteAuditProps {
   /** Prefix for element ids (islands must not use useId). */
@@ -122,21 +124,16 @@ export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
     <div className="site-audit">
       <form className="tool-card" onSubmit={onSubmit} noValidate>
         <label htmlFor={id('url')}>Website URL</label>
-        <div className="audit-input-row">
-          <input
-            id={id('url')}
-            type="url"
-            inputMode="url"
-            autoComplete="url"
-            placeholder="https://www.example.com"
-            value={url}
-            onChange={(event) => setUrl(event.target.value)}
-            aria-describedby={error ? id('error') : undefined}
-          />
-          <button type="submit" className="button" disabled={busy || url.trim() === ''}>
-            {busy ? BUSY_LABEL : START_LABEL}
-          </button>
-        </div>
+        <UrlInputRow
+          id={id('url')}
+          value={url}
+          onChange={setUrl}
+          placeholder="https://www.example.com"
+          busy={busy}
+          label={START_LABEL}
+          busyLabel={BUSY_LABEL}
+          describedBy={error ? id('error') : undefined}
+        />
         {audit && running ? (
           <div className="audit-progress" role="status" aria-live="polite">
             <progress max={100} value={progressPercent(audit.progress)} aria-label="Audit progress" />
@@ -146,16 +143,8 @@ export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
             </button>
           </div>
         ) : null}
-        {error ? (
-          <p className="error" id={id('error')} role="alert">
-            {error}
-          </p>
-        ) : null}
-        {audit && (audit.status === 'failed' || audit.status === 'cancelled') ? (
-          <p className="error" role="alert">
-            {audit.status === 'cancelled' ? 'The audit was cancelled.' : `The audit failed: ${audit.error ?? FAILED_MESSAGE}`}
-          </p>
-        ) : null}
+        <ErrorMessage error={error} id={id('error')} />
+        <ErrorMessage error={audit?.status === 'cancelled' ? 'The audit was cancelled.' : audit?.status === 'failed' ? `The audit failed: ${audit.error ?? FAILED_MESSAGE}` : null} />
         {audit ? (
           <p className="audit-share">
             Shareable report link: <a href={reportPath(audit.id)}>{reportPath(audit.id)}</a>

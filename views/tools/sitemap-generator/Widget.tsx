@@ -6,6 +6,8 @@ import { SitemapNextSteps, SitemapPreview } from './NextSteps.tsx';
 import { readSitemap } from './read-sitemap.ts';
 import type { GenerateSitemapResponse, SitemapProgress } from './schema.ts';
 import { SitemapReport } from './SitemapReport.tsx';
+import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
+import { UrlInputRow } from '#views/components/UrlInputRow.tsx';
 
 export interface SitemapGeneratorProps {
   /** Prefix for element ids (islands must not use useId). */
@@ -91,21 +93,16 @@ export default function SitemapGeneratorWidget({ idPrefix }: SitemapGeneratorPro
     <div className="sitemap-tool">
       <form className="tool-card" id={id('form')} onSubmit={onGenerate} noValidate>
         <label htmlFor={id('url')}>Website URL</label>
-        <div className="sitemap-input-row">
-          <input
-            id={id('url')}
-            type="url"
-            inputMode="url"
-            autoComplete="url"
-            placeholder="Enter your website URL"
-            value={url}
-            onChange={(event) => setUrl(event.target.value)}
-            aria-describedby={error ? id('error') : undefined}
-          />
-          <button type="submit" className="button" disabled={generating || url.trim() === ''}>
-            {generating ? 'Generating...' : 'Generate Sitemap'}
-          </button>
-        </div>
+        <UrlInputRow
+          id={id('url')}
+          value={url}
+          onChange={setUrl}
+          placeholder="Enter your website URL"
+          busy={generating}
+          label="Generate Sitemap"
+          busyLabel="Generating..."
+          describedBy={error ? id('error') : undefined}
+        />
         {progress ? (
           <div className="sitemap-progress" role="status" aria-live="polite">
             <progress max={100} value={progressPercent(progress)} aria-label="Crawl progress" />
@@ -115,11 +112,7 @@ export default function SitemapGeneratorWidget({ idPrefix }: SitemapGeneratorPro
             </p>
           </div>
         ) : null}
-        {error ? (
-          <p className="error" id={id('error')} role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ErrorMessage error={error} id={id('error')} />
         {sitemapPath ? (
           <div className="sitemap-result">
             <p className="success">

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ToolIcon } from '#views/components/ToolIcon.tsx';
+import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 import { requestJson } from '#views/lib/request-json.ts';
 import { matchesTool, toolByName, toolsByGroup } from '#views/model/tools-hub.ts';
 
@@ -72,11 +73,7 @@ export default function ToolsHubWidget({ initialTools, initialQuery }: ToolsHubP
           Refresh list
         </button>
       </div>
-      {status === 'error' ? (
-        <p className="error" role="alert">
-          Error: {LIST_FAILED}
-        </p>
-      ) : null}
+      <ErrorMessage error={status === 'error' ? `Error: ${LIST_FAILED}` : null} />
       {status !== 'error' ? (
         <div className="tool-groups" aria-busy={status === 'loading'}>
           {groups.map((group) => (

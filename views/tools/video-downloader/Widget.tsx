@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { BUSY, DEFAULT_RESOLUTION, downloadFailure, downloadOutcome, REQUEST_FAILED, RESOLUTIONS } from './logic.ts';
-import { requestJson } from '#views/lib/request-json.ts';
+import { DEFAULT_RESOLUTION, RESOLUTIONS } from './logic.ts';
+import { DownloadOutcome } from './DownloadOutcome.tsx';
+import { useDownload } from './use-download.ts';
 
 export interface VideoDownloaderProps {
   idPrefix: string;
@@ -15,31 +16,13 @@ export interface VideoDownloaderProps {
 export default function VideoDownloaderWidget({ idPrefix, endpoint, placeholder, withResolution }: VideoDownloaderProps) {
   const [videoUrl, setVideoUrl] = useState('');
   const [resolution, setResolution] = useState<number>(DEFAULT_RESOLUTION);
-  const [status, setStatus] = useState('');
-  const [link, setLink] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { status, link, busy, run, reject } = useDownload(endpoint);
   const id = (name: string) => `${idPrefix}-${name}`;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!videoUrl.trim()) {
-      setLink(null);
-      setStatus('Please enter a video URL.');
-      return;
-    }
-    setStatus(BUSY);
-    setLink(null);
-    setBusy(true);
-    try {
-      const reply = await requestJson<{ downloadUrl?: unknown } | null>(endpoint, REQUEST_FAILED, withResolution ? { videoUrl, resolution } : { videoUrl });
-      const outcome = downloadOutcome(reply);
-      setStatus(outcome.status);
-      setLink(outcome.link);
-    } catch (error) {
-      setStatus(downloadFailure(error).status);
-    } finally {
-      setBusy(false);
-    }
+    if (!videoUrl.trim()) return reject('Please enter a video URL.');
+    await run(withResolution ? { videoUrl, resolution } : { videoUrl });
   }
 
   const failed = status.startsWith('Error') || status.startsWith('Please') || status.startsWith('Failed');
@@ -64,18 +47,7 @@ export default function VideoDownloaderWidget({ idPrefix, endpoint, placeholder,
           Download
         </button>
       </div>
-      {status ? (
-        <p className={failed ? 'status status-error' : 'status status-ok'} role="status">
-          {status}
-        </p>
-      ) : null}
-      {link ? (
-        <p className="download-link">
-          <a href={link} target="_blank" rel="noopener noreferrer">
-            Click here to download the video
-          </a>
-        </p>
-      ) : null}
+      <DownloadOutcome status={status} failed={failed} link={link} />
     </form>
   );
 }

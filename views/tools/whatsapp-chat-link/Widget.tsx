@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { CopyButton } from '#views/components/CopyButton.tsx';
 import { buildWhatsAppLink, MESSAGE_MAX } from './logic.ts';
+import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 
 export interface WhatsAppWidgetProps {
   idPrefix: string;
@@ -67,11 +68,7 @@ export default function WhatsAppWidget({ idPrefix }: WhatsAppWidgetProps) {
           Generate Link
         </button>
       </div>
-      {error ? (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorMessage error={error} />
       {link ? (
         <div className="result whatsapp-result">
           <div>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { requestJson, withServerReason } from '#views/lib/request-json.ts';
+import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 
 interface VideoTagsFormProps<T> {
   idPrefix: string;
@@ -47,11 +48,7 @@ export function VideoTagsForm<T extends { tags: string[] }>({ idPrefix, endpoint
           {busy ? busyLabel : idleLabel}
         </button>
       </div>
-      {error ? (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorMessage error={error} />
       {result ? <div className="result">{renderResult(result)}</div> : null}
     </form>
   );

@@ -3,6 +3,7 @@ import { CopyButton } from '#views/components/CopyButton.tsx';
 import { ApiError, requestJson, serverReason } from '#views/lib/request-json.ts';
 import { trackLabel, transcriptDownloadHref } from './logic.ts';
 import type { TranscriptResponse } from './schema.ts';
+import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 
 
 const FETCH_FAILED = 'Failed to fetch transcript';
@@ -52,11 +53,7 @@ export default function TranscriptWidget({ idPrefix }: TranscriptWidgetProps) {
           {busy ? 'Fetching...' : 'Get Transcript'}
         </button>
       </div>
-      {error ? (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorMessage error={error} />
       {result ? (
         <div className="result transcript-result">
           <p className="video-meta">
