@@ -14,7 +14,6 @@ let browser: Browser;
 let server: ReturnType<typeof spawn>;
 let origin = '';
 
-
 beforeAll(async () => {
   const port = await freeLoopbackPort();
   origin = `http://127.0.0.1:${port}`;

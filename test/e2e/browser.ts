@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 /** CHROMIUM_PATH, else Debian's /usr/bin/chromium, else a browser Playwright installed itself. */
 export function findChromium(env: Record<string, string | undefined> = process.env, exists: (path: string) => boolean = existsSync): string {
@@ -30,6 +30,30 @@ export async function launchBrowser(): Promise<Browser> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
   });
 }
+
+/**
+ * The Chromium one test file shares: launched before its first test, closed after its last. Call it once at
+ * the top of the file (`const browser = fileBrowser();`) and use the result as a Browser inside tests.
+ */
+export function fileBrowser(): Browser {
+  let launched: Browser | undefined;
+  beforeAll(async () => {
+    launched = await launchBrowser();
+  });
+  afterAll(async () => {
+    await launched?.close();
+  });
+  return new Proxy({} as Browser, {
+    get(_target, key) {
+      if (!launched) throw new Error('fileBrowser(): the browser is launched in beforeAll; use it inside tests');
+      const value: unknown = Reflect.get(launched, key, launched);
+      return typeof value === 'function' ? value.bind(launched) : value;
+    },
+  });
+}
+
+/** Problems other than the failed `/api` calls a journey provokes on purpose. */
+export const unexpectedProblems = (problems: string[]) => problems.filter((problem) => !/^http [45]\d\d: .*\/api\//.test(problem));
 
 export interface OpenedPage {
   page: Page;

@@ -1,15 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { clippedContent, holdRequests, launchBrowser, openPage, waitForIslands } from './browser.ts';
+import { expect, inject, test } from 'vitest';
+import { clippedContent, fileBrowser, holdRequests, openPage, waitForIslands } from './browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const site = () => inject('fixtures')['live-pages'];
 const RED = 'rgb(185, 28, 28)';

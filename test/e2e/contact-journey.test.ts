@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, inject, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { databaseFile, openDatabase } from '#db/index.ts';
 import { listContactMessages } from '#db/contact-messages.ts';
-import { clippedContent, holdRequests, launchBrowser, openPage, waitForIslands } from './browser.ts';
+import { clippedContent, fileBrowser, holdRequests, openPage, waitForIslands } from './browser.ts';
 
 // The suite's server runs on test/fixtures/profiles/operator.json: these are its phone, WhatsApp and hours.
 const PHONE = '+91 98765 43210';
 const WHATSAPP_LINK = 'https://wa.me/919876543211';
 const SUCCESS = 'Thank you for contacting us! We will get back to you soon.';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 function storedContacts() {
   const db = openDatabase(databaseFile(inject('dataDir')));

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { expect, inject, test } from 'vitest';
 import { databaseFile, openDatabase } from '#db/index.ts';
 import { listArticleSubmissions } from '#db/article-submissions.ts';
-import { launchBrowser, openPage, waitForIslands } from './browser.ts';
+import { fileBrowser, openPage, waitForIslands } from './browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 function storedData() {
   const db = openDatabase(databaseFile(inject('dataDir')));

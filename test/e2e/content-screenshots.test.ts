@@ -1,15 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage } from './browser.ts';
+import { beforeAll, expect, test } from 'vitest';
+import { fileBrowser, openPage } from './browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
+const browser = fileBrowser();
+beforeAll(() => {
   mkdirSync('test-results/screenshots', { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 const contentPages = [

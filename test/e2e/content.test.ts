@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, pauseClock } from './browser.ts';
+import { expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { fileBrowser, openPage, pauseClock } from './browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const activeDot = (page: Page) =>
   page.locator('[data-slider-dot]').evaluateAll((dots) => dots.findIndex((dot) => dot.getAttribute('aria-current') === 'true'));

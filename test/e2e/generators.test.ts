@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, waitForIslands } from './browser.ts';
+import { expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { fileBrowser, openPage, waitForIslands } from './browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 async function open(path: string) {
   const opened = await openPage(browser, path);

@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { holdRequests, launchBrowser, openPage, pauseClock, waitForIslands } from './browser.ts';
+import { expect, test } from 'vitest';
+import { fileBrowser, holdRequests, openPage, pauseClock, waitForIslands } from './browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 async function open(path: string, options: { width?: number; clock?: boolean } = {}) {
   const opened = await openPage(browser, path, options);

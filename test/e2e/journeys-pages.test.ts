@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, openPage, waitForIslands } from './browser.ts';
+import { expect, inject, test } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { fileBrowser, openPage, waitForIslands } from './browser.ts';
 
 // Issue 13: the pages that sell and guide, checked in the first screen at the issue's sizes.
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const screens = [
   { width: 1366, height: 900 },

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { axeViolations, clippedContent, launchBrowser, openPage, waitForIslands } from './browser.ts';
+import { expect, inject, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeViolations, clippedContent, fileBrowser, openPage, waitForIslands } from './browser.ts';
 
 // Issue 13: every page with results fits a 390 px phone with nothing clipped (no sideways page
 // scroll, no box hiding or scrolling away content other than pre/textarea), checked after real
 // results are on the page (fixture sites), and axe finds nothing there.
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const phone = { width: 390, height: 844 };
 

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { axeViolations, clippedContent, launchBrowser, openPage } from './browser.ts';
+import { expect, inject, test } from 'vitest';
+import { axeViolations, clippedContent, fileBrowser, openPage } from './browser.ts';
 
 // Issue 13: the header, footer and 404 page as a visitor meets them, at the widths the issue names.
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 /** A page with scripts switched off, as a visitor without JavaScript (or a crawler) sees it. */
 async function openWithoutScripts(path: string, width: number, height: number) {

@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { holdRequests, launchBrowser, openPage, waitForIslands } from './browser.ts';
+import { expect, inject, test } from 'vitest';
+import { fileBrowser, holdRequests, openPage, waitForIslands } from './browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const site = () => inject('fixtures')['live-pages'];
 

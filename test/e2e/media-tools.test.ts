@@ -1,22 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Download } from 'playwright-core';
+import type { Download } from 'playwright-core';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { expect, inject, test } from 'vitest';
 import { MANY_TAGS, OK_CAPTIONS, OK_KEYWORDS, OK_TITLE, YT } from '#test/fixtures/media-upstream/index.ts';
 import { youtubeTagsLength } from '#views/tools/youtube-tags/logic.ts';
-import { launchBrowser, openPage, waitForIslands } from './browser.ts';
+import { fileBrowser, openPage, unexpectedProblems, waitForIslands } from './browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** Failed API calls are part of these journeys; only unexpected problems count. */
-const unexpected = (problems: string[]) => problems.filter((problem) => !/^http [45]\d\d: .*\/api\//.test(problem));
+const browser = fileBrowser();
 
 function photoJpeg(width: number, height: number, colour: string): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: colour } })
@@ -77,7 +68,7 @@ test('image compressor: a batch by picker and drop, per-file results with kept n
   const entries = unzipSync(new Uint8Array(await readFile((await zip.path())!)));
   expect(Object.keys(entries).sort()).toEqual(['dropped.webp', 'holiday-photo.webp', 'photo.webp']);
   expect((await sharp(Buffer.from(entries['photo.webp'])).metadata()).format).toBe('webp');
-  expect(unexpected(problems)).toEqual([]);
+  expect(unexpectedProblems(problems)).toEqual([]);
 });
 
 test('image compressor: a non-image fails on its own row; an image that cannot shrink comes back unchanged and says so', async () => {
@@ -99,7 +90,7 @@ test('image compressor: a non-image fails on its own row; an image that cannot s
   expect(await kept.locator('.batch-status').innerText()).toBe('Already well compressed: your original file is kept unchanged (it was smaller).');
   const [download] = await Promise.all([page.waitForEvent('download'), kept.getByRole('link', { name: 'Download squeezed.jpg' }).click()]);
   expect((await readFile((await download.path())!)).equals(squeezed)).toBe(true);
-  expect(unexpected(problems)).toEqual([]);
+  expect(unexpectedProblems(problems)).toEqual([]);
 });
 
 async function savedText(download: Download): Promise<string> {
@@ -130,7 +121,7 @@ test('transcript: shows the text in a 400px scroll box, switches language and do
 
   await page.locator('select').selectOption('.hi');
   await expect.poll(() => box.innerText()).toContain('स्थानीय एसईओ');
-  expect(unexpected(problems)).toEqual([]);
+  expect(unexpectedProblems(problems)).toEqual([]);
 });
 
 test('transcript: a video without captions shows the reason; a broken YouTube shows it too', async () => {
@@ -142,7 +133,7 @@ test('transcript: a video without captions shows the reason; a broken YouTube sh
   await page.locator('input[type=url]').fill(`https://youtu.be/${YT.serverError}`);
   await page.getByRole('button', { name: 'Get Transcript' }).click();
   await expect.poll(() => page.locator('.error').innerText()).toBe('YouTube answered with an error (HTTP 500). Please try again later.');
-  expect(unexpected(problems)).toEqual([]);
+  expect(unexpectedProblems(problems)).toEqual([]);
 });
 
 test('tag generator: real tags as chips first, copy all, and "Failed to generate tags" on errors', async () => {
@@ -176,7 +167,7 @@ test('tag generator: real tags as chips first, copy all, and "Failed to generate
   await page.getByRole('button', { name: 'Generate Tags' }).click();
   await expect.poll(() => page.locator('.error').innerText()).toContain('Failed to generate tags');
   expect(await page.locator('.tag-chips').count()).toBe(0);
-  expect(unexpected(problems)).toEqual([]);
+  expect(unexpectedProblems(problems)).toEqual([]);
 });
 
 test('tags extractor: title, channel and tags; a private video explains itself', async () => {
@@ -190,7 +181,7 @@ test('tags extractor: title, channel and tags; a private video explains itself',
   await page.locator('input[type=url]').fill(`https://youtu.be/${YT.private}`);
   await page.getByRole('button', { name: 'Extract Tags' }).click();
   await expect.poll(() => page.locator('.error').innerText()).toBe('Failed to extract tags: This video is private.');
-  expect(unexpected(problems)).toEqual([]);
+  expect(unexpectedProblems(problems)).toEqual([]);
 });
 
 test('old spellings of the media tool paths answer 301 to the canonical pages', async () => {

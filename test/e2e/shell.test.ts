@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, waitForIslands } from './browser.ts';
+import { expect, test } from 'vitest';
+import { fileBrowser, openPage, waitForIslands } from './browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 test('header dropdowns: one open at a time, clicking the open one closes it, Escape closes', async () => {
   const { page, problems } = await openPage(browser, '/');

@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, waitForIslands } from './browser.ts';
+import { expect, inject, test } from 'vitest';
+import { fileBrowser, openPage, waitForIslands } from './browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const siteUrl = () => `${inject('fixtures')['crawl-site']}/`;
 

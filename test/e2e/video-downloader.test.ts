@@ -1,17 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, inject, test } from 'vitest';
 import { IG, PIN, YT } from '#test/fixtures/media-upstream/index.ts';
-import { launchBrowser, openPage, waitForIslands } from './browser.ts';
+import { fileBrowser, openPage, unexpectedProblems, waitForIslands } from './browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const unexpected = (problems: string[]) => problems.filter((problem) => !/^http [45]\d\d: .*\/api\//.test(problem));
+const browser = fileBrowser();
 
 /**
  * Clicks "Click here to download the video" (it must open a new tab), then fetches the same link the
@@ -49,7 +41,7 @@ test('pinterest: empty URL, then a chosen resolution downloads the right MP4', a
   const file = await followDownloadLink(page);
   expect(file.name).toBe(`pinterest-${PIN.redux}-480p.mp4`);
   expect([file.bytes.length, file.bytes.subarray(4, 8).toString()]).toEqual([60_000, 'ftyp']);
-  expect(unexpected(problems)).toEqual([]);
+  expect(unexpectedProblems(problems)).toEqual([]);
 });
 
 test('pinterest: an image pin reports "Error downloading video: ..." and clears the old link', async () => {
@@ -62,7 +54,7 @@ test('pinterest: an image pin reports "Error downloading video: ..." and clears 
   await page.getByRole('button', { name: 'Download' }).click();
   await expect.poll(() => page.locator('.status').innerText()).toBe('Error downloading video: This pin has no downloadable video (it may be an image pin).');
   expect(await page.getByRole('link', { name: 'Click here to download the video' }).count()).toBe(0);
-  expect(unexpected(problems)).toEqual([]);
+  expect(unexpectedProblems(problems)).toEqual([]);
 });
 
 test('instagram: URL field only; a public reel downloads, a private one explains why not', async () => {
@@ -82,7 +74,7 @@ test('instagram: URL field only; a public reel downloads, a private one explains
   await expect.poll(() => page.locator('.status').innerText()).toBe(
     "Error downloading video: Instagram asked this server to log in, so the reel could not be read. Either the reel is private (only its followers can see it), or Instagram is turning away requests from this server's address; for the second, the site's operator can set MEDIA_PROXY_URL to a proxy with another address.",
   );
-  expect(unexpected(problems)).toEqual([]);
+  expect(unexpectedProblems(problems)).toEqual([]);
 });
 
 test('youtube shorts: disabled while blank, busy label, green on success, red on error', async () => {
@@ -128,7 +120,7 @@ test('youtube shorts: disabled while blank, busy label, green on success, red on
   );
   expect(green).toBe('rgb(22, 101, 52)');
   expect(red).toBe('rgb(185, 28, 28)');
-  expect(unexpected(problems)).toEqual([]);
+  expect(unexpectedProblems(problems)).toEqual([]);
 });
 
 test('youtube shorts page: five benefits, four FAQ entries, and a call to action that scrolls to the top', async () => {
