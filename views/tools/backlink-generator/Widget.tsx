@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { downloadText } from '#client/download.ts';
 import { CopyButton } from '#views/components/CopyButton.tsx';
+import { Table } from '#views/components/Table.tsx';
 import { backlinksToCsv, batches, generateBacklinks, type BacklinkLink } from './logic.ts';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 
@@ -81,30 +82,20 @@ export default function BacklinkWidget({ idPrefix }: BacklinkWidgetProps) {
           </div>
           {notice ? <p className="success" aria-live="polite">{notice}</p> : null}
           <div className="table-wrap">
-            <table className="backlink-table">
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">Service</th>
-                  <th scope="col">Category</th>
-                  <th scope="col">Link</th>
+            <Table className="backlink-table" columns={['#', 'Service', 'Category', 'Link']}>
+              {links.map((link, index) => (
+                <tr key={link.url}>
+                  <td>{index + 1}</td>
+                  <td>{link.name}</td>
+                  <td>{link.category}</td>
+                  <td className="url-cell">
+                    <a href={link.url} target="_blank" rel="noopener noreferrer nofollow">
+                      {link.url}
+                    </a>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {links.map((link, index) => (
-                  <tr key={link.url}>
-                    <td>{index + 1}</td>
-                    <td>{link.name}</td>
-                    <td>{link.category}</td>
-                    <td className="url-cell">
-                      <a href={link.url} target="_blank" rel="noopener noreferrer nofollow">
-                        {link.url}
-                      </a>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </Table>
           </div>
         </div>
       ) : null}

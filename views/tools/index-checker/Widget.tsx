@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
+import { Table } from '#views/components/Table.tsx';
 import { useBulkCheck } from '#views/lib/use-bulk-check.ts';
 import { googleSiteSearchUrl, indexableBadge, indexedLabel, readUrlList } from './logic.ts';
 import { MAX_INDEX_URLS } from './rules.ts';
@@ -32,55 +33,44 @@ export default function IndexCheckerWidget({ idPrefix }: IndexCheckerProps) {
             {busy ? 'Checking...' : 'Check Index Status'}
           </button>
         </div>
-        <ErrorMessage error={error} />
-        {detail ? <p className="muted">{detail}</p> : null}
+        <ErrorMessage error={error} detail={detail} />
       </form>
       {rows ? (
         <section className="tool-card results" aria-labelledby={id('results-heading')}>
           <h2 id={id('results-heading')}>Results</h2>
-          <table className="data-table index-table card-table">
-            <thead>
-              <tr>
-                <th scope="col">URL</th>
-                <th scope="col">Indexed</th>
-                <th scope="col">Indexable</th>
-                <th scope="col">Why</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, index) => {
-                const badge = indexableBadge(row);
-                return (
-                  <tr key={`${index}-${row.url}`}>
-                    <td className="url-cell" data-label="URL">
-                      {row.url}
-                      {row.status !== null ? <span className="muted"> (HTTP {row.status})</span> : null}
-                    </td>
-                    <td title={row.indexedNote} data-label="Indexed">
-                      {indexedLabel(row)}
-                      {row.indexed !== null && row.indexedNote ? <span className="muted cell-note">{row.indexedNote}</span> : null}
-                      <a className="cell-note" href={googleSiteSearchUrl(row.url)} target="_blank" rel="noopener noreferrer">
-                        Search Google
-                      </a>
-                    </td>
-                    <td data-label="Indexable">
-                      <span className={`badge badge-${badge.tone}`}>{badge.label}</span>
-                    </td>
-                    <td data-label="Why">
-                      {row.error ? <p className="row-error-text">{row.error}</p> : null}
-                      {row.reasons.length > 0 ? (
-                        <ul className="reasons">
-                          {row.reasons.map((reason) => (
-                            <li key={reason}>{reason}</li>
-                          ))}
-                        </ul>
-                      ) : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <Table className="data-table index-table card-table" columns={['URL', 'Indexed', 'Indexable', 'Why']}>
+            {rows.map((row, index) => {
+              const badge = indexableBadge(row);
+              return (
+                <tr key={`${index}-${row.url}`}>
+                  <td className="url-cell" data-label="URL">
+                    {row.url}
+                    {row.status !== null ? <span className="muted"> (HTTP {row.status})</span> : null}
+                  </td>
+                  <td title={row.indexedNote} data-label="Indexed">
+                    {indexedLabel(row)}
+                    {row.indexed !== null && row.indexedNote ? <span className="muted cell-note">{row.indexedNote}</span> : null}
+                    <a className="cell-note" href={googleSiteSearchUrl(row.url)} target="_blank" rel="noopener noreferrer">
+                      Search Google
+                    </a>
+                  </td>
+                  <td data-label="Indexable">
+                    <span className={`badge badge-${badge.tone}`}>{badge.label}</span>
+                  </td>
+                  <td data-label="Why">
+                    {row.error ? <p className="row-error-text">{row.error}</p> : null}
+                    {row.reasons.length > 0 ? (
+                      <ul className="reasons">
+                        {row.reasons.map((reason) => (
+                          <li key={reason}>{reason}</li>
+                        ))}
+                      </ul>
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </Table>
         </section>
       ) : null}
     </div>

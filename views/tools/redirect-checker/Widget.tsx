@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { downloadText } from '#client/download.ts';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 import { PlanPrice, PlansTableHead } from '#views/components/Plans.tsx';
+import { Table } from '#views/components/Table.tsx';
 import { requestJson } from '#views/lib/request-json.ts';
 import { useBulkCheck } from '#views/lib/use-bulk-check.ts';
 import { chainText, finalStatusText, parseUrlLines, redirectsToCsv, rowVerdict, summarize, summaryParts, WARNING_LABELS } from './logic.ts';
@@ -86,8 +87,7 @@ export default function RedirectCheckerWidget({ idPrefix }: RedirectCheckerProps
           </button>
           <span className="muted">{urls.length} URL{urls.length === 1 ? '' : 's'}</span>
         </div>
-        <ErrorMessage error={error} />
-        {detail ? <p className="muted">{detail}</p> : null}
+        <ErrorMessage error={error} detail={detail} />
       </form>
       {rows ? (
         <section className="tool-card results" aria-labelledby={id('results-heading')}>
@@ -105,52 +105,42 @@ export default function RedirectCheckerWidget({ idPrefix }: RedirectCheckerProps
               </span>
             ))}
           </p>
-          <table className="data-table redirect-table card-table">
-            <thead>
-              <tr>
-                <th scope="col">Original URL</th>
-                <th scope="col">Redirected URL</th>
-                <th scope="col">Chain</th>
-                <th scope="col">Final status</th>
+          <Table className="data-table redirect-table card-table" columns={['Original URL', 'Redirected URL', 'Chain', 'Final status']}>
+            {rows.map((row, index) => (
+              <tr key={`${index}-${row.originalUrl}`} data-verdict={rowVerdict(row)}>
+                <td className="url-cell" data-label="Original URL">
+                  {row.originalUrl}
+                </td>
+                <td className="url-cell" data-label="Redirected URL">
+                  {row.redirectedUrl ?? '—'}
+                </td>
+                <td data-label="Chain">
+                  {row.hops.length > 0 ? (
+                    <ol className="chain" aria-label={chainText(row)}>
+                      {row.hops.map((hop, hopIndex) => (
+                        <li key={hopIndex}>
+                          <span className={`http-status http-${String(hop.status)[0]}xx`}>{hop.status}</span> <span className="url-cell">{hop.url}</span>
+                        </li>
+                      ))}
+                    </ol>
+                  ) : null}
+                  {row.warnings.length > 0 ? (
+                    <ul className="redirect-warnings" aria-label="Warnings">
+                      {row.warnings.map((warning) => (
+                        <li key={warning} className={`badge ${warning === 'broken' || warning === 'loop' ? 'badge-fail' : 'badge-warning'}`} data-warning={warning}>
+                          {WARNING_LABELS[warning]}
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                  {row.error ? <p className="row-error-text">{row.error}</p> : null}
+                </td>
+                <td data-label="Final status">
+                  <span className={`final-status verdict-${rowVerdict(row)}`}>{finalStatusText(row)}</span>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, index) => (
-                <tr key={`${index}-${row.originalUrl}`} data-verdict={rowVerdict(row)}>
-                  <td className="url-cell" data-label="Original URL">
-                    {row.originalUrl}
-                  </td>
-                  <td className="url-cell" data-label="Redirected URL">
-                    {row.redirectedUrl ?? '—'}
-                  </td>
-                  <td data-label="Chain">
-                    {row.hops.length > 0 ? (
-                      <ol className="chain" aria-label={chainText(row)}>
-                        {row.hops.map((hop, hopIndex) => (
-                          <li key={hopIndex}>
-                            <span className={`http-status http-${String(hop.status)[0]}xx`}>{hop.status}</span> <span className="url-cell">{hop.url}</span>
-                          </li>
-                        ))}
-                      </ol>
-                    ) : null}
-                    {row.warnings.length > 0 ? (
-                      <ul className="redirect-warnings" aria-label="Warnings">
-                        {row.warnings.map((warning) => (
-                          <li key={warning} className={`badge ${warning === 'broken' || warning === 'loop' ? 'badge-fail' : 'badge-warning'}`} data-warning={warning}>
-                            {WARNING_LABELS[warning]}
-                          </li>
-                        ))}
-                      </ul>
-                    ) : null}
-                    {row.error ? <p className="row-error-text">{row.error}</p> : null}
-                  </td>
-                  <td data-label="Final status">
-                    <span className={`final-status verdict-${rowVerdict(row)}`}>{finalStatusText(row)}</span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </Table>
         </section>
       ) : null}
       <PlansTable />

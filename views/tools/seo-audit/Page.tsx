@@ -1,6 +1,7 @@
 import { useLocation } from 'react-router';
 import { Faq } from '#views/components/Faq.tsx';
 import { Island } from '#views/components/Island.tsx';
+import { Table } from '#views/components/Table.tsx';
 import { definePage, type FaqEntry } from '#views/page.ts';
 import { CHECK_COST, GRADE_BANDS } from '#views/model/seo-audit-grade.ts';
 import SeoAuditWidget from './Widget.tsx';
@@ -55,24 +56,15 @@ function SeoAuditPage() {
           The score comes from the 22 checks alone. It starts at 100, and every check that does not pass costs points by its
           priority; a warning costs about half as much as a failure. The score never goes below 0.
         </p>
-        <table className="data-table score-table">
-          <thead>
-            <tr>
-              <th scope="col">Priority</th>
-              <th scope="col">Failed</th>
-              <th scope="col">Warning</th>
+        <Table className="data-table score-table" columns={['Priority', 'Failed', 'Warning']}>
+          {(['High', 'Medium', 'Low'] as const).map((priority) => (
+            <tr key={priority}>
+              <th scope="row">{priority}</th>
+              <td>−{CHECK_COST[priority].fail}</td>
+              <td>−{CHECK_COST[priority].warning}</td>
             </tr>
-          </thead>
-          <tbody>
-            {(['High', 'Medium', 'Low'] as const).map((priority) => (
-              <tr key={priority}>
-                <th scope="row">{priority}</th>
-                <td>−{CHECK_COST[priority].fail}</td>
-                <td>−{CHECK_COST[priority].warning}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
         <p>
           Grades:{' '}
           {GRADE_BANDS.map((band, index) => {

@@ -1,5 +1,6 @@
 import { Faq } from '#views/components/Faq.tsx';
 import { Island } from '#views/components/Island.tsx';
+import { Table } from '#views/components/Table.tsx';
 import { definePage, type FaqEntry } from '#views/page.ts';
 import SitemapHistoryWidget from './HistoryWidget.tsx';
 import SitemapToolWidget from './Widget.tsx';
@@ -70,26 +71,16 @@ function SitemapToolPage() {
       <section className="sitemap-compare" aria-labelledby="sitemap-compare-heading">
         <h2 id="sitemap-compare-heading">Sitemap generator vs. other ways to make a sitemap</h2>
         <div className="sitemap-scroll">
-          <table className="sitemap-table">
-            <thead>
-              <tr>
-                <th scope="col">Feature</th>
-                <th scope="col">This generator</th>
-                <th scope="col">Writing it by hand</th>
-                <th scope="col">CMS plugin</th>
+          <Table className="sitemap-table" columns={['Feature', 'This generator', 'Writing it by hand', 'CMS plugin']}>
+            {comparison.map((row) => (
+              <tr key={row.feature}>
+                <th scope="row">{row.feature}</th>
+                <td data-label="This generator">{row.tool}</td>
+                <td data-label="Writing it by hand">{row.manual}</td>
+                <td data-label="CMS plugin">{row.plugin}</td>
               </tr>
-            </thead>
-            <tbody>
-              {comparison.map((row) => (
-                <tr key={row.feature}>
-                  <th scope="row">{row.feature}</th>
-                  <td data-label="This generator">{row.tool}</td>
-                  <td data-label="Writing it by hand">{row.manual}</td>
-                  <td data-label="CMS plugin">{row.plugin}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </Table>
         </div>
       </section>
       <section className="prose" aria-labelledby="sitemap-benefits-heading">

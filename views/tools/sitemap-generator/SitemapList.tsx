@@ -1,3 +1,4 @@
+import { Table } from '#views/components/Table.tsx';
 import type { SitemapListItem } from './schema.ts';
 
 function formatDate(iso: string): string {
@@ -16,32 +17,22 @@ export function SitemapList({ loaded, items }: { loaded: boolean; items: Sitemap
         <p>No sitemaps generated yet.</p>
       ) : (
         <div className="sitemap-scroll">
-          <table className="sitemap-table">
-            <thead>
-              <tr>
-                <th scope="col">Website</th>
-                <th scope="col">Pages</th>
-                <th scope="col">Generated</th>
-                <th scope="col">Sitemap</th>
+          <Table className="sitemap-table" columns={['Website', 'Pages', 'Generated', 'Sitemap']}>
+            {items.map((item) => (
+              <tr key={item._id}>
+                <td className="url-cell" data-label="Website">
+                  {item.url}
+                </td>
+                <td data-label="Pages">{item.pages}</td>
+                <td data-label="Generated">{formatDate(item.createdAt)}</td>
+                <td className="url-cell" data-label="Sitemap">
+                  <a href={item.sitemapPath} target="_blank" rel="noopener">
+                    {item.sitemapPath.slice(item.sitemapPath.lastIndexOf('/') + 1)}
+                  </a>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item._id}>
-                  <td className="url-cell" data-label="Website">
-                    {item.url}
-                  </td>
-                  <td data-label="Pages">{item.pages}</td>
-                  <td data-label="Generated">{formatDate(item.createdAt)}</td>
-                  <td className="url-cell" data-label="Sitemap">
-                    <a href={item.sitemapPath} target="_blank" rel="noopener">
-                      {item.sitemapPath.slice(item.sitemapPath.lastIndexOf('/') + 1)}
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </Table>
         </div>
       )}
     </section>

@@ -1,3 +1,4 @@
+import { Table } from '#views/components/Table.tsx';
 import { formatSeconds, REASON_LABELS, reasonRows, stopLabel } from './logic.ts';
 import type { SitemapReportView } from './schema.ts';
 
@@ -16,49 +17,31 @@ export function SitemapReport({ report, idPrefix }: { report: SitemapReportView;
         <p>No URLs were skipped.</p>
       ) : (
         <>
-          <table className="sitemap-table">
-            <caption>URLs left out of the sitemap, by reason ({totalSkipped})</caption>
-            <thead>
-              <tr>
-                <th scope="col">Reason</th>
-                <th scope="col">URLs</th>
+          <Table className="sitemap-table" caption={`URLs left out of the sitemap, by reason (${totalSkipped})`} columns={['Reason', 'URLs']}>
+            {rows.map((row) => (
+              <tr key={row.reason}>
+                <td>{row.label}</td>
+                <td>{row.count}</td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.reason}>
-                  <td>{row.label}</td>
-                  <td>{row.count}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </Table>
           <details className="sitemap-skipped">
             <summary>
               Show skipped URLs
               {report.skippedTruncated ? ` (first ${report.skipped.length} of ${totalSkipped})` : ` (${report.skipped.length})`}
             </summary>
             <div className="sitemap-scroll">
-              <table className="sitemap-table">
-                <thead>
-                  <tr>
-                    <th scope="col">URL</th>
-                    <th scope="col">Reason</th>
-                    <th scope="col">Detail</th>
+              <Table className="sitemap-table" columns={['URL', 'Reason', 'Detail']}>
+                {report.skipped.map((entry) => (
+                  <tr key={`${entry.reason} ${entry.url}`}>
+                    <td className="url-cell" data-label="URL">
+                      {entry.url}
+                    </td>
+                    <td data-label="Reason">{REASON_LABELS[entry.reason]}</td>
+                    <td data-label="Detail">{entry.detail}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {report.skipped.map((entry) => (
-                    <tr key={`${entry.reason} ${entry.url}`}>
-                      <td className="url-cell" data-label="URL">
-                        {entry.url}
-                      </td>
-                      <td data-label="Reason">{REASON_LABELS[entry.reason]}</td>
-                      <td data-label="Detail">{entry.detail}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </Table>
             </div>
           </details>
         </>
