@@ -26,3 +26,12 @@ test('every service folder and every views/model module is named in the README l
   for (const service of names('server/services', (name) => !name.endsWith('.test.ts'))) expect(layout.includes(`\`${service}`) || layout.includes(`/${service}`), service).toBe(true);
   for (const model of names('views/model', (name) => !name.endsWith('.test.ts'))) expect(layout, model).toContain(`\`${model}\``);
 });
+
+test('every shared component and views/lib module is named in the layout block', () => {
+  const block = layout.slice(0, layout.indexOf('```', layout.indexOf('```') + 3));
+  const listed = (line: string) => new Set((block.match(new RegExp(`${line} \\(([^)]*)\\)`))?.[1] ?? '').split(/[,;:]\s*|\s+/));
+  const components = listed('components/');
+  for (const file of names('views/components', (name) => name.endsWith('.tsx') && !name.includes('.test.'))) expect(components, file).toContain(file.replace(/\.tsx$/, ''));
+  const lib = listed('lib/');
+  for (const file of names('views/lib', (name) => name.endsWith('.ts') && !name.includes('.test.'))) expect(lib, file).toContain(file.replace(/\.ts$/, ''));
+});
