@@ -1,5 +1,5 @@
 import { execFile, spawn, type SpawnOptions } from 'node:child_process';
-import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -69,10 +69,11 @@ async function assembleImage(stage: RuntimeStage): Promise<{ app: string; data: 
     const source = join(root, from.replace(/^\/app\/?/, ''));
     const target = join(app, to);
     if (from === '/app/node_modules') {
-      // Hard links: a fast copy of the installed tree, then pruned exactly as the build stage does.
-      await run('cp', ['-al', source, target]);
+      // Hard links: a fast copy of the installed tree (through a symlinked node_modules, as worktrees
+      // sharing one install have), then pruned exactly as the build stage does.
+      await run('cp', ['-al', realpathSync(source), target]);
       rmSync(join(target, '.package-lock.json'));
-      cpSync(join(source, '.package-lock.json'), join(target, '.package-lock.json'));
+      cpSync(realpathSync(join(source, '.package-lock.json')), join(target, '.package-lock.json'));
       cpSync(join(root, 'package-lock.json'), join(app, 'package-lock.json'));
       cpSync(join(root, '.npmrc'), join(app, '.npmrc'));
     } else {
