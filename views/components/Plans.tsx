@@ -7,14 +7,4 @@ export function PlanPrice({ plan }: { plan: Plan }) {
 }
 
 /** The column headings of a tool's plans table (redirect checker, anchor text generator). */
-export function PlansTableHead() {
-  return (
-    <thead>
-      <tr>
-        <th scope="col">Plan</th>
-        <th scope="col">Price</th>
-        <th scope="col">What you get</th>
-      </tr>
-    </thead>
-  );
-}
+export const PLAN_COLUMNS = ['Plan', 'Price', 'What you get'] as const;

@@ -41,7 +41,6 @@ function isInsecure(url: string | undefined): url is string {
   return url !== undefined && /^\s*http:\/\//i.test(url);
 }
 
-
 /**
  * One streaming pass over the HTML; collects what the audit, index, mobile and site-audit checks
  * need. `write` takes decoded text in any chunking; `end` returns the facts. The page itself is

@@ -1,6 +1,7 @@
 import { Faq } from '#views/components/Faq.tsx';
 import { Island } from '#views/components/Island.tsx';
-import { PlanPrice, PlansTableHead } from '#views/components/Plans.tsx';
+import { PLAN_COLUMNS, PlanPrice } from '#views/components/Plans.tsx';
+import { Table } from '#views/components/Table.tsx';
 import { definePage, type FaqEntry } from '#views/page.ts';
 import { ANCHOR_TEXT_PLANS } from '#views/model/plans.ts';
 import { MAX_KEYWORD_LENGTH, MAX_KEYWORDS } from './rules.ts';
@@ -34,26 +35,23 @@ function PlansTable() {
     <section aria-labelledby="anchor-plans-heading">
       <h2 id="anchor-plans-heading">Plans</h2>
       <div className="table-wrap">
-        <table className="plans-table">
-          <PlansTableHead />
-          <tbody>
-            {ANCHOR_TEXT_PLANS.map((plan) => (
-              <tr key={plan.id}>
-                <th scope="row">{plan.name}</th>
-                <td>
-                  <PlanPrice plan={plan} />
-                </td>
-                <td>
-                  <ul>
-                    {plan.features.map((feature) => (
-                      <li key={feature}>{feature}</li>
-                    ))}
-                  </ul>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table className="plans-table" columns={PLAN_COLUMNS}>
+          {ANCHOR_TEXT_PLANS.map((plan) => (
+            <tr key={plan.id}>
+              <th scope="row">{plan.name}</th>
+              <td>
+                <PlanPrice plan={plan} />
+              </td>
+              <td>
+                <ul>
+                  {plan.features.map((feature) => (
+                    <li key={feature}>{feature}</li>
+                  ))}
+                </ul>
+              </td>
+            </tr>
+          ))}
+        </Table>
       </div>
       <p>
         The paid rows are services run by our team; <a href="/contact-me">contact us</a> for a quote.

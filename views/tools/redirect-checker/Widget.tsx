@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { downloadText } from '#client/download.ts';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
-import { PlanPrice, PlansTableHead } from '#views/components/Plans.tsx';
+import { PLAN_COLUMNS, PlanPrice } from '#views/components/Plans.tsx';
 import { Table } from '#views/components/Table.tsx';
 import { requestJson } from '#views/lib/request-json.ts';
 import { useBulkCheck } from '#views/lib/use-bulk-check.ts';
@@ -31,26 +31,23 @@ function PlansTable() {
       <h2 id="plans-heading">Plans</h2>
       <ErrorMessage error={error} />
       <div className="table-scroll">
-        <table className="data-table">
-          <PlansTableHead />
-          <tbody>
-            {plans === null ? (
-              <tr>
-                <td colSpan={3}>Loading plans…</td>
+        <Table className="data-table" columns={PLAN_COLUMNS}>
+          {plans === null ? (
+            <tr>
+              <td colSpan={PLAN_COLUMNS.length}>Loading plans…</td>
+            </tr>
+          ) : (
+            plans.map((plan) => (
+              <tr key={plan.id}>
+                <th scope="row">{plan.name}</th>
+                <td>
+                  <PlanPrice plan={plan} />
+                </td>
+                <td>{plan.features.join(' · ')}</td>
               </tr>
-            ) : (
-              plans.map((plan) => (
-                <tr key={plan.id}>
-                  <th scope="row">{plan.name}</th>
-                  <td>
-                    <PlanPrice plan={plan} />
-                  </td>
-                  <td>{plan.features.join(' · ')}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
+            ))
+          )}
+        </Table>
       </div>
     </section>
   );
