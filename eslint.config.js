@@ -75,14 +75,23 @@ export default tseslint.config(
     rules: { 'no-restricted-globals': 'off' },
   },
   {
-    files: ['server/services/**'],
+    // A feature's service files and the shared machinery in server/lib: everything but the HTTP
+    // edge (routers, the composition point in index.ts) speaks the domain, not HTTP.
+    files: ['server/features/**', 'server/lib/**'],
+    // admin-session.ts is the inbox's cookie and CSRF middleware: HTTP edge like the routers.
+    ignores: ['server/features/**/router.ts', 'server/features/**/*-router.ts', 'server/features/**/index.ts', 'server/features/leads/admin-session.ts', '**/*.test.ts', '**/*.test.tsx'],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrict({
         paths: [
-          { name: 'express', message: 'Services know nothing of HTTP: take plain values, throw domain errors (server/services/domain-errors.ts).' },
-          { name: '#server/http-error.ts', message: 'Services throw domain errors (server/services/domain-errors.ts); the API layer maps them to HTTP.' },
+          { name: 'express', message: 'Services know nothing of HTTP: take plain values, throw domain errors (server/lib/domain-errors.ts).' },
+          { name: '#server/http/http-error.ts', message: 'Services throw domain errors (server/lib/domain-errors.ts); the API layer maps them to HTTP.' },
         ],
-        patterns: [banned('^express/', 'Services know nothing of HTTP.'), ...VIEWS_OUTSIDE_MODEL],
+        patterns: [
+          banned('^express/', 'Services know nothing of HTTP.'),
+          banned('^#server/(http/(?!http-error\\.ts$)|pages/)', 'Services know nothing of HTTP or page serving: take plain values, throw domain errors (server/lib/domain-errors.ts).'),
+          banned('^#server/features/', 'A feature reaches another only through server/lib (shared machinery) or its index.ts.'),
+          ...VIEWS_OUTSIDE_MODEL,
+        ],
       }),
     },
   },

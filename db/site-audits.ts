@@ -138,9 +138,9 @@ export function auditPages(db: Db, id: string, options: { offset: number; limit:
   return { total, pages: rows.map((row) => ({ url: row.url, facts: JSON.parse(row.facts) as Record<string, unknown>, issues: JSON.parse(row.issues) as string[] })) };
 }
 
-/** An audit cut off by a restart is never left running: every queued or running one is failed with `reason`. */
-export function failUnfinished(db: Db, reason: string, finishedAt: string): number {
-  return db.prepare("UPDATE site_audits SET status = 'failed', error = ?, finished_at = ? WHERE status IN ('queued', 'running')").run(reason, finishedAt).changes;
+/** An audit cut off by a restart is never left waiting: every one still in `status` is failed with `reason`. */
+export function failUnfinished(db: Db, status: 'queued' | 'running', reason: string, finishedAt: string): number {
+  return db.prepare("UPDATE site_audits SET status = 'failed', error = ?, finished_at = ? WHERE status = ?").run(reason, finishedAt, status).changes;
 }
 
 /** Deletes all but the newest `keep` finished audits (their pages and issues go with them). */

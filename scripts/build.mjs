@@ -112,8 +112,8 @@ const manifest = {
 };
 writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2));
 
-// The server and the image encoder worker it forks (server/services/image-compressor/worker.ts).
-const serverEntries = { server: 'server/index.ts', 'image-worker': 'server/services/image-compressor/worker.ts' };
+// The server and the image encoder worker it forks (server/features/image-compressor/worker.ts).
+const serverEntries = { server: 'server/index.ts', 'image-worker': 'server/features/image-compressor/worker.ts' };
 await esbuild.build({
   absWorkingDir: root,
   entryPoints: serverEntries,

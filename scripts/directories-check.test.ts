@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { startLoopbackServer } from '#test/fixtures/loopback.ts';
-import { createSafeFetcher, type Resolver } from '#server/services/safe-fetch/index.ts';
+import { createSafeFetcher, type Resolver } from '#server/lib/safe-fetch/index.ts';
 import { checkCommand } from './directories-check.ts';
 
 async function run(argv: string[], lists: { slug: string; urls: string[] }[], allowPrivate: string[], dataDir: string, resolver?: Resolver) {

@@ -7,7 +7,7 @@
  */
 import { directories } from '#views/directories/directories.ts';
 import { loadConfig, type Config } from '#server/config/index.ts';
-import { createSafeFetcher, type SafeFetcher } from '#server/services/safe-fetch/index.ts';
+import { createSafeFetcher, type SafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import {
   DEFAULT_CONCURRENCY,
   formatReport,
@@ -17,7 +17,7 @@ import {
   runChecks,
   writeResults,
   type ListToCheck,
-} from '#server/services/directory-check/index.ts';
+} from '#server/features/directories/check.ts';
 
 export interface CheckCommandDeps {
   config: Pick<Config, 'dataDir' | 'fetchAllowPrivate' | 'siteUrl'>;

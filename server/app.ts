@@ -3,26 +3,26 @@ import compression from 'compression';
 import express, { type Express } from 'express';
 import type { PageDef } from '#views/page.ts';
 import type { AssetManifest } from '#views/site-context.ts';
-import { adminRouter } from './admin/router.ts';
-import { apiRouter } from './api/index.ts';
-import { loadManifest, loadStaticFiles, type StaticFile } from './assets.ts';
+import { apiRouter } from './http/api-router.ts';
+import { loadManifest, loadStaticFiles, type StaticFile } from './pages/assets.ts';
 import type { Config } from './config/index.ts';
 import type { AppDeps } from './deps.ts';
-import { errorHandler } from './errors.ts';
-import { directoryStatusFor } from './directory-status.ts';
-import { createRenderer } from './render.tsx';
-import { createFastPath } from './fast-path.ts';
-import { createLeadDelivery } from './services/lead-delivery/index.ts';
-import { makeCachedBody } from './page-cache.ts';
-import { createRequestIds, requestLog } from './request-log.ts';
-import { redirects } from './redirects.ts';
-import { pages as routeTable } from './routes.ts';
-import { precomputedSecurityHeaders, securityHeaders } from './security.ts';
-import { siteFiles } from './site-files.ts';
-import { staticErrorPage } from './static-error-page.ts';
-import './validation.ts';
+import { buildFeatures } from './features/index.ts';
+import { errorHandler } from './http/errors.ts';
+import { createRenderer } from './pages/render.tsx';
+import { createFastPath } from './pages/fast-path.ts';
+import { makeCachedBody } from './pages/page-cache.ts';
+import { createRequestIds, requestLog } from './http/request-log.ts';
+import { redirects } from './pages/redirects.ts';
+import { pages as routeTable } from './pages/routes.ts';
+import { precomputedSecurityHeaders, securityHeaders } from './http/security.ts';
+import { siteFiles } from './pages/site-files.ts';
+import { staticErrorPage } from './pages/static-error-page.ts';
+import { createPlatformClients } from './lib/platform-clients.ts';
+import { createAppFetcher } from './lib/safe-fetch/app-fetcher.ts';
+import './http/validation.ts';
 
-export interface CreateAppOptions extends Omit<AppDeps, 'onShutdown' | 'leads'> {
+export interface CreateAppOptions extends Pick<AppDeps, 'config' | 'db' | 'log'> {
   /** Build manifest; read from dist/public when omitted. */
   assets?: AssetManifest;
   /** Route table; the site's own when omitted (tests may pass a smaller one). */
@@ -57,34 +57,34 @@ function withProfileFiles(files: Map<string, StaticFile>, config: Config): Map<s
   return files;
 }
 
-/** Builds the whole site as an Express app. No side effects: no listening, no timers, no env reads. */
+/**
+ * Builds the whole site as an Express app. No side effects: no listening, no timers, no writes, no
+ * env reads. What writes or runs in the background is handed to the caller on `app.locals`:
+ * `prepare()` (start-up work, before listening), `startBackgroundWork()` (once listening) and
+ * `shutdown()`.
+ */
 export function createApp(options: CreateAppOptions): Express {
   const { config, db, log } = options;
-  const shutdownHooks: Array<() => void | Promise<void>> = [];
-  const leads = createLeadDelivery({
-    db,
-    log,
-    settings: config.leadDelivery,
-    siteUrl: config.siteUrl,
-    businessEmail: config.siteProfile.business.email,
-    userAgent: `LeadDelivery/1.0 (+${config.siteUrl})`,
-  });
-  const deps: AppDeps = { config, db, log, leads, onShutdown: (hook) => shutdownHooks.push(hook) };
-  shutdownHooks.push(() => leads.worker.stop());
   const pages = options.pages ?? routeTable;
   const assets = options.assets ?? loadManifest();
+  const deps: AppDeps = { config, db, log, assets, fetcher: createAppFetcher(config), platforms: createPlatformClients(config) };
+  const features = buildFeatures(deps);
   const showDetails = config.env !== 'production';
 
   const app = express();
   app.disable('x-powered-by');
-  // Background work the process runs once it listens (server/index.ts): queued lead deliveries.
-  app.locals.startBackgroundWork = () => leads.worker.start();
-  app.locals.leads = leads;
+  app.locals.prepare = () => {
+    for (const feature of features.all) feature.prepare?.();
+  };
+  app.locals.startBackgroundWork = () => {
+    for (const feature of features.all) feature.start?.();
+  };
+  app.locals.leads = features.leads;
   app.locals.shutdown = async () => {
-    await Promise.allSettled(shutdownHooks.map((hook) => hook()));
+    await Promise.allSettled(features.all.map(async (feature) => feature.stop?.()));
   };
   app.set('trust proxy', config.trustProxy);
-  const renderer = createRenderer({ config, log, assets, pages, loaderContext: { directoryStatus: directoryStatusFor(config) } });
+  const renderer = createRenderer({ config, log, assets, pages, loaderContext: { directoryStatus: features.directoryStatus } });
   const ids = createRequestIds();
   app.use(requestLog(ids, log));
   const security = { https: config.siteUrl.startsWith('https:') };
@@ -116,10 +116,9 @@ export function createApp(options: CreateAppOptions): Express {
   });
   app.use(compression({ threshold: 1024 }));
   app.use(siteFiles(pages, config));
-  app.use('/api', apiRouter(deps));
-  if (config.admin) {
-    app.use('/admin', adminRouter({ config, db, log, password: config.admin.password, css: assets.css }));
-  } else {
+  app.use('/api', apiRouter(features.all.flatMap((feature) => feature.api ?? []), { perMinute: config.limits.apiPerMinute }));
+  for (const mount of features.all.flatMap((feature) => feature.mounts ?? [])) app.use(mount.path, mount.router);
+  if (!config.admin) {
     // No ADMIN_PASSWORD: the inbox does not exist; every /admin path is the site's ordinary 404.
     app.all(/^\/admin(?:\/.*)?$/, (req, res, next) => {
       if (req.method === 'GET' || req.method === 'HEAD') return renderer.renderPage(req, res, next);

@@ -1,18 +1,34 @@
+import type { Router } from 'express';
 import type { Db } from '#db/index.ts';
+import type { AssetManifest } from '#views/site-context.ts';
 import type { Config } from './config/index.ts';
-import type { Logger } from './logger.ts';
-import type { LeadDelivery } from './services/lead-delivery/index.ts';
+import type { Logger } from './lib/logger.ts';
+import type { PlatformClients } from './lib/platform-clients.ts';
+import type { SafeFetcher } from './lib/safe-fetch/index.ts';
 
-/** What every API router and service factory may depend on. Built once by createApp's caller. */
+/** What every feature may depend on. Built once per app by createApp from its caller's config, db and log. */
 export interface AppDeps {
   config: Config;
   db: Db;
   log: Logger;
-  /**
-   * Registers work to stop when the process shuts down (abort crawls, drain queues). Hooks run
-   * after the server stops accepting connections and before the database closes.
-   */
-  onShutdown: (hook: () => void | Promise<void>) => void;
-  /** Stores contact messages and article submissions and delivers them to the operator (one worker). */
-  leads: LeadDelivery;
+  /** The app's guarded fetcher for visitors' URLs: FETCH_ALLOW_PRIVATE and an identifying User-Agent. */
+  fetcher: SafeFetcher;
+  /** The video platforms' fetcher (MEDIA_PROXY_URL) and the one YouTube client the media features share. */
+  platforms: PlatformClients;
+  /** The build's manifest: server-rendered pages outside the route table (the inbox) link its CSS. */
+  assets: AssetManifest;
+}
+
+/** What a feature's index.ts builds from AppDeps: its routes and its part in the process's life. */
+export interface Feature {
+  /** Routes mounted under /api; a router owns full paths below it (e.g. `router.post('/contact', ...)`). */
+  api?: Router;
+  /** Routers mounted elsewhere, e.g. the lead inbox at /admin. */
+  mounts?: Array<{ path: string; router: Router }>;
+  /** Start-up work that writes (jobs cut off by a restart, seed data); runs once before the server listens. */
+  prepare?: () => void;
+  /** Background work started once the server listens. */
+  start?: () => void;
+  /** Stops the feature's work when the process shuts down (abort crawls, drain queues), before the database closes. */
+  stop?: () => void | Promise<void>;
 }

@@ -1,9 +1,9 @@
 import { databaseFile, openDatabase } from '#db/index.ts';
 import { createApp } from './app.ts';
 import { ConfigError, configWarnings, loadConfig, type Config } from './config/index.ts';
-import { createHttpServer } from './http-server.ts';
-import { createLogger } from './logger.ts';
-import { strictTransportSecurity } from './security.ts';
+import { createHttpServer } from './http/http-server.ts';
+import { createLogger } from './lib/logger.ts';
+import { strictTransportSecurity } from './http/security.ts';
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 8_000;
@@ -27,6 +27,8 @@ process.on('uncaughtException', (error) => {
 });
 const db = openDatabase(databaseFile(config.dataDir));
 const app = createApp({ config, db, log });
+// Start-up work that writes (audits a restart cut off, seed data) runs before the first request.
+app.locals.prepare();
 const hsts = strictTransportSecurity({ https: config.siteUrl.startsWith('https:') });
 const server = createHttpServer(app, { headers: hsts ? [`Strict-Transport-Security: ${hsts}`] : [] });
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { expect, test } from 'vitest';
-import { pages as routeTable } from '#server/routes.ts';
+import { pages as routeTable } from '#server/pages/routes.ts';
 import { createTestApp } from '#test/helpers/app.ts';
 
 const { app, config } = createTestApp();

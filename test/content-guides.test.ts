@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { expect, test } from 'vitest';
-import { pages } from '#server/routes.ts';
+import { pages } from '#server/pages/routes.ts';
 import { coreUpdates, LAST_REVIEWED, rolloutDays } from '#views/pages/google-core-updates/updates.ts';
 import { guides, wordCount } from '#views/pages/seo-guides/guides.ts';
 import { createTestApp } from '#test/helpers/app.ts';

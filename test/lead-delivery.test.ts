@@ -5,7 +5,7 @@ import { expect, test } from 'vitest';
 import { getArticleSubmission, listArticleSubmissions } from '#db/article-submissions.ts';
 import { getContactMessage, listContactMessages } from '#db/contact-messages.ts';
 import { listOutbox } from '#db/outbox.ts';
-import { defaultSender } from '#server/services/lead-delivery/index.ts';
+import { defaultSender } from '#server/features/leads/delivery.ts';
 import { startLoopbackServer } from '#test/fixtures/loopback.ts';
 import { startSmtpFixture } from '#test/fixtures/smtp.ts';
 import { createTestApp } from '#test/helpers/app.ts';

@@ -25,7 +25,7 @@ test('views/ and client/ never import server/ or db/, in either spelling', async
   for (const [file, code] of [
     ['views/tools/seo-audit/Widget.tsx', "import { loadConfig } from '#server/config/index.ts';\nloadConfig();"],
     ['views/tools/seo-audit/Widget.tsx', "import { openDatabase } from '#db/index.ts';\nopenDatabase(':memory:');"],
-    ['views/pages/home/Page.tsx', "import { pages } from '../../../server/routes.ts';\nconsole.log(pages);"],
+    ['views/pages/home/Page.tsx', "import { pages } from '../../../server/pages/routes.ts';\nconsole.log(pages);"],
     ['client/entry.ts', "import { openDatabase } from '../db/index.ts';\nopenDatabase(':memory:');"],
     ['views/tools/seo-audit/Widget.tsx', "import type { Config } from '#server/config/index.ts';\nexport const x: Config | null = null;"],
   ]) {
@@ -35,11 +35,11 @@ test('views/ and client/ never import server/ or db/, in either spelling', async
 });
 
 test('services never import express or views outside views/model, nor HttpError', async () => {
-  expect(await problems('server/services/seo-audit/index.ts', "import { Router } from 'express';\nRouter();")).toEqual([expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*Services know nothing of HTTP/)]);
-  expect(await problems('server/services/seo-audit/index.ts', "import { auditRequestSchema } from '#views/tools/seo-audit/schema.ts';\nconsole.log(auditRequestSchema);")).toEqual([expect.stringMatching(/only views\/model/)]);
-  expect(await problems('server/services/seo-audit/index.ts', "import { brand } from '../../../views/brand.ts';\nconsole.log(brand);")).toEqual(expect.arrayContaining([expect.stringMatching(/only views\/model/)]));
-  expect(await problems('server/services/seo-audit/index.ts', "import { HttpError } from '#server/http-error.ts';\nthrow new HttpError(400, 'x');")).toEqual([expect.stringMatching(/domain errors/)]);
-  expect(await problems('server/services/seo-audit/index.ts', "import { RECOMMENDATIONS } from '#views/model/seo-audit.ts';\nconsole.log(RECOMMENDATIONS);")).toEqual([]);
+  expect(await problems('server/features/seo-audit/service.ts', "import { Router } from 'express';\nRouter();")).toEqual([expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*Services know nothing of HTTP/)]);
+  expect(await problems('server/features/seo-audit/service.ts', "import { auditRequestSchema } from '#views/tools/seo-audit/schema.ts';\nconsole.log(auditRequestSchema);")).toEqual([expect.stringMatching(/only views\/model/)]);
+  expect(await problems('server/features/seo-audit/service.ts', "import { brand } from '../../../views/brand.ts';\nconsole.log(brand);")).toEqual(expect.arrayContaining([expect.stringMatching(/only views\/model/)]));
+  expect(await problems('server/features/seo-audit/service.ts', "import { HttpError } from '#server/http/http-error.ts';\nthrow new HttpError(400, 'x');")).toEqual([expect.stringMatching(/domain errors/)]);
+  expect(await problems('server/features/seo-audit/service.ts', "import { RECOMMENDATIONS } from '#views/model/seo-audit.ts';\nconsole.log(RECOMMENDATIONS);")).toEqual([]);
   expect(await problems('db/viral-prompts.ts', "import { STATIC_PROMPTS } from '#views/tools/viral-prompts/static-prompts.ts';\nconsole.log(STATIC_PROMPTS);")).toEqual([expect.stringMatching(/only views\/model/)]);
 });
 
@@ -65,7 +65,7 @@ test('islands call the API only through the request helper', async () => {
 });
 
 test('imports across top-level folders use the #alias, and type-only imports say so', async () => {
-  expect(await problems('server/api/seo-audit.ts', "import { parseOr400 } from '../../server/validation.ts';\nconsole.log(parseOr400);")).toEqual([expect.stringMatching(/alias/)]);
+  expect(await problems('server/features/seo-audit/router.ts', "import { parseOr400 } from '../../server/http/validation.ts';\nconsole.log(parseOr400);")).toEqual([expect.stringMatching(/alias/)]);
   expect(await problems('server/config/site-profile.ts', "import sample from '../../docs/profile.example.json' with { type: 'json' };\nconsole.log(sample);")).toEqual([]);
   expect(await problems('server/app.ts', "import { brand } from '../views/brand.ts';\nconsole.log(brand);")).toEqual([expect.stringMatching(/alias for another top-level folder/)]);
   expect(await problems('server/api/x.ts', "import { AppDeps } from '#server/deps.ts';\nexport const f = (deps: AppDeps) => deps;")).toEqual([expect.stringMatching(/^@typescript-eslint\/consistent-type-imports/)]);
@@ -73,6 +73,6 @@ test('imports across top-level folders use the #alias, and type-only imports say
 });
 
 test('only server/config reads process.env', async () => {
-  expect(await problems('server/api/seo-audit.ts', 'export const key = process.env.PAGESPEED_API_KEY;')).toEqual([expect.stringMatching(/^no-restricted-properties: .*server\/config/)]);
+  expect(await problems('server/features/seo-audit/router.ts', 'export const key = process.env.PAGESPEED_API_KEY;')).toEqual([expect.stringMatching(/^no-restricted-properties: .*server\/config/)]);
   expect(await problems('server/config/page-speed.ts', 'export const key = process.env.PAGESPEED_API_KEY;')).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { expect, test } from 'vitest';
-import { pages } from '#server/routes.ts';
+import { pages } from '#server/pages/routes.ts';
 import { ANCHOR_TEXT_PLANS, PAID_TOOL_PLANS, planPriceCell, REDIRECT_CHECKER_PLANS, SEO_PACKAGES } from '#views/model/plans.ts';
 import { createTestApp } from '#test/helpers/app.ts';
 

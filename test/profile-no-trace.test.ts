@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { expect, test } from 'vitest';
-import { pages } from '#server/routes.ts';
+import { pages } from '#server/pages/routes.ts';
 import { serveFixture } from '#test/fixtures/crawl-site.ts';
 import { cleanSite } from '#test/fixtures/site-audit-clean-site.ts';
 import { createTestApp } from '#test/helpers/app.ts';

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { expect, test } from 'vitest';
 
 const readme = readFileSync('README.md', 'utf8');
@@ -11,20 +11,33 @@ function column(index: number): string[] {
 }
 
 const names = (dir: string, keep: (name: string) => boolean) => readdirSync(dir).filter(keep).sort();
+const folders = (dir: string) => names(dir, (name) => statSync(`${dir}/${name}`).isDirectory());
 
-test('the README feature table names every tool folder, API router and feature service that exists, and no other', () => {
-  const toolFolders = column(2).filter((cell) => !cell.startsWith('pages/') && cell !== 'directories/').map((cell) => cell.replace(/\/$/, ''));
-  expect([...new Set(toolFolders)].sort()).toEqual(names('views/tools', (name) => !name.includes('.')));
-  const routers = column(3);
-  expect([...routers].sort()).toEqual(names('server/api', (name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && !['index.ts', 'platform-clients.ts'].includes(name)));
-  for (const service of column(4)) expect(existsSync(`server/services/${service}`), service).toBe(true);
-  for (const file of column(5)) expect(existsSync(`db/${file}`), file).toBe(true);
-  for (const folder of column(2)) expect(existsSync(`views/${folder.startsWith('pages/') || folder === 'directories/' ? '' : 'tools/'}${folder}`), folder).toBe(true);
+test('the README feature table names every tool folder and server feature folder that exists, and no other', () => {
+  const views = column(1);
+  const tools = views.filter((cell) => cell.startsWith('tools/')).map((cell) => cell.slice('tools/'.length).replace(/\/$/, ''));
+  expect([...new Set(tools)].sort()).toEqual(folders('views/tools'));
+  for (const folder of views) expect(existsSync(`views/${folder}`), folder).toBe(true);
+  expect(column(2).map((cell) => cell.replace(/\/$/, '')).sort()).toEqual(folders('server/features'));
+  for (const file of column(3)) expect(existsSync(`db/${file}`), file).toBe(true);
 });
 
-test('every service folder and every views/model module is named in the README layout section', () => {
-  for (const service of names('server/services', (name) => !name.endsWith('.test.ts'))) expect(layout.includes(`\`${service}`) || layout.includes(`/${service}`), service).toBe(true);
+test('every server folder, shared lib module and views/model module is named in the README layout section', () => {
+  const block = layout.slice(0, layout.indexOf('```', layout.indexOf('```') + 3));
+  for (const folder of folders('server')) expect(block, folder).toContain(`${folder}/`);
+  const lib = names('server/lib', (name) => !name.endsWith('.test.ts')).map((name) => name.replace(/\.ts$/, ''));
+  for (const name of lib) expect(layout.includes(`\`${name}\``) || block.includes(name), name).toBe(true);
+  for (const file of names('server/http', (name) => !name.endsWith('.test.ts'))) expect(block, file).toContain(file.replace(/\.ts$/, ''));
+  for (const file of names('server/pages', (name) => !name.includes('.test.'))) expect(block, file).toContain(file.replace(/\.tsx?$/, ''));
   for (const model of names('views/model', (name) => !name.endsWith('.test.ts'))) expect(layout, model).toContain(`\`${model}\``);
+});
+
+test('every feature folder has one composition point, index.ts, listed in server/features/index.ts', () => {
+  const list = readFileSync('server/features/index.ts', 'utf8');
+  for (const feature of folders('server/features')) {
+    expect(existsSync(`server/features/${feature}/index.ts`), feature).toBe(true);
+    expect(list, feature).toContain(`./${feature}/index.ts`);
+  }
 });
 
 test('every shared component and views/lib module is named in the layout block', () => {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { expect, test } from 'vitest';
-import { buildNav, buildRedirects, navLinks, pages } from '#server/routes.ts';
+import { buildNav, buildRedirects, navLinks, pages } from '#server/pages/routes.ts';
 import { createTestApp } from '#test/helpers/app.ts';
 import { resolvePage } from '#views/page.ts';
 

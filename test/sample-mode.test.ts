@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { expect, test } from 'vitest';
-import { pages } from '#server/routes.ts';
+import { pages } from '#server/pages/routes.ts';
 import { createTestApp } from '#test/helpers/app.ts';
 
 /** The app as `npm start` runs it out of the box: no SITE_PROFILE, so the shipped sample. */

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { expect, test } from 'vitest';
-import { buildNav, navLinks, pages } from '#server/routes.ts';
+import { buildNav, navLinks, pages } from '#server/pages/routes.ts';
 import { TOOLS } from '#views/model/tools-hub.ts';
 import { createTestApp } from '#test/helpers/app.ts';
 

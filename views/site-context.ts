@@ -63,7 +63,7 @@ export const SiteContext = createContext<SiteInfo | null>(null);
 
 export function useSite(): SiteInfo {
   const site = useContext(SiteContext);
-  if (!site) throw new Error('SiteContext is missing: render pages through server/render.tsx');
+  if (!site) throw new Error('SiteContext is missing: render pages through server/pages/render.tsx');
   return site;
 }
 

@@ -5,9 +5,9 @@ import { register } from 'tsx/esm/api';
 
 register();
 const { startLivePagesSite } = await import('../../test/fixtures/live-pages.ts');
-const { createSafeFetcher } = await import('../../server/services/safe-fetch/index.ts');
-const { auditUrl } = await import('../../server/services/seo-audit/index.ts');
-const { extractPageFacts } = await import('../../server/services/page-facts/extract.ts');
+const { createSafeFetcher } = await import('../../server/lib/safe-fetch/index.ts');
+const { auditUrl } = await import('../../server/features/seo-audit/service.ts');
+const { extractPageFacts } = await import('../../server/lib/page-facts/extract.ts');
 
 const GOAL_MS = 20;
 const ROUNDS = 150;

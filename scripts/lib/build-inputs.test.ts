@@ -10,10 +10,10 @@ const INPUTS = ['server', 'views', 'package.json'];
 /** A tiny project tree with a stamp written for its current inputs, as a finished build leaves it. */
 function builtProject() {
   const root = mkdtempSync(join(tmpdir(), 'build-inputs-'));
-  mkdirSync(join(root, 'server/api'), { recursive: true });
+  mkdirSync(join(root, 'server/features/leads'), { recursive: true });
   mkdirSync(join(root, 'views'), { recursive: true });
   writeFileSync(join(root, 'server/app.ts'), 'export const app = 1;\n');
-  writeFileSync(join(root, 'server/api/contact.ts'), 'export const contact = 2;\n');
+  writeFileSync(join(root, 'server/features/leads/contact-router.ts'), 'export const contact = 2;\n');
   writeFileSync(join(root, 'views/Page.tsx'), 'export const Page = 3;\n');
   writeFileSync(join(root, 'package.json'), '{}\n');
   const stamp = join(root, '.build-stamp');
@@ -32,7 +32,7 @@ test('an untouched tree is current, also when file times change', () => {
 
 test('a deleted file makes the build stale although nothing got newer', () => {
   const { root, current } = builtProject();
-  rmSync(join(root, 'server/api/contact.ts'));
+  rmSync(join(root, 'server/features/leads/contact-router.ts'));
   expect(current()).toBe(false);
 });
 

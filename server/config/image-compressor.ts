@@ -24,3 +24,5 @@ export const imageCompressor = defineSection({
     ratePerMinute: env.IMAGE_RATE_LIMIT,
   }),
 });
+
+export type ImageCompressorSettings = ReturnType<typeof imageCompressor.read>;

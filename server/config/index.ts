@@ -2,7 +2,7 @@ import { admin } from './admin.ts';
 import { bulkChecks } from './bulk-checks.ts';
 import { core } from './core.ts';
 import { imageCompressor } from './image-compressor.ts';
-import { leadDelivery } from './lead-delivery.ts';
+import { leadDelivery } from './leads.ts';
 import { limits } from './limits.ts';
 import { llm } from './llm.ts';
 import { mobileTest } from './mobile-test.ts';

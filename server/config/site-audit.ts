@@ -1,4 +1,4 @@
-import { SITE_AUDIT_LIMITS } from '#server/services/site-audit/audit.ts';
+import { SITE_AUDIT_LIMITS } from '#server/features/site-audit/audit.ts';
 import { wholeNumber } from './fields.ts';
 import { defineSection } from './section.ts';
 

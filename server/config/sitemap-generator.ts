@@ -1,4 +1,4 @@
-import { CRAWL_DEFAULTS } from '#server/services/crawler/defaults.ts';
+import { CRAWL_DEFAULTS } from '#server/lib/crawler/defaults.ts';
 import { wholeNumber } from './fields.ts';
 import { defineSection } from './section.ts';
 

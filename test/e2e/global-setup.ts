@@ -46,7 +46,7 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: 'info',
     FETCH_ALLOW_PRIVATE: started.map((fixture) => new URL(fixture.origin).host).join(','),
     // Every journey is one visitor (127.0.0.1) of one server: the flood guard over all of /api is
-    // meant for one person, not a whole suite (server/api-boundary.test.ts proves it).
+    // meant for one person, not a whole suite (server/http/api-boundary.test.ts proves it).
     API_RATE_LIMIT: '1000000',
   };
   for (const fixture of started) Object.assign(env, fixture.env);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { databaseFile, openDatabase, type Db } from '#db/index.ts';
 import { createApp, type CreateAppOptions } from '#server/app.ts';
 import { loadConfig, type Config } from '#server/config/index.ts';
-import { createLogger } from '#server/logger.ts';
+import { createLogger } from '#server/lib/logger.ts';
 import { operatorProfilePath } from './business.ts';
 
 export interface TestApp {
@@ -25,5 +25,6 @@ export function createTestApp(
   const db = openDatabase(dataDir === ':memory:' ? ':memory:' : databaseFile(dataDir));
   const log = createLogger(config.logLevel);
   const app = createApp({ config, db, log, pages: options.pages, assets: options.assets });
+  app.locals.prepare();
   return { app, db, config };
 }

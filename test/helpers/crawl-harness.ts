@@ -1,7 +1,7 @@
-import { createSafeFetcher } from '#server/services/safe-fetch/index.ts';
-import { crawlSite } from '#server/services/crawler/crawl.ts';
-import { CRAWLER_BOT_NAME } from '#server/services/crawler/index.ts';
-import type { CrawlOptions, CrawlResult } from '#server/services/crawler/types.ts';
+import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
+import { crawlSite } from '#server/lib/crawler/crawl.ts';
+import { CRAWLER_BOT_NAME } from '#server/lib/crawler/index.ts';
+import type { CrawlOptions, CrawlResult } from '#server/lib/crawler/types.ts';
 import { serveFixture, type FixtureSite, type ServedFixture } from '#test/fixtures/crawl-site.ts';
 
 export interface CrawledFixture extends CrawlResult {

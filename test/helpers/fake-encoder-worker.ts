@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
-import type { EncodeReply, EncodeRequest } from '#server/services/image-compressor/protocol.ts';
-import type { WorkerProcess } from '#server/services/image-compressor/worker-pool.ts';
+import type { EncodeReply, EncodeRequest } from '#server/features/image-compressor/protocol.ts';
+import type { WorkerProcess } from '#server/features/image-compressor/worker-pool.ts';
 
 /** A stand-in for a forked image encoder: records what it was sent and how it was killed. */
 export class FakeEncoderWorker extends EventEmitter {

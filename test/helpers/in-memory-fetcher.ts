@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { CrawlFetcher, CrawlFetchOptions, CrawlFetchResponse } from '#server/services/crawler/types.ts';
+import type { CrawlFetcher, CrawlFetchOptions, CrawlFetchResponse } from '#server/lib/crawler/types.ts';
 import type { FixtureSite } from '#test/fixtures/crawl-site.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { RequestListener } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { onTestFinished } from 'vitest';
-import { createHttpServer } from '#server/http-server.ts';
+import { createHttpServer } from '#server/http/http-server.ts';
 
 export interface RawResponse {
   status: number;
@@ -9,7 +9,7 @@ export interface RawResponse {
   body: string;
 }
 
-/** The app behind the process's own HTTP server (server/http-server.ts) on a loopback port, closed after the test. */
+/** The app behind the process's own HTTP server (server/http/http-server.ts) on a loopback port, closed after the test. */
 export async function listen(app: RequestListener, options: { headers?: string[] } = {}): Promise<number> {
   const server = createHttpServer(app, options);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

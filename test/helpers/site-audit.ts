@@ -1,6 +1,6 @@
-import { createSafeFetcher } from '#server/services/safe-fetch/index.ts';
-import { CRAWLER_BOT_NAME } from '#server/services/crawler/index.ts';
-import { runSiteAudit, type SiteAuditLimits, type SiteAuditOutcome } from '#server/services/site-audit/audit.ts';
+import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
+import { CRAWLER_BOT_NAME } from '#server/lib/crawler/index.ts';
+import { runSiteAudit, type SiteAuditLimits, type SiteAuditOutcome } from '#server/features/site-audit/audit.ts';
 import { serveFixture, type FixtureSite, type ServedFixture } from '#test/fixtures/crawl-site.ts';
 
 export interface AuditedFixture extends SiteAuditOutcome {

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { openDatabase } from '#db/index.ts';
 import { loadConfig } from '#server/config/index.ts';
 import type { SitemapGeneratorSettings } from '#server/config/sitemap-generator.ts';
-import { CRAWLER_BOT_NAME } from '#server/services/crawler/index.ts';
-import type { CrawlFetcher } from '#server/services/crawler/types.ts';
-import { createSafeFetcher } from '#server/services/safe-fetch/index.ts';
-import { createSitemapGenerator, type SitemapGenerator } from '#server/services/sitemap-generator/index.ts';
+import { CRAWLER_BOT_NAME } from '#server/lib/crawler/index.ts';
+import type { CrawlFetcher } from '#server/lib/crawler/types.ts';
+import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
+import { createSitemapGenerator, type SitemapGenerator } from '#server/features/sitemap-generator/service.ts';
 
 export interface ServiceHarness {
   service: SitemapGenerator;

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { SiteRow } from './logic.ts';
-import { buildQuery, countPages, describeView, filterSites, NO_FILTERS, nextSort, paginate, parseFilters, parsePage, parseSort, regionsOf, sortSites, toCsv, viewSites } from './logic.ts';
+import { buildQuery, countPages, describeView, filterSites, NO_FILTERS, nextSort, paginate, parseFilters, parsePage, parseSort, regionsOf, sortSites, viewSites } from './logic.ts';
 
 function makeSites(count: number, extra: (index: number) => Partial<SiteRow> = () => ({})): SiteRow[] {
   return Array.from({ length: count }, (_, index) => ({
@@ -126,19 +126,6 @@ test('buildQuery leaves out page 1 and empty search so the first page is the bar
   expect(buildQuery({ page: 3 })).toBe('?page=3');
   expect(buildQuery({ page: 2, query: ' used cars ', sort: { key: 'da', direction: 'desc' } })).toBe('?q=used+cars&sort=da-desc&page=2');
   expect(buildQuery({ page: 2, query: 'jobs', region: 'India', link: 'unknown' })).toBe('?q=jobs&region=India&link=unknown&page=2');
-});
-
-test('CSV quotes fields with commas, quotes and line breaks and ends lines with CRLF', () => {
-  const csv = toCsv([
-    ['Name', 'Description'],
-    ['Plain', 'Jobs, homes and "used" goods'],
-    ['Two\nlines', 'ok'],
-  ]);
-  expect(csv).toBe('Name,Description\r\nPlain,"Jobs, homes and ""used"" goods"\r\n"Two\nlines",ok\r\n');
-});
-
-test('CSV defuses cells a spreadsheet would run as a formula', () => {
-  expect(toCsv([['=HYPERLINK("x")', '+1', '-2', '@a', 'safe']])).toBe('"\'=HYPERLINK(""x"")",\'+1,\'-2,\'@a,safe\r\n');
 });
 
 test('viewSites searches, sorts and pages in one go and counts every match', () => {

@@ -174,17 +174,6 @@ export function formatSpam(spam: number | undefined): string {
   return spam === undefined ? '' : `${spam}%`;
 }
 
-function csvField(value: string): string {
-  // Leading = + - @ would be run as a formula by spreadsheet apps; a quote mark defuses it.
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** RFC 4180: CRLF line ends, fields quoted only when they hold a comma, quote or line break. */
-export function toCsv(rows: readonly (readonly string[])[]): string {
-  return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
-}
-
 export interface DirectoryView<T> extends PageSlice<T> {
   /** How many sites match the search, across all pages. */
   total: number;

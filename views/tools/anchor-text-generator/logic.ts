@@ -1,4 +1,4 @@
-import { toCsv } from '../csv.ts';
+import { toCsv } from '#views/lib/csv.ts';
 import { lsiVariants } from './lsi.ts';
 import { ANCHOR_TYPE_LABELS, type Anchor, type AnchorType } from './rules.ts';
 

@@ -1,4 +1,4 @@
-import { toCsv } from '../csv.ts';
+import { toCsv } from '#views/lib/csv.ts';
 import { parseDomain } from '../url-input.ts';
 import { SERVICES, type BacklinkService, type ServiceCategory } from '#views/model/backlink-services.ts';
 

@@ -25,11 +25,11 @@ test('CSV export has a header, one row per URL, the chain, warnings, errors, and
     row({ originalUrl: 'http://c.example/', error: 'Not checked', state: 'timed-out' }),
   ]);
   expect(csv.split('\r\n')).toEqual([
-    '"Original URL","Redirected URL","Final status","Hops","Chain","Warnings","Error"',
-    '"http://a.example/","https://a.example/","200","1","301 http://a.example/ -> 200 https://a.example/","",""',
-    '"\'=HYPERLINK(""x"")","","","0","","","Bad ""URL"""',
-    '"http://b.example/","","","2","302 http://a.example/ -> 302 http://a.example/","Temporary redirect; Redirect chain; Redirect loop","Redirect loop"',
-    '"http://c.example/","","Timed out","0","","","Not checked"',
+    'Original URL,Redirected URL,Final status,Hops,Chain,Warnings,Error',
+    'http://a.example/,https://a.example/,200,1,301 http://a.example/ -> 200 https://a.example/,,',
+    '"\'=HYPERLINK(""x"")",,,0,,,"Bad ""URL"""',
+    'http://b.example/,,,2,302 http://a.example/ -> 302 http://a.example/,Temporary redirect; Redirect chain; Redirect loop,Redirect loop',
+    'http://c.example/,,Timed out,0,,,Not checked',
     '',
   ]);
 });

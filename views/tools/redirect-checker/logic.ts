@@ -1,3 +1,4 @@
+import { toCsv } from '#views/lib/csv.ts';
 import type { RedirectRow, RedirectWarning } from '#views/model/redirect-checker.ts';
 
 /** Spec 5: lines trimmed, empty lines dropped. */
@@ -8,12 +9,6 @@ export function parseUrlLines(text: string): string[] {
     .filter(Boolean);
 }
 
-function csvCell(value: string | number | null | undefined): string {
-  const text = value === null || value === undefined ? '' : String(value);
-  // Quote everything, double inner quotes, and defuse spreadsheet formulas.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
 
 export function chainText(row: RedirectRow): string {
   return row.hops.map((hop) => `${hop.status} ${hop.url}`).join(' -> ');
@@ -76,8 +71,7 @@ export function finalStatusText(row: Pick<RedirectRow, 'finalStatus' | 'state' |
 
 export function redirectsToCsv(rows: RedirectRow[]): string {
   const header = ['Original URL', 'Redirected URL', 'Final status', 'Hops', 'Chain', 'Warnings', 'Error'];
-  const lines = rows.map((row) =>
-    [
+  const lines = rows.map((row) => [
       row.originalUrl,
       row.redirectedUrl,
       row.finalStatus ?? (row.state === 'timed-out' ? 'Timed out' : null),
@@ -85,9 +79,6 @@ export function redirectsToCsv(rows: RedirectRow[]): string {
       chainText(row),
       row.warnings.map((warning) => WARNING_LABELS[warning]).join('; '),
       row.error,
-    ]
-      .map(csvCell)
-      .join(','),
-  );
-  return `${[header.map(csvCell).join(','), ...lines].join('\r\n')}\r\n`;
+  ]);
+  return toCsv(header, lines);
 }

@@ -1,0 +1,74 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { expect, test } from 'vitest';
+import { createTestApp } from '#test/helpers/app.ts';
+import { readResults, resultsPath, writeResults, type CheckResults, type SiteResult } from './check.ts';
+
+function result(url: string, checkedAt: string, consecutiveFailures: number): SiteResult {
+  return { url, checkedAt, outcome: consecutiveFailures ? 'dead' : 'ok', method: 'HEAD', consecutiveFailures };
+}
+
+function dataDirWith(results: CheckResults): string {
+  const dir = mkdtempSync(join(tmpdir(), 'directory-status-'));
+  writeResults(resultsPath(dir), results);
+  return dir;
+}
+
+const checked: CheckResults = {
+  version: 1,
+  lastRun: { startedAt: '2026-03-09T04:00:00.000Z', finishedAt: '2026-03-09T04:05:00.000Z', checked: 3 },
+  sites: {
+    'https://www.olx.in/': result('https://www.olx.in/', '2026-03-09T04:01:00.000Z', 0),
+    // Spelt differently from the data (no www, no slash): still the same site.
+    'https://quikr.com': result('https://quikr.com', '2026-03-09T04:02:00.000Z', 2),
+    'https://www.youtube.com/': result('https://www.youtube.com/', '2026-03-02T04:02:00.000Z', 0),
+  },
+};
+
+test('the page says when the list was last checked, and hides sites that failed twice in a row', async () => {
+  const { app } = createTestApp({ dataDir: dataDirWith(checked) });
+  const res = await request(app).get('/ad-post-sites');
+  expect(res.text).toContain('Links last checked on <time dateTime="2026-03-09">9 March 2026</time> by our link checker (2 of the listed sites). 1 site that failed two checks in a row is hidden until it works again.');
+  expect(res.text).toContain('>OLX India</a>');
+  expect(res.text).not.toContain('>Quikr</a>');
+  expect(res.text).toContain('Download all 60 sites as CSV');
+
+  const json = await request(app).get('/api/directories/ad-post-sites.json');
+  expect(json.body.sites.map((site: { name: string }) => site.name)).not.toContain('Quikr');
+  expect(json.body.sites).toHaveLength(60);
+
+  const csv = await request(app).get('/api/directories/ad-post-sites.csv');
+  const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n');
+  expect(lines[0]).toBe('#,Name,URL,Description,Domain Authority,Spam Score,Region,Link type,Last checked');
+  expect(lines[1]).toMatch(/^1,OLX India,https:\/\/www\.olx\.in\/,.*,,,India,,2026-03-09$/);
+  expect(lines).toHaveLength(61);
+  expect(csv.text).not.toContain('Quikr');
+
+  const video = await request(app).get('/video-submission-sites');
+  expect(video.text).toContain('Links last checked on <time dateTime="2026-03-02">2 March 2026</time> by our link checker (1 of the listed sites).');
+});
+
+test('without results every list honestly says it has not been checked yet', async () => {
+  const { app } = createTestApp({ dataDir: mkdtempSync(join(tmpdir(), 'directory-status-')) });
+  for (const path of ['/ad-post-sites', '/guest-post-sites']) {
+    const res = await request(app).get(path);
+    expect(res.text, path).toContain('The links in this list have not been checked by our link checker yet.');
+    expect(res.text, path).not.toContain('last checked on');
+  }
+});
+
+test('an invalid results file stops the app at boot with a message naming the file', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'directory-status-'));
+  writeFileSync(resultsPath(dir), '{"version": 1, "lastRun": null, "sites": {"x": {"url": "not a url"}}}');
+  expect(() => createTestApp({ dataDir: dir })).toThrow(`Directory check results in ${resultsPath(dir)} are invalid (sites.x.url: `);
+  writeFileSync(resultsPath(dir), 'not json');
+  expect(() => readResults(resultsPath(dir))).toThrow('are invalid (not JSON)');
+});
+
+test('results survive a write and read unchanged, and a missing file reads as nothing checked', () => {
+  const dir = dataDirWith(checked);
+  expect(readResults(resultsPath(dir))).toEqual(checked);
+  expect(readResults(join(dir, 'missing', 'directory-checks.json'))).toEqual({ version: 1, lastRun: null, sites: {} });
+});

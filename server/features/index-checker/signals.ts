@@ -1,0 +1,57 @@
+import robotsParser from 'robots-parser';
+import type { SafeFetcher } from '#server/lib/safe-fetch/index.ts';
+
+export const ROBOTS_LIMITS = { maxBytes: 500 * 1024, timeoutMs: 5_000, maxRedirects: 5 } as const;
+
+/**
+ * `unknown`: robots.txt could not be fetched at all (DNS, refused, timeout). Google treats that
+ * like a server error, but the failure may be ours rather than the site's, so it is not a verdict.
+ */
+export type RobotsVerdict = { allowed: true; note?: string } | { allowed: false; reason: string } | { allowed: 'unknown'; error: string };
+
+/** Reads an origin's robots.txt once and answers for Googlebot, following Google's documented handling of failures. */
+export async function loadRobots(origin: string, fetcher: SafeFetcher, signal?: AbortSignal): Promise<(url: string) => RobotsVerdict> {
+  const robotsUrl = `${origin}/robots.txt`;
+  let text: string;
+  try {
+    const res = await fetcher.fetch(robotsUrl, { ...ROBOTS_LIMITS, onTooLarge: 'truncate', headers: { accept: 'text/plain,*/*' }, signal });
+    if (res.status >= 400 && res.status < 500) return () => ({ allowed: true, note: `no robots.txt (HTTP ${res.status})` });
+    if (res.status >= 500) {
+      return () => ({ allowed: false, reason: `robots.txt answered HTTP ${res.status}; Google stops crawling the site while robots.txt fails.` });
+    }
+    text = res.body.toString('utf8');
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return () => ({ allowed: 'unknown', error: `robots.txt could not be fetched: ${message}` });
+  }
+  const robots = robotsParser(robotsUrl, text);
+  const lines = text.split(/\r?\n/);
+  return (url) => {
+    if (robots.isAllowed(url, 'Googlebot') !== false) return { allowed: true };
+    const line = robots.getMatchingLineNumber(url, 'Googlebot');
+    const rule = line > 0 ? lines[line - 1]?.trim() : '';
+    return { allowed: false, reason: `Blocked for Googlebot by robots.txt${rule ? ` (line ${line}: ${rule})` : ''}.` };
+  };
+}
+
+/** Canonical from the HTTP Link header, e.g. `<https://x/a>; rel="canonical"`. */
+export function canonicalFromLinkHeader(header: string | undefined): string | null {
+  if (!header) return null;
+  for (const part of header.split(/,(?=\s*<)/)) {
+    const match = /<([^>]+)>\s*;(.*)$/.exec(part.trim());
+    if (match && /rel\s*=\s*"?canonical"?/i.test(match[2])) return match[1].trim();
+  }
+  return null;
+}
+
+export function sameUrl(a: string, b: string): boolean {
+  try {
+    const left = new URL(a);
+    const right = new URL(b);
+    left.hash = '';
+    right.hash = '';
+    return left.href === right.href;
+  } catch {
+    return false;
+  }
+}

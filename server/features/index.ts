@@ -1,0 +1,44 @@
+import type { AppDeps, Feature } from '#server/deps.ts';
+import { anchorTextGeneratorFeature } from './anchor-text-generator/index.ts';
+import { directoriesFeature } from './directories/index.ts';
+import { imageCompressorFeature } from './image-compressor/index.ts';
+import { indexCheckerFeature } from './index-checker/index.ts';
+import { leadsFeature } from './leads/index.ts';
+import { mobileTestFeature } from './mobile-test/index.ts';
+import { redirectCheckerFeature } from './redirect-checker/index.ts';
+import { seoAuditFeature } from './seo-audit/index.ts';
+import { siteAuditFeature } from './site-audit/index.ts';
+import { sitemapGeneratorFeature } from './sitemap-generator/index.ts';
+import { toolsHubFeature } from './tools-hub/index.ts';
+import { videoDownloaderFeature } from './video-downloader/index.ts';
+import { viralPromptsFeature } from './viral-prompts/index.ts';
+import { youtubeTagsFeature } from './youtube-tags/index.ts';
+import { youtubeTranscriptFeature } from './youtube-transcript/index.ts';
+
+/**
+ * Every feature, built once from the app's deps: the one list createApp mounts, prepares, starts
+ * and stops. Building has no side effects (no writes, no timers, no processes): those wait for
+ * `prepare` and `start`. The leads' outbox and the directories' status are also handed back by name.
+ */
+export function buildFeatures(deps: AppDeps) {
+  const leads = leadsFeature(deps);
+  const directories = directoriesFeature(deps);
+  const all: Feature[] = [
+    leads,
+    sitemapGeneratorFeature(deps),
+    siteAuditFeature(deps),
+    directories,
+    seoAuditFeature(deps),
+    redirectCheckerFeature(deps),
+    indexCheckerFeature(deps),
+    mobileTestFeature(deps),
+    imageCompressorFeature(deps),
+    youtubeTranscriptFeature(deps),
+    youtubeTagsFeature(deps),
+    videoDownloaderFeature(deps),
+    toolsHubFeature(deps),
+    anchorTextGeneratorFeature(deps),
+    viralPromptsFeature(deps),
+  ];
+  return { all, leads: leads.delivery, directoryStatus: directories.status };
+}

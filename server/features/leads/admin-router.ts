@@ -1,0 +1,224 @@
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { createElement, type ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { deleteLead, exportColumns, iterateLeads, listInbox, setHandled, unreadCounts, type InboxKind, type InboxStatus } from '#db/lead-inbox.ts';
+import type { AdminSession } from '#db/admin-sessions.ts';
+import { csvLine } from '#views/lib/csv.ts';
+import { AdminNotFound, InboxPage, LoginPage } from '#views/admin/AdminPages.tsx';
+import type { AppDeps } from '#server/deps.ts';
+import { currentSession, endSession, sameSecret, SESSION_COOKIE, SESSION_TTL_MS, setCookie, startSession } from './admin-session.ts';
+
+/** Failed sign-ins allowed per address and window before 429. */
+export const LOGIN_FAILURES = { limit: 5, windowMs: 15 * 60_000 };
+export const INBOX_PAGE_SIZE = 50;
+const TOO_MANY_FAILURES = 'Too many failed sign-ins from this address. Try again in 15 minutes.';
+
+export interface AdminOptions extends Pick<AppDeps, 'config' | 'db' | 'log'> {
+  password: string;
+  css: string;
+  now?: () => number;
+}
+
+type Locals = { session: AdminSession };
+
+const KINDS = new Set<InboxKind>(['contact', 'articles']);
+const STATUSES = new Set<InboxStatus>(['all', 'unread', 'handled']);
+const NOTICES: Record<string, string> = { handled: 'Marked handled.', unread: 'Marked unread.', deleted: 'Deleted, with its notifications.' };
+
+function html(res: Response, status: number, element: ReactElement): void {
+  res.status(status).type('html').send(`<!DOCTYPE html>${renderToStaticMarkup(element)}`);
+}
+
+function wantsHtml(req: Request): boolean {
+  return /\btext\/html\b/.test(req.get('accept') ?? '');
+}
+
+function one(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/** Only a path inside the inbox is a place to go back to (never another site). */
+function backTo(value: unknown, notice: string): string {
+  const back = one(value);
+  const url = /^\/admin(\?[^\\\s]*)?$/.test(back) ? new URL(back, 'http://x') : new URL('/admin', 'http://x');
+  url.searchParams.set('done', notice);
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * The password-protected inbox (`/admin`): server-rendered pages and plain forms, no script, so it
+ * works without JavaScript under the site's strict CSP. Every state change needs the site's own
+ * Origin and the session's CSRF token; every answer is `no-store` and `noindex`.
+ */
+export function adminRouter({ config, db, log, password, css, now = () => Date.now() }: AdminOptions): Router {
+  const router = Router();
+  const origin = new URL(config.siteUrl).origin;
+  const secure = config.siteUrl.startsWith('https:');
+  const name = config.siteProfile.business.name;
+  const delivering = Boolean(config.leadDelivery.webhook || config.leadDelivery.email);
+
+  router.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('X-Robots-Tag', 'noindex');
+    next();
+  });
+  // The forms post urlencoded; a script signing in may send the same field as JSON.
+  router.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 }), express.json({ limit: '16kb' }));
+
+  /** Cross-site requests change nothing: the Origin must be this site's (SITE_URL), exactly. */
+  function sameOrigin(req: Request, res: Response, next: NextFunction): void {
+    if (req.get('origin') === origin) return next();
+    refuse(req, res, 'Forbidden: this form must be sent from the site itself.');
+  }
+
+  function refuse(req: Request, res: Response, message: string): void {
+    log.warn({ reqId: res.locals.requestId, origin: req.get('origin') ?? null, path: req.originalUrl }, 'admin: cross-site request refused');
+    res.status(403).type('text/plain').send(message);
+  }
+
+  /**
+   * Signing in creates a session, so a browser's cross-site post is refused too (browsers always
+   * send Origin with a POST, and Sec-Fetch-Site says where it came from). A client that is not a
+   * browser sends neither and may sign in with the password alone, as the inbox's API promises.
+   */
+  function loginOrigin(req: Request, res: Response, next: NextFunction): void {
+    const from = req.get('origin');
+    const site = req.get('sec-fetch-site');
+    if ((from === undefined || from === origin) && (site === undefined || site === 'same-origin' || site === 'none')) return next();
+    refuse(req, res, 'Forbidden: sign in from the site itself.');
+  }
+
+  function renderLogin(res: Response, status: number, error?: string): void {
+    html(res, status, createElement(LoginPage, { businessName: name, css, error }));
+  }
+
+  router.get('/login', (req, res) => {
+    if (currentSession(db, req, now())) return res.redirect(303, '/admin');
+    renderLogin(res, 200);
+  });
+
+  const loginLimiter = rateLimit({
+    windowMs: LOGIN_FAILURES.windowMs,
+    limit: LOGIN_FAILURES.limit,
+    // Only failed attempts count: an operator who signs in correctly is never locked out by it.
+    skipSuccessfulRequests: true,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (req, res) => {
+      log.warn({ reqId: res.locals.requestId }, 'admin: sign-in refused after repeated failures');
+      if (wantsHtml(req)) return renderLogin(res, 429, TOO_MANY_FAILURES);
+      res.status(429).json({ error: TOO_MANY_FAILURES });
+    },
+  });
+
+  router.post('/login', loginOrigin, loginLimiter, (req, res) => {
+    if (!sameSecret(one(req.body?.password), password)) {
+      log.warn({ reqId: res.locals.requestId }, 'admin: wrong password');
+      if (wantsHtml(req)) return renderLogin(res, 401, 'Wrong password.');
+      res.status(401).json({ error: 'Wrong password.' });
+      return;
+    }
+    const { token } = startSession(db, now());
+    setCookie(res, SESSION_COOKIE, token, { secure, maxAgeS: SESSION_TTL_MS / 1000 });
+    log.info({ reqId: res.locals.requestId }, 'admin: signed in');
+    res.redirect(303, '/admin');
+  });
+
+  // Everything below needs a session.
+  router.use((req, res, next) => {
+    const session = currentSession(db, req, now());
+    if (session) {
+      (res.locals as Locals).session = session;
+      return next();
+    }
+    if (wantsHtml(req)) return res.redirect(303, '/admin/login');
+    res.status(401).json({ error: 'Sign in at /admin/login first.' });
+  });
+
+  /** State changes: the Origin check, then the session's CSRF token. */
+  function guarded(req: Request, res: Response, next: NextFunction): void {
+    sameOrigin(req, res, () => {
+      if (sameSecret(one(req.body?.csrf), (res.locals as Locals).session.csrfToken)) return next();
+      res.status(403).type('text/plain').send('Forbidden: missing or wrong form token. Reload the inbox and try again.');
+    });
+  }
+
+  router.get('/', (req, res) => {
+    const kind = KINDS.has(one(req.query.type) as InboxKind) ? (one(req.query.type) as InboxKind) : 'contact';
+    const status = STATUSES.has(one(req.query.status) as InboxStatus) ? (one(req.query.status) as InboxStatus) : 'all';
+    const q = one(req.query.q).slice(0, 200);
+    const requested = Number.parseInt(one(req.query.page), 10);
+    const first = listInbox(db, { kind, q, status, page: 1, perPage: INBOX_PAGE_SIZE });
+    const pages = Math.max(1, Math.ceil(first.total / INBOX_PAGE_SIZE));
+    const page = Number.isSafeInteger(requested) && requested > 1 ? Math.min(requested, pages) : 1;
+    const { rows, total } = page === 1 ? first : listInbox(db, { kind, q, status, page, perPage: INBOX_PAGE_SIZE });
+    html(
+      res,
+      200,
+      createElement(InboxPage, {
+        businessName: name,
+        css,
+        csrf: (res.locals as Locals).session.csrfToken,
+        kind,
+        q,
+        status,
+        page,
+        pages,
+        total,
+        unread: unreadCounts(db),
+        items: rows,
+        notice: NOTICES[one(req.query.done)],
+        delivering,
+      }),
+    );
+  });
+
+  function target(req: Request): { kind: InboxKind; id: number } | null {
+    const kind = req.params.kind as InboxKind;
+    const id = Number(req.params.id);
+    return KINDS.has(kind) && Number.isSafeInteger(id) && id > 0 ? { kind, id } : null;
+  }
+
+  router.post('/:kind/:id/handled', guarded, (req, res) => {
+    const lead = target(req);
+    const handled = one(req.body?.handled) !== '0';
+    if (!lead || !setHandled(db, lead.kind, lead.id, handled ? new Date(now()).toISOString() : null)) return notFound(req, res);
+    res.redirect(303, backTo(req.body?.back, handled ? 'handled' : 'unread'));
+  });
+
+  router.post('/:kind/:id/delete', guarded, (req, res) => {
+    const lead = target(req);
+    if (!lead || !deleteLead(db, lead.kind, lead.id)) return notFound(req, res);
+    log.info({ reqId: res.locals.requestId, kind: lead.kind, id: lead.id }, 'admin: lead deleted');
+    res.redirect(303, backTo(req.body?.back, 'deleted'));
+  });
+
+  router.get('/export.csv', (req, res) => {
+    const kind = one(req.query.type) as InboxKind;
+    if (!KINDS.has(kind)) {
+      res.status(400).json({ error: 'type must be contact or articles' });
+      return;
+    }
+    const day = new Date(now()).toISOString().slice(0, 10);
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="${kind}-${day}.csv"`);
+    // Streamed row by row: the export holds every lead, however many there are.
+    res.write(csvLine(exportColumns(kind)));
+    for (const row of iterateLeads(db, kind)) res.write(csvLine(row));
+    res.end();
+  });
+
+  router.post('/logout', guarded, (_req, res) => {
+    endSession(db, (res.locals as Locals).session);
+    setCookie(res, SESSION_COOKIE, '', { secure, maxAgeS: 0 });
+    res.redirect(303, '/admin/login');
+  });
+
+  function notFound(req: Request, res: Response): void {
+    if (wantsHtml(req)) return html(res, 404, createElement(AdminNotFound, { css }));
+    res.status(404).json({ error: 'Not found' });
+  }
+  router.use(notFound);
+  return router;
+}

@@ -1,0 +1,14 @@
+import { randomUUID } from 'node:crypto';
+import type { ArticleSubmission } from '#db/article-submissions.ts';
+import type { ContactMessage } from '#db/contact-messages.ts';
+import type { LeadEvent } from './delivery-types.ts';
+
+/** The event for a stored contact message: every stored field under `data`. */
+export function contactCreated(message: ContactMessage, id = randomUUID()): LeadEvent {
+  return { id, event: 'contact.created', createdAt: message.createdAt, data: { ...message } };
+}
+
+/** The event for a stored article submission: every stored field under `data`. */
+export function articleCreated(submission: ArticleSubmission, id = randomUUID()): LeadEvent {
+  return { id, event: 'article.created', createdAt: submission.createdAt, data: { ...submission } };
+}

@@ -1,0 +1,193 @@
+import type { Browser, BrowserContext, Route } from 'playwright-core';
+import { FetchError, type SafeFetcher } from '#server/lib/safe-fetch/index.ts';
+import { measurePage, type PageMeasurement } from './measure.ts';
+
+/*
+ * The rendered mobile test: the page is loaded in Chromium at 360×640 with a phone's user agent, in a
+ * fresh browser context per test, and EVERY request it makes is answered by the guarded fetcher through
+ * Playwright's request interception. Chromium itself is launched pointing at a dead proxy and with a
+ * host resolver that resolves nothing, so anything not intercepted (a request the interception missed,
+ * DNS prefetch) cannot reach the network either. docs/decisions/0019.
+ */
+
+export const MOBILE_VIEWPORT = { width: 360, height: 640 } as const;
+export const MOBILE_USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36 DelhiSeoToolsBot/1.0';
+
+export interface RenderLimits {
+  /** Whole render: navigation, loading, measuring, screenshot. */
+  timeoutMs: number;
+  /** Bytes of all responses together (the page weight cap). */
+  maxPageBytes: number;
+}
+
+export interface RenderResult {
+  url: string;
+  measurement: PageMeasurement;
+  screenshot: string;
+  blocked: string[];
+  pageBytes: number;
+  notes: string[];
+  stylesheets: string[];
+}
+
+export type RenderErrorKind = 'document-failed' | 'not-html' | 'timeout' | 'cancelled' | 'failed';
+
+/** Why a render gave no report; `reason` holds the guarded fetcher's error when the document itself failed. */
+export class RenderError extends Error {
+  constructor(
+    readonly kind: RenderErrorKind,
+    message: string,
+    readonly reason?: unknown,
+  ) {
+    super(message);
+    this.name = 'RenderError';
+  }
+}
+
+// Only what a server needs to answer like it would to a phone; cookies and the like never exist here.
+const FORWARDED_HEADERS = ['accept', 'accept-language', 'content-type', 'referer', 'range', 'user-agent'];
+// The fetcher hands back decoded bodies, so length and encoding headers would lie to Chromium.
+const DROPPED_RESPONSE_HEADERS = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive']);
+
+function keptHeaders(headers: Record<string, string>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) if (!DROPPED_RESPONSE_HEADERS.has(name)) kept[name] = value;
+  return kept;
+}
+
+const formatMb = (bytes: number) => `${Number((bytes / 1024 / 1024).toFixed(1))} MB`;
+
+export async function renderPage(browser: Browser, url: string, fetcher: SafeFetcher, limits: RenderLimits, signal?: AbortSignal): Promise<RenderResult> {
+  const started = Date.now();
+  const left = () => Math.max(0, limits.timeoutMs - (Date.now() - started));
+  // The document is fetched first, redirects followed hop by hop through the guard, so the browser opens
+  // the final address (its relative links resolve there) and a refused document fails like the static test.
+  const documentResponse = await fetcher.fetch(url, { maxBytes: limits.maxPageBytes, timeoutMs: Math.min(15_000, limits.timeoutMs), maxRedirects: 10, signal, headers: { 'user-agent': MOBILE_USER_AGENT } });
+  let documentServed = false;
+  const documentType = documentResponse.headers['content-type'];
+  if (!/\b(text\/html|application\/xhtml\+xml)\b/i.test(documentType ?? '')) {
+    throw new RenderError('not-html', `That address returned ${(documentType ?? 'an unknown type').split(';')[0]}, not an HTML page; enter the URL of a web page.`);
+  }
+  const context: BrowserContext = await browser.newContext({
+    viewport: MOBILE_VIEWPORT,
+    screen: MOBILE_VIEWPORT,
+    deviceScaleFactor: 1,
+    isMobile: true,
+    hasTouch: true,
+    userAgent: MOBILE_USER_AGENT,
+    serviceWorkers: 'block',
+    acceptDownloads: false,
+    locale: 'en-IN',
+  });
+  const onAbort = () => void context.close().catch(() => undefined);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  // The hard stop: a page that blocks its main thread (an endless script) would hold evaluate() or the
+  // screenshot forever; closing its context ends every pending call at once.
+  let overtime = false;
+  const deadline = setTimeout(() => {
+    overtime = true;
+    void context.close().catch(() => undefined);
+  }, limits.timeoutMs);
+
+  const blocked: string[] = [];
+  const stylesheets: string[] = [];
+  const notes = new Set<string>();
+  let pageBytes = documentResponse.body.length;
+  let documentFailure: unknown;
+
+  const weightNote = () => `The page weighs more than ${formatMb(limits.maxPageBytes)}; the rest of its files were not loaded.`;
+
+  async function answer(route: Route): Promise<void> {
+    const request = route.request();
+    const target = request.url();
+    const isDocument = request.isNavigationRequest() && request.frame() === page.mainFrame();
+    if (!/^https?:/i.test(target)) return route.abort('blockedbyclient');
+    if (isDocument && target === documentResponse.url && !documentServed) {
+      documentServed = true;
+      return route.fulfill({ status: documentResponse.status, headers: keptHeaders(documentResponse.headers), body: documentResponse.body });
+    }
+    if (pageBytes >= limits.maxPageBytes) {
+      notes.add(weightNote());
+      return route.abort('blockedbyclient');
+    }
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(request.headers())) if (FORWARDED_HEADERS.includes(name)) headers[name] = value;
+    try {
+      const method = request.method();
+      const response = await fetcher.fetch(target, {
+        method: method === 'POST' ? 'POST' : method === 'HEAD' ? 'HEAD' : 'GET',
+        headers,
+        body: method === 'POST' ? (request.postDataBuffer() ?? undefined) : undefined,
+        // Chromium does not send a fulfilled redirect back through the interception, so the fetcher
+        // follows redirects itself, checking every hop.
+        maxRedirects: 5,
+        maxBytes: limits.maxPageBytes - pageBytes,
+        timeoutMs: Math.max(1, Math.min(10_000, left())),
+        signal,
+      });
+      // Requests run side by side, so the cap is checked again once the body is in.
+      if (pageBytes + response.body.length > limits.maxPageBytes) {
+        notes.add(weightNote());
+        if (isDocument) throw new RenderError('not-html', `The page is larger than the ${Math.round(limits.maxPageBytes / 1024 / 1024)} MB limit of this test.`);
+        return route.abort('blockedbyclient');
+      }
+      pageBytes += response.body.length;
+      if (request.resourceType() === 'stylesheet') stylesheets.push(target);
+      await route.fulfill({ status: response.status, headers: keptHeaders(response.headers), body: response.body });
+    } catch (error) {
+      if (error instanceof RenderError) {
+        documentFailure = error;
+        return route.abort('blockedbyclient');
+      }
+      if (error instanceof FetchError && error.code === 'forbidden-address') blocked.push(error.url ?? target);
+      if (error instanceof FetchError && error.code === 'too-large') notes.add(weightNote());
+      if (isDocument) documentFailure = error;
+      await route.abort(error instanceof FetchError && error.code === 'forbidden-address' ? 'blockedbyclient' : 'failed').catch(() => undefined);
+    }
+  }
+
+  const page = await context.newPage();
+  try {
+    await context.route('**/*', (route) => answer(route).catch(() => route.abort('failed').catch(() => undefined)));
+    // WebSockets are neither fetched nor proxied: every one is answered by a closed mock.
+    await context.routeWebSocket(/.*/, (socket) => socket.close());
+    // Pop-ups and new tabs are closed as soon as they open.
+    context.on('page', (other) => {
+      if (other !== page) void other.close().catch(() => undefined);
+    });
+    page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
+
+    try {
+      await page.goto(documentResponse.url, { waitUntil: 'load', timeout: Math.max(1, left() - 3_000) });
+    } catch (error) {
+      if (documentFailure instanceof RenderError) throw documentFailure;
+      if (signal?.aborted) throw new RenderError('cancelled', 'The test was cancelled.');
+      if (!page.url().startsWith('http')) throw new RenderError('timeout', `The page did not load within ${Math.round(limits.timeoutMs / 1000)} seconds.`, error);
+      notes.add(`The page had not finished loading after ${Math.round(limits.timeoutMs / 1000)} seconds; it was measured as it was then.`);
+    }
+    let measurement: PageMeasurement;
+    let png: Buffer;
+    try {
+      measurement = await page.evaluate(measurePage);
+      png = await page.screenshot({ type: 'png', timeout: Math.max(1_000, left()) });
+    } catch (error) {
+      if (overtime) throw new RenderError('timeout', `The page could not be measured within ${Math.round(limits.timeoutMs / 1000)} seconds (it may run a script that never ends).`);
+      if (signal?.aborted) throw new RenderError('cancelled', 'The test was cancelled.');
+      throw new RenderError('failed', 'The page could not be measured.', error);
+    }
+    return {
+      url: page.url(),
+      measurement,
+      screenshot: `data:image/png;base64,${png.toString('base64')}`,
+      blocked: [...new Set(blocked)],
+      pageBytes,
+      notes: [...notes],
+      stylesheets,
+    };
+  } finally {
+    clearTimeout(deadline);
+    signal?.removeEventListener('abort', onAbort);
+    await context.close().catch(() => undefined);
+  }
+}

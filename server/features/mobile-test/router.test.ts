@@ -1,0 +1,60 @@
+import request from 'supertest';
+import { expect, onTestFinished, test } from 'vitest';
+import { liveToolsApp } from '#test/helpers/live-tools-app.ts';
+import { MOBILE_TEST_RATE_LIMIT } from './router.ts';
+
+/** The HTML-and-CSS reading, as on a server without Chromium. */
+const staticOnly = () => ({ CHROMIUM_PATH: 'off' });
+
+test('POST /api/mobile-friendly-tester/test returns mobileFriendly and the checks (no Chromium: rendered false)', async () => {
+  const { app, site } = await liveToolsApp(staticOnly);
+  const good = await request(app).post('/api/mobile-friendly-tester/test').send({ url: `${site.origin}/mobile/good` });
+  const bad = await request(app).post('/api/mobile-friendly-tester/test').send({ url: `${site.origin}/mobile/fixed-width` });
+  await site.close();
+  expect(good.status).toBe(200);
+  expect(good.body.report.mobileFriendly).toBe(true);
+  expect(good.body.report.rendered).toBe(false);
+  expect(good.body.report.screenshot).toBeUndefined();
+  expect(good.body.report.checks.map((check: { id: string }) => check.id)).toEqual(['viewport', 'fixed-width', 'zoom', 'plugins', 'font-size', 'responsive-images', 'tap-targets']);
+  expect(bad.body.report.mobileFriendly).toBe(false);
+});
+
+test('with Chromium the page is rendered: same checks, a 360×640 screenshot, rendered true', async () => {
+  const { app, site } = await liveToolsApp();
+  onTestFinished(async () => {
+    await app.locals.shutdown();
+    await site.close();
+  });
+  const res = await request(app).post('/api/mobile-friendly-tester/test').send({ url: `${site.origin}/mobile/fixed-width` });
+  expect(res.status).toBe(200);
+  const { report } = res.body;
+  expect([report.rendered, report.mobileFriendly]).toEqual([true, false]);
+  expect(report.checks.map((check: { id: string }) => check.id)).toEqual(['viewport', 'fixed-width', 'zoom', 'plugins', 'font-size', 'responsive-images', 'tap-targets']);
+  expect(report.checks.find((check: { id: string }) => check.id === 'fixed-width').items).toEqual(['<div.wrap> "Fixed wide"']);
+  expect(report.screenshot).toMatch(/^data:image\/png;base64,/);
+  const png = Buffer.from(report.screenshot.split(',')[1], 'base64');
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([360, 640]);
+  expect(report.blocked).toEqual([]);
+});
+
+test('400 for bad input, non-HTML and private hosts; 502 when the site cannot be reached', async () => {
+  const { app, site } = await liveToolsApp(staticOnly);
+  const empty = await request(app).post('/api/mobile-friendly-tester/test').send({ url: '' });
+  const image = await request(app).post('/api/mobile-friendly-tester/test').send({ url: `${site.origin}/image.png` });
+  const local = await request(app).post('/api/mobile-friendly-tester/test').send({ url: 'http://localhost:1/' });
+  await site.close();
+  const gone = await request(app).post('/api/mobile-friendly-tester/test').send({ url: `${site.origin}/mobile/good` });
+  expect([empty.status, image.status, local.status, gone.status]).toEqual([400, 400, 400, 502]);
+  expect(gone.body).toEqual({ error: `${site.hostPort} refused the connection.` });
+  expect(empty.body).toEqual({ error: 'Please enter a URL to test.' });
+  expect(local.body.error).toContain('private or reserved network address');
+});
+
+test(`the mobile tester is rate-limited per IP (${MOBILE_TEST_RATE_LIMIT.limit} a minute); malformed requests do not count`, async () => {
+  const { app, site } = await liveToolsApp(staticOnly);
+  for (let index = 0; index < MOBILE_TEST_RATE_LIMIT.limit + 3; index += 1) expect((await request(app).post('/api/mobile-friendly-tester/test').send({})).status).toBe(400);
+  for (let index = 0; index < MOBILE_TEST_RATE_LIMIT.limit; index += 1) await request(app).post('/api/mobile-friendly-tester/test').send({ url: 'http://localhost:1/' });
+  const limited = await request(app).post('/api/mobile-friendly-tester/test').send({ url: `${site.origin}/mobile/good` });
+  await site.close();
+  expect(limited.status).toBe(429);
+});

@@ -1,0 +1,113 @@
+import { InvalidInputError, UpstreamError } from '#server/lib/domain-errors.ts';
+import type { SafeFetcher } from '#server/lib/safe-fetch/index.ts';
+import { decodeHtml, isHtmlContentType } from '#server/lib/page-facts/decode.ts';
+import { extractPageFacts } from '#server/lib/page-facts/extract.ts';
+import { normalizeUrlInput } from '#server/lib/page-facts/url-input.ts';
+import type { MobileReport } from '#views/model/mobile-test.ts';
+import { evaluateMobile, isMobileFriendly } from './checks.ts';
+import { evaluateRendered } from './rendered-checks.ts';
+import { RenderError } from './render.ts';
+import type { MobileRenderer } from './renderer.ts';
+
+export { createMobileRenderer, findRendererChromium, RendererBusyError, type MobileRenderer } from './renderer.ts';
+export { RenderError } from './render.ts';
+
+export const MOBILE_LIMITS = {
+  timeoutMs: 15_000,
+  maxBytes: 5 * 1024 * 1024,
+  maxStylesheets: 5,
+  stylesheetBytes: 256 * 1024,
+  stylesheetTimeoutMs: 5_000,
+} as const;
+
+export interface MobileDeps {
+  fetcher: SafeFetcher;
+  /** Chromium, when the server has it: the page is rendered at 360×640 instead of read as HTML and CSS. */
+  renderer?: MobileRenderer;
+  signal?: AbortSignal;
+  now?: () => Date;
+}
+
+/** Same-origin stylesheets only: other origins are CDNs and frameworks the site owner rarely controls. */
+async function readStylesheets(hrefs: string[], pageUrl: string, fetcher: SafeFetcher) {
+  const origin = new URL(pageUrl).origin;
+  const analysed: string[] = [];
+  const skipped: string[] = [];
+  const texts: string[] = [];
+  const candidates: string[] = [];
+  for (const href of hrefs) {
+    let url: URL;
+    try {
+      url = new URL(href, pageUrl);
+    } catch {
+      continue;
+    }
+    if (url.origin !== origin || candidates.length >= MOBILE_LIMITS.maxStylesheets) skipped.push(url.href);
+    else candidates.push(url.href);
+  }
+  const results = await Promise.all(
+    candidates.map((href) =>
+      fetcher
+        .fetch(href, { timeoutMs: MOBILE_LIMITS.stylesheetTimeoutMs, maxBytes: MOBILE_LIMITS.stylesheetBytes, onTooLarge: 'truncate', headers: { accept: 'text/css,*/*;q=0.1' } })
+        .then((res) => (res.status === 200 ? res.body.toString('utf8') : null))
+        .catch(() => null),
+    ),
+  );
+  results.forEach((text, index) => {
+    if (text === null) skipped.push(candidates[index]);
+    else {
+      analysed.push(candidates[index]);
+      texts.push(text);
+    }
+  });
+  return { analysed, skipped, texts };
+}
+
+/** Renders the page in Chromium when there is one, else reads its HTML and CSS; either way the same checks. */
+export async function testMobileFriendly(input: string, deps: MobileDeps): Promise<MobileReport> {
+  if (!deps.renderer) return testStatically(input, deps);
+  const url = normalizeUrlInput(input);
+  let rendered;
+  try {
+    rendered = await deps.renderer.render(url, deps.signal);
+  } catch (error) {
+    // The document's own failure (private address, refused, DNS, ...) reads the same as in the static test.
+    if (error instanceof RenderError && error.kind === 'document-failed' && error.reason) throw error.reason;
+    if (error instanceof RenderError && error.kind === 'not-html') throw new InvalidInputError(error.message);
+    if (error instanceof RenderError) throw new UpstreamError(error.message);
+    throw error;
+  }
+  const checks = evaluateRendered(rendered.measurement);
+  return {
+    url: rendered.url,
+    mobileFriendly: isMobileFriendly(checks),
+    checks,
+    stylesheets: { analysed: rendered.stylesheets, skipped: [] },
+    testedAt: (deps.now ?? (() => new Date()))().toISOString(),
+    rendered: true,
+    screenshot: rendered.screenshot,
+    blocked: rendered.blocked,
+    pageBytes: rendered.pageBytes,
+    notes: rendered.notes,
+  };
+}
+
+/** Fetches the page and its same-origin CSS and runs the mobile-readiness checks on the text. */
+async function testStatically(input: string, deps: MobileDeps): Promise<MobileReport> {
+  const res = await deps.fetcher.fetch(normalizeUrlInput(input), { timeoutMs: MOBILE_LIMITS.timeoutMs, maxBytes: MOBILE_LIMITS.maxBytes, onTooLarge: 'truncate' });
+  const contentType = res.headers['content-type'];
+  if (!isHtmlContentType(contentType)) {
+    throw new InvalidInputError(`That address returned ${contentType?.split(';')[0]}, not an HTML page; enter the URL of a web page.`);
+  }
+  const page = extractPageFacts(decodeHtml(res.body, contentType));
+  const sheets = await readStylesheets(page.stylesheets.filter((sheet) => sheet.media !== 'print').map((sheet) => sheet.href), res.url, deps.fetcher);
+  const checks = evaluateMobile(page, sheets.texts);
+  return {
+    url: res.url,
+    mobileFriendly: isMobileFriendly(checks),
+    checks,
+    stylesheets: { analysed: sheets.analysed, skipped: sheets.skipped },
+    testedAt: (deps.now ?? (() => new Date()))().toISOString(),
+    rendered: false,
+  };
+}

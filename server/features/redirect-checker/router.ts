@@ -1,0 +1,33 @@
+import { Router, type Request } from 'express';
+import { endpoint } from '#server/http/endpoint.ts';
+import type { Capacity } from '#server/lib/capacity.ts';
+import type { SafeFetcher } from '#server/lib/safe-fetch/index.ts';
+import { clientGoneSignal, parseOr400 } from '#server/http/validation.ts';
+import { checkRedirects } from './service.ts';
+import { REDIRECT_CHECKER_PLANS } from '#views/model/plans.ts';
+import { redirectRequestSchema } from '#views/tools/redirect-checker/schema.ts';
+
+/** One request may follow up to 100 chains, so few requests per minute. */
+export const REDIRECT_RATE_LIMIT = { windowMs: 60_000, limit: 6 };
+
+export interface RedirectCheckerRouterDeps {
+  fetcher: SafeFetcher;
+  deadlineMs: number;
+  capacity: Capacity;
+}
+
+export function redirectCheckerRouter({ fetcher, deadlineMs, capacity }: RedirectCheckerRouterDeps): Router {
+  const router = Router();
+  router.get('/bulk-url-redirection/plans', (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=3600').json(REDIRECT_CHECKER_PLANS);
+  });
+  // endpoint(): validation before the limiter (a malformed request spends no quota), then the tool's capacity.
+  const parse = (req: Request) => parseOr400(redirectRequestSchema, req.body ?? {});
+  router.post('/bulk-url-redirection/redirect', ...endpoint({ parse, limit: REDIRECT_RATE_LIMIT, capacity }, async ({ urls, userAgent }, _req, res) => {
+    const signal = clientGoneSignal(res);
+    // Per-URL failures are rows with an error, never a failed request.
+    const result = await checkRedirects(urls, { fetcher, userAgent, deadlineMs, signal });
+    if (!signal.aborted) res.json({ result });
+  }));
+  return router;
+}

@@ -1,0 +1,26 @@
+import { Router, type Request } from 'express';
+import { endpoint } from '#server/http/endpoint.ts';
+import type { Capacity } from '#server/lib/capacity.ts';
+import { checkedUrlInput } from '#server/lib/page-facts/url-input.ts';
+import { parseOr400 } from '#server/http/validation.ts';
+import type { AuditReport } from '#views/model/seo-audit.ts';
+import { auditRequestSchema } from '#views/tools/seo-audit/schema.ts';
+
+/** Audits fetch a whole page (and maybe call Google): a handful per minute per visitor. */
+export const SEO_AUDIT_RATE_LIMIT = { windowMs: 60_000, limit: 10 };
+
+export interface SeoAuditRouterDeps {
+  audit: (url: string) => Promise<AuditReport>;
+  capacity: Capacity;
+}
+
+export function seoAuditRouter({ audit, capacity }: SeoAuditRouterDeps): Router {
+  const router = Router();
+  // endpoint(): validation (including a fetchable URL) before the limiter, then the tool's capacity.
+  const parse = (req: Request) => ({ url: checkedUrlInput(parseOr400(auditRequestSchema, req.body ?? {}).url) });
+  router.post('/seo-audit/audit', ...endpoint({ parse, limit: SEO_AUDIT_RATE_LIMIT, capacity }, async ({ url }, _req, res) => {
+    const report = await audit(url);
+    res.json({ report });
+  }));
+  return router;
+}

@@ -1,0 +1,119 @@
+import { CRAWLER_BOT_NAME, normalizeUrl, runCrawl } from '#server/lib/crawler/index.ts';
+import type { CrawlFetcher, StopReason } from '#server/lib/crawler/types.ts';
+import { evaluateRules, summarize, type AuditSummaryCounts, type IssueInstance } from './rules/index.ts';
+import type { SitemapFile } from './sitemaps.ts';
+import { createUrlStore, type UrlNode } from './store.ts';
+import { createAuditVisitor } from './visitor.ts';
+
+export interface SiteAuditLimits {
+  concurrency: number;
+  /** URLs fetched at most (pages, redirects, images and files alike). */
+  maxPages: number;
+  pageTimeoutMs: number;
+  crawlTimeoutMs: number;
+  maxPageBytes: number;
+  /** Bytes read from the whole site before the audit stops. */
+  maxTotalBytes: number;
+  /** Longest Crawl-delay honoured; longer values are clamped. */
+  maxCrawlDelayMs: number;
+}
+
+export const SITE_AUDIT_LIMITS: SiteAuditLimits = {
+  concurrency: 8,
+  maxPages: 5000,
+  pageTimeoutMs: 15_000,
+  crawlTimeoutMs: 15 * 60_000,
+  maxPageBytes: 5 * 1024 * 1024,
+  maxTotalBytes: 1024 * 1024 * 1024,
+  maxCrawlDelayMs: 10_000,
+};
+
+/** Link depth cap for the crawl itself; depth is judged afterwards from the whole link graph. */
+const MAX_CRAWL_DEPTH = 10_000;
+
+export interface AuditProgress {
+  crawled: number;
+  discovered: number;
+}
+
+export interface RunSiteAuditOptions {
+  startUrl: string;
+  fetcher: CrawlFetcher;
+  limits?: Partial<SiteAuditLimits>;
+  signal?: AbortSignal;
+  onProgress?: (progress: AuditProgress) => void;
+}
+
+export interface SiteAuditOutcome {
+  startUrl: string;
+  siteUrl: string;
+  stoppedBy: StopReason;
+  durationMs: number;
+  crawlDelayMs: number;
+  nodes: UrlNode[];
+  depth: Int32Array;
+  inlinks: Int32Array;
+  issues: IssueInstance[];
+  summary: AuditSummaryCounts;
+  sitemaps: SitemapFile[];
+  hasSitemap: boolean;
+}
+
+/**
+ * Crawls a whole site with the audit policy and evaluates every issue rule. Framework-free:
+ * throws CrawlStartError (with a status) when the start page cannot be audited at all.
+ */
+export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAuditOutcome> {
+  const limits = { ...SITE_AUDIT_LIMITS, ...options.limits };
+  const store = createUrlStore();
+  const progress = () => options.onProgress?.({ crawled: state.fetched, discovered: store.nodes.length });
+  const { visitor, state } = createAuditVisitor({
+    store,
+    maxTotalBytes: limits.maxTotalBytes,
+    pageTimeoutMs: limits.pageTimeoutMs,
+    maxSitemapUrls: limits.maxPages,
+  });
+  const core = await runCrawl(
+    {
+      startUrl: options.startUrl,
+      fetcher: options.fetcher,
+      botName: CRAWLER_BOT_NAME,
+      concurrency: limits.concurrency,
+      maxPages: limits.maxPages,
+      maxDepth: MAX_CRAWL_DEPTH,
+      pageTimeoutMs: limits.pageTimeoutMs,
+      crawlTimeoutMs: limits.crawlTimeoutMs,
+      maxPageBytes: limits.maxPageBytes,
+      maxCrawlDelayMs: limits.maxCrawlDelayMs,
+      maxReportedSkips: 0,
+      followNofollow: true,
+      skipFileExtensions: false,
+      onSkip(url, reason) {
+        if (reason !== 'robots' && reason !== 'cap') return;
+        const node = store.nodes[store.idOf(url)];
+        if (node.status === 0 && !node.error) node.skipped = reason;
+      },
+      onProgress: progress,
+      signal: options.signal,
+    },
+    visitor,
+  );
+  const sitemaps = state.sitemaps ?? { files: [], found: false };
+  const evaluation = evaluateRules({ nodes: store.nodes, hasSitemap: sitemaps.found, sitemapFiles: sitemaps.files });
+  const crawled = store.nodes.filter((node) => node.status > 0 || node.error).map((node) => node.url);
+  progress();
+  return {
+    startUrl: normalizeUrl(options.startUrl) ?? options.startUrl,
+    siteUrl: core.siteOrigin,
+    stoppedBy: core.stoppedBy,
+    durationMs: core.durationMs,
+    crawlDelayMs: core.crawlDelayMs,
+    nodes: store.nodes,
+    depth: evaluation.depth,
+    inlinks: evaluation.inlinks,
+    issues: evaluation.issues,
+    summary: summarize(evaluation.issues, crawled),
+    sitemaps: sitemaps.files,
+    hasSitemap: sitemaps.found,
+  };
+}

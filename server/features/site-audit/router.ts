@@ -1,0 +1,120 @@
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import type { Db } from '#db/index.ts';
+import { auditIssues, auditPages } from '#db/site-audits.ts';
+import type { SiteAuditSettings } from '#server/config/site-audit.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import { endpoint } from '#server/http/endpoint.ts';
+import { rateLimit } from '#server/http/rate-limit.ts';
+import { openEventStream } from '#server/http/sse.ts';
+import type { Capacity } from '#server/lib/capacity.ts';
+import type { ReportBrand } from './branding.ts';
+import { groupIssues } from './issues.ts';
+import { renderAuditPdf } from './pdf.ts';
+import type { AuditEvent, SiteAuditService } from './service.ts';
+import { parseOr400 } from '#server/http/validation.ts';
+import { visitorKey } from '#server/http/visitor.ts';
+import { toCsv } from '#views/lib/csv.ts';
+import { ISSUE_TYPES } from '#views/model/site-audit.ts';
+import { pagesQuery, startAuditBody } from '#views/tools/site-audit/schema.ts';
+
+export interface SiteAuditRouterDeps {
+  service: SiteAuditService;
+  db: Db;
+  settings: SiteAuditSettings;
+  /** Who the client report is from: the operator's business profile (SITE_PROFILE). */
+  brand: ReportBrand;
+  fontPath: string | undefined;
+  /** Rendering a PDF of a large audit takes a while: the tool's share of TOOL_MAX_RUNNING bounds it. */
+  pdfCapacity: Capacity;
+}
+
+/**
+ * Site audit API (issue 12): POST /api/site-audits {url} → 202 {id, status}; GET /api/site-audits
+ * (the caller's own, by cookie); GET /api/site-audits/issue-types; GET /api/site-audits/:id and
+ * its /issues, /pages, /export.csv, /report.pdf and /events (SSE); DELETE /api/site-audits/:id cancels.
+ */
+export function siteAuditRouter({ service, db, settings, brand, fontPath, pdfCapacity }: SiteAuditRouterDeps): Router {
+  const router = Router();
+  const limiter = rateLimit({ windowMs: 10 * 60_000, limit: settings.rateLimitPer10Min });
+  // The body is checked before the rate limiter runs, so a typo does not use up an attempt.
+  const validate = (req: Request, res: Response, next: NextFunction) => {
+    res.locals.startAudit = parseOr400(startAuditBody, req.body ?? {});
+    next();
+  };
+
+  router.post('/site-audits', validate, limiter, (req, res) => {
+    const { url } = res.locals.startAudit as { url: string };
+    const visitor = visitorKey(req, res, { create: true })!;
+    const started = service.start(url, visitor);
+    res.status(202).setHeader('Location', `/api/site-audits/${started.id}`).json(started);
+  });
+
+  router.get('/site-audits', (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    const visitor = visitorKey(req, res, { create: false });
+    res.json({ audits: visitor ? service.list(visitor) : [] });
+  });
+
+  router.get('/site-audits/issue-types', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.json({ types: ISSUE_TYPES });
+  });
+
+  router.get('/site-audits/:id', (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(service.get(String(req.params.id)));
+  });
+
+  router.get('/site-audits/:id/issues', (req, res) => {
+    const audit = service.finished(String(req.params.id));
+    res.json({ issues: groupIssues(auditIssues(db, audit.id)) });
+  });
+
+  router.get('/site-audits/:id/pages', (req, res) => {
+    const query = parseOr400(pagesQuery, req.query);
+    const audit = service.finished(String(req.params.id));
+    const result = auditPages(db, audit.id, { offset: (query.page - 1) * query.perPage, limit: query.perPage, issue: query.issue, search: query.q });
+    res.json({ total: result.total, page: query.page, perPage: query.perPage, pages: result.pages });
+  });
+
+  router.get('/site-audits/:id/export.csv', (req, res) => {
+    const audit = service.finished(String(req.params.id));
+    const rows = auditIssues(db, audit.id).map((issue) => [issue.url, issue.type, issue.severity, issue.detail]);
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="site-audit-${audit.id}.csv"`);
+    res.send(toCsv(['url', 'type', 'severity', 'detail'], rows));
+  });
+
+  const pdfParse = (req: Request) => service.finished(String(req.params.id));
+  router.get('/site-audits/:id/report.pdf', ...endpoint({ parse: pdfParse, capacity: pdfCapacity }, async (audit, _req, res) => {
+    const pdf = await renderAuditPdf({ audit, issues: auditIssues(db, audit.id), brand, fontPath });
+    res.setHeader('Content-Type', 'application/pdf');
+    res.setHeader('Content-Disposition', `attachment; filename="site-audit-${audit.id}.pdf"`);
+    res.send(pdf);
+  }));
+
+  router.get('/site-audits/:id/events', (req, res) => {
+    const audit = service.get(String(req.params.id));
+    const stream = openEventStream(req, res);
+    stream.send('status', { status: audit.status, progress: audit.progress });
+    const unsubscribe = service.watch(audit.id, (event: AuditEvent) => {
+      if (event.type === 'progress') stream.send('progress', event.progress);
+      else if (event.type === 'status') stream.send('status', { status: event.status });
+      else {
+        stream.send(event.type, event);
+        stream.close();
+      }
+    });
+    // A finished audit has nothing more to say: its state went out above.
+    if (unsubscribe) stream.onClose(unsubscribe);
+    else stream.close();
+  });
+
+  router.delete('/site-audits/:id', (req, res) => {
+    const visitor = visitorKey(req, res, { create: false });
+    if (!visitor) throw new HttpError(403, 'Only the visitor who started an audit can cancel it.');
+    res.json(service.cancel(String(req.params.id), visitor));
+  });
+
+  return router;
+}

@@ -1,0 +1,260 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '#db/index.ts';
+import {
+  completeSiteAudit, failUnfinished, finishSiteAudit, getSiteAudit, insertSiteAudit, issuesOnlyIn, listSiteAudits, markRunning, previousDoneAudit,
+  pruneSiteAudits, saveProgress, type SiteAuditRow, type SiteAuditStatus,
+} from '#db/site-audits.ts';
+import { isCrawlStartError, normalizeUrl } from '#server/lib/crawler/index.ts';
+import type { CrawlFetcher } from '#server/lib/crawler/types.ts';
+import { runSiteAudit, type AuditProgress, type SiteAuditLimits } from './audit.ts';
+import { BusyError, ConflictError, InvalidInputError, NotAllowedError, NotFoundError } from '#server/lib/domain-errors.ts';
+import { DIFF_LIST_LIMIT, pageRows, reportFacts } from './report.ts';
+
+export interface SiteAuditServiceSettings {
+  limits: SiteAuditLimits;
+  maxRunning: number;
+  maxQueued: number;
+  keep: number;
+}
+
+export interface SiteAuditServiceOptions {
+  db: Db;
+  fetcher: CrawlFetcher;
+  settings: SiteAuditServiceSettings;
+  log?: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
+  now?: () => Date;
+}
+
+export type AuditEvent =
+  | { type: 'status'; status: SiteAuditStatus }
+  | { type: 'progress'; progress: AuditProgress }
+  | { type: 'done'; summary: unknown }
+  | { type: 'failed'; error: string }
+  | { type: 'cancelled' };
+
+export type AuditListener = (event: AuditEvent) => void;
+
+interface Job {
+  id: string;
+  visitor: string;
+  url: string;
+  createdAt: string;
+  status: 'queued' | 'running';
+  progress: AuditProgress;
+  controller: AbortController;
+  listeners: Set<AuditListener>;
+  lastEmit: number;
+}
+
+/** Why an audit ended without a report when the server stopped or restarted under it, by what it was doing. */
+export const RESTART_REASON = {
+  queued: 'The server restarted before this audit could start; please run it again.',
+  running: 'The server restarted while this audit was running; please run it again.',
+} as const;
+export const SHUTDOWN_REASON = {
+  queued: 'The server stopped before this audit could start; please run it again.',
+  running: 'The server stopped while this audit was running; please run it again.',
+} as const;
+/** A busy or closing service: worth trying again after this many seconds. */
+const RETRY_AFTER_SECONDS = 60;
+/** Progress events go out at most this often; the last state always goes out. */
+const PROGRESS_INTERVAL_MS = 250;
+/** A 128-bit random id, base64url: unguessable, so a report link can be shared safely. */
+const ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+
+/**
+ * Site audits as jobs: queued in order, at most `maxRunning` crawling at once, stored in SQLite
+ * when done, cancellable, observable. Framework-free; throws domain errors for the API to map.
+ */
+export function createSiteAuditService(options: SiteAuditServiceOptions) {
+  const { db, settings } = options;
+  const now = options.now ?? (() => new Date());
+  const jobs = new Map<string, Job>();
+  const queue: Job[] = [];
+  const runs = new Set<Promise<void>>();
+  let closing = false;
+
+  function emit(job: Job, event: AuditEvent): void {
+    for (const listener of job.listeners) listener(event);
+  }
+
+  function pump(): void {
+    while (!closing && runs.size < settings.maxRunning && queue.length > 0) {
+      const job = queue.shift()!;
+      const done: Promise<void> = run(job).finally(() => {
+        runs.delete(done);
+        jobs.delete(job.id);
+        pump();
+      });
+      runs.add(done);
+    }
+  }
+
+  async function run(job: Job): Promise<void> {
+    job.status = 'running';
+    markRunning(db, job.id, now().toISOString());
+    emit(job, { type: 'status', status: 'running' });
+    const onProgress = (progress: AuditProgress) => {
+      job.progress = progress;
+      const time = Date.now();
+      if (time - job.lastEmit < PROGRESS_INTERVAL_MS) return;
+      job.lastEmit = time;
+      saveProgress(db, job.id, progress);
+      emit(job, { type: 'progress', progress });
+    };
+    try {
+      const outcome = await runSiteAudit({ startUrl: job.url, fetcher: options.fetcher, limits: settings.limits, signal: job.controller.signal, onProgress });
+      if (job.controller.signal.aborted) return stop(job);
+      const summary = outcome.summary;
+      completeSiteAudit(db, job.id, {
+        finishedAt: now().toISOString(),
+        crawled: job.progress.crawled,
+        discovered: job.progress.discovered,
+        summary,
+        report: reportFacts(outcome),
+        pages: pageRows(outcome),
+        issues: outcome.issues.map((issue) => ({ type: issue.type, url: issue.url, severity: issue.severity, detail: issue.detail })),
+        diff: () => diffAgainstPrevious(job),
+      });
+      emit(job, { type: 'progress', progress: job.progress });
+      emit(job, { type: 'done', summary });
+      options.log?.info({ audit: job.id, pages: summary.pages, ms: outcome.durationMs, stoppedBy: outcome.stoppedBy }, 'site audit done');
+    } catch (error) {
+      if (job.controller.signal.aborted) return stop(job);
+      const message = isCrawlStartError(error) ? error.message : 'The audit failed unexpectedly; please try again.';
+      if (!isCrawlStartError(error)) options.log?.warn({ err: error, audit: job.id }, 'site audit failed');
+      finishSiteAudit(db, job.id, { status: 'failed', error: message, finishedAt: now().toISOString() });
+      emit(job, { type: 'failed', error: message });
+    } finally {
+      pruneSiteAudits(db, settings.keep);
+    }
+  }
+
+  /** The job was aborted: by its owner (cancelled) or by the server shutting down (failed). */
+  function stop(job: Job): void {
+    const cancelled = job.controller.signal.reason === 'cancel';
+    finishSiteAudit(db, job.id, { status: cancelled ? 'cancelled' : 'failed', error: cancelled ? 'Cancelled.' : SHUTDOWN_REASON.running, finishedAt: now().toISOString() });
+    emit(job, cancelled ? { type: 'cancelled' } : { type: 'failed', error: SHUTDOWN_REASON.running });
+  }
+
+  function diffAgainstPrevious(job: Job) {
+    const previousId = previousDoneAudit(db, job);
+    if (!previousId) return undefined;
+    const added = issuesOnlyIn(db, job.id, previousId, DIFF_LIST_LIMIT);
+    const fixed = issuesOnlyIn(db, previousId, job.id, DIFF_LIST_LIMIT);
+    return { previousId, newIssues: added.items, fixedIssues: fixed.items, newCount: added.total, fixedCount: fixed.total };
+  }
+
+  function stored(id: string): SiteAuditRow {
+    const row = ID_PATTERN.test(id) ? getSiteAudit(db, id) : undefined;
+    if (!row) throw new NotFoundError('No site audit with that id.');
+    return row;
+  }
+
+  /** The audit as the API shows it: live progress while it runs, the stored record otherwise. */
+  function view(row: SiteAuditRow) {
+    const job = jobs.get(row.id);
+    return {
+      id: row.id,
+      url: row.url,
+      status: job?.status ?? row.status,
+      progress: job?.progress ?? { crawled: row.crawled, discovered: row.discovered },
+      ...(row.summary !== undefined ? { summary: row.summary } : {}),
+      ...(row.diff !== undefined ? { diff: row.diff } : {}),
+      ...(row.report !== undefined ? { report: row.report } : {}),
+      ...(row.error && (job?.status ?? row.status) !== 'done' ? { error: row.error } : {}),
+      createdAt: row.createdAt,
+      finishedAt: row.finishedAt,
+    };
+  }
+
+  return {
+    /**
+     * Start-up step (before the server listens, never in createApp): audits a restart cut off are
+     * never left queued or running; each is failed with a reason that says which it was.
+     */
+    recover(): number {
+      const finishedAt = now().toISOString();
+      const stale = failUnfinished(db, 'queued', RESTART_REASON.queued, finishedAt) + failUnfinished(db, 'running', RESTART_REASON.running, finishedAt);
+      if (stale > 0) options.log?.warn({ audits: stale }, 'site audits cut off by a restart marked failed');
+      return stale;
+    },
+    /** Queues an audit of `url` for `visitor` (a hash of their cookie); it starts when a slot is free. */
+    start(url: string, visitor: string): { id: string; status: 'queued' | 'running' } {
+      const start = normalizeUrl(url);
+      if (!start) throw new InvalidInputError('Please enter a valid http:// or https:// URL.');
+      if (closing) throw new BusyError('The server is restarting; please try again in a minute.', RETRY_AFTER_SECONDS);
+      if (queue.length >= settings.maxQueued) throw new BusyError('The site audit is busy with other sites; please try again in a few minutes.', RETRY_AFTER_SECONDS);
+      const job: Job = {
+        id: randomBytes(16).toString('base64url'),
+        visitor,
+        url: start,
+        createdAt: now().toISOString(),
+        status: 'queued',
+        progress: { crawled: 0, discovered: 1 },
+        controller: new AbortController(),
+        listeners: new Set(),
+        lastEmit: 0,
+      };
+      insertSiteAudit(db, job);
+      jobs.set(job.id, job);
+      queue.push(job);
+      pump();
+      return { id: job.id, status: job.status };
+    },
+    get(id: string) {
+      return view(stored(id));
+    },
+    /** The visitor's own audits, newest first. */
+    list(visitor: string) {
+      return listSiteAudits(db, visitor).map((row) => {
+        const { id, url, status, progress, createdAt, finishedAt } = view(row);
+        const summary = row.summary as { score?: number; pages?: number } | undefined;
+        return { id, url, status, progress, createdAt, finishedAt, ...(summary ? { score: summary.score, pages: summary.pages } : {}) };
+      });
+    },
+    /** The stored record of a finished audit; throws `not-done` while it is queued or running. */
+    finished(id: string): SiteAuditRow {
+      const row = stored(id);
+      if (jobs.has(id) || row.status !== 'done') throw new ConflictError('This audit has no report yet.');
+      return row;
+    },
+    /** Stops the visitor's queued or running audit. */
+    cancel(id: string, visitor: string): { id: string; status: 'cancelled' } {
+      const row = stored(id);
+      if (row.visitor !== visitor) throw new NotAllowedError('Only the visitor who started an audit can cancel it.');
+      const job = jobs.get(id);
+      if (!job) throw new ConflictError('This audit has already finished.');
+      const waiting = queue.indexOf(job);
+      if (waiting >= 0) {
+        queue.splice(waiting, 1);
+        jobs.delete(id);
+        finishSiteAudit(db, id, { status: 'cancelled', error: 'Cancelled.', finishedAt: now().toISOString() });
+        emit(job, { type: 'cancelled' });
+      } else {
+        job.controller.abort('cancel');
+      }
+      return { id, status: 'cancelled' };
+    },
+    /** Listens to a queued or running audit; `null` when it is not (the caller reads the stored state). */
+    watch(id: string, listener: AuditListener): (() => void) | null {
+      const job = jobs.get(id);
+      if (!job) return null;
+      job.listeners.add(listener);
+      return () => job.listeners.delete(listener);
+    },
+    /** Server shutdown: nothing new starts, running audits stop and are stored as failed. */
+    async close(): Promise<void> {
+      closing = true;
+      for (const job of queue.splice(0)) {
+        jobs.delete(job.id);
+        finishSiteAudit(db, job.id, { status: 'failed', error: SHUTDOWN_REASON.queued, finishedAt: now().toISOString() });
+        emit(job, { type: 'failed', error: SHUTDOWN_REASON.queued });
+      }
+      for (const job of jobs.values()) job.controller.abort('shutdown');
+      await Promise.allSettled([...runs]);
+    },
+  };
+}
+
+export type SiteAuditService = ReturnType<typeof createSiteAuditService>;

@@ -1,0 +1,99 @@
+import type { SkipReason } from '#server/lib/crawler/types.ts';
+
+/** Canonical link of a page: an internal URL id, or why there is none. */
+export type CanonicalRef = { kind: 'none' } | { kind: 'internal'; id: number } | { kind: 'external'; url: string } | { kind: 'invalid'; raw: string };
+
+export interface HreflangRef {
+  lang: string;
+  /** Internal target id, or -1 for an external or unusable URL. */
+  id: number;
+}
+
+/**
+ * What the audit keeps of one HTML page: facts and hashes, never the page. Strings are the
+ * page's own values (title, description, first H1) because the report shows them.
+ */
+export interface PageRecord {
+  title: string | null;
+  titleCount: number;
+  description: string | null;
+  descriptionCount: number;
+  h1: string[];
+  h1Count: number;
+  noindex: boolean;
+  nofollow: boolean;
+  canonical: CanonicalRef;
+  /** Different canonical targets named (more than one is a conflict). */
+  canonicalTargets: number;
+  canonicalOutsideHead: boolean;
+  lang: string | null;
+  viewport: string | null;
+  metaRefresh: boolean;
+  words: number;
+  textHash: string;
+  /** MinHash of the text's word 3-shingles (near-duplicate detection). */
+  minhash: Uint32Array;
+  htmlBytes: number;
+  jsonLdInvalid: number;
+  imagesNoAlt: number;
+  imagesNoSize: number;
+  /** Internal image URL ids shown on the page. */
+  images: number[];
+  /** Distinct internal link targets (ids), excluding the page itself. */
+  links: number[];
+  /** Internal targets linked with rel="nofollow". */
+  nofollowLinks: number[];
+  /** Internal links spelled with http:// on an https page. */
+  httpLinks: number;
+  emptyAnchors: number;
+  /** Distinct http(s) link targets, internal and external, including the page itself. */
+  uniqueLinks: number;
+  hreflang: HreflangRef[];
+  insecureResources: number;
+  insecureForms: number;
+}
+
+export interface UrlNode {
+  id: number;
+  url: string;
+  /** HTTP status of the URL itself (redirects not followed); 0 when not fetched or failed. */
+  status: number;
+  error: string | null;
+  /** Why the crawl did not fetch it (robots, cap...); null when fetched or never queued. */
+  skipped: SkipReason | null;
+  /** Redirect target id (internal), -1 for none. */
+  redirectTo: number;
+  redirectExternal: string | null;
+  ttfbMs: number;
+  contentType: string;
+  /** Body size in bytes from Content-Length or counted; -1 when unknown. */
+  bytes: number;
+  inSitemap: boolean;
+  /** The start URL or a hop it redirected through: the root of the click-depth graph. */
+  start: boolean;
+  page: PageRecord | null;
+}
+
+/** The audit's memory: one node per internal URL met, by id. Grows with URLs, never with bodies. */
+export function createUrlStore() {
+  const nodes: UrlNode[] = [];
+  const ids = new Map<string, number>();
+  return {
+    nodes,
+    idOf(url: string): number {
+      let id = ids.get(url);
+      if (id === undefined) {
+        id = nodes.length;
+        ids.set(url, id);
+        nodes.push({ id, url, status: 0, error: null, skipped: null, redirectTo: -1, redirectExternal: null, ttfbMs: 0, contentType: '', bytes: -1, inSitemap: false, start: false, page: null });
+      }
+      return id;
+    },
+    find(url: string): UrlNode | undefined {
+      const id = ids.get(url);
+      return id === undefined ? undefined : nodes[id];
+    },
+  };
+}
+
+export type UrlStore = ReturnType<typeof createUrlStore>;

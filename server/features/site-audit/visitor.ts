@@ -1,0 +1,247 @@
+import type { Readable } from 'node:stream';
+import { resolveBase, type CrawlControl, type CrawlVisitor } from '#server/lib/crawler/index.ts';
+import { charsetOf, isHtmlContentType } from '#server/lib/crawler/directives.ts';
+import type { QueueItem } from '#server/lib/crawler/frontier.ts';
+import { normalizeUrl } from '#server/lib/crawler/normalize.ts';
+import type { CrawlFetchResponse } from '#server/lib/crawler/types.ts';
+import { createPageFactsParser } from '#server/lib/page-facts/extract.ts';
+import type { PageFacts } from '#server/lib/page-facts/facts.ts';
+import { hasNoindex, xRobotsDirectivesFor } from '#server/lib/page-facts/robots-directives.ts';
+import { readSitemaps, type SitemapReadResult } from './sitemaps.ts';
+import type { CanonicalRef, PageRecord, UrlStore } from './store.ts';
+import { LARGE_IMAGE_BYTES } from './thresholds.ts';
+
+export interface AuditVisitorOptions {
+  store: UrlStore;
+  /** Bytes read from all responses together before the crawl stops ('byte-limit'). */
+  maxTotalBytes: number;
+  pageTimeoutMs: number;
+  /** Sitemap URLs taken at most (the page cap: more could never be fetched). */
+  maxSitemapUrls: number;
+  onProgress?: () => void;
+}
+
+export interface AuditCrawlState {
+  fetched: number;
+  bytes: number;
+  sitemaps: SitemapReadResult | null;
+}
+
+function sniffCharset(head: Buffer, contentType: string | undefined): string {
+  const declared = charsetOf(contentType) ?? /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(head.subarray(0, 2048).toString('latin1'))?.[1]?.toLowerCase();
+  try {
+    return new TextDecoder(declared ?? 'utf-8').encoding;
+  } catch {
+    return 'utf-8';
+  }
+}
+
+/** Streams an HTML body into the page-facts parser; returns the facts and the decoded byte count. */
+async function parseHtml(body: Readable, contentType: string | undefined): Promise<{ facts: PageFacts; bytes: number }> {
+  const parser = createPageFactsParser({ fingerprint: true, styles: false });
+  let decoder: TextDecoder | null = null;
+  let bytes = 0;
+  for await (const chunk of body) {
+    const buffer = chunk as Buffer;
+    bytes += buffer.length;
+    decoder ??= new TextDecoder(sniffCharset(buffer, contentType));
+    parser.write(decoder.decode(buffer, { stream: true }));
+  }
+  if (decoder) parser.write(decoder.decode());
+  return { facts: parser.end(), bytes };
+}
+
+/** Size of a non-HTML body: Content-Length when sent, else counted up to just past the "large" line. */
+async function bodySize(res: CrawlFetchResponse<Readable>): Promise<number> {
+  const declared = Number(res.headers['content-length']);
+  if (res.headers['content-length'] !== undefined && Number.isSafeInteger(declared) && declared >= 0) {
+    res.body.destroy();
+    return declared;
+  }
+  let bytes = 0;
+  try {
+    for await (const chunk of res.body) {
+      bytes += (chunk as Buffer).length;
+      if (bytes > LARGE_IMAGE_BYTES) break;
+    }
+  } finally {
+    res.body.destroy();
+  }
+  return bytes;
+}
+
+/**
+ * The audit policy over the crawl engine: record facts for every URL (any status, any type),
+ * follow links from every page (noindex and nofollow ones too, and nofollow links), and queue
+ * the canonical, hreflang, image and sitemap URLs so their status is known.
+ */
+export function createAuditVisitor(options: AuditVisitorOptions): { visitor: CrawlVisitor; state: AuditCrawlState } {
+  const { store } = options;
+  const state: AuditCrawlState = { fetched: 0, bytes: 0, sitemaps: null };
+  let sitemapsStarted = false;
+
+  /** Queues an in-site URL and returns its node id, or -1 for another site or a non-web URL. */
+  function reference(crawl: CrawlControl, url: string | null, depth: number): number {
+    if (url === null || !crawl.frontier.isInSite(url)) {
+      if (url !== null) crawl.discover(url, depth);
+      return -1;
+    }
+    const id = store.idOf(crawl.frontier.keyOf(url));
+    crawl.discover(url, depth);
+    return id;
+  }
+
+  function spend(crawl: CrawlControl, bytes: number): void {
+    state.bytes += bytes;
+    if (state.bytes > options.maxTotalBytes) crawl.stop('byte-limit');
+  }
+
+  function recordPage(crawl: CrawlControl, item: QueueItem, selfId: number, facts: PageFacts, headers: Record<string, string>, htmlBytes: number): PageRecord {
+    const base = resolveBase(facts.baseHref, item.url);
+    const https = item.url.startsWith('https:');
+    const headerDirectives = xRobotsDirectivesFor(headers['x-robots-tag'], 'googlebot');
+    const depth = item.depth + 1;
+
+    const links = new Set<number>();
+    const nofollowLinks = new Set<number>();
+    const targets = new Set<string>();
+    let emptyAnchors = 0;
+    let httpLinks = 0;
+    for (const link of facts.links) {
+      const url = normalizeUrl(link.href, base);
+      if (url === null) continue;
+      const id = reference(crawl, url, depth);
+      targets.add(id >= 0 ? store.nodes[id].url : url);
+      if (id < 0) continue;
+      if (id !== selfId) links.add(id);
+      if (/\bnofollow\b/.test(link.rel)) nofollowLinks.add(id);
+      if (!link.text) emptyAnchors += 1;
+      if (https && url.startsWith('http:')) httpLinks += 1;
+    }
+
+    const images: number[] = [];
+    for (const image of facts.images) {
+      if (!image.src || /^data:/i.test(image.src)) continue;
+      const id = reference(crawl, normalizeUrl(image.src, base), depth);
+      if (id >= 0 && !images.includes(id)) images.push(id);
+    }
+
+    const canonicals = facts.canonicals.map((entry): CanonicalRef => {
+      const url = normalizeUrl(entry.href, base);
+      if (url === null) return { kind: 'invalid', raw: entry.href };
+      const id = reference(crawl, url, depth);
+      return id >= 0 ? { kind: 'internal', id } : { kind: 'external', url };
+    });
+    const distinct = new Set(canonicals.map((ref) => (ref.kind === 'internal' ? `#${ref.id}` : ref.kind === 'external' ? ref.url : ref.kind === 'invalid' ? `!${ref.raw}` : '')));
+
+    let insecureForms = 0;
+    if (https) {
+      for (const form of facts.forms) {
+        const action = form.action ? normalizeUrl(form.action, base) : null;
+        if (action?.startsWith('http:')) insecureForms += 1;
+      }
+    }
+
+    return {
+      title: facts.title || null,
+      titleCount: facts.titleCount,
+      description: facts.metaDescription || null,
+      descriptionCount: facts.descriptionCount,
+      h1: facts.h1.slice(0, 5).map((text) => text.slice(0, 300)),
+      h1Count: facts.h1.length,
+      noindex: hasNoindex(facts.metaRobots) || hasNoindex(headerDirectives),
+      nofollow: [...facts.metaRobots, ...headerDirectives].some((directive) => directive === 'nofollow' || directive === 'none'),
+      canonical: canonicals[0] ?? { kind: 'none' },
+      canonicalTargets: distinct.size,
+      canonicalOutsideHead: facts.canonicals.some((entry) => !entry.inHead),
+      lang: facts.lang,
+      viewport: facts.viewport,
+      metaRefresh: facts.metaRefresh !== null && /url\s*=/i.test(facts.metaRefresh),
+      words: facts.wordCount,
+      textHash: facts.text?.hash ?? '',
+      minhash: facts.text?.minhash ?? new Uint32Array(0),
+      htmlBytes,
+      jsonLdInvalid: facts.jsonLdInvalid,
+      imagesNoAlt: facts.images.filter((image) => image.alt === null).length,
+      imagesNoSize: facts.images.filter((image) => !image.width || !image.height).length,
+      images,
+      links: [...links],
+      nofollowLinks: [...nofollowLinks],
+      httpLinks,
+      emptyAnchors,
+      uniqueLinks: targets.size,
+      hreflang: facts.hreflang.map((entry) => ({ lang: entry.lang, id: reference(crawl, normalizeUrl(entry.href, base), depth) })),
+      insecureResources: https ? facts.insecureResources.length : 0,
+      insecureForms,
+    };
+  }
+
+  async function loadSitemaps(crawl: CrawlControl): Promise<void> {
+    sitemapsStarted = true;
+    state.sitemaps = await readSitemaps(crawl, {
+      siteOrigin: crawl.frontier.siteOrigin,
+      named: crawl.frontier.robots.sitemaps,
+      maxUrls: options.maxSitemapUrls,
+      timeoutMs: options.pageTimeoutMs,
+      onUrl(url) {
+        store.nodes[store.idOf(crawl.frontier.keyOf(url))].inSitemap = true;
+        crawl.discover(url, 0);
+      },
+    });
+  }
+
+  const visitor: CrawlVisitor = {
+    get counted() {
+      return state.fetched;
+    },
+    failed(item, message) {
+      state.fetched += 1;
+      store.nodes[store.idOf(item.url)].error = message;
+    },
+    async visit(item, res, crawl) {
+      state.fetched += 1;
+      const node = store.nodes[store.idOf(item.url)];
+      const { status, headers } = res;
+      node.status = status;
+      node.start = item.start;
+      node.ttfbMs = res.timings?.ttfbMs ?? 0;
+      node.contentType = headers['content-type'] ?? '';
+      if (status >= 300 && status < 400) {
+        res.body.destroy();
+        const target = await crawl.followRedirect(item, status, headers.location);
+        if (target && crawl.frontier.isInSite(target)) node.redirectTo = store.idOf(crawl.frontier.keyOf(target));
+        else if (target) node.redirectExternal = target;
+        return;
+      }
+      if (status < 200 || status >= 300) {
+        res.body.destroy();
+        return crawl.failStart(item, 'upstream', `The start page answered HTTP ${status}.`);
+      }
+      if (!isHtmlContentType(headers['content-type'])) {
+        node.bytes = await bodySize(res).catch(() => -1);
+        spend(crawl, Math.max(0, node.bytes));
+        return crawl.failStart(item, 'upstream', `The start page is not an HTML page (${headers['content-type'] || 'no content type'}).`);
+      }
+      let parsed;
+      try {
+        parsed = await parseHtml(res.body, headers['content-type']);
+      } catch (error) {
+        if (crawl.signal.aborted) {
+          // Cut off by a stop, not the site's fault: reported as not crawled.
+          node.status = 0;
+          node.skipped = 'cap';
+          return;
+        }
+        node.error = error instanceof Error ? error.message : String(error);
+        node.status = 0;
+        return crawl.failStart(item, 'upstream', `Could not read ${item.url}: ${node.error}`);
+      }
+      node.bytes = parsed.bytes;
+      spend(crawl, parsed.bytes);
+      node.page = recordPage(crawl, item, node.id, parsed.facts, headers, parsed.bytes);
+      if (item.start && !sitemapsStarted) await loadSitemaps(crawl);
+      options.onProgress?.();
+    },
+  };
+  return { visitor, state };
+}

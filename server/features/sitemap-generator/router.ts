@@ -1,0 +1,76 @@
+import { Router, type Request } from 'express';
+import { endpoint } from '#server/http/endpoint.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import { openEventStream } from '#server/http/sse.ts';
+import type { SitemapGenerator } from './service.ts';
+import type { JobEvent } from './jobs.ts';
+import { parseOr400 } from '#server/http/validation.ts';
+import { visitorKey } from '#server/http/visitor.ts';
+import { generateSitemapBody, progressQuery } from '#views/tools/sitemap-generator/schema.ts';
+
+/** A progress stream with no crawl to report closes after this long. */
+const IDLE_STREAM_MS = 15_000;
+
+/**
+ * Sitemap generator API: POST /api/sitemaps {url} → {sitemap, record, report}; GET /api/sitemaps
+ * (this browser's, newest first: the `visitor` cookie POST sets); GET /api/sitemaps/progress?url=
+ * (Server-Sent Events); GET|HEAD
+ * /api/sitemaps/files/:name (the XML); GET /api/sitemaps/:id (a record with its crawl report).
+ */
+export function sitemapGeneratorRouter({ service, rateLimitPer10Min }: { service: SitemapGenerator; rateLimitPer10Min: number }): Router {
+  const router = Router();
+
+  router.get('/sitemaps', (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    const visitor = visitorKey(req, res, { create: false });
+    res.json(visitor ? service.list(visitor) : []);
+  });
+
+  // endpoint(): the body is checked before the rate limiter runs, so a typo does not use up an attempt.
+  const parse = (req: Request) => parseOr400(generateSitemapBody, req.body ?? {});
+  router.post('/sitemaps', ...endpoint({ parse, limit: { windowMs: 10 * 60_000, limit: rateLimitPer10Min } }, async ({ url }, req, res) => {
+    const visitor = visitorKey(req, res, { create: true })!;
+    const { sitemap, record, report } = await service.generate(url, visitor);
+    res.json({ sitemap, record, report });
+  }));
+
+  router.get('/sitemaps/progress', (req, res) => {
+    const { url } = parseOr400(progressQuery, req.query);
+    const stream = openEventStream(req, res);
+    let idle: NodeJS.Timeout | undefined;
+    const watching = service.watch(url, (event: JobEvent) => {
+      clearTimeout(idle);
+      stream.send(event.type, event.type === 'progress' ? event.progress : event);
+      if (event.type !== 'progress') stream.close();
+    });
+    stream.onClose(() => {
+      clearTimeout(idle);
+      watching.unsubscribe();
+    });
+    if (watching.running && watching.progress) stream.send('progress', watching.progress);
+    else {
+      stream.send('idle', { running: false });
+      idle = setTimeout(stream.close, IDLE_STREAM_MS);
+    }
+  });
+
+  router.get('/sitemaps/files/:name', async (req, res) => {
+    const name = String(req.params.name);
+    const file = await service.resolveFile(name);
+    if (!file) throw new HttpError(404, 'No such sitemap file');
+    res.setHeader('Content-Type', 'application/xml; charset=utf-8');
+    res.setHeader('Content-Disposition', `inline; filename="${name}"`);
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    await new Promise<void>((resolve, reject) => {
+      res.sendFile(file.path, { headers: { 'Content-Type': 'application/xml; charset=utf-8' }, lastModified: true }, (error) => (error && !res.headersSent ? reject(error) : resolve()));
+    });
+  });
+
+  router.get('/sitemaps/:id', (req, res) => {
+    const stored = service.get(String(req.params.id));
+    if (!stored) throw new HttpError(404, 'No such sitemap');
+    res.json({ record: { _id: stored._id, url: stored.url, pages: stored.pages, sitemapPath: stored.sitemapPath, createdAt: stored.createdAt }, report: stored.report });
+  });
+
+  return router;
+}

@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Db } from '#db/index.ts';
+import { addSitemapVisitor, getSitemap, insertSitemap, listSitemaps, pruneSitemaps, type SitemapRecord, type StoredSitemap } from '#db/generated-sitemaps.ts';
+import { BusyError, InvalidInputError } from '#server/lib/domain-errors.ts';
+import { CRAWLER_BOT_NAME, crawlSite, normalizeUrl } from '#server/lib/crawler/index.ts';
+import { hostKey } from '#server/lib/crawler/normalize.ts';
+import type { CrawlFetcher, CrawlReport } from '#server/lib/crawler/types.ts';
+import { writeSitemap } from '#server/lib/sitemap-xml/write.ts';
+import { createJobRegistry, type JobListener } from './jobs.ts';
+import type { SitemapGeneratorSettings } from '#server/config/sitemap-generator.ts';
+
+export interface GeneratedSitemap {
+  /** Path of the main file on this site, e.g. `/sitemaps/sitemap-example.com-20260101-101500-ab12.xml`. */
+  sitemap: string;
+  record: SitemapRecord;
+  report: CrawlReport;
+}
+
+export interface SitemapGeneratorOptions {
+  db: Db;
+  dataDir: string;
+  /** Public origin of this app; sitemap index entries must be absolute URLs. */
+  siteUrl: string;
+  fetcher: CrawlFetcher;
+  settings: SitemapGeneratorSettings;
+  log?: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
+}
+
+/** URL path prefix under which generated files are served (by the sitemaps API router). */
+export const SITEMAP_FILES_PREFIX = '/api/sitemaps/files/';
+const SAFE_FILE_NAME = /^sitemap-[a-z0-9.-]+\.xml$/;
+
+function fileNameFor(siteUrl: string, now: Date): string {
+  const host = hostKey(siteUrl).replace(/[^a-z0-9.-]+/g, '-').replace(/^[.-]+|[.-]+$/g, '').slice(0, 100) || 'site';
+  const stamp = now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+  // 128 random bits: the file is public to whoever has the link, so the link must not be guessable.
+  return `sitemap-${host}-${stamp}-${randomBytes(16).toString('hex')}.xml`;
+}
+
+/**
+ * Generates sitemaps: crawls a site, writes the XML under DATA_DIR/sitemaps, stores a record.
+ * Framework-free; the API router validates input and answers with what this returns or throws.
+ */
+export function createSitemapGenerator(options: SitemapGeneratorOptions) {
+  const { db, settings } = options;
+  // An in-memory database (tests) still needs somewhere real for the files.
+  const dir = options.dataDir === ':memory:' ? join(tmpdir(), `sitemaps-${process.pid}`) : join(options.dataDir, 'sitemaps');
+  const jobs = createJobRegistry<GeneratedSitemap>();
+  let closing = false;
+
+  async function run(startUrl: string, onProgress: (p: { found: number; queued: number; skipped: number }) => void, signal: AbortSignal): Promise<GeneratedSitemap> {
+    const result = await crawlSite({
+      startUrl,
+      fetcher: options.fetcher,
+      botName: CRAWLER_BOT_NAME,
+      concurrency: settings.concurrency,
+      maxPages: settings.maxPages,
+      maxDepth: settings.maxDepth,
+      pageTimeoutMs: settings.pageTimeoutMs,
+      crawlTimeoutMs: settings.crawlTimeoutMs,
+      maxPageBytes: settings.maxPageBytes,
+      onProgress,
+      signal,
+    });
+    if (result.report.stoppedBy === 'aborted') throw new BusyError('The server is restarting; please try again in a minute.');
+    await mkdir(dir, { recursive: true });
+    const now = new Date();
+    const fileName = fileNameFor(result.report.siteUrl, now);
+    const written = await writeSitemap({
+      dir,
+      fileName,
+      entries: result.pages,
+      publicUrl: (name) => `${options.siteUrl}${SITEMAP_FILES_PREFIX}${name}`,
+    });
+    const sitemap = `${SITEMAP_FILES_PREFIX}${written.mainFile}`;
+    const report = { ...result.report, pages: written.urls };
+    const record = insertSitemap(db, {
+      id: randomBytes(12).toString('hex'),
+      url: startUrl,
+      pages: written.urls,
+      sitemapPath: sitemap,
+      files: written.files,
+      createdAt: now.toISOString(),
+      report,
+    });
+    options.log?.info({ url: startUrl, pages: written.urls, ms: report.durationMs, stoppedBy: report.stoppedBy }, 'sitemap generated');
+    const stale = pruneSitemaps(db, settings.keep);
+    await Promise.all(stale.filter((name) => SAFE_FILE_NAME.test(name)).map((name) => rm(join(dir, name), { force: true })));
+    return { sitemap, record, report };
+  }
+
+  /**
+   * The crawl a URL asks for: its normalised form is the key, so only identical requests (after
+   * dropping fragments and tracking parameters) join a running crawl. Another start page on the
+   * same host is another visitor's question and gets its own crawl and record. Throws for a URL
+   * we cannot crawl.
+   */
+  function siteKey(url: string): { start: string; key: string } {
+    const start = normalizeUrl(url);
+    if (!start) throw new InvalidInputError('Please enter a valid http:// or https:// URL.');
+    return { start, key: start };
+  }
+
+  return {
+    /**
+     * Crawls `url` (or joins the running crawl of the same normalised URL) and resolves with the stored
+     * sitemap, which from then on is in `visitor`'s list.
+     */
+    async generate(url: string, visitor: string): Promise<GeneratedSitemap & { reused: boolean }> {
+      const { start, key } = siteKey(url);
+      if (closing) throw new BusyError('The server is restarting; please try again in a minute.');
+      const running = jobs.get(key);
+      if (!running && jobs.running >= settings.maxRunning) {
+        throw new BusyError('The sitemap generator is busy with other sites; please try again in a minute.', 60);
+      }
+      const { job, reused } = jobs.start(key, start, (onProgress, signal) => run(start, onProgress, signal), (result) => ({
+        type: 'done',
+        sitemap: result.sitemap,
+        pages: result.record.pages,
+      }));
+      const generated = await job.promise;
+      addSitemapVisitor(db, generated.record._id, visitor);
+      return { ...generated, reused };
+    },
+    /** Progress of the crawl for `url` (normalised): the current snapshot (if running) and live events. */
+    watch(url: string, listener: JobListener): { running: boolean; progress?: { found: number; queued: number; skipped: number }; unsubscribe: () => void } {
+      const { key } = siteKey(url);
+      const job = jobs.get(key);
+      return { running: Boolean(job), progress: job?.progress, unsubscribe: jobs.subscribe(key, listener) };
+    },
+    /** The sitemaps made for one visitor, newest first. */
+    list(visitor: string, limit?: number): SitemapRecord[] {
+      return listSitemaps(db, visitor, limit);
+    },
+    get(id: string): StoredSitemap | undefined {
+      return /^[a-f0-9]{24}$/.test(id) ? getSitemap(db, id) : undefined;
+    },
+    /** Absolute path of a generated file by its name, or null when there is no such file. */
+    async resolveFile(name: string): Promise<{ path: string; size: number; modified: Date } | null> {
+      if (!SAFE_FILE_NAME.test(name)) return null;
+      const path = join(dir, name);
+      try {
+        const info = await stat(path);
+        return info.isFile() ? { path, size: info.size, modified: info.mtime } : null;
+      } catch {
+        return null;
+      }
+    },
+    /** Stops running crawls (their callers get a 503) and waits for them to finish. */
+    async close(): Promise<void> {
+      closing = true;
+      await jobs.abortAll();
+    },
+  };
+}
+
+export type SitemapGenerator = ReturnType<typeof createSitemapGenerator>;

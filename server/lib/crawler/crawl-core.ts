@@ -1,0 +1,281 @@
+import type { Readable } from 'node:stream';
+import { isDomainError } from '#server/lib/domain-errors.ts';
+import { CrawlStartError } from './crawl-start-error.ts';
+import { createFrontier, type DiscoverFlags, type Frontier, type QueueItem } from './frontier.ts';
+import { normalizeUrl } from './normalize.ts';
+import { disallowAll, loadRobots, type RobotsPolicy } from './robots.ts';
+import { createSkipLog, type SkipLog } from './skip-log.ts';
+import type { CrawlFetcher, CrawlFetchOptions, CrawlFetchResponse, SkipReason, StopReason } from './types.ts';
+
+
+const STOP_DETAILS: Partial<Record<StopReason, string>> = {
+  'time-limit': 'crawl time limit reached',
+  'byte-limit': 'crawl byte limit reached',
+  aborted: 'crawl stopped',
+};
+
+const ACCEPT_HTML = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1';
+
+export interface CoreOptions {
+  startUrl: string;
+  fetcher: CrawlFetcher;
+  botName: string;
+  concurrency: number;
+  /** What counts against this cap is the visitor's choice (`visitor.counted`). */
+  maxPages: number;
+  maxDepth: number;
+  pageTimeoutMs: number;
+  crawlTimeoutMs: number;
+  maxPageBytes: number;
+  maxCrawlDelayMs: number;
+  maxReportedSkips: number;
+  /** Crawl URLs reached only through nofollow links too (the audit checks every link). */
+  followNofollow?: boolean;
+  /** Skip URLs whose extension says they are files (default true; the audit checks them too). */
+  skipFileExtensions?: boolean;
+  /** Sees every skipped URL, including those past the report's listing limit. */
+  onSkip?: (url: string, reason: SkipReason, detail: string) => void;
+  /** After every response: URLs waiting or in flight, and URLs skipped so far. */
+  onProgress?: (state: { queued: number; skipped: number }) => void;
+  signal?: AbortSignal;
+}
+
+/** What a visitor may do while handling a response. */
+export interface CrawlControl {
+  readonly signal: AbortSignal;
+  readonly frontier: Frontier;
+  readonly skips: SkipLog;
+  discover(url: string | null, depth: number, flags?: DiscoverFlags): void;
+  /** The start page (or a hop it redirects through) could not be crawled: the crawl fails with this. */
+  failStart(item: QueueItem, kind: StartFailureKind, message: string): void;
+  /**
+   * Handles a 3xx: reports it, moves the crawl when the start page leaves its origin, queues the
+   * target. Returns the normalised target, or null when the Location is unusable.
+   */
+  followRedirect(item: QueueItem, status: number, location: string | undefined): Promise<string | null>;
+  /** Stops the crawl (for example a byte budget spent); queued URLs are reported as not crawled. */
+  stop(reason: StopReason): void;
+  /** A request outside the queue (a sitemap file), spaced by Crawl-delay like every page. */
+  stream(url: string, options: CrawlFetchOptions): Promise<CrawlFetchResponse<Readable>>;
+}
+
+export interface CrawlVisitor {
+  /** Handles one response of a queued URL (fetched without following redirects). Must read or destroy its body. */
+  visit(item: QueueItem, res: CrawlFetchResponse<Readable>, crawl: CrawlControl): Promise<void>;
+  /** A queued URL could not be fetched at all (timeout, reset, forbidden address...). */
+  failed?(item: QueueItem, message: string): void;
+  /** How many fetched URLs count against `maxPages` so far. */
+  readonly counted: number;
+}
+
+export interface CoreResult {
+  siteOrigin: string;
+  stoppedBy: StopReason;
+  durationMs: number;
+  crawlDelayMs: number;
+  skips: SkipLog;
+  frontier: Frontier;
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (ms <= 0 || signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}
+
+/**
+ * The crawl engine both the sitemap generator and the site audit drive: robots.txt, the
+ * frontier (one spelling per URL, same site only, robots rules, depth and page caps), per-host
+ * concurrency, Crawl-delay, time limit, abort, and the start page's special cases. What to do
+ * with each response is the visitor's business. Throws CrawlStartError when the start page
+ * itself cannot be crawled.
+ */
+export async function runCrawl(settings: CoreOptions, visitor: CrawlVisitor): Promise<CoreResult> {
+  const startedAt = Date.now();
+  const startUrl = normalizeUrl(settings.startUrl);
+  if (!startUrl) throw new CrawlStartError('invalid-input', 'Please enter a valid http:// or https:// URL.');
+
+  const controller = new AbortController();
+  let stopReason = 'complete' as StopReason;
+  const stop = (reason: StopReason) => {
+    if (controller.signal.aborted) return;
+    stopReason = reason;
+    controller.abort();
+  };
+  const onOuterAbort = () => stop('aborted');
+  if (settings.signal?.aborted) stop('aborted');
+  settings.signal?.addEventListener('abort', onOuterAbort, { once: true });
+  const deadline = setTimeout(() => stop('time-limit'), settings.crawlTimeoutMs);
+  const signal = controller.signal;
+  const cleanup = () => {
+    clearTimeout(deadline);
+    settings.signal?.removeEventListener('abort', onOuterAbort);
+  };
+
+  const skips = createSkipLog(settings.maxReportedSkips, settings.onSkip);
+  let startFailure: CrawlStartError | null = null;
+  const robots = await startRobots(settings, startUrl, signal).catch((error: unknown) => {
+    cleanup();
+    throw error;
+  });
+  if (!robots.isAllowed(startUrl)) {
+    cleanup();
+    const why = robots.status ? `robots.txt answered HTTP ${robots.status}, which means no crawling is allowed` : `robots.txt does not allow crawling ${startUrl}`;
+    throw new CrawlStartError('not-possible', `${why}.`);
+  }
+  const frontier = createFrontier({
+    maxDepth: settings.maxDepth,
+    skips,
+    siteOrigin: new URL(startUrl).origin,
+    robots,
+    followNofollow: settings.followNofollow,
+    skipFileExtensions: settings.skipFileExtensions,
+  });
+  frontier.discover(startUrl, 0, { start: true });
+  if (frontier.pending === 0) {
+    // Refused before any request (a file extension, an over-long URL): say so rather than crawl nothing.
+    cleanup();
+    throw new CrawlStartError('not-possible', `The start URL cannot be crawled: ${skips.listed()[0]?.detail ?? 'it was skipped'}.`);
+  }
+
+  let active = 0;
+  let nextFetchAt = 0;
+  const progress = () => settings.onProgress?.({ queued: frontier.pending + active, skipped: skips.total });
+  const crawlDelayMs = () => Math.min(frontier.robots.crawlDelayMs, settings.maxCrawlDelayMs);
+  const stoppedDetail = () => STOP_DETAILS[stopReason] ?? 'crawl stopped';
+
+  // Crawl-delay counts from the end of the previous response, so a slow server gets the full
+  // pause between our requests however long its answers take.
+  async function politeWait(): Promise<void> {
+    if (crawlDelayMs() === 0) return;
+    await sleep(nextFetchAt - Date.now(), signal);
+  }
+
+  const control: CrawlControl = {
+    signal,
+    frontier,
+    skips,
+    discover: (url, depth, flags) => frontier.discover(url, depth, flags),
+    failStart(item, kind, message) {
+      if (!item.start) return;
+      startFailure = new CrawlStartError(kind, message);
+      stop('aborted');
+    },
+    async followRedirect(item, status, location) {
+      const target = location ? normalizeUrl(location, item.url) : null;
+      if (!target) {
+        skips.add(item.url, 'status', `${status} without a usable Location`);
+        control.failStart(item, 'upstream', `${item.url} answered ${status} without a usable redirect target.`);
+        return null;
+      }
+      skips.add(item.url, 'redirect', `${status} to ${target}`);
+      // The start page decides where the site really lives (http to https, bare to www).
+      if (item.start && new URL(target).origin !== frontier.siteOrigin) {
+        const origin = new URL(target).origin;
+        const policy = await loadRobots(settings.fetcher, origin, settings.botName, { timeoutMs: settings.pageTimeoutMs, signal }).catch(() => disallowAll());
+        frontier.moveSite(origin, policy);
+      }
+      frontier.discover(target, item.depth, { start: item.start });
+      return target;
+    },
+    stop,
+    async stream(url, options) {
+      await politeWait();
+      try {
+        return await settings.fetcher.stream(url, { ...options, signal });
+      } finally {
+        nextFetchAt = Date.now() + crawlDelayMs();
+      }
+    },
+  };
+
+  async function visit(item: QueueItem): Promise<void> {
+    await politeWait();
+    if (signal.aborted) return skips.add(item.url, 'cap', stoppedDetail());
+    let res;
+    try {
+      res = await settings.fetcher.stream(item.url, {
+        maxRedirects: 0,
+        timeoutMs: settings.pageTimeoutMs,
+        maxBytes: settings.maxPageBytes,
+        onTooLarge: 'truncate',
+        signal,
+        headers: { accept: ACCEPT_HTML },
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (signal.aborted && !item.start) return skips.add(item.url, 'cap', stoppedDetail());
+      skips.add(item.url, 'error', message);
+      visitor.failed?.(item, message);
+      const kind = fetchErrorKind(error);
+      return control.failStart(item, kind, kind === 'invalid-input' ? message : `Could not fetch ${item.url}: ${message}`);
+    }
+    await visitor.visit(item, res, control);
+  }
+
+  await new Promise<void>((resolve) => {
+    function pump(): void {
+      const limit = crawlDelayMs() > 0 ? 1 : settings.concurrency;
+      while (!signal.aborted && active < limit && visitor.counted + active < settings.maxPages) {
+        const item = frontier.next();
+        if (!item) break;
+        active += 1;
+        visit(item)
+          .catch((error: unknown) => skips.add(item.url, 'error', error instanceof Error ? error.message : String(error)))
+          .finally(() => {
+            active -= 1;
+            nextFetchAt = Date.now() + crawlDelayMs();
+            progress();
+            pump();
+          });
+      }
+      if (active === 0 && (signal.aborted || frontier.pending === 0 || visitor.counted >= settings.maxPages)) resolve();
+    }
+    progress();
+    pump();
+  });
+  cleanup();
+  if (startFailure) throw startFailure;
+
+  if (stopReason !== 'complete') frontier.close(stoppedDetail());
+  else if (frontier.pending > 0 || visitor.counted >= settings.maxPages) {
+    stopReason = 'page-limit';
+    frontier.close(`page limit of ${settings.maxPages} reached`);
+  }
+
+  return { siteOrigin: frontier.siteOrigin, stoppedBy: stopReason, durationMs: Date.now() - startedAt, crawlDelayMs: crawlDelayMs(), skips, frontier };
+}
+
+/** The start site's robots.txt; failing to fetch it means the site is unreachable (or forbidden). */
+async function startRobots(settings: CoreOptions, startUrl: string, signal: AbortSignal): Promise<RobotsPolicy> {
+  try {
+    return await loadRobots(settings.fetcher, new URL(startUrl).origin, settings.botName, { timeoutMs: settings.pageTimeoutMs, signal });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new CrawlStartError(fetchErrorKind(error), fetchErrorKind(error) === 'invalid-input' ? message : `Could not reach ${new URL(startUrl).host}: ${message}`);
+  }
+}
+
+export type StartFailureKind = ConstructorParameters<typeof CrawlStartError>[0];
+
+/** The guarded fetcher marks what the user sent (bad or forbidden URL) as invalid input. */
+function fetchErrorKind(error: unknown): 'invalid-input' | 'upstream' {
+  return isDomainError(error) && error.kind === 'invalid-input' ? 'invalid-input' : 'upstream';
+}
+
+export function resolveBase(baseHref: string | null, pageUrl: string): string {
+  if (!baseHref) return pageUrl;
+  try {
+    const base = new URL(baseHref, pageUrl);
+    return base.protocol === 'http:' || base.protocol === 'https:' ? base.href : pageUrl;
+  } catch {
+    return pageUrl;
+  }
+}
