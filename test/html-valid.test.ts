@@ -35,14 +35,15 @@ async function sitePages(app: App): Promise<Record<string, string>> {
 /** The inbox's pages: sign-in, a failed sign-in, both inbox tabs with a lead each, and its 404. */
 async function adminPages(app: App): Promise<Record<string, string>> {
   const documents: Record<string, string> = { '/admin/login': await page(app, '/admin/login', 200) };
-  const login = (password: string) => request(app).post('/admin/login').set('Accept', 'text/html').set('Origin', ORIGIN).type('form').send({ password });
+  const login = (password: string) =>
+    request(app).post('/admin/login').set('Accept', 'text/html').set('Origin', ORIGIN).type('form').send({ password });
   const wrong = await login('wrong password');
   expect(wrong.status).toBe(401);
   documents['/admin/login (wrong password)'] = wrong.text;
 
-  const contact = { name: 'Meera', email: 'meera@example.in', phone: '+91 98100 12345', website: 'meera-bakery.example.in', message: 'Call me' };
+  const contact = { name: 'Meera', email: 'm@example.in', message: 'Hi', phone: '+91 98100 12345', website: 'a.in' };
   await request(app).post('/api/contact').send(contact).expect(201);
-  const article = { title: 'Recovering from a core update', author: 'Rohan Mehta', email: 'rohan@example.in', content: 'What we changed, week by week.' };
+  const article = { title: 'Core update recovery', author: 'Rohan', email: 'rohan@example.in', content: 'Changes.' };
   await request(app).post('/api/writeforus/submit').send(article).expect(201);
 
   const signedIn = await login(PASSWORD);
@@ -54,7 +55,7 @@ async function adminPages(app: App): Promise<Record<string, string>> {
   return documents;
 }
 
-test('every page, the 404 pages, the admin inbox and the static error page are valid HTML (W3C Nu checker)', async () => {
+test('every page, the 404 pages, the admin inbox and the static error page are valid HTML (Nu checker)', async () => {
   const { app } = createTestApp({ env: { ADMIN_PASSWORD: PASSWORD } });
   const documents = {
     ...(await sitePages(app)),
@@ -65,9 +66,10 @@ test('every page, the 404 pages, the admin inbox and the static error page are v
   expect(Object.keys(documents)).toHaveLength(pages.length + 8);
 
   const { [CONTROL]: control, ...site } = await nuCheck(documents);
+  const extract = '[><details><summary aria-expanded="false">Menu</]';
   expect(control).toEqual([
-    'Element “summary” is missing one or more of the following attributes: “aria-checked”, “aria-level”, “role”. [><details><summary aria-expanded="false">Menu</]',
-    'The “aria-expanded” attribute must not be used on any “summary” element that is a summary for its parent “details” element. [><details><summary aria-expanded="false">Menu</]',
+    `Element “summary” is missing one or more of the following attributes: “aria-checked”, “aria-level”, “role”. ${extract}`,
+    `The “aria-expanded” attribute must not be used on any “summary” element that is a summary for its parent “details” element. ${extract}`,
   ]);
   expect(Object.entries(site).filter(([, errors]) => errors.length > 0)).toEqual([]);
 });
