@@ -1,6 +1,6 @@
 // Enhances the server-rendered header (it already works without JS): Escape and outside clicks
-// close the open dropdown, choosing a link closes the menu, aria-expanded mirrors the state,
-// and the narrow-screen toggle opens and closes the whole menu.
+// close the open dropdown, choosing a link closes the menu, and the narrow-screen toggle opens and
+// closes the whole menu (its button's aria-expanded mirrors it; a dropdown's <summary> needs none).
 const header = document.querySelector<HTMLElement>('.site-header');
 
 if (header) {
@@ -19,7 +19,6 @@ if (header) {
   for (const dropdown of dropdowns) {
     // Browsers without exclusive <details name> still get one-open-at-a-time.
     dropdown.addEventListener('toggle', () => {
-      dropdown.querySelector('summary')?.setAttribute('aria-expanded', String(dropdown.open));
       if (dropdown.open) closeDropdowns(dropdown);
     });
   }

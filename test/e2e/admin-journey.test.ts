@@ -72,7 +72,7 @@ test('admin journey: sign in, read and handle a lead, export CSV, sign out', asy
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(`${origin}/admin`);
   expect(await page.getByRole('link', { name: 'Contact messages (1 unread)' }).count()).toBe(1);
-  expect(await page.locator('.lead-card h3').first().innerText()).toContain('Journey Lead');
+  expect(await page.locator('.lead-card h2').first().innerText()).toContain('Journey Lead');
   expect(await page.locator('.lead-card .lead-text').first().innerText()).toBe('Please call me about SEO for my clinic.');
   expect(await page.locator('.lead-card').first().getByRole('link', { name: 'Phone 011 2345 6789' }).getAttribute('href')).toBe('tel:01123456789');
 

@@ -1,7 +1,17 @@
+import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { fileBrowser, openPage, waitForIslands } from './browser.ts';
 
 const browser = fileBrowser();
+
+/** The expanded state Chromium gives assistive technology for a <summary> (DisclosureTriangleGrouped in a <details name>). */
+async function summaryExpanded(page: Page, label: string): Promise<unknown> {
+  const cdp = await page.context().newCDPSession(page);
+  const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+  await cdp.detach();
+  const node = nodes.find((candidate) => String(candidate.role?.value).startsWith('DisclosureTriangle') && candidate.name?.value === label);
+  return node?.properties?.find((property) => property.name === 'expanded')?.value.value;
+}
 
 test('header dropdowns: one open at a time, clicking the open one closes it, Escape closes', async () => {
   const { page, problems } = await openPage(browser, '/');
@@ -10,15 +20,17 @@ test('header dropdowns: one open at a time, clicking the open one closes it, Esc
   const first = summaries.nth(0);
   const second = summaries.nth(1);
   const openCount = () => page.locator('.site-header details.dropdown[open]').count();
+  const firstLabel = await first.innerText();
+  expect(await summaryExpanded(page, firstLabel)).toBe(false);
 
   await first.click();
   expect(await openCount()).toBe(1);
-  await expect.poll(() => first.getAttribute('aria-expanded')).toBe('true');
+  await expect.poll(() => summaryExpanded(page, firstLabel)).toBe(true);
 
   await second.click();
   expect(await openCount()).toBe(1);
   expect(await page.locator('.site-header details.dropdown').nth(1).getAttribute('open')).not.toBeNull();
-  await expect.poll(() => first.getAttribute('aria-expanded')).toBe('false');
+  await expect.poll(() => summaryExpanded(page, firstLabel)).toBe(false);
 
   await second.click();
   expect(await openCount()).toBe(0);

@@ -94,9 +94,9 @@ function LeadFields({ kind, item }: { kind: InboxKind; item: InboxItem }) {
   if (kind === 'contact') {
     return (
       <>
-        <h3>
+        <h2>
           {f.name} <a href={`mailto:${f.email ?? ''}`}>{f.email}</a>
-        </h3>
+        </h2>
         {f.phone || f.website ? (
           <p className="lead-meta">
             {f.phone ? <a href={telHref(f.phone)}>{`Phone ${f.phone}`}</a> : null}
@@ -110,7 +110,7 @@ function LeadFields({ kind, item }: { kind: InboxKind; item: InboxItem }) {
   }
   return (
     <>
-      <h3>{f.title}</h3>
+      <h2>{f.title}</h2>
       <p className="lead-meta">
         {`By ${f.author ?? ''}`}
         {f.email ? (

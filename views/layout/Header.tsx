@@ -17,7 +17,7 @@ function Dropdown({ entry, current }: { entry: Extract<NavEntry, { groups: unkno
   return (
     <li className={grouped ? 'nav-item mega' : 'nav-item'}>
       <details name="site-nav" className="dropdown">
-        <summary aria-expanded="false">{entry.label}</summary>
+        <summary>{entry.label}</summary>
         <div className={grouped ? 'dropdown-panel mega-panel' : 'dropdown-panel'}>
           {entry.groups.map((group) => {
             const list = (
@@ -55,8 +55,9 @@ function Dropdown({ entry, current }: { entry: Extract<NavEntry, { groups: unkno
  * One row from 1024 px up: brand, Services, Pricing, Results, Free tools, About, the phone (where
  * there is room) and the call to action; below that the Menu button. Dropdowns are
  * <details name="site-nav">: the browser keeps at most one open, and clicking the open one closes
- * it, with no JavaScript. client/shell.ts adds Escape, outside clicks, closing on link choice,
- * aria-expanded and the narrow-screen menu toggle.
+ * it, with no JavaScript, and a <summary> already tells assistive technology whether its <details> is
+ * open (aria-expanded on it is not valid HTML). client/shell.ts adds Escape, outside clicks, closing
+ * on link choice and the narrow-screen menu toggle (whose button carries aria-expanded).
  */
 export function Header() {
   const { nav, business } = useSite();

@@ -137,16 +137,16 @@ test('the inbox: newest first, unread counts, delivery state, search and filters
   expect(inbox.text).not.toContain('<script>alert(1)</script>');
   expect(inbox.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   expect(inbox.text).not.toContain('<script');
-  const names = [...inbox.text.matchAll(/<h3>([^<]*) <a href="mailto:/g)].map((match) => match[1]);
+  const names = [...inbox.text.matchAll(/<h2>([^<]*) <a href="mailto:/g)].map((match) => match[1]);
   expect(names).toEqual(['&lt;script&gt;alert(1)&lt;/script&gt;', 'Lead 3', 'Lead 2', 'Lead 1']);
   expect(inbox.text).toContain('Inbox only');
 
   const search = await request(app).get('/admin?type=contact&q=number%202').set('Cookie', session.cookie);
-  expect([...search.text.matchAll(/<h3>([^<]*) <a/g)].map((match) => match[1])).toEqual(['Lead 2']);
+  expect([...search.text.matchAll(/<h2>([^<]*) <a/g)].map((match) => match[1])).toEqual(['Lead 2']);
   const literal = await request(app).get('/admin?type=contact&q=%25').set('Cookie', session.cookie);
   expect(literal.text).toContain('Contact messages: 0 matching');
   const articles = await request(app).get('/admin?type=articles').set('Cookie', session.cookie);
-  expect(articles.text).toContain('<h3>Core update recovery</h3>');
+  expect(articles.text).toContain('<h2>Core update recovery</h2>');
   expect(articles.text).toContain('mailto:rohan@example.in');
 });
 
@@ -159,7 +159,7 @@ test('phone and website show on the lead that has them (tel: link, website opene
   expect(inbox.text).toContain('<a href="tel:+919810012345">Phone +91 98100 12345</a> · <a href="https://meera-bakery.example.in" target="_blank" rel="noopener noreferrer nofollow">Website https://meera-bakery.example.in</a>');
   expect(inbox.text.match(/>Phone /g)).toHaveLength(1);
   const search = await request(app).get('/admin?type=contact&q=98100').set('Cookie', session.cookie);
-  expect([...search.text.matchAll(/<h3>([^<]*) <a/g)].map((match) => match[1])).toEqual(['Meera']);
+  expect([...search.text.matchAll(/<h2>([^<]*) <a/g)].map((match) => match[1])).toEqual(['Meera']);
   const csv = (await request(app).get('/admin/export.csv?type=contact').set('Cookie', session.cookie)).text.split('\r\n');
   expect(csv[1]).toMatch(/^2,[^,]+,,Meera,meera@example.in,Call me,'\+91 98100 12345,https:\/\/meera-bakery.example.in$/);
   expect(csv[2]).toMatch(/^1,[^,]+,,Lead 1,lead1@example.in,Message number 1,,$/);
