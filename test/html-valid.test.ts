@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { expect, test } from 'vitest';
-import { pages } from '#server/routes.ts';
-import { staticErrorPage } from '#server/static-error-page.ts';
+import { pages } from '#server/pages/routes.ts';
+import { staticErrorPage } from '#server/pages/static-error-page.ts';
 import { createTestApp } from '#test/helpers/app.ts';
 import { nuCheck } from '#test/helpers/nu-checker.ts';
 

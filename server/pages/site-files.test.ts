@@ -3,6 +3,7 @@ import request from 'supertest';
 import { expect, test } from 'vitest';
 import { pages } from './routes.ts';
 import { createTestApp } from '#test/helpers/app.ts';
+import { sitemapSchemaErrors } from '#test/helpers/sitemap-schema.ts';
 import { robotsTxt, siteSitemapXml } from './site-files.ts';
 
 function locs(xml: string): string[] {
@@ -18,6 +19,13 @@ test('/sitemap.xml lists every canonical route once, absolute on SITE_URL', asyn
   expect(locs(res.text).sort()).toEqual(pages.filter((page) => page.inSitemap !== false).map((page) => `${config.siteUrl}${page.path}`).sort());
   expect(locs(res.text)).toContain('https://example.test/seo-services-delhi');
   expect(locs(res.text)).toContain('https://example.test/site-audit');
+  expect(sitemapSchemaErrors(res.text)).toEqual([]);
+});
+
+test("the site's own sitemap writes <loc> through the same encoder: it passes the sitemaps.org schema whatever the path", () => {
+  const xml = siteSitemapXml('https://example.test', [{ path: '/' }, { path: '/p?filter[color]=red&x={a}|b^c' }]);
+  expect(locs(xml)).toEqual(['https://example.test/', 'https://example.test/p?filter%5Bcolor%5D=red&x=%7Ba%7D%7Cb%5Ec']);
+  expect(sitemapSchemaErrors(xml)).toEqual([]);
 });
 
 test('/robots.txt allows crawling and points at the sitemap', async () => {

@@ -8,6 +8,7 @@ import { CRAWLER_BOT_NAME } from '#server/lib/crawler/index.ts';
 import type { CrawlFetcher } from '#server/lib/crawler/types.ts';
 import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { createSitemapGenerator, type SitemapGenerator } from '#server/features/sitemap-generator/service.ts';
+import { assertValidSitemapFiles } from './sitemap-schema.ts';
 
 export interface ServiceHarness {
   service: SitemapGenerator;
@@ -29,9 +30,14 @@ export async function makeSitemapGenerator(options: { allowPrivate?: string[]; f
   return {
     service,
     dataDir,
+    // Every sitemap a test generated must pass the sitemaps.org schema, whatever the test looked at.
     cleanup: async () => {
       await service.close();
-      await rm(dataDir, { recursive: true, force: true });
+      try {
+        await assertValidSitemapFiles(join(dataDir, 'sitemaps'));
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

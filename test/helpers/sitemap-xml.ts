@@ -1,4 +1,5 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { assertValidSitemap } from './sitemap-schema.ts';
 
 export interface ParsedSitemap {
   kind: 'urlset' | 'sitemapindex';
@@ -6,11 +7,12 @@ export interface ParsedSitemap {
   entries: { loc: string; lastmod?: string }[];
 }
 
-/** Validates well-formedness with fast-xml-parser and returns the sitemap's entries, decoded. */
+/** Validates well-formedness and the sitemaps.org schema (xmllint), and returns the sitemap's entries, decoded. */
 export function parseSitemapXml(xml: string): ParsedSitemap {
   const valid = XMLValidator.validate(xml);
   if (valid !== true) throw new Error(`Invalid XML: ${valid.err.msg} (line ${valid.err.line})`);
   if (!xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n')) throw new Error('Missing UTF-8 XML declaration');
+  assertValidSitemap(xml);
   const parser = new XMLParser({
     ignoreAttributes: false,
     attributeNamePrefix: '@',

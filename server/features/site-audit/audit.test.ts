@@ -119,13 +119,15 @@ test('a start page that redirects to a private address never reaches it', async 
   }
 });
 
-test('the URL cap stops the audit at exactly maxPages fetched URLs', async () => {
+test('the URL cap stops the audit at exactly maxPages requests, robots.txt and sitemap.xml included', async () => {
   const site: FixtureSite = (path) => (path === '/robots.txt' ? undefined : html(auditPage(path, { links: path === '/' ? Array.from({ length: 30 }, (_, i) => `/p${i}`) : [] })));
   const outcome = await auditFixture(site, { limits: { maxPages: 10 } });
   expect(outcome.stoppedBy).toBe('page-limit');
-  expect(outcome.nodes.filter((node) => node.status > 0)).toHaveLength(10);
-  expect(outcome.nodes.filter((node) => node.skipped === 'cap')).toHaveLength(21);
-  expect(outcome.summary.pages).toBe(10);
+  expect(outcome.site.requests).toHaveLength(10);
+  expect(outcome.site.requests.slice(0, 3).map((request) => request.path)).toEqual(['/robots.txt', '/', '/sitemap.xml']);
+  expect(outcome.nodes.filter((node) => node.status > 0)).toHaveLength(8);
+  expect(outcome.nodes.filter((node) => node.skipped === 'cap')).toHaveLength(23);
+  expect(outcome.summary.pages).toBe(8);
 });
 
 test('the byte cap stops the audit and says so', async () => {

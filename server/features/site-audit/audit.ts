@@ -7,7 +7,7 @@ import { createAuditVisitor } from './visitor.ts';
 
 export interface SiteAuditLimits {
   concurrency: number;
-  /** URLs fetched at most (pages, redirects, images and files alike). */
+  /** Requests sent at most: robots.txt, sitemap files, pages, redirects, images and files alike. */
   maxPages: number;
   pageTimeoutMs: number;
   crawlTimeoutMs: number;
@@ -79,7 +79,7 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
       fetcher: options.fetcher,
       botName: CRAWLER_BOT_NAME,
       concurrency: limits.concurrency,
-      maxPages: limits.maxPages,
+      maxRequests: limits.maxPages,
       maxDepth: MAX_CRAWL_DEPTH,
       pageTimeoutMs: limits.pageTimeoutMs,
       crawlTimeoutMs: limits.crawlTimeoutMs,

@@ -191,9 +191,6 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
   }
 
   const visitor: CrawlVisitor = {
-    get counted() {
-      return state.fetched;
-    },
     failed(item, message) {
       state.fetched += 1;
       store.nodes[store.idOf(item.url)].error = message;

@@ -151,3 +151,16 @@ test('closing the service stops a running crawl and its caller gets a 503', asyn
     await site.close();
   }
 });
+
+test('a crawled URL with [ ] | { } ^ in its query is listed percent-encoded, and the sitemap passes the sitemaps.org schema', async () => {
+  const site = await serveFixture((path) => (path === '/' ? ok(htmlPage({ links: ['/p?filter[color]=red&x={a}|b^c'] })) : path.startsWith('/p?') ? ok(htmlPage()) : undefined));
+  const { service, dataDir, cleanup } = await makeSitemapGenerator({ allowPrivate: [site.hostPort] });
+  try {
+    const result = await service.generate(`${site.origin}/`, 'alice');
+    const parsed = parseSitemapXml(await readFile(join(dataDir, 'sitemaps', fileOf(result.sitemap)), 'utf8'));
+    expect(parsed.entries.map((entry) => entry.loc).sort()).toEqual([`${site.origin}/`, `${site.origin}/p?filter%5Bcolor%5D=red&x=%7Ba%7D%7Cb%5Ec`]);
+  } finally {
+    await cleanup();
+    await site.close();
+  }
+});

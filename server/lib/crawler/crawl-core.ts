@@ -3,7 +3,8 @@ import { isDomainError } from '#server/lib/domain-errors.ts';
 import { CrawlStartError } from './crawl-start-error.ts';
 import { createFrontier, type DiscoverFlags, type Frontier, type QueueItem } from './frontier.ts';
 import { normalizeUrl } from './normalize.ts';
-import { disallowAll, loadRobots, type RobotsPolicy } from './robots.ts';
+import { createRequestBudget, RequestLimitError, type RequestBudget } from './request-budget.ts';
+import { allowAll, disallowAll, loadRobots, type RobotsPolicy } from './robots.ts';
 import { createSkipLog, type SkipLog } from './skip-log.ts';
 import type { CrawlFetcher, CrawlFetchOptions, CrawlFetchResponse, SkipReason, StopReason } from './types.ts';
 
@@ -21,8 +22,11 @@ export interface CoreOptions {
   fetcher: CrawlFetcher;
   botName: string;
   concurrency: number;
-  /** What counts against this cap is the visitor's choice (`visitor.counted`). */
-  maxPages: number;
+  /**
+   * Requests the crawl sends at most. Every request counts: robots.txt, each page, each redirect
+   * hop and each sitemap file, so no site can make one crawl send more (an endless redirect chain).
+   */
+  maxRequests: number;
   maxDepth: number;
   pageTimeoutMs: number;
   crawlTimeoutMs: number;
@@ -64,8 +68,6 @@ export interface CrawlVisitor {
   visit(item: QueueItem, res: CrawlFetchResponse<Readable>, crawl: CrawlControl): Promise<void>;
   /** A queued URL could not be fetched at all (timeout, reset, forbidden address...). */
   failed?(item: QueueItem, message: string): void;
-  /** How many fetched URLs count against `maxPages` so far. */
-  readonly counted: number;
 }
 
 export interface CoreResult {
@@ -75,6 +77,8 @@ export interface CoreResult {
   crawlDelayMs: number;
   skips: SkipLog;
   frontier: Frontier;
+  /** Requests sent, every kind counted (at most `maxRequests`). */
+  requests: number;
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -120,8 +124,9 @@ export async function runCrawl(settings: CoreOptions, visitor: CrawlVisitor): Pr
   };
 
   const skips = createSkipLog(settings.maxReportedSkips, settings.onSkip);
+  const budget = createRequestBudget(settings.fetcher, settings.maxRequests);
   let startFailure: CrawlStartError | null = null;
-  const robots = await startRobots(settings, startUrl, signal).catch((error: unknown) => {
+  const robots = await startRobots(settings, budget, startUrl, signal).catch((error: unknown) => {
     cleanup();
     throw error;
   });
@@ -150,6 +155,7 @@ export async function runCrawl(settings: CoreOptions, visitor: CrawlVisitor): Pr
   const progress = () => settings.onProgress?.({ queued: frontier.pending + active, skipped: skips.total });
   const crawlDelayMs = () => Math.min(frontier.robots.crawlDelayMs, settings.maxCrawlDelayMs);
   const stoppedDetail = () => STOP_DETAILS[stopReason] ?? 'crawl stopped';
+  const limitDetail = `request limit of ${settings.maxRequests} reached`;
 
   // Crawl-delay counts from the end of the previous response, so a slow server gets the full
   // pause between our requests however long its answers take.
@@ -179,7 +185,10 @@ export async function runCrawl(settings: CoreOptions, visitor: CrawlVisitor): Pr
       // The start page decides where the site really lives (http to https, bare to www).
       if (item.start && new URL(target).origin !== frontier.siteOrigin) {
         const origin = new URL(target).origin;
-        const policy = await loadRobots(settings.fetcher, origin, settings.botName, { timeoutMs: settings.pageTimeoutMs, signal }).catch(() => disallowAll());
+        // With the budget spent nothing more is fetched: the target is reported as past the limit.
+        const policy = await loadRobots(budget.fetcher, origin, settings.botName, { timeoutMs: settings.pageTimeoutMs, signal }).catch((error: unknown) =>
+          error instanceof RequestLimitError ? allowAll() : disallowAll(),
+        );
         frontier.moveSite(origin, policy);
       }
       frontier.discover(target, item.depth, { start: item.start });
@@ -189,7 +198,7 @@ export async function runCrawl(settings: CoreOptions, visitor: CrawlVisitor): Pr
     async stream(url, options) {
       await politeWait();
       try {
-        return await settings.fetcher.stream(url, { ...options, signal });
+        return await budget.fetcher.stream(url, { ...options, signal });
       } finally {
         nextFetchAt = Date.now() + crawlDelayMs();
       }
@@ -201,6 +210,7 @@ export async function runCrawl(settings: CoreOptions, visitor: CrawlVisitor): Pr
     if (signal.aborted) return skips.add(item.url, 'cap', stoppedDetail());
     let res;
     try {
+      // Its one request was claimed from the budget when the pump took it off the queue.
       res = await settings.fetcher.stream(item.url, {
         maxRedirects: 0,
         timeoutMs: settings.pageTimeoutMs,
@@ -223,9 +233,10 @@ export async function runCrawl(settings: CoreOptions, visitor: CrawlVisitor): Pr
   await new Promise<void>((resolve) => {
     function pump(): void {
       const limit = crawlDelayMs() > 0 ? 1 : settings.concurrency;
-      while (!signal.aborted && active < limit && visitor.counted + active < settings.maxPages) {
+      while (!signal.aborted && active < limit && !budget.spent) {
         const item = frontier.next();
         if (!item) break;
+        budget.claim(0);
         active += 1;
         visit(item)
           .catch((error: unknown) => skips.add(item.url, 'error', error instanceof Error ? error.message : String(error)))
@@ -236,7 +247,7 @@ export async function runCrawl(settings: CoreOptions, visitor: CrawlVisitor): Pr
             pump();
           });
       }
-      if (active === 0 && (signal.aborted || frontier.pending === 0 || visitor.counted >= settings.maxPages)) resolve();
+      if (active === 0 && (signal.aborted || frontier.pending === 0 || budget.spent)) resolve();
     }
     progress();
     pump();
@@ -245,18 +256,18 @@ export async function runCrawl(settings: CoreOptions, visitor: CrawlVisitor): Pr
   if (startFailure) throw startFailure;
 
   if (stopReason !== 'complete') frontier.close(stoppedDetail());
-  else if (frontier.pending > 0 || visitor.counted >= settings.maxPages) {
+  else if (frontier.pending > 0 || budget.spent) {
     stopReason = 'page-limit';
-    frontier.close(`page limit of ${settings.maxPages} reached`);
+    frontier.close(limitDetail);
   }
 
-  return { siteOrigin: frontier.siteOrigin, stoppedBy: stopReason, durationMs: Date.now() - startedAt, crawlDelayMs: crawlDelayMs(), skips, frontier };
+  return { siteOrigin: frontier.siteOrigin, stoppedBy: stopReason, durationMs: Date.now() - startedAt, crawlDelayMs: crawlDelayMs(), skips, frontier, requests: budget.used };
 }
 
 /** The start site's robots.txt; failing to fetch it means the site is unreachable (or forbidden). */
-async function startRobots(settings: CoreOptions, startUrl: string, signal: AbortSignal): Promise<RobotsPolicy> {
+async function startRobots(settings: CoreOptions, budget: RequestBudget, startUrl: string, signal: AbortSignal): Promise<RobotsPolicy> {
   try {
-    return await loadRobots(settings.fetcher, new URL(startUrl).origin, settings.botName, { timeoutMs: settings.pageTimeoutMs, signal });
+    return await loadRobots(budget.fetcher, new URL(startUrl).origin, settings.botName, { timeoutMs: settings.pageTimeoutMs, signal });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new CrawlStartError(fetchErrorKind(error), fetchErrorKind(error) === 'invalid-input' ? message : `Could not reach ${new URL(startUrl).host}: ${message}`);

@@ -11,12 +11,9 @@ import type { CrawlOptions, CrawlResult, ListedPage } from './types.ts';
  * The sitemap policy over the crawl engine: list the indexable pages (200, HTML, not noindex,
  * their own canonical), skip everything else with a reason, never follow nofollow links.
  */
-function sitemapVisitor(options: CrawlOptions, maxPages: number) {
+function sitemapVisitor(options: CrawlOptions) {
   const listed: ListedPage[] = [];
   const visitor: CrawlVisitor = {
-    get counted() {
-      return listed.length;
-    },
     async visit(item, res, crawl) {
       const { status, headers } = res;
       const { skips, frontier } = crawl;
@@ -52,11 +49,8 @@ function sitemapVisitor(options: CrawlOptions, maxPages: number) {
       } else if (!canonicalHere && canonical) {
         skips.add(item.url, 'canonical', `canonical is ${canonical}`);
         frontier.discover(canonical, item.depth);
-      } else if (listed.length >= maxPages) {
-        skips.add(item.url, 'cap', `page limit of ${maxPages} reached`);
       } else {
         listed.push({ url: item.url, lastmod: lastmodFromHeader(headers['last-modified']) });
-        if (listed.length >= maxPages) frontier.close(`page limit of ${maxPages} reached`);
       }
       for (const link of page.links) {
         frontier.discover(normalizeUrl(link.href, base), item.depth + 1, { nofollow: link.nofollow || directives.nofollow });
@@ -74,9 +68,9 @@ function sitemapVisitor(options: CrawlOptions, maxPages: number) {
  */
 export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
   const settings = { ...CRAWL_DEFAULTS, ...definedOnly(options), startUrl: options.startUrl, fetcher: options.fetcher, botName: options.botName };
-  const { visitor, listed } = sitemapVisitor(options, settings.maxPages);
+  const { visitor, listed } = sitemapVisitor(options);
   const core = await runCrawl(
-    { ...settings, onProgress: ({ queued, skipped }) => options.onProgress?.({ found: listed.length, queued, skipped }) },
+    { ...settings, maxRequests: settings.maxPages, onProgress: ({ queued, skipped }) => options.onProgress?.({ found: listed.length, queued, skipped }) },
     visitor,
   );
   for (const url of core.frontier.nofollowOnly()) core.skips.add(url, 'nofollow', 'only linked with nofollow');

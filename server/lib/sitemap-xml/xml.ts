@@ -24,6 +24,37 @@ export function escapeXml(value: string): string {
     .replace(/[&<>"']/g, (char) => ESCAPES[char]);
 }
 
+// Characters outside RFC 3986's unreserved and reserved sets, plus `[` `]` (legal only around an
+// IPv6 host), `%` and `#`, which need a closer look; a URL without any is written as it is.
+const NOT_URI_SAFE = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/?]/;
+const ESCAPE_OR_UNSAFE = /%[0-9A-Fa-f]{2}|[^A-Za-z0-9\-._~!$&'()*+,;=:@/?]/gu;
+const AUTHORITY = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/;
+
+function percentEncode(char: string): string {
+  let out = '';
+  for (const byte of Buffer.from(char, 'utf8')) out += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  return out;
+}
+
+/**
+ * The one spelling of a URL in a <loc> (sitemaps.org: an RFC 3986 URI, UTF-8 and URL-escaped):
+ * every character a URI may not carry (`[ ] | { } ^`, spaces, non-ASCII...) is percent-encoded;
+ * existing %XX escapes are kept as they are, and only the first `#` stays a fragment mark.
+ */
+export function encodeLoc(url: string): string {
+  if (!NOT_URI_SAFE.test(url)) return url;
+  const hostEnd = AUTHORITY.exec(url)?.[0].length ?? 0;
+  let fragment = false;
+  return url.replace(ESCAPE_OR_UNSAFE, (match: string, offset: number) => {
+    if (match.length === 3 || (offset < hostEnd && (match === '[' || match === ']'))) return match;
+    if (match === '#' && !fragment) {
+      fragment = true;
+      return match;
+    }
+    return percentEncode(match);
+  });
+}
+
 export const URLSET_OPEN = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${SITEMAP_NS}">\n`;
 export const URLSET_CLOSE = '</urlset>\n';
 export const INDEX_OPEN = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${SITEMAP_NS}">\n`;
@@ -32,12 +63,12 @@ export const INDEX_CLOSE = '</sitemapindex>\n';
 export function urlElement(entry: SitemapEntry): string {
   const lastmod = entry.lastmod ? `<lastmod>${escapeXml(entry.lastmod)}</lastmod>` : '';
   const priority = entry.priority === undefined ? '' : `<priority>${entry.priority.toFixed(1)}</priority>`;
-  return `<url><loc>${escapeXml(entry.url)}</loc>${lastmod}${priority}</url>\n`;
+  return `<url><loc>${escapeXml(encodeLoc(entry.url))}</loc>${lastmod}${priority}</url>\n`;
 }
 
 export function sitemapElement(loc: string, lastmod?: string): string {
   const modified = lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : '';
-  return `<sitemap><loc>${escapeXml(loc)}</loc>${modified}</sitemap>\n`;
+  return `<sitemap><loc>${escapeXml(encodeLoc(loc))}</loc>${modified}</sitemap>\n`;
 }
 
 /**
@@ -57,7 +88,7 @@ export function planParts(
   let current: SitemapEntry[] = [];
   let bytes = wrapperBytes;
   for (const entry of entries) {
-    if (entry.url.length > MAX_LOC_CHARS || !/^https?:\/\//i.test(entry.url)) {
+    if (encodeLoc(entry.url).length > MAX_LOC_CHARS || !/^https?:\/\//i.test(entry.url)) {
       rejected.push(entry);
       continue;
     }
