@@ -47,12 +47,27 @@ const KEYS: Record<string, RobotsKey> = {
 
 const BOM = [0xef, 0xbb, 0xbf];
 
-/** Drops a whole or partial UTF-8 byte-order mark and anything past the size cap, then decodes. */
+/**
+ * Drops a whole or partial UTF-8 byte-order mark and anything past the size cap, then decodes.
+ * A line cut by the cap is dropped too: its rule would be broader than the one written.
+ */
 function decode(input: string | Uint8Array): string {
-  if (typeof input === 'string') return (input.charCodeAt(0) === 0xfeff ? input.slice(1) : input).slice(0, MAX_ROBOTS_BYTES);
-  let start = 0;
-  while (start < BOM.length && input[start] === BOM[start]) start += 1;
-  return new TextDecoder().decode(input.subarray(start, Math.min(input.length, MAX_ROBOTS_BYTES)));
+  let text: string;
+  let cut: boolean;
+  if (typeof input === 'string') {
+    text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+    cut = text.length > MAX_ROBOTS_BYTES;
+    text = text.slice(0, MAX_ROBOTS_BYTES);
+  } else {
+    let start = 0;
+    while (start < BOM.length && input[start] === BOM[start]) start += 1;
+    // A fetch capped at the limit arrives exactly that long: it may have been cut.
+    cut = input.length >= MAX_ROBOTS_BYTES;
+    text = new TextDecoder().decode(input.subarray(start, Math.min(input.length, MAX_ROBOTS_BYTES)));
+  }
+  if (!cut) return text;
+  const lastBreak = Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r'));
+  return text.slice(0, lastBreak + 1);
 }
 
 function isBlank(code: number): boolean {
@@ -219,57 +234,136 @@ interface CompiledRule extends RobotsRule {
   anchored: boolean;
   /** Characters the pattern needs outside `*`: a path shorter than this cannot match. */
   minLength: number;
-  /** ASCII characters the pattern needs, as a 128-bit set in four words. */
-  needs: Uint32Array;
 }
 
-/** Work done by `match` (rules tried plus characters scanned), for tests that prove it linear. */
+/** Work done by matching (rules tried plus characters read), for tests that prove it linear. */
 export const matchWork = { steps: 0 };
-
-function charSet(text: string): Uint32Array {
-  const set = new Uint32Array(4);
-  for (let index = 0; index < text.length; index += 1) {
-    const code = text.charCodeAt(index);
-    if (code < 128) set[code >> 5] |= 1 << (code & 31);
-  }
-  return set;
-}
 
 function compile(rule: RobotsRule): CompiledRule {
   const anchored = rule.pattern.endsWith('$');
   const body = anchored ? rule.pattern.slice(0, -1) : rule.pattern;
   const pieces = body.split('*');
-  const literal = pieces.join('');
-  return { ...rule, priority: rule.pattern.length, pieces, anchored, minLength: literal.length, needs: charSet(literal) };
+  return { ...rule, priority: rule.pattern.length, pieces, anchored, minLength: pieces.join('').length };
 }
+
+/**
+ * Where pieces occur in one path: a suffix automaton (built in time linear in the path) that
+ * answers "first and last start of this piece" in time linear in the piece. Thousands of
+ * wildcard rules then cost their own length each, not a scan of the path each.
+ */
+function pathIndex(path: string): Finder {
+  // Transitions of every state in one map keyed by state × 2^16 + UTF-16 code unit.
+  const next = new Map<number, number>();
+  const edge = (state: number, code: number) => state * 0x10000 + code;
+  const link = [-1];
+  const len = [0];
+  const firstEnd = [-1];
+  const lastEnd = [-1];
+  const edges: number[][] = [[]];
+  let last = 0;
+  for (let index = 0; index < path.length; index += 1) {
+    const code = path.charCodeAt(index);
+    const current = len.length;
+    link.push(0);
+    len.push(len[last] + 1);
+    firstEnd.push(index);
+    lastEnd.push(index);
+    edges.push([]);
+    let state = last;
+    while (state !== -1 && !next.has(edge(state, code))) {
+      next.set(edge(state, code), current);
+      edges[state].push(code);
+      state = link[state];
+    }
+    if (state !== -1) {
+      const target = next.get(edge(state, code))!;
+      if (len[state] + 1 === len[target]) link[current] = target;
+      else {
+        const clone = len.length;
+        link.push(link[target]);
+        len.push(len[state] + 1);
+        firstEnd.push(firstEnd[target]);
+        lastEnd.push(-1);
+        edges.push([...edges[target]]);
+        for (const out of edges[target]) next.set(edge(clone, out), next.get(edge(target, out))!);
+        while (state !== -1 && next.get(edge(state, code)) === target) {
+          next.set(edge(state, code), clone);
+          state = link[state];
+        }
+        link[target] = clone;
+        link[current] = clone;
+      }
+    }
+    last = current;
+  }
+  // A state's last end is the latest end among the states whose suffix link leads to it.
+  // Counting sort by length, longest first.
+  const buckets: number[][] = Array.from({ length: path.length + 1 }, () => []);
+  for (let state = 0; state < len.length; state += 1) buckets[len[state]].push(state);
+  for (let length = path.length; length > 0; length -= 1) for (const state of buckets[length]) if (link[state] > 0) lastEnd[link[state]] = Math.max(lastEnd[link[state]], lastEnd[state]);
+  matchWork.steps += path.length;
+  const fallbacks = new Map<number, number>();
+  return {
+    /** Leftmost start of `piece` at or after `from`, or -1. */
+    find(piece: string, from: number): number {
+      let state = 0;
+      for (let index = 0; index < piece.length && state >= 0; index += 1) state = next.get(edge(state, piece.charCodeAt(index))) ?? -1;
+      matchWork.steps += piece.length;
+      if (state < 0) return -1;
+      const first = firstEnd[state] - piece.length + 1;
+      if (first >= from) return first;
+      if (lastEnd[state] - piece.length + 1 < from) return -1;
+      // It occurs both before and after `from`: scan, once per piece and start.
+      const key = state * (path.length + 1) + from;
+      let found = fallbacks.get(key);
+      if (found === undefined) {
+        found = path.indexOf(piece, from);
+        matchWork.steps += found + piece.length - from;
+        fallbacks.set(key, found);
+      }
+      return found;
+    },
+  };
+}
+
+/** Leftmost start of `piece` in the path at or after `from`, or -1. */
+type Finder = { find(piece: string, from: number): number };
+
+/** A plain scan: cheapest for the few wildcard rules of an ordinary robots.txt. */
+function pathScanner(path: string): Finder {
+  return {
+    find(piece, from) {
+      const found = path.indexOf(piece, from);
+      matchWork.steps += (found < 0 ? path.length : found + piece.length) - from;
+      return found;
+    },
+  };
+}
+
+/** Past this many wildcard rules in a group, each path is indexed once instead of scanned per rule. */
+const INDEX_PATH_ABOVE_RULES = 32;
 
 /**
  * `*` matches any run of characters and a final `$` the end of the path. Each piece is found
  * leftmost after the previous one, which is exact for `*`-only globs and never backtracks.
  */
-function matches(rule: CompiledRule, path: string, has: Uint32Array): boolean {
+function matches(rule: CompiledRule, path: string, index: () => Finder): boolean {
   matchWork.steps += 1;
   const { pieces } = rule;
   if (path.length < rule.minLength || !path.startsWith(pieces[0])) return false;
-  const needs = rule.needs;
-  if ((needs[0] & ~has[0]) | (needs[1] & ~has[1]) | (needs[2] & ~has[2]) | (needs[3] & ~has[3])) return false;
   let pos = pieces[0].length;
   const last = pieces.length - 1;
   if (last === 0) return !rule.anchored || path.length === pos;
-  for (let index = 1; index < last; index += 1) {
-    const piece = pieces[index];
+  for (let at = 1; at < last; at += 1) {
+    const piece = pieces[at];
     if (!piece) continue;
-    const found = path.indexOf(piece, pos);
-    matchWork.steps += (found < 0 ? path.length : found + piece.length) - pos;
+    const found = index().find(piece, pos);
     if (found < 0) return false;
     pos = found + piece.length;
   }
   const tail = pieces[last];
   if (rule.anchored) return path.length - tail.length >= pos && path.endsWith(tail);
-  if (!tail) return true;
-  const found = path.indexOf(tail, pos);
-  matchWork.steps += (found < 0 ? path.length : found + tail.length) - pos;
-  return found >= 0;
+  return !tail || index().find(tail, pos) >= 0;
 }
 
 export interface RobotsMatcher {
@@ -290,11 +384,13 @@ export function robotsMatcher(input: string | Uint8Array, agent: string): Robots
   }
   // Tried in order of precedence, so the first match decides.
   rules.sort((a, b) => b.priority - a.priority || Number(b.allow) - Number(a.allow));
+  const indexed = rules.filter((rule) => rule.pieces.length > 1).length > INDEX_PATH_ABOVE_RULES;
   function decidingRule(url: string): RobotsRule | null {
     const path = robotsPath(url);
-    const has = charSet(path);
+    let built: Finder | null = null;
+    const index = () => (built ??= indexed ? pathIndex(path) : pathScanner(path));
     for (const rule of rules) {
-      if (matches(rule, path, has)) return { allow: rule.allow, pattern: rule.pattern, line: rule.line, text: rule.text };
+      if (matches(rule, path, index)) return { allow: rule.allow, pattern: rule.pattern, line: rule.line, text: rule.text };
     }
     return null;
   }
