@@ -1,7 +1,7 @@
-import robotsParser from 'robots-parser';
+import { MAX_ROBOTS_BYTES, robotsMatcher } from '#server/lib/crawler/robots-txt.ts';
 import type { SafeFetcher } from '#server/lib/safe-fetch/index.ts';
 
-export const ROBOTS_LIMITS = { maxBytes: 500 * 1024, timeoutMs: 5_000, maxRedirects: 5 } as const;
+export const ROBOTS_LIMITS = { maxBytes: MAX_ROBOTS_BYTES, timeoutMs: 5_000, maxRedirects: 5 } as const;
 
 /**
  * `unknown`: robots.txt could not be fetched at all (DNS, refused, timeout). Google treats that
@@ -12,25 +12,23 @@ export type RobotsVerdict = { allowed: true; note?: string } | { allowed: false;
 /** Reads an origin's robots.txt once and answers for Googlebot, following Google's documented handling of failures. */
 export async function loadRobots(origin: string, fetcher: SafeFetcher, signal?: AbortSignal): Promise<(url: string) => RobotsVerdict> {
   const robotsUrl = `${origin}/robots.txt`;
-  let text: string;
+  let body: Uint8Array;
   try {
     const res = await fetcher.fetch(robotsUrl, { ...ROBOTS_LIMITS, onTooLarge: 'truncate', headers: { accept: 'text/plain,*/*' }, signal });
     if (res.status >= 400 && res.status < 500) return () => ({ allowed: true, note: `no robots.txt (HTTP ${res.status})` });
     if (res.status >= 500) {
       return () => ({ allowed: false, reason: `robots.txt answered HTTP ${res.status}; Google stops crawling the site while robots.txt fails.` });
     }
-    text = res.body.toString('utf8');
+    body = res.body;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return () => ({ allowed: 'unknown', error: `robots.txt could not be fetched: ${message}` });
   }
-  const robots = robotsParser(robotsUrl, text);
-  const lines = text.split(/\r?\n/);
+  const robots = robotsMatcher(body, 'Googlebot');
   return (url) => {
-    if (robots.isAllowed(url, 'Googlebot') !== false) return { allowed: true };
-    const line = robots.getMatchingLineNumber(url, 'Googlebot');
-    const rule = line > 0 ? lines[line - 1]?.trim() : '';
-    return { allowed: false, reason: `Blocked for Googlebot by robots.txt${rule ? ` (line ${line}: ${rule})` : ''}.` };
+    const rule = robots.decidingRule(url);
+    if (!rule || rule.allow) return { allowed: true };
+    return { allowed: false, reason: `Blocked for Googlebot by robots.txt (line ${rule.line}: ${rule.text}).` };
   };
 }
 

@@ -1,4 +1,4 @@
-import robotsParser from 'robots-parser';
+import { MAX_ROBOTS_BYTES, robotsMatcher } from './robots-txt.ts';
 import type { CrawlFetcher } from './types.ts';
 
 export interface RobotsPolicy {
@@ -13,29 +13,21 @@ export interface RobotsPolicy {
   sitemaps: string[];
 }
 
-/** RFC 9309 asks crawlers to parse at least 500 KiB; anything past it is ignored. */
-const MAX_ROBOTS_BYTES = 500 * 1024;
-
 export function allowAll(): RobotsPolicy {
   return { isAllowed: () => true, crawlDelayMs: 0, source: 'none', sitemaps: [] };
 }
 
-/** Builds the policy from robots.txt text. `robotsUrl` fixes the origin rules are matched on. */
-export function policyFromText(robotsUrl: string, text: string, botName: string): RobotsPolicy {
-  const robots = robotsParser(robotsUrl, text);
-  const origin = new URL(robotsUrl);
-  const delaySeconds = robots.getCrawlDelay(botName);
+/**
+ * Builds the policy from robots.txt bytes (or text). Rules are per path, so URLs on the other
+ * scheme of the same host, which the crawl also accepts, are checked by their path too.
+ */
+export function policyFromText(body: string | Uint8Array, botName: string): RobotsPolicy {
+  const robots = robotsMatcher(body, botName);
   return {
-    // The crawl also accepts the other scheme of the same host; rules are per path, so check
-    // every URL on the robots.txt origin rather than letting the parser answer "unknown".
-    isAllowed(url: string) {
-      const parsed = new URL(url);
-      const onOrigin = `${origin.origin}${parsed.pathname}${parsed.search}`;
-      return robots.isAllowed(onOrigin, botName) !== false;
-    },
-    crawlDelayMs: typeof delaySeconds === 'number' && Number.isFinite(delaySeconds) && delaySeconds > 0 ? Math.round(delaySeconds * 1000) : 0,
+    isAllowed: (url: string) => robots.isAllowed(url),
+    crawlDelayMs: Math.round(robots.crawlDelaySeconds * 1000),
     source: 'file',
-    sitemaps: robots.getSitemaps(),
+    sitemaps: robots.sitemaps,
   };
 }
 
@@ -59,7 +51,7 @@ export async function loadRobots(
     signal: options.signal,
     headers: { accept: 'text/plain,*/*;q=0.5' },
   });
-  if (res.status >= 200 && res.status < 300) return policyFromText(robotsUrl, res.body.toString('utf8'), botName);
+  if (res.status >= 200 && res.status < 300) return policyFromText(res.body, botName);
   if (res.status >= 400 && res.status < 500) return allowAll();
   return disallowAll(res.status);
 }

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { countWords, createPageFactsParser, extractPageFacts } from './extract.ts';
+import { countWords, createPageFactsParser, extractPageFacts, MAX_LINKS_PER_PAGE } from './extract.ts';
 import { minhashSimilarity } from './text-fingerprint.ts';
 import { normalizeUrlInput } from './url-input.ts';
 import { decodeHtml } from './decode.ts';
@@ -106,4 +106,9 @@ test('canonicals, hreflang, forms, duplicate head tags and http:// sub-resources
   expect(facts.insecureResources).toEqual(['http://cdn.example/s.css', 'http://img.example/a.png']);
   expect(facts.baseHref).toBe('/base/');
   expect(facts.links).toEqual([{ href: '/area', text: 'Area link', rel: '' }]);
+});
+
+test('a page with more links than MAX_LINKS_PER_PAGE yields exactly the cap and counts the rest', () => {
+  const facts = extractPageFacts(`<body>${'<a href="/x">x</a>'.repeat(MAX_LINKS_PER_PAGE + 7)}<area href="/y"></body>`);
+  expect([facts.links.length, facts.linksOverCap]).toEqual([MAX_LINKS_PER_PAGE, 8]);
 });

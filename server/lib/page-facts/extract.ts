@@ -7,6 +7,12 @@ export { countWords } from './text-fingerprint.ts';
 const MAX_STYLE_TEXT = 512 * 1024;
 const MAX_STYLE_ATTRIBUTES = 2000;
 const MAX_LIST = 5000;
+/**
+ * Links read from one page; the rest are counted in `linksOverCap`. Every link read costs the
+ * audit a URL parse, a robots check and a graph entry, synchronously, so a page of 100,000 links
+ * must not cost 100,000 of them.
+ */
+export const MAX_LINKS_PER_PAGE = 5000;
 const NON_CONTENT = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head']);
 const WIDTH_TAGS = new Set(['table', 'td', 'th', 'div', 'iframe', 'img']);
 const MEDIA_TAGS = new Set(['iframe', 'video', 'audio', 'source', 'track', 'embed']);
@@ -90,7 +96,8 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
             break;
           case 'a':
           case 'area':
-            if (attribs.href !== undefined && facts.links.length < MAX_LIST) {
+            if (attribs.href !== undefined && facts.links.length >= MAX_LINKS_PER_PAGE) facts.linksOverCap += 1;
+            else if (attribs.href !== undefined) {
               const link: LinkFact = { href: attribs.href.trim(), text: '', rel: (attribs.rel ?? '').toLowerCase() };
               facts.links.push(link);
               if (name === 'area') link.text = attribs.alt ?? attribs['aria-label'] ?? '';

@@ -67,6 +67,8 @@ export interface PageFacts {
   h2: string[];
   images: ImageFact[];
   links: LinkFact[];
+  /** `<a href>`/`<area href>` past MAX_LINKS_PER_PAGE: counted, not read. */
+  linksOverCap: number;
   hreflang: HreflangFact[];
   forms: FormFact[];
   /** Sub-resources (img, script, stylesheet, iframe, media) requested with a literal http:// URL. */
@@ -99,7 +101,7 @@ export interface PageFactsOptions {
 export function emptyFacts(): PageFacts {
   return {
     title: null, titleCount: 0, metaDescription: null, descriptionCount: 0, metaRobots: [], canonical: null, canonicals: [], baseHref: null,
-    lang: null, viewport: null, metaRefresh: null, favicon: false, openGraph: {}, twitter: {}, h1: [], h2: [], images: [], links: [],
+    lang: null, viewport: null, metaRefresh: null, favicon: false, openGraph: {}, twitter: {}, h1: [], h2: [], images: [], links: [], linksOverCap: 0,
     hreflang: [], forms: [], insecureResources: [], scripts: [], stylesheets: [], styleBlocks: [], styleAttributes: [], widthAttributes: [],
     plugins: [], jsonLdTypes: [], jsonLdInvalid: 0, wordCount: 0,
   };

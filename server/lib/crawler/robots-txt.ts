@@ -1,0 +1,408 @@
+/**
+ * robots.txt (RFC 9309, with Google's documented leniencies): one parser and one matcher for the
+ * crawler and the index checker. Pure. Matching one path costs time linear in the group's pattern
+ * bytes plus the path length per rule tried, never exponential (see docs/decisions/0027).
+ */
+
+/** Google reads the first 500 KiB of a robots.txt; RFC 9309 asks for at least that much. */
+export const MAX_ROBOTS_BYTES = 500 * 1024;
+/** Google cuts lines at 8 × 2,083 bytes (its buffer keeps one less); the rest of the line is ignored. */
+const MAX_LINE_CHARS = 2083 * 8 - 1;
+
+export type RobotsKey = 'user-agent' | 'allow' | 'disallow' | 'sitemap' | 'crawl-delay' | 'unknown';
+
+export interface RobotsLine {
+  /** 1-based line number, counting CR, LF and CRLF endings alike. */
+  line: number;
+  key: RobotsKey;
+  value: string;
+  /** The line as written (trimmed), for quoting in reports. */
+  text: string;
+}
+
+export interface RobotsRule {
+  allow: boolean;
+  /** The pattern with non-ASCII percent-encoded and escapes in upper case. */
+  pattern: string;
+  line: number;
+  text: string;
+}
+
+const KEYS: Record<string, RobotsKey> = {
+  'user-agent': 'user-agent',
+  useragent: 'user-agent',
+  'user agent': 'user-agent',
+  allow: 'allow',
+  disallow: 'disallow',
+  // Misspellings Google accepts.
+  dissallow: 'disallow',
+  dissalow: 'disallow',
+  disalow: 'disallow',
+  diasllow: 'disallow',
+  disallaw: 'disallow',
+  sitemap: 'sitemap',
+  'site-map': 'sitemap',
+  'crawl-delay': 'crawl-delay',
+};
+
+const BOM = [0xef, 0xbb, 0xbf];
+
+/**
+ * Drops a whole or partial UTF-8 byte-order mark and anything past the size cap, then decodes.
+ * A line cut by the cap is dropped too: its rule would be broader than the one written.
+ */
+function decode(input: string | Uint8Array): string {
+  let text: string;
+  let cut: boolean;
+  if (typeof input === 'string') {
+    text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+    cut = text.length > MAX_ROBOTS_BYTES;
+    text = text.slice(0, MAX_ROBOTS_BYTES);
+  } else {
+    let start = 0;
+    while (start < BOM.length && input[start] === BOM[start]) start += 1;
+    // A fetch capped at the limit arrives exactly that long: it may have been cut.
+    cut = input.length >= MAX_ROBOTS_BYTES;
+    text = new TextDecoder().decode(input.subarray(start, Math.min(input.length, MAX_ROBOTS_BYTES)));
+  }
+  if (!cut) return text;
+  const lastBreak = Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r'));
+  return text.slice(0, lastBreak + 1);
+}
+
+function isBlank(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0b || code === 0x0c;
+}
+
+/** Trims spaces and tabs only: String#trim would also eat a stray U+FEFF, which must spoil the line. */
+function trimBlank(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isBlank(text.charCodeAt(start))) start += 1;
+  while (end > start && isBlank(text.charCodeAt(end - 1))) end -= 1;
+  return text.slice(start, end);
+}
+
+/** `key: value`, or (as Google accepts) `key value` when the value is a single word. */
+function splitLine(content: string): { name: string; value: string } | null {
+  let sep = content.indexOf(':');
+  let valueStart = sep + 1;
+  if (sep < 0) {
+    sep = content.search(/[ \t]/);
+    if (sep < 0) return null;
+    valueStart = sep;
+    if (/[ \t]/.test(trimBlank(content.slice(valueStart)))) return null;
+  }
+  const name = trimBlank(content.slice(0, sep));
+  if (!name) return null;
+  return { name, value: trimBlank(content.slice(valueStart)) };
+}
+
+/** The directives of a robots.txt in file order; comments, blank lines and unparseable lines are left out. */
+export function* robotsLines(input: string | Uint8Array): Generator<RobotsLine> {
+  const text = decode(input);
+  let line = 0;
+  let start = 0;
+  while (start <= text.length) {
+    let end = start;
+    while (end < text.length && text.charCodeAt(end) !== 0x0a && text.charCodeAt(end) !== 0x0d) end += 1;
+    line += 1;
+    const raw = text.slice(start, Math.min(end, start + MAX_LINE_CHARS));
+    start = end + (text.charCodeAt(end) === 0x0d && text.charCodeAt(end + 1) === 0x0a ? 2 : 1);
+    const hash = raw.indexOf('#');
+    const pair = splitLine(trimBlank(hash >= 0 ? raw.slice(0, hash) : raw));
+    if (!pair) continue;
+    yield { line, key: KEYS[pair.name.toLowerCase()] ?? 'unknown', value: pair.value, text: trimBlank(raw) };
+  }
+}
+
+/** Percent-encodes non-ASCII and upper-cases existing escapes, as Google does to patterns. */
+export function normalizePattern(pattern: string): string {
+  if (!/[%\u0080-\uffff]/.test(pattern)) return pattern;
+  return pattern.replace(/%[0-9a-fA-F]{2}|[\u0080-\uffff]+/g, (match) => {
+    if (match.charCodeAt(0) === 0x25) return match.toUpperCase();
+    let encoded = '';
+    for (const byte of new TextEncoder().encode(match)) encoded += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+    return encoded;
+  });
+}
+
+/**
+ * The product token of a user-agent line, lower-cased: `*` for the global group, else the leading
+ * run of letters, `_` and `-` (Google obeys `Googlebot Images` and `Googlebot/2.1` as `googlebot`).
+ */
+function agentToken(value: string): string {
+  if (value.startsWith('*') && (value.length === 1 || isBlank(value.charCodeAt(1)))) return '*';
+  return (/^[A-Za-z_-]*/.exec(value)?.[0] ?? '').toLowerCase();
+}
+
+export interface RobotsGroups {
+  /** Rules (in file order, duplicates dropped) of every group naming `agent`, or of every `*` group when none does. */
+  rules: RobotsRule[];
+  /** Crawl-delay in seconds of the first such group that sets one; 0 when unset. */
+  crawlDelaySeconds: number;
+  /** `Sitemap:` values anywhere in the file, in file order. */
+  sitemaps: string[];
+}
+
+/**
+ * Groups as RFC 9309 builds them: consecutive user-agent lines share a group; a rule line ends
+ * the run; rules before any user-agent line belong to no group; sitemap and unknown lines do not
+ * close a group. All groups naming the agent are merged.
+ */
+export function robotsGroupsFor(input: string | Uint8Array, agent: string): RobotsGroups {
+  const wanted = agent.toLowerCase();
+  const specific: RobotsRule[] = [];
+  const global: RobotsRule[] = [];
+  const delays = { specific: 0, global: 0 };
+  let seenSpecific = false;
+  const sitemaps: string[] = [];
+  let target: { specific: boolean; global: boolean } | null = null;
+  let inRules = false;
+  for (const entry of robotsLines(input)) {
+    if (entry.key === 'sitemap') {
+      if (entry.value) sitemaps.push(entry.value);
+    } else if (entry.key === 'user-agent') {
+      if (!target || inRules) target = { specific: false, global: false };
+      inRules = false;
+      const token = agentToken(entry.value);
+      if (token === '*') target.global = true;
+      else if (token && token === wanted) {
+        target.specific = true;
+        seenSpecific = true;
+      }
+    } else if (entry.key === 'allow' || entry.key === 'disallow' || entry.key === 'crawl-delay') {
+      if (!target) continue;
+      inRules = true;
+      if (entry.key === 'crawl-delay') {
+        const seconds = Number.parseFloat(entry.value);
+        const delay = Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
+        if (target.specific && !delays.specific) delays.specific = delay;
+        if (target.global && !delays.global) delays.global = delay;
+        continue;
+      }
+      if (!entry.value) continue;
+      const rule = { allow: entry.key === 'allow', pattern: normalizePattern(entry.value), line: entry.line, text: entry.text };
+      if (target.specific) specific.push(rule);
+      if (target.global) global.push(rule);
+    }
+  }
+  return {
+    rules: dedupe(seenSpecific ? specific : global),
+    crawlDelaySeconds: seenSpecific ? delays.specific : delays.global,
+    sitemaps,
+  };
+}
+
+function dedupe(rules: RobotsRule[]): RobotsRule[] {
+  const seen = new Set<string>();
+  return rules.filter((rule) => {
+    const key = `${rule.allow ? 'A' : 'D'}${rule.pattern}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * The path, parameters and query of a URL as robots rules see them (`/` when empty; no
+ * fragment). The URL is taken as given: callers pass URLs already percent-encoded, such as
+ * WHATWG `URL#href` values.
+ */
+export function robotsPath(url: string): string {
+  const searchStart = url.startsWith('//') ? 2 : 0;
+  const earlyPath = url.slice(searchStart).search(/[/?;]/);
+  let protocolEnd = url.indexOf('://', searchStart);
+  if (protocolEnd >= 0 && earlyPath >= 0 && earlyPath + searchStart < protocolEnd) protocolEnd = -1;
+  const hostStart = protocolEnd < 0 ? searchStart : protocolEnd + 3;
+  const offset = url.slice(hostStart).search(/[/?;]/);
+  if (offset < 0) return '/';
+  const pathStart = hostStart + offset;
+  const hash = url.indexOf('#', searchStart);
+  if (hash >= 0 && hash < pathStart) return '/';
+  const path = url.slice(pathStart, hash >= 0 ? hash : url.length);
+  const normalized = path.includes('%') ? path.replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase()) : path;
+  return normalized.startsWith('/') ? normalized : `/${normalized}`;
+}
+
+interface CompiledRule extends RobotsRule {
+  /** Longest match wins: the pattern's length in octets. */
+  priority: number;
+  /** Pieces between `*`s; the first is anchored at the start of the path. */
+  pieces: string[];
+  /** Pattern ended with `$`: the last piece must end the path. */
+  anchored: boolean;
+  /** Characters the pattern needs outside `*`: a path shorter than this cannot match. */
+  minLength: number;
+}
+
+/** Work done by matching (rules tried plus characters read), for tests that prove it linear. */
+export const matchWork = { steps: 0 };
+
+function compile(rule: RobotsRule): CompiledRule {
+  const anchored = rule.pattern.endsWith('$');
+  const body = anchored ? rule.pattern.slice(0, -1) : rule.pattern;
+  const pieces = body.split('*');
+  return { ...rule, priority: rule.pattern.length, pieces, anchored, minLength: pieces.join('').length };
+}
+
+/**
+ * Where pieces occur in one path: a suffix automaton (built in time linear in the path) that
+ * answers "first and last start of this piece" in time linear in the piece. Thousands of
+ * wildcard rules then cost their own length each, not a scan of the path each.
+ */
+function pathIndex(path: string): Finder {
+  // Transitions of every state in one map keyed by state × 2^16 + UTF-16 code unit.
+  const next = new Map<number, number>();
+  const edge = (state: number, code: number) => state * 0x10000 + code;
+  const link = [-1];
+  const len = [0];
+  const firstEnd = [-1];
+  const lastEnd = [-1];
+  const edges: number[][] = [[]];
+  let last = 0;
+  for (let index = 0; index < path.length; index += 1) {
+    const code = path.charCodeAt(index);
+    const current = len.length;
+    link.push(0);
+    len.push(len[last] + 1);
+    firstEnd.push(index);
+    lastEnd.push(index);
+    edges.push([]);
+    let state = last;
+    while (state !== -1 && !next.has(edge(state, code))) {
+      next.set(edge(state, code), current);
+      edges[state].push(code);
+      state = link[state];
+    }
+    if (state !== -1) {
+      const target = next.get(edge(state, code))!;
+      if (len[state] + 1 === len[target]) link[current] = target;
+      else {
+        const clone = len.length;
+        link.push(link[target]);
+        len.push(len[state] + 1);
+        firstEnd.push(firstEnd[target]);
+        lastEnd.push(-1);
+        edges.push([...edges[target]]);
+        for (const out of edges[target]) next.set(edge(clone, out), next.get(edge(target, out))!);
+        while (state !== -1 && next.get(edge(state, code)) === target) {
+          next.set(edge(state, code), clone);
+          state = link[state];
+        }
+        link[target] = clone;
+        link[current] = clone;
+      }
+    }
+    last = current;
+  }
+  // A state's last end is the latest end among the states whose suffix link leads to it.
+  // Counting sort by length, longest first.
+  const buckets: number[][] = Array.from({ length: path.length + 1 }, () => []);
+  for (let state = 0; state < len.length; state += 1) buckets[len[state]].push(state);
+  for (let length = path.length; length > 0; length -= 1) for (const state of buckets[length]) if (link[state] > 0) lastEnd[link[state]] = Math.max(lastEnd[link[state]], lastEnd[state]);
+  matchWork.steps += path.length;
+  const fallbacks = new Map<number, number>();
+  return {
+    /** Leftmost start of `piece` at or after `from`, or -1. */
+    find(piece: string, from: number): number {
+      let state = 0;
+      for (let index = 0; index < piece.length && state >= 0; index += 1) state = next.get(edge(state, piece.charCodeAt(index))) ?? -1;
+      matchWork.steps += piece.length;
+      if (state < 0) return -1;
+      const first = firstEnd[state] - piece.length + 1;
+      if (first >= from) return first;
+      if (lastEnd[state] - piece.length + 1 < from) return -1;
+      // It occurs both before and after `from`: scan, once per piece and start.
+      const key = state * (path.length + 1) + from;
+      let found = fallbacks.get(key);
+      if (found === undefined) {
+        found = path.indexOf(piece, from);
+        matchWork.steps += found + piece.length - from;
+        fallbacks.set(key, found);
+      }
+      return found;
+    },
+  };
+}
+
+/** Leftmost start of `piece` in the path at or after `from`, or -1. */
+type Finder = { find(piece: string, from: number): number };
+
+/** A plain scan: cheapest for the few wildcard rules of an ordinary robots.txt. */
+function pathScanner(path: string): Finder {
+  return {
+    find(piece, from) {
+      const found = path.indexOf(piece, from);
+      matchWork.steps += (found < 0 ? path.length : found + piece.length) - from;
+      return found;
+    },
+  };
+}
+
+/** Past this many wildcard rules in a group, each path is indexed once instead of scanned per rule. */
+const INDEX_PATH_ABOVE_RULES = 32;
+
+/**
+ * `*` matches any run of characters and a final `$` the end of the path. Each piece is found
+ * leftmost after the previous one, which is exact for `*`-only globs and never backtracks.
+ */
+function matches(rule: CompiledRule, path: string, index: () => Finder): boolean {
+  matchWork.steps += 1;
+  const { pieces } = rule;
+  if (path.length < rule.minLength || !path.startsWith(pieces[0])) return false;
+  let pos = pieces[0].length;
+  const last = pieces.length - 1;
+  if (last === 0) return !rule.anchored || path.length === pos;
+  for (let at = 1; at < last; at += 1) {
+    const piece = pieces[at];
+    if (!piece) continue;
+    const found = index().find(piece, pos);
+    if (found < 0) return false;
+    pos = found + piece.length;
+  }
+  const tail = pieces[last];
+  if (rule.anchored) return path.length - tail.length >= pos && path.endsWith(tail);
+  return !tail || index().find(tail, pos) >= 0;
+}
+
+export interface RobotsMatcher {
+  /** The rule that decides `url` (the longest match, Allow on ties), or null when none matches. */
+  decidingRule(url: string): RobotsRule | null;
+  isAllowed(url: string): boolean;
+  crawlDelaySeconds: number;
+  sitemaps: string[];
+}
+
+/** Parses a robots.txt once for one user agent (its product token, matched case-insensitively). */
+export function robotsMatcher(input: string | Uint8Array, agent: string): RobotsMatcher {
+  const groups = robotsGroupsFor(input, agent);
+  const rules = groups.rules.map(compile);
+  // Google treats an allowed `/dir/index.html` as allowing `/dir/` too.
+  for (const rule of groups.rules) {
+    if (rule.allow && rule.pattern.endsWith('/index.html')) rules.push(compile({ ...rule, pattern: `${rule.pattern.slice(0, -'index.html'.length)}$` }));
+  }
+  // Tried in order of precedence, so the first match decides.
+  rules.sort((a, b) => b.priority - a.priority || Number(b.allow) - Number(a.allow));
+  const indexed = rules.filter((rule) => rule.pieces.length > 1).length > INDEX_PATH_ABOVE_RULES;
+  function decidingRule(url: string): RobotsRule | null {
+    const path = robotsPath(url);
+    let built: Finder | null = null;
+    const index = () => (built ??= indexed ? pathIndex(path) : pathScanner(path));
+    for (const rule of rules) {
+      if (matches(rule, path, index)) return { allow: rule.allow, pattern: rule.pattern, line: rule.line, text: rule.text };
+    }
+    return null;
+  }
+  return {
+    decidingRule,
+    isAllowed: (url) => decidingRule(url)?.allow ?? true,
+    crawlDelaySeconds: groups.crawlDelaySeconds,
+    sitemaps: groups.sitemaps,
+  };
+}
+
+/** A user agent we obey robots.txt for must be a bare product token (`Googlebot`, not `Googlebot/2.1`). */
+export function isProductToken(agent: string): boolean {
+  return /^[A-Za-z_-]+$/.test(agent);
+}
