@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { isDomainError } from '#server/services/domain-errors.ts';
+import { withHttpFallback } from '#server/services/page-facts/url-input.ts';
 import { CrawlStartError } from './crawl-start-error.ts';
 import { createFrontier, type DiscoverFlags, type Frontier, type QueueItem } from './frontier.ts';
 import { normalizeUrl } from './normalize.ts';
@@ -38,6 +39,8 @@ export interface CoreOptions {
   /** After every response: URLs waiting or in flight, and URLs skipped so far. */
   onProgress?: (state: { queued: number; skipped: number }) => void;
   signal?: AbortSignal;
+  /** The visitor typed a bare domain: when https fails at the connection, crawl the site over http. */
+  httpFallback?: boolean;
 }
 
 /** What a visitor may do while handling a response. */
@@ -99,7 +102,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
  */
 export async function runCrawl(settings: CoreOptions, visitor: CrawlVisitor): Promise<CoreResult> {
   const startedAt = Date.now();
-  const startUrl = normalizeUrl(settings.startUrl);
+  let startUrl = normalizeUrl(settings.startUrl);
   if (!startUrl) throw new CrawlStartError('invalid-input', 'Please enter a valid http:// or https:// URL.');
 
   const controller = new AbortController();
@@ -121,10 +124,11 @@ export async function runCrawl(settings: CoreOptions, visitor: CrawlVisitor): Pr
 
   const skips = createSkipLog(settings.maxReportedSkips, settings.onSkip);
   let startFailure: CrawlStartError | null = null;
-  const robots = await startRobots(settings, startUrl, signal).catch((error: unknown) => {
+  const { robots, siteUrl } = await startRobots(settings, startUrl, signal).catch((error: unknown) => {
     cleanup();
     throw error;
   });
+  startUrl = siteUrl;
   if (!robots.isAllowed(startUrl)) {
     cleanup();
     const why = robots.status ? `robots.txt answered HTTP ${robots.status}, which means no crawling is allowed` : `robots.txt does not allow crawling ${startUrl}`;
@@ -253,10 +257,17 @@ export async function runCrawl(settings: CoreOptions, visitor: CrawlVisitor): Pr
   return { siteOrigin: frontier.siteOrigin, stoppedBy: stopReason, durationMs: Date.now() - startedAt, crawlDelayMs: crawlDelayMs(), skips, frontier };
 }
 
-/** The start site's robots.txt; failing to fetch it means the site is unreachable (or forbidden). */
-async function startRobots(settings: CoreOptions, startUrl: string, signal: AbortSignal): Promise<RobotsPolicy> {
+/**
+ * The start site's robots.txt; failing to fetch it means the site is unreachable (or forbidden).
+ * It is the crawl's first request, so a typed bare domain with no TLS moves to http here (`siteUrl`).
+ */
+async function startRobots(settings: CoreOptions, startUrl: string, signal: AbortSignal): Promise<{ robots: RobotsPolicy; siteUrl: string }> {
+  const load = async (url: string) => ({
+    robots: await loadRobots(settings.fetcher, new URL(url).origin, settings.botName, { timeoutMs: settings.pageTimeoutMs, signal }),
+    siteUrl: url,
+  });
   try {
-    return await loadRobots(settings.fetcher, new URL(startUrl).origin, settings.botName, { timeoutMs: settings.pageTimeoutMs, signal });
+    return await withHttpFallback({ url: startUrl, httpFallback: settings.httpFallback ?? false }, load);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new CrawlStartError(fetchErrorKind(error), fetchErrorKind(error) === 'invalid-input' ? message : `Could not reach ${new URL(startUrl).host}: ${message}`);

@@ -5,6 +5,7 @@ import {
   pruneSiteAudits, saveProgress, type SiteAuditRow, type SiteAuditStatus,
 } from '#db/site-audits.ts';
 import { isCrawlStartError, normalizeUrl } from '#server/services/crawler/index.ts';
+import { typedUrl } from '#views/model/url-input.ts';
 import type { CrawlFetcher } from '#server/services/crawler/types.ts';
 import { runSiteAudit, type AuditProgress, type SiteAuditLimits } from './audit.ts';
 import { SiteAuditError } from './errors.ts';
@@ -38,6 +39,8 @@ interface Job {
   id: string;
   visitor: string;
   url: string;
+  /** Typed without a scheme: https first, http when the site has no TLS. */
+  httpFallback: boolean;
   createdAt: string;
   status: 'queued' | 'running';
   progress: AuditProgress;
@@ -96,7 +99,7 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
       emit(job, { type: 'progress', progress });
     };
     try {
-      const outcome = await runSiteAudit({ startUrl: job.url, fetcher: options.fetcher, limits: settings.limits, signal: job.controller.signal, onProgress });
+      const outcome = await runSiteAudit({ startUrl: job.url, httpFallback: job.httpFallback, fetcher: options.fetcher, limits: settings.limits, signal: job.controller.signal, onProgress });
       if (job.controller.signal.aborted) return stop(job);
       const summary = outcome.summary;
       completeSiteAudit(db, job.id, {
@@ -164,14 +167,17 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
   return {
     /** Queues an audit of `url` for `visitor` (a hash of their cookie); it starts when a slot is free. */
     start(url: string, visitor: string): { id: string; status: 'queued' | 'running' } {
-      const start = normalizeUrl(url);
-      if (!start) throw new SiteAuditError('invalid-url', 'Please enter a valid http:// or https:// URL.');
+      // What the visitor typed, by the one rule: a bare domain is https first.
+      const typed = typedUrl(url);
+      const start = typed.ok ? normalizeUrl(typed.url) : null;
+      if (!typed.ok || !start) throw new SiteAuditError('invalid-url', 'Please enter a valid http:// or https:// URL.');
       if (closing) throw new SiteAuditError('closing', 'The server is restarting; please try again in a minute.');
       if (queue.length >= settings.maxQueued) throw new SiteAuditError('busy', 'The site audit is busy with other sites; please try again in a few minutes.');
       const job: Job = {
         id: randomBytes(16).toString('base64url'),
         visitor,
         url: start,
+        httpFallback: !typed.schemeTyped,
         createdAt: now().toISOString(),
         status: 'queued',
         progress: { crawled: 0, discovered: 1 },
