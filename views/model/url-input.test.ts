@@ -7,6 +7,7 @@ test('a bare domain, //host and host:port become https and say no scheme was typ
   expect(typedUrl('localhost:3000/x')).toEqual({ ok: true, url: 'https://localhost:3000/x', schemeTyped: false });
   expect(typedUrl('127.0.0.1:8080')).toEqual({ ok: true, url: 'https://127.0.0.1:8080/', schemeTyped: false });
   expect(typedUrl('münchen.de')).toEqual({ ok: true, url: 'https://xn--mnchen-3ya.de/', schemeTyped: false });
+  expect(typedUrl('user:pw@example.com:8443/a')).toEqual({ ok: true, url: 'https://user:pw@example.com:8443/a', schemeTyped: false });
 });
 
 test('an explicit http:// or https:// is kept', () => {

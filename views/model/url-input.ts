@@ -22,6 +22,10 @@ const ANY_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 const WEB_SCHEME = /^https?:/i;
 /** `example.com:8080/x` and `localhost:3000` look like a scheme to the parser but are a host and port. */
 const HOST_AND_PORT = /^[^/:?#\s]+:\d+(?:[/?#]|$)/;
+/** `user:pw@example.com` is a bare address with credentials (the fetcher refuses those), not a `user:` scheme. */
+const USER_INFO = /^[^/:@\s]+:[^/@\s]*@/;
+/** Schemes that are never a user name, whatever follows them (`mailto:a@example.com`). */
+const NEVER_USER = /^(?:mailto|tel|sms|javascript|vbscript|data|file|ftp|blob|about):/i;
 const LABEL = /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/;
 
 function validHost(hostname: string): boolean {
@@ -39,7 +43,7 @@ export function typedUrl(text: string): TypedUrl {
   const trimmed = text.trim();
   if (!trimmed) return { ok: false, problem: 'empty', reason: TYPED_URL_EMPTY };
   if (trimmed.length > MAX_URL_LENGTH) return { ok: false, problem: 'too-long', reason: TYPED_URL_TOO_LONG };
-  const schemeTyped = ANY_SCHEME.test(trimmed) && !HOST_AND_PORT.test(trimmed);
+  const schemeTyped = NEVER_USER.test(trimmed) || (ANY_SCHEME.test(trimmed) && !HOST_AND_PORT.test(trimmed) && !USER_INFO.test(trimmed));
   if (schemeTyped && !WEB_SCHEME.test(trimmed)) {
     const scheme = trimmed.slice(0, trimmed.indexOf(':')).toLowerCase();
     return { ok: false, problem: 'scheme', reason: `Only http and https URLs can be fetched (got ${scheme}).` };
