@@ -31,7 +31,7 @@ test('very long hosts are refused', () => {
 
 test('parseWebUrl keeps path and query, and only accepts http and https', () => {
   expect(parseWebUrl('example.com:8080/a b')).toBeNull();
-  expect(parseWebUrl('example.com:8080/x?y=1')?.href).toBe('http://example.com:8080/x?y=1');
-  expect(parseWebUrl('example.com', 'https')?.href).toBe('https://example.com/');
+  expect(parseWebUrl('example.com:8080/x?y=1')?.href).toBe('https://example.com:8080/x?y=1');
+  expect(parseWebUrl('http://example.com')?.href).toBe('http://example.com/');
   expect(parseWebUrl('data:text/html,hi')).toBeNull();
 });

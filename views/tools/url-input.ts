@@ -1,29 +1,19 @@
+import { typedUrl } from '#views/model/url-input.ts';
+
 /**
- * Shared parsing of what people type into the URL and domain boxes. The WHATWG URL parser (the
- * same in Node and every browser) does the heavy lifting: it lower-cases the host, strips the
- * port from `hostname`, and turns IDN hosts into punycode (`münchen.de` -> `xn--mnchen-3ya.de`).
+ * Shared parsing of what people type into the URL and domain boxes, on the one typed-URL rule
+ * (views/model/url-input.ts). The WHATWG URL parser lower-cases the host, strips the port from
+ * `hostname`, and turns IDN hosts into punycode (`münchen.de` -> `xn--mnchen-3ya.de`).
  */
-const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const TLD = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
 
-/** Parses an http(s) URL; a bare `example.com/page` is read as `http://example.com/page`. */
-export function parseWebUrl(raw: string, defaultScheme: 'http' | 'https' = 'http'): URL | null {
-  const text = raw.trim();
-  if (!text || /\s/.test(text)) return null;
-  // `example.com:8080/x` looks like a scheme to the parser; only a `//` after it means a real one.
-  const hasScheme = SCHEME.test(text) && /^[a-z][a-z0-9+.-]*:\/\//i.test(text);
-  const candidate = hasScheme || /^(?:mailto|tel|javascript|data|file|ftp):/i.test(text) ? text : `${defaultScheme}://${text}`;
-  let url: URL;
-  try {
-    url = new URL(candidate);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  if (!url.hostname) return null;
-  return url;
+/** Parses an http(s) URL by the one rule (a bare `example.com/page` is https); a line with spaces is no URL here. */
+export function parseWebUrl(raw: string): URL | null {
+  if (/\s/.test(raw.trim())) return null;
+  const typed = typedUrl(raw);
+  return typed.ok ? new URL(typed.url) : null;
 }
 
 /** True for a registrable-looking DNS name (at least two labels, alphabetic or punycode TLD). */

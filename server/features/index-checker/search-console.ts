@@ -78,7 +78,8 @@ function signInFailure(error: unknown): string {
   if (error.response) return `Google sign-in failed (HTTP ${error.response.status})`;
   // The transporter's timeout is the only signal on the token request, so an abort means it fired.
   if (error.cause instanceof Error && error.cause.name === 'AbortError') return `Google sign-in failed (no answer within ${SEARCH_CONSOLE_LIMITS.tokenTimeoutMs / 1000} seconds)`;
-  return `Google sign-in failed (could not reach ${new URL(String(error.config.url)).host}${error.code ? `: ${error.code}` : ''})`;
+  // The socket's code (ECONNREFUSED) is for logs, not for the visitor who reads this note.
+  return `Google sign-in failed (could not reach ${new URL(String(error.config.url)).host})`;
 }
 
 interface InspectAnswer {

@@ -3,7 +3,8 @@ import { runBatch } from '#server/lib/batch/run-batch.ts';
 import { decodeHtml, isHtmlContentType } from '#server/lib/page-facts/decode.ts';
 import { extractPageFacts } from '#server/lib/page-facts/extract.ts';
 import { hasNoindex, xRobotsDirectivesFor } from '#server/lib/page-facts/robots-directives.ts';
-import { normalizeUrlInput } from '#server/lib/page-facts/url-input.ts';
+import { withHttpFallback, type TypedTarget } from '#server/lib/page-facts/url-input.ts';
+import { typedUrl } from '#views/model/url-input.ts';
 import { timedOutText } from '#views/model/bulk-check.ts';
 import { NOT_CHECKED_TEXT, type IndexRow } from '#views/model/index-checker.ts';
 import type { SearchConsoleClient } from './search-console.ts';
@@ -27,8 +28,9 @@ type RobotsCache = Map<string, Promise<(url: string) => RobotsVerdict>>;
 /** Chains Googlebot gives up on too: a real reason the URL cannot be indexed, not a failure to check. */
 const BLOCKING_FETCH_ERRORS = new Set<FetchErrorCode>(['redirect-loop', 'too-many-redirects']);
 
-async function inspectSignals(url: string, deps: IndexDeps, robotsCache: RobotsCache, signal: AbortSignal) {
-  const res = await deps.fetcher.fetch(url, { timeoutMs: deps.timeoutMs ?? INDEX_LIMITS.timeoutMs, maxBytes: INDEX_LIMITS.maxBytes, onTooLarge: 'truncate', signal });
+async function inspectSignals(target: TypedTarget, deps: IndexDeps, robotsCache: RobotsCache, signal: AbortSignal) {
+  const options = { timeoutMs: deps.timeoutMs ?? INDEX_LIMITS.timeoutMs, maxBytes: INDEX_LIMITS.maxBytes, onTooLarge: 'truncate', signal } as const;
+  const res = await withHttpFallback(target, (url) => deps.fetcher.fetch(url, options));
   const reasons: string[] = [];
   let unknown: string | null = null;
   if (res.redirects.length > 0) reasons.push(`Redirects to ${res.url}; Google indexes the target, not this address.`);
@@ -59,9 +61,9 @@ async function inspectSignals(url: string, deps: IndexDeps, robotsCache: RobotsC
 
 type Signals = Omit<IndexRow, 'indexed' | 'indexedNote'>;
 
-async function readSignals(input: string, url: string, deps: IndexDeps, robotsCache: RobotsCache, signal: AbortSignal): Promise<Signals> {
+async function readSignals(input: string, target: TypedTarget, deps: IndexDeps, robotsCache: RobotsCache, signal: AbortSignal): Promise<Signals> {
   try {
-    const { res, reasons, unknown } = await inspectSignals(url, deps, robotsCache, signal);
+    const { res, reasons, unknown } = await inspectSignals(target, deps, robotsCache, signal);
     const base = { url: input, finalUrl: res.url, status: res.status };
     // A real blocking reason decides even when robots.txt could not be read; without one, we cannot tell.
     if (reasons.length > 0) return { ...base, indexable: false, reasons, state: 'checked' };
@@ -75,9 +77,12 @@ async function readSignals(input: string, url: string, deps: IndexDeps, robotsCa
 }
 
 async function checkOne(input: string, deps: IndexDeps, robotsCache: RobotsCache, signal: AbortSignal): Promise<IndexRow> {
-  const url = normalizeUrlInput(input);
-  const provider = deps.searchConsole ? deps.searchConsole.inspect(url, signal) : Promise.resolve({ indexed: null, note: NOT_CHECKED_TEXT });
-  const row = await readSignals(input, url, deps, robotsCache, signal);
+  // The one rule refuses a line that can never be a URL before any request (no DNS error for `a b c`).
+  const typed = typedUrl(input);
+  if (!typed.ok) return { url: input, finalUrl: null, status: null, indexable: null, reasons: [], error: typed.reason, state: 'failed', indexed: null, indexedNote: NOT_CHECKED_TEXT };
+  const target = { url: typed.url, httpFallback: !typed.schemeTyped };
+  const provider = deps.searchConsole ? deps.searchConsole.inspect(target.url, signal) : Promise.resolve({ indexed: null, note: NOT_CHECKED_TEXT });
+  const row = await readSignals(input, target, deps, robotsCache, signal);
   const { indexed, note } = await provider;
   return { ...row, indexed, indexedNote: note };
 }

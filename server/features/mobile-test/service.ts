@@ -2,7 +2,7 @@ import { InvalidInputError, UpstreamError } from '#server/lib/domain-errors.ts';
 import type { SafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { decodeHtml, isHtmlContentType } from '#server/lib/page-facts/decode.ts';
 import { extractPageFacts } from '#server/lib/page-facts/extract.ts';
-import { normalizeUrlInput } from '#server/lib/page-facts/url-input.ts';
+import { checkedUrlInput, withHttpFallback, type TypedTarget } from '#server/lib/page-facts/url-input.ts';
 import type { MobileReport } from '#views/model/mobile-test.ts';
 import { evaluateMobile, isMobileFriendly } from './checks.ts';
 import { evaluateRendered } from './rendered-checks.ts';
@@ -64,9 +64,14 @@ async function readStylesheets(hrefs: string[], pageUrl: string, fetcher: SafeFe
 }
 
 /** Renders the page in Chromium when there is one, else reads its HTML and CSS; either way the same checks. */
-export async function testMobileFriendly(input: string, deps: MobileDeps): Promise<MobileReport> {
-  if (!deps.renderer) return testStatically(input, deps);
-  const url = normalizeUrlInput(input);
+export async function testMobileFriendly(input: string | TypedTarget, deps: MobileDeps): Promise<MobileReport> {
+  const target = typeof input === 'string' ? checkedUrlInput(input) : input;
+  // A bare domain whose https fails at the connection is tested over http.
+  return withHttpFallback(target, (url) => testUrl(url, deps));
+}
+
+async function testUrl(url: string, deps: MobileDeps): Promise<MobileReport> {
+  if (!deps.renderer) return testStatically(url, deps);
   let rendered;
   try {
     rendered = await deps.renderer.render(url, deps.signal);
@@ -93,8 +98,8 @@ export async function testMobileFriendly(input: string, deps: MobileDeps): Promi
 }
 
 /** Fetches the page and its same-origin CSS and runs the mobile-readiness checks on the text. */
-async function testStatically(input: string, deps: MobileDeps): Promise<MobileReport> {
-  const res = await deps.fetcher.fetch(normalizeUrlInput(input), { timeoutMs: MOBILE_LIMITS.timeoutMs, maxBytes: MOBILE_LIMITS.maxBytes, onTooLarge: 'truncate' });
+async function testStatically(url: string, deps: MobileDeps): Promise<MobileReport> {
+  const res = await deps.fetcher.fetch(url, { timeoutMs: MOBILE_LIMITS.timeoutMs, maxBytes: MOBILE_LIMITS.maxBytes, onTooLarge: 'truncate' });
   const contentType = res.headers['content-type'];
   if (!isHtmlContentType(contentType)) {
     throw new InvalidInputError(`That address returned ${contentType?.split(';')[0]}, not an HTML page; enter the URL of a web page.`);

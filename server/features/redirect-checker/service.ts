@@ -1,6 +1,7 @@
 import { FetchError, type SafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { runBatch } from '#server/lib/batch/run-batch.ts';
-import { normalizeUrlInput } from '#server/lib/page-facts/url-input.ts';
+import { withHttpFallback } from '#server/lib/page-facts/url-input.ts';
+import { typedUrl } from '#views/model/url-input.ts';
 import { timedOutText } from '#views/model/bulk-check.ts';
 import type { RedirectRow } from '#views/model/redirect-checker.ts';
 import { DEFAULT_USER_AGENT, USER_AGENTS, type UserAgentChoice } from '#views/model/user-agents.ts';
@@ -27,13 +28,17 @@ export interface RedirectDeps {
 }
 
 async function followOne(originalUrl: string, deps: RedirectDeps, signal: AbortSignal): Promise<RedirectRow> {
+  // The one rule refuses a line that can never be a URL before any request (no DNS error for `a b c`).
+  const typed = typedUrl(originalUrl);
+  if (!typed.ok) return { originalUrl, redirectedUrl: null, hops: [], finalStatus: null, error: typed.reason, warnings: [], state: 'failed' };
   try {
-    const res = await deps.fetcher.stream(normalizeUrlInput(originalUrl), {
+    const options = {
       timeoutMs: deps.timeoutMs ?? REDIRECT_LIMITS.timeoutMs,
       maxRedirects: REDIRECT_LIMITS.maxRedirects,
       headers: { 'user-agent': USER_AGENTS[deps.userAgent ?? DEFAULT_USER_AGENT].header },
       signal,
-    });
+    };
+    const res = await withHttpFallback({ url: typed.url, httpFallback: !typed.schemeTyped }, (url) => deps.fetcher.stream(url, options));
     // Only the chain matters: drop the body without reading it.
     res.body.destroy();
     const hops = [...res.redirects.map((hop) => ({ url: hop.url, status: hop.status })), { url: res.url, status: res.status }];

@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import { endpoint } from '#server/http/endpoint.ts';
 import type { Capacity } from '#server/lib/capacity.ts';
-import { checkedUrlInput } from '#server/lib/page-facts/url-input.ts';
+import { checkedUrlInput, type TypedTarget } from '#server/lib/page-facts/url-input.ts';
 import { parseOr400 } from '#server/http/validation.ts';
 import type { AuditReport } from '#views/model/seo-audit.ts';
 import { auditRequestSchema } from '#views/tools/seo-audit/schema.ts';
@@ -10,7 +10,7 @@ import { auditRequestSchema } from '#views/tools/seo-audit/schema.ts';
 export const SEO_AUDIT_RATE_LIMIT = { windowMs: 60_000, limit: 10 };
 
 export interface SeoAuditRouterDeps {
-  audit: (url: string) => Promise<AuditReport>;
+  audit: (target: TypedTarget) => Promise<AuditReport>;
   capacity: Capacity;
 }
 

@@ -3,7 +3,7 @@ import type { SafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { decodeHtml, isHtmlContentType } from '#server/lib/page-facts/decode.ts';
 import { extractPageFacts } from '#server/lib/page-facts/extract.ts';
 import type { PageFacts } from '#server/lib/page-facts/facts.ts';
-import { normalizeUrlInput } from '#server/lib/page-facts/url-input.ts';
+import { checkedUrlInput, withHttpFallback, type TypedTarget } from '#server/lib/page-facts/url-input.ts';
 import type { AuditFacts, AuditReport } from '#views/model/seo-audit.ts';
 import { scoreChecks } from '#views/model/seo-audit-grade.ts';
 import { evaluateChecks } from './checks.ts';
@@ -82,10 +82,11 @@ export function buildFacts(page: PageFacts, fetched: { url: string; status: numb
 }
 
 /** Fetches the page through the guarded fetcher, parses it once and evaluates the 22 checks. */
-export async function auditUrl(input: string, deps: AuditDeps): Promise<AuditReport> {
-  const url = normalizeUrlInput(input);
-  const pageSpeedPromise = deps.pageSpeed ? deps.pageSpeed.score(url) : Promise.resolve(null);
-  const res = await deps.fetcher.fetch(url, { ...AUDIT_LIMITS, onTooLarge: 'truncate' });
+export async function auditUrl(input: string | TypedTarget, deps: AuditDeps): Promise<AuditReport> {
+  const target = typeof input === 'string' ? checkedUrlInput(input) : input;
+  const pageSpeedPromise = deps.pageSpeed ? deps.pageSpeed.score(target.url) : Promise.resolve(null);
+  // A bare domain whose https fails at the connection is audited over http.
+  const res = await withHttpFallback(target, (url) => deps.fetcher.fetch(url, { ...AUDIT_LIMITS, onTooLarge: 'truncate' }));
   const contentType = res.headers['content-type'];
   if (!isHtmlContentType(contentType)) {
     throw new InvalidInputError(`That address returned ${contentType?.split(';')[0]}, not an HTML page; enter the URL of a web page.`);

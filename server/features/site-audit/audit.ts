@@ -42,6 +42,8 @@ export interface RunSiteAuditOptions {
   limits?: Partial<SiteAuditLimits>;
   signal?: AbortSignal;
   onProgress?: (progress: AuditProgress) => void;
+  /** The visitor typed a bare domain: when https fails at the connection, audit the site over http. */
+  httpFallback?: boolean;
 }
 
 export interface SiteAuditOutcome {
@@ -95,6 +97,7 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
       },
       onProgress: progress,
       signal: options.signal,
+      httpFallback: options.httpFallback,
     },
     visitor,
   );

@@ -6,6 +6,7 @@ import {
 } from '#db/site-audits.ts';
 import { isCrawlStartError, normalizeUrl } from '#server/lib/crawler/index.ts';
 import type { CrawlFetcher } from '#server/lib/crawler/types.ts';
+import { typedUrl } from '#views/model/url-input.ts';
 import { runSiteAudit, type AuditProgress, type SiteAuditLimits } from './audit.ts';
 import { BusyError, ConflictError, InvalidInputError, NotAllowedError, NotFoundError } from '#server/lib/domain-errors.ts';
 import { DIFF_LIST_LIMIT, pageRows, reportFacts } from './report.ts';
@@ -38,6 +39,8 @@ interface Job {
   id: string;
   visitor: string;
   url: string;
+  /** Typed without a scheme: https first, http when the site has no TLS. */
+  httpFallback: boolean;
   createdAt: string;
   status: 'queued' | 'running';
   progress: AuditProgress;
@@ -103,7 +106,7 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
       emit(job, { type: 'progress', progress });
     };
     try {
-      const outcome = await runSiteAudit({ startUrl: job.url, fetcher: options.fetcher, limits: settings.limits, signal: job.controller.signal, onProgress });
+      const outcome = await runSiteAudit({ startUrl: job.url, httpFallback: job.httpFallback, fetcher: options.fetcher, limits: settings.limits, signal: job.controller.signal, onProgress });
       if (job.controller.signal.aborted) return stop(job);
       const summary = outcome.summary;
       completeSiteAudit(db, job.id, {
@@ -181,14 +184,17 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
     },
     /** Queues an audit of `url` for `visitor` (a hash of their cookie); it starts when a slot is free. */
     start(url: string, visitor: string): { id: string; status: 'queued' | 'running' } {
-      const start = normalizeUrl(url);
-      if (!start) throw new InvalidInputError('Please enter a valid http:// or https:// URL.');
+      // What the visitor typed, by the one rule: a bare domain is https first.
+      const typed = typedUrl(url);
+      const start = typed.ok ? normalizeUrl(typed.url) : null;
+      if (!typed.ok || !start) throw new InvalidInputError('Please enter a valid http:// or https:// URL.');
       if (closing) throw new BusyError('The server is restarting; please try again in a minute.', RETRY_AFTER_SECONDS);
       if (queue.length >= settings.maxQueued) throw new BusyError('The site audit is busy with other sites; please try again in a few minutes.', RETRY_AFTER_SECONDS);
       const job: Job = {
         id: randomBytes(16).toString('base64url'),
         visitor,
         url: start,
+        httpFallback: !typed.schemeTyped,
         createdAt: now().toISOString(),
         status: 'queued',
         progress: { crawled: 0, discovered: 1 },

@@ -9,6 +9,7 @@ import { CRAWLER_BOT_NAME, crawlSite, normalizeUrl } from '#server/lib/crawler/i
 import { hostKey } from '#server/lib/crawler/normalize.ts';
 import type { CrawlFetcher, CrawlReport } from '#server/lib/crawler/types.ts';
 import { writeSitemap } from '#server/lib/sitemap-xml/write.ts';
+import { typedUrl } from '#views/model/url-input.ts';
 import { createJobRegistry, type JobListener } from './jobs.ts';
 import type { SitemapGeneratorSettings } from '#server/config/sitemap-generator.ts';
 
@@ -51,9 +52,10 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
   const jobs = createJobRegistry<GeneratedSitemap>();
   let closing = false;
 
-  async function run(startUrl: string, onProgress: (p: { found: number; queued: number; skipped: number }) => void, signal: AbortSignal): Promise<GeneratedSitemap> {
+  async function run(startUrl: string, httpFallback: boolean, onProgress: (p: { found: number; queued: number; skipped: number }) => void, signal: AbortSignal): Promise<GeneratedSitemap> {
     const result = await crawlSite({
       startUrl,
+      httpFallback,
       fetcher: options.fetcher,
       botName: CRAWLER_BOT_NAME,
       concurrency: settings.concurrency,
@@ -98,10 +100,12 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
    * same host is another visitor's question and gets its own crawl and record. Throws for a URL
    * we cannot crawl.
    */
-  function siteKey(url: string): { start: string; key: string } {
-    const start = normalizeUrl(url);
-    if (!start) throw new InvalidInputError('Please enter a valid http:// or https:// URL.');
-    return { start, key: start };
+  function siteKey(url: string): { start: string; key: string; httpFallback: boolean } {
+    // What the visitor typed, by the one rule: a bare domain is https first, http when the site has no TLS.
+    const typed = typedUrl(url);
+    const start = typed.ok ? normalizeUrl(typed.url) : null;
+    if (!typed.ok || !start) throw new InvalidInputError('Please enter a valid http:// or https:// URL.');
+    return { start, key: start, httpFallback: !typed.schemeTyped };
   }
 
   return {
@@ -110,13 +114,13 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
      * sitemap, which from then on is in `visitor`'s list.
      */
     async generate(url: string, visitor: string): Promise<GeneratedSitemap & { reused: boolean }> {
-      const { start, key } = siteKey(url);
+      const { start, key, httpFallback } = siteKey(url);
       if (closing) throw new BusyError('The server is restarting; please try again in a minute.');
       const running = jobs.get(key);
       if (!running && jobs.running >= settings.maxRunning) {
         throw new BusyError('The sitemap generator is busy with other sites; please try again in a minute.', 60);
       }
-      const { job, reused } = jobs.start(key, start, (onProgress, signal) => run(start, onProgress, signal), (result) => ({
+      const { job, reused } = jobs.start(key, start, (onProgress, signal) => run(start, httpFallback, onProgress, signal), (result) => ({
         type: 'done',
         sitemap: result.sitemap,
         pages: result.record.pages,

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { isDomainError } from '#server/lib/domain-errors.ts';
+import { withHttpFallback } from '#server/lib/page-facts/url-input.ts';
 import { CrawlStartError } from './crawl-start-error.ts';
 import { createFrontier, type DiscoverFlags, type Frontier, type QueueItem } from './frontier.ts';
 import { normalizeUrl } from './normalize.ts';
@@ -42,6 +43,8 @@ export interface CoreOptions {
   /** After every response: URLs waiting or in flight, and URLs skipped so far. */
   onProgress?: (state: { queued: number; skipped: number }) => void;
   signal?: AbortSignal;
+  /** The visitor typed a bare domain: when https fails at the connection, crawl the site over http. */
+  httpFallback?: boolean;
 }
 
 /** What a visitor may do while handling a response. */
@@ -103,7 +106,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
  */
 export async function runCrawl(settings: CoreOptions, visitor: CrawlVisitor): Promise<CoreResult> {
   const startedAt = Date.now();
-  const startUrl = normalizeUrl(settings.startUrl);
+  let startUrl = normalizeUrl(settings.startUrl);
   if (!startUrl) throw new CrawlStartError('invalid-input', 'Please enter a valid http:// or https:// URL.');
 
   const controller = new AbortController();
@@ -126,10 +129,11 @@ export async function runCrawl(settings: CoreOptions, visitor: CrawlVisitor): Pr
   const skips = createSkipLog(settings.maxReportedSkips, settings.onSkip);
   const budget = createRequestBudget(settings.fetcher, settings.maxRequests);
   let startFailure: CrawlStartError | null = null;
-  const robots = await startRobots(settings, budget, startUrl, signal).catch((error: unknown) => {
+  const { robots, siteUrl } = await startRobots(settings, budget, startUrl, signal).catch((error: unknown) => {
     cleanup();
     throw error;
   });
+  startUrl = siteUrl;
   if (!robots.isAllowed(startUrl)) {
     cleanup();
     const why = robots.status ? `robots.txt answered HTTP ${robots.status}, which means no crawling is allowed` : `robots.txt does not allow crawling ${startUrl}`;
@@ -264,10 +268,17 @@ export async function runCrawl(settings: CoreOptions, visitor: CrawlVisitor): Pr
   return { siteOrigin: frontier.siteOrigin, stoppedBy: stopReason, durationMs: Date.now() - startedAt, crawlDelayMs: crawlDelayMs(), skips, frontier, requests: budget.used };
 }
 
-/** The start site's robots.txt; failing to fetch it means the site is unreachable (or forbidden). */
-async function startRobots(settings: CoreOptions, budget: RequestBudget, startUrl: string, signal: AbortSignal): Promise<RobotsPolicy> {
+/**
+ * The start site's robots.txt; failing to fetch it means the site is unreachable (or forbidden).
+ * It is the crawl's first request, so a typed bare domain with no TLS moves to http here (`siteUrl`).
+ */
+async function startRobots(settings: CoreOptions, budget: RequestBudget, startUrl: string, signal: AbortSignal): Promise<{ robots: RobotsPolicy; siteUrl: string }> {
+  const load = async (url: string) => ({
+    robots: await loadRobots(budget.fetcher, new URL(url).origin, settings.botName, { timeoutMs: settings.pageTimeoutMs, signal }),
+    siteUrl: url,
+  });
   try {
-    return await loadRobots(budget.fetcher, new URL(startUrl).origin, settings.botName, { timeoutMs: settings.pageTimeoutMs, signal });
+    return await withHttpFallback({ url: startUrl, httpFallback: settings.httpFallback ?? false }, load);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new CrawlStartError(fetchErrorKind(error), fetchErrorKind(error) === 'invalid-input' ? message : `Could not reach ${new URL(startUrl).host}: ${message}`);

@@ -77,6 +77,8 @@ export interface CrawlOptions {
   maxReportedSkips?: number;
   onProgress?: (progress: CrawlProgress) => void;
   signal?: AbortSignal;
+  /** The visitor typed a bare domain: when https fails at the connection, crawl the site over http. */
+  httpFallback?: boolean;
 }
 
 export type StopReason = 'complete' | 'page-limit' | 'time-limit' | 'byte-limit' | 'aborted';

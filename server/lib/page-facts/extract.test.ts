@@ -1,7 +1,6 @@
 import { expect, test } from 'vitest';
 import { countWords, createPageFactsParser, extractPageFacts, MAX_LINKS_PER_PAGE } from './extract.ts';
 import { minhashSimilarity } from './text-fingerprint.ts';
-import { normalizeUrlInput } from './url-input.ts';
 import { decodeHtml } from './decode.ts';
 
 test('headings, title and description come back as exact, whitespace-collapsed text with entities decoded', () => {
@@ -43,13 +42,6 @@ test('words are counted in visible body text only, and image alt text becomes a 
   expect(facts.wordCount).toBe(3);
   expect(facts.links).toEqual([{ href: '/home', text: 'Home page', rel: '' }]);
   expect(facts.images[0]).toMatchObject({ alt: 'Home page', width: null, srcset: false });
-});
-
-test('bare domains get https, host:port inputs too, and explicit schemes are left alone', () => {
-  expect(normalizeUrlInput(' example.com/page ')).toBe('https://example.com/page');
-  expect(normalizeUrlInput('localhost:3000/x')).toBe('https://localhost:3000/x');
-  expect(normalizeUrlInput('http://example.com')).toBe('http://example.com');
-  expect(normalizeUrlInput('ftp://example.com')).toBe('ftp://example.com');
 });
 
 test('bodies are decoded with the declared charset', () => {

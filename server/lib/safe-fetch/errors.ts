@@ -34,13 +34,16 @@ export class FetchError extends DomainError {
   readonly url: string | undefined;
   /** Redirects followed before the failure, so chain tools can still show them. */
   readonly redirects: RedirectHop[];
+  /** The socket's or TLS library's code (ECONNREFUSED, EPROTO), for decisions; never shown to people. */
+  readonly systemCode: string | undefined;
 
-  constructor(code: FetchErrorCode, message: string, options: { url?: string; redirects?: RedirectHop[]; fromRedirect?: boolean } = {}) {
+  constructor(code: FetchErrorCode, message: string, options: { url?: string; redirects?: RedirectHop[]; fromRedirect?: boolean; systemCode?: string } = {}) {
     const callerFault = CALLER_CODES.has(code) && (code === 'forbidden-address' || !options.fromRedirect);
     super(callerFault ? 'invalid-input' : 'upstream', message);
     this.code = code;
     this.url = options.url;
     this.redirects = options.redirects ?? [];
+    this.systemCode = options.systemCode;
   }
 }
 

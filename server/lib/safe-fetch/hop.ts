@@ -24,25 +24,43 @@ function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
   }) as LookupFunction;
 }
 
-const TLS_CODES = /^(ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|HOSTNAME_MISMATCH|ERR_CERT)/;
+const TLS_CODES = /^(ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|HOSTNAME_MISMATCH|ERR_CERT|EPROTO$)/;
 
+/** Why a secure connection failed, in plain words: the code itself is never shown to people. */
+function tlsReason(code: string): string {
+  if (code === 'EPROTO' || code.startsWith('ERR_SSL_')) return 'the server did not answer in TLS (it may serve only http://)';
+  if (code === 'CERT_HAS_EXPIRED') return 'its certificate has expired';
+  if (code === 'CERT_NOT_YET_VALID') return 'its certificate is not valid yet';
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID' || code === 'HOSTNAME_MISMATCH') return 'its certificate is for a different host name';
+  if (code === 'DEPTH_ZERO_SELF_SIGNED_CERT' || code === 'SELF_SIGNED_CERT_IN_CHAIN') return 'its certificate is self-signed';
+  return 'its certificate is not valid';
+}
+
+const NETWORK_REASONS: Record<string, string> = {
+  ECONNREFUSED: 'refused the connection',
+  ECONNRESET: 'closed the connection unexpectedly',
+  ECONNABORTED: 'closed the connection unexpectedly',
+  EPIPE: 'closed the connection unexpectedly',
+  EHOSTUNREACH: 'is unreachable',
+  ENETUNREACH: 'is unreachable',
+  EHOSTDOWN: 'is unreachable',
+  ENETDOWN: 'is unreachable',
+  ETIMEDOUT: 'did not answer in time',
+  ENOTFOUND: 'could not be found (no such domain)',
+  EAI_AGAIN: 'could not be found (the domain lookup failed)',
+  HPE_INVALID_CONSTANT: 'sent an invalid HTTP response',
+  HPE_HEADER_OVERFLOW: 'sent response headers that are too large',
+};
+
+/** A socket, TLS or HTTP parser failure as a FetchError whose message has plain words only. */
 export function describeNetworkError(error: unknown, url: string): FetchError {
   const code = (error as NodeJS.ErrnoException)?.code ?? '';
   const host = new URL(url).host;
   if (TLS_CODES.test(code)) {
-    return new FetchError('tls', `The secure connection to ${host} failed (${code}); its certificate is not valid.`, { url });
+    return new FetchError('tls', `The secure connection (TLS) to ${host} failed: ${tlsReason(code)}.`, { url, systemCode: code });
   }
-  const reasons: Record<string, string> = {
-    ECONNREFUSED: 'refused the connection',
-    ECONNRESET: 'closed the connection unexpectedly',
-    EHOSTUNREACH: 'is unreachable',
-    ENETUNREACH: 'is unreachable',
-    EPIPE: 'closed the connection unexpectedly',
-    HPE_INVALID_CONSTANT: 'sent an invalid HTTP response',
-    HPE_HEADER_OVERFLOW: 'sent response headers that are too large',
-  };
-  const reason = reasons[code] ?? (code.startsWith('HPE_') ? 'sent an invalid HTTP response' : `could not be reached${code ? ` (${code})` : ''}`);
-  return new FetchError('network', `${host} ${reason}.`, { url });
+  const reason = NETWORK_REASONS[code] ?? (code.startsWith('HPE_') ? 'sent an invalid HTTP response' : 'could not be reached (the network connection failed)');
+  return new FetchError('network', `${host} ${reason}.`, { url, systemCode: code || undefined });
 }
 
 /** One HTTP exchange to a checked address; resolves when the response headers arrive. */

@@ -1,3 +1,5 @@
+import { MAX_URL_LENGTH } from '#views/model/url-input.ts';
+
 /**
  * "Audit your site" in the home page's first screen: a plain GET form to /seo-audit, so it works
  * without JavaScript. The audit page reads `?url=` on the server, fills its box and runs by itself.
@@ -9,7 +11,7 @@ export function AuditBox() {
       <p>22 checks on any page: title, description, headings, speed, mobile and more. No sign-up.</p>
       <label htmlFor="home-audit-url">Page address</label>
       <div className="audit-box-row">
-        <input id="home-audit-url" name="url" type="text" inputMode="url" autoComplete="url" required maxLength={2048} placeholder="example.com" />
+        <input id="home-audit-url" name="url" type="text" inputMode="url" autoComplete="url" required maxLength={MAX_URL_LENGTH} placeholder="example.com" />
         <button type="submit" className="button">
           Audit my site
         </button>

@@ -1,8 +1,8 @@
-import { parseWebUrl } from '../url-input.ts';
+import { MAX_URL_LENGTH, typedUrl } from '#views/model/url-input.ts';
 
 export const URL_REQUIRED = 'URL is required';
 export const URL_INVALID = 'Please enter a valid URL starting with http:// or https://, for example https://example.com/page.';
-export const MAX_URL_LENGTH = 2048;
+export { MAX_URL_LENGTH };
 export const URL_TOO_LONG = `The URL must be ${MAX_URL_LENGTH} characters or fewer.`;
 
 export type CanonicalResult = { ok: true; href: string; tag: string; notes: string[] } | { ok: false; error: string };
@@ -19,11 +19,12 @@ function escapeAttribute(value: string): string {
 export function buildCanonicalTag(raw: string): CanonicalResult {
   const text = raw.trim();
   if (!text) return { ok: false, error: URL_REQUIRED };
-  if (text.length > MAX_URL_LENGTH) return { ok: false, error: URL_TOO_LONG };
-  const url = parseWebUrl(text, 'https');
-  if (!url || !/[.:\]]/.test(url.hostname.replace(/\.$/, '')) && url.hostname !== 'localhost') return { ok: false, error: URL_INVALID };
+  const typed = typedUrl(text);
+  if (!typed.ok) return { ok: false, error: typed.problem === 'too-long' ? URL_TOO_LONG : URL_INVALID };
+  const url = new URL(typed.url);
+  if (!/[.:\]]/.test(url.hostname.replace(/\.$/, '')) && url.hostname !== 'localhost') return { ok: false, error: URL_INVALID };
   const notes: string[] = [];
-  if (!/^https?:\/\//i.test(text)) notes.push('No scheme was given, so https:// was added.');
+  if (!typed.schemeTyped) notes.push('No scheme was given, so https:// was added.');
   if (url.hash) {
     url.hash = '';
     notes.push('The #fragment was removed: search engines ignore it in canonical URLs.');

@@ -4,6 +4,7 @@ import { Island } from '#views/components/Island.tsx';
 import { Table } from '#views/components/Table.tsx';
 import { definePage, type FaqEntry } from '#views/page.ts';
 import { CHECK_COST, GRADE_BANDS } from '#views/model/seo-audit-grade.ts';
+import { MAX_URL_LENGTH } from '#views/model/url-input.ts';
 import SeoAuditWidget from './Widget.tsx';
 
 const faq: FaqEntry[] = [
@@ -30,10 +31,9 @@ const faq: FaqEntry[] = [
 ];
 
 /** Longest `?url=` taken from the address bar (the audit API enforces its own limits). */
-const MAX_URL_QUERY = 2048;
 
 function SeoAuditPage() {
-  const initialUrl = (new URLSearchParams(useLocation().search).get('url') ?? '').trim().slice(0, MAX_URL_QUERY);
+  const initialUrl = (new URLSearchParams(useLocation().search).get('url') ?? '').trim().slice(0, MAX_URL_LENGTH);
   return (
     <article className="tool-page">
       <header className="page-hero no-print">

@@ -1,13 +1,11 @@
 import { z } from 'zod';
+import { MAX_URL_LENGTH } from '#views/model/url-input.ts';
+import { typedUrlField } from '../typed-url-schema.ts';
 
-export const MAX_URL_LENGTH = 2048;
+export { MAX_URL_LENGTH };
 
 export const auditRequestSchema = z.object({
-  url: z
-    .string({ error: 'Please enter a URL to audit.' })
-    .trim()
-    .min(1, 'Please enter a URL to audit.')
-    .max(MAX_URL_LENGTH, `URLs are limited to ${MAX_URL_LENGTH} characters.`),
+  url: typedUrlField({ required: 'Please enter a URL to audit.', tooLong: `URLs are limited to ${MAX_URL_LENGTH} characters.` }),
 });
 
 export type AuditRequest = z.infer<typeof auditRequestSchema>;

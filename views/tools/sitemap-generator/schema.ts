@@ -1,26 +1,19 @@
 import { z } from 'zod';
+import { MAX_URL_LENGTH } from '#views/model/url-input.ts';
+import { typedUrlField } from '../typed-url-schema.ts';
 
-/** Longest start URL accepted; matches the sitemaps.org <loc> limit. */
-export const MAX_START_URL_LENGTH = 2048;
+/** Longest start URL accepted: the one typed-URL limit (also the sitemaps.org <loc> limit). */
+export const MAX_START_URL_LENGTH = MAX_URL_LENGTH;
 
 /**
- * A website address as people type it. A bare domain (`example.com/blog`) gets `https://`
- * in front; anything else must be an absolute http(s) URL.
+ * A website address as people type it, checked by the one rule: the crawl service reads a bare
+ * domain (`example.com/blog`) as https, falling back to http when the site has no TLS.
  */
-export const startUrlSchema = z
-  .string({ error: 'Please enter your website URL.' })
-  .trim()
-  .min(1, 'Please enter your website URL.')
-  .max(MAX_START_URL_LENGTH, `The URL must be at most ${MAX_START_URL_LENGTH} characters.`)
-  .transform((value) => (/^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value.replace(/^\/+/, '')}`))
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
-    } catch {
-      return false;
-    }
-  }, 'Please enter a valid http:// or https:// URL.');
+export const startUrlSchema = typedUrlField({
+  required: 'Please enter your website URL.',
+  tooLong: `The URL must be at most ${MAX_START_URL_LENGTH} characters.`,
+  invalid: 'Please enter a valid http:// or https:// URL.',
+});
 
 export const generateSitemapBody = z.object({ url: startUrlSchema });
 export type GenerateSitemapBody = z.input<typeof generateSitemapBody>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_URL_LENGTH } from '#views/model/url-input.ts';
 
 import { DEFAULT_RESOLUTION, RESOLUTIONS } from './logic.ts';
 
@@ -6,7 +7,7 @@ const videoUrl = z
   .string({ error: 'Please enter a video URL.' })
   .trim()
   .min(1, 'Please enter a video URL.')
-  .max(2048, 'The video URL is too long (2048 characters at most).');
+  .max(MAX_URL_LENGTH, `The video URL is too long (${MAX_URL_LENGTH} characters at most).`);
 
 export const videoUrlSchema = z.object({ videoUrl });
 
