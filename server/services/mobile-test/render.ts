@@ -56,6 +56,13 @@ function keptHeaders(headers: Record<string, string>): Record<string, string> {
   return kept;
 }
 
+// Before any page script, in every frame: no page may open a WebRTC connection (its UDP never passes the
+// guarded fetcher; the launch flags stop the packets too, this keeps the API away altogether).
+const WEBRTC_NAMES = ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel', 'RTCSessionDescription', 'RTCIceCandidate'];
+function removeWebRtc(names: string[]): void {
+  for (const name of names) Reflect.deleteProperty(globalThis, name);
+}
+
 const formatMb = (bytes: number) => `${Number((bytes / 1024 / 1024).toFixed(1))} MB`;
 
 export async function renderPage(browser: Browser, url: string, fetcher: SafeFetcher, limits: RenderLimits, signal?: AbortSignal): Promise<RenderResult> {
@@ -80,6 +87,7 @@ export async function renderPage(browser: Browser, url: string, fetcher: SafeFet
     acceptDownloads: false,
     locale: 'en-IN',
   });
+  await context.addInitScript(removeWebRtc, WEBRTC_NAMES);
   const onAbort = () => void context.close().catch(() => undefined);
   signal?.addEventListener('abort', onAbort, { once: true });
   // The hard stop: a page that blocks its main thread (an endless script) would hold evaluate() or the

@@ -31,8 +31,11 @@ export class RendererBusyError extends BusyError {
  * Launch flags as in test/e2e/browser.ts, plus: every request Chromium might make on its own goes to a
  * dead proxy and no host name resolves, so only the intercepted requests (answered by the guarded
  * fetcher) ever get a response. --no-sandbox only when running as root, where the sandbox cannot start.
+ * WebRTC sends UDP (STUN/TURN) from its own sockets, which neither the proxy nor the interception sees,
+ * as soon as the host has a non-loopback interface: the policy keeps WebRTC to proxied TCP (that is, the
+ * dead proxy), and render.ts also removes the WebRTC constructors from every page.
  */
-function launchArgs(): string[] {
+export function rendererLaunchArgs(): string[] {
   const args = [
     '--disable-gpu',
     '--disable-background-networking',
@@ -46,6 +49,7 @@ function launchArgs(): string[] {
     '--proxy-server=http://127.0.0.1:9',
     '--proxy-bypass-list=<-loopback>',
     '--host-resolver-rules=MAP * ~NOTFOUND',
+    '--webrtc-ip-handling-policy=disable_non_proxied_udp',
   ];
   if (process.getuid?.() === 0) args.push('--no-sandbox');
   return args;
@@ -68,7 +72,7 @@ export function createMobileRenderer(options: MobileRendererOptions): MobileRend
   // One browser for the process, started on the first test; each test gets its own context.
   function launched(): Promise<Browser> {
     browser ??= import('playwright-core').then(async ({ chromium }) => {
-      const started = await chromium.launch({ executablePath: options.chromiumPath, args: launchArgs() });
+      const started = await chromium.launch({ executablePath: options.chromiumPath, args: rendererLaunchArgs() });
       started.once('disconnected', () => (browser = undefined));
       return started;
     });
