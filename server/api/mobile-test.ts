@@ -10,13 +10,19 @@ import { mobileTestRequestSchema } from '#views/tools/mobile-test/schema.ts';
 
 export const MOBILE_TEST_RATE_LIMIT = { windowMs: 60_000, limit: 10 };
 
-export function mobileTestRouter({ config, onShutdown }: AppDeps): Router {
+export function mobileTestRouter({ config, log, onShutdown }: AppDeps): Router {
   const router = Router();
   const fetcher = appFetcher(config);
   // Rendered when Chromium is installed (CHROMIUM_PATH, else /usr/bin/chromium); `off` keeps the static checks.
   const chromiumPath = findRendererChromium(config.mobileTest.chromiumPath);
   const renderer = chromiumPath
-    ? createMobileRenderer({ chromiumPath, fetcher, maxQueued: config.mobileTest.maxQueued, limits: { timeoutMs: config.mobileTest.timeoutMs, maxPageBytes: config.mobileTest.maxPageBytes } })
+    ? createMobileRenderer({
+        chromiumPath,
+        fetcher,
+        log,
+        maxQueued: config.mobileTest.maxQueued,
+        limits: { timeoutMs: config.mobileTest.timeoutMs, maxPageBytes: config.mobileTest.maxPageBytes, memoryMb: config.mobileTest.memoryMb },
+      })
     : undefined;
   if (renderer) onShutdown(() => renderer.close());
   // endpoint(): validation (including a fetchable URL) before the limiter, then the tool's capacity.

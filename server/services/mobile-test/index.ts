@@ -1,4 +1,4 @@
-import { InvalidInputError, UpstreamError } from '#server/services/domain-errors.ts';
+import { InvalidInputError, NotPossibleError, UpstreamError } from '#server/services/domain-errors.ts';
 import type { SafeFetcher } from '#server/services/safe-fetch/index.ts';
 import { decodeHtml, isHtmlContentType } from '#server/services/page-facts/decode.ts';
 import { extractPageFacts } from '#server/services/page-facts/extract.ts';
@@ -74,6 +74,7 @@ export async function testMobileFriendly(input: string, deps: MobileDeps): Promi
     // The document's own failure (private address, refused, DNS, ...) reads the same as in the static test.
     if (error instanceof RenderError && error.kind === 'document-failed' && error.reason) throw error.reason;
     if (error instanceof RenderError && error.kind === 'not-html') throw new InvalidInputError(error.message);
+    if (error instanceof RenderError && error.kind === 'too-much-memory') throw new NotPossibleError(error.message);
     if (error instanceof RenderError) throw new UpstreamError(error.message);
     throw error;
   }

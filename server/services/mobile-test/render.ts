@@ -19,7 +19,11 @@ export interface RenderLimits {
   timeoutMs: number;
   /** Bytes of all responses together (the page weight cap). */
   maxPageBytes: number;
+  /** Memory one renderer process may use (V8's heap limit, and memory-watch.ts for the rest). */
+  memoryMb?: number;
 }
+
+export const DEFAULT_RENDER_MEMORY_MB = 512;
 
 export interface RenderResult {
   url: string;
@@ -31,7 +35,7 @@ export interface RenderResult {
   stylesheets: string[];
 }
 
-export type RenderErrorKind = 'document-failed' | 'not-html' | 'timeout' | 'cancelled' | 'failed';
+export type RenderErrorKind = 'document-failed' | 'not-html' | 'timeout' | 'cancelled' | 'too-much-memory' | 'failed';
 
 /** Why a render gave no report; `reason` holds the guarded fetcher's error when the document itself failed. */
 export class RenderError extends Error {
@@ -156,6 +160,13 @@ export async function renderPage(browser: Browser, url: string, fetcher: SafeFet
   }
 
   const page = await context.newPage();
+  // A renderer dies when V8 reaches its heap limit or the memory watch kills it; the page is then gone.
+  let crashed = false;
+  const memoryError = () => new RenderError('too-much-memory', `The page used more than ${limits.memoryMb ?? DEFAULT_RENDER_MEMORY_MB} MB of memory while rendering, the limit of this test.`);
+  page.once('crash', () => {
+    crashed = true;
+    void context.close().catch(() => undefined);
+  });
   try {
     await context.route('**/*', (route) => answer(route).catch(() => route.abort('failed').catch(() => undefined)));
     // WebSockets are neither fetched nor proxied: every one is answered by a closed mock.
@@ -169,6 +180,7 @@ export async function renderPage(browser: Browser, url: string, fetcher: SafeFet
     try {
       await page.goto(documentResponse.url, { waitUntil: 'load', timeout: Math.max(1, left() - 3_000) });
     } catch (error) {
+      if (crashed) throw memoryError();
       if (documentFailure instanceof RenderError) throw documentFailure;
       if (signal?.aborted) throw new RenderError('cancelled', 'The test was cancelled.');
       if (!page.url().startsWith('http')) throw new RenderError('timeout', `The page did not load within ${Math.round(limits.timeoutMs / 1000)} seconds.`, error);
@@ -180,6 +192,7 @@ export async function renderPage(browser: Browser, url: string, fetcher: SafeFet
       measurement = await page.evaluate(measurePage);
       png = await page.screenshot({ type: 'png', timeout: Math.max(1_000, left()) });
     } catch (error) {
+      if (crashed) throw memoryError();
       if (overtime) throw new RenderError('timeout', `The page could not be measured within ${Math.round(limits.timeoutMs / 1000)} seconds (it may run a script that never ends).`);
       if (signal?.aborted) throw new RenderError('cancelled', 'The test was cancelled.');
       throw new RenderError('failed', 'The page could not be measured.', error);
