@@ -158,3 +158,36 @@ test('renders beyond the slots and the small queue are refused at once as busy; 
   first.abort();
   expect(await running).toBeInstanceOf(FetchError);
 });
+
+test('a meta refresh is followed like a redirect: the page it names is rendered and reported as the URL', async () => {
+  const refresh = (content: string) => `<!doctype html><html><head><meta http-equiv="refresh" content="${content}"></head><body><p>Moved</p></body></html>`;
+  const server = await site({
+    '/': () => ({ body: refresh('0;url=/x') }),
+    '/x': () => ({ body: refresh("0; URL='/final?from=x'") }),
+    '/final': () => ({ body: CLEAN }),
+  });
+  const result = await rendererFor(server).render(`${server.origin}/`);
+  expect(result.url).toBe(`${server.origin}/final?from=x`);
+  expect(result.measurement.viewportMeta).toBe('width=device-width, initial-scale=1');
+});
+
+test('meta refreshes count toward the redirect limit, and one back to an address already seen is a loop', async () => {
+  const refresh = (to: string) => `<!doctype html><html><head><meta http-equiv="refresh" content="0;url=${to}"></head><body></body></html>`;
+  const pages: Record<string, () => { body: string }> = { '/a': () => ({ body: refresh('/b') }), '/b': () => ({ body: refresh('/a') }) };
+  for (let hop = 0; hop < 11; hop += 1) pages[`/chain/${hop}`] = () => ({ body: refresh(`/chain/${hop + 1}`) });
+  const server = await site(pages);
+  const renderer = rendererFor(server);
+  const loop = await renderer.render(`${server.origin}/a`).then(() => undefined, (err: unknown) => err);
+  expect([(loop as FetchError).code, (loop as FetchError).message]).toEqual(['redirect-loop', `Redirect loop: ${server.origin}/a redirects back to itself.`]);
+  const long = await renderer.render(`${server.origin}/chain/0`).then(() => undefined, (err: unknown) => err);
+  expect([(long as FetchError).code, (long as FetchError).message]).toEqual(['too-many-redirects', 'Too many redirects (more than 10).']);
+});
+
+test('a page that reloads itself at once (a refresh without an address) is measured as first loaded', async () => {
+  let served = 0;
+  const server = await site({ '/': () => ((served += 1), { body: CLEAN.replace('<head>', '<head><meta http-equiv="refresh" content="0">') }) });
+  const result = await rendererFor(server).render(`${server.origin}/`);
+  expect(result.url).toBe(`${server.origin}/`);
+  expect(result.measurement.viewportMeta).toBe('width=device-width, initial-scale=1');
+  expect(served).toBe(1);
+});

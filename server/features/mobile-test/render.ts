@@ -1,6 +1,9 @@
 import type { Browser, BrowserContext, Route } from 'playwright-core';
-import { FetchError, type SafeFetcher } from '#server/lib/safe-fetch/index.ts';
+import { decodeHtml, isHtmlContentType } from '#server/lib/page-facts/decode.ts';
+import { extractPageFacts } from '#server/lib/page-facts/extract.ts';
+import { FetchError, type FetchResult, type RedirectHop, type SafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { measurePage, type PageMeasurement } from './measure.ts';
+import { metaRefreshTarget } from './meta-refresh.ts';
 
 /*
  * The rendered mobile test: the page is loaded in Chromium at 360×640 with a phone's user agent, in a
@@ -19,7 +22,11 @@ export interface RenderLimits {
   timeoutMs: number;
   /** Bytes of all responses together (the page weight cap). */
   maxPageBytes: number;
+  /** Memory one renderer process may use (V8's heap limit, and memory-watch.ts for the rest). */
+  memoryMb?: number;
 }
+
+export const DEFAULT_RENDER_MEMORY_MB = 512;
 
 export interface RenderResult {
   url: string;
@@ -31,7 +38,7 @@ export interface RenderResult {
   stylesheets: string[];
 }
 
-export type RenderErrorKind = 'document-failed' | 'not-html' | 'timeout' | 'cancelled' | 'failed';
+export type RenderErrorKind = 'document-failed' | 'not-html' | 'timeout' | 'cancelled' | 'too-much-memory' | 'failed';
 
 /** Why a render gave no report; `reason` holds the guarded fetcher's error when the document itself failed. */
 export class RenderError extends Error {
@@ -56,14 +63,50 @@ function keptHeaders(headers: Record<string, string>): Record<string, string> {
   return kept;
 }
 
+// Before any page script, in every frame: no page may open a WebRTC connection (its UDP never passes the
+// guarded fetcher; the launch flags stop the packets too, this keeps the API away altogether).
+const WEBRTC_NAMES = ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel', 'RTCSessionDescription', 'RTCIceCandidate'];
+function removeWebRtc(names: string[]): void {
+  for (const name of names) Reflect.deleteProperty(globalThis, name);
+}
+
 const formatMb = (bytes: number) => `${Number((bytes / 1024 / 1024).toFixed(1))} MB`;
+
+const MAX_DOCUMENT_REDIRECTS = 10;
+
+/**
+ * The document, its redirects followed hop by hop through the guard, and a `<meta http-equiv="refresh">`
+ * naming another address followed as one more redirect (a browser would leave the page for it mid-test):
+ * all of them together at most MAX_DOCUMENT_REDIRECTS, and none back to an address already seen.
+ */
+async function fetchDocument(url: string, fetcher: SafeFetcher, limits: RenderLimits, signal?: AbortSignal): Promise<FetchResult> {
+  const hops: RedirectHop[] = [];
+  const seen = new Set<string>();
+  const tooMany = (at: string) => new FetchError('too-many-redirects', `Too many redirects (more than ${MAX_DOCUMENT_REDIRECTS}).`, { url: at, redirects: hops, fromRedirect: true });
+  for (let target = url; ; ) {
+    const maxRedirects = MAX_DOCUMENT_REDIRECTS - hops.length;
+    const response = await fetcher.fetch(target, { maxBytes: limits.maxPageBytes, timeoutMs: Math.min(15_000, limits.timeoutMs), maxRedirects, signal, headers: { 'user-agent': MOBILE_USER_AGENT } });
+    // With no redirects left the fetcher hands the redirect itself back.
+    if (maxRedirects === 0 && response.status >= 300 && response.status < 400 && response.headers.location) throw tooMany(response.url);
+    hops.push(...response.redirects);
+    for (const hop of [...response.redirects.map((redirect) => redirect.url), response.url]) seen.add(hop);
+    const contentType = response.headers['content-type'];
+    const refresh = isHtmlContentType(contentType) ? extractPageFacts(decodeHtml(response.body, contentType)).metaRefresh : null;
+    const next = refresh === null ? undefined : metaRefreshTarget(refresh, response.url);
+    if (next === undefined || next === response.url) return response;
+    if (hops.length >= MAX_DOCUMENT_REDIRECTS) throw tooMany(response.url);
+    hops.push({ url: response.url, status: response.status, location: next });
+    if (seen.has(next)) throw new FetchError('redirect-loop', `Redirect loop: ${next} redirects back to itself.`, { url: next, redirects: hops, fromRedirect: true });
+    target = next;
+  }
+}
 
 export async function renderPage(browser: Browser, url: string, fetcher: SafeFetcher, limits: RenderLimits, signal?: AbortSignal): Promise<RenderResult> {
   const started = Date.now();
   const left = () => Math.max(0, limits.timeoutMs - (Date.now() - started));
   // The document is fetched first, redirects followed hop by hop through the guard, so the browser opens
   // the final address (its relative links resolve there) and a refused document fails like the static test.
-  const documentResponse = await fetcher.fetch(url, { maxBytes: limits.maxPageBytes, timeoutMs: Math.min(15_000, limits.timeoutMs), maxRedirects: 10, signal, headers: { 'user-agent': MOBILE_USER_AGENT } });
+  const documentResponse = await fetchDocument(url, fetcher, limits, signal);
   let documentServed = false;
   const documentType = documentResponse.headers['content-type'];
   if (!/\b(text\/html|application\/xhtml\+xml)\b/i.test(documentType ?? '')) {
@@ -80,6 +123,7 @@ export async function renderPage(browser: Browser, url: string, fetcher: SafeFet
     acceptDownloads: false,
     locale: 'en-IN',
   });
+  await context.addInitScript(removeWebRtc, WEBRTC_NAMES);
   const onAbort = () => void context.close().catch(() => undefined);
   signal?.addEventListener('abort', onAbort, { once: true });
   // The hard stop: a page that blocks its main thread (an endless script) would hold evaluate() or the
@@ -107,6 +151,9 @@ export async function renderPage(browser: Browser, url: string, fetcher: SafeFet
       documentServed = true;
       return route.fulfill({ status: documentResponse.status, headers: keptHeaders(documentResponse.headers), body: documentResponse.body });
     }
+    // The page is tested where the redirects and refreshes led (fetchDocument): a later navigation of the
+    // tab (a self-reloading refresh, a script) is cancelled, which keeps the loaded page, not replaced.
+    if (isDocument && documentServed) return route.abort('aborted');
     if (pageBytes >= limits.maxPageBytes) {
       notes.add(weightNote());
       return route.abort('blockedbyclient');
@@ -148,6 +195,13 @@ export async function renderPage(browser: Browser, url: string, fetcher: SafeFet
   }
 
   const page = await context.newPage();
+  // A renderer dies when V8 reaches its heap limit or the memory watch kills it; the page is then gone.
+  let crashed = false;
+  const memoryError = () => new RenderError('too-much-memory', `The page used more than ${limits.memoryMb ?? DEFAULT_RENDER_MEMORY_MB} MB of memory while rendering, the limit of this test.`);
+  page.once('crash', () => {
+    crashed = true;
+    void context.close().catch(() => undefined);
+  });
   try {
     await context.route('**/*', (route) => answer(route).catch(() => route.abort('failed').catch(() => undefined)));
     // WebSockets are neither fetched nor proxied: every one is answered by a closed mock.
@@ -161,6 +215,7 @@ export async function renderPage(browser: Browser, url: string, fetcher: SafeFet
     try {
       await page.goto(documentResponse.url, { waitUntil: 'load', timeout: Math.max(1, left() - 3_000) });
     } catch (error) {
+      if (crashed) throw memoryError();
       if (documentFailure instanceof RenderError) throw documentFailure;
       if (signal?.aborted) throw new RenderError('cancelled', 'The test was cancelled.');
       if (!page.url().startsWith('http')) throw new RenderError('timeout', `The page did not load within ${Math.round(limits.timeoutMs / 1000)} seconds.`, error);
@@ -172,6 +227,7 @@ export async function renderPage(browser: Browser, url: string, fetcher: SafeFet
       measurement = await page.evaluate(measurePage);
       png = await page.screenshot({ type: 'png', timeout: Math.max(1_000, left()) });
     } catch (error) {
+      if (crashed) throw memoryError();
       if (overtime) throw new RenderError('timeout', `The page could not be measured within ${Math.round(limits.timeoutMs / 1000)} seconds (it may run a script that never ends).`);
       if (signal?.aborted) throw new RenderError('cancelled', 'The test was cancelled.');
       throw new RenderError('failed', 'The page could not be measured.', error);

@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Browser } from 'playwright-core';
 import { BusyError } from '#server/lib/domain-errors.ts';
 import type { SafeFetcher } from '#server/lib/safe-fetch/index.ts';
-import { renderPage, type RenderLimits, type RenderResult } from './render.ts';
+import { createMemoryWatch } from './memory-watch.ts';
+import { DEFAULT_RENDER_MEMORY_MB, renderPage, type RenderLimits, type RenderResult } from './render.ts';
+import { chooseSandbox } from './sandbox.ts';
 
 export interface MobileRendererOptions {
   chromiumPath: string;
@@ -13,6 +16,8 @@ export interface MobileRendererOptions {
   concurrency?: number;
   /** Renders that may wait; beyond them callers get RendererBusyError (503 + Retry-After). */
   maxQueued?: number;
+  /** Where the launch says whether Chromium's sandbox is on (a pino logger fits). */
+  log?: { info(message: string): void; warn(message: string): void };
 }
 
 export interface MobileRenderer {
@@ -30,9 +35,13 @@ export class RendererBusyError extends BusyError {
 /*
  * Launch flags as in test/e2e/browser.ts, plus: every request Chromium might make on its own goes to a
  * dead proxy and no host name resolves, so only the intercepted requests (answered by the guarded
- * fetcher) ever get a response. --no-sandbox only when running as root, where the sandbox cannot start.
+ * fetcher) ever get a response. Chromium's sandbox is on unless chooseSandbox says otherwise (sandbox.ts;
+ * playwright-core adds --no-sandbox then). V8's heap in each renderer is capped at the render's memory
+ * budget; memory-watch.ts covers the rest. WebRTC sends UDP (STUN/TURN) from its own sockets, which neither the proxy nor the interception sees,
+ * as soon as the host has a non-loopback interface: the policy keeps WebRTC to proxied TCP (that is, the
+ * dead proxy), and render.ts also removes the WebRTC constructors from every page.
  */
-function launchArgs(): string[] {
+export function rendererLaunchArgs(memoryMb = DEFAULT_RENDER_MEMORY_MB): string[] {
   const args = [
     '--disable-gpu',
     '--disable-background-networking',
@@ -46,8 +55,9 @@ function launchArgs(): string[] {
     '--proxy-server=http://127.0.0.1:9',
     '--proxy-bypass-list=<-loopback>',
     '--host-resolver-rules=MAP * ~NOTFOUND',
+    '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+    `--js-flags=--max-old-space-size=${memoryMb}`,
   ];
-  if (process.getuid?.() === 0) args.push('--no-sandbox');
   return args;
 }
 
@@ -61,14 +71,36 @@ export function findRendererChromium(configured: string | undefined, exists: (pa
 export function createMobileRenderer(options: MobileRendererOptions): MobileRenderer {
   const concurrency = options.concurrency ?? Math.max(1, availableParallelism());
   const maxQueued = options.maxQueued ?? 4;
+  const memoryMb = options.limits.memoryMb ?? DEFAULT_RENDER_MEMORY_MB;
+  // Marks our browser's command line, so the memory watch finds its renderer processes in /proc.
+  const marker = `--delhi-seo-mobile-test=${randomUUID()}`;
+  const memory = createMemoryWatch({ marker, budgetBytes: memoryMb * 1024 * 1024 });
   let browser: Promise<Browser> | undefined;
+  let sandboxMessage: string | undefined;
   let running = 0;
   const waiting: Array<() => void> = [];
 
   // One browser for the process, started on the first test; each test gets its own context.
   function launched(): Promise<Browser> {
     browser ??= import('playwright-core').then(async ({ chromium }) => {
-      const started = await chromium.launch({ executablePath: options.chromiumPath, args: launchArgs() });
+      const uid = process.getuid?.();
+      const launch = (sandbox: boolean) =>
+        chromium.launch({ executablePath: options.chromiumPath, chromiumSandbox: sandbox, args: [...rendererLaunchArgs(memoryMb), marker] });
+      let choice = chooseSandbox(uid);
+      let started: Browser;
+      try {
+        started = await launch(choice.sandbox);
+      } catch (error) {
+        if (!choice.sandbox) throw error;
+        choice = chooseSandbox(uid, error);
+        started = await launch(false);
+      }
+      // Said at the first launch, and again only if a relaunch decides otherwise.
+      if (choice.message !== sandboxMessage) {
+        sandboxMessage = choice.message;
+        if (choice.sandbox) options.log?.info(choice.message);
+        else options.log?.warn(choice.message);
+      }
       started.once('disconnected', () => (browser = undefined));
       return started;
     });
@@ -94,9 +126,11 @@ export function createMobileRenderer(options: MobileRendererOptions): MobileRend
     } else {
       running += 1;
     }
+    memory.start();
     try {
-      return await renderPage(await launched(), url, options.fetcher, options.limits, signal);
+      return await renderPage(await launched(), url, options.fetcher, { ...options.limits, memoryMb }, signal);
     } finally {
+      memory.stop();
       const next = waiting.shift();
       if (next) next();
       else running -= 1;

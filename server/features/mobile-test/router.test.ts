@@ -37,6 +37,18 @@ test('with Chromium the page is rendered: same checks, a 360×640 screenshot, re
   expect(report.blocked).toEqual([]);
 });
 
+test('a meta refresh is followed as the redirect it is (200 on the page it names); a page past the memory budget is a 422', async () => {
+  const { app, site } = await liveToolsApp(() => ({ MOBILE_TEST_MEMORY_MB: '128', MOBILE_TEST_TIMEOUT_MS: '10000' }));
+  onTestFinished(async () => {
+    await app.locals.shutdown();
+    await site.close();
+  });
+  const moved = await request(app).post('/api/mobile-friendly-tester/test').send({ url: `${site.origin}/mobile/refresh` });
+  expect([moved.status, moved.body.report.url, moved.body.report.rendered]).toEqual([200, `${site.origin}/mobile/good`, true]);
+  const hungry = await request(app).post('/api/mobile-friendly-tester/test').send({ url: `${site.origin}/mobile/hungry` });
+  expect([hungry.status, hungry.body]).toEqual([422, { error: 'The page used more than 128 MB of memory while rendering, the limit of this test.' }]);
+});
+
 test('400 for bad input, non-HTML and private hosts; 502 when the site cannot be reached', async () => {
   const { app, site } = await liveToolsApp(staticOnly);
   const empty = await request(app).post('/api/mobile-friendly-tester/test').send({ url: '' });

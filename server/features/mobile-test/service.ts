@@ -1,4 +1,4 @@
-import { InvalidInputError, UpstreamError } from '#server/lib/domain-errors.ts';
+import { InvalidInputError, NotPossibleError, UpstreamError } from '#server/lib/domain-errors.ts';
 import type { SafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { decodeHtml, isHtmlContentType } from '#server/lib/page-facts/decode.ts';
 import { extractPageFacts } from '#server/lib/page-facts/extract.ts';
@@ -79,6 +79,7 @@ async function testUrl(url: string, deps: MobileDeps): Promise<MobileReport> {
     // The document's own failure (private address, refused, DNS, ...) reads the same as in the static test.
     if (error instanceof RenderError && error.kind === 'document-failed' && error.reason) throw error.reason;
     if (error instanceof RenderError && error.kind === 'not-html') throw new InvalidInputError(error.message);
+    if (error instanceof RenderError && error.kind === 'too-much-memory') throw new NotPossibleError(error.message);
     if (error instanceof RenderError) throw new UpstreamError(error.message);
     throw error;
   }
