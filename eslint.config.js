@@ -10,6 +10,11 @@ const SERVER_OR_DB = [
   banned('^#(server|db)/', 'views/ and client/ run in the browser: they never import server/ or db/ (docs/decisions/0014).'),
   banned('^(\\.\\./)+(server|db)/', 'views/ and client/ run in the browser: they never import server/ or db/ (docs/decisions/0014).'),
 ];
+// Islands and pages are views; client/ holds only the page-level scripts the build bundles on their own.
+const CLIENT = [
+  banned('^#client/', 'views/ never imports client/: shared browser helpers live in views/lib.'),
+  banned('^(\\.\\./)+client/', 'views/ never imports client/: shared browser helpers live in views/lib.'),
+];
 const ALIAS_ACROSS_FOLDERS = [
   // docs/ has no alias (the sample business profile is read from there).
   banned('^\\.\\./\\.\\./(?!(\\.\\./)*docs/)', 'Use the #server/ #views/ #client/ #db/ #test/ alias instead of climbing two or more folders.'),
@@ -53,6 +58,11 @@ export default tseslint.config(
     files: ['views/**', 'client/**'],
     ignores: ['views/**/*schema.ts', 'views/**/*.test.ts', 'views/**/*.test.tsx'],
     rules: { '@typescript-eslint/no-restricted-imports': restrict({ paths: [NO_ZOD], patterns: SERVER_OR_DB }) },
+  },
+  {
+    files: ['views/**'],
+    ignores: ['views/**/*schema.ts', 'views/**/*.test.ts', 'views/**/*.test.tsx', 'views/model/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': restrict({ paths: [NO_ZOD], patterns: [...SERVER_OR_DB, ...CLIENT] }) },
   },
   {
     files: ['views/model/**'],

@@ -34,6 +34,23 @@ test('views/ and client/ never import server/ or db/, in either spelling', async
   }
 });
 
+test('views/ never imports client/: shared browser helpers live in views/lib', async () => {
+  expect(await problems('views/tools/seo-audit/Widget.tsx', "import { downloadText } from '#client/download.ts';\nconsole.log(downloadText);")).toEqual([
+    expect.stringMatching(new RegExp(`^${RESTRICTED}: .*views/ never imports client/`)),
+  ]);
+  expect(await problems('views/tools/seo-audit/Widget.tsx', "import { downloadText } from '#views/lib/download.ts';\nconsole.log(downloadText);")).toEqual([]);
+});
+
+test('a feature\'s service files never reach into another feature or the HTTP plumbing', async () => {
+  expect(await problems('server/features/seo-audit/service.ts', "import { openEventStream } from '#server/http/sse.ts';\nconsole.log(openEventStream);")).toEqual([
+    expect.stringMatching(/Services know nothing of HTTP or page serving/),
+  ]);
+  expect(await problems('server/features/seo-audit/service.ts', "import { checkRedirects } from '#server/features/redirect-checker/service.ts';\nconsole.log(checkRedirects);")).toEqual([
+    expect.stringMatching(/A feature reaches another only through server\/lib/),
+  ]);
+  expect(await problems('server/features/seo-audit/router.ts', "import { openEventStream } from '#server/http/sse.ts';\nconsole.log(openEventStream);")).toEqual([]);
+});
+
 test('services never import express or views outside views/model, nor HttpError', async () => {
   expect(await problems('server/features/seo-audit/service.ts', "import { Router } from 'express';\nRouter();")).toEqual([expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*Services know nothing of HTTP/)]);
   expect(await problems('server/features/seo-audit/service.ts', "import { auditRequestSchema } from '#views/tools/seo-audit/schema.ts';\nconsole.log(auditRequestSchema);")).toEqual([expect.stringMatching(/only views\/model/)]);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { copyText } from '#client/clipboard.ts';
+import { copyText } from '#views/lib/clipboard.ts';
 
 /** Copy feedback lasts 2 seconds (spec 9). */
 export const COPY_FEEDBACK_MS = 2000;

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, requestJson } from '#views/lib/request-json.ts';
-import { downloadText } from '#client/download.ts';
+import { downloadText } from '#views/lib/download.ts';
 import { CopyButton } from '#views/components/CopyButton.tsx';
 import { parseDomain } from '../url-input.ts';
 import { anchorsToCsv } from './logic.ts';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { downloadText } from '#client/download.ts';
+import { downloadText } from '#views/lib/download.ts';
 import { CopyButton } from '#views/components/CopyButton.tsx';
 import { Table } from '#views/components/Table.tsx';
 import { backlinksToCsv, batches, generateBacklinks, type BacklinkLink } from './logic.ts';

@@ -1,5 +1,5 @@
 import { zipSync } from 'fflate';
-import { saveBlob } from '#client/download.ts';
+import { saveBlob } from '#views/lib/download.ts';
 import { uniqueFileNames } from './logic.ts';
 import { dataUrlBytes } from './upload.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { downloadText } from '#client/download.ts';
+import { downloadText } from '#views/lib/download.ts';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 import { PLAN_COLUMNS, PlanPrice } from '#views/components/Plans.tsx';
 import { Table } from '#views/components/Table.tsx';

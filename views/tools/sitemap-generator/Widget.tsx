@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { saveBlob } from '#client/download.ts';
+import { saveBlob } from '#views/lib/download.ts';
 import { ApiError, apiFetch, requestJson, serverReason } from '#views/lib/request-json.ts';
 import { checkMessage, DOWNLOAD_FILE_NAME, fullLink, GENERATE_FAILED, generateErrorMessage, progressPercent, SITEMAPS_CHANGED_EVENT } from './logic.ts';
 import { SitemapNextSteps, SitemapPreview } from './NextSteps.tsx';

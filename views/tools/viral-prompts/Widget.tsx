@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { requestJson } from '#views/lib/request-json.ts';
-import { copyText } from '#client/clipboard.ts';
+import { copyText } from '#views/lib/clipboard.ts';
 import { CATEGORY_LABELS, COPY_FEEDBACK_MS, MAX_IDEA_LENGTH } from './rules.ts';
 import { CATEGORIES, type Category } from '#views/model/viral-prompts.ts';
 
