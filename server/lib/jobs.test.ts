@@ -198,3 +198,15 @@ test('progress is stored at once and sent to watchers at most every progressInte
     { type: 'progress', progress: 3 },
   ]);
 });
+
+test('unwatching twice never silences a later watcher of the same key', () => {
+  const { registry, submit, running } = harness();
+  const heard: string[] = [];
+  const unwatch = registry.watch('a', () => heard.push('first'));
+  unwatch();
+  registry.watch('a', (event) => heard.push(`second heard ${event.type}`));
+  unwatch();
+  submit('a');
+  running.get('a')!.emit({ type: 'note', text: 'hello' });
+  expect(heard).toEqual(['second heard note']);
+});
