@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Db } from '#db/index.ts';
 import {
   completeSiteAudit, failUnfinished, finishSiteAudit, getSiteAudit, insertSiteAudit, issuesOnlyIn, listSiteAudits, markRunning, previousDoneAudit,
@@ -6,9 +5,10 @@ import {
 } from '#db/site-audits.ts';
 import { isCrawlStartError, normalizeUrl } from '#server/lib/crawler/index.ts';
 import type { CrawlFetcher } from '#server/lib/crawler/types.ts';
+import { createJobRegistry, type JobHandle, type RunningJob, type StopReason } from '#server/lib/jobs.ts';
 import { typedUrl } from '#views/model/url-input.ts';
 import { runSiteAudit, type AuditProgress, type SiteAuditLimits } from './audit.ts';
-import { BusyError, ConflictError, InvalidInputError, NotAllowedError, NotFoundError } from '#server/lib/domain-errors.ts';
+import { ConflictError, InvalidInputError, NotAllowedError, NotFoundError } from '#server/lib/domain-errors.ts';
 import { DIFF_LIST_LIMIT, pageRows, reportFacts } from './report.ts';
 
 export interface SiteAuditServiceSettings {
@@ -35,19 +35,16 @@ export type AuditEvent =
 
 export type AuditListener = (event: AuditEvent) => void;
 
-interface Job {
-  id: string;
+/** What an audit job carries (its key is the audit's id). */
+interface AuditInput {
   visitor: string;
   url: string;
   /** Typed without a scheme: https first, http when the site has no TLS. */
   httpFallback: boolean;
   createdAt: string;
-  status: 'queued' | 'running';
-  progress: AuditProgress;
-  controller: AbortController;
-  listeners: Set<AuditListener>;
-  lastEmit: number;
 }
+
+type AuditJob = JobHandle<AuditInput, AuditProgress, AuditEvent>;
 
 /** Why an audit ended without a report when the server stopped or restarted under it, by what it was doing. */
 export const RESTART_REASON = {
@@ -62,7 +59,7 @@ export const SHUTDOWN_REASON = {
 const RETRY_AFTER_SECONDS = 60;
 /** Progress events go out at most this often; the last state always goes out. */
 const PROGRESS_INTERVAL_MS = 250;
-/** A 128-bit random id, base64url: unguessable, so a report link can be shared safely. */
+/** The registry's 128-bit random keys, base64url: unguessable, so a report link can be shared safely. */
 const ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
 /**
@@ -72,44 +69,31 @@ const ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 export function createSiteAuditService(options: SiteAuditServiceOptions) {
   const { db, settings } = options;
   const now = options.now ?? (() => new Date());
-  const jobs = new Map<string, Job>();
-  const queue: Job[] = [];
-  const runs = new Set<Promise<void>>();
-  let closing = false;
+  const jobs = createJobRegistry<AuditInput, AuditProgress, AuditEvent, void>({
+    maxRunning: settings.maxRunning,
+    maxQueued: settings.maxQueued,
+    refusals: {
+      full: { message: 'The site audit is busy with other sites; please try again in a few minutes.', retryAfterSeconds: RETRY_AFTER_SECONDS },
+      closing: { message: 'The server is restarting; please try again in a minute.', retryAfterSeconds: RETRY_AFTER_SECONDS },
+    },
+    initialProgress: { crawled: 0, discovered: 1 },
+    progressIntervalMs: PROGRESS_INTERVAL_MS,
+    run,
+    onAccepted: (job) => insertSiteAudit(db, { id: job.key, ...job.input }),
+    onDropped: dropped,
+  });
 
-  function emit(job: Job, event: AuditEvent): void {
-    for (const listener of job.listeners) listener(event);
-  }
-
-  function pump(): void {
-    while (!closing && runs.size < settings.maxRunning && queue.length > 0) {
-      const job = queue.shift()!;
-      const done: Promise<void> = run(job).finally(() => {
-        runs.delete(done);
-        jobs.delete(job.id);
-        pump();
-      });
-      runs.add(done);
-    }
-  }
-
-  async function run(job: Job): Promise<void> {
-    job.status = 'running';
-    markRunning(db, job.id, now().toISOString());
-    emit(job, { type: 'status', status: 'running' });
+  async function run(job: RunningJob<AuditInput, AuditProgress, AuditEvent>): Promise<void> {
+    markRunning(db, job.key, now().toISOString());
+    job.emit({ type: 'status', status: 'running' });
     const onProgress = (progress: AuditProgress) => {
-      job.progress = progress;
-      const time = Date.now();
-      if (time - job.lastEmit < PROGRESS_INTERVAL_MS) return;
-      job.lastEmit = time;
-      saveProgress(db, job.id, progress);
-      emit(job, { type: 'progress', progress });
+      if (job.setProgress(progress)) saveProgress(db, job.key, progress);
     };
     try {
-      const outcome = await runSiteAudit({ startUrl: job.url, httpFallback: job.httpFallback, fetcher: options.fetcher, limits: settings.limits, signal: job.controller.signal, onProgress });
-      if (job.controller.signal.aborted) return stop(job);
+      const outcome = await runSiteAudit({ startUrl: job.input.url, httpFallback: job.input.httpFallback, fetcher: options.fetcher, limits: settings.limits, signal: job.signal, onProgress });
+      if (job.signal.aborted) return stop(job, job.signal.reason as StopReason);
       const summary = outcome.summary;
-      completeSiteAudit(db, job.id, {
+      completeSiteAudit(db, job.key, {
         finishedAt: now().toISOString(),
         crawled: job.progress.crawled,
         discovered: job.progress.discovered,
@@ -119,32 +103,41 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
         issues: outcome.issues.map((issue) => ({ type: issue.type, url: issue.url, severity: issue.severity, detail: issue.detail })),
         diff: () => diffAgainstPrevious(job),
       });
-      emit(job, { type: 'progress', progress: job.progress });
-      emit(job, { type: 'done', summary });
-      options.log?.info({ audit: job.id, pages: summary.pages, ms: outcome.durationMs, stoppedBy: outcome.stoppedBy }, 'site audit done');
+      job.emit({ type: 'progress', progress: job.progress });
+      job.emit({ type: 'done', summary });
+      options.log?.info({ audit: job.key, pages: summary.pages, ms: outcome.durationMs, stoppedBy: outcome.stoppedBy }, 'site audit done');
     } catch (error) {
-      if (job.controller.signal.aborted) return stop(job);
+      if (job.signal.aborted) return stop(job, job.signal.reason as StopReason);
       const message = isCrawlStartError(error) ? error.message : 'The audit failed unexpectedly; please try again.';
-      if (!isCrawlStartError(error)) options.log?.warn({ err: error, audit: job.id }, 'site audit failed');
-      finishSiteAudit(db, job.id, { status: 'failed', error: message, finishedAt: now().toISOString() });
-      emit(job, { type: 'failed', error: message });
+      if (!isCrawlStartError(error)) options.log?.warn({ err: error, audit: job.key }, 'site audit failed');
+      finishSiteAudit(db, job.key, { status: 'failed', error: message, finishedAt: now().toISOString() });
+      job.emit({ type: 'failed', error: message });
     } finally {
       pruneSiteAudits(db, settings.keep);
     }
   }
 
-  /** The job was aborted: by its owner (cancelled) or by the server shutting down (failed). */
-  function stop(job: Job): void {
-    const cancelled = job.controller.signal.reason === 'cancel';
-    finishSiteAudit(db, job.id, { status: cancelled ? 'cancelled' : 'failed', error: cancelled ? 'Cancelled.' : SHUTDOWN_REASON.running, finishedAt: now().toISOString() });
-    emit(job, cancelled ? { type: 'cancelled' } : { type: 'failed', error: SHUTDOWN_REASON.running });
+  /** A running audit was aborted: by its owner (cancelled) or by the server shutting down (failed). */
+  function stop(job: AuditJob, reason: StopReason): void {
+    end(job, reason, SHUTDOWN_REASON.running);
   }
 
-  function diffAgainstPrevious(job: Job) {
-    const previousId = previousDoneAudit(db, job);
+  /** A queued audit was removed before it started. */
+  function dropped(job: AuditJob, reason: StopReason): void {
+    end(job, reason, SHUTDOWN_REASON.queued);
+  }
+
+  function end(job: AuditJob, reason: StopReason, shutdownMessage: string): void {
+    const cancelled = reason === 'cancel';
+    finishSiteAudit(db, job.key, { status: cancelled ? 'cancelled' : 'failed', error: cancelled ? 'Cancelled.' : shutdownMessage, finishedAt: now().toISOString() });
+    job.emit(cancelled ? { type: 'cancelled' } : { type: 'failed', error: shutdownMessage });
+  }
+
+  function diffAgainstPrevious(job: AuditJob) {
+    const previousId = previousDoneAudit(db, { id: job.key, ...job.input });
     if (!previousId) return undefined;
-    const added = issuesOnlyIn(db, job.id, previousId, DIFF_LIST_LIMIT);
-    const fixed = issuesOnlyIn(db, previousId, job.id, DIFF_LIST_LIMIT);
+    const added = issuesOnlyIn(db, job.key, previousId, DIFF_LIST_LIMIT);
+    const fixed = issuesOnlyIn(db, previousId, job.key, DIFF_LIST_LIMIT);
     return { previousId, newIssues: added.items, fixedIssues: fixed.items, newCount: added.total, fixedCount: fixed.total };
   }
 
@@ -188,25 +181,8 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
       const typed = typedUrl(url);
       const start = typed.ok ? normalizeUrl(typed.url) : null;
       if (!typed.ok || !start) throw new InvalidInputError('Please enter a valid http:// or https:// URL.');
-      if (closing) throw new BusyError('The server is restarting; please try again in a minute.', RETRY_AFTER_SECONDS);
-      if (queue.length >= settings.maxQueued) throw new BusyError('The site audit is busy with other sites; please try again in a few minutes.', RETRY_AFTER_SECONDS);
-      const job: Job = {
-        id: randomBytes(16).toString('base64url'),
-        visitor,
-        url: start,
-        httpFallback: !typed.schemeTyped,
-        createdAt: now().toISOString(),
-        status: 'queued',
-        progress: { crawled: 0, discovered: 1 },
-        controller: new AbortController(),
-        listeners: new Set(),
-        lastEmit: 0,
-      };
-      insertSiteAudit(db, job);
-      jobs.set(job.id, job);
-      queue.push(job);
-      pump();
-      return { id: job.id, status: job.status };
+      const { key: id, status } = jobs.submit({ visitor, url: start, httpFallback: !typed.schemeTyped, createdAt: now().toISOString() });
+      return { id, status };
     },
     get(id: string) {
       return view(stored(id));
@@ -222,43 +198,23 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
     /** The stored record of a finished audit; throws `not-done` while it is queued or running. */
     finished(id: string): SiteAuditRow {
       const row = stored(id);
-      if (jobs.has(id) || row.status !== 'done') throw new ConflictError('This audit has no report yet.');
+      if (jobs.get(id) || row.status !== 'done') throw new ConflictError('This audit has no report yet.');
       return row;
     },
     /** Stops the visitor's queued or running audit. */
     cancel(id: string, visitor: string): { id: string; status: 'cancelled' } {
       const row = stored(id);
       if (row.visitor !== visitor) throw new NotAllowedError('Only the visitor who started an audit can cancel it.');
-      const job = jobs.get(id);
-      if (!job) throw new ConflictError('This audit has already finished.');
-      const waiting = queue.indexOf(job);
-      if (waiting >= 0) {
-        queue.splice(waiting, 1);
-        jobs.delete(id);
-        finishSiteAudit(db, id, { status: 'cancelled', error: 'Cancelled.', finishedAt: now().toISOString() });
-        emit(job, { type: 'cancelled' });
-      } else {
-        job.controller.abort('cancel');
-      }
+      if (!jobs.cancel(id)) throw new ConflictError('This audit has already finished.');
       return { id, status: 'cancelled' };
     },
     /** Listens to a queued or running audit; `null` when it is not (the caller reads the stored state). */
     watch(id: string, listener: AuditListener): (() => void) | null {
-      const job = jobs.get(id);
-      if (!job) return null;
-      job.listeners.add(listener);
-      return () => job.listeners.delete(listener);
+      return jobs.get(id) ? jobs.watch(id, listener) : null;
     },
-    /** Server shutdown: nothing new starts, running audits stop and are stored as failed. */
-    async close(): Promise<void> {
-      closing = true;
-      for (const job of queue.splice(0)) {
-        jobs.delete(job.id);
-        finishSiteAudit(db, job.id, { status: 'failed', error: SHUTDOWN_REASON.queued, finishedAt: now().toISOString() });
-        emit(job, { type: 'failed', error: SHUTDOWN_REASON.queued });
-      }
-      for (const job of jobs.values()) job.controller.abort('shutdown');
-      await Promise.allSettled([...runs]);
+    /** Server shutdown: nothing new starts, queued and running audits stop and are stored as failed. */
+    close(): Promise<void> {
+      return jobs.close();
     },
   };
 }

@@ -2,8 +2,7 @@ import { Router, type Request } from 'express';
 import { endpoint } from '#server/http/endpoint.ts';
 import { HttpError } from '#server/http/http-error.ts';
 import { openEventStream } from '#server/http/sse.ts';
-import type { SitemapGenerator } from './service.ts';
-import type { JobEvent } from './jobs.ts';
+import type { SitemapEvent, SitemapGenerator } from './service.ts';
 import { parseOr400 } from '#server/http/validation.ts';
 import { visitorKey } from '#server/http/visitor.ts';
 import { generateSitemapBody, progressQuery } from '#views/tools/sitemap-generator/schema.ts';
@@ -38,7 +37,7 @@ export function sitemapGeneratorRouter({ service, rateLimitPer10Min }: { service
     const { url } = parseOr400(progressQuery, req.query);
     const stream = openEventStream(req, res);
     let idle: NodeJS.Timeout | undefined;
-    const watching = service.watch(url, (event: JobEvent) => {
+    const watching = service.watch(url, (event: SitemapEvent) => {
       clearTimeout(idle);
       stream.send(event.type, event.type === 'progress' ? event.progress : event);
       if (event.type !== 'progress') stream.close();

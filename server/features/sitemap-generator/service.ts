@@ -7,10 +7,10 @@ import { addSitemapVisitor, getSitemap, insertSitemap, listSitemaps, pruneSitema
 import { BusyError, InvalidInputError } from '#server/lib/domain-errors.ts';
 import { CRAWLER_BOT_NAME, crawlSite, normalizeUrl } from '#server/lib/crawler/index.ts';
 import { hostKey } from '#server/lib/crawler/normalize.ts';
-import type { CrawlFetcher, CrawlReport } from '#server/lib/crawler/types.ts';
+import type { CrawlFetcher, CrawlProgress, CrawlReport } from '#server/lib/crawler/types.ts';
+import { createJobRegistry, type RunningJob } from '#server/lib/jobs.ts';
 import { writeSitemap } from '#server/lib/sitemap-xml/write.ts';
 import { typedUrl } from '#views/model/url-input.ts';
-import { createJobRegistry, type JobListener } from './jobs.ts';
 import type { SitemapGeneratorSettings } from '#server/config/sitemap-generator.ts';
 
 export interface GeneratedSitemap {
@@ -18,6 +18,20 @@ export interface GeneratedSitemap {
   sitemap: string;
   record: SitemapRecord;
   report: CrawlReport;
+}
+
+/** What a progress stream hears about a crawl. */
+export type SitemapEvent =
+  | { type: 'progress'; progress: CrawlProgress }
+  | { type: 'done'; sitemap: string; pages: number }
+  | { type: 'failed'; error: string };
+
+export type SitemapListener = (event: SitemapEvent) => void;
+
+/** A crawl job: the normalised start URL, and whether http may be tried when https has no TLS. */
+interface CrawlInput {
+  start: string;
+  httpFallback: boolean;
 }
 
 export interface SitemapGeneratorOptions {
@@ -33,6 +47,9 @@ export interface SitemapGeneratorOptions {
 /** URL path prefix under which generated files are served (by the sitemaps API router). */
 export const SITEMAP_FILES_PREFIX = '/api/sitemaps/files/';
 const SAFE_FILE_NAME = /^sitemap-[a-z0-9.-]+\.xml$/;
+const RESTARTING = 'The server is restarting; please try again in a minute.';
+/** Progress is pushed to listeners at most this often; the final state always goes out. */
+const PROGRESS_INTERVAL_MS = 200;
 
 function fileNameFor(siteUrl: string, now: Date): string {
   const host = hostKey(siteUrl).replace(/[^a-z0-9.-]+/g, '-').replace(/^[.-]+|[.-]+$/g, '').slice(0, 100) || 'site';
@@ -49,10 +66,34 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
   const { db, settings } = options;
   // An in-memory database (tests) still needs somewhere real for the files.
   const dir = options.dataDir === ':memory:' ? join(tmpdir(), `sitemaps-${process.pid}`) : join(options.dataDir, 'sitemaps');
-  const jobs = createJobRegistry<GeneratedSitemap>();
-  let closing = false;
+  // Crawls keyed by normalised start URL: a second request for a URL being crawled joins the first
+  // crawl, and progress listeners can attach before or during it. No waiting line: busy is busy.
+  const jobs = createJobRegistry<CrawlInput, CrawlProgress, SitemapEvent, GeneratedSitemap>({
+    maxRunning: settings.maxRunning,
+    maxQueued: 0,
+    refusals: {
+      full: { message: 'The sitemap generator is busy with other sites; please try again in a minute.', retryAfterSeconds: 60 },
+      closing: { message: RESTARTING },
+    },
+    initialProgress: { found: 0, queued: 1, skipped: 0 },
+    progressIntervalMs: PROGRESS_INTERVAL_MS,
+    run: crawlJob,
+  });
 
-  async function run(startUrl: string, httpFallback: boolean, onProgress: (p: { found: number; queued: number; skipped: number }) => void, signal: AbortSignal): Promise<GeneratedSitemap> {
+  async function crawlJob(job: RunningJob<CrawlInput, CrawlProgress, SitemapEvent>): Promise<GeneratedSitemap> {
+    job.emit({ type: 'progress', progress: job.progress });
+    try {
+      const result = await run(job.input.start, job.input.httpFallback, (progress) => job.setProgress(progress), job.signal);
+      job.emit({ type: 'progress', progress: job.progress });
+      job.emit({ type: 'done', sitemap: result.sitemap, pages: result.record.pages });
+      return result;
+    } catch (error) {
+      job.emit({ type: 'failed', error: error instanceof Error ? error.message : String(error) });
+      throw error;
+    }
+  }
+
+  async function run(startUrl: string, httpFallback: boolean, onProgress: (p: CrawlProgress) => void, signal: AbortSignal): Promise<GeneratedSitemap> {
     const result = await crawlSite({
       startUrl,
       httpFallback,
@@ -67,7 +108,7 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
       onProgress,
       signal,
     });
-    if (result.report.stoppedBy === 'aborted') throw new BusyError('The server is restarting; please try again in a minute.');
+    if (result.report.stoppedBy === 'aborted') throw new BusyError(RESTARTING);
     await mkdir(dir, { recursive: true });
     const now = new Date();
     const fileName = fileNameFor(result.report.siteUrl, now);
@@ -115,25 +156,16 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
      */
     async generate(url: string, visitor: string): Promise<GeneratedSitemap & { reused: boolean }> {
       const { start, key, httpFallback } = siteKey(url);
-      if (closing) throw new BusyError('The server is restarting; please try again in a minute.');
-      const running = jobs.get(key);
-      if (!running && jobs.running >= settings.maxRunning) {
-        throw new BusyError('The sitemap generator is busy with other sites; please try again in a minute.', 60);
-      }
-      const { job, reused } = jobs.start(key, start, (onProgress, signal) => run(start, httpFallback, onProgress, signal), (result) => ({
-        type: 'done',
-        sitemap: result.sitemap,
-        pages: result.record.pages,
-      }));
-      const generated = await job.promise;
+      const job = jobs.submit({ start, httpFallback }, key);
+      const generated = await job.result;
       addSitemapVisitor(db, generated.record._id, visitor);
-      return { ...generated, reused };
+      return { ...generated, reused: job.joined };
     },
     /** Progress of the crawl for `url` (normalised): the current snapshot (if running) and live events. */
-    watch(url: string, listener: JobListener): { running: boolean; progress?: { found: number; queued: number; skipped: number }; unsubscribe: () => void } {
+    watch(url: string, listener: SitemapListener): { running: boolean; progress?: CrawlProgress; unsubscribe: () => void } {
       const { key } = siteKey(url);
       const job = jobs.get(key);
-      return { running: Boolean(job), progress: job?.progress, unsubscribe: jobs.subscribe(key, listener) };
+      return { running: Boolean(job), progress: job?.progress, unsubscribe: jobs.watch(key, listener) };
     },
     /** The sitemaps made for one visitor, newest first. */
     list(visitor: string, limit?: number): SitemapRecord[] {
@@ -154,9 +186,8 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
       }
     },
     /** Stops running crawls (their callers get a 503) and waits for them to finish. */
-    async close(): Promise<void> {
-      closing = true;
-      await jobs.abortAll();
+    close(): Promise<void> {
+      return jobs.close();
     },
   };
 }

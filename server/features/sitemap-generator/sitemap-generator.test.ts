@@ -6,7 +6,7 @@ import { htmlPage, ok, serveFixture, type FixtureSite } from '#test/fixtures/cra
 import { startLoopbackServer } from '#test/fixtures/loopback.ts';
 import { fileOf, makeSitemapGenerator } from '#test/helpers/sitemap-generator.ts';
 import { parseSitemapXml } from '#test/helpers/sitemap-xml.ts';
-import type { JobEvent } from './jobs.ts';
+import type { SitemapEvent } from './service.ts';
 
 test('generate crawls the site, writes a valid sitemap under DATA_DIR and stores the record', async () => {
   const site = await serveFixture(rulesSite);
@@ -66,7 +66,7 @@ test('watch delivers progress while crawling and the sitemap path at the end', a
   const site = await serveFixture(rulesSite);
   const { service, cleanup } = await makeSitemapGenerator({ allowPrivate: [site.hostPort] });
   try {
-    const events: JobEvent[] = [];
+    const events: SitemapEvent[] = [];
     const watching = service.watch(`${site.origin}/#watch`, (event) => events.push(event));
     expect(watching.running).toBe(false);
     const result = await service.generate(`${site.origin}/`, 'alice');
