@@ -22,7 +22,7 @@ export interface SiteAuditServiceOptions {
   db: Db;
   fetcher: CrawlFetcher;
   settings: SiteAuditServiceSettings;
-  log?: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
+  log?: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
   now?: () => Date;
 }
 
@@ -181,7 +181,9 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
       const typed = typedUrl(url);
       const start = typed.ok ? normalizeUrl(typed.url) : null;
       if (!typed.ok || !start) throw new InvalidInputError('Please enter a valid http:// or https:// URL.');
-      const { key: id, status } = jobs.submit({ visitor, url: start, httpFallback: !typed.schemeTyped, createdAt: now().toISOString() });
+      const { key: id, status, result } = jobs.submit({ visitor, url: start, httpFallback: !typed.schemeTyped, createdAt: now().toISOString() });
+      // The handler stores every failure it expects; anything else (the database refusing a write) is logged, not lost.
+      result.catch((error: unknown) => options.log?.error({ err: error, audit: id }, 'site audit job failed outside its handler'));
       return { id, status };
     },
     get(id: string) {
