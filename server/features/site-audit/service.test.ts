@@ -11,7 +11,8 @@ test('a failure outside the audit handler (the database refusing a write) is log
   let logged!: () => void;
   const wasLogged = new Promise<void>((resolve) => (logged = resolve));
   const log = { info: () => undefined, warn: () => undefined, error: (obj: object, msg?: string) => (errors.push({ obj, msg }), logged()) };
-  const fetcher = () => Promise.reject(new Error('no request may be made before the audit is running'));
+  const refuse = () => Promise.reject(new Error('no request may be made before the audit is running'));
+  const fetcher = { fetch: refuse, stream: refuse };
   const service = createSiteAuditService({ db, log, settings: loadConfig({ DATA_DIR: ':memory:' }).siteAudit, fetcher });
   const { id } = service.start('https://example.test/', 'visitor');
   await wasLogged;

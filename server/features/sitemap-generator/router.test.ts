@@ -34,6 +34,19 @@ test('POST /api/sitemaps crawls the site and answers the sitemap path, record an
   }
 });
 
+test('a site with no page that may be listed answers 422 saying why, and writes no (schema-invalid) empty sitemap', async () => {
+  const site = await serveFixture((path) => (path === '/' ? ok(htmlPage({ head: '<meta name="robots" content="noindex">' })) : undefined));
+  try {
+    const { app } = appFor([site.hostPort]);
+    const browser = request.agent(app);
+    const res = await browser.post('/api/sitemaps').send({ url: `${site.origin}/` });
+    expect([res.status, res.body]).toEqual([422, { error: `No page of ${site.hostPort} can go in a sitemap: ${site.origin}/ was left out (meta robots noindex).` }]);
+    expect((await browser.get('/api/sitemaps')).body).toEqual([]);
+  } finally {
+    await site.close();
+  }
+});
+
 test('the sitemap file is served as application/xml, answers HEAD and downloads under its own name', async () => {
   const site = await serveFixture(rulesSite);
   try {

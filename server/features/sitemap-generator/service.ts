@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '#db/index.ts';
 import { addSitemapVisitor, getSitemap, insertSitemap, listSitemaps, pruneSitemaps, type SitemapRecord, type StoredSitemap } from '#db/generated-sitemaps.ts';
-import { BusyError, InvalidInputError } from '#server/lib/domain-errors.ts';
+import { BusyError, InvalidInputError, NotPossibleError } from '#server/lib/domain-errors.ts';
 import { CRAWLER_BOT_NAME, crawlSite, normalizeUrl } from '#server/lib/crawler/index.ts';
 import { hostKey } from '#server/lib/crawler/normalize.ts';
 import type { CrawlFetcher, CrawlProgress, CrawlReport } from '#server/lib/crawler/types.ts';
@@ -109,6 +109,8 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
       signal,
     });
     if (result.report.stoppedBy === 'aborted') throw new BusyError(RESTARTING);
+    // A sitemap must list at least one URL (the sitemaps.org schema): say why none could be, instead of writing an invalid file.
+    if (result.pages.length === 0) throw new NotPossibleError(noPagesMessage(result.report));
     await mkdir(dir, { recursive: true });
     const now = new Date();
     const fileName = fileNameFor(result.report.siteUrl, now);
@@ -193,3 +195,10 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
 }
 
 export type SitemapGenerator = ReturnType<typeof createSitemapGenerator>;
+
+/** Why a crawl listed nothing, in the words of the crawl report: the first URL it left out, and why. */
+export function noPagesMessage(report: Pick<CrawlReport, 'siteUrl' | 'skipped'>): string {
+  const first = report.skipped[0];
+  const host = new URL(report.siteUrl).host;
+  return first ? `No page of ${host} can go in a sitemap: ${first.url} was left out (${first.detail}).` : `No page of ${host} can go in a sitemap.`;
+}

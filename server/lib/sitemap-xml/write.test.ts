@@ -65,7 +65,7 @@ test('no pages gives a well-formed empty urlset, which the sitemaps.org schema r
       await writeSitemap({ dir, fileName: 's.xml', publicUrl, entries: [] });
       const xml = await readFile(join(dir, 's.xml'), 'utf8');
       expect(xml).toBe(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${SITEMAP_NS}">\n</urlset>\n`);
-      // Known gap, left for a product decision: what to hand out when a crawl lists no page.
+      // The generator never hands this out: a crawl that lists no page answers 422 saying why (its router test).
       expect(sitemapSchemaErrors(xml)).toEqual([expect.stringContaining("urlset': Missing child element(s).")]);
     },
     { schemaValid: false },
