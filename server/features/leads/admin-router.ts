@@ -7,12 +7,15 @@ import type { AdminSession } from '#db/admin-sessions.ts';
 import { csvLine } from '#views/lib/csv.ts';
 import { AdminNotFound, InboxPage, LoginPage } from '#views/admin/AdminPages.tsx';
 import type { AppDeps } from '#server/deps.ts';
+import { declaredBodyLimit } from '#server/http/body-limit.ts';
 import { currentSession, endSession, sameSecret, SESSION_COOKIE, SESSION_TTL_MS, setCookie, startSession } from './admin-session.ts';
 import { createSignInPace } from './sign-in-pace.ts';
 
 /** Failed sign-ins allowed per address and window before 429. */
 export const LOGIN_FAILURES = { limit: 5, windowMs: 15 * 60_000 };
 export const INBOX_PAGE_SIZE = 50;
+/** The inbox's forms are a few short fields; bodies above this answer 413. */
+export const ADMIN_BODY_LIMIT = 16 * 1024;
 const TOO_MANY_FAILURES = 'Too many failed sign-ins from this address. Try again in 15 minutes.';
 
 export interface AdminOptions extends Pick<AppDeps, 'config' | 'db' | 'log'> {
@@ -69,7 +72,11 @@ export function adminRouter({ config, db, log, password, css, now = () => Date.n
     next();
   });
   // The forms post urlencoded; a script signing in may send the same field as JSON.
-  router.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 }), express.json({ limit: '16kb' }));
+  router.use(
+    declaredBodyLimit(ADMIN_BODY_LIMIT, 'The form is too large.'),
+    express.urlencoded({ extended: false, limit: ADMIN_BODY_LIMIT, parameterLimit: 20 }),
+    express.json({ limit: ADMIN_BODY_LIMIT }),
+  );
 
   /** Cross-site requests change nothing: the Origin must be this site's (SITE_URL), exactly. */
   function sameOrigin(req: Request, res: Response, next: NextFunction): void {
