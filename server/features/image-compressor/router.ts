@@ -3,12 +3,16 @@ import multer from 'multer';
 import { outputFileName } from '#views/tools/image-compressor/logic.ts';
 import { compressFieldsSchema, MAX_UPLOAD_BYTES, type CompressResponse } from '#views/tools/image-compressor/schema.ts';
 import type { ImageCompressorSettings } from '#server/config/image-compressor.ts';
+import { declaredBodyLimit } from '#server/http/body-limit.ts';
 import { HttpError } from '#server/http/http-error.ts';
 import { rateLimit } from '#server/http/rate-limit.ts';
 import { parseOr400 } from '#server/http/validation.ts';
 import type { ImageCompressor, InspectedUpload } from './service.ts';
 
 const UPLOAD_LIMIT_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
+const TOO_LARGE = `The image is larger than the ${UPLOAD_LIMIT_MB} MB upload limit.`;
+/** What a multipart upload adds around its file: boundaries, part headers and the few small fields (at most 4 × 1 KB). */
+export const MULTIPART_ALLOWANCE_BYTES = 64 * 1024;
 
 // Memory storage only: uploads are never written to disk, and the limits bound what one request holds.
 // Browsers send file names as raw UTF-8, which busboy would otherwise read as Latin-1.
@@ -33,7 +37,7 @@ function receiveImage(deadlineMs: number): RequestHandler {
       if (res.headersSent) return;
       if (!error) return next();
       const code = (error as { code?: string }).code;
-      if (code === 'LIMIT_FILE_SIZE') return next(new HttpError(413, `The image is larger than the ${UPLOAD_LIMIT_MB} MB upload limit.`));
+      if (code === 'LIMIT_FILE_SIZE') return next(new HttpError(413, TOO_LARGE));
       if (code === 'LIMIT_UNEXPECTED_FILE' || code === 'LIMIT_FILE_COUNT') return next(new HttpError(400, 'Send exactly one file, in the "image" field.'));
       if (code?.startsWith('LIMIT_')) return next(new HttpError(400, 'The upload has too many or too large form fields.'));
       next(new HttpError(400, 'The upload could not be read. Please choose the image again.'));
@@ -75,6 +79,8 @@ export function imageCompressorRouter(compressor: ImageCompressor, settings: Ima
 
   router.post(
     '/image-compressor/compress',
+    // A declared length past the limit is refused before a byte of the upload is read.
+    declaredBodyLimit(MAX_UPLOAD_BYTES + MULTIPART_ALLOWANCE_BYTES, TOO_LARGE),
     watchClient(settings.deadlineMs),
     receiveImage(settings.deadlineMs),
     inspectUpload(compressor),

@@ -7,18 +7,26 @@ import type { AdminSession } from '#db/admin-sessions.ts';
 import { csvLine } from '#views/lib/csv.ts';
 import { AdminNotFound, InboxPage, LoginPage } from '#views/admin/AdminPages.tsx';
 import type { AppDeps } from '#server/deps.ts';
+import { declaredBodyLimit } from '#server/http/body-limit.ts';
 import { currentSession, endSession, sameSecret, SESSION_COOKIE, SESSION_TTL_MS, setCookie, startSession } from './admin-session.ts';
+import { createSignInPace } from './sign-in-pace.ts';
 
 /** Failed sign-ins allowed per address and window before 429. */
 export const LOGIN_FAILURES = { limit: 5, windowMs: 15 * 60_000 };
 export const INBOX_PAGE_SIZE = 50;
+/** The inbox's forms are a few short fields; bodies above this answer 413. */
+export const ADMIN_BODY_LIMIT = 16 * 1024;
 const TOO_MANY_FAILURES = 'Too many failed sign-ins from this address. Try again in 15 minutes.';
 
 export interface AdminOptions extends Pick<AppDeps, 'config' | 'db' | 'log'> {
   password: string;
   css: string;
   now?: () => number;
+  /** Waits while sign-ins are slowed (tests pass one that records the wait and returns at once). */
+  wait?: (ms: number) => Promise<void>;
 }
+
+const waitFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 type Locals = { session: AdminSession };
 
@@ -51,7 +59,7 @@ function backTo(value: unknown, notice: string): string {
  * works without JavaScript under the site's strict CSP. Every state change needs the site's own
  * Origin and the session's CSRF token; every answer is `no-store` and `noindex`.
  */
-export function adminRouter({ config, db, log, password, css, now = () => Date.now() }: AdminOptions): Router {
+export function adminRouter({ config, db, log, password, css, now = () => Date.now(), wait = waitFor }: AdminOptions): Router {
   const router = Router();
   const origin = new URL(config.siteUrl).origin;
   const secure = config.siteUrl.startsWith('https:');
@@ -64,7 +72,11 @@ export function adminRouter({ config, db, log, password, css, now = () => Date.n
     next();
   });
   // The forms post urlencoded; a script signing in may send the same field as JSON.
-  router.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 }), express.json({ limit: '16kb' }));
+  router.use(
+    declaredBodyLimit(ADMIN_BODY_LIMIT, 'The form is too large.'),
+    express.urlencoded({ extended: false, limit: ADMIN_BODY_LIMIT, parameterLimit: 20 }),
+    express.json({ limit: ADMIN_BODY_LIMIT }),
+  );
 
   /** Cross-site requests change nothing: the Origin must be this site's (SITE_URL), exactly. */
   function sameOrigin(req: Request, res: Response, next: NextFunction): void {
@@ -101,8 +113,10 @@ export function adminRouter({ config, db, log, password, css, now = () => Date.n
   const loginLimiter = rateLimit({
     windowMs: LOGIN_FAILURES.windowMs,
     limit: LOGIN_FAILURES.limit,
-    // Only failed attempts count: an operator who signs in correctly is never locked out by it.
+    // Only wrong passwords count: an operator who signs in correctly is never locked out by it, nor
+    // by sign-ins refused while the line of slowed sign-ins is full.
     skipSuccessfulRequests: true,
+    requestWasSuccessful: (_req, res) => res.statusCode !== 401,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     handler: (req, res) => {
@@ -112,8 +126,25 @@ export function adminRouter({ config, db, log, password, css, now = () => Date.n
     },
   });
 
-  router.post('/login', loginOrigin, loginLimiter, (req, res) => {
+  const pace = createSignInPace({
+    now,
+    onSlowed: (failures, windowMs) =>
+      log.warn({ failures, windowMinutes: windowMs / 60_000 }, `admin: ${failures} failed sign-ins from all addresses in the last ${windowMs / 60_000} minutes; sign-ins are slowed`),
+  });
+
+  router.post('/login', loginOrigin, loginLimiter, async (req, res) => {
+    const turn = pace.admit();
+    if ('retryAfterMs' in turn) {
+      const seconds = Math.max(1, Math.ceil(turn.retryAfterMs / 1000));
+      const message = `Sign-ins are slowed after many failed attempts. Try again in ${seconds} seconds.`;
+      res.setHeader('Retry-After', String(seconds));
+      if (wantsHtml(req)) return renderLogin(res, 429, message);
+      res.status(429).json({ error: message });
+      return;
+    }
+    if (turn.waitMs > 0) await wait(turn.waitMs);
     if (!sameSecret(one(req.body?.password), password)) {
+      pace.failed();
       log.warn({ reqId: res.locals.requestId }, 'admin: wrong password');
       if (wantsHtml(req)) return renderLogin(res, 401, 'Wrong password.');
       res.status(401).json({ error: 'Wrong password.' });

@@ -1,8 +1,11 @@
+import express from 'express';
+import { pino } from 'pino';
 import request from 'supertest';
 import { afterEach, expect, test, vi } from 'vitest';
 import { listContactMessages } from '#db/contact-messages.ts';
 import { listOutbox } from '#db/outbox.ts';
 import { createTestApp } from '#test/helpers/app.ts';
+import { adminRouter } from './admin-router.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -88,6 +91,47 @@ test('a wrong password is 401; five failures from one address, then 429 even for
   expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   expectAdminHeaders(blocked);
   expect(cookieValue(blocked, 'admin_session')).toBeUndefined();
+});
+
+/** The inbox alone behind one proxy (X-Forwarded-For names the client), on a clock the test moves, recording waits and warnings. */
+function pacedAdmin() {
+  const { config, db } = adminApp({ TRUST_PROXY: '1' });
+  const clock = { now: Date.parse('2025-03-01T10:00:00Z') };
+  const waits: number[] = [];
+  const warnings: string[] = [];
+  const log = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(JSON.parse(line).msg) });
+  const router = adminRouter({ config, db, log, password: PASSWORD, css: '/assets/site.css', now: () => clock.now, wait: async (ms) => void waits.push(ms) });
+  const app = express().set('trust proxy', config.trustProxy).use('/admin', router);
+  const from = (address: string, password: string) => postLogin(app, password).set('X-Forwarded-For', address);
+  return { clock, waits, warnings, from };
+}
+
+test('50 failed sign-ins spread over 50 addresses slow every sign-in, log one warning, and the slow-down ends with the window', async () => {
+  const { clock, waits, warnings, from } = pacedAdmin();
+  for (let i = 1; i <= 50; i += 1) expect((await from(`203.0.113.${i}`, `guess ${i}`)).status).toBe(401);
+  expect(waits).toEqual([]);
+  const slowed = 'admin: 50 failed sign-ins from all addresses in the last 15 minutes; sign-ins are slowed';
+  expect(warnings.filter((msg) => msg !== 'admin: wrong password')).toEqual([slowed]);
+
+  // Each sign-in now waits for its turn, 2 s after the one before, the right password too.
+  expect((await from('198.51.100.1', 'guess 51')).status).toBe(401);
+  const operator = await from('192.0.2.10', PASSWORD);
+  expect(operator.status).toBe(303);
+  for (let i = 2; i <= 14; i += 1) expect((await from(`198.51.100.${i}`, `guess ${50 + i}`)).status).toBe(401);
+  expect(waits).toEqual([2000, 4000, 6000, 8000, 10000, 12000, 14000, 16000, 18000, 20000, 22000, 24000, 26000, 28000, 30000]);
+
+  // No sign-in waits longer than 30 s: past that it is refused, and the refusal does not count against its address.
+  const full = await from('192.0.2.10', PASSWORD);
+  expect(full.status).toBe(429);
+  expect(full.headers['retry-after']).toBe('2');
+  expect(full.text).toContain('Sign-ins are slowed after many failed attempts. Try again in 2 seconds.');
+  expect(waits).toHaveLength(15);
+  expect(warnings.filter((msg) => msg !== 'admin: wrong password')).toEqual([slowed]);
+
+  // 15 minutes later the failures have left the window: sign-ins are answered at once again.
+  clock.now += 15 * 60_000;
+  expect((await from('192.0.2.10', PASSWORD)).status).toBe(303);
+  expect(waits).toHaveLength(15);
 });
 
 test('a browser\'s sign-in from another site is 403 and starts no session; a non-browser client signs in with the password alone', async () => {
