@@ -143,7 +143,8 @@ export default function SitemapGeneratorWidget({ idPrefix }: SitemapGeneratorPro
       {result ? (
         <section className="tool-card sitemap-next-card" aria-label="Your sitemap">
           {preview ? <SitemapPreview locs={preview} idPrefix={idPrefix} /> : null}
-          <SitemapNextSteps siteUrl={result.record.url} idPrefix={idPrefix} />
+          {/* Where the crawl really ran: after the start page's redirects, or on http when the site has no TLS. */}
+          <SitemapNextSteps siteUrl={result.report.siteUrl} idPrefix={idPrefix} />
         </section>
       ) : null}
       {result ? <SitemapReport report={result.report} idPrefix={idPrefix} /> : null}
