@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
-import { countWords, createPageFactsParser, extractPageFacts, MAX_LINKS_PER_PAGE } from './extract.ts';
+import { countWords, createPageFactsParser, extractPageFacts } from './extract.ts';
+import { MAX_LINKS_PER_PAGE } from './facts.ts';
 import { minhashSimilarity } from './text-fingerprint.ts';
 import { decodeHtml } from './decode.ts';
 
