@@ -150,7 +150,7 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
           }
           case 'img':
             // An image's alt text is the text of the link or heading it sits in.
-            for (const open of captures) if ((open.tag === 'a' || open.tag === 'h1' || open.tag === 'h2') && attribs.alt && open.text.length < open.limit) open.text += ` ${attribs.alt}`;
+            for (const open of captures) if ((open.tag === 'a' || open.tag === 'h1' || open.tag === 'h2') && attribs.alt && open.text.length < open.limit) open.text += ` ${attribs.alt}`.slice(0, open.limit - open.text.length);
             insecure(attribs.src);
             if (facts.images.length < MAX_LIST) {
               facts.images.push({ src: attribs.src ?? attribs['data-src'] ?? '', alt: attribs.alt ?? null, width: attribs.width ?? null, height: attribs.height ?? null, srcset: Boolean(attribs.srcset) });
@@ -198,7 +198,7 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
         if (NON_CONTENT.has(name)) skipDepth += 1;
       },
       ontext(text) {
-        for (const open of captures) if (open.text.length < open.limit) open.text += text;
+        for (const open of captures) if (open.text.length < open.limit) open.text += text.slice(0, open.limit - open.text.length);
         if (skipDepth === 0 && hiddenFrom === 0) words.text(text);
       },
       onclosetag(name) {
