@@ -1,5 +1,6 @@
 import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { CRAWLER_BOT_NAME } from '#server/lib/crawler/index.ts';
+import type { TimeSlicer } from '#server/lib/crawler/time-slice.ts';
 import { runSiteAudit, type SiteAuditLimits, type SiteAuditOutcome } from '#server/features/site-audit/audit.ts';
 import { serveFixture, type FixtureSite, type ServedFixture } from '#test/fixtures/crawl-site.ts';
 
@@ -11,11 +12,14 @@ export interface AuditedFixture extends SiteAuditOutcome {
  * Serves `site` on loopback and audits it through the real guarded fetcher. `clock` replaces the
  * fetcher's timing source, so a fixture can make a response "slow" without anyone waiting.
  */
-export async function auditFixture(site: FixtureSite, options: { limits?: Partial<SiteAuditLimits>; clock?: () => number; startPath?: string; signal?: AbortSignal } = {}): Promise<AuditedFixture> {
+export async function auditFixture(
+  site: FixtureSite,
+  options: { limits?: Partial<SiteAuditLimits>; clock?: () => number; startPath?: string; signal?: AbortSignal; slicer?: TimeSlicer } = {},
+): Promise<AuditedFixture> {
   const served = await serveFixture(site);
   try {
     const fetcher = createSafeFetcher({ allowPrivate: [served.hostPort], userAgent: `${CRAWLER_BOT_NAME}/1.0 (+http://localhost)`, clock: options.clock });
-    const outcome = await runSiteAudit({ startUrl: `${served.origin}${options.startPath ?? '/'}`, fetcher, limits: options.limits, signal: options.signal });
+    const outcome = await runSiteAudit({ startUrl: `${served.origin}${options.startPath ?? '/'}`, fetcher, limits: options.limits, signal: options.signal, slicer: options.slicer });
     return { ...outcome, site: served };
   } finally {
     await served.close();

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** Starts the built server on a free loopback port, production settings, logs discarded. */
-export async function startBuiltServer(env = {}) {
-  const child = spawn(process.execPath, ['--max-semi-space-size=8', 'dist/server.js'], {
+export async function startBuiltServer(env = {}, nodeArgs = []) {
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', ...nodeArgs, 'dist/server.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -37,6 +37,7 @@ export async function startBuiltServer(env = {}) {
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid,
+    signal: (name) => child.kill(name),
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', resolve);

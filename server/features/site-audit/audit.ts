@@ -1,6 +1,7 @@
 import { CRAWLER_BOT_NAME, normalizeUrl, runCrawl } from '#server/lib/crawler/index.ts';
+import { eventLoopSlicer, type TimeSlicer } from '#server/lib/crawler/time-slice.ts';
 import type { CrawlFetcher, StopReason } from '#server/lib/crawler/types.ts';
-import { evaluateRules, summarize, type AuditSummaryCounts, type IssueInstance } from './rules/index.ts';
+import { evaluateRulesSliced, summarize, type AuditSummaryCounts, type IssueInstance } from './rules/index.ts';
 import type { SitemapFile } from './sitemaps.ts';
 import { createUrlStore, type UrlNode } from './store.ts';
 import { createAuditVisitor } from './visitor.ts';
@@ -44,6 +45,8 @@ export interface RunSiteAuditOptions {
   onProgress?: (progress: AuditProgress) => void;
   /** The visitor typed a bare domain: when https fails at the connection, audit the site over http. */
   httpFallback?: boolean;
+  /** Shares the event loop with the pages being served (default: this thread's one slicer). */
+  slicer?: TimeSlicer;
 }
 
 export interface SiteAuditOutcome {
@@ -67,6 +70,7 @@ export interface SiteAuditOutcome {
  */
 export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAuditOutcome> {
   const limits = { ...SITE_AUDIT_LIMITS, ...options.limits };
+  const slicer = options.slicer ?? eventLoopSlicer;
   const store = createUrlStore();
   const progress = () => options.onProgress?.({ crawled: state.fetched, discovered: store.nodes.length });
   const { visitor, state } = createAuditVisitor({
@@ -98,11 +102,12 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
       onProgress: progress,
       signal: options.signal,
       httpFallback: options.httpFallback,
+      slicer,
     },
     visitor,
   );
   const sitemaps = state.sitemaps ?? { files: [], found: false };
-  const evaluation = evaluateRules({ nodes: store.nodes, hasSitemap: sitemaps.found, sitemapFiles: sitemaps.files });
+  const evaluation = await evaluateRulesSliced({ nodes: store.nodes, hasSitemap: sitemaps.found, sitemapFiles: sitemaps.files }, () => slicer.breathe());
   const crawled = store.nodes.filter((node) => node.status > 0 || node.error).map((node) => node.url);
   progress();
   return {

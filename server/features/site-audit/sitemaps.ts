@@ -41,7 +41,7 @@ function localName(name: string): string {
  * Streams one sitemap document (XML, gzipped or not) and collects its <loc> values. Stops
  * reading once `room` page URLs are collected, so a huge sitemap cannot outgrow the audit's caps.
  */
-async function parseSitemap(body: Readable, room: number): Promise<ParsedSitemap> {
+async function parseSitemap(body: Readable, room: number, breathe: () => Promise<void>): Promise<ParsedSitemap> {
   const result: ParsedSitemap = { kind: null, locs: [], children: [] };
   const stack: string[] = [];
   let loc: string | null = null;
@@ -87,6 +87,7 @@ async function parseSitemap(body: Readable, room: number): Promise<ParsedSitemap
       parser.write(decoder.decode(chunk as Buffer, { stream: true }));
       // Enough URLs, or not a sitemap at all: stop downloading.
       if (full || (rootSeen && result.kind === null)) break;
+      await breathe();
     }
   } finally {
     body.destroy();
@@ -134,13 +135,15 @@ export async function readSitemaps(
         res.body.destroy();
         file.error = `HTTP ${res.status}`;
       } else {
-        const parsed = await parseSitemap(decoded(res), Math.max(0, options.maxUrls - taken));
+        const parsed = await parseSitemap(decoded(res), Math.max(0, options.maxUrls - taken), crawl.breathe);
         file.kind = parsed.kind;
         if (!parsed.kind) file.error = 'not a <urlset> or <sitemapindex> document';
         else {
           file.valid = true;
           file.urls = parsed.locs.length;
           for (const loc of parsed.locs) {
+            // Each URL is checked against robots.txt: thousands must not hold the event loop.
+            await crawl.breathe();
             const pageUrl = normalizeUrl(loc, url);
             if (pageUrl && crawl.frontier.isInSite(pageUrl)) {
               taken += 1;

@@ -48,6 +48,8 @@ export interface PageRecord {
   emptyAnchors: number;
   /** Distinct http(s) link targets, internal and external, including the page itself. */
   uniqueLinks: number;
+  /** Links past the one per-page cap (MAX_LINKS_PER_PAGE): counted, not read. */
+  linksOverCap: number;
   hreflang: HreflangRef[];
   insecureResources: number;
   insecureForms: number;

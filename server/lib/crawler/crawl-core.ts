@@ -7,8 +7,8 @@ import { normalizeUrl } from './normalize.ts';
 import { createRequestBudget, RequestLimitError, type RequestBudget } from './request-budget.ts';
 import { allowAll, disallowAll, loadRobots, type RobotsPolicy } from './robots.ts';
 import { createSkipLog, type SkipLog } from './skip-log.ts';
+import { eventLoopSlicer, type TimeSlicer } from './time-slice.ts';
 import type { CrawlFetcher, CrawlFetchOptions, CrawlFetchResponse, SkipReason, StopReason } from './types.ts';
-
 
 const STOP_DETAILS: Partial<Record<StopReason, string>> = {
   'time-limit': 'crawl time limit reached',
@@ -45,6 +45,8 @@ export interface CoreOptions {
   signal?: AbortSignal;
   /** The visitor typed a bare domain: when https fails at the connection, crawl the site over http. */
   httpFallback?: boolean;
+  /** Shares the event loop with the pages being served (default: this thread's one slicer). */
+  slicer?: TimeSlicer;
 }
 
 /** What a visitor may do while handling a response. */
@@ -64,6 +66,11 @@ export interface CrawlControl {
   stop(reason: StopReason): void;
   /** A request outside the queue (a sitemap file), spaced by Crawl-delay like every page. */
   stream(url: string, options: CrawlFetchOptions): Promise<CrawlFetchResponse<Readable>>;
+  /**
+   * Call between units of synchronous work (a link, a chunk of HTML): past the event loop's slice
+   * it waits for the loop to turn, so pages keep being served while a hostile site is read.
+   */
+  breathe(): Promise<void>;
 }
 
 export interface CrawlVisitor {
@@ -126,10 +133,12 @@ export async function runCrawl(settings: CoreOptions, visitor: CrawlVisitor): Pr
     settings.signal?.removeEventListener('abort', onOuterAbort);
   };
 
+  const slicer = settings.slicer ?? eventLoopSlicer;
+  const breathe = () => slicer.breathe();
   const skips = createSkipLog(settings.maxReportedSkips, settings.onSkip);
   const budget = createRequestBudget(settings.fetcher, settings.maxRequests);
   let startFailure: CrawlStartError | null = null;
-  const { robots, siteUrl } = await startRobots(settings, budget, startUrl, signal).catch((error: unknown) => {
+  const { robots, siteUrl } = await startRobots(settings, budget, startUrl, signal, breathe).catch((error: unknown) => {
     cleanup();
     throw error;
   });
@@ -190,7 +199,7 @@ export async function runCrawl(settings: CoreOptions, visitor: CrawlVisitor): Pr
       if (item.start && new URL(target).origin !== frontier.siteOrigin) {
         const origin = new URL(target).origin;
         // With the budget spent nothing more is fetched: the target is reported as past the limit.
-        const policy = await loadRobots(budget.fetcher, origin, settings.botName, { timeoutMs: settings.pageTimeoutMs, signal }).catch((error: unknown) =>
+        const policy = await loadRobots(budget.fetcher, origin, settings.botName, { timeoutMs: settings.pageTimeoutMs, signal, breathe }).catch((error: unknown) =>
           error instanceof RequestLimitError ? allowAll() : disallowAll(),
         );
         frontier.moveSite(origin, policy);
@@ -199,6 +208,7 @@ export async function runCrawl(settings: CoreOptions, visitor: CrawlVisitor): Pr
       return target;
     },
     stop,
+    breathe,
     async stream(url, options) {
       await politeWait();
       try {
@@ -272,9 +282,15 @@ export async function runCrawl(settings: CoreOptions, visitor: CrawlVisitor): Pr
  * The start site's robots.txt; failing to fetch it means the site is unreachable (or forbidden).
  * It is the crawl's first request, so a typed bare domain with no TLS moves to http here (`siteUrl`).
  */
-async function startRobots(settings: CoreOptions, budget: RequestBudget, startUrl: string, signal: AbortSignal): Promise<{ robots: RobotsPolicy; siteUrl: string }> {
+async function startRobots(
+  settings: CoreOptions,
+  budget: RequestBudget,
+  startUrl: string,
+  signal: AbortSignal,
+  breathe: () => Promise<void>,
+): Promise<{ robots: RobotsPolicy; siteUrl: string }> {
   const load = async (url: string) => ({
-    robots: await loadRobots(budget.fetcher, new URL(url).origin, settings.botName, { timeoutMs: settings.pageTimeoutMs, signal }),
+    robots: await loadRobots(budget.fetcher, new URL(url).origin, settings.botName, { timeoutMs: settings.pageTimeoutMs, signal, breathe }),
     siteUrl: url,
   });
   try {

@@ -34,7 +34,7 @@ function sitemapVisitor(options: CrawlOptions) {
       }
       let page;
       try {
-        page = await parsePageStream(res.body, { botName: options.botName, charset: charsetOf(headers['content-type']) });
+        page = await parsePageStream(res.body, { botName: options.botName, charset: charsetOf(headers['content-type']), breathe: crawl.breathe });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         skips.add(item.url, crawl.signal.aborted ? 'cap' : 'error', crawl.signal.aborted ? 'crawl stopped while reading' : message);
@@ -52,8 +52,10 @@ function sitemapVisitor(options: CrawlOptions) {
       } else {
         listed.push({ url: item.url, lastmod: lastmodFromHeader(headers['last-modified']) });
       }
+      // Each link costs a URL parse and a robots.txt check: thousands must not hold the event loop.
       for (const link of page.links) {
         frontier.discover(normalizeUrl(link.href, base), item.depth + 1, { nofollow: link.nofollow || directives.nofollow });
+        await crawl.breathe();
       }
     },
   };

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { expect, test } from 'vitest';
-import { MAX_LINKS_PER_PAGE, parsePageStream } from './page-parse.ts';
+import { MAX_LINKS_PER_PAGE } from '#server/lib/page-facts/facts.ts';
+import { parsePageStream } from './page-parse.ts';
 
 function chunked(html: string | Buffer, size: number): Readable {
   const bytes = Buffer.isBuffer(html) ? html : Buffer.from(html);
@@ -36,8 +37,9 @@ test('parsePageStream decodes the declared charset, including multi-byte UTF-8 s
   expect((await parsePageStream(chunked(utf8, 1), { botName: 'b' })).links[0].href).toBe('/डेल्ही');
 });
 
-test('parsePageStream keeps at most MAX_LINKS_PER_PAGE links from one page', async () => {
-  const html = '<a href="/l">l</a>'.repeat(MAX_LINKS_PER_PAGE + 50);
+test('parsePageStream keeps at most MAX_LINKS_PER_PAGE links from one page and counts the rest', async () => {
+  const html = `${'<a href="/l">l</a>'.repeat(MAX_LINKS_PER_PAGE + 50)}<area href="/m">`;
   const page = await parsePageStream(chunked(html, 65536), { botName: 'b' });
   expect(page.links).toHaveLength(MAX_LINKS_PER_PAGE);
+  expect(page.linksOverCap).toBe(51);
 });

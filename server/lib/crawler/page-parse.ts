@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { Parser } from 'htmlparser2';
+import { MAX_LINKS_PER_PAGE } from '#server/lib/page-facts/facts.ts';
 import { parseRobotsDirectives, relIsNofollow, type RobotsDirectives } from './directives.ts';
 
 export interface PageLink {
@@ -14,10 +15,9 @@ export interface ParsedPage {
   /** Raw href of the first `<base>`, unresolved; links resolve against it. */
   baseHref: string | null;
   directives: RobotsDirectives;
+  /** Links past MAX_LINKS_PER_PAGE (the one cap, shared with the page facts): counted, not read. */
+  linksOverCap: number;
 }
-
-/** A page with more links than this is a link farm or a trap; the rest are ignored. */
-export const MAX_LINKS_PER_PAGE = 10_000;
 
 function decoderFor(charset: string | undefined): TextDecoder {
   try {
@@ -32,14 +32,18 @@ function decoderFor(charset: string | undefined): TextDecoder {
  * canonical, base and robots meta. The body is never held whole in memory, so a crawl's
  * memory grows with the URLs it has seen rather than with page sizes.
  */
-export async function parsePageStream(body: Readable, options: { botName: string; charset?: string }): Promise<ParsedPage> {
-  const page: ParsedPage = { links: [], canonical: null, baseHref: null, directives: { noindex: false, nofollow: false } };
+export async function parsePageStream(
+  body: Readable,
+  options: { botName: string; charset?: string; breathe?: () => Promise<void> },
+): Promise<ParsedPage> {
+  const page: ParsedPage = { links: [], canonical: null, baseHref: null, directives: { noindex: false, nofollow: false }, linksOverCap: 0 };
   const botMeta = options.botName.toLowerCase();
   const parser = new Parser(
     {
       onopentag(name, attributes) {
         if ((name === 'a' || name === 'area') && attributes.href !== undefined) {
           if (page.links.length < MAX_LINKS_PER_PAGE) page.links.push({ href: attributes.href, nofollow: relIsNofollow(attributes.rel) });
+          else page.linksOverCap += 1;
         } else if (name === 'link' && page.canonical === null && attributes.href && relHas(attributes.rel, 'canonical')) {
           page.canonical = attributes.href;
         } else if (name === 'base' && page.baseHref === null && attributes.href) {
@@ -60,6 +64,8 @@ export async function parsePageStream(body: Readable, options: { botName: string
   // the caller reports the page as an error.
   for await (const chunk of body) {
     parser.write(decoder.decode(chunk as Uint8Array, { stream: true }));
+    // Buffered chunks arrive without a turn of the event loop: megabytes would hold it.
+    await options.breathe?.();
   }
   parser.end(decoder.decode());
   return page;

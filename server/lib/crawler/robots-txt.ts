@@ -151,6 +151,13 @@ export interface RobotsGroups {
  * close a group. All groups naming the agent are merged.
  */
 export function robotsGroupsFor(input: string | Uint8Array, agent: string): RobotsGroups {
+  const groups = groupsBuilder(agent);
+  for (const entry of robotsLines(input)) groups.add(entry);
+  return groups.result();
+}
+
+/** `robotsGroupsFor` line by line, so a caller can pause between lines (see robotsMatcherSliced). */
+function groupsBuilder(agent: string) {
   const wanted = agent.toLowerCase();
   const specific: RobotsRule[] = [];
   const global: RobotsRule[] = [];
@@ -159,7 +166,7 @@ export function robotsGroupsFor(input: string | Uint8Array, agent: string): Robo
   const sitemaps: string[] = [];
   let target: { specific: boolean; global: boolean } | null = null;
   let inRules = false;
-  for (const entry of robotsLines(input)) {
+  function add(entry: RobotsLine): void {
     if (entry.key === 'sitemap') {
       if (entry.value) sitemaps.push(entry.value);
     } else if (entry.key === 'user-agent') {
@@ -172,25 +179,28 @@ export function robotsGroupsFor(input: string | Uint8Array, agent: string): Robo
         seenSpecific = true;
       }
     } else if (entry.key === 'allow' || entry.key === 'disallow' || entry.key === 'crawl-delay') {
-      if (!target) continue;
+      if (!target) return;
       inRules = true;
       if (entry.key === 'crawl-delay') {
         const seconds = Number.parseFloat(entry.value);
         const delay = Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
         if (target.specific && !delays.specific) delays.specific = delay;
         if (target.global && !delays.global) delays.global = delay;
-        continue;
+        return;
       }
-      if (!entry.value) continue;
+      if (!entry.value) return;
       const rule = { allow: entry.key === 'allow', pattern: normalizePattern(entry.value), line: entry.line, text: entry.text };
       if (target.specific) specific.push(rule);
       if (target.global) global.push(rule);
     }
   }
   return {
-    rules: dedupe(seenSpecific ? specific : global),
-    crawlDelaySeconds: seenSpecific ? delays.specific : delays.global,
-    sitemaps,
+    add,
+    result: (): RobotsGroups => ({
+      rules: dedupe(seenSpecific ? specific : global),
+      crawlDelaySeconds: seenSpecific ? delays.specific : delays.global,
+      sitemaps,
+    }),
   };
 }
 
@@ -377,11 +387,39 @@ export interface RobotsMatcher {
 /** Parses a robots.txt once for one user agent (its product token, matched case-insensitively). */
 export function robotsMatcher(input: string | Uint8Array, agent: string): RobotsMatcher {
   const groups = robotsGroupsFor(input, agent);
-  const rules = groups.rules.map(compile);
-  // Google treats an allowed `/dir/index.html` as allowing `/dir/` too.
-  for (const rule of groups.rules) {
-    if (rule.allow && rule.pattern.endsWith('/index.html')) rules.push(compile({ ...rule, pattern: `${rule.pattern.slice(0, -'index.html'.length)}$` }));
+  return matcherOf(groups, compileAll(groups.rules));
+}
+
+/**
+ * `robotsMatcher` for the event loop that serves pages: a 500 KiB file of hostile rules takes
+ * ~100 ms to read and compile, so it pauses (`breathe`) between lines and between rules.
+ */
+export async function robotsMatcherSliced(input: string | Uint8Array, agent: string, breathe: () => Promise<void>): Promise<RobotsMatcher> {
+  const builder = groupsBuilder(agent);
+  for (const entry of robotsLines(input)) {
+    builder.add(entry);
+    await breathe();
   }
+  const groups = builder.result();
+  const compiled: CompiledRule[] = [];
+  for (const rule of withIndexHtmlRules(groups.rules)) {
+    compiled.push(compile(rule));
+    await breathe();
+  }
+  return matcherOf(groups, compiled);
+}
+
+/** Google treats an allowed `/dir/index.html` as allowing `/dir/` too. */
+function withIndexHtmlRules(rules: RobotsRule[]): RobotsRule[] {
+  const extra = rules.filter((rule) => rule.allow && rule.pattern.endsWith('/index.html'));
+  return [...rules, ...extra.map((rule) => ({ ...rule, pattern: `${rule.pattern.slice(0, -'index.html'.length)}$` }))];
+}
+
+function compileAll(rules: RobotsRule[]): CompiledRule[] {
+  return withIndexHtmlRules(rules).map(compile);
+}
+
+function matcherOf(groups: RobotsGroups, rules: CompiledRule[]): RobotsMatcher {
   // Tried in order of precedence, so the first match decides.
   rules.sort((a, b) => b.priority - a.priority || Number(b.allow) - Number(a.allow));
   const indexed = rules.filter((rule) => rule.pieces.length > 1).length > INDEX_PATH_ABOVE_RULES;

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
-import { countWords, createPageFactsParser, extractPageFacts, MAX_LINKS_PER_PAGE } from './extract.ts';
+import { countWords, createPageFactsParser, extractPageFacts } from './extract.ts';
+import { MAX_LINKS_PER_PAGE } from './facts.ts';
 import { minhashSimilarity } from './text-fingerprint.ts';
 import { decodeHtml } from './decode.ts';
 
@@ -103,4 +104,14 @@ test('canonicals, hreflang, forms, duplicate head tags and http:// sub-resources
 test('a page with more links than MAX_LINKS_PER_PAGE yields exactly the cap and counts the rest', () => {
   const facts = extractPageFacts(`<body>${'<a href="/x">x</a>'.repeat(MAX_LINKS_PER_PAGE + 7)}<area href="/y"></body>`);
   expect([facts.links.length, facts.linksOverCap]).toEqual([MAX_LINKS_PER_PAGE, 8]);
+});
+
+test('8,000 unclosed <span><a> read every link and heading but keep a bounded text per element', () => {
+  const facts = extractPageFacts(`<body>${Array.from({ length: 8000 }, (_, index) => `<div><h2>h${index}<span><a href="/p${index}">link ${index} `).join('')}`);
+  expect([facts.links.length, facts.linksOverCap, facts.h2.length]).toEqual([MAX_LINKS_PER_PAGE, 8000 - MAX_LINKS_PER_PAGE, 8000]);
+  // Without the bounds each open element collected the text of the whole rest of the page.
+  expect(Math.max(...facts.h2.map((text) => text.length), ...facts.links.map((link) => link.text.length))).toBeLessThanOrEqual(8 * 1024);
+  // The first 32 open elements (16 headings, 16 links) collect text; deeper ones count with none.
+  expect(facts.h2.filter(Boolean)).toHaveLength(16);
+  expect(facts.h2.find((text) => text.startsWith('h0'))).toMatch(/^h0link 0 h1link 1 h2link 2 /);
 });

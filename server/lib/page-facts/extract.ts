@@ -1,5 +1,5 @@
 import { Parser } from 'htmlparser2';
-import { emptyFacts, type LinkFact, type PageFacts, type PageFactsOptions } from './facts.ts';
+import { emptyFacts, MAX_LINKS_PER_PAGE, type LinkFact, type PageFacts, type PageFactsOptions } from './facts.ts';
 import { createTextFingerprinter, createWordCounter } from './text-fingerprint.ts';
 
 export { countWords } from './text-fingerprint.ts';
@@ -8,11 +8,13 @@ const MAX_STYLE_TEXT = 512 * 1024;
 const MAX_STYLE_ATTRIBUTES = 2000;
 const MAX_LIST = 5000;
 /**
- * Links read from one page; the rest are counted in `linksOverCap`. Every link read costs the
- * audit a URL parse, a robots check and a graph entry, synchronously, so a page of 100,000 links
- * must not cost 100,000 of them.
+ * Elements whose text is being collected at once. Every text node is added to each of them, so
+ * without a bound 8,000 unclosed `<span><a href>` (250 KB) cost 8,000² appends: 12 s and gigabytes.
+ * Deeper headings and links still count, without their text.
  */
-export const MAX_LINKS_PER_PAGE = 5000;
+const MAX_OPEN_CAPTURES = 32;
+/** Text kept per heading, title or link (far past any check's length): bounds the memory of a hostile page. */
+const MAX_CAPTURE_CHARS = 8 * 1024;
 const NON_CONTENT = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head']);
 const WIDTH_TAGS = new Set(['table', 'td', 'th', 'div', 'iframe', 'img']);
 const MEDIA_TAGS = new Set(['iframe', 'video', 'audio', 'source', 'track', 'embed']);
@@ -56,7 +58,12 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
   const styles = options.styles ?? true;
   const facts = emptyFacts();
   const jsonLdTypes = new Set<string>();
-  const captures: Array<{ tag: string; text: string; done: (text: string) => void }> = [];
+  const captures: Array<{ tag: string; text: string; limit: number; done: (text: string) => void }> = [];
+  const capture = (tag: string, text: string, done: (text: string) => void, limit = MAX_CAPTURE_CHARS) => {
+    if (captures.length < MAX_OPEN_CAPTURES) captures.push({ tag, text, limit, done });
+    // Too deep to collect: a heading or link still counts, with the text it has so far.
+    else if (limit !== Infinity) done(text);
+  };
   const fingerprinter = options.fingerprint ? createTextFingerprinter() : null;
   const words = fingerprinter ?? createWordCounter();
   let skipDepth = 0;
@@ -88,11 +95,11 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
           case 'title':
             if (svgDepth > 0) break;
             facts.titleCount += 1;
-            if (facts.title === null) captures.push({ tag: name, text: '', done: (text) => (facts.title = collapse(text)) });
+            if (facts.title === null) capture(name, '', (text) => (facts.title = collapse(text)));
             break;
           case 'h1':
           case 'h2':
-            captures.push({ tag: name, text: '', done: (text) => facts[name].push(collapse(text)) });
+            capture(name, '', (text) => facts[name].push(collapse(text)));
             break;
           case 'a':
           case 'area':
@@ -101,7 +108,7 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
               const link: LinkFact = { href: attribs.href.trim(), text: '', rel: (attribs.rel ?? '').toLowerCase() };
               facts.links.push(link);
               if (name === 'area') link.text = attribs.alt ?? attribs['aria-label'] ?? '';
-              else captures.push({ tag: name, text: attribs['aria-label'] ?? attribs.title ?? '', done: (text) => (link.text = collapse(text)) });
+              else capture(name, attribs['aria-label'] ?? attribs.title ?? '', (text) => (link.text = collapse(text)));
             }
             break;
           case 'base':
@@ -143,7 +150,7 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
           }
           case 'img':
             // An image's alt text is the text of the link or heading it sits in.
-            for (const capture of captures) if ((capture.tag === 'a' || capture.tag === 'h1' || capture.tag === 'h2') && attribs.alt) capture.text += ` ${attribs.alt}`;
+            for (const open of captures) if ((open.tag === 'a' || open.tag === 'h1' || open.tag === 'h2') && attribs.alt && open.text.length < open.limit) open.text += ` ${attribs.alt}`.slice(0, open.limit - open.text.length);
             insecure(attribs.src);
             if (facts.images.length < MAX_LIST) {
               facts.images.push({ src: attribs.src ?? attribs['data-src'] ?? '', alt: attribs.alt ?? null, width: attribs.width ?? null, height: attribs.height ?? null, srcset: Boolean(attribs.srcset) });
@@ -151,17 +158,19 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
             break;
           case 'script':
             if ((attribs.type ?? '').trim().toLowerCase() === 'application/ld+json') {
-              captures.push({
-                tag: name,
-                text: '',
-                done: (text) => {
+              // JSON-LD is read whole (its script is one text node, however large).
+              capture(
+                name,
+                '',
+                (text) => {
                   try {
                     jsonLdTypesOf(JSON.parse(text), jsonLdTypes);
                   } catch {
                     facts.jsonLdInvalid += 1;
                   }
                 },
-              });
+                Infinity,
+              );
             } else {
               insecure(attribs.src);
               facts.scripts.push({ src: attribs.src ?? null, inHead, blocking: inHead && isBlockingScript(attribs) });
@@ -169,15 +178,16 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
             break;
           case 'style':
             if (!styles) break;
-            captures.push({
-              tag: name,
-              text: '',
-              done: (text) => {
+            capture(
+              name,
+              '',
+              (text) => {
                 if (styleBytes + text.length > MAX_STYLE_TEXT) return;
                 styleBytes += text.length;
                 facts.styleBlocks.push(text);
               },
-            });
+              Infinity,
+            );
             break;
           case 'object':
           case 'embed':
@@ -188,7 +198,7 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
         if (NON_CONTENT.has(name)) skipDepth += 1;
       },
       ontext(text) {
-        for (const capture of captures) capture.text += text;
+        for (const open of captures) if (open.text.length < open.limit) open.text += text.slice(0, open.limit - open.text.length);
         if (skipDepth === 0 && hiddenFrom === 0) words.text(text);
       },
       onclosetag(name) {

@@ -1,6 +1,13 @@
 // What one pass over a page's HTML collects (extract.ts); the audit, index, mobile and site-audit checks read it.
 import type { TextFingerprint } from './text-fingerprint.ts';
 
+/**
+ * Links read from one page, by every parser (page facts and the crawler's page reader); the rest
+ * are counted in `linksOverCap`. Every link read costs a crawl a URL parse, a robots.txt check and
+ * a graph entry, so a page of 100,000 links must not cost 100,000 of them.
+ */
+export const MAX_LINKS_PER_PAGE = 5000;
+
 export interface ImageFact {
   src: string;
   /** null when the attribute is missing; "" is a deliberate decorative image. */

@@ -1,4 +1,5 @@
 import { describeStatus, isError, listDetail, pages, type Rule } from './context.ts';
+import { MAX_LINKS_PER_PAGE } from '#server/lib/page-facts/facts.ts';
 import { DEEP_PAGE_CLICKS, LARGE_IMAGE_BYTES, MAX_LINKS } from '../thresholds.ts';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -22,7 +23,10 @@ export const linkRules: Record<string, Rule> = {
   },
   'internal-nofollow': (c) => pages(c).filter((n) => n.page.nofollowLinks.length > 0).map((n) => ({ url: n.url, detail: `nofollow links to ${listDetail(n.page.nofollowLinks.map((id) => c.nodes[id].url))}` })),
   'links-anchor-empty': (c) => pages(c).filter((n) => n.page.emptyAnchors > 0).map((n) => ({ url: n.url, detail: `${plural(n.page.emptyAnchors, 'internal link')} without text` })),
-  'links-too-many': (c) => pages(c).filter((n) => n.page.uniqueLinks > MAX_LINKS).map((n) => ({ url: n.url, detail: `${n.page.uniqueLinks} different link targets` })),
+  'links-too-many': (c) =>
+    pages(c)
+      .filter((n) => n.page.uniqueLinks > MAX_LINKS || n.page.linksOverCap > 0)
+      .map((n) => ({ url: n.url, detail: `${n.page.uniqueLinks} different link targets${n.page.linksOverCap > 0 ? `; ${plural(n.page.linksOverCap, 'more link')} past the ${MAX_LINKS_PER_PAGE} read per page` : ''}` })),
   'page-no-links': (c) => pages(c).filter((n) => n.page.uniqueLinks === 0).map((n) => ({ url: n.url, detail: 'no links' })),
   'page-nofollow': (c) => pages(c).filter((n) => n.page.nofollow).map((n) => ({ url: n.url, detail: 'robots directives say nofollow' })),
   'blocked-by-robots': (c) => {
