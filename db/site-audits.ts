@@ -83,21 +83,61 @@ export function finishSiteAudit(db: Db, id: string, outcome: { status: 'failed' 
   db.prepare('UPDATE site_audits SET status = ?, error = ?, finished_at = ? WHERE id = ?').run(outcome.status, outcome.error, outcome.finishedAt, id);
 }
 
-/** Stores a finished audit in one transaction: its pages, its issues, the summary and the diff. */
-export function completeSiteAudit(
+/** Rows (pages or issues) written per transaction when a finished audit is saved; the event loop gets a turn between batches. */
+export const SAVE_BATCH_ROWS = 200;
+
+/**
+ * Stores a finished audit: its pages and issues in batches of SAVE_BATCH_ROWS, each its own
+ * transaction with `breathe()` (a turn of the event loop when the slice is spent) between them, so
+ * saving 5,000 pages never holds the server for long; then the diff, the summary and `done` in one
+ * last transaction. Until that commits the audit is still `running`: no reader sees a half-saved
+ * report, a crash in between leaves it to the next start-up, which fails it and drops its rows, and an
+ * abort (`signal`) before the last step drops them at once and answers false.
+ */
+export async function completeSiteAudit(
   db: Db,
   id: string,
   result: { finishedAt: string; crawled: number; discovered: number; summary: unknown; report: unknown; pages: StoredPage[]; issues: StoredIssue[]; diff: (db: Db) => unknown },
-): void {
+  pace: { breathe?: () => Promise<void>; signal?: AbortSignal } = {},
+): Promise<boolean> {
+  const breathe = pace.breathe ?? (() => Promise.resolve());
+  const page = db.prepare('INSERT INTO site_audit_pages (audit_id, n, url, facts, issues) VALUES (?, ?, ?, ?, ?)');
+  const issue = db.prepare('INSERT INTO site_audit_issues (audit_id, type, url, severity, detail) VALUES (?, ?, ?, ?, ?)');
+  const writePages = db.transaction((from: number) => {
+    for (let n = from; n < Math.min(from + SAVE_BATCH_ROWS, result.pages.length); n += 1) {
+      const entry = result.pages[n];
+      page.run(id, n, entry.url, JSON.stringify(entry.facts), JSON.stringify(entry.issues));
+    }
+  });
+  const writeIssues = db.transaction((from: number) => {
+    for (const entry of result.issues.slice(from, from + SAVE_BATCH_ROWS)) issue.run(id, entry.type, entry.url, entry.severity, entry.detail);
+  });
+  for (let from = 0; from < result.pages.length; from += SAVE_BATCH_ROWS) {
+    writePages(from);
+    await breathe();
+  }
+  for (let from = 0; from < result.issues.length; from += SAVE_BATCH_ROWS) {
+    writeIssues(from);
+    await breathe();
+  }
+  if (pace.signal?.aborted) {
+    // Cancelled or shut down while saving: the audit ends as its caller decides, without these rows.
+    deleteAuditRows(db, id);
+    return false;
+  }
   db.transaction(() => {
-    const page = db.prepare('INSERT INTO site_audit_pages (audit_id, n, url, facts, issues) VALUES (?, ?, ?, ?, ?)');
-    result.pages.forEach((entry, n) => page.run(id, n, entry.url, JSON.stringify(entry.facts), JSON.stringify(entry.issues)));
-    const issue = db.prepare('INSERT INTO site_audit_issues (audit_id, type, url, severity, detail) VALUES (?, ?, ?, ?, ?)');
-    for (const entry of result.issues) issue.run(id, entry.type, entry.url, entry.severity, entry.detail);
     const diff = result.diff(db);
     db.prepare("UPDATE site_audits SET status = 'done', error = NULL, finished_at = ?, crawled = ?, discovered = ?, summary = ?, report = ?, diff = ? WHERE id = ?").run(
       result.finishedAt, result.crawled, result.discovered, JSON.stringify(result.summary), JSON.stringify(result.report), diff === undefined ? null : JSON.stringify(diff), id,
     );
+  })();
+  return true;
+}
+
+function deleteAuditRows(db: Db, id: string): void {
+  db.transaction(() => {
+    db.prepare('DELETE FROM site_audit_pages WHERE audit_id = ?').run(id);
+    db.prepare('DELETE FROM site_audit_issues WHERE audit_id = ?').run(id);
   })();
 }
 
@@ -138,9 +178,17 @@ export function auditPages(db: Db, id: string, options: { offset: number; limit:
   return { total, pages: rows.map((row) => ({ url: row.url, facts: JSON.parse(row.facts) as Record<string, unknown>, issues: JSON.parse(row.issues) as string[] })) };
 }
 
-/** An audit cut off by a restart is never left waiting: every one still in `status` is failed with `reason`. */
+/**
+ * An audit cut off by a restart is never left waiting: every one still in `status` is failed with
+ * `reason`, and the rows a save cut short had written are dropped with it.
+ */
 export function failUnfinished(db: Db, status: 'queued' | 'running', reason: string, finishedAt: string): number {
-  return db.prepare("UPDATE site_audits SET status = 'failed', error = ?, finished_at = ? WHERE status = ?").run(reason, finishedAt, status).changes;
+  return db.transaction(() => {
+    const ids = (db.prepare('SELECT id FROM site_audits WHERE status = ?').all(status) as Array<{ id: string }>).map((row) => row.id);
+    for (const id of ids) deleteAuditRows(db, id);
+    db.prepare("UPDATE site_audits SET status = 'failed', error = ?, finished_at = ? WHERE status = ?").run(reason, finishedAt, status);
+    return ids.length;
+  })();
 }
 
 /** Deletes all but the newest `keep` finished audits (their pages and issues go with them). */

@@ -5,6 +5,7 @@ import {
 } from '#db/site-audits.ts';
 import { isCrawlStartError, normalizeUrl } from '#server/lib/crawler/index.ts';
 import type { CrawlFetcher } from '#server/lib/crawler/types.ts';
+import { eventLoopSlicer, type TimeSlicer } from '#server/lib/crawler/time-slice.ts';
 import { createJobRegistry, type JobHandle, type RunningJob, type StopReason } from '#server/lib/jobs.ts';
 import { typedUrl } from '#views/model/url-input.ts';
 import { runSiteAudit, type AuditProgress, type SiteAuditLimits } from './audit.ts';
@@ -24,6 +25,8 @@ export interface SiteAuditServiceOptions {
   settings: SiteAuditServiceSettings;
   log?: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
   now?: () => Date;
+  /** Shares the event loop with the pages being served, crawl and save alike (default: this thread's one slicer). */
+  slicer?: TimeSlicer;
 }
 
 export type AuditEvent =
@@ -68,6 +71,7 @@ const ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
  */
 export function createSiteAuditService(options: SiteAuditServiceOptions) {
   const { db, settings } = options;
+  const slicer = options.slicer ?? eventLoopSlicer;
   const now = options.now ?? (() => new Date());
   const jobs = createJobRegistry<AuditInput, AuditProgress, AuditEvent, void>({
     maxRunning: settings.maxRunning,
@@ -90,10 +94,10 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
       if (job.setProgress(progress)) saveProgress(db, job.key, progress);
     };
     try {
-      const outcome = await runSiteAudit({ startUrl: job.input.url, httpFallback: job.input.httpFallback, fetcher: options.fetcher, limits: settings.limits, signal: job.signal, onProgress });
+      const outcome = await runSiteAudit({ startUrl: job.input.url, httpFallback: job.input.httpFallback, fetcher: options.fetcher, limits: settings.limits, signal: job.signal, onProgress, slicer });
       if (job.signal.aborted) return stop(job, job.signal.reason as StopReason);
       const summary = outcome.summary;
-      completeSiteAudit(db, job.key, {
+      const saved = await completeSiteAudit(db, job.key, {
         finishedAt: now().toISOString(),
         crawled: job.progress.crawled,
         discovered: job.progress.discovered,
@@ -102,7 +106,8 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
         pages: pageRows(outcome),
         issues: outcome.issues.map((issue) => ({ type: issue.type, url: issue.url, severity: issue.severity, detail: issue.detail })),
         diff: () => diffAgainstPrevious(job),
-      });
+      }, { breathe: () => slicer.breathe(), signal: job.signal });
+      if (!saved) return stop(job, job.signal.reason as StopReason);
       job.emit({ type: 'progress', progress: job.progress });
       job.emit({ type: 'done', summary });
       options.log?.info({ audit: job.key, pages: summary.pages, ms: outcome.durationMs, stoppedBy: outcome.stoppedBy }, 'site audit done');
