@@ -9,12 +9,12 @@
 //   LINKS=100000 LINK_CHARS=40   a start page of 100,000 links, ~5 MB of HTML
 //   CPU_PROF=dir    write the server's CPU profile there (node --cpu-prof) to find a stall
 // Measured (2 shared cores, load ~7; table in docs/decisions/0030-event-loop-budget.md), event-loop max:
-//                                         before (main 9469294)       after (crawls breathe, 10 ms slices)
-//   RULES=distinct LINKS=12               196 ms                      49 ms
-//   RULES=distinct LINKS=200              2,456 ms                    86 ms (healthz max 75 ms)
-//   RULES=none LINKS=100000 LINK_CHARS=40 1,595 ms                    199 ms (storing the audit; crawl < 90 ms)
-//   RULES=distinct LINKS=100000 LINK_CHARS=40  51,674 ms, ECONNRESET  186 ms (storing the audit)
-//   RULES=distinct LINKS=100000           33,907 ms, ECONNRESET       717 ms (storing 2,598 long URLs)
+//                                         before (main 9469294)       after (crawls breathe, 10 ms slices; save in batches)
+//   RULES=distinct LINKS=12               196 ms                      44.5 ms (healthz max 45 ms)
+//   RULES=distinct LINKS=200              2,456 ms                    52.5 ms (healthz max 40 ms)
+//   RULES=none LINKS=100000 LINK_CHARS=40 1,595 ms                    46.1 ms (healthz max 45 ms)
+//   RULES=distinct LINKS=100000 LINK_CHARS=40  51,674 ms, ECONNRESET  186 ms (measured before the batched save)
+//   RULES=distinct LINKS=100000           33,907 ms, ECONNRESET       47.5 ms (healthz max 52 ms)
 import { mkdtempSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
