@@ -1,4 +1,5 @@
-import { MAX_ROBOTS_BYTES, robotsMatcher } from '#server/lib/crawler/robots-txt.ts';
+import { MAX_ROBOTS_BYTES, robotsMatcherSliced } from '#server/lib/crawler/robots-txt.ts';
+import { eventLoopSlicer } from '#server/lib/crawler/time-slice.ts';
 import type { SafeFetcher } from '#server/lib/safe-fetch/index.ts';
 
 export const ROBOTS_LIMITS = { maxBytes: MAX_ROBOTS_BYTES, timeoutMs: 5_000, maxRedirects: 5 } as const;
@@ -24,7 +25,8 @@ export async function loadRobots(origin: string, fetcher: SafeFetcher, signal?: 
     const message = error instanceof Error ? error.message : String(error);
     return () => ({ allowed: 'unknown', error: `robots.txt could not be fetched: ${message}` });
   }
-  const robots = robotsMatcher(body, 'Googlebot');
+  // A 500 KiB file of hostile rules is read between turns of the event loop that serves pages.
+  const robots = await robotsMatcherSliced(body, 'Googlebot', () => eventLoopSlicer.breathe());
   return (url) => {
     const rule = robots.decidingRule(url);
     if (!rule || rule.allow) return { allowed: true };
