@@ -7,8 +7,14 @@ import tseslint from 'typescript-eslint';
 const banned = (regex, message) => ({ regex, message });
 
 const SERVER_OR_DB = [
-  banned('^#(server|db)/', 'views/ and client/ run in the browser: they never import server/ or db/ (docs/decisions/0014).'),
-  banned('^(\\.\\./)+(server|db)/', 'views/ and client/ run in the browser: they never import server/ or db/ (docs/decisions/0014).'),
+  banned(
+    '^#(server|db)/',
+    'views/ and client/ run in the browser: they never import server/ or db/ (docs/decisions/0014).',
+  ),
+  banned(
+    '^(\\.\\./)+(server|db)/',
+    'views/ and client/ run in the browser: they never import server/ or db/ (docs/decisions/0014).',
+  ),
 ];
 // Islands and pages are views; client/ holds only the page-level scripts the build bundles on their own.
 const CLIENT = [
@@ -17,14 +23,21 @@ const CLIENT = [
 ];
 const ALIAS_ACROSS_FOLDERS = [
   // docs/ has no alias (the sample business profile is read from there).
-  banned('^\\.\\./\\.\\./(?!(\\.\\./)*docs/)', 'Use the #server/ #views/ #client/ #db/ #test/ alias instead of climbing two or more folders.'),
+  banned(
+    '^\\.\\./\\.\\./(?!(\\.\\./)*docs/)',
+    'Use the #server/ #views/ #client/ #db/ #test/ alias instead of climbing two or more folders.',
+  ),
   banned('^\\.\\./(server|views|client|db|test|scripts)/', 'Use the #alias for another top-level folder.'),
 ];
 const VIEWS_OUTSIDE_MODEL = [
   banned('^#views/(?!model/)', 'Services and db import only views/model from views/ (docs/decisions/0014).'),
   banned('^(\\.\\./)+views/(?!model/)', 'Services and db import only views/model from views/ (docs/decisions/0014).'),
 ];
-const NO_ZOD = { name: 'zod', message: 'zod stays on the server (docs/decisions/0005): use the tool\'s rules.ts in browser code.', allowTypeImports: true };
+const NO_ZOD = {
+  name: 'zod',
+  message: "zod stays on the server (docs/decisions/0005): use the tool's rules.ts in browser code.",
+  allowTypeImports: true,
+};
 
 function restrict({ paths = [], patterns = [] }) {
   return ['error', { paths, patterns: [...ALIAS_ACROSS_FOLDERS, ...patterns] }];
@@ -38,7 +51,10 @@ export default tseslint.config(
     languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-restricted-imports': 'off',
       '@typescript-eslint/no-restricted-imports': restrict({}),
@@ -62,7 +78,9 @@ export default tseslint.config(
   {
     files: ['views/**'],
     ignores: ['views/**/*schema.ts', 'views/**/*.test.ts', 'views/**/*.test.tsx', 'views/model/**'],
-    rules: { '@typescript-eslint/no-restricted-imports': restrict({ paths: [NO_ZOD], patterns: [...SERVER_OR_DB, ...CLIENT] }) },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrict({ paths: [NO_ZOD], patterns: [...SERVER_OR_DB, ...CLIENT] }),
+    },
   },
   {
     files: ['views/model/**'],
@@ -70,7 +88,11 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': restrict({
         paths: [NO_ZOD, { name: 'react', message: 'views/model holds data and types only.' }],
-        patterns: [...SERVER_OR_DB, banned('^#(views|client)/(?!model/)', 'views/model imports nothing outside views/model.'), banned('^node:', 'views/model must run in the browser too.')],
+        patterns: [
+          ...SERVER_OR_DB,
+          banned('^#(views|client)/(?!model/)', 'views/model imports nothing outside views/model.'),
+          banned('^node:', 'views/model must run in the browser too.'),
+        ],
       }),
     },
   },
@@ -78,7 +100,16 @@ export default tseslint.config(
     // Configuration is parsed once at boot (docs/decisions/0010): nothing else reads the environment.
     files: ['server/**', 'views/**', 'client/**', 'db/**'],
     ignores: ['server/config/**', '**/*.test.ts', '**/*.test.tsx'],
-    rules: { 'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings from config (server/config/), parsed once at boot.' }] },
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read settings from config (server/config/), parsed once at boot.',
+        },
+      ],
+    },
   },
   {
     files: ['views/lib/request-json.ts'],
@@ -89,17 +120,37 @@ export default tseslint.config(
     // edge (routers, the composition point in index.ts) speaks the domain, not HTTP.
     files: ['server/features/**', 'server/lib/**'],
     // admin-session.ts is the inbox's cookie and CSRF middleware: HTTP edge like the routers.
-    ignores: ['server/features/**/router.ts', 'server/features/**/*-router.ts', 'server/features/**/index.ts', 'server/features/leads/admin-session.ts', '**/*.test.ts', '**/*.test.tsx'],
+    ignores: [
+      'server/features/**/router.ts',
+      'server/features/**/*-router.ts',
+      'server/features/**/index.ts',
+      'server/features/leads/admin-session.ts',
+      '**/*.test.ts',
+      '**/*.test.tsx',
+    ],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrict({
         paths: [
-          { name: 'express', message: 'Services know nothing of HTTP: take plain values, throw domain errors (server/lib/domain-errors.ts).' },
-          { name: '#server/http/http-error.ts', message: 'Services throw domain errors (server/lib/domain-errors.ts); the API layer maps them to HTTP.' },
+          {
+            name: 'express',
+            message:
+              'Services know nothing of HTTP: take plain values, throw domain errors (server/lib/domain-errors.ts).',
+          },
+          {
+            name: '#server/http/http-error.ts',
+            message: 'Services throw domain errors (server/lib/domain-errors.ts); the API layer maps them to HTTP.',
+          },
         ],
         patterns: [
           banned('^express/', 'Services know nothing of HTTP.'),
-          banned('^#server/(http/(?!http-error\\.ts$)|pages/)', 'Services know nothing of HTTP or page serving: take plain values, throw domain errors (server/lib/domain-errors.ts).'),
-          banned('^#server/features/', 'A feature reaches another only through server/lib (shared machinery) or its index.ts.'),
+          banned(
+            '^#server/(http/(?!http-error\\.ts$)|pages/)',
+            'Services know nothing of HTTP or page serving: take plain values, throw domain errors (server/lib/domain-errors.ts).',
+          ),
+          banned(
+            '^#server/features/',
+            'A feature reaches another only through server/lib (shared machinery) or its index.ts.',
+          ),
           ...VIEWS_OUTSIDE_MODEL,
         ],
       }),

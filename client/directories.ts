@@ -35,7 +35,10 @@ function readState(directory: Pick<Directory, 'sortable' | 'regions'>): State {
 }
 
 function loadSites(directory: Directory): Promise<SiteRow[]> {
-  directory.sites ??= requestJson<{ sites: SiteRow[] }>(`/api/directories/${directory.root.dataset.directory}.json`, 'Could not load the directory')
+  directory.sites ??= requestJson<{ sites: SiteRow[] }>(
+    `/api/directories/${directory.root.dataset.directory}.json`,
+    'Could not load the directory',
+  )
     .then((body) => body.sites)
     .catch((error: unknown) => {
       directory.sites = null; // let the next interaction try again
@@ -110,7 +113,9 @@ function renderHeaders(directory: Directory): void {
     if (active) header.setAttribute('aria-sort', active.direction === 'asc' ? 'ascending' : 'descending');
     else header.removeAttribute('aria-sort');
     const link = header.querySelector('a');
-    if (link) link.href = directory.path + buildQuery({ ...directory.state, page: 1, sort: nextSort(directory.state.sort, key) });
+    if (link)
+      link.href =
+        directory.path + buildQuery({ ...directory.state, page: 1, sort: nextSort(directory.state.sort, key) });
   }
 }
 
@@ -153,11 +158,31 @@ function enhance(root: HTMLElement): void {
   const regionSelect = root.querySelector<HTMLSelectElement>('select[name="region"]');
   const linkSelect = root.querySelector<HTMLSelectElement>('select[name="link"]');
   const regions = [...(regionSelect?.options ?? [])].map((option) => option.value).filter(Boolean);
-  const directory: Directory = { root, path: location.pathname, layout, pageSize, sortable, regions, sites: null, state: readState({ sortable, regions }) };
+  const directory: Directory = {
+    root,
+    path: location.pathname,
+    layout,
+    pageSize,
+    sortable,
+    regions,
+    sites: null,
+    state: readState({ sortable, regions }),
+  };
   const input = root.querySelector<HTMLInputElement>('input[type="search"]');
   const form = input?.form;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const filterChange = () => void update(directory, { ...parseFilters(new URLSearchParams({ region: regionSelect?.value ?? '', link: linkSelect?.value ?? '' }), regions), page: 1 }, 'replace');
+  const filterChange = () =>
+    void update(
+      directory,
+      {
+        ...parseFilters(
+          new URLSearchParams({ region: regionSelect?.value ?? '', link: linkSelect?.value ?? '' }),
+          regions,
+        ),
+        page: 1,
+      },
+      'replace',
+    );
   regionSelect?.addEventListener('change', filterChange);
   linkSelect?.addEventListener('change', filterChange);
 
@@ -168,7 +193,18 @@ function enhance(root: HTMLElement): void {
   form?.addEventListener('submit', (event) => {
     event.preventDefault();
     clearTimeout(timer);
-    void update(directory, { query: input?.value ?? '', ...parseFilters(new URLSearchParams({ region: regionSelect?.value ?? '', link: linkSelect?.value ?? '' }), regions), page: 1 }, 'replace');
+    void update(
+      directory,
+      {
+        query: input?.value ?? '',
+        ...parseFilters(
+          new URLSearchParams({ region: regionSelect?.value ?? '', link: linkSelect?.value ?? '' }),
+          regions,
+        ),
+        page: 1,
+      },
+      'replace',
+    );
   });
   root.addEventListener('click', (event) => {
     if (!(event.target instanceof Element) || event.defaultPrevented) return;

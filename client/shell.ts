@@ -55,11 +55,18 @@ function whenParsed(run: () => void): void {
 whenParsed(() => {
   if (document.querySelector('[data-directory]')) {
     // Without the chunk the table still pages and searches through plain links and the form.
-    import('./directories.ts').then((module) => module.enhanceDirectories(), () => undefined);
+    import('./directories.ts').then(
+      (module) => module.enhanceDirectories(),
+      () => undefined,
+    );
   }
 });
 
 // Content-page behaviours (slider, on-request map) are their own chunk too, fetched only where used.
 whenParsed(() => {
-  if (document.querySelector('[data-enhance]')) import('./content.ts').then(() => undefined, () => undefined);
+  if (document.querySelector('[data-enhance]'))
+    import('./content.ts').then(
+      () => undefined,
+      () => undefined,
+    );
 });

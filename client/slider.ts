@@ -21,7 +21,11 @@ export interface SliderController {
 }
 
 /** The timing and index logic, separate from the DOM so it can be tested with fake timers. */
-export function createSliderController(count: number, interval: number, onChange: (index: number) => void): SliderController {
+export function createSliderController(
+  count: number,
+  interval: number,
+  onChange: (index: number) => void,
+): SliderController {
   let index = 0;
   let timer: ReturnType<typeof setInterval> | undefined;
   const reasons = new Set<PauseReason>();

@@ -19,7 +19,9 @@ export function insertAdminSession(db: Db, session: AdminSession): void {
 /** The session for this token hash if it has not expired at `now`. */
 export function findAdminSession(db: Db, tokenHash: string, now: number): AdminSession | undefined {
   return db
-    .prepare('SELECT token_hash AS tokenHash, csrf_token AS csrfToken, created_at AS createdAt, expires_at AS expiresAt FROM admin_sessions WHERE token_hash = ? AND expires_at > ?')
+    .prepare(
+      'SELECT token_hash AS tokenHash, csrf_token AS csrfToken, created_at AS createdAt, expires_at AS expiresAt FROM admin_sessions WHERE token_hash = ? AND expires_at > ?',
+    )
     .get(tokenHash, now) as AdminSession | undefined;
 }
 

@@ -31,7 +31,8 @@ export function insertArticleSubmission(db: Db, input: NewArticleSubmission): nu
   return Number(result.lastInsertRowid);
 }
 
-const COLUMNS = 'id, title, author, email, content, status, ip_hash AS ipHash, created_at AS createdAt, updated_at AS updatedAt';
+const COLUMNS =
+  'id, title, author, email, content, status, ip_hash AS ipHash, created_at AS createdAt, updated_at AS updatedAt';
 
 export function getArticleSubmission(db: Db, id: number): ArticleSubmission | undefined {
   return db.prepare(`SELECT ${COLUMNS} FROM article_submissions WHERE id = ?`).get(id) as ArticleSubmission | undefined;

@@ -90,5 +90,7 @@ test('the target: a dated file in a directory, the file named, and never an exis
   expect(backupTarget(join(dir, 'nightly'), dir, at)).toBe(join(dir, 'nightly', 'site-20261123-104501.db'));
   writeFileSync(join(dir, 'old.db'), 'keep me');
   expect(() => backupTarget(join(dir, 'old.db'), dir, at)).toThrow(BackupTargetError);
-  expect(() => backupTarget(join(dir, 'old.db'), dir, at)).toThrow(`${join(dir, 'old.db')} already exists; name a new file or a directory`);
+  expect(() => backupTarget(join(dir, 'old.db'), dir, at)).toThrow(
+    `${join(dir, 'old.db')} already exists; name a new file or a directory`,
+  );
 });

@@ -12,7 +12,11 @@ export class BackupTargetError extends Error {
 
 /** `site-20261123-104501.db`: sortable, and never two names in the same second of one run. */
 export function backupFileName(at: Date): string {
-  const stamp = at.toISOString().replace(/\.\d{3}Z$/, '').replace(/[-:]/g, '').replace('T', '-');
+  const stamp = at
+    .toISOString()
+    .replace(/\.\d{3}Z$/, '')
+    .replace(/[-:]/g, '')
+    .replace('T', '-');
   return `site-${stamp}.db`;
 }
 
@@ -52,7 +56,9 @@ export async function backupDatabase(sourceFile: string, target: string): Promis
   const copy = new Database(target, { fileMustExist: true });
   try {
     copy.pragma('journal_mode = DELETE');
-    const integrity = (copy.pragma('integrity_check') as Array<{ integrity_check: string }>).map((row) => row.integrity_check).join('; ');
+    const integrity = (copy.pragma('integrity_check') as Array<{ integrity_check: string }>)
+      .map((row) => row.integrity_check)
+      .join('; ');
     return { file: target, pages, bytes: statSync(target).size, integrity };
   } finally {
     copy.close();

@@ -20,9 +20,18 @@ test('stores a message with a timestamp and reads it back', () => {
 
 test('phone and website are stored when given and null when not', () => {
   const db = memoryDb();
-  const withBoth = insertContactMessage(db, { name: 'Asha', email: 'asha@example.in', phone: '+91 98100 12345', website: 'https://asha.example.in', message: 'Hi' });
+  const withBoth = insertContactMessage(db, {
+    name: 'Asha',
+    email: 'asha@example.in',
+    phone: '+91 98100 12345',
+    website: 'https://asha.example.in',
+    message: 'Hi',
+  });
   const without = insertContactMessage(db, { name: 'Vikram', email: 'v@example.in', message: 'Hello' });
-  expect(getContactMessage(db, withBoth)).toMatchObject({ phone: '+91 98100 12345', website: 'https://asha.example.in' });
+  expect(getContactMessage(db, withBoth)).toMatchObject({
+    phone: '+91 98100 12345',
+    website: 'https://asha.example.in',
+  });
   expect(getContactMessage(db, without)).toMatchObject({ phone: null, website: null });
 });
 
@@ -37,14 +46,31 @@ test('an existing database with messages from before phone and website gains bot
     const before = migrations.slice(0, added);
     const old = new Database(file);
     migrate(old, before);
-    old.prepare("INSERT INTO contact_messages (name, email, message, ip_hash) VALUES ('Old lead', 'old@example.in', 'Sent last year', 'abc')").run();
+    old
+      .prepare(
+        "INSERT INTO contact_messages (name, email, message, ip_hash) VALUES ('Old lead', 'old@example.in', 'Sent last year', 'abc')",
+      )
+      .run();
     expect(old.prepare('SELECT * FROM contact_messages').get()).not.toHaveProperty('phone');
     old.close();
 
     const upgraded = openDatabase(file);
     const [oldRow] = listContactMessages(upgraded);
-    expect(oldRow).toMatchObject({ name: 'Old lead', email: 'old@example.in', message: 'Sent last year', ipHash: 'abc', phone: null, website: null });
-    insertContactMessage(upgraded, { name: 'New lead', email: 'new@example.in', phone: '011 2345 6789', website: 'https://new.example.in', message: 'Hi' });
+    expect(oldRow).toMatchObject({
+      name: 'Old lead',
+      email: 'old@example.in',
+      message: 'Sent last year',
+      ipHash: 'abc',
+      phone: null,
+      website: null,
+    });
+    insertContactMessage(upgraded, {
+      name: 'New lead',
+      email: 'new@example.in',
+      phone: '011 2345 6789',
+      website: 'https://new.example.in',
+      message: 'Hi',
+    });
     expect(listContactMessages(upgraded).map((row) => [row.name, row.phone, row.website])).toEqual([
       ['New lead', '011 2345 6789', 'https://new.example.in'],
       ['Old lead', null, null],
@@ -64,7 +90,10 @@ test('lists newest first', () => {
 test('markup is stored verbatim as text', () => {
   const db = memoryDb();
   insertContactMessage(db, { name: '<script>x</script>', email: 'a@b.in', message: '<img src=x onerror=alert(1)>' });
-  expect(listContactMessages(db)[0]).toMatchObject({ name: '<script>x</script>', message: '<img src=x onerror=alert(1)>' });
+  expect(listContactMessages(db)[0]).toMatchObject({
+    name: '<script>x</script>',
+    message: '<img src=x onerror=alert(1)>',
+  });
 });
 
 test('messages survive closing and reopening the database file', () => {

@@ -1,6 +1,14 @@
 import { expect, test } from 'vitest';
 import { openDatabase } from './index.ts';
-import { addSitemapVisitor, getSitemap, insertSitemap, listSitemaps, MAX_LISTED_SITEMAPS, pruneSitemaps, type NewSitemap } from './generated-sitemaps.ts';
+import {
+  addSitemapVisitor,
+  getSitemap,
+  insertSitemap,
+  listSitemaps,
+  MAX_LISTED_SITEMAPS,
+  pruneSitemaps,
+  type NewSitemap,
+} from './generated-sitemaps.ts';
 
 function makeSitemap(n: number, overrides: Partial<NewSitemap> = {}): NewSitemap {
   return {
@@ -18,12 +26,18 @@ function makeSitemap(n: number, overrides: Partial<NewSitemap> = {}): NewSitemap
 test('a stored sitemap comes back as the spec record plus its files and report', () => {
   const db = openDatabase(':memory:');
   const record = insertSitemap(db, makeSitemap(3, { files: ['a.xml', 'a-1.xml'], report: { stoppedBy: 'complete' } }));
-  expect(record).toEqual({ _id: 'id3', url: 'https://site3.example/', pages: 3, sitemapPath: '/sitemaps/sitemap-site3.xml', createdAt: '2026-01-01T00:00:03.000Z' });
+  expect(record).toEqual({
+    _id: 'id3',
+    url: 'https://site3.example/',
+    pages: 3,
+    sitemapPath: '/sitemaps/sitemap-site3.xml',
+    createdAt: '2026-01-01T00:00:03.000Z',
+  });
   expect(getSitemap(db, 'id3')).toEqual({ ...record, files: ['a.xml', 'a-1.xml'], report: { stoppedBy: 'complete' } });
   expect(getSitemap(db, 'nope')).toBeUndefined();
 });
 
-test('listSitemaps is one visitor\'s, newest first and never longer than the bound', () => {
+test("listSitemaps is one visitor's, newest first and never longer than the bound", () => {
   const db = openDatabase(':memory:');
   for (let n = 1; n <= MAX_LISTED_SITEMAPS + 5; n += 1) {
     insertSitemap(db, makeSitemap(n));
@@ -32,8 +46,16 @@ test('listSitemaps is one visitor\'s, newest first and never longer than the bou
   const all = listSitemaps(db, 'alice');
   expect(all).toHaveLength(MAX_LISTED_SITEMAPS);
   expect(all[0]._id).toBe(`id${MAX_LISTED_SITEMAPS + 5}`);
-  expect(all.map((record) => record.createdAt)).toEqual(all.map((record) => record.createdAt).sort().reverse());
-  expect(listSitemaps(db, 'alice', 2).map((record) => record._id)).toEqual([`id${MAX_LISTED_SITEMAPS + 5}`, `id${MAX_LISTED_SITEMAPS + 4}`]);
+  expect(all.map((record) => record.createdAt)).toEqual(
+    all
+      .map((record) => record.createdAt)
+      .sort()
+      .reverse(),
+  );
+  expect(listSitemaps(db, 'alice', 2).map((record) => record._id)).toEqual([
+    `id${MAX_LISTED_SITEMAPS + 5}`,
+    `id${MAX_LISTED_SITEMAPS + 4}`,
+  ]);
   expect(listSitemaps(db, 'alice', 10_000)).toHaveLength(MAX_LISTED_SITEMAPS);
   expect(listSitemaps(db, 'bob')).toEqual([]);
 });

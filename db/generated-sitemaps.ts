@@ -44,8 +44,22 @@ function toRecord(row: Pick<Row, 'id' | 'url' | 'pages' | 'sitemap_path' | 'crea
 export function insertSitemap(db: Db, sitemap: NewSitemap): SitemapRecord {
   db.prepare(
     'INSERT INTO sitemaps (id, url, pages, sitemap_path, files, created_at, report) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  ).run(sitemap.id, sitemap.url, sitemap.pages, sitemap.sitemapPath, JSON.stringify(sitemap.files), sitemap.createdAt, JSON.stringify(sitemap.report));
-  return { _id: sitemap.id, url: sitemap.url, pages: sitemap.pages, sitemapPath: sitemap.sitemapPath, createdAt: sitemap.createdAt };
+  ).run(
+    sitemap.id,
+    sitemap.url,
+    sitemap.pages,
+    sitemap.sitemapPath,
+    JSON.stringify(sitemap.files),
+    sitemap.createdAt,
+    JSON.stringify(sitemap.report),
+  );
+  return {
+    _id: sitemap.id,
+    url: sitemap.url,
+    pages: sitemap.pages,
+    sitemapPath: sitemap.sitemapPath,
+    createdAt: sitemap.createdAt,
+  };
 }
 
 /**

@@ -27,7 +27,11 @@ test('a new file database is created in WAL mode and fully migrated; reopening a
 test('a failing migration rolls back and is not recorded', () => {
   const db = openDatabase(':memory:');
   const before = db.pragma('user_version', { simple: true }) as number;
-  expect(() => migrate(db, [{ version: before + 1, name: 'bad', sql: 'CREATE TABLE ok_table (id INTEGER); SELECT * FROM missing_table;' }])).toThrow();
+  expect(() =>
+    migrate(db, [
+      { version: before + 1, name: 'bad', sql: 'CREATE TABLE ok_table (id INTEGER); SELECT * FROM missing_table;' },
+    ]),
+  ).toThrow();
   expect(db.pragma('user_version', { simple: true })).toBe(before);
   expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'ok_table'").get()).toBeUndefined();
   expect(db.prepare('SELECT version FROM schema_migrations WHERE version = ?').get(before + 1)).toBeUndefined();

@@ -27,13 +27,16 @@ export function readMigrations(dir = migrationsDir): Migration[] {
  * below one already applied, as happens when branches land out of order, still runs.
  */
 export function migrate(db: Db, migrations = readMigrations()): number[] {
-  const tracked = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get() !== undefined;
+  const tracked =
+    db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get() !== undefined;
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,
     name TEXT NOT NULL,
     applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
   )`);
-  const done = new Set((db.prepare('SELECT version FROM schema_migrations').all() as Array<{ version: number }>).map((row) => row.version));
+  const done = new Set(
+    (db.prepare('SELECT version FROM schema_migrations').all() as Array<{ version: number }>).map((row) => row.version),
+  );
   const record = db.prepare('INSERT INTO schema_migrations (version, name) VALUES (?, ?)');
   if (!tracked) {
     // Databases from before this table existed recorded only user_version: those are applied.

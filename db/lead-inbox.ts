@@ -20,7 +20,12 @@ const KINDS: Record<InboxKind, KindSpec> = {
     columns: ['name', 'email', 'message', 'phone', 'website'],
     searched: ['name', 'email', 'message', 'phone', 'website'],
   },
-  articles: { table: 'article_submissions', leadType: 'article', columns: ['title', 'author', 'email', 'content', 'status'], searched: ['title', 'author', 'email', 'content'] },
+  articles: {
+    table: 'article_submissions',
+    leadType: 'article',
+    columns: ['title', 'author', 'email', 'content', 'status'],
+    searched: ['title', 'author', 'email', 'content'],
+  },
 };
 
 export type InboxRow = InboxItem;
@@ -56,7 +61,9 @@ function where(spec: KindSpec, query: Pick<InboxQuery, 'q' | 'status'>): { sql: 
 export function listInbox(db: Db, query: InboxQuery): { rows: InboxRow[]; total: number } {
   const spec = KINDS[query.kind];
   const filter = where(spec, query);
-  const total = (db.prepare(`SELECT COUNT(*) AS n FROM ${spec.table} t ${filter.sql}`).get(...filter.params) as { n: number }).n;
+  const total = (
+    db.prepare(`SELECT COUNT(*) AS n FROM ${spec.table} t ${filter.sql}`).get(...filter.params) as { n: number }
+  ).n;
   const outbox = (condition: string) =>
     `(SELECT COUNT(*) FROM outbox o WHERE o.lead_type = '${spec.leadType}' AND o.lead_id = t.id AND ${condition})`;
   const raw = db
@@ -69,19 +76,29 @@ export function listInbox(db: Db, query: InboxQuery): { rows: InboxRow[]; total:
        FROM ${spec.table} t ${filter.sql}
        ORDER BY t.created_at DESC, t.id DESC LIMIT ? OFFSET ?`,
     )
-    .all(...filter.params, query.perPage, (query.page - 1) * query.perPage) as Array<Record<string, string | number | null>>;
+    .all(...filter.params, query.perPage, (query.page - 1) * query.perPage) as Array<
+    Record<string, string | number | null>
+  >;
   const rows = raw.map((row) => ({
     id: Number(row.id),
     createdAt: String(row.createdAt),
     handledAt: row.handledAt === null ? null : String(row.handledAt),
-    fields: Object.fromEntries(spec.columns.map((column) => [column, row[column] === null ? null : String(row[column])])),
-    deliveries: { pending: Number(row.pending), delivered: Number(row.delivered), failed: Number(row.failed), lastError: row.lastError === null ? null : String(row.lastError) },
+    fields: Object.fromEntries(
+      spec.columns.map((column) => [column, row[column] === null ? null : String(row[column])]),
+    ),
+    deliveries: {
+      pending: Number(row.pending),
+      delivered: Number(row.delivered),
+      failed: Number(row.failed),
+      lastError: row.lastError === null ? null : String(row.lastError),
+    },
   }));
   return { rows, total };
 }
 
 export function unreadCounts(db: Db): Record<InboxKind, number> {
-  const count = (table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE handled_at IS NULL`).get() as { n: number }).n;
+  const count = (table: string) =>
+    (db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE handled_at IS NULL`).get() as { n: number }).n;
   return { contact: count(KINDS.contact.table), articles: count(KINDS.articles.table) };
 }
 
@@ -105,6 +122,11 @@ export function exportColumns(kind: InboxKind): string[] {
 
 export function* iterateLeads(db: Db, kind: InboxKind): Generator<string[]> {
   const spec = KINDS[kind];
-  const statement = db.prepare(`SELECT id, created_at, handled_at, ${spec.columns.join(', ')} FROM ${spec.table} ORDER BY created_at DESC, id DESC`).raw(true);
-  for (const row of statement.iterate() as Iterable<unknown[]>) yield row.map((value) => (value === null ? '' : String(value)));
+  const statement = db
+    .prepare(
+      `SELECT id, created_at, handled_at, ${spec.columns.join(', ')} FROM ${spec.table} ORDER BY created_at DESC, id DESC`,
+    )
+    .raw(true);
+  for (const row of statement.iterate() as Iterable<unknown[]>)
+    yield row.map((value) => (value === null ? '' : String(value)));
 }

@@ -36,7 +36,8 @@ export function enqueueEvent(db: Db, event: NewOutboxEvent, channels: readonly C
     `INSERT INTO outbox (event_id, channel, event, payload, created_at, lead_type, lead_id, next_attempt_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  for (const channel of channels) insert.run(event.eventId, channel, event.event, event.payload, event.createdAt, event.leadType, event.leadId, now);
+  for (const channel of channels)
+    insert.run(event.eventId, channel, event.event, event.payload, event.createdAt, event.leadType, event.leadId, now);
 }
 
 /** Undelivered rows whose time has come (all of them with `ignoreSchedule`, as after a restart). */
@@ -55,21 +56,42 @@ export function dueEvents(db: Db, now: number, limit: number, ignoreSchedule = f
  * again at `retryAt` (at least once; receivers dedupe by event id).
  */
 export function claimAttempt(db: Db, eventId: string, channel: Channel, retryAt: number): void {
-  db.prepare('UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ? WHERE event_id = ? AND channel = ?').run(retryAt, eventId, channel);
+  db.prepare('UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ? WHERE event_id = ? AND channel = ?').run(
+    retryAt,
+    eventId,
+    channel,
+  );
 }
 
 export function markDelivered(db: Db, eventId: string, channel: Channel, at: string): void {
-  db.prepare('UPDATE outbox SET delivered_at = ?, last_error = NULL WHERE event_id = ? AND channel = ?').run(at, eventId, channel);
+  db.prepare('UPDATE outbox SET delivered_at = ?, last_error = NULL WHERE event_id = ? AND channel = ?').run(
+    at,
+    eventId,
+    channel,
+  );
 }
 
 /** A failed attempt; `giveUpAt` set when the retry window is over. */
-export function markAttemptFailed(db: Db, eventId: string, channel: Channel, error: string, giveUpAt: string | null): void {
-  db.prepare('UPDATE outbox SET last_error = ?, failed_at = ? WHERE event_id = ? AND channel = ?').run(error.slice(0, 500), giveUpAt, eventId, channel);
+export function markAttemptFailed(
+  db: Db,
+  eventId: string,
+  channel: Channel,
+  error: string,
+  giveUpAt: string | null,
+): void {
+  db.prepare('UPDATE outbox SET last_error = ?, failed_at = ? WHERE event_id = ? AND channel = ?').run(
+    error.slice(0, 500),
+    giveUpAt,
+    eventId,
+    channel,
+  );
 }
 
 /** When the next undelivered row is due, if any. */
 export function nextDueAt(db: Db): number | null {
-  const row = db.prepare('SELECT MIN(next_attempt_at) AS next FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL').get() as { next: number | null };
+  const row = db
+    .prepare('SELECT MIN(next_attempt_at) AS next FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL')
+    .get() as { next: number | null };
   return row.next;
 }
 
@@ -95,8 +117,18 @@ export function deliveryStateOf(db: Db, leadType: LeadType, leadId: number): Del
          MAX(last_error) AS lastError
        FROM outbox WHERE lead_type = ? AND lead_id = ?`,
     )
-    .get(leadType, leadId) as { pending: number | null; delivered: number | null; failed: number | null; lastError: string | null };
-  return { pending: row.pending ?? 0, delivered: row.delivered ?? 0, failed: row.failed ?? 0, lastError: row.lastError };
+    .get(leadType, leadId) as {
+    pending: number | null;
+    delivered: number | null;
+    failed: number | null;
+    lastError: string | null;
+  };
+  return {
+    pending: row.pending ?? 0,
+    delivered: row.delivered ?? 0,
+    failed: row.failed ?? 0,
+    lastError: row.lastError,
+  };
 }
 
 /** A deleted lead takes its queued and sent notifications with it (privacy requests). */

@@ -1,14 +1,36 @@
 import { expect, test } from 'vitest';
 import { openDatabase, type Db } from './index.ts';
-import { auditIssues, auditPages, completeSiteAudit, failUnfinished, getSiteAudit, insertSiteAudit, markRunning, SAVE_BATCH_ROWS, type StoredIssue, type StoredPage } from './site-audits.ts';
+import {
+  auditIssues,
+  auditPages,
+  completeSiteAudit,
+  failUnfinished,
+  getSiteAudit,
+  insertSiteAudit,
+  markRunning,
+  SAVE_BATCH_ROWS,
+  type StoredIssue,
+  type StoredPage,
+} from './site-audits.ts';
 
 function runningAudit(db: Db, id: string): void {
   insertSiteAudit(db, { id, visitor: 'v', url: 'https://example.test/', createdAt: '2026-11-26T00:00:00.000Z' });
   markRunning(db, id, '2026-11-26T00:00:01.000Z');
 }
 
-const pages = (count: number): StoredPage[] => Array.from({ length: count }, (_, n) => ({ url: `https://example.test/p${n}`, facts: { status: 200 }, issues: ['x'] }));
-const issues = (count: number): StoredIssue[] => Array.from({ length: count }, (_, n) => ({ type: 'x', url: `https://example.test/p${n}`, severity: 'warning', detail: '' }));
+const pages = (count: number): StoredPage[] =>
+  Array.from({ length: count }, (_, n) => ({
+    url: `https://example.test/p${n}`,
+    facts: { status: 200 },
+    issues: ['x'],
+  }));
+const issues = (count: number): StoredIssue[] =>
+  Array.from({ length: count }, (_, n) => ({
+    type: 'x',
+    url: `https://example.test/p${n}`,
+    severity: 'warning',
+    detail: '',
+  }));
 const result = (pageCount: number, issueCount: number) => ({
   finishedAt: '2026-11-26T00:01:00.000Z',
   crawled: pageCount,
@@ -46,7 +68,10 @@ test('an audit aborted while it is being saved keeps none of the rows and is not
   const db = openDatabase(':memory:');
   runningAudit(db, 'a');
   const controller = new AbortController();
-  const saved = await completeSiteAudit(db, 'a', result(SAVE_BATCH_ROWS + 1, 1), { breathe: async () => controller.abort('cancel'), signal: controller.signal });
+  const saved = await completeSiteAudit(db, 'a', result(SAVE_BATCH_ROWS + 1, 1), {
+    breathe: async () => controller.abort('cancel'),
+    signal: controller.signal,
+  });
   expect(saved).toBe(false);
   expect(getSiteAudit(db, 'a')?.status).toBe('running');
   expect([auditPages(db, 'a', { offset: 0, limit: 1 }).total, auditIssues(db, 'a').length]).toEqual([0, 0]);
@@ -58,7 +83,9 @@ test('a save cut short by a crash is failed at the next start-up and its rows ar
   runningAudit(db, 'kept');
   await completeSiteAudit(db, 'kept', result(3, 2));
   // The process dies after the first batch: the transaction per batch committed, the last step never ran.
-  void completeSiteAudit(db, 'cut', result(SAVE_BATCH_ROWS + 1, 0), { breathe: () => new Promise<void>(() => undefined) });
+  void completeSiteAudit(db, 'cut', result(SAVE_BATCH_ROWS + 1, 0), {
+    breathe: () => new Promise<void>(() => undefined),
+  });
   expect(auditPages(db, 'cut', { offset: 0, limit: 1 }).total).toBe(SAVE_BATCH_ROWS);
   expect(failUnfinished(db, 'running', 'restarted', '2026-11-26T00:02:00.000Z')).toBe(1);
   expect(getSiteAudit(db, 'cut')).toMatchObject({ status: 'failed', error: 'restarted' });

@@ -51,13 +51,29 @@ const parse = (text: string | null): unknown => (text === null ? undefined : JSO
 
 function toAudit(row: Row): SiteAuditRow {
   return {
-    id: row.id, visitor: row.visitor, url: row.url, status: row.status, error: row.error, createdAt: row.created_at, startedAt: row.started_at,
-    finishedAt: row.finished_at, crawled: row.crawled, discovered: row.discovered, summary: parse(row.summary), report: parse(row.report), diff: parse(row.diff),
+    id: row.id,
+    visitor: row.visitor,
+    url: row.url,
+    status: row.status,
+    error: row.error,
+    createdAt: row.created_at,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+    crawled: row.crawled,
+    discovered: row.discovered,
+    summary: parse(row.summary),
+    report: parse(row.report),
+    diff: parse(row.diff),
   };
 }
 
 export function insertSiteAudit(db: Db, audit: { id: string; visitor: string; url: string; createdAt: string }): void {
-  db.prepare("INSERT INTO site_audits (id, visitor, url, status, created_at) VALUES (?, ?, ?, 'queued', ?)").run(audit.id, audit.visitor, audit.url, audit.createdAt);
+  db.prepare("INSERT INTO site_audits (id, visitor, url, status, created_at) VALUES (?, ?, ?, 'queued', ?)").run(
+    audit.id,
+    audit.visitor,
+    audit.url,
+    audit.createdAt,
+  );
 }
 
 export function getSiteAudit(db: Db, id: string): SiteAuditRow | undefined {
@@ -67,7 +83,9 @@ export function getSiteAudit(db: Db, id: string): SiteAuditRow | undefined {
 
 /** A visitor's audits, newest first. */
 export function listSiteAudits(db: Db, visitor: string, limit = 50): SiteAuditRow[] {
-  const rows = db.prepare('SELECT * FROM site_audits WHERE visitor = ? ORDER BY created_at DESC, rowid DESC LIMIT ?').all(visitor, limit) as Row[];
+  const rows = db
+    .prepare('SELECT * FROM site_audits WHERE visitor = ? ORDER BY created_at DESC, rowid DESC LIMIT ?')
+    .all(visitor, limit) as Row[];
   return rows.map(toAudit);
 }
 
@@ -76,11 +94,24 @@ export function markRunning(db: Db, id: string, startedAt: string): void {
 }
 
 export function saveProgress(db: Db, id: string, progress: { crawled: number; discovered: number }): void {
-  db.prepare('UPDATE site_audits SET crawled = ?, discovered = ? WHERE id = ?').run(progress.crawled, progress.discovered, id);
+  db.prepare('UPDATE site_audits SET crawled = ?, discovered = ? WHERE id = ?').run(
+    progress.crawled,
+    progress.discovered,
+    id,
+  );
 }
 
-export function finishSiteAudit(db: Db, id: string, outcome: { status: 'failed' | 'cancelled'; error: string; finishedAt: string }): void {
-  db.prepare('UPDATE site_audits SET status = ?, error = ?, finished_at = ? WHERE id = ?').run(outcome.status, outcome.error, outcome.finishedAt, id);
+export function finishSiteAudit(
+  db: Db,
+  id: string,
+  outcome: { status: 'failed' | 'cancelled'; error: string; finishedAt: string },
+): void {
+  db.prepare('UPDATE site_audits SET status = ?, error = ?, finished_at = ? WHERE id = ?').run(
+    outcome.status,
+    outcome.error,
+    outcome.finishedAt,
+    id,
+  );
 }
 
 /** Rows (pages or issues) written per transaction when a finished audit is saved; the event loop gets a turn between batches. */
@@ -97,12 +128,23 @@ export const SAVE_BATCH_ROWS = 200;
 export async function completeSiteAudit(
   db: Db,
   id: string,
-  result: { finishedAt: string; crawled: number; discovered: number; summary: unknown; report: unknown; pages: StoredPage[]; issues: StoredIssue[]; diff: (db: Db) => unknown },
+  result: {
+    finishedAt: string;
+    crawled: number;
+    discovered: number;
+    summary: unknown;
+    report: unknown;
+    pages: StoredPage[];
+    issues: StoredIssue[];
+    diff: (db: Db) => unknown;
+  },
   pace: { breathe?: () => Promise<void>; signal?: AbortSignal } = {},
 ): Promise<boolean> {
   const breathe = pace.breathe ?? (() => Promise.resolve());
   const page = db.prepare('INSERT INTO site_audit_pages (audit_id, n, url, facts, issues) VALUES (?, ?, ?, ?, ?)');
-  const issue = db.prepare('INSERT INTO site_audit_issues (audit_id, type, url, severity, detail) VALUES (?, ?, ?, ?, ?)');
+  const issue = db.prepare(
+    'INSERT INTO site_audit_issues (audit_id, type, url, severity, detail) VALUES (?, ?, ?, ?, ?)',
+  );
   const writePages = db.transaction((from: number) => {
     for (let n = from; n < Math.min(from + SAVE_BATCH_ROWS, result.pages.length); n += 1) {
       const entry = result.pages[n];
@@ -110,7 +152,8 @@ export async function completeSiteAudit(
     }
   });
   const writeIssues = db.transaction((from: number) => {
-    for (const entry of result.issues.slice(from, from + SAVE_BATCH_ROWS)) issue.run(id, entry.type, entry.url, entry.severity, entry.detail);
+    for (const entry of result.issues.slice(from, from + SAVE_BATCH_ROWS))
+      issue.run(id, entry.type, entry.url, entry.severity, entry.detail);
   });
   for (let from = 0; from < result.pages.length; from += SAVE_BATCH_ROWS) {
     writePages(from);
@@ -127,8 +170,16 @@ export async function completeSiteAudit(
   }
   db.transaction(() => {
     const diff = result.diff(db);
-    db.prepare("UPDATE site_audits SET status = 'done', error = NULL, finished_at = ?, crawled = ?, discovered = ?, summary = ?, report = ?, diff = ? WHERE id = ?").run(
-      result.finishedAt, result.crawled, result.discovered, JSON.stringify(result.summary), JSON.stringify(result.report), diff === undefined ? null : JSON.stringify(diff), id,
+    db.prepare(
+      "UPDATE site_audits SET status = 'done', error = NULL, finished_at = ?, crawled = ?, discovered = ?, summary = ?, report = ?, diff = ? WHERE id = ?",
+    ).run(
+      result.finishedAt,
+      result.crawled,
+      result.discovered,
+      JSON.stringify(result.summary),
+      JSON.stringify(result.report),
+      diff === undefined ? null : JSON.stringify(diff),
+      id,
     );
   })();
   return true;
@@ -142,26 +193,46 @@ function deleteAuditRows(db: Db, id: string): void {
 }
 
 /** The same visitor's latest finished audit of the same URL before `id`, if any. */
-export function previousDoneAudit(db: Db, current: { id: string; visitor: string; url: string; createdAt: string }): string | undefined {
+export function previousDoneAudit(
+  db: Db,
+  current: { id: string; visitor: string; url: string; createdAt: string },
+): string | undefined {
   const row = db
-    .prepare("SELECT id FROM site_audits WHERE visitor = ? AND url = ? AND status = 'done' AND id != ? AND created_at <= ? ORDER BY created_at DESC, rowid DESC LIMIT 1")
+    .prepare(
+      "SELECT id FROM site_audits WHERE visitor = ? AND url = ? AND status = 'done' AND id != ? AND created_at <= ? ORDER BY created_at DESC, rowid DESC LIMIT 1",
+    )
     .get(current.visitor, current.url, current.id, current.createdAt) as { id: string } | undefined;
   return row?.id;
 }
 
 /** (type, url) pairs present in audit `a` and not in audit `b`. */
-export function issuesOnlyIn(db: Db, a: string, b: string, limit: number): { items: Array<{ type: string; url: string }>; total: number } {
-  const sql = 'SELECT type, url FROM site_audit_issues WHERE audit_id = ? EXCEPT SELECT type, url FROM site_audit_issues WHERE audit_id = ?';
+export function issuesOnlyIn(
+  db: Db,
+  a: string,
+  b: string,
+  limit: number,
+): { items: Array<{ type: string; url: string }>; total: number } {
+  const sql =
+    'SELECT type, url FROM site_audit_issues WHERE audit_id = ? EXCEPT SELECT type, url FROM site_audit_issues WHERE audit_id = ?';
   const total = (db.prepare(`SELECT COUNT(*) AS n FROM (${sql})`).get(a, b) as { n: number }).n;
-  const items = db.prepare(`${sql} ORDER BY type, url LIMIT ?`).all(a, b, limit) as Array<{ type: string; url: string }>;
+  const items = db.prepare(`${sql} ORDER BY type, url LIMIT ?`).all(a, b, limit) as Array<{
+    type: string;
+    url: string;
+  }>;
   return { items, total };
 }
 
 export function auditIssues(db: Db, id: string): StoredIssue[] {
-  return db.prepare('SELECT type, url, severity, detail FROM site_audit_issues WHERE audit_id = ? ORDER BY type, url').all(id) as StoredIssue[];
+  return db
+    .prepare('SELECT type, url, severity, detail FROM site_audit_issues WHERE audit_id = ? ORDER BY type, url')
+    .all(id) as StoredIssue[];
 }
 
-export function auditPages(db: Db, id: string, options: { offset: number; limit: number; issue?: string; search?: string }): { total: number; pages: StoredPage[] } {
+export function auditPages(
+  db: Db,
+  id: string,
+  options: { offset: number; limit: number; issue?: string; search?: string },
+): { total: number; pages: StoredPage[] } {
   const where = ['audit_id = ?'];
   const args: unknown[] = [id];
   if (options.issue) {
@@ -169,13 +240,23 @@ export function auditPages(db: Db, id: string, options: { offset: number; limit:
     args.push(options.issue);
   }
   if (options.search) {
-    where.push("instr(lower(url), lower(?)) > 0");
+    where.push('instr(lower(url), lower(?)) > 0');
     args.push(options.search);
   }
   const clause = where.join(' AND ');
-  const total = (db.prepare(`SELECT COUNT(*) AS n FROM site_audit_pages WHERE ${clause}`).get(...args) as { n: number }).n;
-  const rows = db.prepare(`SELECT url, facts, issues FROM site_audit_pages WHERE ${clause} ORDER BY n LIMIT ? OFFSET ?`).all(...args, options.limit, options.offset) as Array<{ url: string; facts: string; issues: string }>;
-  return { total, pages: rows.map((row) => ({ url: row.url, facts: JSON.parse(row.facts) as Record<string, unknown>, issues: JSON.parse(row.issues) as string[] })) };
+  const total = (db.prepare(`SELECT COUNT(*) AS n FROM site_audit_pages WHERE ${clause}`).get(...args) as { n: number })
+    .n;
+  const rows = db
+    .prepare(`SELECT url, facts, issues FROM site_audit_pages WHERE ${clause} ORDER BY n LIMIT ? OFFSET ?`)
+    .all(...args, options.limit, options.offset) as Array<{ url: string; facts: string; issues: string }>;
+  return {
+    total,
+    pages: rows.map((row) => ({
+      url: row.url,
+      facts: JSON.parse(row.facts) as Record<string, unknown>,
+      issues: JSON.parse(row.issues) as string[],
+    })),
+  };
 }
 
 /**
@@ -184,9 +265,15 @@ export function auditPages(db: Db, id: string, options: { offset: number; limit:
  */
 export function failUnfinished(db: Db, status: 'queued' | 'running', reason: string, finishedAt: string): number {
   return db.transaction(() => {
-    const ids = (db.prepare('SELECT id FROM site_audits WHERE status = ?').all(status) as Array<{ id: string }>).map((row) => row.id);
+    const ids = (db.prepare('SELECT id FROM site_audits WHERE status = ?').all(status) as Array<{ id: string }>).map(
+      (row) => row.id,
+    );
     for (const id of ids) deleteAuditRows(db, id);
-    db.prepare("UPDATE site_audits SET status = 'failed', error = ?, finished_at = ? WHERE status = ?").run(reason, finishedAt, status);
+    db.prepare("UPDATE site_audits SET status = 'failed', error = ?, finished_at = ? WHERE status = ?").run(
+      reason,
+      finishedAt,
+      status,
+    );
     return ids.length;
   })();
 }

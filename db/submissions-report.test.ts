@@ -6,13 +6,22 @@ import { submissionsJson as jsonChunks, submissionsTable as tableChunks } from '
 import type { Db } from '#db/index.ts';
 
 const submissionsTable = (db: Db) => [...tableChunks(db)].join('');
-const submissionsJson = (db: Db) => JSON.parse([...jsonChunks(db)].join('')) as { contact: Array<Record<string, unknown>>; articles: Array<Record<string, unknown>> };
+const submissionsJson = (db: Db) =>
+  JSON.parse([...jsonChunks(db)].join('')) as {
+    contact: Array<Record<string, unknown>>;
+    articles: Array<Record<string, unknown>>;
+  };
 
 function seededDb() {
   const db = openDatabase(':memory:');
   insertContactMessage(db, { name: 'Asha', email: 'asha@example.in', message: 'First line\nsecond line' });
   insertContactMessage(db, { name: 'Vikram', email: 'vikram@example.in', message: 'x'.repeat(200) });
-  insertArticleSubmission(db, { title: 'Local SEO in Noida', author: 'Rohan', email: 'rohan@example.in', content: 'abcdef' });
+  insertArticleSubmission(db, {
+    title: 'Local SEO in Noida',
+    author: 'Rohan',
+    email: 'rohan@example.in',
+    content: 'abcdef',
+  });
   return db;
 }
 
@@ -23,7 +32,9 @@ test('the table lists newest first, flattens newlines and shortens long text', (
   expect(out).toContain('First line second line');
   expect(out).toContain(`${'x'.repeat(59)}…`);
   expect(out).not.toContain('x'.repeat(61));
-  expect(out).toMatch(/Article submissions \(1\), newest first\nID +RECEIVED \(UTC\) +STATUS +AUTHOR +EMAIL +TITLE +CHARS/);
+  expect(out).toMatch(
+    /Article submissions \(1\), newest first\nID +RECEIVED \(UTC\) +STATUS +AUTHOR +EMAIL +TITLE +CHARS/,
+  );
   expect(out).toMatch(/pending +Rohan +rohan@example.in +Local SEO in Noida +6/);
 });
 
@@ -33,7 +44,12 @@ test('phone and website columns appear only when some message has them, with the
   expect(without).not.toContain('PHONE');
   const db = seededDb();
   insertContactMessage(db, { name: 'Meera', email: 'meera@example.in', phone: '+91 98100 12345', message: 'Call me' });
-  insertContactMessage(db, { name: 'Kabir', email: 'kabir@example.in', website: 'https://kabir.example.in', message: 'My site' });
+  insertContactMessage(db, {
+    name: 'Kabir',
+    email: 'kabir@example.in',
+    website: 'https://kabir.example.in',
+    message: 'My site',
+  });
   const out = submissionsTable(db);
   expect(out).toMatch(/^ID +RECEIVED \(UTC\) +NAME +EMAIL +PHONE +WEBSITE +MESSAGE$/m);
   expect(out).toMatch(/ Meera +meera@example\.in +\+91 98100 12345 +Call me$/m);
@@ -54,11 +70,28 @@ test('the table says so when nothing has been submitted', () => {
 
 test('the JSON report has every stored field', () => {
   const report = submissionsJson(seededDb());
-  expect(Object.keys(report.contact[0]).sort()).toEqual(['createdAt', 'email', 'id', 'ipHash', 'message', 'name', 'phone', 'website']);
+  expect(Object.keys(report.contact[0]).sort()).toEqual([
+    'createdAt',
+    'email',
+    'id',
+    'ipHash',
+    'message',
+    'name',
+    'phone',
+    'website',
+  ]);
   expect(report.contact[0]).toMatchObject({ phone: null, website: null });
-  expect(Object.keys(report.articles[0]).sort()).toEqual(
-    ['author', 'content', 'createdAt', 'email', 'id', 'ipHash', 'status', 'title', 'updatedAt'],
-  );
+  expect(Object.keys(report.articles[0]).sort()).toEqual([
+    'author',
+    'content',
+    'createdAt',
+    'email',
+    'id',
+    'ipHash',
+    'status',
+    'title',
+    'updatedAt',
+  ]);
   expect(report.contact[1].message).toBe('First line\nsecond line');
 });
 
@@ -74,7 +107,8 @@ test('control characters a visitor typed never reach the terminal', () => {
 test('every row is printed, with the total, well past a thousand; the JSON is exactly JSON.stringify of all rows', () => {
   const db = openDatabase(':memory:');
   const insert = db.transaction(() => {
-    for (let i = 1; i <= 2345; i += 1) insertContactMessage(db, { name: `Lead ${i}`, email: `lead${i}@example.in`, message: `Message ${i}` });
+    for (let i = 1; i <= 2345; i += 1)
+      insertContactMessage(db, { name: `Lead ${i}`, email: `lead${i}@example.in`, message: `Message ${i}` });
     insertArticleSubmission(db, { title: 'Only one', author: 'Rohan', email: 'rohan@example.in', content: 'Text' });
   });
   insert();
@@ -85,7 +119,9 @@ test('every row is printed, with the total, well past a thousand; the JSON is ex
   expect(rows[0]).toMatch(/^2345 .* Lead 2345 /);
   expect(rows[2344]).toMatch(/^1 +\S+ +Lead 1 /);
   const json = [...jsonChunks(db)].join('');
-  expect(json).toBe(`${JSON.stringify({ contact: listContactMessages(db), articles: listArticleSubmissions(db) }, null, 2)}\n`);
+  expect(json).toBe(
+    `${JSON.stringify({ contact: listContactMessages(db), articles: listArticleSubmissions(db) }, null, 2)}\n`,
+  );
   expect(submissionsJson(db).contact).toHaveLength(2345);
 });
 

@@ -38,8 +38,11 @@ export function* submissionsJson(db: Db): Generator<string> {
  * escape sequences a visitor typed) must never reach the operator's terminal. Long text is cut.
  */
 function cell(value: string, width: number): string {
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point (stripping what text or XML cannot carry)
-  const flat = value.replace(/\s+/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '?').trim();
+  const flat = value
+    .replace(/\s+/g, ' ')
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point (stripping what text or XML cannot carry)
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '?')
+    .trim();
   return flat.length > width ? `${flat.slice(0, width - 1)}…` : flat;
 }
 
@@ -75,7 +78,11 @@ function* table<Row>(db: Db, spec: TableSpec<Row>): Generator<string> {
     });
   }
   const shown = spec.headers.map((_, i) => i).filter((i) => filled.has(i) || !spec.optional?.includes(i));
-  const line = (cells: string[]) => `${shown.map((i) => cells[i]!.padEnd(widths[i]!)).join('  ').trimEnd()}\n`;
+  const line = (cells: string[]) =>
+    `${shown
+      .map((i) => cells[i]!.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd()}\n`;
   yield line(spec.headers);
   yield line(widths.map((width) => '-'.repeat(width)));
   for (const row of spec.rows(db)) yield line(spec.cells(row));
@@ -87,7 +94,15 @@ const contactTable: TableSpec<ContactMessage> = {
   headers: ['ID', 'RECEIVED (UTC)', 'NAME', 'EMAIL', 'PHONE', 'WEBSITE', 'MESSAGE'],
   count: countContactMessages,
   rows: iterateContactMessages,
-  cells: (row) => [String(row.id), row.createdAt, cell(row.name, 30), cell(row.email, 40), cell(row.phone ?? '', 32), cell(row.website ?? '', 50), cell(row.message, 60)],
+  cells: (row) => [
+    String(row.id),
+    row.createdAt,
+    cell(row.name, 30),
+    cell(row.email, 40),
+    cell(row.phone ?? '', 32),
+    cell(row.website ?? '', 50),
+    cell(row.message, 60),
+  ],
   optional: [4, 5],
 };
 
@@ -97,7 +112,15 @@ const articleTable: TableSpec<ArticleSubmission> = {
   headers: ['ID', 'RECEIVED (UTC)', 'STATUS', 'AUTHOR', 'EMAIL', 'TITLE', 'CHARS'],
   count: countArticleSubmissions,
   rows: iterateArticleSubmissions,
-  cells: (row) => [String(row.id), row.createdAt, row.status, cell(row.author, 30), cell(row.email ?? '', 40), cell(row.title, 60), String(row.content.length)],
+  cells: (row) => [
+    String(row.id),
+    row.createdAt,
+    row.status,
+    cell(row.author, 30),
+    cell(row.email ?? '', 40),
+    cell(row.title, 60),
+    String(row.content.length),
+  ],
 };
 
 /** The human-readable report: two tables with their totals, every row, newest first, long text shortened. */

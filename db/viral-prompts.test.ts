@@ -27,7 +27,10 @@ test('seeding twice adds nothing the second time', () => {
 test('a prompt added to the seed later is inserted on the next boot without duplicating the rest', () => {
   const db = freshDb();
   seedViralPrompts(db);
-  const extended = { ...VIRAL_PROMPT_SEED, text: [...VIRAL_PROMPT_SEED.text, 'Write a limerick about a search engine that lost its index.'] };
+  const extended = {
+    ...VIRAL_PROMPT_SEED,
+    text: [...VIRAL_PROMPT_SEED.text, 'Write a limerick about a search engine that lost its index.'],
+  };
   expect(seedViralPrompts(db, extended)).toBe(1);
   expect(listViralPrompts(db, 'text').at(-1)).toBe('Write a limerick about a search engine that lost its index.');
 });

@@ -24,8 +24,8 @@ export function seedViralPrompts(db: Db, seed: Record<Category, readonly string[
 }
 
 export function listViralPrompts(db: Db, category: Category): string[] {
-  const rows = db
-    .prepare('SELECT text FROM viral_prompts WHERE category = ? ORDER BY position, id')
-    .all(category) as { text: string }[];
+  const rows = db.prepare('SELECT text FROM viral_prompts WHERE category = ? ORDER BY position, id').all(category) as {
+    text: string;
+  }[];
   return rows.map((row) => row.text);
 }

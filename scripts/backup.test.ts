@@ -10,7 +10,8 @@ import { databaseFile, openDatabase } from '#db/index.ts';
 
 const run = promisify(execFile);
 const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx');
-const cli = (args: string[], dataDir: string) => run(tsx, ['scripts/backup.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir } });
+const cli = (args: string[], dataDir: string) =>
+  run(tsx, ['scripts/backup.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir } });
 
 test('npm run backup writes a dated copy under DATA_DIR/backups, or the named file, and never overwrites', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'backup-cli-'));
@@ -20,15 +21,27 @@ test('npm run backup writes a dated copy under DATA_DIR/backups, or the named fi
     const first = await cli([], dir);
     const [name] = readdirSync(join(dir, 'backups'));
     expect(name).toMatch(/^site-\d{8}-\d{6}\.db$/);
-    expect(first.stdout).toMatch(new RegExp(`^Backed up ${databaseFile(dir)} to ${join(dir, 'backups', name!)} \\(\\d+ KB, \\d+ pages, integrity ok\\)\\n$`));
+    expect(first.stdout).toMatch(
+      new RegExp(
+        `^Backed up ${databaseFile(dir)} to ${join(dir, 'backups', name!)} \\(\\d+ KB, \\d+ pages, integrity ok\\)\\n$`,
+      ),
+    );
     const copy = new Database(join(dir, 'backups', name!), { readonly: true });
-    expect(copy.prepare('SELECT name, message FROM contact_messages').all()).toEqual([{ name: 'Asha', message: 'Keep me safe' }]);
+    expect(copy.prepare('SELECT name, message FROM contact_messages').all()).toEqual([
+      { name: 'Asha', message: 'Keep me safe' },
+    ]);
     copy.close();
     db.close();
 
     await cli([join(dir, 'named.db')], dir);
-    await expect(cli([join(dir, 'named.db')], dir)).rejects.toMatchObject({ code: 1, stderr: `${join(dir, 'named.db')} already exists; name a new file or a directory\n` });
-    await expect(cli([join(dir, 'no', 'such', 'dir', 'x.db')], dir)).rejects.toMatchObject({ code: 1, stderr: `The directory ${join(dir, 'no', 'such', 'dir')} does not exist.\n` });
+    await expect(cli([join(dir, 'named.db')], dir)).rejects.toMatchObject({
+      code: 1,
+      stderr: `${join(dir, 'named.db')} already exists; name a new file or a directory\n`,
+    });
+    await expect(cli([join(dir, 'no', 'such', 'dir', 'x.db')], dir)).rejects.toMatchObject({
+      code: 1,
+      stderr: `The directory ${join(dir, 'no', 'such', 'dir')} does not exist.\n`,
+    });
     await expect(cli(['--force'], dir)).rejects.toMatchObject({ code: 2 });
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -38,7 +51,10 @@ test('npm run backup writes a dated copy under DATA_DIR/backups, or the named fi
 test('without a database it says where it looked', async () => {
   const empty = mkdtempSync(join(tmpdir(), 'backup-empty-'));
   try {
-    await expect(cli([], empty)).rejects.toMatchObject({ code: 1, stderr: `No database at ${databaseFile(empty)}. Set DATA_DIR to the directory the server uses.\n` });
+    await expect(cli([], empty)).rejects.toMatchObject({
+      code: 1,
+      stderr: `No database at ${databaseFile(empty)}. Set DATA_DIR to the directory the server uses.\n`,
+    });
   } finally {
     rmSync(empty, { recursive: true, force: true });
   }

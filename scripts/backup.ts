@@ -12,7 +12,9 @@ import { existingDatabase, loadCliConfig } from './lib/cli-config.ts';
 async function main(argv: string[]): Promise<number> {
   const options = argv.filter((arg) => arg.startsWith('-'));
   if (options.length > 0 || argv.length > 1) {
-    process.stderr.write(`Unknown option: ${[...options, ...argv.slice(1)].join(' ')}\nUsage: npm run backup [-- path]\n`);
+    process.stderr.write(
+      `Unknown option: ${[...options, ...argv.slice(1)].join(' ')}\nUsage: npm run backup [-- path]\n`,
+    );
     return 2;
   }
   const config = loadCliConfig();
@@ -37,7 +39,9 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`The copy at ${result.file} failed its integrity check: ${result.integrity}\n`);
     return 1;
   }
-  process.stdout.write(`Backed up ${source} to ${result.file} (${Math.ceil(result.bytes / 1024)} KB, ${result.pages} pages, integrity ok)\n`);
+  process.stdout.write(
+    `Backed up ${source} to ${result.file} (${Math.ceil(result.bytes / 1024)} KB, ${result.pages} pages, integrity ok)\n`,
+  );
   return 0;
 }
 

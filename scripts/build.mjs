@@ -20,7 +20,8 @@ function walk(path) {
   return readdirSync(path).flatMap((name) => walk(join(path, name)));
 }
 
-if (process.argv.includes('--if-needed') && existsSync(join(dist, 'server.js')) && buildIsCurrent(root, stampFile)) process.exit(0);
+if (process.argv.includes('--if-needed') && existsSync(join(dist, 'server.js')) && buildIsCurrent(root, stampFile))
+  process.exit(0);
 // Hashed before building: an input edited during the build makes the next --if-needed build again.
 const inputsHash = hashBuildInputs(root);
 
@@ -33,12 +34,23 @@ mkdirSync(out, { recursive: true });
 // Every island: views/**/…Widget.tsx, named by its path below views/ without the extension.
 const islandFiles = walk(join(root, 'views')).filter((file) => /Widget\.tsx$/.test(file) && !file.includes('.test.'));
 const islandEntries = Object.fromEntries(
-  islandFiles.map((file) => [`islands/${relative(join(root, 'views'), file).split(sep).join('/').replace(/\.tsx$/, '')}`, file]),
+  islandFiles.map((file) => [
+    `islands/${relative(join(root, 'views'), file)
+      .split(sep)
+      .join('/')
+      .replace(/\.tsx$/, '')}`,
+    file,
+  ]),
 );
 
 const client = await esbuild.build({
   absWorkingDir: root,
-  entryPoints: { entry: 'client/entry.ts', shell: 'client/shell.ts', styles: 'client/styles/index.css', ...islandEntries },
+  entryPoints: {
+    entry: 'client/entry.ts',
+    shell: 'client/shell.ts',
+    styles: 'client/styles/index.css',
+    ...islandEntries,
+  },
   outdir: join(out, 'assets'),
   entryNames: '[dir]/[name]-[hash]',
   chunkNames: 'chunks/[name]-[hash]',
@@ -127,7 +139,9 @@ await esbuild.build({
   external: Object.keys(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies).filter(
     (name) => !['react', 'react-dom', 'react-router'].includes(name),
   ),
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   jsx: 'automatic',
   sourcemap: 'linked',
   define: { 'process.env.NODE_ENV': '"production"' },
@@ -137,17 +151,25 @@ await esbuild.build({
 // Operator commands run with plain node, so the Docker image (no tsx, no sources) can run them too.
 await esbuild.build({
   absWorkingDir: root,
-  entryPoints: { 'directories-check': 'scripts/directories-check.ts', submissions: 'scripts/submissions.ts', backup: 'scripts/backup.ts' },
+  entryPoints: {
+    'directories-check': 'scripts/directories-check.ts',
+    submissions: 'scripts/submissions.ts',
+    backup: 'scripts/backup.ts',
+  },
   outdir: dist,
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
   external: Object.keys(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies),
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   jsx: 'automatic',
   logLevel: 'warning',
 });
 
 writeFileSync(stampFile, inputsHash);
-console.log(`built in ${Date.now() - started} ms: ${Object.keys(islandEntries).length} island(s), ${Object.keys(images).length} image(s)`);
+console.log(
+  `built in ${Date.now() - started} ms: ${Object.keys(islandEntries).length} island(s), ${Object.keys(images).length} image(s)`,
+);

@@ -19,13 +19,17 @@ function bundle(contents: string) {
 }
 
 test('the client build fails when its graph reaches server/ or db/', async () => {
-  await expect(bundle("import { loadConfig } from '#server/config/index.ts'; console.log(loadConfig);")).rejects.toThrow(
-    /client bundle imports server-only module server\/config\/index\.ts/,
+  await expect(
+    bundle("import { loadConfig } from '#server/config/index.ts'; console.log(loadConfig);"),
+  ).rejects.toThrow(/client bundle imports server-only module server\/config\/index\.ts/);
+  await expect(bundle("import { openDatabase } from '#db/index.ts'; console.log(openDatabase);")).rejects.toThrow(
+    /db\/index\.ts/,
   );
-  await expect(bundle("import { openDatabase } from '#db/index.ts'; console.log(openDatabase);")).rejects.toThrow(/db\/index\.ts/);
 });
 
 test('client and views modules build fine', async () => {
-  const result = await bundle("import { separateWithCommas } from '#views/tools/comma-separator/logic.ts'; console.log(separateWithCommas('a'));");
+  const result = await bundle(
+    "import { separateWithCommas } from '#views/tools/comma-separator/logic.ts'; console.log(separateWithCommas('a'));",
+  );
   expect(result.errors).toEqual([]);
 });

@@ -6,7 +6,9 @@ let server;
 let timer;
 
 function build() {
-  return new Promise((resolve) => spawn(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' }).on('exit', resolve));
+  return new Promise((resolve) =>
+    spawn(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' }).on('exit', resolve),
+  );
 }
 
 async function restart() {
@@ -16,7 +18,10 @@ async function restart() {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
   }
-  server = spawn(process.execPath, ['--max-semi-space-size=8', '--enable-source-maps', 'dist/server.js'], { stdio: 'inherit', env: { LOG_LEVEL: 'debug', ...process.env } });
+  server = spawn(process.execPath, ['--max-semi-space-size=8', '--enable-source-maps', 'dist/server.js'], {
+    stdio: 'inherit',
+    env: { LOG_LEVEL: 'debug', ...process.env },
+  });
 }
 
 for (const dir of ['server', 'client', 'views', 'db', 'public']) {

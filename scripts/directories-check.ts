@@ -48,7 +48,10 @@ export async function checkCommand(argv: string[], deps: CheckCommandDeps): Prom
   const previous = readResults(file);
   const fetcher =
     deps.fetcher ??
-    createSafeFetcher({ allowPrivate: deps.config.fetchAllowPrivate, userAgent: `DelhiSeoToolsLinkChecker/1.0 (+${deps.config.siteUrl})` });
+    createSafeFetcher({
+      allowPrivate: deps.config.fetchAllowPrivate,
+      userAgent: `DelhiSeoToolsLinkChecker/1.0 (+${deps.config.siteUrl})`,
+    });
   const urls = deps.lists.flatMap((list) => list.urls);
   const total = new Set(urls).size;
   deps.out(`Checking ${total} sites in ${deps.lists.length} lists, ${concurrency} at a time...\n`);
@@ -60,7 +63,8 @@ export async function checkCommand(argv: string[], deps: CheckCommandDeps): Prom
     signal: deps.signal,
     onResult: (result, done) => {
       if (done % 25 === 0 || done === total) deps.out(`  ${done}/${total} checked\n`);
-      if (result.outcome !== 'ok') deps.out(`  ${result.outcome}: ${result.url}${result.reason ? ` (${result.reason})` : ''}\n`);
+      if (result.outcome !== 'ok')
+        deps.out(`  ${result.outcome}: ${result.url}${result.reason ? ` (${result.reason})` : ''}\n`);
     },
   });
   if (looksLikeLocalOutage(results)) {
@@ -86,7 +90,10 @@ async function main(): Promise<void> {
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
   process.once('SIGTERM', () => controller.abort());
-  const lists = directories.map((directory) => ({ slug: directory.slug, urls: directory.list.sites.map((site) => site.url) }));
+  const lists = directories.map((directory) => ({
+    slug: directory.slug,
+    urls: directory.list.sites.map((site) => site.url),
+  }));
   process.exitCode = await checkCommand(process.argv.slice(2), {
     config,
     lists,

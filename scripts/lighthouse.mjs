@@ -10,11 +10,35 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
 const defaultPaths = [
-  '/', '/about', '/seo-services-delhi', '/seo-services-rohini', '/seo-services-noida', '/seo-services-laxmi-nagar',
-  '/seo-company-janakpuri', '/seo-guides', '/digital-marketing', '/career-guidance', '/google-core-updates',
-  '/seo-optimized-page', '/seo-packages', '/case-studies', '/privacy-policy', '/disclaimer', '/terms-and-conditions',
-  '/contact-me', '/write-for-us', '/sitemap', '/try-free-tools',
-  ...['google-business-profile-local-seo', 'technical-seo-checklist', 'keyword-research-indian-market', 'link-building-without-spam', 'core-web-vitals', 'site-migration-redirects'].map((slug) => `/seo-guides/${slug}`),
+  '/',
+  '/about',
+  '/seo-services-delhi',
+  '/seo-services-rohini',
+  '/seo-services-noida',
+  '/seo-services-laxmi-nagar',
+  '/seo-company-janakpuri',
+  '/seo-guides',
+  '/digital-marketing',
+  '/career-guidance',
+  '/google-core-updates',
+  '/seo-optimized-page',
+  '/seo-packages',
+  '/case-studies',
+  '/privacy-policy',
+  '/disclaimer',
+  '/terms-and-conditions',
+  '/contact-me',
+  '/write-for-us',
+  '/sitemap',
+  '/try-free-tools',
+  ...[
+    'google-business-profile-local-seo',
+    'technical-seo-checklist',
+    'keyword-research-indian-market',
+    'link-building-without-spam',
+    'core-web-vitals',
+    'site-migration-redirects',
+  ].map((slug) => `/seo-guides/${slug}`),
 ];
 const args = process.argv.slice(2);
 const minArg = args.find((arg) => arg.startsWith('--min='));
@@ -28,7 +52,16 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 function startServer(dataDir) {
   const child = spawn(process.execPath, ['--max-semi-space-size=8', 'dist/server.js'], {
     // A real profile, as an operator runs it: the sample is noindex, which Lighthouse's SEO audit rightly flags.
-    env: { ...process.env, NODE_ENV: 'production', SITE_URL: 'http://localhost', SITE_PROFILE: 'test/fixtures/profiles/operator.json', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SITE_URL: 'http://localhost',
+      SITE_PROFILE: 'test/fixtures/profiles/operator.json',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -45,7 +78,8 @@ function startServer(dataDir) {
   });
 }
 
-const chromePath = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
+const chromePath =
+  process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
 if (!chromePath) {
   console.error('No Chromium found: install it (apt-get install -y chromium) or set CHROMIUM_PATH.');
   process.exit(1);
@@ -55,7 +89,14 @@ const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-'));
 const { child, origin } = await startServer(dataDir);
 const chrome = await chromeLauncher.launch({
   chromePath,
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
 });
 let failed = false;
 try {
@@ -67,7 +108,12 @@ try {
     // A busy machine occasionally makes a run fail outright (e.g. NO_FCP); retry those, not low scores.
     let result;
     for (let attempt = 1; attempt <= 3; attempt += 1) {
-      result = await lighthouse(`${origin}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories });
+      result = await lighthouse(`${origin}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: categories,
+      });
       if (!result?.lhr.runtimeError) break;
     }
     const error = result?.lhr.runtimeError;

@@ -14,22 +14,42 @@ const images = [
   { name: 'slide-growth', svg: slideGrowth(), widths: [1200, 640] },
   {
     name: 'map-rohini',
-    svg: localityMap({ title: 'Rohini and Pitampura', line: 'Red Line', lineColor: '#dc2626', places: ['Rithala', 'Rohini West', 'Rohini East', 'Pitampura', 'Kohat Enclave', 'NSP'] }),
+    svg: localityMap({
+      title: 'Rohini and Pitampura',
+      line: 'Red Line',
+      lineColor: '#dc2626',
+      places: ['Rithala', 'Rohini West', 'Rohini East', 'Pitampura', 'Kohat Enclave', 'NSP'],
+    }),
     widths: [800, 400],
   },
   {
     name: 'map-noida',
-    svg: localityMap({ title: 'Noida', line: 'Blue Line', lineColor: '#2563eb', places: ['Sector 16', 'Sector 18', 'Botanical Garden', 'City Centre', 'Sector 52', 'Sector 62'] }),
+    svg: localityMap({
+      title: 'Noida',
+      line: 'Blue Line',
+      lineColor: '#2563eb',
+      places: ['Sector 16', 'Sector 18', 'Botanical Garden', 'City Centre', 'Sector 52', 'Sector 62'],
+    }),
     widths: [800, 400],
   },
   {
     name: 'map-laxmi-nagar',
-    svg: localityMap({ title: 'Laxmi Nagar, East Delhi', line: 'Blue Line', lineColor: '#2563eb', places: ['Yamuna Bank', 'Laxmi Nagar', 'Nirman Vihar', 'Preet Vihar', 'Karkarduma', 'Anand Vihar'] }),
+    svg: localityMap({
+      title: 'Laxmi Nagar, East Delhi',
+      line: 'Blue Line',
+      lineColor: '#2563eb',
+      places: ['Yamuna Bank', 'Laxmi Nagar', 'Nirman Vihar', 'Preet Vihar', 'Karkarduma', 'Anand Vihar'],
+    }),
     widths: [800, 400],
   },
   {
     name: 'map-janakpuri',
-    svg: localityMap({ title: 'Janakpuri, West Delhi', line: 'Blue Line, Magenta Line at Janakpuri West', lineColor: '#2563eb', places: ['Subhash Nagar', 'Tilak Nagar', 'Janakpuri East', 'Janakpuri West', 'Uttam Nagar', 'Dwarka Mor'] }),
+    svg: localityMap({
+      title: 'Janakpuri, West Delhi',
+      line: 'Blue Line, Magenta Line at Janakpuri West',
+      lineColor: '#2563eb',
+      places: ['Subhash Nagar', 'Tilak Nagar', 'Janakpuri East', 'Janakpuri West', 'Uttam Nagar', 'Dwarka Mor'],
+    }),
     widths: [800, 400],
   },
 ];

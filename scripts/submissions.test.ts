@@ -52,7 +52,10 @@ test('a missing database and an unknown flag exit non-zero with a message', asyn
   const empty = mkdtempSync(join(tmpdir(), 'submissions-empty-'));
   try {
     await expect(cli([], empty)).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('No database at') });
-    await expect(cli(['--csv'], empty)).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('Unknown option: --csv') });
+    await expect(cli(['--csv'], empty)).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('Unknown option: --csv'),
+    });
   } finally {
     rmSync(empty, { recursive: true, force: true });
   }
@@ -63,7 +66,8 @@ test('prints every row past the old 1,000-row cap, and a reader closing the pipe
   try {
     const db = openDatabase(databaseFile(dir));
     db.transaction(() => {
-      for (let i = 1; i <= 1500; i += 1) insertContactMessage(db, { name: `Lead ${i}`, email: `lead${i}@example.in`, message: 'Hello' });
+      for (let i = 1; i <= 1500; i += 1)
+        insertContactMessage(db, { name: `Lead ${i}`, email: `lead${i}@example.in`, message: 'Hello' });
     })();
     db.close();
     const { stdout } = await cli(['--json'], dir);
@@ -71,7 +75,9 @@ test('prints every row past the old 1,000-row cap, and a reader closing the pipe
     const table = await cli([], dir);
     expect(table.stdout).toContain('Contact messages (1500), newest first');
     expect(table.stdout.split('\n').filter((line) => / lead\d+@example\.in /.test(line))).toHaveLength(1500);
-    const piped = await run('sh', ['-c', `"${tsx}" scripts/submissions.ts | head -n 3`], { env: { ...process.env, DATA_DIR: dir } });
+    const piped = await run('sh', ['-c', `"${tsx}" scripts/submissions.ts | head -n 3`], {
+      env: { ...process.env, DATA_DIR: dir },
+    });
     expect(piped.stdout.split('\n')).toHaveLength(4);
     expect(piped.stderr).toBe('');
   } finally {

@@ -54,7 +54,6 @@ test('pages are compressed with br or gzip and carry an ETag that answers 304', 
   expect(notModified.status).toBe(304);
 });
 
-
 test('hashed assets are immutable for a year; other public files revalidate', async () => {
   const { app } = createTestApp();
   const html = (await request(app).get('/')).text;
@@ -111,7 +110,9 @@ test('every request gets an X-Request-Id; a sane incoming one is kept', async ()
   const { app } = createTestApp();
   expect((await request(app).get('/healthz')).headers['x-request-id']).toMatch(/^[0-9a-f]{8}-\w+$/);
   expect((await request(app).get('/healthz').set('X-Request-Id', 'abc-123')).headers['x-request-id']).toBe('abc-123');
-  expect((await request(app).get('/healthz').set('X-Request-Id', '<bad id>')).headers['x-request-id']).not.toBe('<bad id>');
+  expect((await request(app).get('/healthz').set('X-Request-Id', '<bad id>')).headers['x-request-id']).not.toBe(
+    '<bad id>',
+  );
 });
 
 test('the fast path (cached pages, assets) sends the same headers as Express would', async () => {
@@ -119,7 +120,14 @@ test('the fast path (cached pages, assets) sends the same headers as Express wou
   const first = await request(app).get('/').set('Accept-Encoding', 'gzip'); // rendered through Express
   const second = await request(app).get('/').set('Accept-Encoding', 'gzip'); // answered from the page cache
   const pick = (headers: Record<string, string>) => {
-    const { date: _date, 'x-request-id': _id, 'content-security-policy': csp, connection: _c, 'keep-alive': _k, ...rest } = headers;
+    const {
+      date: _date,
+      'x-request-id': _id,
+      'content-security-policy': csp,
+      connection: _c,
+      'keep-alive': _k,
+      ...rest
+    } = headers;
     return { ...rest, csp: csp.replace(/'nonce-[^']+'/, 'NONCE') };
   };
   expect(pick(second.headers)).toEqual(pick(first.headers));
@@ -131,7 +139,13 @@ test('the fast path (cached pages, assets) sends the same headers as Express wou
 test('tracking parameters do not defeat the page cache: same bytes, same ETag, 304 on revalidation', async () => {
   const { app } = createTestApp();
   const plain = await request(app).get('/');
-  for (const query of ['utm_source=x', 'utm_source=x&utm_medium=cpc&utm_campaign=diwali', 'gclid=abc', 'fbclid=def&msclkid=ghi', 'unknown=1&_=123']) {
+  for (const query of [
+    'utm_source=x',
+    'utm_source=x&utm_medium=cpc&utm_campaign=diwali',
+    'gclid=abc',
+    'fbclid=def&msclkid=ghi',
+    'unknown=1&_=123',
+  ]) {
     const res = await request(app).get(`/?${query}`);
     expect(res.status, query).toBe(200);
     expect(res.headers.etag, query).toBe(plain.headers.etag);
@@ -145,7 +159,7 @@ test('over https every answer carries Strict-Transport-Security for at least 180
   const asset = /<link rel="stylesheet" href="([^"]+)"/.exec((await request(app).get('/')).text)?.[1];
   const asks: Array<[string, () => request.Test]> = [
     ['/disclaimer (rendered through Express)', () => request(app).get('/disclaimer')],
-    ['/disclaimer (the fast path\'s page cache)', () => request(app).get('/disclaimer')],
+    ["/disclaimer (the fast path's page cache)", () => request(app).get('/disclaimer')],
     [`${asset} (the fast path's build files)`, () => request(app).get(asset!)],
     ['/api/nowhere', () => request(app).get('/api/nowhere')],
     ['POST /api/contact', () => request(app).post('/api/contact').send({})],

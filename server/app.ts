@@ -53,7 +53,12 @@ function withProfileFiles(files: Map<string, StaticFile>, config: Config): Map<s
     type: 'application/manifest+json',
     cacheControl: 'public, max-age=86400',
   });
-  if (logo) files.set(logo.url, { body: makeCachedBody(logo.body, logo.type === 'image/svg+xml'), type: logo.type, cacheControl: 'public, max-age=31536000, immutable' });
+  if (logo)
+    files.set(logo.url, {
+      body: makeCachedBody(logo.body, logo.type === 'image/svg+xml'),
+      type: logo.type,
+      cacheControl: 'public, max-age=31536000, immutable',
+    });
   return files;
 }
 
@@ -67,7 +72,14 @@ export function createApp(options: CreateAppOptions): Express {
   const { config, db, log } = options;
   const pages = options.pages ?? routeTable;
   const assets = options.assets ?? loadManifest();
-  const deps: AppDeps = { config, db, log, assets, fetcher: createAppFetcher(config), platforms: createPlatformClients(config) };
+  const deps: AppDeps = {
+    config,
+    db,
+    log,
+    assets,
+    fetcher: createAppFetcher(config),
+    platforms: createPlatformClients(config),
+  };
   const features = buildFeatures(deps);
   const showDetails = config.env !== 'production';
 
@@ -84,7 +96,13 @@ export function createApp(options: CreateAppOptions): Express {
     await Promise.allSettled(features.all.map(async (feature) => feature.stop?.()));
   };
   app.set('trust proxy', config.trustProxy);
-  const renderer = createRenderer({ config, log, assets, pages, loaderContext: { directoryStatus: features.directoryStatus } });
+  const renderer = createRenderer({
+    config,
+    log,
+    assets,
+    pages,
+    loaderContext: { directoryStatus: features.directoryStatus },
+  });
   const ids = createRequestIds();
   app.use(requestLog(ids, log));
   const security = { https: config.siteUrl.startsWith('https:') };
@@ -116,7 +134,13 @@ export function createApp(options: CreateAppOptions): Express {
   });
   app.use(compression({ threshold: 1024 }));
   app.use(siteFiles(pages, config));
-  app.use('/api', apiRouter(features.all.flatMap((feature) => feature.api ?? []), { perMinute: config.limits.apiPerMinute }));
+  app.use(
+    '/api',
+    apiRouter(
+      features.all.flatMap((feature) => feature.api ?? []),
+      { perMinute: config.limits.apiPerMinute },
+    ),
+  );
   for (const mount of features.all.flatMap((feature) => feature.mounts ?? [])) app.use(mount.path, mount.router);
   if (!config.admin) {
     // No ADMIN_PASSWORD: the inbox does not exist; every /admin path is the site's ordinary 404.
@@ -139,7 +163,9 @@ export function createApp(options: CreateAppOptions): Express {
     ids,
     log,
   });
-  const expressHandle = (app as unknown as { handle: (req: IncomingMessage, res: ServerResponse, next?: unknown) => void }).handle.bind(app);
+  const expressHandle = (
+    app as unknown as { handle: (req: IncomingMessage, res: ServerResponse, next?: unknown) => void }
+  ).handle.bind(app);
   Object.assign(app, {
     handle(req: IncomingMessage, res: ServerResponse, next?: unknown) {
       if (!fastPath(req, res)) expressHandle(req, res, next);

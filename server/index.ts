@@ -35,13 +35,24 @@ const server = createHttpServer(app, { headers: hsts ? [`Strict-Transport-Securi
 server.listen(config.port, config.host, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  log.info({ port, host: config.host, siteUrl: config.siteUrl, dataDir: config.dataDir }, `listening on http://localhost:${port}`);
-  log.info({ profile: config.siteProfile.source, sample: config.siteProfile.sample }, `business profile: ${config.siteProfile.business.name}`);
+  log.info(
+    { port, host: config.host, siteUrl: config.siteUrl, dataDir: config.dataDir },
+    `listening on http://localhost:${port}`,
+  );
+  log.info(
+    { profile: config.siteProfile.source, sample: config.siteProfile.sample },
+    `business profile: ${config.siteProfile.business.name}`,
+  );
   const { webhook, email } = config.leadDelivery;
   if (!webhook && !email) {
-    log.warn('leads are not delivered anywhere but the inbox: contact messages and article submissions are stored only; set NOTIFY_WEBHOOK_URL and/or SMTP_URL with NOTIFY_EMAIL_TO to receive them');
+    log.warn(
+      'leads are not delivered anywhere but the inbox: contact messages and article submissions are stored only; set NOTIFY_WEBHOOK_URL and/or SMTP_URL with NOTIFY_EMAIL_TO to receive them',
+    );
   } else {
-    log.info({ webhook: webhook ? new URL(webhook.url).origin : null, email: email ? email.to : null }, 'leads are delivered by webhook and/or email');
+    log.info(
+      { webhook: webhook ? new URL(webhook.url).origin : null, email: email ? email.to : null },
+      'leads are delivered by webhook and/or email',
+    );
   }
   app.locals.startBackgroundWork();
   log.flush();

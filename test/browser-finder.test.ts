@@ -2,7 +2,9 @@ import { expect, test } from 'vitest';
 import { findChromium } from './e2e/browser.ts';
 
 test('CHROMIUM_PATH wins when it exists', () => {
-  expect(findChromium({ CHROMIUM_PATH: '/opt/chrome' }, (path) => path === '/opt/chrome' || path === '/usr/bin/chromium')).toBe('/opt/chrome');
+  expect(
+    findChromium({ CHROMIUM_PATH: '/opt/chrome' }, (path) => path === '/opt/chrome' || path === '/usr/bin/chromium'),
+  ).toBe('/opt/chrome');
 });
 
 test("falls back to Debian's /usr/bin/chromium when CHROMIUM_PATH is unset or missing", () => {

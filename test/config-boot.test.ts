@@ -9,7 +9,13 @@ import { operatorProfilePath } from '#test/helpers/business.ts';
 function boot(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, ['dist/server.js'], {
     // Only what the test gives: a variable set in the developer's shell must not change the outcome.
-    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'config-boot-')), ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'config-boot-')),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -62,10 +68,18 @@ test('production without SITE_URL stops with one plain line naming SITE_URL', as
   expect(result).toEqual({
     code: 1,
     stdout: '',
-    stderr: 'SITE_URL must be set when NODE_ENV=production: the public origin of the site, such as https://www.example.com\n',
+    stderr:
+      'SITE_URL must be set when NODE_ENV=production: the public origin of the site, such as https://www.example.com\n',
   });
-  const relative = await boot({ NODE_ENV: 'production', SITE_URL: 'seo.example.in', SITE_PROFILE: operatorProfilePath });
-  expect([relative.code, relative.stderr]).toEqual([1, 'SITE_URL must be an absolute http(s) URL such as https://www.example.com (got "seo.example.in")\n']);
+  const relative = await boot({
+    NODE_ENV: 'production',
+    SITE_URL: 'seo.example.in',
+    SITE_PROFILE: operatorProfilePath,
+  });
+  expect([relative.code, relative.stderr]).toEqual([
+    1,
+    'SITE_URL must be an absolute http(s) URL such as https://www.example.com (got "seo.example.in")\n',
+  ]);
 });
 
 test('a bad profile stops boot with one plain line naming the file and the field', async () => {
@@ -79,10 +93,23 @@ test('a bad profile stops boot with one plain line naming the file and the field
 });
 
 test('with no webhook and no SMTP, boot says in one line that leads go nowhere but the inbox', async () => {
-  const result = await boot({ NODE_ENV: 'production', SITE_URL: 'https://seo.example.in', SITE_PROFILE: operatorProfilePath, LOG_LEVEL: 'info' });
+  const result = await boot({
+    NODE_ENV: 'production',
+    SITE_URL: 'https://seo.example.in',
+    SITE_PROFILE: operatorProfilePath,
+    LOG_LEVEL: 'info',
+  });
   expect(result.code).toBe(0);
-  const lines = result.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { level: number; msg: string });
-  expect(lines.filter((entry) => /^leads are not delivered/.test(entry.msg)).map((entry) => [entry.level, entry.msg])).toEqual([
-    [40, 'leads are not delivered anywhere but the inbox: contact messages and article submissions are stored only; set NOTIFY_WEBHOOK_URL and/or SMTP_URL with NOTIFY_EMAIL_TO to receive them'],
+  const lines = result.stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { level: number; msg: string });
+  expect(
+    lines.filter((entry) => /^leads are not delivered/.test(entry.msg)).map((entry) => [entry.level, entry.msg]),
+  ).toEqual([
+    [
+      40,
+      'leads are not delivered anywhere but the inbox: contact messages and article submissions are stored only; set NOTIFY_WEBHOOK_URL and/or SMTP_URL with NOTIFY_EMAIL_TO to receive them',
+    ],
   ]);
 });

@@ -6,7 +6,8 @@ import { createTestApp } from '#test/helpers/app.ts';
 const { app, config } = createTestApp();
 
 /** Spec 2.2's route table. Pages other issues have not merged yet may be linked (e.g. from the home page). */
-const specRoutes = `/ /about /sitemap-tool /seo-services-delhi /seo-services-rohini /seo-services-noida /seo-services-laxmi-nagar
+const specRoutes =
+  `/ /about /sitemap-tool /seo-services-delhi /seo-services-rohini /seo-services-noida /seo-services-laxmi-nagar
 /seo-company-janakpuri /seo-guides /digital-marketing /career-guidance /google-core-updates /try-free-tools /bulk-url-redirection-tool
 /google-index-checker /youtube-transcript-tool /bulk-anchor-text-generators /youtube-tag-generator /whatsapp-chat-link
 /comma-separator-tool /youtube-video-tags-extractor /url-domain-extractor /backlink-generator-tool /image-compressor
@@ -25,7 +26,11 @@ interface Crawled {
 }
 
 const attr = (html: string, pattern: RegExp) => pattern.exec(html)?.[1];
-const decode = (text = '') => text.replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"');
+const decode = (text = '') =>
+  text
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"');
 
 function internalLinks(html: string): string[] {
   return [...html.matchAll(/<a [^>]*href="([^"]+)"/g)]
@@ -37,7 +42,9 @@ function internalLinks(html: string): string[] {
 
 function assetUrls(html: string): string[] {
   const srcs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
-  const sets = [...html.matchAll(/srcSet="([^"]+)"/gi)].flatMap((m) => m[1]!.split(', ').map((entry) => entry.split(' ')[0]!));
+  const sets = [...html.matchAll(/srcSet="([^"]+)"/gi)].flatMap((m) =>
+    m[1]!.split(', ').map((entry) => entry.split(' ')[0]!),
+  );
   return [...srcs, ...sets];
 }
 
@@ -82,7 +89,16 @@ test('every internal link from / answers 200 directly: no 404 (beyond spec pages
   const { pages, problems } = await result;
   expect(problems).toEqual([]);
   expect(pages.length).toBeGreaterThanOrEqual(20);
-  for (const path of ['/seo-services-delhi', '/seo-company-janakpuri', '/privacy-policy', '/write-for-us', '/sitemap', '/seo-packages', '/case-studies', '/about']) {
+  for (const path of [
+    '/seo-services-delhi',
+    '/seo-company-janakpuri',
+    '/privacy-policy',
+    '/write-for-us',
+    '/sitemap',
+    '/seo-packages',
+    '/case-studies',
+    '/about',
+  ]) {
     expect(pages.map((page) => page.path)).toContain(path);
   }
 });
@@ -124,11 +140,15 @@ test('service pages publish LocalBusiness JSON-LD for their own area', async () 
     ['/seo-services-laxmi-nagar', 'Laxmi Nagar'],
     ['/seo-company-janakpuri', 'Janakpuri'],
   ]) {
-    const business = pages.find((p) => p.path === path)?.jsonLd.find((data) => data['@type'] === 'ProfessionalService') as
-      | { url: string; areaServed: Array<{ name: string }> }
-      | undefined;
+    const business = pages
+      .find((p) => p.path === path)
+      ?.jsonLd.find((data) => data['@type'] === 'ProfessionalService') as
+      { url: string; areaServed: Array<{ name: string }> } | undefined;
     expect(business?.url, path).toBe(`${config.siteUrl}${path}`);
-    expect(business?.areaServed.map((place) => place.name), path).toContain(area);
+    expect(
+      business?.areaServed.map((place) => place.name),
+      path,
+    ).toContain(area);
   }
 });
 

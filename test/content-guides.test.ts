@@ -14,7 +14,9 @@ function mainOf(html: string): string {
 }
 
 function jsonLd(html: string): Record<string, unknown>[] {
-  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((match) => JSON.parse(match[1]));
+  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((match) =>
+    JSON.parse(match[1]),
+  );
 }
 
 test('at least six guides, each substantial, dated, distinct and sized for search snippets', () => {
@@ -47,7 +49,9 @@ test('every guide links to free tools that exist at their canonical paths, and t
 test('guides cite no statistics: no percentages or "studies show" figures that nobody can check', () => {
   for (const guide of guides) {
     const text = JSON.stringify(guide.sections);
-    expect(text, guide.slug).not.toMatch(/\d\s?%|\bper ?cent\b|studies (show|prove)|according to (a|our) (study|survey)/i);
+    expect(text, guide.slug).not.toMatch(
+      /\d\s?%|\bper ?cent\b|studies (show|prove)|according to (a|our) (study|survey)/i,
+    );
   }
 });
 
@@ -68,7 +72,18 @@ test('the index lists every guide with its dates, and each guide page shows auth
     expect(main).toContain(`By ${author.name}, ${author.role} · Published <time dateTime="${guide.published}">`);
     expect(main).toContain(`Reviewed <time dateTime="${guide.reviewed}">`);
     const article = jsonLd(res.text).find((block) => block['@type'] === 'Article');
-    expect(article, guide.slug).toMatchObject({ headline: guide.heading, datePublished: guide.published, dateModified: guide.reviewed, author: { '@type': 'Person', name: author.name, jobTitle: author.role, worksFor: { '@type': 'Organization', name: operatorBusiness.name } }, publisher: { '@type': 'Organization', name: operatorBusiness.name } });
+    expect(article, guide.slug).toMatchObject({
+      headline: guide.heading,
+      datePublished: guide.published,
+      dateModified: guide.reviewed,
+      author: {
+        '@type': 'Person',
+        name: author.name,
+        jobTitle: author.role,
+        worksFor: { '@type': 'Organization', name: operatorBusiness.name },
+      },
+      publisher: { '@type': 'Organization', name: operatorBusiness.name },
+    });
     expect(res.text).toContain(`<meta property="og:type" content="article"/>`);
     // Content pages ship no React: no island and no client entry.
     expect(res.text).not.toMatch(/data-island|\/entry-/);
@@ -109,13 +124,21 @@ test('the core-updates log lists only complete rollouts, newest first, with plau
   expect(rolloutDays({ name: 'March 2024 core update', started: '2024-03-05', completed: '2024-04-19' })).toBe(45);
 });
 
-test('the core-updates page shows the dated log, where it stops, when it was last reviewed, and links to Google\'s dashboard', async () => {
+test("the core-updates page shows the dated log, where it stops, when it was last reviewed, and links to Google's dashboard", async () => {
   const { app } = createTestApp();
   const res = await request(app).get('/google-core-updates');
   expect(res.status).toBe(200);
-  const rows = [...res.text.matchAll(/<tr><th scope="row">(.*?)<\/th><td data-label="Started"><time dateTime="([\d-]+)">.*?<\/time><\/td><td data-label="Completed"><time dateTime="([\d-]+)">.*?<\/time><\/td><td data-label="Rollout">(\d+ days)<\/td><\/tr>/g)];
-  expect(rows.map((row) => [row[1], row[2], row[3]])).toEqual(coreUpdates.map((update) => [update.name, update.started, update.completed]));
-  expect(res.text).toContain('March 2024 core update</th><td data-label="Started"><time dateTime="2024-03-05">5 March 2024</time></td><td data-label="Completed"><time dateTime="2024-04-19">19 April 2024</time></td><td data-label="Rollout">45 days</td>');
+  const rows = [
+    ...res.text.matchAll(
+      /<tr><th scope="row">(.*?)<\/th><td data-label="Started"><time dateTime="([\d-]+)">.*?<\/time><\/td><td data-label="Completed"><time dateTime="([\d-]+)">.*?<\/time><\/td><td data-label="Rollout">(\d+ days)<\/td><\/tr>/g,
+    ),
+  ];
+  expect(rows.map((row) => [row[1], row[2], row[3]])).toEqual(
+    coreUpdates.map((update) => [update.name, update.started, update.completed]),
+  );
+  expect(res.text).toContain(
+    'March 2024 core update</th><td data-label="Started"><time dateTime="2024-03-05">5 March 2024</time></td><td data-label="Completed"><time dateTime="2024-04-19">19 April 2024</time></td><td data-label="Rollout">45 days</td>',
+  );
   expect(res.text).toContain(`List last reviewed: <time dateTime="${LAST_REVIEWED}">`);
   expect(res.text).toContain('href="https://status.search.google.com/summary"');
   expect(res.text).toContain('This list stops at the March 2026 core update; for later updates');

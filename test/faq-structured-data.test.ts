@@ -21,12 +21,16 @@ test('every FAQPage block is valid and matches the visible questions and answers
   let checked = 0;
   for (const page of pages.map((entry) => resolvePage(entry, config.siteProfile.business))) {
     const res = await client.get(page.path);
-    const blocks = [...res.text.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((match) => JSON.parse(match[1]));
+    const blocks = [...res.text.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((match) =>
+      JSON.parse(match[1]),
+    );
     const faqBlocks = blocks.filter((block) => block['@type'] === 'FAQPage');
-    const visible = [...res.text.matchAll(/<details class="faq-item"><summary>(.*?)<\/summary>(.*?)<\/details>/gs)].map((match) => ({
-      question: decode(match[1]),
-      answer: decode(match[2]),
-    }));
+    const visible = [...res.text.matchAll(/<details class="faq-item"><summary>(.*?)<\/summary>(.*?)<\/details>/gs)].map(
+      (match) => ({
+        question: decode(match[1]),
+        answer: decode(match[2]),
+      }),
+    );
     if (!page.faq?.length) {
       expect(faqBlocks, page.path).toHaveLength(0);
       continue;

@@ -23,16 +23,24 @@ async function webhookReceiver(status = 200) {
       res.writeHead(status).end();
     });
   });
-  const nth = (n: number) => (received.length >= n ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ n, resolve })));
+  const nth = (n: number) =>
+    received.length >= n ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ n, resolve }));
   return { server, received, nth };
 }
 
 const contact = { name: 'Priya Sharma', email: 'priya@example.in', message: 'We need local SEO for two clinics.' };
-const article = { title: 'Core update recovery', author: 'Rohan Mehta', email: 'rohan@example.in', content: 'What we changed, week by week.' };
+const article = {
+  title: 'Core update recovery',
+  author: 'Rohan Mehta',
+  email: 'rohan@example.in',
+  content: 'What we changed, week by week.',
+};
 
 test('a contact message reaches the webhook as {id, event, createdAt, data: every stored field}, signed', async () => {
   const hook = await webhookReceiver();
-  const { app, db } = createTestApp({ env: { NOTIFY_WEBHOOK_URL: `${hook.server.origin}/leads`, NOTIFY_WEBHOOK_SECRET: 'hook-secret' } });
+  const { app, db } = createTestApp({
+    env: { NOTIFY_WEBHOOK_URL: `${hook.server.origin}/leads`, NOTIFY_WEBHOOK_SECRET: 'hook-secret' },
+  });
   try {
     const res = await request(app).post('/api/contact').send(contact);
     expect(res.status).toBe(201);
@@ -40,11 +48,24 @@ test('a contact message reaches the webhook as {id, event, createdAt, data: ever
     const [{ body, signature }] = hook.received;
     const stored = getContactMessage(db, res.body.id)!;
     const event = JSON.parse(body!) as Record<string, unknown>;
-    expect(event).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), event: 'contact.created', createdAt: stored.createdAt, data: { ...stored } });
+    expect(event).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      event: 'contact.created',
+      createdAt: stored.createdAt,
+      data: { ...stored },
+    });
     expect(stored).toMatchObject(contact);
     expect(signature).toBe(`sha256=${createHmac('sha256', 'hook-secret').update(body!).digest('hex')}`);
     await app.locals.leads.worker.idle();
-    expect(listOutbox(db)).toEqual([expect.objectContaining({ eventId: event.id, channel: 'webhook', attempts: 1, deliveredAt: expect.any(String), lastError: null })]);
+    expect(listOutbox(db)).toEqual([
+      expect.objectContaining({
+        eventId: event.id,
+        channel: 'webhook',
+        attempts: 1,
+        deliveredAt: expect.any(String),
+        lastError: null,
+      }),
+    ]);
   } finally {
     await hook.server.close();
   }
@@ -53,7 +74,9 @@ test('a contact message reaches the webhook as {id, event, createdAt, data: ever
 test('an article submission goes out by webhook and email with the same event id', async () => {
   const hook = await webhookReceiver();
   const smtp = await startSmtpFixture();
-  const { app, db } = createTestApp({ env: { NOTIFY_WEBHOOK_URL: hook.server.origin, SMTP_URL: smtp.url, NOTIFY_EMAIL_TO: 'editor@agency.test' } });
+  const { app, db } = createTestApp({
+    env: { NOTIFY_WEBHOOK_URL: hook.server.origin, SMTP_URL: smtp.url, NOTIFY_EMAIL_TO: 'editor@agency.test' },
+  });
   try {
     const res = await request(app).post('/api/writeforus/submit').send(article);
     expect(res.status).toBe(201);
@@ -99,8 +122,20 @@ test('bad input is refused before anything is stored or queued', async () => {
   const hook = await webhookReceiver();
   const { app, db } = createTestApp({ env: { NOTIFY_WEBHOOK_URL: hook.server.origin } });
   try {
-    expect((await request(app).post('/api/contact').send({ ...contact, email: 'nope' })).status).toBe(400);
-    expect((await request(app).post('/api/writeforus/submit').send({ ...article, email: undefined })).body).toEqual({ error: 'Email is required' });
+    expect(
+      (
+        await request(app)
+          .post('/api/contact')
+          .send({ ...contact, email: 'nope' })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await request(app)
+          .post('/api/writeforus/submit')
+          .send({ ...article, email: undefined })
+      ).body,
+    ).toEqual({ error: 'Email is required' });
     expect(listOutbox(db)).toEqual([]);
     expect(hook.received).toEqual([]);
   } finally {

@@ -11,7 +11,18 @@ import { operatorProfilePath } from '#test/helpers/business.ts';
 /** The built server as an operator runs it, logging at info so the test can read its progress. */
 function startServer(dataDir: string, webhookUrl: string) {
   const child = spawn(process.execPath, ['dist/server.js'], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', SITE_URL: 'https://seo.example.in', SITE_PROFILE: operatorProfilePath, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', NOTIFY_WEBHOOK_URL: webhookUrl, NOTIFY_WEBHOOK_SECRET: 'durable' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      SITE_URL: 'https://seo.example.in',
+      SITE_PROFILE: operatorProfilePath,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      NOTIFY_WEBHOOK_URL: webhookUrl,
+      NOTIFY_WEBHOOK_SECRET: 'durable',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -35,20 +46,29 @@ function startServer(dataDir: string, webhookUrl: string) {
 function postJson(port: number, path: string, body: unknown): Promise<number> {
   return new Promise((resolve, reject) => {
     const data = JSON.stringify(body);
-    const req = httpRequest({ host: '127.0.0.1', port, path, method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data) } }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data) },
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
     req.on('error', reject);
     req.end(data);
   });
 }
 
-const killed = (child: ChildProcess) => new Promise<void>((resolve) => {
-  child.once('exit', () => resolve());
-  child.kill('SIGKILL');
-});
-
+const killed = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
 
 /** A webhook receiver on `port`; `answer` decides per request (undefined = never answer). */
 async function receiver(port: number, answer: (n: number) => number | undefined) {
@@ -67,18 +87,24 @@ async function receiver(port: number, answer: (n: number) => number | undefined)
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     bodies,
-    nth: (n: number) => (bodies.length >= n ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ n, resolve }))),
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    nth: (n: number) =>
+      bodies.length >= n ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ n, resolve })),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
 function outbox(dataDir: string) {
   const db = new Database(join(dataDir, 'site.db'), { readonly: true });
   try {
-    return db.prepare('SELECT event_id AS id, attempts, delivered_at AS deliveredAt FROM outbox').all() as Array<{ id: string; attempts: number; deliveredAt: string | null }>;
+    return db.prepare('SELECT event_id AS id, attempts, delivered_at AS deliveredAt FROM outbox').all() as Array<{
+      id: string;
+      attempts: number;
+      deliveredAt: string | null;
+    }>;
   } finally {
     db.close();
   }

@@ -27,69 +27,164 @@ test('views/ and client/ never import server/ or db/, in either spelling', async
     ['views/tools/seo-audit/Widget.tsx', "import { openDatabase } from '#db/index.ts';\nopenDatabase(':memory:');"],
     ['views/pages/home/Page.tsx', "import { pages } from '../../../server/pages/routes.ts';\nconsole.log(pages);"],
     ['client/entry.ts', "import { openDatabase } from '../db/index.ts';\nopenDatabase(':memory:');"],
-    ['views/tools/seo-audit/Widget.tsx', "import type { Config } from '#server/config/index.ts';\nexport const x: Config | null = null;"],
+    [
+      'views/tools/seo-audit/Widget.tsx',
+      "import type { Config } from '#server/config/index.ts';\nexport const x: Config | null = null;",
+    ],
   ]) {
     // Relative spellings are also told to use the #alias: at least the boundary message must be there.
-    expect(await problems(file, code), `${file}: ${code}`).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`^${RESTRICTED}: .*never import server/ or db/`))]));
+    expect(await problems(file, code), `${file}: ${code}`).toEqual(
+      expect.arrayContaining([expect.stringMatching(new RegExp(`^${RESTRICTED}: .*never import server/ or db/`))]),
+    );
   }
 });
 
 test('views/ never imports client/: shared browser helpers live in views/lib', async () => {
-  expect(await problems('views/tools/seo-audit/Widget.tsx', "import { downloadText } from '#client/download.ts';\nconsole.log(downloadText);")).toEqual([
-    expect.stringMatching(new RegExp(`^${RESTRICTED}: .*views/ never imports client/`)),
-  ]);
-  expect(await problems('views/tools/seo-audit/Widget.tsx', "import { downloadText } from '#views/lib/download.ts';\nconsole.log(downloadText);")).toEqual([]);
+  expect(
+    await problems(
+      'views/tools/seo-audit/Widget.tsx',
+      "import { downloadText } from '#client/download.ts';\nconsole.log(downloadText);",
+    ),
+  ).toEqual([expect.stringMatching(new RegExp(`^${RESTRICTED}: .*views/ never imports client/`))]);
+  expect(
+    await problems(
+      'views/tools/seo-audit/Widget.tsx',
+      "import { downloadText } from '#views/lib/download.ts';\nconsole.log(downloadText);",
+    ),
+  ).toEqual([]);
 });
 
-test('a feature\'s service files never reach into another feature or the HTTP plumbing', async () => {
-  expect(await problems('server/features/seo-audit/service.ts', "import { openEventStream } from '#server/http/sse.ts';\nconsole.log(openEventStream);")).toEqual([
-    expect.stringMatching(/Services know nothing of HTTP or page serving/),
-  ]);
-  expect(await problems('server/features/seo-audit/service.ts', "import { checkRedirects } from '#server/features/redirect-checker/service.ts';\nconsole.log(checkRedirects);")).toEqual([
-    expect.stringMatching(/A feature reaches another only through server\/lib/),
-  ]);
-  expect(await problems('server/features/seo-audit/router.ts', "import { openEventStream } from '#server/http/sse.ts';\nconsole.log(openEventStream);")).toEqual([]);
+test("a feature's service files never reach into another feature or the HTTP plumbing", async () => {
+  expect(
+    await problems(
+      'server/features/seo-audit/service.ts',
+      "import { openEventStream } from '#server/http/sse.ts';\nconsole.log(openEventStream);",
+    ),
+  ).toEqual([expect.stringMatching(/Services know nothing of HTTP or page serving/)]);
+  expect(
+    await problems(
+      'server/features/seo-audit/service.ts',
+      "import { checkRedirects } from '#server/features/redirect-checker/service.ts';\nconsole.log(checkRedirects);",
+    ),
+  ).toEqual([expect.stringMatching(/A feature reaches another only through server\/lib/)]);
+  expect(
+    await problems(
+      'server/features/seo-audit/router.ts',
+      "import { openEventStream } from '#server/http/sse.ts';\nconsole.log(openEventStream);",
+    ),
+  ).toEqual([]);
 });
 
 test('services never import express or views outside views/model, nor HttpError', async () => {
-  expect(await problems('server/features/seo-audit/service.ts', "import { Router } from 'express';\nRouter();")).toEqual([expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*Services know nothing of HTTP/)]);
-  expect(await problems('server/features/seo-audit/service.ts', "import { auditRequestSchema } from '#views/tools/seo-audit/schema.ts';\nconsole.log(auditRequestSchema);")).toEqual([expect.stringMatching(/only views\/model/)]);
-  expect(await problems('server/features/seo-audit/service.ts', "import { brand } from '../../../views/brand.ts';\nconsole.log(brand);")).toEqual(expect.arrayContaining([expect.stringMatching(/only views\/model/)]));
-  expect(await problems('server/features/seo-audit/service.ts', "import { HttpError } from '#server/http/http-error.ts';\nthrow new HttpError(400, 'x');")).toEqual([expect.stringMatching(/domain errors/)]);
-  expect(await problems('server/features/seo-audit/service.ts', "import { RECOMMENDATIONS } from '#views/model/seo-audit.ts';\nconsole.log(RECOMMENDATIONS);")).toEqual([]);
-  expect(await problems('db/viral-prompts.ts', "import { STATIC_PROMPTS } from '#views/tools/viral-prompts/static-prompts.ts';\nconsole.log(STATIC_PROMPTS);")).toEqual([expect.stringMatching(/only views\/model/)]);
+  expect(
+    await problems('server/features/seo-audit/service.ts', "import { Router } from 'express';\nRouter();"),
+  ).toEqual([expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*Services know nothing of HTTP/)]);
+  expect(
+    await problems(
+      'server/features/seo-audit/service.ts',
+      "import { auditRequestSchema } from '#views/tools/seo-audit/schema.ts';\nconsole.log(auditRequestSchema);",
+    ),
+  ).toEqual([expect.stringMatching(/only views\/model/)]);
+  expect(
+    await problems(
+      'server/features/seo-audit/service.ts',
+      "import { brand } from '../../../views/brand.ts';\nconsole.log(brand);",
+    ),
+  ).toEqual(expect.arrayContaining([expect.stringMatching(/only views\/model/)]));
+  expect(
+    await problems(
+      'server/features/seo-audit/service.ts',
+      "import { HttpError } from '#server/http/http-error.ts';\nthrow new HttpError(400, 'x');",
+    ),
+  ).toEqual([expect.stringMatching(/domain errors/)]);
+  expect(
+    await problems(
+      'server/features/seo-audit/service.ts',
+      "import { RECOMMENDATIONS } from '#views/model/seo-audit.ts';\nconsole.log(RECOMMENDATIONS);",
+    ),
+  ).toEqual([]);
+  expect(
+    await problems(
+      'db/viral-prompts.ts',
+      "import { STATIC_PROMPTS } from '#views/tools/viral-prompts/static-prompts.ts';\nconsole.log(STATIC_PROMPTS);",
+    ),
+  ).toEqual([expect.stringMatching(/only views\/model/)]);
 });
 
 test('islands and everything else the browser may load never import zod; API schemas may', async () => {
   const zod = "import { z } from 'zod';\nexport const s = z.string();";
-  for (const file of ['views/tools/seo-audit/Widget.tsx', 'views/tools/youtube-tags/VideoTagsForm.tsx', 'views/tools/seo-audit/logic.ts', 'views/model/plans.ts', 'client/entry.ts']) {
+  for (const file of [
+    'views/tools/seo-audit/Widget.tsx',
+    'views/tools/youtube-tags/VideoTagsForm.tsx',
+    'views/tools/seo-audit/logic.ts',
+    'views/model/plans.ts',
+    'client/entry.ts',
+  ]) {
     expect(await problems(file, zod), file).toEqual([expect.stringMatching(/zod stays on the server/)]);
   }
   expect(await problems('views/tools/seo-audit/schema.ts', zod)).toEqual([]);
   expect(await problems('views/pages/shared/form-schema.ts', zod)).toEqual([]);
-  expect(await problems('views/tools/seo-audit/Widget.tsx', "import type { z } from 'zod';\nexport type S = z.ZodString;")).toEqual([]);
+  expect(
+    await problems('views/tools/seo-audit/Widget.tsx', "import type { z } from 'zod';\nexport type S = z.ZodString;"),
+  ).toEqual([]);
 });
 
 test('views/model imports nothing but views/model', async () => {
-  expect(await problems('views/model/plans.ts', "import { useState } from 'react';\nconsole.log(useState);")).toEqual([expect.stringMatching(/data and types only/)]);
-  expect(await problems('views/model/plans.ts', "import { Faq } from '#views/components/Faq.tsx';\nconsole.log(Faq);")).toEqual([expect.stringMatching(/nothing outside views\/model/)]);
-  expect(await problems('views/model/plans.ts', "import { readFileSync } from 'node:fs';\nconsole.log(readFileSync);")).toEqual([expect.stringMatching(/browser too/)]);
+  expect(await problems('views/model/plans.ts', "import { useState } from 'react';\nconsole.log(useState);")).toEqual([
+    expect.stringMatching(/data and types only/),
+  ]);
+  expect(
+    await problems('views/model/plans.ts', "import { Faq } from '#views/components/Faq.tsx';\nconsole.log(Faq);"),
+  ).toEqual([expect.stringMatching(/nothing outside views\/model/)]);
+  expect(
+    await problems('views/model/plans.ts', "import { readFileSync } from 'node:fs';\nconsole.log(readFileSync);"),
+  ).toEqual([expect.stringMatching(/browser too/)]);
 });
 
 test('islands call the API only through the request helper', async () => {
-  expect(await problems('views/tools/seo-audit/Widget.tsx', "export async function go() { return fetch('/api/x'); }")).toEqual([expect.stringMatching(/^no-restricted-globals: .*request-json/)]);
-  expect(await problems('client/directories.ts', "export async function go() { return fetch('/api/x'); }")).toEqual([expect.stringMatching(/^no-restricted-globals/)]);
+  expect(
+    await problems('views/tools/seo-audit/Widget.tsx', "export async function go() { return fetch('/api/x'); }"),
+  ).toEqual([expect.stringMatching(/^no-restricted-globals: .*request-json/)]);
+  expect(await problems('client/directories.ts', "export async function go() { return fetch('/api/x'); }")).toEqual([
+    expect.stringMatching(/^no-restricted-globals/),
+  ]);
 });
 
 test('imports across top-level folders use the #alias, and type-only imports say so', async () => {
-  expect(await problems('server/features/seo-audit/router.ts', "import { parseOr400 } from '../../server/http/validation.ts';\nconsole.log(parseOr400);")).toEqual([expect.stringMatching(/alias/)]);
-  expect(await problems('server/config/site-profile.ts', "import sample from '../../docs/profile.example.json' with { type: 'json' };\nconsole.log(sample);")).toEqual([]);
-  expect(await problems('server/app.ts', "import { brand } from '../views/brand.ts';\nconsole.log(brand);")).toEqual([expect.stringMatching(/alias for another top-level folder/)]);
-  expect(await problems('server/api/x.ts', "import { AppDeps } from '#server/deps.ts';\nexport const f = (deps: AppDeps) => deps;")).toEqual([expect.stringMatching(/^@typescript-eslint\/consistent-type-imports/)]);
-  expect(await problems('server/api/x.ts', "import type { AppDeps } from '../deps.ts';\nexport const f = (deps: AppDeps) => deps;")).toEqual([]);
+  expect(
+    await problems(
+      'server/features/seo-audit/router.ts',
+      "import { parseOr400 } from '../../server/http/validation.ts';\nconsole.log(parseOr400);",
+    ),
+  ).toEqual([expect.stringMatching(/alias/)]);
+  expect(
+    await problems(
+      'server/config/site-profile.ts',
+      "import sample from '../../docs/profile.example.json' with { type: 'json' };\nconsole.log(sample);",
+    ),
+  ).toEqual([]);
+  expect(await problems('server/app.ts', "import { brand } from '../views/brand.ts';\nconsole.log(brand);")).toEqual([
+    expect.stringMatching(/alias for another top-level folder/),
+  ]);
+  expect(
+    await problems(
+      'server/api/x.ts',
+      "import { AppDeps } from '#server/deps.ts';\nexport const f = (deps: AppDeps) => deps;",
+    ),
+  ).toEqual([expect.stringMatching(/^@typescript-eslint\/consistent-type-imports/)]);
+  expect(
+    await problems(
+      'server/api/x.ts',
+      "import type { AppDeps } from '../deps.ts';\nexport const f = (deps: AppDeps) => deps;",
+    ),
+  ).toEqual([]);
 });
 
 test('only server/config reads process.env', async () => {
-  expect(await problems('server/features/seo-audit/router.ts', 'export const key = process.env.PAGESPEED_API_KEY;')).toEqual([expect.stringMatching(/^no-restricted-properties: .*server\/config/)]);
-  expect(await problems('server/config/page-speed.ts', 'export const key = process.env.PAGESPEED_API_KEY;')).toEqual([]);
+  expect(
+    await problems('server/features/seo-audit/router.ts', 'export const key = process.env.PAGESPEED_API_KEY;'),
+  ).toEqual([expect.stringMatching(/^no-restricted-properties: .*server\/config/)]);
+  expect(await problems('server/config/page-speed.ts', 'export const key = process.env.PAGESPEED_API_KEY;')).toEqual(
+    [],
+  );
 });

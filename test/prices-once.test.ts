@@ -1,11 +1,19 @@
 import request from 'supertest';
 import { expect, test } from 'vitest';
 import { pages } from '#server/pages/routes.ts';
-import { ANCHOR_TEXT_PLANS, PAID_TOOL_PLANS, planPriceCell, REDIRECT_CHECKER_PLANS, SEO_PACKAGES } from '#views/model/plans.ts';
+import {
+  ANCHOR_TEXT_PLANS,
+  PAID_TOOL_PLANS,
+  planPriceCell,
+  REDIRECT_CHECKER_PLANS,
+  SEO_PACKAGES,
+} from '#views/model/plans.ts';
 import { createTestApp } from '#test/helpers/app.ts';
 
 function mainText(html: string): string {
-  return (/<main[^>]*>(.*)<\/main>/s.exec(html)?.[1] ?? '').replace(/<script[^>]*>.*?<\/script>/gs, '').replace(/<[^>]+>/g, ' ');
+  return (/<main[^>]*>(.*)<\/main>/s.exec(html)?.[1] ?? '')
+    .replace(/<script[^>]*>.*?<\/script>/gs, '')
+    .replace(/<[^>]+>/g, ' ');
 }
 
 // Issue 16: prices appear once, on /seo-packages; every other page links there.
@@ -24,9 +32,16 @@ test('/seo-packages states every price: the packages, the audit and each paid to
   const res = await request(app).get('/seo-packages');
   for (const plan of SEO_PACKAGES) expect(res.text).toContain(`id="plan-${plan.id}"`);
   for (const plan of PAID_TOOL_PLANS) {
-    expect(res.text).toContain(`<li id="plan-${plan.id}"><strong>${plan.name.replace(/&/g, '&amp;')}</strong>: ${plan.price}.`);
+    expect(res.text).toContain(
+      `<li id="plan-${plan.id}"><strong>${plan.name.replace(/&/g, '&amp;')}</strong>: ${plan.price}.`,
+    );
   }
-  expect(PAID_TOOL_PLANS.map((plan) => plan.id)).toEqual(['migration-review', 'monitoring', 'anchor-audit', 'managed-link-building']);
+  expect(PAID_TOOL_PLANS.map((plan) => plan.id)).toEqual([
+    'migration-review',
+    'monitoring',
+    'anchor-audit',
+    'managed-link-building',
+  ]);
 });
 
 test('tool plans tables say Free, On request, or link to the price on /seo-packages', () => {

@@ -38,10 +38,14 @@ test('the logo is served from memory under a content-hashed URL and shown in the
   expect((await request(app).get('/logo.svg')).status).toBe(404);
 });
 
-test('the web app manifest names the operator\'s business', async () => {
+test("the web app manifest names the operator's business", async () => {
   const { app } = createTestApp();
   const res = await request(app).get('/manifest.webmanifest');
   expect(res.status).toBe(200);
   expect(res.headers['content-type']).toBe('application/manifest+json');
-  expect(JSON.parse(res.text)).toMatchObject({ name: 'Lotus Lane Digital – Search marketing for Gurugram and Delhi NCR', short_name: 'Lotus', start_url: '/' });
+  expect(JSON.parse(res.text)).toMatchObject({
+    name: 'Lotus Lane Digital – Search marketing for Gurugram and Delhi NCR',
+    short_name: 'Lotus',
+    start_url: '/',
+  });
 });

@@ -9,12 +9,26 @@ import { minimalProfileFile, operatorBusiness, sampleTraces } from '#test/helper
 const { app } = createTestApp();
 
 /** Entities decoded, so a name with an apostrophe or ampersand is found as written. */
-const decode = (text: string) => text.replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+const decode = (text: string) =>
+  text
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 
 /** Everything the site serves as text: every route, every page it links to, its files and GET APIs. */
 async function crawlEverything(): Promise<Map<string, string>> {
   const bodies = new Map<string, string>();
-  const queue = [...pages.map((page) => page.path), '/sitemap.xml', '/robots.txt', '/manifest.webmanifest', '/api/sitemap/file', '/api/try-free-tools/list', '/no-such-page'];
+  const queue = [
+    ...pages.map((page) => page.path),
+    '/sitemap.xml',
+    '/robots.txt',
+    '/manifest.webmanifest',
+    '/api/sitemap/file',
+    '/api/try-free-tools/list',
+    '/no-such-page',
+  ];
   const seen = new Set(queue);
   while (queue.length) {
     const path = queue.shift()!;
@@ -39,7 +53,9 @@ test('with a real profile no trace of the sample business remains: pages, JSON-L
   const bodies = await crawlEverything();
   expect(bodies.size).toBeGreaterThan(pages.length);
   const traces = [...sampleTraces(), 'RankCraft'];
-  const found = [...bodies].flatMap(([path, text]) => traces.filter((trace) => text.toLowerCase().includes(trace.toLowerCase())).map((trace) => `${path}: ${trace}`));
+  const found = [...bodies].flatMap(([path, text]) =>
+    traces.filter((trace) => text.toLowerCase().includes(trace.toLowerCase())).map((trace) => `${path}: ${trace}`),
+  );
   expect(found).toEqual([]);
 });
 
@@ -65,9 +81,18 @@ test('head metadata and JSON-LD carry the profile: og:site_name, Organization an
   const html = decode((await request(app).get('/')).text);
   expect(html).toContain(`<meta property="og:site_name" content="${operatorBusiness.name}"/>`);
   expect(html).toContain(`<title>${operatorBusiness.name} – SEO Services in Delhi NCR and Free SEO Tools</title>`);
-  const jsonLd = (page: string) => [...page.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
-  expect(jsonLd(html).find((data) => data['@type'] === 'Organization')).toMatchObject({ name: 'Lotus Lane Digital', legalName: 'Lotus Lane Digital LLP', telephone: '+91 98765 43210' });
-  const local = jsonLd(decode((await request(app).get('/seo-services-noida')).text)).find((data) => data['@type'] === 'ProfessionalService');
+  const jsonLd = (page: string) =>
+    [...page.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+      (match) => JSON.parse(match[1]!) as Record<string, unknown>,
+    );
+  expect(jsonLd(html).find((data) => data['@type'] === 'Organization')).toMatchObject({
+    name: 'Lotus Lane Digital',
+    legalName: 'Lotus Lane Digital LLP',
+    telephone: '+91 98765 43210',
+  });
+  const local = jsonLd(decode((await request(app).get('/seo-services-noida')).text)).find(
+    (data) => data['@type'] === 'ProfessionalService',
+  );
   expect(local).toMatchObject({
     name: 'Lotus Lane Digital',
     telephone: '+91 98765 43210',
@@ -81,7 +106,9 @@ test('the contact page shows call and WhatsApp buttons from the profile, the add
   const heroStart = html.indexOf('<header class="page-hero"');
   const hero = html.slice(heroStart, html.indexOf('</header>', heroStart));
   expect(hero).toContain('<a class="button" href="tel:+919876543210">Call +91 98765 43210</a>');
-  expect(hero).toContain('<a class="button whatsapp" href="https://wa.me/919876543211" rel="noopener">Chat on WhatsApp</a>');
+  expect(hero).toContain(
+    '<a class="button whatsapp" href="https://wa.me/919876543211" rel="noopener">Chat on WhatsApp</a>',
+  );
   const aside = html.slice(html.indexOf('<aside'), html.indexOf('</aside>'));
   expect(aside).toContain('<a class="nowrap" href="tel:+919876543210">+91 98765 43210</a>');
   expect(aside).toContain('WhatsApp: <span class="nowrap">+91 98765 43211</span>');
@@ -128,11 +155,13 @@ test('a profile without case studies, testimonials or officer: /case-studies exp
   expect(contact).not.toContain('What are your office hours?');
 });
 
-test('the site audit PDF is sent in the operator\'s name, never the sample\'s', async () => {
+test("the site audit PDF is sent in the operator's name, never the sample's", async () => {
   const site = await serveFixture(cleanSite);
   try {
     const { app: auditApp } = createTestApp({ env: { FETCH_ALLOW_PRIVATE: site.hostPort } });
-    const started = await request(auditApp).post('/api/site-audits').send({ url: `${site.origin}/` });
+    const started = await request(auditApp)
+      .post('/api/site-audits')
+      .send({ url: `${site.origin}/` });
     expect(started.status).toBe(202);
     // The event stream ends when the audit has finished: the readiness signal.
     await request(auditApp).get(`/api/site-audits/${started.body.id}/events`).buffer(true);

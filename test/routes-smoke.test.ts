@@ -21,25 +21,32 @@ function head(html: string) {
   };
 }
 
-const decode = (text: string) => text.replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"');
+const decode = (text: string) =>
+  text
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"');
 
-test.each(resolved.map((page) => [page.path, page] as const))('%s renders with complete head metadata', async (path, page) => {
-  // A route with a parameter is asked for with a sample value; its canonical is that address.
-  const address = path.replace(/:(\w+)/g, 'sample-$1');
-  const res = await request(app).get(address);
-  expect(res.status).toBe(200);
-  const meta = head(res.text);
-  expect(meta.titles).toBe(1);
-  expect(decode(meta.title!)).toBe(page.title);
-  expect(decode(meta.description!)).toBe(page.description);
-  expect(meta.canonical).toBe(`${config.siteUrl}${address}`);
-  expect(meta.robots).toBe(page.robots ?? 'index, follow');
-  expect(meta.ogTitle).toBeDefined();
-  expect(meta.lang).toBe('en');
-  const faq = meta.jsonLd.find((data) => data['@type'] === 'FAQPage');
-  if (page.faq?.length) expect(faq.mainEntity).toHaveLength(page.faq.length);
-  else expect(faq).toBeUndefined();
-});
+test.each(resolved.map((page) => [page.path, page] as const))(
+  '%s renders with complete head metadata',
+  async (path, page) => {
+    // A route with a parameter is asked for with a sample value; its canonical is that address.
+    const address = path.replace(/:(\w+)/g, 'sample-$1');
+    const res = await request(app).get(address);
+    expect(res.status).toBe(200);
+    const meta = head(res.text);
+    expect(meta.titles).toBe(1);
+    expect(decode(meta.title!)).toBe(page.title);
+    expect(decode(meta.description!)).toBe(page.description);
+    expect(meta.canonical).toBe(`${config.siteUrl}${address}`);
+    expect(meta.robots).toBe(page.robots ?? 'index, follow');
+    expect(meta.ogTitle).toBeDefined();
+    expect(meta.lang).toBe('en');
+    const faq = meta.jsonLd.find((data) => data['@type'] === 'FAQPage');
+    if (page.faq?.length) expect(faq.mainEntity).toHaveLength(page.faq.length);
+    else expect(faq).toBeUndefined();
+  },
+);
 
 test('titles and descriptions are unique across the route table', () => {
   expect(new Set(resolved.map((page) => page.title)).size).toBe(pages.length);

@@ -27,7 +27,9 @@ test('sample mode: a slim notice beginning "Sample business details" tops every 
     const html = (await request(app).get(path)).text;
     const body = html.slice(html.indexOf('<body>'));
     const notice = /<p class="sample-notice" role="note">(.*?)<\/p>/.exec(body)?.[1] ?? '';
-    expect(notice.replace(/<[^>]+>/g, ''), path).toMatch(/^Sample business details: .*set SITE_PROFILE to the path of your business profile file/);
+    expect(notice.replace(/<[^>]+>/g, ''), path).toMatch(
+      /^Sample business details: .*set SITE_PROFILE to the path of your business profile file/,
+    );
     // Above everything else: straight after the skip link, before the header.
     expect(body.indexOf('sample-notice'), path).toBeLessThan(body.indexOf('<header'));
   }

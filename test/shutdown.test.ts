@@ -8,7 +8,15 @@ import { expect, test } from 'vitest';
 /** The built server on a free port; `logged(text)` settles once its output contains `text`. */
 function startServer() {
   const child = spawn(process.execPath, ['dist/server.js'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'shutdown-')), LOG_LEVEL: 'info', NODE_ENV: 'production', SITE_URL: 'http://localhost' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'shutdown-')),
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'production',
+      SITE_URL: 'http://localhost',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -17,7 +25,8 @@ function startServer() {
     out += chunk;
     for (const waiter of waiters.filter((w) => out.includes(w.text))) waiter.resolve();
   });
-  const logged = (text: string) => new Promise<void>((resolve) => (out.includes(text) ? resolve() : waiters.push({ text, resolve })));
+  const logged = (text: string) =>
+    new Promise<void>((resolve) => (out.includes(text) ? resolve() : waiters.push({ text, resolve })));
   const port = new Promise<number>((resolve, reject) => {
     void logged('"port":').then(() => resolve(Number(/"port":(\d+)/.exec(out)?.[1])));
     child.on('exit', (code) => reject(new Error(`exited early with ${code}: ${out}`)));

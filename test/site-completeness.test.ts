@@ -6,17 +6,55 @@ import { createTestApp } from '#test/helpers/app.ts';
 
 // Spec 2.2: the canonical route table, every one a real page.
 const specRoutes = [
-  '/', '/about', '/sitemap-tool', '/seo-services-delhi', '/seo-services-rohini', '/seo-services-noida', '/seo-services-laxmi-nagar',
-  '/seo-company-janakpuri', '/seo-guides', '/digital-marketing', '/career-guidance', '/google-core-updates', '/try-free-tools',
-  '/bulk-url-redirection-tool', '/google-index-checker', '/youtube-transcript-tool', '/bulk-anchor-text-generators',
-  '/youtube-tag-generator', '/whatsapp-chat-link', '/comma-separator-tool', '/youtube-video-tags-extractor', '/url-domain-extractor',
-  '/backlink-generator-tool', '/image-compressor', '/about-us-page-generator', '/mobile-friendly-tester-tool', '/canonical-tag-generator',
-  '/contact-me', '/disclaimer', '/terms-and-conditions', '/write-for-us', '/sitemap', '/privacy-policy', '/ad-post-sites',
-  '/social-bookmarking-sites', '/guest-post-sites', '/article-submission-sites', '/directory-submission-sites', '/image-submission-sites',
-  '/video-submission-sites', '/InstagramReelDownloader', '/YouTubeShortsDownloader', '/PinterestDownloader', '/seo-audit',
-  '/seo-optimized-page', '/viral-prompts',
+  '/',
+  '/about',
+  '/sitemap-tool',
+  '/seo-services-delhi',
+  '/seo-services-rohini',
+  '/seo-services-noida',
+  '/seo-services-laxmi-nagar',
+  '/seo-company-janakpuri',
+  '/seo-guides',
+  '/digital-marketing',
+  '/career-guidance',
+  '/google-core-updates',
+  '/try-free-tools',
+  '/bulk-url-redirection-tool',
+  '/google-index-checker',
+  '/youtube-transcript-tool',
+  '/bulk-anchor-text-generators',
+  '/youtube-tag-generator',
+  '/whatsapp-chat-link',
+  '/comma-separator-tool',
+  '/youtube-video-tags-extractor',
+  '/url-domain-extractor',
+  '/backlink-generator-tool',
+  '/image-compressor',
+  '/about-us-page-generator',
+  '/mobile-friendly-tester-tool',
+  '/canonical-tag-generator',
+  '/contact-me',
+  '/disclaimer',
+  '/terms-and-conditions',
+  '/write-for-us',
+  '/sitemap',
+  '/privacy-policy',
+  '/ad-post-sites',
+  '/social-bookmarking-sites',
+  '/guest-post-sites',
+  '/article-submission-sites',
+  '/directory-submission-sites',
+  '/image-submission-sites',
+  '/video-submission-sites',
+  '/InstagramReelDownloader',
+  '/YouTubeShortsDownloader',
+  '/PinterestDownloader',
+  '/seo-audit',
+  '/seo-optimized-page',
+  '/viral-prompts',
   // decisions.md: these become real pages.
-  '/seo-packages', '/case-studies',
+  '/seo-packages',
+  '/case-studies',
 ];
 
 // decisions.md "Every link resolves": old spellings answer 301 to their canonical page.
@@ -69,7 +107,9 @@ test('every old spelling answers 301 to its canonical page', async () => {
 // grouped by job, legal pages, guides and the link-building lists in the footer.
 test('the header: Services, Pricing, Results, Free tools, About and a call to action to the contact page', () => {
   const nav = buildNav();
-  const shape = nav.header.map((entry) => ('href' in entry ? [entry.label, entry.href] : [entry.label, entry.groups.map((group) => group.label)]));
+  const shape = nav.header.map((entry) =>
+    'href' in entry ? [entry.label, entry.href] : [entry.label, entry.groups.map((group) => group.label)],
+  );
   expect(shape).toEqual([
     ['Services', ['Services']],
     ['Pricing', '/seo-packages'],
@@ -79,7 +119,11 @@ test('the header: Services, Pricing, Results, Free tools, About and a call to ac
   ]);
   const services = nav.header[0]!;
   expect('groups' in services && services.groups[0]!.links.map((link) => link.href)).toEqual([
-    '/seo-services-delhi', '/seo-services-rohini', '/seo-services-noida', '/seo-services-laxmi-nagar', '/seo-company-janakpuri',
+    '/seo-services-delhi',
+    '/seo-services-rohini',
+    '/seo-services-noida',
+    '/seo-services-laxmi-nagar',
+    '/seo-company-janakpuri',
   ]);
   expect(nav.cta).toEqual({ label: 'Get a proposal', href: '/contact-me' });
 });
@@ -90,14 +134,19 @@ test('the Free tools menu lists every tool whose page exists, by job, featured f
   if (!menu || !('groups' in menu)) throw new Error('no Free tools menu');
   const existing = new Set(pages.map((page) => page.path));
   const listed = menu.groups.flatMap((group) => group.links.map((link) => link.href));
-  expect([...listed].sort()).toEqual(TOOLS.filter((tool) => existing.has(tool.path)).map((tool) => tool.path).sort());
+  expect([...listed].sort()).toEqual(
+    TOOLS.filter((tool) => existing.has(tool.path))
+      .map((tool) => tool.path)
+      .sort(),
+  );
   expect(menu.all).toEqual({ label: 'All free tools', href: '/try-free-tools' });
   for (const group of menu.groups) {
     const ranks = group.links.map((link) => TOOLS.find((tool) => tool.path === link.href)!.featured ?? Infinity);
     expect(ranks, group.label).toEqual([...ranks].sort((a, b) => a - b));
   }
   // The downloaders live here, not at the top level.
-  for (const path of ['/YouTubeShortsDownloader', '/InstagramReelDownloader', '/PinterestDownloader']) expect(listed).toContain(path);
+  for (const path of ['/YouTubeShortsDownloader', '/InstagramReelDownloader', '/PinterestDownloader'])
+    expect(listed).toContain(path);
 });
 
 test('every spec route is reachable from the header or the footer (the home page from the brand link)', () => {
@@ -105,7 +154,16 @@ test('every spec route is reachable from the header or the footer (the home page
   const footer = footerLinks.map((link) => link.href);
   const reachable = new Set([...header.map((link) => link.href), ...footer, '/']);
   expect(specRoutes.filter((path) => !reachable.has(path))).toEqual([]);
-  expect(footer).toEqual(expect.arrayContaining(['/privacy-policy', '/disclaimer', '/terms-and-conditions', '/ad-post-sites', '/video-submission-sites', '/seo-guides']));
+  expect(footer).toEqual(
+    expect.arrayContaining([
+      '/privacy-policy',
+      '/disclaimer',
+      '/terms-and-conditions',
+      '/ad-post-sites',
+      '/video-submission-sites',
+      '/seo-guides',
+    ]),
+  );
 });
 
 test('the common guesses and any letter-case variant of a route answer 301 to the route, keeping the query', async () => {

@@ -10,7 +10,8 @@ type App = ReturnType<typeof createTestApp>['app'];
 const GARBAGE = ['../../etc/passwd', 'http://', ':::', 'a b c', 'javascript:alert(1)'];
 /** A socket or TLS code such as ECONNREFUSED or EPROTO, which must never reach a person. */
 const SYSTEM_CODE = /\bE[A-Z]{3,}\b|ERR_|CERT_/;
-const PAGE = '<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>Plain http site</title></head><body><h1>Only http here</h1><a href="/about">About</a></body></html>';
+const PAGE =
+  '<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>Plain http site</title></head><body><h1>Only http here</h1><a href="/about">About</a></body></html>';
 
 /** A site that speaks only plain http: https to it fails with EPROTO ("wrong version number"). */
 function httpOnlySite(): Promise<LoopbackServer> {
@@ -21,26 +22,38 @@ function httpOnlySite(): Promise<LoopbackServer> {
 }
 
 function appFor(allow: string[]): App {
-  return createTestApp({ env: { FETCH_ALLOW_PRIVATE: allow.join(','), CHROMIUM_PATH: 'off' }, assets: apiOnlyAssets, file: true }).app;
+  return createTestApp({
+    env: { FETCH_ALLOW_PRIVATE: allow.join(','), CHROMIUM_PATH: 'off' },
+    assets: apiOnlyAssets,
+    file: true,
+  }).app;
 }
 
 /** Reads a site audit's event stream to its end: the readiness signal that it finished. */
 async function auditEvents(app: App, id: string): Promise<string> {
-  const res = await request(app).get(`/api/site-audits/${id}/events`).buffer(true).parse((stream, done) => {
-    let text = '';
-    stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    stream.on('end', () => done(null, text));
-  });
+  const res = await request(app)
+    .get(`/api/site-audits/${id}/events`)
+    .buffer(true)
+    .parse((stream, done) => {
+      let text = '';
+      stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      stream.on('end', () => done(null, text));
+    });
   return res.body as string;
 }
 
-test('garbage URLs answer 400 with the tool\'s message on every single-URL endpoint, and nothing is fetched', async () => {
+test("garbage URLs answer 400 with the tool's message on every single-URL endpoint, and nothing is fetched", async () => {
   const app = appFor([]);
   const invalid = 'Please enter a valid URL (for example https://example.com/).';
   const crawlInvalid = 'Please enter a valid http:// or https:// URL.';
   const seen: Array<[string, string, number, unknown]> = [];
   for (const url of GARBAGE) {
-    for (const path of ['/api/seo-audit/audit', '/api/mobile-friendly-tester/test', '/api/site-audits', '/api/sitemaps']) {
+    for (const path of [
+      '/api/seo-audit/audit',
+      '/api/mobile-friendly-tester/test',
+      '/api/site-audits',
+      '/api/sitemaps',
+    ]) {
       const res = await request(app).post(path).send({ url });
       seen.push([path, url, res.status, res.body]);
     }
@@ -48,7 +61,9 @@ test('garbage URLs answer 400 with the tool\'s message on every single-URL endpo
     seen.push(['/api/sitemaps/progress', url, progress.status, progress.body]);
   }
   const expected = GARBAGE.flatMap((url) => {
-    const single = url.startsWith('javascript:') ? 'Only http and https URLs can be fetched (got javascript).' : invalid;
+    const single = url.startsWith('javascript:')
+      ? 'Only http and https URLs can be fetched (got javascript).'
+      : invalid;
     return [
       ['/api/seo-audit/audit', url, 400, { error: single }],
       ['/api/mobile-friendly-tester/test', url, 400, { error: single }],
@@ -60,25 +75,40 @@ test('garbage URLs answer 400 with the tool\'s message on every single-URL endpo
   expect(seen).toEqual(expected);
 });
 
-test('garbage lines in the bulk checkers are failed rows with the rule\'s reason, never a DNS lookup', async () => {
+test("garbage lines in the bulk checkers are failed rows with the rule's reason, never a DNS lookup", async () => {
   const app = appFor([]);
   const redirects = await request(app).post('/api/bulk-url-redirection/redirect').send({ urls: GARBAGE });
   const index = await request(app).post('/api/google-index-checker/check').send({ urls: GARBAGE });
-  const reason = (url: string) => (url.startsWith('javascript:') ? 'Only http and https URLs can be fetched (got javascript).' : 'Please enter a valid URL (for example https://example.com/).');
+  const reason = (url: string) =>
+    url.startsWith('javascript:')
+      ? 'Only http and https URLs can be fetched (got javascript).'
+      : 'Please enter a valid URL (for example https://example.com/).';
   expect([redirects.status, index.status]).toEqual([200, 200]);
-  expect(redirects.body.result.map((row: { originalUrl: string; error: string; state: string }) => [row.originalUrl, row.error, row.state])).toEqual(
-    GARBAGE.map((url) => [url, reason(url), 'failed']),
-  );
-  expect(index.body.result.map((row: { url: string; error: string; state: string }) => [row.url, row.error, row.state])).toEqual(GARBAGE.map((url) => [url, reason(url), 'failed']));
+  expect(
+    redirects.body.result.map((row: { originalUrl: string; error: string; state: string }) => [
+      row.originalUrl,
+      row.error,
+      row.state,
+    ]),
+  ).toEqual(GARBAGE.map((url) => [url, reason(url), 'failed']));
+  expect(
+    index.body.result.map((row: { url: string; error: string; state: string }) => [row.url, row.error, row.state]),
+  ).toEqual(GARBAGE.map((url) => [url, reason(url), 'failed']));
 });
 
 test('a bare domain of an http-only site is audited over http by the SEO audit and the mobile test', async () => {
   const site = await httpOnlySite();
   try {
     const app = appFor([site.hostPort]);
-    const audit = await request(app).post('/api/seo-audit/audit').send({ url: `${site.hostPort}/` });
+    const audit = await request(app)
+      .post('/api/seo-audit/audit')
+      .send({ url: `${site.hostPort}/` });
     const mobile = await request(app).post('/api/mobile-friendly-tester/test').send({ url: site.hostPort });
-    expect([audit.status, audit.body.report?.url, audit.body.report?.title]).toEqual([200, `${site.origin}/`, 'Plain http site']);
+    expect([audit.status, audit.body.report?.url, audit.body.report?.title]).toEqual([
+      200,
+      `${site.origin}/`,
+      'Plain http site',
+    ]);
     expect([mobile.status, mobile.body.report?.url]).toEqual([200, `${site.origin}/`]);
   } finally {
     await site.close();
@@ -91,11 +121,17 @@ test('a bare domain of an http-only site is crawled over http by the site audit 
     const app = appFor([site.hostPort]);
     const sitemap = await request(app).post('/api/sitemaps').send({ url: site.hostPort });
     expect([sitemap.status, sitemap.body.report?.siteUrl, sitemap.body.record?.pages]).toEqual([200, site.origin, 2]);
-    const started = await request(app).post('/api/site-audits').send({ url: `//${site.hostPort}/` });
+    const started = await request(app)
+      .post('/api/site-audits')
+      .send({ url: `//${site.hostPort}/` });
     expect(started.status).toBe(202);
     expect(await auditEvents(app, started.body.id)).toContain('event: done');
     const audit = await request(app).get(`/api/site-audits/${started.body.id}`);
-    expect([audit.body.status, audit.body.report?.siteUrl, audit.body.summary?.pages]).toEqual(['done', site.origin, 2]);
+    expect([audit.body.status, audit.body.report?.siteUrl, audit.body.summary?.pages]).toEqual([
+      'done',
+      site.origin,
+      2,
+    ]);
   } finally {
     await site.close();
   }
@@ -105,10 +141,25 @@ test('a bare domain of an http-only site is followed over http by the redirect a
   const site = await httpOnlySite();
   try {
     const app = appFor([site.hostPort]);
-    const redirects = await request(app).post('/api/bulk-url-redirection/redirect').send({ urls: [`${site.hostPort}/x`] });
-    const index = await request(app).post('/api/google-index-checker/check').send({ urls: [`${site.hostPort}/x`] });
-    expect(redirects.body.result[0]).toMatchObject({ originalUrl: `${site.hostPort}/x`, redirectedUrl: `${site.origin}/x`, finalStatus: 200, state: 'checked' });
-    expect(index.body.result[0]).toMatchObject({ url: `${site.hostPort}/x`, finalUrl: `${site.origin}/x`, status: 200, indexable: true, state: 'checked' });
+    const redirects = await request(app)
+      .post('/api/bulk-url-redirection/redirect')
+      .send({ urls: [`${site.hostPort}/x`] });
+    const index = await request(app)
+      .post('/api/google-index-checker/check')
+      .send({ urls: [`${site.hostPort}/x`] });
+    expect(redirects.body.result[0]).toMatchObject({
+      originalUrl: `${site.hostPort}/x`,
+      redirectedUrl: `${site.origin}/x`,
+      finalStatus: 200,
+      state: 'checked',
+    });
+    expect(index.body.result[0]).toMatchObject({
+      url: `${site.hostPort}/x`,
+      finalUrl: `${site.origin}/x`,
+      status: 200,
+      indexable: true,
+      state: 'checked',
+    });
   } finally {
     await site.close();
   }
@@ -118,9 +169,13 @@ test('an explicit https:// never falls back to http, and its failure reads in pl
   const site = await httpOnlySite();
   try {
     const app = appFor([site.hostPort]);
-    const res = await request(app).post('/api/seo-audit/audit').send({ url: `https://${site.hostPort}/` });
+    const res = await request(app)
+      .post('/api/seo-audit/audit')
+      .send({ url: `https://${site.hostPort}/` });
     expect(res.status).toBe(502);
-    expect(res.body).toEqual({ error: `The secure connection (TLS) to ${site.hostPort} failed: the server did not answer in TLS (it may serve only http://).` });
+    expect(res.body).toEqual({
+      error: `The secure connection (TLS) to ${site.hostPort} failed: the server did not answer in TLS (it may serve only http://).`,
+    });
     expect(site.connections()).toBe(1);
   } finally {
     await site.close();
@@ -133,7 +188,12 @@ test('no network failure shows a system code (EPROTO, ECONNREFUSED, ENOTFOUND) o
   await closed.close();
   try {
     const app = appFor([site.hostPort, closed.hostPort]);
-    const targets = [`https://${site.hostPort}/`, `http://${closed.hostPort}/`, closed.hostPort, 'http://nosuch.invalid/'];
+    const targets = [
+      `https://${site.hostPort}/`,
+      `http://${closed.hostPort}/`,
+      closed.hostPort,
+      'http://nosuch.invalid/',
+    ];
     const messages: string[] = [];
     for (const url of targets) {
       for (const path of ['/api/seo-audit/audit', '/api/mobile-friendly-tester/test', '/api/sitemaps']) {
@@ -141,8 +201,12 @@ test('no network failure shows a system code (EPROTO, ECONNREFUSED, ENOTFOUND) o
         expect([path, url, res.status]).toEqual([path, url, 502]);
         messages.push(res.body.error);
       }
-      const redirects = await request(app).post('/api/bulk-url-redirection/redirect').send({ urls: [url] });
-      const index = await request(app).post('/api/google-index-checker/check').send({ urls: [url] });
+      const redirects = await request(app)
+        .post('/api/bulk-url-redirection/redirect')
+        .send({ urls: [url] });
+      const index = await request(app)
+        .post('/api/google-index-checker/check')
+        .send({ urls: [url] });
       messages.push(redirects.body.result[0].error, index.body.result[0].error);
       const started = await request(app).post('/api/site-audits').send({ url });
       await auditEvents(app, started.body.id);

@@ -91,7 +91,8 @@ export function whatsappHref(number: string): string {
 
 /** The address as lines: street, then locality, city and postal code, then region. */
 export function addressLines(address: PostalAddress): string[] {
-  const place = address.locality && address.locality !== address.city ? `${address.locality}, ${address.city}` : address.city;
+  const place =
+    address.locality && address.locality !== address.city ? `${address.locality}, ${address.city}` : address.city;
   return [address.street, `${place} ${address.postalCode}`, address.region];
 }
 

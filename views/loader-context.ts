@@ -13,5 +13,7 @@ export const EMPTY_LOADER_CONTEXT: LoaderContext = { directoryStatus: NOT_CHECKE
 
 /** The context a loader was given; tests that render without one get the empty context. */
 export function loaderContext(context: unknown): LoaderContext {
-  return context && typeof context === 'object' && 'directoryStatus' in context ? (context as LoaderContext) : EMPTY_LOADER_CONTEXT;
+  return context && typeof context === 'object' && 'directoryStatus' in context
+    ? (context as LoaderContext)
+    : EMPTY_LOADER_CONTEXT;
 }

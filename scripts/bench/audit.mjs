@@ -48,7 +48,9 @@ const round = (value) => Math.round(value * 100) / 100;
 console.log(`page: ${(sample.body.length / 1024).toFixed(1)} KB HTML (${sample.redirects.length} redirects)`);
 console.log(`raw guarded fetch: ${round(fetchMs)} ms/page`);
 console.log(`full audit:        ${round(auditMs)} ms/page  (adds ${round(overhead)} ms; goal < ${GOAL_MS} ms)`);
-console.log(`HTML parse alone:  ${round(parseMs)} ms/page  (${Math.round((parseMs / auditMs) * 100)}% of the audit time)`);
+console.log(
+  `HTML parse alone:  ${round(parseMs)} ms/page  (${Math.round((parseMs / auditMs) * 100)}% of the audit time)`,
+);
 console.log(`throughput:        ${round(done / THROUGHPUT_SECONDS)} audits/s at concurrency ${CONCURRENCY}`);
 if (overhead >= GOAL_MS) {
   console.log('GOAL MISSED');

@@ -50,7 +50,10 @@ function freePort() {
   });
 }
 
-const site = spawn(process.execPath, ['scripts/bench/lib/crawl-site.mjs'], { env: { ...process.env, PAGES: String(PAGES), LATENCY_MS: String(LATENCY_MS) }, stdio: ['ignore', 'pipe', 'pipe'] });
+const site = spawn(process.execPath, ['scripts/bench/lib/crawl-site.mjs'], {
+  env: { ...process.env, PAGES: String(PAGES), LATENCY_MS: String(LATENCY_MS) },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
 const sitePort = await waitForLine(site, /listening (\d+)/, 'fixture site');
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-crawl-'));
 const port = await freePort();
@@ -100,7 +103,9 @@ try {
   console.log(`pages found:   ${found} of ${expected} (${PAGES} pages + home, ${LATENCY_MS} ms latency each)`);
   console.log(`seconds:       ${seconds.toFixed(2)} (goal <= ${GOAL_SECONDS}; sitemap-generator: 501)`);
   console.log(`pages/second:  ${(found / seconds).toFixed(0)}`);
-  console.log(`peak RSS:      ${peakMb.toFixed(1)} MB whole server (idle ${baselineMb.toFixed(1)} MB; goal <= ${GOAL_RSS_MB}; sitemap-generator: 107)`);
+  console.log(
+    `peak RSS:      ${peakMb.toFixed(1)} MB whole server (idle ${baselineMb.toFixed(1)} MB; goal <= ${GOAL_RSS_MB}; sitemap-generator: 107)`,
+  );
   console.log(`skipped:       ${JSON.stringify(body.report.skippedCounts)}`);
   console.log(ok ? 'PASS' : 'FAIL');
   process.exitCode = ok ? 0 : 1;

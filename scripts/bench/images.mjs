@@ -40,11 +40,14 @@ async function upload(base, image) {
 }
 
 const image = await photoJpeg(4000, 3000);
-console.log(`input: 4000×3000 JPEG, ${(image.length / 1024 / 1024).toFixed(2)} MB; ${BLOCKS}×${ROUNDS} jobs per side, ${CONCURRENCY} at a time, quality ${QUALITY}`);
+console.log(
+  `input: 4000×3000 JPEG, ${(image.length / 1024 / 1024).toFixed(2)} MB; ${BLOCKS}×${ROUNDS} jobs per side, ${CONCURRENCY} at a time, quality ${QUALITY}`,
+);
 
 // The service's pipeline for a JPEG: auto-orient, mozjpeg at the requested quality, metadata dropped.
 sharp.cache(false);
-const direct = () => sharp(image, { limitInputPixels: 50_000_000 }).autoOrient().jpeg({ quality: QUALITY, mozjpeg: true }).toBuffer();
+const direct = () =>
+  sharp(image, { limitInputPixels: 50_000_000 }).autoOrient().jpeg({ quality: QUALITY, mozjpeg: true }).toBuffer();
 await direct();
 
 // One loopback client sends everything here, so the per-IP caps are lifted for the bench.
@@ -74,7 +77,9 @@ try {
   console.log(`ratio:        ${ratio.toFixed(3)} (goal >= 0.9) ${ratio >= 0.9 ? 'OK' : 'BELOW GOAL'}`);
   // Wall-clock rates swing when other processes share the cores; CPU seconds per image do not.
   const cpuRatio = directCpu / serverCpu;
-  console.log(`cpu per image: direct ${(directCpu / (BLOCKS * ROUNDS)).toFixed(2)} s, server ${(serverCpu / (BLOCKS * ROUNDS)).toFixed(2)} s; ratio ${cpuRatio.toFixed(3)} (goal >= 0.9) ${cpuRatio >= 0.9 ? 'OK' : 'BELOW GOAL'}`);
+  console.log(
+    `cpu per image: direct ${(directCpu / (BLOCKS * ROUNDS)).toFixed(2)} s, server ${(serverCpu / (BLOCKS * ROUNDS)).toFixed(2)} s; ratio ${cpuRatio.toFixed(3)} (goal >= 0.9) ${cpuRatio >= 0.9 ? 'OK' : 'BELOW GOAL'}`,
+  );
 } finally {
   await server.stop();
 }
@@ -86,7 +91,9 @@ try {
   const sampler = sampleRss(fresh.pid);
   const results = await Promise.all(Array.from({ length: 8 }, () => upload(fresh.url, image)));
   const peak = sampler.stop();
-  console.log(`8 concurrent uploads: all ${results.length} compressed; RSS idle ${(idle / 1024).toFixed(0)} MB, peak ${peak.peakTreeMb} MB with workers (server process alone ${peak.peakServerMb} MB)`);
+  console.log(
+    `8 concurrent uploads: all ${results.length} compressed; RSS idle ${(idle / 1024).toFixed(0)} MB, peak ${peak.peakTreeMb} MB with workers (server process alone ${peak.peakServerMb} MB)`,
+  );
 } finally {
   await fresh.stop();
 }

@@ -11,11 +11,17 @@ import { treePssKib, treeRssKib } from './lib/proc.mjs';
 import { startBuiltServer } from './lib/server.mjs';
 
 const BUDGET_MB = Number(process.env.MOBILE_TEST_MEMORY_MB ?? 512);
-const script = (code) => `<!doctype html><html><head><meta name="viewport" content="width=device-width"></head><body><p>Bench</p><script>${code}</script></body></html>`;
+const script = (code) =>
+  `<!doctype html><html><head><meta name="viewport" content="width=device-width"></head><body><p>Bench</p><script>${code}</script></body></html>`;
 const PAGES = {
-  '/normal': '<!doctype html><html><head><meta name="viewport" content="width=device-width"></head><body><h1>Normal</h1><p>A page.</p></body></html>',
-  '/gigabyte': script('const keep = []; for (let i = 0; i < 64; i += 1) keep.push(new Uint8Array(16 << 20).fill(7)); window.kept = keep;'),
-  '/huge-dom': script('for (let i = 0; i < 2e6; i += 1) { const div = document.createElement("div"); div.textContent = "x"; document.body.append(div); }'),
+  '/normal':
+    '<!doctype html><html><head><meta name="viewport" content="width=device-width"></head><body><h1>Normal</h1><p>A page.</p></body></html>',
+  '/gigabyte': script(
+    'const keep = []; for (let i = 0; i < 64; i += 1) keep.push(new Uint8Array(16 << 20).fill(7)); window.kept = keep;',
+  ),
+  '/huge-dom': script(
+    'for (let i = 0; i < 2e6; i += 1) { const div = document.createElement("div"); div.textContent = "x"; document.body.append(div); }',
+  ),
 };
 
 if (!existsSync('dist/server.js')) {
@@ -30,7 +36,11 @@ const site = http.createServer((req, res) => {
 });
 await new Promise((resolve) => site.listen(0, '127.0.0.1', resolve));
 const sitePort = site.address().port;
-const server = await startBuiltServer({ FETCH_ALLOW_PRIVATE: `127.0.0.1:${sitePort}`, MOBILE_TEST_MEMORY_MB: String(BUDGET_MB), MOBILE_TEST_TIMEOUT_MS: '30000' });
+const server = await startBuiltServer({
+  FETCH_ALLOW_PRIVATE: `127.0.0.1:${sitePort}`,
+  MOBILE_TEST_MEMORY_MB: String(BUDGET_MB),
+  MOBILE_TEST_TIMEOUT_MS: '30000',
+});
 let ok = true;
 let normalPssMb = 0;
 try {
@@ -42,7 +52,11 @@ try {
       peakPssKib = Math.max(peakPssKib, treePssKib(server.pid));
     }, 50);
     const started = performance.now();
-    const res = await fetch(`${server.url}/api/mobile-friendly-tester/test`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: `http://127.0.0.1:${sitePort}${path}` }) });
+    const res = await fetch(`${server.url}/api/mobile-friendly-tester/test`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: `http://127.0.0.1:${sitePort}${path}` }),
+    });
     const body = await res.json();
     clearInterval(timer);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
@@ -51,9 +65,13 @@ try {
     const expected = path === '/normal' ? 200 : 422;
     if (path === '/normal') normalPssMb = peakPssMb;
     ok &&= res.status === expected && peakPssMb <= normalPssMb + BUDGET_MB + 128;
-    console.log(`${path.padEnd(10)} ${res.status} in ${seconds} s, peak tree PSS ${peakPssMb} MB, RSS ${peakMb} MB${body.error ? ` (${body.error})` : ''}`);
+    console.log(
+      `${path.padEnd(10)} ${res.status} in ${seconds} s, peak tree PSS ${peakPssMb} MB, RSS ${peakMb} MB${body.error ? ` (${body.error})` : ''}`,
+    );
   }
-  console.log(`budget: MOBILE_TEST_MEMORY_MB=${BUDGET_MB}; goal: hostile pages 422 with peak PSS <= ${normalPssMb + BUDGET_MB + 128} MB`);
+  console.log(
+    `budget: MOBILE_TEST_MEMORY_MB=${BUDGET_MB}; goal: hostile pages 422 with peak PSS <= ${normalPssMb + BUDGET_MB + 128} MB`,
+  );
   console.log(ok ? 'PASS' : 'FAIL');
   process.exitCode = ok ? 0 : 1;
 } finally {

@@ -28,7 +28,13 @@ const RULES = process.env.RULES ?? 'identical';
 const GOAL_MS = 100;
 const STALL_GOAL_MS = 50;
 
-const rules = RULES === 'none' ? '' : Array.from({ length: 19_500 }, (_, index) => `Disallow: /*a*a*a*a*a*a*b${RULES === 'distinct' ? index : ''}\n`).join('');
+const rules =
+  RULES === 'none'
+    ? ''
+    : Array.from(
+        { length: 19_500 },
+        (_, index) => `Disallow: /*a*a*a*a*a*a*b${RULES === 'distinct' ? index : ''}\n`,
+      ).join('');
 const robotsTxt = `User-agent: *\n${rules}`;
 const longPath = (index) => `/${'a'.repeat(Math.max(1, LINK_CHARS - 10))}${String(index).padStart(9, '0')}`;
 const startPage = `<!doctype html><title>hostile</title>${Array.from({ length: LINKS }, (_, index) => `<a href="${longPath(index)}">${index}</a>`).join('')}`;
@@ -60,7 +66,11 @@ const sitePort = site.address().port;
 const loopFile = join(mkdtempSync(join(tmpdir(), 'loop-')), 'delay.json');
 const server = await startBuiltServer(
   { FETCH_ALLOW_PRIVATE: `127.0.0.1:${sitePort}`, SITE_AUDIT_RATE_LIMIT: '1000', BENCH_LOOP_DELAY_FILE: loopFile },
-  ['--import', './scripts/bench/lib/loop-delay.mjs', ...(process.env.CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.CPU_PROF] : [])],
+  [
+    '--import',
+    './scripts/bench/lib/loop-delay.mjs',
+    ...(process.env.CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.CPU_PROF] : []),
+  ],
 );
 let audit;
 let auditSeconds;
@@ -86,13 +96,19 @@ try {
         await (await fetch(`${server.url}/healthz`)).text();
         latencies.push(performance.now() - asked);
       } catch (error) {
-        failures.push(`${(error.cause ?? error).code ?? error.message} after ${(performance.now() - asked).toFixed(0)} ms`);
+        failures.push(
+          `${(error.cause ?? error).code ?? error.message} after ${(performance.now() - asked).toFixed(0)} ms`,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   })();
   started = performance.now();
-  const res = await fetch(`${server.url}/api/site-audits`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: `http://127.0.0.1:${sitePort}/` }) });
+  const res = await fetch(`${server.url}/api/site-audits`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ url: `http://127.0.0.1:${sitePort}/` }),
+  });
   const { id, error } = await res.json();
   if (res.status !== 202) throw new Error(`POST /api/site-audits answered ${res.status}: ${error}`);
   await (await fetch(`${server.url}/api/site-audits/${id}/events`)).text();
@@ -103,12 +119,22 @@ try {
   const floor = stats(idle);
   const match = stats(perUrl);
   const health = stats(latencies);
-  console.log(`robots.txt:      ${(robotsTxt.length / 1024).toFixed(0)} KiB, ${RULES} hostile rules; parse ${parseMs.toFixed(1)} ms in one go (the server reads it in slices)`);
-  console.log(`per-URL match:   median ${match.median.toFixed(3)} ms, max ${match.max.toFixed(3)} ms (2,000-character URL, ${match.count} URLs)`);
-  console.log(`start page:      ${LINKS} links of ${LINK_CHARS} characters, ${(startPage.length / 1024 / 1024).toFixed(1)} MB`);
+  console.log(
+    `robots.txt:      ${(robotsTxt.length / 1024).toFixed(0)} KiB, ${RULES} hostile rules; parse ${parseMs.toFixed(1)} ms in one go (the server reads it in slices)`,
+  );
+  console.log(
+    `per-URL match:   median ${match.median.toFixed(3)} ms, max ${match.max.toFixed(3)} ms (2,000-character URL, ${match.count} URLs)`,
+  );
+  console.log(
+    `start page:      ${LINKS} links of ${LINK_CHARS} characters, ${(startPage.length / 1024 / 1024).toFixed(1)} MB`,
+  );
   console.log(`audit:           ${audit.status}, ${audit.summary?.pages ?? 0} URLs, ${auditSeconds.toFixed(2)} s`);
-  console.log(`/healthz idle:   median ${floor.median.toFixed(1)} ms, max ${floor.max.toFixed(1)} ms over ${floor.count} requests`);
-  console.log(`/healthz:        median ${health.median.toFixed(1)} ms, max ${health.max.toFixed(1)} ms over ${health.count} requests, ${failures.length} failed (goal max < ${GOAL_MS})`);
+  console.log(
+    `/healthz idle:   median ${floor.median.toFixed(1)} ms, max ${floor.max.toFixed(1)} ms over ${floor.count} requests`,
+  );
+  console.log(
+    `/healthz:        median ${health.median.toFixed(1)} ms, max ${health.max.toFixed(1)} ms over ${health.count} requests, ${failures.length} failed (goal max < ${GOAL_MS})`,
+  );
   for (const failure of failures.slice(0, 5)) console.log(`  failed: ${failure}`);
 } finally {
   await server.stop();
@@ -118,7 +144,9 @@ const loop = JSON.parse(readFileSync(loopFile, 'utf8'));
 // Includes the server's shutdown after the audit (cheap); the audit's stalls dominate.
 // One robots.txt check of a 2,000-character URL against ~17,000 wildcard rules is one unit of
 // 11-45 ms here (it cannot breathe inside), so the loop target is reported, the healthz goal decides.
-console.log(`event loop:      max ${loop.max} ms, p99 ${loop.p99} ms, p50 ${loop.p50} ms (in the server, from the audit's start; target max < ${STALL_GOAL_MS}: ${loop.max < STALL_GOAL_MS ? 'met' : 'over'})`);
+console.log(
+  `event loop:      max ${loop.max} ms, p99 ${loop.p99} ms, p50 ${loop.p50} ms (in the server, from the audit's start; target max < ${STALL_GOAL_MS}: ${loop.max < STALL_GOAL_MS ? 'met' : 'over'})`,
+);
 const health = stats(latencies);
 const ok = audit?.status === 'done' && failures.length === 0 && health.max < GOAL_MS;
 console.log(ok ? 'PASS' : 'FAIL');

@@ -46,13 +46,20 @@ async function untilFinished(url) {
   }
 }
 
-const site = spawn(process.execPath, ['scripts/bench/lib/crawl-site.mjs'], { env: { ...process.env, PAGES: String(PAGES), LATENCY_MS: String(LATENCY_MS) }, stdio: ['ignore', 'pipe', 'inherit'] });
+const site = spawn(process.execPath, ['scripts/bench/lib/crawl-site.mjs'], {
+  env: { ...process.env, PAGES: String(PAGES), LATENCY_MS: String(LATENCY_MS) },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 const sitePort = await waitForLine(site, /listening (\d+)/);
 const server = await startBuiltServer({ FETCH_ALLOW_PRIVATE: `127.0.0.1:${sitePort}`, SITE_AUDIT_RATE_LIMIT: '1000' });
 try {
   const idleMb = peakRssMb(server.pid);
   const started = performance.now();
-  const res = await fetch(`${server.url}/api/site-audits`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: `http://127.0.0.1:${sitePort}/` }) });
+  const res = await fetch(`${server.url}/api/site-audits`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ url: `http://127.0.0.1:${sitePort}/` }),
+  });
   const { id, error } = await res.json();
   if (res.status !== 202) throw new Error(`POST /api/site-audits answered ${res.status}: ${error}`);
   const events = await untilFinished(`${server.url}/api/site-audits/${id}/events`);
@@ -67,7 +74,9 @@ try {
   console.log(`URLs audited:  ${crawled} of ${expected} (${PAGES} pages + home, ${LATENCY_MS} ms latency each)`);
   console.log(`seconds:       ${seconds.toFixed(2)} (goal <= ${GOAL_SECONDS}; linkinator 7.6, links only: 2.85)`);
   console.log(`pages/second:  ${(crawled / seconds).toFixed(0)}`);
-  console.log(`peak RSS:      ${peakMb.toFixed(1)} MB whole server (idle ${idleMb.toFixed(1)} MB; goal <= ${GOAL_RSS_MB}; linkinator: 173)`);
+  console.log(
+    `peak RSS:      ${peakMb.toFixed(1)} MB whole server (idle ${idleMb.toFixed(1)} MB; goal <= ${GOAL_RSS_MB}; linkinator: 173)`,
+  );
   console.log(`issues:        ${issues.map((group) => `${group.type} ${group.count}`).join(', ') || 'none'}`);
   console.log(ok ? 'PASS' : 'FAIL');
   process.exitCode = ok ? 0 : 1;

@@ -6,7 +6,21 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
 /** Folders and files the build reads, relative to the project root. */
-export const BUILD_INPUTS = ['server', 'client', 'views', 'db', 'public', 'scripts/build.mjs', 'scripts/lib', 'scripts/directories-check.ts', 'scripts/submissions.ts', 'scripts/backup.ts', 'docs/profile.example.json', 'package.json', 'package-lock.json'];
+export const BUILD_INPUTS = [
+  'server',
+  'client',
+  'views',
+  'db',
+  'public',
+  'scripts/build.mjs',
+  'scripts/lib',
+  'scripts/directories-check.ts',
+  'scripts/submissions.ts',
+  'scripts/backup.ts',
+  'docs/profile.example.json',
+  'package.json',
+  'package-lock.json',
+];
 
 function walk(path) {
   if (!existsSync(path)) return [];

@@ -6,7 +6,9 @@ export const ADMIN_PASSWORD_MIN = 12;
 /** Never echoed back, even when refused. */
 const password = field((value) => {
   if (value === undefined) return undefined;
-  return value.length >= ADMIN_PASSWORD_MIN ? value : new Invalid(`must be at least ${ADMIN_PASSWORD_MIN} characters (it has ${value.length})`, true);
+  return value.length >= ADMIN_PASSWORD_MIN
+    ? value
+    : new Invalid(`must be at least ${ADMIN_PASSWORD_MIN} characters (it has ${value.length})`, true);
 });
 
 /**

@@ -6,9 +6,16 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 
 /** host:port entries the guarded fetcher may reach even though they are private (test fixtures). */
 const hostPortList = field((value) => {
-  const entries = (value ?? '').split(',').map((part) => part.trim().toLowerCase()).filter(Boolean);
+  const entries = (value ?? '')
+    .split(',')
+    .map((part) => part.trim().toLowerCase())
+    .filter(Boolean);
   const bad = entries.find((entry) => !/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/.test(entry));
-  return bad === undefined ? entries : new Invalid(`must be a comma list of host:port entries such as 127.0.0.1:4000 (${JSON.stringify(bad)} is not one)`);
+  return bad === undefined
+    ? entries
+    : new Invalid(
+        `must be a comma list of host:port entries such as 127.0.0.1:4000 (${JSON.stringify(bad)} is not one)`,
+      );
 });
 
 /** The names proxy-addr (Express's `trust proxy`) understands besides addresses and subnets. */
@@ -22,7 +29,9 @@ function isProxyAddress(entry: string): boolean {
   const kind = ipaddr.parse(address).kind();
   if (/^\d{1,3}$/.test(range)) return Number(range) <= (kind === 'ipv4' ? 32 : 128);
   // proxy-addr also takes "10.0.0.0/255.0.0.0".
-  return kind === 'ipv4' && ipaddr.IPv4.isValid(range) && ipaddr.IPv4.parse(range).prefixLengthFromSubnetMask() !== null;
+  return (
+    kind === 'ipv4' && ipaddr.IPv4.isValid(range) && ipaddr.IPv4.parse(range).prefixLengthFromSubnetMask() !== null
+  );
 }
 
 export type TrustProxy = false | number | string[];
@@ -40,10 +49,15 @@ const trustProxy = field((value): TrustProxy | Invalid => {
     );
   }
   if (/^\d+$/.test(value)) return Number(value);
-  const entries = value.split(',').map((part) => part.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   const bad = entries.find((entry) => !isProxyAddress(entry));
   if (bad !== undefined) {
-    return new Invalid(`must be a hop count (e.g. 1) or a comma list of addresses, subnets or the names loopback, linklocal, uniquelocal (${JSON.stringify(bad)} is none of these)`);
+    return new Invalid(
+      `must be a hop count (e.g. 1) or a comma list of addresses, subnets or the names loopback, linklocal, uniquelocal (${JSON.stringify(bad)} is none of these)`,
+    );
   }
   return entries;
 });

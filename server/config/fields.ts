@@ -42,7 +42,9 @@ export function optionalText(): EnvField<string | undefined> {
 export function oneOf<const T extends string>(values: readonly T[], fallback: T): EnvField<T> {
   return field((value) => {
     if (value === undefined) return fallback;
-    return (values as readonly string[]).includes(value) ? (value as T) : new Invalid(`must be one of ${values.join(', ')}`);
+    return (values as readonly string[]).includes(value)
+      ? (value as T)
+      : new Invalid(`must be one of ${values.join(', ')}`);
   });
 }
 
@@ -83,6 +85,8 @@ export function origin(fallback: undefined, example: string): EnvField<string | 
 export function origin(fallback: string | undefined, example: string): EnvField<string | undefined> {
   return field((value) => {
     if (value === undefined) return fallback;
-    return httpUrl(value) ? value.replace(/\/+$/, '') : new Invalid(`must be an absolute http(s) URL such as ${example}`);
+    return httpUrl(value)
+      ? value.replace(/\/+$/, '')
+      : new Invalid(`must be an absolute http(s) URL such as ${example}`);
   });
 }

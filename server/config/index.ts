@@ -87,9 +87,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (base) context = { dataDir: base.dataDir };
   // Canonicals, the sitemap and JSON-LD would otherwise point at http://localhost in production.
   if (base && !options.cli && base.env === 'production' && !base.siteUrlSet) {
-    report('SITE_URL', 'must be set when NODE_ENV=production: the public origin of the site, such as https://www.example.com');
+    report(
+      'SITE_URL',
+      'must be set when NODE_ENV=production: the public origin of the site, such as https://www.example.com',
+    );
   }
-  const values = Object.fromEntries(Object.entries(sections).map(([name, section]) => [name, read(section as ConfigSection<EnvShape, unknown>)]));
+  const values = Object.fromEntries(
+    Object.entries(sections).map(([name, section]) => [name, read(section as ConfigSection<EnvShape, unknown>)]),
+  );
   if (problems.length > 0 || !base) throw new ConfigError(problems);
   return { ...base, ...values } as Config;
 }
@@ -98,7 +103,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 export function configWarnings(config: Config): string[] {
   const warnings: string[] = [];
   if (config.env === 'production' && config.fetchAllowPrivate.length > 0) {
-    warnings.push(`FETCH_ALLOW_PRIVATE is set in production: the guarded fetcher may reach these private targets: ${config.fetchAllowPrivate.join(', ')}`);
+    warnings.push(
+      `FETCH_ALLOW_PRIVATE is set in production: the guarded fetcher may reach these private targets: ${config.fetchAllowPrivate.join(', ')}`,
+    );
   }
   if (config.env === 'production' && config.siteProfile.sample) {
     warnings.push(

@@ -13,7 +13,11 @@ function isHttpUrl(value: string): boolean {
 }
 
 /** The operator's webhook, kept exactly as given (a trailing slash may matter to the receiver). */
-const webhookUrl = field((value) => (value === undefined || isHttpUrl(value) ? value : new Invalid('must be an absolute http(s) URL such as https://crm.example.com/hooks/leads')));
+const webhookUrl = field((value) =>
+  value === undefined || isHttpUrl(value)
+    ? value
+    : new Invalid('must be an absolute http(s) URL such as https://crm.example.com/hooks/leads'),
+);
 
 /** smtp:// or smtps://, usually with credentials: never echoed back. */
 const smtpUrl = field((value) => {
@@ -22,25 +26,37 @@ const smtpUrl = field((value) => {
   try {
     url = new URL(value);
   } catch {
-    return new Invalid('must be a URL such as smtps://user:password@smtp.example.com:465 or smtp://user:password@smtp.example.com:587', true);
+    return new Invalid(
+      'must be a URL such as smtps://user:password@smtp.example.com:465 or smtp://user:password@smtp.example.com:587',
+      true,
+    );
   }
-  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') return new Invalid('must start with smtp:// or smtps://', true);
-  if (!url.hostname) return new Invalid('must name the SMTP server, e.g. smtps://user:password@smtp.example.com:465', true);
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
+    return new Invalid('must start with smtp:// or smtps://', true);
+  if (!url.hostname)
+    return new Invalid('must name the SMTP server, e.g. smtps://user:password@smtp.example.com:465', true);
   return value;
 });
 
 const emailList = field((value) => {
   if (value === undefined) return [] as string[];
-  const entries = value.split(',').map((part) => part.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   const bad = entries.find((entry) => !EMAIL.test(entry));
-  return bad === undefined ? entries : new Invalid(`must be a comma list of email addresses (${JSON.stringify(bad)} is not one)`);
+  return bad === undefined
+    ? entries
+    : new Invalid(`must be a comma list of email addresses (${JSON.stringify(bad)} is not one)`);
 });
 
 /** An address, or `Name <address>`. */
 const sender = field((value) => {
   if (value === undefined) return undefined;
   const address = /<([^<>]+)>\s*$/.exec(value)?.[1] ?? value;
-  return EMAIL.test(address.trim()) ? value : new Invalid('must be an email address, or a name and address such as Leads <leads@example.com>');
+  return EMAIL.test(address.trim())
+    ? value
+    : new Invalid('must be an email address, or a name and address such as Leads <leads@example.com>');
 });
 
 export interface LeadDeliverySettings {
@@ -62,13 +78,19 @@ export const leadDelivery = defineSection({
     NOTIFY_EMAIL_FROM: sender,
   },
   read: (env, report): LeadDeliverySettings => {
-    if (env.NOTIFY_WEBHOOK_SECRET && !env.NOTIFY_WEBHOOK_URL) report('NOTIFY_WEBHOOK_SECRET', 'is set but NOTIFY_WEBHOOK_URL is not: set the URL to sign deliveries to');
-    if (env.SMTP_URL && env.NOTIFY_EMAIL_TO.length === 0) report('NOTIFY_EMAIL_TO', 'must be set too: SMTP_URL sends lead emails to these addresses');
-    if (!env.SMTP_URL && env.NOTIFY_EMAIL_TO.length > 0) report('SMTP_URL', 'must be set too: NOTIFY_EMAIL_TO needs an SMTP server to send through');
+    if (env.NOTIFY_WEBHOOK_SECRET && !env.NOTIFY_WEBHOOK_URL)
+      report('NOTIFY_WEBHOOK_SECRET', 'is set but NOTIFY_WEBHOOK_URL is not: set the URL to sign deliveries to');
+    if (env.SMTP_URL && env.NOTIFY_EMAIL_TO.length === 0)
+      report('NOTIFY_EMAIL_TO', 'must be set too: SMTP_URL sends lead emails to these addresses');
+    if (!env.SMTP_URL && env.NOTIFY_EMAIL_TO.length > 0)
+      report('SMTP_URL', 'must be set too: NOTIFY_EMAIL_TO needs an SMTP server to send through');
     if (env.NOTIFY_EMAIL_FROM && !env.SMTP_URL) report('NOTIFY_EMAIL_FROM', 'is set but SMTP_URL is not');
     return {
       webhook: env.NOTIFY_WEBHOOK_URL ? { url: env.NOTIFY_WEBHOOK_URL, secret: env.NOTIFY_WEBHOOK_SECRET } : null,
-      email: env.SMTP_URL && env.NOTIFY_EMAIL_TO.length > 0 ? { smtpUrl: env.SMTP_URL, to: env.NOTIFY_EMAIL_TO, from: env.NOTIFY_EMAIL_FROM } : null,
+      email:
+        env.SMTP_URL && env.NOTIFY_EMAIL_TO.length > 0
+          ? { smtpUrl: env.SMTP_URL, to: env.NOTIFY_EMAIL_TO, from: env.NOTIFY_EMAIL_FROM }
+          : null,
     };
   },
 });

@@ -10,7 +10,9 @@ export const llm = defineSection({
   },
   read: (env, report) => {
     const given = { LLM_BASE_URL: env.LLM_BASE_URL, LLM_API_KEY: env.LLM_API_KEY, LLM_MODEL: env.LLM_MODEL };
-    const missing = Object.entries(given).filter(([, value]) => value === undefined).map(([name]) => name);
+    const missing = Object.entries(given)
+      .filter(([, value]) => value === undefined)
+      .map(([name]) => name);
     if (missing.length === 3) return null;
     for (const name of missing) report(name, 'must be set too: LLM_BASE_URL, LLM_API_KEY and LLM_MODEL go together');
     if (!env.LLM_BASE_URL || !env.LLM_API_KEY || !env.LLM_MODEL) return null;

@@ -15,21 +15,33 @@ function phoneNumber(minDigits: number, message: string) {
   return z
     .string()
     .trim()
-    .refine((value) => /^\+?[\d\s().-]+$/.test(value) && value.replace(/\D/g, '').length >= minDigits && value.replace(/\D/g, '').length <= 15, { error: message });
+    .refine(
+      (value) =>
+        /^\+?[\d\s().-]+$/.test(value) &&
+        value.replace(/\D/g, '').length >= minDigits &&
+        value.replace(/\D/g, '').length <= 15,
+      { error: message },
+    );
 }
 
-const email = z.string().trim().pipe(z.email({ error: 'must be an email address such as hello@your-domain.in' }));
+const email = z
+  .string()
+  .trim()
+  .pipe(z.email({ error: 'must be an email address such as hello@your-domain.in' }));
 
 const httpUrl = z
   .string()
   .trim()
-  .refine((value) => {
-    try {
-      return ['http:', 'https:'].includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, { error: 'must be an absolute http(s) URL' });
+  .refine(
+    (value) => {
+      try {
+        return ['http:', 'https:'].includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { error: 'must be an absolute http(s) URL' },
+  );
 
 const DAY = '(Mo|Tu|We|Th|Fr|Sa|Su)';
 const OPENING_HOURS = new RegExp(`^${DAY}([-,]${DAY})* ([01]\\d|2[0-4]):[0-5]\\d-([01]\\d|2[0-4]):[0-5]\\d$`);
@@ -51,14 +63,22 @@ export const profileSchema = z.strictObject({
   }),
   geo: z
     .strictObject({
-      lat: z.number().min(-90, { error: 'must be a latitude from -90 to 90' }).max(90, { error: 'must be a latitude from -90 to 90' }),
-      lng: z.number().min(-180, { error: 'must be a longitude from -180 to 180' }).max(180, { error: 'must be a longitude from -180 to 180' }),
+      lat: z
+        .number()
+        .min(-90, { error: 'must be a latitude from -90 to 90' })
+        .max(90, { error: 'must be a latitude from -90 to 90' }),
+      lng: z
+        .number()
+        .min(-180, { error: 'must be a longitude from -180 to 180' })
+        .max(180, { error: 'must be a longitude from -180 to 180' }),
     })
     .optional(),
   gstin: z
     .string()
     .trim()
-    .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, { error: 'must be a 15-character GSTIN such as 07AAAAA0000A1Z5' })
+    .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, {
+      error: 'must be a 15-character GSTIN such as 07AAAAA0000A1Z5',
+    })
     .optional(),
   foundedYear: z
     .number()
@@ -67,11 +87,22 @@ export const profileSchema = z.strictObject({
     .refine((year) => year <= new Date().getFullYear(), { error: 'must not be in the future' })
     .optional(),
   hours: optionalText(160),
-  openingHours: z.array(z.string().trim().regex(OPENING_HOURS, { error: 'must be in schema.org form such as "Mo-Fr 09:00-18:00"' })).optional(),
+  openingHours: z
+    .array(z.string().trim().regex(OPENING_HOURS, { error: 'must be in schema.org form such as "Mo-Fr 09:00-18:00"' }))
+    .optional(),
   grievanceOfficer: z.strictObject({ name: text(100), email }).optional(),
-  social: z.array(z.strictObject({ name: text(40), url: httpUrl })).max(20).optional(),
-  team: z.array(z.strictObject({ name: text(100), role: text(100), bio: optionalText(1000) })).max(100).optional(),
-  testimonials: z.array(z.strictObject({ quote: text(2000), name: text(100), role: text(150) })).max(100).optional(),
+  social: z
+    .array(z.strictObject({ name: text(40), url: httpUrl }))
+    .max(20)
+    .optional(),
+  team: z
+    .array(z.strictObject({ name: text(100), role: text(100), bio: optionalText(1000) }))
+    .max(100)
+    .optional(),
+  testimonials: z
+    .array(z.strictObject({ quote: text(2000), name: text(100), role: text(150) }))
+    .max(100)
+    .optional(),
   caseStudies: z
     .array(
       z.strictObject({
@@ -114,7 +145,8 @@ export const profileErrorMap: z.core.$ZodErrorMap = (issue) => {
       return issue.input === undefined ? 'is required' : `must be ${TYPE_NAMES[issue.expected] ?? issue.expected}`;
     case 'too_small':
       if (issue.origin === 'string') return 'must not be empty';
-      if (issue.origin === 'array') return `must list at least ${String(issue.minimum)} item${Number(issue.minimum) === 1 ? '' : 's'}`;
+      if (issue.origin === 'array')
+        return `must list at least ${String(issue.minimum)} item${Number(issue.minimum) === 1 ? '' : 's'}`;
       return `must be at least ${String(issue.minimum)}`;
     case 'too_big':
       if (issue.origin === 'string') return `must be at most ${String(issue.maximum)} characters`;
@@ -127,7 +159,9 @@ export const profileErrorMap: z.core.$ZodErrorMap = (issue) => {
 
 /** `address.postalCode`, `testimonials[0].quote`. */
 export function fieldPath(path: ReadonlyArray<PropertyKey>): string {
-  return path.map((part, index) => (typeof part === 'number' ? `[${part}]` : `${index > 0 ? '.' : ''}${String(part)}`)).join('');
+  return path
+    .map((part, index) => (typeof part === 'number' ? `[${part}]` : `${index > 0 ? '.' : ''}${String(part)}`))
+    .join('');
 }
 
 /** One plain line per problem: the field, then what is wrong with it. */
@@ -135,7 +169,9 @@ export function profileProblems(error: z.ZodError): string[] {
   return error.issues.flatMap((issue) => {
     const at = fieldPath(issue.path);
     if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => `${at ? `${at}.` : ''}${key} is not a profile field (see docs/profile.example.json)`);
+      return issue.keys.map(
+        (key) => `${at ? `${at}.` : ''}${key} is not a profile field (see docs/profile.example.json)`,
+      );
     }
     return [at ? `${at} ${issue.message}` : issue.message];
   });

@@ -5,7 +5,10 @@ import { ENV_VARIABLES } from './index.ts';
 /** The variables named in the first column of the README's configuration table. */
 function documentedVariables(): string[] {
   const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  const section = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1));
+  const section = readme.slice(
+    readme.indexOf('## Configuration'),
+    readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1),
+  );
   const rows = section.split('\n').filter((line) => /^\| `/.test(line));
   return rows.flatMap((row) => [...row.split('|')[1].matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((match) => match[1]));
 }

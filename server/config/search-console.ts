@@ -11,7 +11,8 @@ const serviceAccount = z.object({
 
 export type ServiceAccount = z.infer<typeof serviceAccount>;
 
-const CREDENTIALS_SHAPE = 'must be a Google service-account key (inline JSON or the path of its file) with client_email and private_key';
+const CREDENTIALS_SHAPE =
+  'must be a Google service-account key (inline JSON or the path of its file) with client_email and private_key';
 
 /**
  * Search Console's URL Inspection API for the index checker's "indexed" column. The credentials
@@ -28,9 +29,13 @@ export const searchConsole = defineSection({
     const source = env.SEARCH_CONSOLE_CREDENTIALS;
     const property = env.SEARCH_CONSOLE_PROPERTY;
     if (!source && !property) return null;
-    if (!property) report('SEARCH_CONSOLE_PROPERTY', 'must be set when SEARCH_CONSOLE_CREDENTIALS is (e.g. sc-domain:example.com)');
+    if (!property)
+      report('SEARCH_CONSOLE_PROPERTY', 'must be set when SEARCH_CONSOLE_CREDENTIALS is (e.g. sc-domain:example.com)');
     else if (!property.startsWith('sc-domain:') && !/^https?:\/\/[^/]+\//.test(property)) {
-      report('SEARCH_CONSOLE_PROPERTY', `must be sc-domain:<domain> or a URL prefix ending in / such as https://example.com/ (got ${JSON.stringify(property)})`);
+      report(
+        'SEARCH_CONSOLE_PROPERTY',
+        `must be sc-domain:<domain> or a URL prefix ending in / such as https://example.com/ (got ${JSON.stringify(property)})`,
+      );
     }
     if (!source) {
       report('SEARCH_CONSOLE_CREDENTIALS', 'must be set when SEARCH_CONSOLE_PROPERTY is');
@@ -41,7 +46,10 @@ export const searchConsole = defineSection({
       try {
         text = readFileSync(source, 'utf8');
       } catch (error) {
-        report('SEARCH_CONSOLE_CREDENTIALS', `names a file that cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}: ${source})`);
+        report(
+          'SEARCH_CONSOLE_CREDENTIALS',
+          `names a file that cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}: ${source})`,
+        );
         return null;
       }
     }
@@ -55,6 +63,11 @@ export const searchConsole = defineSection({
     // The value is a private key: never echo it.
     if (!credentials.success) report('SEARCH_CONSOLE_CREDENTIALS', CREDENTIALS_SHAPE);
     if (!credentials.success || !property) return null;
-    return { credentials: credentials.data, property, apiOrigin: env.SEARCH_CONSOLE_API_ORIGIN, tokenUrl: env.SEARCH_CONSOLE_TOKEN_URL };
+    return {
+      credentials: credentials.data,
+      property,
+      apiOrigin: env.SEARCH_CONSOLE_API_ORIGIN,
+      tokenUrl: env.SEARCH_CONSOLE_TOKEN_URL,
+    };
   },
 });

@@ -8,8 +8,16 @@ export const siteAudit = defineSection({
     SITE_AUDIT_MAX_PAGES: wholeNumber({ min: 1, max: 50_000, fallback: SITE_AUDIT_LIMITS.maxPages }),
     SITE_AUDIT_PAGE_TIMEOUT_MS: wholeNumber({ min: 1, max: 120_000, fallback: SITE_AUDIT_LIMITS.pageTimeoutMs }),
     SITE_AUDIT_TIMEOUT_MS: wholeNumber({ min: 1, max: 6 * 3_600_000, fallback: SITE_AUDIT_LIMITS.crawlTimeoutMs }),
-    SITE_AUDIT_MAX_PAGE_BYTES: wholeNumber({ min: 1, max: 100 * 1024 * 1024, fallback: SITE_AUDIT_LIMITS.maxPageBytes }),
-    SITE_AUDIT_MAX_TOTAL_BYTES: wholeNumber({ min: 1, max: 100 * 1024 * 1024 * 1024, fallback: SITE_AUDIT_LIMITS.maxTotalBytes }),
+    SITE_AUDIT_MAX_PAGE_BYTES: wholeNumber({
+      min: 1,
+      max: 100 * 1024 * 1024,
+      fallback: SITE_AUDIT_LIMITS.maxPageBytes,
+    }),
+    SITE_AUDIT_MAX_TOTAL_BYTES: wholeNumber({
+      min: 1,
+      max: 100 * 1024 * 1024 * 1024,
+      fallback: SITE_AUDIT_LIMITS.maxTotalBytes,
+    }),
     SITE_AUDIT_MAX_RUNNING: wholeNumber({ min: 1, max: 20, fallback: 2 }),
     SITE_AUDIT_MAX_QUEUED: wholeNumber({ min: 1, max: 1000, fallback: 20 }),
     SITE_AUDIT_KEEP: wholeNumber({ min: 1, max: 100_000, fallback: 200 }),

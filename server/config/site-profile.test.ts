@@ -37,7 +37,20 @@ test('a valid profile becomes the business, field for field', () => {
 });
 
 test('the minimal profile needs only the required fields; text is trimmed', () => {
-  const minimal = { name: ' Acme SEO ', legalName: 'Acme SEO Pvt Ltd', phone: '011 4000 1234', email: 'hi@acme.test', address: { street: '2 Main Rd', locality: 'Dwarka', city: 'New Delhi', region: 'Delhi', postalCode: '110075', country: 'IN' } };
+  const minimal = {
+    name: ' Acme SEO ',
+    legalName: 'Acme SEO Pvt Ltd',
+    phone: '011 4000 1234',
+    email: 'hi@acme.test',
+    address: {
+      street: '2 Main Rd',
+      locality: 'Dwarka',
+      city: 'New Delhi',
+      region: 'Delhi',
+      postalCode: '110075',
+      country: 'IN',
+    },
+  };
   const { file } = profileFile(minimal);
   expect(loadConfig({ SITE_PROFILE: file }).siteProfile.business).toEqual({ ...minimal, name: 'Acme SEO' });
 });
@@ -75,7 +88,9 @@ test('every problem is its own line: wrong types, bad formats, unknown fields, l
 });
 
 test('unreadable files, bad JSON and a top level that is not an object are reported plainly', () => {
-  expect(problemsOf({ SITE_PROFILE: '/nowhere/profile.json' })).toEqual(['SITE_PROFILE /nowhere/profile.json: cannot be read (ENOENT)']);
+  expect(problemsOf({ SITE_PROFILE: '/nowhere/profile.json' })).toEqual([
+    'SITE_PROFILE /nowhere/profile.json: cannot be read (ENOENT)',
+  ]);
   expect(problemsFor('{"name": "Acme",')[0]).toMatch(/^SITE_PROFILE <file>: is not valid JSON \(.+\)$/);
   expect(problemsFor('[]')).toEqual(['SITE_PROFILE <file>: must be an object']);
 });
@@ -94,7 +109,10 @@ test('a logo inside DATA_DIR is read at boot and gets a content-hashed URL', () 
   mkdirSync(join(dir, 'brand'));
   writeFileSync(join(dir, 'brand', 'logo.png'), PNG);
   const { siteProfile } = loadConfig({ SITE_PROFILE: file, DATA_DIR: dir });
-  expect(siteProfile.logo).toMatchObject({ type: 'image/png', url: expect.stringMatching(/^\/logo-[0-9a-f]{12}\.png$/) });
+  expect(siteProfile.logo).toMatchObject({
+    type: 'image/png',
+    url: expect.stringMatching(/^\/logo-[0-9a-f]{12}\.png$/),
+  });
   expect(siteProfile.logo?.body.equals(PNG)).toBe(true);
   expect(siteProfile.business.logo).toBe(siteProfile.logo?.url);
 });
@@ -105,8 +123,16 @@ test('a logo outside DATA_DIR, through a symlink, too big, missing or not an ima
   const cases: Array<[string, (dir: string) => void, RegExp]> = [
     [join(outside, 'logo.png'), () => undefined, /^logo must be a file inside DATA_DIR/],
     ['../' + outside.split('/').pop() + '/logo.png', () => undefined, /^logo must be a file inside DATA_DIR/],
-    ['link.png', (dir) => symlinkSync(join(outside, 'logo.png'), join(dir, 'link.png')), /^logo must be a file inside DATA_DIR/],
-    ['big.png', (dir) => writeFileSync(join(dir, 'big.png'), Buffer.alloc(LOGO_MAX_BYTES + 1)), /^logo must be at most 512 KB/],
+    [
+      'link.png',
+      (dir) => symlinkSync(join(outside, 'logo.png'), join(dir, 'link.png')),
+      /^logo must be a file inside DATA_DIR/,
+    ],
+    [
+      'big.png',
+      (dir) => writeFileSync(join(dir, 'big.png'), Buffer.alloc(LOGO_MAX_BYTES + 1)),
+      /^logo must be at most 512 KB/,
+    ],
     ['none.png', () => undefined, /^logo names a file that does not exist/],
     ['profile.json', () => undefined, /^logo must be an image file/],
     ['/etc/passwd', () => undefined, /^logo must be an image file/],

@@ -57,10 +57,12 @@ function readLogo(logo: string, dataDir: string): LogoFile | string {
     return `logo names a file that does not exist (${logo})`;
   }
   const inside = relative(root, file);
-  if (!inside || inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside)) return `logo must be a file inside DATA_DIR (${root})`;
+  if (!inside || inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside))
+    return `logo must be a file inside DATA_DIR (${root})`;
   const stat = statSync(file);
   if (!stat.isFile()) return `logo must be a file (${logo})`;
-  if (stat.size > LOGO_MAX_BYTES) return `logo must be at most ${LOGO_MAX_BYTES / 1024} KB (it is ${Math.ceil(stat.size / 1024)} KB)`;
+  if (stat.size > LOGO_MAX_BYTES)
+    return `logo must be at most ${LOGO_MAX_BYTES / 1024} KB (it is ${Math.ceil(stat.size / 1024)} KB)`;
   const body = readFileSync(file);
   const hash = createHash('sha256').update(body).digest('hex').slice(0, 12);
   return { url: `/logo-${hash}${extname(file).toLowerCase()}`, type, body };
@@ -115,7 +117,8 @@ export const siteProfile = defineSection({
     const profile = parseProfile(text);
     if (Array.isArray(profile)) return fail(...profile);
     // Publishing the sample by pointing SITE_PROFILE at it would put "Sample SEO Agency" in Google.
-    if (profile.name === SAMPLE_NAME) return fail(`name is still the sample's ("${SAMPLE_NAME}"): put your own business's name`);
+    if (profile.name === SAMPLE_NAME)
+      return fail(`name is still the sample's ("${SAMPLE_NAME}"): put your own business's name`);
     let logo: LogoFile | undefined;
     if (profile.logo) {
       const result = readLogo(profile.logo, context.dataDir);

@@ -5,7 +5,12 @@ const proxyUrl = field((value) => {
   if (value === undefined) return undefined;
   try {
     const url = new URL(value);
-    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname && (url.pathname === '/' || url.pathname === '')) return url;
+    if (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.hostname &&
+      (url.pathname === '/' || url.pathname === '')
+    )
+      return url;
   } catch {
     // reported below
   }
@@ -16,7 +21,9 @@ import { defineSection } from './section.ts';
 /** At least 32 characters (e.g. `openssl rand -hex 32`); never echoed in an error. */
 const signingKey = field((value) => {
   if (value === undefined) return undefined;
-  return value.length >= 32 ? value : new Invalid('must be at least 32 characters (e.g. the output of openssl rand -hex 32)', true);
+  return value.length >= 32
+    ? value
+    : new Invalid('must be at least 32 characters (e.g. the output of openssl rand -hex 32)', true);
 });
 
 export const videoDownloader = defineSection({

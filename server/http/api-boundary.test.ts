@@ -11,7 +11,10 @@ function api(env: Record<string, string> = {}) {
 
 test('OPTIONS answers JSON with the allowed methods and no CORS permission', async () => {
   const app = api();
-  const contact = await request(app).options('/api/contact').set('Origin', 'https://other.example').set('Access-Control-Request-Method', 'POST');
+  const contact = await request(app)
+    .options('/api/contact')
+    .set('Origin', 'https://other.example')
+    .set('Access-Control-Request-Method', 'POST');
   expect(contact.status).toBe(200);
   expect(contact.headers['content-type']).toMatch(/^application\/json/);
   expect(contact.body).toEqual({ allow: ['OPTIONS', 'POST'] });
@@ -48,9 +51,15 @@ test('a body that is not JSON answers 415 JSON; a body claiming gzip that is not
   expect(form.status).toBe(415);
 
   for (const encoding of ['gzip', 'deflate', 'br']) {
-    const lie = await request(app).post('/api/contact').set('Content-Type', 'application/json').set('Content-Encoding', encoding).send('{"name":"Asha"}');
+    const lie = await request(app)
+      .post('/api/contact')
+      .set('Content-Type', 'application/json')
+      .set('Content-Encoding', encoding)
+      .send('{"name":"Asha"}');
     expect(lie.status, encoding).toBe(400);
-    expect(lie.body, encoding).toEqual({ error: 'The request body could not be decompressed: it does not match its Content-Encoding' });
+    expect(lie.body, encoding).toEqual({
+      error: 'The request body could not be decompressed: it does not match its Content-Encoding',
+    });
     expect(JSON.stringify(lie.body)).not.toMatch(/header check|Decompression failed/);
   }
   // A body that really is gzip is read (superagent would re-serialise a Buffer as JSON, so raw bytes).
@@ -69,7 +78,10 @@ test('every /api error is JSON: 404, 413, malformed JSON', async () => {
   const cases = [
     await request(app).get('/api/nowhere'),
     await request(app).post('/api/contact').set('Content-Type', 'application/json').send('{"broken": '),
-    await request(app).post('/api/contact').set('Content-Type', 'application/json').send(JSON.stringify({ message: 'x'.repeat(1024 * 1024 + 1) })),
+    await request(app)
+      .post('/api/contact')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ message: 'x'.repeat(1024 * 1024 + 1) })),
   ];
   expect(cases.map((res) => res.status)).toEqual([404, 400, 413]);
   for (const res of cases) {
@@ -97,7 +109,9 @@ test('a URL over 16 KB gets 431 with a JSON body under /api and an HTML body els
   const apiAnswer = await rawGet(port, `/api/seo-audit/audit?url=${long}`);
   expect(apiAnswer.status).toBe(431);
   expect(apiAnswer.headers['content-type']).toBe('application/json; charset=utf-8');
-  expect(JSON.parse(apiAnswer.body)).toEqual({ error: 'The request URL and headers are too large (the limit is 16 KB).' });
+  expect(JSON.parse(apiAnswer.body)).toEqual({
+    error: 'The request URL and headers are too large (the limit is 16 KB).',
+  });
   const page = await rawGet(port, `/seo-audit?x=${long}`);
   expect(page.status).toBe(431);
   expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -109,7 +123,10 @@ test('a URL over 16 KB gets 431 with a JSON body under /api and an HTML body els
 
 test('a request the parser cannot read gets 400 with a body, and the HSTS header when configured', async () => {
   const port = await listen(api(), { headers: ['Strict-Transport-Security: max-age=31536000'] });
-  const res = await rawRequest(port, 'GET /api/contact HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\nConnection: close\r\n\r\n');
+  const res = await rawRequest(
+    port,
+    'GET /api/contact HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\nConnection: close\r\n\r\n',
+  );
   expect(res.status).toBe(400);
   expect(JSON.parse(res.body)).toEqual({ error: 'The request could not be understood.' });
   expect(res.headers['strict-transport-security']).toBe('max-age=31536000');

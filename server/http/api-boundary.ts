@@ -24,7 +24,8 @@ export function routeMethods(router: Router): (path: string) => string[] {
   const routes: Array<{ layer: Layer; methods: string[] }> = [];
   const walk = (stack: Layer[]) => {
     for (const layer of stack) {
-      if (layer.route) routes.push({ layer, methods: Object.keys(layer.route.methods).map((method) => method.toUpperCase()) });
+      if (layer.route)
+        routes.push({ layer, methods: Object.keys(layer.route.methods).map((method) => method.toUpperCase()) });
       // Feature routers are mounted without a path (`router.use(featureRouter)`).
       else if (layer.slash && layer.handle?.stack) walk(layer.handle.stack);
     }
@@ -33,7 +34,8 @@ export function routeMethods(router: Router): (path: string) => string[] {
   if (routes.length === 0) throw new Error('No API routes found: the router internals this reads have changed');
   return (path) => {
     const methods = new Set<string>();
-    for (const { layer, methods: answered } of routes) if (layer.match(path)) for (const method of answered) methods.add(method);
+    for (const { layer, methods: answered } of routes)
+      if (layer.match(path)) for (const method of answered) methods.add(method);
     if (methods.size === 0) return [];
     if (methods.has('GET')) methods.add('HEAD');
     methods.add('OPTIONS');
@@ -47,7 +49,10 @@ const apiPath = (req: Request) => req.originalUrl.split('?')[0];
  * OPTIONS answers 200 JSON listing the methods (also in `Allow`), before a feature router's own
  * text/plain answer; a path with routes for other methods answers 405, an unknown path 404.
  */
-export function methodBoundary(methodsAt: (path: string) => string[]): { options: RequestHandler; fallback: RequestHandler } {
+export function methodBoundary(methodsAt: (path: string) => string[]): {
+  options: RequestHandler;
+  fallback: RequestHandler;
+} {
   return {
     options: (req, res, next) => {
       if (req.method !== 'OPTIONS') return next();
@@ -60,7 +65,9 @@ export function methodBoundary(methodsAt: (path: string) => string[]): { options
       const methods = methodsAt(req.path);
       if (methods.length > 0) {
         res.setHeader('Allow', methods.join(', '));
-        res.status(405).json({ error: `${req.method} is not allowed at ${apiPath(req)}; use ${methods.filter((m) => m !== 'OPTIONS' && m !== 'HEAD').join(' or ')}` });
+        res.status(405).json({
+          error: `${req.method} is not allowed at ${apiPath(req)}; use ${methods.filter((m) => m !== 'OPTIONS' && m !== 'HEAD').join(' or ')}`,
+        });
         return;
       }
       res.status(404).json({ error: `No API endpoint at ${req.method} ${apiPath(req)}` });

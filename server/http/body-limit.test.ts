@@ -11,7 +11,18 @@ const HUNDRED_MB = 100 * 1024 * 1024;
  * arrive if the server answers without waiting for the rest (before the fix it waited forever).
  */
 function declareHuge(port: number, path: string, contentType: string, start: string, headers: string[] = []) {
-  return rawRequest(port, [`POST ${path} HTTP/1.1`, 'Host: 127.0.0.1', `Content-Type: ${contentType}`, `Content-Length: ${HUNDRED_MB}`, ...headers, '', start].join('\r\n'));
+  return rawRequest(
+    port,
+    [
+      `POST ${path} HTTP/1.1`,
+      'Host: 127.0.0.1',
+      `Content-Type: ${contentType}`,
+      `Content-Length: ${HUNDRED_MB}`,
+      ...headers,
+      '',
+      start,
+    ].join('\r\n'),
+  );
 }
 
 async function app(env: Record<string, string> = {}) {
@@ -20,7 +31,11 @@ async function app(env: Record<string, string> = {}) {
 
 test('a JSON body declared at 100 MB answers 413 JSON at once, with Connection: close, before the body is sent', async () => {
   const res = await declareHuge(await app(), '/api/contact', 'application/json', '{"name": "');
-  expect([res.status, res.headers['content-type'], res.headers.connection]).toEqual([413, 'application/json; charset=utf-8', 'close']);
+  expect([res.status, res.headers['content-type'], res.headers.connection]).toEqual([
+    413,
+    'application/json; charset=utf-8',
+    'close',
+  ]);
   expect(JSON.parse(res.body)).toEqual({ error: 'Request body is too large' });
 });
 
@@ -31,14 +46,29 @@ test('a body of any other type declared past 1 MB is refused the same way under 
 });
 
 test('an image upload declared at 100 MB answers 413 with the upload limit at once', async () => {
-  const res = await declareHuge(await app(), '/api/image-compressor/compress', 'multipart/form-data; boundary=XYZ', '--XYZ\r\nContent-Disposition: form-data; name="image"; filename="big.jpg"\r\n\r\n');
+  const res = await declareHuge(
+    await app(),
+    '/api/image-compressor/compress',
+    'multipart/form-data; boundary=XYZ',
+    '--XYZ\r\nContent-Disposition: form-data; name="image"; filename="big.jpg"\r\n\r\n',
+  );
   expect([res.status, res.headers.connection]).toEqual([413, 'close']);
   expect(JSON.parse(res.body)).toEqual({ error: 'The image is larger than the 15 MB upload limit.' });
 });
 
 test('an admin sign-in declared at 100 MB answers 413 at once', async () => {
-  const res = await declareHuge(await app({ ADMIN_PASSWORD: 'correct horse battery' }), '/admin/login', 'application/x-www-form-urlencoded', 'password=', ['Accept: text/html']);
-  expect([res.status, res.headers['content-type'], res.headers.connection]).toEqual([413, 'text/html; charset=utf-8', 'close']);
+  const res = await declareHuge(
+    await app({ ADMIN_PASSWORD: 'correct horse battery' }),
+    '/admin/login',
+    'application/x-www-form-urlencoded',
+    'password=',
+    ['Accept: text/html'],
+  );
+  expect([res.status, res.headers['content-type'], res.headers.connection]).toEqual([
+    413,
+    'text/html; charset=utf-8',
+    'close',
+  ]);
 });
 
 test('a JSON body of exactly 1 MB is read (and judged on its fields); one byte more is 413', async () => {
@@ -48,8 +78,18 @@ test('a JSON body of exactly 1 MB is read (and judged on its fields); one byte m
     return text.replace('"message":""', `"message":"${'x'.repeat(bytes - text.length)}"`);
   };
   expect(Buffer.byteLength(body(1024 * 1024))).toBe(1024 * 1024);
-  const atLimit = await request(app).post('/api/contact').set('Content-Type', 'application/json').send(body(1024 * 1024));
+  const atLimit = await request(app)
+    .post('/api/contact')
+    .set('Content-Type', 'application/json')
+    .send(body(1024 * 1024));
   expect([atLimit.status, atLimit.body]).toEqual([400, { error: 'Message must be at most 5,000 characters' }]);
-  const over = await request(app).post('/api/contact').set('Content-Type', 'application/json').send(body(1024 * 1024 + 1));
-  expect([over.status, over.headers.connection, over.body]).toEqual([413, 'close', { error: 'Request body is too large' }]);
+  const over = await request(app)
+    .post('/api/contact')
+    .set('Content-Type', 'application/json')
+    .send(body(1024 * 1024 + 1));
+  expect([over.status, over.headers.connection, over.body]).toEqual([
+    413,
+    'close',
+    { error: 'Request body is too large' },
+  ]);
 });

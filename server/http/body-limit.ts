@@ -9,7 +9,11 @@ import { HttpError } from './http-error.ts';
  * Put it in front of the parser that would read the body, with that parser's limit (a chunked
  * body, which declares no length, is still cut off by the parser's own limit).
  */
-export function declaredBodyLimit(limitBytes: number, message: string, applies: (req: Request) => boolean = () => true): RequestHandler {
+export function declaredBodyLimit(
+  limitBytes: number,
+  message: string,
+  applies: (req: Request) => boolean = () => true,
+): RequestHandler {
   return (req, _res, next) => {
     const declared = Number(req.headers['content-length']);
     if (declared > limitBytes && applies(req)) return next(new HttpError(413, message, { Connection: 'close' }));

@@ -25,13 +25,17 @@ export interface EndpointOptions<T> {
  * slot is held until the work settles, also when the visitor has left, so abandoned work still
  * counts against the cap.
  */
-export function endpoint<T>(options: EndpointOptions<T>, handler: (input: T, req: Request, res: Response) => unknown): RequestHandler[] {
+export function endpoint<T>(
+  options: EndpointOptions<T>,
+  handler: (input: T, req: Request, res: Response) => unknown,
+): RequestHandler[] {
   const inputs = new WeakMap<Request, T>();
   const parse: RequestHandler = (req, _res, next) => {
     inputs.set(req, options.parse(req));
     next();
   };
-  const limiter = options.limit === undefined ? [] : [typeof options.limit === 'function' ? options.limit : rateLimit(options.limit)];
+  const limiter =
+    options.limit === undefined ? [] : [typeof options.limit === 'function' ? options.limit : rateLimit(options.limit)];
   const work: RequestHandler = async (req, res) => {
     const release = options.capacity ? options.capacity.tryTake() : () => undefined;
     if (!release) throw new BusyError(TOOL_BUSY, BUSY_RETRY_AFTER_S);

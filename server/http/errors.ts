@@ -11,9 +11,11 @@ function clientErrorMessage(err: { type?: string; code?: string }): string {
   if (err.type === 'entity.too.large') return 'Request body is too large';
   if (err.type === 'entity.parse.failed') return 'Malformed JSON in request body';
   if (err.type === 'encoding.unsupported' || err.type === 'charset.unsupported') return 'Unsupported request encoding';
-  if (err.type === 'request.aborted' || err.type === 'request.size.invalid') return 'The request body did not arrive complete';
+  if (err.type === 'request.aborted' || err.type === 'request.size.invalid')
+    return 'The request body did not arrive complete';
   // zlib (gzip, deflate) and brotli failures: the body is not what Content-Encoding claims.
-  if (err.code?.startsWith('Z_') || err.code?.startsWith('ERR__ERROR')) return 'The request body could not be decompressed: it does not match its Content-Encoding';
+  if (err.code?.startsWith('Z_') || err.code?.startsWith('ERR__ERROR'))
+    return 'The request body could not be decompressed: it does not match its Content-Encoding';
   return 'Bad request';
 }
 
@@ -35,7 +37,11 @@ export const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
 };
 
 /** One error path: JSON for /api, the static error page for anything else. */
-export function errorHandler(log: Logger, renderErrorPage: (details?: string) => string, showDetails: boolean): ErrorRequestHandler {
+export function errorHandler(
+  log: Logger,
+  renderErrorPage: (details?: string) => string,
+  showDetails: boolean,
+): ErrorRequestHandler {
   return (err, req, res, next) => {
     if (res.headersSent) return next(err);
     const isApi = req.originalUrl.startsWith('/api/') || req.originalUrl === '/api';

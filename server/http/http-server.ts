@@ -13,9 +13,14 @@ interface ClientErrorAnswer {
 /** What Node's HTTP parser refused, in words; Node itself answers these with an empty body. */
 function answerFor(code: string | undefined): ClientErrorAnswer {
   if (code === 'HPE_HEADER_OVERFLOW') {
-    return { status: 431, reason: 'Request Header Fields Too Large', message: `The request URL and headers are too large (the limit is ${MAX_HEADER_BYTES / 1024} KB).` };
+    return {
+      status: 431,
+      reason: 'Request Header Fields Too Large',
+      message: `The request URL and headers are too large (the limit is ${MAX_HEADER_BYTES / 1024} KB).`,
+    };
   }
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, reason: 'Request Timeout', message: 'The request took too long to arrive.' };
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return { status: 408, reason: 'Request Timeout', message: 'The request took too long to arrive.' };
   return { status: 400, reason: 'Bad Request', message: 'The request could not be understood.' };
 }
 
@@ -28,7 +33,11 @@ function escapeHtml(text: string): string {
  * from the bytes that failed (when they still hold it) so `/api` callers get JSON and everyone
  * else a small HTML page; both say what was wrong.
  */
-export function writeClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex, extraHeaders: string[] = []): void {
+export function writeClientError(
+  error: NodeJS.ErrnoException & { rawPacket?: Buffer },
+  socket: Duplex,
+  extraHeaders: string[] = [],
+): void {
   if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
     return;
@@ -59,6 +68,8 @@ export function writeClientError(error: NodeJS.ErrnoException & { rawPacket?: Bu
 export function createHttpServer(app: RequestListener, options: { headers?: string[] } = {}): Server {
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app);
   server.keepAliveTimeout = 5_000;
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => writeClientError(error, socket, options.headers));
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) =>
+    writeClientError(error, socket, options.headers),
+  );
   return server;
 }

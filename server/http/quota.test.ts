@@ -12,25 +12,45 @@ import { YOUTUBE_RATE_LIMIT } from '#server/lib/platform-clients.ts';
 
 test('contact: malformed messages spend none of the quota', async () => {
   const { app } = createTestApp();
-  const send = (good: boolean) => request(app).post('/api/contact').send(good ? { name: 'Asha Verma', email: 'asha@example.in', message: 'Please audit my site.' } : { name: '\u0000', email: 'asha@example.in', message: 'x' });
+  const send = (good: boolean) =>
+    request(app)
+      .post('/api/contact')
+      .send(
+        good
+          ? { name: 'Asha Verma', email: 'asha@example.in', message: 'Please audit my site.' }
+          : { name: '\u0000', email: 'asha@example.in', message: 'x' },
+      );
   await expectQuotaSpentOnlyByGoodRequests(send, CONTACT_RATE_LIMIT.limit);
 });
 
 test('write for us: malformed submissions spend none of the quota', async () => {
   const { app } = createTestApp();
-  const send = (good: boolean) => request(app).post('/api/writeforus/submit').send(good ? { title: 'Core updates', author: 'Rohan Mehta', email: 'rohan@example.in', content: 'What we changed.' } : { title: '' });
+  const send = (good: boolean) =>
+    request(app)
+      .post('/api/writeforus/submit')
+      .send(
+        good
+          ? { title: 'Core updates', author: 'Rohan Mehta', email: 'rohan@example.in', content: 'What we changed.' }
+          : { title: '' },
+      );
   await expectQuotaSpentOnlyByGoodRequests(send, ARTICLE_RATE_LIMIT.limit);
 });
 
 test('anchor text generator: malformed requests spend none of the quota', async () => {
   const { app } = createTestApp();
-  const send = (good: boolean) => request(app).post('/api/bulk-anchor-text-generators/generate').send(good ? { keywords: ['seo'] } : { keywords: 'seo' });
+  const send = (good: boolean) =>
+    request(app)
+      .post('/api/bulk-anchor-text-generators/generate')
+      .send(good ? { keywords: ['seo'] } : { keywords: 'seo' });
   await expectQuotaSpentOnlyByGoodRequests(send, 60);
 });
 
 test('viral prompts: malformed requests spend none of the quota', async () => {
   const { app } = createTestApp();
-  const send = (good: boolean) => request(app).post('/api/viralprompt/generate').send(good ? { input: 'a chai stall reel' } : { input: 42 });
+  const send = (good: boolean) =>
+    request(app)
+      .post('/api/viralprompt/generate')
+      .send(good ? { input: 'a chai stall reel' } : { input: 42 });
   await expectQuotaSpentOnlyByGoodRequests(send, 30);
 });
 
@@ -41,13 +61,20 @@ test('youtube tags and extractor share one quota, transcripts and their download
   // Both endpoints of a pair in turn, so each is shown to parse before the limiter they share.
   const tags = (good: boolean) => {
     turn += 1;
-    return request(app).post(turn % 2 ? '/api/youtube-tag-generator' : '/api/youtube-tags-extractor').send({ videoUrl: videoUrl(good) });
+    return request(app)
+      .post(turn % 2 ? '/api/youtube-tag-generator' : '/api/youtube-tags-extractor')
+      .send({ videoUrl: videoUrl(good) });
   };
   await expectQuotaSpentOnlyByGoodRequests(tags, YOUTUBE_RATE_LIMIT.limit);
   const transcripts = (good: boolean) => {
     turn += 1;
-    if (turn % 2) return request(app).post('/api/youtube-transcript/get').send({ videoUrl: videoUrl(good) });
-    return request(app).get('/api/youtube-transcript/download').query({ videoUrl: videoUrl(good), lang: '.en', format: 'txt' });
+    if (turn % 2)
+      return request(app)
+        .post('/api/youtube-transcript/get')
+        .send({ videoUrl: videoUrl(good) });
+    return request(app)
+      .get('/api/youtube-transcript/download')
+      .query({ videoUrl: videoUrl(good), lang: '.en', format: 'txt' });
   };
   await expectQuotaSpentOnlyByGoodRequests(transcripts, YOUTUBE_RATE_LIMIT.limit);
 });
@@ -57,14 +84,24 @@ test('video downloader: wrong-site links spend none of the finding quota, forged
   let turn = 0;
   const find = (good: boolean) => {
     turn += 1;
-    if (turn % 3 === 0) return request(app).post('/api/pinterest/download').send({ videoUrl: good ? `https://www.pinterest.com/pin/${PIN.redux}/` : 'https://example.com/pin' });
-    if (turn % 3 === 1) return request(app).post('/api/instagram/download').send({ videoUrl: good ? `https://www.instagram.com/reel/${IG.ok}/` : '' });
-    return request(app).post('/api/youtube/download').send({ videoUrl: good ? `https://youtube.com/shorts/${YT.ok}` : 'not a link' });
+    if (turn % 3 === 0)
+      return request(app)
+        .post('/api/pinterest/download')
+        .send({ videoUrl: good ? `https://www.pinterest.com/pin/${PIN.redux}/` : 'https://example.com/pin' });
+    if (turn % 3 === 1)
+      return request(app)
+        .post('/api/instagram/download')
+        .send({ videoUrl: good ? `https://www.instagram.com/reel/${IG.ok}/` : '' });
+    return request(app)
+      .post('/api/youtube/download')
+      .send({ videoUrl: good ? `https://youtube.com/shorts/${YT.ok}` : 'not a link' });
   };
   await expectQuotaSpentOnlyByGoodRequests(find, 30);
 
   const { app: other } = await createMediaTestApp();
-  const found = await request(other).post('/api/instagram/download').send({ videoUrl: `https://www.instagram.com/reel/${IG.ok}/` });
+  const found = await request(other)
+    .post('/api/instagram/download')
+    .send({ videoUrl: `https://www.instagram.com/reel/${IG.ok}/` });
   expect(found.status).toBe(200);
   const file = async (good: boolean) => {
     if (!good) return request(other).get('/api/media/file/eyJ1IjoiaHR0cDovL3gifQ.forged');

@@ -14,7 +14,9 @@ export function createRequestIds(): RequestIds {
   return {
     next(req) {
       const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : `${prefix}-${(++counter).toString(36)}`;
+      return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming)
+        ? incoming
+        : `${prefix}-${(++counter).toString(36)}`;
     },
   };
 }
@@ -34,7 +36,10 @@ export function requestLog(ids: RequestIds, log: Logger): RequestHandler {
     res.once('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const level = res.statusCode >= 500 ? 'error' : 'info';
-      log[level]({ reqId: id, method: req.method, url, status: res.statusCode, ms: Math.round(ms * 100) / 100 }, 'request');
+      log[level](
+        { reqId: id, method: req.method, url, status: res.statusCode, ms: Math.round(ms * 100) / 100 },
+        'request',
+      );
     });
     next();
   };

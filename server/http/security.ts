@@ -38,7 +38,10 @@ function helmetMiddleware(options: SecurityOptions): RequestHandler {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as unknown as { locals: { nonce: string } }).locals.nonce}'`],
+        scriptSrc: [
+          "'self'",
+          (_req, res) => `'nonce-${(res as unknown as { locals: { nonce: string } }).locals.nonce}'`,
+        ],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
@@ -76,7 +79,11 @@ const PLACEHOLDER = '__NONCE__';
  * that answers before Express runs: helmet stays the single source of truth; only the CSP nonce
  * (between `cspBefore` and `cspAfter`) is new per request.
  */
-export function precomputedSecurityHeaders(options: SecurityOptions): { headers: string[]; cspBefore: string; cspAfter: string } {
+export function precomputedSecurityHeaders(options: SecurityOptions): {
+  headers: string[];
+  cspBefore: string;
+  cspAfter: string;
+} {
   const captured = new Map<string, string>();
   const fakeRes = {
     locals: { nonce: PLACEHOLDER },

@@ -12,7 +12,11 @@ async function heldSite() {
   const released = new Promise<void>((resolve) => (release = resolve));
   const site = await startLoopbackServer((_req, res) => {
     arrived();
-    void released.then(() => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html lang="en"><head><title>Held</title></head><body><h1>Held</h1></body></html>'));
+    void released.then(() =>
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<!doctype html><html lang="en"><head><title>Held</title></head><body><h1>Held</h1></body></html>'),
+    );
   });
   return { site, firstRequest, release };
 }
@@ -28,7 +32,10 @@ for (const [name, path, body] of tools) {
   test(`${name}: past TOOL_MAX_RUNNING for everyone a request answers 503 with Retry-After, and is served again once the work finishes`, async () => {
     const { site, firstRequest, release } = await heldSite();
     const { app } = createTestApp({ env: { FETCH_ALLOW_PRIVATE: site.hostPort, TOOL_MAX_RUNNING: '1' } });
-    const first = request(app).post(path).send(body(site.origin)).then((res) => res);
+    const first = request(app)
+      .post(path)
+      .send(body(site.origin))
+      .then((res) => res);
     await firstRequest;
     const busy = await request(app).post(path).send(body(site.origin));
     expect([busy.status, busy.headers['retry-after'], busy.body]).toEqual([503, '30', { error: TOOL_BUSY }]);

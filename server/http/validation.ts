@@ -18,8 +18,12 @@ z.config({
           ? `${field} is required`
           : `${field} must be ${issue.expected === 'array' ? 'a list' : `a ${issue.expected}`}`;
       case 'too_small':
-        if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? `${field} is required` : `${field} must be at least ${issue.minimum} characters`;
-        if (issue.origin === 'array') return `${field} must have at least ${issue.minimum} item${Number(issue.minimum) === 1 ? '' : 's'}`;
+        if (issue.origin === 'string')
+          return Number(issue.minimum) <= 1
+            ? `${field} is required`
+            : `${field} must be at least ${issue.minimum} characters`;
+        if (issue.origin === 'array')
+          return `${field} must have at least ${issue.minimum} item${Number(issue.minimum) === 1 ? '' : 's'}`;
         return `${field} must be at least ${issue.minimum}`;
       case 'too_big':
         if (issue.origin === 'string') return `${field} must be at most ${issue.maximum} characters`;

@@ -25,7 +25,10 @@ export function visitorKey(req: Request, res: Response, options: { create: boole
     if (!options.create) return null;
     value = randomBytes(16).toString('base64url');
     const secure = req.secure ? '; Secure' : '';
-    res.append('Set-Cookie', `${VISITOR_COOKIE}=${value}; Path=/; Max-Age=${ONE_YEAR_S}; HttpOnly; SameSite=Lax${secure}`);
+    res.append(
+      'Set-Cookie',
+      `${VISITOR_COOKIE}=${value}; Path=/; Max-Age=${ONE_YEAR_S}; HttpOnly; SameSite=Lax${secure}`,
+    );
   }
   return createHash('sha256').update(value).digest('hex');
 }

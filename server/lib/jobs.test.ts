@@ -1,5 +1,11 @@
 import { expect, test } from 'vitest';
-import { createJobRegistry, type JobRegistryOptions, type ProgressEvent, type RunningJob, type StopReason } from './jobs.ts';
+import {
+  createJobRegistry,
+  type JobRegistryOptions,
+  type ProgressEvent,
+  type RunningJob,
+  type StopReason,
+} from './jobs.ts';
 
 type Event = { type: 'note'; text: string } | ProgressEvent<number>;
 
@@ -57,18 +63,40 @@ function harness(options: Partial<JobRegistryOptions<string, number, Event, stri
     releases.get(name)!.resolve(value);
     await results.get(name)!.catch(() => undefined);
   }
-  return { registry, log, running, submit, finish, release: (name: string) => releases.get(name)!, tick: (ms: number) => (clock += ms) };
+  return {
+    registry,
+    log,
+    running,
+    submit,
+    finish,
+    release: (name: string) => releases.get(name)!,
+    tick: (ms: number) => (clock += ms),
+  };
 }
 
 test('at most maxRunning jobs run; the rest wait in the order they came, and past maxQueued submit refuses', async () => {
   const { registry, log, submit, finish } = harness();
   expect(['a', 'b', 'c', 'd'].map((name) => submit(name).status)).toEqual(['running', 'running', 'queued', 'queued']);
-  expect(() => registry.submit('e', 'e')).toThrow(expect.objectContaining({ name: 'BusyError', kind: 'busy', message: 'Full.', retryAfterSeconds: 60 }));
+  expect(() => registry.submit('e', 'e')).toThrow(
+    expect.objectContaining({ name: 'BusyError', kind: 'busy', message: 'Full.', retryAfterSeconds: 60 }),
+  );
   expect(registry.get('e')).toBeUndefined();
-  expect(log).toEqual(['accepted a (queued)', 'run a', 'accepted b (queued)', 'run b', 'accepted c (queued)', 'accepted d (queued)']);
+  expect(log).toEqual([
+    'accepted a (queued)',
+    'run a',
+    'accepted b (queued)',
+    'run b',
+    'accepted c (queued)',
+    'accepted d (queued)',
+  ]);
   await finish('b');
   expect(log.slice(6)).toEqual(['end b', 'run c']);
-  expect(['a', 'b', 'c', 'd'].map((name) => registry.get(name)?.status)).toEqual(['running', undefined, 'running', 'queued']);
+  expect(['a', 'b', 'c', 'd'].map((name) => registry.get(name)?.status)).toEqual([
+    'running',
+    undefined,
+    'running',
+    'queued',
+  ]);
   await finish('a');
   expect(log.slice(8)).toEqual(['end a', 'run d']);
   expect(submit('e').status).toBe('queued');
@@ -115,7 +143,15 @@ test('cancelling a queued job removes it without running it; its result rejects 
   expect(registry.get('b')).toBeUndefined();
   await expect(b.result).rejects.toMatchObject({ kind: 'conflict' });
   await finish('a');
-  expect(log).toEqual(['accepted a (queued)', 'run a', 'accepted b (queued)', 'accepted c (queued)', 'dropped b: cancel', 'end a', 'run c']);
+  expect(log).toEqual([
+    'accepted a (queued)',
+    'run a',
+    'accepted b (queued)',
+    'accepted c (queued)',
+    'dropped b: cancel',
+    'end a',
+    'run c',
+  ]);
   expect(registry.cancel('b')).toBeUndefined();
   expect(registry.cancel('nothing')).toBeUndefined();
 });
@@ -155,7 +191,9 @@ test('close drops the queued jobs, aborts the running ones with "shutdown", wait
   // The handler of a has not returned: close is still waiting for it.
   await new Promise((resolve) => setImmediate(resolve));
   expect(closed).toBe(false);
-  expect(() => registry.submit('d', 'd')).toThrow(expect.objectContaining({ kind: 'busy', message: 'Closing.', retryAfterSeconds: undefined }));
+  expect(() => registry.submit('d', 'd')).toThrow(
+    expect.objectContaining({ kind: 'busy', message: 'Closing.', retryAfterSeconds: undefined }),
+  );
   release('a').resolve('late');
   await closing;
   expect(closed).toBe(true);
@@ -166,7 +204,9 @@ test('close drops the queued jobs, aborts the running ones with "shutdown", wait
 test('watchers of a key hear its jobs, now or later, until they unwatch; other keys stay quiet', async () => {
   const { registry, submit, finish, running } = harness();
   const heard: string[] = [];
-  const unwatch = registry.watch('a', (event) => heard.push(event.type === 'note' ? event.text : `progress ${event.progress}`));
+  const unwatch = registry.watch('a', (event) =>
+    heard.push(event.type === 'note' ? event.text : `progress ${event.progress}`),
+  );
   registry.watch('b', (event) => heard.push(`b heard ${event.type}`));
   submit('a');
   running.get('a')!.emit({ type: 'note', text: 'first' });

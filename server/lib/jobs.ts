@@ -193,7 +193,11 @@ export function createJobRegistry<I, P, E, R>(options: JobRegistryOptions<I, P, 
   function drop(entry: Entry<I, P, E, R>, reason: StopReason): void {
     jobs.delete(entry.key);
     options.onDropped?.(entry, reason);
-    entry.settle.reject(reason === 'shutdown' ? refuse(options.refusals.closing) : new ConflictError('The job was cancelled before it started.'));
+    entry.settle.reject(
+      reason === 'shutdown'
+        ? refuse(options.refusals.closing)
+        : new ConflictError('The job was cancelled before it started.'),
+    );
   }
 
   return {

@@ -12,7 +12,9 @@ export interface PlatformClients {
  * The YouTube transcript, YouTube tags and video downloader features share one YouTube client (and
  * so one cache of player data); createApp builds it once and hands it down in AppDeps.
  */
-export function createPlatformClients(config: Pick<Config, 'fetchAllowPrivate' | 'videoDownloader' | 'youtube'>): PlatformClients {
+export function createPlatformClients(
+  config: Pick<Config, 'fetchAllowPrivate' | 'videoDownloader' | 'youtube'>,
+): PlatformClients {
   // The platforms serve their normal public page (with the player data) to a desktop browser.
   // MEDIA_PROXY_URL, when set, carries every platform request (targets are still checked first).
   const fetcher = createSafeFetcher({

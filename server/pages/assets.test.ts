@@ -7,7 +7,9 @@ import { createTestApp } from '#test/helpers/app.ts';
 import { loadStaticFiles, publicDir } from './assets.ts';
 
 function walk(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)]));
+  return readdirSync(dir).flatMap((name) =>
+    statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)],
+  );
 }
 
 test('the build publishes no source maps: no .map file and no sourceMappingURL comment in served code', () => {
@@ -29,7 +31,9 @@ test('a stray .map under the public folder is never served', () => {
 
 test('asking for the map of a served script is a 404', async () => {
   const { app } = createTestApp();
-  const script = /<script type="module" src="(\/assets\/shell-[^"]+\.js)"/.exec((await request(app).get('/')).text)?.[1];
+  const script = /<script type="module" src="(\/assets\/shell-[^"]+\.js)"/.exec(
+    (await request(app).get('/')).text,
+  )?.[1];
   expect(script).toBeTruthy();
   expect((await request(app).get(script!)).status).toBe(200);
   expect((await request(app).get(`${script}.map`)).status).toBe(404);

@@ -5,7 +5,9 @@ import type { AssetManifest } from '#views/site-context.ts';
 import { makeCachedBody, type CachedBody } from './page-cache.ts';
 
 /** dist/public, from server/pages/assets.ts (source, two folders down) and from dist/server.js (bundle). */
-export const publicDir = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../../dist/public/' : '../dist/public/', import.meta.url));
+export const publicDir = fileURLToPath(
+  new URL(import.meta.url.endsWith('.ts') ? '../../dist/public/' : '../dist/public/', import.meta.url),
+);
 
 export function loadManifest(dir = publicDir): AssetManifest {
   const file = join(dir, 'manifest.json');

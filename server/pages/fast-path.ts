@@ -36,11 +36,16 @@ export function createFastPath({ files, cachedPage, security, ids, log }: FastPa
     const started = process.hrtime.bigint();
     const id = ids.next(req);
     const head = security.headers.concat(
-      'Content-Security-Policy', security.cspBefore + newNonce() + security.cspAfter,
-      'X-Request-Id', id,
-      'Content-Type', file ? file.type : HTML,
-      'Cache-Control', file ? file.cacheControl : 'no-cache',
-      'ETag', entry.etag,
+      'Content-Security-Policy',
+      security.cspBefore + newNonce() + security.cspAfter,
+      'X-Request-Id',
+      id,
+      'Content-Type',
+      file ? file.type : HTML,
+      'Cache-Control',
+      file ? file.cacheControl : 'no-cache',
+      'ETag',
+      entry.etag,
     );
     if (entry.compressible) head.push('Vary', 'Accept-Encoding');
     let status = 200;

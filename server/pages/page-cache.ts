@@ -63,7 +63,12 @@ export function sendCached(
   cacheControl: string,
   headers: OutgoingHttpHeaders = {},
 ): number {
-  const out: OutgoingHttpHeaders = { ...headers, 'Content-Type': contentType, 'Cache-Control': cacheControl, ETag: entry.etag };
+  const out: OutgoingHttpHeaders = {
+    ...headers,
+    'Content-Type': contentType,
+    'Cache-Control': cacheControl,
+    ETag: entry.etag,
+  };
   if (entry.compressible) out.Vary = 'Accept-Encoding';
   if (etagMatches(req, entry)) {
     res.writeHead(304, out).end();

@@ -104,8 +104,19 @@ test('canonical paths and unknown paths are not redirected', async () => {
 });
 
 test('isLocalPath accepts site paths only', () => {
-  for (const good of ['/', '/contact-me', '/a/b?c=//d', '/seo-services-delhi#faq']) expect(isLocalPath(good), good).toBe(true);
-  for (const bad of ['//evil.com', '/\\evil.com', '\\\\evil.com', 'https://evil.com/', 'evil.com', '/\t/evil.com', '/\n/evil.com', '/ /x', '']) {
+  for (const good of ['/', '/contact-me', '/a/b?c=//d', '/seo-services-delhi#faq'])
+    expect(isLocalPath(good), good).toBe(true);
+  for (const bad of [
+    '//evil.com',
+    '/\\evil.com',
+    '\\\\evil.com',
+    'https://evil.com/',
+    'evil.com',
+    '/\t/evil.com',
+    '/\n/evil.com',
+    '/ /x',
+    '',
+  ]) {
     expect(isLocalPath(bad), JSON.stringify(bad)).toBe(false);
   }
 });

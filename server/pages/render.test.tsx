@@ -44,7 +44,11 @@ function streamingPage(control: ControlledValue) {
 /** An app with one streamed (uncached) page at /stream whose slow part waits for the test. */
 function streamingApp() {
   const control = controlledValue();
-  const { app } = createTestApp({ pages: [definePage({ ...basePage, path: '/stream', title: 'Stream', cache: false, Component: streamingPage(control) })] });
+  const { app } = createTestApp({
+    pages: [
+      definePage({ ...basePage, path: '/stream', title: 'Stream', cache: false, Component: streamingPage(control) }),
+    ],
+  });
   return { app, control };
 }
 
@@ -66,7 +70,11 @@ const testPages: PageDef[] = [
     path: '/island',
     title: 'Island',
     Component: () => (
-      <Island name="tools/comma-separator/Widget" component={CommaSeparatorWidget} props={{ idPrefix: '</script><script>alert(1)</script>' }} />
+      <Island
+        name="tools/comma-separator/Widget"
+        component={CommaSeparatorWidget}
+        props={{ idPrefix: '</script><script>alert(1)</script>' }}
+      />
     ),
   }),
 ];
@@ -122,7 +130,8 @@ function readStreaming(port: number, path: string, headers: Record<string, strin
   });
   return {
     done,
-    until: (needle: string) => new Promise<void>((resolve) => (text.includes(needle) ? resolve() : waiters.push({ needle, resolve }))),
+    until: (needle: string) =>
+      new Promise<void>((resolve) => (text.includes(needle) ? resolve() : waiters.push({ needle, resolve }))),
     soFar: () => text,
   };
 }
@@ -146,7 +155,9 @@ test('people get the shell first; streamed inline scripts carry the CSP nonce', 
 
 test('search bots get the whole document at once, without the fallback', async () => {
   const { app, control } = streamingApp();
-  const response = request(app).get('/stream').set('User-Agent', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)');
+  const response = request(app)
+    .get('/stream')
+    .set('User-Agent', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)');
   const res = response.then((answer) => answer);
   await control.rendered;
   control.resolve('streamed content arrived');
@@ -161,7 +172,9 @@ test('island props are serialised so "</script>" cannot break out of the JSON bl
   const json = /<script type="application\/json" data-island-props="">(.*?)<\/script>/.exec(res.text)?.[1];
   expect(json).toBe('{"idPrefix":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}');
   expect(JSON.parse(json!)).toEqual({ idPrefix: '</script><script>alert(1)</script>' });
-  expect(res.text).toMatch(/<link rel="modulepreload" href="\/assets\/islands\/tools\/comma-separator\/Widget-[^"]+\.js"\/>/);
+  expect(res.text).toMatch(
+    /<link rel="modulepreload" href="\/assets\/islands\/tools\/comma-separator\/Widget-[^"]+\.js"\/>/,
+  );
   expect(res.text).toMatch(/<script src="\/assets\/entry-[^"]+\.js" type="module" async="">/);
 });
 
@@ -239,7 +252,7 @@ test('a page sees only the parameters it declares; cacheable ones are cached per
   expect(renders).toHaveBeenCalledTimes(3);
 });
 
-test('loaders get the visitor\'s headers and a signal that aborts when the visitor leaves', async () => {
+test("loaders get the visitor's headers and a signal that aborts when the visitor leaves", async () => {
   let loaderStarted!: () => void;
   const started = new Promise<void>((resolve) => (loaderStarted = resolve));
   let sawAbort!: (reason: unknown) => void;
@@ -249,10 +262,17 @@ test('loaders get the visitor\'s headers and a signal that aborts when the visit
       ...basePage,
       path: '/language',
       cache: false,
-      loader: ({ request: fetchRequest }: LoaderFunctionArgs) => ({ language: fetchRequest.headers.get('accept-language'), agent: fetchRequest.headers.get('user-agent') }),
+      loader: ({ request: fetchRequest }: LoaderFunctionArgs) => ({
+        language: fetchRequest.headers.get('accept-language'),
+        agent: fetchRequest.headers.get('user-agent'),
+      }),
       Component: function Language() {
         const data = useLoaderData() as { language: string; agent: string };
-        return <p>language: {data.language}; agent: {data.agent}</p>;
+        return (
+          <p>
+            language: {data.language}; agent: {data.agent}
+          </p>
+        );
       },
     }),
     definePage({
@@ -271,7 +291,10 @@ test('loaders get the visitor\'s headers and a signal that aborts when the visit
     }),
   ];
   const { app } = createTestApp({ pages });
-  const res = await request(app).get('/language').set('Accept-Language', 'hi-IN,hi;q=0.9,en;q=0.8').set('User-Agent', 'TestBrowser/1.0');
+  const res = await request(app)
+    .get('/language')
+    .set('Accept-Language', 'hi-IN,hi;q=0.9,en;q=0.8')
+    .set('User-Agent', 'TestBrowser/1.0');
   expect(res.text).toContain('language: <!-- -->hi-IN,hi;q=0.9,en;q=0.8<!-- -->; agent: <!-- -->TestBrowser/1.0');
 
   const port = await listen(app);

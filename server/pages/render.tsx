@@ -45,7 +45,17 @@ export function createRenderer({ config, log, assets, pages, loaderContext }: Re
     });
 
   function siteInfo(nonce: string | undefined): SiteInfo {
-    return { siteUrl: config.siteUrl, assets, nav, year: new Date().getFullYear(), showErrorDetails, nonce, business, sample, siteIndex };
+    return {
+      siteUrl: config.siteUrl,
+      assets,
+      nav,
+      year: new Date().getFullYear(),
+      showErrorDetails,
+      nonce,
+      business,
+      sample,
+      siteIndex,
+    };
   }
 
   const pageByPath = new Map(pages.map((page) => [page.path, page]));
@@ -77,7 +87,8 @@ export function createRenderer({ config, log, assets, pages, loaderContext }: Re
       throw new Error(`Loader returned an unexpected Response (${context.status})`);
     }
     for (const error of Object.values(context.errors ?? {})) {
-      if (!(error && typeof error === 'object' && 'status' in error && error.status === 404)) log.error({ err: error, url: req.originalUrl }, 'loader failed');
+      if (!(error && typeof error === 'object' && 'status' in error && error.status === 404))
+        log.error({ err: error, url: req.originalUrl }, 'loader failed');
     }
 
     const router = createStaticRouter(handler.dataRoutes, context);

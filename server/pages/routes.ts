@@ -106,7 +106,13 @@ export const pages: PageDef[] = [
   mobileTestPage,
 ];
 
-const localities = ['/seo-services-delhi', '/seo-services-rohini', '/seo-services-noida', '/seo-services-laxmi-nagar', '/seo-company-janakpuri'];
+const localities = [
+  '/seo-services-delhi',
+  '/seo-services-rohini',
+  '/seo-services-noida',
+  '/seo-services-laxmi-nagar',
+  '/seo-company-janakpuri',
+];
 
 /**
  * Header and footer (issue 13, superseding spec 2.1's header): the pages that win business at the
@@ -131,12 +137,34 @@ const navSpec: {
   footer: [
     { label: 'SEO services', paths: [...localities, '/seo-packages', '/case-studies'] },
     { label: 'Free tools', paths: [HUB_PATH], featuredTools: true },
-    { label: 'Guides', paths: ['/seo-guides', '/digital-marketing', '/career-guidance', '/google-core-updates', '/seo-optimized-page'] },
+    {
+      label: 'Guides',
+      paths: ['/seo-guides', '/digital-marketing', '/career-guidance', '/google-core-updates', '/seo-optimized-page'],
+    },
     {
       label: 'Link-building lists',
-      paths: ['/ad-post-sites', '/social-bookmarking-sites', '/guest-post-sites', '/article-submission-sites', '/directory-submission-sites', '/image-submission-sites', '/video-submission-sites'],
+      paths: [
+        '/ad-post-sites',
+        '/social-bookmarking-sites',
+        '/guest-post-sites',
+        '/article-submission-sites',
+        '/directory-submission-sites',
+        '/image-submission-sites',
+        '/video-submission-sites',
+      ],
     },
-    { label: 'Company', paths: ['/about', '/contact-me', '/write-for-us', '/sitemap', '/privacy-policy', '/disclaimer', '/terms-and-conditions'] },
+    {
+      label: 'Company',
+      paths: [
+        '/about',
+        '/contact-me',
+        '/write-for-us',
+        '/sitemap',
+        '/privacy-policy',
+        '/disclaimer',
+        '/terms-and-conditions',
+      ],
+    },
   ],
 };
 
@@ -149,7 +177,10 @@ export function buildNav(table: PageDef[] = pages): NavData {
       return page ? [{ href: path, label: page.navLabel }] : [];
     });
   const tools = TOOLS.filter((tool) => byPath.has(tool.path));
-  const toolGroups: NavGroup[] = toolsByGroup(tools).map((group) => ({ label: group.label, links: links(group.tools.map((tool) => tool.path)) }));
+  const toolGroups: NavGroup[] = toolsByGroup(tools).map((group) => ({
+    label: group.label,
+    links: links(group.tools.map((tool) => tool.path)),
+  }));
   const hub = links([HUB_PATH])[0];
   const header = navSpec.header.flatMap((entry): NavEntry[] => {
     if ('path' in entry) return byPath.has(entry.path) ? [{ label: entry.label, href: entry.path }] : [];
@@ -160,7 +191,14 @@ export function buildNav(table: PageDef[] = pages): NavData {
   const footer = navSpec.footer
     .map((group) => ({
       label: group.label,
-      links: links([...group.paths, ...(group.featuredTools ? featuredFirst(tools).filter((tool) => tool.featured !== undefined).map((tool) => tool.path) : [])]),
+      links: links([
+        ...group.paths,
+        ...(group.featuredTools
+          ? featuredFirst(tools)
+              .filter((tool) => tool.featured !== undefined)
+              .map((tool) => tool.path)
+          : []),
+      ]),
     }))
     .filter((group) => group.links.length > 0);
   const cta = byPath.has(navSpec.cta.path) ? { label: navSpec.cta.label, href: navSpec.cta.path } : null;
@@ -169,7 +207,9 @@ export function buildNav(table: PageDef[] = pages): NavData {
 
 /** Every link the header (menus, top-level links, call to action) and the footer carry. */
 export function navLinks(nav: NavData): { header: NavLink[]; footer: NavLink[] } {
-  const header = nav.header.flatMap((entry) => ('href' in entry ? [entry] : [...entry.groups.flatMap((group) => group.links), ...(entry.all ? [entry.all] : [])]));
+  const header = nav.header.flatMap((entry) =>
+    'href' in entry ? [entry] : [...entry.groups.flatMap((group) => group.links), ...(entry.all ? [entry.all] : [])],
+  );
   return { header: [...header, ...(nav.cta ? [nav.cta] : [])], footer: nav.footer.flatMap((group) => group.links) };
 }
 

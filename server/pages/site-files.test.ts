@@ -16,7 +16,12 @@ test('/sitemap.xml lists every canonical route once, absolute on SITE_URL', asyn
   const res = await request(app).get('/sitemap.xml');
   expect(res.status).toBe(200);
   expect(res.headers['content-type']).toMatch(/^application\/xml/);
-  expect(locs(res.text).sort()).toEqual(pages.filter((page) => page.inSitemap !== false).map((page) => `${config.siteUrl}${page.path}`).sort());
+  expect(locs(res.text).sort()).toEqual(
+    pages
+      .filter((page) => page.inSitemap !== false)
+      .map((page) => `${config.siteUrl}${page.path}`)
+      .sort(),
+  );
   expect(locs(res.text)).toContain('https://example.test/seo-services-delhi');
   expect(locs(res.text)).toContain('https://example.test/site-audit');
   expect(sitemapSchemaErrors(res.text)).toEqual([]);
@@ -24,7 +29,10 @@ test('/sitemap.xml lists every canonical route once, absolute on SITE_URL', asyn
 
 test("the site's own sitemap writes <loc> through the same encoder: it passes the sitemaps.org schema whatever the path", () => {
   const xml = siteSitemapXml('https://example.test', [{ path: '/' }, { path: '/p?filter[color]=red&x={a}|b^c' }]);
-  expect(locs(xml)).toEqual(['https://example.test/', 'https://example.test/p?filter%5Bcolor%5D=red&x=%7Ba%7D%7Cb%5Ec']);
+  expect(locs(xml)).toEqual([
+    'https://example.test/',
+    'https://example.test/p?filter%5Bcolor%5D=red&x=%7Ba%7D%7Cb%5Ec',
+  ]);
   expect(sitemapSchemaErrors(xml)).toEqual([]);
 });
 
@@ -63,7 +71,12 @@ test('the locality aliases and /contact spellings answer 301 to their canonical 
 });
 
 test('the site sitemap lists each canonical path once as an absolute URL on the site origin', () => {
-  const xml = siteSitemapXml('https://seo.example.in/', [{ path: '/' }, { path: '/about' }, { path: '/about' }, { path: '/draft', inSitemap: false }]);
+  const xml = siteSitemapXml('https://seo.example.in/', [
+    { path: '/' },
+    { path: '/about' },
+    { path: '/about' },
+    { path: '/draft', inSitemap: false },
+  ]);
   expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
   expect(xml).toContain('xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"');
   expect(locs(xml)).toEqual(['https://seo.example.in/', 'https://seo.example.in/about']);
@@ -77,5 +90,7 @@ test('the site sitemap escapes characters that would break the XML', () => {
 });
 
 test('robots.txt allows crawling, keeps bots out of /api and points at the sitemap', () => {
-  expect(robotsTxt('https://seo.example.in/')).toBe('User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\n\nSitemap: https://seo.example.in/sitemap.xml\n');
+  expect(robotsTxt('https://seo.example.in/')).toBe(
+    'User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\n\nSitemap: https://seo.example.in/sitemap.xml\n',
+  );
 });

@@ -22,7 +22,15 @@ export function siteSitemapXml(siteUrl: string, pages: ReadonlyArray<Pick<PageDe
 /** Everything is public; /api is for the pages' own calls and /admin is the operator's inbox: neither is for crawling. */
 export function robotsTxt(siteUrl: string): string {
   const origin = siteUrl.replace(/\/+$/, '');
-  return ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /admin', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /api/',
+    'Disallow: /admin',
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
 }
 
 /**

@@ -51,7 +51,12 @@ test('admin journey: sign in, read and handle a lead, export CSV, sign out', asy
   const lead = await fetch(`${origin}/api/contact`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name: 'Journey Lead', email: 'journey@example.in', phone: '011 2345 6789', message: 'Please call me about SEO for my clinic.' }),
+    body: JSON.stringify({
+      name: 'Journey Lead',
+      email: 'journey@example.in',
+      phone: '011 2345 6789',
+      message: 'Please call me about SEO for my clinic.',
+    }),
   });
   expect(lead.status).toBe(201);
 
@@ -73,8 +78,12 @@ test('admin journey: sign in, read and handle a lead, export CSV, sign out', asy
   await page.waitForURL(`${origin}/admin`);
   expect(await page.getByRole('link', { name: 'Contact messages (1 unread)' }).count()).toBe(1);
   expect(await page.locator('.lead-card h2').first().innerText()).toContain('Journey Lead');
-  expect(await page.locator('.lead-card .lead-text').first().innerText()).toBe('Please call me about SEO for my clinic.');
-  expect(await page.locator('.lead-card').first().getByRole('link', { name: 'Phone 011 2345 6789' }).getAttribute('href')).toBe('tel:01123456789');
+  expect(await page.locator('.lead-card .lead-text').first().innerText()).toBe(
+    'Please call me about SEO for my clinic.',
+  );
+  expect(
+    await page.locator('.lead-card').first().getByRole('link', { name: 'Phone 011 2345 6789' }).getAttribute('href'),
+  ).toBe('tel:01123456789');
 
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Export CSV' }).click();

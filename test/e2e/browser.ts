@@ -4,7 +4,10 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
 /** CHROMIUM_PATH, else Debian's /usr/bin/chromium, else a browser Playwright installed itself. */
-export function findChromium(env: Record<string, string | undefined> = process.env, exists: (path: string) => boolean = existsSync): string {
+export function findChromium(
+  env: Record<string, string | undefined> = process.env,
+  exists: (path: string) => boolean = existsSync,
+): string {
   const candidates = [env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', safePlaywrightPath()];
   const found = candidates.find((path): path is string => Boolean(path && exists(path)));
   if (!found) {
@@ -27,7 +30,14 @@ function safePlaywrightPath(): string | undefined {
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: findChromium(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -53,7 +63,8 @@ export function fileBrowser(): Browser {
 }
 
 /** Problems other than the failed `/api` calls a journey provokes on purpose. */
-export const unexpectedProblems = (problems: string[]) => problems.filter((problem) => !/^http [45]\d\d: .*\/api\//.test(problem));
+export const unexpectedProblems = (problems: string[]) =>
+  problems.filter((problem) => !/^http [45]\d\d: .*\/api\//.test(problem));
 
 export interface OpenedPage {
   page: Page;
@@ -71,17 +82,22 @@ export async function openPage(
   path: string,
   options: { width?: number; height?: number; clock?: boolean; reducedMotion?: 'reduce' } = {},
 ): Promise<OpenedPage> {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 900 }, reducedMotion: options.reducedMotion });
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    reducedMotion: options.reducedMotion,
+  });
   if (options.clock) await context.clock.install();
   const page = await context.newPage();
   const problems: string[] = [];
   const documentUrl = new URL(path, inject('baseUrl')).href;
   page.on('console', (message) => {
     // Failed loads are reported below with their URL, except the document itself (a 404 page is a 404).
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(`console: ${message.text()}`);
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      problems.push(`console: ${message.text()}`);
   });
   page.on('response', (response) => {
-    if (response.status() >= 400 && response.url() !== documentUrl) problems.push(`http ${response.status()}: ${response.url()}`);
+    if (response.status() >= 400 && response.url() !== documentUrl)
+      problems.push(`http ${response.status()}: ${response.url()}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   await page.addInitScript(() => {
@@ -125,7 +141,9 @@ export async function pauseClock(page: Page): Promise<void> {
 /** Resolves once every island on the page has hydrated (React attaches its root marker). */
 export async function waitForIslands(page: Page): Promise<void> {
   await page.waitForFunction(() =>
-    [...document.querySelectorAll('[data-island]')].every((el) => Object.keys(el).some((key) => key.startsWith('__reactContainer'))),
+    [...document.querySelectorAll('[data-island]')].every((el) =>
+      Object.keys(el).some((key) => key.startsWith('__reactContainer')),
+    ),
   );
 }
 
@@ -147,13 +165,15 @@ export function clippedContent(page: Page): Promise<string[]> {
       const box = element.getBoundingClientRect();
       return box.width <= 1 && box.height <= 1;
     };
-    const describe = (element: Element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${[...element.classList].join('.')}`;
+    const describe = (element: Element) =>
+      `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${[...element.classList].join('.')}`;
     const main = document.querySelector('main');
     if (!main) return ['no <main>'];
     for (const element of main.querySelectorAll('*')) {
       if (element.closest('pre, textarea') || onPurpose(element) || srOnly(element)) continue;
       const box = element.getBoundingClientRect();
-      if (box.width > 0 && box.right > width + 1) found.push(`${describe(element)} ends at ${Math.round(box.right)}px, past the ${width}px window`);
+      if (box.width > 0 && box.right > width + 1)
+        found.push(`${describe(element)} ends at ${Math.round(box.right)}px, past the ${width}px window`);
       const style = getComputedStyle(element);
       const clipsX = style.overflowX !== 'visible' && element.scrollWidth > element.clientWidth + 1;
       const clipsY = style.overflowY !== 'visible' && element.scrollHeight > element.clientHeight + 1;
@@ -162,10 +182,16 @@ export function clippedContent(page: Page): Promise<string[]> {
       const spills = [...element.querySelectorAll('*')].some((child) => {
         if (onPurpose(child) || srOnly(child)) return false;
         const inner = child.getBoundingClientRect();
-        return inner.width > 0 && (inner.right > box.right + 1 || inner.left < box.left - 1 || (clipsY && inner.bottom > box.bottom + 1));
+        return (
+          inner.width > 0 &&
+          (inner.right > box.right + 1 || inner.left < box.left - 1 || (clipsY && inner.bottom > box.bottom + 1))
+        );
       });
       const hasHidden = element.querySelector('[aria-hidden="true"], [inert]') !== null;
-      if (spills || !hasHidden) found.push(`${describe(element)}: content ${element.scrollWidth}x${element.scrollHeight} in a ${element.clientWidth}x${element.clientHeight} box`);
+      if (spills || !hasHidden)
+        found.push(
+          `${describe(element)}: content ${element.scrollWidth}x${element.scrollHeight} in a ${element.clientWidth}x${element.clientHeight} box`,
+        );
     }
     return found;
   });
@@ -178,8 +204,18 @@ export async function axeViolations(page: Page): Promise<string[]> {
   // evaluate() is not subject to the page's CSP, unlike an injected <script>.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe.run(document);
-    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length} × e.g. ${JSON.stringify(v.nodes[0]?.target)}`);
+    const result = await (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+          ) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: unknown[] }> }> }>;
+        };
+      }
+    ).axe.run(document);
+    return result.violations.map(
+      (v) => `${v.id} (${v.impact}): ${v.nodes.length} × e.g. ${JSON.stringify(v.nodes[0]?.target)}`,
+    );
   });
   return violations;
 }

@@ -15,7 +15,9 @@ test('redirect checker: plans load, busy label, flagged chains with a summary li
   await page.locator('textarea').fill('  \n \n');
   expect(await button.isDisabled()).toBe(true);
   const release = await holdRequests(page, '**/api/bulk-url-redirection/redirect');
-  await page.locator('textarea').fill(`\n ${site()}/redirect/1 \n\n${site()}/loop/a\n${site()}/good\n${site()}/status/404`);
+  await page
+    .locator('textarea')
+    .fill(`\n ${site()}/redirect/1 \n\n${site()}/loop/a\n${site()}/good\n${site()}/status/404`);
   await button.click();
   await page.getByRole('button', { name: 'Processing...' }).waitFor();
   release();
@@ -33,8 +35,13 @@ test('redirect checker: plans load, busy label, flagged chains with a summary li
   expect(await finalStatus(0).innerText()).toBe('200');
   expect(await finalStatus(3).innerText()).toBe('404');
   expect(await finalStatus(3).evaluate((el) => getComputedStyle(el).color)).toBe(RED);
-  expect(await finalStatus(2).evaluate((el) => getComputedStyle(el).color)).not.toBe(await finalStatus(0).evaluate((el) => getComputedStyle(el).color));
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+  expect(await finalStatus(2).evaluate((el) => getComputedStyle(el).color)).not.toBe(
+    await finalStatus(0).evaluate((el) => getComputedStyle(el).color),
+  );
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('redirect-check.csv');
   const csv = readFileSync(await download.path(), 'utf8');
   expect(csv.split('\r\n')[0]).toBe('Original URL,Redirected URL,Final status,Hops,Chain,Warnings,Error');
@@ -47,9 +54,17 @@ test('redirect checker: the user agent choice is sent; on a phone the results re
   await waitForIslands(page);
   expect(await page.getByLabel('Check as').inputValue()).toBe('browser');
   await page.getByLabel('Check as').selectOption({ label: 'Googlebot smartphone' });
-  await page.locator('textarea').fill(`${site()}/redirect/1\n${site()}/status/404\n${site()}/redirect/external-private`);
-  const [sent] = await Promise.all([page.waitForRequest('**/api/bulk-url-redirection/redirect'), page.getByRole('button', { name: 'Process URLs' }).click()]);
-  expect(sent.postDataJSON()).toEqual({ urls: [`${site()}/redirect/1`, `${site()}/status/404`, `${site()}/redirect/external-private`], userAgent: 'googlebot-smartphone' });
+  await page
+    .locator('textarea')
+    .fill(`${site()}/redirect/1\n${site()}/status/404\n${site()}/redirect/external-private`);
+  const [sent] = await Promise.all([
+    page.waitForRequest('**/api/bulk-url-redirection/redirect'),
+    page.getByRole('button', { name: 'Process URLs' }).click(),
+  ]);
+  expect(sent.postDataJSON()).toEqual({
+    urls: [`${site()}/redirect/1`, `${site()}/status/404`, `${site()}/redirect/external-private`],
+    userAgent: 'googlebot-smartphone',
+  });
   await expect.poll(() => page.locator('.redirect-table tbody tr').count(), { timeout: 15_000 }).toBe(3);
   expect(await page.locator('.redirect-summary').innerText()).toBe('0 OK · 1 redirect · 1 broken · 0 loops · 1 error');
   expect(await clippedContent(page)).toEqual([]);
@@ -60,7 +75,9 @@ test('redirect checker: failures show Failed to process URLs and Failed to fetch
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.route('**/api/bulk-url-redirection/plans', (route) => route.fulfill({ status: 500, body: '' }));
-  await page.route('**/api/bulk-url-redirection/redirect', (route) => route.fulfill({ status: 502, contentType: 'application/json', body: '{"error":"upstream down"}' }));
+  await page.route('**/api/bulk-url-redirection/redirect', (route) =>
+    route.fulfill({ status: 502, contentType: 'application/json', body: '{"error":"upstream down"}' }),
+  );
   await page.goto(new URL('/bulk-url-redirection-tool', inject('baseUrl')).href);
   await waitForIslands(page);
   await page.getByText('Failed to fetch plans').waitFor();
@@ -74,7 +91,9 @@ test('redirect checker: failures show Failed to process URLs and Failed to fetch
 test('index checker: empty input asks for a URL; results show indexability, unknowns, a site: search per URL and the Search Console note', async () => {
   const { page, problems } = await openPage(browser, '/google-index-checker');
   await waitForIslands(page);
-  expect(await page.locator('.prose').first().innerText()).toContain("Google's index can only be read for sites you own");
+  expect(await page.locator('.prose').first().innerText()).toContain(
+    "Google's index can only be read for sites you own",
+  );
   await page.getByRole('button', { name: 'Check Index Status' }).click();
   expect(await page.getByRole('alert').innerText()).toBe('Please enter at least one URL');
   const release = await holdRequests(page, '**/api/google-index-checker/check');
@@ -93,7 +112,9 @@ test('index checker: empty input asks for a URL; results show indexability, unkn
   expect(await rows.nth(2).innerText()).toContain('private or reserved network address');
   const google = rows.nth(1).getByRole('link', { name: 'Search Google' });
   const hostPath = `${site().replace(/^http:\/\//, '')}/noindex-header`;
-  expect(await google.getAttribute('href')).toBe(`https://www.google.com/search?q=${encodeURIComponent(`site:${hostPath}`)}`);
+  expect(await google.getAttribute('href')).toBe(
+    `https://www.google.com/search?q=${encodeURIComponent(`site:${hostPath}`)}`,
+  );
   expect(await google.getAttribute('target')).toBe('_blank');
   expect(await google.getAttribute('rel')).toContain('noopener');
   expect(problems, problems.join('\n')).toEqual([]);

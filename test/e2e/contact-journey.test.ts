@@ -28,7 +28,9 @@ async function fillForm(page: Page, fields: { email: string; phone?: string; web
   await page.getByLabel('Email', { exact: true }).fill(fields.email);
   if (fields.phone) await page.getByLabel('Phone (optional)').fill(fields.phone);
   if (fields.website) await page.getByLabel('Website (optional)').fill(fields.website);
-  await page.getByLabel('Message', { exact: true }).fill(fields.message ?? 'We run a dental clinic in Janakpuri and want more calls.');
+  await page
+    .getByLabel('Message', { exact: true })
+    .fill(fields.message ?? 'We run a dental clinic in Janakpuri and want more calls.');
 }
 
 test('contact: send with phone and website; a confirmation replaces the form, repeats the email, says what happens next; "Send another message" brings an empty form', async () => {
@@ -37,8 +39,16 @@ test('contact: send with phone and website; a confirmation replaces the form, re
   const phone = page.getByLabel('Phone (optional)');
   expect([await phone.getAttribute('type'), await phone.getAttribute('autocomplete')]).toEqual(['tel', 'tel']);
   const website = page.getByLabel('Website (optional)');
-  expect([await website.getAttribute('type'), await website.getAttribute('inputmode'), await website.getAttribute('autocomplete')]).toEqual(['text', 'url', 'url']);
-  await fillForm(page, { email: 'priya.sharma+clinic@example.in', phone: '+91 98100 12345', website: 'janakpuri-dental.example.in' });
+  expect([
+    await website.getAttribute('type'),
+    await website.getAttribute('inputmode'),
+    await website.getAttribute('autocomplete'),
+  ]).toEqual(['text', 'url', 'url']);
+  await fillForm(page, {
+    email: 'priya.sharma+clinic@example.in',
+    phone: '+91 98100 12345',
+    website: 'janakpuri-dental.example.in',
+  });
 
   const release = await holdRequests(page, '**/api/contact');
   await page.getByRole('button', { name: 'Send Message' }).click();
@@ -59,7 +69,11 @@ test('contact: send with phone and website; a confirmation replaces the form, re
   expect(await page.getByLabel('Message', { exact: true }).count()).toBe(0);
 
   const stored = storedContacts().find((row) => row.email === 'priya.sharma+clinic@example.in');
-  expect(stored).toMatchObject({ name: 'Priya Sharma', phone: '+91 98100 12345', website: 'https://janakpuri-dental.example.in' });
+  expect(stored).toMatchObject({
+    name: 'Priya Sharma',
+    phone: '+91 98100 12345',
+    website: 'https://janakpuri-dental.example.in',
+  });
 
   await page.getByRole('button', { name: 'Send another message' }).click();
   expect(await page.getByRole('status').count()).toBe(0);
@@ -74,7 +88,12 @@ test('contact: a field the server refuses is named and the form keeps everything
   const { page, problems } = await openPage(browser, '/contact-me');
   await waitForIslands(page);
   // The real API: validation comes before the per-IP quota, so this spends none of it.
-  await fillForm(page, { email: 'priya@example.in', phone: '+91 98100 12345', website: 'ftp://files.example.in', message: 'Hello' });
+  await fillForm(page, {
+    email: 'priya@example.in',
+    phone: '+91 98100 12345',
+    website: 'ftp://files.example.in',
+    message: 'Hello',
+  });
   await page.getByRole('button', { name: 'Send Message' }).click();
   expect(await page.getByRole('alert').innerText()).toBe('Website must start with http:// or https://');
   expect(await page.getByLabel('Website (optional)').inputValue()).toBe('ftp://files.example.in');
@@ -87,7 +106,9 @@ test('contact: a field the server refuses is named and the form keeps everything
 test('contact: a server failure shows the failure message and keeps the text', async () => {
   const { page, problems } = await openPage(browser, '/contact-me');
   await waitForIslands(page);
-  await page.route('**/api/contact', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal server error"}' }));
+  await page.route('**/api/contact', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal server error"}' }),
+  );
   await fillForm(page, { email: 'priya@example.in', message: 'Hello' });
   await page.getByRole('button', { name: 'Send Message' }).click();
   expect(await page.getByRole('alert').innerText()).toBe('Failed to send message. Please try again later.');
@@ -101,7 +122,10 @@ test('contact: call and WhatsApp buttons come from the profile and work without 
     const page = await context.newPage();
     await page.goto(new URL('/contact-me', inject('baseUrl')).href);
     const call = page.locator('.page-hero').getByRole('link', { name: `Call ${PHONE}` });
-    expect([await call.getAttribute('href'), await call.getAttribute('class')]).toEqual(['tel:+919876543210', 'button']);
+    expect([await call.getAttribute('href'), await call.getAttribute('class')]).toEqual([
+      'tel:+919876543210',
+      'button',
+    ]);
     const whatsapp = page.locator('.page-hero').getByRole('link', { name: 'Chat on WhatsApp' });
     expect(await whatsapp.getAttribute('href')).toBe(WHATSAPP_LINK);
     expect(await page.locator('.contact-details address').innerText()).toContain('Vatika Business Park');
@@ -121,8 +145,13 @@ test('contact at 390 px: nothing scrolls sideways or is clipped, before or after
     expect(box.height).toBeGreaterThanOrEqual(44);
   }
   // The layout after sending, without spending the suite's per-IP contact quota: the answer is the API's 201.
-  await page.route('**/api/contact', (route) => route.fulfill({ status: 201, contentType: 'application/json', body: '{"id":1}' }));
-  await fillForm(page, { email: 'a.very.long.address.for.testing+contact-form@clinic-in-janakpuri.example.in', phone: '+91 (11) 4567-8901' });
+  await page.route('**/api/contact', (route) =>
+    route.fulfill({ status: 201, contentType: 'application/json', body: '{"id":1}' }),
+  );
+  await fillForm(page, {
+    email: 'a.very.long.address.for.testing+contact-form@clinic-in-janakpuri.example.in',
+    phone: '+91 (11) 4567-8901',
+  });
   await page.getByRole('button', { name: 'Send Message' }).click();
   await page.getByRole('status').waitFor();
   expect(await clippedContent(page)).toEqual([]);

@@ -50,7 +50,11 @@ test('write for us: server error text in red, values kept, a new submit clears t
   const { page, problems } = await openPage(browser, '/write-for-us');
   await waitForIslands(page);
   await page.route('**/api/writeforus/submit', (route) =>
-    route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'Title must be at most 200 characters' }) }),
+    route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'Title must be at most 200 characters' }),
+    }),
   );
   await page.getByLabel('Title').fill('A title');
   await page.getByLabel('Author Name').fill('Kabir');
@@ -63,7 +67,9 @@ test('write for us: server error text in red, values kept, a new submit clears t
   expect(await page.getByLabel('Title').inputValue()).toBe('A title');
 
   await page.unroute('**/api/writeforus/submit');
-  await page.route('**/api/writeforus/submit', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
+  await page.route('**/api/writeforus/submit', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+  );
   await page.getByRole('button', { name: 'Submit Article' }).click();
   expect(await page.getByRole('alert').innerText()).toBe('Failed to submit article');
 

@@ -5,7 +5,9 @@ import { fileBrowser, openPage, pauseClock } from './browser.ts';
 const browser = fileBrowser();
 
 const activeDot = (page: Page) =>
-  page.locator('[data-slider-dot]').evaluateAll((dots) => dots.findIndex((dot) => dot.getAttribute('aria-current') === 'true'));
+  page
+    .locator('[data-slider-dot]')
+    .evaluateAll((dots) => dots.findIndex((dot) => dot.getAttribute('aria-current') === 'true'));
 
 test('Delhi slider: autoplays every 3 s, pauses on hover, arrows and dots move it', async () => {
   const { page, problems } = await openPage(browser, '/seo-services-delhi', { clock: true });
@@ -55,7 +57,9 @@ test('Delhi page: no third-party request until the map is asked for; tooltips sh
   page.on('request', (req) => {
     if (!req.url().startsWith(new URL(page.url()).origin)) thirdParty.push(req.url());
   });
-  await page.route('https://www.google.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>map</p>' }));
+  await page.route('https://www.google.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<p>map</p>' }),
+  );
   await page.reload({ waitUntil: 'networkidle' });
   expect(thirdParty).toEqual([]);
   expect(await page.locator('iframe').count()).toBe(0);

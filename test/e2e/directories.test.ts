@@ -7,13 +7,17 @@ const browser = fileBrowser();
 
 function firstCells(page: Page, column: string): Promise<string[]> {
   // The name cell also holds region and link-type badges; its link is the name.
-  return page.locator(column === 'name' ? '#sites tbody td.col-name > a' : `#sites tbody td.col-${column}`).allInnerTexts();
+  return page
+    .locator(column === 'name' ? '#sites tbody td.col-name > a' : `#sites tbody td.col-${column}`)
+    .allInnerTexts();
 }
 
 function nameBadges(page: Page): Promise<string[]> {
-  return page.locator('#sites tbody td.col-name').evaluateAll((cells) =>
-    cells.map((cell) => [...cell.querySelectorAll('.badge')].map((badge) => badge.textContent).join(' ')),
-  );
+  return page
+    .locator('#sites tbody td.col-name')
+    .evaluateAll((cells) =>
+      cells.map((cell) => [...cell.querySelectorAll('.badge')].map((badge) => badge.textContent).join(' ')),
+    );
 }
 
 async function openEnhanced(path: string, viewport?: { width: number; height: number }) {
@@ -30,8 +34,14 @@ test('paging: a page button swaps the rows in place, updates the address and scr
   const { page, problems } = await openEnhanced('/ad-post-sites');
   expect(await firstCells(page, 'number')).toHaveLength(20);
   // Enhancement is a plain script chunk: no React runtime on a directory page.
-  expect(await page.locator('script[src]').evaluateAll((els) => els.map((el) => el.getAttribute('src')))).toEqual([expect.stringContaining('/shell-')]);
-  expect(await page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /entry-|react/i.test(entry.name)))).toBe(false);
+  expect(await page.locator('script[src]').evaluateAll((els) => els.map((el) => el.getAttribute('src')))).toEqual([
+    expect.stringContaining('/shell-'),
+  ]);
+  expect(
+    await page.evaluate(() =>
+      performance.getEntriesByType('resource').some((entry) => /entry-|react/i.test(entry.name)),
+    ),
+  ).toBe(false);
   const pageOneNames = await firstCells(page, 'name');
 
   await page.getByRole('link', { name: 'Page 2' }).click();
@@ -62,7 +72,9 @@ test('search: typing filters by name or description across every page, and clear
   const { page, problems } = await openEnhanced('/ad-post-sites?page=3');
   const search = page.getByLabel('Search by name or description');
   await search.fill('property');
-  await expect.poll(() => page.locator('.directory__status').innerText()).toMatch(/^Showing 1–\d+ of \d+ sites matching “property”\.$/);
+  await expect
+    .poll(() => page.locator('.directory__status').innerText())
+    .toMatch(/^Showing 1–\d+ of \d+ sites matching “property”\.$/);
   const total = Number(/of (\d+) sites/.exec(await page.locator('.directory__status').innerText())?.[1]);
   expect(total).toBeGreaterThan(3);
   expect(total).toBeLessThan(61);
@@ -71,11 +83,14 @@ test('search: typing filters by name or description across every page, and clear
   const names = await firstCells(page, 'name');
   expect(names).toContain('MagicBricks');
   expect(names).toContain('99acres');
-  for (const row of await page.locator('#sites tbody tr').allInnerTexts()) expect(row.toLowerCase()).toContain('property');
+  for (const row of await page.locator('#sites tbody tr').allInnerTexts())
+    expect(row.toLowerCase()).toContain('property');
   await page.waitForURL((url) => url.searchParams.get('q') === 'property' && !url.searchParams.has('page'));
 
   await search.fill('nothing matches this');
-  await expect.poll(() => page.locator('.directory__status').innerText()).toBe('No sites match “nothing matches this”.');
+  await expect
+    .poll(() => page.locator('.directory__status').innerText())
+    .toBe('No sites match “nothing matches this”.');
 
   expect(await page.locator('#sites tbody tr').count()).toBe(0);
   expect(await page.locator('.pager').isHidden()).toBe(true);
@@ -91,7 +106,9 @@ test('filters: region and link type narrow the list in place, keep the search, a
   // No sourced figures, so nothing offers a metric sort.
   expect(await page.locator('th[data-sort-key]').count()).toBe(0);
   await page.getByLabel('Region').selectOption('India');
-  await expect.poll(() => page.locator('.directory__status').innerText()).toMatch(/^Showing 1–\d+ of \d+ sites \(region India\)\.$/);
+  await expect
+    .poll(() => page.locator('.directory__status').innerText())
+    .toMatch(/^Showing 1–\d+ of \d+ sites \(region India\)\.$/);
   await page.waitForURL((url) => url.searchParams.get('region') === 'India');
   expect((await nameBadges(page)).every((badges) => badges.startsWith('India'))).toBe(true);
   expect(await firstCells(page, 'name')).toContain('ShareChat');
@@ -101,7 +118,9 @@ test('filters: region and link type narrow the list in place, keep the search, a
   await page.getByLabel('Search by name or description').fill('quora');
   await expect.poll(() => firstCells(page, 'name')).toEqual(['Quora', 'Quora in Hindi']);
   expect(await nameBadges(page)).toEqual(['Global nofollow', 'India nofollow']);
-  await expect.poll(() => page.locator('.directory__status').innerText()).toBe('Showing 1–2 of 2 sites matching “quora” (nofollow links).');
+  await expect
+    .poll(() => page.locator('.directory__status').innerText())
+    .toBe('Showing 1–2 of 2 sites matching “quora” (nofollow links).');
   await page.waitForURL((url) => url.searchParams.get('link') === 'nofollow' && url.searchParams.get('q') === 'quora');
   expect(await sameDocument(page)).toBe('same-document');
 
@@ -129,7 +148,10 @@ test('without JavaScript the page links, search form and filters still work', as
 
 test('the CSV link downloads the whole list', async () => {
   const { page, problems } = await openEnhanced('/guest-post-sites');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /Download all \d+ sites as CSV/ }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: /Download all \d+ sites as CSV/ }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('guest-post-sites.csv');
   expect(problems).toEqual([]);
 });

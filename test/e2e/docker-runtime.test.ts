@@ -1,5 +1,17 @@
 import { execFile, spawn, type SpawnOptions } from 'node:child_process';
-import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -97,7 +109,10 @@ function spawnAs(command: string[], options: SpawnOptions) {
 }
 
 /** Runs a command to its end as the non-root user; resolves with its exit code and output. */
-function runAs(command: string[], options: SpawnOptions): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runAs(
+  command: string[],
+  options: SpawnOptions,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawnAs(command, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -110,7 +125,12 @@ function runAs(command: string[], options: SpawnOptions): Promise<{ code: number
 
 test('the runtime stage as assembled runs the server, its healthcheck, submissions and backup as a non-root user', async () => {
   const stage = runtimeStage();
-  expect(stage.copies.map((copy) => copy.from)).toEqual(['/app/package.json', '/app/node_modules', '/app/dist', '/app/db/migrations']);
+  expect(stage.copies.map((copy) => copy.from)).toEqual([
+    '/app/package.json',
+    '/app/node_modules',
+    '/app/dist',
+    '/app/db/migrations',
+  ]);
   expect(stage.cmd.slice(-1)).toEqual(['dist/server.js']);
   const { app, data, dir } = await assembleImage(stage);
   try {
@@ -118,19 +138,33 @@ test('the runtime stage as assembled runs the server, its healthcheck, submissio
     expect(readdirSync(app).sort()).toEqual(['db', 'dist', 'node_modules', 'package.json']);
     expect(existsSync(join(app, 'node_modules', 'tsx'))).toBe(false);
     expect(existsSync(join(app, 'node_modules', 'vitest'))).toBe(false);
-    for (const command of ['server.js', 'submissions.js', 'backup.js']) expect(existsSync(join(app, 'dist', command)), command).toBe(true);
+    for (const command of ['server.js', 'submissions.js', 'backup.js'])
+      expect(existsSync(join(app, 'dist', command)), command).toBe(true);
 
     cpSync(operatorProfilePath, join(data, 'profile.json'));
     chmodSync(join(data, 'profile.json'), 0o644);
-    const env = { PATH: process.env.PATH ?? '', ...stage.env, [`DATA_DIR`]: data, PORT: '0', SITE_URL: 'https://seo.example.in', SITE_PROFILE: join(data, 'profile.json') };
+    const env = {
+      PATH: process.env.PATH ?? '',
+      ...stage.env,
+      [`DATA_DIR`]: data,
+      PORT: '0',
+      SITE_URL: 'https://seo.example.in',
+      SITE_PROFILE: join(data, 'profile.json'),
+    };
     expect(stage.env).toMatchObject({ NODE_ENV: 'production', DATA_DIR: stage.volume });
 
     // Without SITE_URL the image refuses to start, naming the variable (NODE_ENV=production).
     const refused = await runAs(stage.cmd, { cwd: app, env: { ...env, SITE_URL: '' } });
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toBe('SITE_URL must be set when NODE_ENV=production: the public origin of the site, such as https://www.example.com\n');
+    expect(refused.stderr).toBe(
+      'SITE_URL must be set when NODE_ENV=production: the public origin of the site, such as https://www.example.com\n',
+    );
 
-    const server = spawnAs(stage.cmd, { cwd: app, env: { ...env, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const server = spawnAs(stage.cmd, {
+      cwd: app,
+      env: { ...env, LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
     let log = '';
     const port = await new Promise<number>((resolve, reject) => {
@@ -146,7 +180,11 @@ test('the runtime stage as assembled runs the server, its healthcheck, submissio
       const lead = await fetch(`http://127.0.0.1:${port}/api/contact`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ name: 'Docker Lead', email: 'docker@example.in', message: 'Sent to the assembled image.' }),
+        body: JSON.stringify({
+          name: 'Docker Lead',
+          email: 'docker@example.in',
+          message: 'Sent to the assembled image.',
+        }),
       });
       expect(lead.status).toBe(201);
       // The database on the volume was created by the unprivileged user, not root.

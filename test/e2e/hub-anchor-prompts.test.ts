@@ -11,13 +11,17 @@ async function open(path: string, options: { width?: number; clock?: boolean } =
 
 test('tools hub: every tool has a Try Now link to its canonical path; refresh shows loading, error in red, then loaded', async () => {
   const { page, problems } = await open('/try-free-tools');
-  const listed = (await page.evaluate(() => fetch('/api/try-free-tools/list').then((res) => res.json()))) as { tools: string[] };
+  const listed = (await page.evaluate(() => fetch('/api/try-free-tools/list').then((res) => res.json()))) as {
+    tools: string[];
+  };
   const rows = page.locator('.tools-hub .hub-card');
   expect(listed.tools.length).toBeGreaterThanOrEqual(8);
   expect(await rows.count()).toBe(listed.tools.length);
   // Cards are grouped by job (issue 13), so they follow the groups rather than the list's order.
   expect((await rows.locator('h3').allInnerTexts()).sort()).toEqual([...listed.tools].sort());
-  const hrefs = await page.locator('.tools-hub a', { hasText: 'Try Now' }).evaluateAll((els) => els.map((el) => el.getAttribute('href')));
+  const hrefs = await page
+    .locator('.tools-hub a', { hasText: 'Try Now' })
+    .evaluateAll((els) => els.map((el) => el.getAttribute('href')));
   expect(hrefs).toContain('/bulk-anchor-text-generators');
   expect(hrefs).toContain('/comma-separator-tool');
   expect(hrefs.every((href) => href && /^\/[A-Za-z-]+$/.test(href))).toBe(true);
@@ -65,10 +69,22 @@ test('anchor text generator: empty input message, labelled results, Generating..
   expect(await button.innerText()).toBe('Generate Anchor Texts');
   expect(await page.locator('.anchor-list li').first().innerText()).toBe('seo services in delhi\nExact match');
   const labels = await page.locator('.type-badge').allInnerTexts();
-  for (const label of ['Exact match', 'Partial match', 'Phrase match', 'LSI variant', 'Branded', 'Naked URL', 'Generic']) expect(labels).toContain(label);
+  for (const label of [
+    'Exact match',
+    'Partial match',
+    'Phrase match',
+    'LSI variant',
+    'Branded',
+    'Naked URL',
+    'Generic',
+  ])
+    expect(labels).toContain(label);
   await page.unroute('**/api/bulk-anchor-text-generators/generate');
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('anchor-texts.csv');
 
   await page.route('**/api/bulk-anchor-text-generators/generate', (route) => route.abort());
@@ -94,7 +110,9 @@ test('viral prompts: four fixed prompts, list per category, Copied! for 2 second
   const listed = page.waitForResponse((res) => res.url().includes('/api/viralprompt/generate?category=audio'));
   await page.selectOption('#prompts-category', 'audio');
   expect((await listed).status()).toBe(200);
-  await expect.poll(() => page.locator('.dynamic-prompts li').first().innerText()).toContain('corporate background track');
+  await expect
+    .poll(() => page.locator('.dynamic-prompts li').first().innerText())
+    .toContain('corporate background track');
   expect(await page.locator('.dynamic-prompts li').count()).toBeGreaterThanOrEqual(10);
 
   const first = page.locator('.static-prompts .prompt-item').first();

@@ -47,14 +47,33 @@ test('home: the value proposition, a call to action to a proposal and the audit 
 test('home: services, localities, a pricing teaser without prices, results only from the profile, and tools', async () => {
   const { page } = await openPage(browser, '/');
   const headings = await page.locator('main h2').allInnerTexts();
-  expect(headings.slice(0, 6)).toEqual(['Audit your site, free', 'What we do', 'Where we work', 'Packages with fixed monthly prices', 'Results', 'Free SEO tools']);
+  expect(headings.slice(0, 6)).toEqual([
+    'Audit your site, free',
+    'What we do',
+    'Where we work',
+    'Packages with fixed monthly prices',
+    'Results',
+    'Free SEO tools',
+  ]);
   const main = await page.locator('main').innerText();
   expect(main).not.toMatch(/₹|\bINR\b|Rs\.?\s?\d/);
-  expect(await page.locator('.pricing-teaser a', { hasText: 'See packages and prices' }).getAttribute('href')).toBe('/seo-packages');
-  const localities = await page.locator('.locality-links a').evaluateAll((els) => els.map((el) => el.getAttribute('href')));
-  expect(localities).toEqual(['/seo-services-delhi', '/seo-services-rohini', '/seo-services-noida', '/seo-services-laxmi-nagar', '/seo-company-janakpuri']);
+  expect(await page.locator('.pricing-teaser a', { hasText: 'See packages and prices' }).getAttribute('href')).toBe(
+    '/seo-packages',
+  );
+  const localities = await page
+    .locator('.locality-links a')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('href')));
+  expect(localities).toEqual([
+    '/seo-services-delhi',
+    '/seo-services-rohini',
+    '/seo-services-noida',
+    '/seo-services-laxmi-nagar',
+    '/seo-company-janakpuri',
+  ]);
   // test/fixtures/profiles/operator.json: one case study and one testimonial, shown as given.
-  expect(await page.locator('#home-results ~ ul .home-card h3').allInnerTexts()).toEqual(['A Noida furniture showroom']);
+  expect(await page.locator('#home-results ~ ul .home-card h3').allInnerTexts()).toEqual([
+    'A Noida furniture showroom',
+  ]);
   expect(main).toContain('+84% organic clicks, same months year on year');
   expect(main).toContain('Our enquiries from search doubled within the year.');
   expect(await page.locator('.home-tools a').first().getAttribute('href')).toBe('/seo-audit');
@@ -81,7 +100,13 @@ test('home audit box: /seo-audit?url= fills the box and runs the audit by itself
   await plain.close();
 });
 
-const localities = ['/seo-services-delhi', '/seo-services-rohini', '/seo-services-noida', '/seo-services-laxmi-nagar', '/seo-company-janakpuri'];
+const localities = [
+  '/seo-services-delhi',
+  '/seo-services-rohini',
+  '/seo-services-noida',
+  '/seo-services-laxmi-nagar',
+  '/seo-company-janakpuri',
+];
 
 test('locality pages: a static hero with the H1 and every call to action in the first screen, nothing above it', async () => {
   for (const path of localities) {
@@ -93,7 +118,9 @@ test('locality pages: a static hero with the H1 and every call to action in the 
       expect(await ctas.count(), where).toBeGreaterThanOrEqual(2);
       for (const cta of await ctas.all()) expect(await inFirstScreen(page, cta), where).toBe(true);
       // The hero is the first thing in main: no carousel above the heading.
-      expect(await page.locator('main > article > :not(script)').first().getAttribute('class'), where).toBe('hero service-hero');
+      expect(await page.locator('main > article > :not(script)').first().getAttribute('class'), where).toBe(
+        'hero service-hero',
+      );
       expect(problems).toEqual([]);
       await page.context().close();
     }
@@ -102,7 +129,9 @@ test('locality pages: a static hero with the H1 and every call to action in the 
 
 /** Which slide is showing (0-based), from the dots. */
 const activeSlide = (page: Page) =>
-  page.locator('[data-slider-dot]').evaluateAll((dots) => dots.findIndex((dot) => dot.getAttribute('aria-current') === 'true'));
+  page
+    .locator('[data-slider-dot]')
+    .evaluateAll((dots) => dots.findIndex((dot) => dot.getAttribute('aria-current') === 'true'));
 
 /**
  * Opens the Delhi page on Playwright's fake clock and stops that clock a second ahead of now: from
@@ -110,7 +139,10 @@ const activeSlide = (page: Page) =>
  * starts at the real time and flows until paused, so a second ahead is always in its future).
  */
 async function delhiOnStoppedClock(options: { width: number; height: number; reducedMotion?: 'reduce' }) {
-  const context = await browser.newContext({ viewport: { width: options.width, height: options.height }, reducedMotion: options.reducedMotion });
+  const context = await browser.newContext({
+    viewport: { width: options.width, height: options.height },
+    reducedMotion: options.reducedMotion,
+  });
   const page = await context.newPage();
   await page.clock.install();
   await page.goto(new URL('/seo-services-delhi', inject('baseUrl')).href);
@@ -129,7 +161,9 @@ async function clickAndLeave(page: Page, name: string) {
 test('Delhi slider: below the hero, advances every 3 s, stops on Pause slides, and stays still for reduced motion', async () => {
   const { page, close } = await delhiOnStoppedClock({ width: 1366, height: 900 });
   const heroBottom = await page.locator('.service-hero').evaluate((el) => el.getBoundingClientRect().bottom);
-  expect(await page.locator('.slider').evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(heroBottom);
+  expect(await page.locator('.slider').evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(
+    heroBottom,
+  );
   const first = await activeSlide(page);
   await page.clock.runFor(3000);
   expect(await activeSlide(page)).toBe((first + 1) % 3);
@@ -156,7 +190,9 @@ test('Delhi slider: below the hero, advances every 3 s, stops on Pause slides, a
 test('tools hub: cards grouped by job with an icon and one line each, featured first, and a search that filters as you type', async () => {
   const { page, problems } = await openPage(browser, '/try-free-tools', { width: 1366, height: 900 });
   await waitForIslands(page);
-  const total = ((await page.evaluate(() => fetch('/api/try-free-tools/list').then((res) => res.json()))) as { tools: string[] }).tools.length;
+  const total = (
+    (await page.evaluate(() => fetch('/api/try-free-tools/list').then((res) => res.json()))) as { tools: string[] }
+  ).tools.length;
   expect(await page.locator('.tool-group h2').allInnerTexts()).toEqual(['Analyse', 'Crawl', 'Generate', 'Media']);
   const cards = page.locator('.hub-card');
   expect(await cards.count()).toBe(total);
@@ -186,17 +222,32 @@ test('tools hub: cards grouped by job with an icon and one line each, featured f
   await plain.page.locator('input[type="search"]').fill('sitemap');
   await plain.page.locator('input[type="search"]').press('Enter');
   await plain.page.waitForURL((url) => url.searchParams.get('q') === 'sitemap');
-  expect(await plain.page.locator('.hub-card h3').allInnerTexts()).toEqual(expect.arrayContaining(['Sitemap Generator']));
+  expect(await plain.page.locator('.hub-card h3').allInnerTexts()).toEqual(
+    expect.arrayContaining(['Sitemap Generator']),
+  );
   expect(await plain.page.locator('.hub-card').count()).toBeLessThan(total);
   await plain.close();
 });
 
 test('content pages ship no React: only the small shell script', async () => {
-  for (const path of ['/', '/seo-services-delhi', '/seo-company-janakpuri', '/seo-packages', '/case-studies', '/about', '/no-such-page']) {
+  for (const path of [
+    '/',
+    '/seo-services-delhi',
+    '/seo-company-janakpuri',
+    '/seo-packages',
+    '/case-studies',
+    '/about',
+    '/no-such-page',
+  ]) {
     const { page } = await openPage(browser, path);
     expect(await page.locator('[data-island]').count(), path).toBe(0);
-    const scripts = await page.locator('script[src], link[rel="modulepreload"]').evaluateAll((els) => els.map((el) => el.getAttribute('src') ?? el.getAttribute('href')));
-    expect(scripts.filter((src) => !src?.includes('/shell-')), path).toEqual([]);
+    const scripts = await page
+      .locator('script[src], link[rel="modulepreload"]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('src') ?? el.getAttribute('href')));
+    expect(
+      scripts.filter((src) => !src?.includes('/shell-')),
+      path,
+    ).toEqual([]);
     await page.context().close();
   }
 });

@@ -13,14 +13,18 @@ test('the clipping check finds a table cut off at 390 px, a page that scrolls si
   const context = await browser.newContext({ viewport: phone });
   const page = await context.newPage();
   const cells = '<td>https://example.com/a/very/long/path/that/does/not/wrap/anywhere/at/all</td>'.repeat(3);
-  await page.setContent(`<main><div style="overflow-x:auto" class="scroller"><table><tr>${cells}</tr></table></div></main>`);
+  await page.setContent(
+    `<main><div style="overflow-x:auto" class="scroller"><table><tr>${cells}</tr></table></div></main>`,
+  );
   // The box that scrolls its table away, then the cells that end past the window's edge.
   const found = await clippedContent(page);
   expect(found[0]).toMatch(/^div\.scroller: content \d+x\d+ in a \d+x\d+ box$/);
   expect(found.slice(1).every((line) => / ends at \d+px, past the 390px window$/.test(line))).toBe(true);
   await page.setContent(`<main><table class="wide"><tr>${cells}</tr></table></main>`);
   expect((await clippedContent(page))[0]).toMatch(/^page is \d+px wide in a 390px window$/);
-  await page.setContent(`<main><p style="overflow-wrap:anywhere">${cells}</p><pre style="overflow:auto">${'x'.repeat(400)}</pre></main>`);
+  await page.setContent(
+    `<main><p style="overflow-wrap:anywhere">${cells}</p><pre style="overflow:auto">${'x'.repeat(400)}</pre></main>`,
+  );
   expect(await clippedContent(page)).toEqual([]);
   await context.close();
 });
@@ -53,7 +57,9 @@ test('redirect checker at 390 px: the plans and a table of long redirect chains 
 test('index checker at 390 px: results with reasons are cards with nothing clipped', async () => {
   const { page, problems } = await openPage(browser, '/google-index-checker', phone);
   await waitForIslands(page);
-  await page.locator('textarea').fill(`${live()}/good\n${live()}/noindex-header\n${live()}/good?${'q=long-parameter-value&'.repeat(6)}`);
+  await page
+    .locator('textarea')
+    .fill(`${live()}/good\n${live()}/noindex-header\n${live()}/good?${'q=long-parameter-value&'.repeat(6)}`);
   await page.getByRole('button', { name: 'Check Index Status' }).click();
   await expect.poll(() => page.locator('.index-table tbody tr').count(), { timeout: 15_000 }).toBe(3);
   await page.getByRole('button', { name: 'Check Index Status' }).waitFor();

@@ -19,8 +19,17 @@ test('header: one row at most 96 px tall at every width from 1024 px up, with th
     expect(header.height, `${width}px`).toBeLessThanOrEqual(96);
     expect(await page.locator('.nav-toggle').isVisible()).toBe(false);
     const items = page.locator('.nav-list > li > a, .nav-list > li > details > summary, .nav-cta');
-    expect(await items.allInnerTexts()).toEqual(['Services', 'Pricing', 'Results', 'Free tools', 'About', 'Get a proposal']);
-    for (const box of await items.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect))) {
+    expect(await items.allInnerTexts()).toEqual([
+      'Services',
+      'Pricing',
+      'Results',
+      'Free tools',
+      'About',
+      'Get a proposal',
+    ]);
+    for (const box of await items.evaluateAll((els) =>
+      els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect),
+    )) {
       expect(box.top, `${width}px`).toBeGreaterThanOrEqual(header.y);
       expect(box.bottom, `${width}px`).toBeLessThanOrEqual(header.y + header.height);
     }
@@ -59,7 +68,9 @@ test('header: the Free tools menu groups every tool by job and opens without Jav
   // Opening another menu closes this one: exclusive <details name>, no script needed.
   await desktop.page.locator('summary', { hasText: 'Services' }).click();
   expect(await panel.isVisible()).toBe(false);
-  expect(await desktop.page.locator('.site-header').getByRole('link', { name: 'SEO Services Noida' }).isVisible()).toBe(true);
+  expect(await desktop.page.locator('.site-header').getByRole('link', { name: 'SEO Services Noida' }).isVisible()).toBe(
+    true,
+  );
   await desktop.close();
 
   const phone = await openWithoutScripts('/seo-guides', 390, 844);
@@ -84,7 +95,10 @@ test('footer: columns side by side on desktop, two to a row and compact on a pho
   // One column of every link measured about 1,500 px; two to a row keep it near 1,000.
   expect(height).toBeLessThan(1100);
   for (const label of ['Privacy Policy', 'Terms and Conditions', 'Ad Post Sites', 'SEO Guides']) {
-    expect(await phone.page.locator('.site-footer').getByRole('link', { name: label, exact: true }).count(), label).toBe(1);
+    expect(
+      await phone.page.locator('.site-footer').getByRole('link', { name: label, exact: true }).count(),
+      label,
+    ).toBe(1);
   }
   await phone.page.context().close();
 });
@@ -104,7 +118,9 @@ test('404: the spec text with status 404, a site search that works without JavaS
   await box.press('Enter');
   await page.waitForURL((url) => url.searchParams.get('q') === 'xml sitemap');
   expect(new URL(page.url()).pathname).toBe('/no-such-page');
-  const results = await page.locator('.search-results a').evaluateAll((els) => els.map((el) => el.getAttribute('href')));
+  const results = await page
+    .locator('.search-results a')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('href')));
   expect(results).toContain('/sitemap-tool');
   expect(await box.inputValue()).toBe('xml sitemap');
 
@@ -124,21 +140,32 @@ test('404: the spec text with status 404, a site search that works without JavaS
   await withJs.context().close();
 });
 
-const firstPages = ['/', '/seo-services-delhi', '/try-free-tools', '/bulk-url-redirection-tool', '/no-such-page', '/contact-me', '/seo-packages'];
+const firstPages = [
+  '/',
+  '/seo-services-delhi',
+  '/try-free-tools',
+  '/bulk-url-redirection-tool',
+  '/no-such-page',
+  '/contact-me',
+  '/seo-packages',
+];
 
 test.each([
   [1366, 900],
   [1024, 768],
   [390, 844],
-])('axe finds nothing and nothing is clipped on the pages a visitor meets first at %i px, menus open', async (width, height) => {
-  for (const path of firstPages) {
-    const { page, problems } = await openPage(browser, path, { width, height });
-    const where = `${path} ${width}px`;
-    if (width >= 1024) await page.locator('summary', { hasText: 'Free tools' }).click();
-    else await page.locator('.nav-toggle').click();
-    expect(await axeViolations(page), where).toEqual([]);
-    if (width === 390) expect(await clippedContent(page), where).toEqual([]);
-    expect(problems, where).toEqual([]);
-    await page.context().close();
-  }
-});
+])(
+  'axe finds nothing and nothing is clipped on the pages a visitor meets first at %i px, menus open',
+  async (width, height) => {
+    for (const path of firstPages) {
+      const { page, problems } = await openPage(browser, path, { width, height });
+      const where = `${path} ${width}px`;
+      if (width >= 1024) await page.locator('summary', { hasText: 'Free tools' }).click();
+      else await page.locator('.nav-toggle').click();
+      expect(await axeViolations(page), where).toEqual([]);
+      if (width === 390) expect(await clippedContent(page), where).toEqual([]);
+      expect(problems, where).toEqual([]);
+      await page.context().close();
+    }
+  },
+);

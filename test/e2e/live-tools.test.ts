@@ -20,7 +20,9 @@ test('mobile tester: busy label, verdict and checks with how to fix, on desktop 
     expect(await page.locator('.verdict').innerText()).toBe('This page is not mobile-friendly');
     expect(await page.locator('[data-check="fixed-width"]').innerText()).toContain('How to fix:');
     // The server has Chromium: the page was rendered, its offending element named, its phone screenshot shown.
-    expect(await page.getByTestId('render-mode').innerText()).toMatch(/^Loaded in a real browser \(Chromium\) on a 360 × 640 phone screen; \d+ KB of files\.$/);
+    expect(await page.getByTestId('render-mode').innerText()).toMatch(
+      /^Loaded in a real browser \(Chromium\) on a 360 × 640 phone screen; \d+ KB of files\.$/,
+    );
     expect(await page.locator('[data-check="fixed-width"] .check-items').innerText()).toBe('<div.wrap> "Fixed wide"');
     const shot = page.locator('.phone-shot img');
     await expect.poll(() => shot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(360);

@@ -11,7 +11,13 @@ const browser = fileBrowser();
 
 function photoJpeg(width: number, height: number, colour: string): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: colour } })
-    .composite([{ input: Buffer.from(`<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 3}" fill="#f60"/></svg>`) }])
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 3}" fill="#f60"/></svg>`,
+        ),
+      },
+    ])
     .jpeg({ quality: 100 })
     .toBuffer();
 }
@@ -20,7 +26,11 @@ test('image compressor: a batch by picker and drop, per-file results with kept n
   const { page, problems } = await openPage(browser, '/image-compressor');
   await waitForIslands(page);
   const quality = page.locator('input[type=range]').first();
-  expect([await quality.getAttribute('min'), await quality.getAttribute('max'), await quality.inputValue()]).toEqual(['10', '100', '70']);
+  expect([await quality.getAttribute('min'), await quality.getAttribute('max'), await quality.inputValue()]).toEqual([
+    '10',
+    '100',
+    '70',
+  ]);
   await page.getByRole('button', { name: 'Compress Image' }).click();
   await expect.poll(() => page.locator('.error').innerText()).toBe('Please select an image file');
 
@@ -46,10 +56,19 @@ test('image compressor: a batch by picker and drop, per-file results with kept n
   await expect.poll(() => page.locator('.batch-item.status-done').count(), { timeout: 30_000 }).toBe(3);
   expect(await page.getByRole('button', { name: 'Compress 3 Images' }).isEnabled()).toBe(true);
 
-  const originals: Record<string, Buffer> = { 'photo.webp': photo, 'holiday-photo.webp': holiday, 'dropped.webp': dropped };
+  const originals: Record<string, Buffer> = {
+    'photo.webp': photo,
+    'holiday-photo.webp': holiday,
+    'dropped.webp': dropped,
+  };
   for (const [name, original] of Object.entries(originals)) {
-    const row = page.getByTestId('batch-item').filter({ has: page.locator('.batch-name', { hasText: new RegExp(`^${name.replace('.webp', '\\.jpg')}$`) }) });
-    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: `Download ${name}` }).click()]);
+    const row = page
+      .getByTestId('batch-item')
+      .filter({ has: page.locator('.batch-name', { hasText: new RegExp(`^${name.replace('.webp', '\\.jpg')}$`) }) });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('link', { name: `Download ${name}` }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(name);
     const saved = await readFile((await download.path())!);
     expect((await sharp(saved).metadata()).format).toBe('webp');
@@ -63,7 +82,10 @@ test('image compressor: a batch by picker and drop, per-file results with kept n
   await slider.getByLabel('Before and after').fill('20');
   expect(await slider.locator('.compare-after').getAttribute('style')).toContain('inset(0px 0px 0px 20%)');
 
-  const [zip] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download all (.zip)' }).click()]);
+  const [zip] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download all (.zip)' }).click(),
+  ]);
   expect(zip.suggestedFilename()).toBe('compressed-images.zip');
   const entries = unzipSync(new Uint8Array(await readFile((await zip.path())!)));
   expect(Object.keys(entries).sort()).toEqual(['dropped.webp', 'holiday-photo.webp', 'photo.webp']);
@@ -75,7 +97,17 @@ test('image compressor: a non-image fails on its own row; an image that cannot s
   const { page, problems } = await openPage(browser, '/image-compressor');
   await waitForIslands(page);
   // Noise squeezed at quality 10: re-encoding it at 100 can only make it bigger.
-  const squeezed = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg({ quality: 10 }).toBuffer();
+  const squeezed = await sharp({
+    create: {
+      width: 300,
+      height: 200,
+      channels: 3,
+      background: '#888',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
+    .jpeg({ quality: 10 })
+    .toBuffer();
   await page.locator('input[type=file]').setInputFiles([
     { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('plain text, not pixels') },
     { name: 'squeezed.jpg', mimeType: 'image/jpeg', buffer: squeezed },
@@ -84,11 +116,18 @@ test('image compressor: a non-image fails on its own row; an image that cannot s
   await page.getByRole('button', { name: 'Compress 2 Images' }).click();
   const failed = page.locator('.batch-item.status-error');
   await failed.waitFor();
-  expect(await failed.locator('.batch-status').innerText()).toBe('Failed to compress image: Unsupported image type. Please upload a JPEG, PNG, WebP, AVIF or GIF image.');
+  expect(await failed.locator('.batch-status').innerText()).toBe(
+    'Failed to compress image: Unsupported image type. Please upload a JPEG, PNG, WebP, AVIF or GIF image.',
+  );
   const kept = page.locator('.batch-item.status-done');
   await kept.waitFor();
-  expect(await kept.locator('.batch-status').innerText()).toBe('Already well compressed: your original file is kept unchanged (it was smaller).');
-  const [download] = await Promise.all([page.waitForEvent('download'), kept.getByRole('link', { name: 'Download squeezed.jpg' }).click()]);
+  expect(await kept.locator('.batch-status').innerText()).toBe(
+    'Already well compressed: your original file is kept unchanged (it was smaller).',
+  );
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    kept.getByRole('link', { name: 'Download squeezed.jpg' }).click(),
+  ]);
   expect((await readFile((await download.path())!)).equals(squeezed)).toBe(true);
   expect(unexpectedProblems(problems)).toEqual([]);
 });
@@ -110,12 +149,21 @@ test('transcript: shows the text in a 400px scroll box, switches language and do
   expect(await box.evaluate((el) => getComputedStyle(el).maxHeight)).toBe('400px');
   expect(await page.locator('.video-meta').innerText()).toContain(OK_TITLE);
 
-  const txt = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download TXT' }).click()]).then(([d]) => d);
+  const txt = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download TXT' }).click(),
+  ]).then(([d]) => d);
   expect(txt.suggestedFilename()).toBe(`transcript-${YT.ok}-en.txt`);
   expect(await savedText(txt)).toBe(`${OK_CAPTIONS.join('\n')}\n`);
-  const srt = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download SRT' }).click()]).then(([d]) => d);
+  const srt = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download SRT' }).click(),
+  ]).then(([d]) => d);
   expect((await savedText(srt)).startsWith(`1\n00:00:00,000 --> 00:00:02,500\n${OK_CAPTIONS[0]}\n`)).toBe(true);
-  const pdf = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download PDF' }).click()]).then(([d]) => d);
+  const pdf = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download PDF' }).click(),
+  ]).then(([d]) => d);
   expect(pdf.suggestedFilename()).toBe(`transcript-${YT.ok}-en.pdf`);
   expect((await readFile((await pdf.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
 
@@ -132,7 +180,9 @@ test('transcript: a video without captions shows the reason; a broken YouTube sh
   await expect.poll(() => page.locator('.error').innerText()).toBe('This video has no captions or subtitles to read.');
   await page.locator('input[type=url]').fill(`https://youtu.be/${YT.serverError}`);
   await page.getByRole('button', { name: 'Get Transcript' }).click();
-  await expect.poll(() => page.locator('.error').innerText()).toBe('YouTube answered with an error (HTTP 500). Please try again later.');
+  await expect
+    .poll(() => page.locator('.error').innerText())
+    .toBe('YouTube answered with an error (HTTP 500). Please try again later.');
   expect(unexpectedProblems(problems)).toEqual([]);
 });
 
@@ -146,7 +196,9 @@ test('tag generator: real tags as chips first, copy all, and "Failed to generate
   expect(chips.slice(0, OK_KEYWORDS.length)).toEqual(OK_KEYWORDS);
   expect(chips.length).toBeGreaterThan(OK_KEYWORDS.length);
   expect(await page.locator('.tag-chip.own').count()).toBe(OK_KEYWORDS.length);
-  expect(await page.getByTestId('tag-count').innerText()).toContain(`${chips.length} tags · ${youtubeTagsLength(chips)} / 500 characters as YouTube counts them`);
+  expect(await page.getByTestId('tag-count').innerText()).toContain(
+    `${chips.length} tags · ${youtubeTagsLength(chips)} / 500 characters as YouTube counts them`,
+  );
   expect(await page.locator('.tag-limit-warning').count()).toBe(0);
   await page.getByRole('button', { name: 'Copy all tags' }).click();
   await expect.poll(() => page.getByRole('button', { name: 'Copied!' }).count()).toBe(1);

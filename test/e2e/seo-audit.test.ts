@@ -39,7 +39,11 @@ test('SEO audit: a grade and score from the checks lead the report; failures com
   await waitForIslands(page);
   const documented = await page.locator('.prose').innerText();
   expect(documented).toContain('Grades: A 90–100, B 80–89, C 70–79, D 60–69, F 0–59.');
-  expect(await page.locator('.score-table tbody tr').allInnerTexts()).toEqual(['High\t−15\t−7', 'Medium\t−7\t−3', 'Low\t−3\t−1']);
+  expect(await page.locator('.score-table tbody tr').allInnerTexts()).toEqual([
+    'High\t−15\t−7',
+    'Medium\t−7\t−3',
+    'Low\t−3\t−1',
+  ]);
   await page.getByLabel('Website URL').fill(`${site()}/good`);
   await page.getByRole('button', { name: 'Run SEO Audit' }).click();
   await page.locator('.audit-report').waitFor();
@@ -50,7 +54,10 @@ test('SEO audit: a grade and score from the checks lead the report; failures com
   const size = (selector: string) => page.locator(selector).evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
   expect(await size('.grade-letter')).toBeGreaterThan(2 * (await size('.speed strong')));
 
-  const ids = () => page.locator('.check-list .recommendation').evaluateAll((items) => items.map((item) => item.getAttribute('data-check')));
+  const ids = () =>
+    page
+      .locator('.check-list .recommendation')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-check')));
   expect((await ids()).slice(0, 2)).toEqual(['https', 'compression']);
   expect(await ids()).toHaveLength(22);
   await page.getByRole('tab', { name: 'Failed (2)' }).click();
@@ -62,7 +69,9 @@ test('SEO audit: a grade and score from the checks lead the report; failures com
   expect(await page.getByRole('tab', { name: 'Passed (20)' }).getAttribute('aria-selected')).toBe('true');
 
   const cta = page.locator('.audit-cta');
-  expect(await cta.locator('p').innerText()).toBe('This audit found 2 failed checks and 0 warnings. Tell us about the page and we will get back to you about fixing them.');
+  expect(await cta.locator('p').innerText()).toBe(
+    'This audit found 2 failed checks and 0 warnings. Tell us about the page and we will get back to you about fixing them.',
+  );
   expect(await cta.getByRole('link', { name: 'Get these fixed' }).getAttribute('href')).toBe('/contact-me');
   expect(problems).toEqual([]);
 });
@@ -102,7 +111,9 @@ test('SEO audit: the server error is shown and progress drops to 0; a bare failu
   expect(await alert.innerText()).toBe(`Redirect loop: ${site()}/loop/a redirects back to itself.`);
   expect(await page.locator('progress').getAttribute('value')).toBe('0');
 
-  await page.route('**/api/seo-audit/audit', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'oops' }));
+  await page.route('**/api/seo-audit/audit', (route) =>
+    route.fulfill({ status: 500, contentType: 'text/plain', body: 'oops' }),
+  );
   await page.getByLabel('Website URL').fill(`${site()}/good`);
   await page.getByRole('button', { name: 'Run SEO Audit' }).click();
   await expect.poll(() => alert.innerText()).toBe('Failed to perform SEO audit');

@@ -9,7 +9,9 @@ async function summaryExpanded(page: Page, label: string): Promise<unknown> {
   const cdp = await page.context().newCDPSession(page);
   const { nodes } = await cdp.send('Accessibility.getFullAXTree');
   await cdp.detach();
-  const node = nodes.find((candidate) => String(candidate.role?.value).startsWith('DisclosureTriangle') && candidate.name?.value === label);
+  const node = nodes.find(
+    (candidate) => String(candidate.role?.value).startsWith('DisclosureTriangle') && candidate.name?.value === label,
+  );
   return node?.properties?.find((property) => property.name === 'expanded')?.value.value;
 }
 

@@ -28,12 +28,21 @@ test('site audit: run, read the report, filter, drill into a page, export, re-ru
   const report = page.locator('.audit-report');
   expect(await report.locator('h2').textContent()).toBe(`Audit report for ${site()}/`);
   expect(await report.locator('.audit-counts').textContent()).toBe('3 errors7 warnings0 notices10 URLs crawled');
-  expect(await report.locator('.audit-meta').textContent()).toMatch(new RegExp(`^Site ${site()} · crawled in \\d+\\.\\d s · 1 sitemap read$`));
+  expect(await report.locator('.audit-meta').textContent()).toMatch(
+    new RegExp(`^Site ${site()} · crawled in \\d+\\.\\d s · 1 sitemap read$`),
+  );
   // Errors first, then warnings; within a severity the most URLs first, then by id.
   expect(await report.locator('.audit-issue-title').allTextContents()).toEqual([
-    'Page links to a broken internal URL', 'Internal URL answers 4xx', 'Missing title',
-    'Blocked by robots.txt', 'Missing meta description', 'Image without alt attribute', 'Page links to an internal redirect', 'Orphan page',
-    'Temporary redirect', 'Thin content',
+    'Page links to a broken internal URL',
+    'Internal URL answers 4xx',
+    'Missing title',
+    'Blocked by robots.txt',
+    'Missing meta description',
+    'Image without alt attribute',
+    'Page links to an internal redirect',
+    'Orphan page',
+    'Temporary redirect',
+    'Thin content',
   ]);
 
   await report.getByRole('button', { name: 'Warnings' }).click();
@@ -50,10 +59,14 @@ test('site audit: run, read the report, filter, drill into a page, export, re-ru
   await blogRow.getByText('Thin content').waitFor();
 
   const absolute = (href: string | null) => new URL(href ?? '', inject('baseUrl')).href;
-  const csv = await page.request.get(absolute(await report.getByRole('link', { name: 'Download CSV' }).getAttribute('href')));
+  const csv = await page.request.get(
+    absolute(await report.getByRole('link', { name: 'Download CSV' }).getAttribute('href')),
+  );
   expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
   expect((await csv.text()).split('\r\n')[0]).toBe('url,type,severity,detail');
-  const pdf = await page.request.get(absolute(await report.getByRole('link', { name: 'Download PDF report' }).getAttribute('href')));
+  const pdf = await page.request.get(
+    absolute(await report.getByRole('link', { name: 'Download PDF report' }).getAttribute('href')),
+  );
   expect(pdf.headers()['content-type']).toBe('application/pdf');
 
   mkdirSync(shots, { recursive: true });

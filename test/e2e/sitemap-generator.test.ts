@@ -22,12 +22,16 @@ test('sitemap tool: generate with live progress, see the report and history, che
   await generate.click();
   const busy = page.getByRole('button', { name: 'Generating...' });
   await expect.poll(() => busy.isDisabled()).toBe(true);
-  await expect.poll(() => page.locator('.sitemap-progress').textContent()).toMatch(/Pages found: [1-9]\d* · Queued: \d+ · Skipped: \d+/);
+  await expect
+    .poll(() => page.locator('.sitemap-progress').textContent())
+    .toMatch(/Pages found: [1-9]\d* · Queued: \d+ · Skipped: \d+/);
 
   await page.getByText('Full link:').waitFor({ timeout: 30_000 });
   expect(await generate.textContent()).toBe('Generate Sitemap');
   const link = await page.locator('.sitemap-link a').getAttribute('href');
-  expect(link).toMatch(new RegExp(`^${inject('baseUrl')}/api/sitemaps/files/sitemap-127\\.0\\.0\\.1-\\d+-[\\d-]+-[0-9a-f]{32}\\.xml$`));
+  expect(link).toMatch(
+    new RegExp(`^${inject('baseUrl')}/api/sitemaps/files/sitemap-127\\.0\\.0\\.1-\\d+-[\\d-]+-[0-9a-f]{32}\\.xml$`),
+  );
   expect(await page.locator('.sitemap-result .success').textContent()).toContain('Sitemap generated with 25 pages');
 
   const report = page.locator('.sitemap-report');
@@ -48,8 +52,12 @@ test('sitemap tool: generate with live progress, see the report and history, che
   const origin = inject('fixtures')['crawl-site'];
   const steps = page.locator('.sitemap-next li');
   expect(await steps.nth(0).textContent()).toContain(`so that it opens at ${origin}/sitemap.xml.`);
-  expect(await steps.nth(1).textContent()).toBe(`Add this line to ${origin}/robots.txt: Sitemap: ${origin}/sitemap.xml`);
-  expect(await steps.nth(2).textContent()).toContain('In Google Search Console, open Sitemaps, enter sitemap.xml and press Submit');
+  expect(await steps.nth(1).textContent()).toBe(
+    `Add this line to ${origin}/robots.txt: Sitemap: ${origin}/sitemap.xml`,
+  );
+  expect(await steps.nth(2).textContent()).toContain(
+    'In Google Search Console, open Sitemaps, enter sitemap.xml and press Submit',
+  );
 
   await check.click();
   await page.getByText('✅ Sitemap is accessible and valid.').waitFor();
@@ -74,7 +82,9 @@ test('sitemap tool: the list of generated sitemaps belongs to the browser that m
   await waitForIslands(other.page);
   await expect.poll(() => other.page.getByText('No sitemaps generated yet.').isVisible()).toBe(true);
   const cookies = await first.page.context().cookies();
-  expect(cookies.map((cookie) => ({ name: cookie.name, httpOnly: cookie.httpOnly, sameSite: cookie.sameSite }))).toEqual([{ name: 'visitor', httpOnly: true, sameSite: 'Lax' }]);
+  expect(
+    cookies.map((cookie) => ({ name: cookie.name, httpOnly: cookie.httpOnly, sameSite: cookie.sameSite })),
+  ).toEqual([{ name: 'visitor', httpOnly: true, sameSite: 'Lax' }]);
   expect(first.problems).toEqual([]);
   expect(other.problems).toEqual([]);
 });
@@ -89,19 +99,27 @@ test('sitemap tool: Check reads the downloaded XML and says what is wrong with i
   const line = page.locator('.sitemap-check');
   const serve = async (body: string) => {
     await page.unroute('**/api/sitemaps/files/**');
-    await page.route('**/api/sitemaps/files/**', (route) => route.fulfill({ status: 200, contentType: 'application/xml', body }));
+    await page.route('**/api/sitemaps/files/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/xml', body }),
+    );
   };
 
   await serve('<html><body>Soft 404</body></html>');
   await check.click();
-  await expect.poll(() => line.textContent()).toBe('❌ Sitemap check failed: the root element is <html>, not <urlset> or <sitemapindex>');
+  await expect
+    .poll(() => line.textContent())
+    .toBe('❌ Sitemap check failed: the root element is <html>, not <urlset> or <sitemapindex>');
   await serve('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://e.com/</loc></url>');
   await check.click();
   await expect.poll(() => line.textContent()).toBe('❌ Sitemap check failed: the file is not well-formed XML');
   await serve('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>/relative</loc></url></urlset>');
   await check.click();
-  await expect.poll(() => line.textContent()).toBe('❌ Sitemap check failed: the <loc> of entry 1 "/relative" is not an absolute URL');
-  await serve('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://e.com/</loc></url></urlset>');
+  await expect
+    .poll(() => line.textContent())
+    .toBe('❌ Sitemap check failed: the <loc> of entry 1 "/relative" is not an absolute URL');
+  await serve(
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://e.com/</loc></url></urlset>',
+  );
   await check.click();
   await expect.poll(() => line.textContent()).toBe('✅ Sitemap is accessible and valid.');
 });

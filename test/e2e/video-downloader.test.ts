@@ -52,7 +52,9 @@ test('pinterest: an image pin reports "Error downloading video: ..." and clears 
   await page.getByRole('link', { name: 'Click here to download the video' }).waitFor();
   await page.getByLabel('Video URL:').fill(`https://www.pinterest.com/pin/${PIN.image}/`);
   await page.getByRole('button', { name: 'Download' }).click();
-  await expect.poll(() => page.locator('.status').innerText()).toBe('Error downloading video: This pin has no downloadable video (it may be an image pin).');
+  await expect
+    .poll(() => page.locator('.status').innerText())
+    .toBe('Error downloading video: This pin has no downloadable video (it may be an image pin).');
   expect(await page.getByRole('link', { name: 'Click here to download the video' }).count()).toBe(0);
   expect(unexpectedProblems(problems)).toEqual([]);
 });
@@ -71,9 +73,11 @@ test('instagram: URL field only; a public reel downloads, a private one explains
 
   await page.getByLabel('Video URL:').fill(`https://www.instagram.com/reel/${IG.private}/`);
   await page.getByRole('button', { name: 'Download' }).click();
-  await expect.poll(() => page.locator('.status').innerText()).toBe(
-    "Error downloading video: Instagram asked this server to log in, so the reel could not be read. Either the reel is private (only its followers can see it), or Instagram is turning away requests from this server's address; for the second, the site's operator can set MEDIA_PROXY_URL to a proxy with another address.",
-  );
+  await expect
+    .poll(() => page.locator('.status').innerText())
+    .toBe(
+      "Error downloading video: Instagram asked this server to log in, so the reel could not be read. Either the reel is private (only its followers can see it), or Instagram is turning away requests from this server's address; for the second, the site's operator can set MEDIA_PROXY_URL to a proxy with another address.",
+    );
   expect(unexpectedProblems(problems)).toEqual([]);
 });
 
@@ -98,26 +102,35 @@ test('youtube shorts: disabled while blank, busy label, green on success, red on
       if (text && seen.at(-1) !== text) seen.push(text);
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
-  const busyLabel = page.waitForFunction(() => document.querySelector('button[type=submit]')?.textContent === 'Downloading...');
+  const busyLabel = page.waitForFunction(
+    () => document.querySelector('button[type=submit]')?.textContent === 'Downloading...',
+  );
   await button.click();
   await busyLabel;
   await expect.poll(() => page.locator('.status').innerText()).toBe('Video ready for download.');
-  expect(await page.evaluate(() => (window as unknown as { statuses: string[] }).statuses)).toEqual(['Downloading video...', 'Video ready for download.']);
+  expect(await page.evaluate(() => (window as unknown as { statuses: string[] }).statuses)).toEqual([
+    'Downloading video...',
+    'Video ready for download.',
+  ]);
   const green = await page.locator('.status').evaluate((el) => getComputedStyle(el).color);
   const file = await followDownloadLink(page);
   expect([file.name, file.bytes.length]).toEqual([`youtube-short-${YT.ok}-720p.mp4`, 90_000]);
 
   await page.getByLabel('Video URL:').fill(`https://youtube.com/shorts/${YT.cipherOnly}`);
   await button.click();
-  await expect.poll(() => page.locator('.status').innerText()).toBe('Error downloading video: YouTube does not offer a single downloadable file for this video.');
+  await expect
+    .poll(() => page.locator('.status').innerText())
+    .toBe('Error downloading video: YouTube does not offer a single downloadable file for this video.');
   const red = await page.locator('.status').evaluate((el) => getComputedStyle(el).color);
 
   // YouTube's bot wall is a refusal of this server: said plainly, with what the operator can do.
   await page.getByLabel('Video URL:').fill(`https://youtube.com/shorts/${YT.botCheck}`);
   await button.click();
-  await expect.poll(() => page.locator('.status').innerText()).toBe(
-    "Error downloading video: YouTube refused this server's request (it asked the server to sign in to confirm it is not a bot). Your link is fine: YouTube blocks or challenges requests from some server addresses, such as data centres. The site's operator can fix this by setting MEDIA_PROXY_URL to a proxy with another address.",
-  );
+  await expect
+    .poll(() => page.locator('.status').innerText())
+    .toBe(
+      "Error downloading video: YouTube refused this server's request (it asked the server to sign in to confirm it is not a bot). Your link is fine: YouTube blocks or challenges requests from some server addresses, such as data centres. The site's operator can fix this by setting MEDIA_PROXY_URL to a proxy with another address.",
+    );
   expect(green).toBe('rgb(22, 101, 52)');
   expect(red).toBe('rgb(185, 28, 28)');
   expect(unexpectedProblems(problems)).toEqual([]);

@@ -18,10 +18,19 @@ export interface TestApp {
  * run for a test operator's profile (pass `SITE_PROFILE: ''` for the sample).
  */
 export function createTestApp(
-  options: { env?: Record<string, string>; file?: boolean; dataDir?: string } & Partial<Pick<CreateAppOptions, 'pages' | 'assets'>> = {},
+  options: { env?: Record<string, string>; file?: boolean; dataDir?: string } & Partial<
+    Pick<CreateAppOptions, 'pages' | 'assets'>
+  > = {},
 ): TestApp {
   const dataDir = options.dataDir ?? (options.file ? mkdtempSync(join(tmpdir(), 'seo-test-')) : ':memory:');
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SITE_URL: 'https://example.test', SITE_PROFILE: operatorProfilePath, ...options.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    SITE_URL: 'https://example.test',
+    SITE_PROFILE: operatorProfilePath,
+    ...options.env,
+  });
   const db = openDatabase(dataDir === ':memory:' ? ':memory:' : databaseFile(dataDir));
   const log = createLogger(config.logLevel);
   const app = createApp({ config, db, log, pages: options.pages, assets: options.assets });

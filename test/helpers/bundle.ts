@@ -1,7 +1,10 @@
 import { build, type Metafile, type OutputFile } from 'esbuild';
 
 /** Bundles island entry points the way the client build splits them, in memory, React left out. */
-export async function bundleForBrowser(entryPoints: string[], options: { minify?: boolean } = {}): Promise<{ metafile: Metafile; outputFiles: OutputFile[] }> {
+export async function bundleForBrowser(
+  entryPoints: string[],
+  options: { minify?: boolean } = {},
+): Promise<{ metafile: Metafile; outputFiles: OutputFile[] }> {
   return build({
     entryPoints,
     bundle: true,

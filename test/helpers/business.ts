@@ -35,7 +35,14 @@ export function minimalProfileFile(): string {
       legalName: 'Acme Search Pvt Ltd',
       phone: '011 4000 1234',
       email: 'hi@acme.test',
-      address: { street: '2 Main Road', locality: 'Dwarka', city: 'New Delhi', region: 'Delhi', postalCode: '110075', country: 'IN' },
+      address: {
+        street: '2 Main Road',
+        locality: 'Dwarka',
+        city: 'New Delhi',
+        region: 'Delhi',
+        postalCode: '110075',
+        country: 'IN',
+      },
     }),
   );
   return file;

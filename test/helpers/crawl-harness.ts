@@ -15,8 +15,16 @@ export async function crawlFixture(
 ): Promise<CrawledFixture> {
   const served = await serveFixture(site);
   try {
-    const fetcher = createSafeFetcher({ allowPrivate: [served.hostPort], userAgent: `${CRAWLER_BOT_NAME}/1.0 (+http://localhost)` });
-    const result = await crawlSite({ botName: CRAWLER_BOT_NAME, ...options, fetcher, startUrl: options.startUrl ?? `${served.origin}${options.startPath ?? '/'}` });
+    const fetcher = createSafeFetcher({
+      allowPrivate: [served.hostPort],
+      userAgent: `${CRAWLER_BOT_NAME}/1.0 (+http://localhost)`,
+    });
+    const result = await crawlSite({
+      botName: CRAWLER_BOT_NAME,
+      ...options,
+      fetcher,
+      startUrl: options.startUrl ?? `${served.origin}${options.startPath ?? '/'}`,
+    });
     return { ...result, site: served };
   } finally {
     await served.close();
@@ -24,7 +32,10 @@ export async function crawlFixture(
 }
 
 export function skippedBy(result: CrawlResult, reason: string): string[] {
-  return result.report.skipped.filter((entry) => entry.reason === reason).map((entry) => entry.url).sort();
+  return result.report.skipped
+    .filter((entry) => entry.reason === reason)
+    .map((entry) => entry.url)
+    .sort();
 }
 
 export function listedUrls(result: CrawlResult): string[] {

@@ -7,7 +7,10 @@ import type { FixtureSite } from '#test/fixtures/crawl-site.ts';
  * only for crawler cases too large to run over HTTP in a unit test (tens of thousands of pages).
  * Everything else goes through the real fetcher against a loopback server.
  */
-export function createInMemoryFetcher(site: FixtureSite, origins: string | string[]): CrawlFetcher & { requests: string[] } {
+export function createInMemoryFetcher(
+  site: FixtureSite,
+  origins: string | string[],
+): CrawlFetcher & { requests: string[] } {
   const served = new Set(Array.isArray(origins) ? origins : [origins]);
   const requests: string[] = [];
 

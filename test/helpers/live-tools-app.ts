@@ -2,7 +2,14 @@ import { createTestApp } from './app.ts';
 import { startLivePagesSite, type LivePagesSite } from '#test/fixtures/live-pages.ts';
 
 /** API tests for the fetching tools need no client build: an empty manifest is enough. */
-export const apiOnlyAssets = { css: '/x.css', shell: '/x.js', entry: '/x.js', entryImports: [], islands: {}, images: {} };
+export const apiOnlyAssets = {
+  css: '/x.css',
+  shell: '/x.js',
+  entry: '/x.js',
+  entryImports: [],
+  islands: {},
+  images: {},
+};
 
 /** A test app whose guarded fetcher may reach the live-pages fixture site (and nothing else private). */
 export async function liveToolsApp(

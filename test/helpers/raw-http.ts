@@ -50,5 +50,8 @@ export function rawRequest(port: number, request: string): Promise<RawResponse> 
 
 /** `GET <path>` with nothing but Host and Connection: close. */
 export function rawGet(port: number, path: string, headers: string[] = []): Promise<RawResponse> {
-  return rawRequest(port, [`GET ${path} HTTP/1.1`, 'Host: 127.0.0.1', ...headers, 'Connection: close', '', ''].join('\r\n'));
+  return rawRequest(
+    port,
+    [`GET ${path} HTTP/1.1`, 'Host: 127.0.0.1', ...headers, 'Connection: close', '', ''].join('\r\n'),
+  );
 }

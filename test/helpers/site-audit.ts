@@ -14,12 +14,28 @@ export interface AuditedFixture extends SiteAuditOutcome {
  */
 export async function auditFixture(
   site: FixtureSite,
-  options: { limits?: Partial<SiteAuditLimits>; clock?: () => number; startPath?: string; signal?: AbortSignal; slicer?: TimeSlicer } = {},
+  options: {
+    limits?: Partial<SiteAuditLimits>;
+    clock?: () => number;
+    startPath?: string;
+    signal?: AbortSignal;
+    slicer?: TimeSlicer;
+  } = {},
 ): Promise<AuditedFixture> {
   const served = await serveFixture(site);
   try {
-    const fetcher = createSafeFetcher({ allowPrivate: [served.hostPort], userAgent: `${CRAWLER_BOT_NAME}/1.0 (+http://localhost)`, clock: options.clock });
-    const outcome = await runSiteAudit({ startUrl: `${served.origin}${options.startPath ?? '/'}`, fetcher, limits: options.limits, signal: options.signal, slicer: options.slicer });
+    const fetcher = createSafeFetcher({
+      allowPrivate: [served.hostPort],
+      userAgent: `${CRAWLER_BOT_NAME}/1.0 (+http://localhost)`,
+      clock: options.clock,
+    });
+    const outcome = await runSiteAudit({
+      startUrl: `${served.origin}${options.startPath ?? '/'}`,
+      fetcher,
+      limits: options.limits,
+      signal: options.signal,
+      slicer: options.slicer,
+    });
     return { ...outcome, site: served };
   } finally {
     await served.close();
@@ -29,7 +45,8 @@ export async function auditFixture(
 /** Issue URLs per type as paths (origin stripped), each list sorted. */
 export function issuePaths(outcome: SiteAuditOutcome, origin: string): Record<string, string[]> {
   const byType: Record<string, string[]> = {};
-  for (const issue of outcome.issues) (byType[issue.type] ??= []).push(issue.url.startsWith(origin) ? issue.url.slice(origin.length) || '/' : issue.url);
+  for (const issue of outcome.issues)
+    (byType[issue.type] ??= []).push(issue.url.startsWith(origin) ? issue.url.slice(origin.length) || '/' : issue.url);
   for (const list of Object.values(byType)) list.sort();
   return byType;
 }

@@ -17,9 +17,16 @@ export interface ServiceHarness {
 }
 
 /** A sitemap service over an in-memory database and a temporary DATA_DIR. */
-export async function makeSitemapGenerator(options: { allowPrivate?: string[]; fetcher?: CrawlFetcher; settings?: Partial<SitemapGeneratorSettings> } = {}): Promise<ServiceHarness> {
+export async function makeSitemapGenerator(
+  options: { allowPrivate?: string[]; fetcher?: CrawlFetcher; settings?: Partial<SitemapGeneratorSettings> } = {},
+): Promise<ServiceHarness> {
   const dataDir = await mkdtemp(join(tmpdir(), 'sitemaps-'));
-  const fetcher = options.fetcher ?? createSafeFetcher({ allowPrivate: options.allowPrivate ?? [], userAgent: `${CRAWLER_BOT_NAME}/1.0 (+http://tools.test)` });
+  const fetcher =
+    options.fetcher ??
+    createSafeFetcher({
+      allowPrivate: options.allowPrivate ?? [],
+      userAgent: `${CRAWLER_BOT_NAME}/1.0 (+http://tools.test)`,
+    });
   const service = createSitemapGenerator({
     db: openDatabase(':memory:'),
     dataDir,

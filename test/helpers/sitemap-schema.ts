@@ -10,7 +10,8 @@ export const SITEMAP_SCHEMA_DIR = join(REPO_ROOT, '..', 'shared', 'schemas', 'si
 
 function schemaFor(xml: string): string {
   const path = join(SITEMAP_SCHEMA_DIR, /<sitemapindex[\s>]/.test(xml.slice(0, 500)) ? 'siteindex.xsd' : 'sitemap.xsd');
-  if (!existsSync(path)) throw new Error(`sitemaps.org schema missing: ${path} (the shared checkout must sit beside the repository)`);
+  if (!existsSync(path))
+    throw new Error(`sitemaps.org schema missing: ${path} (the shared checkout must sit beside the repository)`);
   return path;
 }
 
@@ -19,7 +20,11 @@ function schemaFor(xml: string): string {
  * siteindex.xsd for an index): its error lines, none when the document is valid.
  */
 export function sitemapSchemaErrors(xml: string): string[] {
-  const run = spawnSync('xmllint', ['--noout', '--schema', schemaFor(xml), '-'], { input: xml, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  const run = spawnSync('xmllint', ['--noout', '--schema', schemaFor(xml), '-'], {
+    input: xml,
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
   if (run.error) throw new Error(`xmllint could not run (Debian package libxml2-utils): ${run.error.message}`);
   if (run.status === 0) return [];
   const lines = run.stderr.split('\n').filter((line) => line && line !== '- fails to validate');

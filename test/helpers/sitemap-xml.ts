@@ -24,5 +24,9 @@ export function parseSitemapXml(xml: string): ParsedSitemap {
   if (!kind) throw new Error('Neither <urlset> nor <sitemapindex> at the root');
   const root = doc[kind] as Record<string, unknown>;
   const items = ((kind === 'urlset' ? root.url : root.sitemap) ?? []) as { loc: string; lastmod?: string }[];
-  return { kind, namespace: String(root['@xmlns']), entries: items.map((item) => ({ loc: item.loc, ...(item.lastmod ? { lastmod: item.lastmod } : {}) })) };
+  return {
+    kind,
+    namespace: String(root['@xmlns']),
+    entries: items.map((item) => ({ loc: item.loc, ...(item.lastmod ? { lastmod: item.lastmod } : {}) })),
+  };
 }

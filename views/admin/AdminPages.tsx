@@ -47,7 +47,14 @@ export function LoginPage({ businessName, css, error }: { businessName: string; 
         <p>{businessName}: contact messages and article submissions.</p>
         <form method="post" action="/admin/login" className="tool-card">
           <label htmlFor="admin-password">Password</label>
-          <input id="admin-password" name="password" type="password" autoComplete="current-password" required autoFocus />
+          <input
+            id="admin-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            autoFocus
+          />
           <ErrorMessage error={error} />
           <div className="actions">
             <button type="submit" className="button">
@@ -70,9 +77,22 @@ function inboxHref(kind: InboxKind, params: { q?: string; status?: InboxStatus; 
 
 function DeliveryState({ deliveries, delivering }: { deliveries: InboxItem['deliveries']; delivering: boolean }) {
   const { pending, delivered, failed, lastError } = deliveries;
-  if (pending + delivered + failed === 0) return <span className="badge">{delivering ? 'Not queued' : 'Inbox only'}</span>;
-  if (failed > 0) return <span className="badge no" title={lastError ?? undefined}>{`Delivery failed${lastError ? `: ${lastError}` : ''}`}</span>;
-  if (pending > 0) return <span className="badge warn" title={lastError ?? undefined}>{`Delivery pending${lastError ? ` (last try: ${lastError})` : ''}`}</span>;
+  if (pending + delivered + failed === 0)
+    return <span className="badge">{delivering ? 'Not queued' : 'Inbox only'}</span>;
+  if (failed > 0)
+    return (
+      <span
+        className="badge no"
+        title={lastError ?? undefined}
+      >{`Delivery failed${lastError ? `: ${lastError}` : ''}`}</span>
+    );
+  if (pending > 0)
+    return (
+      <span
+        className="badge warn"
+        title={lastError ?? undefined}
+      >{`Delivery pending${lastError ? ` (last try: ${lastError})` : ''}`}</span>
+    );
   return <span className="badge yes">Delivered</span>;
 }
 
@@ -129,7 +149,19 @@ function LeadFields({ kind, item }: { kind: InboxKind; item: InboxItem }) {
   );
 }
 
-function LeadCard({ kind, item, csrf, delivering, back }: { kind: InboxKind; item: InboxItem; csrf: string; delivering: boolean; back: string }) {
+function LeadCard({
+  kind,
+  item,
+  csrf,
+  delivering,
+  back,
+}: {
+  kind: InboxKind;
+  item: InboxItem;
+  csrf: string;
+  delivering: boolean;
+  back: string;
+}) {
   const handled = item.handledAt !== null;
   return (
     <li className={handled ? 'lead-card handled' : 'lead-card unread'} id={`lead-${item.id}`}>
@@ -211,7 +243,12 @@ export function InboxPage(props: InboxProps) {
           </a>
         </form>
         <h1>{`${KIND_LABEL[kind]}: ${total.toLocaleString('en-IN')}${q ? ` matching "${q}"` : ''}, newest first`}</h1>
-        {!props.delivering ? <p className="admin-note">Leads are not delivered anywhere but this inbox: set NOTIFY_WEBHOOK_URL or SMTP_URL to receive them as they arrive.</p> : null}
+        {!props.delivering ? (
+          <p className="admin-note">
+            Leads are not delivered anywhere but this inbox: set NOTIFY_WEBHOOK_URL or SMTP_URL to receive them as they
+            arrive.
+          </p>
+        ) : null}
         {items.length ? (
           <ol className="lead-list">
             {items.map((item) => (

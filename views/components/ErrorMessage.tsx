@@ -2,7 +2,15 @@
  * A tool's or form's error, shown the same way everywhere: nothing when there is none, else an alert
  * paragraph; `detail` (the server's reason, when it adds something) follows as a muted line.
  */
-export function ErrorMessage({ error, id, detail }: { error: string | null | undefined; id?: string; detail?: string | null }) {
+export function ErrorMessage({
+  error,
+  id,
+  detail,
+}: {
+  error: string | null | undefined;
+  id?: string;
+  detail?: string | null;
+}) {
   return (
     <>
       {error ? (

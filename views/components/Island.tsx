@@ -20,7 +20,8 @@ export function Island<P extends object>({ name, component: Component, props }: 
   const island = assets.islands[name];
   if (!island) throw new Error(`Island "${name}" is not in the build manifest (views/${name}.tsx)`);
   preinitModule(assets.entry, { as: 'script', nonce });
-  for (const url of new Set([...assets.entryImports, island.src, ...island.imports])) preloadModule(url, { as: 'script' });
+  for (const url of new Set([...assets.entryImports, island.src, ...island.imports]))
+    preloadModule(url, { as: 'script' });
   return (
     <>
       <div data-island={name} data-src={island.src}>

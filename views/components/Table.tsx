@@ -4,7 +4,13 @@ import type { ReactNode } from 'react';
  * A table with one row of column headings (`scope="col"`) above the given body rows. With `card-table` in
  * `className` the rows stack as cards on phones (each cell then carries its column in `data-label`).
  */
-export function Table({ className, caption, hiddenCaption = false, columns, children }: {
+export function Table({
+  className,
+  caption,
+  hiddenCaption = false,
+  columns,
+  children,
+}: {
   className?: string;
   caption?: string;
   /** The caption is for screen readers only (the heading above the table says the same). */

@@ -17,10 +17,28 @@ export interface UrlInputRowProps {
  * generator, mobile test): side by side, the button below on narrow screens, disabled while busy or
  * empty. Styled by `.url-input-row` (client/styles/components.css).
  */
-export function UrlInputRow({ id, value, onChange, placeholder, busy, label, busyLabel, describedBy }: UrlInputRowProps) {
+export function UrlInputRow({
+  id,
+  value,
+  onChange,
+  placeholder,
+  busy,
+  label,
+  busyLabel,
+  describedBy,
+}: UrlInputRowProps) {
   return (
     <div className="url-input-row">
-      <input id={id} type="url" inputMode="url" autoComplete="url" placeholder={placeholder} value={value} onChange={(event) => onChange(event.target.value)} aria-describedby={describedBy} />
+      <input
+        id={id}
+        type="url"
+        inputMode="url"
+        autoComplete="url"
+        placeholder={placeholder}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-describedby={describedBy}
+      />
       <button type="submit" className="button" disabled={busy || value.trim() === ''}>
         {busy ? busyLabel : label}
       </button>

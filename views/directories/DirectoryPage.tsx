@@ -72,7 +72,8 @@ export const directoryPages: PageDef[] = directories.map((directory) =>
     // Page links are cacheable; searches, filters and sorts render fresh (their space is unbounded).
     query: ['q', 'region', 'link', 'sort'],
     cacheQuery: ['page'],
-    loader: ({ request, context }: LoaderFunctionArgs) => loadDirectory(directory, new URL(request.url), loaderContext(context).directoryStatus),
+    loader: ({ request, context }: LoaderFunctionArgs) =>
+      loadDirectory(directory, new URL(request.url), loaderContext(context).directoryStatus),
     Component: makeComponent(directory),
   }),
 );

@@ -28,7 +28,12 @@ interface Props {
 
 function HeaderCell({ column, directory, state }: { column: Column; directory: Directory; state: TableState }) {
   const sortable = directory.sortable.find((key) => key === column.key);
-  if (!sortable) return <th scope="col" className={`col-${column.key}`}>{column.label}</th>;
+  if (!sortable)
+    return (
+      <th scope="col" className={`col-${column.key}`}>
+        {column.label}
+      </th>
+    );
   const active = state.sort?.key === sortable ? state.sort : null;
   const href = directory.path + buildQuery({ ...state, sort: nextSort(state.sort, sortable) });
   return (
@@ -38,7 +43,9 @@ function HeaderCell({ column, directory, state }: { column: Column; directory: D
       data-sort-key={sortable}
       aria-sort={active ? (active.direction === 'asc' ? 'ascending' : 'descending') : undefined}
     >
-      <a href={href} rel="nofollow" title={`Sort by ${column.label}`}>{column.label}</a>
+      <a href={href} rel="nofollow" title={`Sort by ${column.label}`}>
+        {column.label}
+      </a>
     </th>
   );
 }
@@ -69,7 +76,9 @@ function Pager({ directory, view, state }: Pick<Props, 'directory' | 'view' | 's
 export function NameCell({ site }: { site: SiteRow }) {
   return (
     <>
-      <a href={site.url} target="_blank" rel="noopener noreferrer">{site.name}</a>{' '}
+      <a href={site.url} target="_blank" rel="noopener noreferrer">
+        {site.name}
+      </a>{' '}
       <span className="badge badge--region">{site.region}</span>
       {site.linkType ? <span className={`badge badge--link badge--${site.linkType}`}>{site.linkType}</span> : null}
     </>
@@ -91,7 +100,9 @@ function MetricsNote({ directory }: { directory: Directory }) {
       {metrics ? null : (
         <>
           {' '}
-          <a href="https://moz.com/link-explorer" rel="noopener noreferrer">Open Moz Link Explorer</a>
+          <a href="https://moz.com/link-explorer" rel="noopener noreferrer">
+            Open Moz Link Explorer
+          </a>
         </>
       )}
     </p>
@@ -99,9 +110,13 @@ function MetricsNote({ directory }: { directory: Directory }) {
 }
 
 function CheckNote({ checks }: { checks: CheckSummary | null }) {
-  if (!checks) return <p className="directory__checked">The links in this list have not been checked by our link checker yet.</p>;
+  if (!checks)
+    return <p className="directory__checked">The links in this list have not been checked by our link checker yet.</p>;
   const one = checks.hidden === 1;
-  const hidden = checks.hidden === 0 ? '' : ` ${checks.hidden} ${one ? 'site that failed' : 'sites that failed'} two checks in a row ${one ? 'is' : 'are'} hidden until ${one ? 'it works' : 'they work'} again.`;
+  const hidden =
+    checks.hidden === 0
+      ? ''
+      : ` ${checks.hidden} ${one ? 'site that failed' : 'sites that failed'} two checks in a row ${one ? 'is' : 'are'} hidden until ${one ? 'it works' : 'they work'} again.`;
   // Plain strings around the date, so the sentence reaches the HTML without comment markers.
   const after = ` by our link checker (${checks.checked} of the listed sites).${hidden}`;
   return (
@@ -144,7 +159,9 @@ export function DirectoryTable({ directory, view, state, checks, listed }: Props
           <select id={`${id}-region`} name="region" defaultValue={state.region}>
             <option value="">All regions</option>
             {directory.regions.map((region) => (
-              <option key={region} value={region}>{region}</option>
+              <option key={region} value={region}>
+                {region}
+              </option>
             ))}
           </select>
         </div>
@@ -152,14 +169,18 @@ export function DirectoryTable({ directory, view, state, checks, listed }: Props
           <label htmlFor={`${id}-link`}>Link type</label>
           <select id={`${id}-link`} name="link" defaultValue={state.link}>
             {linkOptions.map((option) => (
-              <option key={option.value} value={option.value}>{option.label}</option>
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
             ))}
           </select>
         </div>
         {state.sort ? <input type="hidden" name="sort" value={formatSort(state.sort)} /> : null}
         <button type="submit">Search</button>
       </form>
-      <p className="directory__status" role="status">{describeView(view, state)}</p>
+      <p className="directory__status" role="status">
+        {describeView(view, state)}
+      </p>
       <div className="directory__scroll">
         <table className={`directory__table layout-${directory.layout}`}>
           <thead>
@@ -174,7 +195,11 @@ export function DirectoryTable({ directory, view, state, checks, listed }: Props
               <tr key={site.id}>
                 {columns.map((column) => (
                   <td key={column.key} className={`col-${column.key}`}>
-                    {column.key === 'name' ? <NameCell site={site} /> : cellText(site, column.key, view.firstNumber + index)}
+                    {column.key === 'name' ? (
+                      <NameCell site={site} />
+                    ) : (
+                      cellText(site, column.key, view.firstNumber + index)
+                    )}
                   </td>
                 ))}
               </tr>
@@ -184,8 +209,8 @@ export function DirectoryTable({ directory, view, state, checks, listed }: Props
       </div>
       <Pager directory={directory} view={view} state={state} />
       <p className="directory__note">
-        Badges show who can use each site (India, Global or a country) and, where it is well known, whether links placed there are
-        dofollow or nofollow. No badge means we do not know the link type.
+        Badges show who can use each site (India, Global or a country) and, where it is well known, whether links placed
+        there are dofollow or nofollow. No badge means we do not know the link type.
       </p>
       <MetricsNote directory={directory} />
       <CheckNote checks={checks} />

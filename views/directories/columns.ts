@@ -58,9 +58,22 @@ export function cellText(site: SiteRow, key: ColumnKey, number: number): string 
 }
 
 /** The CSV carries what the table shows as links and badges too: URL, region, link type, last check. */
-export function csvRows(sites: readonly SiteRow[], layout: Layout, lastChecked: (site: SiteRow) => string = () => ''): string[][] {
+export function csvRows(
+  sites: readonly SiteRow[],
+  layout: Layout,
+  lastChecked: (site: SiteRow) => string = () => '',
+): string[][] {
   const metricColumns = columnsFor(layout).filter((column) => column.key === 'da' || column.key === 'spam');
-  const header = ['#', 'Name', 'URL', 'Description', ...metricColumns.map((column) => column.label), 'Region', 'Link type', 'Last checked'];
+  const header = [
+    '#',
+    'Name',
+    'URL',
+    'Description',
+    ...metricColumns.map((column) => column.label),
+    'Region',
+    'Link type',
+    'Last checked',
+  ];
   const body = sites.map((site, index) => [
     String(index + 1),
     site.name,

@@ -24,7 +24,8 @@ test('there are exactly the seven directory pages of the spec', () => {
 });
 
 test('every list meets its minimum size', () => {
-  for (const entry of directories) expect(entry.list.sites.length, entry.slug).toBeGreaterThanOrEqual(minimumSizes[entry.slug]);
+  for (const entry of directories)
+    expect(entry.list.sites.length, entry.slug).toBeGreaterThanOrEqual(minimumSizes[entry.slug]);
 });
 
 test('every list passes the schema: unique ids, unique https URLs and names, a region on every entry', () => {
@@ -37,15 +38,26 @@ test('every list passes the schema: unique ids, unique https URLs and names, a r
     expect(new Set(urls).size, entry.slug).toBe(urls.length);
     const names = entry.list.sites.map((site) => site.name.toLowerCase());
     expect(new Set(names).size, entry.slug).toBe(names.length);
-    for (const site of entry.list.sites) expect(site.region, site.name).toMatch(/^(India|Global|[A-Z][a-z]+( [A-Z][a-z]+)*)$/);
+    for (const site of entry.list.sites)
+      expect(site.region, site.name).toMatch(/^(India|Global|[A-Z][a-z]+( [A-Z][a-z]+)*)$/);
   }
 });
 
-const site = { id: 1, name: 'Example', url: 'https://www.example.com/', region: 'India', description: 'A site used to check the schema rules.' };
+const site = {
+  id: 1,
+  name: 'Example',
+  url: 'https://www.example.com/',
+  region: 'India',
+  description: 'A site used to check the schema rules.',
+};
 
 test('the schema rejects a repeated id, a repeated URL in another spelling, plain http, a bad region or link type', () => {
-  expect(directoryListSchema.safeParse({ sites: [site, { ...site, url: 'https://other.example.com/' }] }).success).toBe(false);
-  expect(directoryListSchema.safeParse({ sites: [site, { ...site, id: 2, url: 'https://example.com' }] }).success).toBe(false);
+  expect(directoryListSchema.safeParse({ sites: [site, { ...site, url: 'https://other.example.com/' }] }).success).toBe(
+    false,
+  );
+  expect(directoryListSchema.safeParse({ sites: [site, { ...site, id: 2, url: 'https://example.com' }] }).success).toBe(
+    false,
+  );
   expect(directoryListSchema.safeParse({ sites: [{ ...site, url: 'http://example.com/' }] }).success).toBe(false);
   const { region: _region, ...withoutRegion } = site;
   expect(directoryListSchema.safeParse({ sites: [withoutRegion] }).success).toBe(false);
@@ -53,19 +65,32 @@ test('the schema rejects a repeated id, a repeated URL in another spelling, plai
   expect(directoryListSchema.safeParse({ sites: [{ ...site, linkType: 'follow' }] }).success).toBe(false);
   // lastChecked is written only by the link checker, never typed into the data.
   expect(directoryListSchema.safeParse({ sites: [{ ...site, lastChecked: '2026-01-01' }] }).success).toBe(false);
-  expect(directoryListSchema.safeParse({ sites: [{ ...site, region: 'Nepal', linkType: 'mixed' }] }).success).toBe(true);
+  expect(directoryListSchema.safeParse({ sites: [{ ...site, region: 'Nepal', linkType: 'mixed' }] }).success).toBe(
+    true,
+  );
 });
 
 test('a DA or spam figure needs the list to name its source and month', () => {
   expect(directoryListSchema.safeParse({ sites: [{ ...site, da: 50 }] }).success).toBe(false);
-  expect(directoryListSchema.safeParse({ metrics: { source: 'Moz Link Explorer', asOf: '2024-13' }, sites: [{ ...site, da: 50 }] }).success).toBe(false);
-  expect(directoryListSchema.safeParse({ metrics: { source: 'Moz Link Explorer', asOf: '2026-02' }, sites: [{ ...site, da: 50, spam: 1 }] }).success).toBe(true);
+  expect(
+    directoryListSchema.safeParse({
+      metrics: { source: 'Moz Link Explorer', asOf: '2024-13' },
+      sites: [{ ...site, da: 50 }],
+    }).success,
+  ).toBe(false);
+  expect(
+    directoryListSchema.safeParse({
+      metrics: { source: 'Moz Link Explorer', asOf: '2026-02' },
+      sites: [{ ...site, da: 50, spam: 1 }],
+    }).success,
+  ).toBe(true);
 });
 
 test('no list publishes a DA or spam figure it cannot source, and unsourced lists offer no metric sort', () => {
   for (const entry of directories) {
     if (entry.list.metrics) continue;
-    for (const listed of entry.list.sites) expect([listed.da, listed.spam], `${entry.slug} ${listed.name}`).toEqual([undefined, undefined]);
+    for (const listed of entry.list.sites)
+      expect([listed.da, listed.spam], `${entry.slug} ${listed.name}`).toEqual([undefined, undefined]);
     expect(entry.sortable, entry.slug).toEqual([]);
   }
 });
@@ -83,19 +108,112 @@ test('metrics only appear on the lists whose tables show them', () => {
 // Issue 16: private tools that create no public link, classifieds an Indian business cannot post
 // on, communities in other languages, and apps blocked in India have no place in these lists.
 const bannedNames = [
-  'Instapaper', 'Feedly', 'Inoreader', 'NewsBlur', 'Evernote', 'Matter', 'mymind', 'Toby', 'Workona', 'Zotero', 'wallabag',
-  'Telegram', 'Pocket', 'Readwise Reader', 'FINN.no', 'DBA', 'willhaben', 'Avito', 'sahibinden.com', 'OfferUp', 'KSL Classifieds',
-  'Gumtree UK', 'Gumtree Australia', 'Kijiji', 'leboncoin', 'Kleinanzeigen', 'Marktplaats', 'Subito', 'Milanuncios', 'Wallapop',
-  'Blocket', 'tutti.ch', 'Mudah.my', 'Jiji Nigeria', 'Trade Me', 'Mercado Libre', 'Bikroy', 'ikman', 'Hamrobazar', 'OLX Pakistan',
-  'OLX Poland', 'OLX Brasil', 'PakWheels', 'Zameen', 'Nextdoor', 'Yelp', 'Yell', 'VK', 'VK Video', 'Odnoklassniki', 'Weibo',
-  'Douban', 'XING', 'Hatena Bookmark', 'Pikabu', 'Habr', 'Menéame', 'Wykop', 'mixi', 'Qiita', 'Zhihu', 'Dcard', 'Kaskus',
-  'Pantip', 'Plurk', 'note', 'TikTok', 'Bilibili', 'Koo',
+  'Instapaper',
+  'Feedly',
+  'Inoreader',
+  'NewsBlur',
+  'Evernote',
+  'Matter',
+  'mymind',
+  'Toby',
+  'Workona',
+  'Zotero',
+  'wallabag',
+  'Telegram',
+  'Pocket',
+  'Readwise Reader',
+  'FINN.no',
+  'DBA',
+  'willhaben',
+  'Avito',
+  'sahibinden.com',
+  'OfferUp',
+  'KSL Classifieds',
+  'Gumtree UK',
+  'Gumtree Australia',
+  'Kijiji',
+  'leboncoin',
+  'Kleinanzeigen',
+  'Marktplaats',
+  'Subito',
+  'Milanuncios',
+  'Wallapop',
+  'Blocket',
+  'tutti.ch',
+  'Mudah.my',
+  'Jiji Nigeria',
+  'Trade Me',
+  'Mercado Libre',
+  'Bikroy',
+  'ikman',
+  'Hamrobazar',
+  'OLX Pakistan',
+  'OLX Poland',
+  'OLX Brasil',
+  'PakWheels',
+  'Zameen',
+  'Nextdoor',
+  'Yelp',
+  'Yell',
+  'VK',
+  'VK Video',
+  'Odnoklassniki',
+  'Weibo',
+  'Douban',
+  'XING',
+  'Hatena Bookmark',
+  'Pikabu',
+  'Habr',
+  'Menéame',
+  'Wykop',
+  'mixi',
+  'Qiita',
+  'Zhihu',
+  'Dcard',
+  'Kaskus',
+  'Pantip',
+  'Plurk',
+  'note',
+  'TikTok',
+  'Bilibili',
+  'Koo',
 ];
 const bannedHosts = [
-  'instapaper.com', 'feedly.com', 'inoreader.com', 'newsblur.com', 'evernote.com', 'getmatter.com', 'mymind.com', 'gettoby.com',
-  'workona.com', 'zotero.org', 'wallabag.it', 'telegram.org', 'telegra.ph', 'finn.no', 'dba.dk', 'willhaben.at', 'avito.ru',
-  'sahibinden.com', 'offerup.com', 'ksl.com', 'jiji.ng', 'hamrobazaar.com', 'olx.com.pk', 'olx.pl', 'olx.com.br', 'gumtree.com',
-  'kijiji.ca', 'vk.com', 'ok.ru', 'weibo.com', 'tiktok.com', 'bilibili.com', 'kooapp.com', 'yelp.com', 'nextdoor.com',
+  'instapaper.com',
+  'feedly.com',
+  'inoreader.com',
+  'newsblur.com',
+  'evernote.com',
+  'getmatter.com',
+  'mymind.com',
+  'gettoby.com',
+  'workona.com',
+  'zotero.org',
+  'wallabag.it',
+  'telegram.org',
+  'telegra.ph',
+  'finn.no',
+  'dba.dk',
+  'willhaben.at',
+  'avito.ru',
+  'sahibinden.com',
+  'offerup.com',
+  'ksl.com',
+  'jiji.ng',
+  'hamrobazaar.com',
+  'olx.com.pk',
+  'olx.pl',
+  'olx.com.br',
+  'gumtree.com',
+  'kijiji.ca',
+  'vk.com',
+  'ok.ru',
+  'weibo.com',
+  'tiktok.com',
+  'bilibili.com',
+  'kooapp.com',
+  'yelp.com',
+  'nextdoor.com',
 ];
 
 test('no list holds a banned kind of entry (private tools, foreign classifieds, other-language communities, blocked apps)', () => {
@@ -104,13 +222,18 @@ test('no list holds a banned kind of entry (private tools, foreign classifieds, 
     for (const listed of entry.list.sites) {
       const host = new URL(listed.url).hostname.replace(/^www\./, '');
       expect(banned.has(listed.name.toLowerCase()), `${entry.slug}: ${listed.name}`).toBe(false);
-      expect(bannedHosts.filter((bad) => host === bad || host.endsWith(`.${bad}`)), `${entry.slug}: ${listed.url}`).toEqual([]);
+      expect(
+        bannedHosts.filter((bad) => host === bad || host.endsWith(`.${bad}`)),
+        `${entry.slug}: ${listed.url}`,
+      ).toEqual([]);
     }
   }
 });
 
 test('each list serves Indian businesses: Indian entries where they exist, India or Global first in the region filter', () => {
-  const indian = Object.fromEntries(directories.map((entry) => [entry.slug, entry.list.sites.filter((listed) => listed.region === 'India').length]));
+  const indian = Object.fromEntries(
+    directories.map((entry) => [entry.slug, entry.list.sites.filter((listed) => listed.region === 'India').length]),
+  );
   expect(indian['ad-post-sites']).toBeGreaterThanOrEqual(40);
   expect(indian['social-bookmarking-sites']).toBeGreaterThanOrEqual(5);
   expect(indian['guest-post-sites']).toBeGreaterThanOrEqual(5);
@@ -161,12 +284,40 @@ test('page copy is distinct per page and sized for search snippets', () => {
 });
 
 test('the CSV rows carry the URL, the metrics where the table has them, region, link type and last check', () => {
-  const rows = csvRows([{ id: 9, name: 'OLX India', url: 'https://www.olx.in/', region: 'India', description: 'Local ads', da: 70, spam: 1 }], 'metrics', () => '2026-03-01');
+  const rows = csvRows(
+    [
+      {
+        id: 9,
+        name: 'OLX India',
+        url: 'https://www.olx.in/',
+        region: 'India',
+        description: 'Local ads',
+        da: 70,
+        spam: 1,
+      },
+    ],
+    'metrics',
+    () => '2026-03-01',
+  );
   expect(rows).toEqual([
     ['#', 'Name', 'URL', 'Description', 'Domain Authority', 'Spam Score', 'Region', 'Link type', 'Last checked'],
     ['1', 'OLX India', 'https://www.olx.in/', 'Local ads', '70', '1%', 'India', '', '2026-03-01'],
   ]);
-  expect(csvRows([{ id: 1, name: 'Reddit', url: 'https://www.reddit.com/', region: 'Global', linkType: 'nofollow', description: 'Links' }], 'plain')).toEqual([
+  expect(
+    csvRows(
+      [
+        {
+          id: 1,
+          name: 'Reddit',
+          url: 'https://www.reddit.com/',
+          region: 'Global',
+          linkType: 'nofollow',
+          description: 'Links',
+        },
+      ],
+      'plain',
+    ),
+  ).toEqual([
     ['#', 'Name', 'URL', 'Description', 'Region', 'Link type', 'Last checked'],
     ['1', 'Reddit', 'https://www.reddit.com/', 'Links', 'Global', 'nofollow', ''],
   ]);

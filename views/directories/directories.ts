@@ -1,7 +1,12 @@
 import type { Layout } from './columns.ts';
 import { sortableKeys } from './columns.ts';
 import { adPostCopy, guestPostCopy, socialBookmarkingCopy } from './copy/link-lists.ts';
-import { articleSubmissionCopy, directorySubmissionCopy, imageSubmissionCopy, videoSubmissionCopy } from './copy/submission-lists.ts';
+import {
+  articleSubmissionCopy,
+  directorySubmissionCopy,
+  imageSubmissionCopy,
+  videoSubmissionCopy,
+} from './copy/submission-lists.ts';
 import type { DirectoryCopy } from './copy/types.ts';
 import { adPostSites } from './data/ad-post-sites.ts';
 import { articleSubmissionSites } from './data/article-submission-sites.ts';
@@ -47,13 +52,69 @@ interface Definition extends Omit<Directory, 'path' | 'list' | 'sortable' | 'reg
 
 // Page sizes, the video limit and FAQ counts are spec 2.6 / 9, word for word.
 const definitions: Definition[] = [
-  { slug: 'ad-post-sites', label: 'Ad Post Sites', layout: 'metrics', pageSize: 20, shownLimit: null, copy: adPostCopy, list: adPostSites },
-  { slug: 'social-bookmarking-sites', label: 'Social Bookmarking Sites', layout: 'plain', pageSize: 20, shownLimit: null, copy: socialBookmarkingCopy, list: socialBookmarkingSites },
-  { slug: 'guest-post-sites', label: 'Guest Post Sites', layout: 'plain', pageSize: 5, shownLimit: null, copy: guestPostCopy, list: guestPostSites },
-  { slug: 'article-submission-sites', label: 'Article Submission Sites', layout: 'plain', pageSize: 5, shownLimit: null, copy: articleSubmissionCopy, list: articleSubmissionSites },
-  { slug: 'directory-submission-sites', label: 'Directory Submission Sites', layout: 'plain', pageSize: 5, shownLimit: null, copy: directorySubmissionCopy, list: directorySubmissionSites },
-  { slug: 'image-submission-sites', label: 'Image Submission Sites', layout: 'plain', pageSize: 5, shownLimit: null, copy: imageSubmissionCopy, list: imageSubmissionSites },
-  { slug: 'video-submission-sites', label: 'Video Submission Sites', layout: 'video', pageSize: null, shownLimit: 20, copy: videoSubmissionCopy, list: videoSubmissionSites },
+  {
+    slug: 'ad-post-sites',
+    label: 'Ad Post Sites',
+    layout: 'metrics',
+    pageSize: 20,
+    shownLimit: null,
+    copy: adPostCopy,
+    list: adPostSites,
+  },
+  {
+    slug: 'social-bookmarking-sites',
+    label: 'Social Bookmarking Sites',
+    layout: 'plain',
+    pageSize: 20,
+    shownLimit: null,
+    copy: socialBookmarkingCopy,
+    list: socialBookmarkingSites,
+  },
+  {
+    slug: 'guest-post-sites',
+    label: 'Guest Post Sites',
+    layout: 'plain',
+    pageSize: 5,
+    shownLimit: null,
+    copy: guestPostCopy,
+    list: guestPostSites,
+  },
+  {
+    slug: 'article-submission-sites',
+    label: 'Article Submission Sites',
+    layout: 'plain',
+    pageSize: 5,
+    shownLimit: null,
+    copy: articleSubmissionCopy,
+    list: articleSubmissionSites,
+  },
+  {
+    slug: 'directory-submission-sites',
+    label: 'Directory Submission Sites',
+    layout: 'plain',
+    pageSize: 5,
+    shownLimit: null,
+    copy: directorySubmissionCopy,
+    list: directorySubmissionSites,
+  },
+  {
+    slug: 'image-submission-sites',
+    label: 'Image Submission Sites',
+    layout: 'plain',
+    pageSize: 5,
+    shownLimit: null,
+    copy: imageSubmissionCopy,
+    list: imageSubmissionSites,
+  },
+  {
+    slug: 'video-submission-sites',
+    label: 'Video Submission Sites',
+    layout: 'video',
+    pageSize: null,
+    shownLimit: 20,
+    copy: videoSubmissionCopy,
+    list: videoSubmissionSites,
+  },
 ];
 
 /** Parses every list at load, so a bad entry stops the server at boot, not on a page view. */
@@ -81,6 +142,19 @@ export function browsableSites(directory: Directory): DirectoryList['sites'] {
 /** `2024-06` → `June 2024`, fixed to English so server and browser agree. */
 export function formatAsOf(asOf: string): string {
   const [year, month] = asOf.split('-').map(Number);
-  const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+  const months = [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ];
   return `${months[month - 1]} ${year}`;
 }

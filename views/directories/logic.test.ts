@@ -1,6 +1,20 @@
 import { expect, test } from 'vitest';
 import type { SiteRow } from './logic.ts';
-import { buildQuery, countPages, describeView, filterSites, NO_FILTERS, nextSort, paginate, parseFilters, parsePage, parseSort, regionsOf, sortSites, viewSites } from './logic.ts';
+import {
+  buildQuery,
+  countPages,
+  describeView,
+  filterSites,
+  NO_FILTERS,
+  nextSort,
+  paginate,
+  parseFilters,
+  parsePage,
+  parseSort,
+  regionsOf,
+  sortSites,
+  viewSites,
+} from './logic.ts';
 
 function makeSites(count: number, extra: (index: number) => Partial<SiteRow> = () => ({})): SiteRow[] {
   return Array.from({ length: count }, (_, index) => ({
@@ -70,12 +84,34 @@ test('search matches every word in name, description or host, ignoring case', ()
 
 test('region and link-type filters match exactly, "unknown" picks the sites without a link type, and they combine with search', () => {
   const sites: SiteRow[] = [
-    { id: 1, name: 'Reddit', url: 'https://www.reddit.com/', region: 'Global', linkType: 'nofollow', description: 'Community links' },
+    {
+      id: 1,
+      name: 'Reddit',
+      url: 'https://www.reddit.com/',
+      region: 'Global',
+      linkType: 'nofollow',
+      description: 'Community links',
+    },
     { id: 2, name: 'ShareChat', url: 'https://sharechat.com/', region: 'India', description: 'Indian community posts' },
-    { id: 3, name: 'Blogger', url: 'https://www.blogger.com/', region: 'Global', linkType: 'dofollow', description: 'Blogs' },
-    { id: 4, name: 'Peerlist', url: 'https://peerlist.io/', region: 'India', linkType: 'nofollow', description: 'Tech profiles' },
+    {
+      id: 3,
+      name: 'Blogger',
+      url: 'https://www.blogger.com/',
+      region: 'Global',
+      linkType: 'dofollow',
+      description: 'Blogs',
+    },
+    {
+      id: 4,
+      name: 'Peerlist',
+      url: 'https://peerlist.io/',
+      region: 'India',
+      linkType: 'nofollow',
+      description: 'Tech profiles',
+    },
   ];
-  const ids = (filters: Partial<typeof NO_FILTERS>) => filterSites(sites, { ...NO_FILTERS, ...filters }).map((site) => site.id);
+  const ids = (filters: Partial<typeof NO_FILTERS>) =>
+    filterSites(sites, { ...NO_FILTERS, ...filters }).map((site) => site.id);
   expect(ids({ region: 'India' })).toEqual([2, 4]);
   expect(ids({ link: 'nofollow' })).toEqual([1, 4]);
   expect(ids({ link: 'unknown' })).toEqual([2]);
@@ -88,7 +124,10 @@ test('the region filter offers India and Global first, then countries A-Z, and i
   const sites = makeSites(4, (index) => ({ region: ['Nepal', 'Global', 'India', 'Bhutan'][index] }));
   expect(regionsOf(sites)).toEqual(['India', 'Global', 'Bhutan', 'Nepal']);
   const regions = regionsOf(sites);
-  expect(parseFilters(new URLSearchParams('region=India&link=dofollow'), regions)).toEqual({ region: 'India', link: 'dofollow' });
+  expect(parseFilters(new URLSearchParams('region=India&link=dofollow'), regions)).toEqual({
+    region: 'India',
+    link: 'dofollow',
+  });
   expect(parseFilters(new URLSearchParams('region=Mars&link=follow'), regions)).toEqual({ region: '', link: '' });
   expect(parseFilters(new URLSearchParams('link=unknown'), regions)).toEqual({ region: '', link: 'unknown' });
 });
@@ -124,13 +163,26 @@ test('clicking a header sorts DA high-first, spam low-first, then flips directio
 test('buildQuery leaves out page 1 and empty search so the first page is the bare path', () => {
   expect(buildQuery({ page: 1 })).toBe('');
   expect(buildQuery({ page: 3 })).toBe('?page=3');
-  expect(buildQuery({ page: 2, query: ' used cars ', sort: { key: 'da', direction: 'desc' } })).toBe('?q=used+cars&sort=da-desc&page=2');
-  expect(buildQuery({ page: 2, query: 'jobs', region: 'India', link: 'unknown' })).toBe('?q=jobs&region=India&link=unknown&page=2');
+  expect(buildQuery({ page: 2, query: ' used cars ', sort: { key: 'da', direction: 'desc' } })).toBe(
+    '?q=used+cars&sort=da-desc&page=2',
+  );
+  expect(buildQuery({ page: 2, query: 'jobs', region: 'India', link: 'unknown' })).toBe(
+    '?q=jobs&region=India&link=unknown&page=2',
+  );
 });
 
 test('viewSites searches, sorts and pages in one go and counts every match', () => {
-  const sites = makeSites(30, (index) => ({ da: index, description: index % 2 === 0 ? 'even classifieds' : 'odd classifieds' }));
-  const view = viewSites(sites, { ...NO_FILTERS, query: 'even', sort: { key: 'da', direction: 'desc' }, page: 2, pageSize: 5 });
+  const sites = makeSites(30, (index) => ({
+    da: index,
+    description: index % 2 === 0 ? 'even classifieds' : 'odd classifieds',
+  }));
+  const view = viewSites(sites, {
+    ...NO_FILTERS,
+    query: 'even',
+    sort: { key: 'da', direction: 'desc' },
+    page: 2,
+    pageSize: 5,
+  });
   expect(view.total).toBe(15);
   expect(view.pageCount).toBe(3);
   expect(view.rows.map((site) => site.da)).toEqual([18, 16, 14, 12, 10]);
@@ -152,7 +204,9 @@ test('the status line says which rows are shown, or that nothing matched', () =>
   expect(describe({}, 2)).toBe('Showing 21–40 of 68 sites.');
   expect(describe({ query: 'Site 68' })).toBe('Showing 1 of 1 site matching “Site 68”.');
   expect(describe({ query: ' zzz ' })).toBe('No sites match “zzz”.');
-  expect(describe({ region: 'India', link: 'unknown' }, 2)).toBe('Showing 21–40 of 68 sites (region India, link type not known).');
+  expect(describe({ region: 'India', link: 'unknown' }, 2)).toBe(
+    'Showing 21–40 of 68 sites (region India, link type not known).',
+  );
   expect(describe({ region: 'Global' })).toBe('No sites match the chosen filters (region Global).');
   expect(describe({ query: 'zzz', link: 'dofollow' })).toBe('No sites match “zzz” (dofollow links).');
 });

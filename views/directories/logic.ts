@@ -159,7 +159,13 @@ export function nextSort(current: SortOrder | null, key: SortKey): SortOrder {
 }
 
 /** Builds `?q=...&region=...&link=...&sort=...&page=2`, leaving out defaults so page 1 links to the bare path. */
-export function buildQuery(state: { page?: number; query?: string; region?: string; link?: LinkFilter; sort?: SortOrder | null }): string {
+export function buildQuery(state: {
+  page?: number;
+  query?: string;
+  region?: string;
+  link?: LinkFilter;
+  sort?: SortOrder | null;
+}): string {
   const params = new URLSearchParams();
   if (state.query && state.query.trim()) params.set('q', state.query.trim());
   if (state.region) params.set('region', state.region);
@@ -199,7 +205,9 @@ const linkFilterLabels: Record<Exclude<LinkFilter, ''>, string> = {
 /** "Showing 21–40 of 68 sites", or why nothing is shown. */
 export function describeView(view: DirectoryView<unknown>, filters: Filters): string {
   const query = filters.query.trim();
-  const chosen = [filters.region ? `region ${filters.region}` : '', filters.link ? linkFilterLabels[filters.link] : ''].filter(Boolean).join(', ');
+  const chosen = [filters.region ? `region ${filters.region}` : '', filters.link ? linkFilterLabels[filters.link] : '']
+    .filter(Boolean)
+    .join(', ');
   const narrowing = chosen ? ` (${chosen})` : '';
   if (view.total === 0) {
     if (query) return `No sites match “${query}”${narrowing}.`;

@@ -12,21 +12,29 @@ function headers(html: string): string[] {
 }
 
 function text(html: string): string {
-  return html.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&#x27;/g, "'").trim();
+  return html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .trim();
 }
 
 /** Cell texts, the name cell without its badges. */
 function rows(html: string): string[][] {
   const tbody = /<tbody>(.*?)<\/tbody>/s.exec(html)?.[1] ?? '';
   return [...tbody.matchAll(/<tr>(.*?)<\/tr>/gs)].map((row) =>
-    [...row[1].matchAll(/<td[^>]*>(.*?)<\/td>/gs)].map((cell) => text(cell[1].replace(/<span class="badge[^"]*">.*?<\/span>/g, ''))),
+    [...row[1].matchAll(/<td[^>]*>(.*?)<\/td>/gs)].map((cell) =>
+      text(cell[1].replace(/<span class="badge[^"]*">.*?<\/span>/g, '')),
+    ),
   );
 }
 
 /** The badges in each row's name cell. */
 function badges(html: string): string[][] {
   const tbody = /<tbody>(.*?)<\/tbody>/s.exec(html)?.[1] ?? '';
-  return [...tbody.matchAll(/<tr>(.*?)<\/tr>/gs)].map((row) => [...row[1].matchAll(/<span class="badge[^"]*">(.*?)<\/span>/g)].map((badge) => badge[1]));
+  return [...tbody.matchAll(/<tr>(.*?)<\/tr>/gs)].map((row) =>
+    [...row[1].matchAll(/<span class="badge[^"]*">(.*?)<\/span>/g)].map((badge) => badge[1]),
+  );
 }
 
 function pagerLinks(html: string): { href: string; text: string; current: boolean }[] {
@@ -51,7 +59,9 @@ test('ad-post page shows the spec columns and 20 numbered rows, blank metric cel
   expect(body.map((row) => row[0])).toEqual(Array.from({ length: 20 }, (_, index) => String(index + 1)));
   expect(body[0]).toEqual(['1', 'OLX India', '', '', expect.stringContaining('classifieds')]);
   expect(badges(res.text)[0]).toEqual(['India']);
-  expect(text(res.text)).toContain('cells are blank on purpose: they are third-party estimates by Moz, and we publish only figures whose source and month we can state.');
+  expect(text(res.text)).toContain(
+    'cells are blank on purpose: they are third-party estimates by Moz, and we publish only figures whose source and month we can state.',
+  );
   expect(res.text).toContain('href="https://moz.com/link-explorer"');
   // Nothing sortable without figures, and no claim that the list was checked.
   expect(res.text).not.toContain('data-sort-key');
@@ -64,8 +74,12 @@ test('region and link-type badges sit in the name cell, and the filters beside t
   const page = await request(client).get('/social-bookmarking-sites');
   const reddit = rows(page.text).findIndex((row) => row[1] === 'Reddit');
   expect(badges(page.text)[reddit]).toEqual(['Global', 'nofollow']);
-  expect(page.text).toMatch(/<select id="social-bookmarking-sites-region" name="region">.*<option value="India">India<\/option>/s);
-  expect(page.text).toMatch(/<select id="social-bookmarking-sites-link" name="link">.*<option value="unknown">Not known<\/option>/s);
+  expect(page.text).toMatch(
+    /<select id="social-bookmarking-sites-region" name="region">.*<option value="India">India<\/option>/s,
+  );
+  expect(page.text).toMatch(
+    /<select id="social-bookmarking-sites-link" name="link">.*<option value="unknown">Not known<\/option>/s,
+  );
 
   const indian = await request(client).get('/social-bookmarking-sites?region=India');
   expect(indian.status).toBe(200);
@@ -82,12 +96,22 @@ test('region and link-type badges sit in the name cell, and the filters beside t
   const ignored = await request(client).get('/guest-post-sites?region=Mars&link=follow');
   expect(rows(ignored.text)).toHaveLength(5);
   // Page links keep the filters.
-  expect(pagerLinks(indian.text).slice(1).every((link) => link.href.includes('region=India'))).toBe(true);
+  expect(
+    pagerLinks(indian.text)
+      .slice(1)
+      .every((link) => link.href.includes('region=India')),
+  ).toBe(true);
 });
 
 test('plain lists show #, Name, Description; bookmarking pages by 20, the others by 5', async () => {
   const client = app();
-  for (const [path, size] of [['/social-bookmarking-sites', 20], ['/guest-post-sites', 5], ['/article-submission-sites', 5], ['/directory-submission-sites', 5], ['/image-submission-sites', 5]] as const) {
+  for (const [path, size] of [
+    ['/social-bookmarking-sites', 20],
+    ['/guest-post-sites', 5],
+    ['/article-submission-sites', 5],
+    ['/directory-submission-sites', 5],
+    ['/image-submission-sites', 5],
+  ] as const) {
     const res = await request(client).get(path);
     expect(res.status, path).toBe(200);
     expect(headers(res.text), path).toEqual(['#', 'Name', 'Description']);
@@ -112,7 +136,12 @@ test('page buttons are real ?page=N links and page 2 continues the numbering', a
   const first = await request(client).get('/ad-post-sites');
   const links = pagerLinks(first.text);
   expect(links.map((link) => link.text)).toEqual(['1', '2', '3', '4']);
-  expect(links.map((link) => link.href)).toEqual(['/ad-post-sites', '/ad-post-sites?page=2', '/ad-post-sites?page=3', '/ad-post-sites?page=4']);
+  expect(links.map((link) => link.href)).toEqual([
+    '/ad-post-sites',
+    '/ad-post-sites?page=2',
+    '/ad-post-sites?page=3',
+    '/ad-post-sites?page=4',
+  ]);
   expect(links.filter((link) => link.current).map((link) => link.text)).toEqual(['1']);
 
   const second = await request(client).get('/ad-post-sites?page=2');
@@ -132,7 +161,12 @@ test('the last page holds the remainder of the list', async () => {
 
 test('out-of-range and malformed page numbers answer 404 with the not-found page', async () => {
   const client = app();
-  for (const path of ['/ad-post-sites?page=5', '/ad-post-sites?page=0', '/guest-post-sites?page=abc', '/video-submission-sites?page=2']) {
+  for (const path of [
+    '/ad-post-sites?page=5',
+    '/ad-post-sites?page=0',
+    '/guest-post-sites?page=abc',
+    '/video-submission-sites?page=2',
+  ]) {
     const res = await request(client).get(path);
     expect(res.status, path).toBe(404);
     expect(res.text, path).toContain('404 - Page Not Found');
@@ -185,16 +219,29 @@ test('each page links to the other lists, the content hubs and home', async () =
   const nav = /<nav class="directory-links"[^>]*>(.*?)<\/nav>/s.exec(res.text)?.[1] ?? '';
   const hrefs = [...nav.matchAll(/href="([^"]*)"/g)].map((match) => match[1]);
   expect(hrefs).toEqual([
-    '/ad-post-sites', '/social-bookmarking-sites', '/guest-post-sites', '/article-submission-sites',
-    '/directory-submission-sites', '/video-submission-sites', '/seo-guides', '/digital-marketing', '/career-guidance', '/',
+    '/ad-post-sites',
+    '/social-bookmarking-sites',
+    '/guest-post-sites',
+    '/article-submission-sites',
+    '/directory-submission-sites',
+    '/video-submission-sites',
+    '/seo-guides',
+    '/digital-marketing',
+    '/career-guidance',
+    '/',
   ]);
 });
 
 test('every page publishes its FAQ as FAQPage JSON-LD with the same number of questions', async () => {
   const client = app();
-  for (const [path, count] of [['/ad-post-sites', 4], ['/video-submission-sites', 5]] as const) {
+  for (const [path, count] of [
+    ['/ad-post-sites', 4],
+    ['/video-submission-sites', 5],
+  ] as const) {
     const res = await request(client).get(path);
-    const blocks = [...res.text.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((match) => JSON.parse(match[1]));
+    const blocks = [...res.text.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((match) =>
+      JSON.parse(match[1]),
+    );
     const faq = blocks.find((block) => block['@type'] === 'FAQPage');
     expect(faq.mainEntity, path).toHaveLength(count);
   }

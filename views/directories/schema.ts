@@ -18,7 +18,12 @@ export const directorySiteSchema = z.strictObject({
   region: z
     .string()
     .regex(/^[A-Z][A-Za-z .'-]{1,39}$/, 'region must be India, Global or a country name')
-    .refine((value) => REGIONS_FIRST.includes(value) || !['india', 'global', 'worldwide', 'international'].includes(value.toLowerCase()), 'write India or Global exactly'),
+    .refine(
+      (value) =>
+        REGIONS_FIRST.includes(value) ||
+        !['india', 'global', 'worldwide', 'international'].includes(value.toLowerCase()),
+      'write India or Global exactly',
+    ),
   linkType: z.enum(LINK_TYPES).optional(),
   description: z.string().trim().min(20).max(200),
   da: z.number().int().min(1).max(100).optional(),
@@ -39,13 +44,19 @@ export const directoryListSchema = z
     const seenIds = new Set<number>();
     const seenUrls = new Set<string>();
     for (const [index, site] of list.sites.entries()) {
-      if (seenIds.has(site.id)) ctx.addIssue({ code: 'custom', path: ['sites', index, 'id'], message: `duplicate id ${site.id}` });
+      if (seenIds.has(site.id))
+        ctx.addIssue({ code: 'custom', path: ['sites', index, 'id'], message: `duplicate id ${site.id}` });
       seenIds.add(site.id);
       const key = normaliseUrl(site.url);
-      if (seenUrls.has(key)) ctx.addIssue({ code: 'custom', path: ['sites', index, 'url'], message: `duplicate url ${site.url}` });
+      if (seenUrls.has(key))
+        ctx.addIssue({ code: 'custom', path: ['sites', index, 'url'], message: `duplicate url ${site.url}` });
       seenUrls.add(key);
       if (!list.metrics && (site.da !== undefined || site.spam !== undefined)) {
-        ctx.addIssue({ code: 'custom', path: ['sites', index], message: `${site.name} has a DA or spam figure but the list names no source and month` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['sites', index],
+          message: `${site.name} has a DA or spam figure but the list names no source and month`,
+        });
       }
     }
   });

@@ -26,7 +26,10 @@ export function visibleSites<T extends SiteRow>(sites: readonly T[], status: Dir
 }
 
 /** When this list was last checked: the newest check date among its sites, or null. */
-export function lastCheckedOf(directory: Directory, status: DirectoryStatus): { date: string; checked: number; hidden: number } | null {
+export function lastCheckedOf(
+  directory: Directory,
+  status: DirectoryStatus,
+): { date: string; checked: number; hidden: number } | null {
   let date = '';
   let checked = 0;
   let hidden = 0;

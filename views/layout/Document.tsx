@@ -7,7 +7,8 @@ import { SeoHead, type HeadMeta } from './SeoHead.tsx';
 
 // Without JavaScript the narrow-screen menu stays expanded instead of hiding behind a toggle, and
 // the header scrolls away with the page rather than staying on top of it.
-const noScriptCss = '@media (max-width: 1023.98px){.site-header{position:static}.site-nav{display:block;max-height:none}.nav-toggle{display:none}}';
+const noScriptCss =
+  '@media (max-width: 1023.98px){.site-header{position:static}.site-nav{display:block;max-height:none}.nav-toggle{display:none}}';
 
 export function Document({ meta, children }: { meta: HeadMeta; children: ReactNode }) {
   const { assets } = useSite();

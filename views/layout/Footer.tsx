@@ -25,7 +25,8 @@ export function Footer() {
           © {year} {business.name}.{business.tagline ? ` ${business.tagline.replace(/\.$/, '')}.` : null}
         </p>
         <p className="footer-contact">
-          <a href={`mailto:${business.email}`}>{business.email}</a> · <a href={telHref(business.phone)}>{business.phone}</a>
+          <a href={`mailto:${business.email}`}>{business.email}</a> ·{' '}
+          <a href={telHref(business.phone)}>{business.phone}</a>
           {business.whatsapp ? (
             <>
               {' · '}

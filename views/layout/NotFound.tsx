@@ -53,7 +53,14 @@ export function NotFound({ pathname, query }: { pathname: string; query: string 
       <form className="site-search" method="get" role="search">
         <label htmlFor="site-search-q">Search this site</label>
         <div className="site-search-row">
-          <input id="site-search-q" type="search" name="q" defaultValue={q} maxLength={SEARCH_MAX_LENGTH} placeholder="e.g. sitemap, Noida" />
+          <input
+            id="site-search-q"
+            type="search"
+            name="q"
+            defaultValue={q}
+            maxLength={SEARCH_MAX_LENGTH}
+            placeholder="e.g. sitemap, Noida"
+          />
           <button type="submit" className="button secondary">
             Search
           </button>
@@ -62,7 +69,11 @@ export function NotFound({ pathname, query }: { pathname: string; query: string 
       {q ? (
         <section className="not-found-section" aria-labelledby="search-results-heading">
           <h2 id="search-results-heading">{results.length ? `Pages matching “${q}”` : `No page matches “${q}”`}</h2>
-          {results.length ? <PageList entries={results} /> : <p>Try fewer or other words, or pick one of the tools below.</p>}
+          {results.length ? (
+            <PageList entries={results} />
+          ) : (
+            <p>Try fewer or other words, or pick one of the tools below.</p>
+          )}
         </section>
       ) : guesses.length ? (
         <section className="not-found-section" aria-labelledby="guesses-heading">

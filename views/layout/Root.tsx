@@ -35,7 +35,11 @@ export function RootErrorBoundary() {
       </Document>
     );
   }
-  const details = showErrorDetails ? (error instanceof Error ? (error.stack ?? error.message) : String(error)) : undefined;
+  const details = showErrorDetails
+    ? error instanceof Error
+      ? (error.stack ?? error.message)
+      : String(error)
+    : undefined;
   return (
     <Document meta={errorMeta(pathname)}>
       <ErrorScreen details={details} />

@@ -10,7 +10,8 @@ export function SampleNotice() {
   return (
     <p className="sample-notice" role="note">
       Sample business details: this site shows an example business and asks search engines not to index it. To publish
-      your own, set <code>SITE_PROFILE</code> to the path of your business profile file (see <code>docs/profile.example.json</code>).
+      your own, set <code>SITE_PROFILE</code> to the path of your business profile file (see{' '}
+      <code>docs/profile.example.json</code>).
     </p>
   );
 }

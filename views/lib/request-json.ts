@@ -48,14 +48,20 @@ export async function apiFetch(path: string, fallback: string, init: ApiRequestI
   });
   if (!response.ok) {
     const data = init.method === 'HEAD' ? null : await readJson(response);
-    const serverMessage = data && typeof data === 'object' && 'error' in data && typeof data.error === 'string' ? data.error : '';
+    const serverMessage =
+      data && typeof data === 'object' && 'error' in data && typeof data.error === 'string' ? data.error : '';
     throw new ApiError(serverMessage || fallback, response.status, Boolean(serverMessage));
   }
   return response;
 }
 
 /** JSON in (optional), JSON out. */
-export async function requestJson<T>(path: string, fallback: string, body?: unknown, init: Omit<ApiRequestInit, 'body'> = {}): Promise<T> {
+export async function requestJson<T>(
+  path: string,
+  fallback: string,
+  body?: unknown,
+  init: Omit<ApiRequestInit, 'body'> = {},
+): Promise<T> {
   const response = await apiFetch(path, fallback, { ...init, body });
   return (await readJson(response)) as T;
 }
@@ -88,7 +94,12 @@ export function failureDetail(caught: unknown, specMessage: string): string {
  * 2xx answer; rejects like apiFetch (ApiError with the server's `error`, else `fallback`), and with
  * an AbortError DOMException when `signal` aborts.
  */
-export function apiUpload(path: string, fallback: string, form: FormData, options: { onProgress?: (percent: number) => void; signal?: AbortSignal } = {}): Promise<unknown> {
+export function apiUpload(
+  path: string,
+  fallback: string,
+  form: FormData,
+  options: { onProgress?: (percent: number) => void; signal?: AbortSignal } = {},
+): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
@@ -100,7 +111,8 @@ export function apiUpload(path: string, fallback: string, form: FormData, option
     xhr.onload = () => {
       const data: unknown = xhr.response;
       if (xhr.status >= 200 && xhr.status < 300) return resolve(data);
-      const serverMessage = data && typeof data === 'object' && 'error' in data && typeof data.error === 'string' ? data.error : '';
+      const serverMessage =
+        data && typeof data === 'object' && 'error' in data && typeof data.error === 'string' ? data.error : '';
       reject(new ApiError(serverMessage || fallback, xhr.status, Boolean(serverMessage)));
     };
     xhr.onerror = () => reject(new TypeError('Network error'));

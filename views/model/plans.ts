@@ -86,19 +86,34 @@ export const REDIRECT_CHECKER_PLANS: readonly Plan[] = [
     id: 'free',
     name: 'Free checker',
     price: '₹0',
-    features: ['Up to 100 URLs per check', 'Every hop with its HTTP status', 'Loops and long chains flagged', 'CSV export of the results'],
+    features: [
+      'Up to 100 URLs per check',
+      'Every hop with its HTTP status',
+      'Loops and long chains flagged',
+      'CSV export of the results',
+    ],
   },
   {
     id: 'migration-review',
     name: 'Migration redirect review',
     price: '₹4,999 one-time',
-    features: ['Old-to-new URL map checked by our team', 'Chains collapsed to single 301s', 'Report of lost pages and backlinks', 'One follow-up check after launch', 'Included in the E-commerce & B2B package'],
+    features: [
+      'Old-to-new URL map checked by our team',
+      'Chains collapsed to single 301s',
+      'Report of lost pages and backlinks',
+      'One follow-up check after launch',
+      'Included in the E-commerce & B2B package',
+    ],
   },
   {
     id: 'monitoring',
     name: 'Monthly redirect monitoring',
     price: '₹1,499 per month',
-    features: ['Key URLs re-checked every week', 'Alerts when a redirect breaks or loops', 'Included in the E-commerce & B2B package'],
+    features: [
+      'Key URLs re-checked every week',
+      'Alerts when a redirect breaks or loops',
+      'Included in the E-commerce & B2B package',
+    ],
   },
 ];
 
@@ -143,7 +158,9 @@ export const ANCHOR_TEXT_PLANS: readonly Plan[] = [
 ];
 
 /** The tools' services that cost money; /seo-packages lists them with their prices. */
-export const PAID_TOOL_PLANS: readonly Plan[] = [...REDIRECT_CHECKER_PLANS, ...ANCHOR_TEXT_PLANS].filter((plan) => plan.price !== '₹0');
+export const PAID_TOOL_PLANS: readonly Plan[] = [...REDIRECT_CHECKER_PLANS, ...ANCHOR_TEXT_PLANS].filter(
+  (plan) => plan.price !== '₹0',
+);
 
 /**
  * A tool's plans table shows no rupee amount of its own: prices are stated once, on

@@ -13,7 +13,6 @@ export interface RedirectHopView {
 export type RedirectWarning = 'temporary-redirect' | 'chain' | 'loop' | 'broken';
 export const REDIRECT_WARNINGS: readonly RedirectWarning[] = ['temporary-redirect', 'chain', 'loop', 'broken'];
 
-
 export interface RedirectRow {
   originalUrl: string;
   /** Final URL; on an error, the last redirect target reached (or null). */

@@ -28,8 +28,14 @@ export function gradeFor(score: number): Grade {
   return GRADE_BANDS.find((band) => score >= band.min)?.grade ?? 'F';
 }
 
-export function scoreChecks(checks: ReadonlyArray<{ status: GradedStatus; priority: GradedPriority }>): { score: number; grade: Grade } {
-  const cost = checks.reduce((sum, check) => sum + (check.status === 'pass' ? 0 : CHECK_COST[check.priority][check.status]), 0);
+export function scoreChecks(checks: ReadonlyArray<{ status: GradedStatus; priority: GradedPriority }>): {
+  score: number;
+  grade: Grade;
+} {
+  const cost = checks.reduce(
+    (sum, check) => sum + (check.status === 'pass' ? 0 : CHECK_COST[check.priority][check.status]),
+    0,
+  );
   const score = Math.max(0, 100 - cost);
   return { score, grade: gradeFor(score) };
 }
@@ -41,6 +47,11 @@ const PRIORITY_ORDER: Record<GradedPriority, number> = { High: 0, Medium: 1, Low
 export function byUrgency<T extends { status: GradedStatus; priority: GradedPriority }>(checks: readonly T[]): T[] {
   return checks
     .map((check, index) => ({ check, index }))
-    .sort((a, b) => STATUS_ORDER[a.check.status] - STATUS_ORDER[b.check.status] || PRIORITY_ORDER[a.check.priority] - PRIORITY_ORDER[b.check.priority] || a.index - b.index)
+    .sort(
+      (a, b) =>
+        STATUS_ORDER[a.check.status] - STATUS_ORDER[b.check.status] ||
+        PRIORITY_ORDER[a.check.priority] - PRIORITY_ORDER[b.check.priority] ||
+        a.index - b.index,
+    )
     .map(({ check }) => check);
 }

@@ -1,14 +1,39 @@
 import { expect, test } from 'vitest';
-import { availableTools, featuredFirst, HUB_PATH, matchesTool, TOOLS, toolByName, toolNames, toolsByGroup } from './tools-hub.ts';
+import {
+  availableTools,
+  featuredFirst,
+  HUB_PATH,
+  matchesTool,
+  TOOLS,
+  toolByName,
+  toolNames,
+  toolsByGroup,
+} from './tools-hub.ts';
 
 test('the hub lists every tool of spec 2.4 including the downloaders and the sitemap tool, plus the site audit', () => {
   const paths = TOOLS.map((tool) => tool.path);
   for (const path of [
-    '/bulk-url-redirection-tool', '/google-index-checker', '/youtube-transcript-tool', '/bulk-anchor-text-generators',
-    '/youtube-tag-generator', '/whatsapp-chat-link', '/comma-separator-tool', '/youtube-video-tags-extractor',
-    '/url-domain-extractor', '/backlink-generator-tool', '/image-compressor', '/about-us-page-generator',
-    '/mobile-friendly-tester-tool', '/canonical-tag-generator', '/seo-audit', '/sitemap-tool', '/viral-prompts',
-    '/YouTubeShortsDownloader', '/InstagramReelDownloader', '/PinterestDownloader', '/site-audit',
+    '/bulk-url-redirection-tool',
+    '/google-index-checker',
+    '/youtube-transcript-tool',
+    '/bulk-anchor-text-generators',
+    '/youtube-tag-generator',
+    '/whatsapp-chat-link',
+    '/comma-separator-tool',
+    '/youtube-video-tags-extractor',
+    '/url-domain-extractor',
+    '/backlink-generator-tool',
+    '/image-compressor',
+    '/about-us-page-generator',
+    '/mobile-friendly-tester-tool',
+    '/canonical-tag-generator',
+    '/seo-audit',
+    '/sitemap-tool',
+    '/viral-prompts',
+    '/YouTubeShortsDownloader',
+    '/InstagramReelDownloader',
+    '/PinterestDownloader',
+    '/site-audit',
   ]) {
     expect(paths).toContain(path);
   }
@@ -27,7 +52,10 @@ test('a known name resolves to its canonical path, an unknown one to the hub', (
 });
 
 test('only tools whose page exists are offered, in hub order', () => {
-  expect(toolNames(availableTools(new Set(['/viral-prompts', '/', '/comma-separator-tool'])))).toEqual(['Comma Separator Tool', 'Viral Prompts']);
+  expect(toolNames(availableTools(new Set(['/viral-prompts', '/', '/comma-separator-tool'])))).toEqual([
+    'Comma Separator Tool',
+    'Viral Prompts',
+  ]);
   expect(availableTools(new Set())).toEqual([]);
 });
 
@@ -36,10 +64,20 @@ test('tools group by job in the order analyse, crawl, generate, media, featured 
   expect(groups.map((group) => group.id)).toEqual(['analyse', 'crawl', 'generate', 'media']);
   expect(groups.flatMap((group) => group.tools)).toHaveLength(TOOLS.length);
   expect(groups[0]!.tools.map((tool) => tool.path).slice(0, 2)).toEqual(['/seo-audit', '/google-index-checker']);
-  expect(groups[1]!.tools.map((tool) => tool.path)).toEqual(['/site-audit', '/sitemap-tool', '/bulk-url-redirection-tool']);
-  expect(groups.find((group) => group.id === 'media')!.tools.map((tool) => tool.path)).toContain('/PinterestDownloader');
+  expect(groups[1]!.tools.map((tool) => tool.path)).toEqual([
+    '/site-audit',
+    '/sitemap-tool',
+    '/bulk-url-redirection-tool',
+  ]);
+  expect(groups.find((group) => group.id === 'media')!.tools.map((tool) => tool.path)).toContain(
+    '/PinterestDownloader',
+  );
   expect(toolsByGroup(TOOLS.filter((tool) => tool.group === 'media')).map((group) => group.id)).toEqual(['media']);
-  expect(featuredFirst(TOOLS).slice(0, 5).map((tool) => tool.path)).toEqual(['/seo-audit', '/site-audit', '/google-index-checker', '/sitemap-tool', '/bulk-url-redirection-tool']);
+  expect(
+    featuredFirst(TOOLS)
+      .slice(0, 5)
+      .map((tool) => tool.path),
+  ).toEqual(['/seo-audit', '/site-audit', '/google-index-checker', '/sitemap-tool', '/bulk-url-redirection-tool']);
 });
 
 test('a search matches every typed word in the name or description, in any case', () => {
@@ -48,7 +86,14 @@ test('a search matches every typed word in the name or description, in any case'
   expect(matchesTool(audit, '  SEO   Audit ')).toBe(true);
   expect(matchesTool(audit, 'audit sitemap')).toBe(false);
   expect(matchesTool(audit, '')).toBe(true);
-  expect(TOOLS.filter((tool) => matchesTool(tool, 'youtube')).map((tool) => tool.path).sort()).toEqual([
-    '/YouTubeShortsDownloader', '/youtube-tag-generator', '/youtube-transcript-tool', '/youtube-video-tags-extractor',
+  expect(
+    TOOLS.filter((tool) => matchesTool(tool, 'youtube'))
+      .map((tool) => tool.path)
+      .sort(),
+  ).toEqual([
+    '/YouTubeShortsDownloader',
+    '/youtube-tag-generator',
+    '/youtube-transcript-tool',
+    '/youtube-video-tags-extractor',
   ]);
 });

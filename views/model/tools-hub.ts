@@ -18,12 +18,32 @@ export interface ToolEntry {
 export type ToolGroup = 'analyse' | 'crawl' | 'generate' | 'media';
 
 export type ToolIconName =
-  | 'audit' | 'site' | 'index' | 'redirect' | 'mobile' | 'sitemap' | 'link' | 'anchor' | 'code' | 'text' | 'chat' | 'list'
-  | 'globe' | 'spark' | 'image' | 'transcript' | 'tag' | 'download';
+  | 'audit'
+  | 'site'
+  | 'index'
+  | 'redirect'
+  | 'mobile'
+  | 'sitemap'
+  | 'link'
+  | 'anchor'
+  | 'code'
+  | 'text'
+  | 'chat'
+  | 'list'
+  | 'globe'
+  | 'spark'
+  | 'image'
+  | 'transcript'
+  | 'tag'
+  | 'download';
 
 /** The hub's sections, in order, with the line that says what each job is. */
 export const TOOL_GROUPS: readonly { id: ToolGroup; label: string; summary: string }[] = [
-  { id: 'analyse', label: 'Analyse', summary: 'Check a page: what to fix, whether Google can index it, how it works on a phone.' },
+  {
+    id: 'analyse',
+    label: 'Analyse',
+    summary: 'Check a page: what to fix, whether Google can index it, how it works on a phone.',
+  },
   { id: 'crawl', label: 'Crawl', summary: 'Follow links and redirects across a whole site.' },
   { id: 'generate', label: 'Generate', summary: 'Write tags, anchors, links and copy in seconds.' },
   { id: 'media', label: 'Media', summary: 'Images and video: compress, transcribe, read tags, download.' },
@@ -142,7 +162,8 @@ export const TOOLS: readonly ToolEntry[] = [
   },
   {
     name: 'Website SEO Audit',
-    description: 'Crawl your whole site and list every SEO problem by page: broken links, redirects, duplicates, canonicals and more.',
+    description:
+      'Crawl your whole site and list every SEO problem by page: broken links, redirects, duplicates, canonicals and more.',
     path: '/site-audit',
     group: 'crawl',
     icon: 'site',
@@ -198,10 +219,13 @@ export function availableTools(paths: ReadonlySet<string>): ToolEntry[] {
  * The tools grouped by job, featured ones first within each group.
  * Groups without a tool are left out.
  */
-export function toolsByGroup(tools: readonly ToolEntry[]): { id: ToolGroup; label: string; summary: string; tools: ToolEntry[] }[] {
-  return TOOL_GROUPS.map((group) => ({ ...group, tools: featuredFirst(tools.filter((tool) => tool.group === group.id)) })).filter(
-    (group) => group.tools.length > 0,
-  );
+export function toolsByGroup(
+  tools: readonly ToolEntry[],
+): { id: ToolGroup; label: string; summary: string; tools: ToolEntry[] }[] {
+  return TOOL_GROUPS.map((group) => ({
+    ...group,
+    tools: featuredFirst(tools.filter((tool) => tool.group === group.id)),
+  })).filter((group) => group.tools.length > 0);
 }
 
 /** Featured tools first in their own order, then the rest in list order. */

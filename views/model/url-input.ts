@@ -9,8 +9,7 @@ export const MAX_URL_LENGTH = 2048;
 
 export type TypedUrl =
   /** `schemeTyped` is false when the person wrote no scheme: https was assumed, http may be tried next. */
-  | { ok: true; url: string; schemeTyped: boolean }
-  | { ok: false; problem: TypedUrlProblem; reason: string };
+  { ok: true; url: string; schemeTyped: boolean } | { ok: false; problem: TypedUrlProblem; reason: string };
 
 export type TypedUrlProblem = 'empty' | 'too-long' | 'scheme' | 'invalid';
 
@@ -43,7 +42,8 @@ export function typedUrl(text: string): TypedUrl {
   const trimmed = text.trim();
   if (!trimmed) return { ok: false, problem: 'empty', reason: TYPED_URL_EMPTY };
   if (trimmed.length > MAX_URL_LENGTH) return { ok: false, problem: 'too-long', reason: TYPED_URL_TOO_LONG };
-  const schemeTyped = NEVER_USER.test(trimmed) || (ANY_SCHEME.test(trimmed) && !HOST_AND_PORT.test(trimmed) && !USER_INFO.test(trimmed));
+  const schemeTyped =
+    NEVER_USER.test(trimmed) || (ANY_SCHEME.test(trimmed) && !HOST_AND_PORT.test(trimmed) && !USER_INFO.test(trimmed));
   if (schemeTyped && !WEB_SCHEME.test(trimmed)) {
     const scheme = trimmed.slice(0, trimmed.indexOf(':')).toLowerCase();
     return { ok: false, problem: 'scheme', reason: `Only http and https URLs can be fetched (got ${scheme}).` };

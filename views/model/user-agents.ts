@@ -7,7 +7,8 @@
 export const USER_AGENTS = {
   browser: {
     label: 'Browser (Chrome)',
-    header: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+    header:
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
   },
   'googlebot-smartphone': {
     label: 'Googlebot smartphone',

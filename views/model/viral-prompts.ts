@@ -13,7 +13,7 @@ export const VIRAL_PROMPT_SEED: Record<Category, readonly string[]> = {
     'Studio product shot of a glass perfume bottle on a slab of black marble, single softbox from the left, crisp rim light, water droplets on the glass, minimalist luxury advertising style, 1:1 aspect ratio.',
     'Pixar-style 3D render of a tiny robot watering a bonsai tree on a windowsill, soft morning light, pastel colour palette, shallow depth of field, expressive big eyes, high detail.',
     'Flat-lay of a traditional Indian thali on a banana leaf seen from directly above, natural daylight, vibrant colours, every dish clearly separated, food magazine styling, 4:5 aspect ratio.',
-    'Double-exposure portrait of a woman\'s silhouette blended with a misty Himalayan pine forest, monochrome with a single accent of saffron orange, fine-art poster style.',
+    "Double-exposure portrait of a woman's silhouette blended with a misty Himalayan pine forest, monochrome with a single accent of saffron orange, fine-art poster style.",
     'Isometric illustration of a cosy home office at night: desk lamp, two monitors showing code, a cat asleep on the keyboard, rain on the window, warm and cool light contrast, clean vector style.',
     'Aerial drone photograph of terraced tea gardens in Munnar wrapped in low clouds, early morning haze, lush greens, leading lines of the terraces, National Geographic style, 16:9.',
     'Vintage 1970s Bollywood movie poster for a fictional film about a detective cat, hand-painted style, bold typography area left blank, grainy paper texture, saturated reds and yellows.',

@@ -2,7 +2,13 @@ import { expect, test } from 'vitest';
 import { DOMAIN_INVALID, DOMAIN_REQUIRED, isDomainName, parseDomain, parseWebUrl } from './url-input.ts';
 
 test('a bare domain, a URL with port and path, and www all give the same domain', () => {
-  for (const input of ['example.com', ' https://example.com ', 'http://www.example.com:8080/a?b=1#c', 'EXAMPLE.com.', 'user:pw@example.com/x']) {
+  for (const input of [
+    'example.com',
+    ' https://example.com ',
+    'http://www.example.com:8080/a?b=1#c',
+    'EXAMPLE.com.',
+    'user:pw@example.com/x',
+  ]) {
     expect(parseDomain(input)).toEqual({ ok: true, domain: 'example.com' });
   }
 });
@@ -18,7 +24,17 @@ test('subdomains other than www are kept', () => {
 
 test('empty and non-domain input is refused with a message a person can act on', () => {
   expect(parseDomain('   ')).toEqual({ ok: false, error: DOMAIN_REQUIRED });
-  for (const input of ['localhost', '127.0.0.1', 'http://[::1]/', 'not a domain', 'ftp://example.com', 'mailto:a@example.com', 'exa_mple.com', 'example.c0m', 'javascript:alert(1)']) {
+  for (const input of [
+    'localhost',
+    '127.0.0.1',
+    'http://[::1]/',
+    'not a domain',
+    'ftp://example.com',
+    'mailto:a@example.com',
+    'exa_mple.com',
+    'example.c0m',
+    'javascript:alert(1)',
+  ]) {
     expect(parseDomain(input)).toEqual({ ok: false, error: DOMAIN_INVALID });
   }
 });

@@ -28,7 +28,8 @@ export function isDomainName(hostname: string): boolean {
 export type DomainResult = { ok: true; domain: string } | { ok: false; error: string };
 
 export const DOMAIN_REQUIRED = 'Please enter a domain or URL.';
-export const DOMAIN_INVALID = 'Please enter a valid domain such as example.com or a URL such as https://example.com/page.';
+export const DOMAIN_INVALID =
+  'Please enter a valid domain such as example.com or a URL such as https://example.com/page.';
 
 /**
  * Reads a domain from either a bare domain or a full URL: scheme, credentials, port, path and a

@@ -23,7 +23,10 @@ const server = createServer((req, res) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(page(0).replace('<link rel="canonical" href="/page/0">', ''));
     } else if (match && Number(match[1]) < PAGES) {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'last-modified': new Date(Date.UTC(2025, 0, 1)).toUTCString() });
+      res.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'last-modified': new Date(Date.UTC(2025, 0, 1)).toUTCString(),
+      });
       res.end(page(Number(match[1])));
     } else {
       res.writeHead(404, { 'content-type': 'text/plain' });

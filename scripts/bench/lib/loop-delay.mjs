@@ -11,6 +11,14 @@ if (file) {
   process.on('SIGUSR2', () => histogram.reset());
   process.on('exit', () => {
     const ms = (ns) => Math.round(ns / 1e4) / 100;
-    writeFileSync(file, JSON.stringify({ max: ms(histogram.max), p99: ms(histogram.percentile(99)), p50: ms(histogram.percentile(50)), count: histogram.count }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        max: ms(histogram.max),
+        p99: ms(histogram.percentile(99)),
+        p50: ms(histogram.percentile(50)),
+        count: histogram.count,
+      }),
+    );
   });
 }

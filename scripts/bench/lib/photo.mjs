@@ -11,5 +11,7 @@ export function photoJpeg(width, height, quality = 92) {
     raw[i + 1] = ((y * 255) / height + n) & 255;
     raw[i + 2] = (((x + y) * 128) / (width + height) + 2 * n) & 255;
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality })
+    .toBuffer();
 }

@@ -69,7 +69,12 @@ export function sampleRss(pid, everyMs = 50) {
   return {
     stop() {
       clearInterval(timer);
-      return { peakTreeMb: Math.round(peakTree / 1024), peakPssMb: Math.round(peakPss / 1024), peakServerMb: Math.round(peakServer / 1024), peakProcesses };
+      return {
+        peakTreeMb: Math.round(peakTree / 1024),
+        peakPssMb: Math.round(peakPss / 1024),
+        peakServerMb: Math.round(peakServer / 1024),
+        peakProcesses,
+      };
     },
   };
 }

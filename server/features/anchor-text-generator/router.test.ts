@@ -5,7 +5,9 @@ import { KEYWORD_TOO_LONG, NO_KEYWORDS, TOO_MANY_KEYWORDS } from '#views/tools/a
 
 function generate(body: unknown) {
   const { app } = createTestApp();
-  return request(app).post('/api/bulk-anchor-text-generators/generate').send(body as object);
+  return request(app)
+    .post('/api/bulk-anchor-text-generators/generate')
+    .send(body as object);
 }
 
 test('GET plans answers the plans as [{id, name, price, features[]}]', async () => {
@@ -20,7 +22,11 @@ test('GET plans answers the plans as [{id, name, price, features[]}]', async () 
 });
 
 test('POST generate answers result strings and typed anchors', async () => {
-  const res = await generate({ keywords: ['seo services', ' local seo '], website: 'https://www.example.com/', brand: 'Acme' });
+  const res = await generate({
+    keywords: ['seo services', ' local seo '],
+    website: 'https://www.example.com/',
+    brand: 'Acme',
+  });
   expect(res.status).toBe(200);
   expect(res.body.result[0]).toBe('seo services');
   expect(res.body.result).toContain('local seo');
@@ -69,9 +75,17 @@ test('the old spellings of the page answer 301', async () => {
 test('generating is limited to 60 requests a minute per client', async () => {
   const { app } = createTestApp();
   for (let i = 0; i < 60; i += 1) {
-    expect((await request(app).post('/api/bulk-anchor-text-generators/generate').send({ keywords: ['seo'] })).status).toBe(200);
+    expect(
+      (
+        await request(app)
+          .post('/api/bulk-anchor-text-generators/generate')
+          .send({ keywords: ['seo'] })
+      ).status,
+    ).toBe(200);
   }
-  const limited = await request(app).post('/api/bulk-anchor-text-generators/generate').send({ keywords: ['seo'] });
+  const limited = await request(app)
+    .post('/api/bulk-anchor-text-generators/generate')
+    .send({ keywords: ['seo'] });
   expect(limited.status).toBe(429);
   expect(limited.body.error).toMatch(/Too many requests/);
 });

@@ -12,10 +12,13 @@ export function anchorTextGeneratorRouter(): Router {
     res.json(ANCHOR_TEXT_PLANS);
   });
   const parse = (req: Request) => parseOr400(generateRequestSchema, req.body);
-  router.post('/bulk-anchor-text-generators/generate', ...endpoint({ parse, limit: { windowMs: 60_000, limit: 60 } }, (body, _req, res) => {
-    const anchors = generateAnchors(body);
-    const response: GenerateResponse = { result: anchors.map((anchor) => anchor.text), anchors };
-    res.json(response);
-  }));
+  router.post(
+    '/bulk-anchor-text-generators/generate',
+    ...endpoint({ parse, limit: { windowMs: 60_000, limit: 60 } }, (body, _req, res) => {
+      const anchors = generateAnchors(body);
+      const response: GenerateResponse = { result: anchors.map((anchor) => anchor.text), anchors };
+      res.json(response);
+    }),
+  );
   return router;
 }

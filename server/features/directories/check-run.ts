@@ -69,5 +69,9 @@ export async function runChecks(options: RunOptions): Promise<CheckResults> {
   // An interrupted run keeps the previous results for the sites it did not reach.
   for (const url of urls) if (!sites[url] && options.previous.sites[url]) sites[url] = options.previous.sites[url];
   const ordered = Object.fromEntries(urls.filter((url) => sites[url]).map((url) => [url, sites[url]]));
-  return { version: 1, lastRun: { startedAt: startedAt.toISOString(), finishedAt: now().toISOString(), checked: done }, sites: ordered };
+  return {
+    version: 1,
+    lastRun: { startedAt: startedAt.toISOString(), finishedAt: now().toISOString(), checked: done },
+    sites: ordered,
+  };
 }

@@ -34,7 +34,13 @@ export interface SiteCheck {
 
 type Attempt = { ok: true; result: FetchResult } | { ok: false; error: FetchError };
 
-async function attempt(fetcher: SafeFetcher, url: string, method: 'HEAD' | 'GET', limits: CheckLimits, signal?: AbortSignal): Promise<Attempt> {
+async function attempt(
+  fetcher: SafeFetcher,
+  url: string,
+  method: 'HEAD' | 'GET',
+  limits: CheckLimits,
+  signal?: AbortSignal,
+): Promise<Attempt> {
   try {
     const result = await fetcher.fetch(url, {
       method,
@@ -81,7 +87,12 @@ function addEvidence(check: SiteCheck, result: FetchResult): SiteCheck {
  * answer HEAD with 403, 405 or 501) and otherwise supplies the page for the parking and rel
  * checks. Nothing reaches a private address, whatever the DNS answer or a redirect says.
  */
-export async function checkSite(fetcher: SafeFetcher, url: string, limits: CheckLimits = DEFAULT_LIMITS, signal?: AbortSignal): Promise<SiteCheck> {
+export async function checkSite(
+  fetcher: SafeFetcher,
+  url: string,
+  limits: CheckLimits = DEFAULT_LIMITS,
+  signal?: AbortSignal,
+): Promise<SiteCheck> {
   const head = await attempt(fetcher, url, 'HEAD', limits, signal);
   const headCheck = head.ok ? fromResponse(url, 'HEAD', head.result) : null;
   if (!head.ok && head.error.code === 'forbidden-address') {
@@ -90,7 +101,9 @@ export async function checkSite(fetcher: SafeFetcher, url: string, limits: Check
   if (signal?.aborted) return headCheck ?? { outcome: 'error', method: 'HEAD', reason: 'The check was interrupted.' };
   const get = await attempt(fetcher, url, 'GET', limits, signal);
   if (headCheck && headCheck.outcome === 'ok') {
-    return get.ok && get.result.status >= 200 && get.result.status < 300 ? addEvidence(headCheck, get.result) : headCheck;
+    return get.ok && get.result.status >= 200 && get.result.status < 300
+      ? addEvidence(headCheck, get.result)
+      : headCheck;
   }
   if (get.ok) return addEvidence(fromResponse(url, 'GET', get.result), get.result);
   // Both failed: report HEAD's answer if it had one, else GET's error.

@@ -1,24 +1,57 @@
 import { expect, test } from 'vitest';
-import { classifyFetchError, classifyStatus, isFailure, movedToAnotherDomain, observedLinkType, outboundLinks, parkedSign } from './evidence.ts';
+import {
+  classifyFetchError,
+  classifyStatus,
+  isFailure,
+  movedToAnotherDomain,
+  observedLinkType,
+  outboundLinks,
+  parkedSign,
+} from './evidence.ts';
 
 test('status codes: 2xx/3xx work, 401/403/429 and a Cloudflare challenge are "blocked", 404/410 dead, the rest errors', () => {
   expect([200, 204, 304].map((status) => classifyStatus(status, {}))).toEqual(['ok', 'ok', 'ok']);
   expect([401, 403, 429].map((status) => classifyStatus(status, {}))).toEqual(['blocked', 'blocked', 'blocked']);
   expect(classifyStatus(503, { 'cf-mitigated': 'challenge' })).toBe('blocked');
   expect([404, 410].map((status) => classifyStatus(status, {}))).toEqual(['dead', 'dead']);
-  expect([500, 502, 503, 418].map((status) => classifyStatus(status, {}))).toEqual(['error', 'error', 'error', 'error']);
+  expect([500, 502, 503, 418].map((status) => classifyStatus(status, {}))).toEqual([
+    'error',
+    'error',
+    'error',
+    'error',
+  ]);
   expect(classifyFetchError('dns')).toBe('dead');
-  expect(['timeout', 'tls', 'network', 'forbidden-address', 'too-many-redirects'].map(classifyFetchError)).toEqual(['error', 'error', 'error', 'error', 'error']);
+  expect(['timeout', 'tls', 'network', 'forbidden-address', 'too-many-redirects'].map(classifyFetchError)).toEqual([
+    'error',
+    'error',
+    'error',
+    'error',
+    'error',
+  ]);
   // Blocked means the site is up; only parked, dead and error count towards hiding.
-  expect(['ok', 'blocked', 'parked', 'dead', 'error'].map((outcome) => isFailure(outcome as never))).toEqual([false, false, true, true, true]);
+  expect(['ok', 'blocked', 'parked', 'dead', 'error'].map((outcome) => isFailure(outcome as never))).toEqual([
+    false,
+    false,
+    true,
+    true,
+    true,
+  ]);
 });
 
 test('parking pages are recognised by their marketplace or by what they say', () => {
-  expect(parkedSign('https://www.hugedomains.com/domain_profile.cfm?d=oldsite.com', '<html></html>')).toBe('redirects to hugedomains.com');
+  expect(parkedSign('https://www.hugedomains.com/domain_profile.cfm?d=oldsite.com', '<html></html>')).toBe(
+    'redirects to hugedomains.com',
+  );
   expect(parkedSign('https://sedo.com/search/details/?domain=x.com', '')).toBe('redirects to sedo.com');
-  expect(parkedSign('https://oldsite.com/', '<h1>This domain is for sale!</h1>')).toBe('page says "This domain is for sale"');
-  expect(parkedSign('https://oldsite.com/', '<p>The domain name oldsite.com is for sale</p>')).toBe('page says "The domain name oldsite.com is for sale"');
-  expect(parkedSign('https://oldsite.com/', '<script src="//www.sedoparking.com/frmpark/x.js"></script>')).toBe('page says "sedoparking"');
+  expect(parkedSign('https://oldsite.com/', '<h1>This domain is for sale!</h1>')).toBe(
+    'page says "This domain is for sale"',
+  );
+  expect(parkedSign('https://oldsite.com/', '<p>The domain name oldsite.com is for sale</p>')).toBe(
+    'page says "The domain name oldsite.com is for sale"',
+  );
+  expect(parkedSign('https://oldsite.com/', '<script src="//www.sedoparking.com/frmpark/x.js"></script>')).toBe(
+    'page says "sedoparking"',
+  );
 });
 
 test('working listing sites are not mistaken for parked ones', () => {
@@ -41,8 +74,19 @@ test('outbound links are tallied by rel; links within the same site, subdomains 
     <a href="mailto:hi@partner.org">mail</a>
     <a href="javascript:void(0)">script</a>
     <a>no href</a>`;
-  expect(outboundLinks(html, 'https://www.example.com/')).toEqual({ followed: 2, notFollowed: 2, nofollow: 1, ugc: 1, sponsored: 1 });
-  expect(outboundLinks('<base href="https://cdn.other.com/"><a href="page">relative to base</a>', 'https://www.example.com/')).toMatchObject({ followed: 1 });
+  expect(outboundLinks(html, 'https://www.example.com/')).toEqual({
+    followed: 2,
+    notFollowed: 2,
+    nofollow: 1,
+    ugc: 1,
+    sponsored: 1,
+  });
+  expect(
+    outboundLinks(
+      '<base href="https://cdn.other.com/"><a href="page">relative to base</a>',
+      'https://www.example.com/',
+    ),
+  ).toMatchObject({ followed: 1 });
 });
 
 test('the observed link type summarises the tally, and says nothing when there are no outbound links', () => {

@@ -9,7 +9,10 @@ import { directoriesRouter } from './router.ts';
 export function toDirectoryStatus(results: CheckResults): DirectoryStatus {
   const sites = new Map<string, SiteStatus>();
   for (const result of Object.values(results.sites)) {
-    sites.set(normaliseUrl(result.url), { lastChecked: result.checkedAt.slice(0, 10), hidden: result.consecutiveFailures >= HIDE_AFTER_FAILURES });
+    sites.set(normaliseUrl(result.url), {
+      lastChecked: result.checkedAt.slice(0, 10),
+      hidden: result.consecutiveFailures >= HIDE_AFTER_FAILURES,
+    });
   }
   return { sites };
 }
@@ -20,7 +23,9 @@ export function toDirectoryStatus(results: CheckResults): DirectoryStatus {
  * page that is cached as a function of the build.
  */
 export function readDirectoryStatus(config: Pick<Config, 'dataDir'>): DirectoryStatus {
-  return config.dataDir === ':memory:' ? { sites: new Map() } : toDirectoryStatus(readResults(resultsPath(config.dataDir)));
+  return config.dataDir === ':memory:'
+    ? { sites: new Map() }
+    : toDirectoryStatus(readResults(resultsPath(config.dataDir)));
 }
 
 /** The link-building directories: their CSV and JSON lists, with the link checker's last results (read once at boot). */

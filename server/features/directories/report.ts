@@ -21,9 +21,13 @@ export function formatReport(lists: readonly ListToCheck[], results: CheckResult
       if (result.consecutiveFailures >= HIDE_AFTER_FAILURES) hidden += 1;
     }
     const parts = ORDER.filter((outcome) => counts.get(outcome)).map((outcome) => `${counts.get(outcome)} ${outcome}`);
-    lines.push(`${list.slug}: ${list.urls.length} sites: ${parts.join(', ') || 'none checked'}${hidden ? `; ${hidden} hidden` : ''}`);
+    lines.push(
+      `${list.slug}: ${list.urls.length} sites: ${parts.join(', ') || 'none checked'}${hidden ? `; ${hidden} hidden` : ''}`,
+    );
   }
-  const attention = Object.values(results.sites).filter((result) => isFailure(result.outcome) || result.moved || result.outcome === 'blocked');
+  const attention = Object.values(results.sites).filter(
+    (result) => isFailure(result.outcome) || result.moved || result.outcome === 'blocked',
+  );
   if (attention.length > 0) {
     lines.push('', 'Needs a look:');
     for (const result of attention) {
@@ -32,7 +36,9 @@ export function formatReport(lists: readonly ListToCheck[], results: CheckResult
         result.status ? `HTTP ${result.status}` : '',
         result.reason ?? '',
         result.moved && result.finalUrl ? `moved to ${result.finalUrl}` : '',
-        result.consecutiveFailures >= HIDE_AFTER_FAILURES ? `hidden (failed ${result.consecutiveFailures} checks in a row)` : '',
+        result.consecutiveFailures >= HIDE_AFTER_FAILURES
+          ? `hidden (failed ${result.consecutiveFailures} checks in a row)`
+          : '',
       ].filter(Boolean);
       lines.push(`  ${result.url}: ${notes.join('; ')}`);
     }

@@ -40,7 +40,9 @@ export type SiteResult = z.infer<typeof siteResultSchema>;
 
 const resultsSchema = z.strictObject({
   version: z.literal(1),
-  lastRun: z.strictObject({ startedAt: z.iso.datetime(), finishedAt: z.iso.datetime(), checked: z.number().int().min(0) }).nullable(),
+  lastRun: z
+    .strictObject({ startedAt: z.iso.datetime(), finishedAt: z.iso.datetime(), checked: z.number().int().min(0) })
+    .nullable(),
   /** Keyed by the URL exactly as listed. */
   sites: z.record(z.string(), siteResultSchema),
 });
@@ -54,7 +56,9 @@ export const HIDE_AFTER_FAILURES = 2;
 
 export class CheckResultsError extends Error {
   constructor(file: string, problem: string) {
-    super(`Directory check results in ${file} are invalid (${problem}). Run npm run directories:check again, or delete the file to start over.`);
+    super(
+      `Directory check results in ${file} are invalid (${problem}). Run npm run directories:check again, or delete the file to start over.`,
+    );
     this.name = 'CheckResultsError';
   }
 }
@@ -65,7 +69,8 @@ export function readResults(file: string): CheckResults {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return EMPTY_RESULTS;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR')
+      return EMPTY_RESULTS;
     throw error;
   }
   let json: unknown;

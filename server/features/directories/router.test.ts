@@ -36,18 +36,41 @@ function parseCsv(text: string): string[][] {
 }
 
 test('the ad-post CSV downloads as an attachment with every site, its metric columns, region, link type and last check', async () => {
-  const res = await request(app()).get('/api/directories/ad-post-sites.csv').buffer(true).parse((response, done) => {
-    let text = '';
-    response.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    response.on('end', () => done(null, text));
-  });
+  const res = await request(app())
+    .get('/api/directories/ad-post-sites.csv')
+    .buffer(true)
+    .parse((response, done) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      response.on('end', () => done(null, text));
+    });
   expect(res.status).toBe(200);
   expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
   expect(res.headers['content-disposition']).toBe('attachment; filename="ad-post-sites.csv"');
   const rows = parseCsv((res.body as string).replace(/^\uFEFF/, ''));
-  expect(rows[0]).toEqual(['#', 'Name', 'URL', 'Description', 'Domain Authority', 'Spam Score', 'Region', 'Link type', 'Last checked']);
+  expect(rows[0]).toEqual([
+    '#',
+    'Name',
+    'URL',
+    'Description',
+    'Domain Authority',
+    'Spam Score',
+    'Region',
+    'Link type',
+    'Last checked',
+  ]);
   expect(rows.length - 1).toBeGreaterThanOrEqual(60);
-  expect(rows[1]).toEqual(['1', 'OLX India', 'https://www.olx.in/', expect.stringContaining(','), '', '', 'India', '', '']);
+  expect(rows[1]).toEqual([
+    '1',
+    'OLX India',
+    'https://www.olx.in/',
+    expect.stringContaining(','),
+    '',
+    '',
+    'India',
+    '',
+    '',
+  ]);
   expect(rows.every((row) => row.length === 9)).toBe(true);
 });
 
@@ -62,7 +85,14 @@ test('the JSON feed holds the rows the page can browse', async () => {
   const res = await request(app()).get('/api/directories/video-submission-sites.json');
   expect(res.status).toBe(200);
   expect(res.body.sites).toHaveLength(20);
-  expect(res.body.sites[0]).toEqual({ id: 1, name: 'YouTube', url: 'https://www.youtube.com/', region: 'Global', linkType: 'nofollow', description: expect.any(String) });
+  expect(res.body.sites[0]).toEqual({
+    id: 1,
+    name: 'YouTube',
+    url: 'https://www.youtube.com/',
+    region: 'Global',
+    linkType: 'nofollow',
+    description: expect.any(String),
+  });
   expect(res.body.metrics).toBeNull();
   const social = await request(app()).get('/api/directories/social-bookmarking-sites.json');
   expect(social.body.sites.length).toBeGreaterThanOrEqual(100);
@@ -71,7 +101,12 @@ test('the JSON feed holds the rows the page can browse', async () => {
 
 test('an unknown list or format answers 404 JSON, not a 500', async () => {
   const client = app();
-  for (const path of ['/api/directories/nope.csv', '/api/directories/ad-post-sites.xml', '/api/directories/ad-post-sites', '/api/directories/..%2Fetc.csv']) {
+  for (const path of [
+    '/api/directories/nope.csv',
+    '/api/directories/ad-post-sites.xml',
+    '/api/directories/ad-post-sites',
+    '/api/directories/..%2Fetc.csv',
+  ]) {
     const res = await request(client).get(path);
     expect(res.status, path).toBe(404);
     expect(res.body.error, path).toMatch(/No such directory list/);

@@ -30,7 +30,9 @@ const checked: CheckResults = {
 test('the page says when the list was last checked, and hides sites that failed twice in a row', async () => {
   const { app } = createTestApp({ dataDir: dataDirWith(checked) });
   const res = await request(app).get('/ad-post-sites');
-  expect(res.text).toContain('Links last checked on <time dateTime="2026-03-09">9 March 2026</time> by our link checker (2 of the listed sites). 1 site that failed two checks in a row is hidden until it works again.');
+  expect(res.text).toContain(
+    'Links last checked on <time dateTime="2026-03-09">9 March 2026</time> by our link checker (2 of the listed sites). 1 site that failed two checks in a row is hidden until it works again.',
+  );
   expect(res.text).toContain('>OLX India</a>');
   expect(res.text).not.toContain('>Quikr</a>');
   expect(res.text).toContain('Download all 60 sites as CSV');
@@ -40,14 +42,19 @@ test('the page says when the list was last checked, and hides sites that failed 
   expect(json.body.sites).toHaveLength(60);
 
   const csv = await request(app).get('/api/directories/ad-post-sites.csv');
-  const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n');
+  const lines = csv.text
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
   expect(lines[0]).toBe('#,Name,URL,Description,Domain Authority,Spam Score,Region,Link type,Last checked');
   expect(lines[1]).toMatch(/^1,OLX India,https:\/\/www\.olx\.in\/,.*,,,India,,2026-03-09$/);
   expect(lines).toHaveLength(61);
   expect(csv.text).not.toContain('Quikr');
 
   const video = await request(app).get('/video-submission-sites');
-  expect(video.text).toContain('Links last checked on <time dateTime="2026-03-02">2 March 2026</time> by our link checker (1 of the listed sites).');
+  expect(video.text).toContain(
+    'Links last checked on <time dateTime="2026-03-02">2 March 2026</time> by our link checker (1 of the listed sites).',
+  );
 });
 
 test('without results every list honestly says it has not been checked yet', async () => {
@@ -62,7 +69,9 @@ test('without results every list honestly says it has not been checked yet', asy
 test('an invalid results file stops the app at boot with a message naming the file', () => {
   const dir = mkdtempSync(join(tmpdir(), 'directory-status-'));
   writeFileSync(resultsPath(dir), '{"version": 1, "lastRun": null, "sites": {"x": {"url": "not a url"}}}');
-  expect(() => createTestApp({ dataDir: dir })).toThrow(`Directory check results in ${resultsPath(dir)} are invalid (sites.x.url: `);
+  expect(() => createTestApp({ dataDir: dir })).toThrow(
+    `Directory check results in ${resultsPath(dir)} are invalid (sites.x.url: `,
+  );
   writeFileSync(resultsPath(dir), 'not json');
   expect(() => readResults(resultsPath(dir))).toThrow('are invalid (not JSON)');
 });

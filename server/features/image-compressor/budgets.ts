@@ -36,7 +36,12 @@ export function estimateJobBytes(pixels: number, output: ImageFormat, inputBytes
 }
 
 /** The pixel ceiling for an encoder: its own budget, lowered when the whole memory budget could not hold it. */
-export function maxPixelsFor(output: ImageFormat, inputBytes: number, memoryBudgetBytes: number, overallMaxPixels: number): number {
+export function maxPixelsFor(
+  output: ImageFormat,
+  inputBytes: number,
+  memoryBudgetBytes: number,
+  overallMaxPixels: number,
+): number {
   const byMemory = Math.floor((memoryBudgetBytes - inputBytes * 2) / ENCODER_BUDGETS[output].bytesPerPixel);
   return Math.max(0, Math.min(ENCODER_BUDGETS[output].maxPixels, overallMaxPixels, byMemory));
 }

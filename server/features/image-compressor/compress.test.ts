@@ -7,7 +7,10 @@ import { ImageCompressorError } from './errors.ts';
 const options = { quality: 70, output: 'same' as OutputChoice };
 
 /** What a worker does with an upload that passed inspection: same format unless converting, every frame when it can. */
-async function compressImage(input: Buffer, { quality, output }: { quality: number; output: OutputChoice }): Promise<EncodedImage & { originalSize: number; compressedSize: number }> {
+async function compressImage(
+  input: Buffer,
+  { quality, output }: { quality: number; output: OutputChoice },
+): Promise<EncodedImage & { originalSize: number; compressedSize: number }> {
   const probe = await detectFormat(input);
   const format = output === 'same' ? probe.format : output;
   const animated = probe.pages > 1 && (format === 'gif' || format === 'webp');
@@ -29,7 +32,10 @@ function photoLike(width: number, height: number): Sharp {
 }
 
 async function rejection(promise: Promise<unknown>): Promise<ImageCompressorError> {
-  const error = await promise.then(() => undefined, (err: unknown) => err);
+  const error = await promise.then(
+    () => undefined,
+    (err: unknown) => err,
+  );
   expect(error).toBeInstanceOf(ImageCompressorError);
   return error as ImageCompressorError;
 }
@@ -55,7 +61,10 @@ test('lower quality gives a smaller file', async () => {
 test('GPS and other EXIF data are stripped', async () => {
   const input = await photoLike(200, 100)
     .jpeg()
-    .withExif({ IFD0: { Make: 'TestCam', Model: 'GPS-1' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '28/1 36/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '77/1 12/1 0/1' } })
+    .withExif({
+      IFD0: { Make: 'TestCam', Model: 'GPS-1' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '28/1 36/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '77/1 12/1 0/1' },
+    })
     .toBuffer();
   const before = await sharp(input).metadata();
   expect(before.exif?.toString('latin1')).toContain('TestCam');
@@ -100,9 +109,18 @@ test('a JPEG can be converted to WebP or AVIF on request', async () => {
 });
 
 test('an animated GIF keeps every frame', async () => {
-  const frames = await Promise.all([0, 1, 2].map((n) => photoLike(40, 30).linear(1, n * 20).raw().toBuffer()));
+  const frames = await Promise.all(
+    [0, 1, 2].map((n) =>
+      photoLike(40, 30)
+        .linear(1, n * 20)
+        .raw()
+        .toBuffer(),
+    ),
+  );
   // Three 40×30 frames stacked into one strip with pageHeight: how an animated GIF is stored.
-  const animated = await sharp(Buffer.concat(frames), { raw: { width: 40, height: 90, channels: 3, pageHeight: 30 } }).gif({ loop: 0 }).toBuffer();
+  const animated = await sharp(Buffer.concat(frames), { raw: { width: 40, height: 90, channels: 3, pageHeight: 30 } })
+    .gif({ loop: 0 })
+    .toBuffer();
   const result = await compressImage(animated, options);
   expect(result.format).toBe('gif');
   expect([result.width, result.height]).toEqual([40, 30]);

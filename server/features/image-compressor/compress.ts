@@ -40,7 +40,13 @@ export const MIME_TYPES: Record<ImageFormat, string> = {
   gif: 'image/gif',
 };
 
-export const EXTENSIONS: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif', gif: 'gif' };
+export const EXTENSIONS: Record<ImageFormat, string> = {
+  jpeg: 'jpg',
+  png: 'png',
+  webp: 'webp',
+  avif: 'avif',
+  gif: 'gif',
+};
 
 /** Decides the type from the decoded header, never from the file name or the browser's MIME guess. */
 export async function detectFormat(input: Buffer): Promise<ProbedImage> {
@@ -55,11 +61,18 @@ export async function detectFormat(input: Buffer): Promise<ProbedImage> {
   }
   const format = normaliseFormat(meta);
   if (!format || !meta.width || !meta.height) throw new ImageCompressorError('unsupported', UNSUPPORTED);
-  return { format, width: meta.width, height: meta.pageHeight ?? meta.height, pages: meta.pages ?? 1, orientation: meta.orientation };
+  return {
+    format,
+    width: meta.width,
+    height: meta.pageHeight ?? meta.height,
+    pages: meta.pages ?? 1,
+    orientation: meta.orientation,
+  };
 }
 
 function normaliseFormat(meta: Metadata): ImageFormat | undefined {
-  if (meta.format === 'jpeg' || meta.format === 'png' || meta.format === 'webp' || meta.format === 'gif') return meta.format;
+  if (meta.format === 'jpeg' || meta.format === 'png' || meta.format === 'webp' || meta.format === 'gif')
+    return meta.format;
   // libheif reports AVIF as "heif" with an av1 compression; HEIC (hevc) is not something browsers can show.
   if (meta.format === 'heif' && meta.compression === 'av1') return 'avif';
   return undefined;
@@ -79,15 +92,18 @@ export async function encodeImage(input: Buffer, options: EncodeOptions): Promis
     return { data, format: options.format, width: info.width, height: info.pageHeight ?? info.height };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (/timeout/i.test(message)) throw new ImageCompressorError('encode-timeout', timeoutMessage(options.format, options.timeoutSeconds));
-    if (/pixel limit/i.test(message)) throw new ImageCompressorError('too-many-pixels', 'The image is too large to process.');
+    if (/timeout/i.test(message))
+      throw new ImageCompressorError('encode-timeout', timeoutMessage(options.format, options.timeoutSeconds));
+    if (/pixel limit/i.test(message))
+      throw new ImageCompressorError('too-many-pixels', 'The image is too large to process.');
     throw new ImageCompressorError('undecodable', 'The image could not be decoded; it may be damaged or truncated.');
   }
 }
 
 export function timeoutMessage(format: ImageFormat, seconds: number): string {
   const name = format === 'jpeg' ? 'JPEG' : format.toUpperCase();
-  const alternative = format === 'avif' ? ' Try WebP or keep the original format, or use a smaller image.' : ' Try a smaller image.';
+  const alternative =
+    format === 'avif' ? ' Try WebP or keep the original format, or use a smaller image.' : ' Try a smaller image.';
   return `Compressing this image as ${name} took longer than the ${seconds}-second limit, so it was stopped.${alternative}`;
 }
 
@@ -106,6 +122,10 @@ function applyEncoder(pipeline: Sharp, format: ImageFormat, quality: number): Sh
       // Effort 0 instead of sharp's default 4: measured 10-30x faster for files within 2 % in size (docs/decisions/0017).
       return pipeline.avif({ quality, effort: 0 });
     case 'gif':
-      return pipeline.gif({ effort: 7, colours: Math.max(16, Math.round((quality / 100) * 256)), interFrameMaxError: quality >= 100 ? 0 : 8 });
+      return pipeline.gif({
+        effort: 7,
+        colours: Math.max(16, Math.round((quality / 100) * 256)),
+        interFrameMaxError: quality >= 100 ? 0 : 8,
+      });
   }
 }

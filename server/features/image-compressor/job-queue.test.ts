@@ -13,11 +13,21 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
 }
 
 function queueWith(overrides: Partial<JobQueueOptions> = {}) {
-  return createJobQueue({ concurrency: 2, maxQueued: 5, memoryBudgetBytes: 1000, maxPerClient: 10, retryAfterSeconds: 3, ...overrides });
+  return createJobQueue({
+    concurrency: 2,
+    maxQueued: 5,
+    memoryBudgetBytes: 1000,
+    maxPerClient: 10,
+    retryAfterSeconds: 3,
+    ...overrides,
+  });
 }
 
 async function failure(promise: Promise<unknown>): Promise<ImageCompressorError> {
-  const error = await promise.then(() => undefined, (err: unknown) => err);
+  const error = await promise.then(
+    () => undefined,
+    (err: unknown) => err,
+  );
   expect(error).toBeInstanceOf(ImageCompressorError);
   return error as ImageCompressorError;
 }
@@ -28,7 +38,13 @@ test('runs at most `concurrency` jobs at once and starts waiting jobs in order',
   const queue = queueWith();
   const gates = [deferred(), deferred(), deferred()];
   const started: number[] = [];
-  const runs = gates.map((gate, i) => queue.run({ cost: 1 }, async () => { started.push(i); await gate.promise; return i; }));
+  const runs = gates.map((gate, i) =>
+    queue.run({ cost: 1 }, async () => {
+      started.push(i);
+      await gate.promise;
+      return i;
+    }),
+  );
   await flush();
   expect(started).toEqual([0, 1]);
   expect(queue.stats()).toEqual({ running: 2, queued: 1, bytesInFlight: 2 });
@@ -46,10 +62,17 @@ test('a job waits until its estimated memory fits beside the running ones, even 
   const queue = queueWith({ concurrency: 4, memoryBudgetBytes: 1000 });
   const big = deferred();
   const started: string[] = [];
-  const first = queue.run({ cost: 700 }, async () => { started.push('big'); await big.promise; });
-  const second = queue.run({ cost: 400 }, async () => { started.push('second'); });
+  const first = queue.run({ cost: 700 }, async () => {
+    started.push('big');
+    await big.promise;
+  });
+  const second = queue.run({ cost: 400 }, async () => {
+    started.push('second');
+  });
   // FIFO: a small job behind the waiting one does not overtake it.
-  const third = queue.run({ cost: 10 }, async () => { started.push('third'); });
+  const third = queue.run({ cost: 10 }, async () => {
+    started.push('third');
+  });
   await flush();
   expect(started).toEqual(['big']);
   expect(queue.stats()).toMatchObject({ running: 1, queued: 2, bytesInFlight: 700 });
@@ -69,7 +92,11 @@ test('a full queue refuses at once with busy and Retry-After', async () => {
   const first = queue.run({ cost: 1 }, () => gate.promise);
   const second = queue.run({ cost: 1 }, () => Promise.resolve());
   const error = await failure(queue.run({ cost: 1 }, () => Promise.resolve()));
-  expect([error.code, error.retryAfterSeconds, error.message]).toEqual(['busy', 7, 'The image compressor is busy. Please try again in a few seconds.']);
+  expect([error.code, error.retryAfterSeconds, error.message]).toEqual([
+    'busy',
+    7,
+    'The image compressor is busy. Please try again in a few seconds.',
+  ]);
   gate.resolve();
   await Promise.all([first, second]);
 });
@@ -80,7 +107,9 @@ test('a waiting job whose client leaves is dropped and never runs', async () => 
   const first = queue.run({ cost: 1 }, () => gate.promise);
   const left = new AbortController();
   let ran = false;
-  const waiting = queue.run({ cost: 1, signal: left.signal }, async () => { ran = true; });
+  const waiting = queue.run({ cost: 1, signal: left.signal }, async () => {
+    ran = true;
+  });
   await flush();
   expect(queue.stats().queued).toBe(1);
   left.abort();
@@ -97,7 +126,9 @@ test('a waiting job past its deadline is dropped with a retryable busy answer', 
   const gate = deferred();
   const first = queue.run({ cost: 1 }, () => gate.promise);
   let ran = false;
-  const late = queue.run({ cost: 1, deadline: 1_000_000 + 25_000 }, async () => { ran = true; });
+  const late = queue.run({ cost: 1, deadline: 1_000_000 + 25_000 }, async () => {
+    ran = true;
+  });
   const outcome = failure(late);
   await vi.advanceTimersByTimeAsync(24_999);
   expect(queue.stats().queued).toBe(1);
@@ -113,9 +144,15 @@ test('a waiting job past its deadline is dropped with a retryable busy answer', 
 test('one client may hold maxPerClient jobs; the next is refused, others still get in', async () => {
   const queue = queueWith({ concurrency: 1, maxPerClient: 2 });
   const gate = deferred();
-  const mine = [queue.run({ cost: 1, client: 'a' }, () => gate.promise), queue.run({ cost: 1, client: 'a' }, () => gate.promise)];
+  const mine = [
+    queue.run({ cost: 1, client: 'a' }, () => gate.promise),
+    queue.run({ cost: 1, client: 'a' }, () => gate.promise),
+  ];
   const error = await failure(queue.run({ cost: 1, client: 'a' }, () => Promise.resolve()));
-  expect([error.code, error.message]).toEqual(['client-limit', 'You already have 2 images being compressed. Please wait for them to finish.']);
+  expect([error.code, error.message]).toEqual([
+    'client-limit',
+    'You already have 2 images being compressed. Please wait for them to finish.',
+  ]);
   const other = queue.run({ cost: 1, client: 'b' }, () => Promise.resolve('b ran'));
   gate.resolve();
   await Promise.all(mine);
@@ -138,7 +175,11 @@ test('with a deadline, a job that could not finish behind the work ahead is refu
   const first = queue.run({ cost: 1, expectedMs: 20_000, deadline: 25_000 }, () => gate.promise);
   // 20 s ahead plus its own 10 s passes the 25 s deadline: refused now, told to come back when the line is clear.
   const late = await failure(queue.run({ cost: 1, expectedMs: 10_000, deadline: 25_000 }, () => Promise.resolve()));
-  expect([late.code, late.retryAfterSeconds, late.message]).toEqual(['busy', 20, 'The image compressor is busy and could not finish your image in time. Please try again in a few seconds.']);
+  expect([late.code, late.retryAfterSeconds, late.message]).toEqual([
+    'busy',
+    20,
+    'The image compressor is busy and could not finish your image in time. Please try again in a few seconds.',
+  ]);
   expect(queue.stats().queued).toBe(0);
   // A small job still fits before the deadline, so it waits its turn.
   const small = queue.run({ cost: 1, expectedMs: 2_000, deadline: 25_000 }, () => Promise.resolve('small ran'));
@@ -152,7 +193,13 @@ test('when a slot frees up, only as many waiting jobs start as there are slots (
   const queue = queueWith({ concurrency: 1 });
   const gates = [deferred(), deferred(), deferred(), deferred()];
   const started: number[] = [];
-  const runs = gates.map((gate, i) => queue.run({ cost: 1 }, async () => { started.push(i); await gate.promise; return i; }));
+  const runs = gates.map((gate, i) =>
+    queue.run({ cost: 1 }, async () => {
+      started.push(i);
+      await gate.promise;
+      return i;
+    }),
+  );
   await flush();
   expect(started).toEqual([0]);
   expect(queue.stats()).toEqual({ running: 1, queued: 3, bytesInFlight: 1 });

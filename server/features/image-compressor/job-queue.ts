@@ -52,11 +52,17 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   const perClient = new Map<string, number>();
 
   const busy = () =>
-    new ImageCompressorError('busy', 'The image compressor is busy. Please try again in a few seconds.', options.retryAfterSeconds);
+    new ImageCompressorError(
+      'busy',
+      'The image compressor is busy. Please try again in a few seconds.',
+      options.retryAfterSeconds,
+    );
 
   function fits(admission: Admission): boolean {
     // A job bigger than the whole budget still runs alone (callers keep such jobs out; this avoids a stall).
-    return running < options.concurrency && (running === 0 || bytesInFlight + admission.cost <= options.memoryBudgetBytes);
+    return (
+      running < options.concurrency && (running === 0 || bytesInFlight + admission.cost <= options.memoryBudgetBytes)
+    );
   }
 
   function countClient(client: string | undefined, delta: number): void {
@@ -93,7 +99,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     if (waiting.length > 0 || !fits(admission)) {
       if (waiting.length >= options.maxQueued) throw busy();
       // Better a 503 now than after the deadline: the work ahead, spread over the slots, plus this job.
-      const aheadMs = (expectedRunningMs + waiting.reduce((sum, waiter) => sum + (waiter.admission.expectedMs ?? 0), 0)) / options.concurrency;
+      const aheadMs =
+        (expectedRunningMs + waiting.reduce((sum, waiter) => sum + (waiter.admission.expectedMs ?? 0), 0)) /
+        options.concurrency;
       if (admission.deadline !== undefined && now() + aheadMs + (admission.expectedMs ?? 0) > admission.deadline) {
         throw new ImageCompressorError(
           'busy',
@@ -149,7 +157,14 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       admission.signal?.addEventListener('abort', onAbort, { once: true });
       if (admission.deadline !== undefined) {
         timer = setTimeout(
-          () => waiter.drop(new ImageCompressorError('deadline', 'The image compressor is busy and could not start your image in time. Please try again in a few seconds.', options.retryAfterSeconds)),
+          () =>
+            waiter.drop(
+              new ImageCompressorError(
+                'deadline',
+                'The image compressor is busy and could not start your image in time. Please try again in a few seconds.',
+                options.retryAfterSeconds,
+              ),
+            ),
           Math.max(0, admission.deadline - now()),
         );
       }

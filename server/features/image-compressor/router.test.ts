@@ -37,7 +37,15 @@ test('compresses an uploaded JPEG and reports real sizes', async () => {
   expect(res.headers['content-encoding']).toBeUndefined();
   const { mime, bytes } = decodeDataUrl(res.body.compressedImageUrl);
   expect(mime).toBe('image/jpeg');
-  expect(res.body).toMatchObject({ originalSize: input.length, compressedSize: bytes.length, format: 'jpeg', width: 320, height: 240, fileName: 'photo.jpg', keptOriginal: false });
+  expect(res.body).toMatchObject({
+    originalSize: input.length,
+    compressedSize: bytes.length,
+    format: 'jpeg',
+    width: 320,
+    height: 240,
+    fileName: 'photo.jpg',
+    keptOriginal: false,
+  });
   expect(bytes.length).toBeLessThan(input.length);
   expect((await sharp(bytes).metadata()).format).toBe('jpeg');
 });
@@ -46,16 +54,28 @@ test('quality defaults to 70', async () => {
   const { app } = createTestApp();
   const input = await noisy(200, 200).jpeg({ quality: 98 }).toBuffer();
   const fallback = await request(app).post('/api/image-compressor/compress').attach('image', input, 'a.jpg');
-  const seventy = await request(app).post('/api/image-compressor/compress').attach('image', input, 'a.jpg').field('quality', '70');
+  const seventy = await request(app)
+    .post('/api/image-compressor/compress')
+    .attach('image', input, 'a.jpg')
+    .field('quality', '70');
   expect(fallback.body.compressedSize).toBe(seventy.body.compressedSize);
 });
 
 test('the type comes from the content: a PNG named .jpg stays PNG, and can be converted to WebP', async () => {
   const { app } = createTestApp();
   const png = await noisy(64, 64).png().toBuffer();
-  const same = await request(app).post('/api/image-compressor/compress').attach('image', png, { filename: 'lies.jpg', contentType: 'image/jpeg' });
-  expect([same.status, same.body.format, decodeDataUrl(same.body.compressedImageUrl).mime]).toEqual([200, 'png', 'image/png']);
-  const webp = await request(app).post('/api/image-compressor/compress').attach('image', png, 'a.png').field('format', 'webp');
+  const same = await request(app)
+    .post('/api/image-compressor/compress')
+    .attach('image', png, { filename: 'lies.jpg', contentType: 'image/jpeg' });
+  expect([same.status, same.body.format, decodeDataUrl(same.body.compressedImageUrl).mime]).toEqual([
+    200,
+    'png',
+    'image/png',
+  ]);
+  const webp = await request(app)
+    .post('/api/image-compressor/compress')
+    .attach('image', png, 'a.png')
+    .field('format', 'webp');
   expect(decodeDataUrl(webp.body.compressedImageUrl).mime).toBe('image/webp');
 });
 
@@ -85,14 +105,18 @@ test('400s: no file, wrong field, not an image, bad quality or format', async ()
 
 test('uploads over 15 MB answer 413', async () => {
   const { app } = createTestApp();
-  const res = await request(app).post('/api/image-compressor/compress').attach('image', Buffer.alloc(15 * 1024 * 1024 + 1, 1), 'big.jpg');
+  const res = await request(app)
+    .post('/api/image-compressor/compress')
+    .attach('image', Buffer.alloc(15 * 1024 * 1024 + 1, 1), 'big.jpg');
   expect(res.status).toBe(413);
   expect(res.body).toEqual({ error: 'The image is larger than the 15 MB upload limit.' });
 });
 
 test('images over 50 megapixels answer 400', async () => {
   const { app } = createTestApp();
-  const huge = await sharp({ create: { width: 8_000, height: 7_000, channels: 3, background: '#777' } }).png({ compressionLevel: 9 }).toBuffer();
+  const huge = await sharp({ create: { width: 8_000, height: 7_000, channels: 3, background: '#777' } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
   const res = await request(app).post('/api/image-compressor/compress').attach('image', huge, 'huge.png');
   expect(res.status).toBe(400);
   expect(res.body.error).toBe('The image is too large: 56.0 megapixels (the limit is 50.0 megapixels).');
@@ -101,7 +125,10 @@ test('images over 50 megapixels answer 400', async () => {
 test('the result keeps the upload name with the new extension: holiday-photo.jpg as WebP is holiday-photo.webp', async () => {
   const { app } = createTestApp();
   const input = await noisy(120, 90).jpeg({ quality: 95 }).toBuffer();
-  const webp = await request(app).post('/api/image-compressor/compress').attach('image', input, 'holiday-photo.jpg').field('format', 'webp');
+  const webp = await request(app)
+    .post('/api/image-compressor/compress')
+    .attach('image', input, 'holiday-photo.jpg')
+    .field('format', 'webp');
   expect([webp.status, webp.body.fileName, webp.body.format]).toEqual([200, 'holiday-photo.webp', 'webp']);
   const hindi = await request(app).post('/api/image-compressor/compress').attach('image', input, 'दिल्ली फोटो.jpeg');
   expect(hindi.body.fileName).toBe('दिल्ली फोटो.jpg');
@@ -110,18 +137,34 @@ test('the result keeps the upload name with the new extension: holiday-photo.jpg
 test('a file that would only grow comes back as the original bytes, flagged keptOriginal', async () => {
   const { app } = createTestApp();
   const input = await noisy(160, 120).jpeg({ quality: 10 }).toBuffer();
-  const res = await request(app).post('/api/image-compressor/compress').attach('image', input, 'tiny.jpg').field('quality', '100');
+  const res = await request(app)
+    .post('/api/image-compressor/compress')
+    .attach('image', input, 'tiny.jpg')
+    .field('quality', '100');
   expect(res.status).toBe(200);
-  expect(res.body).toMatchObject({ keptOriginal: true, originalSize: input.length, compressedSize: input.length, format: 'jpeg', fileName: 'tiny.jpg' });
+  expect(res.body).toMatchObject({
+    keptOriginal: true,
+    originalSize: input.length,
+    compressedSize: input.length,
+    format: 'jpeg',
+    fileName: 'tiny.jpg',
+  });
   expect(decodeDataUrl(res.body.compressedImageUrl).bytes.equals(input)).toBe(true);
 });
 
 test('AVIF has a lower pixel budget than the original format', async () => {
   const { app } = createTestApp();
-  const twenty = await sharp({ create: { width: 5_000, height: 4_000, channels: 3, background: '#777' } }).png().toBuffer();
-  const res = await request(app).post('/api/image-compressor/compress').attach('image', twenty, 'wide.png').field('format', 'avif');
+  const twenty = await sharp({ create: { width: 5_000, height: 4_000, channels: 3, background: '#777' } })
+    .png()
+    .toBuffer();
+  const res = await request(app)
+    .post('/api/image-compressor/compress')
+    .attach('image', twenty, 'wide.png')
+    .field('format', 'avif');
   expect(res.status).toBe(400);
-  expect(res.body.error).toBe('The image is too large: 20.0 megapixels (the limit is 16.0 megapixels for AVIF output). Keep the original format for larger images, or resize the image first.');
+  expect(res.body.error).toBe(
+    'The image is too large: 20.0 megapixels (the limit is 16.0 megapixels for AVIF output). Keep the original format for larger images, or resize the image first.',
+  );
 });
 
 test('validation comes first: bad uploads never spend the per-IP image quota', async () => {
@@ -132,7 +175,9 @@ test('validation comes first: bad uploads never spend the per-IP image quota', a
     const bad = await post().attach('image', Buffer.from('not an image'), 'a.jpg');
     expect(bad.status).toBe(400);
   }
-  const huge = await sharp({ create: { width: 5_000, height: 4_000, channels: 3, background: '#777' } }).png().toBuffer();
+  const huge = await sharp({ create: { width: 5_000, height: 4_000, channels: 3, background: '#777' } })
+    .png()
+    .toBuffer();
   expect((await post().attach('image', huge, 'a.png').field('format', 'avif')).status).toBe(400);
   expect((await post().attach('image', jpeg, 'a.jpg').field('quality', '5')).status).toBe(400);
   expect((await post().attach('image', jpeg, 'a.jpg')).status).toBe(200);
@@ -152,16 +197,30 @@ test('an upload that does not arrive in time is answered 408 and the connection 
   const { port } = server.address() as AddressInfo;
   // Headers promise a 1 MB body; only its first bytes ever come.
   const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/image-compressor/compress', headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(1024 * 1024) } }, (res) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/image-compressor/compress',
+        headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(1024 * 1024) },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.on('error', reject);
-    req.write('--x\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\xff\xd8');
+    req.write(
+      '--x\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\xff\xd8',
+    );
   });
   expect(answer.status).toBe(408);
-  expect(JSON.parse(answer.body)).toEqual({ error: 'The upload did not arrive within 0.2 seconds. Please try again on a faster connection or with a smaller image.' });
+  expect(JSON.parse(answer.body)).toEqual({
+    error:
+      'The upload did not arrive within 0.2 seconds. Please try again on a faster connection or with a smaller image.',
+  });
 });
 
 test('a client who disconnects mid-encode frees the slot at once: the encoder is killed', async () => {
@@ -179,15 +238,26 @@ test('a client who disconnects mid-encode frees the slot at once: the encoder is
   const photo = await noisy(2000, 1500).jpeg({ quality: 95 }).toBuffer();
   const boundary = 'b0undary';
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="format"\r\n\r\navif\r\n--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="format"\r\n\r\navif\r\n--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
     photo,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/image-compressor/compress', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(body.length) } });
+  const req = http.request({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: '/api/image-compressor/compress',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(body.length) },
+  });
   req.on('error', () => undefined);
   req.end(body);
   // Readiness: the job holds the only slot.
   await vi.waitFor(() => expect(compressor.stats().running).toBe(1), { timeout: 15_000, interval: 20 });
   req.destroy();
-  await vi.waitFor(() => expect(compressor.stats()).toMatchObject({ running: 0, bytesInFlight: 0, killed: 1 }), { timeout: 15_000, interval: 20 });
+  await vi.waitFor(() => expect(compressor.stats()).toMatchObject({ running: 0, bytesInFlight: 0, killed: 1 }), {
+    timeout: 15_000,
+    interval: 20,
+  });
 });

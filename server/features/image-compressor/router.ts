@@ -25,21 +25,28 @@ const upload = multer({
 /** multer's own errors become messages a person can act on; an upload still arriving at the deadline is cut off. */
 function receiveImage(deadlineMs: number): RequestHandler {
   return (req, res: Response<unknown, Locals>, next) => {
-    const timer = setTimeout(() => {
-      if (res.headersSent) return;
-      res.setHeader('Connection', 'close');
-      res.status(408).json({ error: `The upload did not arrive within ${deadlineMs / 1000} seconds. Please try again on a faster connection or with a smaller image.` });
-      // Stop reading the rest of a body nobody will use.
-      res.once('finish', () => req.destroy());
-    }, Math.max(0, res.locals.deadline! - Date.now()));
+    const timer = setTimeout(
+      () => {
+        if (res.headersSent) return;
+        res.setHeader('Connection', 'close');
+        res.status(408).json({
+          error: `The upload did not arrive within ${deadlineMs / 1000} seconds. Please try again on a faster connection or with a smaller image.`,
+        });
+        // Stop reading the rest of a body nobody will use.
+        res.once('finish', () => req.destroy());
+      },
+      Math.max(0, res.locals.deadline! - Date.now()),
+    );
     upload(req, res, (error: unknown) => {
       clearTimeout(timer);
       if (res.headersSent) return;
       if (!error) return next();
       const code = (error as { code?: string }).code;
       if (code === 'LIMIT_FILE_SIZE') return next(new HttpError(413, TOO_LARGE));
-      if (code === 'LIMIT_UNEXPECTED_FILE' || code === 'LIMIT_FILE_COUNT') return next(new HttpError(400, 'Send exactly one file, in the "image" field.'));
-      if (code?.startsWith('LIMIT_')) return next(new HttpError(400, 'The upload has too many or too large form fields.'));
+      if (code === 'LIMIT_UNEXPECTED_FILE' || code === 'LIMIT_FILE_COUNT')
+        return next(new HttpError(400, 'Send exactly one file, in the "image" field.'));
+      if (code?.startsWith('LIMIT_'))
+        return next(new HttpError(400, 'The upload has too many or too large form fields.'));
       next(new HttpError(400, 'The upload could not be read. Please choose the image again.'));
     });
   };
@@ -54,22 +61,27 @@ interface Locals {
 }
 
 /** Registered first: the deadline starts when the request arrives, and a client who leaves at any point is noticed. */
-const watchClient = (deadlineMs: number): RequestHandler => (_req, res: Response<unknown, Locals>, next) => {
-  const left = new AbortController();
-  res.locals.left = left;
-  res.locals.deadline = Date.now() + deadlineMs;
-  res.once('close', () => {
-    if (!res.writableFinished) left.abort();
-  });
-  next();
-};
+const watchClient =
+  (deadlineMs: number): RequestHandler =>
+  (_req, res: Response<unknown, Locals>, next) => {
+    const left = new AbortController();
+    res.locals.left = left;
+    res.locals.deadline = Date.now() + deadlineMs;
+    res.once('close', () => {
+      if (!res.writableFinished) left.abort();
+    });
+    next();
+  };
 
 /** Every check that needs no encoder (fields, type, pixel budget) runs before the rate limit is spent. */
 function inspectUpload(compressor: ImageCompressor): RequestHandler {
   return async (req, res: Response<unknown, Locals>, next) => {
     if (!req.file) throw new HttpError(400, 'Please select an image file');
     const fields = parseOr400(compressFieldsSchema, req.body ?? {});
-    res.locals.inspected = await compressor.inspect(req.file.buffer, { quality: fields.quality, output: fields.format });
+    res.locals.inspected = await compressor.inspect(req.file.buffer, {
+      quality: fields.quality,
+      output: fields.format,
+    });
     next();
   };
 }
@@ -91,7 +103,11 @@ export function imageCompressorRouter(compressor: ImageCompressor, settings: Ima
       const left = res.locals.left!;
       let result;
       try {
-        result = await compressor.compress(inspected, { client: req.ip, signal: left.signal, deadline: res.locals.deadline });
+        result = await compressor.compress(inspected, {
+          client: req.ip,
+          signal: left.signal,
+          deadline: res.locals.deadline,
+        });
       } catch (error) {
         if (left.signal.aborted) return;
         throw error;

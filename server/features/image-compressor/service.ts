@@ -1,6 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { ENCODER_BUDGETS, estimateJobBytes, estimateJobMs, maxPixelsFor, type EncoderBudget } from './budgets.ts';
-import { detectFormat, MIME_TYPES, timeoutMessage, type ImageFormat, type OutputChoice, type ProbedImage } from './compress.ts';
+import {
+  detectFormat,
+  MIME_TYPES,
+  timeoutMessage,
+  type ImageFormat,
+  type OutputChoice,
+  type ProbedImage,
+} from './compress.ts';
 import { ImageCompressorError } from './errors.ts';
 import { createJobQueue, type JobQueue } from './job-queue.ts';
 import { spawnEncoderWorker } from './spawn-worker.ts';
@@ -58,7 +65,10 @@ export interface ImageCompressor {
   /** Checks type and pixel budget; throws an ImageCompressorError before any quota or queue is spent. */
   inspect(input: Buffer, fields: { quality: number; output: OutputChoice }): Promise<InspectedUpload>;
   /** `deadline` (epoch ms) defaults to now + deadlineMs; the API passes the request's arrival + deadlineMs. */
-  compress(upload: InspectedUpload, request?: { client?: string; signal?: AbortSignal; deadline?: number }): Promise<CompressedImage>;
+  compress(
+    upload: InspectedUpload,
+    request?: { client?: string; signal?: AbortSignal; deadline?: number },
+  ): Promise<CompressedImage>;
   stats(): { running: number; queued: number; bytesInFlight: number; workers: number; killed: number };
   close(): void;
 }
@@ -98,44 +108,77 @@ export function createImageCompressor(options: ImageCompressorOptions = {}): Ima
     const limit = Math.min(budget(output).maxPixels, maxPixelsFor(output, input.length, memoryBudgetBytes, maxPixels));
     if (pixels > limit) {
       const encoder = fields.output === 'same' ? '' : ` for ${output.toUpperCase()} output`;
-      const hint = output === 'avif' || output === 'webp' ? ' Keep the original format for larger images, or resize the image first.' : '';
-      throw new ImageCompressorError('too-many-pixels', `The image is too large: ${megapixels(pixels)} megapixels (the limit is ${megapixels(limit)} megapixels${encoder}).${hint}`);
+      const hint =
+        output === 'avif' || output === 'webp'
+          ? ' Keep the original format for larger images, or resize the image first.'
+          : '';
+      throw new ImageCompressorError(
+        'too-many-pixels',
+        `The image is too large: ${megapixels(pixels)} megapixels (the limit is ${megapixels(limit)} megapixels${encoder}).${hint}`,
+      );
     }
-    return { input, probe, output, quality: fields.quality, animated, pixels, cost: estimateJobBytes(pixels, output, input.length) };
+    return {
+      input,
+      probe,
+      output,
+      quality: fields.quality,
+      animated,
+      pixels,
+      cost: estimateJobBytes(pixels, output, input.length),
+    };
   }
 
-  async function compress(upload: InspectedUpload, request: { client?: string; signal?: AbortSignal; deadline?: number } = {}): Promise<CompressedImage> {
+  async function compress(
+    upload: InspectedUpload,
+    request: { client?: string; signal?: AbortSignal; deadline?: number } = {},
+  ): Promise<CompressedImage> {
     const deadline = request.deadline ?? now() + deadlineMs;
     const { seconds, maxPixels: encoderMaxPixels } = budget(upload.output);
     const expectedMs = estimateJobMs(upload.pixels, upload.output);
-    const encoded = await queue.run({ cost: upload.cost, expectedMs, client: request.client, deadline, signal: request.signal }, () => {
-      const left = deadline - now();
-      const encoderMs = seconds * 1000;
-      // Whichever ends first: the encoder's own budget (the image's fault: 422) or the request's deadline (ours: 503).
-      const byDeadline = left < encoderMs;
-      return pool.encode({
-        input: upload.input,
-        estimatedBytes: upload.cost,
-        timeoutMs: Math.max(0, Math.min(left, encoderMs)),
-        signal: request.signal,
-        onTimeout: () =>
-          byDeadline
-            ? new ImageCompressorError('deadline', 'The image compressor is busy and could not finish your image in time. Please try again in a few seconds.', 5)
-            : new ImageCompressorError('encode-timeout', timeoutMessage(upload.output, seconds)),
-        options: {
-          quality: upload.quality,
-          format: upload.output,
-          animated: upload.animated,
-          maxPixels: Math.min(encoderMaxPixels, maxPixels) * (upload.animated ? upload.probe.pages : 1),
-          timeoutSeconds: Math.max(1, Math.floor(Math.min(left, encoderMs) / 1000)),
-        },
-      });
-    });
+    const encoded = await queue.run(
+      { cost: upload.cost, expectedMs, client: request.client, deadline, signal: request.signal },
+      () => {
+        const left = deadline - now();
+        const encoderMs = seconds * 1000;
+        // Whichever ends first: the encoder's own budget (the image's fault: 422) or the request's deadline (ours: 503).
+        const byDeadline = left < encoderMs;
+        return pool.encode({
+          input: upload.input,
+          estimatedBytes: upload.cost,
+          timeoutMs: Math.max(0, Math.min(left, encoderMs)),
+          signal: request.signal,
+          onTimeout: () =>
+            byDeadline
+              ? new ImageCompressorError(
+                  'deadline',
+                  'The image compressor is busy and could not finish your image in time. Please try again in a few seconds.',
+                  5,
+                )
+              : new ImageCompressorError('encode-timeout', timeoutMessage(upload.output, seconds)),
+          options: {
+            quality: upload.quality,
+            format: upload.output,
+            animated: upload.animated,
+            maxPixels: Math.min(encoderMaxPixels, maxPixels) * (upload.animated ? upload.probe.pages : 1),
+            timeoutSeconds: Math.max(1, Math.floor(Math.min(left, encoderMs) / 1000)),
+          },
+        });
+      },
+    );
     const original = upload.input.length;
     if (encoded.data.length >= original) {
       // Never hand back a bigger file than the one uploaded: the visitor's own bytes are the better result.
       const { width, height } = orientedSize(upload.probe);
-      return { data: upload.input, format: upload.probe.format, mimeType: MIME_TYPES[upload.probe.format], width, height, originalSize: original, compressedSize: original, keptOriginal: true };
+      return {
+        data: upload.input,
+        format: upload.probe.format,
+        mimeType: MIME_TYPES[upload.probe.format],
+        width,
+        height,
+        originalSize: original,
+        compressedSize: original,
+        keptOriginal: true,
+      };
     }
     return {
       data: encoded.data,
@@ -159,5 +202,7 @@ export function createImageCompressor(options: ImageCompressorOptions = {}): Ima
 
 /** EXIF orientations 5–8 turn the picture a quarter: its shown width is the stored height. */
 function orientedSize(probe: ProbedImage): { width: number; height: number } {
-  return probe.orientation !== undefined && probe.orientation >= 5 ? { width: probe.height, height: probe.width } : { width: probe.width, height: probe.height };
+  return probe.orientation !== undefined && probe.orientation >= 5
+    ? { width: probe.height, height: probe.width }
+    : { width: probe.width, height: probe.height };
 }

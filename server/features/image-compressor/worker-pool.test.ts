@@ -20,7 +20,13 @@ function poolWithFakes(overrides: { idleMs?: number; recycleAboveBytes?: number 
   return { pool, spawned, crashes };
 }
 
-const options: EncodeOptions = { quality: 70, format: 'avif', animated: false, maxPixels: 16_000_000, timeoutSeconds: 15 };
+const options: EncodeOptions = {
+  quality: 70,
+  format: 'avif',
+  animated: false,
+  maxPixels: 16_000_000,
+  timeoutSeconds: 15,
+};
 
 function job(overrides: Partial<EncodeJob> = {}): EncodeJob {
   return {
@@ -34,7 +40,10 @@ function job(overrides: Partial<EncodeJob> = {}): EncodeJob {
 }
 
 async function failure(promise: Promise<unknown>): Promise<ImageCompressorError> {
-  const error = await promise.then(() => undefined, (err: unknown) => err);
+  const error = await promise.then(
+    () => undefined,
+    (err: unknown) => err,
+  );
   expect(error).toBeInstanceOf(ImageCompressorError);
   return error as ImageCompressorError;
 }
@@ -49,7 +58,14 @@ test('a job waits for the worker to be ready, then gets the result back; the wor
   spawned[0].ready();
   await flush();
   expect(spawned[0].sent).toHaveLength(1);
-  spawned[0].reply({ id: spawned[0].sent[0].id, ok: true, data: new Uint8Array([1, 2, 3]), format: 'avif', width: 4, height: 3 });
+  spawned[0].reply({
+    id: spawned[0].sent[0].id,
+    ok: true,
+    data: new Uint8Array([1, 2, 3]),
+    format: 'avif',
+    width: 4,
+    height: 3,
+  });
   const result = await first;
   expect([...result.data]).toEqual([1, 2, 3]);
   expect([result.format, result.width, result.height]).toEqual(['avif', 4, 3]);
@@ -57,7 +73,14 @@ test('a job waits for the worker to be ready, then gets the result back; the wor
   const second = pool.encode(job());
   await flush();
   expect(spawned).toHaveLength(1);
-  spawned[0].reply({ id: spawned[0].sent[1].id, ok: true, data: new Uint8Array([9]), format: 'avif', width: 1, height: 1 });
+  spawned[0].reply({
+    id: spawned[0].sent[1].id,
+    ok: true,
+    data: new Uint8Array([9]),
+    format: 'avif',
+    width: 1,
+    height: 1,
+  });
   expect([...(await second).data]).toEqual([9]);
   expect(pool.stats()).toEqual({ workers: 1, busy: 0, killed: 0 });
 });
@@ -101,7 +124,10 @@ test('a worker that dies mid-job (out of memory) fails that job and is reported'
   await flush();
   spawned[0].emit('exit', null, 'SIGKILL');
   const error = await failure(running);
-  expect([error.code, error.message]).toEqual(['encoder-failed', 'The image could not be compressed: the encoder ran out of memory or failed.']);
+  expect([error.code, error.message]).toEqual([
+    'encoder-failed',
+    'The image could not be compressed: the encoder ran out of memory or failed.',
+  ]);
   expect(crashes).toEqual([{ code: null, signal: 'SIGKILL' }]);
   expect(pool.stats().workers).toBe(0);
 });
@@ -122,7 +148,14 @@ test('idle workers exit after idleMs; a worker that ran a big job is replaced ri
   const small = pool.encode(job({ estimatedBytes: 100 }));
   spawned[0].ready();
   await vi.advanceTimersByTimeAsync(0);
-  spawned[0].reply({ id: spawned[0].sent[0].id, ok: true, data: new Uint8Array([1]), format: 'avif', width: 1, height: 1 });
+  spawned[0].reply({
+    id: spawned[0].sent[0].id,
+    ok: true,
+    data: new Uint8Array([1]),
+    format: 'avif',
+    width: 1,
+    height: 1,
+  });
   await small;
   await vi.advanceTimersByTimeAsync(29_999);
   expect(pool.stats().workers).toBe(1);
@@ -133,7 +166,14 @@ test('idle workers exit after idleMs; a worker that ran a big job is replaced ri
   const big = pool.encode(job({ estimatedBytes: 6000 }));
   spawned[1].ready();
   await vi.advanceTimersByTimeAsync(0);
-  spawned[1].reply({ id: spawned[1].sent[0].id, ok: true, data: new Uint8Array([1]), format: 'avif', width: 1, height: 1 });
+  spawned[1].reply({
+    id: spawned[1].sent[0].id,
+    ok: true,
+    data: new Uint8Array([1]),
+    format: 'avif',
+    width: 1,
+    height: 1,
+  });
   await big;
   expect(spawned[1].killedWith).toBe('SIGKILL');
   expect(pool.stats().workers).toBe(0);

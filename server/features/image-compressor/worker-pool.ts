@@ -125,11 +125,21 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
         outcome();
       };
       const timer = setTimeout(() => finish(() => reject(job.onTimeout()), false), job.timeoutMs);
-      const onAbort = () => finish(() => reject(new ImageCompressorError('cancelled', 'The request was cancelled.')), false);
+      const onAbort = () =>
+        finish(() => reject(new ImageCompressorError('cancelled', 'The request was cancelled.')), false);
       job.signal?.addEventListener('abort', onAbort, { once: true });
       worker.onExit = (code, signal) => {
         if (!settled) options.onCrash?.({ code, signal });
-        finish(() => reject(new ImageCompressorError('encoder-failed', 'The image could not be compressed: the encoder ran out of memory or failed.')), false);
+        finish(
+          () =>
+            reject(
+              new ImageCompressorError(
+                'encoder-failed',
+                'The image could not be compressed: the encoder ran out of memory or failed.',
+              ),
+            ),
+          false,
+        );
       };
       worker.onReply = (message) => {
         if (message.id !== id) return;

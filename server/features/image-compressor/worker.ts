@@ -16,10 +16,23 @@ function reply(message: EncodeReply | { ready: true }): void {
 process.on('message', (message: EncodeRequest) => {
   const input = Buffer.from(message.input.buffer, message.input.byteOffset, message.input.byteLength);
   encodeImage(input, message.options).then(
-    (result) => reply({ id: message.id, ok: true, data: result.data, format: result.format, width: result.width, height: result.height }),
+    (result) =>
+      reply({
+        id: message.id,
+        ok: true,
+        data: result.data,
+        format: result.format,
+        width: result.width,
+        height: result.height,
+      }),
     (error: unknown) => {
       const known = error instanceof ImageCompressorError;
-      reply({ id: message.id, ok: false, code: known ? error.code : 'undecodable', message: known ? error.message : 'The image could not be compressed.' });
+      reply({
+        id: message.id,
+        ok: false,
+        code: known ? error.code : 'undecodable',
+        message: known ? error.message : 'The image could not be compressed.',
+      });
     },
   );
 });

@@ -7,6 +7,11 @@ import { createSearchConsoleClient } from './search-console.ts';
 export function indexCheckerFeature({ config, fetcher }: AppDeps): Feature {
   const searchConsole = config.searchConsole ? createSearchConsoleClient({ ...config.searchConsole, fetcher }) : null;
   return {
-    api: indexCheckerRouter({ fetcher, searchConsole, deadlineMs: config.bulkChecks.deadlineMs, capacity: createCapacity(config.limits.toolMaxRunning) }),
+    api: indexCheckerRouter({
+      fetcher,
+      searchConsole,
+      deadlineMs: config.bulkChecks.deadlineMs,
+      capacity: createCapacity(config.limits.toolMaxRunning),
+    }),
   };
 }

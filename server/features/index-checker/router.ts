@@ -20,10 +20,13 @@ export function indexCheckerRouter({ fetcher, searchConsole, deadlineMs, capacit
   const router = Router();
   // endpoint(): validation before the limiter (a malformed request spends no quota), then the tool's capacity.
   const parse = (req: Request) => parseOr400(indexCheckRequestSchema, req.body ?? {});
-  router.post('/google-index-checker/check', ...endpoint({ parse, limit: INDEX_CHECK_RATE_LIMIT, capacity }, async ({ urls }, _req, res) => {
-    const signal = clientGoneSignal(res);
-    const result = await checkIndexability(urls, { fetcher, searchConsole, deadlineMs, signal });
-    if (!signal.aborted) res.json({ result });
-  }));
+  router.post(
+    '/google-index-checker/check',
+    ...endpoint({ parse, limit: INDEX_CHECK_RATE_LIMIT, capacity }, async ({ urls }, _req, res) => {
+      const signal = clientGoneSignal(res);
+      const result = await checkIndexability(urls, { fetcher, searchConsole, deadlineMs, signal });
+      if (!signal.aborted) res.json({ result });
+    }),
+  );
   return router;
 }

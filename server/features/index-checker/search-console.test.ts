@@ -1,5 +1,12 @@
 import { expect, test } from 'vitest';
-import { indexStatus, permissionDenied, PERMISSION_DENIED_MESSAGE, startFakeGoogle, testServiceAccount, type InspectAnswer } from '#test/fixtures/fake-google.ts';
+import {
+  indexStatus,
+  permissionDenied,
+  PERMISSION_DENIED_MESSAGE,
+  startFakeGoogle,
+  testServiceAccount,
+  type InspectAnswer,
+} from '#test/fixtures/fake-google.ts';
 import { startLoopbackServer } from '#test/fixtures/loopback.ts';
 import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { createSearchConsoleClient, propertyCovers } from './search-console.ts';
@@ -39,9 +46,13 @@ test('Search Console properties cover their domain or URL prefix only', () => {
   expect(propertyCovers('https://example.com/shop/', 'https://example.com/blog')).toBe(false);
 });
 
-test('verdicts: PASS is indexed, NEUTRAL and FAIL are not, each with Google\'s coverage state; one token serves every inspection', async () => {
+test("verdicts: PASS is indexed, NEUTRAL and FAIL are not, each with Google's coverage state; one token serves every inspection", async () => {
   const { google, client } = await setup();
-  const results = [await client.inspect('https://shop.example.com/indexed'), await client.inspect('https://shop.example.com/discovered'), await client.inspect('https://shop.example.com/broken')];
+  const results = [
+    await client.inspect('https://shop.example.com/indexed'),
+    await client.inspect('https://shop.example.com/discovered'),
+    await client.inspect('https://shop.example.com/broken'),
+  ];
   await google.close();
   expect(results).toEqual([
     { indexed: true, note: 'Submitted and indexed' },
@@ -59,7 +70,9 @@ test('verdicts: PASS is indexed, NEUTRAL and FAIL are not, each with Google\'s c
 
 test('inspections started together share one token exchange', async () => {
   const { google, client } = await setup();
-  const results = await Promise.all(['indexed', 'discovered', 'indexed'].map((path) => client.inspect(`https://shop.example.com/${path}`)));
+  const results = await Promise.all(
+    ['indexed', 'discovered', 'indexed'].map((path) => client.inspect(`https://shop.example.com/${path}`)),
+  );
   await google.close();
   expect(results.map((result) => result.indexed)).toEqual([true, false, true]);
   expect(google.tokenRequests).toBe(1);
@@ -75,11 +88,14 @@ test('a refused sign-in (invalid_grant) makes the row "Not checked" and sends no
   expect(google.inspections).toEqual([]);
 });
 
-test('an API refusal is shown with Google\'s own message', async () => {
+test("an API refusal is shown with Google's own message", async () => {
   const { google, client } = await setup();
   const result = await client.inspect('https://shop.example.com/denied');
   await google.close();
-  expect(result).toEqual({ indexed: null, note: `Not checked (Search Console answered HTTP 403: ${PERMISSION_DENIED_MESSAGE})` });
+  expect(result).toEqual({
+    indexed: null,
+    note: `Not checked (Search Console answered HTTP 403: ${PERMISSION_DENIED_MESSAGE})`,
+  });
 });
 
 test('a URL outside the property is never sent to Google, not even for a token', async () => {
@@ -91,7 +107,7 @@ test('a URL outside the property is never sent to Google, not even for a token',
   expect(google.inspections).toEqual([]);
 });
 
-test('without SEARCH_CONSOLE_TOKEN_URL the key file\'s token_uri is where the assertion goes', async () => {
+test("without SEARCH_CONSOLE_TOKEN_URL the key file's token_uri is where the assertion goes", async () => {
   const { google, client } = await setup({ tokenUrl: 'key-file' });
   const result = await client.inspect('https://shop.example.com/indexed');
   await google.close();
@@ -99,9 +115,14 @@ test('without SEARCH_CONSOLE_TOKEN_URL the key file\'s token_uri is where the as
   expect(google.tokenRequests).toBe(1);
 });
 
-test('SEARCH_CONSOLE_TOKEN_URL wins over the key file\'s token_uri', async () => {
+test("SEARCH_CONSOLE_TOKEN_URL wins over the key file's token_uri", async () => {
   const account = testServiceAccount();
-  const google = await startFakeGoogle({ publicKey: account.publicKey, clientEmail: account.credentials.client_email, tokenPath: '/private/token', inspect: () => ANSWERS['https://shop.example.com/indexed'] });
+  const google = await startFakeGoogle({
+    publicKey: account.publicKey,
+    clientEmail: account.credentials.client_email,
+    tokenPath: '/private/token',
+    inspect: () => ANSWERS['https://shop.example.com/indexed'],
+  });
   const elsewhere = await startLoopbackServer((_req, res) => void res.writeHead(500).end());
   const client = createSearchConsoleClient({
     credentials: { ...account.credentials, token_uri: `${elsewhere.origin}/token` },
@@ -126,5 +147,8 @@ test('a token endpoint that cannot be reached makes the row "Not checked" with t
     fetcher: createSafeFetcher({ allowPrivate: [], userAgent: 'test-bot' }),
     tokenUrl: `${closed.origin}/token`,
   });
-  expect(await client.inspect('https://shop.example.com/indexed')).toEqual({ indexed: null, note: `Not checked (Google sign-in failed (could not reach ${closed.hostPort}))` });
+  expect(await client.inspect('https://shop.example.com/indexed')).toEqual({
+    indexed: null,
+    note: `Not checked (Google sign-in failed (could not reach ${closed.hostPort}))`,
+  });
 });

@@ -28,7 +28,11 @@ export const SEARCH_CONSOLE_DEFAULTS = {
   scope: 'https://www.googleapis.com/auth/webmasters.readonly',
 } as const;
 
-export const SEARCH_CONSOLE_LIMITS = { tokenTimeoutMs: 10_000, inspectTimeoutMs: 20_000, inspectMaxBytes: 1024 * 1024 } as const;
+export const SEARCH_CONSOLE_LIMITS = {
+  tokenTimeoutMs: 10_000,
+  inspectTimeoutMs: 20_000,
+  inspectMaxBytes: 1024 * 1024,
+} as const;
 
 export function propertyCovers(property: string, url: string): boolean {
   let target: URL;
@@ -74,10 +78,12 @@ function createTokenClient(credentials: ServiceAccount, tokenUrl: string): JWT {
 }
 
 function signInFailure(error: unknown): string {
-  if (!(error instanceof gaxios.GaxiosError)) return `Google sign-in failed (${error instanceof Error ? error.message : 'unknown error'})`;
+  if (!(error instanceof gaxios.GaxiosError))
+    return `Google sign-in failed (${error instanceof Error ? error.message : 'unknown error'})`;
   if (error.response) return `Google sign-in failed (HTTP ${error.response.status})`;
   // The transporter's timeout is the only signal on the token request, so an abort means it fired.
-  if (error.cause instanceof Error && error.cause.name === 'AbortError') return `Google sign-in failed (no answer within ${SEARCH_CONSOLE_LIMITS.tokenTimeoutMs / 1000} seconds)`;
+  if (error.cause instanceof Error && error.cause.name === 'AbortError')
+    return `Google sign-in failed (no answer within ${SEARCH_CONSOLE_LIMITS.tokenTimeoutMs / 1000} seconds)`;
   // The socket's code (ECONNREFUSED) is for logs, not for the visitor who reads this note.
   return `Google sign-in failed (could not reach ${new URL(String(error.config.url)).host})`;
 }
@@ -99,12 +105,16 @@ function parseAnswer(text: string): InspectAnswer {
 
 /** Google Search Console URL Inspection API (origins configurable for tests). */
 export function createSearchConsoleClient(options: SearchConsoleOptions): SearchConsoleClient {
-  const tokenClient = createTokenClient(options.credentials, options.tokenUrl ?? options.credentials.token_uri ?? SEARCH_CONSOLE_DEFAULTS.tokenUrl);
+  const tokenClient = createTokenClient(
+    options.credentials,
+    options.tokenUrl ?? options.credentials.token_uri ?? SEARCH_CONSOLE_DEFAULTS.tokenUrl,
+  );
   const apiOrigin = (options.apiOrigin ?? SEARCH_CONSOLE_DEFAULTS.apiOrigin).replace(/\/+$/, '');
 
   return {
     async inspect(url, signal) {
-      if (!propertyCovers(options.property, url)) return { indexed: null, note: `Not checked (outside the Search Console property ${options.property})` };
+      if (!propertyCovers(options.property, url))
+        return { indexed: null, note: `Not checked (outside the Search Console property ${options.property})` };
       let token: string;
       try {
         const answer = await tokenClient.getAccessToken();
@@ -128,12 +138,19 @@ export function createSearchConsoleClient(options: SearchConsoleOptions): Search
           signal,
         });
         const data = parseAnswer(res.body.toString('utf8'));
-        if (res.status !== 200) return { indexed: null, note: `Not checked (Search Console answered HTTP ${res.status}${data.error?.message ? `: ${data.error.message}` : ''})` };
+        if (res.status !== 200)
+          return {
+            indexed: null,
+            note: `Not checked (Search Console answered HTTP ${res.status}${data.error?.message ? `: ${data.error.message}` : ''})`,
+          };
         const result = data.inspectionResult?.indexStatusResult;
         if (!result?.verdict) return { indexed: null, note: 'Not checked (Search Console gave no verdict)' };
         return { indexed: result.verdict === 'PASS', note: result.coverageState ?? result.verdict };
       } catch (error) {
-        return { indexed: null, note: `Not checked (${error instanceof Error ? error.message : 'Search Console failed'})` };
+        return {
+          indexed: null,
+          note: `Not checked (${error instanceof Error ? error.message : 'Search Console failed'})`,
+        };
       }
     },
   };

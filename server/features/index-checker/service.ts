@@ -10,7 +10,12 @@ import { NOT_CHECKED_TEXT, type IndexRow } from '#views/model/index-checker.ts';
 import type { SearchConsoleClient } from './search-console.ts';
 import { canonicalFromLinkHeader, loadRobots, sameUrl, type RobotsVerdict } from './signals.ts';
 
-export const INDEX_LIMITS = { concurrency: 6, timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024, deadlineMs: 25_000 } as const;
+export const INDEX_LIMITS = {
+  concurrency: 6,
+  timeoutMs: 10_000,
+  maxBytes: 2 * 1024 * 1024,
+  deadlineMs: 25_000,
+} as const;
 
 export interface IndexDeps {
   fetcher: SafeFetcher;
@@ -29,7 +34,12 @@ type RobotsCache = Map<string, Promise<(url: string) => RobotsVerdict>>;
 const BLOCKING_FETCH_ERRORS = new Set<FetchErrorCode>(['redirect-loop', 'too-many-redirects']);
 
 async function inspectSignals(target: TypedTarget, deps: IndexDeps, robotsCache: RobotsCache, signal: AbortSignal) {
-  const options = { timeoutMs: deps.timeoutMs ?? INDEX_LIMITS.timeoutMs, maxBytes: INDEX_LIMITS.maxBytes, onTooLarge: 'truncate', signal } as const;
+  const options = {
+    timeoutMs: deps.timeoutMs ?? INDEX_LIMITS.timeoutMs,
+    maxBytes: INDEX_LIMITS.maxBytes,
+    onTooLarge: 'truncate',
+    signal,
+  } as const;
   const res = await withHttpFallback(target, (url) => deps.fetcher.fetch(url, options));
   const reasons: string[] = [];
   let unknown: string | null = null;
@@ -40,7 +50,8 @@ async function inspectSignals(target: TypedTarget, deps: IndexDeps, robotsCache:
   const robots = (await robotsCache.get(origin)!)(res.url);
   if (robots.allowed === false) reasons.push(robots.reason);
   if (robots.allowed === 'unknown') unknown = robots.error;
-  if (hasNoindex(xRobotsDirectivesFor(res.headers['x-robots-tag'], 'googlebot'))) reasons.push('The X-Robots-Tag header says noindex.');
+  if (hasNoindex(xRobotsDirectivesFor(res.headers['x-robots-tag'], 'googlebot')))
+    reasons.push('The X-Robots-Tag header says noindex.');
   let canonical = canonicalFromLinkHeader(res.headers.link);
   if (isHtmlContentType(res.headers['content-type'])) {
     const page = extractPageFacts(decodeHtml(res.body, res.headers['content-type']));
@@ -61,27 +72,65 @@ async function inspectSignals(target: TypedTarget, deps: IndexDeps, robotsCache:
 
 type Signals = Omit<IndexRow, 'indexed' | 'indexedNote'>;
 
-async function readSignals(input: string, target: TypedTarget, deps: IndexDeps, robotsCache: RobotsCache, signal: AbortSignal): Promise<Signals> {
+async function readSignals(
+  input: string,
+  target: TypedTarget,
+  deps: IndexDeps,
+  robotsCache: RobotsCache,
+  signal: AbortSignal,
+): Promise<Signals> {
   try {
     const { res, reasons, unknown } = await inspectSignals(target, deps, robotsCache, signal);
     const base = { url: input, finalUrl: res.url, status: res.status };
     // A real blocking reason decides even when robots.txt could not be read; without one, we cannot tell.
     if (reasons.length > 0) return { ...base, indexable: false, reasons, state: 'checked' };
     if (unknown) return { ...base, indexable: null, reasons: [], error: unknown, state: 'failed' };
-    return { ...base, indexable: true, reasons: ['Returns 200, allowed by robots.txt, no noindex, and no canonical pointing elsewhere.'], state: 'checked' };
+    return {
+      ...base,
+      indexable: true,
+      reasons: ['Returns 200, allowed by robots.txt, no noindex, and no canonical pointing elsewhere.'],
+      state: 'checked',
+    };
   } catch (error) {
     if (!(error instanceof FetchError)) throw error;
-    if (BLOCKING_FETCH_ERRORS.has(error.code)) return { url: input, finalUrl: null, status: null, indexable: false, reasons: [error.message], state: 'checked' };
-    return { url: input, finalUrl: null, status: null, indexable: null, reasons: [], error: error.message, state: 'failed' };
+    if (BLOCKING_FETCH_ERRORS.has(error.code))
+      return { url: input, finalUrl: null, status: null, indexable: false, reasons: [error.message], state: 'checked' };
+    return {
+      url: input,
+      finalUrl: null,
+      status: null,
+      indexable: null,
+      reasons: [],
+      error: error.message,
+      state: 'failed',
+    };
   }
 }
 
-async function checkOne(input: string, deps: IndexDeps, robotsCache: RobotsCache, signal: AbortSignal): Promise<IndexRow> {
+async function checkOne(
+  input: string,
+  deps: IndexDeps,
+  robotsCache: RobotsCache,
+  signal: AbortSignal,
+): Promise<IndexRow> {
   // The one rule refuses a line that can never be a URL before any request (no DNS error for `a b c`).
   const typed = typedUrl(input);
-  if (!typed.ok) return { url: input, finalUrl: null, status: null, indexable: null, reasons: [], error: typed.reason, state: 'failed', indexed: null, indexedNote: NOT_CHECKED_TEXT };
+  if (!typed.ok)
+    return {
+      url: input,
+      finalUrl: null,
+      status: null,
+      indexable: null,
+      reasons: [],
+      error: typed.reason,
+      state: 'failed',
+      indexed: null,
+      indexedNote: NOT_CHECKED_TEXT,
+    };
   const target = { url: typed.url, httpFallback: !typed.schemeTyped };
-  const provider = deps.searchConsole ? deps.searchConsole.inspect(target.url, signal) : Promise.resolve({ indexed: null, note: NOT_CHECKED_TEXT });
+  const provider = deps.searchConsole
+    ? deps.searchConsole.inspect(target.url, signal)
+    : Promise.resolve({ indexed: null, note: NOT_CHECKED_TEXT });
   const row = await readSignals(input, target, deps, robotsCache, signal);
   const { indexed, note } = await provider;
   return { ...row, indexed, indexedNote: note };
@@ -98,6 +147,16 @@ export async function checkIndexability(urls: readonly string[], deps: IndexDeps
     urls,
     { concurrency: deps.concurrency ?? INDEX_LIMITS.concurrency, deadlineMs, signal: deps.signal },
     (url, signal) => checkOne(url, deps, robotsCache, signal),
-    (url) => ({ url, finalUrl: null, status: null, indexable: null, reasons: [], error: timedOutText(deadlineMs), state: 'timed-out', indexed: null, indexedNote: NOT_CHECKED_TEXT }),
+    (url) => ({
+      url,
+      finalUrl: null,
+      status: null,
+      indexable: null,
+      reasons: [],
+      error: timedOutText(deadlineMs),
+      state: 'timed-out',
+      indexed: null,
+      indexedNote: NOT_CHECKED_TEXT,
+    }),
   );
 }

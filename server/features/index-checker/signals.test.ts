@@ -9,7 +9,10 @@ async function verdictsFor(robotsTxt: string, paths: string[]) {
     res.writeHead(404).end();
   });
   try {
-    const verdict = await loadRobots(site.origin, createSafeFetcher({ allowPrivate: [site.hostPort], userAgent: 'test-bot' }));
+    const verdict = await loadRobots(
+      site.origin,
+      createSafeFetcher({ allowPrivate: [site.hostPort], userAgent: 'test-bot' }),
+    );
     return paths.map((path) => verdict(`${site.origin}${path}`));
   } finally {
     await site.close();
@@ -17,8 +20,14 @@ async function verdictsFor(robotsTxt: string, paths: string[]) {
 }
 
 test('the blocking rule is quoted with its own line number when robots.txt ends lines with CR only', async () => {
-  const verdicts = await verdictsFor('User-agent: *\rDisallow: /\r\rUser-agent: Googlebot\rDisallow: /private/\rAllow: /\r', ['/private/page', '/public']);
-  expect(verdicts).toEqual([{ allowed: false, reason: 'Blocked for Googlebot by robots.txt (line 5: Disallow: /private/).' }, { allowed: true }]);
+  const verdicts = await verdictsFor(
+    'User-agent: *\rDisallow: /\r\rUser-agent: Googlebot\rDisallow: /private/\rAllow: /\r',
+    ['/private/page', '/public'],
+  );
+  expect(verdicts).toEqual([
+    { allowed: false, reason: 'Blocked for Googlebot by robots.txt (line 5: Disallow: /private/).' },
+    { allowed: true },
+  ]);
 });
 
 test('the blocking rule is quoted with its own line number when robots.txt mixes CR, LF and CRLF', async () => {

@@ -8,17 +8,31 @@ export const ROBOTS_LIMITS = { maxBytes: MAX_ROBOTS_BYTES, timeoutMs: 5_000, max
  * `unknown`: robots.txt could not be fetched at all (DNS, refused, timeout). Google treats that
  * like a server error, but the failure may be ours rather than the site's, so it is not a verdict.
  */
-export type RobotsVerdict = { allowed: true; note?: string } | { allowed: false; reason: string } | { allowed: 'unknown'; error: string };
+export type RobotsVerdict =
+  { allowed: true; note?: string } | { allowed: false; reason: string } | { allowed: 'unknown'; error: string };
 
 /** Reads an origin's robots.txt once and answers for Googlebot, following Google's documented handling of failures. */
-export async function loadRobots(origin: string, fetcher: SafeFetcher, signal?: AbortSignal): Promise<(url: string) => RobotsVerdict> {
+export async function loadRobots(
+  origin: string,
+  fetcher: SafeFetcher,
+  signal?: AbortSignal,
+): Promise<(url: string) => RobotsVerdict> {
   const robotsUrl = `${origin}/robots.txt`;
   let body: Uint8Array;
   try {
-    const res = await fetcher.fetch(robotsUrl, { ...ROBOTS_LIMITS, onTooLarge: 'truncate', headers: { accept: 'text/plain,*/*' }, signal });
-    if (res.status >= 400 && res.status < 500) return () => ({ allowed: true, note: `no robots.txt (HTTP ${res.status})` });
+    const res = await fetcher.fetch(robotsUrl, {
+      ...ROBOTS_LIMITS,
+      onTooLarge: 'truncate',
+      headers: { accept: 'text/plain,*/*' },
+      signal,
+    });
+    if (res.status >= 400 && res.status < 500)
+      return () => ({ allowed: true, note: `no robots.txt (HTTP ${res.status})` });
     if (res.status >= 500) {
-      return () => ({ allowed: false, reason: `robots.txt answered HTTP ${res.status}; Google stops crawling the site while robots.txt fails.` });
+      return () => ({
+        allowed: false,
+        reason: `robots.txt answered HTTP ${res.status}; Google stops crawling the site while robots.txt fails.`,
+      });
     }
     body = res.body;
   } catch (error) {

@@ -2,13 +2,30 @@ import express, { Router, type NextFunction, type Request, type Response } from 
 import { rateLimit } from 'express-rate-limit';
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { deleteLead, exportColumns, iterateLeads, listInbox, setHandled, unreadCounts, type InboxKind, type InboxStatus } from '#db/lead-inbox.ts';
+import {
+  deleteLead,
+  exportColumns,
+  iterateLeads,
+  listInbox,
+  setHandled,
+  unreadCounts,
+  type InboxKind,
+  type InboxStatus,
+} from '#db/lead-inbox.ts';
 import type { AdminSession } from '#db/admin-sessions.ts';
 import { csvLine } from '#views/lib/csv.ts';
 import { AdminNotFound, InboxPage, LoginPage } from '#views/admin/AdminPages.tsx';
 import type { AppDeps } from '#server/deps.ts';
 import { declaredBodyLimit } from '#server/http/body-limit.ts';
-import { currentSession, endSession, sameSecret, SESSION_COOKIE, SESSION_TTL_MS, setCookie, startSession } from './admin-session.ts';
+import {
+  currentSession,
+  endSession,
+  sameSecret,
+  SESSION_COOKIE,
+  SESSION_TTL_MS,
+  setCookie,
+  startSession,
+} from './admin-session.ts';
 import { createSignInPace } from './sign-in-pace.ts';
 
 /** Failed sign-ins allowed per address and window before 429. */
@@ -32,10 +49,17 @@ type Locals = { session: AdminSession };
 
 const KINDS = new Set<InboxKind>(['contact', 'articles']);
 const STATUSES = new Set<InboxStatus>(['all', 'unread', 'handled']);
-const NOTICES: Record<string, string> = { handled: 'Marked handled.', unread: 'Marked unread.', deleted: 'Deleted, with its notifications.' };
+const NOTICES: Record<string, string> = {
+  handled: 'Marked handled.',
+  unread: 'Marked unread.',
+  deleted: 'Deleted, with its notifications.',
+};
 
 function html(res: Response, status: number, element: ReactElement): void {
-  res.status(status).type('html').send(`<!DOCTYPE html>${renderToStaticMarkup(element)}`);
+  res
+    .status(status)
+    .type('html')
+    .send(`<!DOCTYPE html>${renderToStaticMarkup(element)}`);
 }
 
 function wantsHtml(req: Request): boolean {
@@ -59,7 +83,15 @@ function backTo(value: unknown, notice: string): string {
  * works without JavaScript under the site's strict CSP. Every state change needs the site's own
  * Origin and the session's CSRF token; every answer is `no-store` and `noindex`.
  */
-export function adminRouter({ config, db, log, password, css, now = () => Date.now(), wait = waitFor }: AdminOptions): Router {
+export function adminRouter({
+  config,
+  db,
+  log,
+  password,
+  css,
+  now = () => Date.now(),
+  wait = waitFor,
+}: AdminOptions): Router {
   const router = Router();
   const origin = new URL(config.siteUrl).origin;
   const secure = config.siteUrl.startsWith('https:');
@@ -85,7 +117,10 @@ export function adminRouter({ config, db, log, password, css, now = () => Date.n
   }
 
   function refuse(req: Request, res: Response, message: string): void {
-    log.warn({ reqId: res.locals.requestId, origin: req.get('origin') ?? null, path: req.originalUrl }, 'admin: cross-site request refused');
+    log.warn(
+      { reqId: res.locals.requestId, origin: req.get('origin') ?? null, path: req.originalUrl },
+      'admin: cross-site request refused',
+    );
     res.status(403).type('text/plain').send(message);
   }
 
@@ -97,7 +132,8 @@ export function adminRouter({ config, db, log, password, css, now = () => Date.n
   function loginOrigin(req: Request, res: Response, next: NextFunction): void {
     const from = req.get('origin');
     const site = req.get('sec-fetch-site');
-    if ((from === undefined || from === origin) && (site === undefined || site === 'same-origin' || site === 'none')) return next();
+    if ((from === undefined || from === origin) && (site === undefined || site === 'same-origin' || site === 'none'))
+      return next();
     refuse(req, res, 'Forbidden: sign in from the site itself.');
   }
 
@@ -129,7 +165,10 @@ export function adminRouter({ config, db, log, password, css, now = () => Date.n
   const pace = createSignInPace({
     now,
     onSlowed: (failures, windowMs) =>
-      log.warn({ failures, windowMinutes: windowMs / 60_000 }, `admin: ${failures} failed sign-ins from all addresses in the last ${windowMs / 60_000} minutes; sign-ins are slowed`),
+      log.warn(
+        { failures, windowMinutes: windowMs / 60_000 },
+        `admin: ${failures} failed sign-ins from all addresses in the last ${windowMs / 60_000} minutes; sign-ins are slowed`,
+      ),
   });
 
   router.post('/login', loginOrigin, loginLimiter, async (req, res) => {
@@ -171,7 +210,10 @@ export function adminRouter({ config, db, log, password, css, now = () => Date.n
   function guarded(req: Request, res: Response, next: NextFunction): void {
     sameOrigin(req, res, () => {
       if (sameSecret(one(req.body?.csrf), (res.locals as Locals).session.csrfToken)) return next();
-      res.status(403).type('text/plain').send('Forbidden: missing or wrong form token. Reload the inbox and try again.');
+      res
+        .status(403)
+        .type('text/plain')
+        .send('Forbidden: missing or wrong form token. Reload the inbox and try again.');
     });
   }
 
@@ -214,7 +256,8 @@ export function adminRouter({ config, db, log, password, css, now = () => Date.n
   router.post('/:kind/:id/handled', guarded, (req, res) => {
     const lead = target(req);
     const handled = one(req.body?.handled) !== '0';
-    if (!lead || !setHandled(db, lead.kind, lead.id, handled ? new Date(now()).toISOString() : null)) return notFound(req, res);
+    if (!lead || !setHandled(db, lead.kind, lead.id, handled ? new Date(now()).toISOString() : null))
+      return notFound(req, res);
     res.redirect(303, backTo(req.body?.back, handled ? 'handled' : 'unread'));
   });
 

@@ -1,6 +1,12 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { deleteAdminSession, findAdminSession, insertAdminSession, purgeExpiredAdminSessions, type AdminSession } from '#db/admin-sessions.ts';
+import {
+  deleteAdminSession,
+  findAdminSession,
+  insertAdminSession,
+  purgeExpiredAdminSessions,
+  type AdminSession,
+} from '#db/admin-sessions.ts';
 import type { Db } from '#db/index.ts';
 import { readCookie } from '#server/http/visitor.ts';
 
@@ -24,7 +30,10 @@ export interface CookieOptions {
 
 /** HttpOnly, SameSite=Strict, Path=/, Secure when the site is served over https. */
 export function setCookie(res: Response, name: string, value: string, { secure, maxAgeS }: CookieOptions): void {
-  res.append('Set-Cookie', `${name}=${value}; Path=/; Max-Age=${maxAgeS}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`);
+  res.append(
+    'Set-Cookie',
+    `${name}=${value}; Path=/; Max-Age=${maxAgeS}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`,
+  );
 }
 
 function cookieToken(req: Request, name: string): string | undefined {
@@ -36,7 +45,12 @@ function cookieToken(req: Request, name: string): string | undefined {
 export function startSession(db: Db, now: number): { token: string; session: AdminSession } {
   purgeExpiredAdminSessions(db, now);
   const token = newToken();
-  const session = { tokenHash: hash(token).toString('hex'), csrfToken: newToken(), createdAt: now, expiresAt: now + SESSION_TTL_MS };
+  const session = {
+    tokenHash: hash(token).toString('hex'),
+    csrfToken: newToken(),
+    createdAt: now,
+    expiresAt: now + SESSION_TTL_MS,
+  };
   insertAdminSession(db, session);
   return { token, session };
 }

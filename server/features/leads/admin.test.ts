@@ -39,7 +39,10 @@ async function signIn(app: App) {
 
 async function seedContacts(app: App, count: number) {
   for (let i = 1; i <= count; i += 1) {
-    await request(app).post('/api/contact').send({ name: `Lead ${i}`, email: `lead${i}@example.in`, message: `Message number ${i}` }).expect(201);
+    await request(app)
+      .post('/api/contact')
+      .send({ name: `Lead ${i}`, email: `lead${i}@example.in`, message: `Message number ${i}` })
+      .expect(201);
   }
 }
 
@@ -68,7 +71,9 @@ test('the login form, then 303 to /admin with a HttpOnly, SameSite=Strict, Secur
   expect(res.headers.location).toBe('/admin');
   expectAdminHeaders(res);
   const cookie = cookieValue(res, 'admin_session')!;
-  expect(cookie).toMatch(/^admin_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=43200; HttpOnly; SameSite=Strict; Secure$/);
+  expect(cookie).toMatch(
+    /^admin_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=43200; HttpOnly; SameSite=Strict; Secure$/,
+  );
 });
 
 test('over plain http the cookie is not marked Secure', async () => {
@@ -100,7 +105,15 @@ function pacedAdmin() {
   const waits: number[] = [];
   const warnings: string[] = [];
   const log = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(JSON.parse(line).msg) });
-  const router = adminRouter({ config, db, log, password: PASSWORD, css: '/assets/site.css', now: () => clock.now, wait: async (ms) => void waits.push(ms) });
+  const router = adminRouter({
+    config,
+    db,
+    log,
+    password: PASSWORD,
+    css: '/assets/site.css',
+    now: () => clock.now,
+    wait: async (ms) => void waits.push(ms),
+  });
   const app = express().set('trust proxy', config.trustProxy).use('/admin', router);
   const from = (address: string, password: string) => postLogin(app, password).set('X-Forwarded-For', address);
   return { clock, waits, warnings, from };
@@ -118,7 +131,9 @@ test('50 failed sign-ins spread over 50 addresses slow every sign-in, log one wa
   const operator = await from('192.0.2.10', PASSWORD);
   expect(operator.status).toBe(303);
   for (let i = 2; i <= 14; i += 1) expect((await from(`198.51.100.${i}`, `guess ${50 + i}`)).status).toBe(401);
-  expect(waits).toEqual([2000, 4000, 6000, 8000, 10000, 12000, 14000, 16000, 18000, 20000, 22000, 24000, 26000, 28000, 30000]);
+  expect(waits).toEqual([
+    2000, 4000, 6000, 8000, 10000, 12000, 14000, 16000, 18000, 20000, 22000, 24000, 26000, 28000, 30000,
+  ]);
 
   // No sign-in waits longer than 30 s: past that it is refused, and the refusal does not count against its address.
   const full = await from('192.0.2.10', PASSWORD);
@@ -134,12 +149,16 @@ test('50 failed sign-ins spread over 50 addresses slow every sign-in, log one wa
   expect(waits).toHaveLength(15);
 });
 
-test('a browser\'s sign-in from another site is 403 and starts no session; a non-browser client signs in with the password alone', async () => {
+test("a browser's sign-in from another site is 403 and starts no session; a non-browser client signs in with the password alone", async () => {
   const { app, db } = adminApp();
   const attempts = [
     await postLogin(app, PASSWORD, 'https://evil.example'),
     await postLogin(app, PASSWORD, 'null'),
-    await request(app).post('/admin/login').set('Sec-Fetch-Site', 'cross-site').type('form').send({ password: PASSWORD }),
+    await request(app)
+      .post('/admin/login')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .type('form')
+      .send({ password: PASSWORD }),
   ];
   for (const res of attempts) {
     expect(res.status).toBe(403);
@@ -163,15 +182,24 @@ test('without a session: 303 to the login page for browsers, 401 JSON for other 
   const api = await request(app).get('/admin/export.csv?type=contact').set('Accept', 'application/json');
   expect([api.status, api.body]).toEqual([401, { error: 'Sign in at /admin/login first.' }]);
   expectAdminHeaders(api);
-  const forged = await request(app).get('/admin').set('Cookie', `admin_session=${'A'.repeat(43)}`).set('Accept', 'text/html');
+  const forged = await request(app)
+    .get('/admin')
+    .set('Cookie', `admin_session=${'A'.repeat(43)}`)
+    .set('Accept', 'text/html');
   expect(forged.status).toBe(303);
 });
 
 test('the inbox: newest first, unread counts, delivery state, search and filters; text is escaped', async () => {
   const { app } = adminApp();
   await seedContacts(app, 3);
-  await request(app).post('/api/contact').send({ name: '<script>alert(1)</script>', email: 'x@example.in', message: 'Looking for <b>SEO</b> help' }).expect(201);
-  await request(app).post('/api/writeforus/submit').send({ title: 'Core update recovery', author: 'Rohan', email: 'rohan@example.in', content: 'Text' }).expect(201);
+  await request(app)
+    .post('/api/contact')
+    .send({ name: '<script>alert(1)</script>', email: 'x@example.in', message: 'Looking for <b>SEO</b> help' })
+    .expect(201);
+  await request(app)
+    .post('/api/writeforus/submit')
+    .send({ title: 'Core update recovery', author: 'Rohan', email: 'rohan@example.in', content: 'Text' })
+    .expect(201);
   const session = await signIn(app);
   const inbox = await request(app).get('/admin').set('Cookie', session.cookie).set('Accept', 'text/html');
   expect(inbox.status).toBe(200);
@@ -197,19 +225,34 @@ test('the inbox: newest first, unread counts, delivery state, search and filters
 test('phone and website show on the lead that has them (tel: link, website opened without referrer), are searched and exported last', async () => {
   const { app } = adminApp();
   await seedContacts(app, 1);
-  await request(app).post('/api/contact').send({ name: 'Meera', email: 'meera@example.in', phone: '+91 98100 12345', website: 'meera-bakery.example.in', message: 'Call me' }).expect(201);
+  await request(app)
+    .post('/api/contact')
+    .send({
+      name: 'Meera',
+      email: 'meera@example.in',
+      phone: '+91 98100 12345',
+      website: 'meera-bakery.example.in',
+      message: 'Call me',
+    })
+    .expect(201);
   const session = await signIn(app);
   const inbox = await request(app).get('/admin').set('Cookie', session.cookie);
-  expect(inbox.text).toContain('<a href="tel:+919810012345">Phone +91 98100 12345</a> · <a href="https://meera-bakery.example.in" target="_blank" rel="noopener noreferrer nofollow">Website https://meera-bakery.example.in</a>');
+  expect(inbox.text).toContain(
+    '<a href="tel:+919810012345">Phone +91 98100 12345</a> · <a href="https://meera-bakery.example.in" target="_blank" rel="noopener noreferrer nofollow">Website https://meera-bakery.example.in</a>',
+  );
   expect(inbox.text.match(/>Phone /g)).toHaveLength(1);
   const search = await request(app).get('/admin?type=contact&q=98100').set('Cookie', session.cookie);
   expect([...search.text.matchAll(/<h2>([^<]*) <a/g)].map((match) => match[1])).toEqual(['Meera']);
-  const csv = (await request(app).get('/admin/export.csv?type=contact').set('Cookie', session.cookie)).text.split('\r\n');
-  expect(csv[1]).toMatch(/^2,[^,]+,,Meera,meera@example.in,Call me,'\+91 98100 12345,https:\/\/meera-bakery.example.in$/);
+  const csv = (await request(app).get('/admin/export.csv?type=contact').set('Cookie', session.cookie)).text.split(
+    '\r\n',
+  );
+  expect(csv[1]).toMatch(
+    /^2,[^,]+,,Meera,meera@example.in,Call me,'\+91 98100 12345,https:\/\/meera-bakery.example.in$/,
+  );
   expect(csv[2]).toMatch(/^1,[^,]+,,Lead 1,lead1@example.in,Message number 1,,$/);
 });
 
-test('mark handled and delete need the site\'s Origin and the CSRF token; otherwise 403 and nothing changes', async () => {
+test("mark handled and delete need the site's Origin and the CSRF token; otherwise 403 and nothing changes", async () => {
   const { app, db } = adminApp({ NOTIFY_WEBHOOK_URL: 'http://127.0.0.1:9/unreachable' });
   await seedContacts(app, 2);
   const [newest, oldest] = listContactMessages(db);
@@ -234,11 +277,21 @@ test('mark handled and delete need the site\'s Origin and the CSRF token; otherw
   expect(db.prepare('SELECT COUNT(*) AS n FROM contact_messages WHERE handled_at IS NOT NULL').get()).toEqual({ n: 0 });
   expect(db.prepare('SELECT COUNT(*) AS n FROM admin_sessions').get()).toEqual({ n: 1 });
 
-  const handled = await post(`/admin/contact/${newest!.id}/handled`, { handled: '1', csrf: session.csrf, back: '/admin?type=contact&status=unread' });
+  const handled = await post(`/admin/contact/${newest!.id}/handled`, {
+    handled: '1',
+    csrf: session.csrf,
+    back: '/admin?type=contact&status=unread',
+  });
   expect([handled.status, handled.headers.location]).toEqual([303, '/admin?type=contact&status=unread&done=handled']);
-  expect((await request(app).get('/admin').set('Cookie', session.cookie)).text).toContain('Contact messages (1 unread)');
+  expect((await request(app).get('/admin').set('Cookie', session.cookie)).text).toContain(
+    'Contact messages (1 unread)',
+  );
   // A back link to another site is ignored.
-  const offsite = await post(`/admin/contact/${newest!.id}/handled`, { handled: '0', csrf: session.csrf, back: 'https://evil.example/' });
+  const offsite = await post(`/admin/contact/${newest!.id}/handled`, {
+    handled: '0',
+    csrf: session.csrf,
+    back: 'https://evil.example/',
+  });
   expect(offsite.headers.location).toBe('/admin?done=unread');
 
   expect(listOutbox(db)).toHaveLength(2);
@@ -253,7 +306,10 @@ test('mark handled and delete need the site\'s Origin and the CSRF token; otherw
 test('CSV export: every row, newest first, as an attachment, with formulas defused', async () => {
   const { app } = adminApp();
   await seedContacts(app, 3);
-  await request(app).post('/api/contact').send({ name: '=HYPERLINK("http://evil")', email: 'x@example.in', message: 'Line one\nline "two"' }).expect(201);
+  await request(app)
+    .post('/api/contact')
+    .send({ name: '=HYPERLINK("http://evil")', email: 'x@example.in', message: 'Line one\nline "two"' })
+    .expect(201);
   const session = await signIn(app);
   const res = await request(app).get('/admin/export.csv?type=contact').set('Cookie', session.cookie);
   expect(res.status).toBe(200);
@@ -284,7 +340,12 @@ test('the export streams more rows than one inbox page holds', async () => {
 test('logout ends the session on the server: the old cookie no longer opens the inbox', async () => {
   const { app, db } = adminApp();
   const session = await signIn(app);
-  const res = await request(app).post('/admin/logout').set('Cookie', session.cookie).set('Origin', ORIGIN).type('form').send({ csrf: session.csrf });
+  const res = await request(app)
+    .post('/admin/logout')
+    .set('Cookie', session.cookie)
+    .set('Origin', ORIGIN)
+    .type('form')
+    .send({ csrf: session.csrf });
   expect([res.status, res.headers.location]).toEqual([303, '/admin/login']);
   expect(cookieValue(res, 'admin_session')).toMatch(/^admin_session=; Path=\/; Max-Age=0;/);
   expect(db.prepare('SELECT COUNT(*) AS n FROM admin_sessions').get()).toEqual({ n: 0 });

@@ -9,7 +9,9 @@ function message(overrides: Record<string, unknown> = {}) {
 }
 
 function post(app: ReturnType<typeof createTestApp>['app'], body: unknown) {
-  return request(app).post('/api/contact').send(body as object);
+  return request(app)
+    .post('/api/contact')
+    .send(body as object);
 }
 
 test('a valid message is stored trimmed and answered 201 with its id', async () => {
@@ -18,7 +20,12 @@ test('a valid message is stored trimmed and answered 201 with its id', async () 
   expect(res.status).toBe(201);
   expect(res.body).toEqual({ id: expect.any(Number) });
   const [stored] = listContactMessages(db);
-  expect(stored).toMatchObject({ id: res.body.id, name: 'Asha Verma', email: 'asha@example.in', message: 'Please audit my clinic website.' });
+  expect(stored).toMatchObject({
+    id: res.body.id,
+    name: 'Asha Verma',
+    email: 'asha@example.in',
+    message: 'Please audit my clinic website.',
+  });
   expect(stored.ipHash).toMatch(/^[0-9a-f]{32}$/);
 });
 
@@ -30,7 +37,12 @@ test('phone and website are stored as given (a bare domain gets https://); witho
   expect(without.status).toBe(201);
   expect(listContactMessages(db).map(({ id, name, phone, website }) => ({ id, name, phone, website }))).toEqual([
     { id: without.body.id, name: 'Vikram', phone: null, website: null },
-    { id: withBoth.body.id, name: 'Asha Verma', phone: '+91 98100 12345', website: 'https://asha-clinic.example.in/about' },
+    {
+      id: withBoth.body.id,
+      name: 'Asha Verma',
+      phone: '+91 98100 12345',
+      website: 'https://asha-clinic.example.in/about',
+    },
   ]);
 });
 
@@ -66,7 +78,9 @@ test('a body that is not a JSON object, malformed JSON and an oversized body are
   const form = await request(app).post('/api/contact').type('form').send('name=Asha');
   expect(form.status).toBe(415);
   expect(form.body).toEqual({ error: 'Send the request body as JSON with Content-Type: application/json.' });
-  const array = await request(app).post('/api/contact').send([{ name: 'Asha' }]);
+  const array = await request(app)
+    .post('/api/contact')
+    .send([{ name: 'Asha' }]);
   expect(array.status).toBe(400);
   expect(array.body).toEqual({ error: 'Request body must be a JSON object' });
   const malformed = await request(app).post('/api/contact').set('Content-Type', 'application/json').send('{"name":');
@@ -113,6 +127,8 @@ test('messages survive an app restart on the same DATA_DIR', async () => {
   const { body } = await post(first.app, message({ message: 'Still here after restart' })).expect(201);
   first.db.close();
   const second = createTestApp({ dataDir: first.config.dataDir });
-  expect(listContactMessages(second.db).map((row) => [row.id, row.message])).toEqual([[body.id, 'Still here after restart']]);
+  expect(listContactMessages(second.db).map((row) => [row.id, row.message])).toEqual([
+    [body.id, 'Still here after restart'],
+  ]);
   second.db.close();
 });

@@ -17,7 +17,12 @@ function queued(channels: Channel[] = ['webhook'], id = 'evt-1') {
   const db = openDatabase(':memory:');
   const createdAt = new Date(Date.now()).toISOString();
   const payload = JSON.stringify({ id, event: 'contact.created', createdAt, data: { id: 1, name: 'Asha' } });
-  enqueueEvent(db, { eventId: id, event: 'contact.created', payload, createdAt, leadType: 'contact', leadId: 1 }, channels, Date.now());
+  enqueueEvent(
+    db,
+    { eventId: id, event: 'contact.created', payload, createdAt, leadType: 'contact', leadId: 1 },
+    channels,
+    Date.now(),
+  );
   return db;
 }
 
@@ -77,7 +82,12 @@ test('a receiver that recovers gets the event exactly once, with the stored body
   expect(calls).toHaveLength(3);
   expect(new Set(calls.map((call) => call.event.id))).toEqual(new Set(['evt-42']));
   expect(calls[2]!.event.body).toBe(listOutbox(db)[0]!.payload);
-  expect(listOutbox(db)[0]).toMatchObject({ attempts: 3, lastError: null, failedAt: null, deliveredAt: new Date(calls[2]!.at).toISOString() });
+  expect(listOutbox(db)[0]).toMatchObject({
+    attempts: 3,
+    lastError: null,
+    failedAt: null,
+    deliveredAt: new Date(calls[2]!.at).toISOString(),
+  });
   await vi.advanceTimersByTimeAsync(24 * 60 * 60_000);
   expect(calls).toHaveLength(3);
   await worker.stop();
@@ -124,8 +134,25 @@ test('a kick delivers a newly queued event straight away; an empty outbox leaves
   worker.start();
   await worker.idle();
   expect(vi.getTimerCount()).toBe(0);
-  const payload = JSON.stringify({ id: 'evt-new', event: 'article.created', createdAt: new Date().toISOString(), data: {} });
-  enqueueEvent(db, { eventId: 'evt-new', event: 'article.created', payload, createdAt: new Date().toISOString(), leadType: 'article', leadId: 7 }, ['webhook'], Date.now());
+  const payload = JSON.stringify({
+    id: 'evt-new',
+    event: 'article.created',
+    createdAt: new Date().toISOString(),
+    data: {},
+  });
+  enqueueEvent(
+    db,
+    {
+      eventId: 'evt-new',
+      event: 'article.created',
+      payload,
+      createdAt: new Date().toISOString(),
+      leadType: 'article',
+      leadId: 7,
+    },
+    ['webhook'],
+    Date.now(),
+  );
   worker.kick();
   await worker.idle();
   expect(calls.map((call) => call.event.id)).toEqual(['evt-new']);

@@ -1,5 +1,13 @@
 import type { Db } from '#db/index.ts';
-import { claimAttempt, dueEvents, markAttemptFailed, markDelivered, nextDueAt, type Channel, type OutboxRow } from '#db/outbox.ts';
+import {
+  claimAttempt,
+  dueEvents,
+  markAttemptFailed,
+  markDelivered,
+  nextDueAt,
+  type Channel,
+  type OutboxRow,
+} from '#db/outbox.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { DeliveryError, type LeadEvent, type Sender } from './delivery-types.ts';
 
@@ -62,7 +70,10 @@ export function createDeliveryWorker({ db, senders, log, now = Date.now }: Worke
       const message = error instanceof Error ? error.message : String(error);
       const expired = now() - Date.parse(row.createdAt) >= GIVE_UP_AFTER_MS;
       markAttemptFailed(db, row.eventId, row.channel, message, expired ? new Date(now()).toISOString() : null);
-      log.warn({ eventId: row.eventId, channel: row.channel, attempt: row.attempts + 1, error: message }, expired ? 'lead delivery given up' : 'lead delivery failed; will retry');
+      log.warn(
+        { eventId: row.eventId, channel: row.channel, attempt: row.attempts + 1, error: message },
+        expired ? 'lead delivery given up' : 'lead delivery failed; will retry',
+      );
     }
   }
 

@@ -37,13 +37,20 @@ export function defaultSender(smtpUrl: string, businessEmail: string): string {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(user) ? user : businessEmail;
 }
 
-export function buildSenders(options: Pick<LeadDeliveryOptions, 'settings' | 'siteUrl' | 'businessEmail' | 'userAgent'>): Sender[] {
+export function buildSenders(
+  options: Pick<LeadDeliveryOptions, 'settings' | 'siteUrl' | 'businessEmail' | 'userAgent'>,
+): Sender[] {
   const { settings } = options;
   const senders: Sender[] = [];
-  if (settings.webhook) senders.push(createWebhookSender({ url: settings.webhook.url, secret: settings.webhook.secret, userAgent: options.userAgent }));
+  if (settings.webhook)
+    senders.push(
+      createWebhookSender({ url: settings.webhook.url, secret: settings.webhook.secret, userAgent: options.userAgent }),
+    );
   if (settings.email) {
     const from = settings.email.from ?? defaultSender(settings.email.smtpUrl, options.businessEmail);
-    senders.push(createEmailSender({ smtpUrl: settings.email.smtpUrl, to: settings.email.to, from, siteUrl: options.siteUrl }));
+    senders.push(
+      createEmailSender({ smtpUrl: settings.email.smtpUrl, to: settings.email.to, from, siteUrl: options.siteUrl }),
+    );
   }
   return senders;
 }
@@ -61,7 +68,19 @@ export function createLeadDelivery(options: LeadDeliveryOptions): LeadDelivery {
 
   function queue(event: LeadEvent, leadType: LeadType, leadId: number): void {
     if (channels.length === 0) return;
-    enqueueEvent(db, { eventId: event.id, event: event.event, payload: JSON.stringify(event), createdAt: event.createdAt, leadType, leadId }, channels, now());
+    enqueueEvent(
+      db,
+      {
+        eventId: event.id,
+        event: event.event,
+        payload: JSON.stringify(event),
+        createdAt: event.createdAt,
+        leadType,
+        leadId,
+      },
+      channels,
+      now(),
+    );
   }
 
   const storeContact = db.transaction((input: NewContactMessage) => {

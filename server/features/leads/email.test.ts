@@ -4,14 +4,31 @@ import { createEmailSender, leadEmail } from './email.ts';
 import type { QueuedEvent } from './delivery-types.ts';
 
 function contactEvent(): QueuedEvent {
-  const data = { id: 9, name: 'आशा वर्मा', email: 'asha@example.in', message: 'Line one\nLine two: we need local SEO for 3 branches.', ipHash: 'ab12', createdAt: '2026-11-23T10:00:00.000Z' };
-  const base = { id: '0b6f3c52-93f8-4f7d-8d1e-4f3e2b1a9c77', event: 'contact.created' as const, createdAt: data.createdAt, data };
+  const data = {
+    id: 9,
+    name: 'आशा वर्मा',
+    email: 'asha@example.in',
+    message: 'Line one\nLine two: we need local SEO for 3 branches.',
+    ipHash: 'ab12',
+    createdAt: '2026-11-23T10:00:00.000Z',
+  };
+  const base = {
+    id: '0b6f3c52-93f8-4f7d-8d1e-4f3e2b1a9c77',
+    event: 'contact.created' as const,
+    createdAt: data.createdAt,
+    data,
+  };
   return { ...base, body: JSON.stringify(base) };
 }
 
 test('one plain-text email per lead: every stored field, replies go to the sender, Message-ID from the event id', async () => {
   const smtp = await startSmtpFixture();
-  const sender = createEmailSender({ smtpUrl: smtp.url, to: ['owner@agency.test', 'sales@agency.test'], from: 'Leads <leads@agency.test>', siteUrl: 'https://seo.example.in' });
+  const sender = createEmailSender({
+    smtpUrl: smtp.url,
+    to: ['owner@agency.test', 'sales@agency.test'],
+    from: 'Leads <leads@agency.test>',
+    siteUrl: 'https://seo.example.in',
+  });
   try {
     const event = contactEvent();
     await sender.send(event);
@@ -35,18 +52,39 @@ test('one plain-text email per lead: every stored field, replies go to the sende
 });
 
 test('a contact email lists phone and website when the visitor gave them, and has no empty lines for them otherwise', () => {
-  const data = { id: 10, name: 'Meera', email: 'meera@example.in', phone: '+91 98100 12345', website: 'https://meera.example.in', message: 'Call me', ipHash: null, createdAt: '2026-11-23T10:00:00.000Z' };
+  const data = {
+    id: 10,
+    name: 'Meera',
+    email: 'meera@example.in',
+    phone: '+91 98100 12345',
+    website: 'https://meera.example.in',
+    message: 'Call me',
+    ipHash: null,
+    createdAt: '2026-11-23T10:00:00.000Z',
+  };
   const base = { id: 'e2', event: 'contact.created' as const, createdAt: data.createdAt, data };
   const given = leadEmail({ ...base, body: JSON.stringify(base) }, 'https://seo.example.in');
-  expect(given.text).toContain('Name: Meera\nEmail: meera@example.in\nPhone: +91 98100 12345\nWebsite: https://meera.example.in\n');
+  expect(given.text).toContain(
+    'Name: Meera\nEmail: meera@example.in\nPhone: +91 98100 12345\nWebsite: https://meera.example.in\n',
+  );
   const blank = { ...base, data: { ...data, phone: null, website: null } };
   const without = leadEmail({ ...blank, body: JSON.stringify(blank) }, 'https://seo.example.in');
   expect(without.text).toContain('Name: Meera\nEmail: meera@example.in\nSender address hash: \n');
   expect(without.text).not.toMatch(/Phone|Website/);
 });
 
-test('an article email carries title, author, the author\'s email and the whole article', () => {
-  const data = { id: 4, title: 'Core update recovery', author: 'Rohan', email: 'rohan@example.in', content: 'Para 1\n\nPara 2', status: 'pending', ipHash: null, createdAt: '2026-11-23T10:00:00.000Z', updatedAt: '2026-11-23T10:00:00.000Z' };
+test("an article email carries title, author, the author's email and the whole article", () => {
+  const data = {
+    id: 4,
+    title: 'Core update recovery',
+    author: 'Rohan',
+    email: 'rohan@example.in',
+    content: 'Para 1\n\nPara 2',
+    status: 'pending',
+    ipHash: null,
+    createdAt: '2026-11-23T10:00:00.000Z',
+    updatedAt: '2026-11-23T10:00:00.000Z',
+  };
   const base = { id: 'e1', event: 'article.created' as const, createdAt: data.createdAt, data };
   const email = leadEmail({ ...base, body: JSON.stringify(base) }, 'https://seo.example.in');
   expect(email.subject).toBe('New article submission: Core update recovery');
@@ -59,15 +97,30 @@ test('a refused login, a refused message or a server that is down is a delivery 
   const smtp = await startSmtpFixture({ password: 'right' });
   const rejecting = await startSmtpFixture({ reject: true });
   try {
-    const wrong = createEmailSender({ smtpUrl: smtp.url.replace('right', 'wrong'), to: ['o@agency.test'], from: 'l@agency.test', siteUrl: 'https://seo.example.in' });
+    const wrong = createEmailSender({
+      smtpUrl: smtp.url.replace('right', 'wrong'),
+      to: ['o@agency.test'],
+      from: 'l@agency.test',
+      siteUrl: 'https://seo.example.in',
+    });
     await expect(wrong.send(contactEvent())).rejects.toThrow(/^email: .*Invalid (login|username or password)/);
-    const refused = createEmailSender({ smtpUrl: rejecting.url, to: ['o@agency.test'], from: 'l@agency.test', siteUrl: 'https://seo.example.in' });
+    const refused = createEmailSender({
+      smtpUrl: rejecting.url,
+      to: ['o@agency.test'],
+      from: 'l@agency.test',
+      siteUrl: 'https://seo.example.in',
+    });
     await expect(refused.send(contactEvent())).rejects.toThrow(/^email: .*Mailbox unavailable/);
   } finally {
     await smtp.close();
     await rejecting.close();
   }
-  const down = createEmailSender({ smtpUrl: smtp.url, to: ['o@agency.test'], from: 'l@agency.test', siteUrl: 'https://seo.example.in' });
+  const down = createEmailSender({
+    smtpUrl: smtp.url,
+    to: ['o@agency.test'],
+    from: 'l@agency.test',
+    siteUrl: 'https://seo.example.in',
+  });
   await expect(down.send(contactEvent())).rejects.toThrow(/^email: .*ECONNREFUSED/);
   expect(smtp.received).toHaveLength(0);
 });

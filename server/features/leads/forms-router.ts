@@ -39,16 +39,31 @@ export function formsRouter({ db, log, leads }: { db: Db; log: Logger; leads: Le
       if (!parsed.ok) throw new HttpError(400, parsed.error);
       return parsed;
     };
-    router.post(form.path, ...endpoint({ parse, limit: form.limit }, (parsed, req, res) => {
-      if (parsed.isBot) {
-        log.info({ reqId: res.locals.requestId }, `${form.name} honeypot triggered; dropped`);
-        res.status(201).json({});
-        return;
-      }
-      res.status(201).json({ id: form.store({ ...parsed.data, ipHash: hashIp(req.ip) }) });
-    }));
+    router.post(
+      form.path,
+      ...endpoint({ parse, limit: form.limit }, (parsed, req, res) => {
+        if (parsed.isBot) {
+          log.info({ reqId: res.locals.requestId }, `${form.name} honeypot triggered; dropped`);
+          res.status(201).json({});
+          return;
+        }
+        res.status(201).json({ id: form.store({ ...parsed.data, ipHash: hashIp(req.ip) }) });
+      }),
+    );
   }
-  post({ path: '/contact', limit: CONTACT_RATE_LIMIT, parse: parseContact, store: (lead) => leads.storeContact(lead), name: 'contact' });
-  post({ path: '/writeforus/submit', limit: ARTICLE_RATE_LIMIT, parse: parseArticle, store: (lead) => leads.storeArticle(lead), name: 'article' });
+  post({
+    path: '/contact',
+    limit: CONTACT_RATE_LIMIT,
+    parse: parseContact,
+    store: (lead) => leads.storeContact(lead),
+    name: 'contact',
+  });
+  post({
+    path: '/writeforus/submit',
+    limit: ARTICLE_RATE_LIMIT,
+    parse: parseArticle,
+    store: (lead) => leads.storeArticle(lead),
+    name: 'article',
+  });
   return router;
 }

@@ -18,7 +18,9 @@ export function leadsFeature({ config, db, log, assets }: AppDeps): Feature & { 
   });
   return {
     api: formsRouter({ db, log, leads: delivery }),
-    mounts: config.admin ? [{ path: '/admin', router: adminRouter({ config, db, log, password: config.admin.password, css: assets.css }) }] : [],
+    mounts: config.admin
+      ? [{ path: '/admin', router: adminRouter({ config, db, log, password: config.admin.password, css: assets.css }) }]
+      : [],
     // Queued deliveries (restarts included) go out once the server listens.
     start: () => delivery.worker.start(),
     stop: () => delivery.worker.stop(),

@@ -24,7 +24,13 @@ export interface SignInPace {
   failed(): void;
 }
 
-export function createSignInPace({ now, onSlowed }: { now: () => number; onSlowed: (failures: number, windowMs: number) => void }): SignInPace {
+export function createSignInPace({
+  now,
+  onSlowed,
+}: {
+  now: () => number;
+  onSlowed: (failures: number, windowMs: number) => void;
+}): SignInPace {
   const { limit, windowMs } = GLOBAL_LOGIN_FAILURES;
   // Times of the most recent failures, oldest first: never more than the budget, whatever an attacker sends.
   const failures: number[] = [];

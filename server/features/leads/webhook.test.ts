@@ -5,14 +5,31 @@ import type { QueuedEvent } from './delivery-types.ts';
 import { createWebhookSender } from './webhook.ts';
 
 function event(): QueuedEvent {
-  const data = { id: 3, name: 'Asha Verma', email: 'asha@example.in', message: 'Please call me', ipHash: null, createdAt: '2026-11-23T10:00:00.000Z' };
-  const base = { id: '7f1c2a9e-2c1b-4c4e-9a57-1d1c0f7c0a11', event: 'contact.created' as const, createdAt: data.createdAt, data };
+  const data = {
+    id: 3,
+    name: 'Asha Verma',
+    email: 'asha@example.in',
+    message: 'Please call me',
+    ipHash: null,
+    createdAt: '2026-11-23T10:00:00.000Z',
+  };
+  const base = {
+    id: '7f1c2a9e-2c1b-4c4e-9a57-1d1c0f7c0a11',
+    event: 'contact.created' as const,
+    createdAt: data.createdAt,
+    data,
+  };
   return { ...base, body: JSON.stringify(base) };
 }
 
 /** A receiver that records each request and answers with `status`. */
 async function receiver(status = 204) {
-  const received: Array<{ method?: string; url?: string; headers: Record<string, string | string[] | undefined>; body: string }> = [];
+  const received: Array<{
+    method?: string;
+    url?: string;
+    headers: Record<string, string | string[] | undefined>;
+    body: string;
+  }> = [];
   const server = await startLoopbackServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk));
@@ -28,7 +45,9 @@ test('POSTs the stored JSON body as is, signed with X-Signature: sha256=<HMAC of
   const { server, received } = await receiver(200);
   try {
     const sent = event();
-    await createWebhookSender({ url: `${server.origin}/hooks/leads/`, secret: 's3cret', userAgent: 'test-agent' }).send(sent);
+    await createWebhookSender({ url: `${server.origin}/hooks/leads/`, secret: 's3cret', userAgent: 'test-agent' }).send(
+      sent,
+    );
     expect(received).toHaveLength(1);
     const [request] = received;
     expect(request).toMatchObject({ method: 'POST', url: '/hooks/leads/', body: sent.body });
@@ -39,7 +58,12 @@ test('POSTs the stored JSON body as is, signed with X-Signature: sha256=<HMAC of
       'x-event-type': 'contact.created',
       'x-signature': `sha256=${createHmac('sha256', 's3cret').update(sent.body).digest('hex')}`,
     });
-    expect(JSON.parse(request!.body)).toEqual({ id: sent.id, event: 'contact.created', createdAt: sent.createdAt, data: sent.data });
+    expect(JSON.parse(request!.body)).toEqual({
+      id: sent.id,
+      event: 'contact.created',
+      createdAt: sent.createdAt,
+      data: sent.data,
+    });
   } finally {
     await server.close();
   }
@@ -63,7 +87,9 @@ test('any status outside 2xx is a failure; a redirect is not followed', async ()
   ] as const) {
     const { server, received } = await receiver(status);
     try {
-      await expect(createWebhookSender({ url: `${server.origin}/hook`, userAgent: 'test-agent' }).send(event())).rejects.toThrow(message);
+      await expect(
+        createWebhookSender({ url: `${server.origin}/hook`, userAgent: 'test-agent' }).send(event()),
+      ).rejects.toThrow(message);
       expect(received.map((request) => request.url)).toEqual(['/hook']);
     } finally {
       await server.close();
@@ -75,7 +101,9 @@ test('a receiver that is down or never answers is a failure, bounded by the time
   const { server } = await receiver();
   const closedOrigin = server.origin;
   await server.close();
-  await expect(createWebhookSender({ url: closedOrigin, userAgent: 'test-agent' }).send(event())).rejects.toThrow(/^webhook: ECONNREFUSED/);
+  await expect(createWebhookSender({ url: closedOrigin, userAgent: 'test-agent' }).send(event())).rejects.toThrow(
+    /^webhook: ECONNREFUSED/,
+  );
 
   let arrived!: () => void;
   const requested = new Promise<void>((resolve) => (arrived = resolve));

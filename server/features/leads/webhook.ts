@@ -21,7 +21,13 @@ export function signature(secret: string, body: string): string {
  * may be private (an internal CRM); it is still bounded: a timeout, no redirects followed (a 3xx
  * is a failure, so the lead cannot be bounced elsewhere), and the response body is never read.
  */
-export function createWebhookSender({ url, secret, timeoutMs = WEBHOOK_TIMEOUT_MS, userAgent, fetch = globalThis.fetch }: WebhookOptions): Sender {
+export function createWebhookSender({
+  url,
+  secret,
+  timeoutMs = WEBHOOK_TIMEOUT_MS,
+  userAgent,
+  fetch = globalThis.fetch,
+}: WebhookOptions): Sender {
   return {
     channel: 'webhook',
     async send(event) {
@@ -34,9 +40,18 @@ export function createWebhookSender({ url, secret, timeoutMs = WEBHOOK_TIMEOUT_M
       if (secret) headers['X-Signature'] = signature(secret, event.body);
       let res: Response;
       try {
-        res = await fetch(url, { method: 'POST', headers, body: event.body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+        res = await fetch(url, {
+          method: 'POST',
+          headers,
+          body: event.body,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(timeoutMs),
+        });
       } catch (error) {
-        const reason = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : describe(error);
+        const reason =
+          error instanceof Error && error.name === 'TimeoutError'
+            ? `no answer within ${timeoutMs / 1000} s`
+            : describe(error);
         throw new DeliveryError(`webhook: ${reason}`);
       }
       // Only the status matters; the body is discarded unread.

@@ -5,11 +5,19 @@ import { createTestApp } from '#test/helpers/app.ts';
 import { ARTICLE_RATE_LIMIT } from './forms-router.ts';
 
 function article(overrides: Record<string, unknown> = {}) {
-  return { title: 'Recovering from a core update', author: 'Rohan Mehta', email: 'rohan@example.in', content: 'What we changed, week by week.', ...overrides };
+  return {
+    title: 'Recovering from a core update',
+    author: 'Rohan Mehta',
+    email: 'rohan@example.in',
+    content: 'What we changed, week by week.',
+    ...overrides,
+  };
 }
 
 function post(app: ReturnType<typeof createTestApp>['app'], body: unknown) {
-  return request(app).post('/api/writeforus/submit').send(body as object);
+  return request(app)
+    .post('/api/writeforus/submit')
+    .send(body as object);
 }
 
 test('a valid article answers 201 {id} and is stored as pending', async () => {
@@ -17,12 +25,19 @@ test('a valid article answers 201 {id} and is stored as pending', async () => {
   const res = await post(app, article({ author: ' Rohan Mehta ' }));
   expect(res.status).toBe(201);
   expect(res.body).toEqual({ id: expect.any(Number) });
-  expect(listArticleSubmissions(db)[0]).toMatchObject({ id: res.body.id, author: 'Rohan Mehta', email: 'rohan@example.in', status: 'pending' });
+  expect(listArticleSubmissions(db)[0]).toMatchObject({
+    id: res.body.id,
+    author: 'Rohan Mehta',
+    email: 'rohan@example.in',
+    status: 'pending',
+  });
 });
 
 test('an article at every limit is accepted, including 50,000 characters of Hindi', async () => {
   const { app, db } = createTestApp();
-  await post(app, article({ title: 't'.repeat(200), author: 'a'.repeat(100), content: 'क'.repeat(50_000) })).expect(201);
+  await post(app, article({ title: 't'.repeat(200), author: 'a'.repeat(100), content: 'क'.repeat(50_000) })).expect(
+    201,
+  );
   expect(listArticleSubmissions(db)[0].content).toHaveLength(50_000);
 });
 

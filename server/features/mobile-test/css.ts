@@ -13,7 +13,12 @@ function parseDeclarations(block: string): Record<string, string> {
     const colon = part.indexOf(':');
     if (colon < 0) continue;
     const name = part.slice(0, colon).trim().toLowerCase();
-    if (name) out[name] = part.slice(colon + 1).replace(/!important/i, '').trim().toLowerCase();
+    if (name)
+      out[name] = part
+        .slice(colon + 1)
+        .replace(/!important/i, '')
+        .trim()
+        .toLowerCase();
   }
   return out;
 }
@@ -43,7 +48,8 @@ export function parseCss(source: string, responsive = false): CssRule[] {
     if (prelude.startsWith('@')) {
       const conditioned = /^@media\b/i.test(prelude) && /(width|orientation)/i.test(prelude);
       const printOnly = /^@media\b/i.test(prelude) && /\bprint\b/i.test(prelude) && !/\b(screen|all)\b/i.test(prelude);
-      if (!printOnly && /^@(media|supports|layer|container)\b/i.test(prelude)) rules.push(...parseCss(inner, responsive || conditioned || /^@container/i.test(prelude)));
+      if (!printOnly && /^@(media|supports|layer|container)\b/i.test(prelude))
+        rules.push(...parseCss(inner, responsive || conditioned || /^@container/i.test(prelude)));
     } else {
       // Skip statement at-rules (@import x;) that ended up in front of a selector.
       const selector = prelude.replace(/^(@[^;]*;\s*)+/, '').trim();
@@ -89,5 +95,7 @@ export function baseFontSizePx(rules: CssRule[]): number | null {
 }
 
 export function hasFluidImages(rules: CssRule[]): boolean {
-  return rules.some((rule) => /(^|[\s,>])img\b/i.test(rule.selector) && /^100%$|^100vw$/.test(rule.declarations['max-width'] ?? ''));
+  return rules.some(
+    (rule) => /(^|[\s,>])img\b/i.test(rule.selector) && /^100%$|^100vw$/.test(rule.declarations['max-width'] ?? ''),
+  );
 }

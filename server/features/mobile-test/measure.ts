@@ -28,29 +28,56 @@ export function measurePage(): PageMeasurement {
 
   const describe = (element: Element): string => {
     const id = element.id ? `#${element.id}` : '';
-    const className = typeof element.className === 'string' && element.className.trim() ? `.${element.className.trim().split(/\s+/)[0]}` : '';
+    const className =
+      typeof element.className === 'string' && element.className.trim()
+        ? `.${element.className.trim().split(/\s+/)[0]}`
+        : '';
     // innerText follows the layout (blocks are separated), so "<h1>A</h1><p>B</p>" reads "A B".
-    const text = ((element as HTMLElement).innerText ?? element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
+    const text = ((element as HTMLElement).innerText ?? element.textContent ?? '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 40);
     return `<${element.tagName.toLowerCase()}${id}${className}>${text ? ` "${text}"` : ''}`;
   };
   const shown = (element: Element): boolean => {
     const box = element.getBoundingClientRect();
     const style = getComputedStyle(element);
-    return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && style.display !== 'none' && Number(style.opacity) > 0;
+    return (
+      box.width > 0 &&
+      box.height > 0 &&
+      style.visibility !== 'hidden' &&
+      style.display !== 'none' &&
+      Number(style.opacity) > 0
+    );
   };
-  const all = [...document.body.querySelectorAll('*')].filter((element) => !['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD'].includes(element.tagName));
+  const all = [...document.body.querySelectorAll('*')].filter(
+    (element) => !['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD'].includes(element.tagName),
+  );
 
   const overflowing = all
     .filter((element) => shown(element) && element.getBoundingClientRect().right > width + 1)
-    .filter((element) => !element.parentElement || element.parentElement === document.body || element.parentElement.getBoundingClientRect().right <= width + 1)
+    .filter(
+      (element) =>
+        !element.parentElement ||
+        element.parentElement === document.body ||
+        element.parentElement.getBoundingClientRect().right <= width + 1,
+    )
     .map(describe);
 
   const smallText = all
-    .filter((element) => [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== ''))
+    .filter((element) =>
+      [...element.childNodes].some(
+        (node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '',
+      ),
+    )
     .filter((element) => shown(element) && parseFloat(getComputedStyle(element).fontSize) < MIN_TEXT_PX)
     .map(describe);
 
-  const targets = [...document.body.querySelectorAll('a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [onclick]')];
+  const targets = [
+    ...document.body.querySelectorAll(
+      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [onclick]',
+    ),
+  ];
   const inlineInText = (element: Element): boolean => {
     if (element.tagName !== 'A' || getComputedStyle(element).display !== 'inline') return false;
     const parent = element.parentElement;
@@ -75,6 +102,9 @@ export function measurePage(): PageMeasurement {
     smallText: smallText.slice(0, LIMIT),
     smallTargets: smallTargets.slice(0, LIMIT),
     plugins: [...document.querySelectorAll('object, embed, applet')].map(describe).slice(0, LIMIT),
-    wideImages: [...document.images].filter((image) => image.getBoundingClientRect().width > width + 1).map(describe).slice(0, LIMIT),
+    wideImages: [...document.images]
+      .filter((image) => image.getBoundingClientRect().width > width + 1)
+      .map(describe)
+      .slice(0, LIMIT),
   };
 }

@@ -15,7 +15,8 @@ const chromiumPath = findRendererChromium(process.env.CHROMIUM_PATH);
 if (!chromiumPath) throw new Error('These tests need Chromium: apt-get install -y chromium, or set CHROMIUM_PATH.');
 
 const BUDGET_MB = 128;
-const page = (script: string) => `<!doctype html><html><head><meta name="viewport" content="width=device-width"></head><body><p>Hungry</p><script>${script}</script></body></html>`;
+const page = (script: string) =>
+  `<!doctype html><html><head><meta name="viewport" content="width=device-width"></head><body><p>Hungry</p><script>${script}</script></body></html>`;
 const PAGES: Record<string, string> = {
   '/': '<!doctype html><html><head><meta name="viewport" content="width=device-width"></head><body><h1>A normal page</h1><p>Fits in any budget.</p></body></html>',
   // JavaScript objects: V8's heap limit.
@@ -23,7 +24,9 @@ const PAGES: Record<string, string> = {
   // Array buffers live outside V8's heap: the memory watch.
   '/buffers': page('const keep = []; for (;;) { try { keep.push(new Uint8Array(16 << 20).fill(7)); } catch {} }'),
   // Millions of DOM nodes: Blink's heap, the memory watch again.
-  '/dom': page('for (;;) { const div = document.createElement("div"); div.textContent = "x"; document.body.append(div); }'),
+  '/dom': page(
+    'for (;;) { const div = document.createElement("div"); div.textContent = "x"; document.body.append(div); }',
+  ),
 };
 
 let renderers: MobileRenderer[] = [];
@@ -53,9 +56,15 @@ async function hungrySite(): Promise<{ server: LoopbackServer; renderer: MobileR
 for (const path of ['/js-heap', '/buffers', '/dom']) {
   test(`a page that allocates without end (${path}) is stopped at the render's memory budget with a memory error`, async () => {
     const { server, renderer } = await hungrySite();
-    const error = await renderer.render(`${server.origin}${path}`).then(() => undefined, (err: unknown) => err);
+    const error = await renderer.render(`${server.origin}${path}`).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
     expect(error).toBeInstanceOf(RenderError);
-    expect([(error as RenderError).kind, (error as RenderError).message]).toEqual(['too-much-memory', `The page used more than ${BUDGET_MB} MB of memory while rendering, the limit of this test.`]);
+    expect([(error as RenderError).kind, (error as RenderError).message]).toEqual([
+      'too-much-memory',
+      `The page used more than ${BUDGET_MB} MB of memory while rendering, the limit of this test.`,
+    ]);
   }, 90_000);
 }
 

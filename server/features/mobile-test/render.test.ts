@@ -31,20 +31,32 @@ afterAll(async () => {
   renderers = [];
 });
 
-async function site(pages: Record<string, (req: { url?: string }) => { status?: number; type?: string; body: string; headers?: Record<string, string> }>): Promise<LoopbackServer> {
+async function site(
+  pages: Record<
+    string,
+    (req: { url?: string }) => { status?: number; type?: string; body: string; headers?: Record<string, string> }
+  >,
+): Promise<LoopbackServer> {
   const server = await startLoopbackServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     const page = pages[path];
     if (!page) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     const answer = page(req);
-    res.writeHead(answer.status ?? 200, { 'content-type': answer.type ?? 'text/html; charset=utf-8', ...answer.headers }).end(answer.body);
+    res
+      .writeHead(answer.status ?? 200, { 'content-type': answer.type ?? 'text/html; charset=utf-8', ...answer.headers })
+      .end(answer.body);
   });
   onTestFinished(() => server.close());
   return server;
 }
 
 function rendererFor(allowed: LoopbackServer, limits = { timeoutMs: 20_000, maxPageBytes: 8 * 1024 * 1024 }) {
-  const renderer = createMobileRenderer({ chromiumPath: chromiumPath!, fetcher: createSafeFetcher({ allowPrivate: [allowed.hostPort], userAgent: 'test-bot' }), limits, concurrency: 1 });
+  const renderer = createMobileRenderer({
+    chromiumPath: chromiumPath!,
+    fetcher: createSafeFetcher({ allowPrivate: [allowed.hostPort], userAgent: 'test-bot' }),
+    limits,
+    concurrency: 1,
+  });
   renderers.push(renderer);
   return renderer;
 }
@@ -59,12 +71,24 @@ test('planted problems come back exactly: tiny text, small tap targets and overf
   expect(m.overflowing).toEqual(['<div#wide-banner> "Wide banner"']);
   expect(m.plugins).toEqual([]);
   const status = Object.fromEntries(evaluateRendered(m).map((check) => [check.id, check.status]));
-  expect(status).toEqual({ viewport: 'pass', 'fixed-width': 'fail', zoom: 'pass', plugins: 'pass', 'font-size': 'fail', 'responsive-images': 'pass', 'tap-targets': 'warning' });
+  expect(status).toEqual({
+    viewport: 'pass',
+    'fixed-width': 'fail',
+    zoom: 'pass',
+    plugins: 'pass',
+    'font-size': 'fail',
+    'responsive-images': 'pass',
+    'tap-targets': 'warning',
+  });
   expect(result.screenshot).toMatch(/^data:image\/png;base64,/);
 });
 
 test('a page without a viewport tag is laid out at desktop width and fails the viewport check', async () => {
-  const server = await site({ '/': () => ({ body: '<!doctype html><html><head><title>Old</title></head><body><p>Desktop only</p></body></html>' }) });
+  const server = await site({
+    '/': () => ({
+      body: '<!doctype html><html><head><title>Old</title></head><body><p>Desktop only</p></body></html>',
+    }),
+  });
   const result = await rendererFor(server).render(`${server.origin}/`);
   expect(result.measurement.viewportMeta).toBeNull();
   expect(result.measurement.viewportWidth).toBeGreaterThan(360);
@@ -75,24 +99,44 @@ test('a clean page has no findings at all', async () => {
   const server = await site({ '/': () => ({ body: CLEAN }) });
   const result = await rendererFor(server).render(`${server.origin}/`);
   const { measurement } = result;
-  expect([measurement.smallText, measurement.smallTargets, measurement.overflowing, measurement.plugins, measurement.wideImages]).toEqual([[], [], [], [], []]);
+  expect([
+    measurement.smallText,
+    measurement.smallTargets,
+    measurement.overflowing,
+    measurement.plugins,
+    measurement.wideImages,
+  ]).toEqual([[], [], [], [], []]);
   expect(evaluateRendered(measurement).every((check) => check.status === 'pass')).toBe(true);
   expect(result.blocked).toEqual([]);
 });
 
 test('every request goes through the guarded fetcher: private targets are refused and Chromium never connects itself', async () => {
   // B is a loopback server NOT on the fetcher's allowance: nothing may ever reach it.
-  const forbidden = await site({ '/frame': () => ({ body: 'frame' }), '/img': () => ({ type: 'image/png', body: 'x' }), '/api': () => ({ body: '{}' }) });
+  const forbidden = await site({
+    '/frame': () => ({ body: 'frame' }),
+    '/img': () => ({ type: 'image/png', body: 'x' }),
+    '/api': () => ({ body: '{}' }),
+  });
   const b = forbidden.origin;
   const page = `<!doctype html><html><head><meta name="viewport" content="width=device-width"><link rel="stylesheet" href="/ok.css"></head><body>
 <img src="http://10.0.0.1/pixel.png"><script src="http://169.254.169.254/latest/meta-data/"></script>
 <iframe src="${b}/frame"></iframe><img src="/to-b">
 <script>fetch('${b.replace('127.0.0.1', '[::1]')}/api').catch(() => {}); try { new WebSocket('${b.replace('http', 'ws')}/ws') } catch {}</script>
 <p>Fine.</p></body></html>`;
-  const server = await site({ '/': () => ({ body: page }), '/ok.css': () => ({ type: 'text/css', body: 'p { color: #333 }' }), '/to-b': () => ({ status: 302, body: '', headers: { location: `${b}/img` } }) });
+  const server = await site({
+    '/': () => ({ body: page }),
+    '/ok.css': () => ({ type: 'text/css', body: 'p { color: #333 }' }),
+    '/to-b': () => ({ status: 302, body: '', headers: { location: `${b}/img` } }),
+  });
   const result = await rendererFor(server).render(`${server.origin}/`);
   expect(new Set(result.blocked)).toEqual(
-    new Set(['http://10.0.0.1/pixel.png', 'http://169.254.169.254/latest/meta-data/', `${b}/frame`, `${b}/img`, `${b.replace('127.0.0.1', '[::1]')}/api`]),
+    new Set([
+      'http://10.0.0.1/pixel.png',
+      'http://169.254.169.254/latest/meta-data/',
+      `${b}/frame`,
+      `${b}/img`,
+      `${b.replace('127.0.0.1', '[::1]')}/api`,
+    ]),
   );
   expect(forbidden.connections()).toBe(0);
   expect(result.stylesheets).toEqual([`${server.origin}/ok.css`]);
@@ -101,7 +145,9 @@ test('every request goes through the guarded fetcher: private targets are refuse
 test('the page weight is capped: files past the cap are not loaded and the report says so', async () => {
   const big = 'x'.repeat(300 * 1024);
   const server = await site({
-    '/': () => ({ body: `<!doctype html><html><head><meta name="viewport" content="width=device-width"></head><body><p>Heavy</p><script src="/a.js"></script><script src="/b.js"></script></body></html>` }),
+    '/': () => ({
+      body: `<!doctype html><html><head><meta name="viewport" content="width=device-width"></head><body><p>Heavy</p><script src="/a.js"></script><script src="/b.js"></script></body></html>`,
+    }),
     '/a.js': () => ({ type: 'text/javascript', body: `/*${big}*/` }),
     '/b.js': () => ({ type: 'text/javascript', body: `/*${big}*/` }),
   });
@@ -111,16 +157,30 @@ test('the page weight is capped: files past the cap are not loaded and the repor
 });
 
 test('a page whose script never ends is stopped at the time limit', async () => {
-  const server = await site({ '/': () => ({ body: '<!doctype html><html><body><p>Busy</p><script>for (;;) {}</script></body></html>' }) });
-  const error = await rendererFor(server, { timeoutMs: 3_000, maxPageBytes: 1024 * 1024 }).render(`${server.origin}/`).then(() => undefined, (err: unknown) => err);
+  const server = await site({
+    '/': () => ({ body: '<!doctype html><html><body><p>Busy</p><script>for (;;) {}</script></body></html>' }),
+  });
+  const error = await rendererFor(server, { timeoutMs: 3_000, maxPageBytes: 1024 * 1024 })
+    .render(`${server.origin}/`)
+    .then(
+      () => undefined,
+      (err: unknown) => err,
+    );
   expect(error).toBeInstanceOf(RenderError);
   expect((error as RenderError).kind).toBe('timeout');
 });
 
 test('the document itself on a private address, or behind a redirect to one, fails with the fetcher reason before Chromium is asked', async () => {
-  const server = await site({ '/away': () => ({ status: 301, body: '', headers: { location: 'http://169.254.169.254/' } }) });
+  const server = await site({
+    '/away': () => ({ status: 301, body: '', headers: { location: 'http://169.254.169.254/' } }),
+  });
   for (const url of ['http://169.254.169.254/', `${server.origin}/away`]) {
-    const error = await rendererFor(server).render(url).then(() => undefined, (err: unknown) => err);
+    const error = await rendererFor(server)
+      .render(url)
+      .then(
+        () => undefined,
+        (err: unknown) => err,
+      );
     expect(error).toBeInstanceOf(FetchError);
     expect((error as FetchError).code).toBe('forbidden-address');
   }
@@ -128,11 +188,17 @@ test('the document itself on a private address, or behind a redirect to one, fai
 
 test('a document that is not HTML is refused with the same words as the static test', async () => {
   const server = await site({ '/logo.png': () => ({ type: 'image/png', body: 'png' }) });
-  const error = await rendererFor(server).render(`${server.origin}/logo.png`).then(() => undefined, (err: unknown) => err);
+  const error = await rendererFor(server)
+    .render(`${server.origin}/logo.png`)
+    .then(
+      () => undefined,
+      (err: unknown) => err,
+    );
   expect((error as RenderError).kind).toBe('not-html');
-  expect((error as RenderError).message).toBe('That address returned image/png, not an HTML page; enter the URL of a web page.');
+  expect((error as RenderError).message).toBe(
+    'That address returned image/png, not an HTML page; enter the URL of a web page.',
+  );
 });
-
 
 test('renders beyond the slots and the small queue are refused at once as busy; a waiting render leaves when its client does', async () => {
   // The document never answers, so the first render holds the only slot until it is aborted.
@@ -152,7 +218,9 @@ test('renders beyond the slots and the small queue are refused at once as busy; 
   const waiting = renderer.render(`${server.origin}/`, second.signal).catch((error: unknown) => error);
   const busy = await renderer.render(`${server.origin}/`).catch((error: unknown) => error);
   expect(busy).toBeInstanceOf(RendererBusyError);
-  expect((busy as RendererBusyError).message).toBe('The mobile-friendly tester is busy with other pages. Please try again in a few seconds.');
+  expect((busy as RendererBusyError).message).toBe(
+    'The mobile-friendly tester is busy with other pages. Please try again in a few seconds.',
+  );
   second.abort();
   expect(String(await waiting)).toContain('cancelled');
   first.abort();
@@ -160,7 +228,8 @@ test('renders beyond the slots and the small queue are refused at once as busy; 
 });
 
 test('a meta refresh is followed like a redirect: the page it names is rendered and reported as the URL', async () => {
-  const refresh = (content: string) => `<!doctype html><html><head><meta http-equiv="refresh" content="${content}"></head><body><p>Moved</p></body></html>`;
+  const refresh = (content: string) =>
+    `<!doctype html><html><head><meta http-equiv="refresh" content="${content}"></head><body><p>Moved</p></body></html>`;
   const server = await site({
     '/': () => ({ body: refresh('0;url=/x') }),
     '/x': () => ({ body: refresh("0; URL='/final?from=x'") }),
@@ -172,20 +241,38 @@ test('a meta refresh is followed like a redirect: the page it names is rendered 
 });
 
 test('meta refreshes count toward the redirect limit, and one back to an address already seen is a loop', async () => {
-  const refresh = (to: string) => `<!doctype html><html><head><meta http-equiv="refresh" content="0;url=${to}"></head><body></body></html>`;
-  const pages: Record<string, () => { body: string }> = { '/a': () => ({ body: refresh('/b') }), '/b': () => ({ body: refresh('/a') }) };
+  const refresh = (to: string) =>
+    `<!doctype html><html><head><meta http-equiv="refresh" content="0;url=${to}"></head><body></body></html>`;
+  const pages: Record<string, () => { body: string }> = {
+    '/a': () => ({ body: refresh('/b') }),
+    '/b': () => ({ body: refresh('/a') }),
+  };
   for (let hop = 0; hop < 11; hop += 1) pages[`/chain/${hop}`] = () => ({ body: refresh(`/chain/${hop + 1}`) });
   const server = await site(pages);
   const renderer = rendererFor(server);
-  const loop = await renderer.render(`${server.origin}/a`).then(() => undefined, (err: unknown) => err);
-  expect([(loop as FetchError).code, (loop as FetchError).message]).toEqual(['redirect-loop', `Redirect loop: ${server.origin}/a redirects back to itself.`]);
-  const long = await renderer.render(`${server.origin}/chain/0`).then(() => undefined, (err: unknown) => err);
-  expect([(long as FetchError).code, (long as FetchError).message]).toEqual(['too-many-redirects', 'Too many redirects (more than 10).']);
+  const loop = await renderer.render(`${server.origin}/a`).then(
+    () => undefined,
+    (err: unknown) => err,
+  );
+  expect([(loop as FetchError).code, (loop as FetchError).message]).toEqual([
+    'redirect-loop',
+    `Redirect loop: ${server.origin}/a redirects back to itself.`,
+  ]);
+  const long = await renderer.render(`${server.origin}/chain/0`).then(
+    () => undefined,
+    (err: unknown) => err,
+  );
+  expect([(long as FetchError).code, (long as FetchError).message]).toEqual([
+    'too-many-redirects',
+    'Too many redirects (more than 10).',
+  ]);
 });
 
 test('a page that reloads itself at once (a refresh without an address) is measured as first loaded', async () => {
   let served = 0;
-  const server = await site({ '/': () => ((served += 1), { body: CLEAN.replace('<head>', '<head><meta http-equiv="refresh" content="0">') }) });
+  const server = await site({
+    '/': () => ((served += 1), { body: CLEAN.replace('<head>', '<head><meta http-equiv="refresh" content="0">') }),
+  });
   const result = await rendererFor(server).render(`${server.origin}/`);
   expect(result.url).toBe(`${server.origin}/`);
   expect(result.measurement.viewportMeta).toBe('width=device-width, initial-scale=1');

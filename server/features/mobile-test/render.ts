@@ -55,7 +55,13 @@ export class RenderError extends Error {
 // Only what a server needs to answer like it would to a phone; cookies and the like never exist here.
 const FORWARDED_HEADERS = ['accept', 'accept-language', 'content-type', 'referer', 'range', 'user-agent'];
 // The fetcher hands back decoded bodies, so length and encoding headers would lie to Chromium.
-const DROPPED_RESPONSE_HEADERS = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive']);
+const DROPPED_RESPONSE_HEADERS = new Set([
+  'content-encoding',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+]);
 
 function keptHeaders(headers: Record<string, string>): Record<string, string> {
   const kept: Record<string, string> = {};
@@ -65,7 +71,13 @@ function keptHeaders(headers: Record<string, string>): Record<string, string> {
 
 // Before any page script, in every frame: no page may open a WebRTC connection (its UDP never passes the
 // guarded fetcher; the launch flags stop the packets too, this keeps the API away altogether).
-const WEBRTC_NAMES = ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel', 'RTCSessionDescription', 'RTCIceCandidate'];
+const WEBRTC_NAMES = [
+  'RTCPeerConnection',
+  'webkitRTCPeerConnection',
+  'RTCDataChannel',
+  'RTCSessionDescription',
+  'RTCIceCandidate',
+];
 function removeWebRtc(names: string[]): void {
   for (const name of names) Reflect.deleteProperty(globalThis, name);
 }
@@ -79,29 +91,59 @@ const MAX_DOCUMENT_REDIRECTS = 10;
  * naming another address followed as one more redirect (a browser would leave the page for it mid-test):
  * all of them together at most MAX_DOCUMENT_REDIRECTS, and none back to an address already seen.
  */
-async function fetchDocument(url: string, fetcher: SafeFetcher, limits: RenderLimits, signal?: AbortSignal): Promise<FetchResult> {
+async function fetchDocument(
+  url: string,
+  fetcher: SafeFetcher,
+  limits: RenderLimits,
+  signal?: AbortSignal,
+): Promise<FetchResult> {
   const hops: RedirectHop[] = [];
   const seen = new Set<string>();
-  const tooMany = (at: string) => new FetchError('too-many-redirects', `Too many redirects (more than ${MAX_DOCUMENT_REDIRECTS}).`, { url: at, redirects: hops, fromRedirect: true });
-  for (let target = url; ; ) {
+  const tooMany = (at: string) =>
+    new FetchError('too-many-redirects', `Too many redirects (more than ${MAX_DOCUMENT_REDIRECTS}).`, {
+      url: at,
+      redirects: hops,
+      fromRedirect: true,
+    });
+  for (let target = url; ;) {
     const maxRedirects = MAX_DOCUMENT_REDIRECTS - hops.length;
-    const response = await fetcher.fetch(target, { maxBytes: limits.maxPageBytes, timeoutMs: Math.min(15_000, limits.timeoutMs), maxRedirects, signal, headers: { 'user-agent': MOBILE_USER_AGENT } });
+    const response = await fetcher.fetch(target, {
+      maxBytes: limits.maxPageBytes,
+      timeoutMs: Math.min(15_000, limits.timeoutMs),
+      maxRedirects,
+      signal,
+      headers: { 'user-agent': MOBILE_USER_AGENT },
+    });
     // With no redirects left the fetcher hands the redirect itself back.
-    if (maxRedirects === 0 && response.status >= 300 && response.status < 400 && response.headers.location) throw tooMany(response.url);
+    if (maxRedirects === 0 && response.status >= 300 && response.status < 400 && response.headers.location)
+      throw tooMany(response.url);
     hops.push(...response.redirects);
     for (const hop of [...response.redirects.map((redirect) => redirect.url), response.url]) seen.add(hop);
     const contentType = response.headers['content-type'];
-    const refresh = isHtmlContentType(contentType) ? extractPageFacts(decodeHtml(response.body, contentType)).metaRefresh : null;
+    const refresh = isHtmlContentType(contentType)
+      ? extractPageFacts(decodeHtml(response.body, contentType)).metaRefresh
+      : null;
     const next = refresh === null ? undefined : metaRefreshTarget(refresh, response.url);
     if (next === undefined || next === response.url) return response;
     if (hops.length >= MAX_DOCUMENT_REDIRECTS) throw tooMany(response.url);
     hops.push({ url: response.url, status: response.status, location: next });
-    if (seen.has(next)) throw new FetchError('redirect-loop', `Redirect loop: ${next} redirects back to itself.`, { url: next, redirects: hops, fromRedirect: true });
+    if (seen.has(next))
+      throw new FetchError('redirect-loop', `Redirect loop: ${next} redirects back to itself.`, {
+        url: next,
+        redirects: hops,
+        fromRedirect: true,
+      });
     target = next;
   }
 }
 
-export async function renderPage(browser: Browser, url: string, fetcher: SafeFetcher, limits: RenderLimits, signal?: AbortSignal): Promise<RenderResult> {
+export async function renderPage(
+  browser: Browser,
+  url: string,
+  fetcher: SafeFetcher,
+  limits: RenderLimits,
+  signal?: AbortSignal,
+): Promise<RenderResult> {
   const started = Date.now();
   const left = () => Math.max(0, limits.timeoutMs - (Date.now() - started));
   // The document is fetched first, redirects followed hop by hop through the guard, so the browser opens
@@ -110,7 +152,10 @@ export async function renderPage(browser: Browser, url: string, fetcher: SafeFet
   let documentServed = false;
   const documentType = documentResponse.headers['content-type'];
   if (!/\b(text\/html|application\/xhtml\+xml)\b/i.test(documentType ?? '')) {
-    throw new RenderError('not-html', `That address returned ${(documentType ?? 'an unknown type').split(';')[0]}, not an HTML page; enter the URL of a web page.`);
+    throw new RenderError(
+      'not-html',
+      `That address returned ${(documentType ?? 'an unknown type').split(';')[0]}, not an HTML page; enter the URL of a web page.`,
+    );
   }
   const context: BrowserContext = await browser.newContext({
     viewport: MOBILE_VIEWPORT,
@@ -140,7 +185,8 @@ export async function renderPage(browser: Browser, url: string, fetcher: SafeFet
   let pageBytes = documentResponse.body.length;
   let documentFailure: unknown;
 
-  const weightNote = () => `The page weighs more than ${formatMb(limits.maxPageBytes)}; the rest of its files were not loaded.`;
+  const weightNote = () =>
+    `The page weighs more than ${formatMb(limits.maxPageBytes)}; the rest of its files were not loaded.`;
 
   async function answer(route: Route): Promise<void> {
     const request = route.request();
@@ -149,7 +195,11 @@ export async function renderPage(browser: Browser, url: string, fetcher: SafeFet
     if (!/^https?:/i.test(target)) return route.abort('blockedbyclient');
     if (isDocument && target === documentResponse.url && !documentServed) {
       documentServed = true;
-      return route.fulfill({ status: documentResponse.status, headers: keptHeaders(documentResponse.headers), body: documentResponse.body });
+      return route.fulfill({
+        status: documentResponse.status,
+        headers: keptHeaders(documentResponse.headers),
+        body: documentResponse.body,
+      });
     }
     // The page is tested where the redirects and refreshes led (fetchDocument): a later navigation of the
     // tab (a self-reloading refresh, a script) is cancelled, which keeps the loaded page, not replaced.
@@ -159,7 +209,8 @@ export async function renderPage(browser: Browser, url: string, fetcher: SafeFet
       return route.abort('blockedbyclient');
     }
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(request.headers())) if (FORWARDED_HEADERS.includes(name)) headers[name] = value;
+    for (const [name, value] of Object.entries(request.headers()))
+      if (FORWARDED_HEADERS.includes(name)) headers[name] = value;
     try {
       const method = request.method();
       const response = await fetcher.fetch(target, {
@@ -176,7 +227,11 @@ export async function renderPage(browser: Browser, url: string, fetcher: SafeFet
       // Requests run side by side, so the cap is checked again once the body is in.
       if (pageBytes + response.body.length > limits.maxPageBytes) {
         notes.add(weightNote());
-        if (isDocument) throw new RenderError('not-html', `The page is larger than the ${Math.round(limits.maxPageBytes / 1024 / 1024)} MB limit of this test.`);
+        if (isDocument)
+          throw new RenderError(
+            'not-html',
+            `The page is larger than the ${Math.round(limits.maxPageBytes / 1024 / 1024)} MB limit of this test.`,
+          );
         return route.abort('blockedbyclient');
       }
       pageBytes += response.body.length;
@@ -190,14 +245,20 @@ export async function renderPage(browser: Browser, url: string, fetcher: SafeFet
       if (error instanceof FetchError && error.code === 'forbidden-address') blocked.push(error.url ?? target);
       if (error instanceof FetchError && error.code === 'too-large') notes.add(weightNote());
       if (isDocument) documentFailure = error;
-      await route.abort(error instanceof FetchError && error.code === 'forbidden-address' ? 'blockedbyclient' : 'failed').catch(() => undefined);
+      await route
+        .abort(error instanceof FetchError && error.code === 'forbidden-address' ? 'blockedbyclient' : 'failed')
+        .catch(() => undefined);
     }
   }
 
   const page = await context.newPage();
   // A renderer dies when V8 reaches its heap limit or the memory watch kills it; the page is then gone.
   let crashed = false;
-  const memoryError = () => new RenderError('too-much-memory', `The page used more than ${limits.memoryMb ?? DEFAULT_RENDER_MEMORY_MB} MB of memory while rendering, the limit of this test.`);
+  const memoryError = () =>
+    new RenderError(
+      'too-much-memory',
+      `The page used more than ${limits.memoryMb ?? DEFAULT_RENDER_MEMORY_MB} MB of memory while rendering, the limit of this test.`,
+    );
   page.once('crash', () => {
     crashed = true;
     void context.close().catch(() => undefined);
@@ -218,8 +279,15 @@ export async function renderPage(browser: Browser, url: string, fetcher: SafeFet
       if (crashed) throw memoryError();
       if (documentFailure instanceof RenderError) throw documentFailure;
       if (signal?.aborted) throw new RenderError('cancelled', 'The test was cancelled.');
-      if (!page.url().startsWith('http')) throw new RenderError('timeout', `The page did not load within ${Math.round(limits.timeoutMs / 1000)} seconds.`, error);
-      notes.add(`The page had not finished loading after ${Math.round(limits.timeoutMs / 1000)} seconds; it was measured as it was then.`);
+      if (!page.url().startsWith('http'))
+        throw new RenderError(
+          'timeout',
+          `The page did not load within ${Math.round(limits.timeoutMs / 1000)} seconds.`,
+          error,
+        );
+      notes.add(
+        `The page had not finished loading after ${Math.round(limits.timeoutMs / 1000)} seconds; it was measured as it was then.`,
+      );
     }
     let measurement: PageMeasurement;
     let png: Buffer;
@@ -228,7 +296,11 @@ export async function renderPage(browser: Browser, url: string, fetcher: SafeFet
       png = await page.screenshot({ type: 'png', timeout: Math.max(1_000, left()) });
     } catch (error) {
       if (crashed) throw memoryError();
-      if (overtime) throw new RenderError('timeout', `The page could not be measured within ${Math.round(limits.timeoutMs / 1000)} seconds (it may run a script that never ends).`);
+      if (overtime)
+        throw new RenderError(
+          'timeout',
+          `The page could not be measured within ${Math.round(limits.timeoutMs / 1000)} seconds (it may run a script that never ends).`,
+        );
       if (signal?.aborted) throw new RenderError('cancelled', 'The test was cancelled.');
       throw new RenderError('failed', 'The page could not be measured.', error);
     }

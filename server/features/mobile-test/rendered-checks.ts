@@ -30,7 +30,10 @@ export function evaluateRendered(measured: PageMeasurement): MobileCheck[] {
       title: 'Text is legible (12px or larger)',
       priority: 'medium',
       status: measured.smallText.length === 0 ? 'pass' : 'fail',
-      detail: measured.smallText.length === 0 ? 'All visible text is drawn at 12px or larger.' : `${measured.smallText.length} element(s) draw text below 12px: ${sample(measured.smallText)}.`,
+      detail:
+        measured.smallText.length === 0
+          ? 'All visible text is drawn at 12px or larger.'
+          : `${measured.smallText.length} element(s) draw text below 12px: ${sample(measured.smallText)}.`,
       fix: 'Use at least 16px for body text and avoid font sizes below 12px.',
       items: measured.smallText,
     },
@@ -39,7 +42,10 @@ export function evaluateRendered(measured: PageMeasurement): MobileCheck[] {
       title: 'Images scale to the screen',
       priority: 'medium',
       status: measured.wideImages.length === 0 ? 'pass' : 'warning',
-      detail: measured.wideImages.length === 0 ? 'Every image fits the screen.' : `${measured.wideImages.length} image(s) are drawn wider than the screen: ${sample(measured.wideImages)}.`,
+      detail:
+        measured.wideImages.length === 0
+          ? 'Every image fits the screen.'
+          : `${measured.wideImages.length} image(s) are drawn wider than the screen: ${sample(measured.wideImages)}.`,
       fix: 'Add img { max-width: 100%; height: auto } and offer smaller files with srcset and sizes.',
       items: measured.wideImages,
     },

@@ -62,7 +62,10 @@ export function rendererLaunchArgs(memoryMb = DEFAULT_RENDER_MEMORY_MB): string[
 }
 
 /** `CHROMIUM_PATH` when it exists, else Debian's /usr/bin/chromium; undefined when neither does or it is `off`. */
-export function findRendererChromium(configured: string | undefined, exists: (path: string) => boolean = existsSync): string | undefined {
+export function findRendererChromium(
+  configured: string | undefined,
+  exists: (path: string) => boolean = existsSync,
+): string | undefined {
   if (configured === 'off') return undefined;
   const path = configured ?? '/usr/bin/chromium';
   return exists(path) ? path : undefined;
@@ -85,7 +88,11 @@ export function createMobileRenderer(options: MobileRendererOptions): MobileRend
     browser ??= import('playwright-core').then(async ({ chromium }) => {
       const uid = process.getuid?.();
       const launch = (sandbox: boolean) =>
-        chromium.launch({ executablePath: options.chromiumPath, chromiumSandbox: sandbox, args: [...rendererLaunchArgs(memoryMb), marker] });
+        chromium.launch({
+          executablePath: options.chromiumPath,
+          chromiumSandbox: sandbox,
+          args: [...rendererLaunchArgs(memoryMb), marker],
+        });
       let choice = chooseSandbox(uid);
       let started: Browser;
       try {

@@ -8,14 +8,26 @@ const staticOnly = () => ({ CHROMIUM_PATH: 'off' });
 
 test('POST /api/mobile-friendly-tester/test returns mobileFriendly and the checks (no Chromium: rendered false)', async () => {
   const { app, site } = await liveToolsApp(staticOnly);
-  const good = await request(app).post('/api/mobile-friendly-tester/test').send({ url: `${site.origin}/mobile/good` });
-  const bad = await request(app).post('/api/mobile-friendly-tester/test').send({ url: `${site.origin}/mobile/fixed-width` });
+  const good = await request(app)
+    .post('/api/mobile-friendly-tester/test')
+    .send({ url: `${site.origin}/mobile/good` });
+  const bad = await request(app)
+    .post('/api/mobile-friendly-tester/test')
+    .send({ url: `${site.origin}/mobile/fixed-width` });
   await site.close();
   expect(good.status).toBe(200);
   expect(good.body.report.mobileFriendly).toBe(true);
   expect(good.body.report.rendered).toBe(false);
   expect(good.body.report.screenshot).toBeUndefined();
-  expect(good.body.report.checks.map((check: { id: string }) => check.id)).toEqual(['viewport', 'fixed-width', 'zoom', 'plugins', 'font-size', 'responsive-images', 'tap-targets']);
+  expect(good.body.report.checks.map((check: { id: string }) => check.id)).toEqual([
+    'viewport',
+    'fixed-width',
+    'zoom',
+    'plugins',
+    'font-size',
+    'responsive-images',
+    'tap-targets',
+  ]);
   expect(bad.body.report.mobileFriendly).toBe(false);
 });
 
@@ -25,12 +37,24 @@ test('with Chromium the page is rendered: same checks, a 360×640 screenshot, re
     await app.locals.shutdown();
     await site.close();
   });
-  const res = await request(app).post('/api/mobile-friendly-tester/test').send({ url: `${site.origin}/mobile/fixed-width` });
+  const res = await request(app)
+    .post('/api/mobile-friendly-tester/test')
+    .send({ url: `${site.origin}/mobile/fixed-width` });
   expect(res.status).toBe(200);
   const { report } = res.body;
   expect([report.rendered, report.mobileFriendly]).toEqual([true, false]);
-  expect(report.checks.map((check: { id: string }) => check.id)).toEqual(['viewport', 'fixed-width', 'zoom', 'plugins', 'font-size', 'responsive-images', 'tap-targets']);
-  expect(report.checks.find((check: { id: string }) => check.id === 'fixed-width').items).toEqual(['<div.wrap> "Fixed wide"']);
+  expect(report.checks.map((check: { id: string }) => check.id)).toEqual([
+    'viewport',
+    'fixed-width',
+    'zoom',
+    'plugins',
+    'font-size',
+    'responsive-images',
+    'tap-targets',
+  ]);
+  expect(report.checks.find((check: { id: string }) => check.id === 'fixed-width').items).toEqual([
+    '<div.wrap> "Fixed wide"',
+  ]);
   expect(report.screenshot).toMatch(/^data:image\/png;base64,/);
   const png = Buffer.from(report.screenshot.split(',')[1], 'base64');
   expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([360, 640]);
@@ -43,19 +67,34 @@ test('a meta refresh is followed as the redirect it is (200 on the page it names
     await app.locals.shutdown();
     await site.close();
   });
-  const moved = await request(app).post('/api/mobile-friendly-tester/test').send({ url: `${site.origin}/mobile/refresh` });
-  expect([moved.status, moved.body.report.url, moved.body.report.rendered]).toEqual([200, `${site.origin}/mobile/good`, true]);
-  const hungry = await request(app).post('/api/mobile-friendly-tester/test').send({ url: `${site.origin}/mobile/hungry` });
-  expect([hungry.status, hungry.body]).toEqual([422, { error: 'The page used more than 128 MB of memory while rendering, the limit of this test.' }]);
+  const moved = await request(app)
+    .post('/api/mobile-friendly-tester/test')
+    .send({ url: `${site.origin}/mobile/refresh` });
+  expect([moved.status, moved.body.report.url, moved.body.report.rendered]).toEqual([
+    200,
+    `${site.origin}/mobile/good`,
+    true,
+  ]);
+  const hungry = await request(app)
+    .post('/api/mobile-friendly-tester/test')
+    .send({ url: `${site.origin}/mobile/hungry` });
+  expect([hungry.status, hungry.body]).toEqual([
+    422,
+    { error: 'The page used more than 128 MB of memory while rendering, the limit of this test.' },
+  ]);
 });
 
 test('400 for bad input, non-HTML and private hosts; 502 when the site cannot be reached', async () => {
   const { app, site } = await liveToolsApp(staticOnly);
   const empty = await request(app).post('/api/mobile-friendly-tester/test').send({ url: '' });
-  const image = await request(app).post('/api/mobile-friendly-tester/test').send({ url: `${site.origin}/image.png` });
+  const image = await request(app)
+    .post('/api/mobile-friendly-tester/test')
+    .send({ url: `${site.origin}/image.png` });
   const local = await request(app).post('/api/mobile-friendly-tester/test').send({ url: 'http://localhost:1/' });
   await site.close();
-  const gone = await request(app).post('/api/mobile-friendly-tester/test').send({ url: `${site.origin}/mobile/good` });
+  const gone = await request(app)
+    .post('/api/mobile-friendly-tester/test')
+    .send({ url: `${site.origin}/mobile/good` });
   expect([empty.status, image.status, local.status, gone.status]).toEqual([400, 400, 400, 502]);
   expect(gone.body).toEqual({ error: `${site.hostPort} refused the connection.` });
   expect(empty.body).toEqual({ error: 'Please enter a URL to test.' });
@@ -64,9 +103,13 @@ test('400 for bad input, non-HTML and private hosts; 502 when the site cannot be
 
 test(`the mobile tester is rate-limited per IP (${MOBILE_TEST_RATE_LIMIT.limit} a minute); malformed requests do not count`, async () => {
   const { app, site } = await liveToolsApp(staticOnly);
-  for (let index = 0; index < MOBILE_TEST_RATE_LIMIT.limit + 3; index += 1) expect((await request(app).post('/api/mobile-friendly-tester/test').send({})).status).toBe(400);
-  for (let index = 0; index < MOBILE_TEST_RATE_LIMIT.limit; index += 1) await request(app).post('/api/mobile-friendly-tester/test').send({ url: 'http://localhost:1/' });
-  const limited = await request(app).post('/api/mobile-friendly-tester/test').send({ url: `${site.origin}/mobile/good` });
+  for (let index = 0; index < MOBILE_TEST_RATE_LIMIT.limit + 3; index += 1)
+    expect((await request(app).post('/api/mobile-friendly-tester/test').send({})).status).toBe(400);
+  for (let index = 0; index < MOBILE_TEST_RATE_LIMIT.limit; index += 1)
+    await request(app).post('/api/mobile-friendly-tester/test').send({ url: 'http://localhost:1/' });
+  const limited = await request(app)
+    .post('/api/mobile-friendly-tester/test')
+    .send({ url: `${site.origin}/mobile/good` });
   await site.close();
   expect(limited.status).toBe(429);
 });

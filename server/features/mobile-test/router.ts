@@ -20,15 +20,18 @@ export function mobileTestRouter({ fetcher, renderer, capacity }: MobileTestRout
   const router = Router();
   // endpoint(): validation (including a fetchable URL) before the limiter, then the tool's capacity.
   const parse = (req: Request) => ({ url: checkedUrlInput(parseOr400(mobileTestRequestSchema, req.body ?? {}).url) });
-  router.post('/mobile-friendly-tester/test', ...endpoint({ parse, limit: MOBILE_TEST_RATE_LIMIT, capacity }, async ({ url }, _req, res) => {
-    // A visitor who leaves stops their render (its browser context is closed).
-    const left = new AbortController();
-    res.once('close', () => {
-      if (!res.writableFinished) left.abort();
-    });
-    // Busy renderer: a `busy` domain error, answered 503 with Retry-After by the error handler.
-    const report = await testMobileFriendly(url, { fetcher, renderer, signal: left.signal });
-    res.json({ report });
-  }));
+  router.post(
+    '/mobile-friendly-tester/test',
+    ...endpoint({ parse, limit: MOBILE_TEST_RATE_LIMIT, capacity }, async ({ url }, _req, res) => {
+      // A visitor who leaves stops their render (its browser context is closed).
+      const left = new AbortController();
+      res.once('close', () => {
+        if (!res.writableFinished) left.abort();
+      });
+      // Busy renderer: a `busy` domain error, answered 503 with Retry-After by the error handler.
+      const report = await testMobileFriendly(url, { fetcher, renderer, signal: left.signal });
+      res.json({ report });
+    }),
+  );
   return router;
 }

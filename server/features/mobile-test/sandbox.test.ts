@@ -25,14 +25,17 @@ test('a sandboxed launch that failed falls back to no sandbox, quoting what Chro
   );
   expect(chooseSandbox(1000, failure)).toEqual({
     sandbox: false,
-    message: 'chromium sandbox: off: it could not start (No usable sandbox! See the Linux sandboxing docs.); allow unprivileged user namespaces to turn it on',
+    message:
+      'chromium sandbox: off: it could not start (No usable sandbox! See the Linux sandboxing docs.); allow unprivileged user namespaces to turn it on',
   });
   expect(chooseSandbox(1000, new Error('launch failed\nChromium sandboxing failed!'))).toEqual({
     sandbox: false,
-    message: 'chromium sandbox: off: it could not start (Chromium sandboxing failed!); allow unprivileged user namespaces to turn it on',
+    message:
+      'chromium sandbox: off: it could not start (Chromium sandboxing failed!); allow unprivileged user namespaces to turn it on',
   });
   expect(chooseSandbox(1000, '\n  clone failed\n')).toEqual({
     sandbox: false,
-    message: 'chromium sandbox: off: it could not start (clone failed); allow unprivileged user namespaces to turn it on',
+    message:
+      'chromium sandbox: off: it could not start (clone failed); allow unprivileged user namespaces to turn it on',
   });
 });

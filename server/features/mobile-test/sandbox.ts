@@ -19,14 +19,22 @@ export interface SandboxChoice {
  * a sandboxed launch that was already tried, undefined before trying.
  */
 export function chooseSandbox(uid: number | undefined, failure?: unknown): SandboxChoice {
-  if (uid === 0) return { sandbox: false, message: 'chromium sandbox: off: running as root, where Chromium refuses its sandbox' };
+  if (uid === 0)
+    return { sandbox: false, message: 'chromium sandbox: off: running as root, where Chromium refuses its sandbox' };
   if (failure === undefined) return { sandbox: true, message: 'chromium sandbox: on' };
   // Playwright's launch error opens with a generic line; Chromium's own words (`[pid=N][err] [...:ERROR:file.cc:103]
   // No usable sandbox! ...`) come later in its browser log.
   const text = (failure instanceof Error ? failure.message : String(failure)).replaceAll(ESCAPE, '');
-  const lines = text.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   const chromiumSaid = lines.find((line) => /(ERROR|FATAL):.*(sandbox|namespace)/i.test(line));
-  const reason = chromiumSaid?.slice(chromiumSaid.lastIndexOf('] ') + 2) ?? lines.find((line) => /sandbox|namespace/i.test(line)) ?? lines[0] ?? 'unknown error';
+  const reason =
+    chromiumSaid?.slice(chromiumSaid.lastIndexOf('] ') + 2) ??
+    lines.find((line) => /sandbox|namespace/i.test(line)) ??
+    lines[0] ??
+    'unknown error';
   return {
     sandbox: false,
     message: `chromium sandbox: off: it could not start (${reason.slice(0, 200)}); allow unprivileged user namespaces to turn it on`,

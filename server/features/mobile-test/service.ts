@@ -48,7 +48,12 @@ async function readStylesheets(hrefs: string[], pageUrl: string, fetcher: SafeFe
   const results = await Promise.all(
     candidates.map((href) =>
       fetcher
-        .fetch(href, { timeoutMs: MOBILE_LIMITS.stylesheetTimeoutMs, maxBytes: MOBILE_LIMITS.stylesheetBytes, onTooLarge: 'truncate', headers: { accept: 'text/css,*/*;q=0.1' } })
+        .fetch(href, {
+          timeoutMs: MOBILE_LIMITS.stylesheetTimeoutMs,
+          maxBytes: MOBILE_LIMITS.stylesheetBytes,
+          onTooLarge: 'truncate',
+          headers: { accept: 'text/css,*/*;q=0.1' },
+        })
         .then((res) => (res.status === 200 ? res.body.toString('utf8') : null))
         .catch(() => null),
     ),
@@ -100,13 +105,23 @@ async function testUrl(url: string, deps: MobileDeps): Promise<MobileReport> {
 
 /** Fetches the page and its same-origin CSS and runs the mobile-readiness checks on the text. */
 async function testStatically(url: string, deps: MobileDeps): Promise<MobileReport> {
-  const res = await deps.fetcher.fetch(url, { timeoutMs: MOBILE_LIMITS.timeoutMs, maxBytes: MOBILE_LIMITS.maxBytes, onTooLarge: 'truncate' });
+  const res = await deps.fetcher.fetch(url, {
+    timeoutMs: MOBILE_LIMITS.timeoutMs,
+    maxBytes: MOBILE_LIMITS.maxBytes,
+    onTooLarge: 'truncate',
+  });
   const contentType = res.headers['content-type'];
   if (!isHtmlContentType(contentType)) {
-    throw new InvalidInputError(`That address returned ${contentType?.split(';')[0]}, not an HTML page; enter the URL of a web page.`);
+    throw new InvalidInputError(
+      `That address returned ${contentType?.split(';')[0]}, not an HTML page; enter the URL of a web page.`,
+    );
   }
   const page = extractPageFacts(decodeHtml(res.body, contentType));
-  const sheets = await readStylesheets(page.stylesheets.filter((sheet) => sheet.media !== 'print').map((sheet) => sheet.href), res.url, deps.fetcher);
+  const sheets = await readStylesheets(
+    page.stylesheets.filter((sheet) => sheet.media !== 'print').map((sheet) => sheet.href),
+    res.url,
+    deps.fetcher,
+  );
   const checks = evaluateMobile(page, sheets.texts);
   return {
     url: res.url,

@@ -26,7 +26,11 @@ const CANARIES = [
 ];
 const ICE_SERVERS = [
   { urls: ['stun:127.0.0.2:4301', 'stun:[::1]:4301', 'stun:127.0.0.2'] },
-  { urls: ['turn:127.0.0.2:4301?transport=udp', 'turn:[::1]:4301?transport=udp', 'turn:[::1]'], username: 'u', credential: 'p' },
+  {
+    urls: ['turn:127.0.0.2:4301?transport=udp', 'turn:[::1]:4301?transport=udp', 'turn:[::1]'],
+    username: 'u',
+    credential: 'p',
+  },
 ];
 
 // Reports how gathering ended (`/done?...`); its one image waits for that report, so the load event, and
@@ -46,51 +50,63 @@ else {
 }
 </script><img src="/hold" alt=""></body></html>`;
 
-test.skipIf(unavailable)(`a rendered page has no WebRTC and the browser sends no UDP, on a host with a non-loopback interface${skipReason}`, async () => {
-  const namespace = createTestNamespace('mt-webrtc');
-  onTestFinished(() => namespace.remove());
-  const canary = await namespace.udpCanary(CANARIES);
-  onTestFinished(() => canary.stop());
-  let report!: (state: string) => void;
-  const reported = new Promise<string>((resolve) => (report = resolve));
-  const settled = Promise.race([reported, canary.firstPacket()]);
-  const server = await startLoopbackServer((req, res) => {
-    const [path, query] = (req.url ?? '/').split('?');
-    if (path === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end(WEBRTC_PAGE);
-    if (path === '/done') report(query ?? '');
-    if (path === '/hold') return void settled.then(() => res.writeHead(404).end());
-    res.writeHead(404).end();
-  });
-  onTestFinished(() => server.close());
-  const renderer = createMobileRenderer({
-    chromiumPath: namespace.wrap(chromiumPath!),
-    fetcher: createSafeFetcher({ allowPrivate: [server.hostPort], userAgent: 'test-bot' }),
-    limits: { timeoutMs: 20_000, maxPageBytes: 1024 * 1024 },
-    concurrency: 1,
-  });
-  onTestFinished(() => renderer.close());
-  const result = await renderer.render(`${server.origin}/`);
-  expect(await settled).toBe('absent');
-  expect(result.notes).toEqual([]);
-  expect(canary.packets()).toEqual([]);
-});
+test.skipIf(unavailable)(
+  `a rendered page has no WebRTC and the browser sends no UDP, on a host with a non-loopback interface${skipReason}`,
+  async () => {
+    const namespace = createTestNamespace('mt-webrtc');
+    onTestFinished(() => namespace.remove());
+    const canary = await namespace.udpCanary(CANARIES);
+    onTestFinished(() => canary.stop());
+    let report!: (state: string) => void;
+    const reported = new Promise<string>((resolve) => (report = resolve));
+    const settled = Promise.race([reported, canary.firstPacket()]);
+    const server = await startLoopbackServer((req, res) => {
+      const [path, query] = (req.url ?? '/').split('?');
+      if (path === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end(WEBRTC_PAGE);
+      if (path === '/done') report(query ?? '');
+      if (path === '/hold') return void settled.then(() => res.writeHead(404).end());
+      res.writeHead(404).end();
+    });
+    onTestFinished(() => server.close());
+    const renderer = createMobileRenderer({
+      chromiumPath: namespace.wrap(chromiumPath!),
+      fetcher: createSafeFetcher({ allowPrivate: [server.hostPort], userAgent: 'test-bot' }),
+      limits: { timeoutMs: 20_000, maxPageBytes: 1024 * 1024 },
+      concurrency: 1,
+    });
+    onTestFinished(() => renderer.close());
+    const result = await renderer.render(`${server.origin}/`);
+    expect(await settled).toBe('absent');
+    expect(result.notes).toEqual([]);
+    expect(canary.packets()).toEqual([]);
+  },
+);
 
-test.skipIf(unavailable)(`the launch flags alone keep WebRTC off UDP: gathering ends with no datagram sent${skipReason}`, async () => {
-  const namespace = createTestNamespace('mt-webrtc-flags');
-  onTestFinished(() => namespace.remove());
-  const canary = await namespace.udpCanary(CANARIES);
-  onTestFinished(() => canary.stop());
-  const browser = await chromium.launch({ executablePath: namespace.wrap(chromiumPath!), args: rendererLaunchArgs() });
-  onTestFinished(() => browser.close());
-  const page = await browser.newPage();
-  await page.setContent('<p>No init script here: the page keeps RTCPeerConnection.</p>');
-  const gathering = page.evaluate(async (iceServers) => {
-    const pc = new RTCPeerConnection({ iceServers });
-    pc.createDataChannel('probe');
-    await pc.setLocalDescription(await pc.createOffer());
-    if (pc.iceGatheringState !== 'complete') await new Promise((resolve) => pc.addEventListener('icegatheringstatechange', () => pc.iceGatheringState === 'complete' && resolve(null)));
-    return 'complete';
-  }, ICE_SERVERS);
-  expect(await Promise.race([gathering, canary.firstPacket()])).toBe('complete');
-  expect(canary.packets()).toEqual([]);
-});
+test.skipIf(unavailable)(
+  `the launch flags alone keep WebRTC off UDP: gathering ends with no datagram sent${skipReason}`,
+  async () => {
+    const namespace = createTestNamespace('mt-webrtc-flags');
+    onTestFinished(() => namespace.remove());
+    const canary = await namespace.udpCanary(CANARIES);
+    onTestFinished(() => canary.stop());
+    const browser = await chromium.launch({
+      executablePath: namespace.wrap(chromiumPath!),
+      args: rendererLaunchArgs(),
+    });
+    onTestFinished(() => browser.close());
+    const page = await browser.newPage();
+    await page.setContent('<p>No init script here: the page keeps RTCPeerConnection.</p>');
+    const gathering = page.evaluate(async (iceServers) => {
+      const pc = new RTCPeerConnection({ iceServers });
+      pc.createDataChannel('probe');
+      await pc.setLocalDescription(await pc.createOffer());
+      if (pc.iceGatheringState !== 'complete')
+        await new Promise((resolve) =>
+          pc.addEventListener('icegatheringstatechange', () => pc.iceGatheringState === 'complete' && resolve(null)),
+        );
+      return 'complete';
+    }, ICE_SERVERS);
+    expect(await Promise.race([gathering, canary.firstPacket()])).toBe('complete');
+    expect(canary.packets()).toEqual([]);
+  },
+);

@@ -4,5 +4,11 @@ import { redirectCheckerRouter } from './router.ts';
 
 /** The bulk redirect checker: chains followed hop by hop through the app's guarded fetcher. */
 export function redirectCheckerFeature({ config, fetcher }: AppDeps): Feature {
-  return { api: redirectCheckerRouter({ fetcher, deadlineMs: config.bulkChecks.deadlineMs, capacity: createCapacity(config.limits.toolMaxRunning) }) };
+  return {
+    api: redirectCheckerRouter({
+      fetcher,
+      deadlineMs: config.bulkChecks.deadlineMs,
+      capacity: createCapacity(config.limits.toolMaxRunning),
+    }),
+  };
 }

@@ -23,7 +23,11 @@ test('POST /redirect answers rows in input order; blank lines are dropped; failu
     .send({ urls: [`  ${site.origin}/redirect/1 `, '', `${site.origin}/loop/a`, '   ', 'http://10.1.2.3/'] });
   await site.close();
   expect(res.status).toBe(200);
-  expect(res.body.result.map((row: { originalUrl: string }) => row.originalUrl)).toEqual([`${site.origin}/redirect/1`, `${site.origin}/loop/a`, 'http://10.1.2.3/']);
+  expect(res.body.result.map((row: { originalUrl: string }) => row.originalUrl)).toEqual([
+    `${site.origin}/redirect/1`,
+    `${site.origin}/loop/a`,
+    'http://10.1.2.3/',
+  ]);
   expect(res.body.result[0]).toMatchObject({
     redirectedUrl: `${site.origin}/good`,
     finalStatus: 200,
@@ -32,7 +36,12 @@ test('POST /redirect answers rows in input order; blank lines are dropped; failu
     state: 'checked',
   });
   expect(res.body.result[0].error).toBeUndefined();
-  expect(res.body.result[1]).toMatchObject({ finalStatus: null, error: `Redirect loop: ${site.origin}/loop/a redirects back to itself.`, warnings: ['temporary-redirect', 'chain', 'loop'], state: 'failed' });
+  expect(res.body.result[1]).toMatchObject({
+    finalStatus: null,
+    error: `Redirect loop: ${site.origin}/loop/a redirects back to itself.`,
+    warnings: ['temporary-redirect', 'chain', 'loop'],
+    state: 'failed',
+  });
   expect(res.body.result[2].error).toContain('private or reserved network address');
 });
 
@@ -43,13 +52,18 @@ test('bad bodies answer 400: missing list, wrong types, no URLs, more than 100, 
     [{ urls: 'https://example.com' }, 'Send {"urls": [...]} with one URL per entry.'],
     [{ urls: [1, 2] }, 'Each URL must be text.'],
     [{ urls: ['', '  '] }, 'Please enter at least one URL'],
-    [{ urls: Array.from({ length: 101 }, (_, i) => `https://example.com/${i}`) }, 'At most 100 URLs can be checked at once.'],
+    [
+      { urls: Array.from({ length: 101 }, (_, i) => `https://example.com/${i}`) },
+      'At most 100 URLs can be checked at once.',
+    ],
     [{ urls: [`https://example.com/${'a'.repeat(2050)}`] }, 'URLs are limited to 2048 characters.'],
     [{ urls: ['https://example.com'], userAgent: 'curl' }, 'userAgent must be one of: browser, googlebot-smartphone.'],
     [{ urls: ['https://example.com'], userAgent: 1 }, 'userAgent must be one of: browser, googlebot-smartphone.'],
   ];
   for (const [body, error] of cases) {
-    const res = await request(app).post('/api/bulk-url-redirection/redirect').send(body as object);
+    const res = await request(app)
+      .post('/api/bulk-url-redirection/redirect')
+      .send(body as object);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error });
   }
@@ -62,11 +76,20 @@ afterEach(() => {
 
 test(`the redirect endpoint is rate-limited per IP (${REDIRECT_RATE_LIMIT.limit} a minute); malformed requests spend none of it`, async () => {
   const { app, site } = await liveToolsApp();
-  for (let index = 0; index < REDIRECT_RATE_LIMIT.limit + 2; index += 1) expect((await request(app).post('/api/bulk-url-redirection/redirect').send({})).status).toBe(400);
+  for (let index = 0; index < REDIRECT_RATE_LIMIT.limit + 2; index += 1)
+    expect((await request(app).post('/api/bulk-url-redirection/redirect').send({})).status).toBe(400);
   for (let index = 0; index < REDIRECT_RATE_LIMIT.limit; index += 1) {
-    expect((await request(app).post('/api/bulk-url-redirection/redirect').send({ urls: [`${site.origin}/good`] })).status).toBe(200);
+    expect(
+      (
+        await request(app)
+          .post('/api/bulk-url-redirection/redirect')
+          .send({ urls: [`${site.origin}/good`] })
+      ).status,
+    ).toBe(200);
   }
-  const limited = await request(app).post('/api/bulk-url-redirection/redirect').send({ urls: [`${site.origin}/good`] });
+  const limited = await request(app)
+    .post('/api/bulk-url-redirection/redirect')
+    .send({ urls: [`${site.origin}/good`] });
   await site.close();
   expect(limited.status).toBe(429);
 });
@@ -74,22 +97,50 @@ test(`the redirect endpoint is rate-limited per IP (${REDIRECT_RATE_LIMIT.limit}
 test('the user agent choice reaches the site: Googlebot smartphone may be redirected where a browser is not', async () => {
   const site = await startBulkCheckSite();
   const { app } = createTestApp({ env: { FETCH_ALLOW_PRIVATE: site.hostPort }, assets: apiOnlyAssets });
-  const browser = await request(app).post('/api/bulk-url-redirection/redirect').send({ urls: [`${site.origin}/by-agent`] });
-  const googlebot = await request(app).post('/api/bulk-url-redirection/redirect').send({ urls: [`${site.origin}/by-agent`], userAgent: 'googlebot-smartphone' });
+  const browser = await request(app)
+    .post('/api/bulk-url-redirection/redirect')
+    .send({ urls: [`${site.origin}/by-agent`] });
+  const googlebot = await request(app)
+    .post('/api/bulk-url-redirection/redirect')
+    .send({ urls: [`${site.origin}/by-agent`], userAgent: 'googlebot-smartphone' });
   await site.close();
   expect(browser.body.result[0]).toMatchObject({ finalStatus: 200, hops: [{ status: 200 }] });
-  expect(googlebot.body.result[0]).toMatchObject({ redirectedUrl: `${site.origin}/m/`, hops: [{ status: 301 }, { status: 200 }] });
+  expect(googlebot.body.result[0]).toMatchObject({
+    redirectedUrl: `${site.origin}/m/`,
+    hops: [{ status: 301 }, { status: 200 }],
+  });
 });
 
 test('BULK_CHECK_DEADLINE_MS bounds the whole request: URLs not done by then come back timed out', async () => {
   const site = await startBulkCheckSite();
-  const { app } = createTestApp({ env: { FETCH_ALLOW_PRIVATE: site.hostPort, BULK_CHECK_DEADLINE_MS: '1' }, assets: apiOnlyAssets });
-  const res = await request(app).post('/api/bulk-url-redirection/redirect').send({ urls: [`${site.origin}/hang`, `${site.origin}/hang?2`] });
+  const { app } = createTestApp({
+    env: { FETCH_ALLOW_PRIVATE: site.hostPort, BULK_CHECK_DEADLINE_MS: '1' },
+    assets: apiOnlyAssets,
+  });
+  const res = await request(app)
+    .post('/api/bulk-url-redirection/redirect')
+    .send({ urls: [`${site.origin}/hang`, `${site.origin}/hang?2`] });
   await site.close();
   expect(res.status).toBe(200);
   expect(res.body.result).toEqual([
-    { originalUrl: `${site.origin}/hang`, redirectedUrl: null, hops: [], finalStatus: null, warnings: [], state: 'timed-out', error: 'Not checked: the list took longer than 0.001 seconds. Check fewer URLs at a time.' },
-    { originalUrl: `${site.origin}/hang?2`, redirectedUrl: null, hops: [], finalStatus: null, warnings: [], state: 'timed-out', error: 'Not checked: the list took longer than 0.001 seconds. Check fewer URLs at a time.' },
+    {
+      originalUrl: `${site.origin}/hang`,
+      redirectedUrl: null,
+      hops: [],
+      finalStatus: null,
+      warnings: [],
+      state: 'timed-out',
+      error: 'Not checked: the list took longer than 0.001 seconds. Check fewer URLs at a time.',
+    },
+    {
+      originalUrl: `${site.origin}/hang?2`,
+      redirectedUrl: null,
+      hops: [],
+      finalStatus: null,
+      warnings: [],
+      state: 'timed-out',
+      error: 'Not checked: the list took longer than 0.001 seconds. Check fewer URLs at a time.',
+    },
   ]);
 });
 

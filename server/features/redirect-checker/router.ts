@@ -23,11 +23,14 @@ export function redirectCheckerRouter({ fetcher, deadlineMs, capacity }: Redirec
   });
   // endpoint(): validation before the limiter (a malformed request spends no quota), then the tool's capacity.
   const parse = (req: Request) => parseOr400(redirectRequestSchema, req.body ?? {});
-  router.post('/bulk-url-redirection/redirect', ...endpoint({ parse, limit: REDIRECT_RATE_LIMIT, capacity }, async ({ urls, userAgent }, _req, res) => {
-    const signal = clientGoneSignal(res);
-    // Per-URL failures are rows with an error, never a failed request.
-    const result = await checkRedirects(urls, { fetcher, userAgent, deadlineMs, signal });
-    if (!signal.aborted) res.json({ result });
-  }));
+  router.post(
+    '/bulk-url-redirection/redirect',
+    ...endpoint({ parse, limit: REDIRECT_RATE_LIMIT, capacity }, async ({ urls, userAgent }, _req, res) => {
+      const signal = clientGoneSignal(res);
+      // Per-URL failures are rows with an error, never a failed request.
+      const result = await checkRedirects(urls, { fetcher, userAgent, deadlineMs, signal });
+      if (!signal.aborted) res.json({ result });
+    }),
+  );
   return router;
 }

@@ -30,7 +30,16 @@ export interface RedirectDeps {
 async function followOne(originalUrl: string, deps: RedirectDeps, signal: AbortSignal): Promise<RedirectRow> {
   // The one rule refuses a line that can never be a URL before any request (no DNS error for `a b c`).
   const typed = typedUrl(originalUrl);
-  if (!typed.ok) return { originalUrl, redirectedUrl: null, hops: [], finalStatus: null, error: typed.reason, warnings: [], state: 'failed' };
+  if (!typed.ok)
+    return {
+      originalUrl,
+      redirectedUrl: null,
+      hops: [],
+      finalStatus: null,
+      error: typed.reason,
+      warnings: [],
+      state: 'failed',
+    };
   try {
     const options = {
       timeoutMs: deps.timeoutMs ?? REDIRECT_LIMITS.timeoutMs,
@@ -38,18 +47,39 @@ async function followOne(originalUrl: string, deps: RedirectDeps, signal: AbortS
       headers: { 'user-agent': USER_AGENTS[deps.userAgent ?? DEFAULT_USER_AGENT].header },
       signal,
     };
-    const res = await withHttpFallback({ url: typed.url, httpFallback: !typed.schemeTyped }, (url) => deps.fetcher.stream(url, options));
+    const res = await withHttpFallback({ url: typed.url, httpFallback: !typed.schemeTyped }, (url) =>
+      deps.fetcher.stream(url, options),
+    );
     // Only the chain matters: drop the body without reading it.
     res.body.destroy();
-    const hops = [...res.redirects.map((hop) => ({ url: hop.url, status: hop.status })), { url: res.url, status: res.status }];
-    const warnings = redirectWarnings(hops.map((hop) => hop.status), res.status, null);
+    const hops = [
+      ...res.redirects.map((hop) => ({ url: hop.url, status: hop.status })),
+      { url: res.url, status: res.status },
+    ];
+    const warnings = redirectWarnings(
+      hops.map((hop) => hop.status),
+      res.status,
+      null,
+    );
     return { originalUrl, redirectedUrl: res.url, hops, finalStatus: res.status, warnings, state: 'checked' };
   } catch (error) {
     if (!(error instanceof FetchError)) throw error;
     const hops = error.redirects.map((hop) => ({ url: hop.url, status: hop.status }));
     const lastLocation = error.redirects.at(-1)?.location ?? null;
-    const warnings = redirectWarnings(hops.map((hop) => hop.status), null, error.code);
-    return { originalUrl, redirectedUrl: lastLocation, hops, finalStatus: null, error: error.message, warnings, state: 'failed' };
+    const warnings = redirectWarnings(
+      hops.map((hop) => hop.status),
+      null,
+      error.code,
+    );
+    return {
+      originalUrl,
+      redirectedUrl: lastLocation,
+      hops,
+      finalStatus: null,
+      error: error.message,
+      warnings,
+      state: 'failed',
+    };
   }
 }
 

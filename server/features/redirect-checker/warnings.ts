@@ -13,12 +13,17 @@ const NO_ANSWER = new Set<FetchErrorCode>(['dns', 'timeout', 'network', 'tls', '
  * - loop: the chain came back to a URL it had visited;
  * - broken: a final 4xx/5xx, or no answer at all (DNS, refused, timeout, TLS, endless chain).
  */
-export function redirectWarnings(hops: readonly number[], finalStatus: number | null, failure: FetchErrorCode | null): RedirectWarning[] {
+export function redirectWarnings(
+  hops: readonly number[],
+  finalStatus: number | null,
+  failure: FetchErrorCode | null,
+): RedirectWarning[] {
   const redirects = finalStatus === null ? hops.length : hops.length - 1;
   const warnings: RedirectWarning[] = [];
   if (hops.slice(0, redirects).some((status) => TEMPORARY.has(status))) warnings.push('temporary-redirect');
   if (redirects >= 2) warnings.push('chain');
   if (failure === 'redirect-loop') warnings.push('loop');
-  if ((finalStatus !== null && finalStatus >= 400) || (failure !== null && NO_ANSWER.has(failure))) warnings.push('broken');
+  if ((finalStatus !== null && finalStatus >= 400) || (failure !== null && NO_ANSWER.has(failure)))
+    warnings.push('broken');
   return warnings;
 }

@@ -6,12 +6,29 @@ import { estimatePageSpeedScore } from './score.ts';
 
 function makeFacts(overrides: Partial<AuditFacts> = {}): AuditFacts {
   return {
-    finalUrl: 'https://example.com/page', statusCode: 200, redirects: 0, responseTimeMs: 120, totalTimeMs: 150,
-    htmlBytes: 30_000, transferBytes: 8_000, compression: 'br', canonical: 'https://example.com/page', robotsMeta: [],
-    xRobotsTag: null, lang: 'en', viewport: 'width=device-width, initial-scale=1',
-    openGraph: { 'og:title': 't', 'og:description': 'd', 'og:image': 'i' }, twitter: { 'twitter:card': 'summary' },
-    images: { total: 2, missingAlt: 0, missingDimensions: 0 }, links: { internal: 5, external: 1, nofollow: 0 }, wordCount: 800,
-    jsonLdTypes: ['Organization'], https: true, hsts: 'max-age=31536000', renderBlocking: { scripts: 0, stylesheets: 1 }, subresources: 6,
+    finalUrl: 'https://example.com/page',
+    statusCode: 200,
+    redirects: 0,
+    responseTimeMs: 120,
+    totalTimeMs: 150,
+    htmlBytes: 30_000,
+    transferBytes: 8_000,
+    compression: 'br',
+    canonical: 'https://example.com/page',
+    robotsMeta: [],
+    xRobotsTag: null,
+    lang: 'en',
+    viewport: 'width=device-width, initial-scale=1',
+    openGraph: { 'og:title': 't', 'og:description': 'd', 'og:image': 'i' },
+    twitter: { 'twitter:card': 'summary' },
+    images: { total: 2, missingAlt: 0, missingDimensions: 0 },
+    links: { internal: 5, external: 1, nofollow: 0 },
+    wordCount: 800,
+    jsonLdTypes: ['Organization'],
+    https: true,
+    hsts: 'max-age=31536000',
+    renderBlocking: { scripts: 0, stylesheets: 1 },
+    subresources: 6,
     ...overrides,
   };
 }
@@ -46,13 +63,19 @@ test('a well-built page passes all 22 checks, reported in the fixed order', () =
 });
 
 test('meta description length passes from 120 to 160 characters and warns outside', () => {
-  const at = (length: number) => statusOf(makeInput({ metaDescription: 'd'.repeat(length) }), 'meta-description-length')?.status;
+  const at = (length: number) =>
+    statusOf(makeInput({ metaDescription: 'd'.repeat(length) }), 'meta-description-length')?.status;
   expect([at(119), at(120), at(160), at(161)]).toEqual(['warning', 'pass', 'pass', 'warning']);
-  expect(statusOf(makeInput({ metaDescription: null }), 'meta-description')).toMatchObject({ status: 'fail', detail: 'No meta description found.' });
+  expect(statusOf(makeInput({ metaDescription: null }), 'meta-description')).toMatchObject({
+    status: 'fail',
+    detail: 'No meta description found.',
+  });
 });
 
 test('noindex in the robots meta tag or the X-Robots-Tag header fails indexability', () => {
-  expect(statusOf(makeInput({}, { robotsMeta: ['noindex'] }), 'indexable')?.detail).toBe('Not indexable: the robots meta tag says noindex.');
+  expect(statusOf(makeInput({}, { robotsMeta: ['noindex'] }), 'indexable')?.detail).toBe(
+    'Not indexable: the robots meta tag says noindex.',
+  );
   expect(statusOf(makeInput({}, { xRobotsTag: 'googlebot: noindex' }), 'indexable')?.status).toBe('fail');
   expect(statusOf(makeInput({}, { xRobotsTag: 'noarchive' }), 'indexable')?.status).toBe('pass');
 });
@@ -60,14 +83,22 @@ test('noindex in the robots meta tag or the X-Robots-Tag header fails indexabili
 test('headings: none fails, several warns; a canonical elsewhere warns', () => {
   expect(statusOf(makeInput({ h1: [] }), 'h1')?.status).toBe('fail');
   expect(statusOf(makeInput({ h1: ['a', 'b'] }), 'h1')?.status).toBe('warning');
-  expect(statusOf(makeInput({}, { canonical: '/other' }), 'canonical')).toMatchObject({ status: 'warning', detail: 'Canonical points to another URL: https://example.com/other' });
+  expect(statusOf(makeInput({}, { canonical: '/other' }), 'canonical')).toMatchObject({
+    status: 'warning',
+    detail: 'Canonical points to another URL: https://example.com/other',
+  });
 });
 
 test('performance checks follow the measured numbers', () => {
-  expect(statusOf(makeInput({}, { responseTimeMs: 2400 }), 'response-time')).toMatchObject({ status: 'fail', detail: 'First byte after 2400 ms.' });
+  expect(statusOf(makeInput({}, { responseTimeMs: 2400 }), 'response-time')).toMatchObject({
+    status: 'fail',
+    detail: 'First byte after 2400 ms.',
+  });
   expect(statusOf(makeInput({}, { compression: null }), 'compression')?.status).toBe('fail');
   expect(statusOf(makeInput({}, { htmlBytes: 200 * 1024 }), 'page-weight')?.status).toBe('warning');
-  expect(statusOf(makeInput({}, { renderBlocking: { scripts: 3, stylesheets: 1 } }), 'render-blocking')?.status).toBe('fail');
+  expect(statusOf(makeInput({}, { renderBlocking: { scripts: 3, stylesheets: 1 } }), 'render-blocking')?.status).toBe(
+    'fail',
+  );
 });
 
 test('plain HTTP fails, HTTPS without HSTS warns, a redirect before 200 warns', () => {
@@ -78,10 +109,26 @@ test('plain HTTP fails, HTTPS without HSTS warns, a redirect before 200 warns', 
 });
 
 test('the estimated page speed score is 100 for an ideal page and follows the documented penalties', () => {
-  const ideal = { responseTimeMs: 100, htmlBytes: 20_000, compression: 'gzip' as const, renderBlocking: { scripts: 0, stylesheets: 1 }, images: { total: 1, missingAlt: 0, missingDimensions: 0 }, subresources: 10 };
+  const ideal = {
+    responseTimeMs: 100,
+    htmlBytes: 20_000,
+    compression: 'gzip' as const,
+    renderBlocking: { scripts: 0, stylesheets: 1 },
+    images: { total: 1, missingAlt: 0, missingDimensions: 0 },
+    subresources: 10,
+  };
   expect(estimatePageSpeedScore(ideal)).toBe(100);
   expect(estimatePageSpeedScore({ ...ideal, responseTimeMs: 2000 })).toBe(75);
   expect(estimatePageSpeedScore({ ...ideal, compression: null })).toBe(90);
   expect(estimatePageSpeedScore({ ...ideal, renderBlocking: { scripts: 2, stylesheets: 3 } })).toBe(86);
-  expect(estimatePageSpeedScore({ responseTimeMs: 9000, htmlBytes: 5e6, compression: null, renderBlocking: { scripts: 9, stylesheets: 9 }, images: { total: 50, missingAlt: 0, missingDimensions: 50 }, subresources: 400 })).toBe(0);
+  expect(
+    estimatePageSpeedScore({
+      responseTimeMs: 9000,
+      htmlBytes: 5e6,
+      compression: null,
+      renderBlocking: { scripts: 9, stylesheets: 9 },
+      images: { total: 50, missingAlt: 0, missingDimensions: 50 },
+      subresources: 400,
+    }),
+  ).toBe(0);
 });

@@ -53,26 +53,35 @@ const evaluators: Record<string, (input: CheckInput) => Verdict> = {
       ? { status: 'pass', detail: `${plural(facts.links.internal, 'internal link')} found.` }
       : { status: 'warning', detail: 'No links to other pages on this site.' },
   'anchor-text': ({ vagueAnchors, facts }) => {
-    if (facts.links.internal + facts.links.external === 0) return { status: 'warning', detail: 'The page has no links.' };
+    if (facts.links.internal + facts.links.external === 0)
+      return { status: 'warning', detail: 'The page has no links.' };
     if (vagueAnchors.length === 0) return { status: 'pass', detail: 'All links have descriptive text.' };
     const sample = [...new Set(vagueAnchors.map((text) => (text ? `"${text}"` : '(empty)')))].slice(0, 3).join(', ');
     return { status: 'warning', detail: `${plural(vagueAnchors.length, 'link')} with vague or empty text: ${sample}.` };
   },
-  title: ({ title }) => (title ? { status: 'pass', detail: `"${title}"` } : { status: 'fail', detail: 'No <title> found.' }),
+  title: ({ title }) =>
+    title ? { status: 'pass', detail: `"${title}"` } : { status: 'fail', detail: 'No <title> found.' },
   'title-length': ({ title }) => lengthVerdict(title, 30, 60, 'title'),
   'meta-description': ({ metaDescription }) =>
-    metaDescription ? { status: 'pass', detail: `"${metaDescription}"` } : { status: 'fail', detail: 'No meta description found.' },
+    metaDescription
+      ? { status: 'pass', detail: `"${metaDescription}"` }
+      : { status: 'fail', detail: 'No meta description found.' },
   'meta-description-length': ({ metaDescription }) => lengthVerdict(metaDescription, 120, 160, 'meta description'),
   h1: ({ h1 }) => {
     if (h1.length === 1) return { status: 'pass', detail: `"${h1[0]}"` };
     if (h1.length === 0) return { status: 'fail', detail: 'No H1 heading found.' };
     return { status: 'warning', detail: `${h1.length} H1 headings found; use one.` };
   },
-  h2: ({ h2 }) => (h2.length > 0 ? { status: 'pass', detail: `${plural(h2.length, 'H2 heading')}.` } : { status: 'warning', detail: 'No H2 headings found.' }),
+  h2: ({ h2 }) =>
+    h2.length > 0
+      ? { status: 'pass', detail: `${plural(h2.length, 'H2 heading')}.` }
+      : { status: 'warning', detail: 'No H2 headings found.' },
   canonical: ({ facts }) => canonicalVerdict(facts),
   indexable: ({ facts }) => {
     const reason = isNoindex(facts);
-    return reason ? { status: 'fail', detail: `Not indexable: ${reason}.` } : { status: 'pass', detail: 'No noindex directive found.' };
+    return reason
+      ? { status: 'fail', detail: `Not indexable: ${reason}.` }
+      : { status: 'pass', detail: 'No noindex directive found.' };
   },
   'word-count': ({ facts }) => {
     if (facts.wordCount >= 300) return { status: 'pass', detail: `${facts.wordCount} words.` };
@@ -84,7 +93,9 @@ const evaluators: Record<string, (input: CheckInput) => Verdict> = {
     return { status: missing.length === 3 ? 'fail' : 'warning', detail: `Missing ${missing.join(', ')}.` };
   },
   'twitter-card': ({ facts }) =>
-    facts.twitter['twitter:card'] ? { status: 'pass', detail: `twitter:card is "${facts.twitter['twitter:card']}".` } : { status: 'warning', detail: 'No twitter:card tag.' },
+    facts.twitter['twitter:card']
+      ? { status: 'pass', detail: `twitter:card is "${facts.twitter['twitter:card']}".` }
+      : { status: 'warning', detail: 'No twitter:card tag.' },
   'response-time': ({ facts }) => {
     const ms = Math.round(facts.responseTimeMs);
     if (ms < 600) return { status: 'pass', detail: `First byte after ${ms} ms.` };
@@ -96,34 +107,55 @@ const evaluators: Record<string, (input: CheckInput) => Verdict> = {
     return { status: facts.htmlBytes <= 500 * 1024 ? 'warning' : 'fail', detail: `HTML is ${kb} KB.` };
   },
   compression: ({ facts }) => {
-    if (facts.compression) return { status: 'pass', detail: `Served with ${facts.compression === 'br' ? 'Brotli' : facts.compression}.` };
+    if (facts.compression)
+      return { status: 'pass', detail: `Served with ${facts.compression === 'br' ? 'Brotli' : facts.compression}.` };
     if (facts.htmlBytes < 1024) return { status: 'pass', detail: 'Page is too small to need compression.' };
     return { status: 'fail', detail: 'The HTML is sent uncompressed.' };
   },
   'render-blocking': ({ facts }) => {
     const { scripts, stylesheets } = facts.renderBlocking;
-    if (scripts === 0) return { status: stylesheets > 3 ? 'warning' : 'pass', detail: `No blocking scripts; ${plural(stylesheets, 'blocking stylesheet')}.` };
-    return { status: scripts > 2 ? 'fail' : 'warning', detail: `${plural(scripts, 'script')} in <head> without defer or async.` };
+    if (scripts === 0)
+      return {
+        status: stylesheets > 3 ? 'warning' : 'pass',
+        detail: `No blocking scripts; ${plural(stylesheets, 'blocking stylesheet')}.`,
+      };
+    return {
+      status: scripts > 2 ? 'fail' : 'warning',
+      detail: `${plural(scripts, 'script')} in <head> without defer or async.`,
+    };
   },
   viewport: ({ facts }) =>
     facts.viewport && /width\s*=\s*device-width/i.test(facts.viewport)
       ? { status: 'pass', detail: `Viewport: "${facts.viewport}".` }
-      : { status: 'fail', detail: facts.viewport ? `Viewport "${facts.viewport}" does not use width=device-width.` : 'No viewport meta tag.' },
+      : {
+          status: 'fail',
+          detail: facts.viewport
+            ? `Viewport "${facts.viewport}" does not use width=device-width.`
+            : 'No viewport meta tag.',
+        },
   'image-alt': ({ facts }) => {
     const { total, missingAlt } = facts.images;
     if (total === 0) return { status: 'pass', detail: 'No images on the page.' };
     if (missingAlt === 0) return { status: 'pass', detail: `All ${plural(total, 'image')} have alt text.` };
-    return { status: missingAlt / total > 0.5 ? 'fail' : 'warning', detail: `${missingAlt} of ${plural(total, 'image')} lack an alt attribute.` };
+    return {
+      status: missingAlt / total > 0.5 ? 'fail' : 'warning',
+      detail: `${missingAlt} of ${plural(total, 'image')} lack an alt attribute.`,
+    };
   },
   https: ({ facts }) => {
     if (!facts.https) return { status: 'fail', detail: 'The page is served over plain HTTP.' };
-    return facts.hsts ? { status: 'pass', detail: `HTTPS with HSTS (${facts.hsts}).` } : { status: 'warning', detail: 'HTTPS, but no Strict-Transport-Security header.' };
+    return facts.hsts
+      ? { status: 'pass', detail: `HTTPS with HSTS (${facts.hsts}).` }
+      : { status: 'warning', detail: 'HTTPS, but no Strict-Transport-Security header.' };
   },
   'structured-data': ({ facts }) =>
-    facts.jsonLdTypes.length > 0 ? { status: 'pass', detail: `JSON-LD types: ${facts.jsonLdTypes.join(', ')}.` } : { status: 'warning', detail: 'No JSON-LD structured data.' },
+    facts.jsonLdTypes.length > 0
+      ? { status: 'pass', detail: `JSON-LD types: ${facts.jsonLdTypes.join(', ')}.` }
+      : { status: 'warning', detail: 'No JSON-LD structured data.' },
   'status-code': ({ facts }) => {
     if (facts.statusCode === 200 && facts.redirects === 0) return { status: 'pass', detail: 'HTTP 200.' };
-    if (facts.statusCode === 200) return { status: 'warning', detail: `HTTP 200 after ${plural(facts.redirects, 'redirect')}.` };
+    if (facts.statusCode === 200)
+      return { status: 'warning', detail: `HTTP 200 after ${plural(facts.redirects, 'redirect')}.` };
     return { status: 'fail', detail: `HTTP ${facts.statusCode}.` };
   },
 };
@@ -132,6 +164,12 @@ const evaluators: Record<string, (input: CheckInput) => Verdict> = {
 export function evaluateChecks(input: CheckInput): AuditCheck[] {
   return RECOMMENDATIONS.map((recommendation) => {
     const verdict = evaluators[recommendation.id](input);
-    return { id: recommendation.id, category: recommendation.category, priority: recommendation.priority, title: recommendation.title, ...verdict };
+    return {
+      id: recommendation.id,
+      category: recommendation.category,
+      priority: recommendation.priority,
+      title: recommendation.title,
+      ...verdict,
+    };
   });
 }

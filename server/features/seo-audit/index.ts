@@ -8,6 +8,9 @@ import { auditUrl } from './service.ts';
 export function seoAuditFeature({ config, fetcher }: AppDeps): Feature {
   const pageSpeed = config.pageSpeed ? createPageSpeedClient({ ...config.pageSpeed, fetcher }) : null;
   return {
-    api: seoAuditRouter({ audit: (url) => auditUrl(url, { fetcher, pageSpeed }), capacity: createCapacity(config.limits.toolMaxRunning) }),
+    api: seoAuditRouter({
+      audit: (url) => auditUrl(url, { fetcher, pageSpeed }),
+      capacity: createCapacity(config.limits.toolMaxRunning),
+    }),
   };
 }

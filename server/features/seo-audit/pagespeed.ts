@@ -27,9 +27,15 @@ export function createPageSpeedClient(options: PageSpeedOptions): PageSpeedClien
       endpoint.searchParams.set('strategy', 'mobile');
       try {
         // Lighthouse runs take tens of seconds and the JSON carries screenshots: generous bounds.
-        const res = await options.fetcher.fetch(endpoint, { timeoutMs: options.timeoutMs ?? 60_000, maxBytes: 20 * 1024 * 1024, headers: { accept: 'application/json' } });
+        const res = await options.fetcher.fetch(endpoint, {
+          timeoutMs: options.timeoutMs ?? 60_000,
+          maxBytes: 20 * 1024 * 1024,
+          headers: { accept: 'application/json' },
+        });
         if (res.status !== 200) return null;
-        const data = JSON.parse(res.body.toString('utf8')) as { lighthouseResult?: { categories?: { performance?: { score?: unknown } } } };
+        const data = JSON.parse(res.body.toString('utf8')) as {
+          lighthouseResult?: { categories?: { performance?: { score?: unknown } } };
+        };
         const score = data.lighthouseResult?.categories?.performance?.score;
         return typeof score === 'number' && score >= 0 && score <= 1 ? Math.round(score * 100) : null;
       } catch {

@@ -18,9 +18,12 @@ export function seoAuditRouter({ audit, capacity }: SeoAuditRouterDeps): Router 
   const router = Router();
   // endpoint(): validation (including a fetchable URL) before the limiter, then the tool's capacity.
   const parse = (req: Request) => ({ url: checkedUrlInput(parseOr400(auditRequestSchema, req.body ?? {}).url) });
-  router.post('/seo-audit/audit', ...endpoint({ parse, limit: SEO_AUDIT_RATE_LIMIT, capacity }, async ({ url }, _req, res) => {
-    const report = await audit(url);
-    res.json({ report });
-  }));
+  router.post(
+    '/seo-audit/audit',
+    ...endpoint({ parse, limit: SEO_AUDIT_RATE_LIMIT, capacity }, async ({ url }, _req, res) => {
+      const report = await audit(url);
+      res.json({ report });
+    }),
+  );
   return router;
 }

@@ -1,6 +1,9 @@
 import type { AuditFacts } from '#views/model/seo-audit.ts';
 
-export type ScoreInput = Pick<AuditFacts, 'responseTimeMs' | 'htmlBytes' | 'compression' | 'renderBlocking' | 'images' | 'subresources'>;
+export type ScoreInput = Pick<
+  AuditFacts,
+  'responseTimeMs' | 'htmlBytes' | 'compression' | 'renderBlocking' | 'images' | 'subresources'
+>;
 
 /** Linear penalty: 0 at `from`, `max` at `to` and beyond. */
 function ramp(value: number, from: number, to: number, max: number): number {

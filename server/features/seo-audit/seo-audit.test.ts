@@ -12,7 +12,10 @@ function fetcherFor(...hostPorts: string[]) {
 
 test('auditing a well-built page reports its exact title, description and headings and passes its checks', async () => {
   const site = await startLivePagesSite();
-  const report = await auditUrl(`${site.origin}/good`, { fetcher: fetcherFor(site.hostPort), now: () => new Date('2026-01-02T03:04:05Z') });
+  const report = await auditUrl(`${site.origin}/good`, {
+    fetcher: fetcherFor(site.hostPort),
+    now: () => new Date('2026-01-02T03:04:05Z'),
+  });
   await site.close();
   expect(report.title).toBe('Delhi SEO fixture page for audit testing');
   expect(report.metaDescription).toMatch(/^A fixture page used by the automated tests/);
@@ -26,7 +29,11 @@ test('auditing a well-built page reports its exact title, description and headin
   expect(report).toMatchObject({ score: 78, grade: 'C' });
   expect(report.pageSpeedSource).toBe('estimate');
   expect(report.pageSpeedScore).toBeGreaterThanOrEqual(90);
-  expect(report.facts).toMatchObject({ statusCode: 200, jsonLdTypes: ['Organization', 'WebPage'], links: { internal: 1, external: 1 } });
+  expect(report.facts).toMatchObject({
+    statusCode: 200,
+    jsonLdTypes: ['Organization', 'WebPage'],
+    links: { internal: 1, external: 1 },
+  });
   expect(report.auditedAt).toBe('2026-01-02T03:04:05.000Z');
 });
 
@@ -35,7 +42,16 @@ test('a poor page fails the high-priority basics and empty heading lists come ba
   const report = await auditUrl(`${site.origin}/poor`, { fetcher: fetcherFor(site.hostPort) });
   await site.close();
   const status = Object.fromEntries(report.checks.map((check) => [check.id, check.status]));
-  expect(status).toMatchObject({ title: 'fail', 'meta-description': 'fail', viewport: 'fail', h1: 'warning', h2: 'warning', 'render-blocking': 'fail', 'image-alt': 'fail', 'anchor-text': 'warning' });
+  expect(status).toMatchObject({
+    title: 'fail',
+    'meta-description': 'fail',
+    viewport: 'fail',
+    h1: 'warning',
+    h2: 'warning',
+    'render-blocking': 'fail',
+    'image-alt': 'fail',
+    'anchor-text': 'warning',
+  });
   expect(report.title).toBe('');
   expect(report.h2Tags).toEqual([]);
   expect(report.summary.fail).toBeGreaterThanOrEqual(6);
@@ -55,8 +71,13 @@ test('redirects, compression, noindex headers and error statuses are reflected i
   expect(redirected).toMatchObject({ url: `${site.origin}/good`, facts: { redirects: 2 } });
   expect(redirected.checks.find((check) => check.id === 'status-code')?.status).toBe('warning');
   expect(gzip.facts.compression).toBe('gzip');
-  expect(hidden.checks.find((check) => check.id === 'indexable')?.detail).toBe('Not indexable: the X-Robots-Tag header says noindex.');
-  expect(missing.checks.find((check) => check.id === 'status-code')).toMatchObject({ status: 'fail', detail: 'HTTP 404.' });
+  expect(hidden.checks.find((check) => check.id === 'indexable')?.detail).toBe(
+    'Not indexable: the X-Robots-Tag header says noindex.',
+  );
+  expect(missing.checks.find((check) => check.id === 'status-code')).toMatchObject({
+    status: 'fail',
+    detail: 'HTTP 404.',
+  });
 });
 
 test('a non-HTML address is invalid input and fetch failures keep their FetchError kind', async () => {
@@ -64,10 +85,15 @@ test('a non-HTML address is invalid input and fetch failures keep their FetchErr
   const fetcher = fetcherFor(site.hostPort);
   const image = await auditUrl(`${site.origin}/image.png`, { fetcher }).catch((error: unknown) => error);
   const loop = await auditUrl(`${site.origin}/loop/a`, { fetcher }).catch((error: unknown) => error);
-  const privateHop = await auditUrl(`${site.origin}/redirect/external-private`, { fetcher }).catch((error: unknown) => error);
+  const privateHop = await auditUrl(`${site.origin}/redirect/external-private`, { fetcher }).catch(
+    (error: unknown) => error,
+  );
   await site.close();
   expect(image).toBeInstanceOf(DomainError);
-  expect(image).toMatchObject({ kind: 'invalid-input', message: 'That address returned image/png, not an HTML page; enter the URL of a web page.' });
+  expect(image).toMatchObject({
+    kind: 'invalid-input',
+    message: 'That address returned image/png, not an HTML page; enter the URL of a web page.',
+  });
   expect(loop).toBeInstanceOf(FetchError);
   expect(loop).toMatchObject({ kind: 'upstream', code: 'redirect-loop' });
   expect(privateHop).toMatchObject({ kind: 'invalid-input', code: 'forbidden-address' });
@@ -87,14 +113,22 @@ test('with a PageSpeed Insights key the Google score is used, read from a local 
   await Promise.all([site.close(), fake.close()]);
   expect(report).toMatchObject({ pageSpeedScore: 42, pageSpeedSource: 'pagespeed-insights' });
   expect(requests[0].pathname).toBe('/pagespeedonline/v5/runPagespeed');
-  expect(Object.fromEntries(requests[0].searchParams)).toEqual({ url: `${site.origin}/good`, key: 'test-key', category: 'performance', strategy: 'mobile' });
+  expect(Object.fromEntries(requests[0].searchParams)).toEqual({
+    url: `${site.origin}/good`,
+    key: 'test-key',
+    category: 'performance',
+    strategy: 'mobile',
+  });
 });
 
 test('when PageSpeed Insights fails the documented estimate is used instead', async () => {
   const site = await startLivePagesSite();
   const fake = await startLoopbackServer((_req, res) => res.writeHead(500).end('{"error":{"message":"quota"}}'));
   const fetcher = fetcherFor(site.hostPort, fake.hostPort);
-  const report = await auditUrl(`${site.origin}/good`, { fetcher, pageSpeed: createPageSpeedClient({ apiKey: 'k', origin: fake.origin, fetcher }) });
+  const report = await auditUrl(`${site.origin}/good`, {
+    fetcher,
+    pageSpeed: createPageSpeedClient({ apiKey: 'k', origin: fake.origin, fetcher }),
+  });
   await Promise.all([site.close(), fake.close()]);
   expect(report.pageSpeedSource).toBe('estimate');
 });
@@ -107,7 +141,10 @@ test('a page over the 5 MB cap and a gzip bomb are audited from their first 5 MB
   await site.close();
   for (const report of [huge, bomb]) {
     expect(report.facts.htmlBytes).toBe(5 * 1024 * 1024);
-    expect(report.checks.find((check) => check.id === 'page-weight')).toMatchObject({ status: 'fail', detail: 'HTML is 5120 KB.' });
+    expect(report.checks.find((check) => check.id === 'page-weight')).toMatchObject({
+      status: 'fail',
+      detail: 'HTML is 5120 KB.',
+    });
   }
   expect(bomb.facts.transferBytes).toBeLessThan(1024 * 1024);
 });

@@ -18,7 +18,19 @@ export interface AuditDeps {
 
 export const AUDIT_LIMITS = { timeoutMs: 15_000, maxBytes: 5 * 1024 * 1024 } as const;
 
-const VAGUE_ANCHORS = new Set(['click here', 'here', 'click', 'read more', 'more', 'learn more', 'link', 'this', 'this page', 'go', 'continue']);
+const VAGUE_ANCHORS = new Set([
+  'click here',
+  'here',
+  'click',
+  'read more',
+  'more',
+  'learn more',
+  'link',
+  'this',
+  'this page',
+  'go',
+  'continue',
+]);
 
 function classifyLinks(page: PageFacts, pageUrl: URL) {
   let internal = 0;
@@ -43,7 +55,20 @@ function classifyLinks(page: PageFacts, pageUrl: URL) {
 }
 
 /** Builds the audit facts from one fetch and one parse; pure apart from its inputs. */
-export function buildFacts(page: PageFacts, fetched: { url: string; status: number; headers: Record<string, string>; bodyBytes: number; bytesOnWire: number; redirects: number; ttfbMs: number; totalMs: number; encoding: AuditFacts['compression'] }) {
+export function buildFacts(
+  page: PageFacts,
+  fetched: {
+    url: string;
+    status: number;
+    headers: Record<string, string>;
+    bodyBytes: number;
+    bytesOnWire: number;
+    redirects: number;
+    ttfbMs: number;
+    totalMs: number;
+    encoding: AuditFacts['compression'];
+  },
+) {
   const pageUrl = new URL(fetched.url);
   const links = classifyLinks(page, pageUrl);
   const facts: AuditFacts = {
@@ -86,17 +111,35 @@ export async function auditUrl(input: string | TypedTarget, deps: AuditDeps): Pr
   const target = typeof input === 'string' ? checkedUrlInput(input) : input;
   const pageSpeedPromise = deps.pageSpeed ? deps.pageSpeed.score(target.url) : Promise.resolve(null);
   // A bare domain whose https fails at the connection is audited over http.
-  const res = await withHttpFallback(target, (url) => deps.fetcher.fetch(url, { ...AUDIT_LIMITS, onTooLarge: 'truncate' }));
+  const res = await withHttpFallback(target, (url) =>
+    deps.fetcher.fetch(url, { ...AUDIT_LIMITS, onTooLarge: 'truncate' }),
+  );
   const contentType = res.headers['content-type'];
   if (!isHtmlContentType(contentType)) {
-    throw new InvalidInputError(`That address returned ${contentType?.split(';')[0]}, not an HTML page; enter the URL of a web page.`);
+    throw new InvalidInputError(
+      `That address returned ${contentType?.split(';')[0]}, not an HTML page; enter the URL of a web page.`,
+    );
   }
   const page = extractPageFacts(decodeHtml(res.body, contentType));
   const { facts, vagueAnchors } = buildFacts(page, {
-    url: res.url, status: res.status, headers: res.headers, bodyBytes: res.body.length, bytesOnWire: res.bytesOnWire,
-    redirects: res.redirects.length, ttfbMs: res.timings.ttfbMs, totalMs: res.timings.totalMs, encoding: res.encoding,
+    url: res.url,
+    status: res.status,
+    headers: res.headers,
+    bodyBytes: res.body.length,
+    bytesOnWire: res.bytesOnWire,
+    redirects: res.redirects.length,
+    ttfbMs: res.timings.ttfbMs,
+    totalMs: res.timings.totalMs,
+    encoding: res.encoding,
   });
-  const checks = evaluateChecks({ facts, title: page.title, metaDescription: page.metaDescription, h1: page.h1, h2: page.h2, vagueAnchors });
+  const checks = evaluateChecks({
+    facts,
+    title: page.title,
+    metaDescription: page.metaDescription,
+    h1: page.h1,
+    h2: page.h2,
+    vagueAnchors,
+  });
   const googleScore = await pageSpeedPromise;
   const count = (status: string) => checks.filter((check) => check.status === status).length;
   return {

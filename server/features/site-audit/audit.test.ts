@@ -20,9 +20,17 @@ test('the planted site comes back with exactly the planted URLs for every issue 
   const clock = fakeClock();
   try {
     // One request at a time, so the clock jump made while answering /slow belongs to /slow alone.
-    const outcome = await auditFixture(plantedSite({ canaryOrigin: canary.origin, onSlow: () => clock.advance(1500) }), { clock: clock.now, limits: { concurrency: 1 } });
+    const outcome = await auditFixture(
+      plantedSite({ canaryOrigin: canary.origin, onSlow: () => clock.advance(1500) }),
+      { clock: clock.now, limits: { concurrency: 1 } },
+    );
     const found = issuePaths(outcome, outcome.site.origin);
-    const expected = Object.fromEntries(ISSUE_TYPES.map((type) => [type.type, [...(plantedExpectation[type.type] ?? ['(no expectation written)'])].sort()]));
+    const expected = Object.fromEntries(
+      ISSUE_TYPES.map((type) => [
+        type.type,
+        [...(plantedExpectation[type.type] ?? ['(no expectation written)'])].sort(),
+      ]),
+    );
     const actual = Object.fromEntries(ISSUE_TYPES.map((type) => [type.type, found[type.type] ?? []]));
     expect(actual).toEqual(expected);
     expect(outcome.stoppedBy).toBe('complete');
@@ -46,9 +54,16 @@ test('a clean site gets no issue at all (its sitemap index and gzipped urlset ar
 test('with 8 requests at a time the planted site gives the same sets (the clock here never moves)', async () => {
   const canary = await startLoopbackServer((_req, res) => res.end('canary'));
   try {
-    const outcome = await auditFixture(plantedSite({ canaryOrigin: canary.origin, onSlow: () => undefined }), { clock: () => 0, limits: { concurrency: 8 } });
+    const outcome = await auditFixture(plantedSite({ canaryOrigin: canary.origin, onSlow: () => undefined }), {
+      clock: () => 0,
+      limits: { concurrency: 8 },
+    });
     const found = issuePaths(outcome, outcome.site.origin);
-    const expected = Object.fromEntries(Object.entries(plantedExpectation).filter(([, urls]) => urls.length > 0 && urls !== plantedExpectation['slow-response']));
+    const expected = Object.fromEntries(
+      Object.entries(plantedExpectation).filter(
+        ([, urls]) => urls.length > 0 && urls !== plantedExpectation['slow-response'],
+      ),
+    );
     expect(Object.fromEntries(Object.entries(found))).toEqual(expected);
     expect(canary.connections()).toBe(0);
   } finally {
@@ -63,10 +78,18 @@ test('on an https site: mixed content, links to http pages and forms posting ove
     if (path === '/robots.txt') return undefined;
     const pages: Record<string, string> = {
       '/': auditPage('/', { links: ['/mixed', '/http-link', '/http-form', '/clean'] }),
-      '/mixed': auditPage('/mixed', { body: '<img src="http://secure.example/images/a.png" alt="A" width="1" height="1"><script src="http://cdn.example/x.js"></script>' }),
-      '/http-link': auditPage('/http-link', { body: '<a href="http://secure.example/clean">The clean page over http</a>' }),
-      '/http-form': auditPage('/http-form', { body: '<form action="http://secure.example/send" method="post"></form>' }),
-      '/clean': auditPage('/clean', { body: '<img src="//secure.example/images/a.png" alt="A" width="1" height="1"><form action="/send"></form><a href="https://secure.example/">Home</a>' }),
+      '/mixed': auditPage('/mixed', {
+        body: '<img src="http://secure.example/images/a.png" alt="A" width="1" height="1"><script src="http://cdn.example/x.js"></script>',
+      }),
+      '/http-link': auditPage('/http-link', {
+        body: '<a href="http://secure.example/clean">The clean page over http</a>',
+      }),
+      '/http-form': auditPage('/http-form', {
+        body: '<form action="http://secure.example/send" method="post"></form>',
+      }),
+      '/clean': auditPage('/clean', {
+        body: '<img src="//secure.example/images/a.png" alt="A" width="1" height="1"><form action="/send"></form><a href="https://secure.example/">Home</a>',
+      }),
     };
     if (path === '/images/a.png') return image(100);
     return pages[path] ? html(pages[path]) : undefined;
@@ -74,30 +97,50 @@ test('on an https site: mixed content, links to http pages and forms posting ove
   const fetcher = createInMemoryFetcher(site, [origin, 'http://secure.example']);
   const outcome = await runSiteAudit({ startUrl: `${origin}/`, fetcher });
   const found = issuePaths(outcome, origin);
-  expect({ mixed: found['mixed-content'], links: found['https-links-to-http'], forms: found['insecure-form'] }).toEqual({ mixed: ['/mixed'], links: ['/http-link'], forms: ['/http-form'] });
+  expect({ mixed: found['mixed-content'], links: found['https-links-to-http'], forms: found['insecure-form'] }).toEqual(
+    { mixed: ['/mixed'], links: ['/http-link'], forms: ['/http-form'] },
+  );
   // The http spelling of an internal link is upgraded, never requested.
   expect(fetcher.requests.filter((url) => url.startsWith('http:'))).toEqual([]);
 });
 
 test('robots.txt: the longest matching rule wins and Allow wins a tie (RFC 9309), and blocked links are reported', async () => {
   const site: FixtureSite = (path) => {
-    if (path === '/robots.txt') return { status: 200, body: 'User-agent: *\nDisallow: /shop\nAllow: /shop/public\nDisallow: /shop/public/secret\nAllow: /tie\nDisallow: /tie\nDisallow: /docs/\nAllow: /docs/*.html$\n' };
-    const links = ['/shop/cart', '/shop/public/item', '/shop/public/secret/x', '/tie', '/docs/guide.html', '/docs/guide.pdf'];
+    if (path === '/robots.txt')
+      return {
+        status: 200,
+        body: 'User-agent: *\nDisallow: /shop\nAllow: /shop/public\nDisallow: /shop/public/secret\nAllow: /tie\nDisallow: /tie\nDisallow: /docs/\nAllow: /docs/*.html$\n',
+      };
+    const links = [
+      '/shop/cart',
+      '/shop/public/item',
+      '/shop/public/secret/x',
+      '/tie',
+      '/docs/guide.html',
+      '/docs/guide.pdf',
+    ];
     if (path === '/') return html(auditPage('/', { links }));
     return links.includes(path) ? html(auditPage(path)) : undefined;
   };
   const outcome = await auditFixture(site);
   const requested = outcome.site.requests.map((request) => request.path);
-  expect(issuePaths(outcome, outcome.site.origin)['blocked-by-robots']).toEqual(['/docs/guide.pdf', '/shop/cart', '/shop/public/secret/x']);
+  expect(issuePaths(outcome, outcome.site.origin)['blocked-by-robots']).toEqual([
+    '/docs/guide.pdf',
+    '/shop/cart',
+    '/shop/public/secret/x',
+  ]);
   for (const allowed of ['/shop/public/item', '/tie', '/docs/guide.html']) expect(requested).toContain(allowed);
-  for (const blocked of ['/shop/cart', '/shop/public/secret/x', '/docs/guide.pdf']) expect(requested).not.toContain(blocked);
+  for (const blocked of ['/shop/cart', '/shop/public/secret/x', '/docs/guide.pdf'])
+    expect(requested).not.toContain(blocked);
 });
 
 test('a start URL at a private address is refused before any request (400)', async () => {
   const canary = await startLoopbackServer((_req, res) => res.end('canary'));
   try {
     const fetcher = createSafeFetcher({ userAgent: 'test' });
-    await expect(runSiteAudit({ startUrl: `${canary.origin}/`, fetcher })).rejects.toMatchObject({ kind: 'invalid-input' });
+    await expect(runSiteAudit({ startUrl: `${canary.origin}/`, fetcher })).rejects.toMatchObject({
+      kind: 'invalid-input',
+    });
     expect(canary.connections()).toBe(0);
   } finally {
     await canary.close();
@@ -120,18 +163,30 @@ test('a start page that redirects to a private address never reaches it', async 
 });
 
 test('the URL cap stops the audit at exactly maxPages requests, robots.txt and sitemap.xml included', async () => {
-  const site: FixtureSite = (path) => (path === '/robots.txt' ? undefined : html(auditPage(path, { links: path === '/' ? Array.from({ length: 30 }, (_, i) => `/p${i}`) : [] })));
+  const site: FixtureSite = (path) =>
+    path === '/robots.txt'
+      ? undefined
+      : html(auditPage(path, { links: path === '/' ? Array.from({ length: 30 }, (_, i) => `/p${i}`) : [] }));
   const outcome = await auditFixture(site, { limits: { maxPages: 10 } });
   expect(outcome.stoppedBy).toBe('page-limit');
   expect(outcome.site.requests).toHaveLength(10);
-  expect(outcome.site.requests.slice(0, 3).map((request) => request.path)).toEqual(['/robots.txt', '/', '/sitemap.xml']);
+  expect(outcome.site.requests.slice(0, 3).map((request) => request.path)).toEqual([
+    '/robots.txt',
+    '/',
+    '/sitemap.xml',
+  ]);
   expect(outcome.nodes.filter((node) => node.status > 0)).toHaveLength(8);
   expect(outcome.nodes.filter((node) => node.skipped === 'cap')).toHaveLength(23);
   expect(outcome.summary.pages).toBe(8);
 });
 
 test('the byte cap stops the audit and says so', async () => {
-  const site: FixtureSite = (path) => (path === '/robots.txt' ? undefined : html(auditPage(path, { words: 1500, links: path === '/' ? Array.from({ length: 20 }, (_, i) => `/p${i}`) : [] })));
+  const site: FixtureSite = (path) =>
+    path === '/robots.txt'
+      ? undefined
+      : html(
+          auditPage(path, { words: 1500, links: path === '/' ? Array.from({ length: 20 }, (_, i) => `/p${i}`) : [] }),
+        );
   const outcome = await auditFixture(site, { limits: { maxTotalBytes: 30_000, concurrency: 1 } });
   expect(outcome.stoppedBy).toBe('byte-limit');
   const fetched = outcome.nodes.filter((node) => node.status > 0).length;

@@ -107,7 +107,10 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
     visitor,
   );
   const sitemaps = state.sitemaps ?? { files: [], found: false };
-  const evaluation = await evaluateRulesSliced({ nodes: store.nodes, hasSitemap: sitemaps.found, sitemapFiles: sitemaps.files }, () => slicer.breathe());
+  const evaluation = await evaluateRulesSliced(
+    { nodes: store.nodes, hasSitemap: sitemaps.found, sitemapFiles: sitemaps.files },
+    () => slicer.breathe(),
+  );
   const crawled = store.nodes.filter((node) => node.status > 0 || node.error).map((node) => node.url);
   progress();
   return {

@@ -10,7 +10,9 @@ import { auditFixture, issuePaths } from '#test/helpers/site-audit.ts';
 const hostileRules = Array.from({ length: 20_000 }, (_, index) => `Disallow: /*a*a*a*a*a*a*b${index}\n`).join('');
 const robotsTxt = `User-agent: *\nDisallow: /p/9\n${hostileRules}`.slice(0, MAX_ROBOTS_BYTES);
 const rulesRead = robotsTxt.slice(0, robotsTxt.lastIndexOf('\n')).split('\n').length - 1;
-const startPage = htmlPage({ body: Array.from({ length: 100_000 }, (_, index) => `<a href="/p/${index % 10}">page ${index % 10}</a>`).join('') });
+const startPage = htmlPage({
+  body: Array.from({ length: 100_000 }, (_, index) => `<a href="/p/${index % 10}">page ${index % 10}</a>`).join(''),
+});
 
 function hostileSite(path: string) {
   if (path === '/robots.txt') return { status: 200, headers: { 'content-type': 'text/plain' }, body: robotsTxt };
@@ -32,7 +34,9 @@ test('an audit of a site with a huge robots.txt and a 100,000-link page reads th
   expect(outcome.summary.pages).toBe(10);
   expect(outcome.stoppedBy).toBe('complete');
   expect(issuePaths(outcome, outcome.site.origin)['blocked-by-robots']).toEqual(['/p/9']);
-  expect(outcome.issues.find((issue) => issue.type === 'links-too-many')?.detail).toBe('10 different link targets; 95000 more links past the 5000 read per page');
+  expect(outcome.issues.find((issue) => issue.type === 'links-too-many')?.detail).toBe(
+    '10 different link targets; 95000 more links past the 5000 read per page',
+  );
 });
 
 test('the audit lets the event loop turn between robots.txt lines and rules, HTML chunks and links', async () => {

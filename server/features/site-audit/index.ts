@@ -13,10 +13,19 @@ export function siteAuditFeature({ config, db, log }: AppDeps): Feature {
     db,
     log,
     settings,
-    fetcher: createSafeFetcher({ allowPrivate: config.fetchAllowPrivate, userAgent: `${CRAWLER_BOT_NAME}/1.0 (+${config.siteUrl}/site-audit)` }),
+    fetcher: createSafeFetcher({
+      allowPrivate: config.fetchAllowPrivate,
+      userAgent: `${CRAWLER_BOT_NAME}/1.0 (+${config.siteUrl}/site-audit)`,
+    }),
   });
   const { business } = config.siteProfile;
-  const brand = { name: business.name, tagline: business.tagline, email: business.email, phone: business.phone, website: config.siteUrl };
+  const brand = {
+    name: business.name,
+    tagline: business.tagline,
+    email: business.email,
+    phone: business.phone,
+    website: config.siteUrl,
+  };
   return {
     api: siteAuditRouter({
       service,

@@ -41,7 +41,12 @@ export function pageRows(outcome: SiteAuditOutcome): StoredPage[] {
           words: page?.words ?? null,
           noindex: page?.noindex ?? null,
           lang: page?.lang ?? null,
-          canonical: canonical?.kind === 'internal' ? nodes[canonical.id].url : canonical?.kind === 'external' ? canonical.url : null,
+          canonical:
+            canonical?.kind === 'internal'
+              ? nodes[canonical.id].url
+              : canonical?.kind === 'external'
+                ? canonical.url
+                : null,
         },
       };
     });
@@ -55,6 +60,12 @@ export function reportFacts(outcome: SiteAuditOutcome) {
     durationMs: outcome.durationMs,
     crawlDelayMs: outcome.crawlDelayMs,
     hasSitemap: outcome.hasSitemap,
-    sitemaps: outcome.sitemaps.map((file) => ({ url: file.url, kind: file.kind, valid: file.valid, urls: file.urls, error: file.error ?? null })),
+    sitemaps: outcome.sitemaps.map((file) => ({
+      url: file.url,
+      kind: file.kind,
+      valid: file.valid,
+      urls: file.urls,
+      error: file.error ?? null,
+    })),
   };
 }

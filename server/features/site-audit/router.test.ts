@@ -24,11 +24,14 @@ function cookieOf(res: request.Response): string {
 
 /** Reads the audit's event stream to its end: the readiness signal that the audit finished. */
 async function finished(app: App, id: string): Promise<string> {
-  const res = await request(app).get(`/api/site-audits/${id}/events`).buffer(true).parse((stream, done) => {
-    let text = '';
-    stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    stream.on('end', () => done(null, text));
-  });
+  const res = await request(app)
+    .get(`/api/site-audits/${id}/events`)
+    .buffer(true)
+    .parse((stream, done) => {
+      let text = '';
+      stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      stream.on('end', () => done(null, text));
+    });
   return res.body as string;
 }
 
@@ -46,7 +49,8 @@ async function hangingSite() {
   const released = new Promise<void>((resolve) => (release = resolve));
   const requested = new Promise<void>((resolve) => (arrived = resolve));
   const server = await startLoopbackServer((req: IncomingMessage, res: ServerResponse) => {
-    if (req.url === '/') return res.writeHead(200, { 'content-type': 'text/html' }).end(auditPage('/', { links: ['/hang'] }));
+    if (req.url === '/')
+      return res.writeHead(200, { 'content-type': 'text/html' }).end(auditPage('/', { links: ['/hang'] }));
     if (req.url === '/hang') {
       arrived();
       void released.then(() => res.writeHead(200, { 'content-type': 'text/html' }).end(auditPage('/hang')));
@@ -68,7 +72,13 @@ test('POST starts an audit (202, unguessable id); the events stream ends with do
     expect(String(start.headers['set-cookie'])).toMatch(/HttpOnly; SameSite=Lax/);
     expect(events).toContain('event: done');
     const got = await request(app).get(`/api/site-audits/${id}`);
-    expect(got.body).toMatchObject({ id, url: `${site.origin}/`, status: 'done', progress: { crawled: 12 }, summary: { pages: 12, score: 100, errors: 0, warnings: 0, notices: 0 } });
+    expect(got.body).toMatchObject({
+      id,
+      url: `${site.origin}/`,
+      status: 'done',
+      progress: { crawled: 12 },
+      summary: { pages: 12, score: 100, errors: 0, warnings: 0, notices: 0 },
+    });
     expect(got.body.diff).toBeUndefined();
   } finally {
     await site.close();
@@ -91,7 +101,13 @@ test('issues, pages, CSV and PDF come from the stored report', async () => {
     const issues = await request(app).get(`/api/site-audits/${id}/issues`);
     expect(issues.body).toEqual({
       issues: [
-        { type: 'links-broken', severity: 'error', title: 'Page links to a broken internal URL', count: 1, urls: [`${o}/`] },
+        {
+          type: 'links-broken',
+          severity: 'error',
+          title: 'Page links to a broken internal URL',
+          count: 1,
+          urls: [`${o}/`],
+        },
         { type: 'status-4xx', severity: 'error', title: 'Internal URL answers 4xx', count: 1, urls: [`${o}/missing`] },
         { type: 'title-missing', severity: 'error', title: 'Missing title', count: 1, urls: [`${o}/no-title`] },
         { type: 'thin-content', severity: 'warning', title: 'Thin content', count: 1, urls: [`${o}/thin`] },
@@ -101,7 +117,13 @@ test('issues, pages, CSV and PDF come from the stored report', async () => {
     expect(pages.body).toMatchObject({ total: 4, page: 2, perPage: 2 });
     expect(pages.body.pages.map((row: { url: string }) => row.url)).toEqual([`${o}/missing`, `${o}/no-title`]);
     const filtered = await request(app).get(`/api/site-audits/${id}/pages?issue=thin-content`);
-    expect(filtered.body.pages).toEqual([expect.objectContaining({ url: `${o}/thin`, issues: ['thin-content'], facts: expect.objectContaining({ status: 200, depth: 1, words: 24, inSitemap: false }) })]);
+    expect(filtered.body.pages).toEqual([
+      expect.objectContaining({
+        url: `${o}/thin`,
+        issues: ['thin-content'],
+        facts: expect.objectContaining({ status: 200, depth: 1, words: 24, inSitemap: false }),
+      }),
+    ]);
     expect((await request(app).get(`/api/site-audits/${id}/pages?perPage=500`)).status).toBe(400);
 
     const csv = await request(app).get(`/api/site-audits/${id}/export.csv`);
@@ -114,11 +136,14 @@ test('issues, pages, CSV and PDF come from the stored report', async () => {
       `${o}/no-title,title-missing,error,no <title>`,
       '',
     ]);
-    const pdf = await request(app).get(`/api/site-audits/${id}/report.pdf`).buffer(true).parse((stream, done) => {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const pdf = await request(app)
+      .get(`/api/site-audits/${id}/report.pdf`)
+      .buffer(true)
+      .parse((stream, done) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect((pdf.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
   } finally {
@@ -136,14 +161,16 @@ test('a bad URL is a 400 that does not use up the rate limit; past the limit POS
       expect(res.body.error).toEqual(expect.any(String));
     }
     for (let i = 0; i < 2; i += 1) await audit(app, `${site.origin}/`);
-    const limited = await request(app).post('/api/site-audits').send({ url: `${site.origin}/` });
+    const limited = await request(app)
+      .post('/api/site-audits')
+      .send({ url: `${site.origin}/` });
     expect(limited.status).toBe(429);
   } finally {
     await site.close();
   }
 });
 
-test('the list shows only the calling visitor\'s audits; another visitor cannot cancel them', async () => {
+test("the list shows only the calling visitor's audits; another visitor cannot cancel them", async () => {
   const site = await serveFixture(cleanSite);
   try {
     const { app } = appFor(site.hostPort);
@@ -152,7 +179,9 @@ test('the list shows only the calling visitor\'s audits; another visitor cannot 
     const listed = await request(app).get('/api/site-audits').set('Cookie', mine.cookie);
     expect(listed.body.audits.map((item: { id: string }) => item.id)).toEqual([mine.id]);
     expect((await request(app).get('/api/site-audits')).body).toEqual({ audits: [] });
-    expect((await request(app).get('/api/site-audits').set('Cookie', 'visitor=AAAAAAAAAAAAAAAAAAAAAA')).body).toEqual({ audits: [] });
+    expect((await request(app).get('/api/site-audits').set('Cookie', 'visitor=AAAAAAAAAAAAAAAAAAAAAA')).body).toEqual({
+      audits: [],
+    });
     expect((await request(app).delete(`/api/site-audits/${mine.id}`).set('Cookie', theirs.cookie)).status).toBe(403);
     expect((await request(app).delete(`/api/site-audits/${mine.id}`).set('Cookie', mine.cookie)).status).toBe(409);
     expect((await request(app).get('/api/site-audits/AAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
@@ -162,7 +191,7 @@ test('the list shows only the calling visitor\'s audits; another visitor cannot 
   }
 });
 
-test('a re-run shows what is new and what was fixed since the same visitor\'s previous audit of the URL', async () => {
+test("a re-run shows what is new and what was fixed since the same visitor's previous audit of the URL", async () => {
   let round = 1;
   const site: FixtureSite = (path) => {
     if (path === '/robots.txt') return undefined;
@@ -195,18 +224,36 @@ test('DELETE cancels a running audit and a queued one; a full queue answers 503'
   const site = await hangingSite();
   try {
     const { app } = appFor(site.server.hostPort, { SITE_AUDIT_MAX_RUNNING: '1', SITE_AUDIT_MAX_QUEUED: '1' });
-    const first = await request(app).post('/api/site-audits').send({ url: `${site.server.origin}/` });
+    const first = await request(app)
+      .post('/api/site-audits')
+      .send({ url: `${site.server.origin}/` });
     const cookie = cookieOf(first);
-    const second = await request(app).post('/api/site-audits').set('Cookie', cookie).send({ url: `${site.server.origin}/` });
+    const second = await request(app)
+      .post('/api/site-audits')
+      .set('Cookie', cookie)
+      .send({ url: `${site.server.origin}/` });
     expect(second.body.status).toBe('queued');
-    expect((await request(app).post('/api/site-audits').send({ url: `${site.server.origin}/` })).status).toBe(503);
+    expect(
+      (
+        await request(app)
+          .post('/api/site-audits')
+          .send({ url: `${site.server.origin}/` })
+      ).status,
+    ).toBe(503);
     await site.requested;
     expect((await request(app).get(`/api/site-audits/${first.body.id}`)).body.status).toBe('running');
-    expect((await request(app).delete(`/api/site-audits/${second.body.id}`).set('Cookie', cookie)).body).toEqual({ id: second.body.id, status: 'cancelled' });
+    expect((await request(app).delete(`/api/site-audits/${second.body.id}`).set('Cookie', cookie)).body).toEqual({
+      id: second.body.id,
+      status: 'cancelled',
+    });
     const stream = finished(app, first.body.id);
-    expect((await request(app).delete(`/api/site-audits/${first.body.id}`).set('Cookie', cookie)).body).toEqual({ id: first.body.id, status: 'cancelled' });
+    expect((await request(app).delete(`/api/site-audits/${first.body.id}`).set('Cookie', cookie)).body).toEqual({
+      id: first.body.id,
+      status: 'cancelled',
+    });
     expect(await stream).toContain('event: cancelled');
-    for (const id of [first.body.id, second.body.id]) expect((await request(app).get(`/api/site-audits/${id}`)).body.status).toBe('cancelled');
+    for (const id of [first.body.id, second.body.id])
+      expect((await request(app).get(`/api/site-audits/${id}`)).body.status).toBe('cancelled');
     expect((await request(app).get(`/api/site-audits/${first.body.id}/issues`)).status).toBe(409);
   } finally {
     site.release();
@@ -220,8 +267,12 @@ test('an audit cut off by a restart is failed by the start-up step, saying wheth
   try {
     const first = appFor(`${site.server.hostPort},${clean.hostPort}`, { SITE_AUDIT_MAX_RUNNING: '1' }, true);
     const done = await audit(first.app, `${clean.origin}/`);
-    const running = await request(first.app).post('/api/site-audits').send({ url: `${site.server.origin}/` });
-    const queued = await request(first.app).post('/api/site-audits').send({ url: `${site.server.origin}/` });
+    const running = await request(first.app)
+      .post('/api/site-audits')
+      .send({ url: `${site.server.origin}/` });
+    const queued = await request(first.app)
+      .post('/api/site-audits')
+      .send({ url: `${site.server.origin}/` });
     await site.requested;
     // A second process on the same database is what a restart looks like to the stored audits.
     // createApp alone writes nothing: the audits are still unfinished until its start-up step runs.
@@ -229,10 +280,19 @@ test('an audit cut off by a restart is failed by the start-up step, saying wheth
     const second = createApp({ config: first.config, db, log: createLogger('silent') });
     expect((await request(second).get(`/api/site-audits/${running.body.id}`)).body.status).toBe('running');
     second.locals.prepare();
-    expect((await request(second).get(`/api/site-audits/${running.body.id}`)).body).toMatchObject({ status: 'failed', error: RESTART_REASON.running });
-    expect((await request(second).get(`/api/site-audits/${queued.body.id}`)).body).toMatchObject({ status: 'failed', error: RESTART_REASON.queued });
+    expect((await request(second).get(`/api/site-audits/${running.body.id}`)).body).toMatchObject({
+      status: 'failed',
+      error: RESTART_REASON.running,
+    });
+    expect((await request(second).get(`/api/site-audits/${queued.body.id}`)).body).toMatchObject({
+      status: 'failed',
+      error: RESTART_REASON.queued,
+    });
     expect(RESTART_REASON.queued).toBe('The server restarted before this audit could start; please run it again.');
-    expect((await request(second).get(`/api/site-audits/${done.id}`)).body).toMatchObject({ status: 'done', summary: { score: 100 } });
+    expect((await request(second).get(`/api/site-audits/${done.id}`)).body).toMatchObject({
+      status: 'done',
+      summary: { score: 100 },
+    });
     db.close();
   } finally {
     site.release();
@@ -245,11 +305,18 @@ test('an audit still queued at shutdown is failed as never started, not as runni
   const site = await hangingSite();
   try {
     const { app } = appFor(site.server.hostPort, { SITE_AUDIT_MAX_RUNNING: '1' });
-    const running = await request(app).post('/api/site-audits').send({ url: `${site.server.origin}/` });
-    const queued = await request(app).post('/api/site-audits').send({ url: `${site.server.origin}/` });
+    const running = await request(app)
+      .post('/api/site-audits')
+      .send({ url: `${site.server.origin}/` });
+    const queued = await request(app)
+      .post('/api/site-audits')
+      .send({ url: `${site.server.origin}/` });
     await site.requested;
     await (app.locals.shutdown as () => Promise<void>)();
-    expect((await request(app).get(`/api/site-audits/${running.body.id}`)).body).toMatchObject({ status: 'failed', error: SHUTDOWN_REASON.running });
+    expect((await request(app).get(`/api/site-audits/${running.body.id}`)).body).toMatchObject({
+      status: 'failed',
+      error: SHUTDOWN_REASON.running,
+    });
     expect((await request(app).get(`/api/site-audits/${queued.body.id}`)).body).toMatchObject({
       status: 'failed',
       error: 'The server stopped before this audit could start; please run it again.',
@@ -278,5 +345,11 @@ test('issue types list every type with its words', async () => {
   const { app } = createTestApp();
   const res = await request(app).get('/api/site-audits/issue-types');
   expect(res.body.types.length).toBeGreaterThanOrEqual(60);
-  expect(res.body.types[0]).toEqual({ type: 'status-4xx', severity: 'error', title: expect.any(String), description: expect.any(String), howToFix: expect.any(String) });
+  expect(res.body.types[0]).toEqual({
+    type: 'status-4xx',
+    severity: 'error',
+    title: expect.any(String),
+    description: expect.any(String),
+    howToFix: expect.any(String),
+  });
 });

@@ -73,7 +73,12 @@ export function siteAuditRouter({ service, db, settings, brand, fontPath, pdfCap
   router.get('/site-audits/:id/pages', (req, res) => {
     const query = parseOr400(pagesQuery, req.query);
     const audit = service.finished(String(req.params.id));
-    const result = auditPages(db, audit.id, { offset: (query.page - 1) * query.perPage, limit: query.perPage, issue: query.issue, search: query.q });
+    const result = auditPages(db, audit.id, {
+      offset: (query.page - 1) * query.perPage,
+      limit: query.perPage,
+      issue: query.issue,
+      search: query.q,
+    });
     res.json({ total: result.total, page: query.page, perPage: query.perPage, pages: result.pages });
   });
 
@@ -86,12 +91,15 @@ export function siteAuditRouter({ service, db, settings, brand, fontPath, pdfCap
   });
 
   const pdfParse = (req: Request) => service.finished(String(req.params.id));
-  router.get('/site-audits/:id/report.pdf', ...endpoint({ parse: pdfParse, capacity: pdfCapacity }, async (audit, _req, res) => {
-    const pdf = await renderAuditPdf({ audit, issues: auditIssues(db, audit.id), brand, fontPath });
-    res.setHeader('Content-Type', 'application/pdf');
-    res.setHeader('Content-Disposition', `attachment; filename="site-audit-${audit.id}.pdf"`);
-    res.send(pdf);
-  }));
+  router.get(
+    '/site-audits/:id/report.pdf',
+    ...endpoint({ parse: pdfParse, capacity: pdfCapacity }, async (audit, _req, res) => {
+      const pdf = await renderAuditPdf({ audit, issues: auditIssues(db, audit.id), brand, fontPath });
+      res.setHeader('Content-Type', 'application/pdf');
+      res.setHeader('Content-Disposition', `attachment; filename="site-audit-${audit.id}.pdf"`);
+      res.send(pdf);
+    }),
+  );
 
   router.get('/site-audits/:id/events', (req, res) => {
     const audit = service.get(String(req.params.id));

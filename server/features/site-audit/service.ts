@@ -1,7 +1,18 @@
 import type { Db } from '#db/index.ts';
 import {
-  completeSiteAudit, failUnfinished, finishSiteAudit, getSiteAudit, insertSiteAudit, issuesOnlyIn, listSiteAudits, markRunning, previousDoneAudit,
-  pruneSiteAudits, saveProgress, type SiteAuditRow, type SiteAuditStatus,
+  completeSiteAudit,
+  failUnfinished,
+  finishSiteAudit,
+  getSiteAudit,
+  insertSiteAudit,
+  issuesOnlyIn,
+  listSiteAudits,
+  markRunning,
+  previousDoneAudit,
+  pruneSiteAudits,
+  saveProgress,
+  type SiteAuditRow,
+  type SiteAuditStatus,
 } from '#db/site-audits.ts';
 import { isCrawlStartError, normalizeUrl } from '#server/lib/crawler/index.ts';
 import type { CrawlFetcher } from '#server/lib/crawler/types.ts';
@@ -23,7 +34,11 @@ export interface SiteAuditServiceOptions {
   db: Db;
   fetcher: CrawlFetcher;
   settings: SiteAuditServiceSettings;
-  log?: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+  log?: {
+    info(obj: object, msg?: string): void;
+    warn(obj: object, msg?: string): void;
+    error(obj: object, msg?: string): void;
+  };
   now?: () => Date;
   /** Shares the event loop with the pages being served, crawl and save alike (default: this thread's one slicer). */
   slicer?: TimeSlicer;
@@ -77,8 +92,14 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
     maxRunning: settings.maxRunning,
     maxQueued: settings.maxQueued,
     refusals: {
-      full: { message: 'The site audit is busy with other sites; please try again in a few minutes.', retryAfterSeconds: RETRY_AFTER_SECONDS },
-      closing: { message: 'The server is restarting; please try again in a minute.', retryAfterSeconds: RETRY_AFTER_SECONDS },
+      full: {
+        message: 'The site audit is busy with other sites; please try again in a few minutes.',
+        retryAfterSeconds: RETRY_AFTER_SECONDS,
+      },
+      closing: {
+        message: 'The server is restarting; please try again in a minute.',
+        retryAfterSeconds: RETRY_AFTER_SECONDS,
+      },
     },
     initialProgress: { crawled: 0, discovered: 1 },
     progressIntervalMs: PROGRESS_INTERVAL_MS,
@@ -94,23 +115,44 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
       if (job.setProgress(progress)) saveProgress(db, job.key, progress);
     };
     try {
-      const outcome = await runSiteAudit({ startUrl: job.input.url, httpFallback: job.input.httpFallback, fetcher: options.fetcher, limits: settings.limits, signal: job.signal, onProgress, slicer });
+      const outcome = await runSiteAudit({
+        startUrl: job.input.url,
+        httpFallback: job.input.httpFallback,
+        fetcher: options.fetcher,
+        limits: settings.limits,
+        signal: job.signal,
+        onProgress,
+        slicer,
+      });
       if (job.signal.aborted) return stop(job, job.signal.reason as StopReason);
       const summary = outcome.summary;
-      const saved = await completeSiteAudit(db, job.key, {
-        finishedAt: now().toISOString(),
-        crawled: job.progress.crawled,
-        discovered: job.progress.discovered,
-        summary,
-        report: reportFacts(outcome),
-        pages: pageRows(outcome),
-        issues: outcome.issues.map((issue) => ({ type: issue.type, url: issue.url, severity: issue.severity, detail: issue.detail })),
-        diff: () => diffAgainstPrevious(job),
-      }, { breathe: () => slicer.breathe(), signal: job.signal });
+      const saved = await completeSiteAudit(
+        db,
+        job.key,
+        {
+          finishedAt: now().toISOString(),
+          crawled: job.progress.crawled,
+          discovered: job.progress.discovered,
+          summary,
+          report: reportFacts(outcome),
+          pages: pageRows(outcome),
+          issues: outcome.issues.map((issue) => ({
+            type: issue.type,
+            url: issue.url,
+            severity: issue.severity,
+            detail: issue.detail,
+          })),
+          diff: () => diffAgainstPrevious(job),
+        },
+        { breathe: () => slicer.breathe(), signal: job.signal },
+      );
       if (!saved) return stop(job, job.signal.reason as StopReason);
       job.emit({ type: 'progress', progress: job.progress });
       job.emit({ type: 'done', summary });
-      options.log?.info({ audit: job.key, pages: summary.pages, ms: outcome.durationMs, stoppedBy: outcome.stoppedBy }, 'site audit done');
+      options.log?.info(
+        { audit: job.key, pages: summary.pages, ms: outcome.durationMs, stoppedBy: outcome.stoppedBy },
+        'site audit done',
+      );
     } catch (error) {
       if (job.signal.aborted) return stop(job, job.signal.reason as StopReason);
       const message = isCrawlStartError(error) ? error.message : 'The audit failed unexpectedly; please try again.';
@@ -134,7 +176,11 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
 
   function end(job: AuditJob, reason: StopReason, shutdownMessage: string): void {
     const cancelled = reason === 'cancel';
-    finishSiteAudit(db, job.key, { status: cancelled ? 'cancelled' : 'failed', error: cancelled ? 'Cancelled.' : shutdownMessage, finishedAt: now().toISOString() });
+    finishSiteAudit(db, job.key, {
+      status: cancelled ? 'cancelled' : 'failed',
+      error: cancelled ? 'Cancelled.' : shutdownMessage,
+      finishedAt: now().toISOString(),
+    });
     job.emit(cancelled ? { type: 'cancelled' } : { type: 'failed', error: shutdownMessage });
   }
 
@@ -143,7 +189,13 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
     if (!previousId) return undefined;
     const added = issuesOnlyIn(db, job.key, previousId, DIFF_LIST_LIMIT);
     const fixed = issuesOnlyIn(db, previousId, job.key, DIFF_LIST_LIMIT);
-    return { previousId, newIssues: added.items, fixedIssues: fixed.items, newCount: added.total, fixedCount: fixed.total };
+    return {
+      previousId,
+      newIssues: added.items,
+      fixedIssues: fixed.items,
+      newCount: added.total,
+      fixedCount: fixed.total,
+    };
   }
 
   function stored(id: string): SiteAuditRow {
@@ -176,7 +228,9 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
      */
     recover(): number {
       const finishedAt = now().toISOString();
-      const stale = failUnfinished(db, 'queued', RESTART_REASON.queued, finishedAt) + failUnfinished(db, 'running', RESTART_REASON.running, finishedAt);
+      const stale =
+        failUnfinished(db, 'queued', RESTART_REASON.queued, finishedAt) +
+        failUnfinished(db, 'running', RESTART_REASON.running, finishedAt);
       if (stale > 0) options.log?.warn({ audits: stale }, 'site audits cut off by a restart marked failed');
       return stale;
     },
@@ -186,9 +240,15 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
       const typed = typedUrl(url);
       const start = typed.ok ? normalizeUrl(typed.url) : null;
       if (!typed.ok || !start) throw new InvalidInputError('Please enter a valid http:// or https:// URL.');
-      const { key: id, status, result } = jobs.submit({ visitor, url: start, httpFallback: !typed.schemeTyped, createdAt: now().toISOString() });
+      const {
+        key: id,
+        status,
+        result,
+      } = jobs.submit({ visitor, url: start, httpFallback: !typed.schemeTyped, createdAt: now().toISOString() });
       // The handler stores every failure it expects; anything else (the database refusing a write) is logged, not lost.
-      result.catch((error: unknown) => options.log?.error({ err: error, audit: id }, 'site audit job failed outside its handler'));
+      result.catch((error: unknown) =>
+        options.log?.error({ err: error, audit: id }, 'site audit job failed outside its handler'),
+      );
       return { id, status };
     },
     get(id: string) {
@@ -199,7 +259,15 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
       return listSiteAudits(db, visitor).map((row) => {
         const { id, url, status, progress, createdAt, finishedAt } = view(row);
         const summary = row.summary as { score?: number; pages?: number } | undefined;
-        return { id, url, status, progress, createdAt, finishedAt, ...(summary ? { score: summary.score, pages: summary.pages } : {}) };
+        return {
+          id,
+          url,
+          status,
+          progress,
+          createdAt,
+          finishedAt,
+          ...(summary ? { score: summary.score, pages: summary.pages } : {}),
+        };
       });
     },
     /** The stored record of a finished audit; throws `not-done` while it is queued or running. */

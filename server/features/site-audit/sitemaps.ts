@@ -130,7 +130,13 @@ export async function readSitemaps(
     if (!crawl.frontier.isInSite(url)) continue;
     const file: SitemapFile = { url, source: next.source, valid: false, kind: null, urls: 0 };
     try {
-      const res = await crawl.stream(url, { timeoutMs: options.timeoutMs, maxBytes: SITEMAP_MAX_BYTES, onTooLarge: 'error', maxRedirects: 5, headers: { accept: 'application/xml,text/xml;q=0.9,*/*;q=0.5' } });
+      const res = await crawl.stream(url, {
+        timeoutMs: options.timeoutMs,
+        maxBytes: SITEMAP_MAX_BYTES,
+        onTooLarge: 'error',
+        maxRedirects: 5,
+        headers: { accept: 'application/xml,text/xml;q=0.9,*/*;q=0.5' },
+      });
       if (res.status !== 200) {
         res.body.destroy();
         file.error = `HTTP ${res.status}`;

@@ -1,7 +1,11 @@
 import type { SkipReason } from '#server/lib/crawler/types.ts';
 
 /** Canonical link of a page: an internal URL id, or why there is none. */
-export type CanonicalRef = { kind: 'none' } | { kind: 'internal'; id: number } | { kind: 'external'; url: string } | { kind: 'invalid'; raw: string };
+export type CanonicalRef =
+  | { kind: 'none' }
+  | { kind: 'internal'; id: number }
+  | { kind: 'external'; url: string }
+  | { kind: 'invalid'; raw: string };
 
 export interface HreflangRef {
   lang: string;
@@ -87,7 +91,21 @@ export function createUrlStore() {
       if (id === undefined) {
         id = nodes.length;
         ids.set(url, id);
-        nodes.push({ id, url, status: 0, error: null, skipped: null, redirectTo: -1, redirectExternal: null, ttfbMs: 0, contentType: '', bytes: -1, inSitemap: false, start: false, page: null });
+        nodes.push({
+          id,
+          url,
+          status: 0,
+          error: null,
+          skipped: null,
+          redirectTo: -1,
+          redirectExternal: null,
+          ttfbMs: 0,
+          contentType: '',
+          bytes: -1,
+          inSitemap: false,
+          start: false,
+          page: null,
+        });
       }
       return id;
     },

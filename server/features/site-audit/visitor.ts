@@ -28,7 +28,9 @@ export interface AuditCrawlState {
 }
 
 function sniffCharset(head: Buffer, contentType: string | undefined): string {
-  const declared = charsetOf(contentType) ?? /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(head.subarray(0, 2048).toString('latin1'))?.[1]?.toLowerCase();
+  const declared =
+    charsetOf(contentType) ??
+    /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(head.subarray(0, 2048).toString('latin1'))?.[1]?.toLowerCase();
   try {
     return new TextDecoder(declared ?? 'utf-8').encoding;
   } catch {
@@ -37,7 +39,11 @@ function sniffCharset(head: Buffer, contentType: string | undefined): string {
 }
 
 /** Streams an HTML body into the page-facts parser; returns the facts and the decoded byte count. */
-async function parseHtml(body: Readable, contentType: string | undefined, breathe: () => Promise<void>): Promise<{ facts: PageFacts; bytes: number }> {
+async function parseHtml(
+  body: Readable,
+  contentType: string | undefined,
+  breathe: () => Promise<void>,
+): Promise<{ facts: PageFacts; bytes: number }> {
   const parser = createPageFactsParser({ fingerprint: true, styles: false });
   let decoder: TextDecoder | null = null;
   let bytes = 0;
@@ -102,7 +108,14 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
    * Every URL on the page is parsed and checked against robots.txt (~10 ms each against 20,000
    * hostile rules), so the loops breathe between URLs: the event loop serves pages meanwhile.
    */
-  async function recordPage(crawl: CrawlControl, item: QueueItem, selfId: number, facts: PageFacts, headers: Record<string, string>, htmlBytes: number): Promise<PageRecord> {
+  async function recordPage(
+    crawl: CrawlControl,
+    item: QueueItem,
+    selfId: number,
+    facts: PageFacts,
+    headers: Record<string, string>,
+    htmlBytes: number,
+  ): Promise<PageRecord> {
     const base = resolveBase(facts.baseHref, item.url);
     const https = item.url.startsWith('https:');
     const headerDirectives = xRobotsDirectivesFor(headers['x-robots-tag'], 'googlebot');
@@ -145,7 +158,17 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
       const id = reference(crawl, url, depth);
       return id >= 0 ? { kind: 'internal', id } : { kind: 'external', url };
     });
-    const distinct = new Set(canonicals.map((ref) => (ref.kind === 'internal' ? `#${ref.id}` : ref.kind === 'external' ? ref.url : ref.kind === 'invalid' ? `!${ref.raw}` : '')));
+    const distinct = new Set(
+      canonicals.map((ref) =>
+        ref.kind === 'internal'
+          ? `#${ref.id}`
+          : ref.kind === 'external'
+            ? ref.url
+            : ref.kind === 'invalid'
+              ? `!${ref.raw}`
+              : '',
+      ),
+    );
 
     let insecureForms = 0;
     if (https) {
@@ -164,7 +187,9 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
       h1: facts.h1.slice(0, 5).map((text) => text.slice(0, 300)),
       h1Count: facts.h1.length,
       noindex: hasNoindex(facts.metaRobots) || hasNoindex(headerDirectives),
-      nofollow: [...facts.metaRobots, ...headerDirectives].some((directive) => directive === 'nofollow' || directive === 'none'),
+      nofollow: [...facts.metaRobots, ...headerDirectives].some(
+        (directive) => directive === 'nofollow' || directive === 'none',
+      ),
       canonical: canonicals[0] ?? { kind: 'none' },
       canonicalTargets: distinct.size,
       canonicalOutsideHead: facts.canonicals.some((entry) => !entry.inHead),
@@ -232,7 +257,11 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
       if (!isHtmlContentType(headers['content-type'])) {
         node.bytes = await bodySize(res).catch(() => -1);
         spend(crawl, Math.max(0, node.bytes));
-        return crawl.failStart(item, 'upstream', `The start page is not an HTML page (${headers['content-type'] || 'no content type'}).`);
+        return crawl.failStart(
+          item,
+          'upstream',
+          `The start page is not an HTML page (${headers['content-type'] || 'no content type'}).`,
+        );
       }
       let parsed;
       try {

@@ -13,7 +13,13 @@ export function sitemapGeneratorFeature({ config, db, log }: AppDeps): Feature {
     siteUrl: config.siteUrl,
     settings,
     log,
-    fetcher: createSafeFetcher({ allowPrivate: config.fetchAllowPrivate, userAgent: `${CRAWLER_BOT_NAME}/1.0 (+${config.siteUrl}/sitemap-tool)` }),
+    fetcher: createSafeFetcher({
+      allowPrivate: config.fetchAllowPrivate,
+      userAgent: `${CRAWLER_BOT_NAME}/1.0 (+${config.siteUrl}/sitemap-tool)`,
+    }),
   });
-  return { api: sitemapGeneratorRouter({ service, rateLimitPer10Min: settings.rateLimitPer10Min }), stop: () => service.close() };
+  return {
+    api: sitemapGeneratorRouter({ service, rateLimitPer10Min: settings.rateLimitPer10Min }),
+    stop: () => service.close(),
+  };
 }

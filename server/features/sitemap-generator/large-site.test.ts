@@ -31,7 +31,10 @@ test('a site of more than 50,000 pages yields numbered sitemap parts and a valid
     const index = parseSitemapXml(await readFile(join(dir, fileOf(result.sitemap)), 'utf8'));
     expect(index.kind).toBe('sitemapindex');
     const stem = fileOf(result.sitemap).slice(0, -'.xml'.length);
-    expect(index.entries.map((entry) => entry.loc)).toEqual([`http://tools.test/api/sitemaps/files/${stem}-1.xml`, `http://tools.test/api/sitemaps/files/${stem}-2.xml`]);
+    expect(index.entries.map((entry) => entry.loc)).toEqual([
+      `http://tools.test/api/sitemaps/files/${stem}-1.xml`,
+      `http://tools.test/api/sitemaps/files/${stem}-2.xml`,
+    ]);
     const locs = new Set<string>();
     const sizes: number[] = [];
     for (const n of [1, 2]) {

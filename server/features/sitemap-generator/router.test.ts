@@ -20,8 +20,19 @@ test('POST /api/sitemaps crawls the site and answers the sitemap path, record an
     expect(res.status).toBe(200);
     expect(res.body.sitemap).toMatch(/^\/api\/sitemaps\/files\/sitemap-127\.0\.0\.1-\d+-[\d-]+-[0-9a-f]{32}\.xml$/);
     const expected = rulesSiteExpectation(site.origin);
-    expect(res.body.record).toMatchObject({ url: `${site.origin}/`, pages: expected.listed.length, sitemapPath: res.body.sitemap });
-    expect(res.body.report.skippedCounts).toMatchObject({ robots: 1, noindex: 2, canonical: 1, status: 2, 'non-html': 2, external: 3 });
+    expect(res.body.record).toMatchObject({
+      url: `${site.origin}/`,
+      pages: expected.listed.length,
+      sitemapPath: res.body.sitemap,
+    });
+    expect(res.body.report.skippedCounts).toMatchObject({
+      robots: 1,
+      noindex: 2,
+      canonical: 1,
+      status: 2,
+      'non-html': 2,
+      external: 3,
+    });
 
     const list = await browser.get('/api/sitemaps');
     expect(list.status).toBe(200);
@@ -35,12 +46,17 @@ test('POST /api/sitemaps crawls the site and answers the sitemap path, record an
 });
 
 test('a site with no page that may be listed answers 422 saying why, and writes no (schema-invalid) empty sitemap', async () => {
-  const site = await serveFixture((path) => (path === '/' ? ok(htmlPage({ head: '<meta name="robots" content="noindex">' })) : undefined));
+  const site = await serveFixture((path) =>
+    path === '/' ? ok(htmlPage({ head: '<meta name="robots" content="noindex">' })) : undefined,
+  );
   try {
     const { app } = appFor([site.hostPort]);
     const browser = request.agent(app);
     const res = await browser.post('/api/sitemaps').send({ url: `${site.origin}/` });
-    expect([res.status, res.body]).toEqual([422, { error: `No page of ${site.hostPort} can go in a sitemap: ${site.origin}/ was left out (meta robots noindex).` }]);
+    expect([res.status, res.body]).toEqual([
+      422,
+      { error: `No page of ${site.hostPort} can go in a sitemap: ${site.origin}/ was left out (meta robots noindex).` },
+    ]);
     expect((await browser.get('/api/sitemaps')).body).toEqual([]);
   } finally {
     await site.close();
@@ -53,15 +69,22 @@ test('the sitemap file is served as application/xml, answers HEAD and downloads 
     const { app } = appFor([site.hostPort]);
     const { body } = await request(app).post('/api/sitemaps').send({ url: site.origin });
     const name = body.sitemap.split('/').pop();
-    const file = await request(app).get(body.sitemap).buffer(true).parse((res, done) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-      res.on('end', () => done(null, text));
-    });
+    const file = await request(app)
+      .get(body.sitemap)
+      .buffer(true)
+      .parse((res, done) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+        res.on('end', () => done(null, text));
+      });
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toBe('application/xml; charset=utf-8');
     expect(file.headers['content-disposition']).toBe(`inline; filename="${name}"`);
-    expect(parseSitemapXml(file.body as string).entries.map((entry) => entry.loc).sort()).toEqual(rulesSiteExpectation(site.origin).listed);
+    expect(
+      parseSitemapXml(file.body as string)
+        .entries.map((entry) => entry.loc)
+        .sort(),
+    ).toEqual(rulesSiteExpectation(site.origin).listed);
 
     const head = await request(app).head(body.sitemap);
     expect(head.status).toBe(200);
@@ -74,7 +97,11 @@ test('the sitemap file is served as application/xml, answers HEAD and downloads 
 
 test('unknown or unsafe sitemap file names are 404 JSON', async () => {
   const { app } = appFor([]);
-  for (const path of ['/api/sitemaps/files/sitemap-nope.xml', '/api/sitemaps/files/..%2f..%2fsite.db', '/api/sitemaps/files/passwd']) {
+  for (const path of [
+    '/api/sitemaps/files/sitemap-nope.xml',
+    '/api/sitemaps/files/..%2f..%2fsite.db',
+    '/api/sitemaps/files/passwd',
+  ]) {
     const res = await request(app).get(path);
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: 'No such sitemap file' });
@@ -91,7 +118,9 @@ test('bad URLs answer 400 with a message and never start a crawl', async () => {
     expect(res.status).toBe(400);
     expect(typeof res.body.error).toBe('string');
   }
-  const tooLong = await request(app).post('/api/sitemaps').send({ url: `https://example.com/${'a'.repeat(2100)}` });
+  const tooLong = await request(app)
+    .post('/api/sitemaps')
+    .send({ url: `https://example.com/${'a'.repeat(2100)}` });
   expect(tooLong.body).toEqual({ error: 'The URL must be at most 2048 characters.' });
   expect((await request(app).get('/api/sitemaps')).body).toEqual([]);
 });
@@ -128,22 +157,28 @@ test('generation is rate limited per IP with a 429 JSON error; malformed request
   const closed = await startLoopbackServer(() => undefined);
   await closed.close();
   const { app } = appFor([closed.hostPort], { SITEMAP_RATE_LIMIT: '2' });
-  for (let i = 0; i < 5; i += 1) expect((await request(app).post('/api/sitemaps').send({ url: 'ftp://x' })).status).toBe(400);
-  for (let i = 0; i < 2; i += 1) expect((await request(app).post('/api/sitemaps').send({ url: closed.origin })).status).toBe(502);
+  for (let i = 0; i < 5; i += 1)
+    expect((await request(app).post('/api/sitemaps').send({ url: 'ftp://x' })).status).toBe(400);
+  for (let i = 0; i < 2; i += 1)
+    expect((await request(app).post('/api/sitemaps').send({ url: closed.origin })).status).toBe(502);
   const limited = await request(app).post('/api/sitemaps').send({ url: closed.origin });
   expect(limited.status).toBe(429);
   expect(limited.body).toEqual({ error: 'Too many requests. Please wait a moment and try again.' });
 });
 
 test('the list is private: each browser sees only the sitemaps it generated, by an HttpOnly first-party cookie', async () => {
-  const site = await serveFixture((path) => (path === '/' ? ok(htmlPage({ links: ['/a'] })) : path === '/a' || path === '/b' ? ok(htmlPage()) : undefined));
+  const site = await serveFixture((path) =>
+    path === '/' ? ok(htmlPage({ links: ['/a'] })) : path === '/a' || path === '/b' ? ok(htmlPage()) : undefined,
+  );
   try {
     const { app } = appFor([site.hostPort]);
     const alice = request.agent(app);
     const bob = request.agent(app);
     expect((await alice.get('/api/sitemaps')).headers['set-cookie']).toBeUndefined();
     const made = await alice.post('/api/sitemaps').send({ url: `${site.origin}/` });
-    expect(made.headers['set-cookie']).toEqual([expect.stringMatching(/^visitor=[\w-]{22}; Path=\/; Max-Age=31536000; HttpOnly; SameSite=Lax$/)]);
+    expect(made.headers['set-cookie']).toEqual([
+      expect.stringMatching(/^visitor=[\w-]{22}; Path=\/; Max-Age=31536000; HttpOnly; SameSite=Lax$/),
+    ]);
     expect((await alice.get('/api/sitemaps')).body).toEqual([made.body.record]);
 
     expect((await request(app).get('/api/sitemaps')).body).toEqual([]);
@@ -162,14 +197,18 @@ test('the list is private: each browser sees only the sitemaps it generated, by 
   }
 });
 
-test('two requests for the same site share one crawl, and the sitemap is in both browsers\' lists', async () => {
-  const slow: FixtureSite = (path) => (path === '/' ? { ...ok(htmlPage({ links: ['/a'] })), delayMs: 200 } : path === '/a' ? ok(htmlPage()) : undefined);
+test("two requests for the same site share one crawl, and the sitemap is in both browsers' lists", async () => {
+  const slow: FixtureSite = (path) =>
+    path === '/' ? { ...ok(htmlPage({ links: ['/a'] })), delayMs: 200 } : path === '/a' ? ok(htmlPage()) : undefined;
   const site = await serveFixture(slow);
   try {
     const { app } = appFor([site.hostPort]);
     const alice = request.agent(app);
     const bob = request.agent(app);
-    const [a, b] = await Promise.all([alice.post('/api/sitemaps').send({ url: `${site.origin}/` }), bob.post('/api/sitemaps').send({ url: `${site.origin}/` })]);
+    const [a, b] = await Promise.all([
+      alice.post('/api/sitemaps').send({ url: `${site.origin}/` }),
+      bob.post('/api/sitemaps').send({ url: `${site.origin}/` }),
+    ]);
     expect(a.body.sitemap).toBe(b.body.sitemap);
     expect(site.requests.filter((r) => r.path === '/')).toHaveLength(1);
     expect((await alice.get('/api/sitemaps')).body).toEqual([a.body.record]);
@@ -180,7 +219,11 @@ test('two requests for the same site share one crawl, and the sitemap is in both
 });
 
 /** Reads Server-Sent Events until `until` says stop; `onEvent` sees each one as it arrives (a readiness signal). */
-async function readEvents(url: string, until: (event: string) => boolean, onEvent: (event: string) => void = () => undefined): Promise<{ event: string; data: unknown }[]> {
+async function readEvents(
+  url: string,
+  until: (event: string) => boolean,
+  onEvent: (event: string) => void = () => undefined,
+): Promise<{ event: string; data: unknown }[]> {
   const res = await fetch(url);
   expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
   const events: { event: string; data: unknown }[] = [];
@@ -213,20 +256,38 @@ test('progress streams found, queued and skipped as Server-Sent Events, then the
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   try {
-    const idle = await readEvents(`${base}/api/sitemaps/progress?url=${encodeURIComponent(site.origin)}`, (event) => event === 'idle');
+    const idle = await readEvents(
+      `${base}/api/sitemaps/progress?url=${encodeURIComponent(site.origin)}`,
+      (event) => event === 'idle',
+    );
     expect(idle).toEqual([{ event: 'idle', data: { running: false } }]);
 
     // The stream's first event (idle: nothing running yet) says the listener is attached.
     let listening!: () => void;
     const attached = new Promise<void>((resolve) => (listening = resolve));
-    const streaming = readEvents(`${base}/api/sitemaps/progress?url=${encodeURIComponent(`${site.origin}/`)}`, (event) => event === 'done' || event === 'failed', listening);
+    const streaming = readEvents(
+      `${base}/api/sitemaps/progress?url=${encodeURIComponent(`${site.origin}/`)}`,
+      (event) => event === 'done' || event === 'failed',
+      listening,
+    );
     await attached;
-    const generated = await (await fetch(`${base}/api/sitemaps`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: `${site.origin}/` }) })).json();
+    const generated = await (
+      await fetch(`${base}/api/sitemaps`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ url: `${site.origin}/` }),
+      })
+    ).json();
     const events = await streaming;
-    const progress = events.filter((e) => e.event === 'progress').map((e) => e.data as { found: number; queued: number; skipped: number });
+    const progress = events
+      .filter((e) => e.event === 'progress')
+      .map((e) => e.data as { found: number; queued: number; skipped: number });
     expect(progress.length).toBeGreaterThanOrEqual(2);
     expect(progress.at(-1)).toMatchObject({ found: generated.record.pages, queued: 0 });
-    expect(events.at(-1)).toEqual({ event: 'done', data: { type: 'done', sitemap: generated.sitemap, pages: generated.record.pages } });
+    expect(events.at(-1)).toEqual({
+      event: 'done',
+      data: { type: 'done', sitemap: generated.sitemap, pages: generated.record.pages },
+    });
   } finally {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
@@ -259,8 +320,12 @@ test('shutting the app down aborts a running crawl, which answers 503 instead of
   });
   try {
     const { app } = appFor([site.hostPort]);
-    const pending = request(app).post('/api/sitemaps').send({ url: `${site.origin}/` });
-    const response = new Promise<request.Response>((resolve, reject) => pending.end((error, res) => (error ? reject(error) : resolve(res))));
+    const pending = request(app)
+      .post('/api/sitemaps')
+      .send({ url: `${site.origin}/` });
+    const response = new Promise<request.Response>((resolve, reject) =>
+      pending.end((error, res) => (error ? reject(error) : resolve(res))),
+    );
     await crawling;
     await app.locals.shutdown();
     const res = await response;

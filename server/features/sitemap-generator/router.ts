@@ -16,7 +16,13 @@ const IDLE_STREAM_MS = 15_000;
  * (Server-Sent Events); GET|HEAD
  * /api/sitemaps/files/:name (the XML); GET /api/sitemaps/:id (a record with its crawl report).
  */
-export function sitemapGeneratorRouter({ service, rateLimitPer10Min }: { service: SitemapGenerator; rateLimitPer10Min: number }): Router {
+export function sitemapGeneratorRouter({
+  service,
+  rateLimitPer10Min,
+}: {
+  service: SitemapGenerator;
+  rateLimitPer10Min: number;
+}): Router {
   const router = Router();
 
   router.get('/sitemaps', (req, res) => {
@@ -27,11 +33,14 @@ export function sitemapGeneratorRouter({ service, rateLimitPer10Min }: { service
 
   // endpoint(): the body is checked before the rate limiter runs, so a typo does not use up an attempt.
   const parse = (req: Request) => parseOr400(generateSitemapBody, req.body ?? {});
-  router.post('/sitemaps', ...endpoint({ parse, limit: { windowMs: 10 * 60_000, limit: rateLimitPer10Min } }, async ({ url }, req, res) => {
-    const visitor = visitorKey(req, res, { create: true })!;
-    const { sitemap, record, report } = await service.generate(url, visitor);
-    res.json({ sitemap, record, report });
-  }));
+  router.post(
+    '/sitemaps',
+    ...endpoint({ parse, limit: { windowMs: 10 * 60_000, limit: rateLimitPer10Min } }, async ({ url }, req, res) => {
+      const visitor = visitorKey(req, res, { create: true })!;
+      const { sitemap, record, report } = await service.generate(url, visitor);
+      res.json({ sitemap, record, report });
+    }),
+  );
 
   router.get('/sitemaps/progress', (req, res) => {
     const { url } = parseOr400(progressQuery, req.query);
@@ -61,14 +70,27 @@ export function sitemapGeneratorRouter({ service, rateLimitPer10Min }: { service
     res.setHeader('Content-Disposition', `inline; filename="${name}"`);
     res.setHeader('Cache-Control', 'public, max-age=3600');
     await new Promise<void>((resolve, reject) => {
-      res.sendFile(file.path, { headers: { 'Content-Type': 'application/xml; charset=utf-8' }, lastModified: true }, (error) => (error && !res.headersSent ? reject(error) : resolve()));
+      res.sendFile(
+        file.path,
+        { headers: { 'Content-Type': 'application/xml; charset=utf-8' }, lastModified: true },
+        (error) => (error && !res.headersSent ? reject(error) : resolve()),
+      );
     });
   });
 
   router.get('/sitemaps/:id', (req, res) => {
     const stored = service.get(String(req.params.id));
     if (!stored) throw new HttpError(404, 'No such sitemap');
-    res.json({ record: { _id: stored._id, url: stored.url, pages: stored.pages, sitemapPath: stored.sitemapPath, createdAt: stored.createdAt }, report: stored.report });
+    res.json({
+      record: {
+        _id: stored._id,
+        url: stored.url,
+        pages: stored.pages,
+        sitemapPath: stored.sitemapPath,
+        createdAt: stored.createdAt,
+      },
+      report: stored.report,
+    });
   });
 
   return router;

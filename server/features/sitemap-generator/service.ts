@@ -3,7 +3,15 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '#db/index.ts';
-import { addSitemapVisitor, getSitemap, insertSitemap, listSitemaps, pruneSitemaps, type SitemapRecord, type StoredSitemap } from '#db/generated-sitemaps.ts';
+import {
+  addSitemapVisitor,
+  getSitemap,
+  insertSitemap,
+  listSitemaps,
+  pruneSitemaps,
+  type SitemapRecord,
+  type StoredSitemap,
+} from '#db/generated-sitemaps.ts';
 import { BusyError, InvalidInputError, NotPossibleError } from '#server/lib/domain-errors.ts';
 import { CRAWLER_BOT_NAME, crawlSite, normalizeUrl } from '#server/lib/crawler/index.ts';
 import { hostKey } from '#server/lib/crawler/normalize.ts';
@@ -52,7 +60,11 @@ const RESTARTING = 'The server is restarting; please try again in a minute.';
 const PROGRESS_INTERVAL_MS = 200;
 
 function fileNameFor(siteUrl: string, now: Date): string {
-  const host = hostKey(siteUrl).replace(/[^a-z0-9.-]+/g, '-').replace(/^[.-]+|[.-]+$/g, '').slice(0, 100) || 'site';
+  const host =
+    hostKey(siteUrl)
+      .replace(/[^a-z0-9.-]+/g, '-')
+      .replace(/^[.-]+|[.-]+$/g, '')
+      .slice(0, 100) || 'site';
   const stamp = now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
   // 128 random bits: the file is public to whoever has the link, so the link must not be guessable.
   return `sitemap-${host}-${stamp}-${randomBytes(16).toString('hex')}.xml`;
@@ -65,14 +77,18 @@ function fileNameFor(siteUrl: string, now: Date): string {
 export function createSitemapGenerator(options: SitemapGeneratorOptions) {
   const { db, settings } = options;
   // An in-memory database (tests) still needs somewhere real for the files.
-  const dir = options.dataDir === ':memory:' ? join(tmpdir(), `sitemaps-${process.pid}`) : join(options.dataDir, 'sitemaps');
+  const dir =
+    options.dataDir === ':memory:' ? join(tmpdir(), `sitemaps-${process.pid}`) : join(options.dataDir, 'sitemaps');
   // Crawls keyed by normalised start URL: a second request for a URL being crawled joins the first
   // crawl, and progress listeners can attach before or during it. No waiting line: busy is busy.
   const jobs = createJobRegistry<CrawlInput, CrawlProgress, SitemapEvent, GeneratedSitemap>({
     maxRunning: settings.maxRunning,
     maxQueued: 0,
     refusals: {
-      full: { message: 'The sitemap generator is busy with other sites; please try again in a minute.', retryAfterSeconds: 60 },
+      full: {
+        message: 'The sitemap generator is busy with other sites; please try again in a minute.',
+        retryAfterSeconds: 60,
+      },
       closing: { message: RESTARTING },
     },
     initialProgress: { found: 0, queued: 1, skipped: 0 },
@@ -83,7 +99,12 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
   async function crawlJob(job: RunningJob<CrawlInput, CrawlProgress, SitemapEvent>): Promise<GeneratedSitemap> {
     job.emit({ type: 'progress', progress: job.progress });
     try {
-      const result = await run(job.input.start, job.input.httpFallback, (progress) => job.setProgress(progress), job.signal);
+      const result = await run(
+        job.input.start,
+        job.input.httpFallback,
+        (progress) => job.setProgress(progress),
+        job.signal,
+      );
       job.emit({ type: 'progress', progress: job.progress });
       job.emit({ type: 'done', sitemap: result.sitemap, pages: result.record.pages });
       return result;
@@ -93,7 +114,12 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
     }
   }
 
-  async function run(startUrl: string, httpFallback: boolean, onProgress: (p: CrawlProgress) => void, signal: AbortSignal): Promise<GeneratedSitemap> {
+  async function run(
+    startUrl: string,
+    httpFallback: boolean,
+    onProgress: (p: CrawlProgress) => void,
+    signal: AbortSignal,
+  ): Promise<GeneratedSitemap> {
     const result = await crawlSite({
       startUrl,
       httpFallback,
@@ -131,9 +157,14 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
       createdAt: now.toISOString(),
       report,
     });
-    options.log?.info({ url: startUrl, pages: written.urls, ms: report.durationMs, stoppedBy: report.stoppedBy }, 'sitemap generated');
+    options.log?.info(
+      { url: startUrl, pages: written.urls, ms: report.durationMs, stoppedBy: report.stoppedBy },
+      'sitemap generated',
+    );
     const stale = pruneSitemaps(db, settings.keep);
-    await Promise.all(stale.filter((name) => SAFE_FILE_NAME.test(name)).map((name) => rm(join(dir, name), { force: true })));
+    await Promise.all(
+      stale.filter((name) => SAFE_FILE_NAME.test(name)).map((name) => rm(join(dir, name), { force: true })),
+    );
     return { sitemap, record, report };
   }
 
@@ -164,7 +195,10 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
       return { ...generated, reused: job.joined };
     },
     /** Progress of the crawl for `url` (normalised): the current snapshot (if running) and live events. */
-    watch(url: string, listener: SitemapListener): { running: boolean; progress?: CrawlProgress; unsubscribe: () => void } {
+    watch(
+      url: string,
+      listener: SitemapListener,
+    ): { running: boolean; progress?: CrawlProgress; unsubscribe: () => void } {
       const { key } = siteKey(url);
       const job = jobs.get(key);
       return { running: Boolean(job), progress: job?.progress, unsubscribe: jobs.watch(key, listener) };
@@ -200,5 +234,7 @@ export type SitemapGenerator = ReturnType<typeof createSitemapGenerator>;
 export function noPagesMessage(report: Pick<CrawlReport, 'siteUrl' | 'skipped'>): string {
   const first = report.skipped[0];
   const host = new URL(report.siteUrl).host;
-  return first ? `No page of ${host} can go in a sitemap: ${first.url} was left out (${first.detail}).` : `No page of ${host} can go in a sitemap.`;
+  return first
+    ? `No page of ${host} can go in a sitemap: ${first.url} was left out (${first.detail}).`
+    : `No page of ${host} can go in a sitemap.`;
 }

@@ -11,14 +11,17 @@ test('GET /api/try-free-tools/list answers every tool name', async () => {
   const res = await request(app).get('/api/try-free-tools/list');
   expect(res.status).toBe(200);
   expect(res.body).toEqual({ tools: available.map((tool) => tool.name) });
-  for (const name of ['Comma Separator Tool', 'Bulk Anchor Text Generator', 'Viral Prompts', 'Canonical Tag Generator']) expect(res.body.tools).toContain(name);
+  for (const name of ['Comma Separator Tool', 'Bulk Anchor Text Generator', 'Viral Prompts', 'Canonical Tag Generator'])
+    expect(res.body.tools).toContain(name);
 });
 
 test('the hub page server-renders a Try Now link for exactly the tools the API lists', async () => {
   const { app } = createTestApp();
   const res = await request(app).get('/try-free-tools');
   expect(res.status).toBe(200);
-  const tryNow = [...res.text.matchAll(/<a class="button" href="([^"]+)" aria-label="Try Now: [^"]+">Try Now<\/a>/g)].map((m) => m[1]);
+  const tryNow = [
+    ...res.text.matchAll(/<a class="button" href="([^"]+)" aria-label="Try Now: [^"]+">Try Now<\/a>/g),
+  ].map((m) => m[1]);
   // The cards are grouped by job, so compare as sets; every listed tool has exactly one.
   expect([...tryNow].sort()).toEqual(available.map((tool) => tool.path).sort());
   const missing = TOOLS.filter((tool) => !available.includes(tool));
@@ -30,7 +33,16 @@ test('every Try Now target is a page of the site, not a redirect or a 404', asyn
   const known = new Set(pages.map((page) => page.path));
   // Pages owned by other issues join the route table as their branches merge; every tool already
   // in the table must answer 200 directly, and this issue's tools must all be there.
-  for (const path of ['/comma-separator-tool', '/bulk-anchor-text-generators', '/backlink-generator-tool', '/about-us-page-generator', '/whatsapp-chat-link', '/url-domain-extractor', '/canonical-tag-generator', '/viral-prompts']) {
+  for (const path of [
+    '/comma-separator-tool',
+    '/bulk-anchor-text-generators',
+    '/backlink-generator-tool',
+    '/about-us-page-generator',
+    '/whatsapp-chat-link',
+    '/url-domain-extractor',
+    '/canonical-tag-generator',
+    '/viral-prompts',
+  ]) {
     expect(known.has(path), path).toBe(true);
   }
   for (const tool of TOOLS.filter((entry) => known.has(entry.path))) {

@@ -19,13 +19,19 @@ const PRIVATE =
 export function instagramVideoVariants(html: string): VideoVariant[] {
   const variants: VideoVariant[] = [];
   const add = (variant: VideoVariant) => {
-    if (/^https?:\/\//.test(variant.url) && !variants.some((known) => known.url === variant.url)) variants.push(variant);
+    if (/^https?:\/\//.test(variant.url) && !variants.some((known) => known.url === variant.url))
+      variants.push(variant);
   };
   for (const data of jsonScripts(html)) {
     for (const holder of findObjectsWithKey(data, 'video_versions')) {
       if (!Array.isArray(holder.video_versions)) continue;
       for (const version of holder.video_versions as Array<{ url?: unknown; width?: unknown; height?: unknown }>) {
-        if (typeof version.url === 'string') add({ url: version.url, width: Number(version.width) || undefined, height: Number(version.height) || undefined });
+        if (typeof version.url === 'string')
+          add({
+            url: version.url,
+            width: Number(version.width) || undefined,
+            height: Number(version.height) || undefined,
+          });
       }
     }
   }
@@ -46,7 +52,10 @@ export function createInstagramDownloader(options: { fetcher: UpstreamFetcher; o
   const origin = (options.origin ?? 'https://www.instagram.com').replace(/\/+$/, '');
 
   async function page(path: string): Promise<string> {
-    const response = await fetchUpstream(options.fetcher, `${origin}${path}`, PLATFORM, { headers: BROWSER_HEADERS, maxRedirects: 0 });
+    const response = await fetchUpstream(options.fetcher, `${origin}${path}`, PLATFORM, {
+      headers: BROWSER_HEADERS,
+      maxRedirects: 0,
+    });
     // Instagram sends anonymous visitors of private (or login-walled) posts to /accounts/login/.
     if (response.status >= 300 && response.status < 400) {
       if (/\/accounts\/login/.test(response.headers.location ?? '')) throw new NotAllowedError(PRIVATE);

@@ -18,7 +18,10 @@ export function resolutionOf(variant: VideoVariant): number {
  * The largest rendition not above `maxResolution`; when every rendition is larger, the smallest
  * one (the nearest to what was asked) rather than nothing.
  */
-export function pickVariant<T extends VideoVariant>(variants: T[], maxResolution = Number.POSITIVE_INFINITY): T | undefined {
+export function pickVariant<T extends VideoVariant>(
+  variants: T[],
+  maxResolution = Number.POSITIVE_INFINITY,
+): T | undefined {
   const ranked = variants.map((variant) => ({ variant, p: resolutionOf(variant) })).sort((a, b) => b.p - a.p);
   return ranked.find((entry) => entry.p <= maxResolution)?.variant ?? ranked.at(-1)?.variant;
 }

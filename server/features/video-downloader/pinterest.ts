@@ -22,19 +22,31 @@ export function pinVideoVariants(html: string): VideoVariant[] {
   const variants: VideoVariant[] = [];
   for (const data of jsonScripts(html)) {
     for (const holder of [...findObjectsWithKey(data, 'video_list'), ...findObjectsWithKey(data, 'videoList')]) {
-      const list = (holder.video_list ?? holder.videoList) as Record<string, { url?: unknown; width?: unknown; height?: unknown }> | null;
+      const list = (holder.video_list ?? holder.videoList) as Record<
+        string,
+        { url?: unknown; width?: unknown; height?: unknown }
+      > | null;
       if (!list || typeof list !== 'object') continue;
       for (const [label, entry] of Object.entries(list)) {
         if (!entry || typeof entry.url !== 'string' || !/\.mp4(?:$|\?)/i.test(entry.url)) continue;
         if (variants.some((known) => known.url === entry.url)) continue;
-        variants.push({ url: entry.url, label, width: Number(entry.width) || undefined, height: Number(entry.height) || undefined });
+        variants.push({
+          url: entry.url,
+          label,
+          width: Number(entry.width) || undefined,
+          height: Number(entry.height) || undefined,
+        });
       }
     }
   }
   return variants;
 }
 
-export function createPinterestDownloader(options: { fetcher: UpstreamFetcher; origin?: string; pinItOrigin?: string }) {
+export function createPinterestDownloader(options: {
+  fetcher: UpstreamFetcher;
+  origin?: string;
+  pinItOrigin?: string;
+}) {
   const origin = (options.origin ?? 'https://www.pinterest.com').replace(/\/+$/, '');
   const pinItOrigin = (options.pinItOrigin ?? 'https://pin.it').replace(/\/+$/, '');
 
@@ -42,7 +54,11 @@ export function createPinterestDownloader(options: { fetcher: UpstreamFetcher; o
   async function resolveShortLink(code: string): Promise<string> {
     let next = `${pinItOrigin}/${encodeURIComponent(code)}`;
     for (let hop = 0; hop < 4; hop++) {
-      const response = await fetchUpstream(options.fetcher, next, PLATFORM, { maxRedirects: 0, maxBytes: 64 * 1024, headers: BROWSER_HEADERS });
+      const response = await fetchUpstream(options.fetcher, next, PLATFORM, {
+        maxRedirects: 0,
+        maxBytes: 64 * 1024,
+        headers: BROWSER_HEADERS,
+      });
       const location = response.headers.location;
       if (response.status < 300 || response.status >= 400 || !location) {
         assertUpstreamOk(response.status, PLATFORM, 'This pin.it link does not lead to a pin.');
@@ -61,7 +77,9 @@ export function createPinterestDownloader(options: { fetcher: UpstreamFetcher; o
     const target = parsePinterestUrl(videoUrl);
     if (!target) throw new InvalidInputError(INVALID_PINTEREST_URL);
     const pinId = target.kind === 'pin' ? target.id : await resolveShortLink(target.code);
-    const page = await fetchUpstream(options.fetcher, `${origin}/pin/${pinId}/`, PLATFORM, { headers: BROWSER_HEADERS });
+    const page = await fetchUpstream(options.fetcher, `${origin}/pin/${pinId}/`, PLATFORM, {
+      headers: BROWSER_HEADERS,
+    });
     assertUpstreamOk(page.status, PLATFORM, 'This pin could not be found. It may have been deleted.');
     const chosen = pickVariant(pinVideoVariants(page.body.toString('utf8')), resolution);
     if (!chosen) throw new NotFoundError('This pin has no downloadable video (it may be an image pin).');

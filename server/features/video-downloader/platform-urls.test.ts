@@ -33,12 +33,13 @@ test.each([
   expect(parseInstagramUrl(input)).toBe(code);
 });
 
-test.each(['https://www.instagram.com/delhi.food/', 'https://instagram.com.evil.example/reel/C1aBcDeFgHi/', 'https://www.youtube.com/shorts/dQw4w9WgXcQ'])(
-  'not a reel: %s',
-  (input) => {
-    expect(parseInstagramUrl(input)).toBeUndefined();
-  },
-);
+test.each([
+  'https://www.instagram.com/delhi.food/',
+  'https://instagram.com.evil.example/reel/C1aBcDeFgHi/',
+  'https://www.youtube.com/shorts/dQw4w9WgXcQ',
+])('not a reel: %s', (input) => {
+  expect(parseInstagramUrl(input)).toBeUndefined();
+});
 
 const variants = [
   { url: 'a', width: 720, height: 1280, label: 'V_720P' },

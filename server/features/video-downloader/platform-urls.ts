@@ -36,7 +36,13 @@ export function pinIdFromPath(pathname: string): { kind: 'pin'; id: string } | u
   return match ? { kind: 'pin', id: match[1] } : undefined;
 }
 
-const INSTAGRAM_HOSTS = new Set(['instagram.com', 'www.instagram.com', 'm.instagram.com', 'instagr.am', 'www.instagr.am']);
+const INSTAGRAM_HOSTS = new Set([
+  'instagram.com',
+  'www.instagram.com',
+  'm.instagram.com',
+  'instagr.am',
+  'www.instagr.am',
+]);
 
 /** The shortcode of a reel or video post: /reel/<code>/, /reels/<code>/, /p/<code>/, /tv/<code>/, /<user>/reel/<code>/. */
 export function parseInstagramUrl(input: string): string | undefined {

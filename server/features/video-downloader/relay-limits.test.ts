@@ -16,14 +16,28 @@ async function relayOn(options: Partial<RelayOptions> = {}) {
   const fetcher = createSafeFetcher({ allowPrivate: upstreams.allowPrivate, userAgent: 'test' });
   const relay = createMediaRelay({ fetcher, basePath: '/api/media/file', maxBytes: 1024 * 1024, ...options });
   const link = (bytes: number, chunked = false) =>
-    relay.link({ url: `${upstreams.cdn.origin}/video/clip.mp4?bytes=${bytes}${chunked ? '&chunked=1' : ''}`, filename: 'clip.mp4', platform: 'Test' }).split('/').pop()!;
+    relay
+      .link({
+        url: `${upstreams.cdn.origin}/video/clip.mp4?bytes=${bytes}${chunked ? '&chunked=1' : ''}`,
+        filename: 'clip.mp4',
+        platform: 'Test',
+      })
+      .split('/')
+      .pop()!;
   return { relay, link };
 }
 
 async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(() => undefined, (err: unknown) => err);
+  const error = await promise.then(
+    () => undefined,
+    (err: unknown) => err,
+  );
   expect(error).toBeInstanceOf(DomainError);
-  return [(error as DomainError).kind, error instanceof DomainError ? error.message : '', (error as DomainError).retryAfterSeconds];
+  return [
+    (error as DomainError).kind,
+    error instanceof DomainError ? error.message : '',
+    (error as DomainError).retryAfterSeconds,
+  ];
 }
 
 test('past MEDIA_MAX_STREAMS files streaming at once the relay is busy, until one of them closes', async () => {
@@ -63,7 +77,9 @@ test('the generated signing key is kept in DATA_DIR (mode 0600): a link signed b
   expect(statSync(join(dataDir, SIGNING_KEY_FILE)).mode & 0o777).toBe(0o600);
   const after = await relayOn({ secret: () => loadSigningKey({ dataDir }) });
   expect(after.relay.check(token).filename).toBe('clip.mp4');
-  const elsewhere = await relayOn({ secret: () => loadSigningKey({ dataDir: mkdtempSync(join(tmpdir(), 'relay-key-')) }) });
+  const elsewhere = await relayOn({
+    secret: () => loadSigningKey({ dataDir: mkdtempSync(join(tmpdir(), 'relay-key-')) }),
+  });
   expect(() => elsewhere.relay.check(token)).toThrow(DomainError);
 });
 

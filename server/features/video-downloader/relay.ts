@@ -61,7 +61,9 @@ export function createMediaRelay(options: RelayOptions): MediaRelay {
   const sign = (payload: string) => createHmac('sha256', key()).update(payload).digest('base64url');
 
   function link(ticket: RelayTicket): string {
-    const payload = Buffer.from(JSON.stringify({ u: ticket.url, f: ticket.filename, p: ticket.platform, e: now() + ttlMs })).toString('base64url');
+    const payload = Buffer.from(
+      JSON.stringify({ u: ticket.url, f: ticket.filename, p: ticket.platform, e: now() + ttlMs }),
+    ).toString('base64url');
     return `${options.basePath}/${payload}.${sign(payload)}`;
   }
 
@@ -94,7 +96,12 @@ export function createMediaRelay(options: RelayOptions): MediaRelay {
     }
   }
 
-  async function fetchFile(ticket: RelayTicket, limitMb: number, releaseStream: () => void, signal?: AbortSignal): Promise<RelayedFile> {
+  async function fetchFile(
+    ticket: RelayTicket,
+    limitMb: number,
+    releaseStream: () => void,
+    signal?: AbortSignal,
+  ): Promise<RelayedFile> {
     let response;
     try {
       response = await options.fetcher.stream(ticket.url, {
@@ -108,7 +115,11 @@ export function createMediaRelay(options: RelayOptions): MediaRelay {
       throw upstreamFailure(error, ticket.platform);
     }
     try {
-      assertUpstreamOk(response.status, ticket.platform, 'The video file is no longer available. Please request a new link.');
+      assertUpstreamOk(
+        response.status,
+        ticket.platform,
+        'The video file is no longer available. Please request a new link.',
+      );
     } catch (error) {
       response.body.destroy();
       throw error;
@@ -119,7 +130,9 @@ export function createMediaRelay(options: RelayOptions): MediaRelay {
       throw new UpstreamError(`The video file is larger than the ${limitMb} MB limit of this tool.`);
     }
     const contentLength = Number.isFinite(declared) && declared > 0 ? declared : undefined;
-    const releaseBytes = options.bytesInFlight ? options.bytesInFlight.tryTake(contentLength ?? options.maxBytes) : () => undefined;
+    const releaseBytes = options.bytesInFlight
+      ? options.bytesInFlight.tryTake(contentLength ?? options.maxBytes)
+      : () => undefined;
     if (!releaseBytes) {
       response.body.destroy();
       throw new BusyError(RELAY_BUSY, RELAY_RETRY_AFTER_S);
@@ -137,4 +150,3 @@ export function createMediaRelay(options: RelayOptions): MediaRelay {
 }
 
 /** `attachment; filename="x.mp4"; filename*=UTF-8''x.mp4` with anything odd removed from the plain form. */
-

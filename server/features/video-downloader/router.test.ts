@@ -12,16 +12,21 @@ type App = Awaited<ReturnType<typeof createMediaTestApp>>['app'];
 
 async function download(app: App, downloadUrl: string) {
   expect(downloadUrl).toMatch(/^\/api\/media\/file\//);
-  return request(app).get(downloadUrl).buffer(true).parse((res, done) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (chunk: Buffer) => chunks.push(chunk));
-    res.on('end', () => done(null, Buffer.concat(chunks)));
-  });
+  return request(app)
+    .get(downloadUrl)
+    .buffer(true)
+    .parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
 }
 
 test('pinterest: a link to this app that streams the chosen MP4 as an attachment', async () => {
   const { app } = await createMediaTestApp();
-  const res = await request(app).post('/api/pinterest/download').send({ videoUrl: `https://www.pinterest.com/pin/${PIN.redux}/`, resolution: 480 });
+  const res = await request(app)
+    .post('/api/pinterest/download')
+    .send({ videoUrl: `https://www.pinterest.com/pin/${PIN.redux}/`, resolution: 480 });
   expect(res.status).toBe(200);
   const file = await download(app, res.body.downloadUrl);
   expect(file.status).toBe(200);
@@ -33,7 +38,9 @@ test('pinterest: a link to this app that streams the chosen MP4 as an attachment
 
 test('pinterest: resolution defaults to 1080 and pin.it links work', async () => {
   const { app } = await createMediaTestApp();
-  const res = await request(app).post('/api/pinterest/download').send({ videoUrl: `https://pin.it/${PIN_SHORT.ok}` });
+  const res = await request(app)
+    .post('/api/pinterest/download')
+    .send({ videoUrl: `https://pin.it/${PIN_SHORT.ok}` });
   const file = await download(app, res.body.downloadUrl);
   expect(file.headers['content-disposition']).toContain(`pinterest-${PIN.redux}-720p.mp4`);
 });
@@ -55,7 +62,10 @@ test('pinterest errors', async () => {
     [400, 'Please enter a Pinterest pin link (pinterest.com/pin/... or pin.it/...).'],
     [400, 'Resolution must be one of 1080, 720, 480 or 360.'],
     [404, 'This pin has no downloadable video (it may be an image pin).'],
-    [502, "Pinterest refused this server's request (it answered HTTP 429 Too Many Requests: it has seen too many requests from this server). Your link is fine: Pinterest blocks or challenges requests from some server addresses, such as data centres. The site's operator can fix this by setting MEDIA_PROXY_URL to a proxy with another address."],
+    [
+      502,
+      "Pinterest refused this server's request (it answered HTTP 429 Too Many Requests: it has seen too many requests from this server). Your link is fine: Pinterest blocks or challenges requests from some server addresses, such as data centres. The site's operator can fix this by setting MEDIA_PROXY_URL to a proxy with another address.",
+    ],
     [502, 'Pinterest answered with an error (HTTP 500). Please try again later.'],
   ]);
 });
@@ -72,29 +82,48 @@ test('instagram: public reel, private reel, wrong site', async () => {
     "Instagram asked this server to log in, so the reel could not be read. Either the reel is private (only its followers can see it), or Instagram is turning away requests from this server's address; for the second, the site's operator can set MEDIA_PROXY_URL to a proxy with another address.",
   ]);
   const wrong = await ask(`https://www.pinterest.com/pin/${PIN.redux}/`);
-  expect([wrong.status, wrong.body.error]).toEqual([400, 'Please enter an Instagram reel or video post link (instagram.com/reel/...).']);
+  expect([wrong.status, wrong.body.error]).toEqual([
+    400,
+    'Please enter an Instagram reel or video post link (instagram.com/reel/...).',
+  ]);
   const limited = await ask(`https://www.instagram.com/reel/${IG.rateLimited}/`);
   expect(limited.status).toBe(502);
 });
 
 test('youtube shorts: progressive MP4, or 422 when only protected formats exist', async () => {
   const { app } = await createMediaTestApp();
-  const ok = await request(app).post('/api/youtube/download').send({ videoUrl: `https://youtube.com/shorts/${YT.ok}?feature=share` });
+  const ok = await request(app)
+    .post('/api/youtube/download')
+    .send({ videoUrl: `https://youtube.com/shorts/${YT.ok}?feature=share` });
   const file = await download(app, ok.body.downloadUrl);
   expect([file.status, file.headers['content-length']]).toEqual([200, '90000']);
-  const cipher = await request(app).post('/api/youtube/download').send({ videoUrl: `https://youtube.com/shorts/${YT.cipherOnly}` });
-  expect([cipher.status, cipher.body.error]).toEqual([422, 'YouTube does not offer a single downloadable file for this video.']);
-  const bad = await request(app).post('/api/youtube/download').send({ videoUrl: 'https://www.youtube.com/shorts/tooShort' });
+  const cipher = await request(app)
+    .post('/api/youtube/download')
+    .send({ videoUrl: `https://youtube.com/shorts/${YT.cipherOnly}` });
+  expect([cipher.status, cipher.body.error]).toEqual([
+    422,
+    'YouTube does not offer a single downloadable file for this video.',
+  ]);
+  const bad = await request(app)
+    .post('/api/youtube/download')
+    .send({ videoUrl: 'https://www.youtube.com/shorts/tooShort' });
   expect(bad.status).toBe(400);
 });
 
 test('relay: oversized files are refused (declared size) or cut off (streamed size)', async () => {
   const { app } = await createMediaTestApp({ MEDIA_MAX_BYTES: String(1024 * 1024) });
-  const declared = await request(app).post('/api/youtube/download').send({ videoUrl: `https://youtube.com/shorts/${YT.bigShort}` });
+  const declared = await request(app)
+    .post('/api/youtube/download')
+    .send({ videoUrl: `https://youtube.com/shorts/${YT.bigShort}` });
   const refused = await request(app).get(declared.body.downloadUrl);
-  expect([refused.status, refused.body.error]).toEqual([502, 'The video file is larger than the 1 MB limit of this tool.']);
+  expect([refused.status, refused.body.error]).toEqual([
+    502,
+    'The video file is larger than the 1 MB limit of this tool.',
+  ]);
 
-  const streamed = await request(app).post('/api/pinterest/download').send({ videoUrl: `https://www.pinterest.com/pin/${PIN.big}/`, resolution: 720 });
+  const streamed = await request(app)
+    .post('/api/pinterest/download')
+    .send({ videoUrl: `https://www.pinterest.com/pin/${PIN.big}/`, resolution: 720 });
   const cut = await download(app, streamed.body.downloadUrl).then(
     (res) => (res.body as Buffer).length,
     () => -1,
@@ -105,14 +134,23 @@ test('relay: oversized files are refused (declared size) or cut off (streamed si
 test('relay: forged or unknown links answer 404', async () => {
   const { app } = await createMediaTestApp();
   const res = await request(app).get('/api/media/file/eyJ1IjoiaHR0cDovLzE2OS4yNTQuMTY5LjI1NCJ9.bogus');
-  expect([res.status, res.body.error]).toEqual([404, 'This download link has expired or is not valid. Please request a new one.']);
+  expect([res.status, res.body.error]).toEqual([
+    404,
+    'This download link has expired or is not valid. Please request a new one.',
+  ]);
 });
 
 test('relay: HEAD answers the headers without streaming the file', async () => {
   const { app } = await createMediaTestApp();
-  const found = await request(app).post('/api/instagram/download').send({ videoUrl: `https://www.instagram.com/reel/${IG.ok}/` });
+  const found = await request(app)
+    .post('/api/instagram/download')
+    .send({ videoUrl: `https://www.instagram.com/reel/${IG.ok}/` });
   const head = await request(app).head(found.body.downloadUrl);
-  expect([head.status, head.headers['content-type'], head.headers['content-length']]).toEqual([200, 'video/mp4', '80000']);
+  expect([head.status, head.headers['content-type'], head.headers['content-length']]).toEqual([
+    200,
+    'video/mp4',
+    '80000',
+  ]);
   expect(head.headers['content-disposition']).toContain(`instagram-${IG.ok}-1080p.mp4`);
 });
 
@@ -121,7 +159,9 @@ test('relay: a download link handed out before a restart still works after it (t
   onTestFinished(() => upstreams.close());
   const dataDir = mkdtempSync(join(tmpdir(), 'media-restart-'));
   const before = createTestApp({ env: upstreams.env, dataDir });
-  const found = await request(before.app).post('/api/instagram/download').send({ videoUrl: `https://www.instagram.com/reel/${IG.ok}/` });
+  const found = await request(before.app)
+    .post('/api/instagram/download')
+    .send({ videoUrl: `https://www.instagram.com/reel/${IG.ok}/` });
   before.db.close();
   const after = createTestApp({ env: upstreams.env, dataDir });
   const file = await download(after.app, found.body.downloadUrl);
@@ -132,11 +172,17 @@ test('with MEDIA_PROXY_URL every platform request, the file relay included, goes
   const proxy = await startConnectProxy();
   onTestFinished(() => proxy.close());
   const { app, upstreams } = await createMediaTestApp({ MEDIA_PROXY_URL: proxy.origin });
-  const found = await request(app).post('/api/pinterest/download').send({ videoUrl: `https://www.pinterest.com/pin/${PIN.redux}/`, resolution: 480 });
+  const found = await request(app)
+    .post('/api/pinterest/download')
+    .send({ videoUrl: `https://www.pinterest.com/pin/${PIN.redux}/`, resolution: 480 });
   expect(found.status).toBe(200);
   const file = await download(app, found.body.downloadUrl);
   expect([file.status, file.headers['content-length']]).toEqual([200, '60000']);
-  const transcript = await request(app).post('/api/youtube-transcript/get').send({ videoUrl: `https://youtu.be/${YT.ok}` });
+  const transcript = await request(app)
+    .post('/api/youtube-transcript/get')
+    .send({ videoUrl: `https://youtu.be/${YT.ok}` });
   expect(transcript.status).toBe(200);
-  expect(new Set(proxy.tunnels)).toEqual(new Set([upstreams.pinterest.hostPort, upstreams.cdn.hostPort, upstreams.youtube.hostPort]));
+  expect(new Set(proxy.tunnels)).toEqual(
+    new Set([upstreams.pinterest.hostPort, upstreams.cdn.hostPort, upstreams.youtube.hostPort]),
+  );
 });

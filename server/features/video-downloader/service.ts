@@ -36,7 +36,11 @@ export interface VideoDownloader {
 /** Each finder locates the public file; the answer is always a link to this app's own relay. */
 export function createVideoDownloader(options: VideoDownloaderOptions): VideoDownloader {
   const relay = createMediaRelay({ fetcher: options.fetcher, ...options.relay });
-  const pinterest = createPinterestDownloader({ fetcher: options.fetcher, origin: options.origins.pinterest, pinItOrigin: options.origins.pinIt });
+  const pinterest = createPinterestDownloader({
+    fetcher: options.fetcher,
+    origin: options.origins.pinterest,
+    pinItOrigin: options.origins.pinIt,
+  });
   const instagram = createInstagramDownloader({ fetcher: options.fetcher, origin: options.origins.instagram });
   const shorts = createYouTubeShortsDownloader({ youtube: options.youtube });
   return {

@@ -23,7 +23,10 @@ export function loadSigningKey(options: { configured?: string; dataDir: string }
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
   const written = readKey(file);
-  if (!written) throw new Error(`${file} does not hold a signing key (at least 32 characters); delete it to have a new one generated`);
+  if (!written)
+    throw new Error(
+      `${file} does not hold a signing key (at least 32 characters); delete it to have a new one generated`,
+    );
   return written;
 }
 

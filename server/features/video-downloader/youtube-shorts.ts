@@ -15,7 +15,12 @@ export function createYouTubeShortsDownloader(options: { youtube: YouTubeClient 
     const video = await options.youtube.video(videoId);
     const files = video.formats
       .filter((format) => format.url && format.mimeType.startsWith('video/mp4'))
-      .map((format) => ({ url: format.url as string, width: format.width, height: format.height, label: format.qualityLabel }));
+      .map((format) => ({
+        url: format.url as string,
+        width: format.width,
+        height: format.height,
+        label: format.qualityLabel,
+      }));
     const chosen = pickVariant(files);
     if (!chosen) throw new NotPossibleError('YouTube does not offer a single downloadable file for this video.');
     const p = resolutionOf(chosen);

@@ -16,13 +16,19 @@ function fakeLlm(answer: (messages: ChatMessage[]) => Promise<string>) {
 
 test('without a model the deterministic builder answers', async () => {
   const generate = createPromptGenerator({ llm: null });
-  expect(await generate('a cat surfing', 'image')).toEqual({ prompt: buildPrompt('a cat surfing', 'image'), source: 'builder' });
+  expect(await generate('a cat surfing', 'image')).toEqual({
+    prompt: buildPrompt('a cat surfing', 'image'),
+    source: 'builder',
+  });
 });
 
 test('with a model its answer is used, and it is told the category and the idea', async () => {
   const llm = fakeLlm(async () => '"A cinematic shot of a cat riding a wave at sunset."');
   const generate = createPromptGenerator({ llm: llm.client });
-  expect(await generate('a cat surfing', 'video')).toEqual({ prompt: 'A cinematic shot of a cat riding a wave at sunset.', source: 'llm' });
+  expect(await generate('a cat surfing', 'video')).toEqual({
+    prompt: 'A cinematic shot of a cat riding a wave at sunset.',
+    source: 'llm',
+  });
   expect(llm.calls[0][0].content).toContain('video generation model');
   expect(llm.calls[0][1].content).toContain('Idea: a cat surfing');
 });
@@ -33,7 +39,10 @@ test('a failing model falls back to the builder and reports why', async () => {
     throw new LlmError('timeout', 'LLM endpoint did not answer within 15000 ms');
   });
   const generate = createPromptGenerator({ llm: llm.client, onFallback: (error) => reasons.push(error.message) });
-  expect(await generate('a song about rain', 'audio')).toEqual({ prompt: buildPrompt('a song about rain', 'audio'), source: 'builder' });
+  expect(await generate('a song about rain', 'audio')).toEqual({
+    prompt: buildPrompt('a song about rain', 'audio'),
+    source: 'builder',
+  });
   expect(reasons).toEqual(['LLM endpoint did not answer within 15000 ms']);
 });
 

@@ -46,7 +46,10 @@ export function createPromptGenerator(options: PromptGeneratorOptions): PromptGe
     if (!options.llm) return { prompt: draft, source: 'builder' };
     try {
       const answer = await options.llm.complete(messagesFor(input, category, draft));
-      const prompt = answer.replace(/^["'`]+|["'`]+$/g, '').trim().slice(0, MAX_PROMPT_LENGTH);
+      const prompt = answer
+        .replace(/^["'`]+|["'`]+$/g, '')
+        .trim()
+        .slice(0, MAX_PROMPT_LENGTH);
       if (!prompt) throw new Error('LLM answered an empty prompt');
       return { prompt, source: 'llm' };
     } catch (error) {

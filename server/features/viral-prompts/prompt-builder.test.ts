@@ -18,7 +18,13 @@ test('each category gets its own kind of detail and includes the idea', () => {
 });
 
 test('different ideas do not all get the same style', () => {
-  const firstLines = new Set(['a cat', 'a dog', 'a lighthouse', 'a rainy street', 'a robot chef', 'a desert'].map((idea) => buildPrompt(idea, 'image').split('\n')[0].replace(/ of .*/, '')));
+  const firstLines = new Set(
+    ['a cat', 'a dog', 'a lighthouse', 'a rainy street', 'a robot chef', 'a desert'].map((idea) =>
+      buildPrompt(idea, 'image')
+        .split('\n')[0]
+        .replace(/ of .*/, ''),
+    ),
+  );
   expect(firstLines.size).toBeGreaterThan(1);
 });
 

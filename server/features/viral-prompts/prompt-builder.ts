@@ -20,13 +20,34 @@ function pick<T>(options: readonly T[], seed: number, salt: number): T {
 
 /** "a cat surfing at sunset." -> "a cat surfing at sunset" */
 export function cleanIdea(input: string): string {
-  return input.replace(/\s+/g, ' ').trim().replace(/[.!?;,:]+$/, '');
+  return input
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[.!?;,:]+$/, '');
 }
 
-const IMAGE_STYLES = ['hyper-realistic photograph', 'cinematic film still', 'detailed digital painting', 'editorial magazine photo', 'soft 3D render'];
-const IMAGE_LIGHT = ['golden-hour sunlight with long soft shadows', 'dramatic side lighting with deep contrast', 'soft diffused daylight', 'moody neon glow with reflections', 'warm practical lights in a dim scene'];
+const IMAGE_STYLES = [
+  'hyper-realistic photograph',
+  'cinematic film still',
+  'detailed digital painting',
+  'editorial magazine photo',
+  'soft 3D render',
+];
+const IMAGE_LIGHT = [
+  'golden-hour sunlight with long soft shadows',
+  'dramatic side lighting with deep contrast',
+  'soft diffused daylight',
+  'moody neon glow with reflections',
+  'warm practical lights in a dim scene',
+];
 const IMAGE_LENS = ['35mm lens at f/1.8', '50mm lens at f/2', '85mm portrait lens at f/1.4', 'wide 24mm lens at f/4'];
-const IMAGE_PALETTE = ['warm oranges and teal', 'muted earth tones', 'vivid saturated colours', 'pastel tones', 'deep blues with a single warm accent'];
+const IMAGE_PALETTE = [
+  'warm oranges and teal',
+  'muted earth tones',
+  'vivid saturated colours',
+  'pastel tones',
+  'deep blues with a single warm accent',
+];
 
 function imagePrompt(idea: string, seed: number): string {
   return [
@@ -39,9 +60,24 @@ function imagePrompt(idea: string, seed: number): string {
   ].join('\n');
 }
 
-const VIDEO_OPENERS = ['an extreme close-up that reveals the subject slowly', 'a fast whip-pan straight into the action', 'a surprising question shown as bold on-screen text', 'a slow-motion moment frozen for a beat'];
-const VIDEO_CAMERA = ['smooth gimbal tracking shots', 'a locked-off tripod shot with snap cuts', 'handheld documentary movement', 'slow cinematic push-ins'];
-const VIDEO_AUDIO = ['a trending upbeat track with cuts on the beat', 'ambient natural sound with no music', 'a calm lo-fi track', 'punchy percussion that builds to a drop'];
+const VIDEO_OPENERS = [
+  'an extreme close-up that reveals the subject slowly',
+  'a fast whip-pan straight into the action',
+  'a surprising question shown as bold on-screen text',
+  'a slow-motion moment frozen for a beat',
+];
+const VIDEO_CAMERA = [
+  'smooth gimbal tracking shots',
+  'a locked-off tripod shot with snap cuts',
+  'handheld documentary movement',
+  'slow cinematic push-ins',
+];
+const VIDEO_AUDIO = [
+  'a trending upbeat track with cuts on the beat',
+  'ambient natural sound with no music',
+  'a calm lo-fi track',
+  'punchy percussion that builds to a drop',
+];
 
 function videoPrompt(idea: string, seed: number): string {
   return [
@@ -54,7 +90,12 @@ function videoPrompt(idea: string, seed: number): string {
   ].join('\n');
 }
 
-const TEXT_ROLES = ['an expert copywriter', 'a senior content strategist', 'a viral social media writer', 'a clear, friendly teacher'];
+const TEXT_ROLES = [
+  'an expert copywriter',
+  'a senior content strategist',
+  'a viral social media writer',
+  'a clear, friendly teacher',
+];
 const TEXT_TONES = ['confident and conversational', 'warm and encouraging', 'witty but useful', 'direct and practical'];
 
 function textPrompt(idea: string, seed: number): string {
@@ -68,7 +109,13 @@ function textPrompt(idea: string, seed: number): string {
   ].join('\n');
 }
 
-const AUDIO_GENRES = ['lo-fi hip hop', 'upbeat pop', 'cinematic orchestral', 'Indian fusion with tabla and sitar', 'ambient electronic'];
+const AUDIO_GENRES = [
+  'lo-fi hip hop',
+  'upbeat pop',
+  'cinematic orchestral',
+  'Indian fusion with tabla and sitar',
+  'ambient electronic',
+];
 const AUDIO_TEMPO = ['75 BPM', '90 BPM', '110 BPM', '128 BPM'];
 const AUDIO_MOODS = ['uplifting', 'calm and focused', 'energetic', 'nostalgic', 'mysterious'];
 

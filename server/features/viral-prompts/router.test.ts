@@ -33,7 +33,9 @@ test('GET refuses an unknown or repeated category with 400', async () => {
 
 test('POST expands an idea with the builder when no model is configured', async () => {
   const { app } = createTestApp();
-  const res = await request(app).post('/api/viralprompt/generate').send({ input: 'a cat surfing at sunset', category: 'video' });
+  const res = await request(app)
+    .post('/api/viralprompt/generate')
+    .send({ input: 'a cat surfing at sunset', category: 'video' });
   expect(res.status).toBe(200);
   expect(res.body).toEqual({ prompt: buildPrompt('a cat surfing at sunset', 'video') });
   const plain = await request(app).post('/api/viralprompt/generate').send({ input: 'a cat surfing at sunset' });
@@ -51,7 +53,9 @@ test('POST refuses blank, over-long, non-text input and unknown categories with 
     [{ input: 'ok', category: 'smell' }, 'Category must be one of: image, video, text, audio.'],
   ];
   for (const [body, error] of cases) {
-    const res = await request(app).post('/api/viralprompt/generate').send(body as object);
+    const res = await request(app)
+      .post('/api/viralprompt/generate')
+      .send(body as object);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error });
   }
@@ -71,7 +75,9 @@ test('POST uses the configured model on loopback and falls back when it fails', 
     expect(good.body).toEqual({ prompt: 'A dreamy film still of a cat surfing a glowing wave at sunset.' });
     expect(fake.requests[0].body).toMatchObject({ model: 'tiny' });
     fail = true;
-    const fallback = await request(app).post('/api/viralprompt/generate').send({ input: 'cat surfing', category: 'image' });
+    const fallback = await request(app)
+      .post('/api/viralprompt/generate')
+      .send({ input: 'cat surfing', category: 'image' });
     expect(fallback.status).toBe(200);
     expect(fallback.body).toEqual({ prompt: buildPrompt('cat surfing', 'image') });
   } finally {
@@ -90,7 +96,13 @@ test('the page server-renders the four fixed prompts and the curated image promp
 test('prompt generation is limited to 30 requests a minute per client', async () => {
   const { app } = createTestApp();
   for (let i = 0; i < 30; i += 1) {
-    expect((await request(app).post('/api/viralprompt/generate').send({ input: `idea ${i}` })).status).toBe(200);
+    expect(
+      (
+        await request(app)
+          .post('/api/viralprompt/generate')
+          .send({ input: `idea ${i}` })
+      ).status,
+    ).toBe(200);
   }
   expect((await request(app).post('/api/viralprompt/generate').send({ input: 'one more' })).status).toBe(429);
 });

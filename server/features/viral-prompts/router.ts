@@ -11,16 +11,27 @@ import { parseOr400 } from '#server/http/validation.ts';
  * `GET /api/viralprompt/generate?category=` lists curated prompts; `POST` with `{input, category?}`
  * expands an idea.
  */
-export function viralPromptsRouter({ db, generate, capacity }: { db: Db; generate: PromptGenerator; capacity: Capacity }): Router {
+export function viralPromptsRouter({
+  db,
+  generate,
+  capacity,
+}: {
+  db: Db;
+  generate: PromptGenerator;
+  capacity: Capacity;
+}): Router {
   const router = Router();
   router.get('/viralprompt/generate', (req, res) => {
     const { category } = parseOr400(listQuerySchema, req.query);
     res.json({ prompts: listViralPrompts(db, category) });
   });
   const parse = (req: Request) => parseOr400(generateBodySchema, req.body);
-  router.post('/viralprompt/generate', ...endpoint({ parse, limit: { windowMs: 60_000, limit: 30 }, capacity }, async ({ input, category }, _req, res) => {
-    const { prompt } = await generate(input, category);
-    res.json({ prompt });
-  }));
+  router.post(
+    '/viralprompt/generate',
+    ...endpoint({ parse, limit: { windowMs: 60_000, limit: 30 }, capacity }, async ({ input, category }, _req, res) => {
+      const { prompt } = await generate(input, category);
+      res.json({ prompt });
+    }),
+  );
   return router;
 }

@@ -16,15 +16,27 @@ export function youtubeTagsRouter({ youtube, capacity }: { youtube: YouTubeClien
 
   const parse = (req: Request) => requireVideoId(parseOr400(tagsRequestSchema, req.body).videoUrl);
 
-  router.post('/youtube-tag-generator', ...endpoint({ parse, limit, capacity }, async (videoId, _req, res) => {
-    const result = await youtube.tags(videoId);
-    // characterCount: the tags' length as YouTube counts it against its 500-character limit.
-    res.json({ tags: result.tags, videoTags: result.videoTags, suggestions: result.suggestions, title: result.title, characterCount: youtubeTagsLength(result.tags) });
-  }));
+  router.post(
+    '/youtube-tag-generator',
+    ...endpoint({ parse, limit, capacity }, async (videoId, _req, res) => {
+      const result = await youtube.tags(videoId);
+      // characterCount: the tags' length as YouTube counts it against its 500-character limit.
+      res.json({
+        tags: result.tags,
+        videoTags: result.videoTags,
+        suggestions: result.suggestions,
+        title: result.title,
+        characterCount: youtubeTagsLength(result.tags),
+      });
+    }),
+  );
 
-  router.post('/youtube-tags-extractor', ...endpoint({ parse, limit, capacity }, async (videoId, _req, res) => {
-    const result = await youtube.tags(videoId);
-    res.json({ tags: result.videoTags, title: result.title, channel: result.channel });
-  }));
+  router.post(
+    '/youtube-tags-extractor',
+    ...endpoint({ parse, limit, capacity }, async (videoId, _req, res) => {
+      const result = await youtube.tags(videoId);
+      res.json({ tags: result.videoTags, title: result.title, channel: result.channel });
+    }),
+  );
   return router;
 }

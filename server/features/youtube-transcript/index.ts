@@ -5,6 +5,10 @@ import { youtubeTranscriptRouter } from './router.ts';
 /** The YouTube transcript tool (text, SRT, VTT, PDF), on the app's one YouTube client. */
 export function youtubeTranscriptFeature({ config, platforms }: AppDeps): Feature {
   return {
-    api: youtubeTranscriptRouter({ youtube: platforms.youtube, capacity: createCapacity(config.limits.toolMaxRunning), pdfFontPath: config.youtube.pdfFontPath }),
+    api: youtubeTranscriptRouter({
+      youtube: platforms.youtube,
+      capacity: createCapacity(config.limits.toolMaxRunning),
+      pdfFontPath: config.youtube.pdfFontPath,
+    }),
   };
 }

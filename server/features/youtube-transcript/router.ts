@@ -30,17 +30,23 @@ export function youtubeTranscriptRouter({ youtube, capacity, pdfFontPath }: YouT
     return { videoId: requireVideoId(query.videoUrl), lang: query.lang || undefined, format: query.format };
   };
 
-  router.post('/youtube-transcript/get', ...endpoint({ parse: parseGet, limit, capacity }, async ({ videoId, lang }, _req, res) => {
-    res.json(await youtube.transcript(videoId, lang));
-  }));
+  router.post(
+    '/youtube-transcript/get',
+    ...endpoint({ parse: parseGet, limit, capacity }, async ({ videoId, lang }, _req, res) => {
+      res.json(await youtube.transcript(videoId, lang));
+    }),
+  );
 
-  router.get('/youtube-transcript/download', ...endpoint({ parse: parseDownload, limit, capacity }, async (query, _req, res) => {
-    const transcript = await youtube.transcript(query.videoId, query.lang);
-    const file = await renderTranscriptFile(transcript, query.format, pdfFontPath);
-    res.setHeader('Content-Type', file.contentType);
-    res.setHeader('Content-Disposition', contentDisposition(file.filename));
-    res.setHeader('Cache-Control', 'private, max-age=600');
-    res.send(file.body);
-  }));
+  router.get(
+    '/youtube-transcript/download',
+    ...endpoint({ parse: parseDownload, limit, capacity }, async (query, _req, res) => {
+      const transcript = await youtube.transcript(query.videoId, query.lang);
+      const file = await renderTranscriptFile(transcript, query.format, pdfFontPath);
+      res.setHeader('Content-Type', file.contentType);
+      res.setHeader('Content-Disposition', contentDisposition(file.filename));
+      res.setHeader('Cache-Control', 'private, max-age=600');
+      res.send(file.body);
+    }),
+  );
   return router;
 }

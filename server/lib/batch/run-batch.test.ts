@@ -7,7 +7,10 @@ afterEach(() => {
 
 /** A worker whose calls wait until the test settles them; records the signal each call got. */
 function controlledWorker() {
-  const calls = new Map<string, { resolve: (value: string) => void; reject: (error: unknown) => void; signal: AbortSignal }>();
+  const calls = new Map<
+    string,
+    { resolve: (value: string) => void; reject: (error: unknown) => void; signal: AbortSignal }
+  >();
   const worker = (item: string, signal: AbortSignal) =>
     new Promise<string>((resolve, reject) => {
       calls.set(item, { resolve, reject, signal });

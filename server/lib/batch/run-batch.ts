@@ -23,7 +23,9 @@ export async function runBatch<T, R>(
 ): Promise<R[]> {
   const controller = new AbortController();
   const stop = () => controller.abort();
-  const stopped = new Promise<null>((resolve) => controller.signal.addEventListener('abort', () => resolve(null), { once: true }));
+  const stopped = new Promise<null>((resolve) =>
+    controller.signal.addEventListener('abort', () => resolve(null), { once: true }),
+  );
   const timer = setTimeout(stop, options.deadlineMs);
   options.signal?.addEventListener('abort', stop, { once: true });
   if (options.signal?.aborted) stop();

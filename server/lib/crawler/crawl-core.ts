@@ -145,7 +145,9 @@ export async function runCrawl(settings: CoreOptions, visitor: CrawlVisitor): Pr
   startUrl = siteUrl;
   if (!robots.isAllowed(startUrl)) {
     cleanup();
-    const why = robots.status ? `robots.txt answered HTTP ${robots.status}, which means no crawling is allowed` : `robots.txt does not allow crawling ${startUrl}`;
+    const why = robots.status
+      ? `robots.txt answered HTTP ${robots.status}, which means no crawling is allowed`
+      : `robots.txt does not allow crawling ${startUrl}`;
     throw new CrawlStartError('not-possible', `${why}.`);
   }
   const frontier = createFrontier({
@@ -160,7 +162,10 @@ export async function runCrawl(settings: CoreOptions, visitor: CrawlVisitor): Pr
   if (frontier.pending === 0) {
     // Refused before any request (a file extension, an over-long URL): say so rather than crawl nothing.
     cleanup();
-    throw new CrawlStartError('not-possible', `The start URL cannot be crawled: ${skips.listed()[0]?.detail ?? 'it was skipped'}.`);
+    throw new CrawlStartError(
+      'not-possible',
+      `The start URL cannot be crawled: ${skips.listed()[0]?.detail ?? 'it was skipped'}.`,
+    );
   }
 
   let active = 0;
@@ -199,9 +204,11 @@ export async function runCrawl(settings: CoreOptions, visitor: CrawlVisitor): Pr
       if (item.start && new URL(target).origin !== frontier.siteOrigin) {
         const origin = new URL(target).origin;
         // With the budget spent nothing more is fetched: the target is reported as past the limit.
-        const policy = await loadRobots(budget.fetcher, origin, settings.botName, { timeoutMs: settings.pageTimeoutMs, signal, breathe }).catch((error: unknown) =>
-          error instanceof RequestLimitError ? allowAll() : disallowAll(),
-        );
+        const policy = await loadRobots(budget.fetcher, origin, settings.botName, {
+          timeoutMs: settings.pageTimeoutMs,
+          signal,
+          breathe,
+        }).catch((error: unknown) => (error instanceof RequestLimitError ? allowAll() : disallowAll()));
         frontier.moveSite(origin, policy);
       }
       frontier.discover(target, item.depth, { start: item.start });
@@ -239,7 +246,11 @@ export async function runCrawl(settings: CoreOptions, visitor: CrawlVisitor): Pr
       skips.add(item.url, 'error', message);
       visitor.failed?.(item, message);
       const kind = fetchErrorKind(error);
-      return control.failStart(item, kind, kind === 'invalid-input' ? message : `Could not fetch ${item.url}: ${message}`);
+      return control.failStart(
+        item,
+        kind,
+        kind === 'invalid-input' ? message : `Could not fetch ${item.url}: ${message}`,
+      );
     }
     await visitor.visit(item, res, control);
   }
@@ -253,7 +264,9 @@ export async function runCrawl(settings: CoreOptions, visitor: CrawlVisitor): Pr
         budget.claim(0);
         active += 1;
         visit(item)
-          .catch((error: unknown) => skips.add(item.url, 'error', error instanceof Error ? error.message : String(error)))
+          .catch((error: unknown) =>
+            skips.add(item.url, 'error', error instanceof Error ? error.message : String(error)),
+          )
           .finally(() => {
             active -= 1;
             nextFetchAt = Date.now() + crawlDelayMs();
@@ -275,7 +288,15 @@ export async function runCrawl(settings: CoreOptions, visitor: CrawlVisitor): Pr
     frontier.close(limitDetail);
   }
 
-  return { siteOrigin: frontier.siteOrigin, stoppedBy: stopReason, durationMs: Date.now() - startedAt, crawlDelayMs: crawlDelayMs(), skips, frontier, requests: budget.used };
+  return {
+    siteOrigin: frontier.siteOrigin,
+    stoppedBy: stopReason,
+    durationMs: Date.now() - startedAt,
+    crawlDelayMs: crawlDelayMs(),
+    skips,
+    frontier,
+    requests: budget.used,
+  };
 }
 
 /**
@@ -290,14 +311,21 @@ async function startRobots(
   breathe: () => Promise<void>,
 ): Promise<{ robots: RobotsPolicy; siteUrl: string }> {
   const load = async (url: string) => ({
-    robots: await loadRobots(budget.fetcher, new URL(url).origin, settings.botName, { timeoutMs: settings.pageTimeoutMs, signal, breathe }),
+    robots: await loadRobots(budget.fetcher, new URL(url).origin, settings.botName, {
+      timeoutMs: settings.pageTimeoutMs,
+      signal,
+      breathe,
+    }),
     siteUrl: url,
   });
   try {
     return await withHttpFallback({ url: startUrl, httpFallback: settings.httpFallback ?? false }, load);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    throw new CrawlStartError(fetchErrorKind(error), fetchErrorKind(error) === 'invalid-input' ? message : `Could not reach ${new URL(startUrl).host}: ${message}`);
+    throw new CrawlStartError(
+      fetchErrorKind(error),
+      fetchErrorKind(error) === 'invalid-input' ? message : `Could not reach ${new URL(startUrl).host}: ${message}`,
+    );
   }
 }
 

@@ -6,7 +6,6 @@ import { normalizeUrl, upgradeScheme } from './normalize.ts';
 import { parsePageStream } from './page-parse.ts';
 import type { CrawlOptions, CrawlResult, ListedPage } from './types.ts';
 
-
 /**
  * The sitemap policy over the crawl engine: list the indexable pages (200, HTML, not noindex,
  * their own canonical), skip everything else with a reason, never follow nofollow links.
@@ -30,22 +29,43 @@ function sitemapVisitor(options: CrawlOptions) {
       if (!isHtmlContentType(headers['content-type'])) {
         res.body.destroy();
         skips.add(item.url, 'non-html', headers['content-type'] || 'no content type');
-        return crawl.failStart(item, 'upstream', `The start page is not an HTML page (${headers['content-type'] || 'no content type'}).`);
+        return crawl.failStart(
+          item,
+          'upstream',
+          `The start page is not an HTML page (${headers['content-type'] || 'no content type'}).`,
+        );
       }
       let page;
       try {
-        page = await parsePageStream(res.body, { botName: options.botName, charset: charsetOf(headers['content-type']), breathe: crawl.breathe });
+        page = await parsePageStream(res.body, {
+          botName: options.botName,
+          charset: charsetOf(headers['content-type']),
+          breathe: crawl.breathe,
+        });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        skips.add(item.url, crawl.signal.aborted ? 'cap' : 'error', crawl.signal.aborted ? 'crawl stopped while reading' : message);
+        skips.add(
+          item.url,
+          crawl.signal.aborted ? 'cap' : 'error',
+          crawl.signal.aborted ? 'crawl stopped while reading' : message,
+        );
         return crawl.failStart(item, 'upstream', `Could not read ${item.url}: ${message}`);
       }
-      const directives = mergeDirectives(page.directives, parseRobotsDirectives(headers['x-robots-tag'] ?? '', options.botName));
+      const directives = mergeDirectives(
+        page.directives,
+        parseRobotsDirectives(headers['x-robots-tag'] ?? '', options.botName),
+      );
       const base = resolveBase(page.baseHref, item.url);
       const canonical = page.canonical ? normalizeUrl(page.canonical, base) : null;
       const canonicalHere = canonical === null || upgradeScheme(canonical, frontier.siteOrigin) === item.url;
       if (directives.noindex) {
-        skips.add(item.url, 'noindex', headers['x-robots-tag'] && /noindex|none/i.test(headers['x-robots-tag']) ? 'X-Robots-Tag noindex' : 'meta robots noindex');
+        skips.add(
+          item.url,
+          'noindex',
+          headers['x-robots-tag'] && /noindex|none/i.test(headers['x-robots-tag'])
+            ? 'X-Robots-Tag noindex'
+            : 'meta robots noindex',
+        );
       } else if (!canonicalHere && canonical) {
         skips.add(item.url, 'canonical', `canonical is ${canonical}`);
         frontier.discover(canonical, item.depth);
@@ -54,7 +74,9 @@ function sitemapVisitor(options: CrawlOptions) {
       }
       // Each link costs a URL parse and a robots.txt check: thousands must not hold the event loop.
       for (const link of page.links) {
-        frontier.discover(normalizeUrl(link.href, base), item.depth + 1, { nofollow: link.nofollow || directives.nofollow });
+        frontier.discover(normalizeUrl(link.href, base), item.depth + 1, {
+          nofollow: link.nofollow || directives.nofollow,
+        });
         await crawl.breathe();
       }
     },
@@ -69,10 +91,20 @@ function sitemapVisitor(options: CrawlOptions) {
  * Throws CrawlStartError when the start page itself cannot be crawled.
  */
 export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
-  const settings = { ...CRAWL_DEFAULTS, ...definedOnly(options), startUrl: options.startUrl, fetcher: options.fetcher, botName: options.botName };
+  const settings = {
+    ...CRAWL_DEFAULTS,
+    ...definedOnly(options),
+    startUrl: options.startUrl,
+    fetcher: options.fetcher,
+    botName: options.botName,
+  };
   const { visitor, listed } = sitemapVisitor(options);
   const core = await runCrawl(
-    { ...settings, maxRequests: settings.maxPages, onProgress: ({ queued, skipped }) => options.onProgress?.({ found: listed.length, queued, skipped }) },
+    {
+      ...settings,
+      maxRequests: settings.maxPages,
+      onProgress: ({ queued, skipped }) => options.onProgress?.({ found: listed.length, queued, skipped }),
+    },
     visitor,
   );
   for (const url of core.frontier.nofollowOnly()) core.skips.add(url, 'nofollow', 'only linked with nofollow');

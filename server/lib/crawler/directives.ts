@@ -5,7 +5,24 @@ export interface RobotsDirectives {
   nofollow: boolean;
 }
 
-const KNOWN = new Set(['all', 'none', 'noindex', 'nofollow', 'index', 'follow', 'noarchive', 'nosnippet', 'noimageindex', 'notranslate', 'unavailable_after', 'max-snippet', 'max-image-preview', 'max-video-preview', 'indexifembedded', 'nocache']);
+const KNOWN = new Set([
+  'all',
+  'none',
+  'noindex',
+  'nofollow',
+  'index',
+  'follow',
+  'noarchive',
+  'nosnippet',
+  'noimageindex',
+  'notranslate',
+  'unavailable_after',
+  'max-snippet',
+  'max-image-preview',
+  'max-video-preview',
+  'indexifembedded',
+  'nocache',
+]);
 
 /**
  * Reads one directive list such as `noindex, follow` or, in a header, `googlebot: noindex`.

@@ -62,8 +62,10 @@ export function createFrontier(options: FrontierOptions) {
     }
     seen.add(url);
     nofollowOnly.delete(url);
-    if (url.length > MAX_LOC_LENGTH) return options.skips.add(url, 'cap', `URL longer than ${MAX_LOC_LENGTH} characters`);
-    if (depth > options.maxDepth) return options.skips.add(url, 'cap', `more than ${options.maxDepth} links from the start page`);
+    if (url.length > MAX_LOC_LENGTH)
+      return options.skips.add(url, 'cap', `URL longer than ${MAX_LOC_LENGTH} characters`);
+    if (depth > options.maxDepth)
+      return options.skips.add(url, 'cap', `more than ${options.maxDepth} links from the start page`);
     if (!robots.isAllowed(url)) return options.skips.add(url, 'robots', 'disallowed by robots.txt');
     const extension = options.skipFileExtensions === false ? null : nonHtmlExtension(url);
     if (extension) return options.skips.add(url, 'non-html', `.${extension} file`);

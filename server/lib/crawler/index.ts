@@ -3,7 +3,14 @@ export const CRAWLER_BOT_NAME = 'DelhiSeoToolsBot';
 
 export { crawlSite } from './crawl.ts';
 export { CRAWL_DEFAULTS } from './defaults.ts';
-export { runCrawl, resolveBase, type CrawlControl, type CrawlVisitor, type CoreOptions, type CoreResult } from './crawl-core.ts';
+export {
+  runCrawl,
+  resolveBase,
+  type CrawlControl,
+  type CrawlVisitor,
+  type CoreOptions,
+  type CoreResult,
+} from './crawl-core.ts';
 export { CrawlStartError, isCrawlStartError } from './crawl-start-error.ts';
 export { normalizeUrl } from './normalize.ts';
 export type * from './types.ts';

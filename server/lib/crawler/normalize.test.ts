@@ -16,7 +16,9 @@ test('normalizeUrl resolves relative links and dot segments against the page', (
 });
 
 test('normalizeUrl strips tracking parameters and keeps other query strings in order', () => {
-  expect(normalizeUrl('http://example.com/p?utm_source=a&id=3&UTM_Medium=b&gclid=x&fbclid=y&sort=asc')).toBe('http://example.com/p?id=3&sort=asc');
+  expect(normalizeUrl('http://example.com/p?utm_source=a&id=3&UTM_Medium=b&gclid=x&fbclid=y&sort=asc')).toBe(
+    'http://example.com/p?id=3&sort=asc',
+  );
   expect(normalizeUrl('http://example.com/p?utm_campaign=x')).toBe('http://example.com/p');
   expect(normalizeUrl('http://example.com/p?b=2&a=1')).toBe('http://example.com/p?b=2&a=1');
   expect(normalizeUrl('http://example.com/p?')).toBe('http://example.com/p');
@@ -34,7 +36,17 @@ test('normalizeUrl upper-cases percent escapes so both spellings meet', () => {
 });
 
 test('normalizeUrl returns null for mailto, tel, javascript, data, bare fragments and garbage', () => {
-  for (const raw of ['mailto:a@b.c', 'tel:+911234', 'javascript:void(0)', 'data:text/html,hi', '#top', '', '   ', 'http://', 'ftp://example.com/']) {
+  for (const raw of [
+    'mailto:a@b.c',
+    'tel:+911234',
+    'javascript:void(0)',
+    'data:text/html,hi',
+    '#top',
+    '',
+    '   ',
+    'http://',
+    'ftp://example.com/',
+  ]) {
     expect(normalizeUrl(raw, 'http://example.com/')).toBeNull();
   }
 });

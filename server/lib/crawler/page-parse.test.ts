@@ -32,7 +32,9 @@ test('parsePageStream obeys a meta tag named for our bot and ignores one for ano
 
 test('parsePageStream decodes the declared charset, including multi-byte UTF-8 split across chunks', async () => {
   const latin = Buffer.from('<a href="/caf\xe9">x</a>', 'latin1');
-  expect((await parsePageStream(chunked(latin, 3), { botName: 'b', charset: 'iso-8859-1' })).links[0].href).toBe('/café');
+  expect((await parsePageStream(chunked(latin, 3), { botName: 'b', charset: 'iso-8859-1' })).links[0].href).toBe(
+    '/café',
+  );
   const utf8 = '<a href="/डेल्ही">x</a>';
   expect((await parsePageStream(chunked(utf8, 1), { botName: 'b' })).links[0].href).toBe('/डेल्ही');
 });

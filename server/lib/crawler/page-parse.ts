@@ -36,15 +36,27 @@ export async function parsePageStream(
   body: Readable,
   options: { botName: string; charset?: string; breathe?: () => Promise<void> },
 ): Promise<ParsedPage> {
-  const page: ParsedPage = { links: [], canonical: null, baseHref: null, directives: { noindex: false, nofollow: false }, linksOverCap: 0 };
+  const page: ParsedPage = {
+    links: [],
+    canonical: null,
+    baseHref: null,
+    directives: { noindex: false, nofollow: false },
+    linksOverCap: 0,
+  };
   const botMeta = options.botName.toLowerCase();
   const parser = new Parser(
     {
       onopentag(name, attributes) {
         if ((name === 'a' || name === 'area') && attributes.href !== undefined) {
-          if (page.links.length < MAX_LINKS_PER_PAGE) page.links.push({ href: attributes.href, nofollow: relIsNofollow(attributes.rel) });
+          if (page.links.length < MAX_LINKS_PER_PAGE)
+            page.links.push({ href: attributes.href, nofollow: relIsNofollow(attributes.rel) });
           else page.linksOverCap += 1;
-        } else if (name === 'link' && page.canonical === null && attributes.href && relHas(attributes.rel, 'canonical')) {
+        } else if (
+          name === 'link' &&
+          page.canonical === null &&
+          attributes.href &&
+          relHas(attributes.rel, 'canonical')
+        ) {
           page.canonical = attributes.href;
         } else if (name === 'base' && page.baseHref === null && attributes.href) {
           page.baseHref = attributes.href;
@@ -52,7 +64,10 @@ export async function parsePageStream(
           const metaName = (attributes.name ?? '').trim().toLowerCase();
           if (metaName === 'robots' || metaName === botMeta) {
             const found = parseRobotsDirectives(attributes.content, options.botName);
-            page.directives = { noindex: page.directives.noindex || found.noindex, nofollow: page.directives.nofollow || found.nofollow };
+            page.directives = {
+              noindex: page.directives.noindex || found.noindex,
+              nofollow: page.directives.nofollow || found.nofollow,
+            };
           }
         }
       },

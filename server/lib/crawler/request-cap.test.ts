@@ -17,7 +17,10 @@ const endlessChain: FixtureSite = (path) => {
 test('the sitemap generator sends exactly SITEMAP_MAX_PAGES requests into an endless redirect chain and stops at the limit', async () => {
   const site = await serveFixture(endlessChain);
   // The time limit is only a backstop: the crawl must end on the request limit long before it.
-  const { service, cleanup } = await makeSitemapGenerator({ allowPrivate: [site.hostPort], settings: { maxPages: 20, crawlTimeoutMs: 5000 } });
+  const { service, cleanup } = await makeSitemapGenerator({
+    allowPrivate: [site.hostPort],
+    settings: { maxPages: 20, crawlTimeoutMs: 5000 },
+  });
   try {
     const result = await service.generate(`${site.origin}/`, 'alice');
     expect(site.requests).toHaveLength(20);
@@ -25,7 +28,11 @@ test('the sitemap generator sends exactly SITEMAP_MAX_PAGES requests into an end
     expect(result.report.stoppedBy).toBe('page-limit');
     expect(result.report.pages).toBe(1);
     expect(result.report.skippedCounts).toEqual({ redirect: 18, cap: 1 });
-    expect(result.report.skipped.at(-1)).toEqual({ url: `${site.origin}/r/19`, reason: 'cap', detail: 'request limit of 20 reached' });
+    expect(result.report.skipped.at(-1)).toEqual({
+      url: `${site.origin}/r/19`,
+      reason: 'cap',
+      detail: 'request limit of 20 reached',
+    });
   } finally {
     await cleanup();
     await site.close();
@@ -38,14 +45,17 @@ test('the site audit follows the same rule when the start page itself redirects 
   expect(outcome.site.requests).toHaveLength(20);
   expect(outcome.stoppedBy).toBe('page-limit');
   expect(outcome.nodes.filter((node) => node.status === 302)).toHaveLength(19);
-  expect(outcome.nodes.filter((node) => node.skipped === 'cap').map((node) => node.url)).toEqual([`${outcome.site.origin}/r/19`]);
+  expect(outcome.nodes.filter((node) => node.skipped === 'cap').map((node) => node.url)).toEqual([
+    `${outcome.site.origin}/r/19`,
+  ]);
 });
 
 test('redirects the fetcher follows for robots.txt count as requests too', async () => {
   const site: FixtureSite = (path) => {
     if (path === '/robots.txt') return redirect('/robots-2.txt');
     if (path === '/robots-2.txt') return redirect('/robots-3.txt');
-    if (path === '/robots-3.txt') return { status: 200, headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' };
+    if (path === '/robots-3.txt')
+      return { status: 200, headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' };
     return ok(htmlPage({ links: path === '/' ? Array.from({ length: 30 }, (_, i) => `/p${i}`) : [] }));
   };
   const result = await crawlFixture(site, { maxPages: 10 });
@@ -60,5 +70,8 @@ test('a robots.txt redirect chain longer than the requests left ends the crawl o
     if (hop) return redirect(`/robots-${Number(hop[1] ?? 1) + 1}.txt`);
     return ok(htmlPage());
   };
-  await expect(crawlFixture(site, { maxPages: 4 })).rejects.toMatchObject({ kind: 'upstream', message: expect.stringContaining('request limit of 4 reached') });
+  await expect(crawlFixture(site, { maxPages: 4 })).rejects.toMatchObject({
+    kind: 'upstream',
+    message: expect.stringContaining('request limit of 4 reached'),
+  });
 });

@@ -94,7 +94,8 @@ test('GoogleOnly_AcceptUserAgentUpToFirstSpace', () => {
 test('ID_GlobalGroups_Secondary: the * group applies only when no group names the agent', () => {
   const url = 'http://foo.bar/x/y';
   const global = 'user-agent: *\nallow: /\nuser-agent: FooBot\ndisallow: /\n';
-  const onlySpecific = 'user-agent: FooBot\nallow: /\nuser-agent: BarBot\ndisallow: /\nuser-agent: BazBot\ndisallow: /\n';
+  const onlySpecific =
+    'user-agent: FooBot\nallow: /\nuser-agent: BarBot\ndisallow: /\nuser-agent: BazBot\ndisallow: /\n';
   expect(allowed('', 'FooBot', url)).toBe(true);
   expect(allowed(global, 'FooBot', url)).toBe(false);
   expect(allowed(global, 'BarBot', url)).toBe(true);
@@ -130,7 +131,13 @@ test('ID_LongestMatch: the longest pattern decides, Allow on ties', () => {
 });
 
 test('ID_Encoding: patterns are percent-encoded, URLs are taken as given', () => {
-  expect(allowed('User-agent: FooBot\nDisallow: /\nAllow: /foo/bar?qux=taz&baz=http://foo.bar?tar&par\n', 'FooBot', 'http://foo.bar/foo/bar?qux=taz&baz=http://foo.bar?tar&par')).toBe(true);
+  expect(
+    allowed(
+      'User-agent: FooBot\nDisallow: /\nAllow: /foo/bar?qux=taz&baz=http://foo.bar?tar&par\n',
+      'FooBot',
+      'http://foo.bar/foo/bar?qux=taz&baz=http://foo.bar?tar&par',
+    ),
+  ).toBe(true);
   const raw = 'User-agent: FooBot\nDisallow: /\nAllow: /foo/bar/ツ\n';
   expect(allowed(raw, 'FooBot', 'http://foo.bar/foo/bar/%E3%83%84')).toBe(true);
   expect(allowed(raw, 'FooBot', 'http://foo.bar/foo/bar/ツ')).toBe(false);
@@ -273,8 +280,12 @@ test('GoogleOnly_DocumentationChecks: /fish*.php', () => {
 
 test('GoogleOnly_DocumentationChecks: order of precedence for group-member records', () => {
   expect(allowed('user-agent: FooBot\nallow: /p\ndisallow: /\n', 'FooBot', 'http://example.com/page')).toBe(true);
-  expect(allowed('user-agent: FooBot\nallow: /folder\ndisallow: /folder\n', 'FooBot', 'http://example.com/folder/page')).toBe(true);
-  expect(allowed('user-agent: FooBot\nallow: /page\ndisallow: /*.htm\n', 'FooBot', 'http://example.com/page.htm')).toBe(false);
+  expect(
+    allowed('user-agent: FooBot\nallow: /folder\ndisallow: /folder\n', 'FooBot', 'http://example.com/folder/page'),
+  ).toBe(true);
+  expect(allowed('user-agent: FooBot\nallow: /page\ndisallow: /*.htm\n', 'FooBot', 'http://example.com/page.htm')).toBe(
+    false,
+  );
   const root = 'user-agent: FooBot\nallow: /$\ndisallow: /\n';
   expect(allowed(root, 'FooBot', 'http://example.com/')).toBe(true);
   expect(allowed(root, 'FooBot', 'http://example.com/page.html')).toBe(false);

@@ -14,8 +14,14 @@ function workFor(robotsTxt: string, url: string): { allowed: boolean; steps: num
 test('a wildcard rule costs reads linear in the path, where backtracking would be exponential', () => {
   const path = `/${'a'.repeat(2000)}`;
   // One rule tried; six one-character pieces found at once, then one scan to the end for "b".
-  expect(workFor(`User-agent: *\n${HOSTILE_RULE}`, `http://site.test${path}`)).toEqual({ allowed: true, steps: 1 + 6 + 1994 });
-  expect(workFor(`User-agent: *\n${HOSTILE_RULE}`, `http://site.test${path}b`)).toEqual({ allowed: false, steps: 1 + 6 + 1995 });
+  expect(workFor(`User-agent: *\n${HOSTILE_RULE}`, `http://site.test${path}`)).toEqual({
+    allowed: true,
+    steps: 1 + 6 + 1994,
+  });
+  expect(workFor(`User-agent: *\n${HOSTILE_RULE}`, `http://site.test${path}b`)).toEqual({
+    allowed: false,
+    steps: 1 + 6 + 1995,
+  });
 });
 
 test('identical rules are tried once, so 19,500 copies (500 KB) cost what one does', () => {
@@ -37,15 +43,23 @@ test('20,000 different wildcard rules cost at most their own length each once th
 
 test('the file is read up to 500 KiB and a rule cut by the cap is dropped, not shortened', () => {
   const filler = `User-agent: *\n${'# padding\n'.repeat(MAX_ROBOTS_BYTES / 10)}`;
-  const robots = robotsMatcher(Buffer.from(`${filler.slice(0, MAX_ROBOTS_BYTES - 20)}Disallow: /private/page\n`), 'bot');
+  const robots = robotsMatcher(
+    Buffer.from(`${filler.slice(0, MAX_ROBOTS_BYTES - 20)}Disallow: /private/page\n`),
+    'bot',
+  );
   expect(robots.isAllowed('http://site.test/private/other')).toBe(true);
   expect(robots.isAllowed('http://site.test/')).toBe(true);
 });
 
 test('Crawl-delay comes from the group that applies; Sitemap lines from anywhere', () => {
-  const robotsTxt = 'Sitemap: /a.xml\nUser-agent: *\nCrawl-delay: 9\nUser-agent: DelhiSeoToolsBot/2.0\nCrawl-delay: 0.5\nDisallow: /x\nSitemap: https://site.test/b.xml\n';
+  const robotsTxt =
+    'Sitemap: /a.xml\nUser-agent: *\nCrawl-delay: 9\nUser-agent: DelhiSeoToolsBot/2.0\nCrawl-delay: 0.5\nDisallow: /x\nSitemap: https://site.test/b.xml\n';
   const robots = robotsMatcher(robotsTxt, CRAWLER_BOT_NAME);
-  expect([robots.crawlDelaySeconds, robots.sitemaps, robots.isAllowed('http://site.test/x')]).toEqual([0.5, ['/a.xml', 'https://site.test/b.xml'], false]);
+  expect([robots.crawlDelaySeconds, robots.sitemaps, robots.isAllowed('http://site.test/x')]).toEqual([
+    0.5,
+    ['/a.xml', 'https://site.test/b.xml'],
+    false,
+  ]);
   expect(robotsMatcher(robotsTxt, 'OtherBot').crawlDelaySeconds).toBe(9);
 });
 

@@ -122,7 +122,8 @@ export function normalizePattern(pattern: string): string {
   return pattern.replace(/%[0-9a-fA-F]{2}|[\u0080-\uffff]+/g, (match) => {
     if (match.charCodeAt(0) === 0x25) return match.toUpperCase();
     let encoded = '';
-    for (const byte of new TextEncoder().encode(match)) encoded += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+    for (const byte of new TextEncoder().encode(match))
+      encoded += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
     return encoded;
   });
 }
@@ -189,7 +190,12 @@ function groupsBuilder(agent: string) {
         return;
       }
       if (!entry.value) return;
-      const rule = { allow: entry.key === 'allow', pattern: normalizePattern(entry.value), line: entry.line, text: entry.text };
+      const rule = {
+        allow: entry.key === 'allow',
+        pattern: normalizePattern(entry.value),
+        line: entry.line,
+        text: entry.text,
+      };
       if (target.specific) specific.push(rule);
       if (target.global) global.push(rule);
     }
@@ -310,14 +316,17 @@ function pathIndex(path: string): Finder {
   // Counting sort by length, longest first.
   const buckets: number[][] = Array.from({ length: path.length + 1 }, () => []);
   for (let state = 0; state < len.length; state += 1) buckets[len[state]].push(state);
-  for (let length = path.length; length > 0; length -= 1) for (const state of buckets[length]) if (link[state] > 0) lastEnd[link[state]] = Math.max(lastEnd[link[state]], lastEnd[state]);
+  for (let length = path.length; length > 0; length -= 1)
+    for (const state of buckets[length])
+      if (link[state] > 0) lastEnd[link[state]] = Math.max(lastEnd[link[state]], lastEnd[state]);
   matchWork.steps += path.length;
   const fallbacks = new Map<number, number>();
   return {
     /** Leftmost start of `piece` at or after `from`, or -1. */
     find(piece: string, from: number): number {
       let state = 0;
-      for (let index = 0; index < piece.length && state >= 0; index += 1) state = next.get(edge(state, piece.charCodeAt(index))) ?? -1;
+      for (let index = 0; index < piece.length && state >= 0; index += 1)
+        state = next.get(edge(state, piece.charCodeAt(index))) ?? -1;
       matchWork.steps += piece.length;
       if (state < 0) return -1;
       const first = firstEnd[state] - piece.length + 1;
@@ -394,7 +403,11 @@ export function robotsMatcher(input: string | Uint8Array, agent: string): Robots
  * `robotsMatcher` for the event loop that serves pages: a 500 KiB file of hostile rules takes
  * ~100 ms to read and compile, so it pauses (`breathe`) between lines and between rules.
  */
-export async function robotsMatcherSliced(input: string | Uint8Array, agent: string, breathe: () => Promise<void>): Promise<RobotsMatcher> {
+export async function robotsMatcherSliced(
+  input: string | Uint8Array,
+  agent: string,
+  breathe: () => Promise<void>,
+): Promise<RobotsMatcher> {
   const builder = groupsBuilder(agent);
   for (const entry of robotsLines(input)) {
     builder.add(entry);
@@ -428,7 +441,8 @@ function matcherOf(groups: RobotsGroups, rules: CompiledRule[]): RobotsMatcher {
     let built: Finder | null = null;
     const index = () => (built ??= indexed ? pathIndex(path) : pathScanner(path));
     for (const rule of rules) {
-      if (matches(rule, path, index)) return { allow: rule.allow, pattern: rule.pattern, line: rule.line, text: rule.text };
+      if (matches(rule, path, index))
+        return { allow: rule.allow, pattern: rule.pattern, line: rule.line, text: rule.text };
     }
     return null;
   }

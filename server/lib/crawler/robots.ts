@@ -56,7 +56,8 @@ export async function loadRobots(
     headers: { accept: 'text/plain,*/*;q=0.5' },
   });
   // Read between turns of the event loop: a 500 KiB file of hostile rules takes ~100 ms.
-  if (res.status >= 200 && res.status < 300) return policyOf(await robotsMatcherSliced(res.body, botName, options.breathe ?? eventLoopSlicer.breathe));
+  if (res.status >= 200 && res.status < 300)
+    return policyOf(await robotsMatcherSliced(res.body, botName, options.breathe ?? eventLoopSlicer.breathe));
   if (res.status >= 400 && res.status < 500) return allowAll();
   return disallowAll(res.status);
 }

@@ -59,7 +59,9 @@ test('each turn lets one waiter go on, first come first served, so two crawls ta
 });
 
 test('the sliced robots.txt reader decides exactly as the one-go reader and breathes once per line and rule', async () => {
-  const rules = Array.from({ length: 300 }, (_, index) => `${index % 3 ? 'Disallow' : 'Allow'}: /*a*${index}$\n`).join('');
+  const rules = Array.from({ length: 300 }, (_, index) => `${index % 3 ? 'Disallow' : 'Allow'}: /*a*${index}$\n`).join(
+    '',
+  );
   const robotsTxt = `User-agent: other\nDisallow: /\n\nUser-agent: *\nCrawl-delay: 2\nAllow: /dir/index.html\n${rules}Sitemap: http://site.test/s.xml\n`;
   let breaths = 0;
   const sliced = await robotsMatcherSliced(robotsTxt, 'DelhiSeoToolsBot', async () => {

@@ -29,16 +29,7 @@ export interface CrawlFetcher {
 }
 
 export type SkipReason =
-  | 'robots'
-  | 'noindex'
-  | 'canonical'
-  | 'redirect'
-  | 'status'
-  | 'non-html'
-  | 'external'
-  | 'nofollow'
-  | 'error'
-  | 'cap';
+  'robots' | 'noindex' | 'canonical' | 'redirect' | 'status' | 'non-html' | 'external' | 'nofollow' | 'error' | 'cap';
 
 export interface SkippedUrl {
   url: string;

@@ -17,7 +17,11 @@ test('posts the model, messages and key to /chat/completions and returns the ans
   try {
     const client = createChatClient({ baseUrl: `${fake.baseUrl}/`, apiKey: 'sk-test', model: 'tiny-model' });
     expect(await client.complete([{ role: 'user', content: 'hi' }])).toBe('A vivid prompt.');
-    expect(fake.requests[0]).toMatchObject({ method: 'POST', url: '/v1/chat/completions', body: { model: 'tiny-model', messages: [{ role: 'user', content: 'hi' }] } });
+    expect(fake.requests[0]).toMatchObject({
+      method: 'POST',
+      url: '/v1/chat/completions',
+      body: { model: 'tiny-model', messages: [{ role: 'user', content: 'hi' }] },
+    });
     expect(fake.requests[0].headers.authorization).toBe('Bearer sk-test');
   } finally {
     await fake.close();
@@ -26,7 +30,10 @@ test('posts the model, messages and key to /chat/completions and returns the ans
 
 test('an error status, non-JSON and an empty answer are reported as failures', async () => {
   const answers = [
-    (res: ServerResponse) => { res.statusCode = 500; res.end('{"error":"boom"}'); },
+    (res: ServerResponse) => {
+      res.statusCode = 500;
+      res.end('{"error":"boom"}');
+    },
     (res: ServerResponse) => res.end('<html>not json</html>'),
     (res: ServerResponse) => res.end(chatAnswer('   ')),
     (res: ServerResponse) => res.end('{"choices":[]}'),
@@ -36,7 +43,8 @@ test('an error status, non-JSON and an empty answer are reported as failures', a
   try {
     const client = createChatClient({ baseUrl: fake.baseUrl, apiKey: 'k', model: 'm' });
     const codes = [];
-    for (let i = 0; i < answers.length; i += 1) codes.push((await failureOf(client.complete([{ role: 'user', content: 'x' }]))).code);
+    for (let i = 0; i < answers.length; i += 1)
+      codes.push((await failureOf(client.complete([{ role: 'user', content: 'x' }]))).code);
     expect(codes).toEqual(['http', 'bad-response', 'bad-response', 'bad-response']);
   } finally {
     await fake.close();

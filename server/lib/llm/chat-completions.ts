@@ -39,7 +39,8 @@ const responseSchema = z.object({
 
 async function readCapped(response: Response, maxBytes: number): Promise<string> {
   const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) throw new LlmError('too-large', `LLM response over ${maxBytes} bytes`);
+  if (Number.isFinite(declared) && declared > maxBytes)
+    throw new LlmError('too-large', `LLM response over ${maxBytes} bytes`);
   if (!response.body) return '';
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -70,7 +71,12 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
         const response = await fetch(endpoint, {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${options.apiKey}` },
-          body: JSON.stringify({ model: options.model, messages, max_tokens: options.maxTokens ?? 600, temperature: 0.8 }),
+          body: JSON.stringify({
+            model: options.model,
+            messages,
+            max_tokens: options.maxTokens ?? 600,
+            temperature: 0.8,
+          }),
           signal: controller.signal,
           redirect: 'error',
         });
@@ -88,7 +94,8 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
         return content;
       } catch (error) {
         if (error instanceof LlmError) throw error;
-        if (controller.signal.aborted) throw new LlmError('timeout', `LLM endpoint did not answer within ${timeoutMs} ms`);
+        if (controller.signal.aborted)
+          throw new LlmError('timeout', `LLM endpoint did not answer within ${timeoutMs} ms`);
         throw new LlmError('network', `LLM endpoint unreachable: ${(error as Error).message}`);
       } finally {
         clearTimeout(timer);

@@ -12,7 +12,8 @@ test('missing marker or an unterminated object gives undefined', () => {
 });
 
 test('collects JSON script blocks and skips malformed ones', () => {
-  const html = '<script id="__PWS_DATA__" type="application/json">{"x":1}</script><script type="application/json">{bad</script><script type="application/ld+json">[2]</script>';
+  const html =
+    '<script id="__PWS_DATA__" type="application/json">{"x":1}</script><script type="application/json">{bad</script><script type="application/ld+json">[2]</script>';
   expect(jsonScripts(html)).toEqual([{ x: 1 }, [2]]);
 });
 

@@ -75,7 +75,9 @@ export function decodeXmlEntities(text: string): string {
     const lower = entity.toLowerCase();
     if (lower.startsWith('#x')) return safeCodePoint(parseInt(lower.slice(2), 16), whole);
     if (lower.startsWith('#')) return safeCodePoint(parseInt(lower.slice(1), 10), whole);
-    return ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' } as Record<string, string>)[lower] ?? whole;
+    return (
+      ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' } as Record<string, string>)[lower] ?? whole
+    );
   });
 }
 

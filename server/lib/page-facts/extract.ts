@@ -88,8 +88,10 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
         if (name === 'head') inHead = true;
         if (name === 'body') inHead = false;
         if (name === 'svg') svgDepth += 1;
-        if (styles && attribs.style && facts.styleAttributes.length < MAX_STYLE_ATTRIBUTES) facts.styleAttributes.push({ tag: name, style: attribs.style });
-        if (attribs.width !== undefined && WIDTH_TAGS.has(name) && facts.widthAttributes.length < MAX_LIST) facts.widthAttributes.push({ tag: name, width: attribs.width });
+        if (styles && attribs.style && facts.styleAttributes.length < MAX_STYLE_ATTRIBUTES)
+          facts.styleAttributes.push({ tag: name, style: attribs.style });
+        if (attribs.width !== undefined && WIDTH_TAGS.has(name) && facts.widthAttributes.length < MAX_LIST)
+          facts.widthAttributes.push({ tag: name, width: attribs.width });
         if (MEDIA_TAGS.has(name)) insecure(attribs.src);
         switch (name) {
           case 'title':
@@ -115,7 +117,8 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
             if (facts.baseHref === null && attribs.href) facts.baseHref = attribs.href.trim();
             break;
           case 'form':
-            if (facts.forms.length < MAX_LIST) facts.forms.push({ action: attribs.action === undefined ? null : attribs.action.trim() });
+            if (facts.forms.length < MAX_LIST)
+              facts.forms.push({ action: attribs.action === undefined ? null : attribs.action.trim() });
             break;
           case 'meta': {
             const key = (attribs.name ?? attribs.property ?? '').toLowerCase();
@@ -124,7 +127,14 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
               facts.descriptionCount += 1;
               if (facts.metaDescription === null) facts.metaDescription = collapse(content);
             }
-            if (key === 'robots' || key === 'googlebot') facts.metaRobots.push(...content.toLowerCase().split(',').map((part) => part.trim()).filter(Boolean));
+            if (key === 'robots' || key === 'googlebot')
+              facts.metaRobots.push(
+                ...content
+                  .toLowerCase()
+                  .split(',')
+                  .map((part) => part.trim())
+                  .filter(Boolean),
+              );
             if (key === 'viewport' && facts.viewport === null) facts.viewport = content;
             if (key.startsWith('og:') && !(key in facts.openGraph)) facts.openGraph[key] = content;
             if (key.startsWith('twitter:') && !(key in facts.twitter)) facts.twitter[key] = content;
@@ -150,10 +160,22 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
           }
           case 'img':
             // An image's alt text is the text of the link or heading it sits in.
-            for (const open of captures) if ((open.tag === 'a' || open.tag === 'h1' || open.tag === 'h2') && attribs.alt && open.text.length < open.limit) open.text += ` ${attribs.alt}`.slice(0, open.limit - open.text.length);
+            for (const open of captures)
+              if (
+                (open.tag === 'a' || open.tag === 'h1' || open.tag === 'h2') &&
+                attribs.alt &&
+                open.text.length < open.limit
+              )
+                open.text += ` ${attribs.alt}`.slice(0, open.limit - open.text.length);
             insecure(attribs.src);
             if (facts.images.length < MAX_LIST) {
-              facts.images.push({ src: attribs.src ?? attribs['data-src'] ?? '', alt: attribs.alt ?? null, width: attribs.width ?? null, height: attribs.height ?? null, srcset: Boolean(attribs.srcset) });
+              facts.images.push({
+                src: attribs.src ?? attribs['data-src'] ?? '',
+                alt: attribs.alt ?? null,
+                width: attribs.width ?? null,
+                height: attribs.height ?? null,
+                srcset: Boolean(attribs.srcset),
+              });
             }
             break;
           case 'script':
@@ -192,13 +214,17 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
           case 'object':
           case 'embed':
           case 'applet':
-            facts.plugins.push({ tag: name, type: attribs.type ?? attribs.classid ?? attribs.src ?? attribs.data ?? '' });
+            facts.plugins.push({
+              tag: name,
+              type: attribs.type ?? attribs.classid ?? attribs.src ?? attribs.data ?? '',
+            });
             break;
         }
         if (NON_CONTENT.has(name)) skipDepth += 1;
       },
       ontext(text) {
-        for (const open of captures) if (open.text.length < open.limit) open.text += text.slice(0, open.limit - open.text.length);
+        for (const open of captures)
+          if (open.text.length < open.limit) open.text += text.slice(0, open.limit - open.text.length);
         if (skipDepth === 0 && hiddenFrom === 0) words.text(text);
       },
       onclosetag(name) {

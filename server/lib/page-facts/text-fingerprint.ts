@@ -33,7 +33,8 @@ const MULTIPLIERS = new Uint32Array(MINHASH_SIZE);
 }
 
 function isWordChar(code: number): boolean {
-  if (code < 128) return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 39;
+  if (code < 128)
+    return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 39;
   // Non-ASCII counts as a letter unless it is one of Unicode's spaces or common punctuation.
   return !(code === 0xa0 || (code >= 0x2000 && code <= 0x206f) || code === 0x3000 || code === 0xfeff);
 }

@@ -52,11 +52,23 @@ const refused: Array<[string, string]> = [
   ['not-an-ip', 'garbage'],
 ];
 
-const allowed = ['8.8.8.8', '1.1.1.1', '93.184.216.34', '151.101.1.69', '2606:4700:4700::1111', '2a00:1450:4009:80b::200e', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1'];
+const allowed = [
+  '8.8.8.8',
+  '1.1.1.1',
+  '93.184.216.34',
+  '151.101.1.69',
+  '2606:4700:4700::1111',
+  '2a00:1450:4009:80b::200e',
+  '::ffff:8.8.8.8',
+  '64:ff9b::808:808',
+  '2002:808:808::1',
+];
 
 test('the classifier refuses every private, reserved and embedded-private address in the table', () => {
   expect(refused.length + allowed.length).toBeGreaterThanOrEqual(40);
-  const wronglyAllowed = refused.filter(([address]) => classifyAddress(address).allowed).map(([address, label]) => `${address} (${label})`);
+  const wronglyAllowed = refused
+    .filter(([address]) => classifyAddress(address).allowed)
+    .map(([address, label]) => `${address} (${label})`);
   expect(wronglyAllowed).toEqual([]);
 });
 
@@ -106,15 +118,23 @@ test('a host name resolving to any private address is refused, even when another
 });
 
 test('a public host name resolves to the address the socket will use', async () => {
-  const target = await resolveTarget(parseTargetUrl('https://public.example/page'), new Set(), async () => [{ address: '93.184.216.34', family: 4 }]);
+  const target = await resolveTarget(parseTargetUrl('https://public.example/page'), new Set(), async () => [
+    { address: '93.184.216.34', family: 4 },
+  ]);
   expect(target).toMatchObject({ address: '93.184.216.34', family: 4 });
 });
 
 test('allowPrivate exempts only the exact host and port listed', async () => {
   const allow = new Set(['127.0.0.1:4321']);
-  await expect(resolveTarget(parseTargetUrl('http://127.0.0.1:4321/'), allow, neverResolve)).resolves.toMatchObject({ address: '127.0.0.1' });
-  await expect(resolveTarget(parseTargetUrl('http://127.0.0.1:4322/'), allow, neverResolve)).rejects.toMatchObject({ code: 'forbidden-address' });
-  await expect(resolveTarget(parseTargetUrl('http://127.0.0.1/'), allow, neverResolve)).rejects.toMatchObject({ code: 'forbidden-address' });
+  await expect(resolveTarget(parseTargetUrl('http://127.0.0.1:4321/'), allow, neverResolve)).resolves.toMatchObject({
+    address: '127.0.0.1',
+  });
+  await expect(resolveTarget(parseTargetUrl('http://127.0.0.1:4322/'), allow, neverResolve)).rejects.toMatchObject({
+    code: 'forbidden-address',
+  });
+  await expect(resolveTarget(parseTargetUrl('http://127.0.0.1/'), allow, neverResolve)).rejects.toMatchObject({
+    code: 'forbidden-address',
+  });
 });
 
 test('bad URLs are refused with clear 400 errors before any lookup', () => {

@@ -6,7 +6,9 @@ import { FetchError } from './errors.ts';
 export type ContentEncoding = 'br' | 'gzip' | 'deflate' | null;
 
 export function contentEncodingOf(response: IncomingMessage): ContentEncoding {
-  const value = String(response.headers['content-encoding'] ?? '').trim().toLowerCase();
+  const value = String(response.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase();
   if (value === 'br') return 'br';
   if (value === 'gzip' || value === 'x-gzip') return 'gzip';
   if (value === 'deflate') return 'deflate';
@@ -36,7 +38,12 @@ function formatBytes(bytes: number): string {
  * Turns a response into a decompressed stream that never yields more than maxBytes.
  * Past the cap it either fails with `too-large` or ends early and marks the body truncated.
  */
-export function boundedBody(response: IncomingMessage, url: string, maxBytes: number, onTooLarge: 'error' | 'truncate'): BoundedBody {
+export function boundedBody(
+  response: IncomingMessage,
+  url: string,
+  maxBytes: number,
+  onTooLarge: 'error' | 'truncate',
+): BoundedBody {
   const state = { truncated: false, bytesOnWire: 0, bytes: 0 };
   // Set once we stop reading on purpose, so the resulting socket teardown is not reported as a failure.
   let stopped = false;
@@ -53,7 +60,9 @@ export function boundedBody(response: IncomingMessage, url: string, maxBytes: nu
       }
       stopped = true;
       if (onTooLarge === 'error') {
-        callback(new FetchError('too-large', `The response is larger than the ${formatBytes(maxBytes)} limit.`, { url }));
+        callback(
+          new FetchError('too-large', `The response is larger than the ${formatBytes(maxBytes)} limit.`, { url }),
+        );
         response.destroy();
         return;
       }
@@ -68,7 +77,13 @@ export function boundedBody(response: IncomingMessage, url: string, maxBytes: nu
   const decoder = decoderFor(contentEncodingOf(response));
   const fail = (error: Error) => {
     if (limiter.destroyed || stopped) return;
-    limiter.destroy(error instanceof FetchError ? error : new FetchError('network', `The response from ${new URL(url).host} was cut off or could not be decoded.`, { url }));
+    limiter.destroy(
+      error instanceof FetchError
+        ? error
+        : new FetchError('network', `The response from ${new URL(url).host} was cut off or could not be decoded.`, {
+            url,
+          }),
+    );
   };
   if (decoder) {
     response.on('error', fail);

@@ -20,7 +20,12 @@ export interface RedirectHop {
 }
 
 /** Codes that describe what the caller sent rather than what the remote site did. */
-const CALLER_CODES = new Set<FetchErrorCode>(['invalid-url', 'unsupported-protocol', 'credentials', 'forbidden-address']);
+const CALLER_CODES = new Set<FetchErrorCode>([
+  'invalid-url',
+  'unsupported-protocol',
+  'credentials',
+  'forbidden-address',
+]);
 
 /**
  * Every refusal or failure of the guarded fetcher. Its kind is `invalid-input` when the URL itself
@@ -37,7 +42,11 @@ export class FetchError extends DomainError {
   /** The socket's or TLS library's code (ECONNREFUSED, EPROTO), for decisions; never shown to people. */
   readonly systemCode: string | undefined;
 
-  constructor(code: FetchErrorCode, message: string, options: { url?: string; redirects?: RedirectHop[]; fromRedirect?: boolean; systemCode?: string } = {}) {
+  constructor(
+    code: FetchErrorCode,
+    message: string,
+    options: { url?: string; redirects?: RedirectHop[]; fromRedirect?: boolean; systemCode?: string } = {},
+  ) {
     const callerFault = CALLER_CODES.has(code) && (code === 'forbidden-address' || !options.fromRedirect);
     super(callerFault ? 'invalid-input' : 'upstream', message);
     this.code = code;

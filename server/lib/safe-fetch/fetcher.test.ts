@@ -36,7 +36,14 @@ test('a plain GET returns status, lower-case headers, body, timings and the iden
   const res = await fetchFrom(server, '/page');
   await server.close();
   expect(seenAgent).toBe(UA);
-  expect(res).toMatchObject({ url: `${server.origin}/page`, status: 200, truncated: false, encoding: null, redirects: [], remoteAddress: '127.0.0.1' });
+  expect(res).toMatchObject({
+    url: `${server.origin}/page`,
+    status: 200,
+    truncated: false,
+    encoding: null,
+    redirects: [],
+    remoteAddress: '127.0.0.1',
+  });
   expect(res.headers['x-robots-tag']).toBe('noindex');
   expect(res.body.toString()).toBe('<h1>Hello</h1>');
   expect(res.timings.totalMs).toBeGreaterThanOrEqual(res.timings.ttfbMs);
@@ -125,7 +132,11 @@ test('a redirect loop ends with a redirect-loop 502, and a long chain with too-m
   expect(loop.redirects.map((hop) => hop.url)).toEqual([`${server.origin}/loop-a`, `${server.origin}/loop-b`]);
   const chain = await failure(fetcher.fetch(`${server.origin}/chain/0`, { maxRedirects: 3 }));
   await server.close();
-  expect(chain).toMatchObject({ code: 'too-many-redirects', kind: 'upstream', message: 'Too many redirects (more than 3).' });
+  expect(chain).toMatchObject({
+    code: 'too-many-redirects',
+    kind: 'upstream',
+    message: 'Too many redirects (more than 3).',
+  });
   expect(chain.redirects).toHaveLength(3);
 });
 
@@ -134,7 +145,10 @@ test('a redirect to a non-http scheme or garbage is a 502 (the remote site is at
     res.writeHead(302, { Location: req.url === '/ftp' ? 'ftp://example.com/' : 'http://exa mple.com:99999/' }).end();
   });
   const fetcher = fetcherFor(server);
-  expect(await failure(fetcher.fetch(`${server.origin}/ftp`))).toMatchObject({ code: 'unsupported-protocol', kind: 'upstream' });
+  expect(await failure(fetcher.fetch(`${server.origin}/ftp`))).toMatchObject({
+    code: 'unsupported-protocol',
+    kind: 'upstream',
+  });
   expect(await failure(fetcher.fetch(`${server.origin}/bad`))).toMatchObject({ code: 'invalid-url', kind: 'upstream' });
   await server.close();
 });
@@ -183,17 +197,25 @@ test('a gzip bomb is decompressed only up to the cap, and honest gzip and brotli
   const page = Buffer.from('<p>compressed page</p>'.repeat(100));
   const server = await startLoopbackServer((req, res) => {
     if (req.url === '/bomb') return void res.writeHead(200, { 'Content-Encoding': 'gzip' }).end(bomb);
-    if (req.url === '/br') return void res.writeHead(200, { 'Content-Encoding': 'br' }).end(zlib.brotliCompressSync(page));
-    if (req.url === '/deflate') return void res.writeHead(200, { 'Content-Encoding': 'deflate' }).end(zlib.deflateSync(page));
+    if (req.url === '/br')
+      return void res.writeHead(200, { 'Content-Encoding': 'br' }).end(zlib.brotliCompressSync(page));
+    if (req.url === '/deflate')
+      return void res.writeHead(200, { 'Content-Encoding': 'deflate' }).end(zlib.deflateSync(page));
     res.writeHead(200, { 'Content-Encoding': 'gzip' }).end(zlib.gzipSync(page));
   });
   const fetcher = fetcherFor(server);
   expect(bomb.length).toBeLessThan(100_000);
-  expect(await failure(fetcher.fetch(`${server.origin}/bomb`, { maxBytes: 1024 * 1024 }))).toMatchObject({ code: 'too-large' });
+  expect(await failure(fetcher.fetch(`${server.origin}/bomb`, { maxBytes: 1024 * 1024 }))).toMatchObject({
+    code: 'too-large',
+  });
   const cut = await fetcher.fetch(`${server.origin}/bomb`, { maxBytes: 1024 * 1024, onTooLarge: 'truncate' });
   expect(cut).toMatchObject({ truncated: true, encoding: 'gzip' });
   expect(cut.body.length).toBe(1024 * 1024);
-  for (const [path, encoding] of [['/gzip', 'gzip'], ['/br', 'br'], ['/deflate', 'deflate']] as const) {
+  for (const [path, encoding] of [
+    ['/gzip', 'gzip'],
+    ['/br', 'br'],
+    ['/deflate', 'deflate'],
+  ] as const) {
     const res = await fetcher.fetch(`${server.origin}${path}`);
     expect(res.encoding, path).toBe(encoding);
     expect(res.body.equals(page), path).toBe(true);
@@ -229,7 +251,11 @@ test('POST sends its body, and a 303 turns it into a GET', async () => {
     if (req.url === '/submit') return void res.writeHead(303, { Location: '/done' }).end();
     res.end('done');
   });
-  const res = await fetchFrom(server, '/submit', { method: 'POST', body: 'a=1', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+  const res = await fetchFrom(server, '/submit', {
+    method: 'POST',
+    body: 'a=1',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  });
   await server.close();
   expect(res.body.toString()).toBe('done');
   expect(seen).toEqual(['POST /submit a=1', 'GET /done ']);
@@ -241,7 +267,10 @@ test('a refused connection and a self-signed certificate are 502 network and tls
   expect(await failure(fetchFrom(closed, '/'))).toMatchObject({ code: 'network', kind: 'upstream' });
 
   const tlsDir = new URL('../../../test/fixtures/tls/', import.meta.url);
-  const secure = https.createServer({ key: readFileSync(new URL('self-signed.key', tlsDir)), cert: readFileSync(new URL('self-signed.crt', tlsDir)) }, (_req, res) => res.end('ok'));
+  const secure = https.createServer(
+    { key: readFileSync(new URL('self-signed.key', tlsDir)), cert: readFileSync(new URL('self-signed.crt', tlsDir)) },
+    (_req, res) => res.end('ok'),
+  );
   await new Promise<void>((resolve) => secure.listen(0, '127.0.0.1', resolve));
   const { port } = secure.address() as AddressInfo;
   secure.on('tlsClientError', () => undefined);
@@ -257,7 +286,11 @@ test('stream() hands back a bounded body stream and honours a caller abort', asy
     res.write('x'.repeat(1000));
   });
   const controller = new AbortController();
-  const streamed = await fetcherFor(server).stream(`${server.origin}/`, { signal: controller.signal, maxBytes: 500, onTooLarge: 'truncate' });
+  const streamed = await fetcherFor(server).stream(`${server.origin}/`, {
+    signal: controller.signal,
+    maxBytes: 500,
+    onTooLarge: 'truncate',
+  });
   const chunks: Buffer[] = [];
   for await (const chunk of streamed.body) chunks.push(chunk as Buffer);
   expect(Buffer.concat(chunks).length).toBe(500);
@@ -283,13 +316,16 @@ test('an unread streamed body is destroyed at the deadline without crashing anyt
 
 test('a signal aborted before the fetch starts refuses at once, and the abandoned DNS lookup cannot crash the process', async () => {
   let failLookup: (error: Error) => void = () => undefined;
-  const resolver = () => new Promise<Array<{ address: string; family: number }>>((_resolve, reject) => (failLookup = reject));
+  const resolver = () =>
+    new Promise<Array<{ address: string; family: number }>>((_resolve, reject) => (failLookup = reject));
   const unhandled: unknown[] = [];
   const onUnhandled = (reason: unknown) => unhandled.push(reason);
   process.on('unhandledRejection', onUnhandled);
   const controller = new AbortController();
   controller.abort();
-  const error = await failure(createSafeFetcher({ userAgent: UA, resolver }).fetch('https://example.com/', { signal: controller.signal }));
+  const error = await failure(
+    createSafeFetcher({ userAgent: UA, resolver }).fetch('https://example.com/', { signal: controller.signal }),
+  );
   expect(error).toMatchObject({ code: 'network', message: 'The request was cancelled.' });
   failLookup(new Error('getaddrinfo ENOTFOUND example.com'));
   // Unhandled rejections are reported once the microtask queue drains: two turns of the loop.

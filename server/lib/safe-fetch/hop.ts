@@ -24,15 +24,19 @@ function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
   }) as LookupFunction;
 }
 
-const TLS_CODES = /^(ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|HOSTNAME_MISMATCH|ERR_CERT|EPROTO$)/;
+const TLS_CODES =
+  /^(ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|HOSTNAME_MISMATCH|ERR_CERT|EPROTO$)/;
 
 /** Why a secure connection failed, in plain words: the code itself is never shown to people. */
 function tlsReason(code: string): string {
-  if (code === 'EPROTO' || code.startsWith('ERR_SSL_')) return 'the server did not answer in TLS (it may serve only http://)';
+  if (code === 'EPROTO' || code.startsWith('ERR_SSL_'))
+    return 'the server did not answer in TLS (it may serve only http://)';
   if (code === 'CERT_HAS_EXPIRED') return 'its certificate has expired';
   if (code === 'CERT_NOT_YET_VALID') return 'its certificate is not valid yet';
-  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID' || code === 'HOSTNAME_MISMATCH') return 'its certificate is for a different host name';
-  if (code === 'DEPTH_ZERO_SELF_SIGNED_CERT' || code === 'SELF_SIGNED_CERT_IN_CHAIN') return 'its certificate is self-signed';
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID' || code === 'HOSTNAME_MISMATCH')
+    return 'its certificate is for a different host name';
+  if (code === 'DEPTH_ZERO_SELF_SIGNED_CERT' || code === 'SELF_SIGNED_CERT_IN_CHAIN')
+    return 'its certificate is self-signed';
   return 'its certificate is not valid';
 }
 
@@ -57,9 +61,16 @@ export function describeNetworkError(error: unknown, url: string): FetchError {
   const code = (error as NodeJS.ErrnoException)?.code ?? '';
   const host = new URL(url).host;
   if (TLS_CODES.test(code)) {
-    return new FetchError('tls', `The secure connection (TLS) to ${host} failed: ${tlsReason(code)}.`, { url, systemCode: code });
+    return new FetchError('tls', `The secure connection (TLS) to ${host} failed: ${tlsReason(code)}.`, {
+      url,
+      systemCode: code,
+    });
   }
-  const reason = NETWORK_REASONS[code] ?? (code.startsWith('HPE_') ? 'sent an invalid HTTP response' : 'could not be reached (the network connection failed)');
+  const reason =
+    NETWORK_REASONS[code] ??
+    (code.startsWith('HPE_')
+      ? 'sent an invalid HTTP response'
+      : 'could not be reached (the network connection failed)');
   return new FetchError('network', `${host} ${reason}.`, { url, systemCode: code || undefined });
 }
 
@@ -68,7 +79,8 @@ export async function sendHop(request: HopRequest): Promise<http.IncomingMessage
   const { target } = request;
   const isHttps = target.url.protocol === 'https:';
   const hostname = target.url.hostname.replace(/^\[|\]$/g, '');
-  const servername = target.url.hostname.startsWith('[') || /^\d+\.\d+\.\d+\.\d+$/.test(hostname) ? undefined : hostname;
+  const servername =
+    target.url.hostname.startsWith('[') || /^\d+\.\d+\.\d+\.\d+$/.test(hostname) ? undefined : hostname;
   const tunnel = request.proxy ? await openTunnel(request.proxy, target, request.signal) : undefined;
   const options: https.RequestOptions = {
     protocol: target.url.protocol,

@@ -115,9 +115,13 @@ export function createSafeFetcher(config: SafeFetcherOptions): SafeFetcher {
     const maxRedirects = options.maxRedirects ?? FETCH_DEFAULTS.maxRedirects;
     const controller = new AbortController();
     let current = parseTargetUrl(input);
-    const timeoutError = () => new FetchError('timeout', `${current.host} did not respond within ${timeoutMs / 1000} seconds.`, { url: current.href });
+    const timeoutError = () =>
+      new FetchError('timeout', `${current.host} did not respond within ${timeoutMs / 1000} seconds.`, {
+        url: current.href,
+      });
     const timer = setTimeout(() => controller.abort(timeoutError()), timeoutMs);
-    const onUserAbort = () => controller.abort(new FetchError('network', 'The request was cancelled.', { url: current.href }));
+    const onUserAbort = () =>
+      controller.abort(new FetchError('network', 'The request was cancelled.', { url: current.href }));
     options.signal?.addEventListener('abort', onUserAbort, { once: true });
     if (options.signal?.aborted) onUserAbort();
     const cleanup = () => {
@@ -138,7 +142,11 @@ export function createSafeFetcher(config: SafeFetcherOptions): SafeFetcher {
         try {
           response = await sendHop({ target, method, headers, body, signal: controller.signal, proxy: config.proxy });
         } catch (error) {
-          throw controller.signal.aborted ? controller.signal.reason : error instanceof FetchError ? error : describeNetworkError(error, current.href);
+          throw controller.signal.aborted
+            ? controller.signal.reason
+            : error instanceof FetchError
+              ? error
+              : describeNetworkError(error, current.href);
         }
         const ttfbMs = now() - hopStarted;
         const location = response.headers.location;
@@ -146,12 +154,20 @@ export function createSafeFetcher(config: SafeFetcherOptions): SafeFetcher {
           response.destroy();
           const next = parseTargetUrl(location, true, current.href);
           if (redirects.length >= maxRedirects) {
-            throw new FetchError('too-many-redirects', `Too many redirects (more than ${maxRedirects}).`, { url: current.href });
+            throw new FetchError('too-many-redirects', `Too many redirects (more than ${maxRedirects}).`, {
+              url: current.href,
+            });
           }
           redirects.push({ url: current.href, status: response.statusCode ?? 0, location: next.href });
-          if (visited.has(next.href)) throw new FetchError('redirect-loop', `Redirect loop: ${next.href} redirects back to itself.`, { url: next.href });
+          if (visited.has(next.href))
+            throw new FetchError('redirect-loop', `Redirect loop: ${next.href} redirects back to itself.`, {
+              url: next.href,
+            });
           visited.add(next.href);
-          if (response.statusCode === 303 || ((response.statusCode === 301 || response.statusCode === 302) && method === 'POST')) {
+          if (
+            response.statusCode === 303 ||
+            ((response.statusCode === 301 || response.statusCode === 302) && method === 'POST')
+          ) {
             method = 'GET';
             body = undefined;
             delete headers['content-length'];
@@ -165,7 +181,9 @@ export function createSafeFetcher(config: SafeFetcherOptions): SafeFetcher {
           continue;
         }
         const bounded = boundedBody(response, current.href, maxBytes, options.onTooLarge ?? 'error');
-        controller.signal.addEventListener('abort', () => bounded.stream.destroy(controller.signal.reason), { once: true });
+        controller.signal.addEventListener('abort', () => bounded.stream.destroy(controller.signal.reason), {
+          once: true,
+        });
         bounded.stream.once('close', cleanup);
         // A caller that never reads the body must not crash the process when the deadline
         // destroys it; readers still see the error through their own listeners or for-await.

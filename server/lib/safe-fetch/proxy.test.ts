@@ -9,7 +9,10 @@ import { createSafeFetcher, FetchError } from './index.ts';
 const UA = 'test-bot';
 
 async function failure(promise: Promise<unknown>): Promise<FetchError> {
-  const outcome = await promise.then(() => new Error('expected the fetch to fail'), (error: unknown) => error);
+  const outcome = await promise.then(
+    () => new Error('expected the fetch to fail'),
+    (error: unknown) => error,
+  );
   expect(outcome).toBeInstanceOf(FetchError);
   return outcome as FetchError;
 }
@@ -46,14 +49,21 @@ test('through MEDIA_PROXY_URL the tunnel goes to the checked address, never the 
 test('a forbidden target is refused before the proxy hears of it', async () => {
   const { proxy } = await proxyAndSite((_req, res) => res.end('never'));
   const fetcher = createSafeFetcher({ userAgent: UA, proxy: new URL(proxy.origin) });
-  for (const target of ['http://169.254.169.254/latest/meta-data/', 'http://10.0.0.7/', 'http://[::1]/', 'http://127.0.0.1:9/']) {
+  for (const target of [
+    'http://169.254.169.254/latest/meta-data/',
+    'http://10.0.0.7/',
+    'http://[::1]/',
+    'http://127.0.0.1:9/',
+  ]) {
     expect((await failure(fetcher.fetch(target))).code).toBe('forbidden-address');
   }
   expect(proxy.tunnels).toEqual([]);
 });
 
 test('every redirect hop is checked again: a hop to a private address never reaches the proxy', async () => {
-  const { proxy, site } = await proxyAndSite((_req, res) => res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end());
+  const { proxy, site } = await proxyAndSite((_req, res) =>
+    res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end(),
+  );
   const fetcher = createSafeFetcher({ allowPrivate: [site.hostPort], userAgent: UA, proxy: new URL(proxy.origin) });
   const error = await failure(fetcher.fetch(`${site.origin}/start`));
   expect([error.code, error.kind]).toEqual(['forbidden-address', 'invalid-input']);
@@ -63,7 +73,10 @@ test('every redirect hop is checked again: a hop to a private address never reac
 test('https runs end to end inside the tunnel: the certificate is still checked against the site', async () => {
   const proxy = await startConnectProxy();
   const tlsDir = new URL('../../../test/fixtures/tls/', import.meta.url);
-  const secure = https.createServer({ key: readFileSync(new URL('self-signed.key', tlsDir)), cert: readFileSync(new URL('self-signed.crt', tlsDir)) }, (_req, res) => res.end('ok'));
+  const secure = https.createServer(
+    { key: readFileSync(new URL('self-signed.key', tlsDir)), cert: readFileSync(new URL('self-signed.crt', tlsDir)) },
+    (_req, res) => res.end('ok'),
+  );
   secure.on('tlsClientError', () => undefined);
   await new Promise<void>((resolve) => secure.listen(0, '127.0.0.1', resolve));
   onTestFinished(async () => {
@@ -72,7 +85,11 @@ test('https runs end to end inside the tunnel: the certificate is still checked 
     await new Promise<void>((resolve) => secure.close(() => resolve()));
   });
   const { port } = secure.address() as AddressInfo;
-  const fetcher = createSafeFetcher({ allowPrivate: [`127.0.0.1:${port}`], userAgent: UA, proxy: new URL(proxy.origin) });
+  const fetcher = createSafeFetcher({
+    allowPrivate: [`127.0.0.1:${port}`],
+    userAgent: UA,
+    proxy: new URL(proxy.origin),
+  });
   expect(await failure(fetcher.fetch(`https://127.0.0.1:${port}/`))).toMatchObject({ code: 'tls', kind: 'upstream' });
   expect(proxy.tunnels).toEqual([`127.0.0.1:${port}`]);
 });
@@ -81,7 +98,16 @@ test('a proxy that refuses or is down is named in the error', async () => {
   const { proxy, site } = await proxyAndSite((_req, res) => res.end('never'), { refuse: true });
   const fetcher = createSafeFetcher({ allowPrivate: [site.hostPort], userAgent: UA, proxy: new URL(proxy.origin) });
   const refused = await failure(fetcher.fetch(`${site.origin}/`));
-  expect([refused.code, refused.message]).toEqual(['network', `The media proxy (MEDIA_PROXY_URL) refused to connect to ${site.hostPort} (HTTP 403).`]);
-  const down = createSafeFetcher({ allowPrivate: [site.hostPort], userAgent: UA, proxy: new URL('http://127.0.0.1:9') });
-  expect((await failure(down.fetch(`${site.origin}/`))).message).toBe('The media proxy (MEDIA_PROXY_URL) could not be reached (ECONNREFUSED).');
+  expect([refused.code, refused.message]).toEqual([
+    'network',
+    `The media proxy (MEDIA_PROXY_URL) refused to connect to ${site.hostPort} (HTTP 403).`,
+  ]);
+  const down = createSafeFetcher({
+    allowPrivate: [site.hostPort],
+    userAgent: UA,
+    proxy: new URL('http://127.0.0.1:9'),
+  });
+  expect((await failure(down.fetch(`${site.origin}/`))).message).toBe(
+    'The media proxy (MEDIA_PROXY_URL) could not be reached (ECONNREFUSED).',
+  );
 });

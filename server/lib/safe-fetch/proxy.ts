@@ -31,16 +31,34 @@ export function openTunnel(proxy: URL, target: ResolvedTarget, signal: AbortSign
     request.once('connect', (response, socket) => {
       if (response.statusCode === 200) return resolve(socket);
       socket.destroy();
-      reject(new FetchError('network', `The media proxy (MEDIA_PROXY_URL) refused to connect to ${target.url.host} (HTTP ${response.statusCode}).`, { url: target.url.href }));
+      reject(
+        new FetchError(
+          'network',
+          `The media proxy (MEDIA_PROXY_URL) refused to connect to ${target.url.host} (HTTP ${response.statusCode}).`,
+          { url: target.url.href },
+        ),
+      );
     });
     request.once('response', (response) => {
       // A proxy that answers CONNECT with a normal response did not open a tunnel.
       response.resume();
-      reject(new FetchError('network', `The media proxy (MEDIA_PROXY_URL) refused to connect to ${target.url.host} (HTTP ${response.statusCode}).`, { url: target.url.href }));
+      reject(
+        new FetchError(
+          'network',
+          `The media proxy (MEDIA_PROXY_URL) refused to connect to ${target.url.host} (HTTP ${response.statusCode}).`,
+          { url: target.url.href },
+        ),
+      );
     });
     request.once('error', (error) => {
       if (signal.aborted) return reject(signal.reason);
-      reject(new FetchError('network', `The media proxy (MEDIA_PROXY_URL) could not be reached (${(error as NodeJS.ErrnoException).code ?? error.message}).`, { url: target.url.href }));
+      reject(
+        new FetchError(
+          'network',
+          `The media proxy (MEDIA_PROXY_URL) could not be reached (${(error as NodeJS.ErrnoException).code ?? error.message}).`,
+          { url: target.url.href },
+        ),
+      );
     });
     request.end();
   });

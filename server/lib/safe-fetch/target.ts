@@ -23,15 +23,29 @@ export function parseTargetUrl(input: string | URL, fromRedirect = false, base?:
   try {
     url = new URL(String(input), base);
   } catch {
-    throw new FetchError('invalid-url', fromRedirect ? `The site redirected to an invalid URL: ${String(input).slice(0, 200)}` : 'Please enter a valid URL (for example https://example.com/).', { fromRedirect });
+    throw new FetchError(
+      'invalid-url',
+      fromRedirect
+        ? `The site redirected to an invalid URL: ${String(input).slice(0, 200)}`
+        : 'Please enter a valid URL (for example https://example.com/).',
+      { fromRedirect },
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new FetchError('unsupported-protocol', `Only http and https URLs can be fetched (got ${url.protocol.replace(/:$/, '')}).`, { url: url.href, fromRedirect });
+    throw new FetchError(
+      'unsupported-protocol',
+      `Only http and https URLs can be fetched (got ${url.protocol.replace(/:$/, '')}).`,
+      { url: url.href, fromRedirect },
+    );
   }
   if (url.username || url.password) {
-    throw new FetchError('credentials', 'URLs containing a username or password are not allowed.', { url: url.href, fromRedirect });
+    throw new FetchError('credentials', 'URLs containing a username or password are not allowed.', {
+      url: url.href,
+      fromRedirect,
+    });
   }
-  if (!url.hostname) throw new FetchError('invalid-url', 'Please enter a valid URL with a host name.', { fromRedirect });
+  if (!url.hostname)
+    throw new FetchError('invalid-url', 'Please enter a valid URL with a host name.', { fromRedirect });
   return url;
 }
 
@@ -48,7 +62,11 @@ function forbidden(url: URL, address: string): FetchError {
  * whole host (an attacker controls which record a client would pick). `allowPrivate` host:port
  * entries are the only way past the check.
  */
-export async function resolveTarget(url: URL, allowPrivate: ReadonlySet<string>, resolver: Resolver): Promise<ResolvedTarget> {
+export async function resolveTarget(
+  url: URL,
+  allowPrivate: ReadonlySet<string>,
+  resolver: Resolver,
+): Promise<ResolvedTarget> {
   const hostname = url.hostname.toLowerCase();
   const bare = hostname.replace(/^\[|\]$/g, '');
   const exempt = allowPrivate.has(`${hostname}:${defaultPort(url)}`);
@@ -62,7 +80,8 @@ export async function resolveTarget(url: URL, allowPrivate: ReadonlySet<string>,
   } catch {
     throw new FetchError('dns', `Could not find the site ${bare} (DNS lookup failed).`, { url: url.href });
   }
-  if (addresses.length === 0) throw new FetchError('dns', `Could not find the site ${bare} (no addresses).`, { url: url.href });
+  if (addresses.length === 0)
+    throw new FetchError('dns', `Could not find the site ${bare} (no addresses).`, { url: url.href });
   if (!exempt) {
     for (const entry of addresses) if (!classifyAddress(entry.address).allowed) throw forbidden(url, entry.address);
   }

@@ -20,7 +20,8 @@ async function inTempDir<T>(run: (dir: string) => Promise<T>, options: { schemaV
 }
 
 const publicUrl = (name: string) => `https://tools.example/sitemaps/${name}`;
-const entries = (count: number, pad = ''): SitemapEntry[] => Array.from({ length: count }, (_, i) => ({ url: `https://site.example/p/${i}${pad}` }));
+const entries = (count: number, pad = ''): SitemapEntry[] =>
+  Array.from({ length: count }, (_, i) => ({ url: `https://site.example/p/${i}${pad}` }));
 
 test('a small site becomes one valid urlset with escaped locs and lastmod', async () => {
   await inTempDir(async (dir) => {
@@ -33,7 +34,13 @@ test('a small site becomes one valid urlset with escaped locs and lastmod', asyn
         { url: 'https://site.example/caf%C3%A9' },
       ],
     });
-    expect(written).toMatchObject({ mainFile: 'sitemap.xml', files: ['sitemap.xml'], isIndex: false, urls: 2, rejected: [] });
+    expect(written).toMatchObject({
+      mainFile: 'sitemap.xml',
+      files: ['sitemap.xml'],
+      isIndex: false,
+      urls: 2,
+      rejected: [],
+    });
     const xml = await readFile(join(dir, 'sitemap.xml'), 'utf8');
     expect(xml).toContain('<loc>https://site.example/search?a=1&amp;b=%3C2%3E&amp;c=&apos;3&apos;</loc>');
     expect(parseSitemapXml(xml)).toEqual({
@@ -52,7 +59,12 @@ test('a loc of 2,048 characters is written and a longer one is rejected, not tru
     const base = 'https://site.example/';
     const exact = base + 'a'.repeat(2048 - base.length);
     const tooLong = exact + 'b';
-    const written = await writeSitemap({ dir, fileName: 's.xml', publicUrl, entries: [{ url: exact }, { url: tooLong }] });
+    const written = await writeSitemap({
+      dir,
+      fileName: 's.xml',
+      publicUrl,
+      entries: [{ url: exact }, { url: tooLong }],
+    });
     expect(written.urls).toBe(1);
     expect(written.rejected).toEqual([{ url: tooLong }]);
     expect(parseSitemapXml(await readFile(join(dir, 's.xml'), 'utf8')).entries).toEqual([{ loc: exact }]);
@@ -75,7 +87,12 @@ test('no pages gives a well-formed empty urlset, which the sitemaps.org schema r
 test('characters a URI may not carry are percent-encoded in <loc>, existing escapes kept, and the file passes the schema', async () => {
   await inTempDir(async (dir) => {
     const url = 'https://example.com/p?filter[color]=red&x={a}|b^c';
-    await writeSitemap({ dir, fileName: 's.xml', publicUrl, entries: [{ url }, { url: 'https://example.com/caf%C3%A9 é/100%' }] });
+    await writeSitemap({
+      dir,
+      fileName: 's.xml',
+      publicUrl,
+      entries: [{ url }, { url: 'https://example.com/caf%C3%A9 é/100%' }],
+    });
     const xml = await readFile(join(dir, 's.xml'), 'utf8');
     expect(sitemapSchemaErrors(xml)).toEqual([]);
     expect(parseSitemapXml(xml).entries).toEqual([
@@ -86,7 +103,9 @@ test('characters a URI may not carry are percent-encoded in <loc>, existing esca
 });
 
 test('encodeLoc leaves a valid URI as it is and keeps the brackets of an IPv6 host', () => {
-  expect(encodeLoc("https://site.example/a-b_c.d~e/!$&'()*+,;=:@/?q=1#top")).toBe("https://site.example/a-b_c.d~e/!$&'()*+,;=:@/?q=1#top");
+  expect(encodeLoc("https://site.example/a-b_c.d~e/!$&'()*+,;=:@/?q=1#top")).toBe(
+    "https://site.example/a-b_c.d~e/!$&'()*+,;=:@/?q=1#top",
+  );
   expect(encodeLoc('http://[::1]:8080/x[1]#a#b')).toBe('http://[::1]:8080/x%5B1%5D#a%23b');
   expect(encodeLoc('https://site.example/%7e%zz%')).toBe('https://site.example/%7e%25zz%25');
 });
@@ -98,11 +117,18 @@ test('more than 50,000 URLs become numbered parts and a sitemap index with absol
     expect(written).toMatchObject({
       isIndex: true,
       urls: 120_001,
-      files: ['sitemap-site.example.xml', 'sitemap-site.example-1.xml', 'sitemap-site.example-2.xml', 'sitemap-site.example-3.xml'],
+      files: [
+        'sitemap-site.example.xml',
+        'sitemap-site.example-1.xml',
+        'sitemap-site.example-2.xml',
+        'sitemap-site.example-3.xml',
+      ],
     });
     const index = parseSitemapXml(await readFile(join(dir, 'sitemap-site.example.xml'), 'utf8'));
     expect(index.kind).toBe('sitemapindex');
-    expect(index.entries.map((entry) => entry.loc)).toEqual([1, 2, 3].map((n) => publicUrl(`sitemap-site.example-${n}.xml`)));
+    expect(index.entries.map((entry) => entry.loc)).toEqual(
+      [1, 2, 3].map((n) => publicUrl(`sitemap-site.example-${n}.xml`)),
+    );
     const counts = [];
     const locs: string[] = [];
     for (const n of [1, 2, 3]) {
@@ -122,16 +148,29 @@ test('a urlset never passes 50 MB: long URLs split by bytes before the 50,000 co
     const written = await writeSitemap({ dir, fileName: 'big.xml', publicUrl, entries: long });
     expect(written.isIndex).toBe(true);
     expect(written.files).toHaveLength(3);
-    for (const name of written.files.slice(1)) expect((await stat(join(dir, name))).size).toBeLessThanOrEqual(MAX_BYTES_PER_FILE);
+    for (const name of written.files.slice(1))
+      expect((await stat(join(dir, name))).size).toBeLessThanOrEqual(MAX_BYTES_PER_FILE);
     expect((await stat(join(dir, 'big-1.xml'))).size).toBeGreaterThan(MAX_BYTES_PER_FILE - 3000);
   });
 });
 
 test('custom limits split by count and by bytes', async () => {
   await inTempDir(async (dir) => {
-    const byCount = await writeSitemap({ dir, fileName: 'a.xml', publicUrl, entries: entries(7), limits: { maxUrls: 3 } });
+    const byCount = await writeSitemap({
+      dir,
+      fileName: 'a.xml',
+      publicUrl,
+      entries: entries(7),
+      limits: { maxUrls: 3 },
+    });
     expect(byCount.files).toEqual(['a.xml', 'a-1.xml', 'a-2.xml', 'a-3.xml']);
-    const byBytes = await writeSitemap({ dir, fileName: 'b.xml', publicUrl, entries: entries(10), limits: { maxBytes: 400 } });
+    const byBytes = await writeSitemap({
+      dir,
+      fileName: 'b.xml',
+      publicUrl,
+      entries: entries(10),
+      limits: { maxBytes: 400 },
+    });
     for (const name of byBytes.files.slice(1)) expect((await stat(join(dir, name))).size).toBeLessThanOrEqual(400);
     expect(byBytes.urls).toBe(10);
   });

@@ -80,7 +80,12 @@ export async function writeSitemap(options: WriteSitemapOptions): Promise<Writte
       written.push(partNames[index]);
     }
     const today = new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00');
-    await writeFileInChunks(mainPath, INDEX_OPEN, map(partNames, (name) => sitemapElement(options.publicUrl(name), today)), INDEX_CLOSE);
+    await writeFileInChunks(
+      mainPath,
+      INDEX_OPEN,
+      map(partNames, (name) => sitemapElement(options.publicUrl(name), today)),
+      INDEX_CLOSE,
+    );
   } catch (error) {
     await Promise.all(written.map((name) => rm(join(options.dir, name), { force: true })));
     throw error;

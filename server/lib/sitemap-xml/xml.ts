@@ -18,10 +18,12 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 
 /** Entity-escapes the five XML specials and drops characters XML 1.0 cannot carry at all. */
 export function escapeXml(value: string): string {
-  return value
-    // eslint-disable-next-line no-control-regex -- matching control characters is the point (stripping what text or XML cannot carry)
-    .replace(/[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
-    .replace(/[&<>"']/g, (char) => ESCAPES[char]);
+  return (
+    value
+      // eslint-disable-next-line no-control-regex -- matching control characters is the point (stripping what text or XML cannot carry)
+      .replace(/[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
+      .replace(/[&<>"']/g, (char) => ESCAPES[char])
+  );
 }
 
 // Characters outside RFC 3986's unreserved and reserved sets, plus `[` `]` (legal only around an

@@ -18,7 +18,8 @@ test('json3: joins segs, drops style-only events and blank lines', () => {
 });
 
 test('srv1 XML: double-escaped entities are decoded', () => {
-  const body = '<?xml version="1.0" encoding="utf-8" ?><transcript><text start="0.5" dur="2.1">it&amp;#39;s &amp;amp; more</text><text start="2.6" dur="1">second\nline</text><text start="4" dur="1"></text></transcript>';
+  const body =
+    '<?xml version="1.0" encoding="utf-8" ?><transcript><text start="0.5" dur="2.1">it&amp;#39;s &amp;amp; more</text><text start="2.6" dur="1">second\nline</text><text start="4" dur="1"></text></transcript>';
   expect(parseTimedText(body)).toEqual([
     { start: 0.5, duration: 2.1, text: "it's & more" },
     { start: 2.6, duration: 1, text: 'second line' },
@@ -26,7 +27,8 @@ test('srv1 XML: double-escaped entities are decoded', () => {
 });
 
 test('srv3 XML: millisecond attributes and nested <s> words', () => {
-  const body = '<?xml version="1.0" encoding="utf-8" ?><timedtext format="3"><body><p t="500" d="2100">Hello <s t="300">there</s></p><p t="2700" d="900"></p></body></timedtext>';
+  const body =
+    '<?xml version="1.0" encoding="utf-8" ?><timedtext format="3"><body><p t="500" d="2100">Hello <s t="300">there</s></p><p t="2700" d="900"></p></body></timedtext>';
   expect(parseTimedText(body)).toEqual([{ start: 0.5, duration: 2.1, text: 'Hello there' }]);
 });
 

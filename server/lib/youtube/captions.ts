@@ -33,7 +33,9 @@ function parseJson3(body: string): Segment[] {
   const segments: Segment[] = [];
   for (const event of events as Array<Record<string, unknown>>) {
     if (!Array.isArray(event.segs)) continue;
-    const textValue = cleanText((event.segs as Array<{ utf8?: unknown }>).map((seg) => (typeof seg.utf8 === 'string' ? seg.utf8 : '')).join(''));
+    const textValue = cleanText(
+      (event.segs as Array<{ utf8?: unknown }>).map((seg) => (typeof seg.utf8 === 'string' ? seg.utf8 : '')).join(''),
+    );
     if (!textValue) continue;
     segments.push({ start: ms(event.tStartMs), duration: ms(event.dDurationMs), text: textValue });
   }

@@ -3,7 +3,13 @@ import { platformRefused } from '#server/lib/media/refusals.ts';
 import { createTtlCache } from '#server/lib/media/ttl-cache.ts';
 import { assertUpstreamOk, BROWSER_HEADERS, fetchUpstream, type UpstreamFetcher } from '#server/lib/media/upstream.ts';
 import { parseTimedText, type Segment } from './captions.ts';
-import { playerResponseSchema, textOf, toPlayableVideo, type CaptionTrack, type PlayableVideo } from './player-response.ts';
+import {
+  playerResponseSchema,
+  textOf,
+  toPlayableVideo,
+  type CaptionTrack,
+  type PlayableVideo,
+} from './player-response.ts';
 import { mergeTags, suggestTags } from './tags.ts';
 import { toPlainText } from './transcript-format.ts';
 import { readWatchPage } from './watch-page.ts';
@@ -36,7 +42,9 @@ export interface Transcript {
 export interface YouTubeClient {
   video(videoId: string): Promise<PlayableVideo>;
   transcript(videoId: string, trackId?: string): Promise<Transcript>;
-  tags(videoId: string): Promise<{ tags: string[]; videoTags: string[]; suggestions: string[]; title: string; channel: string }>;
+  tags(
+    videoId: string,
+  ): Promise<{ tags: string[]; videoTags: string[]; suggestions: string[]; title: string; channel: string }>;
 }
 
 const PLATFORM = 'YouTube';
@@ -50,7 +58,9 @@ export function createYouTubeClient(options: YouTubeClientOptions): YouTubeClien
   const transcripts = createTtlCache<Transcript>({ ttlMs, maxEntries: 200 });
 
   async function loadPlayerResponse(videoId: string): Promise<unknown> {
-    const page = await fetchUpstream(options.fetcher, `${origin}/watch?v=${videoId}&hl=en`, PLATFORM, { headers: BROWSER_HEADERS });
+    const page = await fetchUpstream(options.fetcher, `${origin}/watch?v=${videoId}&hl=en`, PLATFORM, {
+      headers: BROWSER_HEADERS,
+    });
     assertUpstreamOk(page.status, PLATFORM, UNAVAILABLE);
     const watch = readWatchPage(page.body.toString('utf8'), page.url);
     if (watch.playerResponse) return watch.playerResponse;
@@ -60,8 +70,16 @@ export function createYouTubeClient(options: YouTubeClientOptions): YouTubeClien
     if (!watch.clientVersion) throw new UpstreamError(UNREADABLE);
     const api = await fetchUpstream(options.fetcher, `${origin}/youtubei/v1/player?prettyPrint=false`, PLATFORM, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', 'x-youtube-client-name': '1', 'x-youtube-client-version': watch.clientVersion },
-      body: JSON.stringify({ context: { client: { clientName: 'WEB', clientVersion: watch.clientVersion, hl: 'en', gl: 'US' } }, videoId }),
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        'x-youtube-client-name': '1',
+        'x-youtube-client-version': watch.clientVersion,
+      },
+      body: JSON.stringify({
+        context: { client: { clientName: 'WEB', clientVersion: watch.clientVersion, hl: 'en', gl: 'US' } },
+        videoId,
+      }),
     });
     assertUpstreamOk(api.status, PLATFORM, UNAVAILABLE);
     try {
@@ -93,7 +111,9 @@ export function createYouTubeClient(options: YouTubeClientOptions): YouTubeClien
 
     const url = new URL(chosen.baseUrl, origin);
     url.searchParams.set('fmt', 'json3');
-    const response = await fetchUpstream(options.fetcher, url.href, PLATFORM, { headers: { accept: 'application/json,text/xml' } });
+    const response = await fetchUpstream(options.fetcher, url.href, PLATFORM, {
+      headers: { accept: 'application/json,text/xml' },
+    });
     assertUpstreamOk(response.status, PLATFORM, 'The captions for this video could not be found.');
     const segments = parseTimedText(response.body.toString('utf8'));
     if (segments.length === 0) throw new NotFoundError('The captions for this video are empty.');
@@ -114,7 +134,13 @@ export function createYouTubeClient(options: YouTubeClientOptions): YouTubeClien
   async function tags(videoId: string) {
     const info = await video(videoId);
     const suggestions = suggestTags({ title: info.title, description: info.description, channel: info.channel });
-    return { tags: mergeTags(info.keywords, suggestions), videoTags: info.keywords, suggestions, title: info.title, channel: info.channel };
+    return {
+      tags: mergeTags(info.keywords, suggestions),
+      videoTags: info.keywords,
+      suggestions,
+      title: info.title,
+      channel: info.channel,
+    };
   }
 
   return { video, transcript, tags };
@@ -123,13 +149,20 @@ export function createYouTubeClient(options: YouTubeClientOptions): YouTubeClien
 export function describeTrack(track: CaptionTrack): CaptionLanguage {
   const generated = track.kind === 'asr';
   const name = textOf(track.name) || track.languageCode;
-  return { id: track.vssId ?? `${generated ? 'a' : ''}.${track.languageCode}`, code: track.languageCode, name, generated };
+  return {
+    id: track.vssId ?? `${generated ? 'a' : ''}.${track.languageCode}`,
+    code: track.languageCode,
+    name,
+    generated,
+  };
 }
 
 /** The requested track, else English written by a person, else any English, else the first track. */
 export function chooseTrack(tracks: CaptionTrack[], trackId?: string): CaptionTrack {
   if (trackId) {
-    const exact = tracks.find((track) => describeTrack(track).id === trackId) ?? tracks.find((track) => track.languageCode === trackId);
+    const exact =
+      tracks.find((track) => describeTrack(track).id === trackId) ??
+      tracks.find((track) => track.languageCode === trackId);
     if (!exact) throw new InvalidInputError('That caption language is not available for this video.');
     return exact;
   }

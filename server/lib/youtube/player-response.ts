@@ -79,7 +79,11 @@ export function toPlayableVideo(response: PlayerResponse, videoId: string): Play
   // "Sign in to confirm you're not a bot" is YouTube refusing this server, not a property of the video.
   if (isBotCheck(reason)) throw platformRefused('YouTube', 'bot-check');
   if (status === 'LOGIN_REQUIRED') {
-    throw new NotAllowedError(reason && /private/i.test(reason) ? 'This video is private.' : 'This video requires sign-in (for example age-restricted), so it cannot be read.');
+    throw new NotAllowedError(
+      reason && /private/i.test(reason)
+        ? 'This video is private.'
+        : 'This video requires sign-in (for example age-restricted), so it cannot be read.',
+    );
   }
   if (status !== 'OK' || !response.videoDetails) {
     throw new NotFoundError(reason ? `This video is unavailable: ${reason}` : 'This video is unavailable.');

@@ -4,7 +4,8 @@ import { MAX_SUGGESTIONS, mergeTags, suggestTags } from './tags.ts';
 test('suggestions come from the hashtags, title and repeated description words', () => {
   const tags = suggestTags({
     title: 'Local SEO for Restaurants in Delhi | Full Guide 2026',
-    description: 'Learn local SEO. #LocalSEO #Delhi_Food\nRestaurants need reviews; reviews drive rankings. https://example.com/reviews-link',
+    description:
+      'Learn local SEO. #LocalSEO #Delhi_Food\nRestaurants need reviews; reviews drive rankings. https://example.com/reviews-link',
     channel: 'Delhi SEO Hub',
   });
   expect(tags.slice(0, 3)).toEqual(['localseo', 'delhi food', 'local seo for restaurants in delhi full guide 2026']);
@@ -27,5 +28,9 @@ test('an empty video gives no suggestions rather than filler', () => {
 });
 
 test('merge keeps the real tags first and drops case-insensitive duplicates', () => {
-  expect(mergeTags(['Local SEO', 'Delhi'], ['local seo', 'delhi seo', ' '])).toEqual(['Local SEO', 'Delhi', 'delhi seo']);
+  expect(mergeTags(['Local SEO', 'Delhi'], ['local seo', 'delhi seo', ' '])).toEqual([
+    'Local SEO',
+    'Delhi',
+    'delhi seo',
+  ]);
 });

@@ -1,6 +1,8 @@
 const STOP_WORDS = new Set(
-  ('a an and are as at be but by for from has have how i in into is it its my of on or our so that the their this to ' +
-    'vs was we what when where which who why will with you your video official full new part ep episode hd 4k shorts').split(' '),
+  (
+    'a an and are as at be but by for from has have how i in into is it its my of on or our so that the their this to ' +
+    'vs was we what when where which who why will with you your video official full new part ep episode hd 4k shorts'
+  ).split(' '),
 );
 
 export const MAX_SUGGESTIONS = 20;

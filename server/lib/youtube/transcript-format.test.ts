@@ -48,6 +48,13 @@ test('the PDF is a real PDF carrying the title and the caption text', async () =
 
 test('a long transcript flows onto more pages', async () => {
   const many = Array.from({ length: 200 }, (_, i) => ({ start: i * 3, duration: 3, text: `caption line number ${i}` }));
-  const pdf = await renderTranscriptPdf({ title: 'Long', channel: 'c', videoUrl: 'u', language: 'en', segments: many, fontPath: pickPdfFont() });
+  const pdf = await renderTranscriptPdf({
+    title: 'Long',
+    channel: 'c',
+    videoUrl: 'u',
+    language: 'en',
+    segments: many,
+    fontPath: pickPdfFont(),
+  });
   expect(pdf.toString('latin1').match(/\/Type \/Page\b/g)!.length).toBeGreaterThan(3);
 });

@@ -33,7 +33,13 @@ test.each([
 });
 
 test('requireVideoId answers a 400 the person can act on', () => {
-  const error = (() => { try { requireVideoId('https://vimeo.com/123'); } catch (err) { return err; } })();
+  const error = (() => {
+    try {
+      requireVideoId('https://vimeo.com/123');
+    } catch (err) {
+      return err;
+    }
+  })();
   expect(error).toBeInstanceOf(DomainError);
   expect((error as DomainError).kind).toBe('invalid-input');
   expect((error as DomainError).message).toMatch(/valid YouTube video URL/);

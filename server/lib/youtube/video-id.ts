@@ -1,7 +1,14 @@
 import { InvalidInputError } from '#server/lib/domain-errors.ts';
 
 const ID = /^[A-Za-z0-9_-]{11}$/;
-const YOUTUBE_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'music.youtube.com', 'youtube-nocookie.com', 'www.youtube-nocookie.com']);
+const YOUTUBE_HOSTS = new Set([
+  'youtube.com',
+  'www.youtube.com',
+  'm.youtube.com',
+  'music.youtube.com',
+  'youtube-nocookie.com',
+  'www.youtube-nocookie.com',
+]);
 // Path prefixes whose next segment is the video id: shorts, embeds, live streams and the old /v/ player.
 const ID_PATHS = new Set(['shorts', 'embed', 'live', 'v', 'e']);
 

@@ -5,7 +5,8 @@ export const adPostCopy: DirectoryCopy = {
   title: 'Ad Post Sites in India: Classifieds and Listing Portals',
   description:
     'Classifieds, listing portals and marketplaces a Delhi NCR business can post on: OLX, Quikr, property, car, job and trade portals. Filter by region; download as CSV.',
-  keywords: 'ad post sites, free classified sites, classified submission sites India, free ad posting sites, job posting sites India',
+  keywords:
+    'ad post sites, free classified sites, classified submission sites India, free ad posting sites, job posting sites India',
   intro:
     'Classified ads still bring local buyers, tenants and job seekers, and a complete listing on a trusted marketplace is also a citation that search engines can see. This list covers classifieds and portals that accept listings from Indian businesses, such as OLX, Quikr, Justdial, the property, car and job portals, trade marketplaces and a few global marketplaces for businesses that sell abroad. Some are free and some charge a fee or commission, which the description says. Post where your customers already look, write each ad for that audience, and never paste the same text everywhere.',
   faq: [
@@ -37,7 +38,8 @@ export const socialBookmarkingCopy: DirectoryCopy = {
   title: 'Social Bookmarking Sites List for Link Sharing',
   description:
     'Over 100 social bookmarking, link-sharing, curation and community sites an Indian business can use, from Reddit and Quora to ShareChat, with link types.',
-  keywords: 'social bookmarking sites, link sharing sites, content curation sites, social bookmarking list, bookmarking submission',
+  keywords:
+    'social bookmarking sites, link sharing sites, content curation sites, social bookmarking list, bookmarking submission',
   intro:
     'Social bookmarking began with sites where people saved and shared links in public. Today the same job is done by link-sharing communities such as Reddit and Hacker News, curation tools such as Pinterest, Flipboard and Scoop.it, and the big social networks. A link shared where the right readers gather can bring visits, mentions and natural backlinks; a link dropped into a community that does not care about it gets removed. Pick a handful of sites that match your topic and take part there.',
   faq: [
@@ -59,7 +61,7 @@ export const socialBookmarkingCopy: DirectoryCopy = {
     {
       question: 'How do I avoid being banned on Reddit and similar communities?',
       answer:
-        'Read each community\'s rules, comment and help before you post, share your own links only occasionally and say that they are yours, and write a title that describes the page honestly. Communities ban accounts that only promote.',
+        "Read each community's rules, comment and help before you post, share your own links only occasionally and say that they are yours, and write a title that describes the page honestly. Communities ban accounts that only promote.",
     },
   ],
 };
@@ -69,24 +71,25 @@ export const guestPostCopy: DirectoryCopy = {
   title: 'Guest Post Sites That Accept Contributors',
   description:
     'Real publications with contributor or write-for-us programmes in SEO, marketing, business and technology, with notes on which are paid or membership-based.',
-  keywords: 'guest post sites, write for us SEO, guest blogging sites, sites that accept guest posts, contributor programmes',
+  keywords:
+    'guest post sites, write for us SEO, guest blogging sites, sites that accept guest posts, contributor programmes',
   intro:
     'A guest post on a respected publication puts your expertise in front of an established audience and earns an editorial link that is hard to copy. Every site below runs a real contributor programme, but editors choose: pitch an idea their readers need, show relevant experience, and follow their guidelines to the letter. Some programmes pay writers and a few charge membership fees, which the descriptions mention.',
   faq: [
     {
       question: 'Is guest posting still safe for SEO?',
       answer:
-        'Yes, when the post is written for the publication\'s readers and accepted on merit. Google warns against guest posts made mainly for links, especially paid ones with keyword-rich anchors. Write for the audience and let the link follow naturally.',
+        "Yes, when the post is written for the publication's readers and accepted on merit. Google warns against guest posts made mainly for links, especially paid ones with keyword-rich anchors. Write for the audience and let the link follow naturally.",
     },
     {
       question: 'How do I pitch a guest post?',
       answer:
-        'Read a few recent articles, find a gap, and send the editor a short pitch: a working title, three or four points the article will make, why you are qualified, and links to work you have published. Follow the site\'s pitch form if it has one.',
+        "Read a few recent articles, find a gap, and send the editor a short pitch: a working title, three or four points the article will make, why you are qualified, and links to work you have published. Follow the site's pitch form if it has one.",
     },
     {
       question: 'Should I pay for a guest post?',
       answer:
-        'Paying for a link in an article breaks Google\'s spam policies unless the link is marked sponsored or nofollow. Membership programmes such as Forbes Councils are a disclosed business arrangement; judge them on reach and reputation, not on link value.',
+        "Paying for a link in an article breaks Google's spam policies unless the link is marked sponsored or nofollow. Membership programmes such as Forbes Councils are a disclosed business arrangement; judge them on reach and reputation, not on link value.",
     },
     {
       question: 'What makes a guest post get accepted?',

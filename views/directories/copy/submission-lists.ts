@@ -5,9 +5,10 @@ export const articleSubmissionCopy: DirectoryCopy = {
   title: 'Article Submission Sites to Publish Your Writing',
   description:
     'Real open publishing platforms and article directories where you can publish under your own name, from Medium and LinkedIn to DEV and HubPages.',
-  keywords: 'article submission sites, article publishing sites, free article submission, content syndication sites, article directories',
+  keywords:
+    'article submission sites, article publishing sites, free article submission, content syndication sites, article directories',
   intro:
-    'Article submission today means publishing on platforms that already have readers: Medium, LinkedIn, Substack, DEV and their peers. You do not need an editor\'s approval on most of them, so quality is up to you. Publish original articles or republish your own posts with a canonical link back to the original, so search engines know which copy to rank.',
+    "Article submission today means publishing on platforms that already have readers: Medium, LinkedIn, Substack, DEV and their peers. You do not need an editor's approval on most of them, so quality is up to you. Publish original articles or republish your own posts with a canonical link back to the original, so search engines know which copy to rank.",
   faq: [
     {
       question: 'Can I republish an article from my blog?',
@@ -37,7 +38,8 @@ export const directorySubmissionCopy: DirectoryCopy = {
   title: 'Business Directory Submission Sites for Local SEO',
   description:
     'Business directories and listing platforms for local SEO that accept Indian businesses: Google Business Profile, Bing Places, Mappls, Justdial, Clutch and more.',
-  keywords: 'directory submission sites, business listing sites, local citation sites, business directories India, local SEO directories',
+  keywords:
+    'directory submission sites, business listing sites, local citation sites, business directories India, local SEO directories',
   intro:
     'Business directories matter for local SEO because they confirm your name, address and phone number across the web and send customers who are ready to buy. Claim the big platforms first, Google Business Profile, Bing Places and Apple Business Connect, then the directories your customers use, such as Justdial and Sulekha in India or Clutch and GoodFirms for agencies. Keep every listing identical down to the spelling.',
   faq: [
@@ -69,7 +71,8 @@ export const imageSubmissionCopy: DirectoryCopy = {
   title: 'Image Submission Sites for Photos, Graphics and Infographics',
   description:
     'Real image sharing, portfolio and stock platforms where you can publish photos, infographics and designs, from Flickr and Pinterest to Behance and Unsplash.',
-  keywords: 'image submission sites, photo sharing sites, infographic submission sites, image sharing sites SEO, free image hosting',
+  keywords:
+    'image submission sites, photo sharing sites, infographic submission sites, image sharing sites SEO, free image hosting',
   intro:
     'Good images travel further than text: an infographic, a chart or a well-shot product photo gets pinned, embedded and credited. Image communities such as Flickr, Pinterest, Behance and Dribbble give your visuals an audience, while stock sites such as Unsplash and Pexels put them in front of people looking for pictures to use. Add a descriptive title, alt-style description and a link back to the source page every time.',
   faq: [
@@ -123,7 +126,7 @@ export const videoSubmissionCopy: DirectoryCopy = {
     {
       question: 'Do captions and transcripts matter?',
       answer:
-        'Yes. Captions make videos accessible and watchable without sound, and a transcript gives search engines text to index. You can fetch a YouTube video\'s transcript with our free transcript tool and publish it below the video.',
+        "Yes. Captions make videos accessible and watchable without sound, and a transcript gives search engines text to index. You can fetch a YouTube video's transcript with our free transcript tool and publish it below the video.",
     },
     {
       question: 'What does the DA column show?',

@@ -59,15 +59,18 @@ export const about = (business: Business): ProsePage => ({
   faq: [
     {
       question: 'Are you a large agency?',
-      answer: 'No. We are deliberately small so that senior people do the work. If your project needs a larger team, we will say so and, where we can, suggest who might fit.',
+      answer:
+        'No. We are deliberately small so that senior people do the work. If your project needs a larger team, we will say so and, where we can, suggest who might fit.',
     },
     {
       question: 'Which industries do you know best?',
-      answer: 'Healthcare, education, professional services, B2B software and e-commerce. Most of our clients are owner-run businesses in Delhi NCR.',
+      answer:
+        'Healthcare, education, professional services, B2B software and e-commerce. Most of our clients are owner-run businesses in Delhi NCR.',
     },
     {
       question: 'Do you outsource work?',
-      answer: 'No. Strategy, technical work and writing are done by our own team. Where we use specialist help, such as a medical reviewer, we tell you who and why.',
+      answer:
+        'No. Strategy, technical work and writing are done by our own team. Where we use specialist help, such as a medical reviewer, we tell you who and why.',
     },
   ],
   links: [

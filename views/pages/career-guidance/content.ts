@@ -4,8 +4,14 @@ export const careerGuidance: ProsePage = {
   meta: {
     title: 'SEO Career Guidance | How to Start and Grow a Career in SEO',
     description:
-    'How to start a career in SEO in India: the skills that matter, roles from executive to head of SEO, building a portfolio and what interviews test.',
-    keywords: ['seo career', 'how to become seo expert', 'seo jobs delhi', 'seo executive skills', 'digital marketing career india'],
+      'How to start a career in SEO in India: the skills that matter, roles from executive to head of SEO, building a portfolio and what interviews test.',
+    keywords: [
+      'seo career',
+      'how to become seo expert',
+      'seo jobs delhi',
+      'seo executive skills',
+      'digital marketing career india',
+    ],
   },
   heading: 'Career guidance: working in SEO',
   intro: [
@@ -33,8 +39,8 @@ export const careerGuidance: ProsePage = {
     {
       heading: 'Build a portfolio before you apply',
       paragraphs: [
-        'Start a small site on a topic you know, such as your city\'s food, a hobby or exam preparation. Publish twenty genuinely useful pages, set up Search Console and track what happens for three months. An interviewer will learn more from that screenshot than from any certificate.',
-        'Offer a free audit to a local shop or a relative\'s business and write down what you found, what you changed and what happened. Real results, even small ones, stand out.',
+        "Start a small site on a topic you know, such as your city's food, a hobby or exam preparation. Publish twenty genuinely useful pages, set up Search Console and track what happens for three months. An interviewer will learn more from that screenshot than from any certificate.",
+        "Offer a free audit to a local shop or a relative's business and write down what you found, what you changed and what happened. Real results, even small ones, stand out.",
       ],
     },
     {

@@ -34,7 +34,9 @@ export const engagement: Section[] = [
   {
     id: 'what-we-measure',
     heading: 'What we measure',
-    paragraphs: ['The same figures on every account, compared with the same months a year earlier so seasons do not flatter the result:'],
+    paragraphs: [
+      'The same figures on every account, compared with the same months a year earlier so seasons do not flatter the result:',
+    ],
     bullets: [
       'Organic clicks and impressions, from your own Google Search Console',
       'Searches you rank for in the top 3 and top 10, for the keywords agreed at the start',
@@ -47,15 +49,18 @@ export const engagement: Section[] = [
 export const faq: FaqEntry[] = [
   {
     question: 'How are the figures measured?',
-    answer: 'Organic visits and keywords come from Google Search Console, enquiries from your analytics, call tracking or CRM, comparing the same period year on year. You have access to every source we use.',
+    answer:
+      'Organic visits and keywords come from Google Search Console, enquiries from your analytics, call tracking or CRM, comparing the same period year on year. You have access to every source we use.',
   },
   {
     question: 'Can you guarantee results?',
-    answer: 'No. Nobody controls Google. We commit to the work, to transparent monthly reporting and to targets for enquiries that we review with you.',
+    answer:
+      'No. Nobody controls Google. We commit to the work, to transparent monthly reporting and to targets for enquiries that we review with you.',
   },
   {
     question: 'How soon will I see a change?',
-    answer: 'Technical fixes and profile changes often show within weeks; competitive service keywords usually take four to eight months.',
+    answer:
+      'Technical fixes and profile changes often show within weeks; competitive service keywords usually take four to eight months.',
   },
 ];
 

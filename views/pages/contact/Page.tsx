@@ -28,7 +28,11 @@ function ContactPage() {
         </p>
       </header>
       <div className="contact-layout" id="contact">
-        <Island name="pages/contact/Widget" component={ContactWidget} props={{ idPrefix: 'contact', phone: business.phone, hours: business.hours }} />
+        <Island
+          name="pages/contact/Widget"
+          component={ContactWidget}
+          props={{ idPrefix: 'contact', phone: business.phone, hours: business.hours }}
+        />
         <aside className="contact-details" aria-label="Office details">
           <h2>Office</h2>
           <BusinessAddress />

@@ -21,7 +21,8 @@ interface Sent {
   phone: string;
 }
 
-type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; sent: Sent } | { kind: 'error'; message: string };
+type Status =
+  { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; sent: Sent } | { kind: 'error'; message: string };
 
 const empty = { name: '', email: '', phone: '', website: '', message: '' };
 
@@ -34,7 +35,8 @@ export default function ContactWidget({ idPrefix, phone, hours }: ContactWidgetP
   const headingRef = useRef<HTMLHeadingElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   const id = (name: string) => `${idPrefix}-${name}`;
-  const set = (field: keyof typeof empty) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
+  const set = (field: keyof typeof empty) => (value: string) =>
+    setValues((current) => ({ ...current, [field]: value }));
 
   useEffect(() => {
     if (focusNext.current === 'confirmation') headingRef.current?.focus();
@@ -107,9 +109,28 @@ export default function ContactWidget({ idPrefix, phone, hours }: ContactWidgetP
     <form className="tool-card form-card" onSubmit={onSubmit} aria-labelledby={id('heading')}>
       <h2 id={id('heading')}>{formCopy.heading}</h2>
       <label htmlFor={id('name')}>{formCopy.nameLabel}</label>
-      <input id={id('name')} ref={nameRef} name="name" type="text" required autoComplete="name" maxLength={contactLimits.name} value={values.name} onChange={(e) => set('name')(e.target.value)} />
+      <input
+        id={id('name')}
+        ref={nameRef}
+        name="name"
+        type="text"
+        required
+        autoComplete="name"
+        maxLength={contactLimits.name}
+        value={values.name}
+        onChange={(e) => set('name')(e.target.value)}
+      />
       <label htmlFor={id('email')}>{formCopy.emailLabel}</label>
-      <input id={id('email')} name="email" type="email" required autoComplete="email" maxLength={contactLimits.email} value={values.email} onChange={(e) => set('email')(e.target.value)} />
+      <input
+        id={id('email')}
+        name="email"
+        type="email"
+        required
+        autoComplete="email"
+        maxLength={contactLimits.email}
+        value={values.email}
+        onChange={(e) => set('email')(e.target.value)}
+      />
       <div className="form-pair">
         <div>
           <label htmlFor={id('phone')}>{formCopy.phoneLabel}</label>
@@ -146,7 +167,15 @@ export default function ContactWidget({ idPrefix, phone, hours }: ContactWidgetP
         </div>
       </div>
       <label htmlFor={id('message')}>{formCopy.messageLabel}</label>
-      <textarea id={id('message')} name="message" rows={6} required maxLength={contactLimits.message} value={values.message} onChange={(e) => set('message')(e.target.value)} />
+      <textarea
+        id={id('message')}
+        name="message"
+        rows={6}
+        required
+        maxLength={contactLimits.message}
+        value={values.message}
+        onChange={(e) => set('message')(e.target.value)}
+      />
       <Honeypot id={id('homepage')} value={trap} onChange={setTrap} />
       <div className="actions">
         <button type="submit" className="button" disabled={sending}>

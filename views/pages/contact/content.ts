@@ -49,15 +49,22 @@ export const sentCopy = {
 export function faq(business: Business): FaqEntry[] {
   return [
     ...(business.hours
-      ? [{ question: 'What are your office hours?', answer: `${business.hours}. Messages sent outside those hours are read during the next office hours.` }]
+      ? [
+          {
+            question: 'What are your office hours?',
+            answer: `${business.hours}. Messages sent outside those hours are read during the next office hours.`,
+          },
+        ]
       : []),
     {
       question: 'Who will reply?',
-      answer: 'A consultant who has read your whole message, not an automated system. If your question needs a look at your website first, we will say so and tell you when to expect a full answer.',
+      answer:
+        'A consultant who has read your whole message, not an automated system. If your question needs a look at your website first, we will say so and tell you when to expect a full answer.',
     },
     {
       question: 'What should I include in my message?',
-      answer: 'Your website address, your city or area, what you sell, and what you would like more of: calls, walk-ins, online orders or demo requests. That is enough for a useful first reply.',
+      answer:
+        'Your website address, your city or area, what you sell, and what you would like more of: calls, walk-ins, online orders or demo requests. That is enough for a useful first reply.',
     },
     {
       question: 'Can I visit your office?',
@@ -67,4 +74,7 @@ export function faq(business: Business): FaqEntry[] {
 }
 
 // The spec's fourth link is /contact, this very page; pricing is the more useful next step here.
-export const links: LinkItem[] = [...legalLinks.filter((link) => link.href !== '/contact-me'), { href: '/seo-packages', label: 'SEO packages and pricing' }];
+export const links: LinkItem[] = [
+  ...legalLinks.filter((link) => link.href !== '/contact-me'),
+  { href: '/seo-packages', label: 'SEO packages and pricing' },
+];

@@ -21,12 +21,18 @@ test('accepts a complete message and trims every field', () => {
 
 test('phone and website are optional: missing, null, empty or blank are stored as null', () => {
   for (const blank of [undefined, null, '', '   ', '\t']) {
-    expect(parseContact(body({ phone: blank, website: blank }))).toMatchObject({ ok: true, data: { phone: null, website: null } });
+    expect(parseContact(body({ phone: blank, website: blank }))).toMatchObject({
+      ok: true,
+      data: { phone: null, website: null },
+    });
   }
 });
 
 test('a phone number is kept as written (trimmed): digits, spaces, + - ( )', () => {
-  expect(parseContact(body({ phone: ' +91 (11) 4567-8901 ' }))).toMatchObject({ ok: true, data: { phone: '+91 (11) 4567-8901' } });
+  expect(parseContact(body({ phone: ' +91 (11) 4567-8901 ' }))).toMatchObject({
+    ok: true,
+    data: { phone: '+91 (11) 4567-8901' },
+  });
   expect(checkPhone('9810012345')).toBe('9810012345');
   expect(checkPhone('011 2345 678')).toBe('011 2345 678');
 });
@@ -43,8 +49,13 @@ test('a phone with other characters, too few digits, too long or not text is ref
 });
 
 test('a website gets https:// when typed as a bare domain; http(s) addresses are kept as typed', () => {
-  expect(parseContact(body({ website: ' example.com ' }))).toMatchObject({ ok: true, data: { website: 'https://example.com' } });
-  expect(normalizeWebsite('www.dental-clinic.in/contact?from=google')).toBe('https://www.dental-clinic.in/contact?from=google');
+  expect(parseContact(body({ website: ' example.com ' }))).toMatchObject({
+    ok: true,
+    data: { website: 'https://example.com' },
+  });
+  expect(normalizeWebsite('www.dental-clinic.in/contact?from=google')).toBe(
+    'https://www.dental-clinic.in/contact?from=google',
+  );
   expect(normalizeWebsite('http://shop.example.in')).toBe('http://shop.example.in');
   expect(normalizeWebsite('HTTPS://Example.COM/Path')).toBe('HTTPS://Example.COM/Path');
   expect(normalizeWebsite('example.com:8080/menu')).toBe('https://example.com:8080/menu');
@@ -54,7 +65,9 @@ test('a website gets https:// when typed as a bare domain; http(s) addresses are
 test('a website that is not an http(s) address is refused naming the field', () => {
   const notAddress = 'Website must be a web address such as example.com or https://example.com';
   expect(errorOf(body({ website: 'ftp://files.example.com' }))).toBe('Website must start with http:// or https://');
-  expect(errorOf(body({ website: 'javascript://example.com/%0Aalert(1)' }))).toBe('Website must start with http:// or https://');
+  expect(errorOf(body({ website: 'javascript://example.com/%0Aalert(1)' }))).toBe(
+    'Website must start with http:// or https://',
+  );
   expect(errorOf(body({ website: 'javascript:alert(1)' }))).toBe(notAddress);
   expect(errorOf(body({ website: 'mailto:asha@example.in' }))).toBe(notAddress);
   expect(errorOf(body({ website: 'https://user:secret@example.com' }))).toBe(notAddress);
@@ -95,7 +108,11 @@ test('enforces the length limits exactly at the boundary', () => {
 test('a filled honeypot (homepage) marks the request as a bot; an empty one does not; website is no trap', () => {
   expect(parseContact(body({ homepage: 'http://spam.example' }))).toMatchObject({ ok: true, isBot: true });
   expect(parseContact(body({ homepage: '' }))).toMatchObject({ ok: true, isBot: false });
-  expect(parseContact(body({ website: 'http://clinic.example' }))).toMatchObject({ ok: true, isBot: false, data: { website: 'http://clinic.example' } });
+  expect(parseContact(body({ website: 'http://clinic.example' }))).toMatchObject({
+    ok: true,
+    isBot: false,
+    data: { website: 'http://clinic.example' },
+  });
 });
 
 test('a body that is not an object is rejected', () => {

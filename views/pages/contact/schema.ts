@@ -8,7 +8,8 @@ const MIN_PHONE_DIGITS = 7;
 /** A phone number as people write it: digits, spaces, + - ( ). Stored as typed. */
 export function checkPhone(text: string): string | { error: string } {
   if (!/^[0-9+\-() ]+$/.test(text)) return { error: 'Phone may contain only digits, spaces and + - ( )' };
-  if (text.replace(/\D/g, '').length < MIN_PHONE_DIGITS) return { error: `Phone must have at least ${MIN_PHONE_DIGITS} digits` };
+  if (text.replace(/\D/g, '').length < MIN_PHONE_DIGITS)
+    return { error: `Phone must have at least ${MIN_PHONE_DIGITS} digits` };
   return text;
 }
 

@@ -4,8 +4,14 @@ export const digitalMarketing: ProsePage = {
   meta: {
     title: 'Digital Marketing for Small Businesses | Channels, Budgets & SEO',
     description:
-    'How search, Google Ads, social media, WhatsApp and email fit together for a small business in India, and how to split a modest budget sensibly.',
-    keywords: ['digital marketing', 'digital marketing for small business', 'seo vs google ads', 'digital marketing delhi', 'marketing budget india'],
+      'How search, Google Ads, social media, WhatsApp and email fit together for a small business in India, and how to split a modest budget sensibly.',
+    keywords: [
+      'digital marketing',
+      'digital marketing for small business',
+      'seo vs google ads',
+      'digital marketing delhi',
+      'marketing budget india',
+    ],
   },
   heading: 'Digital marketing',
   intro: [
@@ -38,7 +44,9 @@ export const digitalMarketing: ProsePage = {
     },
     {
       heading: 'Splitting a modest budget',
-      paragraphs: ['For a local service business with a modest monthly marketing budget, a sensible starting split is:'],
+      paragraphs: [
+        'For a local service business with a modest monthly marketing budget, a sensible starting split is:',
+      ],
       bullets: [
         'About half on SEO and content, which compounds over time',
         'About a third on Google Ads for high-intent searches while SEO builds',

@@ -5,7 +5,7 @@ export const disclaimer: ProsePage = {
   meta: {
     title: 'Disclaimer | Use of Our SEO Advice, Tools and Third-Party Data',
     description:
-    'Our SEO content is general information, tool results reflect the moment they run, third-party metrics are approximate and rankings are never guaranteed.',
+      'Our SEO content is general information, tool results reflect the moment they run, third-party metrics are approximate and rankings are never guaranteed.',
     keywords: ['disclaimer', 'seo tools disclaimer', 'no ranking guarantee'],
   },
   heading: 'Disclaimer',
@@ -47,15 +47,18 @@ export const disclaimer: ProsePage = {
   faq: [
     {
       question: 'Are the free tools really free?',
-      answer: 'Yes. No account or payment is needed. We may limit how often a tool can be used from one address to keep it available for everyone.',
+      answer:
+        'Yes. No account or payment is needed. We may limit how often a tool can be used from one address to keep it available for everyone.',
     },
     {
       question: 'Can I rely on tool results for client reports?',
-      answer: 'Use them as a starting point and confirm important findings in Google Search Console or by checking the page yourself, because results reflect the moment the check ran.',
+      answer:
+        'Use them as a starting point and confirm important findings in Google Search Console or by checking the page yourself, because results reflect the moment the check ran.',
     },
     {
       question: 'Why do Domain Authority figures differ from other sites?',
-      answer: 'They are third-party estimates that change over time. We show the date each figure was recorded and leave the cell blank rather than guess.',
+      answer:
+        'They are third-party estimates that change over time. We show the date each figure was recorded and leave the cell blank rather than guess.',
     },
     {
       question: 'Who do I contact about something on this page?',

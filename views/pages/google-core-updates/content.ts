@@ -5,7 +5,13 @@ export const googleCoreUpdates: ProsePage = {
     title: 'Google Core Updates: Dated Log and How to Respond',
     description:
       'A dated log of confirmed Google core updates with their rollout dates, what a core update is, how to tell whether one affected your site, and how to respond.',
-    keywords: ['google core update', 'google algorithm update', 'core update recovery', 'helpful content', 'google ranking drop'],
+    keywords: [
+      'google core update',
+      'google algorithm update',
+      'core update recovery',
+      'helpful content',
+      'google ranking drop',
+    ],
   },
   heading: 'Google core updates',
   intro: [
@@ -21,7 +27,7 @@ export const googleCoreUpdates: ProsePage = {
     {
       heading: 'What Google asks of content',
       paragraphs: [
-        'With the March 2024 core update, Google folded its earlier helpful content system into the core ranking systems, and announced new spam policies against scaled content abuse, expired domain abuse and site reputation abuse at the same time. Google\'s guidance on core updates points site owners to its questions about helpful, people-first content, such as:',
+        "With the March 2024 core update, Google folded its earlier helpful content system into the core ranking systems, and announced new spam policies against scaled content abuse, expired domain abuse and site reputation abuse at the same time. Google's guidance on core updates points site owners to its questions about helpful, people-first content, such as:",
       ],
       bullets: [
         'Does the content provide original information, research or analysis?',
@@ -33,7 +39,7 @@ export const googleCoreUpdates: ProsePage = {
     {
       heading: 'Did an update affect you?',
       paragraphs: [
-        'Open Search Console\'s Performance report and compare the two weeks after the rollout finished with the two weeks before it started. Compare like-for-like days, because weekends and festivals shift demand. A drop that starts during the rollout window and affects many pages at once points to the update; a drop on a handful of pages more often points to a technical issue or a competitor.',
+        "Open Search Console's Performance report and compare the two weeks after the rollout finished with the two weeks before it started. Compare like-for-like days, because weekends and festivals shift demand. A drop that starts during the rollout window and affects many pages at once points to the update; a drop on a handful of pages more often points to a technical issue or a competitor.",
       ],
     },
     {
@@ -42,7 +48,7 @@ export const googleCoreUpdates: ProsePage = {
       bullets: [
         'Search the query yourself and read the pages that now rank above you',
         'Ask honestly what they offer that yours does not: depth, proof, freshness or clarity',
-        'Add first-hand detail: photos, data, worked examples, the author\'s credentials',
+        "Add first-hand detail: photos, data, worked examples, the author's credentials",
         'Merge or remove thin pages that compete with each other',
         'Fix technical issues that make the page hard to use on a phone',
         'Be patient: improvements are often recognised over months, sometimes only at the next core update',

@@ -41,5 +41,7 @@ export const STATUS_DASHBOARD_URL = 'https://status.search.google.com/summary';
 
 /** Calendar days from start to completion as Google announced them (the start day counts as day 0). */
 export function rolloutDays(update: CoreUpdate): number {
-  return Math.round((Date.parse(`${update.completed}T00:00:00Z`) - Date.parse(`${update.started}T00:00:00Z`)) / 86_400_000);
+  return Math.round(
+    (Date.parse(`${update.completed}T00:00:00Z`) - Date.parse(`${update.started}T00:00:00Z`)) / 86_400_000,
+  );
 }

@@ -11,7 +11,16 @@ export function AuditBox() {
       <p>22 checks on any page: title, description, headings, speed, mobile and more. No sign-up.</p>
       <label htmlFor="home-audit-url">Page address</label>
       <div className="audit-box-row">
-        <input id="home-audit-url" name="url" type="text" inputMode="url" autoComplete="url" required maxLength={MAX_URL_LENGTH} placeholder="example.com" />
+        <input
+          id="home-audit-url"
+          name="url"
+          type="text"
+          inputMode="url"
+          autoComplete="url"
+          required
+          maxLength={MAX_URL_LENGTH}
+          placeholder="example.com"
+        />
         <button type="submit" className="button">
           Audit my site
         </button>

@@ -32,7 +32,11 @@ function ProofSection() {
                   <li key={result}>{result}</li>
                 ))}
               </ul>
-              {study.duration || study.source ? <p className="case-source">{[study.duration, study.source && `Source: ${study.source}`].filter(Boolean).join(' · ')}</p> : null}
+              {study.duration || study.source ? (
+                <p className="case-source">
+                  {[study.duration, study.source && `Source: ${study.source}`].filter(Boolean).join(' · ')}
+                </p>
+              ) : null}
             </li>
           ))}
         </ul>

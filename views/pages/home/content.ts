@@ -11,10 +11,22 @@ export const hero = {
 };
 
 export const services: Array<{ title: string; text: string }> = [
-  { title: 'Technical SEO', text: 'Crawling, indexing, speed and structured data fixed at the source, and checked with the same tools you can use here.' },
-  { title: 'Local SEO', text: 'Google Business Profile, locality pages and citations for customers searching in your part of Delhi NCR.' },
-  { title: 'Content', text: 'Service pages and guides planned around what your customers actually search for, each with a goal.' },
-  { title: 'Link building', text: 'Mentions from relevant Indian sites and partners, with a natural mix of anchors. No paid link schemes.' },
+  {
+    title: 'Technical SEO',
+    text: 'Crawling, indexing, speed and structured data fixed at the source, and checked with the same tools you can use here.',
+  },
+  {
+    title: 'Local SEO',
+    text: 'Google Business Profile, locality pages and citations for customers searching in your part of Delhi NCR.',
+  },
+  {
+    title: 'Content',
+    text: 'Service pages and guides planned around what your customers actually search for, each with a goal.',
+  },
+  {
+    title: 'Link building',
+    text: 'Mentions from relevant Indian sites and partners, with a natural mix of anchors. No paid link schemes.',
+  },
 ];
 
 export const localities: LinkItem[] = [
@@ -34,7 +46,8 @@ export const pricingTeaser = {
 export const faq = (business: Business): FaqEntry[] => [
   {
     question: 'Are the SEO tools really free?',
-    answer: 'Yes. Every tool on this site is free to use without an account. We build them for our own client work and share them.',
+    answer:
+      'Yes. Every tool on this site is free to use without an account. We build them for our own client work and share them.',
   },
   {
     question: 'Do you offer SEO services in Delhi NCR?',

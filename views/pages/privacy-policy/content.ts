@@ -20,7 +20,7 @@ export const privacyPolicy = (business: Business): ProsePage => ({
   meta: {
     title: 'Privacy Policy | What This Site Collects and How Long It Keeps It',
     description:
-    'What this site collects through the contact form, article submissions, free tools and server logs, how long we keep it and how to ask for deletion.',
+      'What this site collects through the contact form, article submissions, free tools and server logs, how long we keep it and how to ask for deletion.',
     keywords: ['privacy policy', 'data protection', 'seo tools privacy'],
   },
   heading: 'Privacy policy',
@@ -59,14 +59,14 @@ export const privacyPolicy = (business: Business): ProsePage => ({
       bullets: [
         'Images uploaded for compression are processed in memory and are not stored after the compressed result is returned.',
         'URLs and text you enter into a tool are used to produce the result and are not kept, except as described for sitemaps and logs below.',
-        'Sitemaps you generate and site audits you run are stored on our server (the website address, the pages found and the results) so that you can open them again. Your list of them is tied to a cookie in your browser, so other visitors cannot list them; anyone you give a report\'s link to can open that report.',
+        "Sitemaps you generate and site audits you run are stored on our server (the website address, the pages found and the results) so that you can open them again. Your list of them is tied to a cookie in your browser, so other visitors cannot list them; anyone you give a report's link to can open that report.",
       ],
     },
     {
       id: 'logs',
       heading: 'Server logs',
       paragraphs: [
-        'Like every web server, ours records each request: the time, the page or tool requested, the response status, your IP address, your browser\'s user-agent and a request identifier we use to trace errors. We keep logs for up to 30 days to keep the service secure, to stop abuse such as automated form spam, and to fix problems. To enforce rate limits we may keep a one-way hash of your IP address with form submissions.',
+        "Like every web server, ours records each request: the time, the page or tool requested, the response status, your IP address, your browser's user-agent and a request identifier we use to trace errors. We keep logs for up to 30 days to keep the service secure, to stop abuse such as automated form spam, and to fix problems. To enforce rate limits we may keep a one-way hash of your IP address with form submissions.",
       ],
     },
     {

@@ -123,7 +123,9 @@ function articleJsonLd(guide: Guide, business: Business): Record<string, unknown
     description: guide.description,
     datePublished: guide.published,
     dateModified: guide.reviewed,
-    author: author.role ? { '@type': 'Person', name: author.name, jobTitle: author.role, worksFor: organisation } : organisation,
+    author: author.role
+      ? { '@type': 'Person', name: author.name, jobTitle: author.role, worksFor: organisation }
+      : organisation,
     publisher: organisation,
     inLanguage: 'en-IN',
   };

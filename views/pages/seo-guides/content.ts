@@ -6,7 +6,13 @@ export const seoGuides: ProsePage = {
     title: 'SEO Guides | Practical SEO Advice for Small Businesses in India',
     description:
       'Practical SEO guides for Indian businesses: Google Business Profile, technical SEO, keyword research in Hindi and Hinglish, link building, speed and migrations.',
-    keywords: ['seo guides', 'seo tutorial india', 'seo for small business', 'local seo guide', 'technical seo checklist'],
+    keywords: [
+      'seo guides',
+      'seo tutorial india',
+      'seo for small business',
+      'local seo guide',
+      'technical seo checklist',
+    ],
   },
   heading: 'SEO guides',
   intro: [

@@ -4,8 +4,14 @@ export const seoOptimizedPage: ProsePage = {
   meta: {
     title: 'What Makes an SEO-Optimised Page? A Checklist with Examples',
     description:
-    'What makes a page SEO-optimised: search intent, title and meta description, headings, substance, internal links, images, schema and speed.',
-    keywords: ['seo optimized page', 'on page seo checklist', 'seo friendly web page', 'meta description length', 'page title seo'],
+      'What makes a page SEO-optimised: search intent, title and meta description, headings, substance, internal links, images, schema and speed.',
+    keywords: [
+      'seo optimized page',
+      'on page seo checklist',
+      'seo friendly web page',
+      'meta description length',
+      'page title seo',
+    ],
   },
   heading: 'What makes an SEO-optimised page',
   intro: [
@@ -56,15 +62,18 @@ export const seoOptimizedPage: ProsePage = {
   faq: [
     {
       question: 'How long should an SEO-optimised page be?',
-      answer: 'As long as it takes to answer the question completely and no longer. A service page may need 500 words, a detailed guide 2,000. Compare the pages that already rank and cover what they miss.',
+      answer:
+        'As long as it takes to answer the question completely and no longer. A service page may need 500 words, a detailed guide 2,000. Compare the pages that already rank and cover what they miss.',
     },
     {
       question: 'How many keywords should one page target?',
-      answer: 'One main topic and its close variations. If two keywords need different answers, they need different pages.',
+      answer:
+        'One main topic and its close variations. If two keywords need different answers, they need different pages.',
     },
     {
       question: 'Does a page need structured data to rank?',
-      answer: 'No, but it helps search engines understand the page and can make it eligible for rich results. Add it where it truthfully describes the content.',
+      answer:
+        'No, but it helps search engines understand the page and can make it eligible for rich results. Add it where it truthfully describes the content.',
     },
   ],
   links: [

@@ -13,7 +13,11 @@ function PackagesPage() {
       </header>
       <div className="pricing-grid">
         {SEO_PACKAGES.map((plan) => (
-          <section key={plan.id} className={plan.highlighted ? 'price-card highlighted' : 'price-card'} aria-labelledby={`plan-${plan.id}`}>
+          <section
+            key={plan.id}
+            className={plan.highlighted ? 'price-card highlighted' : 'price-card'}
+            aria-labelledby={`plan-${plan.id}`}
+          >
             {plan.highlighted ? <p className="price-flag">Recommended</p> : null}
             <h2 id={`plan-${plan.id}`}>{plan.name}</h2>
             <p className="price">
@@ -41,8 +45,9 @@ function PackagesPage() {
       <section className="prose" aria-labelledby="tool-services">
         <h2 id="tool-services">Services that go with our free tools</h2>
         <p>
-          The <a href="/bulk-url-redirection-tool">redirect checker</a> and the <a href="/bulk-anchor-text-generators">anchor text generator</a> are free.
-          When you want our team to do the work, these are the prices (plus GST).
+          The <a href="/bulk-url-redirection-tool">redirect checker</a> and the{' '}
+          <a href="/bulk-anchor-text-generators">anchor text generator</a> are free. When you want our team to do the
+          work, these are the prices (plus GST).
         </p>
         <ul className="tool-services">
           {PAID_TOOL_PLANS.map((plan) => (

@@ -9,7 +9,9 @@ import { office } from './content.ts';
  */
 export function OfficeMap() {
   const business = useBusiness();
-  const query = encodeURIComponent(business.geo ? `${business.geo.lat},${business.geo.lng}` : addressText(business.address));
+  const query = encodeURIComponent(
+    business.geo ? `${business.geo.lat},${business.geo.lng}` : addressText(business.address),
+  );
   return (
     <section className="office" aria-labelledby="office-heading">
       <h2 id="office-heading">{office.heading}</h2>
@@ -19,12 +21,21 @@ export function OfficeMap() {
           <BusinessAddress />
           {business.hours ? <p>{`Hours: ${business.hours}`}</p> : null}
         </div>
-        <div className="map-slot" data-map-slot="" data-enhance="" data-map-src={`https://www.google.com/maps?q=${query}&output=embed`}>
+        <div
+          className="map-slot"
+          data-map-slot=""
+          data-enhance=""
+          data-map-src={`https://www.google.com/maps?q=${query}&output=embed`}
+        >
           <p className="map-note">{office.mapNote}</p>
           <button type="button" className="button" data-map-button="" hidden>
             {office.mapButton}
           </button>
-          <a href={`https://www.google.com/maps/search/?api=1&query=${query}`} target="_blank" rel="noopener noreferrer">
+          <a
+            href={`https://www.google.com/maps/search/?api=1&query=${query}`}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             Open in Google Maps
           </a>
         </div>

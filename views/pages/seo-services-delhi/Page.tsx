@@ -7,7 +7,18 @@ import { CtaButtons } from '#views/pages/shared/links.tsx';
 import { localBusinessJsonLd } from '#views/pages/shared/local-business.ts';
 import { ProcessSteps } from '#views/pages/shared/ProcessSteps.tsx';
 import { ServiceHero } from '#views/pages/shared/ServiceHero.tsx';
-import { about, benefitCards, contactCta, faq, hero, measuredResults, meta, processSteps, services, slides } from './content.ts';
+import {
+  about,
+  benefitCards,
+  contactCta,
+  faq,
+  hero,
+  measuredResults,
+  meta,
+  processSteps,
+  services,
+  slides,
+} from './content.ts';
 import { OfficeMap } from './OfficeMap.tsx';
 import { Slider } from './Slider.tsx';
 import { BenefitsTable, ClientResultsTable, StrategiesTable, ToolsTable } from './sections.tsx';
@@ -19,8 +30,15 @@ function DelhiPage() {
   const { siteUrl, business } = useSite();
   return (
     <article className="service-page">
-      <JsonLd data={localBusinessJsonLd(siteUrl, business, { path: PATH, description: meta.description, areaServed })} />
-      <ServiceHero eyebrow="SEO services · Delhi" heading={hero.heading} lead={hero.lead} links={[hero.cta, ...(hero.secondary ? [hero.secondary] : [])]} />
+      <JsonLd
+        data={localBusinessJsonLd(siteUrl, business, { path: PATH, description: meta.description, areaServed })}
+      />
+      <ServiceHero
+        eyebrow="SEO services · Delhi"
+        heading={hero.heading}
+        lead={hero.lead}
+        links={[hero.cta, ...(hero.secondary ? [hero.secondary] : [])]}
+      />
       <div className="service-body">
         <Slider slides={slides} />
         <section aria-labelledby="services-heading">
@@ -70,7 +88,8 @@ function DelhiPage() {
             </>
           )}
           <p>
-            <a href="/case-studies">Read the full case studies</a> or compare our <a href="/seo-packages">SEO packages and prices</a>.
+            <a href="/case-studies">Read the full case studies</a> or compare our{' '}
+            <a href="/seo-packages">SEO packages and prices</a>.
           </p>
         </section>
         <Faq items={faq} />

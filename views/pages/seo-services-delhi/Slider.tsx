@@ -8,7 +8,14 @@ import type { Slide } from './content.ts';
  */
 export function Slider({ slides, interval = 3000 }: { slides: Slide[]; interval?: number }) {
   return (
-    <section className="slider" data-slider="" data-enhance="" data-interval={interval} aria-roledescription="carousel" aria-label="How we work">
+    <section
+      className="slider"
+      data-slider=""
+      data-enhance=""
+      data-interval={interval}
+      aria-roledescription="carousel"
+      aria-label="How we work"
+    >
       <div className="slider-viewport">
         <div className="slider-track" data-slider-track="">
           {slides.map((slide, index) => (
@@ -20,7 +27,13 @@ export function Slider({ slides, interval = 3000 }: { slides: Slide[]; interval?
               aria-roledescription="slide"
               aria-label={`${index + 1} of ${slides.length}: ${slide.heading}`}
             >
-              <Picture name={slide.image} kind="slide" alt={slide.alt} eager={index === 0} sizes="(max-width: 1160px) 100vw, 1120px" />
+              <Picture
+                name={slide.image}
+                kind="slide"
+                alt={slide.alt}
+                eager={index === 0}
+                sizes="(max-width: 1160px) 100vw, 1120px"
+              />
               <div className="slide-caption">
                 <strong>{slide.heading}</strong>
                 <span>{slide.text}</span>

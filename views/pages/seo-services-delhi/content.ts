@@ -58,8 +58,7 @@ export const slides: Slide[] = [
 
 export const hero: Hero = {
   heading: 'SEO Services in Delhi that bring enquiries, not just rankings',
-  lead:
-    'We are a small Delhi team of technical SEOs and writers. We fix what stops Google from trusting your site, build pages for the searches your customers actually type, and report every month in calls and leads. Start with a free audit of your website; no call or contract needed.',
+  lead: 'We are a small Delhi team of technical SEOs and writers. We fix what stops Google from trusting your site, build pages for the searches your customers actually type, and report every month in calls and leads. Start with a free audit of your website; no call or contract needed.',
   cta: { href: '/seo-audit', label: 'Run a free SEO audit' },
   secondary: { href: '#contact', label: 'Talk to an SEO consultant' },
 };
@@ -94,38 +93,119 @@ export const services: Card[] = [
 export const benefitsTable = {
   columns: ['Benefit', 'What it means for your business', 'How we deliver it'] as const,
   rows: [
-    ['Qualified enquiries', 'People searching for your service, in your area, reach you first', 'Keyword mapping by intent and locality; conversion-focused service pages'],
-    ['Lower cost per lead', 'Organic visits keep arriving without paying per click', 'Pages that rank for years, refreshed quarterly instead of rebuilt'],
-    ['Trust before the first call', 'Reviews, case pages and clear answers do the selling', 'Review routine, FAQ content and E-E-A-T signals on every page'],
-    ['A faster website', 'Visitors on 4G phones stay instead of bouncing', 'Core Web Vitals fixes: images, fonts, scripts and server caching'],
-    ['Clear reporting', 'You know which pages and searches produce revenue', 'Monthly report from Search Console, analytics and call tracking'],
+    [
+      'Qualified enquiries',
+      'People searching for your service, in your area, reach you first',
+      'Keyword mapping by intent and locality; conversion-focused service pages',
+    ],
+    [
+      'Lower cost per lead',
+      'Organic visits keep arriving without paying per click',
+      'Pages that rank for years, refreshed quarterly instead of rebuilt',
+    ],
+    [
+      'Trust before the first call',
+      'Reviews, case pages and clear answers do the selling',
+      'Review routine, FAQ content and E-E-A-T signals on every page',
+    ],
+    [
+      'A faster website',
+      'Visitors on 4G phones stay instead of bouncing',
+      'Core Web Vitals fixes: images, fonts, scripts and server caching',
+    ],
+    [
+      'Clear reporting',
+      'You know which pages and searches produce revenue',
+      'Monthly report from Search Console, analytics and call tracking',
+    ],
   ] as const,
 };
 
 export const toolsTable: ToolRow[] = [
-  { name: 'Free SEO Audit', desc: 'Checks titles, descriptions, headings and speed of any page and scores 22 recommendations.', url: '/seo-audit' },
-  { name: 'Google Index Checker', desc: 'Tells you whether a URL can be indexed: status code, robots.txt, noindex and canonical.', url: '/google-index-checker' },
-  { name: 'Sitemap Generator', desc: 'Crawls your site and builds an XML sitemap you can submit to Search Console.', url: '/sitemap-tool' },
-  { name: 'Bulk URL Redirection Checker', desc: 'Follows redirects for a list of URLs and shows where each one ends up.', url: '/bulk-url-redirection-tool' },
-  { name: 'Mobile-Friendly Tester', desc: 'Fetches a page and reports viewport, tap-target and font-size problems.', url: '/mobile-friendly-tester-tool' },
-  { name: 'Canonical Tag Generator', desc: 'Writes the correct rel="canonical" tag for a URL to stop duplicate-content dilution.', url: '/canonical-tag-generator' },
+  {
+    name: 'Free SEO Audit',
+    desc: 'Checks titles, descriptions, headings and speed of any page and scores 22 recommendations.',
+    url: '/seo-audit',
+  },
+  {
+    name: 'Google Index Checker',
+    desc: 'Tells you whether a URL can be indexed: status code, robots.txt, noindex and canonical.',
+    url: '/google-index-checker',
+  },
+  {
+    name: 'Sitemap Generator',
+    desc: 'Crawls your site and builds an XML sitemap you can submit to Search Console.',
+    url: '/sitemap-tool',
+  },
+  {
+    name: 'Bulk URL Redirection Checker',
+    desc: 'Follows redirects for a list of URLs and shows where each one ends up.',
+    url: '/bulk-url-redirection-tool',
+  },
+  {
+    name: 'Mobile-Friendly Tester',
+    desc: 'Fetches a page and reports viewport, tap-target and font-size problems.',
+    url: '/mobile-friendly-tester-tool',
+  },
+  {
+    name: 'Canonical Tag Generator',
+    desc: 'Writes the correct rel="canonical" tag for a URL to stop duplicate-content dilution.',
+    url: '/canonical-tag-generator',
+  },
 ];
 
 export const strategies: Strategy[] = [
-  { name: 'Google Business Profile optimisation', effective: true, reason: 'Most local searches in Delhi show the map pack above the organic results.' },
-  { name: 'Locality landing pages with real local detail', effective: true, reason: 'A page about your Rohini branch, its landmarks and services ranks for searches made nearby.' },
-  { name: 'Fixing Core Web Vitals', effective: true, reason: 'Faster pages convert more of the traffic you already have and are easier to crawl.' },
-  { name: 'Structured data (FAQ, LocalBusiness, Product)', effective: true, reason: 'Helps Google understand the page and qualify it for rich results.' },
-  { name: 'Buying bulk backlinks', effective: false, reason: 'Link schemes are ignored or penalised by Google spam updates and can take months to clean up.' },
-  { name: 'Keyword stuffing and city-name pages', effective: false, reason: 'Hundreds of near-identical "SEO in <area>" pages are treated as doorway pages.' },
-  { name: 'AI articles published without editing', effective: false, reason: 'Unreviewed content rarely shows first-hand experience and tends to lose ground in core updates.' },
+  {
+    name: 'Google Business Profile optimisation',
+    effective: true,
+    reason: 'Most local searches in Delhi show the map pack above the organic results.',
+  },
+  {
+    name: 'Locality landing pages with real local detail',
+    effective: true,
+    reason: 'A page about your Rohini branch, its landmarks and services ranks for searches made nearby.',
+  },
+  {
+    name: 'Fixing Core Web Vitals',
+    effective: true,
+    reason: 'Faster pages convert more of the traffic you already have and are easier to crawl.',
+  },
+  {
+    name: 'Structured data (FAQ, LocalBusiness, Product)',
+    effective: true,
+    reason: 'Helps Google understand the page and qualify it for rich results.',
+  },
+  {
+    name: 'Buying bulk backlinks',
+    effective: false,
+    reason: 'Link schemes are ignored or penalised by Google spam updates and can take months to clean up.',
+  },
+  {
+    name: 'Keyword stuffing and city-name pages',
+    effective: false,
+    reason: 'Hundreds of near-identical "SEO in <area>" pages are treated as doorway pages.',
+  },
+  {
+    name: 'AI articles published without editing',
+    effective: false,
+    reason: 'Unreviewed content rarely shows first-hand experience and tends to lose ground in core updates.',
+  },
 ];
 
 export const benefitCards: Card[] = [
-  { title: 'One senior consultant per account', body: 'The person on your kick-off call is the person who works on your site and answers your emails.' },
+  {
+    title: 'One senior consultant per account',
+    body: 'The person on your kick-off call is the person who works on your site and answers your emails.',
+  },
   { title: 'Month-to-month after three months', body: 'We earn the renewal with results; no twelve-month lock-in.' },
-  { title: 'You own everything', body: 'Content, accounts, reports and data sit in your Google accounts from day one.' },
-  { title: 'Hindi and English content', body: 'We write for how your customers search, including Hinglish queries such as "best dentist near me Janakpuri".' },
+  {
+    title: 'You own everything',
+    body: 'Content, accounts, reports and data sit in your Google accounts from day one.',
+  },
+  {
+    title: 'Hindi and English content',
+    body: 'We write for how your customers search, including Hinglish queries such as "best dentist near me Janakpuri".',
+  },
 ];
 
 export const processSteps: ProcessStep[] = [
@@ -142,7 +222,8 @@ export const processSteps: ProcessStep[] = [
   {
     title: 'Fix',
     summary: 'Technical and on-page repairs.',
-    tooltip: 'Weeks 2-4: redirects, canonicals, titles, internal links and speed fixes, shipped in small reviewed batches.',
+    tooltip:
+      'Weeks 2-4: redirects, canonicals, titles, internal links and speed fixes, shipped in small reviewed batches.',
   },
   {
     title: 'Create',

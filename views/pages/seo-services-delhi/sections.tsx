@@ -7,7 +7,12 @@ import { benefitsTable, strategies, toolsTable } from './content.ts';
 export function BenefitsTable() {
   return (
     <div className="table-wrap">
-      <Table className="card-table" caption="Benefits of SEO and how we deliver them" hiddenCaption columns={benefitsTable.columns}>
+      <Table
+        className="card-table"
+        caption="Benefits of SEO and how we deliver them"
+        hiddenCaption
+        columns={benefitsTable.columns}
+      >
         {benefitsTable.rows.map(([benefit, meaning, how]) => (
           <tr key={benefit}>
             <th scope="row">{benefit}</th>
@@ -23,7 +28,12 @@ export function BenefitsTable() {
 export function ToolsTable() {
   return (
     <div className="table-wrap">
-      <Table className="card-table" caption="Free SEO tools we use on client work" hiddenCaption columns={['Tool', 'What it does']}>
+      <Table
+        className="card-table"
+        caption="Free SEO tools we use on client work"
+        hiddenCaption
+        columns={['Tool', 'What it does']}
+      >
         {toolsTable.map((tool) => (
           <tr key={tool.name}>
             <th scope="row">
@@ -40,7 +50,12 @@ export function ToolsTable() {
 export function StrategiesTable() {
   return (
     <div className="table-wrap">
-      <Table className="card-table" caption="Which SEO strategies work today and why" hiddenCaption columns={['Strategy', 'Effective?', 'Why']}>
+      <Table
+        className="card-table"
+        caption="Which SEO strategies work today and why"
+        hiddenCaption
+        columns={['Strategy', 'Effective?', 'Why']}
+      >
         {strategies.map((strategy) => (
           <tr key={strategy.name}>
             <th scope="row">{strategy.name}</th>

@@ -1,4 +1,8 @@
 import { localityPage } from '#views/pages/shared/LocalityPage.tsx';
 import { laxmiNagar } from './content.ts';
 
-export const laxmiNagarPage = localityPage({ content: laxmiNagar, navLabel: 'SEO Services Laxmi Nagar', aliases: ['/local-seo-laxmi-nagar'] });
+export const laxmiNagarPage = localityPage({
+  content: laxmiNagar,
+  navLabel: 'SEO Services Laxmi Nagar',
+  aliases: ['/local-seo-laxmi-nagar'],
+});

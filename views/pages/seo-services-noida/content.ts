@@ -7,13 +7,18 @@ export const noida: LocalityContent = {
   meta: {
     title: 'SEO Services in Noida | B2B, SaaS & Local SEO Agency',
     description:
-    'SEO services in Noida for SaaS and IT firms in Sector 62 and on the Expressway, exporters in Phase 2 and Sector 18 retailers. Technical SEO and leads.',
-    keywords: ['seo services noida', 'seo company noida', 'b2b seo noida', 'saas seo agency', 'local seo noida sector 18'],
+      'SEO services in Noida for SaaS and IT firms in Sector 62 and on the Expressway, exporters in Phase 2 and Sector 18 retailers. Technical SEO and leads.',
+    keywords: [
+      'seo services noida',
+      'seo company noida',
+      'b2b seo noida',
+      'saas seo agency',
+      'local seo noida sector 18',
+    ],
   },
   hero: {
     heading: 'SEO Services in Noida for companies that sell beyond Noida',
-    lead:
-      'Many Noida businesses sell to clients in Bengaluru, Dubai or Texas from an office in Sector 62 or on the Expressway. Others serve the families of Sector 50 and Noida Extension. We do SEO for both, and we keep the two strategies apart.',
+    lead: 'Many Noida businesses sell to clients in Bengaluru, Dubai or Texas from an office in Sector 62 or on the Expressway. Others serve the families of Sector 50 and Noida Extension. We do SEO for both, and we keep the two strategies apart.',
     cta: { href: '/seo-audit', label: 'Get a free SEO audit' },
     secondary: { href: '/contact-me', label: 'Book a call' },
   },
@@ -40,30 +45,76 @@ export const noida: LocalityContent = {
   businessMix: {
     heading: 'Noida businesses we work with',
     cards: [
-      { title: 'SaaS and IT services', body: 'Companies that need demo requests from international buyers, not local footfall.' },
-      { title: 'Exporters and manufacturers', body: 'Garment, electronics and engineering firms whose buyers search on Google before they reach a trade portal.' },
-      { title: 'Education and training', body: 'Universities, test-prep and skill institutes competing across NCR for the same students.' },
-      { title: 'Real estate', body: 'Developers and channel partners in a market where every project has dozens of competing listings.' },
-      { title: 'Healthcare', body: 'Hospitals, specialist clinics and diagnostic chains with several locations to manage.' },
-      { title: 'Retail and food', body: 'Sector 18 and high-street brands that need accurate listings and menus everywhere.' },
+      {
+        title: 'SaaS and IT services',
+        body: 'Companies that need demo requests from international buyers, not local footfall.',
+      },
+      {
+        title: 'Exporters and manufacturers',
+        body: 'Garment, electronics and engineering firms whose buyers search on Google before they reach a trade portal.',
+      },
+      {
+        title: 'Education and training',
+        body: 'Universities, test-prep and skill institutes competing across NCR for the same students.',
+      },
+      {
+        title: 'Real estate',
+        body: 'Developers and channel partners in a market where every project has dozens of competing listings.',
+      },
+      {
+        title: 'Healthcare',
+        body: 'Hospitals, specialist clinics and diagnostic chains with several locations to manage.',
+      },
+      {
+        title: 'Retail and food',
+        body: 'Sector 18 and high-street brands that need accurate listings and menus everywhere.',
+      },
     ],
   },
   services: {
     heading: 'What we do for Noida businesses',
     cards: [
-      { title: 'Technical SEO for product sites', body: 'JavaScript rendering, documentation indexing, international hreflang and site migrations without traffic loss.' },
-      { title: 'B2B content that sells', body: 'Use-case pages, comparison pages and guides written with your product and sales teams.' },
-      { title: 'Export and catalogue SEO', body: 'Product catalogues structured so buyers find specifications, certifications and MOQ details in search.' },
-      { title: 'Local SEO for each sector', body: 'Profiles and pages for clinics, schools and stores, tuned to the sectors and societies nearby.' },
+      {
+        title: 'Technical SEO for product sites',
+        body: 'JavaScript rendering, documentation indexing, international hreflang and site migrations without traffic loss.',
+      },
+      {
+        title: 'B2B content that sells',
+        body: 'Use-case pages, comparison pages and guides written with your product and sales teams.',
+      },
+      {
+        title: 'Export and catalogue SEO',
+        body: 'Product catalogues structured so buyers find specifications, certifications and MOQ details in search.',
+      },
+      {
+        title: 'Local SEO for each sector',
+        body: 'Profiles and pages for clinics, schools and stores, tuned to the sectors and societies nearby.',
+      },
     ],
   },
   process: {
     heading: 'How a Noida engagement runs',
     steps: [
-      { title: 'Discovery', summary: 'Market, buyer and sales cycle.', tooltip: 'We talk to sales as well as marketing, so the keywords we chase are the ones that close.' },
-      { title: 'Technical audit', summary: 'Crawl, render and index checks.', tooltip: 'Product sites often hide content behind scripts; we test what Google actually renders.' },
-      { title: 'Content plan', summary: 'Pages tied to pipeline stages.', tooltip: 'Problem, solution and comparison content mapped to your CRM stages.' },
-      { title: 'Report on pipeline', summary: 'Leads, not just traffic.', tooltip: 'We connect organic sessions to demo requests and enquiries in your analytics or CRM.' },
+      {
+        title: 'Discovery',
+        summary: 'Market, buyer and sales cycle.',
+        tooltip: 'We talk to sales as well as marketing, so the keywords we chase are the ones that close.',
+      },
+      {
+        title: 'Technical audit',
+        summary: 'Crawl, render and index checks.',
+        tooltip: 'Product sites often hide content behind scripts; we test what Google actually renders.',
+      },
+      {
+        title: 'Content plan',
+        summary: 'Pages tied to pipeline stages.',
+        tooltip: 'Problem, solution and comparison content mapped to your CRM stages.',
+      },
+      {
+        title: 'Report on pipeline',
+        summary: 'Leads, not just traffic.',
+        tooltip: 'We connect organic sessions to demo requests and enquiries in your analytics or CRM.',
+      },
     ],
   },
   localSearch: {
@@ -85,23 +136,28 @@ export const noida: LocalityContent = {
   faq: [
     {
       question: 'Do you work with SaaS companies that sell outside India?',
-      answer: 'Yes. Several Noida clients sell mainly to the US, UK and Middle East. We handle international targeting and write for those buyers, while you keep the Noida team and pricing.',
+      answer:
+        'Yes. Several Noida clients sell mainly to the US, UK and Middle East. We handle international targeting and write for those buyers, while you keep the Noida team and pricing.',
     },
     {
       question: 'Can you migrate our website without losing rankings?',
-      answer: 'Yes. We map every old URL to a new one, test redirects before launch, and watch Search Console daily for the first weeks after go-live.',
+      answer:
+        'Yes. We map every old URL to a new one, test redirects before launch, and watch Search Console daily for the first weeks after go-live.',
     },
     {
       question: 'We have a clinic in Noida Extension. Is local SEO worth it there?',
-      answer: 'Very much. Many businesses there still have incomplete profiles, so a well-kept profile, a proper page and steady reviews can move you up quickly.',
+      answer:
+        'Very much. Many businesses there still have incomplete profiles, so a well-kept profile, a proper page and steady reviews can move you up quickly.',
     },
     {
       question: 'Do you need access to our CRM?',
-      answer: 'Read-only access to the lead source field is enough. It lets us report demo requests and enquiries from organic search instead of guessing.',
+      answer:
+        'Read-only access to the lead source field is enough. It lets us report demo requests and enquiries from organic search instead of guessing.',
     },
     {
       question: 'Do you meet clients in Noida?',
-      answer: 'Yes, by appointment. Most meetings happen on video calls; we visit Noida offices for kick-offs and quarterly reviews.',
+      answer:
+        'Yes, by appointment. Most meetings happen on video calls; we visit Noida offices for kick-offs and quarterly reviews.',
     },
   ],
   cta: {

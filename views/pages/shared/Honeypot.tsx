@@ -5,7 +5,15 @@ export function Honeypot({ id, value, onChange }: { id: string; value: string; o
   return (
     <div className="hp-field" aria-hidden="true">
       <label htmlFor={id}>Leave this field empty</label>
-      <input id={id} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" value={value} onChange={(event) => onChange(event.target.value)} />
+      <input
+        id={id}
+        name={HONEYPOT_FIELD}
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
     </div>
   );
 }

@@ -19,7 +19,13 @@ function LocalityArticle({ content }: { content: LocalityContent }) {
   const slugId = content.slug.slice(1);
   return (
     <article className="service-page">
-      <JsonLd data={localBusinessJsonLd(siteUrl, business, { path: content.slug, description: content.meta.description, areaServed: content.areaServed })} />
+      <JsonLd
+        data={localBusinessJsonLd(siteUrl, business, {
+          path: content.slug,
+          description: content.meta.description,
+          areaServed: content.areaServed,
+        })}
+      />
       <ServiceHero
         eyebrow={`Local SEO · ${content.locality}`}
         heading={content.hero.heading}

@@ -12,7 +12,14 @@ interface PictureProps {
 }
 
 /** AVIF, then WebP, then JPEG, with the intrinsic size set so nothing shifts while it loads. */
-export function Picture({ name, kind, alt, eager = false, sizes = '(max-width: 700px) 100vw, 800px', className }: PictureProps) {
+export function Picture({
+  name,
+  kind,
+  alt,
+  eager = false,
+  sizes = '(max-width: 700px) 100vw, 800px',
+  className,
+}: PictureProps) {
   const set = artwork(name, kind, useImage);
   return (
     <picture className={className}>

@@ -2,7 +2,11 @@ import type { CaseStudy, Testimonial } from '#views/business.ts';
 
 /** A stable anchor id for a case study, from how the client is described. */
 export function caseStudyId(study: CaseStudy, index: number): string {
-  const slug = study.client.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+  const slug = study.client
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60);
   return slug ? `case-${slug}` : `case-${index + 1}`;
 }
 

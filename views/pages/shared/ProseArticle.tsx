@@ -55,7 +55,12 @@ export function ProseArticle({ content, children }: { content: ProsePage; childr
 export type ProseContent = ProsePage | ((business: Business) => ProsePage);
 
 /** A route-table entry for a prose page: head metadata and FAQ come straight from its content module. */
-export function prosePage(options: { path: string; navLabel: string; content: ProseContent; aliases?: string[] }): PageDef {
+export function prosePage(options: {
+  path: string;
+  navLabel: string;
+  content: ProseContent;
+  aliases?: string[];
+}): PageDef {
   const { content } = options;
   if (typeof content === 'function') {
     return definePage({

@@ -40,11 +40,19 @@ export const contentPages = (business: Business): ContentPageEntry[] => [
   { path: '/google-core-updates', meta: googleCoreUpdates.meta, faq: googleCoreUpdates.faq ?? [] },
   { path: '/seo-optimized-page', meta: seoOptimizedPage.meta, faq: seoOptimizedPage.faq ?? [] },
   { path: '/seo-packages', meta: packages.meta, faq: packages.faq },
-  { path: '/case-studies', meta: { ...caseStudies.meta, description: caseStudies.meta.description(business) }, faq: caseStudies.faq },
+  {
+    path: '/case-studies',
+    meta: { ...caseStudies.meta, description: caseStudies.meta.description(business) },
+    faq: caseStudies.faq,
+  },
   { path: '/privacy-policy', meta: privacyPolicy(business).meta, faq: privacyPolicy(business).faq ?? [] },
   { path: '/disclaimer', meta: disclaimer.meta, faq: disclaimer.faq ?? [] },
   { path: '/terms-and-conditions', meta: termsAndConditions.meta, faq: termsAndConditions.faq ?? [] },
-  { path: '/contact-me', meta: { ...contact.meta, description: contact.meta.description(business) }, faq: contact.faq(business) },
+  {
+    path: '/contact-me',
+    meta: { ...contact.meta, description: contact.meta.description(business) },
+    faq: contact.faq(business),
+  },
   { path: '/write-for-us', meta: writeForUs.meta, faq: writeForUs.faq },
   { path: '/sitemap', meta: sitemap.meta, faq: [] },
 ];

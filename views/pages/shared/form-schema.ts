@@ -41,19 +41,22 @@ export interface OptionalFieldOptions {
  */
 export function optionalText(label: string, max: number, { check }: OptionalFieldOptions = {}) {
   // .optional() before the transform: a missing key reaches it as undefined and is stored as null.
-  return z.unknown().optional().transform((value, ctx): string | null => {
-    if (value === undefined || value === null) return null;
-    const fail = (message: string) => {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    };
-    if (typeof value !== 'string') return fail(`${label} must be text`);
-    const text = cleanText(value, { multiline: false }).trim();
-    if (!text) return null;
-    if (text.length > max) return fail(`${label} must be at most ${max.toLocaleString('en-US')} characters`);
-    const checked = check ? check(text) : text;
-    return typeof checked === 'string' ? checked : fail(checked.error);
-  });
+  return z
+    .unknown()
+    .optional()
+    .transform((value, ctx): string | null => {
+      if (value === undefined || value === null) return null;
+      const fail = (message: string) => {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      };
+      if (typeof value !== 'string') return fail(`${label} must be text`);
+      const text = cleanText(value, { multiline: false }).trim();
+      if (!text) return null;
+      if (text.length > max) return fail(`${label} must be at most ${max.toLocaleString('en-US')} characters`);
+      const checked = check ? check(text) : text;
+      return typeof checked === 'string' ? checked : fail(checked.error);
+    });
 }
 
 // Deliberately simple: one @, no spaces, a dot in the domain. Stricter rules reject real addresses.

@@ -20,6 +20,8 @@ test('every slide and locality map ships in AVIF, WebP and JPEG at both widths, 
 test('sources go through the resolver and the intrinsic size is set', () => {
   const set = artwork('slide-audit', 'slide', (path) => `/assets/img/${path}?h`);
   expect(set).toMatchObject({ src: '/assets/img/content/slide-audit-1200.jpg?h', width: 1200, height: 500 });
-  expect(set.avif).toBe('/assets/img/content/slide-audit-640.avif?h 640w, /assets/img/content/slide-audit-1200.avif?h 1200w');
+  expect(set.avif).toBe(
+    '/assets/img/content/slide-audit-640.avif?h 640w, /assets/img/content/slide-audit-1200.avif?h 1200w',
+  );
   expect(artwork('map-noida', 'map', (path) => path)).toMatchObject({ width: 800, height: 500 });
 });

@@ -30,7 +30,14 @@ export function artworkFiles(name: string, kind: ArtworkKind): string[] {
 export function artwork(name: string, kind: ArtworkKind, resolve: ImageResolver): ArtworkSet {
   const { widths, width, height } = sizes[kind];
   const set = (ext: string) => widths.map((w) => `${resolve(`content/${name}-${w}.${ext}`)} ${w}w`).join(', ');
-  return { avif: set('avif'), webp: set('webp'), jpg: set('jpg'), src: resolve(`content/${name}-${width}.jpg`), width, height };
+  return {
+    avif: set('avif'),
+    webp: set('webp'),
+    jpg: set('jpg'),
+    src: resolve(`content/${name}-${width}.jpg`),
+    width,
+    height,
+  };
 }
 
 export const localityMaps: Record<string, string> = {

@@ -3,7 +3,7 @@ import { operatorBusiness } from '#test/helpers/business.ts';
 import { localBusinessJsonLd, organizationJsonLd } from '#views/pages/shared/local-business.ts';
 import { rohini } from '#views/pages/seo-services-rohini/content.ts';
 
-test('describes the operator\'s office and the page\'s own areas with absolute URLs', () => {
+test("describes the operator's office and the page's own areas with absolute URLs", () => {
   const data = localBusinessJsonLd('https://seo.example.in/', operatorBusiness, {
     path: rohini.slug,
     description: rohini.meta.description,
@@ -12,7 +12,13 @@ test('describes the operator\'s office and the page\'s own areas with absolute U
   expect(data['@type']).toBe('ProfessionalService');
   expect(data.url).toBe('https://seo.example.in/seo-services-rohini');
   expect(data['@id']).toBe('https://seo.example.in/seo-services-rohini#business');
-  expect(data).toMatchObject({ name: 'Lotus Lane Digital', legalName: 'Lotus Lane Digital LLP', telephone: '+91 98765 43210', foundingDate: '2016', taxID: '06ABCDE1234F1Z5' });
+  expect(data).toMatchObject({
+    name: 'Lotus Lane Digital',
+    legalName: 'Lotus Lane Digital LLP',
+    telephone: '+91 98765 43210',
+    foundingDate: '2016',
+    taxID: '06ABCDE1234F1Z5',
+  });
   expect(data.address).toEqual({
     '@type': 'PostalAddress',
     streetAddress: 'Unit 4, Tower B, Vatika Business Park, Sohna Road',
@@ -28,8 +34,25 @@ test('describes the operator\'s office and the page\'s own areas with absolute U
 });
 
 test('optional profile fields leave no empty keys behind', () => {
-  const { geo: _geo, foundedYear: _year, gstin: _gstin, openingHours: _hours, social: _social, ...minimal } = operatorBusiness;
+  const {
+    geo: _geo,
+    foundedYear: _year,
+    gstin: _gstin,
+    openingHours: _hours,
+    social: _social,
+    ...minimal
+  } = operatorBusiness;
   const data = organizationJsonLd('https://seo.example.in', minimal);
-  expect(Object.keys(data).sort()).toEqual(['@context', '@id', '@type', 'address', 'email', 'legalName', 'name', 'telephone', 'url']);
+  expect(Object.keys(data).sort()).toEqual([
+    '@context',
+    '@id',
+    '@type',
+    'address',
+    'email',
+    'legalName',
+    'name',
+    'telephone',
+    'url',
+  ]);
   expect(data.url).toBe('https://seo.example.in/');
 });

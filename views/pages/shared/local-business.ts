@@ -4,7 +4,8 @@ function postalAddress(business: Business) {
   const { address } = business;
   return {
     '@type': 'PostalAddress',
-    streetAddress: address.locality && address.locality !== address.city ? `${address.street}, ${address.locality}` : address.street,
+    streetAddress:
+      address.locality && address.locality !== address.city ? `${address.street}, ${address.locality}` : address.street,
     addressLocality: address.city,
     addressRegion: address.region,
     postalCode: address.postalCode,
@@ -43,7 +44,11 @@ export function organizationJsonLd(siteUrl: string, business: Business) {
  * schema.org ProfessionalService (a LocalBusiness subtype) for a service page: the operator's one
  * office from the profile, and the areas that page serves. No ratings or reviews are claimed.
  */
-export function localBusinessJsonLd(siteUrl: string, business: Business, page: { path: string; description: string; areaServed: string[] }) {
+export function localBusinessJsonLd(
+  siteUrl: string,
+  business: Business,
+  page: { path: string; description: string; areaServed: string[] },
+) {
   const origin = siteUrl.replace(/\/+$/, '');
   return {
     '@context': 'https://schema.org',
@@ -52,7 +57,9 @@ export function localBusinessJsonLd(siteUrl: string, business: Business, page: {
     url: `${origin}${page.path}`,
     description: page.description,
     ...businessFields(origin, business),
-    ...(business.geo ? { geo: { '@type': 'GeoCoordinates', latitude: business.geo.lat, longitude: business.geo.lng } } : {}),
+    ...(business.geo
+      ? { geo: { '@type': 'GeoCoordinates', latitude: business.geo.lat, longitude: business.geo.lng } }
+      : {}),
     areaServed: page.areaServed.map((name) => ({ '@type': 'Place', name })),
     ...(business.openingHours?.length ? { openingHours: business.openingHours } : {}),
     priceRange: '₹₹',

@@ -1,4 +1,8 @@
 import { prosePage } from '#views/pages/shared/ProseArticle.tsx';
 import { termsAndConditions } from './content.ts';
 
-export const termsAndConditionsPage = prosePage({ path: '/terms-and-conditions', navLabel: 'Terms and Conditions', content: termsAndConditions });
+export const termsAndConditionsPage = prosePage({
+  path: '/terms-and-conditions',
+  navLabel: 'Terms and Conditions',
+  content: termsAndConditions,
+});

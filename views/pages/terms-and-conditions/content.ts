@@ -5,7 +5,7 @@ export const termsAndConditions: ProsePage = {
   meta: {
     title: 'Terms and Conditions | Using This Website and Its Free SEO Tools',
     description:
-    'Terms for using this site: fair use of the free SEO tools, articles you submit, our content, paid services and the law that applies.',
+      'Terms for using this site: fair use of the free SEO tools, articles you submit, our content, paid services and the law that applies.',
     keywords: ['terms and conditions', 'terms of use', 'seo tools terms'],
   },
   heading: 'Terms and conditions',
@@ -55,15 +55,18 @@ export const termsAndConditions: ProsePage = {
   faq: [
     {
       question: 'Do I need an account to use the tools?',
-      answer: 'No. Every tool works without signing up, so there is no password to keep confidential. Keep private any links or files you choose to share.',
+      answer:
+        'No. Every tool works without signing up, so there is no password to keep confidential. Keep private any links or files you choose to share.',
     },
     {
       question: 'Can I use the tools for client work?',
-      answer: 'Yes, for sites you are authorised to check. Please respect the usage limits so the tools stay fast for everyone.',
+      answer:
+        'Yes, for sites you are authorised to check. Please respect the usage limits so the tools stay fast for everyone.',
     },
     {
       question: 'Who owns an article I submit?',
-      answer: 'You keep the copyright. You give us a licence to edit and publish it with credit, and you agree not to publish it elsewhere first.',
+      answer:
+        'You keep the copyright. You give us a licence to edit and publish it with credit, and you agree not to publish it elsewhere first.',
     },
     {
       question: 'What happens if the terms change?',

@@ -20,7 +20,8 @@ export default function WriteForUsWidget({ idPrefix }: WriteForUsWidgetProps) {
   const [submitting, setSubmitting] = useState(false);
   const [message, setMessage] = useState<Message>(null);
   const id = (name: string) => `${idPrefix}-${name}`;
-  const set = (field: keyof typeof empty) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
+  const set = (field: keyof typeof empty) => (value: string) =>
+    setValues((current) => ({ ...current, [field]: value }));
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -42,9 +43,26 @@ export default function WriteForUsWidget({ idPrefix }: WriteForUsWidgetProps) {
     <form className="tool-card form-card" onSubmit={onSubmit} aria-labelledby={id('heading')}>
       <h2 id={id('heading')}>{formCopy.heading}</h2>
       <label htmlFor={id('title')}>{formCopy.titleLabel}</label>
-      <input id={id('title')} name="title" type="text" required maxLength={articleLimits.title} value={values.title} onChange={(e) => set('title')(e.target.value)} />
+      <input
+        id={id('title')}
+        name="title"
+        type="text"
+        required
+        maxLength={articleLimits.title}
+        value={values.title}
+        onChange={(e) => set('title')(e.target.value)}
+      />
       <label htmlFor={id('author')}>{formCopy.authorLabel}</label>
-      <input id={id('author')} name="author" type="text" required autoComplete="name" maxLength={articleLimits.author} value={values.author} onChange={(e) => set('author')(e.target.value)} />
+      <input
+        id={id('author')}
+        name="author"
+        type="text"
+        required
+        autoComplete="name"
+        maxLength={articleLimits.author}
+        value={values.author}
+        onChange={(e) => set('author')(e.target.value)}
+      />
       <label htmlFor={id('email')}>{formCopy.emailLabel}</label>
       <input
         id={id('email')}
@@ -61,7 +79,15 @@ export default function WriteForUsWidget({ idPrefix }: WriteForUsWidgetProps) {
         {formCopy.emailHint}
       </p>
       <label htmlFor={id('content')}>{formCopy.contentLabel}</label>
-      <textarea id={id('content')} name="content" rows={10} required maxLength={articleLimits.content} value={values.content} onChange={(e) => set('content')(e.target.value)} />
+      <textarea
+        id={id('content')}
+        name="content"
+        rows={10}
+        required
+        maxLength={articleLimits.content}
+        value={values.content}
+        onChange={(e) => set('content')(e.target.value)}
+      />
       <Honeypot id={id('homepage')} value={trap} onChange={setTrap} />
       <div className="actions">
         <button type="submit" className="button" disabled={submitting}>

@@ -55,14 +55,17 @@ export const faq: FaqEntry[] = [
   },
   {
     question: 'Do you charge for publishing?',
-    answer: 'No. We never charge for publication and never sell links, which is also why we do not accept promotional articles.',
+    answer:
+      'No. We never charge for publication and never sell links, which is also why we do not accept promotional articles.',
   },
   {
     question: 'Can I include links in my article?',
-    answer: 'Yes, where they help readers, such as to official documentation or original research. One link to your own site in the author bio is allowed.',
+    answer:
+      'Yes, where they help readers, such as to official documentation or original research. One link to your own site in the author bio is allowed.',
   },
   {
     question: 'Will you edit my article?',
-    answer: 'We may edit for clarity, accuracy and length, and we will send you the edited version before it goes live.',
+    answer:
+      'We may edit for clarity, accuracy and length, and we will send you the edited version before it goes live.',
   },
 ];

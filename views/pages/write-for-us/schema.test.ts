@@ -2,7 +2,13 @@ import { expect, test } from 'vitest';
 import { parseArticle } from '#views/pages/write-for-us/schema.ts';
 
 function body(overrides: Record<string, unknown> = {}) {
-  return { title: 'Fixing crawl budget on a Shopify store', author: 'Rohan Mehta', email: 'rohan@example.in', content: 'Step one: read the logs.', ...overrides };
+  return {
+    title: 'Fixing crawl budget on a Shopify store',
+    author: 'Rohan Mehta',
+    email: 'rohan@example.in',
+    content: 'Step one: read the logs.',
+    ...overrides,
+  };
 }
 
 function errorOf(input: unknown) {
@@ -25,7 +31,7 @@ test('each missing field is named', () => {
   expect(errorOf(body({ email: undefined }))).toBe('Email is required');
 });
 
-test('the author\'s email is required and must look like an address, so the promised reply can be sent', () => {
+test("the author's email is required and must look like an address, so the promised reply can be sent", () => {
   expect(errorOf(body({ email: '  ' }))).toBe('Email is required');
   expect(errorOf(body({ email: 'rohan at example.in' }))).toBe('Email must be a valid email address');
   expect(errorOf(body({ email: `${'r'.repeat(250)}@x.in` }))).toBe('Email must be at most 254 characters');

@@ -8,7 +8,18 @@ export interface AboutWidgetProps {
   idPrefix: string;
 }
 
-const EMPTY: AboutForm = { companyName: '', description: '', foundedYear: '', location: '', story: '', offerings: '', audience: '', values: '', reasons: '', contact: '' };
+const EMPTY: AboutForm = {
+  companyName: '',
+  description: '',
+  foundedYear: '',
+  location: '',
+  story: '',
+  offerings: '',
+  audience: '',
+  values: '',
+  reasons: '',
+  contact: '',
+};
 
 export default function AboutUsWidget({ idPrefix }: AboutWidgetProps) {
   const [form, setForm] = useState<AboutForm>(EMPTY);
@@ -16,7 +27,8 @@ export default function AboutUsWidget({ idPrefix }: AboutWidgetProps) {
   const [missing, setMissing] = useState<string[]>([]);
   const [error, setError] = useState('');
   const id = (name: string) => `${idPrefix}-${name}`;
-  const set = (key: keyof AboutForm) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [key]: event.target.value }));
+  const set = (key: keyof AboutForm) => (event: { target: { value: string } }) =>
+    setForm((current) => ({ ...current, [key]: event.target.value }));
   const blank = !form.companyName.trim() || !form.description.trim();
 
   function onSubmit(event: FormEvent) {
@@ -39,7 +51,14 @@ export default function AboutUsWidget({ idPrefix }: AboutWidgetProps) {
     <div>
       <form className="tool-card" onSubmit={onSubmit} noValidate>
         <label htmlFor={id('company')}>Company name</label>
-        <input id={id('company')} type="text" value={form.companyName} onChange={set('companyName')} maxLength={LIMITS.companyName} placeholder="Acme Digital" />
+        <input
+          id={id('company')}
+          type="text"
+          value={form.companyName}
+          onChange={set('companyName')}
+          maxLength={LIMITS.companyName}
+          placeholder="Acme Digital"
+        />
         <label htmlFor={id('description')}>What does your company do?</label>
         <textarea
           id={id('description')}
@@ -52,25 +71,79 @@ export default function AboutUsWidget({ idPrefix }: AboutWidgetProps) {
         <div className="field-row">
           <div>
             <label htmlFor={id('year')}>Founding year (optional)</label>
-            <input id={id('year')} type="text" inputMode="numeric" value={form.foundedYear} onChange={set('foundedYear')} maxLength={4} placeholder="2015" />
+            <input
+              id={id('year')}
+              type="text"
+              inputMode="numeric"
+              value={form.foundedYear}
+              onChange={set('foundedYear')}
+              maxLength={4}
+              placeholder="2015"
+            />
           </div>
           <div>
             <label htmlFor={id('location')}>Location (optional)</label>
-            <input id={id('location')} type="text" value={form.location} onChange={set('location')} maxLength={LIMITS.location} placeholder="Rohini, Delhi" />
+            <input
+              id={id('location')}
+              type="text"
+              value={form.location}
+              onChange={set('location')}
+              maxLength={LIMITS.location}
+              placeholder="Rohini, Delhi"
+            />
           </div>
         </div>
         <label htmlFor={id('story')}>How did you start? (optional)</label>
-        <textarea id={id('story')} rows={3} value={form.story} onChange={set('story')} maxLength={LIMITS.story} placeholder="Started by two friends who ran a print shop in Karol Bagh." />
+        <textarea
+          id={id('story')}
+          rows={3}
+          value={form.story}
+          onChange={set('story')}
+          maxLength={LIMITS.story}
+          placeholder="Started by two friends who ran a print shop in Karol Bagh."
+        />
         <label htmlFor={id('offerings')}>Products or services, one per line (optional)</label>
-        <textarea id={id('offerings')} rows={3} value={form.offerings} onChange={set('offerings')} placeholder={'Local SEO\nWebsite audits'} />
+        <textarea
+          id={id('offerings')}
+          rows={3}
+          value={form.offerings}
+          onChange={set('offerings')}
+          placeholder={'Local SEO\nWebsite audits'}
+        />
         <label htmlFor={id('audience')}>Who are your customers? (optional)</label>
-        <input id={id('audience')} type="text" value={form.audience} onChange={set('audience')} maxLength={LIMITS.audience} placeholder="Local shops, clinics and startups" />
+        <input
+          id={id('audience')}
+          type="text"
+          value={form.audience}
+          onChange={set('audience')}
+          maxLength={LIMITS.audience}
+          placeholder="Local shops, clinics and startups"
+        />
         <label htmlFor={id('values')}>Values, separated by commas (optional)</label>
-        <input id={id('values')} type="text" value={form.values} onChange={set('values')} placeholder="Integrity, Transparency, Innovation" />
+        <input
+          id={id('values')}
+          type="text"
+          value={form.values}
+          onChange={set('values')}
+          placeholder="Integrity, Transparency, Innovation"
+        />
         <label htmlFor={id('reasons')}>Why do customers choose you? One reason per line (optional)</label>
-        <textarea id={id('reasons')} rows={3} value={form.reasons} onChange={set('reasons')} placeholder={'Monthly reports in plain English\nNo lock-in contracts'} />
+        <textarea
+          id={id('reasons')}
+          rows={3}
+          value={form.reasons}
+          onChange={set('reasons')}
+          placeholder={'Monthly reports in plain English\nNo lock-in contracts'}
+        />
         <label htmlFor={id('contact')}>How can people reach you? (optional)</label>
-        <input id={id('contact')} type="text" value={form.contact} onChange={set('contact')} maxLength={LIMITS.contact} placeholder="hello@example.com or +91 98765 43210" />
+        <input
+          id={id('contact')}
+          type="text"
+          value={form.contact}
+          onChange={set('contact')}
+          maxLength={LIMITS.contact}
+          placeholder="hello@example.com or +91 98765 43210"
+        />
         <div className="actions">
           <button type="submit" className="button" disabled={blank}>
             Generate About Us Page

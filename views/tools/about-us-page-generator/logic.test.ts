@@ -3,7 +3,19 @@ import { aboutPageToHtml, aboutPageToText, generateAboutPage, joinList, missingD
 import { COMPANY_REQUIRED, DESCRIPTION_REQUIRED, validateAboutForm, type AboutForm } from './rules.ts';
 
 function form(overrides: Partial<AboutForm> = {}): AboutForm {
-  return { companyName: 'Acme', description: 'We make shoes', foundedYear: '', location: '', story: '', offerings: '', audience: '', values: '', reasons: '', contact: '', ...overrides };
+  return {
+    companyName: 'Acme',
+    description: 'We make shoes',
+    foundedYear: '',
+    location: '',
+    story: '',
+    offerings: '',
+    audience: '',
+    values: '',
+    reasons: '',
+    contact: '',
+    ...overrides,
+  };
 }
 
 function checked(overrides: Partial<AboutForm> = {}) {
@@ -34,7 +46,9 @@ const FULL: Partial<AboutForm> = {
  * frames ("Welcome to", "was founded in", "offers:", ...). A new invented claim would bring new words.
  */
 const FRAME_WORDS = new Set(
-  'about welcome to is based in was founded our story what we offer offers who serve works with values the by why choose customers get touch learn more you can reach at'.split(' '),
+  'about welcome to is based in was founded our story what we offer offers who serve works with values the by why choose customers get touch learn more you can reach at'.split(
+    ' ',
+  ),
 );
 
 /** Each paragraph and list item, split into sentences after the visitor's own text is replaced by §. */
@@ -66,24 +80,44 @@ function framedSentences(overrides: Partial<AboutForm>): string[] {
 }
 
 test('every sentence carries something the visitor typed, inside a plain frame and nothing more', () => {
-  for (const overrides of [{}, FULL, { location: 'Noida' }, { foundedYear: '1999' }, { audience: 'small retailers.', contact: 'hi@acme.in' }]) {
+  for (const overrides of [
+    {},
+    FULL,
+    { location: 'Noida' },
+    { foundedYear: '1999' },
+    { audience: 'small retailers.', contact: 'hi@acme.in' },
+  ]) {
     for (const sentence of framedSentences(overrides)) {
       expect(sentence).toContain('§');
       const added = sentence.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-      expect(added.filter((word) => !FRAME_WORDS.has(word)), sentence).toEqual([]);
+      expect(
+        added.filter((word) => !FRAME_WORDS.has(word)),
+        sentence,
+      ).toEqual([]);
     }
   }
 });
 
 test('the claims the old generator invented are gone, and no default values are added', () => {
   const text = aboutPageToText(pageFor());
-  for (const claim of ['many of our customers', 'for years', 'small team', 'listening', 'knows the work', 'Integrity', 'promptly', 'regular updates']) {
+  for (const claim of [
+    'many of our customers',
+    'for years',
+    'small team',
+    'listening',
+    'knows the work',
+    'Integrity',
+    'promptly',
+    'regular updates',
+  ]) {
     expect(text).not.toContain(claim);
   }
 });
 
 test('the smallest input gives a short, honest page; each optional field adds its own section', () => {
-  expect(aboutPageToText(pageFor())).toBe('About Acme\n\nWelcome to Acme. We make shoes.\n\nGet in Touch\n\nGet in touch with Acme to learn more.\n');
+  expect(aboutPageToText(pageFor())).toBe(
+    'About Acme\n\nWelcome to Acme. We make shoes.\n\nGet in Touch\n\nGet in touch with Acme to learn more.\n',
+  );
   const page = pageFor(FULL);
   expect(page.sections.map((section) => section.heading)).toEqual([
     'About Kapoor & Sons Accountants',
@@ -95,12 +129,18 @@ test('the smallest input gives a short, honest page; each optional field adds it
     'Get in Touch',
   ]);
   const text = aboutPageToText(page);
-  expect(text).toContain('Welcome to Kapoor & Sons Accountants. We keep the books of small firms. We also file their GST returns!');
-  expect(text).toContain('Kapoor & Sons Accountants was founded in 2009 in Laxmi Nagar, Delhi.\nRavi Kapoor opened the office above his father’s shop.');
+  expect(text).toContain(
+    'Welcome to Kapoor & Sons Accountants. We keep the books of small firms. We also file their GST returns!',
+  );
+  expect(text).toContain(
+    'Kapoor & Sons Accountants was founded in 2009 in Laxmi Nagar, Delhi.\nRavi Kapoor opened the office above his father’s shop.',
+  );
   expect(text).toContain('Kapoor & Sons Accountants offers:\n- Bookkeeping\n- GST returns, monthly\n- Payroll\n');
   expect(text).toContain('Kapoor & Sons Accountants works with traders and clinics in East Delhi.');
   expect(text).toContain('The values Kapoor & Sons Accountants works by:\n- Accuracy\n- Discretion\n');
-  expect(text).toContain('Why customers choose Kapoor & Sons Accountants:\n- Same accountant every month\n- Fixed yearly fee\n');
+  expect(text).toContain(
+    'Why customers choose Kapoor & Sons Accountants:\n- Same accountant every month\n- Fixed yearly fee\n',
+  );
   expect(text).toContain('You can reach Kapoor & Sons Accountants at office@kapoor.example, +91 11 2222 3333.');
   expect(missingDetails(checked(FULL))).toEqual([]);
 });
@@ -112,7 +152,14 @@ test('a location without a year is said once, in the introduction', () => {
 });
 
 test('the widget can say which details would add sections', () => {
-  expect(missingDetails(checked())).toEqual(['founding year or story', 'products or services', 'customers', 'values', 'reasons to choose you', 'contact details']);
+  expect(missingDetails(checked())).toEqual([
+    'founding year or story',
+    'products or services',
+    'customers',
+    'values',
+    'reasons to choose you',
+    'contact details',
+  ]);
   expect(joinList(['a'])).toBe('a');
   expect(joinList(['a', 'b', 'c'])).toBe('a, b and c');
 });
@@ -128,7 +175,13 @@ test('the same input always gives the same page', () => {
 });
 
 test('HTML escapes everything the user typed', () => {
-  const html = aboutPageToHtml(pageFor({ companyName: '<b>"Acme" & Sons</b>', description: "<script>alert('x')</script>", offerings: '<img src=x onerror=alert(1)>' }));
+  const html = aboutPageToHtml(
+    pageFor({
+      companyName: '<b>"Acme" & Sons</b>',
+      description: "<script>alert('x')</script>",
+      offerings: '<img src=x onerror=alert(1)>',
+    }),
+  );
   expect(html).not.toContain('<script>');
   expect(html).not.toContain('<b>');
   expect(html).not.toContain('<img');
@@ -153,11 +206,17 @@ test('required fields, year range and limits are checked', () => {
   expect(message({ companyName: 'x'.repeat(101) })).toBe('Company name must be 100 characters or fewer.');
   expect(message({ description: 'x'.repeat(1001) })).toBe('Description must be 1000 characters or fewer.');
   expect(message({ story: 'x'.repeat(1501) })).toBe('Your story must be 1500 characters or fewer.');
-  expect(message({ values: Array.from({ length: 11 }, (_, i) => `v${i}`).join(',') })).toBe('Please list at most 10 values.');
+  expect(message({ values: Array.from({ length: 11 }, (_, i) => `v${i}`).join(',') })).toBe(
+    'Please list at most 10 values.',
+  );
   expect(message({ values: 'v'.repeat(61) })).toBe('Each value must be 60 characters or fewer.');
-  expect(message({ offerings: Array.from({ length: 21 }, (_, i) => `o${i}`).join('\n') })).toBe('Please list at most 20 products or services.');
+  expect(message({ offerings: Array.from({ length: 21 }, (_, i) => `o${i}`).join('\n') })).toBe(
+    'Please list at most 20 products or services.',
+  );
   expect(message({ offerings: 'o'.repeat(121) })).toBe('Each product or service must be 120 characters or fewer.');
-  expect(message({ reasons: Array.from({ length: 11 }, (_, i) => `r${i}`).join('\n') })).toBe('Please list at most 10 reasons.');
+  expect(message({ reasons: Array.from({ length: 11 }, (_, i) => `r${i}`).join('\n') })).toBe(
+    'Please list at most 10 reasons.',
+  );
   expect(message({ reasons: 'r'.repeat(161) })).toBe('Each reason must be 160 characters or fewer.');
   expect(message({ location: 'l'.repeat(101) })).toBe('Location must be 100 characters or fewer.');
   expect(message({ audience: 'a'.repeat(201) })).toBe('Audience must be 200 characters or fewer.');

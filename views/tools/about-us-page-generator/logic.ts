@@ -30,40 +30,69 @@ function intro(input: AboutInput): AboutSection {
 function story(input: AboutInput): AboutSection | null {
   const { companyName: name, foundedYear: year, location } = input;
   const paragraphs: string[] = [];
-  if (year) paragraphs.push(location ? `${name} was founded in ${year} in ${location}.` : `${name} was founded in ${year}.`);
+  if (year)
+    paragraphs.push(location ? `${name} was founded in ${year} in ${location}.` : `${name} was founded in ${year}.`);
   if (input.story) paragraphs.push(sentence(input.story));
   return paragraphs.length > 0 ? { heading: 'Our Story', paragraphs } : null;
 }
 
 function offerings(input: AboutInput): AboutSection | null {
   if (input.offerings.length === 0) return null;
-  return { heading: 'What We Offer', paragraphs: [`${input.companyName} offers:`], list: input.offerings.map(withoutStop) };
+  return {
+    heading: 'What We Offer',
+    paragraphs: [`${input.companyName} offers:`],
+    list: input.offerings.map(withoutStop),
+  };
 }
 
 function audience(input: AboutInput): AboutSection | null {
   if (!input.audience) return null;
-  return { heading: 'Who We Serve', paragraphs: [`${input.companyName} works with ${lowerFirst(withoutStop(input.audience))}.`] };
+  return {
+    heading: 'Who We Serve',
+    paragraphs: [`${input.companyName} works with ${lowerFirst(withoutStop(input.audience))}.`],
+  };
 }
 
 function values(input: AboutInput): AboutSection | null {
   if (input.values.length === 0) return null;
-  return { heading: 'Our Values', paragraphs: [`The values ${input.companyName} works by:`], list: input.values.map(withoutStop) };
+  return {
+    heading: 'Our Values',
+    paragraphs: [`The values ${input.companyName} works by:`],
+    list: input.values.map(withoutStop),
+  };
 }
 
 function reasons(input: AboutInput): AboutSection | null {
   if (input.reasons.length === 0) return null;
-  return { heading: `Why Choose ${input.companyName}`, paragraphs: [`Why customers choose ${input.companyName}:`], list: input.reasons.map(withoutStop) };
+  return {
+    heading: `Why Choose ${input.companyName}`,
+    paragraphs: [`Why customers choose ${input.companyName}:`],
+    list: input.reasons.map(withoutStop),
+  };
 }
 
 function contact(input: AboutInput): AboutSection {
-  const line = input.contact ? `You can reach ${input.companyName} at ${withoutStop(input.contact)}.` : `Get in touch with ${input.companyName} to learn more.`;
+  const line = input.contact
+    ? `You can reach ${input.companyName} at ${withoutStop(input.contact)}.`
+    : `Get in touch with ${input.companyName} to learn more.`;
   return { heading: 'Get in Touch', paragraphs: [line] };
 }
 
 /** Writes the page from the form: the same input always gives the same page. */
 export function generateAboutPage(input: AboutInput): AboutPage {
-  const sections = [intro(input), story(input), offerings(input), audience(input), values(input), reasons(input), contact(input)];
-  return { title: `About ${input.companyName}`, sections: sections.filter((section): section is AboutSection => section !== null) };
+  const sections = [
+    intro(input),
+    story(input),
+    offerings(input),
+    audience(input),
+    values(input),
+    reasons(input),
+    contact(input),
+  ];
+  return {
+    title: `About ${input.companyName}`,
+    sections: sections.filter((section): section is AboutSection => section !== null),
+  };
 }
 
 /** "a", "a and b", "a, b and c". */
@@ -92,7 +121,10 @@ export function escapeHtml(text: string): string {
 export function aboutPageToHtml(page: AboutPage): string {
   const parts = page.sections.map((section, index) => {
     const tag = index === 0 ? 'h1' : 'h2';
-    const lines = [`<${tag}>${escapeHtml(section.heading)}</${tag}>`, ...section.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`)];
+    const lines = [
+      `<${tag}>${escapeHtml(section.heading)}</${tag}>`,
+      ...section.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    ];
     if (section.list) lines.push('<ul>', ...section.list.map((item) => `  <li>${escapeHtml(item)}</li>`), '</ul>');
     return lines.join('\n');
   });
@@ -102,7 +134,9 @@ export function aboutPageToHtml(page: AboutPage): string {
 export function aboutPageToText(page: AboutPage): string {
   return (
     page.sections
-      .map((section) => [section.heading, '', ...section.paragraphs, ...(section.list ?? []).map((item) => `- ${item}`)].join('\n'))
+      .map((section) =>
+        [section.heading, '', ...section.paragraphs, ...(section.list ?? []).map((item) => `- ${item}`)].join('\n'),
+      )
       .join('\n\n') + '\n'
   );
 }

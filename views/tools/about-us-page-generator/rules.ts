@@ -113,7 +113,8 @@ export function validateAboutForm(form: AboutForm): AboutFormResult {
   if (companyName.length > LIMITS.companyName) return { ok: false, error: tooLong('Company name', LIMITS.companyName) };
   if (!description) return { ok: false, error: DESCRIPTION_REQUIRED };
   if (description.length > LIMITS.description) return { ok: false, error: tooLong('Description', LIMITS.description) };
-  if (year && !(/^\d{4}$/.test(year) && Number(year) >= MIN_YEAR && Number(year) <= MAX_YEAR)) return { ok: false, error: YEAR_INVALID };
+  if (year && !(/^\d{4}$/.test(year) && Number(year) >= MIN_YEAR && Number(year) <= MAX_YEAR))
+    return { ok: false, error: YEAR_INVALID };
   if (location.length > LIMITS.location) return { ok: false, error: tooLong('Location', LIMITS.location) };
   if (story.length > LIMITS.story) return { ok: false, error: tooLong('Your story', LIMITS.story) };
   if (audience.length > LIMITS.audience) return { ok: false, error: tooLong('Audience', LIMITS.audience) };

@@ -10,11 +10,13 @@ import AnchorTextWidget from './Widget.tsx';
 const faq: FaqEntry[] = [
   {
     question: 'What is anchor text?',
-    answer: 'Anchor text is the clickable text of a link. Search engines read it as a hint about the page the link points to, so the words you link with matter for rankings.',
+    answer:
+      'Anchor text is the clickable text of a link. Search engines read it as a hint about the page the link points to, so the words you link with matter for rankings.',
   },
   {
     question: 'Which anchor types does the generator create?',
-    answer: 'Exact match (the keyword itself), partial match (the keyword plus other words), phrase match (the keyword inside a natural sentence), LSI-style variants (synonyms, plurals and reordered phrases), branded anchors, naked URLs and generic anchors such as "learn more".',
+    answer:
+      'Exact match (the keyword itself), partial match (the keyword plus other words), phrase match (the keyword inside a natural sentence), LSI-style variants (synonyms, plurals and reordered phrases), branded anchors, naked URLs and generic anchors such as "learn more".',
   },
   {
     question: 'How many keywords can I enter?',
@@ -22,11 +24,13 @@ const faq: FaqEntry[] = [
   },
   {
     question: 'What is a safe anchor text ratio?',
-    answer: 'There is no fixed number, but natural link profiles are dominated by branded, naked URL and generic anchors, with exact-match anchors a small minority. Use the variety this tool produces to keep your profile natural.',
+    answer:
+      'There is no fixed number, but natural link profiles are dominated by branded, naked URL and generic anchors, with exact-match anchors a small minority. Use the variety this tool produces to keep your profile natural.',
   },
   {
     question: 'Why add my brand and website?',
-    answer: 'With a brand name the generator adds branded anchors ("Brand keyword", "keyword by Brand"); with your website it adds naked URL anchors. Without them you still get every keyword-based type.',
+    answer:
+      'With a brand name the generator adds branded anchors ("Brand keyword", "keyword by Brand"); with your website it adds naked URL anchors. Without them you still get every keyword-based type.',
   },
 ];
 
@@ -65,24 +69,27 @@ function BulkAnchorTextPage() {
     <article className="tool-page">
       <header className="page-hero">
         <h1>Bulk Anchor Text Generator</h1>
-        <p className="lead">Turn a list of keywords into a natural mix of anchor texts for link building, labelled by type and ready to export.</p>
+        <p className="lead">
+          Turn a list of keywords into a natural mix of anchor texts for link building, labelled by type and ready to
+          export.
+        </p>
       </header>
       <Island name="tools/anchor-text-generator/Widget" component={AnchorTextWidget} props={{ idPrefix: 'anchor' }} />
       <section className="prose">
         <h2>Why anchor text variety matters</h2>
         <p>
-          Since Google's Penguin update, a backlink profile where most links use the same exact-match keyword looks manipulated
-          and can hold a site back. Real links are messy: people link with your brand, your URL, "this article" or a phrase that
-          merely contains your keyword. Planning that variety up front keeps guest posts, citations and outreach links looking
-          natural while still signalling what each page is about.
+          Since Google's Penguin update, a backlink profile where most links use the same exact-match keyword looks
+          manipulated and can hold a site back. Real links are messy: people link with your brand, your URL, "this
+          article" or a phrase that merely contains your keyword. Planning that variety up front keeps guest posts,
+          citations and outreach links looking natural while still signalling what each page is about.
         </p>
         <h2>How to use the generator</h2>
         <ol>
           <li>Enter the keywords you want a page to rank for, separated by commas or new lines.</li>
           <li>Optionally add your brand name and website to get branded and naked URL anchors.</li>
           <li>
-            Press <strong>Generate Anchor Texts</strong>, then copy the list or download it as CSV to plan which anchor goes on
-            which link.
+            Press <strong>Generate Anchor Texts</strong>, then copy the list or download it as CSV to plan which anchor
+            goes on which link.
           </li>
         </ol>
       </section>

@@ -4,7 +4,14 @@ import { downloadText } from '#views/lib/download.ts';
 import { CopyButton } from '#views/components/CopyButton.tsx';
 import { parseDomain } from '../url-input.ts';
 import { anchorsToCsv } from './logic.ts';
-import { ANCHOR_TYPE_LABELS, GENERATE_FAILED, keywordProblem, splitKeywords, type Anchor, type GenerateResponse } from './rules.ts';
+import {
+  ANCHOR_TYPE_LABELS,
+  GENERATE_FAILED,
+  keywordProblem,
+  splitKeywords,
+  type Anchor,
+  type GenerateResponse,
+} from './rules.ts';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 
 export interface AnchorWidgetProps {
@@ -12,7 +19,11 @@ export interface AnchorWidgetProps {
 }
 
 async function requestAnchors(body: { keywords: string[]; brand?: string; website?: string }): Promise<Anchor[]> {
-  const data = await requestJson<Partial<GenerateResponse> | null>('/api/bulk-anchor-text-generators/generate', GENERATE_FAILED, body);
+  const data = await requestJson<Partial<GenerateResponse> | null>(
+    '/api/bulk-anchor-text-generators/generate',
+    GENERATE_FAILED,
+    body,
+  );
   if (!Array.isArray(data?.anchors)) throw new Error(GENERATE_FAILED);
   return data.anchors;
 }
@@ -42,7 +53,13 @@ export default function AnchorTextWidget({ idPrefix }: AnchorWidgetProps) {
     if (site && !site.ok) return setError(site.error);
     setBusy(true);
     try {
-      setAnchors(await requestAnchors({ keywords: list, brand: brand.trim() || undefined, website: site?.ok ? site.domain : undefined }));
+      setAnchors(
+        await requestAnchors({
+          keywords: list,
+          brand: brand.trim() || undefined,
+          website: site?.ok ? site.domain : undefined,
+        }),
+      );
     } catch (failure) {
       setError(anchorFailure(failure));
     } finally {
@@ -50,7 +67,10 @@ export default function AnchorTextWidget({ idPrefix }: AnchorWidgetProps) {
     }
   }
 
-  const counts = anchors.reduce<Record<string, number>>((acc, anchor) => ({ ...acc, [anchor.type]: (acc[anchor.type] ?? 0) + 1 }), {});
+  const counts = anchors.reduce<Record<string, number>>(
+    (acc, anchor) => ({ ...acc, [anchor.type]: (acc[anchor.type] ?? 0) + 1 }),
+    {},
+  );
 
   return (
     <form className="tool-card" onSubmit={onSubmit} noValidate>
@@ -65,11 +85,24 @@ export default function AnchorTextWidget({ idPrefix }: AnchorWidgetProps) {
       <div className="field-row">
         <div>
           <label htmlFor={id('brand')}>Brand name (optional)</label>
-          <input id={id('brand')} type="text" value={brand} onChange={(event) => setBrand(event.target.value)} placeholder="Acme Digital" />
+          <input
+            id={id('brand')}
+            type="text"
+            value={brand}
+            onChange={(event) => setBrand(event.target.value)}
+            placeholder="Acme Digital"
+          />
         </div>
         <div>
           <label htmlFor={id('website')}>Your website (optional)</label>
-          <input id={id('website')} type="text" inputMode="url" value={website} onChange={(event) => setWebsite(event.target.value)} placeholder="example.com" />
+          <input
+            id={id('website')}
+            type="text"
+            inputMode="url"
+            value={website}
+            onChange={(event) => setWebsite(event.target.value)}
+            placeholder="example.com"
+          />
         </div>
       </div>
       <div className="actions">
@@ -88,7 +121,11 @@ export default function AnchorTextWidget({ idPrefix }: AnchorWidgetProps) {
           </p>
           <div className="actions">
             <CopyButton text={anchors.map((anchor) => anchor.text).join('\n')} label="Copy all" />
-            <button type="button" className="button secondary" onClick={() => downloadText('anchor-texts.csv', anchorsToCsv(anchors), 'text/csv;charset=utf-8')}>
+            <button
+              type="button"
+              className="button secondary"
+              onClick={() => downloadText('anchor-texts.csv', anchorsToCsv(anchors), 'text/csv;charset=utf-8')}
+            >
               Download CSV
             </button>
           </div>

@@ -4,12 +4,19 @@ import { lsiVariants } from './lsi.ts';
 import { keywordProblem, KEYWORD_TOO_LONG, NO_KEYWORDS, splitKeywords, TOO_MANY_KEYWORDS } from './rules.ts';
 import { generateRequestSchema } from './schema.ts';
 
-function textsOf(type: string, anchors = generateAnchors({ keywords: ['seo services in delhi'], website: 'example.com' })) {
+function textsOf(
+  type: string,
+  anchors = generateAnchors({ keywords: ['seo services in delhi'], website: 'example.com' }),
+) {
   return anchors.filter((anchor) => anchor.type === type).map((anchor) => anchor.text);
 }
 
 test('keywords split on commas and newlines, trimmed, empties dropped', () => {
-  expect(splitKeywords(' seo services ,\n\nlink  building\r\n, ,local seo,')).toEqual(['seo services', 'link building', 'local seo']);
+  expect(splitKeywords(' seo services ,\n\nlink  building\r\n, ,local seo,')).toEqual([
+    'seo services',
+    'link building',
+    'local seo',
+  ]);
   expect(splitKeywords(' ,\n , ')).toEqual([]);
 });
 
@@ -25,12 +32,21 @@ test('no keywords, too many and too long keywords each get their own message', (
 test('every anchor type appears when a website is given, with the exact match first', () => {
   const anchors = generateAnchors({ keywords: ['seo services in delhi'], website: 'example.com' });
   expect(anchors[0]).toEqual({ text: 'seo services in delhi', type: 'exact' });
-  expect(new Set(anchors.map((a) => a.type))).toEqual(new Set(['exact', 'partial', 'phrase', 'lsi', 'branded', 'naked-url', 'generic']));
-  expect(textsOf('partial')).toEqual(['best seo services in delhi', 'guide to seo services in delhi', 'tips on seo services in delhi', 'more on seo services in delhi']);
+  expect(new Set(anchors.map((a) => a.type))).toEqual(
+    new Set(['exact', 'partial', 'phrase', 'lsi', 'branded', 'naked-url', 'generic']),
+  );
+  expect(textsOf('partial')).toEqual([
+    'best seo services in delhi',
+    'guide to seo services in delhi',
+    'tips on seo services in delhi',
+    'more on seo services in delhi',
+  ]);
   expect(textsOf('phrase')).toContain('learn more about seo services in delhi');
   expect(textsOf('branded')).toEqual(['Example seo services in delhi', 'seo services in delhi by Example', 'Example']);
   expect(textsOf('naked-url')).toEqual(['https://example.com', 'example.com', 'www.example.com']);
-  expect(textsOf('lsi')).toEqual(expect.arrayContaining(['search engine optimization services in delhi', 'delhi seo services']));
+  expect(textsOf('lsi')).toEqual(
+    expect.arrayContaining(['search engine optimization services in delhi', 'delhi seo services']),
+  );
 });
 
 test('without brand or website there are no branded or naked URL anchors', () => {
@@ -41,7 +57,9 @@ test('without brand or website there are no branded or naked URL anchors', () =>
 });
 
 test('an explicit brand wins over the domain', () => {
-  expect(textsOf('branded', generateAnchors({ keywords: ['shoes'], brand: 'Acme Co', website: 'acme.in' }))).toContain('Acme Co');
+  expect(textsOf('branded', generateAnchors({ keywords: ['shoes'], brand: 'Acme Co', website: 'acme.in' }))).toContain(
+    'Acme Co',
+  );
 });
 
 test('output is deduplicated case-insensitively, first type wins', () => {
@@ -73,7 +91,11 @@ test('LSI variants swap synonyms with matching case, switch the number of known 
 });
 
 test('place names, brands and unknown words are never pluralised by adding a suffix', () => {
-  expect(lsiVariants('seo services delhi')).toEqual(['search engine optimization services delhi', 'seo solutions delhi', 'seo service delhi']);
+  expect(lsiVariants('seo services delhi')).toEqual([
+    'search engine optimization services delhi',
+    'seo solutions delhi',
+    'seo service delhi',
+  ]);
   expect(lsiVariants('ca firm laxmi nagar')).toEqual(['ca firms laxmi nagar']);
   expect(lsiVariants('Laxmi Nagar')).toEqual([]);
   expect(lsiVariants('boxes')).toEqual([]);
@@ -82,7 +104,15 @@ test('place names, brands and unknown words are never pluralised by adding a suf
 
 test('whole anchor sets for locality keywords and a brand read as English', () => {
   const places = ['delhi', 'rohini', 'noida', 'laxmi nagar', 'janakpuri', 'gurugram'];
-  const keywords = ['seo services delhi', 'ca firm laxmi nagar', 'seo company in rohini', 'digital marketing agency noida', 'web design janakpuri', 'dentist near me', 'gurugram'];
+  const keywords = [
+    'seo services delhi',
+    'ca firm laxmi nagar',
+    'seo company in rohini',
+    'digital marketing agency noida',
+    'web design janakpuri',
+    'dentist near me',
+    'gurugram',
+  ];
   const anchors = generateAnchors({ keywords, brand: 'RankCraft Delhi', website: 'rankcraft.in' });
   const words = new Set(anchors.flatMap((anchor) => anchor.text.toLowerCase().split(/\s+/)));
   for (const place of places.flatMap((place) => place.split(' '))) {
@@ -90,12 +120,24 @@ test('whole anchor sets for locality keywords and a brand read as English', () =
   }
   expect(words.has('rankcrafts')).toBe(false);
   // The brand is used exactly as typed, never reworded.
-  expect(anchors.filter((anchor) => /rankcraft/i.test(anchor.text) && anchor.type === 'branded').map((anchor) => anchor.text)).toEqual(
-    expect.arrayContaining(['RankCraft Delhi seo services delhi', 'seo services delhi by RankCraft Delhi', 'RankCraft Delhi']),
+  expect(
+    anchors
+      .filter((anchor) => /rankcraft/i.test(anchor.text) && anchor.type === 'branded')
+      .map((anchor) => anchor.text),
+  ).toEqual(
+    expect.arrayContaining([
+      'RankCraft Delhi seo services delhi',
+      'seo services delhi by RankCraft Delhi',
+      'RankCraft Delhi',
+    ]),
   );
-  for (const anchor of anchors) if (/rankcraft/i.test(anchor.text) && anchor.type !== 'naked-url') expect(anchor.text).toContain('RankCraft Delhi');
-  expect(new Set(anchors.map((anchor) => anchor.type))).toEqual(new Set(['exact', 'partial', 'phrase', 'lsi', 'branded', 'naked-url', 'generic']));
-  const forKeyword = (keyword: string) => anchors.filter((anchor) => anchor.text.includes(keyword) && anchor.type !== 'branded').map((anchor) => anchor.text);
+  for (const anchor of anchors)
+    if (/rankcraft/i.test(anchor.text) && anchor.type !== 'naked-url') expect(anchor.text).toContain('RankCraft Delhi');
+  expect(new Set(anchors.map((anchor) => anchor.type))).toEqual(
+    new Set(['exact', 'partial', 'phrase', 'lsi', 'branded', 'naked-url', 'generic']),
+  );
+  const forKeyword = (keyword: string) =>
+    anchors.filter((anchor) => anchor.text.includes(keyword) && anchor.type !== 'branded').map((anchor) => anchor.text);
   expect(forKeyword('ca firm laxmi nagar')).toEqual([
     'ca firm laxmi nagar',
     'best ca firm laxmi nagar',
@@ -142,11 +184,20 @@ test('brand from domain handles country second-level domains and punycode', () =
 });
 
 test('CSV export has a header and type labels', () => {
-  expect(anchorsToCsv([{ text: 'a, b', type: 'lsi' }, { text: 'x', type: 'naked-url' }])).toBe('Anchor text,Type\r\n"a, b",LSI variant\r\nx,Naked URL\r\n');
+  expect(
+    anchorsToCsv([
+      { text: 'a, b', type: 'lsi' },
+      { text: 'x', type: 'naked-url' },
+    ]),
+  ).toBe('Anchor text,Type\r\n"a, b",LSI variant\r\nx,Naked URL\r\n');
 });
 
 test('request schema cleans keywords and normalises the website', () => {
-  const parsed = generateRequestSchema.parse({ keywords: [' a ', '', 'b'], website: 'https://www.Example.com/x', brand: '  ' });
+  const parsed = generateRequestSchema.parse({
+    keywords: [' a ', '', 'b'],
+    website: 'https://www.Example.com/x',
+    brand: '  ',
+  });
   expect(parsed).toEqual({ keywords: ['a', 'b'], website: 'example.com', brand: undefined });
 });
 
@@ -158,6 +209,8 @@ test('request schema refuses the wrong shapes with readable messages', () => {
   expect(message({ keywords: [1] })).toBe('Each keyword must be text.');
   expect(message({ keywords: Array(101).fill('x') })).toBe(TOO_MANY_KEYWORDS);
   expect(message({ keywords: ['x'.repeat(101)] })).toBe(KEYWORD_TOO_LONG);
-  expect(message({ keywords: ['x'], website: 'not a site' })).toBe('Please enter your website as a domain such as example.com.');
+  expect(message({ keywords: ['x'], website: 'not a site' })).toBe(
+    'Please enter your website as a domain such as example.com.',
+  );
   expect(message(null)).toBe('Send a JSON body like {"keywords": ["seo services"]}.');
 });

@@ -11,9 +11,23 @@ export interface AnchorInput {
 
 // Words go before the keyword: "delhi guide" or "laxmi nagar tips" after a place name is not English.
 const PARTIAL = ['best {k}', 'guide to {k}', 'tips on {k}', 'more on {k}'];
-const PHRASE = ['learn more about {k}', 'everything you need to know about {k}', 'read our guide on {k}', 'click here for {k}'];
+const PHRASE = [
+  'learn more about {k}',
+  'everything you need to know about {k}',
+  'read our guide on {k}',
+  'click here for {k}',
+];
 const BRANDED_PER_KEYWORD = ['{b} {k}', '{k} by {b}'];
-const GENERIC = ['click here', 'learn more', 'read more', 'visit website', 'this website', 'check it out', 'find out more', 'see details'];
+const GENERIC = [
+  'click here',
+  'learn more',
+  'read more',
+  'visit website',
+  'this website',
+  'check it out',
+  'find out more',
+  'see details',
+];
 
 function fill(template: string, keyword: string, brand = ''): string {
   return template.replace('{k}', keyword).replace('{b}', brand);
@@ -32,7 +46,8 @@ function fits(template: string, keyword: string): boolean {
 /** "example.co.in" -> "Example"; punycode labels are left alone rather than shown mangled. */
 export function brandFromDomain(domain: string): string | undefined {
   const labels = domain.split('.');
-  const lastTwoShort = labels.length > 2 && labels[labels.length - 1].length <= 3 && labels[labels.length - 2].length <= 3;
+  const lastTwoShort =
+    labels.length > 2 && labels[labels.length - 1].length <= 3 && labels[labels.length - 2].length <= 3;
   const label = labels[labels.length - (lastTwoShort ? 3 : 2)];
   if (!label || label.startsWith('xn--')) return undefined;
   return label[0].toUpperCase() + label.slice(1);
@@ -73,5 +88,8 @@ export function generateAnchors(input: AnchorInput): Anchor[] {
 }
 
 export function anchorsToCsv(anchors: readonly Anchor[]): string {
-  return toCsv(['Anchor text', 'Type'], anchors.map((anchor) => [anchor.text, ANCHOR_TYPE_LABELS[anchor.type]]));
+  return toCsv(
+    ['Anchor text', 'Type'],
+    anchors.map((anchor) => [anchor.text, ANCHOR_TYPE_LABELS[anchor.type]]),
+  );
 }

@@ -11,15 +11,18 @@ const faq: FaqEntry[] = [
   },
   {
     question: 'Will these links improve my rankings on their own?',
-    answer: 'Not much. Links from analysis pages are usually low-weight and often nofollow. They help search engines discover a new domain and give you useful reports, but real ranking gains come from relevant links earned with good content and outreach.',
+    answer:
+      'Not much. Links from analysis pages are usually low-weight and often nofollow. They help search engines discover a new domain and give you useful reports, but real ranking gains come from relevant links earned with good content and outreach.',
   },
   {
     question: 'Can I enter a full URL?',
-    answer: 'Yes. Paste a domain or any URL: the scheme, port, path and a leading "www." are removed, and international domain names are converted to the punycode form the services expect.',
+    answer:
+      'Yes. Paste a domain or any URL: the scheme, port, path and a leading "www." are removed, and international domain names are converted to the punycode form the services expect.',
   },
   {
     question: 'Why do only some tabs open?',
-    answer: 'Browsers block pop-ups unless you allow them for a site. Allow pop-ups for this site and press the batch button again, or open the links one by one from the table.',
+    answer:
+      'Browsers block pop-ups unless you allow them for a site. Allow pop-ups for this site and press the batch button again, or open the links one by one from the table.',
   },
   {
     question: 'Is any data sent to your server?',
@@ -33,25 +36,28 @@ function BacklinkGeneratorPage() {
       <header className="page-hero">
         <h1>Backlink Generator Tool</h1>
         <p className="lead">
-          Get the links to {SERVICES.length} whois, site-info, SEO-stats and security pages for your domain, then open them in
-          batches or export the list.
+          Get the links to {SERVICES.length} whois, site-info, SEO-stats and security pages for your domain, then open
+          them in batches or export the list.
         </p>
       </header>
       <Island name="tools/backlink-generator/Widget" component={BacklinkWidget} props={{ idPrefix: 'backlink' }} />
       <section className="prose">
         <h2>How it works</h2>
         <p>
-          Services such as whois lookups, traffic estimators, technology profilers and security scanners publish a page for every
-          domain someone looks up. Visiting those pages for your own domain gets them generated, gives search engines more paths
-          to discover a new site, and hands you a free snapshot of how the web sees it: registration data, DNS, SSL grade, tech
-          stack, estimated traffic and archived versions.
+          Services such as whois lookups, traffic estimators, technology profilers and security scanners publish a page
+          for every domain someone looks up. Visiting those pages for your own domain gets them generated, gives search
+          engines more paths to discover a new site, and hands you a free snapshot of how the web sees it: registration
+          data, DNS, SSL grade, tech stack, estimated traffic and archived versions.
         </p>
         <h2>Getting the most from it</h2>
         <ul>
           <li>Use it once when you launch or move a domain, not every day.</li>
-          <li>Read the reports: an expired SSL certificate or a blacklist entry matters far more than any single link.</li>
           <li>
-            Pair it with real link building: plan your anchors with the <a href="/bulk-anchor-text-generators">bulk anchor text generator</a>.
+            Read the reports: an expired SSL certificate or a blacklist entry matters far more than any single link.
+          </li>
+          <li>
+            Pair it with real link building: plan your anchors with the{' '}
+            <a href="/bulk-anchor-text-generators">bulk anchor text generator</a>.
           </li>
         </ul>
       </section>

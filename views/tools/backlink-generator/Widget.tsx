@@ -76,11 +76,19 @@ export default function BacklinkWidget({ idPrefix }: BacklinkWidgetProps) {
               Open batch {nextBatch + 1} of {groups.length} ({groups[nextBatch]?.length ?? 0} tabs)
             </button>
             <CopyButton text={links.map((link) => link.url).join('\n')} label="Copy all URLs" />
-            <button type="button" className="button secondary" onClick={() => downloadText(`backlinks-${domain}.csv`, backlinksToCsv(links), 'text/csv;charset=utf-8')}>
+            <button
+              type="button"
+              className="button secondary"
+              onClick={() => downloadText(`backlinks-${domain}.csv`, backlinksToCsv(links), 'text/csv;charset=utf-8')}
+            >
               Download CSV
             </button>
           </div>
-          {notice ? <p className="success" aria-live="polite">{notice}</p> : null}
+          {notice ? (
+            <p className="success" aria-live="polite">
+              {notice}
+            </p>
+          ) : null}
           <div className="table-wrap">
             <Table className="backlink-table" columns={['#', 'Service', 'Category', 'Link']}>
               {links.map((link, index) => (

@@ -14,7 +14,9 @@ test('at least 40 distinct https services, each with the domain filled in', () =
   const { links } = linksFor('example.com');
   expect(links).toHaveLength(SERVICES.length);
   expect(new Set(links.map((link) => link.url)).size).toBe(links.length);
-  expect(new Set(SERVICES.map((service) => new URL(service.template.replace(/\{\w+\}/g, 'x')).hostname)).size).toBeGreaterThanOrEqual(40);
+  expect(
+    new Set(SERVICES.map((service) => new URL(service.template.replace(/\{\w+\}/g, 'x')).hostname)).size,
+  ).toBeGreaterThanOrEqual(40);
   for (const link of links) {
     expect(new URL(link.url).protocol).toBe('https:');
     expect(link.url).toContain('example.com');
@@ -34,7 +36,9 @@ test('a full URL with www, port and path gives the bare domain', () => {
 test('IDN domains are filled in as punycode', () => {
   const result = linksFor('münchen.de');
   expect(result.domain).toBe('xn--mnchen-3ya.de');
-  expect(result.links.find((link) => link.name === 'Similarweb')?.url).toBe('https://www.similarweb.com/website/xn--mnchen-3ya.de/');
+  expect(result.links.find((link) => link.name === 'Similarweb')?.url).toBe(
+    'https://www.similarweb.com/website/xn--mnchen-3ya.de/',
+  );
 });
 
 test('empty and invalid input gives a message instead of links', () => {

@@ -21,7 +21,11 @@ export function generateBacklinks(input: string, services: readonly BacklinkServ
   return {
     ok: true,
     domain: parsed.domain,
-    links: services.map((service) => ({ name: service.name, category: service.category, url: fillTemplate(service, parsed.domain) })),
+    links: services.map((service) => ({
+      name: service.name,
+      category: service.category,
+      url: fillTemplate(service, parsed.domain),
+    })),
   };
 }
 
@@ -33,5 +37,8 @@ export function batches<T>(items: readonly T[], size: number): T[][] {
 }
 
 export function backlinksToCsv(links: readonly BacklinkLink[]): string {
-  return toCsv(['Service', 'Category', 'URL'], links.map((link) => [link.name, link.category, link.url]));
+  return toCsv(
+    ['Service', 'Category', 'URL'],
+    links.map((link) => [link.name, link.category, link.url]),
+  );
 }

@@ -3,13 +3,19 @@ import { buildCanonicalTag, URL_INVALID, URL_REQUIRED, URL_TOO_LONG } from './lo
 
 test('builds the tag for an absolute URL', () => {
   expect(buildCanonicalTag(' https://example.com/page ')).toEqual({
-    ok: true, href: 'https://example.com/page', tag: '<link rel="canonical" href="https://example.com/page">', notes: [],
+    ok: true,
+    href: 'https://example.com/page',
+    tag: '<link rel="canonical" href="https://example.com/page">',
+    notes: [],
   });
 });
 
 test('escapes ampersands and quotes in the attribute', () => {
   const result = buildCanonicalTag('https://example.com/search?q=a&b="c"<d>');
-  expect(result).toMatchObject({ ok: true, tag: '<link rel="canonical" href="https://example.com/search?q=a&amp;b=%22c%22%3Cd%3E">' });
+  expect(result).toMatchObject({
+    ok: true,
+    tag: '<link rel="canonical" href="https://example.com/search?q=a&amp;b=%22c%22%3Cd%3E">',
+  });
 });
 
 test('adds https to a bare domain, drops fragments and credentials, keeps ports', () => {
@@ -19,7 +25,9 @@ test('adds https to a bare domain, drops fragments and credentials, keeps ports'
 });
 
 test('IDN hosts and unicode paths are normalised', () => {
-  expect(buildCanonicalTag('https://münchen.de/über uns'.replace(' ', '-'))).toMatchObject({ href: 'https://xn--mnchen-3ya.de/%C3%BCber-uns' });
+  expect(buildCanonicalTag('https://münchen.de/über uns'.replace(' ', '-'))).toMatchObject({
+    href: 'https://xn--mnchen-3ya.de/%C3%BCber-uns',
+  });
 });
 
 test('empty, invalid and over-long input get their messages', () => {

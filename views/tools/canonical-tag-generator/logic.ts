@@ -1,7 +1,8 @@
 import { MAX_URL_LENGTH, typedUrl } from '#views/model/url-input.ts';
 
 export const URL_REQUIRED = 'URL is required';
-export const URL_INVALID = 'Please enter a valid URL starting with http:// or https://, for example https://example.com/page.';
+export const URL_INVALID =
+  'Please enter a valid URL starting with http:// or https://, for example https://example.com/page.';
 export { MAX_URL_LENGTH };
 export const URL_TOO_LONG = `The URL must be ${MAX_URL_LENGTH} characters or fewer.`;
 
@@ -22,7 +23,8 @@ export function buildCanonicalTag(raw: string): CanonicalResult {
   const typed = typedUrl(text);
   if (!typed.ok) return { ok: false, error: typed.problem === 'too-long' ? URL_TOO_LONG : URL_INVALID };
   const url = new URL(typed.url);
-  if (!/[.:\]]/.test(url.hostname.replace(/\.$/, '')) && url.hostname !== 'localhost') return { ok: false, error: URL_INVALID };
+  if (!/[.:\]]/.test(url.hostname.replace(/\.$/, '')) && url.hostname !== 'localhost')
+    return { ok: false, error: URL_INVALID };
   const notes: string[] = [];
   if (!typed.schemeTyped) notes.push('No scheme was given, so https:// was added.');
   if (url.hash) {

@@ -11,7 +11,8 @@ const faq: FaqEntry[] = [
   },
   {
     question: 'Are blank lines and extra spaces removed?',
-    answer: 'Yes. Each line is trimmed and empty lines are dropped, so the result never contains empty items such as ", ,".',
+    answer:
+      'Yes. Each line is trimmed and empty lines are dropped, so the result never contains empty items such as ", ,".',
   },
   {
     question: 'Is my list sent to a server?',
@@ -29,21 +30,26 @@ function CommaSeparatorPage() {
     <article className="tool-page">
       <header className="page-hero">
         <h1>Comma Separator Tool</h1>
-        <p className="lead">Convert a column of items into one comma-separated line in a single click, free and private.</p>
+        <p className="lead">
+          Convert a column of items into one comma-separated line in a single click, free and private.
+        </p>
       </header>
       <Island name="tools/comma-separator/Widget" component={CommaSeparatorWidget} props={{ idPrefix: 'comma' }} />
       <section className="prose">
         <h2>When SEOs use a comma separator</h2>
         <p>
-          Keyword tools, crawlers and spreadsheets export lists one item per line, while many inputs want a single line: the
-          keyword field of a rank tracker, a YouTube tags box, a meta keywords tag, a disavow review, or an SQL query that
-          filters by a list of URLs. Re-typing commas by hand is slow and error-prone; this tool does it exactly.
+          Keyword tools, crawlers and spreadsheets export lists one item per line, while many inputs want a single line:
+          the keyword field of a rank tracker, a YouTube tags box, a meta keywords tag, a disavow review, or an SQL
+          query that filters by a list of URLs. Re-typing commas by hand is slow and error-prone; this tool does it
+          exactly.
         </p>
         <h2>How to use it</h2>
         <ol>
           <li>Paste your list, one item per line.</li>
           <li>Choose whether you want a space after each comma, duplicates removed or items quoted.</li>
-          <li>Press <strong>Convert to Comma Separated</strong> and copy the result.</li>
+          <li>
+            Press <strong>Convert to Comma Separated</strong> and copy the result.
+          </li>
         </ol>
         <p>
           Need the opposite direction or more text utilities? Browse all <a href="/try-free-tools">free SEO tools</a>.

@@ -44,13 +44,16 @@ export default function CommaSeparatorWidget({ idPrefix }: CommaSeparatorProps) 
       <fieldset className="options">
         <legend>Options</legend>
         <label>
-          <input type="checkbox" checked={options.spaceAfterComma} onChange={() => toggle('spaceAfterComma')} /> Space after each comma
+          <input type="checkbox" checked={options.spaceAfterComma} onChange={() => toggle('spaceAfterComma')} /> Space
+          after each comma
         </label>
         <label>
-          <input type="checkbox" checked={options.removeDuplicates} onChange={() => toggle('removeDuplicates')} /> Remove duplicates
+          <input type="checkbox" checked={options.removeDuplicates} onChange={() => toggle('removeDuplicates')} />{' '}
+          Remove duplicates
         </label>
         <label>
-          <input type="checkbox" checked={options.quoteItems} onChange={() => toggle('quoteItems')} /> Wrap items in quotes
+          <input type="checkbox" checked={options.quoteItems} onChange={() => toggle('quoteItems')} /> Wrap items in
+          quotes
         </label>
       </fieldset>
       <div className="actions">

@@ -21,7 +21,11 @@ test('compact separator without spaces', () => {
 });
 
 test('removes duplicates keeping first occurrence order', () => {
-  expect(separateWithCommas('b\na\nb\nc\na', opts({ removeDuplicates: true }))).toEqual({ ok: true, output: 'b, a, c', count: 3 });
+  expect(separateWithCommas('b\na\nb\nc\na', opts({ removeDuplicates: true }))).toEqual({
+    ok: true,
+    output: 'b, a, c',
+    count: 3,
+  });
 });
 
 test('quotes items and escapes embedded quotes CSV-style', () => {

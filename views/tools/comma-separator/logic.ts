@@ -16,7 +16,8 @@ export const MAX_INPUT_CHARS = 1_000_000;
 
 /** One item per line in, one comma-separated string out. Blank lines are dropped, items trimmed. */
 export function separateWithCommas(input: string, options: CommaOptions = defaultCommaOptions): CommaResult {
-  if (input.length > MAX_INPUT_CHARS) return { ok: false, error: `Input is too long (maximum ${MAX_INPUT_CHARS.toLocaleString('en-IN')} characters)` };
+  if (input.length > MAX_INPUT_CHARS)
+    return { ok: false, error: `Input is too long (maximum ${MAX_INPUT_CHARS.toLocaleString('en-IN')} characters)` };
   let items = input
     .split(/\r\n|\r|\n/)
     .map((line) => line.trim())

@@ -7,11 +7,13 @@ import DomainExtractorWidget from './Widget.tsx';
 const faq: FaqEntry[] = [
   {
     question: 'What does the URL domain extractor do?',
-    answer: 'It reads a list of URLs, one per line, and returns the hostname of each: https://www.example.com/blog?id=1 becomes www.example.com. Ports, paths, query strings and login details are dropped.',
+    answer:
+      'It reads a list of URLs, one per line, and returns the hostname of each: https://www.example.com/blog?id=1 becomes www.example.com. Ports, paths, query strings and login details are dropped.',
   },
   {
     question: 'What happens to lines that are not URLs?',
-    answer: 'They stay in the list in their original position, marked "Invalid URL", so you can see exactly which entries need fixing. They are left out of the copied result.',
+    answer:
+      'They stay in the list in their original position, marked "Invalid URL", so you can see exactly which entries need fixing. They are left out of the copied result.',
   },
   {
     question: 'What is the difference between Hostname and Root domain?',
@@ -20,11 +22,13 @@ const faq: FaqEntry[] = [
   },
   {
     question: 'Can I remove duplicates?',
-    answer: 'Yes. Tick "Unique domains only" to keep the first occurrence of each domain, and "Remove www." to treat www.example.com and example.com as the same domain.',
+    answer:
+      'Yes. Tick "Unique domains only" to keep the first occurrence of each domain, and "Remove www." to treat www.example.com and example.com as the same domain.',
   },
   {
     question: 'Does it handle international domain names?',
-    answer: 'Yes. Domains with non-Latin characters are returned in punycode (for example xn--mnchen-3ya.de), the form DNS, crawlers and most SEO tools use.',
+    answer:
+      'Yes. Domains with non-Latin characters are returned in punycode (for example xn--mnchen-3ya.de), the form DNS, crawlers and most SEO tools use.',
   },
   {
     question: 'Are my URLs sent anywhere?',
@@ -37,16 +41,23 @@ function UrlDomainExtractorPage() {
     <article className="tool-page">
       <header className="page-hero">
         <h1>URL Domain Extractor</h1>
-        <p className="lead">Paste a list of URLs and get the hostname or root domain of each one, with duplicates removed if you like. Runs in your browser.</p>
+        <p className="lead">
+          Paste a list of URLs and get the hostname or root domain of each one, with duplicates removed if you like.
+          Runs in your browser.
+        </p>
       </header>
-      <Island name="tools/domain-extractor/Widget" component={DomainExtractorWidget} props={{ idPrefix: 'extractor' }} />
+      <Island
+        name="tools/domain-extractor/Widget"
+        component={DomainExtractorWidget}
+        props={{ idPrefix: 'extractor' }}
+      />
       <section className="prose">
         <h2>When you need a list of domains</h2>
         <p>
-          Backlink exports, crawl reports and referral logs list full URLs, but many SEO decisions are made per domain: which
-          sites already link to you, which referring domains to disavow, which competitors appear most often in the results, or
-          which guest post sites you have already contacted. Extracting and de-duplicating the domains turns thousands of URLs into
-          a short list you can act on.
+          Backlink exports, crawl reports and referral logs list full URLs, but many SEO decisions are made per domain:
+          which sites already link to you, which referring domains to disavow, which competitors appear most often in
+          the results, or which guest post sites you have already contacted. Extracting and de-duplicating the domains
+          turns thousands of URLs into a short list you can act on.
         </p>
         <h2>How to use it</h2>
         <ol>

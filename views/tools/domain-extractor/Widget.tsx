@@ -64,16 +64,31 @@ export default function DomainExtractorWidget({ idPrefix }: DomainExtractorProps
       <fieldset className="options">
         <legend>Output</legend>
         <label>
-          <input type="radio" name={id('output')} value="hostname" checked={output === 'hostname'} onChange={() => chooseOutput('hostname')} /> Hostname
+          <input
+            type="radio"
+            name={id('output')}
+            value="hostname"
+            checked={output === 'hostname'}
+            onChange={() => chooseOutput('hostname')}
+          />{' '}
+          Hostname
         </label>
         <label>
-          <input type="radio" name={id('output')} value="root" checked={output === 'root'} onChange={() => chooseOutput('root')} /> Root domain
+          <input
+            type="radio"
+            name={id('output')}
+            value="root"
+            checked={output === 'root'}
+            onChange={() => chooseOutput('root')}
+          />{' '}
+          Root domain
         </label>
       </fieldset>
       <fieldset className="options">
         <legend>Options</legend>
         <label>
-          <input type="checkbox" checked={uniqueOnly} onChange={() => setUniqueOnly((value) => !value)} /> Unique domains only
+          <input type="checkbox" checked={uniqueOnly} onChange={() => setUniqueOnly((value) => !value)} /> Unique
+          domains only
         </label>
         <label>
           <input type="checkbox" checked={stripWww} onChange={() => setStripWww((value) => !value)} /> Remove "www."

@@ -9,9 +9,11 @@ function lines(text: string, options = {}) {
 }
 
 test('one hostname per URL line; ports, paths and credentials dropped; empty lines skipped', () => {
-  expect(lines('https://www.example.com:8080/a?b=1\n\n  http://user:pw@Blog.Example.org/x  \nexample.net/page\n').map((l) => l.domain)).toEqual([
-    'www.example.com', 'blog.example.org', 'example.net',
-  ]);
+  expect(
+    lines('https://www.example.com:8080/a?b=1\n\n  http://user:pw@Blog.Example.org/x  \nexample.net/page\n').map(
+      (l) => l.domain,
+    ),
+  ).toEqual(['www.example.com', 'blog.example.org', 'example.net']);
 });
 
 test('invalid lines say Invalid URL and keep their place', () => {
@@ -24,9 +26,9 @@ test('invalid lines say Invalid URL and keep their place', () => {
 });
 
 test('IDN hosts come back in punycode; IP and localhost URLs with a scheme are kept', () => {
-  expect(lines('https://münchen.de/x\nhttp://127.0.0.1:3000/\nhttp://localhost/\nhttp://[::1]:80/').map((l) => l.domain)).toEqual([
-    'xn--mnchen-3ya.de', '127.0.0.1', 'localhost', '[::1]',
-  ]);
+  expect(
+    lines('https://münchen.de/x\nhttp://127.0.0.1:3000/\nhttp://localhost/\nhttp://[::1]:80/').map((l) => l.domain),
+  ).toEqual(['xn--mnchen-3ya.de', '127.0.0.1', 'localhost', '[::1]']);
 });
 
 test('unique-only keeps the first occurrence; www can be stripped', () => {
@@ -39,7 +41,10 @@ test('unique-only keeps the first occurrence; www can be stripped', () => {
 test('empty input is refused, and so is more than the line limit', () => {
   expect(extractDomains(' \n\n ')).toEqual({ ok: false, error: INPUT_REQUIRED });
   const tooMany = Array.from({ length: MAX_LINES + 1 }, (_, i) => `https://s${i}.com`).join('\n');
-  expect(extractDomains(tooMany)).toEqual({ ok: false, error: `${EXTRACT_FAILED}: paste at most 5,000 URLs at a time.` });
+  expect(extractDomains(tooMany)).toEqual({
+    ok: false,
+    error: `${EXTRACT_FAILED}: paste at most 5,000 URLs at a time.`,
+  });
   expect(extractDomains(tooMany.split('\n').slice(1).join('\n')).ok).toBe(true);
 });
 
@@ -73,5 +78,7 @@ test('root domain output uses the Public Suffix List; hosts without one stay as 
 test('unique-only de-duplicates by root domain when that output is chosen', () => {
   const text = 'https://www.example.co.uk/\nhttps://shop.example.co.uk/\nhttps://example.co.uk/x\nhttps://other.co.uk/';
   expect(domainsText(lines(text, { rootDomain, uniqueOnly: true }))).toBe('example.co.uk\nother.co.uk');
-  expect(domainsText(lines(text, { uniqueOnly: true }))).toBe('www.example.co.uk\nshop.example.co.uk\nexample.co.uk\nother.co.uk');
+  expect(domainsText(lines(text, { uniqueOnly: true }))).toBe(
+    'www.example.co.uk\nshop.example.co.uk\nexample.co.uk\nother.co.uk',
+  );
 });

@@ -39,10 +39,16 @@ function hostOf(line: string, stripWww: boolean): string | null {
 }
 
 export function extractDomains(text: string, options: ExtractOptions = {}): ExtractResult {
-  const rows = text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+  const rows = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
   if (rows.length === 0) return { ok: false, error: INPUT_REQUIRED };
   if (rows.length > MAX_LINES) {
-    return { ok: false, error: `${EXTRACT_FAILED}: paste at most ${MAX_LINES.toLocaleString('en-US')} URLs at a time.` };
+    return {
+      ok: false,
+      error: `${EXTRACT_FAILED}: paste at most ${MAX_LINES.toLocaleString('en-US')} URLs at a time.`,
+    };
   }
   const seen = new Set<string>();
   const lines: ExtractedLine[] = [];

@@ -18,12 +18,25 @@ export function CompareSlider({ before, after, beforeLabel, afterLabel, idPrefix
     <figure className="compare-slider" data-testid="compare-slider">
       <div className="compare-stage">
         <img src={before} alt={`Original: ${beforeLabel}`} />
-        <img src={after} alt={`Compressed: ${afterLabel}`} className="compare-after" style={{ clipPath: `inset(0 0 0 ${split}%)` }} />
+        <img
+          src={after}
+          alt={`Compressed: ${afterLabel}`}
+          className="compare-after"
+          style={{ clipPath: `inset(0 0 0 ${split}%)` }}
+        />
         <span className="compare-handle" style={{ left: `${split}%` }} aria-hidden="true" />
       </div>
       <label htmlFor={`${idPrefix}-split`} className="compare-range">
         <span>Original · {beforeLabel}</span>
-        <input id={`${idPrefix}-split`} type="range" min={0} max={100} value={split} onChange={(event) => setSplit(Number(event.target.value))} aria-label="Before and after" />
+        <input
+          id={`${idPrefix}-split`}
+          type="range"
+          min={0}
+          max={100}
+          value={split}
+          onChange={(event) => setSplit(Number(event.target.value))}
+          aria-label="Before and after"
+        />
         <span>Compressed · {afterLabel}</span>
       </label>
     </figure>

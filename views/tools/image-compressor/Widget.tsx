@@ -44,12 +44,23 @@ export default function ImageCompressorWidget({ idPrefix }: ImageCompressorProps
     const incoming = [...list];
     const taken = incoming.slice(0, Math.max(0, MAX_BATCH_FILES - items.length));
     setError('');
-    setNotice(incoming.length > taken.length ? `You can compress up to ${MAX_BATCH_FILES} images at a time; ${incoming.length - taken.length} not added.` : '');
+    setNotice(
+      incoming.length > taken.length
+        ? `You can compress up to ${MAX_BATCH_FILES} images at a time; ${incoming.length - taken.length} not added.`
+        : '',
+    );
     const added = taken.map((file): BatchItem => {
       const preview = URL.createObjectURL(file);
       previews.current.add(preview);
       const tooBig = file.size > MAX_UPLOAD_BYTES;
-      return { id: nextId.current++, file, preview, status: tooBig ? 'error' : 'waiting', progress: 0, error: tooBig ? `the image is larger than the ${UPLOAD_LIMIT_MB} MB upload limit.` : undefined };
+      return {
+        id: nextId.current++,
+        file,
+        preview,
+        status: tooBig ? 'error' : 'waiting',
+        progress: 0,
+        error: tooBig ? `the image is larger than the ${UPLOAD_LIMIT_MB} MB upload limit.` : undefined,
+      };
     });
     setItems((current) => [...current, ...added]);
   }
@@ -85,7 +96,13 @@ export default function ImageCompressorWidget({ idPrefix }: ImageCompressorProps
     if (items.length === 0) return setError('Please select an image file');
     // Every run starts clean: earlier results and errors go, except files that can never be sent.
     const runnable = items.filter((item) => item.file.size <= MAX_UPLOAD_BYTES);
-    setItems((current) => current.map((item) => (item.file.size <= MAX_UPLOAD_BYTES ? { ...item, status: 'waiting', progress: 0, result: undefined, error: undefined } : item)));
+    setItems((current) =>
+      current.map((item) =>
+        item.file.size <= MAX_UPLOAD_BYTES
+          ? { ...item, status: 'waiting', progress: 0, result: undefined, error: undefined }
+          : item,
+      ),
+    );
     setSelected(null);
     const controller = new AbortController();
     running.current = controller;
@@ -129,7 +146,8 @@ export default function ImageCompressorWidget({ idPrefix }: ImageCompressorProps
         data-testid="drop-zone"
       >
         <label htmlFor={id('file')}>
-          Choose images or drop them here (JPEG, PNG, WebP, AVIF or GIF, up to {UPLOAD_LIMIT_MB} MB each, {MAX_BATCH_FILES} at a time)
+          Choose images or drop them here (JPEG, PNG, WebP, AVIF or GIF, up to {UPLOAD_LIMIT_MB} MB each,{' '}
+          {MAX_BATCH_FILES} at a time)
         </label>
         <input
           id={id('file')}
@@ -145,7 +163,15 @@ export default function ImageCompressorWidget({ idPrefix }: ImageCompressorProps
       </div>
       {notice ? <p className="notice-inline">{notice}</p> : null}
       <label htmlFor={id('quality')}>Quality: {quality}</label>
-      <input id={id('quality')} type="range" min={QUALITY_MIN} max={QUALITY_MAX} step={1} value={quality} onChange={(event) => setQuality(Number(event.target.value))} />
+      <input
+        id={id('quality')}
+        type="range"
+        min={QUALITY_MIN}
+        max={QUALITY_MAX}
+        step={1}
+        value={quality}
+        onChange={(event) => setQuality(Number(event.target.value))}
+      />
       <label htmlFor={id('format')}>Output format</label>
       <select id={id('format')} value={format} onChange={(event) => setFormat(event.target.value)}>
         <option value="same">Keep the original format</option>
@@ -165,7 +191,13 @@ export default function ImageCompressorWidget({ idPrefix }: ImageCompressorProps
           <button
             type="button"
             className="button secondary"
-            onClick={() => void import('./zip.ts').then(({ downloadZip }) => downloadZip(done.map((item) => ({ fileName: item.result!.fileName, url: item.result!.compressedImageUrl }))))}
+            onClick={() =>
+              void import('./zip.ts').then(({ downloadZip }) =>
+                downloadZip(
+                  done.map((item) => ({ fileName: item.result!.fileName, url: item.result!.compressedImageUrl })),
+                ),
+              )
+            }
           >
             Download all (.zip)
           </button>
@@ -177,7 +209,9 @@ export default function ImageCompressorWidget({ idPrefix }: ImageCompressorProps
           {done.length} images: {formatBytes(totalBefore)} → {formatBytes(totalAfter)}
         </p>
       ) : null}
-      {items.length > 0 ? <BatchList items={items} selected={selected} onSelect={setSelected} onRemove={remove} busy={busy} /> : null}
+      {items.length > 0 ? (
+        <BatchList items={items} selected={selected} onSelect={setSelected} onRemove={remove} busy={busy} />
+      ) : null}
       {compared?.result ? (
         <CompareSlider
           idPrefix={idPrefix}

@@ -27,7 +27,13 @@ test('file names lose folders and characters file systems refuse; nothing left b
 });
 
 test('names in one zip are unique, ignoring letter case', () => {
-  expect(uniqueFileNames(['photo.webp', 'Photo.webp', 'photo.webp', 'other.webp', 'noext'])).toEqual(['photo.webp', 'Photo (2).webp', 'photo (3).webp', 'other.webp', 'noext']);
+  expect(uniqueFileNames(['photo.webp', 'Photo.webp', 'photo.webp', 'other.webp', 'noext'])).toEqual([
+    'photo.webp',
+    'Photo (2).webp',
+    'photo (3).webp',
+    'other.webp',
+    'noext',
+  ]);
 });
 
 test('byte sizes read naturally', () => {
@@ -38,8 +44,14 @@ test('quality defaults to 70 and must be 10 to 100', () => {
   expect(compressFieldsSchema.parse({})).toEqual({ quality: 70, format: 'same' });
   expect(compressFieldsSchema.parse({ quality: '10', format: 'webp' })).toEqual({ quality: 10, format: 'webp' });
   expect(compressFieldsSchema.parse({ quality: '', format: '' })).toEqual({ quality: 70, format: 'same' });
-  expect(compressFieldsSchema.safeParse({ quality: '9' }).error?.issues[0].message).toBe('Quality must be at least 10.');
-  expect(compressFieldsSchema.safeParse({ quality: '101' }).error?.issues[0].message).toBe('Quality must be at most 100.');
+  expect(compressFieldsSchema.safeParse({ quality: '9' }).error?.issues[0].message).toBe(
+    'Quality must be at least 10.',
+  );
+  expect(compressFieldsSchema.safeParse({ quality: '101' }).error?.issues[0].message).toBe(
+    'Quality must be at most 100.',
+  );
   expect(compressFieldsSchema.safeParse({ quality: 'high' }).success).toBe(false);
-  expect(compressFieldsSchema.safeParse({ format: 'bmp' }).error?.issues[0].message).toBe('Format must be same, webp or avif.');
+  expect(compressFieldsSchema.safeParse({ format: 'bmp' }).error?.issues[0].message).toBe(
+    'Format must be same, webp or avif.',
+  );
 });

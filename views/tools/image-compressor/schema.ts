@@ -2,7 +2,14 @@ import { z } from 'zod';
 
 import { OUTPUT_CHOICES, QUALITY_DEFAULT, QUALITY_MAX, QUALITY_MIN } from './logic.ts';
 
-export { MAX_BATCH_FILES, MAX_UPLOAD_BYTES, OUTPUT_CHOICES, QUALITY_DEFAULT, QUALITY_MAX, QUALITY_MIN } from './logic.ts';
+export {
+  MAX_BATCH_FILES,
+  MAX_UPLOAD_BYTES,
+  OUTPUT_CHOICES,
+  QUALITY_DEFAULT,
+  QUALITY_MAX,
+  QUALITY_MIN,
+} from './logic.ts';
 
 // Multipart fields arrive as strings; an empty field means "not given".
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -17,7 +24,10 @@ export const compressFieldsSchema = z.object({
       .max(QUALITY_MAX, `Quality must be at most ${QUALITY_MAX}.`)
       .default(QUALITY_DEFAULT),
   ),
-  format: z.preprocess(blankToUndefined, z.enum(OUTPUT_CHOICES, { error: 'Format must be same, webp or avif.' }).default('same')),
+  format: z.preprocess(
+    blankToUndefined,
+    z.enum(OUTPUT_CHOICES, { error: 'Format must be same, webp or avif.' }).default('same'),
+  ),
 });
 
 export type CompressFields = z.infer<typeof compressFieldsSchema>;

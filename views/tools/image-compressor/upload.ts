@@ -7,13 +7,21 @@ export type UploadOutcome = { ok: true; result: CompressResponse } | { ok: false
  * Sends one file to the compressor through the site's one API helper; `onProgress` gets 0–100 while
  * the bytes go up, then the server compresses. The error is the server's reason ('' when it gave none).
  */
-export async function uploadImage(file: File, fields: { quality: number; format: string }, onProgress: (percent: number) => void, signal: AbortSignal): Promise<UploadOutcome> {
+export async function uploadImage(
+  file: File,
+  fields: { quality: number; format: string },
+  onProgress: (percent: number) => void,
+  signal: AbortSignal,
+): Promise<UploadOutcome> {
   const form = new FormData();
   form.append('quality', String(fields.quality));
   form.append('format', fields.format);
   form.append('image', file);
   try {
-    const body = (await apiUpload('/api/image-compressor/compress', '', form, { onProgress, signal })) as Partial<CompressResponse> | null;
+    const body = (await apiUpload('/api/image-compressor/compress', '', form, {
+      onProgress,
+      signal,
+    })) as Partial<CompressResponse> | null;
     return body?.compressedImageUrl ? { ok: true, result: body as CompressResponse } : { ok: false, error: '' };
   } catch (caught) {
     if (caught instanceof DOMException && caught.name === 'AbortError') return { ok: false, error: 'Cancelled.' };

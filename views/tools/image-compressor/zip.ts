@@ -9,7 +9,10 @@ import { dataUrlBytes } from './upload.ts';
  * name lets the bundler drop the rest of fflate. Entries are stored, not deflated: compressed images
  * do not shrink further and storing is instant.
  */
-export async function downloadZip(files: Array<{ fileName: string; url: string }>, zipName = 'compressed-images.zip'): Promise<void> {
+export async function downloadZip(
+  files: Array<{ fileName: string; url: string }>,
+  zipName = 'compressed-images.zip',
+): Promise<void> {
   const names = uniqueFileNames(files.map((file) => file.fileName));
   const entries: Record<string, [Uint8Array, { level: 0 }]> = {};
   files.forEach((file, index) => {

@@ -21,7 +21,8 @@ const faq: FaqEntry[] = [
   },
   {
     question: 'How many URLs can I check?',
-    answer: 'Up to 50 URLs per run. Each URL and its site\'s robots.txt are fetched live, so results reflect the pages as they are right now.',
+    answer:
+      "Up to 50 URLs per run. Each URL and its site's robots.txt are fetched live, so results reflect the pages as they are right now.",
   },
 ];
 
@@ -40,24 +41,34 @@ function IndexCheckerPage() {
           <a href="https://search.google.com/search-console" target="_blank" rel="noopener noreferrer">
             Google Search Console
           </a>{' '}
-          and use URL Inspection to see whether a page is indexed and why not. This tool checks everything Google needs to be
-          allowed to index a page. Each result also links to a Google <code>site:</code> search for that URL, a quick look you can
-          take yourself; it is a rough sign, not Google's verdict.
+          and use URL Inspection to see whether a page is indexed and why not. This tool checks everything Google needs
+          to be allowed to index a page. Each result also links to a Google <code>site:</code> search for that URL, a
+          quick look you can take yourself; it is a rough sign, not Google's verdict.
         </p>
         <p>
-          When a page cannot be reached (the domain does not resolve, the server refuses the connection or does not answer in
-          time), the result says <strong>Could not check</strong> and why, instead of guessing.
+          When a page cannot be reached (the domain does not resolve, the server refuses the connection or does not
+          answer in time), the result says <strong>Could not check</strong> and why, instead of guessing.
         </p>
         <h2>What we check for every URL</h2>
         <ul>
-          <li><strong>Final status</strong>: the URL must answer 200; redirects and errors are reported.</li>
-          <li><strong>robots.txt</strong>: the rules for Googlebot are read from the site’s robots.txt and matched against the URL.</li>
-          <li><strong>noindex</strong>: in the robots meta tag or the X-Robots-Tag HTTP header.</li>
-          <li><strong>Canonical</strong>: a canonical link pointing to another URL tells Google to index that one instead.</li>
+          <li>
+            <strong>Final status</strong>: the URL must answer 200; redirects and errors are reported.
+          </li>
+          <li>
+            <strong>robots.txt</strong>: the rules for Googlebot are read from the site’s robots.txt and matched against
+            the URL.
+          </li>
+          <li>
+            <strong>noindex</strong>: in the robots meta tag or the X-Robots-Tag HTTP header.
+          </li>
+          <li>
+            <strong>Canonical</strong>: a canonical link pointing to another URL tells Google to index that one instead.
+          </li>
         </ul>
         <p>
-          Fix blocking signals first, then make sure the page is linked internally and listed in your sitemap. Need help with
-          pages that will not index? Our <a href="/seo-services-delhi">SEO services in Delhi</a> include technical indexing audits.
+          Fix blocking signals first, then make sure the page is linked internally and listed in your sitemap. Need help
+          with pages that will not index? Our <a href="/seo-services-delhi">SEO services in Delhi</a> include technical
+          indexing audits.
         </p>
       </section>
       <Faq items={faq} />

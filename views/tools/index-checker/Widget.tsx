@@ -12,7 +12,10 @@ export interface IndexCheckerProps {
 
 export default function IndexCheckerWidget({ idPrefix }: IndexCheckerProps) {
   const [text, setText] = useState('');
-  const { busy, error, detail, rows, submit, reject } = useBulkCheck<IndexRow>('/api/google-index-checker/check', 'Failed to check index status');
+  const { busy, error, detail, rows, submit, reject } = useBulkCheck<IndexRow>(
+    '/api/google-index-checker/check',
+    'Failed to check index status',
+  );
   const id = (name: string) => `${idPrefix}-${name}`;
 
   function onSubmit(event: FormEvent) {
@@ -27,7 +30,13 @@ export default function IndexCheckerWidget({ idPrefix }: IndexCheckerProps) {
     <div className="index-checker">
       <form className="tool-card" onSubmit={onSubmit} noValidate>
         <label htmlFor={id('urls')}>URLs (one per line, up to {MAX_INDEX_URLS})</label>
-        <textarea id={id('urls')} rows={8} value={text} onChange={(event) => setText(event.target.value)} placeholder={'https://example.com/\nhttps://example.com/services'} />
+        <textarea
+          id={id('urls')}
+          rows={8}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder={'https://example.com/\nhttps://example.com/services'}
+        />
         <div className="actions">
           <button type="submit" className="button" disabled={busy}>
             {busy ? 'Checking...' : 'Check Index Status'}
@@ -49,8 +58,15 @@ export default function IndexCheckerWidget({ idPrefix }: IndexCheckerProps) {
                   </td>
                   <td title={row.indexedNote} data-label="Indexed">
                     {indexedLabel(row)}
-                    {row.indexed !== null && row.indexedNote ? <span className="muted cell-note">{row.indexedNote}</span> : null}
-                    <a className="cell-note" href={googleSiteSearchUrl(row.url)} target="_blank" rel="noopener noreferrer">
+                    {row.indexed !== null && row.indexedNote ? (
+                      <span className="muted cell-note">{row.indexedNote}</span>
+                    ) : null}
+                    <a
+                      className="cell-note"
+                      href={googleSiteSearchUrl(row.url)}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
                       Search Google
                     </a>
                   </td>

@@ -4,7 +4,10 @@ import { googleSiteSearchUrl, indexableBadge, indexedLabel, readUrlList } from '
 test('an empty or blank list asks for at least one URL', () => {
   expect(readUrlList('')).toEqual({ ok: false, error: 'Please enter at least one URL' });
   expect(readUrlList(' \n\t\n')).toEqual({ ok: false, error: 'Please enter at least one URL' });
-  expect(readUrlList(' https://a.example \n\nhttps://b.example')).toEqual({ ok: true, urls: ['https://a.example', 'https://b.example'] });
+  expect(readUrlList(' https://a.example \n\nhttps://b.example')).toEqual({
+    ok: true,
+    urls: ['https://a.example', 'https://b.example'],
+  });
 });
 
 test('indexed shows Yes/No only from a provider, and says when it was not checked', () => {
@@ -21,6 +24,8 @@ test('the Indexable badge says Yes/No only when the page answered', () => {
 });
 
 test('the Google link searches site: for the URL without its scheme or fragment', () => {
-  expect(googleSiteSearchUrl('https://www.example.com/blog/post?id=1#top')).toBe('https://www.google.com/search?q=site%3Awww.example.com%2Fblog%2Fpost%3Fid%3D1');
+  expect(googleSiteSearchUrl('https://www.example.com/blog/post?id=1#top')).toBe(
+    'https://www.google.com/search?q=site%3Awww.example.com%2Fblog%2Fpost%3Fid%3D1',
+  );
   expect(googleSiteSearchUrl(' example.in/a ')).toBe('https://www.google.com/search?q=site%3Aexample.in%2Fa');
 });

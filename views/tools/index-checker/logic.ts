@@ -20,7 +20,10 @@ export function indexedLabel(row: Pick<IndexRow, 'indexed' | 'indexedNote'>): st
 }
 
 /** The Indexable badge: Yes / No only when the page answered; otherwise why there is no verdict. */
-export function indexableBadge(row: Pick<IndexRow, 'indexable' | 'state'>): { label: string; tone: 'pass' | 'fail' | 'warning' } {
+export function indexableBadge(row: Pick<IndexRow, 'indexable' | 'state'>): {
+  label: string;
+  tone: 'pass' | 'fail' | 'warning';
+} {
   if (row.indexable === true) return { label: 'Yes', tone: 'pass' };
   if (row.indexable === false) return { label: 'No', tone: 'fail' };
   return { label: row.state === 'timed-out' ? 'Timed out' : 'Could not check', tone: 'warning' };
@@ -31,6 +34,9 @@ export function indexableBadge(row: Pick<IndexRow, 'indexable' | 'state'>): { la
  * themselves: only the site's owner can read Google's index, in Search Console.
  */
 export function googleSiteSearchUrl(url: string): string {
-  const bare = url.trim().replace(/^https?:\/\//i, '').replace(/#.*$/, '');
+  const bare = url
+    .trim()
+    .replace(/^https?:\/\//i, '')
+    .replace(/#.*$/, '');
   return `https://www.google.com/search?q=${encodeURIComponent(`site:${bare}`)}`;
 }

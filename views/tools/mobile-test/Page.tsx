@@ -7,7 +7,7 @@ const faq: FaqEntry[] = [
   {
     question: 'How does the mobile-friendly test work?',
     answer:
-      'It opens the page in a real browser (Chromium) on a 360 × 640 phone screen with a phone\'s user agent, lets it run its scripts and load its files, then measures what was drawn: the viewport tag, anything wider than the screen, zoom blocking, text smaller than 12px, links and buttons smaller than 24 × 24 px, browser plugins and images wider than the screen. Every file the page asks for is fetched by our server with the same safety checks as our other tools; addresses inside private networks are never loaded.',
+      "It opens the page in a real browser (Chromium) on a 360 × 640 phone screen with a phone's user agent, lets it run its scripts and load its files, then measures what was drawn: the viewport tag, anything wider than the screen, zoom blocking, text smaller than 12px, links and buttons smaller than 24 × 24 px, browser plugins and images wider than the screen. Every file the page asks for is fetched by our server with the same safety checks as our other tools; addresses inside private networks are never loaded.",
   },
   {
     question: 'When is a page called mobile-friendly?',
@@ -31,21 +31,45 @@ function MobileTesterPage() {
     <article className="tool-page">
       <header className="page-hero">
         <h1>Mobile-Friendly Tester</h1>
-        <p className="lead">Check whether a page works on phones: viewport, layout width, zoom, text size, plugins, images and tap targets.</p>
+        <p className="lead">
+          Check whether a page works on phones: viewport, layout width, zoom, text size, plugins, images and tap
+          targets.
+        </p>
       </header>
       <Island name="tools/mobile-test/Widget" component={MobileTesterWidget} props={{ idPrefix: 'mobile' }} />
       <section className="prose">
         <h2>What each check means</h2>
         <ul>
-          <li><strong>Viewport</strong>: without <code>width=device-width</code> phones draw the page at desktop width and shrink it.</li>
-          <li><strong>Content fits the screen</strong>: anything wider than the 360px screen forces sideways scrolling.</li>
-          <li><strong>Zoom</strong>: <code>user-scalable=no</code> or a low <code>maximum-scale</code> stops people from enlarging text.</li>
-          <li><strong>Font size</strong>: text drawn under 12px is hard to read on a phone.</li>
-          <li><strong>Plugins</strong>: Flash, Java and ActiveX do not run on mobile browsers.</li>
-          <li><strong>Images</strong>: wide images need <code>max-width: 100%</code> or <code>srcset</code> to fit the screen.</li>
-          <li><strong>Tap targets</strong>: links and buttons need room for a finger: at least 24 × 24px (48px is comfortable); links inside sentences are exempt.</li>
+          <li>
+            <strong>Viewport</strong>: without <code>width=device-width</code> phones draw the page at desktop width and
+            shrink it.
+          </li>
+          <li>
+            <strong>Content fits the screen</strong>: anything wider than the 360px screen forces sideways scrolling.
+          </li>
+          <li>
+            <strong>Zoom</strong>: <code>user-scalable=no</code> or a low <code>maximum-scale</code> stops people from
+            enlarging text.
+          </li>
+          <li>
+            <strong>Font size</strong>: text drawn under 12px is hard to read on a phone.
+          </li>
+          <li>
+            <strong>Plugins</strong>: Flash, Java and ActiveX do not run on mobile browsers.
+          </li>
+          <li>
+            <strong>Images</strong>: wide images need <code>max-width: 100%</code> or <code>srcset</code> to fit the
+            screen.
+          </li>
+          <li>
+            <strong>Tap targets</strong>: links and buttons need room for a finger: at least 24 × 24px (48px is
+            comfortable); links inside sentences are exempt.
+          </li>
         </ul>
-        <p>Want a full mobile SEO review? See our <a href="/seo-services-delhi">SEO services</a> or run the <a href="/seo-audit">free SEO audit</a>.</p>
+        <p>
+          Want a full mobile SEO review? See our <a href="/seo-services-delhi">SEO services</a> or run the{' '}
+          <a href="/seo-audit">free SEO audit</a>.
+        </p>
       </section>
       <Faq items={faq} />
     </article>

@@ -10,7 +10,8 @@ export interface MobileTesterProps {
 
 const STATUS_TEXT = { pass: 'Pass', warning: 'Warning', fail: 'Fail' } as const;
 
-const formatKb = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+const formatKb = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 export default function MobileTesterWidget({ idPrefix }: MobileTesterProps) {
   const [url, setUrl] = useState('');
@@ -26,7 +27,11 @@ export default function MobileTesterWidget({ idPrefix }: MobileTesterProps) {
     setReport(null);
     setError('');
     try {
-      const data = await requestJson<{ report: MobileReport }>('/api/mobile-friendly-tester/test', 'Failed to test the page', { url: url.trim() });
+      const data = await requestJson<{ report: MobileReport }>(
+        '/api/mobile-friendly-tester/test',
+        'Failed to test the page',
+        { url: url.trim() },
+      );
       setReport(data.report);
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : 'Failed to test the page');
@@ -39,12 +44,23 @@ export default function MobileTesterWidget({ idPrefix }: MobileTesterProps) {
     <div className="mobile-tester">
       <form className="tool-card" onSubmit={onSubmit} noValidate>
         <label htmlFor={id('url')}>Page URL</label>
-        <UrlInputRow id={id('url')} value={url} onChange={setUrl} placeholder="https://example.com/" busy={busy} label="Test Mobile-Friendliness" busyLabel="Testing..." />
+        <UrlInputRow
+          id={id('url')}
+          value={url}
+          onChange={setUrl}
+          placeholder="https://example.com/"
+          busy={busy}
+          label="Test Mobile-Friendliness"
+          busyLabel="Testing..."
+        />
         <ErrorMessage error={error} />
       </form>
       {report ? (
         <section className="tool-card results" aria-labelledby={id('results-heading')}>
-          <h2 id={id('results-heading')} className={report.mobileFriendly ? 'verdict verdict-pass' : 'verdict verdict-fail'}>
+          <h2
+            id={id('results-heading')}
+            className={report.mobileFriendly ? 'verdict verdict-pass' : 'verdict verdict-fail'}
+          >
             {report.mobileFriendly ? 'This page is mobile-friendly' : 'This page is not mobile-friendly'}
           </h2>
           <p className="muted report-meta">{report.url}</p>
@@ -61,36 +77,41 @@ export default function MobileTesterWidget({ idPrefix }: MobileTesterProps) {
           <div className={report.screenshot ? 'mobile-report with-screenshot' : 'mobile-report'}>
             {report.screenshot ? (
               <figure className="phone-shot">
-                <img src={report.screenshot} width={360} height={640} alt={`How ${report.url} looks on a 360 × 640 phone screen`} />
+                <img
+                  src={report.screenshot}
+                  width={360}
+                  height={640}
+                  alt={`How ${report.url} looks on a 360 × 640 phone screen`}
+                />
                 <figcaption>The page as a phone shows it</figcaption>
               </figure>
             ) : null}
-          <ul className="mobile-checks">
-            {report.checks.map((check) => (
-              <li key={check.id} className={`recommendation status-${check.status}`} data-check={check.id}>
-                <div className="recommendation-title">
-                  <span className={`badge badge-${check.status}`}>{STATUS_TEXT[check.status]}</span>
-                  <strong>{check.title}</strong>
-                  <span className={`priority priority-${check.priority}`}>{check.priority}</span>
-                </div>
-                <p className="recommendation-detail">{check.detail}</p>
-                {check.items && check.items.length > 0 ? (
-                  <ul className="check-items">
-                    {check.items.map((item) => (
-                      <li key={item}>
-                        <code>{item}</code>
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-                {check.status !== 'pass' ? (
-                  <p className="recommendation-advice">
-                    <strong>How to fix:</strong> {check.fix}
-                  </p>
-                ) : null}
-              </li>
-            ))}
-          </ul>
+            <ul className="mobile-checks">
+              {report.checks.map((check) => (
+                <li key={check.id} className={`recommendation status-${check.status}`} data-check={check.id}>
+                  <div className="recommendation-title">
+                    <span className={`badge badge-${check.status}`}>{STATUS_TEXT[check.status]}</span>
+                    <strong>{check.title}</strong>
+                    <span className={`priority priority-${check.priority}`}>{check.priority}</span>
+                  </div>
+                  <p className="recommendation-detail">{check.detail}</p>
+                  {check.items && check.items.length > 0 ? (
+                    <ul className="check-items">
+                      {check.items.map((item) => (
+                        <li key={item}>
+                          <code>{item}</code>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                  {check.status !== 'pass' ? (
+                    <p className="recommendation-advice">
+                      <strong>How to fix:</strong> {check.fix}
+                    </p>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
           </div>
           {report.blocked && report.blocked.length > 0 ? (
             <p className="muted" data-testid="blocked">
@@ -100,7 +121,10 @@ export default function MobileTesterWidget({ idPrefix }: MobileTesterProps) {
           {report.stylesheets.analysed.length + report.stylesheets.skipped.length > 0 ? (
             <p className="muted">
               Stylesheets read: {report.stylesheets.analysed.length}
-              {report.stylesheets.skipped.length > 0 ? `; not read (other sites or unavailable): ${report.stylesheets.skipped.length}` : ''}.
+              {report.stylesheets.skipped.length > 0
+                ? `; not read (other sites or unavailable): ${report.stylesheets.skipped.length}`
+                : ''}
+              .
             </p>
           ) : null}
         </section>

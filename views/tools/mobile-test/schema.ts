@@ -5,5 +5,8 @@ import { typedUrlField } from '../typed-url-schema.ts';
 export { MAX_URL_LENGTH };
 
 export const mobileTestRequestSchema = z.object({
-  url: typedUrlField({ required: 'Please enter a URL to test.', tooLong: `URLs are limited to ${MAX_URL_LENGTH} characters.` }),
+  url: typedUrlField({
+    required: 'Please enter a URL to test.',
+    tooLong: `URLs are limited to ${MAX_URL_LENGTH} characters.`,
+  }),
 });

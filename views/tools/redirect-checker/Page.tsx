@@ -31,34 +31,58 @@ function RedirectCheckerPage() {
     <article className="tool-page">
       <header className="page-hero">
         <h1>Bulk URL Redirect Checker</h1>
-        <p className="lead">Paste up to 100 URLs and see where each one ends up, with every hop and status code in the chain.</p>
+        <p className="lead">
+          Paste up to 100 URLs and see where each one ends up, with every hop and status code in the chain.
+        </p>
       </header>
-      <Island name="tools/redirect-checker/Widget" component={RedirectCheckerWidget} props={{ idPrefix: 'redirects' }} />
+      <Island
+        name="tools/redirect-checker/Widget"
+        component={RedirectCheckerWidget}
+        props={{ idPrefix: 'redirects' }}
+      />
       <section className="prose">
         <h2>When to check redirects</h2>
         <p>
-          Check your old URLs after a site migration, an HTTPS switch or a change of URL structure; check backlinks you have
-          earned to make sure they still land on a live page; and check affiliate or campaign links before you send them out.
-          A healthy result is one hop: the old address answers 301 and the new one answers 200.
+          Check your old URLs after a site migration, an HTTPS switch or a change of URL structure; check backlinks you
+          have earned to make sure they still land on a live page; and check affiliate or campaign links before you send
+          them out. A healthy result is one hop: the old address answers 301 and the new one answers 200.
         </p>
         <h2>Reading the results</h2>
         <ul>
-          <li><strong>301 / 308</strong>: permanent redirect; search engines move signals to the target.</li>
-          <li><strong>302 / 303 / 307</strong>: temporary redirect; fine for short campaigns, not for moved content.</li>
-          <li><strong>4xx / 5xx</strong> at the end of a chain: the target is broken; fix the redirect or the page.</li>
+          <li>
+            <strong>301 / 308</strong>: permanent redirect; search engines move signals to the target.
+          </li>
+          <li>
+            <strong>302 / 303 / 307</strong>: temporary redirect; fine for short campaigns, not for moved content.
+          </li>
+          <li>
+            <strong>4xx / 5xx</strong> at the end of a chain: the target is broken; fix the redirect or the page.
+          </li>
         </ul>
         <p>Each row is flagged when something needs attention, and the summary line counts the rows:</p>
         <ul>
-          <li><strong>Temporary redirect</strong>: a 302, 303 or 307 hop; use a 301 if the page has moved for good.</li>
-          <li><strong>Redirect chain</strong>: two or more redirects; point the first URL straight at the last one.</li>
-          <li><strong>Redirect loop</strong>: the chain comes back to a URL it already visited and never ends.</li>
-          <li><strong>Broken</strong>: the chain ends in a 4xx or 5xx error, or the site did not answer at all.</li>
+          <li>
+            <strong>Temporary redirect</strong>: a 302, 303 or 307 hop; use a 301 if the page has moved for good.
+          </li>
+          <li>
+            <strong>Redirect chain</strong>: two or more redirects; point the first URL straight at the last one.
+          </li>
+          <li>
+            <strong>Redirect loop</strong>: the chain comes back to a URL it already visited and never ends.
+          </li>
+          <li>
+            <strong>Broken</strong>: the chain ends in a 4xx or 5xx error, or the site did not answer at all.
+          </li>
         </ul>
         <p>
-          <strong>Check as</strong> chooses who asks: a desktop browser, or Googlebot smartphone, the crawler Google indexes
-          with. Some sites send the two to different places (a mobile site, a bot block), and search engines only see the second.
+          <strong>Check as</strong> chooses who asks: a desktop browser, or Googlebot smartphone, the crawler Google
+          indexes with. Some sites send the two to different places (a mobile site, a bot block), and search engines
+          only see the second.
         </p>
-        <p>Download the table as CSV to share it with your developer, or ask our <a href="/seo-services-delhi">SEO team in Delhi</a> to plan a migration.</p>
+        <p>
+          Download the table as CSV to share it with your developer, or ask our{' '}
+          <a href="/seo-services-delhi">SEO team in Delhi</a> to plan a migration.
+        </p>
       </section>
       <Faq items={faq} />
     </article>

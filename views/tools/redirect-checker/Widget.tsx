@@ -5,7 +5,16 @@ import { PLAN_COLUMNS, PlanPrice } from '#views/components/Plans.tsx';
 import { Table } from '#views/components/Table.tsx';
 import { requestJson } from '#views/lib/request-json.ts';
 import { useBulkCheck } from '#views/lib/use-bulk-check.ts';
-import { chainText, finalStatusText, parseUrlLines, redirectsToCsv, rowVerdict, summarize, summaryParts, WARNING_LABELS } from './logic.ts';
+import {
+  chainText,
+  finalStatusText,
+  parseUrlLines,
+  redirectsToCsv,
+  rowVerdict,
+  summarize,
+  summaryParts,
+  WARNING_LABELS,
+} from './logic.ts';
 import { MAX_REDIRECT_URLS } from './rules.ts';
 import type { Plan } from '#views/model/plans.ts';
 import type { RedirectRow } from '#views/model/redirect-checker.ts';
@@ -55,7 +64,10 @@ function PlansTable() {
 
 export default function RedirectCheckerWidget({ idPrefix }: RedirectCheckerProps) {
   const [text, setText] = useState('');
-  const { busy, error, detail, rows, submit } = useBulkCheck<RedirectRow>('/api/bulk-url-redirection/redirect', 'Failed to process URLs');
+  const { busy, error, detail, rows, submit } = useBulkCheck<RedirectRow>(
+    '/api/bulk-url-redirection/redirect',
+    'Failed to process URLs',
+  );
   const [userAgent, setUserAgent] = useState<UserAgentChoice>(DEFAULT_USER_AGENT);
   const urls = parseUrlLines(text);
   const id = (name: string) => `${idPrefix}-${name}`;
@@ -69,9 +81,19 @@ export default function RedirectCheckerWidget({ idPrefix }: RedirectCheckerProps
     <div className="redirect-checker">
       <form className="tool-card" onSubmit={onSubmit} noValidate>
         <label htmlFor={id('urls')}>URLs (one per line, up to {MAX_REDIRECT_URLS})</label>
-        <textarea id={id('urls')} rows={8} value={text} onChange={(event) => setText(event.target.value)} placeholder={'http://example.com/old-page\nhttps://example.com/blog'} />
+        <textarea
+          id={id('urls')}
+          rows={8}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder={'http://example.com/old-page\nhttps://example.com/blog'}
+        />
         <label htmlFor={id('agent')}>Check as</label>
-        <select id={id('agent')} value={userAgent} onChange={(event) => setUserAgent(event.target.value as UserAgentChoice)}>
+        <select
+          id={id('agent')}
+          value={userAgent}
+          onChange={(event) => setUserAgent(event.target.value as UserAgentChoice)}
+        >
           {USER_AGENT_CHOICES.map((choice) => (
             <option key={choice} value={choice}>
               {USER_AGENTS[choice].label}
@@ -82,7 +104,9 @@ export default function RedirectCheckerWidget({ idPrefix }: RedirectCheckerProps
           <button type="submit" className="button" disabled={busy || urls.length === 0}>
             {busy ? 'Processing...' : 'Process URLs'}
           </button>
-          <span className="muted">{urls.length} URL{urls.length === 1 ? '' : 's'}</span>
+          <span className="muted">
+            {urls.length} URL{urls.length === 1 ? '' : 's'}
+          </span>
         </div>
         <ErrorMessage error={error} detail={detail} />
       </form>
@@ -90,7 +114,11 @@ export default function RedirectCheckerWidget({ idPrefix }: RedirectCheckerProps
         <section className="tool-card results" aria-labelledby={id('results-heading')}>
           <div className="report-head">
             <h2 id={id('results-heading')}>Results</h2>
-            <button type="button" className="button secondary" onClick={() => downloadText('redirect-check.csv', redirectsToCsv(rows), 'text/csv;charset=utf-8')}>
+            <button
+              type="button"
+              className="button secondary"
+              onClick={() => downloadText('redirect-check.csv', redirectsToCsv(rows), 'text/csv;charset=utf-8')}
+            >
               Download CSV
             </button>
           </div>
@@ -102,7 +130,10 @@ export default function RedirectCheckerWidget({ idPrefix }: RedirectCheckerProps
               </span>
             ))}
           </p>
-          <Table className="data-table redirect-table card-table" columns={['Original URL', 'Redirected URL', 'Chain', 'Final status']}>
+          <Table
+            className="data-table redirect-table card-table"
+            columns={['Original URL', 'Redirected URL', 'Chain', 'Final status']}
+          >
             {rows.map((row, index) => (
               <tr key={`${index}-${row.originalUrl}`} data-verdict={rowVerdict(row)}>
                 <td className="url-cell" data-label="Original URL">
@@ -116,7 +147,8 @@ export default function RedirectCheckerWidget({ idPrefix }: RedirectCheckerProps
                     <ol className="chain" aria-label={chainText(row)}>
                       {row.hops.map((hop, hopIndex) => (
                         <li key={hopIndex}>
-                          <span className={`http-status http-${String(hop.status)[0]}xx`}>{hop.status}</span> <span className="url-cell">{hop.url}</span>
+                          <span className={`http-status http-${String(hop.status)[0]}xx`}>{hop.status}</span>{' '}
+                          <span className="url-cell">{hop.url}</span>
                         </li>
                       ))}
                     </ol>
@@ -124,7 +156,11 @@ export default function RedirectCheckerWidget({ idPrefix }: RedirectCheckerProps
                   {row.warnings.length > 0 ? (
                     <ul className="redirect-warnings" aria-label="Warnings">
                       {row.warnings.map((warning) => (
-                        <li key={warning} className={`badge ${warning === 'broken' || warning === 'loop' ? 'badge-fail' : 'badge-warning'}`} data-warning={warning}>
+                        <li
+                          key={warning}
+                          className={`badge ${warning === 'broken' || warning === 'loop' ? 'badge-fail' : 'badge-warning'}`}
+                          data-warning={warning}
+                        >
                           {WARNING_LABELS[warning]}
                         </li>
                       ))}

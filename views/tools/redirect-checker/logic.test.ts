@@ -4,24 +4,50 @@ import type { RedirectRow } from '#views/model/redirect-checker.ts';
 import { redirectRequestSchema } from './schema.ts';
 
 test('lines are trimmed and empty lines dropped, whatever the line endings', () => {
-  expect(parseUrlLines('  https://a.example \r\n\r\nhttps://b.example\r \n')).toEqual(['https://a.example', 'https://b.example']);
+  expect(parseUrlLines('  https://a.example \r\n\r\nhttps://b.example\r \n')).toEqual([
+    'https://a.example',
+    'https://b.example',
+  ]);
   expect(parseUrlLines(' \n \n')).toEqual([]);
 });
 
 test('the shared schema applies the same trimming and the 100-URL limit', () => {
   expect(redirectRequestSchema.parse({ urls: [' a ', '', 'b'] })).toEqual({ urls: ['a', 'b'], userAgent: 'browser' });
-  expect(redirectRequestSchema.parse({ urls: ['a'], userAgent: 'googlebot-smartphone' }).userAgent).toBe('googlebot-smartphone');
+  expect(redirectRequestSchema.parse({ urls: ['a'], userAgent: 'googlebot-smartphone' }).userAgent).toBe(
+    'googlebot-smartphone',
+  );
   expect(redirectRequestSchema.safeParse({ urls: Array.from({ length: 101 }, () => 'x') }).success).toBe(false);
 });
 
-const row = (overrides: Partial<RedirectRow>): RedirectRow => ({ originalUrl: 'http://a.example/', redirectedUrl: null, hops: [], finalStatus: null, warnings: [], state: 'checked', ...overrides });
+const row = (overrides: Partial<RedirectRow>): RedirectRow => ({
+  originalUrl: 'http://a.example/',
+  redirectedUrl: null,
+  hops: [],
+  finalStatus: null,
+  warnings: [],
+  state: 'checked',
+  ...overrides,
+});
 const hop = (status: number) => ({ url: 'http://a.example/', status });
 
 test('CSV export has a header, one row per URL, the chain, warnings, errors, and defused formulas', () => {
   const csv = redirectsToCsv([
-    row({ redirectedUrl: 'https://a.example/', hops: [{ url: 'http://a.example/', status: 301 }, { url: 'https://a.example/', status: 200 }], finalStatus: 200 }),
+    row({
+      redirectedUrl: 'https://a.example/',
+      hops: [
+        { url: 'http://a.example/', status: 301 },
+        { url: 'https://a.example/', status: 200 },
+      ],
+      finalStatus: 200,
+    }),
     row({ originalUrl: '=HYPERLINK("x")', error: 'Bad "URL"', state: 'failed' }),
-    row({ originalUrl: 'http://b.example/', hops: [hop(302), hop(302)], error: 'Redirect loop', warnings: ['temporary-redirect', 'chain', 'loop'], state: 'failed' }),
+    row({
+      originalUrl: 'http://b.example/',
+      hops: [hop(302), hop(302)],
+      error: 'Redirect loop',
+      warnings: ['temporary-redirect', 'chain', 'loop'],
+      state: 'failed',
+    }),
     row({ originalUrl: 'http://c.example/', error: 'Not checked', state: 'timed-out' }),
   ]);
   expect(csv.split('\r\n')).toEqual([

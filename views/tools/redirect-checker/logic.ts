@@ -9,7 +9,6 @@ export function parseUrlLines(text: string): string[] {
     .filter(Boolean);
 }
 
-
 export function chainText(row: RedirectRow): string {
   return row.hops.map((hop) => `${hop.status} ${hop.url}`).join(' -> ');
 }
@@ -72,13 +71,13 @@ export function finalStatusText(row: Pick<RedirectRow, 'finalStatus' | 'state' |
 export function redirectsToCsv(rows: RedirectRow[]): string {
   const header = ['Original URL', 'Redirected URL', 'Final status', 'Hops', 'Chain', 'Warnings', 'Error'];
   const lines = rows.map((row) => [
-      row.originalUrl,
-      row.redirectedUrl,
-      row.finalStatus ?? (row.state === 'timed-out' ? 'Timed out' : null),
-      Math.max(0, row.hops.length - (row.error ? 0 : 1)),
-      chainText(row),
-      row.warnings.map((warning) => WARNING_LABELS[warning]).join('; '),
-      row.error,
+    row.originalUrl,
+    row.redirectedUrl,
+    row.finalStatus ?? (row.state === 'timed-out' ? 'Timed out' : null),
+    Math.max(0, row.hops.length - (row.error ? 0 : 1)),
+    chainText(row),
+    row.warnings.map((warning) => WARNING_LABELS[warning]).join('; '),
+    row.error,
   ]);
   return toCsv(header, lines);
 }

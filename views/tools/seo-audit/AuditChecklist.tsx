@@ -17,7 +17,8 @@ const ADVICE = new Map(RECOMMENDATIONS.map((item) => [item.id, item.advice]));
 /** After an audit: the 22 checks, failures first, then warnings (High priority first), with filter tabs. */
 export function AuditChecklist({ checks, idPrefix }: { checks: AuditCheck[]; idPrefix: string }) {
   const [filter, setFilter] = useState<Filter>('all');
-  const count = (value: Filter) => (value === 'all' ? checks.length : checks.filter((check) => check.status === value).length);
+  const count = (value: Filter) =>
+    value === 'all' ? checks.length : checks.filter((check) => check.status === value).length;
   const shown = byUrgency(checks).filter((check) => filter === 'all' || check.status === filter);
   return (
     <>

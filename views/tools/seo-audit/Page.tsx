@@ -16,7 +16,7 @@ const faq: FaqEntry[] = [
   {
     question: 'How is the page speed score calculated?',
     answer:
-      'When the site is configured with a Google PageSpeed Insights key, the score is Google\'s Lighthouse performance score for mobile. Otherwise it is our own estimate from what the fetch measured: it starts at 100 and subtracts points for a slow first byte, heavy HTML, missing compression, render-blocking scripts and stylesheets, images without dimensions and a high number of subresources. The report says which one you are looking for.',
+      "When the site is configured with a Google PageSpeed Insights key, the score is Google's Lighthouse performance score for mobile. Otherwise it is our own estimate from what the fetch measured: it starts at 100 and subtracts points for a slow first byte, heavy HTML, missing compression, render-blocking scripts and stylesheets, images without dimensions and a high number of subresources. The report says which one you are looking for.",
   },
   {
     question: 'Can I audit any URL?',
@@ -38,23 +38,26 @@ function SeoAuditPage() {
     <article className="tool-page">
       <header className="page-hero no-print">
         <h1>Free SEO Audit Tool</h1>
-        <p className="lead">Enter a page address to check its title, meta description, headings, speed and 22 SEO recommendations in seconds.</p>
+        <p className="lead">
+          Enter a page address to check its title, meta description, headings, speed and 22 SEO recommendations in
+          seconds.
+        </p>
       </header>
       <Island name="tools/seo-audit/Widget" component={SeoAuditWidget} props={{ idPrefix: 'audit', initialUrl }} />
       <section className="prose no-print">
         <h2>What the audit tells you</h2>
         <p>
-          The report gives the page an SEO score from 0 to 100 and a grade from A to F, shows the page title, meta description and
-          every H1 and H2 heading exactly as search engines read them, a page speed figure, and the facts behind each
-          recommendation: status code, response time, HTML size, compression, canonical link, robots directives, language,
-          viewport, social tags, image alt coverage, internal and external links, word count, JSON-LD types and HTTPS. The checks
-          are listed failures first, then warnings, High priority first, so the top of the list is what to fix first; the tabs
-          show only the failed, warned or passed ones.
+          The report gives the page an SEO score from 0 to 100 and a grade from A to F, shows the page title, meta
+          description and every H1 and H2 heading exactly as search engines read them, a page speed figure, and the
+          facts behind each recommendation: status code, response time, HTML size, compression, canonical link, robots
+          directives, language, viewport, social tags, image alt coverage, internal and external links, word count,
+          JSON-LD types and HTTPS. The checks are listed failures first, then warnings, High priority first, so the top
+          of the list is what to fix first; the tabs show only the failed, warned or passed ones.
         </p>
         <h2 id="seo-score">How the SEO score and grade are computed</h2>
         <p>
-          The score comes from the 22 checks alone. It starts at 100, and every check that does not pass costs points by its
-          priority; a warning costs about half as much as a failure. The score never goes below 0.
+          The score comes from the 22 checks alone. It starts at 100, and every check that does not pass costs points by
+          its priority; a warning costs about half as much as a failure. The score never goes below 0.
         </p>
         <Table className="data-table score-table" columns={['Priority', 'Failed', 'Warning']}>
           {(['High', 'Medium', 'Low'] as const).map((priority) => (
@@ -74,21 +77,30 @@ function SeoAuditPage() {
           . The page speed figure is shown beside the grade but does not count in it.
         </p>
         <h2 id="page-speed-score">How the page speed score is computed</h2>
-        <p>Without a PageSpeed Insights key configured, the score starts at 100 and loses points for what a single fetch can measure:</p>
+        <p>
+          Without a PageSpeed Insights key configured, the score starts at 100 and loses points for what a single fetch
+          can measure:
+        </p>
         <ul>
           <li>time to first byte: nothing up to 200 ms, up to 25 points at 2 seconds;</li>
           <li>HTML weight: nothing up to 50 KB, up to 15 points at 1 MB;</li>
           <li>no gzip or Brotli compression on HTML over 1 KB: 10 points;</li>
-          <li>render-blocking scripts in the head: 5 points each (up to 20); blocking stylesheets after the first: 2 points each (up to 10);</li>
+          <li>
+            render-blocking scripts in the head: 5 points each (up to 20); blocking stylesheets after the first: 2
+            points each (up to 10);
+          </li>
           <li>images without width and height (they shift the layout while loading): 1 point each (up to 10);</li>
           <li>subresources referenced by the page: nothing up to 25, up to 10 points at 100.</li>
         </ul>
         <p>
-          It is an estimate, not a lab test: it cannot see JavaScript execution or image weights. For the full picture, run the
-          page through Lighthouse too, or ask us for a <a href="/seo-services-delhi">technical SEO review</a>.
+          It is an estimate, not a lab test: it cannot see JavaScript execution or image weights. For the full picture,
+          run the page through Lighthouse too, or ask us for a <a href="/seo-services-delhi">technical SEO review</a>.
         </p>
         <h2>Printing or sharing the report</h2>
-        <p>Use <strong>Print report</strong> after an audit to print it or save it as a PDF; the form and the site menus are left out of the printout.</p>
+        <p>
+          Use <strong>Print report</strong> after an audit to print it or save it as a PDF; the form and the site menus
+          are left out of the printout.
+        </p>
       </section>
       <div className="no-print">
         <Faq items={faq} />

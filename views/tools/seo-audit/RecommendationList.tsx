@@ -24,7 +24,11 @@ export function RecommendationList({ checks, idPrefix }: { checks: AuditCheck[] 
           <h3>{group.category}</h3>
           <ul>
             {group.rows.map((row) => (
-              <li key={row.id} className={`recommendation${row.status ? ` status-${row.status}` : ''}`} data-check={row.id}>
+              <li
+                key={row.id}
+                className={`recommendation${row.status ? ` status-${row.status}` : ''}`}
+                data-check={row.id}
+              >
                 <div className="recommendation-title">
                   {row.status ? <span className={`badge badge-${row.status}`}>{STATUS_LABELS[row.status]}</span> : null}
                   <strong>{row.title}</strong>

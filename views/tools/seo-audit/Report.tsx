@@ -29,7 +29,10 @@ export function AuditReportView({ report, idPrefix }: { report: AuditReport; idP
         </button>
       </div>
       <div className="report-summary">
-        <div className={`grade grade-${report.grade.toLowerCase()}`} aria-label={`SEO grade ${report.grade}, score ${report.score} out of 100`}>
+        <div
+          className={`grade grade-${report.grade.toLowerCase()}`}
+          aria-label={`SEO grade ${report.grade}, score ${report.score} out of 100`}
+        >
           <span className="grade-letter">{report.grade}</span>
           <span className="grade-score">
             <strong>{report.score}</strong>/100
@@ -44,7 +47,13 @@ export function AuditReportView({ report, idPrefix }: { report: AuditReport; idP
         <p className={`speed speed-${band}`}>
           Page speed: <strong>{report.pageSpeedScore}</strong>/100{' '}
           <span className="muted">
-            {report.pageSpeedSource === 'pagespeed-insights' ? '(Google PageSpeed Insights, mobile)' : <>(estimated from this fetch, <a href="#page-speed-score">how</a>)</>}
+            {report.pageSpeedSource === 'pagespeed-insights' ? (
+              '(Google PageSpeed Insights, mobile)'
+            ) : (
+              <>
+                (estimated from this fetch, <a href="#page-speed-score">how</a>)
+              </>
+            )}
           </span>
         </p>
       </div>

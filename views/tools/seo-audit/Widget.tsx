@@ -46,7 +46,9 @@ export default function SeoAuditWidget({ idPrefix, initialUrl = '' }: SeoAuditPr
     stopTimer();
     timer.current = setInterval(() => setProgress(nextProgress), PROGRESS_INTERVAL_MS);
     try {
-      const data = await requestJson<{ report: AuditReport }>('/api/seo-audit/audit', 'Failed to perform SEO audit', { url: url.trim() });
+      const data = await requestJson<{ report: AuditReport }>('/api/seo-audit/audit', 'Failed to perform SEO audit', {
+        url: url.trim(),
+      });
       setReport(data.report);
       setProgress(100);
     } catch (caught) {
@@ -62,7 +64,15 @@ export default function SeoAuditWidget({ idPrefix, initialUrl = '' }: SeoAuditPr
     <div className="seo-audit">
       <form className="tool-card no-print" onSubmit={onSubmit} noValidate>
         <label htmlFor={id('url')}>Website URL</label>
-        <UrlInputRow id={id('url')} value={url} onChange={setUrl} placeholder="https://example.com/" busy={busy} label="Run SEO Audit" busyLabel="Auditing..." />
+        <UrlInputRow
+          id={id('url')}
+          value={url}
+          onChange={setUrl}
+          placeholder="https://example.com/"
+          busy={busy}
+          label="Run SEO Audit"
+          busyLabel="Auditing..."
+        />
         <div className="progress-row" aria-live="polite">
           <progress id={id('progress')} max={100} value={progress} aria-label="Audit progress" />
           <span className="progress-value">{progress}%</span>

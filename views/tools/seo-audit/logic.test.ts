@@ -10,13 +10,29 @@ test('progress rises by 10 and waits at 90 until the audit answers', () => {
 
 test('before an audit all 22 recommendations are listed by category without a status', () => {
   const groups = recommendationGroups(null);
-  expect(groups.map((group) => group.category)).toEqual(['Links', 'On-Page SEO', 'Social', 'Performance', 'Usability', 'Other']);
+  expect(groups.map((group) => group.category)).toEqual([
+    'Links',
+    'On-Page SEO',
+    'Social',
+    'Performance',
+    'Usability',
+    'Other',
+  ]);
   expect(groups.flatMap((group) => group.rows)).toHaveLength(22);
   expect(groups.flatMap((group) => group.rows).every((row) => row.status === null)).toBe(true);
 });
 
 test('after an audit each recommendation carries its check status and detail', () => {
-  const groups = recommendationGroups([{ id: 'title', category: 'On-Page SEO', priority: 'High', title: 'Add a title tag', status: 'fail', detail: 'No <title> found.' }]);
+  const groups = recommendationGroups([
+    {
+      id: 'title',
+      category: 'On-Page SEO',
+      priority: 'High',
+      title: 'Add a title tag',
+      status: 'fail',
+      detail: 'No <title> found.',
+    },
+  ]);
   const title = groups.flatMap((group) => group.rows).find((row) => row.id === 'title');
   expect(title).toMatchObject({ status: 'fail', detail: 'No <title> found.' });
 });

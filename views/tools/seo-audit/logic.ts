@@ -1,4 +1,9 @@
-import { RECOMMENDATIONS, RECOMMENDATION_CATEGORIES, type Recommendation, type RecommendationCategory } from '#views/model/seo-audit.ts';
+import {
+  RECOMMENDATIONS,
+  RECOMMENDATION_CATEGORIES,
+  type Recommendation,
+  type RecommendationCategory,
+} from '#views/model/seo-audit.ts';
 import type { AuditCheck, AuditFacts, CheckStatus } from '#views/model/seo-audit.ts';
 
 /** Spec 4/9: the bar rises 10 every 300 ms while busy and waits at 90 until the answer arrives. */
@@ -16,7 +21,9 @@ export interface RecommendationRow extends Recommendation {
 }
 
 /** The 22 recommendations by category, each with its evaluated status once there is a report. */
-export function recommendationGroups(checks: AuditCheck[] | null): Array<{ category: RecommendationCategory; rows: RecommendationRow[] }> {
+export function recommendationGroups(
+  checks: AuditCheck[] | null,
+): Array<{ category: RecommendationCategory; rows: RecommendationRow[] }> {
   const byId = new Map((checks ?? []).map((check) => [check.id, check]));
   return RECOMMENDATION_CATEGORIES.map((category) => ({
     category,
@@ -49,7 +56,10 @@ export function factRows(facts: AuditFacts): Array<[string, string]> {
   const twitter = Object.keys(facts.twitter);
   return [
     ['Final URL', facts.finalUrl],
-    ['HTTP status', `${facts.statusCode}${facts.redirects ? ` after ${facts.redirects} redirect${facts.redirects === 1 ? '' : 's'}` : ''}`],
+    [
+      'HTTP status',
+      `${facts.statusCode}${facts.redirects ? ` after ${facts.redirects} redirect${facts.redirects === 1 ? '' : 's'}` : ''}`,
+    ],
     ['Server response (first byte)', `${facts.responseTimeMs} ms`],
     ['Full download', `${facts.totalTimeMs} ms`],
     ['HTML size', `${formatBytes(facts.htmlBytes)} (${formatBytes(facts.transferBytes)} transferred)`],

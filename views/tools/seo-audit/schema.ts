@@ -5,7 +5,10 @@ import { typedUrlField } from '../typed-url-schema.ts';
 export { MAX_URL_LENGTH };
 
 export const auditRequestSchema = z.object({
-  url: typedUrlField({ required: 'Please enter a URL to audit.', tooLong: `URLs are limited to ${MAX_URL_LENGTH} characters.` }),
+  url: typedUrlField({
+    required: 'Please enter a URL to audit.',
+    tooLong: `URLs are limited to ${MAX_URL_LENGTH} characters.`,
+  }),
 });
 
 export type AuditRequest = z.infer<typeof auditRequestSchema>;

@@ -1,11 +1,25 @@
 import { useState } from 'react';
 import type { IssueType } from '#views/model/site-audit.ts';
-import { auditMeta, filterGroups, plural, scoreLabel, shortUrl, stoppedNote, summaryLine, type SeverityFilter } from './logic.ts';
+import {
+  auditMeta,
+  filterGroups,
+  plural,
+  scoreLabel,
+  shortUrl,
+  stoppedNote,
+  summaryLine,
+  type SeverityFilter,
+} from './logic.ts';
 import { PagesTable } from './PagesTable.tsx';
 import type { AuditIssueGroup, AuditView } from './schema.ts';
 
 const URLS_SHOWN = 50;
-const FILTERS: Array<[SeverityFilter, string]> = [['all', 'All'], ['error', 'Errors'], ['warning', 'Warnings'], ['notice', 'Notices']];
+const FILTERS: Array<[SeverityFilter, string]> = [
+  ['all', 'All'],
+  ['error', 'Errors'],
+  ['warning', 'Warnings'],
+  ['notice', 'Notices'],
+];
 
 function IssueGroupItem({ group, info, siteUrl }: { group: AuditIssueGroup; info?: IssueType; siteUrl?: string }) {
   const [all, setAll] = useState(false);
@@ -97,7 +111,10 @@ export function AuditReport({ audit, groups, types, idPrefix, onRerun, busy }: A
           <p>
             {plural(audit.diff.newCount, 'new issue')} · {plural(audit.diff.fixedCount, 'fixed issue')}
           </p>
-          {[['New', audit.diff.newIssues], ['Fixed', audit.diff.fixedIssues]].map(([label, list]) =>
+          {[
+            ['New', audit.diff.newIssues],
+            ['Fixed', audit.diff.fixedIssues],
+          ].map(([label, list]) =>
             (list as Array<{ type: string; url: string }>).length ? (
               <details key={label as string}>
                 <summary>{label as string}</summary>
@@ -116,14 +133,26 @@ export function AuditReport({ audit, groups, types, idPrefix, onRerun, busy }: A
       <h3>Issues</h3>
       <div className="audit-filters" role="group" aria-label="Filter issues">
         {FILTERS.map(([value, label]) => (
-          <button key={value} type="button" className={`chip${severity === value ? ' active' : ''}`} aria-pressed={severity === value} onClick={() => setSeverity(value)}>
+          <button
+            key={value}
+            type="button"
+            className={`chip${severity === value ? ' active' : ''}`}
+            aria-pressed={severity === value}
+            onClick={() => setSeverity(value)}
+          >
             {label}
           </button>
         ))}
         <label className="visually-hidden" htmlFor={`${idPrefix}-filter`}>
           Filter issues by text
         </label>
-        <input id={`${idPrefix}-filter`} type="search" placeholder="Filter by issue or URL" value={text} onChange={(event) => setText(event.target.value)} />
+        <input
+          id={`${idPrefix}-filter`}
+          type="search"
+          placeholder="Filter by issue or URL"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
       </div>
       {groups.length === 0 ? <p className="success">No issues found. Well done!</p> : null}
       {groups.length > 0 && shown.length === 0 ? <p>No issues match this filter.</p> : null}

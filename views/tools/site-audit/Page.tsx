@@ -11,15 +11,18 @@ const faq: FaqEntry[] = [
   },
   {
     question: 'How many pages can it audit?',
-    answer: 'Up to 5,000 URLs per audit (pages, redirects, images and files), at most 8 requests at a time and slower when your robots.txt sets a Crawl-delay. There is no 500-URL cap and no sign-up.',
+    answer:
+      'Up to 5,000 URLs per audit (pages, redirects, images and files), at most 8 requests at a time and slower when your robots.txt sets a Crawl-delay. There is no 500-URL cap and no sign-up.',
   },
   {
     question: 'Who can see my audit?',
-    answer: 'Your list of audits is tied to a cookie in your browser, so nobody else can list them. Each report has a long random address you can share with your team or a client; report pages are never indexed by search engines.',
+    answer:
+      'Your list of audits is tied to a cookie in your browser, so nobody else can list them. Each report has a long random address you can share with your team or a client; report pages are never indexed by search engines.',
   },
   {
     question: 'How do I see what changed after I fix things?',
-    answer: 'Run the audit again from the report ("Re-run audit"). The new report lists the issues that are new and the ones you fixed since your previous audit of the same address.',
+    answer:
+      'Run the audit again from the report ("Re-run audit"). The new report lists the issues that are new and the ones you fixed since your previous audit of the same address.',
   },
 ];
 
@@ -35,18 +38,29 @@ function SiteAuditPage() {
       <header className="page-hero">
         <h1>Free Website SEO Audit: Crawl Your Whole Site</h1>
         <p className="lead">
-          Enter your website address. The audit crawls every page like a search engine and lists every problem it finds, page by page, with how
-          to fix it. Download the results as CSV or as a PDF report for your client.
+          Enter your website address. The audit crawls every page like a search engine and lists every problem it finds,
+          page by page, with how to fix it. Download the results as CSV or as a PDF report for your client.
         </p>
       </header>
       <Island name="tools/site-audit/Widget" component={SiteAuditWidget} props={{ idPrefix: 'site-audit' }} />
       <section className="prose">
         <h2>How the site audit works</h2>
         <ol>
-          <li>It reads your robots.txt and every sitemap it names (or /sitemap.xml), and respects Disallow rules and Crawl-delay.</li>
-          <li>It starts at the address you entered and follows every link on your site, including pages only listed in a sitemap.</li>
-          <li>It records the facts of every URL (status, title, headings, words, canonical, links, images) but never keeps your pages.</li>
-          <li>It checks every rule below across the whole site, so duplicates, orphans and broken links are found exactly.</li>
+          <li>
+            It reads your robots.txt and every sitemap it names (or /sitemap.xml), and respects Disallow rules and
+            Crawl-delay.
+          </li>
+          <li>
+            It starts at the address you entered and follows every link on your site, including pages only listed in a
+            sitemap.
+          </li>
+          <li>
+            It records the facts of every URL (status, title, headings, words, canonical, links, images) but never keeps
+            your pages.
+          </li>
+          <li>
+            It checks every rule below across the whole site, so duplicates, orphans and broken links are found exactly.
+          </li>
         </ol>
       </section>
       <section className="prose" aria-labelledby="audit-checks-heading">

@@ -59,7 +59,17 @@ function PageFacts({ row, types }: { row: AuditPageRow; types: Map<string, Issue
 }
 
 /** Every crawled URL, paged, each expandable to its facts and issues. */
-export function PagesTable({ auditId, siteUrl, types, idPrefix }: { auditId: string; siteUrl?: string; types: Map<string, IssueType>; idPrefix: string }) {
+export function PagesTable({
+  auditId,
+  siteUrl,
+  types,
+  idPrefix,
+}: {
+  auditId: string;
+  siteUrl?: string;
+  types: Map<string, IssueType>;
+  idPrefix: string;
+}) {
   const [page, setPage] = useState(1);
   const [issue, setIssue] = useState('');
   const [data, setData] = useState<AuditPagesResponse | null>(null);
@@ -122,7 +132,12 @@ export function PagesTable({ auditId, siteUrl, types, idPrefix }: { auditId: str
               <span>
                 Page {page} of {pages}
               </span>
-              <button type="button" className="button secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+              <button
+                type="button"
+                className="button secondary"
+                disabled={page >= pages}
+                onClick={() => setPage(page + 1)}
+              >
                 Next
               </button>
             </nav>

@@ -10,10 +10,15 @@ function SiteAuditReportPage() {
       <header className="page-hero">
         <h1>Website SEO Audit Report</h1>
         <p className="lead">
-          A whole-site audit made with our free <a href="/site-audit">website SEO audit</a>. Anyone with this link can see the report.
+          A whole-site audit made with our free <a href="/site-audit">website SEO audit</a>. Anyone with this link can
+          see the report.
         </p>
       </header>
-      <Island name="tools/site-audit/Widget" component={SiteAuditWidget} props={{ idPrefix: 'site-audit', auditId: id }} />
+      <Island
+        name="tools/site-audit/Widget"
+        component={SiteAuditWidget}
+        props={{ idPrefix: 'site-audit', auditId: id }}
+      />
     </article>
   );
 }
@@ -23,7 +28,8 @@ export const siteAuditReportPage = definePage({
   path: '/site-audit/:id',
   navLabel: 'Site Audit Report',
   title: 'Website SEO Audit Report',
-  description: 'The report of a whole-site SEO audit: score, issues by severity with how to fix them, every crawled page, CSV and PDF exports.',
+  description:
+    'The report of a whole-site SEO audit: score, issues by severity with how to fix them, every crawled page, CSV and PDF exports.',
   robots: 'noindex, nofollow',
   inSitemap: false,
   cache: false,

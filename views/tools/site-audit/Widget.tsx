@@ -30,7 +30,9 @@ export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
 
   async function loadHistory() {
     try {
-      setHistory((await requestJson<{ audits: AuditListItem[] }>('/api/site-audits', 'Failed to load your audits')).audits);
+      setHistory(
+        (await requestJson<{ audits: AuditListItem[] }>('/api/site-audits', 'Failed to load your audits')).audits,
+      );
     } catch {
       // The list is a convenience; the audit itself still works.
     }
@@ -40,7 +42,9 @@ export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
     const [view, issues, known] = await Promise.all([
       requestJson<AuditView>(`/api/site-audits/${auditKey}`, FAILED_MESSAGE),
       requestJson<{ issues: AuditIssueGroup[] }>(`/api/site-audits/${auditKey}/issues`, FAILED_MESSAGE),
-      types.size ? Promise.resolve(null) : requestJson<{ types: IssueType[] }>('/api/site-audits/issue-types', FAILED_MESSAGE),
+      types.size
+        ? Promise.resolve(null)
+        : requestJson<{ types: IssueType[] }>('/api/site-audits/issue-types', FAILED_MESSAGE),
     ]);
     if (known) setTypes(new Map(known.types.map((type) => [type.type, type])));
     setGroups(issues.issues);
@@ -59,7 +63,8 @@ export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
       if (view.status !== 'queued' && view.status !== 'running') return;
       const source = new EventSource(`/api/site-audits/${auditKey}/events`);
       events.current = source;
-      const update = (patch: Partial<AuditView>) => setAudit((current) => (current && current.id === auditKey ? { ...current, ...patch } : current));
+      const update = (patch: Partial<AuditView>) =>
+        setAudit((current) => (current && current.id === auditKey ? { ...current, ...patch } : current));
       const settle = async () => {
         source.close();
         const settled = await requestJson<AuditView>(`/api/site-audits/${auditKey}`, FAILED_MESSAGE);
@@ -74,7 +79,9 @@ export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
         if (patch.status !== 'queued' && patch.status !== 'running') return settleOnce();
         update(patch);
       });
-      source.addEventListener('progress', (event) => update({ progress: JSON.parse((event as MessageEvent<string>).data) as AuditView['progress'] }));
+      source.addEventListener('progress', (event) =>
+        update({ progress: JSON.parse((event as MessageEvent<string>).data) as AuditView['progress'] }),
+      );
       for (const name of ['done', 'failed', 'cancelled']) source.addEventListener(name, settleOnce);
     } catch (failure) {
       setError(message(failure));
@@ -144,14 +151,31 @@ export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
           </div>
         ) : null}
         <ErrorMessage error={error} id={id('error')} />
-        <ErrorMessage error={audit?.status === 'cancelled' ? 'The audit was cancelled.' : audit?.status === 'failed' ? `The audit failed: ${audit.error ?? FAILED_MESSAGE}` : null} />
+        <ErrorMessage
+          error={
+            audit?.status === 'cancelled'
+              ? 'The audit was cancelled.'
+              : audit?.status === 'failed'
+                ? `The audit failed: ${audit.error ?? FAILED_MESSAGE}`
+                : null
+          }
+        />
         {audit ? (
           <p className="audit-share">
             Shareable report link: <a href={reportPath(audit.id)}>{reportPath(audit.id)}</a>
           </p>
         ) : null}
       </form>
-      {audit?.status === 'done' && groups ? <AuditReport audit={audit} groups={groups} types={types} idPrefix={idPrefix} onRerun={() => void start(audit.url)} busy={busy} /> : null}
+      {audit?.status === 'done' && groups ? (
+        <AuditReport
+          audit={audit}
+          groups={groups}
+          types={types}
+          idPrefix={idPrefix}
+          onRerun={() => void start(audit.url)}
+          busy={busy}
+        />
+      ) : null}
       {history.length ? (
         <section className="audit-history" aria-labelledby={id('history')}>
           <h2 id={id('history')}>Your audits</h2>
@@ -159,7 +183,8 @@ export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
             {history.map((item) => (
               <li key={item.id}>
                 <a href={reportPath(item.id)}>{item.url}</a> · {item.status}
-                {item.score !== undefined ? ` · score ${item.score}` : ''} · {item.createdAt.slice(0, 16).replace('T', ' ')}
+                {item.score !== undefined ? ` · score ${item.score}` : ''} ·{' '}
+                {item.createdAt.slice(0, 16).replace('T', ' ')}
               </li>
             ))}
           </ul>

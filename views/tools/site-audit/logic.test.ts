@@ -1,15 +1,36 @@
 import { expect, test } from 'vitest';
-import { auditMeta, filterGroups, formatBytes, progressPercent, progressText, reportPath, scoreLabel, shortUrl, stoppedNote, summaryLine } from './logic.ts';
+import {
+  auditMeta,
+  filterGroups,
+  formatBytes,
+  progressPercent,
+  progressText,
+  reportPath,
+  scoreLabel,
+  shortUrl,
+  stoppedNote,
+  summaryLine,
+} from './logic.ts';
 import type { AuditIssueGroup } from './schema.ts';
 
 const groups: AuditIssueGroup[] = [
-  { type: 'status-4xx', severity: 'error', title: 'Internal URL answers 4xx', count: 2, urls: ['https://a.test/x', 'https://a.test/old'] },
+  {
+    type: 'status-4xx',
+    severity: 'error',
+    title: 'Internal URL answers 4xx',
+    count: 2,
+    urls: ['https://a.test/x', 'https://a.test/old'],
+  },
   { type: 'thin-content', severity: 'warning', title: 'Thin content', count: 1, urls: ['https://a.test/tiny'] },
   { type: 'deep-page', severity: 'notice', title: 'Deep page', count: 1, urls: ['https://a.test/a/b/c/d/e'] },
 ];
 
 test('issue groups filter by severity and by text in the title, id or URLs', () => {
-  expect(filterGroups(groups, 'all', '').map((group) => group.type)).toEqual(['status-4xx', 'thin-content', 'deep-page']);
+  expect(filterGroups(groups, 'all', '').map((group) => group.type)).toEqual([
+    'status-4xx',
+    'thin-content',
+    'deep-page',
+  ]);
   expect(filterGroups(groups, 'warning', '').map((group) => group.type)).toEqual(['thin-content']);
   expect(filterGroups(groups, 'all', ' THIN ').map((group) => group.type)).toEqual(['thin-content']);
   expect(filterGroups(groups, 'all', '/old').map((group) => group.type)).toEqual(['status-4xx']);
@@ -17,12 +38,16 @@ test('issue groups filter by severity and by text in the title, id or URLs', () 
 });
 
 test('progress, score and summary read as sentences', () => {
-  expect(progressText('queued', { crawled: 0, discovered: 1 })).toBe('Waiting for a free slot: other audits are running.');
+  expect(progressText('queued', { crawled: 0, discovered: 1 })).toBe(
+    'Waiting for a free slot: other audits are running.',
+  );
   expect(progressText('running', { crawled: 1200, discovered: 1 })).toBe('Crawled 1,200 of 1 URL found so far.');
   expect(progressPercent({ crawled: 50, discovered: 200 })).toBe(25);
   expect(progressPercent({ crawled: 10, discovered: 10 })).toBe(99);
   expect([scoreLabel(95), scoreLabel(60), scoreLabel(59)]).toEqual(['good', 'fair', 'poor']);
-  expect(summaryLine({ pages: 12, score: 80, errors: 1, warnings: 0, notices: 3 })).toBe('1 error · 0 warnings · 3 notices on 12 URLs crawled');
+  expect(summaryLine({ pages: 12, score: 80, errors: 1, warnings: 0, notices: 3 })).toBe(
+    '1 error · 0 warnings · 3 notices on 12 URLs crawled',
+  );
   expect(stoppedNote('complete')).toBe('');
   expect(stoppedNote('page-limit')).toMatch(/URL limit/);
 });
@@ -32,11 +57,25 @@ test('paths, short URLs and sizes', () => {
   expect(shortUrl('https://a.test/x?y=1', 'https://a.test')).toBe('/x?y=1');
   expect(shortUrl('https://a.test', 'https://a.test')).toBe('/');
   expect(shortUrl('https://b.test/x', 'https://a.test')).toBe('https://b.test/x');
-  expect([formatBytes(-1), formatBytes(500), formatBytes(150 * 1024), formatBytes(3 * 1024 * 1024)]).toEqual(['unknown', '500 B', '150 KB', '3.0 MB']);
+  expect([formatBytes(-1), formatBytes(500), formatBytes(150 * 1024), formatBytes(3 * 1024 * 1024)]).toEqual([
+    'unknown',
+    '500 B',
+    '150 KB',
+    '3.0 MB',
+  ]);
 });
 
 test('the line under the score says where, how long and which sitemaps', () => {
-  const report = { siteUrl: 'https://a.test', stoppedBy: 'complete' as const, durationMs: 2430, crawlDelayMs: 0, hasSitemap: true, sitemaps: [{ url: 'https://a.test/sitemap.xml', kind: 'urlset', valid: true, urls: 3, error: null }] };
+  const report = {
+    siteUrl: 'https://a.test',
+    stoppedBy: 'complete' as const,
+    durationMs: 2430,
+    crawlDelayMs: 0,
+    hasSitemap: true,
+    sitemaps: [{ url: 'https://a.test/sitemap.xml', kind: 'urlset', valid: true, urls: 3, error: null }],
+  };
   expect(auditMeta(report)).toBe('Site https://a.test · crawled in 2.4 s · 1 sitemap read');
-  expect(auditMeta({ ...report, sitemaps: [], crawlDelayMs: 1500 })).toBe('Site https://a.test · crawled in 2.4 s · no sitemap found · Crawl-delay 1.5 s honoured');
+  expect(auditMeta({ ...report, sitemaps: [], crawlDelayMs: 1500 })).toBe(
+    'Site https://a.test · crawled in 2.4 s · no sitemap found · Crawl-delay 1.5 s honoured',
+  );
 });

@@ -4,12 +4,20 @@ import type { Severity } from '#views/model/site-audit.ts';
 export type SeverityFilter = Severity | 'all';
 
 /** The groups a person asked to see: one severity (or all) and a text that matches the title, id or a URL. */
-export function filterGroups(groups: readonly AuditIssueGroup[], severity: SeverityFilter, text: string): AuditIssueGroup[] {
+export function filterGroups(
+  groups: readonly AuditIssueGroup[],
+  severity: SeverityFilter,
+  text: string,
+): AuditIssueGroup[] {
   const needle = text.trim().toLowerCase();
   return groups.filter((group) => {
     if (severity !== 'all' && group.severity !== severity) return false;
     if (!needle) return true;
-    return group.title.toLowerCase().includes(needle) || group.type.includes(needle) || group.urls.some((url) => url.toLowerCase().includes(needle));
+    return (
+      group.title.toLowerCase().includes(needle) ||
+      group.type.includes(needle) ||
+      group.urls.some((url) => url.toLowerCase().includes(needle))
+    );
   });
 }
 
@@ -40,7 +48,11 @@ export function summaryLine(summary: AuditSummary): string {
 /** "Site https://x.in · crawled in 2.4 s · 1 sitemap read" under the score. */
 export function auditMeta(report: AuditReportFacts): string {
   const sitemaps = report.sitemaps.filter((file) => file.valid).length;
-  const parts = [`Site ${report.siteUrl}`, `crawled in ${(report.durationMs / 1000).toFixed(1)} s`, sitemaps ? plural(sitemaps, 'sitemap') + ' read' : 'no sitemap found'];
+  const parts = [
+    `Site ${report.siteUrl}`,
+    `crawled in ${(report.durationMs / 1000).toFixed(1)} s`,
+    sitemaps ? plural(sitemaps, 'sitemap') + ' read' : 'no sitemap found',
+  ];
   if (report.crawlDelayMs) parts.push(`Crawl-delay ${report.crawlDelayMs / 1000} s honoured`);
   return parts.join(' · ');
 }

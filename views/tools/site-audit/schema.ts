@@ -12,7 +12,10 @@ export const PAGES_PER_REQUEST_MAX = 200;
 export const pagesQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   perPage: z.coerce.number().int().min(1).max(PAGES_PER_REQUEST_MAX).default(50),
-  issue: z.string().regex(/^[a-z0-9-]{1,60}$/, 'Issue must be an issue type id').optional(),
+  issue: z
+    .string()
+    .regex(/^[a-z0-9-]{1,60}$/, 'Issue must be an issue type id')
+    .optional(),
   q: z.string().max(200).optional(),
 });
 

@@ -16,7 +16,9 @@ export default function SitemapHistoryWidget() {
     let current = true;
     async function refresh(): Promise<void> {
       try {
-        const { items, valid } = toSitemapList(await requestJson<unknown>('/api/sitemaps', 'Failed to fetch websites', undefined, { cache: 'no-store' }));
+        const { items, valid } = toSitemapList(
+          await requestJson<unknown>('/api/sitemaps', 'Failed to fetch websites', undefined, { cache: 'no-store' }),
+        );
         if (!valid) console.error('Failed to fetch websites');
         if (current) setList({ loaded: true, items });
       } catch (failure) {

@@ -5,9 +5,7 @@ export function SitemapPreview({ locs, idPrefix }: { locs: string[]; idPrefix: s
   const shown = locs.slice(0, PREVIEW_LIMIT);
   return (
     <section className="sitemap-preview" aria-labelledby={`${idPrefix}-preview-heading`}>
-      <h3 id={`${idPrefix}-preview-heading`}>
-        URLs in this sitemap ({locs.length})
-      </h3>
+      <h3 id={`${idPrefix}-preview-heading`}>URLs in this sitemap ({locs.length})</h3>
       <ol>
         {shown.map((loc) => (
           <li key={loc} className="url-cell">
@@ -15,7 +13,9 @@ export function SitemapPreview({ locs, idPrefix }: { locs: string[]; idPrefix: s
           </li>
         ))}
       </ol>
-      {locs.length > shown.length ? <p className="sitemap-muted">…and {locs.length - shown.length} more in the file.</p> : null}
+      {locs.length > shown.length ? (
+        <p className="sitemap-muted">…and {locs.length - shown.length} more in the file.</p>
+      ) : null}
     </section>
   );
 }
@@ -27,15 +27,16 @@ export function SitemapNextSteps({ siteUrl, idPrefix }: { siteUrl: string; idPre
       <h3 id={`${idPrefix}-next-heading`}>Where to upload it</h3>
       <ol>
         <li>
-          Press <strong>Download</strong> and upload <code>sitemap.xml</code> to the root of your website, so that it opens at{' '}
-          <code>{origin}/sitemap.xml</code>.
+          Press <strong>Download</strong> and upload <code>sitemap.xml</code> to the root of your website, so that it
+          opens at <code>{origin}/sitemap.xml</code>.
         </li>
         <li>
-          Add this line to <code>{origin}/robots.txt</code>: <code className="robots-line">Sitemap: {origin}/sitemap.xml</code>
+          Add this line to <code>{origin}/robots.txt</code>:{' '}
+          <code className="robots-line">Sitemap: {origin}/sitemap.xml</code>
         </li>
         <li>
-          In Google Search Console, open <strong>Sitemaps</strong>, enter <code>sitemap.xml</code> and press <strong>Submit</strong> (Bing Webmaster
-          Tools has the same Sitemaps page).
+          In Google Search Console, open <strong>Sitemaps</strong>, enter <code>sitemap.xml</code> and press{' '}
+          <strong>Submit</strong> (Bing Webmaster Tools has the same Sitemaps page).
         </li>
       </ol>
     </section>

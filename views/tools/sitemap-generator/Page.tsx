@@ -29,11 +29,36 @@ const faq: FaqEntry[] = [
 ];
 
 const comparison: { feature: string; tool: string; manual: string; plugin: string }[] = [
-  { feature: 'Finds every linked page', tool: 'Yes, by crawling like a search engine', manual: 'Only the pages you remember', plugin: 'Only pages the CMS knows about' },
-  { feature: 'Skips noindex, canonicalised and robots-blocked pages', tool: 'Yes, automatically', manual: 'Only if you check each page', plugin: 'Depends on the plugin' },
-  { feature: 'Explains what was left out and why', tool: 'Yes, a report with a reason per URL', manual: 'No', plugin: 'Rarely' },
-  { feature: 'Removes tracking parameters and duplicate URLs', tool: 'Yes (utm_*, gclid, fbclid)', manual: 'By hand', plugin: 'Sometimes' },
-  { feature: 'More than 50,000 URLs', tool: 'Numbered files plus a sitemap index', manual: 'Hard to get right', plugin: 'Usually' },
+  {
+    feature: 'Finds every linked page',
+    tool: 'Yes, by crawling like a search engine',
+    manual: 'Only the pages you remember',
+    plugin: 'Only pages the CMS knows about',
+  },
+  {
+    feature: 'Skips noindex, canonicalised and robots-blocked pages',
+    tool: 'Yes, automatically',
+    manual: 'Only if you check each page',
+    plugin: 'Depends on the plugin',
+  },
+  {
+    feature: 'Explains what was left out and why',
+    tool: 'Yes, a report with a reason per URL',
+    manual: 'No',
+    plugin: 'Rarely',
+  },
+  {
+    feature: 'Removes tracking parameters and duplicate URLs',
+    tool: 'Yes (utm_*, gclid, fbclid)',
+    manual: 'By hand',
+    plugin: 'Sometimes',
+  },
+  {
+    feature: 'More than 50,000 URLs',
+    tool: 'Numbered files plus a sitemap index',
+    manual: 'Hard to get right',
+    plugin: 'Usually',
+  },
   { feature: 'Works on any website', tool: 'Yes, no install or login', manual: 'Yes', plugin: 'Only on that CMS' },
   { feature: 'Cost', tool: 'Free', manual: 'Your time', plugin: 'Free or paid' },
 ];
@@ -53,8 +78,8 @@ function SitemapToolPage() {
       <header className="page-hero">
         <h1>Free XML Sitemap Generator</h1>
         <p className="lead">
-          Enter your website address and get a valid XML sitemap of every indexable page, plus a report of every URL left out and
-          why.
+          Enter your website address and get a valid XML sitemap of every indexable page, plus a report of every URL
+          left out and why.
         </p>
       </header>
       <Island name="tools/sitemap-generator/Widget" component={SitemapToolWidget} props={{ idPrefix: 'sitemap' }} />

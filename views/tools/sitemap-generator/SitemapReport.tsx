@@ -10,14 +10,18 @@ export function SitemapReport({ report, idPrefix }: { report: SitemapReportView;
     <section className="tool-card sitemap-report" aria-labelledby={`${idPrefix}-report-heading`}>
       <h2 id={`${idPrefix}-report-heading`}>Crawl report</h2>
       <p>
-        <strong>{report.pages}</strong> page{report.pages === 1 ? '' : 's'} listed from {report.siteUrl} in {formatSeconds(report.durationMs)}.{' '}
-        {stopLabel(report.stoppedBy)}
+        <strong>{report.pages}</strong> page{report.pages === 1 ? '' : 's'} listed from {report.siteUrl} in{' '}
+        {formatSeconds(report.durationMs)}. {stopLabel(report.stoppedBy)}
       </p>
       {rows.length === 0 ? (
         <p>No URLs were skipped.</p>
       ) : (
         <>
-          <Table className="sitemap-table" caption={`URLs left out of the sitemap, by reason (${totalSkipped})`} columns={['Reason', 'URLs']}>
+          <Table
+            className="sitemap-table"
+            caption={`URLs left out of the sitemap, by reason (${totalSkipped})`}
+            columns={['Reason', 'URLs']}
+          >
             {rows.map((row) => (
               <tr key={row.reason}>
                 <td>{row.label}</td>
@@ -28,7 +32,9 @@ export function SitemapReport({ report, idPrefix }: { report: SitemapReportView;
           <details className="sitemap-skipped">
             <summary>
               Show skipped URLs
-              {report.skippedTruncated ? ` (first ${report.skipped.length} of ${totalSkipped})` : ` (${report.skipped.length})`}
+              {report.skippedTruncated
+                ? ` (first ${report.skipped.length} of ${totalSkipped})`
+                : ` (${report.skipped.length})`}
             </summary>
             <div className="sitemap-scroll">
               <Table className="sitemap-table" columns={['URL', 'Reason', 'Detail']}>

@@ -1,7 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { saveBlob } from '#views/lib/download.ts';
 import { ApiError, apiFetch, requestJson, serverReason } from '#views/lib/request-json.ts';
-import { checkMessage, DOWNLOAD_FILE_NAME, fullLink, GENERATE_FAILED, generateErrorMessage, progressPercent, SITEMAPS_CHANGED_EVENT } from './logic.ts';
+import {
+  checkMessage,
+  DOWNLOAD_FILE_NAME,
+  fullLink,
+  GENERATE_FAILED,
+  generateErrorMessage,
+  progressPercent,
+  SITEMAPS_CHANGED_EVENT,
+} from './logic.ts';
 import { SitemapNextSteps, SitemapPreview } from './NextSteps.tsx';
 import { readSitemap } from './read-sitemap.ts';
 import type { GenerateSitemapResponse, SitemapProgress } from './schema.ts';
@@ -39,12 +47,16 @@ export default function SitemapGeneratorWidget({ idPrefix }: SitemapGeneratorPro
     setProgress({ found: 0, queued: 1, skipped: 0 });
     // Progress arrives on its own stream while the POST waits for the finished crawl.
     const events = new EventSource(`/api/sitemaps/progress?url=${encodeURIComponent(url.trim())}`);
-    events.addEventListener('progress', (message) => setProgress(JSON.parse((message as MessageEvent<string>).data) as SitemapProgress));
+    events.addEventListener('progress', (message) =>
+      setProgress(JSON.parse((message as MessageEvent<string>).data) as SitemapProgress),
+    );
     const stop = () => events.close();
     events.addEventListener('done', stop);
     events.addEventListener('failed', stop);
     try {
-      const generated = await requestJson<GenerateSitemapResponse>('/api/sitemaps', GENERATE_FAILED, { url: url.trim() });
+      const generated = await requestJson<GenerateSitemapResponse>('/api/sitemaps', GENERATE_FAILED, {
+        url: url.trim(),
+      });
       const fileLink = fullLink(window.location.origin, generated.sitemap);
       setSitemapPath(generated.sitemap);
       setLink(fileLink);
@@ -116,7 +128,8 @@ export default function SitemapGeneratorWidget({ idPrefix }: SitemapGeneratorPro
         {sitemapPath ? (
           <div className="sitemap-result">
             <p className="success">
-              Sitemap generated with {result?.record.pages ?? 0} page{result?.record.pages === 1 ? '' : 's'}: <code>{sitemapPath}</code>
+              Sitemap generated with {result?.record.pages ?? 0} page{result?.record.pages === 1 ? '' : 's'}:{' '}
+              <code>{sitemapPath}</code>
             </p>
             <p className="sitemap-link">
               Full link:{' '}

@@ -1,15 +1,28 @@
 import { expect, test } from 'vitest';
-import { checkMessage, fullLink, generateErrorMessage, progressPercent, reasonRows, siteOrigin, stopLabel, toSitemapList } from './logic.ts';
+import {
+  checkMessage,
+  fullLink,
+  generateErrorMessage,
+  progressPercent,
+  reasonRows,
+  siteOrigin,
+  stopLabel,
+  toSitemapList,
+} from './logic.ts';
 
 test('fullLink joins this site origin and the sitemap path, falling back to the raw path', () => {
-  expect(fullLink('https://tools.example', '/api/sitemaps/files/sitemap-a.xml')).toBe('https://tools.example/api/sitemaps/files/sitemap-a.xml');
+  expect(fullLink('https://tools.example', '/api/sitemaps/files/sitemap-a.xml')).toBe(
+    'https://tools.example/api/sitemaps/files/sitemap-a.xml',
+  );
   expect(fullLink('not an origin', '/api/x.xml')).toBe('/api/x.xml');
 });
 
 test('the check line uses the spec strings: valid, failed with a status or a reason', () => {
   expect(checkMessage({ ok: true, validation: { ok: true } })).toBe('✅ Sitemap is accessible and valid.');
   expect(checkMessage({ ok: false, status: 404 })).toBe('❌ Sitemap check failed: 404');
-  expect(checkMessage({ ok: true, validation: { ok: false, reason: 'the file is not well-formed XML' } })).toBe('❌ Sitemap check failed: the file is not well-formed XML');
+  expect(checkMessage({ ok: true, validation: { ok: false, reason: 'the file is not well-formed XML' } })).toBe(
+    '❌ Sitemap check failed: the file is not well-formed XML',
+  );
 });
 
 test('siteOrigin is where the upload instructions point', () => {
@@ -31,7 +44,9 @@ test('toSitemapList treats anything but an array as an empty, invalid list', () 
 });
 
 test('generateErrorMessage keeps the spec text and adds the server reason when there is one', () => {
-  expect(generateErrorMessage('The start page answered HTTP 404.')).toBe('Failed to generate sitemap: The start page answered HTTP 404.');
+  expect(generateErrorMessage('The start page answered HTTP 404.')).toBe(
+    'Failed to generate sitemap: The start page answered HTTP 404.',
+  );
   expect(generateErrorMessage('')).toBe('Failed to generate sitemap');
 });
 

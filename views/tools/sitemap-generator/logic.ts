@@ -32,9 +32,13 @@ export function siteOrigin(url: string): string {
 }
 
 /** The check line (spec 8 strings): accessible and valid, failed with the status or the reason, or the error. */
-export function checkMessage(read: { ok: true; validation: { ok: true } | { ok: false; reason: string } } | { ok: false; status: number }): string {
+export function checkMessage(
+  read: { ok: true; validation: { ok: true } | { ok: false; reason: string } } | { ok: false; status: number },
+): string {
   if (!read.ok) return `❌ Sitemap check failed: ${read.status}`;
-  return read.validation.ok ? '✅ Sitemap is accessible and valid.' : `❌ Sitemap check failed: ${read.validation.reason}`;
+  return read.validation.ok
+    ? '✅ Sitemap is accessible and valid.'
+    : `❌ Sitemap check failed: ${read.validation.reason}`;
 }
 
 /**
@@ -68,7 +72,9 @@ export const REASON_LABELS: Record<SkipReasonCode, string> = {
 };
 
 /** Reasons in the order the report shows them, with their counts, omitting reasons with none. */
-export function reasonRows(counts: Partial<Record<SkipReasonCode, number>>): { reason: SkipReasonCode; label: string; count: number }[] {
+export function reasonRows(
+  counts: Partial<Record<SkipReasonCode, number>>,
+): { reason: SkipReasonCode; label: string; count: number }[] {
   return (Object.keys(REASON_LABELS) as SkipReasonCode[])
     .filter((reason) => (counts[reason] ?? 0) > 0)
     .map((reason) => ({ reason, label: REASON_LABELS[reason], count: counts[reason] ?? 0 }));

@@ -3,7 +3,12 @@ import { validateSitemap, type SitemapValidation, type XmlElement } from './vali
 
 /** Browser only: the DOMParser tree as the pure check reads it. */
 function toXmlElement(element: Element): XmlElement {
-  return { name: element.localName, namespace: element.namespaceURI, children: [...element.children].map(toXmlElement), text: element.textContent ?? '' };
+  return {
+    name: element.localName,
+    namespace: element.namespaceURI,
+    children: [...element.children].map(toXmlElement),
+    text: element.textContent ?? '',
+  };
 }
 
 export type SitemapRead = { ok: true; validation: SitemapValidation } | { ok: false; status: number };
@@ -20,5 +25,8 @@ export async function readSitemap(link: string): Promise<SitemapRead> {
   const document = new DOMParser().parseFromString(text, 'application/xml');
   // A document that is not well-formed comes back with a <parsererror> element instead.
   const wellFormed = document.getElementsByTagName('parsererror').length === 0 && document.documentElement !== null;
-  return { ok: true, validation: validateSitemap(wellFormed ? toXmlElement(document.documentElement) : null, new Blob([text]).size) };
+  return {
+    ok: true,
+    validation: validateSitemap(wellFormed ? toXmlElement(document.documentElement) : null, new Blob([text]).size),
+  };
 }

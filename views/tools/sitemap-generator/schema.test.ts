@@ -7,7 +7,9 @@ function message(input: unknown): string | undefined {
 }
 
 test('a full http(s) URL is accepted as typed (trimmed)', () => {
-  expect(generateSitemapBody.parse({ url: '  https://example.com/blog ' })).toEqual({ url: 'https://example.com/blog' });
+  expect(generateSitemapBody.parse({ url: '  https://example.com/blog ' })).toEqual({
+    url: 'https://example.com/blog',
+  });
   expect(generateSitemapBody.parse({ url: 'http://example.com' })).toEqual({ url: 'http://example.com' });
 });
 
@@ -22,6 +24,7 @@ test('missing, empty, non-web and over-long URLs are refused with a message a pe
   expect(message({ url: 'ftp://example.com' })).toBe('Please enter a valid http:// or https:// URL.');
   expect(message({ url: 'javascript:alert(1)' })).toBe('Please enter a valid http:// or https:// URL.');
   expect(message({ url: 'http://' })).toBe('Please enter a valid http:// or https:// URL.');
-  for (const url of ['../../etc/passwd', ':::', 'a b c']) expect(message({ url })).toBe('Please enter a valid http:// or https:// URL.');
+  for (const url of ['../../etc/passwd', ':::', 'a b c'])
+    expect(message({ url })).toBe('Please enter a valid http:// or https:// URL.');
   expect(message({ url: `https://example.com/${'a'.repeat(2048)}` })).toBe('The URL must be at most 2048 characters.');
 });

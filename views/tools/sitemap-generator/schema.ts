@@ -36,7 +36,8 @@ export interface SitemapListItem {
   createdAt: string;
 }
 
-export type SkipReasonCode = 'robots' | 'noindex' | 'canonical' | 'redirect' | 'status' | 'non-html' | 'external' | 'nofollow' | 'error' | 'cap';
+export type SkipReasonCode =
+  'robots' | 'noindex' | 'canonical' | 'redirect' | 'status' | 'non-html' | 'external' | 'nofollow' | 'error' | 'cap';
 
 export interface SitemapReportView {
   pages: number;

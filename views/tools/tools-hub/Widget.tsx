@@ -52,7 +52,13 @@ export default function ToolsHubWidget({ initialTools, initialQuery }: ToolsHubP
 
   return (
     <div className="tools-hub">
-      <form className="tools-hub-search" role="search" method="get" action="/try-free-tools" onSubmit={(event) => event.preventDefault()}>
+      <form
+        className="tools-hub-search"
+        role="search"
+        method="get"
+        action="/try-free-tools"
+        onSubmit={(event) => event.preventDefault()}
+      >
         <label htmlFor="tools-hub-q">Search the tools</label>
         <input
           id="tools-hub-q"

@@ -2,8 +2,9 @@
 export function CopyrightNotice({ platform }: { platform: string }) {
   return (
     <aside className="notice copyright-notice" aria-label="Copyright notice">
-      <strong>Copyright notice:</strong> download only videos you own or have the creator&apos;s permission to save, and respect {platform}&apos;s terms. This tool
-      reads public videos only: it never logs in, never uses cookies and does not bypass private accounts or DRM. We are not affiliated with {platform}.
+      <strong>Copyright notice:</strong> download only videos you own or have the creator&apos;s permission to save, and
+      respect {platform}&apos;s terms. This tool reads public videos only: it never logs in, never uses cookies and does
+      not bypass private accounts or DRM. We are not affiliated with {platform}.
     </aside>
   );
 }

@@ -13,7 +13,12 @@ export interface VideoDownloaderProps {
 }
 
 /** Pinterest and Instagram downloaders (spec 2.5, 4, 5, 8): same states, same messages. */
-export default function VideoDownloaderWidget({ idPrefix, endpoint, placeholder, withResolution }: VideoDownloaderProps) {
+export default function VideoDownloaderWidget({
+  idPrefix,
+  endpoint,
+  placeholder,
+  withResolution,
+}: VideoDownloaderProps) {
   const [videoUrl, setVideoUrl] = useState('');
   const [resolution, setResolution] = useState<number>(DEFAULT_RESOLUTION);
   const { status, link, busy, run, reject } = useDownload(endpoint);
@@ -29,11 +34,22 @@ export default function VideoDownloaderWidget({ idPrefix, endpoint, placeholder,
   return (
     <form className="tool-card downloader" onSubmit={onSubmit} noValidate>
       <label htmlFor={id('url')}>Video URL:</label>
-      <input id={id('url')} type="text" inputMode="url" placeholder={placeholder} value={videoUrl} onChange={(event) => setVideoUrl(event.target.value)} />
+      <input
+        id={id('url')}
+        type="text"
+        inputMode="url"
+        placeholder={placeholder}
+        value={videoUrl}
+        onChange={(event) => setVideoUrl(event.target.value)}
+      />
       {withResolution ? (
         <>
           <label htmlFor={id('resolution')}>Select Resolution:</label>
-          <select id={id('resolution')} value={resolution} onChange={(event) => setResolution(Number(event.target.value))}>
+          <select
+            id={id('resolution')}
+            value={resolution}
+            onChange={(event) => setResolution(Number(event.target.value))}
+          >
             {RESOLUTIONS.map((value) => (
               <option key={value} value={value}>
                 {value}p

@@ -14,7 +14,8 @@ export const REQUEST_FAILED = 'Request failed';
 
 /** Spec 4 and 8: a link means ready; success without one is a failure. */
 export function downloadOutcome(body: { downloadUrl?: unknown } | null): DownloadOutcome {
-  if (body && typeof body.downloadUrl === 'string' && body.downloadUrl) return { status: READY, link: body.downloadUrl };
+  if (body && typeof body.downloadUrl === 'string' && body.downloadUrl)
+    return { status: READY, link: body.downloadUrl };
   return { status: NO_URL, link: null };
 }
 

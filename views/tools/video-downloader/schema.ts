@@ -15,7 +15,10 @@ export const pinterestRequestSchema = z.object({
   videoUrl,
   resolution: z.coerce
     .number({ error: 'Resolution must be one of 1080, 720, 480 or 360.' })
-    .refine((value) => (RESOLUTIONS as readonly number[]).includes(value), 'Resolution must be one of 1080, 720, 480 or 360.')
+    .refine(
+      (value) => (RESOLUTIONS as readonly number[]).includes(value),
+      'Resolution must be one of 1080, 720, 480 or 360.',
+    )
     .default(DEFAULT_RESOLUTION),
 });
 

@@ -21,7 +21,9 @@ export function useDownload(endpoint: string) {
     reject(BUSY);
     setBusy(true);
     try {
-      const outcome = downloadOutcome(await requestJson<{ downloadUrl?: unknown } | null>(endpoint, REQUEST_FAILED, body));
+      const outcome = downloadOutcome(
+        await requestJson<{ downloadUrl?: unknown } | null>(endpoint, REQUEST_FAILED, body),
+      );
       setStatus(outcome.status);
       setLink(outcome.link);
     } catch (error) {

@@ -9,15 +9,18 @@ import ViralPromptsWidget from './Widget.tsx';
 const faq: FaqEntry[] = [
   {
     question: 'What makes a prompt go viral?',
-    answer: 'Specific subjects, a clear style, and one surprising detail. Good prompts name the camera, lighting or tone, the format (aspect ratio, length) and what to avoid, so the result looks intentional rather than generic.',
+    answer:
+      'Specific subjects, a clear style, and one surprising detail. Good prompts name the camera, lighting or tone, the format (aspect ratio, length) and what to avoid, so the result looks intentional rather than generic.',
   },
   {
     question: 'Which AI tools can I use these prompts with?',
-    answer: 'Image prompts suit Midjourney, DALL-E, Stable Diffusion and similar; video prompts suit text-to-video tools or your own shoot; text prompts work in ChatGPT, Gemini or Claude; audio prompts suit music and voice generators.',
+    answer:
+      'Image prompts suit Midjourney, DALL-E, Stable Diffusion and similar; video prompts suit text-to-video tools or your own shoot; text prompts work in ChatGPT, Gemini or Claude; audio prompts suit music and voice generators.',
   },
   {
     question: 'How does the prompt generator work?',
-    answer: 'Type a short idea, choose a category and press Generate Prompt. The idea is expanded into a full prompt with the details that category needs: composition and lighting for images, shots and pacing for video, audience and structure for text, tempo and instrumentation for audio.',
+    answer:
+      'Type a short idea, choose a category and press Generate Prompt. The idea is expanded into a full prompt with the details that category needs: composition and lighting for images, shots and pacing for video, audience and structure for text, tempo and instrumentation for audio.',
   },
   {
     question: 'Can I copy a prompt quickly?',
@@ -30,19 +33,27 @@ function ViralPromptsPage() {
     <article className="tool-page">
       <header className="page-hero">
         <h1>Viral AI Prompts</h1>
-        <p className="lead">Curated prompts for AI images, videos, text and audio, plus a generator that turns your idea into a detailed prompt.</p>
+        <p className="lead">
+          Curated prompts for AI images, videos, text and audio, plus a generator that turns your idea into a detailed
+          prompt.
+        </p>
       </header>
       <Island
         name="tools/viral-prompts/Widget"
         component={ViralPromptsWidget}
-        props={{ idPrefix: 'prompts', staticPrompts: [...STATIC_PROMPTS], initialCategory: DEFAULT_CATEGORY, initialPrompts: [...VIRAL_PROMPT_SEED[DEFAULT_CATEGORY]] }}
+        props={{
+          idPrefix: 'prompts',
+          staticPrompts: [...STATIC_PROMPTS],
+          initialCategory: DEFAULT_CATEGORY,
+          initialPrompts: [...VIRAL_PROMPT_SEED[DEFAULT_CATEGORY]],
+        }}
       />
       <section className="prose">
         <h2>Write prompts that get results</h2>
         <p>
-          The difference between a forgettable AI output and one people share is almost always the prompt. A strong prompt tells
-          the model what to make, how it should look or sound, and in what format. Use the curated prompts as they are, remix them
-          with your own subject, or describe an idea and let the generator add the structure.
+          The difference between a forgettable AI output and one people share is almost always the prompt. A strong
+          prompt tells the model what to make, how it should look or sound, and in what format. Use the curated prompts
+          as they are, remix them with your own subject, or describe an idea and let the generator add the structure.
         </p>
         <h2>Using AI content for marketing</h2>
         <ul>

@@ -25,7 +25,12 @@ function PromptItem({ text, copied, onCopy }: { text: string; copied: boolean; o
   );
 }
 
-export default function ViralPromptsWidget({ idPrefix, staticPrompts, initialCategory, initialPrompts }: ViralPromptsProps) {
+export default function ViralPromptsWidget({
+  idPrefix,
+  staticPrompts,
+  initialCategory,
+  initialPrompts,
+}: ViralPromptsProps) {
   const [category, setCategory] = useState<Category>(initialCategory);
   const [prompts, setPrompts] = useState(initialPrompts);
   const [copied, setCopied] = useState<string | null>(null);
@@ -38,7 +43,12 @@ export default function ViralPromptsWidget({ idPrefix, staticPrompts, initialCat
   // Fetched on load and on every category change (spec 4); failures are only logged (spec 8).
   useEffect(() => {
     const controller = new AbortController();
-    requestJson<{ prompts?: unknown } | null>(`/api/viralprompt/generate?category=${category}`, 'Could not load prompts', undefined, { signal: controller.signal })
+    requestJson<{ prompts?: unknown } | null>(
+      `/api/viralprompt/generate?category=${category}`,
+      'Could not load prompts',
+      undefined,
+      { signal: controller.signal },
+    )
       .then((body) => {
         if (!Array.isArray(body?.prompts)) throw new Error('prompt list answered without prompts');
         setPrompts(body.prompts.filter((item): item is string => typeof item === 'string'));
@@ -63,7 +73,11 @@ export default function ViralPromptsWidget({ idPrefix, staticPrompts, initialCat
     if (!input.trim() || busy) return;
     setBusy(true);
     try {
-      const body = await requestJson<{ prompt?: unknown } | null>('/api/viralprompt/generate', 'Prompt generation failed', { input, category });
+      const body = await requestJson<{ prompt?: unknown } | null>(
+        '/api/viralprompt/generate',
+        'Prompt generation failed',
+        { input, category },
+      );
       if (typeof body?.prompt !== 'string') throw new Error('answered without a prompt');
       setOutput(body.prompt);
     } catch (error) {

@@ -15,7 +15,9 @@ function useQrCode(link: string): string {
     let cancelled = false;
     import('qrcode')
       // qrcode is CommonJS: depending on the bundler its API sits on the namespace or on `default`.
-      .then((module) => (module.default ?? module).toString(link, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }))
+      .then((module) =>
+        (module.default ?? module).toString(link, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }),
+      )
       .then((svg) => {
         if (!cancelled) setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
       })
@@ -53,7 +55,14 @@ export default function WhatsAppWidget({ idPrefix }: WhatsAppWidgetProps) {
   return (
     <form className="tool-card" onSubmit={onSubmit} noValidate>
       <label htmlFor={id('phone')}>Phone number with country code</label>
-      <input id={id('phone')} type="tel" value={phone} onChange={(event) => setPhone(event.target.value)} placeholder="+91 98765 43210" autoComplete="tel" />
+      <input
+        id={id('phone')}
+        type="tel"
+        value={phone}
+        onChange={(event) => setPhone(event.target.value)}
+        placeholder="+91 98765 43210"
+        autoComplete="tel"
+      />
       <label htmlFor={id('message')}>Message (optional)</label>
       <textarea
         id={id('message')}

@@ -2,7 +2,11 @@ import { expect, test } from 'vitest';
 import { buildWhatsAppLink, MESSAGE_TOO_LONG, PHONE_LENGTH, PHONE_REQUIRED } from './logic.ts';
 
 test('keeps only the digits of the phone number', () => {
-  expect(buildWhatsAppLink('+91 98765-43210')).toEqual({ ok: true, link: 'https://wa.me/919876543210', digits: '919876543210' });
+  expect(buildWhatsAppLink('+91 98765-43210')).toEqual({
+    ok: true,
+    link: 'https://wa.me/919876543210',
+    digits: '919876543210',
+  });
   expect(buildWhatsAppLink('(+1) 415.555.0100')).toMatchObject({ link: 'https://wa.me/14155550100' });
   expect(buildWhatsAppLink('0091 98765 43210')).toMatchObject({ link: 'https://wa.me/919876543210' });
 });

@@ -19,7 +19,11 @@ export default function TagsExtractorWidget({ idPrefix }: TagsExtractorProps) {
           <p className="video-meta">
             <strong>{result.title}</strong> · {result.channel}
           </p>
-          {result.tags.length ? <TagChips tags={result.tags} own={result.tags} /> : <p>The creator did not add any tags to this video.</p>}
+          {result.tags.length ? (
+            <TagChips tags={result.tags} own={result.tags} />
+          ) : (
+            <p>The creator did not add any tags to this video.</p>
+          )}
         </>
       )}
     />

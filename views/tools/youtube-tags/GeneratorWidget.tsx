@@ -17,10 +17,14 @@ export default function TagGeneratorWidget({ idPrefix }: TagGeneratorProps) {
       renderResult={(result) => (
         <>
           <p className="video-meta">
-            Tags for <strong>{result.title}</strong>: {result.videoTags.length} from the video itself (highlighted), {result.suggestions.length} suggested from its title and
-            description.
+            Tags for <strong>{result.title}</strong>: {result.videoTags.length} from the video itself (highlighted),{' '}
+            {result.suggestions.length} suggested from its title and description.
           </p>
-          {result.tags.length ? <TagChips tags={result.tags} own={result.videoTags} /> : <p>This video has no title, description or tags to work from.</p>}
+          {result.tags.length ? (
+            <TagChips tags={result.tags} own={result.videoTags} />
+          ) : (
+            <p>This video has no title, description or tags to work from.</p>
+          )}
         </>
       )}
     />

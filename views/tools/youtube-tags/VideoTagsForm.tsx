@@ -13,7 +13,14 @@ interface VideoTagsFormProps<T> {
 }
 
 /** The video-URL form both tag tools share: one request, busy label, error line, result. */
-export function VideoTagsForm<T extends { tags: string[] }>({ idPrefix, endpoint, idleLabel, busyLabel, failure, renderResult }: VideoTagsFormProps<T>) {
+export function VideoTagsForm<T extends { tags: string[] }>({
+  idPrefix,
+  endpoint,
+  idleLabel,
+  busyLabel,
+  failure,
+  renderResult,
+}: VideoTagsFormProps<T>) {
   const [videoUrl, setVideoUrl] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -42,7 +49,14 @@ export function VideoTagsForm<T extends { tags: string[] }>({ idPrefix, endpoint
   return (
     <form className="tool-card" onSubmit={onSubmit} noValidate>
       <label htmlFor={`${idPrefix}-url`}>YouTube video URL</label>
-      <input id={`${idPrefix}-url`} type="url" inputMode="url" placeholder="https://www.youtube.com/watch?v=..." value={videoUrl} onChange={(event) => setVideoUrl(event.target.value)} />
+      <input
+        id={`${idPrefix}-url`}
+        type="url"
+        inputMode="url"
+        placeholder="https://www.youtube.com/watch?v=..."
+        value={videoUrl}
+        onChange={(event) => setVideoUrl(event.target.value)}
+      />
       <div className="actions">
         <button type="submit" className="button" disabled={busy || !videoUrl.trim()}>
           {busy ? busyLabel : idleLabel}

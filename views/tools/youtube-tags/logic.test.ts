@@ -33,5 +33,7 @@ test('tagsThatFit stops at the first tag that would pass 500', () => {
 });
 
 test('an empty URL is refused with a readable message', () => {
-  expect(tagsRequestSchema.safeParse({ videoUrl: '' }).error?.issues[0].message).toBe('Please enter a YouTube video URL.');
+  expect(tagsRequestSchema.safeParse({ videoUrl: '' }).error?.issues[0].message).toBe(
+    'Please enter a YouTube video URL.',
+  );
 });

@@ -5,7 +5,6 @@ import { trackLabel, transcriptDownloadHref } from './logic.ts';
 import type { TranscriptResponse } from './schema.ts';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 
-
 const FETCH_FAILED = 'Failed to fetch transcript';
 export interface TranscriptWidgetProps {
   idPrefix: string;
@@ -23,7 +22,11 @@ export default function TranscriptWidget({ idPrefix }: TranscriptWidgetProps) {
     setError('');
     if (!lang) setResult(null);
     try {
-      const body = await requestJson<TranscriptResponse | null>('/api/youtube-transcript/get', FETCH_FAILED, lang ? { videoUrl: url, lang } : { videoUrl: url });
+      const body = await requestJson<TranscriptResponse | null>(
+        '/api/youtube-transcript/get',
+        FETCH_FAILED,
+        lang ? { videoUrl: url, lang } : { videoUrl: url },
+      );
       if (typeof body?.transcript !== 'string') {
         setResult(null);
         setError(FETCH_FAILED);
@@ -47,7 +50,14 @@ export default function TranscriptWidget({ idPrefix }: TranscriptWidgetProps) {
   return (
     <form className="tool-card" onSubmit={onSubmit} noValidate>
       <label htmlFor={id('url')}>YouTube video URL</label>
-      <input id={id('url')} type="url" inputMode="url" placeholder="https://www.youtube.com/watch?v=..." value={videoUrl} onChange={(event) => setVideoUrl(event.target.value)} />
+      <input
+        id={id('url')}
+        type="url"
+        inputMode="url"
+        placeholder="https://www.youtube.com/watch?v=..."
+        value={videoUrl}
+        onChange={(event) => setVideoUrl(event.target.value)}
+      />
       <div className="actions">
         <button type="submit" className="button" disabled={busy || !videoUrl.trim()}>
           {busy ? 'Fetching...' : 'Get Transcript'}
@@ -62,7 +72,12 @@ export default function TranscriptWidget({ idPrefix }: TranscriptWidgetProps) {
           {result.languages.length > 1 ? (
             <>
               <label htmlFor={id('lang')}>Caption language</label>
-              <select id={id('lang')} value={result.trackId} disabled={busy} onChange={(event) => void load(result.videoUrl, event.target.value)}>
+              <select
+                id={id('lang')}
+                value={result.trackId}
+                disabled={busy}
+                onChange={(event) => void load(result.videoUrl, event.target.value)}
+              >
                 {result.languages.map((track) => (
                   <option key={track.id} value={track.id}>
                     {trackLabel(track)}
@@ -77,7 +92,12 @@ export default function TranscriptWidget({ idPrefix }: TranscriptWidgetProps) {
           <div className="actions">
             <CopyButton text={result.transcript} label="Copy transcript" />
             {(['txt', 'srt', 'pdf'] as const).map((format) => (
-              <a key={format} className="button secondary" href={transcriptDownloadHref(result.videoUrl, result.trackId, format)} download>
+              <a
+                key={format}
+                className="button secondary"
+                href={transcriptDownloadHref(result.videoUrl, result.trackId, format)}
+                download
+              >
                 Download {format.toUpperCase()}
               </a>
             ))}

@@ -2,7 +2,14 @@ import ISO6391 from 'iso-639-1';
 import { whereAlpha2 } from 'iso-3166-1';
 import { MINHASH_SIZE, minhashSimilarity } from '#server/lib/page-facts/text-fingerprint.ts';
 import { duplicatesBy, isIndexable, listDetail, pages, type Finding, type Page, type Rule } from './context.ts';
-import { DESCRIPTION_MAX_CHARS, LARGE_HTML_BYTES, NEAR_DUPLICATE_MIN_WORDS, NEAR_DUPLICATE_SIMILARITY, THIN_CONTENT_WORDS, TITLE_MAX_CHARS } from '../thresholds.ts';
+import {
+  DESCRIPTION_MAX_CHARS,
+  LARGE_HTML_BYTES,
+  NEAR_DUPLICATE_MIN_WORDS,
+  NEAR_DUPLICATE_SIMILARITY,
+  THIN_CONTENT_WORDS,
+  TITLE_MAX_CHARS,
+} from '../thresholds.ts';
 
 const chars = (text: string) => [...text].length;
 
@@ -10,7 +17,9 @@ const chars = (text: string) => [...text].length;
 export function isValidHreflang(value: string): boolean {
   if (value.toLowerCase() === 'x-default') return true;
   const match = /^([a-z]{2})(?:-([a-z]{2}))?$/i.exec(value);
-  return Boolean(match && ISO6391.validate(match[1].toLowerCase()) && (!match[2] || whereAlpha2(match[2].toUpperCase())));
+  return Boolean(
+    match && ISO6391.validate(match[1].toLowerCase()) && (!match[2] || whereAlpha2(match[2].toUpperCase())),
+  );
 }
 
 /**
@@ -37,7 +46,9 @@ const BANDS = 16;
 const ROWS = 8;
 
 function nearDuplicates(list: Page[]): Finding[] {
-  const candidates = list.filter((node) => node.page.words >= NEAR_DUPLICATE_MIN_WORDS && node.page.minhash.length === MINHASH_SIZE);
+  const candidates = list.filter(
+    (node) => node.page.words >= NEAR_DUPLICATE_MIN_WORDS && node.page.minhash.length === MINHASH_SIZE,
+  );
   const buckets = new Map<string, Page[]>();
   for (const node of candidates) {
     for (let band = 0; band < BANDS; band += 1) {
@@ -58,7 +69,11 @@ function nearDuplicates(list: Page[]): Finding[] {
         // A pair sharing several bands is compared once per band: cheap, and no per-pair memory.
         if (partners.get(a)?.has(b.url)) continue;
         budget -= 1;
-        if (a.page.textHash === b.page.textHash || minhashSimilarity(a.page.minhash, b.page.minhash) < NEAR_DUPLICATE_SIMILARITY) continue;
+        if (
+          a.page.textHash === b.page.textHash ||
+          minhashSimilarity(a.page.minhash, b.page.minhash) < NEAR_DUPLICATE_SIMILARITY
+        )
+          continue;
         if (!partners.has(a)) partners.set(a, new Set());
         if (!partners.has(b)) partners.set(b, new Set());
         partners.get(a)!.add(b.url);
@@ -66,30 +81,87 @@ function nearDuplicates(list: Page[]): Finding[] {
       }
     }
   }
-  return [...partners].map(([node, others]) => ({ url: node.url, detail: `almost the same text as ${listDetail([...others].sort(), 3)}` }));
+  return [...partners].map(([node, others]) => ({
+    url: node.url,
+    detail: `almost the same text as ${listDetail([...others].sort(), 3)}`,
+  }));
 }
 
 /** Titles, descriptions, headings, text, language and document rules. */
 export const contentRules: Record<string, Rule> = {
-  'title-missing': (c) => pages(c).filter((n) => !n.page.title).map((n) => ({ url: n.url, detail: n.page.titleCount ? 'empty <title>' : 'no <title>' })),
+  'title-missing': (c) =>
+    pages(c)
+      .filter((n) => !n.page.title)
+      .map((n) => ({ url: n.url, detail: n.page.titleCount ? 'empty <title>' : 'no <title>' })),
   'title-duplicate': (c) => duplicatesBy(pages(c).filter(isIndexable), (n) => n.page.title, 'title'),
-  'title-too-long': (c) => pages(c).filter((n) => n.page.title && chars(n.page.title) > TITLE_MAX_CHARS).map((n) => ({ url: n.url, detail: `${chars(n.page.title!)} characters` })),
-  'title-multiple': (c) => pages(c).filter((n) => n.page.titleCount > 1).map((n) => ({ url: n.url, detail: `${n.page.titleCount} <title> elements` })),
-  'description-missing': (c) => pages(c).filter((n) => !n.page.description).map((n) => ({ url: n.url, detail: n.page.descriptionCount ? 'empty meta description' : 'no meta description' })),
-  'description-duplicate': (c) => duplicatesBy(pages(c).filter(isIndexable), (n) => n.page.description, 'meta description'),
-  'description-too-long': (c) => pages(c).filter((n) => n.page.description && chars(n.page.description) > DESCRIPTION_MAX_CHARS).map((n) => ({ url: n.url, detail: `${chars(n.page.description!)} characters` })),
-  'description-multiple': (c) => pages(c).filter((n) => n.page.descriptionCount > 1).map((n) => ({ url: n.url, detail: `${n.page.descriptionCount} meta descriptions` })),
-  'h1-missing': (c) => pages(c).filter((n) => n.page.h1Count === 0).map((n) => ({ url: n.url, detail: 'no <h1>' })),
-  'h1-multiple': (c) => pages(c).filter((n) => n.page.h1Count > 1).map((n) => ({ url: n.url, detail: `${n.page.h1Count} <h1> headings` })),
-  'h1-empty': (c) => pages(c).filter((n) => n.page.h1.includes('')).map((n) => ({ url: n.url, detail: 'an <h1> without text' })),
+  'title-too-long': (c) =>
+    pages(c)
+      .filter((n) => n.page.title && chars(n.page.title) > TITLE_MAX_CHARS)
+      .map((n) => ({ url: n.url, detail: `${chars(n.page.title!)} characters` })),
+  'title-multiple': (c) =>
+    pages(c)
+      .filter((n) => n.page.titleCount > 1)
+      .map((n) => ({ url: n.url, detail: `${n.page.titleCount} <title> elements` })),
+  'description-missing': (c) =>
+    pages(c)
+      .filter((n) => !n.page.description)
+      .map((n) => ({ url: n.url, detail: n.page.descriptionCount ? 'empty meta description' : 'no meta description' })),
+  'description-duplicate': (c) =>
+    duplicatesBy(pages(c).filter(isIndexable), (n) => n.page.description, 'meta description'),
+  'description-too-long': (c) =>
+    pages(c)
+      .filter((n) => n.page.description && chars(n.page.description) > DESCRIPTION_MAX_CHARS)
+      .map((n) => ({ url: n.url, detail: `${chars(n.page.description!)} characters` })),
+  'description-multiple': (c) =>
+    pages(c)
+      .filter((n) => n.page.descriptionCount > 1)
+      .map((n) => ({ url: n.url, detail: `${n.page.descriptionCount} meta descriptions` })),
+  'h1-missing': (c) =>
+    pages(c)
+      .filter((n) => n.page.h1Count === 0)
+      .map((n) => ({ url: n.url, detail: 'no <h1>' })),
+  'h1-multiple': (c) =>
+    pages(c)
+      .filter((n) => n.page.h1Count > 1)
+      .map((n) => ({ url: n.url, detail: `${n.page.h1Count} <h1> headings` })),
+  'h1-empty': (c) =>
+    pages(c)
+      .filter((n) => n.page.h1.includes(''))
+      .map((n) => ({ url: n.url, detail: 'an <h1> without text' })),
   'h1-duplicate': (c) => duplicatesBy(pages(c).filter(isIndexable), (n) => n.page.h1.find(Boolean), 'H1'),
-  'thin-content': (c) => pages(c).filter((n) => n.page.words < THIN_CONTENT_WORDS).map((n) => ({ url: n.url, detail: `${n.page.words} words` })),
-  'duplicate-content': (c) => duplicatesBy(pages(c).filter((n) => isIndexable(n) && n.page.words > 0), (n) => n.page.textHash, 'text'),
+  'thin-content': (c) =>
+    pages(c)
+      .filter((n) => n.page.words < THIN_CONTENT_WORDS)
+      .map((n) => ({ url: n.url, detail: `${n.page.words} words` })),
+  'duplicate-content': (c) =>
+    duplicatesBy(
+      pages(c).filter((n) => isIndexable(n) && n.page.words > 0),
+      (n) => n.page.textHash,
+      'text',
+    ),
   'near-duplicate-content': (c) => nearDuplicates(pages(c).filter(isIndexable)),
-  'lang-missing': (c) => pages(c).filter((n) => !n.page.lang).map((n) => ({ url: n.url, detail: '<html> has no lang' })),
-  'lang-invalid': (c) => pages(c).filter((n) => n.page.lang && !isValidLangTag(n.page.lang)).map((n) => ({ url: n.url, detail: `lang="${n.page.lang}"` })),
-  'viewport-missing': (c) => pages(c).filter((n) => n.page.viewport === null).map((n) => ({ url: n.url, detail: 'no viewport meta tag' })),
-  'viewport-not-responsive': (c) => pages(c).filter((n) => n.page.viewport !== null && !isResponsiveViewport(n.page.viewport)).map((n) => ({ url: n.url, detail: `content="${n.page.viewport}"` })),
-  'html-large': (c) => pages(c).filter((n) => n.page.htmlBytes > LARGE_HTML_BYTES).map((n) => ({ url: n.url, detail: `${(n.page.htmlBytes / 1024 / 1024).toFixed(1)} MB` })),
-  'structured-data-invalid': (c) => pages(c).filter((n) => n.page.jsonLdInvalid > 0).map((n) => ({ url: n.url, detail: `${n.page.jsonLdInvalid} JSON-LD block(s) do not parse` })),
+  'lang-missing': (c) =>
+    pages(c)
+      .filter((n) => !n.page.lang)
+      .map((n) => ({ url: n.url, detail: '<html> has no lang' })),
+  'lang-invalid': (c) =>
+    pages(c)
+      .filter((n) => n.page.lang && !isValidLangTag(n.page.lang))
+      .map((n) => ({ url: n.url, detail: `lang="${n.page.lang}"` })),
+  'viewport-missing': (c) =>
+    pages(c)
+      .filter((n) => n.page.viewport === null)
+      .map((n) => ({ url: n.url, detail: 'no viewport meta tag' })),
+  'viewport-not-responsive': (c) =>
+    pages(c)
+      .filter((n) => n.page.viewport !== null && !isResponsiveViewport(n.page.viewport))
+      .map((n) => ({ url: n.url, detail: `content="${n.page.viewport}"` })),
+  'html-large': (c) =>
+    pages(c)
+      .filter((n) => n.page.htmlBytes > LARGE_HTML_BYTES)
+      .map((n) => ({ url: n.url, detail: `${(n.page.htmlBytes / 1024 / 1024).toFixed(1)} MB` })),
+  'structured-data-invalid': (c) =>
+    pages(c)
+      .filter((n) => n.page.jsonLdInvalid > 0)
+      .map((n) => ({ url: n.url, detail: `${n.page.jsonLdInvalid} JSON-LD block(s) do not parse` })),
 };

@@ -125,9 +125,16 @@ export function duplicatesBy(list: Page[], key: (node: Page) => string | null | 
     // Only the first three others are named: building each page's whole list cost n² (1.2 s for
     // 5,000 pages with one title, on the event loop that serves pages).
     for (const node of group) {
-      const named = group.slice(0, 4).filter((other) => other !== node).slice(0, 3).map((other) => other.url);
+      const named = group
+        .slice(0, 4)
+        .filter((other) => other !== node)
+        .slice(0, 3)
+        .map((other) => other.url);
       const more = group.length - 1 - named.length;
-      findings.push({ url: node.url, detail: `same ${label} as ${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}` });
+      findings.push({
+        url: node.url,
+        detail: `same ${label} as ${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}`,
+      });
     }
   }
   return findings;

@@ -58,7 +58,12 @@ function evaluateRule(issueType: (typeof ISSUE_TYPES)[number], context: RuleCont
   const byUrl = new Map<string, Finding>();
   for (const finding of rule(context)) if (!byUrl.has(finding.url)) byUrl.set(finding.url, finding);
   const sorted = [...byUrl.values()].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
-  return sorted.map((finding) => ({ type: issueType.type, severity: issueType.severity, url: finding.url, detail: finding.detail }));
+  return sorted.map((finding) => ({
+    type: issueType.type,
+    severity: issueType.severity,
+    url: finding.url,
+    detail: finding.detail,
+  }));
 }
 
 export interface AuditSummaryCounts {
@@ -91,6 +96,7 @@ export function summarize(issues: readonly IssueInstance[], crawledUrls: readonl
   const all = new Set([...crawledUrls, ...withError, ...withWarning]);
   let warnedOnly = 0;
   for (const url of withWarning) if (!withError.has(url)) warnedOnly += 1;
-  const score = all.size === 0 ? 100 : Math.max(0, Math.round((100 * (all.size - withError.size - warnedOnly / 2)) / all.size));
+  const score =
+    all.size === 0 ? 100 : Math.max(0, Math.round((100 * (all.size - withError.size - warnedOnly / 2)) / all.size));
   return { pages: crawledUrls.length, score, errors, warnings, notices };
 }

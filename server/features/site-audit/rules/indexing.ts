@@ -17,14 +17,17 @@ export const indexingRules: Record<string, Rule> = {
   'canonical-to-non-200': (c) =>
     pages(c).flatMap((n) => {
       const target = canonicalTarget(c, n);
-      return target && target.status >= 300 ? [{ url: n.url, detail: `canonical ${target.url} answers ${describeStatus(target)}` }] : [];
+      return target && target.status >= 300
+        ? [{ url: n.url, detail: `canonical ${target.url} answers ${describeStatus(target)}` }]
+        : [];
     }),
   'canonical-chain': (c) =>
     pages(c).flatMap((n) => {
       const target = canonicalTarget(c, n);
       if (!target?.page) return [];
       const next = target.page.canonical;
-      if (next.kind === 'internal' && next.id !== target.id) return [{ url: n.url, detail: `canonical ${target.url} names ${c.nodes[next.id].url}` }];
+      if (next.kind === 'internal' && next.id !== target.id)
+        return [{ url: n.url, detail: `canonical ${target.url} names ${c.nodes[next.id].url}` }];
       if (next.kind === 'external') return [{ url: n.url, detail: `canonical ${target.url} names ${next.url}` }];
       return [];
     }),
@@ -33,22 +36,44 @@ export const indexingRules: Record<string, Rule> = {
       const target = canonicalTarget(c, n);
       return target?.page?.noindex ? [{ url: n.url, detail: `canonical ${target.url} is noindex` }] : [];
     }),
-  'canonical-multiple': (c) => pages(c).filter((n) => n.page.canonicalTargets > 1).map((n) => ({ url: n.url, detail: `${n.page.canonicalTargets} different canonical URLs` })),
-  'canonical-invalid': (c) => pages(c).flatMap((n) => (n.page.canonical.kind === 'invalid' ? [{ url: n.url, detail: `href="${n.page.canonical.raw}"` }] : [])),
-  'canonical-outside-head': (c) => pages(c).filter((n) => n.page.canonicalOutsideHead).map((n) => ({ url: n.url, detail: 'rel="canonical" in the <body>' })),
-  'noindex-in-sitemap': (c) => pages(c).filter((n) => n.inSitemap && n.page.noindex).map((n) => ({ url: n.url, detail: 'listed in the sitemap, marked noindex' })),
+  'canonical-multiple': (c) =>
+    pages(c)
+      .filter((n) => n.page.canonicalTargets > 1)
+      .map((n) => ({ url: n.url, detail: `${n.page.canonicalTargets} different canonical URLs` })),
+  'canonical-invalid': (c) =>
+    pages(c).flatMap((n) =>
+      n.page.canonical.kind === 'invalid' ? [{ url: n.url, detail: `href="${n.page.canonical.raw}"` }] : [],
+    ),
+  'canonical-outside-head': (c) =>
+    pages(c)
+      .filter((n) => n.page.canonicalOutsideHead)
+      .map((n) => ({ url: n.url, detail: 'rel="canonical" in the <body>' })),
+  'noindex-in-sitemap': (c) =>
+    pages(c)
+      .filter((n) => n.inSitemap && n.page.noindex)
+      .map((n) => ({ url: n.url, detail: 'listed in the sitemap, marked noindex' })),
   'not-in-sitemap': (c) =>
-    c.hasSitemap ? pages(c).filter((n) => !n.inSitemap && c.depth[n.id] >= 0 && isIndexable(n)).map((n) => ({ url: n.url, detail: 'reached by links, not in the sitemap' })) : [],
+    c.hasSitemap
+      ? pages(c)
+          .filter((n) => !n.inSitemap && c.depth[n.id] >= 0 && isIndexable(n))
+          .map((n) => ({ url: n.url, detail: 'reached by links, not in the sitemap' }))
+      : [],
   'non-canonical-in-sitemap': (c) =>
     pages(c).flatMap((n) => {
       if (!n.inSitemap) return [];
       const canonical = n.page.canonical;
-      if (canonical.kind === 'internal' && canonical.id !== n.id) return [{ url: n.url, detail: `canonical is ${c.nodes[canonical.id].url}` }];
+      if (canonical.kind === 'internal' && canonical.id !== n.id)
+        return [{ url: n.url, detail: `canonical is ${c.nodes[canonical.id].url}` }];
       return canonical.kind === 'external' ? [{ url: n.url, detail: `canonical is ${canonical.url}` }] : [];
     }),
-  'sitemap-non-200': (c) => c.nodes.filter((n) => n.inSitemap && n.status >= 300).map((n) => ({ url: n.url, detail: describeStatus(n) })),
-  'sitemap-blocked': (c) => c.nodes.filter((n) => n.inSitemap && n.skipped === 'robots').map((n) => ({ url: n.url, detail: 'disallowed by robots.txt' })),
-  'sitemap-invalid': (c) => c.sitemapFiles.filter((file) => !file.valid).map((file) => ({ url: file.url, detail: file.error ?? 'unreadable' })),
+  'sitemap-non-200': (c) =>
+    c.nodes.filter((n) => n.inSitemap && n.status >= 300).map((n) => ({ url: n.url, detail: describeStatus(n) })),
+  'sitemap-blocked': (c) =>
+    c.nodes
+      .filter((n) => n.inSitemap && n.skipped === 'robots')
+      .map((n) => ({ url: n.url, detail: 'disallowed by robots.txt' })),
+  'sitemap-invalid': (c) =>
+    c.sitemapFiles.filter((file) => !file.valid).map((file) => ({ url: file.url, detail: file.error ?? 'unreadable' })),
   'hreflang-invalid': (c) =>
     pages(c).flatMap((n) => {
       const bad = n.page.hreflang.filter((entry) => !isValidHreflang(entry.lang)).map((entry) => `"${entry.lang}"`);
@@ -56,13 +81,32 @@ export const indexingRules: Record<string, Rule> = {
     }),
   'hreflang-missing-return': (c) =>
     pages(c).flatMap((n) => {
-      const missing = otherHreflangTargets(c, n).filter((target) => target.page && !target.page.hreflang.some((entry) => entry.id === n.id));
-      return missing.length ? [{ url: n.url, detail: `no return link from ${listDetail([...new Set(missing.map((target) => target.url))])}` }] : [];
+      const missing = otherHreflangTargets(c, n).filter(
+        (target) => target.page && !target.page.hreflang.some((entry) => entry.id === n.id),
+      );
+      return missing.length
+        ? [
+            {
+              url: n.url,
+              detail: `no return link from ${listDetail([...new Set(missing.map((target) => target.url))])}`,
+            },
+          ]
+        : [];
     }),
   'hreflang-to-non-200': (c) =>
     pages(c).flatMap((n) => {
       const bad = otherHreflangTargets(c, n).filter((target) => target.status >= 300);
-      return bad.length ? [{ url: n.url, detail: `alternate ${listDetail([...new Set(bad.map((target) => `${target.url} (${describeStatus(target)})`))])}` }] : [];
+      return bad.length
+        ? [
+            {
+              url: n.url,
+              detail: `alternate ${listDetail([...new Set(bad.map((target) => `${target.url} (${describeStatus(target)})`))])}`,
+            },
+          ]
+        : [];
     }),
-  'hreflang-self-missing': (c) => pages(c).filter((n) => n.page.hreflang.length > 0 && !n.page.hreflang.some((entry) => entry.id === n.id)).map((n) => ({ url: n.url, detail: 'the page is not among its hreflang alternates' })),
+  'hreflang-self-missing': (c) =>
+    pages(c)
+      .filter((n) => n.page.hreflang.length > 0 && !n.page.hreflang.some((entry) => entry.id === n.id))
+      .map((n) => ({ url: n.url, detail: 'the page is not among its hreflang alternates' })),
 };

@@ -6,12 +6,20 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 
 /** Links, images, crawl depth and the security of what pages load. */
 export const linkRules: Record<string, Rule> = {
-  'img-alt-missing': (c) => pages(c).filter((n) => n.page.imagesNoAlt > 0).map((n) => ({ url: n.url, detail: `${plural(n.page.imagesNoAlt, 'image')} without alt` })),
-  'img-dimensions-missing': (c) => pages(c).filter((n) => n.page.imagesNoSize > 0).map((n) => ({ url: n.url, detail: `${plural(n.page.imagesNoSize, 'image')} without width and height` })),
+  'img-alt-missing': (c) =>
+    pages(c)
+      .filter((n) => n.page.imagesNoAlt > 0)
+      .map((n) => ({ url: n.url, detail: `${plural(n.page.imagesNoAlt, 'image')} without alt` })),
+  'img-dimensions-missing': (c) =>
+    pages(c)
+      .filter((n) => n.page.imagesNoSize > 0)
+      .map((n) => ({ url: n.url, detail: `${plural(n.page.imagesNoSize, 'image')} without width and height` })),
   'img-broken': (c) =>
     pages(c).flatMap((n) => {
       const broken = n.page.images.map((id) => c.nodes[id]).filter(isError);
-      return broken.length ? [{ url: n.url, detail: `shows ${listDetail(broken.map((img) => `${img.url} (${describeStatus(img)})`))}` }] : [];
+      return broken.length
+        ? [{ url: n.url, detail: `shows ${listDetail(broken.map((img) => `${img.url} (${describeStatus(img)})`))}` }]
+        : [];
     }),
   'img-large': (c) => {
     const shownOn = new Map<number, number>();
@@ -19,24 +27,62 @@ export const linkRules: Record<string, Rule> = {
     return [...shownOn]
       .map(([id, count]) => ({ node: c.nodes[id], count }))
       .filter(({ node }) => node.status === 200 && node.page === null && node.bytes > LARGE_IMAGE_BYTES)
-      .map(({ node, count }) => ({ url: node.url, detail: `${Math.round(node.bytes / 1024)} KB, shown on ${plural(count, 'page')}` }));
+      .map(({ node, count }) => ({
+        url: node.url,
+        detail: `${Math.round(node.bytes / 1024)} KB, shown on ${plural(count, 'page')}`,
+      }));
   },
-  'internal-nofollow': (c) => pages(c).filter((n) => n.page.nofollowLinks.length > 0).map((n) => ({ url: n.url, detail: `nofollow links to ${listDetail(n.page.nofollowLinks.map((id) => c.nodes[id].url))}` })),
-  'links-anchor-empty': (c) => pages(c).filter((n) => n.page.emptyAnchors > 0).map((n) => ({ url: n.url, detail: `${plural(n.page.emptyAnchors, 'internal link')} without text` })),
+  'internal-nofollow': (c) =>
+    pages(c)
+      .filter((n) => n.page.nofollowLinks.length > 0)
+      .map((n) => ({
+        url: n.url,
+        detail: `nofollow links to ${listDetail(n.page.nofollowLinks.map((id) => c.nodes[id].url))}`,
+      })),
+  'links-anchor-empty': (c) =>
+    pages(c)
+      .filter((n) => n.page.emptyAnchors > 0)
+      .map((n) => ({ url: n.url, detail: `${plural(n.page.emptyAnchors, 'internal link')} without text` })),
   'links-too-many': (c) =>
     pages(c)
       .filter((n) => n.page.uniqueLinks > MAX_LINKS || n.page.linksOverCap > 0)
-      .map((n) => ({ url: n.url, detail: `${n.page.uniqueLinks} different link targets${n.page.linksOverCap > 0 ? `; ${plural(n.page.linksOverCap, 'more link')} past the ${MAX_LINKS_PER_PAGE} read per page` : ''}` })),
-  'page-no-links': (c) => pages(c).filter((n) => n.page.uniqueLinks === 0).map((n) => ({ url: n.url, detail: 'no links' })),
-  'page-nofollow': (c) => pages(c).filter((n) => n.page.nofollow).map((n) => ({ url: n.url, detail: 'robots directives say nofollow' })),
+      .map((n) => ({
+        url: n.url,
+        detail: `${n.page.uniqueLinks} different link targets${n.page.linksOverCap > 0 ? `; ${plural(n.page.linksOverCap, 'more link')} past the ${MAX_LINKS_PER_PAGE} read per page` : ''}`,
+      })),
+  'page-no-links': (c) =>
+    pages(c)
+      .filter((n) => n.page.uniqueLinks === 0)
+      .map((n) => ({ url: n.url, detail: 'no links' })),
+  'page-nofollow': (c) =>
+    pages(c)
+      .filter((n) => n.page.nofollow)
+      .map((n) => ({ url: n.url, detail: 'robots directives say nofollow' })),
   'blocked-by-robots': (c) => {
     const linked = new Set<number>();
     for (const n of pages(c)) for (const id of n.page.links) linked.add(id);
-    return c.nodes.filter((n) => n.skipped === 'robots' && linked.has(n.id)).map((n) => ({ url: n.url, detail: 'disallowed by robots.txt' }));
+    return c.nodes
+      .filter((n) => n.skipped === 'robots' && linked.has(n.id))
+      .map((n) => ({ url: n.url, detail: 'disallowed by robots.txt' }));
   },
-  'deep-page': (c) => pages(c).filter((n) => c.depth[n.id] >= DEEP_PAGE_CLICKS).map((n) => ({ url: n.url, detail: `${c.depth[n.id]} clicks from the start URL` })),
-  orphan: (c) => c.nodes.filter((n) => n.inSitemap && !n.start && c.inlinks[n.id] === 0).map((n) => ({ url: n.url, detail: 'in the sitemap, linked from no crawled page' })),
-  'mixed-content': (c) => pages(c).filter((n) => n.page.insecureResources > 0).map((n) => ({ url: n.url, detail: `${plural(n.page.insecureResources, 'resource')} over http://` })),
-  'https-links-to-http': (c) => pages(c).filter((n) => n.page.httpLinks > 0).map((n) => ({ url: n.url, detail: `${plural(n.page.httpLinks, 'internal link')} over http://` })),
-  'insecure-form': (c) => pages(c).filter((n) => n.page.insecureForms > 0).map((n) => ({ url: n.url, detail: `${plural(n.page.insecureForms, 'form')} posting to http://` })),
+  'deep-page': (c) =>
+    pages(c)
+      .filter((n) => c.depth[n.id] >= DEEP_PAGE_CLICKS)
+      .map((n) => ({ url: n.url, detail: `${c.depth[n.id]} clicks from the start URL` })),
+  orphan: (c) =>
+    c.nodes
+      .filter((n) => n.inSitemap && !n.start && c.inlinks[n.id] === 0)
+      .map((n) => ({ url: n.url, detail: 'in the sitemap, linked from no crawled page' })),
+  'mixed-content': (c) =>
+    pages(c)
+      .filter((n) => n.page.insecureResources > 0)
+      .map((n) => ({ url: n.url, detail: `${plural(n.page.insecureResources, 'resource')} over http://` })),
+  'https-links-to-http': (c) =>
+    pages(c)
+      .filter((n) => n.page.httpLinks > 0)
+      .map((n) => ({ url: n.url, detail: `${plural(n.page.httpLinks, 'internal link')} over http://` })),
+  'insecure-form': (c) =>
+    pages(c)
+      .filter((n) => n.page.insecureForms > 0)
+      .map((n) => ({ url: n.url, detail: `${plural(n.page.insecureForms, 'form')} posting to http://` })),
 };

@@ -1,38 +1,86 @@
-import { describeStatus, followRedirects, isError, isRedirect, listDetail, pages, type Finding, type Rule, type RuleContext } from './context.ts';
+import {
+  describeStatus,
+  followRedirects,
+  isError,
+  isRedirect,
+  listDetail,
+  pages,
+  type Finding,
+  type Rule,
+  type RuleContext,
+} from './context.ts';
 import { SLOW_TTFB_MS } from '../thresholds.ts';
 
 function linksTo(context: RuleContext, test: (status: number) => boolean): Finding[] {
   const findings: Finding[] = [];
   for (const node of pages(context)) {
     const bad = node.page.links.map((id) => context.nodes[id]).filter((target) => test(target.status));
-    if (bad.length) findings.push({ url: node.url, detail: `links to ${listDetail(bad.map((target) => `${target.url} (${describeStatus(target)})`))}` });
+    if (bad.length)
+      findings.push({
+        url: node.url,
+        detail: `links to ${listDetail(bad.map((target) => `${target.url} (${describeStatus(target)})`))}`,
+      });
   }
   return findings;
 }
 
 /** Status codes, fetch failures, redirects and response time: the rules about answers. */
 export const responseRules: Record<string, Rule> = {
-  'status-4xx': ({ nodes }) => nodes.filter((node) => node.status >= 400 && node.status < 500).map((node) => ({ url: node.url, detail: describeStatus(node) })),
-  'status-5xx': ({ nodes }) => nodes.filter((node) => node.status >= 500 && node.status < 600).map((node) => ({ url: node.url, detail: describeStatus(node) })),
-  'fetch-failed': ({ nodes }) => nodes.filter((node) => node.status === 0 && node.error).map((node) => ({ url: node.url, detail: node.error ?? '' })),
+  'status-4xx': ({ nodes }) =>
+    nodes
+      .filter((node) => node.status >= 400 && node.status < 500)
+      .map((node) => ({ url: node.url, detail: describeStatus(node) })),
+  'status-5xx': ({ nodes }) =>
+    nodes
+      .filter((node) => node.status >= 500 && node.status < 600)
+      .map((node) => ({ url: node.url, detail: describeStatus(node) })),
+  'fetch-failed': ({ nodes }) =>
+    nodes
+      .filter((node) => node.status === 0 && node.error)
+      .map((node) => ({ url: node.url, detail: node.error ?? '' })),
   'links-broken': (context) => linksTo(context, (status) => status >= 400 && status < 600),
   'links-to-redirect': (context) => linksTo(context, (status) => status >= 300 && status < 400),
   'redirect-chain': ({ nodes }) =>
     nodes.filter(isRedirect).flatMap((node) => {
       const path = followRedirects(nodes, node);
       if (path.loop || path.hops < 2) return [];
-      return [{ url: node.url, detail: `${path.hops} redirects to ${path.final?.url ?? node.redirectExternal ?? lastExternal(nodes, node)}` }];
+      return [
+        {
+          url: node.url,
+          detail: `${path.hops} redirects to ${path.final?.url ?? node.redirectExternal ?? lastExternal(nodes, node)}`,
+        },
+      ];
     }),
   'redirect-loop': ({ nodes }) =>
-    nodes.filter(isRedirect).flatMap((node) => (followRedirects(nodes, node).loop ? [{ url: node.url, detail: `redirects to ${nodes[node.redirectTo]?.url ?? ''}, which leads back` }] : [])),
-  'redirect-temporary': ({ nodes }) => nodes.filter((node) => node.status === 302 || node.status === 303 || node.status === 307).map((node) => ({ url: node.url, detail: `HTTP ${node.status} to ${node.redirectTo >= 0 ? nodes[node.redirectTo].url : node.redirectExternal}` })),
+    nodes
+      .filter(isRedirect)
+      .flatMap((node) =>
+        followRedirects(nodes, node).loop
+          ? [{ url: node.url, detail: `redirects to ${nodes[node.redirectTo]?.url ?? ''}, which leads back` }]
+          : [],
+      ),
+  'redirect-temporary': ({ nodes }) =>
+    nodes
+      .filter((node) => node.status === 302 || node.status === 303 || node.status === 307)
+      .map((node) => ({
+        url: node.url,
+        detail: `HTTP ${node.status} to ${node.redirectTo >= 0 ? nodes[node.redirectTo].url : node.redirectExternal}`,
+      })),
   'redirect-broken': ({ nodes }) =>
     nodes.filter(isRedirect).flatMap((node) => {
       const { final } = followRedirects(nodes, node);
-      return final && isError(final) ? [{ url: node.url, detail: `ends at ${final.url} (${describeStatus(final)})` }] : [];
+      return final && isError(final)
+        ? [{ url: node.url, detail: `ends at ${final.url} (${describeStatus(final)})` }]
+        : [];
     }),
-  'redirect-meta-refresh': (context) => pages(context).filter((node) => node.page.metaRefresh).map((node) => ({ url: node.url, detail: 'meta refresh with a URL' })),
-  'slow-response': ({ nodes }) => nodes.filter((node) => node.status > 0 && node.ttfbMs > SLOW_TTFB_MS).map((node) => ({ url: node.url, detail: `${Math.round(node.ttfbMs)} ms to first byte` })),
+  'redirect-meta-refresh': (context) =>
+    pages(context)
+      .filter((node) => node.page.metaRefresh)
+      .map((node) => ({ url: node.url, detail: 'meta refresh with a URL' })),
+  'slow-response': ({ nodes }) =>
+    nodes
+      .filter((node) => node.status > 0 && node.ttfbMs > SLOW_TTFB_MS)
+      .map((node) => ({ url: node.url, detail: `${Math.round(node.ttfbMs)} ms to first byte` })),
 };
 
 /** The off-site URL a chain ends at, for its detail line. */

@@ -2,12 +2,15 @@ import { expect, test } from 'vitest';
 import { isResponsiveViewport, isValidHreflang, isValidLangTag } from './content.ts';
 
 test('hreflang values: ISO 639-1 plus an optional ISO 3166-1 region, or x-default', () => {
-  for (const ok of ['en', 'en-GB', 'hi-IN', 'EN-gb', 'x-default', 'X-Default']) expect(isValidHreflang(ok), ok).toBe(true);
-  for (const bad of ['en-UK', 'english', 'iw', 'en_GB', 'eng', 'en-GBR', 'zh-Hant', '', 'xx']) expect(isValidHreflang(bad), bad).toBe(false);
+  for (const ok of ['en', 'en-GB', 'hi-IN', 'EN-gb', 'x-default', 'X-Default'])
+    expect(isValidHreflang(ok), ok).toBe(true);
+  for (const bad of ['en-UK', 'english', 'iw', 'en_GB', 'eng', 'en-GBR', 'zh-Hant', '', 'xx'])
+    expect(isValidHreflang(bad), bad).toBe(false);
 });
 
 test('lang attributes: BCP 47 shapes with known 2-letter languages and regions', () => {
-  for (const ok of ['en', 'en-IN', 'hi', 'zh-Hant-TW', 'es-419', 'gsw', 'sr-Latn', 'de-CH-1996']) expect(isValidLangTag(ok), ok).toBe(true);
+  for (const ok of ['en', 'en-IN', 'hi', 'zh-Hant-TW', 'es-419', 'gsw', 'sr-Latn', 'de-CH-1996'])
+    expect(isValidLangTag(ok), ok).toBe(true);
   for (const bad of ['english', 'en_US', 'en-UK', 'xx', 'e', 'en-']) expect(isValidLangTag(bad), bad).toBe(false);
 });
 

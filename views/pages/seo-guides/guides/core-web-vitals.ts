@@ -8,7 +8,7 @@ export const coreWebVitals: Guide = {
   keywords: ['core web vitals', 'lcp inp cls', 'page speed seo', 'website speed india', 'pagespeed insights'],
   heading: 'Core Web Vitals explained, and the fixes that help most',
   summary:
-    'Core Web Vitals are Google\'s measures of how a page feels to real visitors: how fast the main content appears, how quickly the page responds to taps, and whether things jump around. Here is what each one means and what usually fixes it.',
+    "Core Web Vitals are Google's measures of how a page feels to real visitors: how fast the main content appears, how quickly the page responds to taps, and whether things jump around. Here is what each one means and what usually fixes it.",
   published: '2026-11-23',
   reviewed: '2026-11-23',
   sections: [
@@ -30,8 +30,8 @@ export const coreWebVitals: Guide = {
       id: 'field-lab',
       heading: 'Field data and lab data are different things',
       paragraphs: [
-        'Field data comes from real Chrome users (the Chrome UX Report) and is what Search Console\'s Core Web Vitals report and the top of PageSpeed Insights show. Lab data comes from a single simulated load, such as the Lighthouse score lower down in PageSpeed Insights. Lab tests are good for finding causes and checking a fix before release; field data is what your visitors actually experienced. A site with few visitors may have no field data at all, and then the lab test is all you have.',
-        'Core Web Vitals are one part of Google\'s page experience signals. A fast page with weak content will not outrank a slower page that answers the search far better, but among similar pages, and for the people who leave a slow page before it loads, speed matters.',
+        "Field data comes from real Chrome users (the Chrome UX Report) and is what Search Console's Core Web Vitals report and the top of PageSpeed Insights show. Lab data comes from a single simulated load, such as the Lighthouse score lower down in PageSpeed Insights. Lab tests are good for finding causes and checking a fix before release; field data is what your visitors actually experienced. A site with few visitors may have no field data at all, and then the lab test is all you have.",
+        "Core Web Vitals are one part of Google's page experience signals. A fast page with weak content will not outrank a slower page that answers the search far better, but among similar pages, and for the people who leave a slow page before it loads, speed matters.",
       ],
     },
     {
@@ -78,7 +78,7 @@ export const coreWebVitals: Guide = {
       list: {
         ordered: true,
         items: [
-          'Open Search Console\'s Core Web Vitals report and note which groups of URLs fail, on mobile first.',
+          "Open Search Console's Core Web Vitals report and note which groups of URLs fail, on mobile first.",
           'Pick the template behind the largest group (often the product or blog template) and test one URL in PageSpeed Insights.',
           'Fix the biggest cause, deploy, and confirm in the lab test.',
           'Wait for field data to catch up: the report covers the previous 28 days, so improvements show gradually.',
@@ -88,9 +88,17 @@ export const coreWebVitals: Guide = {
     },
   ],
   tools: [
-    { href: '/image-compressor', label: 'Image Compressor', why: 'make heavy images smaller before they reach your pages' },
+    {
+      href: '/image-compressor',
+      label: 'Image Compressor',
+      why: 'make heavy images smaller before they reach your pages',
+    },
     { href: '/seo-audit', label: 'Free SEO Audit', why: 'a page speed score alongside on-page checks for one URL' },
-    { href: '/mobile-friendly-tester-tool', label: 'Mobile-Friendly Tester', why: 'how the page behaves on a phone-sized screen' },
+    {
+      href: '/mobile-friendly-tester-tool',
+      label: 'Mobile-Friendly Tester',
+      why: 'how the page behaves on a phone-sized screen',
+    },
   ],
   related: ['technical-seo-checklist', 'site-migration-redirects'],
 };

@@ -5,7 +5,13 @@ export const googleBusinessProfile: Guide = {
   title: 'Google Business Profile Guide for Delhi NCR Businesses',
   description:
     'Set up, verify and run a Google Business Profile that wins local searches in Delhi NCR: categories, service areas, photos, reviews and mistakes to avoid.',
-  keywords: ['google business profile delhi', 'local seo delhi', 'google maps listing', 'gbp optimisation', 'google reviews india'],
+  keywords: [
+    'google business profile delhi',
+    'local seo delhi',
+    'google maps listing',
+    'gbp optimisation',
+    'google reviews india',
+  ],
   heading: 'Local SEO with a Google Business Profile: a guide for Delhi NCR businesses',
   summary:
     'For a clinic in Rohini, a coaching centre in Laxmi Nagar or a showroom in Noida, the Google Business Profile is often the first thing a customer sees. This guide covers setting it up correctly, keeping it accurate and earning the reviews that make people choose you.',
@@ -24,7 +30,7 @@ export const googleBusinessProfile: Guide = {
       id: 'set-up',
       heading: 'Setting up the profile correctly',
       paragraphs: [
-        'Create or claim the profile at google.com/business with an account your business controls, not a freelancer\'s personal account. Add at least one other owner or manager so that access does not depend on one person.',
+        "Create or claim the profile at google.com/business with an account your business controls, not a freelancer's personal account. Add at least one other owner or manager so that access does not depend on one person.",
         'Use your real business name exactly as it appears on your signboard, letterhead and GST registration. Adding words such as "Best SEO Company Delhi" to the name breaks Google\'s guidelines and is a common reason for suspensions; it also looks odd to customers.',
       ],
       list: {
@@ -58,7 +64,7 @@ export const googleBusinessProfile: Guide = {
       heading: 'Reviews: ask every happy customer, answer every review',
       paragraphs: [
         'Reviews influence both ranking and the decision to call you. The most reliable way to get them is to ask every satisfied customer at the moment they are happiest, with a direct link. Many Delhi businesses share the review link on WhatsApp after a completed job, or print a QR code at the billing counter.',
-        'Google\'s policies forbid offering discounts or gifts for reviews, asking only happy customers while steering unhappy ones elsewhere, and posting reviews for yourself or competitors. Reviews gathered that way can be removed and the profile restricted. Reply to every review, good or bad, in a calm and specific way; a thoughtful reply to a complaint often reassures future customers more than a row of five-star ratings.',
+        "Google's policies forbid offering discounts or gifts for reviews, asking only happy customers while steering unhappy ones elsewhere, and posting reviews for yourself or competitors. Reviews gathered that way can be removed and the profile restricted. Reply to every review, good or bad, in a calm and specific way; a thoughtful reply to a complaint often reassures future customers more than a row of five-star ratings.",
       ],
     },
     {
@@ -73,7 +79,7 @@ export const googleBusinessProfile: Guide = {
       id: 'measure',
       heading: 'What to measure each month',
       paragraphs: [
-        'The profile\'s performance view shows how many people found you through Search and Maps, which searches they used, and how many called, asked for directions or visited your website. Compare month with month, and with the same month last year to allow for festival seasons. Tag the website link with UTM parameters so that visits from the profile show separately in your analytics.',
+        "The profile's performance view shows how many people found you through Search and Maps, which searches they used, and how many called, asked for directions or visited your website. Compare month with month, and with the same month last year to allow for festival seasons. Tag the website link with UTM parameters so that visits from the profile show separately in your analytics.",
       ],
       list: {
         ordered: true,
@@ -87,22 +93,38 @@ export const googleBusinessProfile: Guide = {
     },
   ],
   tools: [
-    { href: '/whatsapp-chat-link', label: 'WhatsApp Chat Link Generator', why: 'build a chat link with a ready message for your profile, website or review requests' },
-    { href: '/image-compressor', label: 'Image Compressor', why: 'shrink photos before uploading them to the profile or your site' },
-    { href: '/seo-audit', label: 'Free SEO Audit', why: 'check the page your profile links to for title, description and headings' },
-    { href: '/directory-submission-sites', label: 'Directory Submission Sites', why: 'the directories where your name, address and phone should match your profile' },
+    {
+      href: '/whatsapp-chat-link',
+      label: 'WhatsApp Chat Link Generator',
+      why: 'build a chat link with a ready message for your profile, website or review requests',
+    },
+    {
+      href: '/image-compressor',
+      label: 'Image Compressor',
+      why: 'shrink photos before uploading them to the profile or your site',
+    },
+    {
+      href: '/seo-audit',
+      label: 'Free SEO Audit',
+      why: 'check the page your profile links to for title, description and headings',
+    },
+    {
+      href: '/directory-submission-sites',
+      label: 'Directory Submission Sites',
+      why: 'the directories where your name, address and phone should match your profile',
+    },
   ],
   related: ['keyword-research-indian-market', 'technical-seo-checklist'],
   faq: [
     {
       question: 'Can I rank in an area where I have no office?',
       answer:
-        'A service-area business can list the areas it serves, but distance to the searcher still matters, so a profile rarely ranks far from its verified location. A location page on your website for each area you really serve helps ordinary search results; a fake address to appear in the map breaks Google\'s guidelines.',
+        "A service-area business can list the areas it serves, but distance to the searcher still matters, so a profile rarely ranks far from its verified location. A location page on your website for each area you really serve helps ordinary search results; a fake address to appear in the map breaks Google's guidelines.",
     },
     {
       question: 'Should I pay someone to post reviews?',
       answer:
-        'No. Paid or fake reviews break Google\'s policies, can be removed in bulk and can get your profile restricted. Ask real customers, make it easy with a direct link, and answer every review.',
+        "No. Paid or fake reviews break Google's policies, can be removed in bulk and can get your profile restricted. Ask real customers, make it easy with a direct link, and answer every review.",
     },
   ],
 };

@@ -76,10 +76,26 @@ export const keywordResearch: Guide = {
     },
   ],
   tools: [
-    { href: '/youtube-video-tags-extractor', label: 'YouTube Video Tags Extractor', why: 'see the tags of videos that rank for a topic, a cheap source of phrasing ideas' },
-    { href: '/youtube-tag-generator', label: 'YouTube Tag Generator', why: 'tag your own videos with the phrases you chose' },
-    { href: '/comma-separator-tool', label: 'Comma Separator Tool', why: 'turn a column of keywords into a comma-separated list for tools and sheets' },
-    { href: '/seo-audit', label: 'Free SEO Audit', why: 'check that the page you map a keyword to has a matching title, description and H1' },
+    {
+      href: '/youtube-video-tags-extractor',
+      label: 'YouTube Video Tags Extractor',
+      why: 'see the tags of videos that rank for a topic, a cheap source of phrasing ideas',
+    },
+    {
+      href: '/youtube-tag-generator',
+      label: 'YouTube Tag Generator',
+      why: 'tag your own videos with the phrases you chose',
+    },
+    {
+      href: '/comma-separator-tool',
+      label: 'Comma Separator Tool',
+      why: 'turn a column of keywords into a comma-separated list for tools and sheets',
+    },
+    {
+      href: '/seo-audit',
+      label: 'Free SEO Audit',
+      why: 'check that the page you map a keyword to has a matching title, description and H1',
+    },
   ],
   related: ['google-business-profile-local-seo', 'link-building-without-spam'],
 };

@@ -5,7 +5,13 @@ export const linkBuilding: Guide = {
   title: 'Link Building Without Spam: Earning Links That Last',
   description:
     'How Indian businesses earn links without risking a penalty: what Google calls a link scheme, rel attributes, local citations, digital PR and natural anchors.',
-  keywords: ['link building india', 'white hat link building', 'google link spam policy', 'nofollow sponsored ugc', 'digital pr'],
+  keywords: [
+    'link building india',
+    'white hat link building',
+    'google link spam policy',
+    'nofollow sponsored ugc',
+    'digital pr',
+  ],
   heading: 'Link building without spam: earning links that last',
   summary:
     'Links from other sites still help search engines judge which pages deserve to rank, which is why so many people try to fake them. This guide explains what Google treats as link spam and how a real business earns links that keep their value.',
@@ -16,7 +22,7 @@ export const linkBuilding: Guide = {
       id: 'what-counts',
       heading: 'What Google treats as a link scheme',
       paragraphs: [
-        'Google\'s spam policies describe link schemes as links intended to manipulate rankings. That includes buying or selling links that pass ranking credit, excessive link exchanges ("link to me and I\'ll link to you"), large-scale guest posting with keyword-rich anchor links, automated programs that create links, and private blog networks built only to link out. Google\'s systems are designed to ignore such links, and deliberate schemes can lead to a manual action that removes the benefit of good links too.',
+        "Google's spam policies describe link schemes as links intended to manipulate rankings. That includes buying or selling links that pass ranking credit, excessive link exchanges (\"link to me and I'll link to you\"), large-scale guest posting with keyword-rich anchor links, automated programs that create links, and private blog networks built only to link out. Google's systems are designed to ignore such links, and deliberate schemes can lead to a manual action that removes the benefit of good links too.",
         'Paying for a link is allowed when the link is labelled: rel="sponsored" for adverts and paid placements, rel="ugc" for links in comments and forum posts, rel="nofollow" when you do not want to vouch for a page. Those labels tell Google not to pass ranking credit, which removes the risk.',
       ],
     },
@@ -66,7 +72,7 @@ export const linkBuilding: Guide = {
       list: {
         ordered: true,
         items: [
-          'Check Search Console\'s Manual actions report.',
+          "Check Search Console's Manual actions report.",
           'Export the Links report and look for patterns: hundreds of links from unrelated sites, identical anchors, foreign-language spam.',
           'Ask for removal where you can, and disavow at domain level only what you are confident is part of a scheme.',
         ],
@@ -74,10 +80,26 @@ export const linkBuilding: Guide = {
     },
   ],
   tools: [
-    { href: '/backlink-generator-tool', label: 'Backlink Generator Tool', why: 'open the analysis and lookup pages for a domain in one place' },
-    { href: '/bulk-anchor-text-generators', label: 'Bulk Anchor Text Generator', why: 'a varied, natural set of anchor texts for the links you control' },
-    { href: '/url-domain-extractor', label: 'URL Domain Extractor', why: 'reduce an exported list of linking URLs to the domains behind them' },
-    { href: '/directory-submission-sites', label: 'Directory Submission Sites', why: 'the business listings worth claiming' },
+    {
+      href: '/backlink-generator-tool',
+      label: 'Backlink Generator Tool',
+      why: 'open the analysis and lookup pages for a domain in one place',
+    },
+    {
+      href: '/bulk-anchor-text-generators',
+      label: 'Bulk Anchor Text Generator',
+      why: 'a varied, natural set of anchor texts for the links you control',
+    },
+    {
+      href: '/url-domain-extractor',
+      label: 'URL Domain Extractor',
+      why: 'reduce an exported list of linking URLs to the domains behind them',
+    },
+    {
+      href: '/directory-submission-sites',
+      label: 'Directory Submission Sites',
+      why: 'the business listings worth claiming',
+    },
     { href: '/guest-post-sites', label: 'Guest Post Sites', why: 'publications that take contributed articles' },
   ],
   related: ['google-business-profile-local-seo', 'keyword-research-indian-market'],

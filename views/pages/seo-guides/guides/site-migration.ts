@@ -23,7 +23,7 @@ export const siteMigration: Guide = {
       id: 'inventory',
       heading: 'Step 1: list every URL that matters',
       paragraphs: [
-        'Build a complete list of current URLs from several sources, because none is complete on its own: a crawl of the site, the XML sitemap, Search Console\'s Performance report (pages with clicks or impressions) and Links report (pages other sites link to), and your analytics landing pages for the last year. Pages with traffic or external links are the ones whose value you must carry over.',
+        "Build a complete list of current URLs from several sources, because none is complete on its own: a crawl of the site, the XML sitemap, Search Console's Performance report (pages with clicks or impressions) and Links report (pages other sites link to), and your analytics landing pages for the last year. Pages with traffic or external links are the ones whose value you must carry over.",
       ],
     },
     {
@@ -62,7 +62,7 @@ export const siteMigration: Guide = {
       heading: 'Step 5: the weeks after',
       paragraphs: [
         'Some ranking movement during the first weeks is normal while search engines recrawl. Watch Search Console daily at first: the Pages report for new 404s and "Page with redirect" counts, the Performance report for the most important queries, and the crawl stats. Fix 404s that receive traffic or links with new redirects. Compare traffic with the same weeks before the move, allowing for seasonality such as festivals or exam periods.',
-        'Keep the redirects in place for as long as you can; Google\'s own guidance for site moves is at least a year, and links from other sites to your old URLs will keep arriving for much longer. Renew the old domain rather than letting it lapse, or someone else may buy it and its links.',
+        "Keep the redirects in place for as long as you can; Google's own guidance for site moves is at least a year, and links from other sites to your old URLs will keep arriving for much longer. Renew the old domain rather than letting it lapse, or someone else may buy it and its links.",
       ],
     },
     {
@@ -74,11 +74,31 @@ export const siteMigration: Guide = {
     },
   ],
   tools: [
-    { href: '/bulk-url-redirection-tool', label: 'Bulk URL Redirect Checker', why: 'run your whole redirect map and see every hop, status and final URL' },
-    { href: '/google-index-checker', label: 'Google Index Checker', why: 'confirm the new URLs answer 200 and carry no stray noindex or wrong canonical' },
-    { href: '/sitemap-tool', label: 'Sitemap Generator', why: 'build the new XML sitemap from a crawl of the new site' },
-    { href: '/url-domain-extractor', label: 'URL Domain Extractor', why: 'spot links in a URL list that still point at the old domain' },
-    { href: '/canonical-tag-generator', label: 'Canonical Tag Generator', why: 'write canonical tags for the new addresses' },
+    {
+      href: '/bulk-url-redirection-tool',
+      label: 'Bulk URL Redirect Checker',
+      why: 'run your whole redirect map and see every hop, status and final URL',
+    },
+    {
+      href: '/google-index-checker',
+      label: 'Google Index Checker',
+      why: 'confirm the new URLs answer 200 and carry no stray noindex or wrong canonical',
+    },
+    {
+      href: '/sitemap-tool',
+      label: 'Sitemap Generator',
+      why: 'build the new XML sitemap from a crawl of the new site',
+    },
+    {
+      href: '/url-domain-extractor',
+      label: 'URL Domain Extractor',
+      why: 'spot links in a URL list that still point at the old domain',
+    },
+    {
+      href: '/canonical-tag-generator',
+      label: 'Canonical Tag Generator',
+      why: 'write canonical tags for the new addresses',
+    },
   ],
   related: ['technical-seo-checklist', 'core-web-vitals'],
 };

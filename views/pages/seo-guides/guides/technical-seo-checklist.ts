@@ -5,7 +5,13 @@ export const technicalSeoChecklist: Guide = {
   title: 'Technical SEO Checklist: Crawling, Indexing and Site Health',
   description:
     'A practical technical SEO checklist: status codes, robots.txt, noindex, canonicals, sitemaps, redirects, mobile pages, structured data and how to check each.',
-  keywords: ['technical seo checklist', 'technical seo audit', 'indexing problems', 'robots.txt noindex canonical', 'xml sitemap'],
+  keywords: [
+    'technical seo checklist',
+    'technical seo audit',
+    'indexing problems',
+    'robots.txt noindex canonical',
+    'xml sitemap',
+  ],
   heading: 'A technical SEO checklist you can work through in an afternoon',
   summary:
     'Good content cannot rank if search engines cannot fetch, understand and index it. This checklist goes through the technical basics in the order that problems usually hurt, with a way to check each one.',
@@ -95,12 +101,32 @@ export const technicalSeoChecklist: Guide = {
     },
   ],
   tools: [
-    { href: '/google-index-checker', label: 'Google Index Checker', why: 'status, robots.txt, noindex and canonical for a list of URLs at once' },
-    { href: '/bulk-url-redirection-tool', label: 'Bulk URL Redirect Checker', why: 'every hop of every redirect, so chains and loops stand out' },
-    { href: '/sitemap-tool', label: 'Sitemap Generator', why: 'crawl your site and build an XML sitemap of indexable pages' },
+    {
+      href: '/google-index-checker',
+      label: 'Google Index Checker',
+      why: 'status, robots.txt, noindex and canonical for a list of URLs at once',
+    },
+    {
+      href: '/bulk-url-redirection-tool',
+      label: 'Bulk URL Redirect Checker',
+      why: 'every hop of every redirect, so chains and loops stand out',
+    },
+    {
+      href: '/sitemap-tool',
+      label: 'Sitemap Generator',
+      why: 'crawl your site and build an XML sitemap of indexable pages',
+    },
     { href: '/seo-audit', label: 'Free SEO Audit', why: 'titles, descriptions, headings and speed for one page' },
-    { href: '/mobile-friendly-tester-tool', label: 'Mobile-Friendly Tester', why: 'viewport, font sizes and tap targets on a phone-sized screen' },
-    { href: '/canonical-tag-generator', label: 'Canonical Tag Generator', why: 'a correct canonical link element for a URL' },
+    {
+      href: '/mobile-friendly-tester-tool',
+      label: 'Mobile-Friendly Tester',
+      why: 'viewport, font sizes and tap targets on a phone-sized screen',
+    },
+    {
+      href: '/canonical-tag-generator',
+      label: 'Canonical Tag Generator',
+      why: 'a correct canonical link element for a URL',
+    },
   ],
   related: ['core-web-vitals', 'site-migration-redirects'],
 };
