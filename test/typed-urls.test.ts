@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { expect, test } from 'vitest';
 import { startLoopbackServer, type LoopbackServer } from '#test/fixtures/loopback.ts';
+import { readEventStream } from '#test/helpers/event-stream.ts';
 import { createTestApp } from '#test/helpers/app.ts';
 import { apiOnlyAssets } from '#test/helpers/live-tools-app.ts';
 
@@ -30,17 +31,7 @@ function appFor(allow: string[]): App {
 }
 
 /** Reads a site audit's event stream to its end: the readiness signal that it finished. */
-async function auditEvents(app: App, id: string): Promise<string> {
-  const res = await request(app)
-    .get(`/api/site-audits/${id}/events`)
-    .buffer(true)
-    .parse((stream, done) => {
-      let text = '';
-      stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      stream.on('end', () => done(null, text));
-    });
-  return res.body as string;
-}
+const auditEvents = (app: App, id: string) => readEventStream(app, `/api/site-audits/${id}/events`);
 
 test("garbage URLs answer 400 with the tool's message on every single-URL endpoint, and nothing is fetched", async () => {
   const app = appFor([]);

@@ -20,7 +20,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tsImport } from 'tsx/esm/api';
-import { startBuiltServer } from './lib/server.mjs';
+import { startBuiltServer, startSiteAudit } from './lib/server.mjs';
 
 const LINKS = Number(process.env.LINKS ?? 12);
 const LINK_CHARS = Number(process.env.LINK_CHARS ?? 2000);
@@ -104,13 +104,7 @@ try {
     }
   })();
   started = performance.now();
-  const res = await fetch(`${server.url}/api/site-audits`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ url: `http://127.0.0.1:${sitePort}/` }),
-  });
-  const { id, error } = await res.json();
-  if (res.status !== 202) throw new Error(`POST /api/site-audits answered ${res.status}: ${error}`);
+  const id = await startSiteAudit(server.url, `http://127.0.0.1:${sitePort}/`);
   await (await fetch(`${server.url}/api/site-audits/${id}/events`)).text();
   auditSeconds = (performance.now() - started) / 1000;
   auditing = false;

@@ -5,7 +5,7 @@
 // took 2.85 s and 173 MB on this site; the sitemap crawl about 3 s.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { startBuiltServer } from './lib/server.mjs';
+import { startBuiltServer, startSiteAudit } from './lib/server.mjs';
 
 const PAGES = Number(process.env.PAGES ?? 2000);
 const LATENCY_MS = Number(process.env.LATENCY_MS ?? 3);
@@ -55,13 +55,7 @@ const server = await startBuiltServer({ FETCH_ALLOW_PRIVATE: `127.0.0.1:${sitePo
 try {
   const idleMb = peakRssMb(server.pid);
   const started = performance.now();
-  const res = await fetch(`${server.url}/api/site-audits`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ url: `http://127.0.0.1:${sitePort}/` }),
-  });
-  const { id, error } = await res.json();
-  if (res.status !== 202) throw new Error(`POST /api/site-audits answered ${res.status}: ${error}`);
+  const id = await startSiteAudit(server.url, `http://127.0.0.1:${sitePort}/`);
   const events = await untilFinished(`${server.url}/api/site-audits/${id}/events`);
   const seconds = (performance.now() - started) / 1000;
   const peakMb = peakRssMb(server.pid);

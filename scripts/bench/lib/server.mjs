@@ -45,3 +45,15 @@ export async function startBuiltServer(env = {}, nodeArgs = []) {
       }),
   };
 }
+
+/** Starts a site audit of `siteUrl` on the built server; answers its id (throws unless 202). */
+export async function startSiteAudit(serverUrl, siteUrl) {
+  const res = await fetch(`${serverUrl}/api/site-audits`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ url: siteUrl }),
+  });
+  const { id, error } = await res.json();
+  if (res.status !== 202) throw new Error(`POST /api/site-audits answered ${res.status}: ${error}`);
+  return id;
+}

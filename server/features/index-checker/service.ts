@@ -95,16 +95,13 @@ async function readSignals(
     if (!(error instanceof FetchError)) throw error;
     if (BLOCKING_FETCH_ERRORS.has(error.code))
       return { url: input, finalUrl: null, status: null, indexable: false, reasons: [error.message], state: 'checked' };
-    return {
-      url: input,
-      finalUrl: null,
-      status: null,
-      indexable: null,
-      reasons: [],
-      error: error.message,
-      state: 'failed',
-    };
+    return failedSignals(input, error.message);
   }
+}
+
+/** A URL that could not be checked at all: the reason, and no verdict. */
+function failedSignals(url: string, error: string): Signals {
+  return { url, finalUrl: null, status: null, indexable: null, reasons: [], error, state: 'failed' };
 }
 
 async function checkOne(
@@ -115,18 +112,7 @@ async function checkOne(
 ): Promise<IndexRow> {
   // The one rule refuses a line that can never be a URL before any request (no DNS error for `a b c`).
   const typed = typedUrl(input);
-  if (!typed.ok)
-    return {
-      url: input,
-      finalUrl: null,
-      status: null,
-      indexable: null,
-      reasons: [],
-      error: typed.reason,
-      state: 'failed',
-      indexed: null,
-      indexedNote: NOT_CHECKED_TEXT,
-    };
+  if (!typed.ok) return { ...failedSignals(input, typed.reason), indexed: null, indexedNote: NOT_CHECKED_TEXT };
   const target = { url: typed.url, httpFallback: !typed.schemeTyped };
   const provider = deps.searchConsole
     ? deps.searchConsole.inspect(target.url, signal)

@@ -10,6 +10,7 @@ import { serveFixture, type FixtureSite } from '#test/fixtures/crawl-site.ts';
 import { startLoopbackServer } from '#test/fixtures/loopback.ts';
 import { cleanSite } from '#test/fixtures/site-audit-clean-site.ts';
 import { createTestApp } from '#test/helpers/app.ts';
+import { readEventStream } from '#test/helpers/event-stream.ts';
 
 type App = ReturnType<typeof createTestApp>['app'];
 
@@ -23,17 +24,7 @@ function cookieOf(res: request.Response): string {
 }
 
 /** Reads the audit's event stream to its end: the readiness signal that the audit finished. */
-async function finished(app: App, id: string): Promise<string> {
-  const res = await request(app)
-    .get(`/api/site-audits/${id}/events`)
-    .buffer(true)
-    .parse((stream, done) => {
-      let text = '';
-      stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      stream.on('end', () => done(null, text));
-    });
-  return res.body as string;
-}
+const finished = (app: App, id: string) => readEventStream(app, `/api/site-audits/${id}/events`);
 
 async function audit(app: App, url: string, cookie = '') {
   const res = await request(app).post('/api/site-audits').set('Cookie', cookie).send({ url });

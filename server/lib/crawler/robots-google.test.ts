@@ -8,6 +8,12 @@ function allowed(robotstxt: string | Uint8Array, agent: string, url: string): bo
   return robotsMatcher(robotstxt, agent).isAllowed(url);
 }
 
+/** Google's expected decision for each URL under one robots.txt and agent, checked together. */
+function expectDecisions(robotstxt: string | Uint8Array, agent: string, decisions: Record<string, boolean>): void {
+  const actual = Object.fromEntries(Object.keys(decisions).map((url) => [url, allowed(robotstxt, agent, url)]));
+  expect(actual).toEqual(decisions);
+}
+
 test('GoogleOnly_SystemTest: empty file, agent and URL', () => {
   const robotstxt = 'user-agent: FooBot\ndisallow: /\n';
   expect(allowed('', 'FooBot', '')).toBe(true);
@@ -27,12 +33,16 @@ test('ID_LineSyntax_Groups: groups, merged groups for one agent, rules outside g
   const robotstxt =
     'allow: /foo/bar/\n\nuser-agent: FooBot\ndisallow: /\nallow: /x/\nuser-agent: BarBot\ndisallow: /\nallow: /y/\n\n\n' +
     'allow: /w/\nuser-agent: BazBot\n\nuser-agent: FooBot\nallow: /z/\ndisallow: /\n';
-  expect(allowed(robotstxt, 'FooBot', 'http://foo.bar/x/b')).toBe(true);
-  expect(allowed(robotstxt, 'FooBot', 'http://foo.bar/z/d')).toBe(true);
-  expect(allowed(robotstxt, 'FooBot', 'http://foo.bar/y/c')).toBe(false);
-  expect(allowed(robotstxt, 'BarBot', 'http://foo.bar/y/c')).toBe(true);
-  expect(allowed(robotstxt, 'BarBot', 'http://foo.bar/w/a')).toBe(true);
-  expect(allowed(robotstxt, 'BarBot', 'http://foo.bar/z/d')).toBe(false);
+  expectDecisions(robotstxt, 'FooBot', {
+    'http://foo.bar/x/b': true,
+    'http://foo.bar/z/d': true,
+    'http://foo.bar/y/c': false,
+  });
+  expectDecisions(robotstxt, 'BarBot', {
+    'http://foo.bar/y/c': true,
+    'http://foo.bar/w/a': true,
+    'http://foo.bar/z/d': false,
+  });
   expect(allowed(robotstxt, 'BazBot', 'http://foo.bar/z/d')).toBe(true);
   expect(allowed(robotstxt, 'FooBot', 'http://foo.bar/foo/bar/')).toBe(false);
   expect(allowed(robotstxt, 'BarBot', 'http://foo.bar/foo/bar/')).toBe(false);
@@ -54,8 +64,10 @@ test('ID_REPLineNamesCaseInsensitive', () => {
     'user-agent: FooBot\nallow: /x/\ndisallow: /\n',
     'uSeR-aGeNt: FooBot\nAlLoW: /x/\ndIsAlLoW: /\n',
   ]) {
-    expect(allowed(robotstxt, 'FooBot', 'http://foo.bar/x/y')).toBe(true);
-    expect(allowed(robotstxt, 'FooBot', 'http://foo.bar/a/b')).toBe(false);
+    expectDecisions(robotstxt, 'FooBot', {
+      'http://foo.bar/x/y': true,
+      'http://foo.bar/a/b': false,
+    });
   }
 });
 
@@ -116,18 +128,24 @@ test('ID_LongestMatch: the longest pattern decides, Allow on ties', () => {
   expect(allowed('user-agent: FooBot\ndisallow: \nallow: \n', 'FooBot', url)).toBe(true);
   expect(allowed('user-agent: FooBot\ndisallow: /\nallow: /\n', 'FooBot', url)).toBe(true);
   const slash = 'user-agent: FooBot\ndisallow: /x\nallow: /x/\n';
-  expect(allowed(slash, 'FooBot', 'http://foo.bar/x')).toBe(false);
-  expect(allowed(slash, 'FooBot', 'http://foo.bar/x/')).toBe(true);
+  expectDecisions(slash, 'FooBot', {
+    'http://foo.bar/x': false,
+    'http://foo.bar/x/': true,
+  });
   expect(allowed('user-agent: FooBot\ndisallow: /x/page.html\nallow: /x/page.html\n', 'FooBot', url)).toBe(true);
   const html = 'user-agent: FooBot\nallow: /page\ndisallow: /*.html\n';
-  expect(allowed(html, 'FooBot', 'http://foo.bar/page.html')).toBe(false);
-  expect(allowed(html, 'FooBot', 'http://foo.bar/page')).toBe(true);
+  expectDecisions(html, 'FooBot', {
+    'http://foo.bar/page.html': false,
+    'http://foo.bar/page': true,
+  });
   const dot = 'user-agent: FooBot\nallow: /x/page.\ndisallow: /*.html\n';
   expect(allowed(dot, 'FooBot', url)).toBe(true);
   expect(allowed(dot, 'FooBot', 'http://foo.bar/x/y.html')).toBe(false);
   const specific = 'User-agent: *\nDisallow: /x/\nUser-agent: FooBot\nDisallow: /y/\n';
-  expect(allowed(specific, 'FooBot', 'http://foo.bar/x/page')).toBe(true);
-  expect(allowed(specific, 'FooBot', 'http://foo.bar/y/page')).toBe(false);
+  expectDecisions(specific, 'FooBot', {
+    'http://foo.bar/x/page': true,
+    'http://foo.bar/y/page': false,
+  });
 });
 
 test('ID_Encoding: patterns are percent-encoded, URLs are taken as given', () => {
@@ -138,39 +156,71 @@ test('ID_Encoding: patterns are percent-encoded, URLs are taken as given', () =>
       'http://foo.bar/foo/bar?qux=taz&baz=http://foo.bar?tar&par',
     ),
   ).toBe(true);
-  const raw = 'User-agent: FooBot\nDisallow: /\nAllow: /foo/bar/ツ\n';
-  expect(allowed(raw, 'FooBot', 'http://foo.bar/foo/bar/%E3%83%84')).toBe(true);
-  expect(allowed(raw, 'FooBot', 'http://foo.bar/foo/bar/ツ')).toBe(false);
-  const encoded = 'User-agent: FooBot\nDisallow: /\nAllow: /foo/bar/%E3%83%84\n';
-  expect(allowed(encoded, 'FooBot', 'http://foo.bar/foo/bar/%E3%83%84')).toBe(true);
-  expect(allowed(encoded, 'FooBot', 'http://foo.bar/foo/bar/ツ')).toBe(false);
-  const unreserved = 'User-agent: FooBot\nDisallow: /\nAllow: /foo/bar/%62%61%7A\n';
-  expect(allowed(unreserved, 'FooBot', 'http://foo.bar/foo/bar/baz')).toBe(false);
-  expect(allowed(unreserved, 'FooBot', 'http://foo.bar/foo/bar/%62%61%7A')).toBe(true);
+  const cases: Array<[string, Record<string, boolean>]> = [
+    [
+      'User-agent: FooBot\nDisallow: /\nAllow: /foo/bar/ツ\n',
+      {
+        'http://foo.bar/foo/bar/%E3%83%84': true,
+        'http://foo.bar/foo/bar/ツ': false,
+      },
+    ],
+    [
+      'User-agent: FooBot\nDisallow: /\nAllow: /foo/bar/%E3%83%84\n',
+      {
+        'http://foo.bar/foo/bar/%E3%83%84': true,
+        'http://foo.bar/foo/bar/ツ': false,
+      },
+    ],
+    [
+      'User-agent: FooBot\nDisallow: /\nAllow: /foo/bar/%62%61%7A\n',
+      {
+        'http://foo.bar/foo/bar/baz': false,
+        'http://foo.bar/foo/bar/%62%61%7A': true,
+      },
+    ],
+  ];
+  for (const [robotstxt, decisions] of cases) expectDecisions(robotstxt, 'FooBot', decisions);
 });
 
 test('ID_SpecialCharacters: *, $ and # comments', () => {
-  const star = 'User-agent: FooBot\nDisallow: /foo/bar/quz\nAllow: /foo/*/qux\n';
-  expect(allowed(star, 'FooBot', 'http://foo.bar/foo/bar/quz')).toBe(false);
-  expect(allowed(star, 'FooBot', 'http://foo.bar/foo/quz')).toBe(true);
-  expect(allowed(star, 'FooBot', 'http://foo.bar/foo//quz')).toBe(true);
-  expect(allowed(star, 'FooBot', 'http://foo.bar/foo/bax/quz')).toBe(true);
-  const end = 'User-agent: FooBot\nDisallow: /foo/bar$\nAllow: /foo/bar/qux\n';
-  expect(allowed(end, 'FooBot', 'http://foo.bar/foo/bar')).toBe(false);
-  expect(allowed(end, 'FooBot', 'http://foo.bar/foo/bar/qux')).toBe(true);
-  expect(allowed(end, 'FooBot', 'http://foo.bar/foo/bar/')).toBe(true);
-  expect(allowed(end, 'FooBot', 'http://foo.bar/foo/bar/baz')).toBe(true);
-  const comment = 'User-agent: FooBot\n# Disallow: /\nDisallow: /foo/quz#qux\nAllow: /\n';
-  expect(allowed(comment, 'FooBot', 'http://foo.bar/foo/bar')).toBe(true);
-  expect(allowed(comment, 'FooBot', 'http://foo.bar/foo/quz')).toBe(false);
+  const cases: Array<[string, Record<string, boolean>]> = [
+    [
+      'User-agent: FooBot\nDisallow: /foo/bar/quz\nAllow: /foo/*/qux\n',
+      {
+        'http://foo.bar/foo/bar/quz': false,
+        'http://foo.bar/foo/quz': true,
+        'http://foo.bar/foo//quz': true,
+        'http://foo.bar/foo/bax/quz': true,
+      },
+    ],
+    [
+      'User-agent: FooBot\nDisallow: /foo/bar$\nAllow: /foo/bar/qux\n',
+      {
+        'http://foo.bar/foo/bar': false,
+        'http://foo.bar/foo/bar/qux': true,
+        'http://foo.bar/foo/bar/': true,
+        'http://foo.bar/foo/bar/baz': true,
+      },
+    ],
+    [
+      'User-agent: FooBot\n# Disallow: /\nDisallow: /foo/quz#qux\nAllow: /\n',
+      {
+        'http://foo.bar/foo/bar': true,
+        'http://foo.bar/foo/quz': false,
+      },
+    ],
+  ];
+  for (const [robotstxt, decisions] of cases) expectDecisions(robotstxt, 'FooBot', decisions);
 });
 
 test('GoogleOnly_IndexHTMLisDirectory: an allowed /dir/index.html allows /dir/', () => {
   const robotstxt = 'User-Agent: *\nAllow: /allowed-slash/index.html\nDisallow: /\n';
-  expect(allowed(robotstxt, 'foobot', 'http://foo.com/allowed-slash/')).toBe(true);
-  expect(allowed(robotstxt, 'foobot', 'http://foo.com/allowed-slash/index.htm')).toBe(false);
-  expect(allowed(robotstxt, 'foobot', 'http://foo.com/allowed-slash/index.html')).toBe(true);
-  expect(allowed(robotstxt, 'foobot', 'http://foo.com/anyother-url')).toBe(false);
+  expectDecisions(robotstxt, 'foobot', {
+    'http://foo.com/allowed-slash/': true,
+    'http://foo.com/allowed-slash/index.htm': false,
+    'http://foo.com/allowed-slash/index.html': true,
+    'http://foo.com/anyother-url': false,
+  });
 });
 
 test('GoogleOnly_LineTooLong: a line is cut after 8 × 2,083 bytes', () => {
@@ -190,13 +240,8 @@ test('GoogleOnly_LineTooLong: a line is cut after 8 × 2,083 bytes', () => {
   expect(allowed(cutAllow, 'FooBot', `http://foo.bar${longB}/fux`)).toBe(true);
 });
 
-function expectDecisions(robotstxt: string, urls: Record<string, boolean>) {
-  const decided = Object.fromEntries(Object.keys(urls).map((url) => [url, allowed(robotstxt, 'FooBot', url)]));
-  expect(decided).toEqual(urls);
-}
-
 test('GoogleOnly_DocumentationChecks: /fish', () => {
-  expectDecisions('user-agent: FooBot\ndisallow: /\nallow: /fish\n', {
+  expectDecisions('user-agent: FooBot\ndisallow: /\nallow: /fish\n', 'FooBot', {
     'http://foo.bar/bar': false,
     'http://foo.bar/fish': true,
     'http://foo.bar/fish.html': true,
@@ -211,7 +256,7 @@ test('GoogleOnly_DocumentationChecks: /fish', () => {
 });
 
 test('GoogleOnly_DocumentationChecks: /fish* equals /fish', () => {
-  expectDecisions('user-agent: FooBot\ndisallow: /\nallow: /fish*\n', {
+  expectDecisions('user-agent: FooBot\ndisallow: /\nallow: /fish*\n', 'FooBot', {
     'http://foo.bar/bar': false,
     'http://foo.bar/fish': true,
     'http://foo.bar/fish.html': true,
@@ -226,7 +271,7 @@ test('GoogleOnly_DocumentationChecks: /fish* equals /fish', () => {
 });
 
 test('GoogleOnly_DocumentationChecks: /fish/ does not equal /fish', () => {
-  expectDecisions('user-agent: FooBot\ndisallow: /\nallow: /fish/\n', {
+  expectDecisions('user-agent: FooBot\ndisallow: /\nallow: /fish/\n', 'FooBot', {
     'http://foo.bar/bar': false,
     'http://foo.bar/fish/': true,
     'http://foo.bar/fish/salmon': true,
@@ -240,7 +285,7 @@ test('GoogleOnly_DocumentationChecks: /fish/ does not equal /fish', () => {
 });
 
 test('GoogleOnly_DocumentationChecks: /*.php', () => {
-  expectDecisions('user-agent: FooBot\ndisallow: /\nallow: /*.php\n', {
+  expectDecisions('user-agent: FooBot\ndisallow: /\nallow: /*.php\n', 'FooBot', {
     'http://foo.bar/bar': false,
     'http://foo.bar/filename.php': true,
     'http://foo.bar/folder/filename.php': true,
@@ -255,7 +300,7 @@ test('GoogleOnly_DocumentationChecks: /*.php', () => {
 });
 
 test('GoogleOnly_DocumentationChecks: /*.php$', () => {
-  expectDecisions('user-agent: FooBot\ndisallow: /\nallow: /*.php$\n', {
+  expectDecisions('user-agent: FooBot\ndisallow: /\nallow: /*.php$\n', 'FooBot', {
     'http://foo.bar/bar': false,
     'http://foo.bar/filename.php': true,
     'http://foo.bar/folder/filename.php': true,
@@ -270,7 +315,7 @@ test('GoogleOnly_DocumentationChecks: /*.php$', () => {
 });
 
 test('GoogleOnly_DocumentationChecks: /fish*.php', () => {
-  expectDecisions('user-agent: FooBot\ndisallow: /\nallow: /fish*.php\n', {
+  expectDecisions('user-agent: FooBot\ndisallow: /\nallow: /fish*.php\n', 'FooBot', {
     'http://foo.bar/bar': false,
     'http://foo.bar/fish.php': true,
     'http://foo.bar/fishheads/catfish.php?parameters': true,
@@ -287,8 +332,10 @@ test('GoogleOnly_DocumentationChecks: order of precedence for group-member recor
     false,
   );
   const root = 'user-agent: FooBot\nallow: /$\ndisallow: /\n';
-  expect(allowed(root, 'FooBot', 'http://example.com/')).toBe(true);
-  expect(allowed(root, 'FooBot', 'http://example.com/page.html')).toBe(false);
+  expectDecisions(root, 'FooBot', {
+    'http://example.com/': true,
+    'http://example.com/page.html': false,
+  });
 });
 
 /** Google's RobotsStatsReporter, in our terms: directives recognised, unknown ones, last line seen. */
