@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
 /*
- * The memory budget of a render, for what V8's own heap limit (--max-old-space-size) does not cover:
- * array buffers, the DOM, layout, images. While renders run, the renderer processes of our browser
+ * The memory budget of a render: the JavaScript heap, array buffers, the DOM, layout, images (V8's own heap
+ * limit is not used: see renderer.ts). While renders run, the renderer processes of our browser
  * (found from /proc: descendants of the browser whose command line says --type=renderer) are read every
  * `everyMs`, and one whose anonymous resident memory passes the budget is killed; its page crashes and
- * the render ends with a memory error. Linux only: elsewhere (no /proc) only V8's heap limit applies.
+ * the render ends with a memory error. Linux only: elsewhere (no /proc) the budget is not enforced, and the render's time limit is what ends a hungry page.
  */
 
 export interface MemoryWatch {
@@ -42,6 +42,28 @@ export function anonymousBytes(pid: number | string): number {
   return kb ? Number(kb) * 1024 : 0;
 }
 
+// Chromium's child processes rewrite their command line as one space-separated string.
+const commandLine = (pid: string) => ` ${(read(`/proc/${pid}/cmdline`) ?? '').replaceAll('\0', ' ')} `;
+
+function findBrowser(pids: string[], marker: string): string | undefined {
+  return pids.find((pid) => {
+    const line = commandLine(pid);
+    return line.includes(` ${marker} `) && !line.includes(' --type=');
+  });
+}
+
+/** The pid of the browser process whose command line holds `marker`, if it runs. */
+export function browserPid(marker: string): number | undefined {
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return undefined;
+  }
+  const pid = findBrowser(pids, marker);
+  return pid ? Number(pid) : undefined;
+}
+
 /** The pids of the renderer processes of the browser whose command line holds `marker`. */
 export function rendererPids(marker: string): number[] {
   let pids: string[];
@@ -55,12 +77,7 @@ export function rendererPids(marker: string): number[] {
     const parent = parentOf(pid);
     if (parent) children.set(parent, [...(children.get(parent) ?? []), pid]);
   }
-  // Chromium's child processes rewrite their command line as one space-separated string.
-  const commandLine = (pid: string) => ` ${(read(`/proc/${pid}/cmdline`) ?? '').replaceAll('\0', ' ')} `;
-  const browser = pids.find((pid) => {
-    const line = commandLine(pid);
-    return line.includes(` ${marker} `) && !line.includes(' --type=');
-  });
+  const browser = findBrowser(pids, marker);
   const found: number[] = [];
   const queue = browser ? [...(children.get(browser) ?? [])] : [];
   while (queue.length > 0) {

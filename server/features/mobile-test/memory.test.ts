@@ -19,9 +19,9 @@ const page = (script: string) =>
   `<!doctype html><html><head><meta name="viewport" content="width=device-width"></head><body><p>Hungry</p><script>${script}</script></body></html>`;
 const PAGES: Record<string, string> = {
   '/': '<!doctype html><html><head><meta name="viewport" content="width=device-width"></head><body><h1>A normal page</h1><p>Fits in any budget.</p></body></html>',
-  // JavaScript objects: V8's heap limit.
+  // JavaScript objects (with V8's own heap limit this page could stall its renderer asleep past the deadline).
   '/js-heap': page('const keep = []; for (;;) keep.push(new Array(1e5).fill(Math.random()));'),
-  // Array buffers live outside V8's heap: the memory watch.
+  // Array buffers live outside V8's heap.
   '/buffers': page('const keep = []; for (;;) { try { keep.push(new Uint8Array(16 << 20).fill(7)); } catch {} }'),
   // Millions of DOM nodes: Blink's heap, the memory watch again.
   '/dom': page(

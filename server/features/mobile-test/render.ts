@@ -22,7 +22,7 @@ export interface RenderLimits {
   timeoutMs: number;
   /** Bytes of all responses together (the page weight cap). */
   maxPageBytes: number;
-  /** Memory one renderer process may use (V8's heap limit, and memory-watch.ts for the rest). */
+  /** Memory one renderer process may use (its anonymous resident memory, read by memory-watch.ts). */
   memoryMb?: number;
 }
 
@@ -252,7 +252,7 @@ export async function renderPage(
   }
 
   const page = await context.newPage();
-  // A renderer dies when V8 reaches its heap limit or the memory watch kills it; the page is then gone.
+  // A renderer dies when the memory watch kills it (or it runs out of memory itself); the page is then gone.
   let crashed = false;
   const memoryError = () =>
     new RenderError(

@@ -4,8 +4,9 @@ import { availableParallelism } from 'node:os';
 import type { Browser } from 'playwright-core';
 import { BusyError } from '#server/lib/domain-errors.ts';
 import type { SafeFetcher } from '#server/lib/safe-fetch/index.ts';
-import { createMemoryWatch } from './memory-watch.ts';
-import { DEFAULT_RENDER_MEMORY_MB, renderPage, type RenderLimits, type RenderResult } from './render.ts';
+import { withHardStop } from './hard-stop.ts';
+import { browserPid, createMemoryWatch } from './memory-watch.ts';
+import { DEFAULT_RENDER_MEMORY_MB, RenderError, renderPage, type RenderLimits, type RenderResult } from './render.ts';
 import { chooseSandbox } from './sandbox.ts';
 
 export interface MobileRendererOptions {
@@ -36,12 +37,13 @@ export class RendererBusyError extends BusyError {
  * Launch flags as in test/e2e/browser.ts, plus: every request Chromium might make on its own goes to a
  * dead proxy and no host name resolves, so only the intercepted requests (answered by the guarded
  * fetcher) ever get a response. Chromium's sandbox is on unless chooseSandbox says otherwise (sandbox.ts;
- * playwright-core adds --no-sandbox then). V8's heap in each renderer is capped at the render's memory
- * budget; memory-watch.ts covers the rest. WebRTC sends UDP (STUN/TURN) from its own sockets, which neither the proxy nor the interception sees,
+ * playwright-core adds --no-sandbox then). The render's memory budget is memory-watch.ts's alone: V8's
+ * own heap limit (--js-flags=--max-old-space-size) left about one render in six asleep at the limit with
+ * DevTools attached, past its deadline and deaf to context.close(); the watch ends such pages in under 1 s. WebRTC sends UDP (STUN/TURN) from its own sockets, which neither the proxy nor the interception sees,
  * as soon as the host has a non-loopback interface: the policy keeps WebRTC to proxied TCP (that is, the
  * dead proxy), and render.ts also removes the WebRTC constructors from every page.
  */
-export function rendererLaunchArgs(memoryMb = DEFAULT_RENDER_MEMORY_MB): string[] {
+export function rendererLaunchArgs(): string[] {
   const args = [
     '--disable-gpu',
     '--disable-background-networking',
@@ -56,7 +58,6 @@ export function rendererLaunchArgs(memoryMb = DEFAULT_RENDER_MEMORY_MB): string[
     '--proxy-bypass-list=<-loopback>',
     '--host-resolver-rules=MAP * ~NOTFOUND',
     '--webrtc-ip-handling-policy=disable_non_proxied_udp',
-    `--js-flags=--max-old-space-size=${memoryMb}`,
   ];
   return args;
 }
@@ -70,6 +71,9 @@ export function findRendererChromium(
   const path = configured ?? '/usr/bin/chromium';
   return exists(path) ? path : undefined;
 }
+
+/** How long past a render's time limit its page may take to close before the browser is killed. */
+export const HARD_STOP_GRACE_MS = 5_000;
 
 export function createMobileRenderer(options: MobileRendererOptions): MobileRenderer {
   const concurrency = options.concurrency ?? Math.max(1, availableParallelism());
@@ -91,7 +95,7 @@ export function createMobileRenderer(options: MobileRendererOptions): MobileRend
         chromium.launch({
           executablePath: options.chromiumPath,
           chromiumSandbox: sandbox,
-          args: [...rendererLaunchArgs(memoryMb), marker],
+          args: [...rendererLaunchArgs(), marker],
         });
       let choice = chooseSandbox(uid);
       let started: Browser;
@@ -115,6 +119,21 @@ export function createMobileRenderer(options: MobileRendererOptions): MobileRend
     return browser;
   }
 
+  /** The hard stop: a renderer that no longer answers even context.close() takes the browser with it. */
+  function killBrowser(): void {
+    browser = undefined;
+    const pid = browserPid(marker);
+    options.log?.warn(
+      `mobile test: a page stopped answering past its time limit; the browser (pid ${pid ?? 'gone'}) was killed`,
+    );
+    if (pid === undefined) return;
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // exited meanwhile
+    }
+  }
+
   async function render(url: string, signal?: AbortSignal): Promise<RenderResult> {
     if (running >= concurrency) {
       if (waiting.length >= maxQueued) throw new RendererBusyError();
@@ -135,7 +154,15 @@ export function createMobileRenderer(options: MobileRendererOptions): MobileRend
     }
     memory.start();
     try {
-      return await renderPage(await launched(), url, options.fetcher, { ...options.limits, memoryMb }, signal);
+      const limits = { ...options.limits, memoryMb };
+      const rendered = launched().then((current) => renderPage(current, url, options.fetcher, limits, signal));
+      return await withHardStop(rendered, limits.timeoutMs + HARD_STOP_GRACE_MS, killBrowser, () => {
+        const seconds = Math.round(limits.timeoutMs / 1000);
+        return new RenderError(
+          'timeout',
+          `The page could not be measured within ${seconds} seconds (it stopped answering).`,
+        );
+      });
     } finally {
       memory.stop();
       const next = waiting.shift();
