@@ -1,11 +1,10 @@
 import type { Readable } from 'node:stream';
-import { isDomainError } from '#server/lib/domain-errors.ts';
-import { withHttpFallback } from '#server/lib/page-facts/url-input.ts';
-import { CrawlStartError } from './crawl-start-error.ts';
+import { CrawlStartError, type StartFailureKind } from './crawl-start-error.ts';
+import { fetchErrorKind, startRobots } from './crawl-start.ts';
 import { createFrontier, type DiscoverFlags, type Frontier, type QueueItem } from './frontier.ts';
 import { normalizeUrl } from './normalize.ts';
-import { createRequestBudget, RequestLimitError, type RequestBudget } from './request-budget.ts';
-import { allowAll, disallowAll, loadRobots, type RobotsPolicy } from './robots.ts';
+import { createRequestBudget, RequestLimitError } from './request-budget.ts';
+import { allowAll, disallowAll, loadRobots } from './robots.ts';
 import { createSkipLog, type SkipLog } from './skip-log.ts';
 import { eventLoopSlicer, type TimeSlicer } from './time-slice.ts';
 import type { CrawlFetcher, CrawlFetchOptions, CrawlFetchResponse, SkipReason, StopReason } from './types.ts';
@@ -297,43 +296,6 @@ export async function runCrawl(settings: CoreOptions, visitor: CrawlVisitor): Pr
     frontier,
     requests: budget.used,
   };
-}
-
-/**
- * The start site's robots.txt; failing to fetch it means the site is unreachable (or forbidden).
- * It is the crawl's first request, so a typed bare domain with no TLS moves to http here (`siteUrl`).
- */
-async function startRobots(
-  settings: CoreOptions,
-  budget: RequestBudget,
-  startUrl: string,
-  signal: AbortSignal,
-  breathe: () => Promise<void>,
-): Promise<{ robots: RobotsPolicy; siteUrl: string }> {
-  const load = async (url: string) => ({
-    robots: await loadRobots(budget.fetcher, new URL(url).origin, settings.botName, {
-      timeoutMs: settings.pageTimeoutMs,
-      signal,
-      breathe,
-    }),
-    siteUrl: url,
-  });
-  try {
-    return await withHttpFallback({ url: startUrl, httpFallback: settings.httpFallback ?? false }, load);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new CrawlStartError(
-      fetchErrorKind(error),
-      fetchErrorKind(error) === 'invalid-input' ? message : `Could not reach ${new URL(startUrl).host}: ${message}`,
-    );
-  }
-}
-
-export type StartFailureKind = ConstructorParameters<typeof CrawlStartError>[0];
-
-/** The guarded fetcher marks what the user sent (bad or forbidden URL) as invalid input. */
-function fetchErrorKind(error: unknown): 'invalid-input' | 'upstream' {
-  return isDomainError(error) && error.kind === 'invalid-input' ? 'invalid-input' : 'upstream';
 }
 
 export function resolveBase(baseHref: string | null, pageUrl: string): string {

@@ -13,3 +13,5 @@ export class CrawlStartError extends DomainError {
 export function isCrawlStartError(value: unknown): value is CrawlStartError {
   return value instanceof CrawlStartError;
 }
+
+export type StartFailureKind = ConstructorParameters<typeof CrawlStartError>[0];
