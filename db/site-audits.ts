@@ -265,16 +265,12 @@ export function auditPages(
  */
 export function failUnfinished(db: Db, status: 'queued' | 'running', reason: string, finishedAt: string): number {
   return db.transaction(() => {
-    const ids = (db.prepare('SELECT id FROM site_audits WHERE status = ?').all(status) as Array<{ id: string }>).map(
-      (row) => row.id,
-    );
-    for (const id of ids) deleteAuditRows(db, id);
-    db.prepare("UPDATE site_audits SET status = 'failed', error = ?, finished_at = ? WHERE status = ?").run(
-      reason,
-      finishedAt,
-      status,
-    );
-    return ids.length;
+    const unfinished = 'SELECT id FROM site_audits WHERE status = ?';
+    db.prepare(`DELETE FROM site_audit_pages WHERE audit_id IN (${unfinished})`).run(status);
+    db.prepare(`DELETE FROM site_audit_issues WHERE audit_id IN (${unfinished})`).run(status);
+    return db
+      .prepare("UPDATE site_audits SET status = 'failed', error = ?, finished_at = ? WHERE status = ?")
+      .run(reason, finishedAt, status).changes;
   })();
 }
 
