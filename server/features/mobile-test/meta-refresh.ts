@@ -1,3 +1,7 @@
+import { decodeHtml, isHtmlContentType } from '#server/lib/page-facts/decode.ts';
+import { extractPageFacts } from '#server/lib/page-facts/extract.ts';
+import { FetchError, type FetchResult, type RedirectHop, type SafeFetcher } from '#server/lib/safe-fetch/index.ts';
+
 /**
  * The address a `<meta http-equiv="refresh">` content sends the page to, as the HTML standard's
  * declarative refresh reads it (`0;url=/x`, `5; URL='/x'`, `0, /x`): undefined for a plain reload
@@ -20,5 +24,58 @@ export function metaRefreshTarget(content: string, base: string): string | undef
     return /^https?:$/.test(target.protocol) ? target.href : undefined;
   } catch {
     return undefined;
+  }
+}
+
+const MAX_DOCUMENT_REDIRECTS = 10;
+
+/**
+ * The document, its redirects followed hop by hop through the guard, and a `<meta http-equiv="refresh">`
+ * naming another address followed as one more redirect (a browser would leave the page for it mid-test):
+ * all of them together at most MAX_DOCUMENT_REDIRECTS, and none back to an address already seen.
+ */
+export async function fetchDocument(
+  url: string,
+  fetcher: SafeFetcher,
+  options: { maxBytes: number; timeoutMs: number; userAgent: string },
+  signal?: AbortSignal,
+): Promise<FetchResult> {
+  const hops: RedirectHop[] = [];
+  const seen = new Set<string>();
+  const tooMany = (at: string) =>
+    new FetchError('too-many-redirects', `Too many redirects (more than ${MAX_DOCUMENT_REDIRECTS}).`, {
+      url: at,
+      redirects: hops,
+      fromRedirect: true,
+    });
+  for (let target = url; ;) {
+    const maxRedirects = MAX_DOCUMENT_REDIRECTS - hops.length;
+    const response = await fetcher.fetch(target, {
+      maxBytes: options.maxBytes,
+      timeoutMs: options.timeoutMs,
+      maxRedirects,
+      signal,
+      headers: { 'user-agent': options.userAgent },
+    });
+    // With no redirects left the fetcher hands the redirect itself back.
+    if (maxRedirects === 0 && response.status >= 300 && response.status < 400 && response.headers.location)
+      throw tooMany(response.url);
+    hops.push(...response.redirects);
+    for (const hop of [...response.redirects.map((redirect) => redirect.url), response.url]) seen.add(hop);
+    const contentType = response.headers['content-type'];
+    const refresh = isHtmlContentType(contentType)
+      ? extractPageFacts(decodeHtml(response.body, contentType)).metaRefresh
+      : null;
+    const next = refresh === null ? undefined : metaRefreshTarget(refresh, response.url);
+    if (next === undefined || next === response.url) return response;
+    if (hops.length >= MAX_DOCUMENT_REDIRECTS) throw tooMany(response.url);
+    hops.push({ url: response.url, status: response.status, location: next });
+    if (seen.has(next))
+      throw new FetchError('redirect-loop', `Redirect loop: ${next} redirects back to itself.`, {
+        url: next,
+        redirects: hops,
+        fromRedirect: true,
+      });
+    target = next;
   }
 }

@@ -1,9 +1,7 @@
 import type { Browser, BrowserContext, Route } from 'playwright-core';
-import { decodeHtml, isHtmlContentType } from '#server/lib/page-facts/decode.ts';
-import { extractPageFacts } from '#server/lib/page-facts/extract.ts';
-import { FetchError, type FetchResult, type RedirectHop, type SafeFetcher } from '#server/lib/safe-fetch/index.ts';
+import { FetchError, type SafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { measurePage, type PageMeasurement } from './measure.ts';
-import { metaRefreshTarget } from './meta-refresh.ts';
+import { fetchDocument } from './meta-refresh.ts';
 
 /*
  * The rendered mobile test: the page is loaded in Chromium at 360×640 with a phone's user agent, in a
@@ -84,59 +82,6 @@ function removeWebRtc(names: string[]): void {
 
 const formatMb = (bytes: number) => `${Number((bytes / 1024 / 1024).toFixed(1))} MB`;
 
-const MAX_DOCUMENT_REDIRECTS = 10;
-
-/**
- * The document, its redirects followed hop by hop through the guard, and a `<meta http-equiv="refresh">`
- * naming another address followed as one more redirect (a browser would leave the page for it mid-test):
- * all of them together at most MAX_DOCUMENT_REDIRECTS, and none back to an address already seen.
- */
-async function fetchDocument(
-  url: string,
-  fetcher: SafeFetcher,
-  limits: RenderLimits,
-  signal?: AbortSignal,
-): Promise<FetchResult> {
-  const hops: RedirectHop[] = [];
-  const seen = new Set<string>();
-  const tooMany = (at: string) =>
-    new FetchError('too-many-redirects', `Too many redirects (more than ${MAX_DOCUMENT_REDIRECTS}).`, {
-      url: at,
-      redirects: hops,
-      fromRedirect: true,
-    });
-  for (let target = url; ;) {
-    const maxRedirects = MAX_DOCUMENT_REDIRECTS - hops.length;
-    const response = await fetcher.fetch(target, {
-      maxBytes: limits.maxPageBytes,
-      timeoutMs: Math.min(15_000, limits.timeoutMs),
-      maxRedirects,
-      signal,
-      headers: { 'user-agent': MOBILE_USER_AGENT },
-    });
-    // With no redirects left the fetcher hands the redirect itself back.
-    if (maxRedirects === 0 && response.status >= 300 && response.status < 400 && response.headers.location)
-      throw tooMany(response.url);
-    hops.push(...response.redirects);
-    for (const hop of [...response.redirects.map((redirect) => redirect.url), response.url]) seen.add(hop);
-    const contentType = response.headers['content-type'];
-    const refresh = isHtmlContentType(contentType)
-      ? extractPageFacts(decodeHtml(response.body, contentType)).metaRefresh
-      : null;
-    const next = refresh === null ? undefined : metaRefreshTarget(refresh, response.url);
-    if (next === undefined || next === response.url) return response;
-    if (hops.length >= MAX_DOCUMENT_REDIRECTS) throw tooMany(response.url);
-    hops.push({ url: response.url, status: response.status, location: next });
-    if (seen.has(next))
-      throw new FetchError('redirect-loop', `Redirect loop: ${next} redirects back to itself.`, {
-        url: next,
-        redirects: hops,
-        fromRedirect: true,
-      });
-    target = next;
-  }
-}
-
 export async function renderPage(
   browser: Browser,
   url: string,
@@ -148,7 +93,12 @@ export async function renderPage(
   const left = () => Math.max(0, limits.timeoutMs - (Date.now() - started));
   // The document is fetched first, redirects followed hop by hop through the guard, so the browser opens
   // the final address (its relative links resolve there) and a refused document fails like the static test.
-  const documentResponse = await fetchDocument(url, fetcher, limits, signal);
+  const documentResponse = await fetchDocument(
+    url,
+    fetcher,
+    { maxBytes: limits.maxPageBytes, timeoutMs: Math.min(15_000, limits.timeoutMs), userAgent: MOBILE_USER_AGENT },
+    signal,
+  );
   let documentServed = false;
   const documentType = documentResponse.headers['content-type'];
   if (!/\b(text\/html|application\/xhtml\+xml)\b/i.test(documentType ?? '')) {
