@@ -1,3 +1,4 @@
+import { formatMonth } from '#views/lib/dates.ts';
 import type { Layout } from './columns.ts';
 import { sortableKeys } from './columns.ts';
 import { adPostCopy, guestPostCopy, socialBookmarkingCopy } from './copy/link-lists.ts';
@@ -139,22 +140,7 @@ export function browsableSites(directory: Directory): DirectoryList['sites'] {
   return directory.shownLimit === null ? sites : sites.slice(0, directory.shownLimit);
 }
 
-/** `2024-06` → `June 2024`, fixed to English so server and browser agree. */
+/** When a list's data was gathered (`2024-06` → `June 2024`). */
 export function formatAsOf(asOf: string): string {
-  const [year, month] = asOf.split('-').map(Number);
-  const months = [
-    'January',
-    'February',
-    'March',
-    'April',
-    'May',
-    'June',
-    'July',
-    'August',
-    'September',
-    'October',
-    'November',
-    'December',
-  ];
-  return `${months[month - 1]} ${year}`;
+  return formatMonth(asOf);
 }
