@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import compression from 'compression';
+import { sql } from 'kysely';
 import express, { type Express } from 'express';
 import type { PageDef } from '#views/page.ts';
 import type { AssetManifest } from '#views/site-context.ts';
@@ -85,8 +86,8 @@ export function createApp(options: CreateAppOptions): Express {
 
   const app = express();
   app.disable('x-powered-by');
-  app.locals.prepare = () => {
-    for (const feature of features.all) feature.prepare?.();
+  app.locals.prepare = async () => {
+    for (const feature of features.all) await feature.prepare?.();
   };
   app.locals.startBackgroundWork = () => {
     for (const feature of features.all) feature.start?.();
@@ -119,9 +120,9 @@ export function createApp(options: CreateAppOptions): Express {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  app.get('/readyz', (_req, res) => {
+  app.get('/readyz', async (_req, res) => {
     try {
-      db.prepare('SELECT 1').get();
+      await sql`SELECT 1`.execute(db);
       res.json({ status: 'ready' });
     } catch (error) {
       log.error({ err: error }, 'readiness check failed');

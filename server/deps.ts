@@ -26,7 +26,7 @@ export interface Feature {
   /** Routers mounted elsewhere, e.g. the lead inbox at /admin. */
   mounts?: Array<{ path: string; router: Router }>;
   /** Start-up work that writes (jobs cut off by a restart, seed data); runs once before the server listens. */
-  prepare?: () => void;
+  prepare?: () => void | Promise<void>;
   /** Background work started once the server listens. */
   start?: () => void;
   /** Stops the feature's work when the process shuts down (abort crawls, drain queues), before the database closes. */

@@ -1,4 +1,4 @@
-import { databaseFile, openDatabase } from '#db/index.ts';
+import { databaseFile, DatabaseUrlError, describeDatabase, openDatabase, type Db } from '#db/index.ts';
 import { createApp } from './app.ts';
 import { ConfigError, configWarnings, loadConfig, type Config } from './config/index.ts';
 import { createHttpServer } from './http/http-server.ts';
@@ -25,10 +25,20 @@ process.on('uncaughtException', (error) => {
   setTimeout(() => process.exit(1), 500).unref();
   log.flush(() => process.exit(1));
 });
-const db = openDatabase(databaseFile(config.dataDir));
+const databaseTarget = config.databaseUrl ?? databaseFile(config.dataDir);
+let db: Db;
+try {
+  db = await openDatabase(databaseTarget);
+} catch (error) {
+  // A database that cannot be used stops the boot with one plain line naming it (never its password).
+  if (!(error instanceof DatabaseUrlError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+}
+log.info({ database: describeDatabase(databaseTarget), role: config.role }, `database: ${describeDatabase(databaseTarget)}`);
 const app = createApp({ config, db, log });
 // Start-up work that writes (audits a restart cut off, seed data) runs before the first request.
-app.locals.prepare();
+await app.locals.prepare();
 const hsts = strictTransportSecurity({ https: config.siteUrl.startsWith('https:') });
 const server = createHttpServer(app, { headers: hsts ? [`Strict-Transport-Security: ${hsts}`] : [] });
 
@@ -77,9 +87,10 @@ function shutdown(signal: string): void {
   void app.locals.shutdown();
   server.close(() => {
     clearInterval(reaper);
-    db.close();
-    log.info('stopped');
-    log.flush(() => process.exit(0));
+    void db.destroy().finally(() => {
+      log.info('stopped');
+      log.flush(() => process.exit(0));
+    });
   });
   server.closeIdleConnections();
 }
