@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { Tables } from './schema.ts';
 
 /**
- * One query layer, two databases (docs/decisions/0032): every query module takes a `Db`, a typed
+ * One query layer, two databases (docs/decisions/0033): every query module takes a `Db`, a typed
  * Kysely handle on either the embedded SQLite file or PostgreSQL (`DATABASE_URL=postgres://…`).
  * A transaction (`db.transaction().execute(async (trx) => …)`) is a `Db` too.
  */
