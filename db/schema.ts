@@ -81,4 +81,6 @@ export interface Tables {
     last_error: string | null;
   };
   admin_sessions: { token_hash: string; csrf_token: string; created_at: number; expires_at: number };
+  /** Per-IP rate limit counts shared by the web processes; `reset_at` in milliseconds since the epoch. */
+  rate_limit_hits: { key: string; hits: number; reset_at: number };
 }

@@ -5,6 +5,8 @@ import express, { type Express } from 'express';
 import type { PageDef } from '#views/page.ts';
 import type { AssetManifest } from '#views/site-context.ts';
 import { apiRouter } from './http/api-router.ts';
+import { shareRateLimits } from './http/rate-limit.ts';
+import { sharedRateLimitsFor } from './http/rate-limit-store.ts';
 import { loadManifest, loadStaticFiles, type StaticFile } from './pages/assets.ts';
 import type { Config } from './config/index.ts';
 import type { AppDeps } from './deps.ts';
@@ -86,6 +88,9 @@ export function createApp(options: CreateAppOptions): Express {
 
   const app = express();
   app.disable('x-powered-by');
+  // On PostgreSQL every limiter counts in the database, so limits hold across web processes.
+  const sharedRateLimits = sharedRateLimitsFor(db, log);
+  if (sharedRateLimits) shareRateLimits(app, sharedRateLimits);
   app.locals.prepare = async () => {
     for (const feature of features.all) await feature.prepare?.();
   };
@@ -95,6 +100,7 @@ export function createApp(options: CreateAppOptions): Express {
   app.locals.leads = features.leads;
   app.locals.shutdown = async () => {
     await Promise.allSettled(features.all.map(async (feature) => feature.stop?.()));
+    await sharedRateLimits?.close();
   };
   app.set('trust proxy', config.trustProxy);
   const renderer = createRenderer({

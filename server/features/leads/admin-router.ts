@@ -1,5 +1,4 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import {
@@ -17,6 +16,7 @@ import { csvLine } from '#views/lib/csv.ts';
 import { AdminNotFound, InboxPage, LoginPage } from '#views/admin/AdminPages.tsx';
 import type { AppDeps } from '#server/deps.ts';
 import { declaredBodyLimit } from '#server/http/body-limit.ts';
+import { limiter } from '#server/http/rate-limit.ts';
 import {
   currentSession,
   endSession,
@@ -146,7 +146,7 @@ export function adminRouter({
     renderLogin(res, 200);
   });
 
-  const loginLimiter = rateLimit({
+  const loginLimiter = limiter('admin-login', {
     windowMs: LOGIN_FAILURES.windowMs,
     limit: LOGIN_FAILURES.limit,
     // Only wrong passwords count: an operator who signs in correctly is never locked out by it, nor

@@ -3,6 +3,7 @@ import type { Db } from '#db/index.ts';
 import { createIpHasher } from '#db/ip-hash.ts';
 import { endpoint } from '#server/http/endpoint.ts';
 import { HttpError } from '#server/http/http-error.ts';
+import type { RateLimitOptions } from '#server/http/rate-limit.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { parseContact } from '#views/pages/contact/schema.ts';
 import type { ParseResult } from '#views/pages/shared/form-schema.ts';
@@ -10,13 +11,13 @@ import { parseArticle } from '#views/pages/write-for-us/schema.ts';
 import type { LeadDelivery } from './delivery.ts';
 
 /** Per IP: enough for a person correcting a typo, too few for a spam run. */
-export const CONTACT_RATE_LIMIT = { windowMs: 10 * 60_000, limit: 5 };
+export const CONTACT_RATE_LIMIT = { name: 'contact', windowMs: 10 * 60_000, limit: 5 };
 /** Per IP and hour: a writer rarely sends more than a couple of articles. */
-export const ARTICLE_RATE_LIMIT = { windowMs: 60 * 60_000, limit: 5 };
+export const ARTICLE_RATE_LIMIT = { name: 'article', windowMs: 60 * 60_000, limit: 5 };
 
 interface LeadForm<T> {
   path: string;
-  limit: { windowMs: number; limit: number };
+  limit: RateLimitOptions;
   parse: (body: unknown) => ParseResult<T>;
   /** Stores the lead with its notifications queued in the same transaction; returns its id. */
   store: (lead: T & { ipHash: string | null }) => number;

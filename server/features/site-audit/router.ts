@@ -35,7 +35,7 @@ export interface SiteAuditRouterDeps {
  */
 export function siteAuditRouter({ service, db, settings, brand, fontPath, pdfCapacity }: SiteAuditRouterDeps): Router {
   const router = Router();
-  const limiter = rateLimit({ windowMs: 10 * 60_000, limit: settings.rateLimitPer10Min });
+  const limiter = rateLimit({ name: 'site-audit', windowMs: 10 * 60_000, limit: settings.rateLimitPer10Min });
   // The body is checked before the rate limiter runs, so a typo does not use up an attempt.
   const validate = (req: Request, res: Response, next: NextFunction) => {
     res.locals.startAudit = parseOr400(startAuditBody, req.body ?? {});

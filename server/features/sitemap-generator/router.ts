@@ -33,9 +33,10 @@ export function sitemapGeneratorRouter({
 
   // endpoint(): the body is checked before the rate limiter runs, so a typo does not use up an attempt.
   const parse = (req: Request) => parseOr400(generateSitemapBody, req.body ?? {});
+  const limit = { name: 'sitemap-generator', windowMs: 10 * 60_000, limit: rateLimitPer10Min };
   router.post(
     '/sitemaps',
-    ...endpoint({ parse, limit: { windowMs: 10 * 60_000, limit: rateLimitPer10Min } }, async ({ url }, req, res) => {
+    ...endpoint({ parse, limit }, async ({ url }, req, res) => {
       const visitor = visitorKey(req, res, { create: true })!;
       const { sitemap, record, report } = await service.generate(url, visitor);
       res.json({ sitemap, record, report });

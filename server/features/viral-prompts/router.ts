@@ -7,6 +7,8 @@ import { generateBodySchema, listQuerySchema } from '#views/tools/viral-prompts/
 import type { PromptGenerator } from './generate.ts';
 import { parseOr400 } from '#server/http/validation.ts';
 
+const GENERATE_RATE_LIMIT = { name: 'viral-prompts', windowMs: 60_000, limit: 30 };
+
 /**
  * `GET /api/viralprompt/generate?category=` lists curated prompts; `POST` with `{input, category?}`
  * expands an idea.
@@ -28,7 +30,7 @@ export function viralPromptsRouter({
   const parse = (req: Request) => parseOr400(generateBodySchema, req.body);
   router.post(
     '/viralprompt/generate',
-    ...endpoint({ parse, limit: { windowMs: 60_000, limit: 30 }, capacity }, async ({ input, category }, _req, res) => {
+    ...endpoint({ parse, limit: GENERATE_RATE_LIMIT, capacity }, async ({ input, category }, _req, res) => {
       const { prompt } = await generate(input, category);
       res.json({ prompt });
     }),
