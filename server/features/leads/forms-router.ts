@@ -20,7 +20,7 @@ interface LeadForm<T> {
   limit: RateLimitOptions;
   parse: (body: unknown) => ParseResult<T>;
   /** Stores the lead with its notifications queued in the same transaction; returns its id. */
-  store: (lead: T & { ipHash: string | null }) => number;
+  store: (lead: T & { ipHash: string | null }) => Promise<number>;
   /** What the log calls a dropped honeypot hit. */
   name: string;
 }
@@ -33,7 +33,15 @@ interface LeadForm<T> {
  */
 export function formsRouter({ db, log, leads }: { db: Db; log: Logger; leads: LeadDelivery }): Router {
   const router = Router();
-  const hashIp = createIpHasher(db);
+  // The installation's salt, read once, on the first lead (a failed read is tried again on the next).
+  let hasher: ReturnType<typeof createIpHasher> | undefined;
+  const hashIp = async (ip: string | undefined) => {
+    hasher ??= createIpHasher(db).catch((error: unknown) => {
+      hasher = undefined;
+      throw error;
+    });
+    return (await hasher)(ip);
+  };
   function post<T>(form: LeadForm<T>): void {
     const parse = (req: Request) => {
       const parsed = form.parse(req.body);
@@ -42,13 +50,14 @@ export function formsRouter({ db, log, leads }: { db: Db; log: Logger; leads: Le
     };
     router.post(
       form.path,
-      ...endpoint({ parse, limit: form.limit }, (parsed, req, res) => {
+      ...endpoint({ parse, limit: form.limit }, async (parsed, req, res) => {
         if (parsed.isBot) {
           log.info({ reqId: res.locals.requestId }, `${form.name} honeypot triggered; dropped`);
           res.status(201).json({});
           return;
         }
-        res.status(201).json({ id: form.store({ ...parsed.data, ipHash: hashIp(req.ip) }) });
+        const id = await form.store({ ...parsed.data, ipHash: await hashIp(req.ip) });
+        res.status(201).json({ id });
       }),
     );
   }
