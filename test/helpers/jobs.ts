@@ -60,7 +60,10 @@ export async function openJobsDatabase(backend: JobBackend): Promise<JobsDatabas
 export const FIXTURE_DEFINITIONS = new URL('../fixtures/jobs/definitions.ts', import.meta.url);
 
 /** The job system on the fixture definitions (test/fixtures/jobs/definitions.ts). */
-export function fixtureJobs(database: JobsDatabase, stallSeconds = 30): Promise<Jobs> {
+export function fixtureJobs(
+  database: JobsDatabase,
+  { stallSeconds = 30, abortGraceMs }: { stallSeconds?: number; abortGraceMs?: number } = {},
+): Promise<Jobs> {
   return createJobs({
     db: database.db,
     databaseTarget: database.target,
@@ -70,6 +73,7 @@ export function fixtureJobs(database: JobsDatabase, stallSeconds = 30): Promise<
     definitionsModule: FIXTURE_DEFINITIONS,
     definitions,
     stallSeconds,
+    abortGraceMs,
     queueSchema: database.queueSchema,
   });
 }

@@ -21,8 +21,8 @@ describe.each(JOB_BACKENDS)('%s', (backend) => {
   let database: JobsDatabase;
   const opened: Jobs[] = [];
 
-  async function open(): Promise<Jobs> {
-    const jobs = await fixtureJobs(database);
+  async function open(options: { abortGraceMs?: number } = {}): Promise<Jobs> {
+    const jobs = await fixtureJobs(database, options);
     opened.push(jobs);
     return jobs;
   }
@@ -168,6 +168,33 @@ describe.each(JOB_BACKENDS)('%s', (backend) => {
     const end = await ended;
     expect(end.type).toBe('completed');
     expect((end as { result: { threadId: number } }).result.threadId).not.toBe(threadId);
+  });
+
+  test('a job that ignores its abort loses its thread; a thread that dies fails its job; new threads follow', async () => {
+    const jobs = await open({ abortGraceMs: 50 });
+    await jobs.work();
+    const stuck = uniqueId('stuck');
+    const spinning = nextEvent(jobs, 'spin', stuck, progressed('spinning'));
+    const stopped = record(jobs, 'spin', stuck);
+    await jobs.enqueue('spin', { file: join(tmpdir(), uniqueId('never')) }, { id: stuck });
+    await spinning;
+    expect(await jobs.cancel('spin', stuck)).toBe('active');
+    expect(await stopped.ended).toEqual({ type: 'failed', error: JOB_REASONS.cancelledActive });
+
+    const crashed = uniqueId('crashed');
+    const crash = record(jobs, 'crash', crashed);
+    await jobs.enqueue('crash', { message: 'boom' }, { id: crashed });
+    expect(await crash.ended).toEqual({ type: 'failed', error: "The job's thread stopped: boom." });
+    expect(failuresOf(crashed)).toEqual([
+      { name: 'crash', id: crashed, reason: "The job's thread stopped: boom.", input: { message: 'boom' } },
+    ]);
+
+    const file = join(mkdtempSync(join(tmpdir(), 'jobs-spin-')), 'stop');
+    writeFileSync(file, 'stop');
+    const next = uniqueId('next');
+    const done = record(jobs, 'spin', next);
+    await jobs.enqueue('spin', { file }, { id: next });
+    expect(await done.ended).toMatchObject({ type: 'completed' });
   });
 
   test('jobs running at close are taken up at the next start: run again, or failed without tries left', async () => {

@@ -25,7 +25,7 @@ const children: Array<() => void> = [];
 beforeEach(async () => {
   database = await openJobsDatabase('bullmq');
   // This process only enqueues and watches until a test calls work().
-  jobs = await fixtureJobs(database, STALL_SECONDS);
+  jobs = await fixtureJobs(database, { stallSeconds: STALL_SECONDS });
 });
 afterEach(async () => {
   for (const kill of children.splice(0)) kill();
