@@ -32,6 +32,7 @@ const { Queue, Worker, QueueEvents, QueueEventsProducer } = withBackend(createPo
 interface Lane {
   definition: AnyJobDefinition;
   queue: InstanceType<typeof Queue>;
+  /** Opened once the queue is ready (a lane that failed to open has none). */
   events: InstanceType<typeof QueueEvents>;
   producer: InstanceType<typeof QueueEventsProducer>;
   worker?: InstanceType<typeof Worker>;
@@ -59,20 +60,18 @@ export async function createBullJobs(context: JobsContext): Promise<Jobs> {
   let working = false;
   let closed: Promise<void> | undefined;
 
-  for (const definition of context.definitions.values()) {
+  /** A job name's Queue, QueueEvents and QueueEventsProducer, listening once they are ready. */
+  async function openLane(definition: AnyJobDefinition): Promise<void> {
     const name = definition.name;
+    const onError = (error: Error) => log.error({ err: error, job: name }, 'job queue error');
     const queue = new Queue(name, { connection: connection(2) });
+    queue.on('error', onError);
+    const lane: Lane = { definition, queue } as Lane;
+    lanes.set(name, lane);
     // Migrations run once, under BullMQ's advisory lock, before the other connections open.
     await queue.waitUntilReady();
-    const lane: Lane = {
-      definition,
-      queue,
-      events: new QueueEvents(name, { connection: connection(1) }),
-      producer: new QueueEventsProducer(name, { connection: connection(1) }),
-    };
-    lanes.set(name, lane);
-    const onError = (error: Error) => log.error({ err: error, job: name }, 'job queue error');
-    lane.queue.on('error', onError);
+    lane.events = new QueueEvents(name, { connection: connection(1) });
+    lane.producer = new QueueEventsProducer(name, { connection: connection(1) });
     lane.events.on('error', onError);
     lane.producer.on('error', onError);
     const emit = (jobId: string, event: Parameters<typeof watchers.emit>[2]) =>
@@ -92,6 +91,19 @@ export async function createBullJobs(context: JobsContext): Promise<Jobs> {
     });
     await Promise.all([lane.events.waitUntilReady(), lane.producer.waitUntilReady()]);
     await eventsReading(lane.events, lane.producer);
+  }
+
+  async function closeLanes(): Promise<void> {
+    await Promise.all(
+      [...lanes.values()].flatMap((lane) => [lane.events?.close(), lane.producer?.close(), lane.queue.close()]),
+    );
+  }
+
+  try {
+    for (const definition of context.definitions.values()) await openLane(definition);
+  } catch (error) {
+    await closeLanes().catch(() => undefined);
+    throw error;
   }
 
   const laneOf = (name: string) => {
@@ -249,9 +261,7 @@ export async function createBullJobs(context: JobsContext): Promise<Jobs> {
         for (const lane of lanes.values()) lane.worker?.cancelAllJobs('shutdown');
         await Promise.all([...lanes.values()].map((lane) => lane.worker?.close()));
         await Promise.all([...lanes.values()].map((lane) => lane.pool?.close()));
-        await Promise.all(
-          [...lanes.values()].flatMap((lane) => [lane.events.close(), lane.producer.close(), lane.queue.close()]),
-        );
+        await closeLanes();
       })();
       return closed;
     },

@@ -52,7 +52,7 @@ async function run({ name, id, input, attempt }: ThreadRun): Promise<void> {
   running.set(id, controller);
   try {
     const { deps, definitions } = await ready;
-    const definition = definitions.get(name) as unknown as AnyJobDefinition | undefined;
+    const definition = definitions.get(name);
     if (!definition) throw new Error(`No job named ${name} in ${data.definitionsModule}.`);
     const job = {
       id,
