@@ -116,7 +116,7 @@ export async function createBullJobs(context: JobsContext): Promise<Jobs> {
     throw report(new UnrecoverableError(reason));
   }
 
-  async function process(lane: Lane, job: Job, token: string | undefined, signal: AbortSignal): Promise<unknown> {
+  async function processJob(lane: Lane, job: Job, token: string | undefined, signal: AbortSignal): Promise<unknown> {
     const { definition } = lane;
     const id = fromBullId(job.id!);
     // Read again: a cancel may have marked the job after this worker claimed it.
@@ -162,7 +162,7 @@ export async function createBullJobs(context: JobsContext): Promise<Jobs> {
     lane.pool = createPools({ ...context, definitions: new Map([[definition.name, definition]]) }).get(definition.name);
     const worker = new Worker(
       definition.name,
-      (job: Job, token: string | undefined, signal?: AbortSignal) => process(lane, job, token, signal!),
+      (job: Job, token: string | undefined, signal?: AbortSignal) => processJob(lane, job, token, signal!),
       {
         connection: connection(2),
         concurrency: definition.concurrency,
