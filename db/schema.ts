@@ -83,4 +83,20 @@ export interface Tables {
   admin_sessions: { token_hash: string; csrf_token: string; created_at: number; expires_at: number };
   /** Per-IP rate limit counts shared by the web processes; `reset_at` in milliseconds since the epoch. */
   rate_limit_hits: { key: string; hits: number; reset_at: number };
+  /** The embedded job queue (SQLite only: with PostgreSQL the jobs live in BullMQ's schema). */
+  jobs: {
+    queue: string;
+    id: string;
+    seq: number;
+    status: 'queued' | 'active' | 'completed' | 'failed' | 'cancelled';
+    input: string;
+    progress: string | null;
+    result: string | null;
+    error: string | null;
+    attempts: Generated<number>;
+    max_attempts: number;
+    run_at: number;
+    created_at: number;
+    finished_at: number | null;
+  };
 }

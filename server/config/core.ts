@@ -85,6 +85,12 @@ export const core = defineSection({
     TRUST_PROXY: trustProxy,
     DATABASE_URL: databaseUrl,
     ROLE: oneOf(ROLES, 'all'),
+    JOB_STALL_SECONDS: wholeNumber({
+      min: 5,
+      max: 60,
+      fallback: 30,
+      message: 'must be a whole number of seconds from 5 to 60',
+    }),
   },
   read: (env) => {
     return {
@@ -104,6 +110,11 @@ export const core = defineSection({
       databaseUrl: env.DATABASE_URL,
       /** `all`: pages and jobs in one process; `web`: pages only; `worker`: jobs only. */
       role: env.ROLE,
+      /**
+       * With DATABASE_URL: a job whose worker process died is taken up again (or failed, without
+       * tries left) within this many seconds (server/lib/jobs, docs/decisions/0032).
+       */
+      jobStallSeconds: env.JOB_STALL_SECONDS,
     };
   },
 });
