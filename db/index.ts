@@ -94,10 +94,16 @@ export function migrate(db: Database.Database, migrations = readMigrations('sqli
 const MIGRATION_LOCK = 4_127_301;
 
 /** The PostgreSQL twin of `migrate`: the same bookkeeping, under an advisory lock. */
-export async function migratePostgres(pool: pg.Pool, migrations = readMigrations('postgres')): Promise<number[]> {
+export async function migratePostgres(
+  pool: pg.Pool,
+  migrations = readMigrations('postgres'),
+  schema?: string,
+): Promise<number[]> {
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    // Under the lock: concurrent `CREATE SCHEMA IF NOT EXISTS` can still collide on the catalog.
+    if (schema) await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version INTEGER PRIMARY KEY,
       name TEXT NOT NULL,
@@ -167,8 +173,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Db> {
   // A pool's idle client that loses its server emits 'error'; without a listener that kills the process.
   pool.on('error', () => undefined);
   try {
-    if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-    await migratePostgres(pool);
+    await migratePostgres(pool, undefined, schema);
   } catch (error) {
     await pool.end().catch(() => undefined);
     const reason = error instanceof Error ? error.message : String(error);

@@ -1,3 +1,4 @@
+import { noJobs } from '#test/helpers/app.ts';
 import type { Express } from 'express';
 import request from 'supertest';
 import { expect, onTestFinished, test } from 'vitest';
@@ -29,7 +30,7 @@ async function twoProcesses(dialect: Dialect) {
     await closeTestDatabase(db);
   });
   for (const _process of [1, 2]) {
-    const app = createApp({ config, db, log: createLogger(config.logLevel), assets: apiOnlyAssets });
+    const app = createApp({ config, db, log: createLogger(config.logLevel), jobs: noJobs(), assets: apiOnlyAssets });
     apps.push(app);
     await app.locals.prepare();
   }

@@ -7,7 +7,7 @@ import { startConnectProxy } from '#test/fixtures/connect-proxy.ts';
 import { IG, PIN, PIN_SHORT, startMediaUpstreams, YT } from '#test/fixtures/media-upstream/index.ts';
 import { createApp } from '#server/app.ts';
 import { createLogger } from '#server/lib/logger.ts';
-import { createTestApp } from '#test/helpers/app.ts';
+import { createTestApp, noJobs } from '#test/helpers/app.ts';
 import { DIALECTS } from '#test/helpers/databases.ts';
 import { createMediaTestApp } from '#test/helpers/media.ts';
 import { openSameDatabase } from '#test/helpers/same-database.ts';
@@ -181,7 +181,7 @@ test.each(DIALECTS)(
     const dataDir = mkdtempSync(join(tmpdir(), 'media-shared-'));
     const one = await createTestApp({ env: upstreams.env, dataDir, dialect });
     const otherDb = await openSameDatabase(one.db, dataDir);
-    const other = createApp({ config: one.config, db: otherDb, log: createLogger('silent') });
+    const other = createApp({ config: one.config, db: otherDb, log: createLogger('silent'), jobs: noJobs() });
     onTestFinished(async () => {
       await other.locals.shutdown();
       await otherDb.destroy();
