@@ -1,27 +1,24 @@
 import type { Db } from '#db/index.ts';
 import {
-  completeSiteAudit,
   failUnfinished,
-  finishSiteAudit,
   getSiteAudit,
   insertSiteAudit,
-  issuesOnlyIn,
   listSiteAudits,
   markRunning,
-  previousDoneAudit,
   pruneSiteAudits,
   saveProgress,
   type SiteAuditRow,
-  type SiteAuditStatus,
 } from '#db/site-audits.ts';
-import { isCrawlStartError, normalizeUrl } from '#server/lib/crawler/index.ts';
+import { normalizeUrl } from '#server/lib/crawler/index.ts';
 import type { CrawlFetcher } from '#server/lib/crawler/types.ts';
 import { eventLoopSlicer, type TimeSlicer } from '#server/lib/crawler/time-slice.ts';
-import { createJobRegistry, type JobHandle, type RunningJob, type StopReason } from '#server/lib/jobs.ts';
+import { createJobRegistry, type RunningJob, type StopReason } from '#server/lib/jobs.ts';
 import { typedUrl } from '#views/model/url-input.ts';
-import { runSiteAudit, type AuditProgress, type SiteAuditLimits } from './audit.ts';
+import type { AuditProgress, SiteAuditLimits } from './audit.ts';
 import { ConflictError, InvalidInputError, NotAllowedError, NotFoundError } from '#server/lib/domain-errors.ts';
-import { DIFF_LIST_LIMIT, pageRows, reportFacts } from './report.ts';
+import { crawlAndStore, storeStopped, type AuditEvent, type AuditInput, type AuditJob } from './run.ts';
+
+export { SHUTDOWN_REASON, type AuditEvent } from './run.ts';
 
 export interface SiteAuditServiceSettings {
   limits: SiteAuditLimits;
@@ -44,34 +41,12 @@ export interface SiteAuditServiceOptions {
   slicer?: TimeSlicer;
 }
 
-export type AuditEvent =
-  | { type: 'status'; status: SiteAuditStatus }
-  | { type: 'progress'; progress: AuditProgress }
-  | { type: 'done'; summary: unknown }
-  | { type: 'failed'; error: string }
-  | { type: 'cancelled' };
-
 export type AuditListener = (event: AuditEvent) => void;
 
-/** What an audit job carries (its key is the audit's id). */
-interface AuditInput {
-  visitor: string;
-  url: string;
-  /** Typed without a scheme: https first, http when the site has no TLS. */
-  httpFallback: boolean;
-  createdAt: string;
-}
-
-type AuditJob = JobHandle<AuditInput, AuditProgress, AuditEvent>;
-
-/** Why an audit ended without a report when the server stopped or restarted under it, by what it was doing. */
+/** Why an audit ended without a report when the server restarted under it, by what it was doing (SHUTDOWN_REASON: stopped). */
 export const RESTART_REASON = {
   queued: 'The server restarted before this audit could start; please run it again.',
   running: 'The server restarted while this audit was running; please run it again.',
-} as const;
-export const SHUTDOWN_REASON = {
-  queued: 'The server stopped before this audit could start; please run it again.',
-  running: 'The server stopped while this audit was running; please run it again.',
 } as const;
 /** A busy or closing service: worth trying again after this many seconds. */
 const RETRY_AFTER_SECONDS = 60;
@@ -88,6 +63,7 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
   const { db, settings } = options;
   const slicer = options.slicer ?? eventLoopSlicer;
   const now = options.now ?? (() => new Date());
+  const work = { db, fetcher: options.fetcher, limits: settings.limits, slicer, now, log: options.log };
   // The registry's hooks are synchronous and the database is not: each accepted audit's insert is kept
   // here until the audit has run or was dropped, and whatever touches the row first waits for it.
   const recorded = new Map<string, Promise<void>>();
@@ -129,62 +105,18 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
         .then(() => saveProgress(db, job.key, progress))
         .catch((error: unknown) => options.log?.warn({ err: error, audit: job.key }, 'site audit progress not saved'));
     };
+    let last: AuditEvent[];
     try {
-      const outcome = await runSiteAudit({
-        startUrl: job.input.url,
-        httpFallback: job.input.httpFallback,
-        fetcher: options.fetcher,
-        limits: settings.limits,
-        signal: job.signal,
-        onProgress,
-        slicer,
-      });
-      await progressSaved;
-      if (job.signal.aborted) return await stop(job, job.signal.reason as StopReason);
-      const summary = outcome.summary;
-      const saved = await completeSiteAudit(
-        db,
-        job.key,
-        {
-          finishedAt: now().toISOString(),
-          crawled: job.progress.crawled,
-          discovered: job.progress.discovered,
-          summary,
-          report: reportFacts(outcome),
-          pages: pageRows(outcome),
-          issues: outcome.issues.map((issue) => ({
-            type: issue.type,
-            url: issue.url,
-            severity: issue.severity,
-            detail: issue.detail,
-          })),
-          diff: (trx) => diffAgainstPrevious(trx, job),
-        },
-        { breathe: () => slicer.breathe(), signal: job.signal },
-      );
-      if (!saved) return await stop(job, job.signal.reason as StopReason);
-      job.emit({ type: 'progress', progress: job.progress });
-      job.emit({ type: 'done', summary });
-      options.log?.info(
-        { audit: job.key, pages: summary.pages, ms: outcome.durationMs, stoppedBy: outcome.stoppedBy },
-        'site audit done',
-      );
-    } catch (error) {
-      await progressSaved;
-      if (job.signal.aborted) return await stop(job, job.signal.reason as StopReason);
-      const message = isCrawlStartError(error) ? error.message : 'The audit failed unexpectedly; please try again.';
-      if (!isCrawlStartError(error)) options.log?.warn({ err: error, audit: job.key }, 'site audit failed');
-      await finishSiteAudit(db, job.key, { status: 'failed', error: message, finishedAt: now().toISOString() });
-      job.emit({ type: 'failed', error: message });
+      last = await crawlAndStore(work, job, onProgress, () => progressSaved);
     } finally {
       await progressSaved;
-      await pruneSiteAudits(db, settings.keep);
+      await pruneSiteAudits(db, settings.keep).catch((error: unknown) =>
+        options.log?.warn({ err: error }, 'old site audits not pruned'),
+      );
     }
-  }
-
-  /** A running audit was aborted: by its owner (cancelled) or by the server shutting down (failed). */
-  function stop(job: AuditJob, reason: StopReason): Promise<void> {
-    return end(job, reason, SHUTDOWN_REASON.running);
+    // The end goes out last, with nothing left to wait for: the registry lets the job go before any
+    // request a watcher makes on hearing it can arrive, so that request reads the stored audit.
+    for (const event of last) job.emit(event);
   }
 
   /** A queued audit was removed before it started (the registry does not wait: cancel and close do). */
@@ -192,35 +124,11 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
     const inserted = recorded.get(job.key);
     recorded.delete(job.key);
     const ended = Promise.resolve(inserted)
-      .then(() => end(job, reason, SHUTDOWN_REASON.queued))
+      .then(() => storeStopped(work, job, reason, 'queued'))
+      .then((event) => job.emit(event))
       .catch((error: unknown) => options.log?.error({ err: error, audit: job.key }, 'dropped site audit not stored'))
       .finally(() => ending.delete(job.key));
     ending.set(job.key, ended);
-  }
-
-  async function end(job: AuditJob, reason: StopReason, shutdownMessage: string): Promise<void> {
-    const cancelled = reason === 'cancel';
-    await finishSiteAudit(db, job.key, {
-      status: cancelled ? 'cancelled' : 'failed',
-      error: cancelled ? 'Cancelled.' : shutdownMessage,
-      finishedAt: now().toISOString(),
-    });
-    job.emit(cancelled ? { type: 'cancelled' } : { type: 'failed', error: shutdownMessage });
-  }
-
-  /** Runs inside the transaction that marks the audit done (`trx`), after its issues are written. */
-  async function diffAgainstPrevious(trx: Db, job: AuditJob) {
-    const previousId = await previousDoneAudit(trx, { id: job.key, ...job.input });
-    if (!previousId) return undefined;
-    const added = await issuesOnlyIn(trx, job.key, previousId, DIFF_LIST_LIMIT);
-    const fixed = await issuesOnlyIn(trx, previousId, job.key, DIFF_LIST_LIMIT);
-    return {
-      previousId,
-      newIssues: added.items,
-      fixedIssues: fixed.items,
-      newCount: added.total,
-      fixedCount: fixed.total,
-    };
   }
 
   async function stored(id: string): Promise<SiteAuditRow> {
