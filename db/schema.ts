@@ -49,6 +49,8 @@ export interface Tables {
     report: string;
   };
   sitemap_visitors: { visitor: string; sitemap_id: string };
+  /** The XML of each file of a generated sitemap (main file and numbered parts), served by name. */
+  sitemap_files: { sitemap_id: string; name: string; content: string };
   site_audits: {
     id: string;
     visitor: string;

@@ -23,9 +23,9 @@ export function viralPromptsRouter({
   capacity: Capacity;
 }): Router {
   const router = Router();
-  router.get('/viralprompt/generate', (req, res) => {
+  router.get('/viralprompt/generate', async (req, res) => {
     const { category } = parseOr400(listQuerySchema, req.query);
-    res.json({ prompts: listViralPrompts(db, category) });
+    res.json({ prompts: await listViralPrompts(db, category) });
   });
   const parse = (req: Request) => parseOr400(generateBodySchema, req.body);
   router.post(
