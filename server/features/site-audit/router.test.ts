@@ -10,7 +10,7 @@ import { auditPage, html } from '#test/fixtures/audit-pages.ts';
 import { serveFixture, type FixtureSite } from '#test/fixtures/crawl-site.ts';
 import { startLoopbackServer } from '#test/fixtures/loopback.ts';
 import { cleanSite } from '#test/fixtures/site-audit-clean-site.ts';
-import { createTestApp, type TestApp } from '#test/helpers/app.ts';
+import { createTestApp, type TestApp, noJobs } from '#test/helpers/app.ts';
 import { DIALECTS, testPostgresUrl } from '#test/helpers/databases.ts';
 import { readEventStream } from '#test/helpers/event-stream.ts';
 
@@ -294,7 +294,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
       // A second process on the same database is what a restart looks like to the stored audits.
       // createApp alone writes nothing: the audits are still unfinished until its start-up step runs.
       const db = await reopen(first);
-      const second = createApp({ config: first.config, db, log: createLogger('silent') });
+      const second = createApp({ config: first.config, db, log: createLogger('silent'), jobs: noJobs() });
       expect((await request(second).get(`/api/site-audits/${running.body.id}`)).body.status).toBe('running');
       await second.locals.prepare();
       expect((await request(second).get(`/api/site-audits/${running.body.id}`)).body).toMatchObject({

@@ -8,7 +8,7 @@ import { createLogger } from '#server/lib/logger.ts';
 import { rulesSite, rulesSiteExpectation } from '#test/fixtures/crawl-rules-site.ts';
 import { htmlPage, ok, serveFixture, type FixtureSite } from '#test/fixtures/crawl-site.ts';
 import { startLoopbackServer } from '#test/fixtures/loopback.ts';
-import { createTestApp, type TestApp } from '#test/helpers/app.ts';
+import { createTestApp, type TestApp, noJobs } from '#test/helpers/app.ts';
 import { DIALECTS, testPostgresUrl } from '#test/helpers/databases.ts';
 import { parseSitemapXml } from '#test/helpers/sitemap-xml.ts';
 
@@ -167,7 +167,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
       const { body } = await request(first.app).post('/api/sitemaps').send({ url: site.origin });
       const here = await request(first.app).get(body.sitemap).buffer(true).parse(asText);
       const db = await reopen(first);
-      const other = createApp({ config: first.config, db, log: createLogger('silent') });
+      const other = createApp({ config: first.config, db, log: createLogger('silent'), jobs: noJobs() });
       try {
         const there = await request(other).get(body.sitemap).buffer(true).parse(asText);
         expect(there.status).toBe(200);
