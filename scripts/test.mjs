@@ -37,7 +37,8 @@ let postgres;
 if (!process.env.TEST_DATABASE_URL) {
   postgres = await startThrowawayPostgres();
   if (postgres) process.env.TEST_DATABASE_URL = postgres.url;
-  else console.log('PostgreSQL is not installed (Debian: apt-get install postgresql): its half of the suites will fail');
+  else
+    console.log('PostgreSQL is not installed (Debian: apt-get install postgresql): its half of the suites will fail');
 }
 process.on('exit', () => postgres?.stop());
 

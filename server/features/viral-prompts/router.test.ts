@@ -4,7 +4,7 @@ import { listViralPrompts } from '#db/viral-prompts.ts';
 import { createApp } from '#server/app.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import { chatAnswer, startFakeLlmServer } from '#test/fixtures/fake-llm-server.ts';
-import { createTestApp, type TestApp, type TestAppOptions } from '#test/helpers/app.ts';
+import { createTestApp, noJobs, type TestApp, type TestAppOptions } from '#test/helpers/app.ts';
 import { DIALECTS } from '#test/helpers/databases.ts';
 import { buildPrompt } from './prompt-builder.ts';
 
@@ -35,7 +35,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
     const first = await appWith();
     const before = (await listViralPrompts(first.db, 'video')).length;
     // A second app on the same database, prepared as a restarted server (or a second process) is.
-    const second = createApp({ config: first.config, db: first.db, log: createLogger('silent') });
+    const second = createApp({ config: first.config, db: first.db, log: createLogger('silent'), jobs: noJobs() });
     await second.locals.prepare();
     await second.locals.shutdown();
     expect(await listViralPrompts(first.db, 'video')).toHaveLength(before);
