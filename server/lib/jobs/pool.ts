@@ -124,6 +124,11 @@ export function createThreadPool(options: ThreadPoolOptions): ThreadPool {
       if (!thread) return;
       const task = waiting.shift()!;
       thread.task = task;
+      // Which process runs which job, for the operator (and the scale-out test's kill -9).
+      options.log.info(
+        { job: task.run.name, id: task.run.id, attempt: task.run.attempt, pid: process.pid },
+        'job started',
+      );
       try {
         send(thread, { type: 'run', run: task.run });
       } catch (error) {
