@@ -7,29 +7,39 @@ export interface AdminSession {
   expiresAt: number;
 }
 
-export function insertAdminSession(db: Db, session: AdminSession): void {
-  db.prepare('INSERT INTO admin_sessions (token_hash, csrf_token, created_at, expires_at) VALUES (?, ?, ?, ?)').run(
-    session.tokenHash,
-    session.csrfToken,
-    session.createdAt,
-    session.expiresAt,
-  );
+export async function insertAdminSession(db: Db, session: AdminSession): Promise<void> {
+  await db
+    .insertInto('admin_sessions')
+    .values({
+      token_hash: session.tokenHash,
+      csrf_token: session.csrfToken,
+      created_at: session.createdAt,
+      expires_at: session.expiresAt,
+    })
+    .execute();
 }
 
 /** The session for this token hash if it has not expired at `now`. */
-export function findAdminSession(db: Db, tokenHash: string, now: number): AdminSession | undefined {
+export async function findAdminSession(db: Db, tokenHash: string, now: number): Promise<AdminSession | undefined> {
   return db
-    .prepare(
-      'SELECT token_hash AS tokenHash, csrf_token AS csrfToken, created_at AS createdAt, expires_at AS expiresAt FROM admin_sessions WHERE token_hash = ? AND expires_at > ?',
-    )
-    .get(tokenHash, now) as AdminSession | undefined;
+    .selectFrom('admin_sessions')
+    .select([
+      'token_hash as tokenHash',
+      'csrf_token as csrfToken',
+      'created_at as createdAt',
+      'expires_at as expiresAt',
+    ])
+    .where('token_hash', '=', tokenHash)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
 }
 
-export function deleteAdminSession(db: Db, tokenHash: string): void {
-  db.prepare('DELETE FROM admin_sessions WHERE token_hash = ?').run(tokenHash);
+export async function deleteAdminSession(db: Db, tokenHash: string): Promise<void> {
+  await db.deleteFrom('admin_sessions').where('token_hash', '=', tokenHash).execute();
 }
 
 /** Expired sessions are useless; dropped whenever someone signs in. */
-export function purgeExpiredAdminSessions(db: Db, now: number): number {
-  return db.prepare('DELETE FROM admin_sessions WHERE expires_at <= ?').run(now).changes;
+export async function purgeExpiredAdminSessions(db: Db, now: number): Promise<number> {
+  const result = await db.deleteFrom('admin_sessions').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -1,4 +1,5 @@
 import type { Db } from '#db/index.ts';
+import { PAGE_ROWS } from '#db/contact-messages.ts';
 
 export type ArticleStatus = 'pending' | 'accepted' | 'rejected';
 
@@ -23,32 +24,81 @@ export interface NewArticleSubmission {
   ipHash?: string | null;
 }
 
-/** Every new article starts as 'pending' until an editor reviews it. */
-export function insertArticleSubmission(db: Db, input: NewArticleSubmission): number {
-  const result = db
-    .prepare('INSERT INTO article_submissions (title, author, email, content, ip_hash) VALUES (?, ?, ?, ?, ?)')
-    .run(input.title, input.author, input.email, input.content, input.ipHash ?? null);
-  return Number(result.lastInsertRowid);
+/**
+ * Every new article starts as 'pending' until an editor reviews it. Created and updated are one
+ * timestamp, given here: two column defaults could read PostgreSQL's clock a millisecond apart.
+ */
+export async function insertArticleSubmission(db: Db, input: NewArticleSubmission): Promise<number> {
+  const now = new Date().toISOString();
+  const row = await db
+    .insertInto('article_submissions')
+    .values({
+      title: input.title,
+      author: input.author,
+      email: input.email,
+      content: input.content,
+      ip_hash: input.ipHash ?? null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
 }
 
-const COLUMNS =
-  'id, title, author, email, content, status, ip_hash AS ipHash, created_at AS createdAt, updated_at AS updatedAt';
+// The order of the keys is the order of the JSON report and of the webhook's `data`.
+const COLUMNS = [
+  'id',
+  'title',
+  'author',
+  'email',
+  'content',
+  'status',
+  'ip_hash as ipHash',
+  'created_at as createdAt',
+  'updated_at as updatedAt',
+] as const;
 
-export function getArticleSubmission(db: Db, id: number): ArticleSubmission | undefined {
-  return db.prepare(`SELECT ${COLUMNS} FROM article_submissions WHERE id = ?`).get(id) as ArticleSubmission | undefined;
+function selectSubmissions(db: Db) {
+  return db.selectFrom('article_submissions').select(COLUMNS);
 }
 
-const NEWEST_FIRST = `SELECT ${COLUMNS} FROM article_submissions ORDER BY created_at DESC, id DESC`;
-
-export function listArticleSubmissions(db: Db): ArticleSubmission[] {
-  return db.prepare(NEWEST_FIRST).all() as ArticleSubmission[];
+export async function getArticleSubmission(db: Db, id: number): Promise<ArticleSubmission | undefined> {
+  return selectSubmissions(db).where('id', '=', id).executeTakeFirst();
 }
 
-/** Every submission, newest first, one row at a time: reports stream however many there are. */
-export function iterateArticleSubmissions(db: Db): IterableIterator<ArticleSubmission> {
-  return db.prepare(NEWEST_FIRST).iterate() as IterableIterator<ArticleSubmission>;
+export async function listArticleSubmissions(db: Db): Promise<ArticleSubmission[]> {
+  return selectSubmissions(db).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
 }
 
-export function countArticleSubmissions(db: Db): number {
-  return (db.prepare('SELECT COUNT(*) AS n FROM article_submissions').get() as { n: number }).n;
+/** Every submission, newest first, a page of rows at a time (keyset, as iterateContactMessages). */
+export async function* iterateArticleSubmissions(db: Db, pageRows = PAGE_ROWS): AsyncGenerator<ArticleSubmission> {
+  let last: ArticleSubmission | undefined;
+  for (;;) {
+    const after = last;
+    const page = await selectSubmissions(db)
+      .$if(after !== undefined, (qb) =>
+        qb.where((eb) =>
+          eb.or([
+            eb('created_at', '<', after!.createdAt),
+            eb.and([eb('created_at', '=', after!.createdAt), eb('id', '<', after!.id)]),
+          ]),
+        ),
+      )
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pageRows)
+      .execute();
+    yield* page;
+    if (page.length < pageRows) return;
+    last = page.at(-1);
+  }
+}
+
+export async function countArticleSubmissions(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('article_submissions')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

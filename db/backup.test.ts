@@ -3,19 +3,29 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { sql } from 'kysely';
 import { expect, test } from 'vitest';
 import { backupDatabase, backupFileName, backupTarget, BackupTargetError } from '#db/backup.ts';
 import { databaseFile, openDatabase } from '#db/index.ts';
 
 /** A live database with some weight to it: 3,000 contact messages of ~1 KB. */
-function seededDataDir(): string {
+async function seededDataDir(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'backup-'));
-  const db = openDatabase(databaseFile(dir));
-  const insert = db.prepare('INSERT INTO contact_messages (name, email, message) VALUES (?, ?, ?)');
-  db.transaction(() => {
-    for (let i = 0; i < 3000; i += 1) insert.run(`Seed ${i}`, `seed${i}@example.in`, 'x'.repeat(1000));
-  })();
-  db.close();
+  const db = await openDatabase(databaseFile(dir));
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < 3000; i += 500)
+      await trx
+        .insertInto('contact_messages')
+        .values(
+          Array.from({ length: 500 }, (_, j) => ({
+            name: `Seed ${i + j}`,
+            email: `seed${i + j}@example.in`,
+            message: 'x'.repeat(1000),
+          })),
+        )
+        .execute();
+  });
+  await db.destroy();
   return dir;
 }
 
@@ -59,7 +69,7 @@ const count = (file: string) => {
 };
 
 test('a copy taken while another connection keeps writing opens, passes integrity_check and is one consistent moment', async () => {
-  const dir = seededDataDir();
+  const dir = await seededDataDir();
   const source = databaseFile(dir);
   const writer = startWriter(source);
   await writer.started;
@@ -75,9 +85,10 @@ test('a copy taken while another connection keeps writing opens, passes integrit
   expect(count(source)).toBe(3000 + written);
   expect(copied).toBeLessThanOrEqual(3000 + written);
   // It is a complete database: migrations recorded, opens like the live one.
-  const reopened = openDatabase(join(dir, 'copy.db'));
-  expect((reopened.prepare('SELECT COUNT(*) AS n FROM schema_migrations').get() as { n: number }).n).toBeGreaterThan(0);
-  reopened.close();
+  const reopened = await openDatabase(join(dir, 'copy.db'));
+  const { rows } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM schema_migrations`.execute(reopened);
+  expect(rows[0]!.n).toBeGreaterThan(0);
+  await reopened.destroy();
 });
 
 test('the target: a dated file in a directory, the file named, and never an existing file', () => {

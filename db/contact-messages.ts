@@ -22,31 +22,82 @@ export interface NewContactMessage {
   ipHash?: string | null;
 }
 
-export function insertContactMessage(db: Db, input: NewContactMessage): number {
-  const result = db
-    .prepare('INSERT INTO contact_messages (name, email, phone, website, message, ip_hash) VALUES (?, ?, ?, ?, ?, ?)')
-    .run(input.name, input.email, input.phone ?? null, input.website ?? null, input.message, input.ipHash ?? null);
-  return Number(result.lastInsertRowid);
+/** Rows read per query when walking every message: memory stays flat however many there are. */
+export const PAGE_ROWS = 500;
+
+export async function insertContactMessage(db: Db, input: NewContactMessage): Promise<number> {
+  const row = await db
+    .insertInto('contact_messages')
+    .values({
+      name: input.name,
+      email: input.email,
+      phone: input.phone ?? null,
+      website: input.website ?? null,
+      message: input.message,
+      ip_hash: input.ipHash ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
 }
 
-const COLUMNS = 'id, name, email, phone, website, message, ip_hash AS ipHash, created_at AS createdAt';
+// The order of the keys is the order of the JSON report and of the webhook's `data`.
+const COLUMNS = [
+  'id',
+  'name',
+  'email',
+  'phone',
+  'website',
+  'message',
+  'ip_hash as ipHash',
+  'created_at as createdAt',
+] as const;
 
-export function getContactMessage(db: Db, id: number): ContactMessage | undefined {
-  return db.prepare(`SELECT ${COLUMNS} FROM contact_messages WHERE id = ?`).get(id) as ContactMessage | undefined;
+function selectMessages(db: Db) {
+  return db.selectFrom('contact_messages').select(COLUMNS);
 }
 
-const NEWEST_FIRST = `SELECT ${COLUMNS} FROM contact_messages ORDER BY created_at DESC, id DESC`;
+export async function getContactMessage(db: Db, id: number): Promise<ContactMessage | undefined> {
+  return selectMessages(db).where('id', '=', id).executeTakeFirst();
+}
 
 /** Newest first; id breaks ties between messages stored in the same millisecond. */
-export function listContactMessages(db: Db): ContactMessage[] {
-  return db.prepare(NEWEST_FIRST).all() as ContactMessage[];
+export async function listContactMessages(db: Db): Promise<ContactMessage[]> {
+  return selectMessages(db).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
 }
 
-/** Every message, newest first, one row at a time: reports stream however many there are. */
-export function iterateContactMessages(db: Db): IterableIterator<ContactMessage> {
-  return db.prepare(NEWEST_FIRST).iterate() as IterableIterator<ContactMessage>;
+/**
+ * Every message, newest first, a page of rows at a time (keyset: each page starts below the last
+ * row of the one before), so reports stream however many there are. Messages stored meanwhile are
+ * newer than the first page and so never show up half-way.
+ */
+export async function* iterateContactMessages(db: Db, pageRows = PAGE_ROWS): AsyncGenerator<ContactMessage> {
+  let last: ContactMessage | undefined;
+  for (;;) {
+    const after = last;
+    const page = await selectMessages(db)
+      .$if(after !== undefined, (qb) =>
+        qb.where((eb) =>
+          eb.or([
+            eb('created_at', '<', after!.createdAt),
+            eb.and([eb('created_at', '=', after!.createdAt), eb('id', '<', after!.id)]),
+          ]),
+        ),
+      )
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pageRows)
+      .execute();
+    yield* page;
+    if (page.length < pageRows) return;
+    last = page.at(-1);
+  }
 }
 
-export function countContactMessages(db: Db): number {
-  return (db.prepare('SELECT COUNT(*) AS n FROM contact_messages').get() as { n: number }).n;
+export async function countContactMessages(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('contact_messages')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

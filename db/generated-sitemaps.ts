@@ -10,6 +10,7 @@ export interface SitemapRecord {
 }
 
 export interface StoredSitemap extends SitemapRecord {
+  /** The names of its files, main file first. */
   files: string[];
   report: unknown;
 }
@@ -19,9 +20,17 @@ export interface NewSitemap {
   url: string;
   pages: number;
   sitemapPath: string;
-  files: string[];
+  /** Every file of the sitemap with its XML, main file first. */
+  files: Array<{ name: string; content: string }>;
   createdAt: string;
   report: unknown;
+}
+
+/** A stored file as the download serves it. */
+export interface SitemapFileContent {
+  content: string;
+  /** When its sitemap was made (the file's Last-Modified). */
+  createdAt: string;
 }
 
 /** The list endpoint never returns more than this many records. */
@@ -41,18 +50,30 @@ function toRecord(row: Pick<Row, 'id' | 'url' | 'pages' | 'sitemap_path' | 'crea
   return { _id: row.id, url: row.url, pages: row.pages, sitemapPath: row.sitemap_path, createdAt: row.created_at };
 }
 
-export function insertSitemap(db: Db, sitemap: NewSitemap): SitemapRecord {
-  db.prepare(
-    'INSERT INTO sitemaps (id, url, pages, sitemap_path, files, created_at, report) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  ).run(
-    sitemap.id,
-    sitemap.url,
-    sitemap.pages,
-    sitemap.sitemapPath,
-    JSON.stringify(sitemap.files),
-    sitemap.createdAt,
-    JSON.stringify(sitemap.report),
-  );
+/**
+ * Stores a sitemap and its files in one transaction: no reader ever finds the record without its
+ * files. One statement per file, as a file may hold up to 50 MB of XML.
+ */
+export async function insertSitemap(db: Db, sitemap: NewSitemap): Promise<SitemapRecord> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('sitemaps')
+      .values({
+        id: sitemap.id,
+        url: sitemap.url,
+        pages: sitemap.pages,
+        sitemap_path: sitemap.sitemapPath,
+        files: JSON.stringify(sitemap.files.map((file) => file.name)),
+        created_at: sitemap.createdAt,
+        report: JSON.stringify(sitemap.report),
+      })
+      .execute();
+    for (const file of sitemap.files)
+      await trx
+        .insertInto('sitemap_files')
+        .values({ sitemap_id: sitemap.id, name: file.name, content: file.content })
+        .execute();
+  });
   return {
     _id: sitemap.id,
     url: sitemap.url,
@@ -66,42 +87,63 @@ export function insertSitemap(db: Db, sitemap: NewSitemap): SitemapRecord {
  * Ties a sitemap to a visitor (the hash of their cookie). Every visitor handed the sitemap gets a
  * row, also one who joined another's crawl of the same site; a sitemap pruned meanwhile is skipped.
  */
-export function addSitemapVisitor(db: Db, sitemapId: string, visitor: string): void {
-  db.prepare(
-    'INSERT INTO sitemap_visitors (visitor, sitemap_id) SELECT ?, id FROM sitemaps WHERE id = ? ON CONFLICT DO NOTHING',
-  ).run(visitor, sitemapId);
+export async function addSitemapVisitor(db: Db, sitemapId: string, visitor: string): Promise<void> {
+  await db
+    .insertInto('sitemap_visitors')
+    .columns(['visitor', 'sitemap_id'])
+    .expression((eb) =>
+      eb
+        .selectFrom('sitemaps')
+        .select([eb.cast<string>(eb.val(visitor), 'text').as('visitor'), 'id'])
+        .where('id', '=', sitemapId),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 /** One visitor's sitemaps, newest first; `limit` is clamped to 1..MAX_LISTED_SITEMAPS. */
-export function listSitemaps(db: Db, visitor: string, limit = MAX_LISTED_SITEMAPS): SitemapRecord[] {
+export async function listSitemaps(db: Db, visitor: string, limit = MAX_LISTED_SITEMAPS): Promise<SitemapRecord[]> {
   const bounded = Math.min(Math.max(Math.trunc(limit) || 1, 1), MAX_LISTED_SITEMAPS);
-  const rows = db
-    .prepare(
-      `SELECT s.id, s.url, s.pages, s.sitemap_path, s.created_at FROM sitemaps s
-       JOIN sitemap_visitors v ON v.sitemap_id = s.id
-       WHERE v.visitor = ? ORDER BY s.created_at DESC, s.rowid DESC LIMIT ?`,
-    )
-    .all(visitor, bounded) as Row[];
+  const rows = await db
+    .selectFrom('sitemaps as s')
+    .innerJoin('sitemap_visitors as v', 'v.sitemap_id', 's.id')
+    .select(['s.id', 's.url', 's.pages', 's.sitemap_path', 's.created_at'])
+    .where('v.visitor', '=', visitor)
+    .orderBy('s.created_at', 'desc')
+    .orderBy('s.id', 'desc')
+    .limit(bounded)
+    .execute();
   return rows.map(toRecord);
 }
 
-export function getSitemap(db: Db, id: string): StoredSitemap | undefined {
-  const row = db.prepare('SELECT * FROM sitemaps WHERE id = ?').get(id) as Row | undefined;
+export async function getSitemap(db: Db, id: string): Promise<StoredSitemap | undefined> {
+  const row = await db.selectFrom('sitemaps').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return undefined;
   return { ...toRecord(row), files: JSON.parse(row.files) as string[], report: JSON.parse(row.report) as unknown };
 }
 
+/** A generated file by its name (names are unique), or undefined when no stored sitemap has it. */
+export async function getSitemapFile(db: Db, name: string): Promise<SitemapFileContent | undefined> {
+  const row = await db
+    .selectFrom('sitemap_files as f')
+    .innerJoin('sitemaps as s', 's.id', 'f.sitemap_id')
+    .select(['f.content', 's.created_at'])
+    .where('f.name', '=', name)
+    .executeTakeFirst();
+  return row && { content: row.content, createdAt: row.created_at };
+}
+
 /**
- * Deletes all but the newest `keep` records (their visitor rows go with them) and returns the file
- * names they owned, so the caller can remove them from disk: the data directory stays bounded.
+ * Deletes all but the newest `keep` sitemaps; their files and visitor rows go with them (ON DELETE
+ * CASCADE), so the database stays bounded. Returns how many sitemaps were deleted.
  */
-export function pruneSitemaps(db: Db, keep: number): string[] {
-  return db.transaction(() => {
-    const old = db
-      .prepare('SELECT id, files FROM sitemaps ORDER BY created_at DESC, rowid DESC LIMIT -1 OFFSET ?')
-      .all(Math.max(0, keep)) as Pick<Row, 'id' | 'files'>[];
-    const remove = db.prepare('DELETE FROM sitemaps WHERE id = ?');
-    for (const row of old) remove.run(row.id);
-    return old.flatMap((row) => JSON.parse(row.files) as string[]);
-  })();
+export async function pruneSitemaps(db: Db, keep: number): Promise<number> {
+  const newest = db
+    .selectFrom('sitemaps')
+    .select('id')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(Math.max(0, Math.trunc(keep)));
+  const result = await db.deleteFrom('sitemaps').where('id', 'not in', newest).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -1,31 +1,47 @@
+import Database from 'better-sqlite3';
+import { sql } from 'kysely';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from 'vitest';
-import { databaseFile, migrate, openDatabase, readMigrations } from './index.ts';
+import { afterAll, describe, expect, test } from 'vitest';
+import { closeTestDatabase, openTestDatabase, testPostgresUrl } from '#test/helpers/databases.ts';
+import {
+  databaseFile,
+  DatabaseUrlError,
+  describeDatabase,
+  dialectOf,
+  migrate,
+  openDatabase,
+  readMigrations,
+  type Db,
+} from './index.ts';
 
-test('migrations are numbered uniquely and in order', () => {
-  const versions = readMigrations().map((m) => m.version);
-  expect(versions.length).toBeGreaterThan(0);
-  expect(new Set(versions).size).toBe(versions.length);
-  expect([...versions].sort((a, b) => a - b)).toEqual(versions);
+test('migrations are numbered uniquely and in order, in both folders; PostgreSQL ends where SQLite ends', () => {
+  for (const dialect of ['sqlite', 'postgres'] as const) {
+    const versions = readMigrations(dialect).map((m) => m.version);
+    expect(versions.length).toBeGreaterThan(0);
+    expect(new Set(versions).size).toBe(versions.length);
+    expect([...versions].sort((a, b) => a - b)).toEqual(versions);
+  }
+  expect(readMigrations('postgres').at(-1)!.version).toBe(readMigrations('sqlite').at(-1)!.version);
 });
 
-test('a new file database is created in WAL mode and fully migrated; reopening applies nothing', () => {
+test('a new file database is created in WAL mode and fully migrated; reopening applies nothing', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'db-test-'));
   const file = databaseFile(join(dir, 'nested'));
-  const db = openDatabase(file);
-  expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-  const latest = readMigrations().at(-1)!.version;
-  expect(db.pragma('user_version', { simple: true })).toBe(latest);
-  db.close();
-  const again = openDatabase(file);
-  expect(migrate(again)).toEqual([]);
-  again.close();
+  const db = await openDatabase(file);
+  expect(dialectOf(db)).toBe('sqlite');
+  await db.destroy();
+  const raw = new Database(file);
+  expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
+  expect(raw.pragma('user_version', { simple: true })).toBe(readMigrations().at(-1)!.version);
+  expect(migrate(raw)).toEqual([]);
+  raw.close();
 });
 
 test('a failing migration rolls back and is not recorded', () => {
-  const db = openDatabase(':memory:');
+  const db = new Database(':memory:');
+  migrate(db);
   const before = db.pragma('user_version', { simple: true }) as number;
   expect(() =>
     migrate(db, [
@@ -38,13 +54,78 @@ test('a failing migration rolls back and is not recorded', () => {
 });
 
 test('a migration numbered below ones already applied still runs (branches landing out of order)', () => {
-  const db = openDatabase(':memory:');
   const early = { version: 1, name: '0001_a.sql', sql: 'CREATE TABLE a (id INTEGER);' };
   const late = { version: 5, name: '0005_c.sql', sql: 'CREATE TABLE c (id INTEGER);' };
   const middle = { version: 3, name: '0003_b.sql', sql: 'CREATE TABLE b (id INTEGER);' };
-  const fresh = new (db.constructor as new (file: string) => typeof db)(':memory:');
+  const fresh = new Database(':memory:');
   expect(migrate(fresh, [early, late])).toEqual([1, 5]);
   expect(migrate(fresh, [early, middle, late])).toEqual([3]);
   expect(fresh.prepare("SELECT name FROM sqlite_master WHERE name = 'b'").get()).toEqual({ name: 'b' });
   expect(migrate(fresh, [early, middle, late])).toEqual([]);
+});
+
+/**
+ * Tables only the embedded database has: the SQLite job queue (db/jobs.ts); with PostgreSQL the
+ * jobs live in BullMQ's own schema (docs/decisions/0032).
+ */
+const EMBEDDED_ONLY = new Set(['jobs']);
+
+describe('both databases hold the same tables', () => {
+  const opened: Db[] = [];
+  afterAll(async () => {
+    for (const db of opened) await closeTestDatabase(db);
+  });
+
+  /** Table → column → a type family both databases agree on (text, integer, real). */
+  async function shape(db: Db): Promise<Record<string, Record<string, string>>> {
+    const family = (type: string) =>
+      /int|serial/i.test(type) ? 'integer' : /real|double|float|numeric/i.test(type) ? 'real' : 'text';
+    const tables = await db.introspection.getTables();
+    const current =
+      dialectOf(db) === 'postgres'
+        ? (await sql<{ name: string }>`SELECT current_schema() AS name`.execute(db)).rows[0]!.name
+        : undefined;
+    return Object.fromEntries(
+      tables
+        .filter((table) => table.name !== 'schema_migrations' && (current === undefined || table.schema === current))
+        .filter((table) => !EMBEDDED_ONLY.has(table.name))
+        .map((table) => [
+          table.name,
+          Object.fromEntries(table.columns.map((column) => [column.name, family(column.dataType)])),
+        ])
+        .sort(([a], [b]) => String(a).localeCompare(String(b))),
+    );
+  }
+
+  test('every table and column, with the same type family, in SQLite and PostgreSQL', async () => {
+    const sqlite = await openTestDatabase('sqlite');
+    const postgres = await openTestDatabase('postgres');
+    opened.push(sqlite, postgres);
+    expect(dialectOf(postgres)).toBe('postgres');
+    const expected = await shape(sqlite);
+    expect(Object.keys(expected).length).toBeGreaterThan(5);
+    const sqliteTables = (await sqlite.introspection.getTables()).map((table) => table.name);
+    for (const name of EMBEDDED_ONLY) expect(sqliteTables).toContain(name);
+    expect(await shape(postgres)).toEqual(expected);
+  });
+
+  test('concurrent boots on one PostgreSQL migrate once (advisory lock)', async () => {
+    const schema = `t_boot_${process.pid}`;
+    const boots = await Promise.all([1, 2, 3].map(() => openDatabase(testPostgresUrl(), { schema, poolSize: 2 })));
+    const rows = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM schema_migrations`.execute(boots[0]!);
+    expect(rows.rows[0]!.n).toBe(readMigrations('postgres').length);
+    await sql.raw(`DROP SCHEMA ${schema} CASCADE`).execute(boots[0]!);
+    for (const db of boots) await db.destroy();
+  });
+});
+
+test('a PostgreSQL server that cannot be reached stops with one line naming it, without the password', async () => {
+  const url = 'postgres://app:secret@127.0.0.1:1/site';
+  const error = await openDatabase(url).catch((caught: unknown) => caught);
+  expect(error).toBeInstanceOf(DatabaseUrlError);
+  const message = (error as Error).message;
+  expect(message).toMatch(/^DATABASE_URL: could not use PostgreSQL at 127\.0\.0\.1:1\/site: /);
+  expect(message).not.toContain('secret');
+  expect(message).not.toContain('\n');
+  expect(describeDatabase('/data/site.db')).toBe('SQLite at /data/site.db');
 });

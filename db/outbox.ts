@@ -1,8 +1,11 @@
+import type { Expression, SqlBool } from 'kysely';
 import type { Db } from '#db/index.ts';
+import type { Tables } from '#db/schema.ts';
 
 /** How a lead reaches the operator; one outbox row per configured channel. */
-export type Channel = 'webhook' | 'email';
-export type LeadType = 'contact' | 'article';
+export type Channel = Tables['outbox']['channel'];
+export type LeadType = Tables['outbox']['lead_type'];
+export type OutboxEventName = Tables['outbox']['event'];
 
 export interface OutboxRow {
   eventId: string;
@@ -20,83 +23,146 @@ export interface OutboxRow {
 
 export interface NewOutboxEvent {
   eventId: string;
-  event: string;
+  event: OutboxEventName;
   payload: string;
   createdAt: string;
   leadType: LeadType;
   leadId: number;
 }
 
-const COLUMNS = `event_id AS eventId, channel, event, payload, created_at AS createdAt, attempts,
-  next_attempt_at AS nextAttemptAt, delivered_at AS deliveredAt, failed_at AS failedAt, last_error AS lastError`;
+const COLUMNS = [
+  'event_id as eventId',
+  'channel',
+  'event',
+  'payload',
+  'created_at as createdAt',
+  'attempts',
+  'next_attempt_at as nextAttemptAt',
+  'delivered_at as deliveredAt',
+  'failed_at as failedAt',
+  'last_error as lastError',
+] as const;
 
 /** Queues the event once per channel; run inside the transaction that stores the lead. */
-export function enqueueEvent(db: Db, event: NewOutboxEvent, channels: readonly Channel[], now: number): void {
-  const insert = db.prepare(
-    `INSERT INTO outbox (event_id, channel, event, payload, created_at, lead_type, lead_id, next_attempt_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  for (const channel of channels)
-    insert.run(event.eventId, channel, event.event, event.payload, event.createdAt, event.leadType, event.leadId, now);
-}
-
-/** Undelivered rows whose time has come (all of them with `ignoreSchedule`, as after a restart). */
-export function dueEvents(db: Db, now: number, limit: number, ignoreSchedule = false): OutboxRow[] {
-  return db
-    .prepare(
-      `SELECT ${COLUMNS} FROM outbox
-       WHERE delivered_at IS NULL AND failed_at IS NULL AND (? OR next_attempt_at <= ?)
-       ORDER BY next_attempt_at, created_at LIMIT ?`,
+export async function enqueueEvent(
+  db: Db,
+  event: NewOutboxEvent,
+  channels: readonly Channel[],
+  now: number,
+): Promise<void> {
+  if (channels.length === 0) return;
+  await db
+    .insertInto('outbox')
+    .values(
+      channels.map((channel) => ({
+        event_id: event.eventId,
+        channel,
+        event: event.event,
+        payload: event.payload,
+        created_at: event.createdAt,
+        lead_type: event.leadType,
+        lead_id: event.leadId,
+        next_attempt_at: now,
+      })),
     )
-    .all(ignoreSchedule ? 1 : 0, now, limit) as OutboxRow[];
+    .execute();
 }
 
 /**
- * Records an attempt before it is made: if the process dies mid-delivery, the row is simply due
- * again at `retryAt` (at least once; receivers dedupe by event id).
+ * Undelivered rows whose time has come (all of them with `ignoreSchedule`, as after a restart),
+ * oldest first; webhook before email within an event, as they were queued.
  */
-export function claimAttempt(db: Db, eventId: string, channel: Channel, retryAt: number): void {
-  db.prepare('UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ? WHERE event_id = ? AND channel = ?').run(
-    retryAt,
-    eventId,
-    channel,
-  );
+export async function dueEvents(db: Db, now: number, limit: number, ignoreSchedule = false): Promise<OutboxRow[]> {
+  return db
+    .selectFrom('outbox')
+    .select(COLUMNS)
+    .where('delivered_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .$if(!ignoreSchedule, (qb) => qb.where('next_attempt_at', '<=', now))
+    .orderBy('next_attempt_at')
+    .orderBy('created_at')
+    .orderBy('event_id')
+    .orderBy('channel', 'desc')
+    .limit(limit)
+    .execute();
 }
 
-export function markDelivered(db: Db, eventId: string, channel: Channel, at: string): void {
-  db.prepare('UPDATE outbox SET delivered_at = ?, last_error = NULL WHERE event_id = ? AND channel = ?').run(
-    at,
-    eventId,
-    channel,
-  );
-}
-
-/** A failed attempt; `giveUpAt` set when the retry window is over. */
-export function markAttemptFailed(
+/**
+ * Claims the next attempt at a row, recording it before it is made: `attempts` goes up and the row
+ * is not due again before `leaseUntil`, so a process that dies mid-delivery leaves it due again
+ * (at least once; receivers dedupe by event id). The claim only takes a row still as it was read
+ * (`seenNextAttemptAt`) and still undelivered: of several processes (or passes) reading the same
+ * due row, exactly one wins; the others get false and leave it alone.
+ */
+export async function claimAttempt(
   db: Db,
   eventId: string,
   channel: Channel,
-  error: string,
-  giveUpAt: string | null,
-): void {
-  db.prepare('UPDATE outbox SET last_error = ?, failed_at = ? WHERE event_id = ? AND channel = ?').run(
-    error.slice(0, 500),
-    giveUpAt,
-    eventId,
-    channel,
-  );
+  seenNextAttemptAt: number,
+  leaseUntil: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('outbox')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: leaseUntil }))
+    .where('event_id', '=', eventId)
+    .where('channel', '=', channel)
+    .where('next_attempt_at', '=', seenNextAttemptAt)
+    .where('delivered_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function markDelivered(db: Db, eventId: string, channel: Channel, at: string): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({ delivered_at: at, last_error: null })
+    .where('event_id', '=', eventId)
+    .where('channel', '=', channel)
+    .execute();
+}
+
+/**
+ * A failed attempt: the next one is due at `retryAt`, or never when `giveUpAt` is set (the retry
+ * window is over). Only while the attempt's claim still holds (`leaseUntil`) and nothing was
+ * delivered: a late answer never undoes another process's later attempt. False when it no longer did.
+ */
+export async function markAttemptFailed(
+  db: Db,
+  eventId: string,
+  channel: Channel,
+  failure: { error: string; leaseUntil: number; retryAt: number; giveUpAt: string | null },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('outbox')
+    .set({ last_error: failure.error.slice(0, 500), failed_at: failure.giveUpAt, next_attempt_at: failure.retryAt })
+    .where('event_id', '=', eventId)
+    .where('channel', '=', channel)
+    .where('next_attempt_at', '=', failure.leaseUntil)
+    .where('delivered_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** When the next undelivered row is due, if any. */
-export function nextDueAt(db: Db): number | null {
-  const row = db
-    .prepare('SELECT MIN(next_attempt_at) AS next FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL')
-    .get() as { next: number | null };
-  return row.next;
+export async function nextDueAt(db: Db): Promise<number | null> {
+  const row = await db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.min('next_attempt_at').as('next'))
+    .where('delivered_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .executeTakeFirst();
+  return row?.next === null || row?.next === undefined ? null : Number(row.next);
 }
 
-export function listOutbox(db: Db): OutboxRow[] {
-  return db.prepare(`SELECT ${COLUMNS} FROM outbox ORDER BY created_at, channel`).all() as OutboxRow[];
+export async function listOutbox(db: Db): Promise<OutboxRow[]> {
+  return db
+    .selectFrom('outbox')
+    .select(COLUMNS)
+    .orderBy('created_at')
+    .orderBy('event_id')
+    .orderBy('channel', 'desc')
+    .execute();
 }
 
 export interface DeliveryState {
@@ -107,31 +173,32 @@ export interface DeliveryState {
 }
 
 /** Delivery state of one lead across its channels, for the admin inbox. */
-export function deliveryStateOf(db: Db, leadType: LeadType, leadId: number): DeliveryState {
-  const row = db
-    .prepare(
-      `SELECT
-         SUM(delivered_at IS NULL AND failed_at IS NULL) AS pending,
-         SUM(delivered_at IS NOT NULL) AS delivered,
-         SUM(failed_at IS NOT NULL) AS failed,
-         MAX(last_error) AS lastError
-       FROM outbox WHERE lead_type = ? AND lead_id = ?`,
-    )
-    .get(leadType, leadId) as {
-    pending: number | null;
-    delivered: number | null;
-    failed: number | null;
-    lastError: string | null;
-  };
+export async function deliveryStateOf(db: Db, leadType: LeadType, leadId: number): Promise<DeliveryState> {
+  const row = await db
+    .selectFrom('outbox')
+    .select((eb) => {
+      // SUM(CASE WHEN … THEN 1 ELSE 0 END): counts the rows where it holds, the same way on both databases.
+      const count = (condition: Expression<SqlBool>) =>
+        eb.fn.sum<number | null>(eb.case().when(condition).then(1).else(0).end());
+      return [
+        count(eb.and([eb('delivered_at', 'is', null), eb('failed_at', 'is', null)])).as('pending'),
+        count(eb('delivered_at', 'is not', null)).as('delivered'),
+        count(eb('failed_at', 'is not', null)).as('failed'),
+        eb.fn.max('last_error').as('lastError'),
+      ];
+    })
+    .where('lead_type', '=', leadType)
+    .where('lead_id', '=', leadId)
+    .executeTakeFirstOrThrow();
   return {
-    pending: row.pending ?? 0,
-    delivered: row.delivered ?? 0,
-    failed: row.failed ?? 0,
-    lastError: row.lastError,
+    pending: Number(row.pending ?? 0),
+    delivered: Number(row.delivered ?? 0),
+    failed: Number(row.failed ?? 0),
+    lastError: row.lastError ?? null,
   };
 }
 
 /** A deleted lead takes its queued and sent notifications with it (privacy requests). */
-export function deleteEventsOfLead(db: Db, leadType: LeadType, leadId: number): void {
-  db.prepare('DELETE FROM outbox WHERE lead_type = ? AND lead_id = ?').run(leadType, leadId);
+export async function deleteEventsOfLead(db: Db, leadType: LeadType, leadId: number): Promise<void> {
+  await db.deleteFrom('outbox').where('lead_type', '=', leadType).where('lead_id', '=', leadId).execute();
 }

@@ -1,21 +1,27 @@
-import { expect, test } from 'vitest';
-import { openDatabase, type Db } from './index.ts';
+import { afterEach, describe, expect, test } from 'vitest';
+import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
+import type { Db } from './index.ts';
 import {
   auditIssues,
   auditPages,
   completeSiteAudit,
   failUnfinished,
+  finishSiteAudit,
   getSiteAudit,
   insertSiteAudit,
+  issuesOnlyIn,
+  listSiteAudits,
   markRunning,
+  previousDoneAudit,
+  pruneSiteAudits,
   SAVE_BATCH_ROWS,
   type StoredIssue,
   type StoredPage,
 } from './site-audits.ts';
 
-function runningAudit(db: Db, id: string): void {
-  insertSiteAudit(db, { id, visitor: 'v', url: 'https://example.test/', createdAt: '2026-11-26T00:00:00.000Z' });
-  markRunning(db, id, '2026-11-26T00:00:01.000Z');
+async function runningAudit(db: Db, id: string, createdAt = '2026-11-26T00:00:00.000Z', visitor = 'v'): Promise<void> {
+  await insertSiteAudit(db, { id, visitor, url: 'https://example.test/', createdAt });
+  await markRunning(db, id, '2026-11-26T00:00:01.000Z');
 }
 
 const pages = (count: number): StoredPage[] =>
@@ -39,56 +45,152 @@ const result = (pageCount: number, issueCount: number) => ({
   report: {},
   pages: pages(pageCount),
   issues: issues(issueCount),
-  diff: () => undefined,
+  diff: async () => undefined,
 });
+const pageCount = async (db: Db, id: string) => (await auditPages(db, id, { offset: 0, limit: 1 })).total;
 
-test('a finished audit is saved in batches with a turn of the event loop between them, and is done only once everything is written', async () => {
-  const db = openDatabase(':memory:');
-  runningAudit(db, 'a');
-  const seen: Array<{ status: string | undefined; pages: number }> = [];
-  const saved = await completeSiteAudit(db, 'a', result(2 * SAVE_BATCH_ROWS + 1, SAVE_BATCH_ROWS + 1), {
-    breathe: async () => {
-      // What any other request would read between two batches.
-      seen.push({ status: getSiteAudit(db, 'a')?.status, pages: auditPages(db, 'a', { offset: 0, limit: 1 }).total });
-    },
+describe.each(DIALECTS)('%s', (dialect) => {
+  const opened: Db[] = [];
+  afterEach(async () => {
+    for (const db of opened.splice(0)) await closeTestDatabase(db);
   });
-  expect(saved).toBe(true);
-  expect(seen).toEqual([
-    { status: 'running', pages: SAVE_BATCH_ROWS },
-    { status: 'running', pages: 2 * SAVE_BATCH_ROWS },
-    { status: 'running', pages: 2 * SAVE_BATCH_ROWS + 1 },
-    { status: 'running', pages: 2 * SAVE_BATCH_ROWS + 1 },
-    { status: 'running', pages: 2 * SAVE_BATCH_ROWS + 1 },
-  ]);
-  expect(getSiteAudit(db, 'a')).toMatchObject({ status: 'done', summary: { score: 90 } });
-  expect(auditIssues(db, 'a')).toHaveLength(SAVE_BATCH_ROWS + 1);
-});
 
-test('an audit aborted while it is being saved keeps none of the rows and is not marked done', async () => {
-  const db = openDatabase(':memory:');
-  runningAudit(db, 'a');
-  const controller = new AbortController();
-  const saved = await completeSiteAudit(db, 'a', result(SAVE_BATCH_ROWS + 1, 1), {
-    breathe: async () => controller.abort('cancel'),
-    signal: controller.signal,
-  });
-  expect(saved).toBe(false);
-  expect(getSiteAudit(db, 'a')?.status).toBe('running');
-  expect([auditPages(db, 'a', { offset: 0, limit: 1 }).total, auditIssues(db, 'a').length]).toEqual([0, 0]);
-});
+  async function freshDb(): Promise<Db> {
+    const db = await openTestDatabase(dialect);
+    opened.push(db);
+    return db;
+  }
 
-test('a save cut short by a crash is failed at the next start-up and its rows are dropped; other audits keep theirs', async () => {
-  const db = openDatabase(':memory:');
-  runningAudit(db, 'cut');
-  runningAudit(db, 'kept');
-  await completeSiteAudit(db, 'kept', result(3, 2));
-  // The process dies after the first batch: the transaction per batch committed, the last step never ran.
-  void completeSiteAudit(db, 'cut', result(SAVE_BATCH_ROWS + 1, 0), {
-    breathe: () => new Promise<void>(() => undefined),
+  test('a finished audit is saved in batches with a turn of the event loop between them, and is done only once everything is written', async () => {
+    const db = await freshDb();
+    await runningAudit(db, 'a');
+    const seen: Array<{ status: string | undefined; pages: number }> = [];
+    const saved = await completeSiteAudit(db, 'a', result(2 * SAVE_BATCH_ROWS + 1, SAVE_BATCH_ROWS + 1), {
+      breathe: async () => {
+        // What any other request would read between two batches.
+        seen.push({ status: (await getSiteAudit(db, 'a'))?.status, pages: await pageCount(db, 'a') });
+      },
+    });
+    expect(saved).toBe(true);
+    expect(seen).toEqual([
+      { status: 'running', pages: SAVE_BATCH_ROWS },
+      { status: 'running', pages: 2 * SAVE_BATCH_ROWS },
+      { status: 'running', pages: 2 * SAVE_BATCH_ROWS + 1 },
+      { status: 'running', pages: 2 * SAVE_BATCH_ROWS + 1 },
+      { status: 'running', pages: 2 * SAVE_BATCH_ROWS + 1 },
+    ]);
+    expect(await getSiteAudit(db, 'a')).toMatchObject({ status: 'done', summary: { score: 90 } });
+    expect(await auditIssues(db, 'a')).toHaveLength(SAVE_BATCH_ROWS + 1);
   });
-  expect(auditPages(db, 'cut', { offset: 0, limit: 1 }).total).toBe(SAVE_BATCH_ROWS);
-  expect(failUnfinished(db, 'running', 'restarted', '2026-11-26T00:02:00.000Z')).toBe(1);
-  expect(getSiteAudit(db, 'cut')).toMatchObject({ status: 'failed', error: 'restarted' });
-  expect(auditPages(db, 'cut', { offset: 0, limit: 1 }).total).toBe(0);
-  expect([auditPages(db, 'kept', { offset: 0, limit: 10 }).total, auditIssues(db, 'kept').length]).toEqual([3, 2]);
+
+  test('an audit aborted while it is being saved keeps none of the rows and is not marked done', async () => {
+    const db = await freshDb();
+    await runningAudit(db, 'a');
+    const controller = new AbortController();
+    const saved = await completeSiteAudit(db, 'a', result(SAVE_BATCH_ROWS + 1, 1), {
+      breathe: async () => controller.abort('cancel'),
+      signal: controller.signal,
+    });
+    expect(saved).toBe(false);
+    expect((await getSiteAudit(db, 'a'))?.status).toBe('running');
+    expect([await pageCount(db, 'a'), (await auditIssues(db, 'a')).length]).toEqual([0, 0]);
+  });
+
+  test('a save cut short by a crash is failed at the next start-up and its rows are dropped; other audits keep theirs', async () => {
+    const db = await freshDb();
+    await runningAudit(db, 'cut');
+    await runningAudit(db, 'kept');
+    await completeSiteAudit(db, 'kept', result(3, 2));
+    // The process dies after the first batch: that batch's statement committed, the last step never ran.
+    let firstBatchWritten!: () => void;
+    const cut = new Promise<void>((resolve) => (firstBatchWritten = resolve));
+    void completeSiteAudit(db, 'cut', result(SAVE_BATCH_ROWS + 1, 0), {
+      breathe: () => {
+        firstBatchWritten();
+        return new Promise<void>(() => undefined);
+      },
+    });
+    await cut;
+    expect(await pageCount(db, 'cut')).toBe(SAVE_BATCH_ROWS);
+    expect(await failUnfinished(db, 'running', 'restarted', '2026-11-26T00:02:00.000Z')).toBe(1);
+    expect(await getSiteAudit(db, 'cut')).toMatchObject({ status: 'failed', error: 'restarted' });
+    expect(await pageCount(db, 'cut')).toBe(0);
+    expect([await pageCount(db, 'kept'), (await auditIssues(db, 'kept')).length]).toEqual([3, 2]);
+  });
+
+  test('lists and the previous audit are newest first, the id ordering audits of the same millisecond', async () => {
+    const db = await freshDb();
+    const at = (second: number) => `2026-11-26T00:00:0${second}.000Z`;
+    await runningAudit(db, 'b', at(1));
+    await runningAudit(db, 'a', at(1));
+    await runningAudit(db, 'c', at(2));
+    await runningAudit(db, 'other', at(3), 'w');
+    expect((await listSiteAudits(db, 'v')).map((row) => row.id)).toEqual(['c', 'b', 'a']);
+    expect((await listSiteAudits(db, 'v', 2)).map((row) => row.id)).toEqual(['c', 'b']);
+    for (const id of ['a', 'b']) await completeSiteAudit(db, id, result(1, 0));
+    const current = { id: 'c', visitor: 'v', url: 'https://example.test/', createdAt: at(2) };
+    expect(await previousDoneAudit(db, current)).toBe('b');
+    expect(await previousDoneAudit(db, { ...current, visitor: 'w' })).toBeUndefined();
+  });
+
+  test('issuesOnlyIn counts and lists the (type, url) pairs of one audit missing from the other, in order', async () => {
+    const db = await freshDb();
+    await runningAudit(db, 'new');
+    await runningAudit(db, 'old');
+    const issue = (type: string, url: string) => ({ type, url, severity: 'error', detail: '' });
+    await completeSiteAudit(db, 'new', {
+      ...result(0, 0),
+      issues: [issue('b', 'https://e.test/2'), issue('a', 'https://e.test/9'), issue('b', 'https://e.test/1')],
+    });
+    await completeSiteAudit(db, 'old', { ...result(0, 0), issues: [issue('b', 'https://e.test/2')] });
+    expect(await issuesOnlyIn(db, 'new', 'old', 2)).toEqual({
+      total: 2,
+      items: [
+        { type: 'a', url: 'https://e.test/9' },
+        { type: 'b', url: 'https://e.test/1' },
+      ],
+    });
+    expect(await issuesOnlyIn(db, 'old', 'new', 10)).toEqual({ total: 0, items: [] });
+  });
+
+  test('pages filter by issue type and by a case-insensitive search, wildcards taken literally', async () => {
+    const db = await freshDb();
+    await runningAudit(db, 'a');
+    const page = (url: string, types: string[]) => ({ url, facts: {}, issues: types });
+    await completeSiteAudit(db, 'a', {
+      ...result(0, 0),
+      pages: [
+        page('https://e.test/About', ['title-missing', 'thin-content']),
+        page('https://e.test/50%_off', ['thin-content-x']),
+        page('https://e.test/500-off', []),
+      ],
+    });
+    const urls = async (options: { issue?: string; search?: string }) =>
+      (await auditPages(db, 'a', { offset: 0, limit: 10, ...options })).pages.map((row) => row.url);
+    expect(await urls({ issue: 'thin-content' })).toEqual(['https://e.test/About']);
+    expect(await urls({ search: 'ABOUT' })).toEqual(['https://e.test/About']);
+    expect(await urls({ search: '50%_' })).toEqual(['https://e.test/50%_off']);
+    expect(await urls({ search: '0_o' })).toEqual([]);
+    expect(await auditPages(db, 'a', { offset: 1, limit: 1 })).toEqual({
+      total: 3,
+      pages: [{ url: 'https://e.test/50%_off', facts: {}, issues: ['thin-content-x'] }],
+    });
+  });
+
+  test('pruning keeps the newest finished audits, never an unfinished one, and drops the rows of the rest', async () => {
+    const db = await freshDb();
+    for (const [n, id] of ['a', 'b', 'c', 'd'].entries()) await runningAudit(db, id, `2026-11-26T00:00:0${n}.000Z`);
+    for (const id of ['a', 'b', 'c']) await completeSiteAudit(db, id, result(2, 1));
+    await finishSiteAudit(db, 'c', {
+      status: 'cancelled',
+      error: 'Cancelled.',
+      finishedAt: '2026-11-26T00:01:00.000Z',
+    });
+    expect(await pruneSiteAudits(db, 2)).toBe(1);
+    expect((await listSiteAudits(db, 'v')).map((row) => row.id)).toEqual(['d', 'c', 'b']);
+    expect([await pageCount(db, 'a'), (await auditIssues(db, 'a')).length]).toEqual([0, 0]);
+    expect(await pruneSiteAudits(db, 2)).toBe(0);
+    expect(await pruneSiteAudits(db, 0)).toBe(2);
+    expect((await listSiteAudits(db, 'v')).map((row) => row.id)).toEqual(['d']);
+  });
 });

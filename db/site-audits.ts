@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from './index.ts';
 
 export type SiteAuditStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
@@ -67,63 +68,76 @@ function toAudit(row: Row): SiteAuditRow {
   };
 }
 
-export function insertSiteAudit(db: Db, audit: { id: string; visitor: string; url: string; createdAt: string }): void {
-  db.prepare("INSERT INTO site_audits (id, visitor, url, status, created_at) VALUES (?, ?, ?, 'queued', ?)").run(
-    audit.id,
-    audit.visitor,
-    audit.url,
-    audit.createdAt,
-  );
+export async function insertSiteAudit(
+  db: Db,
+  audit: { id: string; visitor: string; url: string; createdAt: string },
+): Promise<void> {
+  await db
+    .insertInto('site_audits')
+    .values({ id: audit.id, visitor: audit.visitor, url: audit.url, status: 'queued', created_at: audit.createdAt })
+    .execute();
 }
 
-export function getSiteAudit(db: Db, id: string): SiteAuditRow | undefined {
-  const row = db.prepare('SELECT * FROM site_audits WHERE id = ?').get(id) as Row | undefined;
+export async function getSiteAudit(db: Db, id: string): Promise<SiteAuditRow | undefined> {
+  const row = await db.selectFrom('site_audits').selectAll().where('id', '=', id).executeTakeFirst();
   return row && toAudit(row);
 }
 
-/** A visitor's audits, newest first. */
-export function listSiteAudits(db: Db, visitor: string, limit = 50): SiteAuditRow[] {
-  const rows = db
-    .prepare('SELECT * FROM site_audits WHERE visitor = ? ORDER BY created_at DESC, rowid DESC LIMIT ?')
-    .all(visitor, limit) as Row[];
+/** A visitor's audits, newest first (the id orders audits started in the same millisecond). */
+export async function listSiteAudits(db: Db, visitor: string, limit = 50): Promise<SiteAuditRow[]> {
+  const rows = await db
+    .selectFrom('site_audits')
+    .selectAll()
+    .where('visitor', '=', visitor)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
   return rows.map(toAudit);
 }
 
-export function markRunning(db: Db, id: string, startedAt: string): void {
-  db.prepare("UPDATE site_audits SET status = 'running', started_at = ? WHERE id = ?").run(startedAt, id);
+export async function markRunning(db: Db, id: string, startedAt: string): Promise<void> {
+  await db.updateTable('site_audits').set({ status: 'running', started_at: startedAt }).where('id', '=', id).execute();
 }
 
-export function saveProgress(db: Db, id: string, progress: { crawled: number; discovered: number }): void {
-  db.prepare('UPDATE site_audits SET crawled = ?, discovered = ? WHERE id = ?').run(
-    progress.crawled,
-    progress.discovered,
-    id,
-  );
+export async function saveProgress(
+  db: Db,
+  id: string,
+  progress: { crawled: number; discovered: number },
+): Promise<void> {
+  await db
+    .updateTable('site_audits')
+    .set({ crawled: progress.crawled, discovered: progress.discovered })
+    .where('id', '=', id)
+    .execute();
 }
 
-export function finishSiteAudit(
+export async function finishSiteAudit(
   db: Db,
   id: string,
   outcome: { status: 'failed' | 'cancelled'; error: string; finishedAt: string },
-): void {
-  db.prepare('UPDATE site_audits SET status = ?, error = ?, finished_at = ? WHERE id = ?').run(
-    outcome.status,
-    outcome.error,
-    outcome.finishedAt,
-    id,
-  );
+): Promise<void> {
+  await db
+    .updateTable('site_audits')
+    .set({ status: outcome.status, error: outcome.error, finished_at: outcome.finishedAt })
+    .where('id', '=', id)
+    .execute();
 }
 
-/** Rows (pages or issues) written per transaction when a finished audit is saved; the event loop gets a turn between batches. */
+/**
+ * Rows (pages or issues) written per statement when a finished audit is saved; the event loop gets a
+ * turn between batches. 200 rows of 5 values: far below either database's limit on parameters.
+ */
 export const SAVE_BATCH_ROWS = 200;
 
 /**
- * Stores a finished audit: its pages and issues in batches of SAVE_BATCH_ROWS, each its own
- * transaction with `breathe()` (a turn of the event loop when the slice is spent) between them, so
- * saving 5,000 pages never holds the server for long; then the diff, the summary and `done` in one
- * last transaction. Until that commits the audit is still `running`: no reader sees a half-saved
- * report, a crash in between leaves it to the next start-up, which fails it and drops its rows, and an
- * abort (`signal`) before the last step drops them at once and answers false.
+ * Stores a finished audit: its pages and issues in batches of SAVE_BATCH_ROWS, each one statement
+ * (so all or nothing) with `breathe()` (a turn of the event loop when the slice is spent) between
+ * them, so saving 5,000 pages never holds the server or the database for long; then the diff, the
+ * summary and `done` in one last transaction. Until that commits the audit is still `running`: no
+ * reader sees a half-saved report, a crash in between leaves it to the next start-up, which fails it
+ * and drops its rows, and an abort (`signal`) before the last step stops the writing, drops what was
+ * written and answers false.
  */
 export async function completeSiteAudit(
   db: Db,
@@ -136,121 +150,135 @@ export async function completeSiteAudit(
     report: unknown;
     pages: StoredPage[];
     issues: StoredIssue[];
-    diff: (db: Db) => unknown;
+    /** Computed inside the last transaction (`db` is that transaction), once every row is written. */
+    diff: (db: Db) => Promise<unknown>;
   },
   pace: { breathe?: () => Promise<void>; signal?: AbortSignal } = {},
 ): Promise<boolean> {
   const breathe = pace.breathe ?? (() => Promise.resolve());
-  const page = db.prepare('INSERT INTO site_audit_pages (audit_id, n, url, facts, issues) VALUES (?, ?, ?, ?, ?)');
-  const issue = db.prepare(
-    'INSERT INTO site_audit_issues (audit_id, type, url, severity, detail) VALUES (?, ?, ?, ?, ?)',
-  );
-  const writePages = db.transaction((from: number) => {
-    for (let n = from; n < Math.min(from + SAVE_BATCH_ROWS, result.pages.length); n += 1) {
-      const entry = result.pages[n];
-      page.run(id, n, entry.url, JSON.stringify(entry.facts), JSON.stringify(entry.issues));
-    }
-  });
-  const writeIssues = db.transaction((from: number) => {
-    for (const entry of result.issues.slice(from, from + SAVE_BATCH_ROWS))
-      issue.run(id, entry.type, entry.url, entry.severity, entry.detail);
-  });
-  for (let from = 0; from < result.pages.length; from += SAVE_BATCH_ROWS) {
-    writePages(from);
+  const aborted = () => pace.signal?.aborted === true;
+  for (let from = 0; from < result.pages.length && !aborted(); from += SAVE_BATCH_ROWS) {
+    const batch = result.pages.slice(from, from + SAVE_BATCH_ROWS).map((entry, index) => ({
+      audit_id: id,
+      n: from + index,
+      url: entry.url,
+      facts: JSON.stringify(entry.facts),
+      issues: JSON.stringify(entry.issues),
+    }));
+    await db.insertInto('site_audit_pages').values(batch).execute();
     await breathe();
   }
-  for (let from = 0; from < result.issues.length; from += SAVE_BATCH_ROWS) {
-    writeIssues(from);
+  for (let from = 0; from < result.issues.length && !aborted(); from += SAVE_BATCH_ROWS) {
+    const batch = result.issues.slice(from, from + SAVE_BATCH_ROWS).map((entry) => ({ audit_id: id, ...entry }));
+    await db.insertInto('site_audit_issues').values(batch).execute();
     await breathe();
   }
-  if (pace.signal?.aborted) {
+  if (aborted()) {
     // Cancelled or shut down while saving: the audit ends as its caller decides, without these rows.
-    deleteAuditRows(db, id);
+    await deleteAuditRows(db, id);
     return false;
   }
-  db.transaction(() => {
-    const diff = result.diff(db);
-    db.prepare(
-      "UPDATE site_audits SET status = 'done', error = NULL, finished_at = ?, crawled = ?, discovered = ?, summary = ?, report = ?, diff = ? WHERE id = ?",
-    ).run(
-      result.finishedAt,
-      result.crawled,
-      result.discovered,
-      JSON.stringify(result.summary),
-      JSON.stringify(result.report),
-      diff === undefined ? null : JSON.stringify(diff),
-      id,
-    );
-  })();
+  await db.transaction().execute(async (trx) => {
+    const diff = await result.diff(trx);
+    await trx
+      .updateTable('site_audits')
+      .set({
+        status: 'done',
+        error: null,
+        finished_at: result.finishedAt,
+        crawled: result.crawled,
+        discovered: result.discovered,
+        summary: JSON.stringify(result.summary),
+        report: JSON.stringify(result.report),
+        diff: diff === undefined ? null : JSON.stringify(diff),
+      })
+      .where('id', '=', id)
+      .execute();
+  });
   return true;
 }
 
-function deleteAuditRows(db: Db, id: string): void {
-  db.transaction(() => {
-    db.prepare('DELETE FROM site_audit_pages WHERE audit_id = ?').run(id);
-    db.prepare('DELETE FROM site_audit_issues WHERE audit_id = ?').run(id);
-  })();
+async function deleteAuditRows(db: Db, id: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('site_audit_pages').where('audit_id', '=', id).execute();
+    await trx.deleteFrom('site_audit_issues').where('audit_id', '=', id).execute();
+  });
 }
 
 /** The same visitor's latest finished audit of the same URL before `id`, if any. */
-export function previousDoneAudit(
+export async function previousDoneAudit(
   db: Db,
   current: { id: string; visitor: string; url: string; createdAt: string },
-): string | undefined {
-  const row = db
-    .prepare(
-      "SELECT id FROM site_audits WHERE visitor = ? AND url = ? AND status = 'done' AND id != ? AND created_at <= ? ORDER BY created_at DESC, rowid DESC LIMIT 1",
-    )
-    .get(current.visitor, current.url, current.id, current.createdAt) as { id: string } | undefined;
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('site_audits')
+    .select('id')
+    .where('visitor', '=', current.visitor)
+    .where('url', '=', current.url)
+    .where('status', '=', 'done')
+    .where('id', '!=', current.id)
+    .where('created_at', '<=', current.createdAt)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   return row?.id;
 }
 
 /** (type, url) pairs present in audit `a` and not in audit `b`. */
-export function issuesOnlyIn(
+export async function issuesOnlyIn(
   db: Db,
   a: string,
   b: string,
   limit: number,
-): { items: Array<{ type: string; url: string }>; total: number } {
-  const sql =
-    'SELECT type, url FROM site_audit_issues WHERE audit_id = ? EXCEPT SELECT type, url FROM site_audit_issues WHERE audit_id = ?';
-  const total = (db.prepare(`SELECT COUNT(*) AS n FROM (${sql})`).get(a, b) as { n: number }).n;
-  const items = db.prepare(`${sql} ORDER BY type, url LIMIT ?`).all(a, b, limit) as Array<{
-    type: string;
-    url: string;
-  }>;
-  return { items, total };
+): Promise<{ items: Array<{ type: string; url: string }>; total: number }> {
+  const pairs = (audit: string) =>
+    db.selectFrom('site_audit_issues').select(['type', 'url']).where('audit_id', '=', audit);
+  const only = pairs(a).except(pairs(b));
+  const counted = await db
+    .selectFrom(only.as('only'))
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  const items = await only.orderBy('type').orderBy('url').limit(limit).execute();
+  return { items, total: Number(counted.n) };
 }
 
-export function auditIssues(db: Db, id: string): StoredIssue[] {
+export async function auditIssues(db: Db, id: string): Promise<StoredIssue[]> {
   return db
-    .prepare('SELECT type, url, severity, detail FROM site_audit_issues WHERE audit_id = ? ORDER BY type, url')
-    .all(id) as StoredIssue[];
+    .selectFrom('site_audit_issues')
+    .select(['type', 'url', 'severity', 'detail'])
+    .where('audit_id', '=', id)
+    .orderBy('type')
+    .orderBy('url')
+    .execute();
 }
 
-export function auditPages(
+/** `text` as a LIKE pattern matching itself anywhere, with `!` escaping the wildcards (ESCAPE '!'). */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[!%_]/g, (char) => `!${char}`)}%`;
+}
+
+export async function auditPages(
   db: Db,
   id: string,
   options: { offset: number; limit: number; issue?: string; search?: string },
-): { total: number; pages: StoredPage[] } {
-  const where = ['audit_id = ?'];
-  const args: unknown[] = [id];
-  if (options.issue) {
-    where.push('EXISTS (SELECT 1 FROM json_each(issues) WHERE value = ?)');
-    args.push(options.issue);
-  }
-  if (options.search) {
-    where.push('instr(lower(url), lower(?)) > 0');
-    args.push(options.search);
-  }
-  const clause = where.join(' AND ');
-  const total = (db.prepare(`SELECT COUNT(*) AS n FROM site_audit_pages WHERE ${clause}`).get(...args) as { n: number })
-    .n;
-  const rows = db
-    .prepare(`SELECT url, facts, issues FROM site_audit_pages WHERE ${clause} ORDER BY n LIMIT ? OFFSET ?`)
-    .all(...args, options.limit, options.offset) as Array<{ url: string; facts: string; issues: string }>;
+): Promise<{ total: number; pages: StoredPage[] }> {
+  let query = db.selectFrom('site_audit_pages').where('audit_id', '=', id);
+  // `issues` is a JSON array of type ids (no quotes inside): a type is in it when "type" is.
+  if (options.issue)
+    query = query.where(sql<boolean>`issues LIKE ${containsPattern(JSON.stringify(options.issue))} ESCAPE '!'`);
+  // Both sides lowered: the same case-insensitive match on SQLite and PostgreSQL.
+  if (options.search)
+    query = query.where(sql<boolean>`lower(url) LIKE lower(${containsPattern(options.search)}) ESCAPE '!'`);
+  const counted = await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const rows = await query
+    .select(['url', 'facts', 'issues'])
+    .orderBy('n')
+    .limit(options.limit)
+    .offset(options.offset)
+    .execute();
   return {
-    total,
+    total: Number(counted.n),
     pages: rows.map((row) => ({
       url: row.url,
       facts: JSON.parse(row.facts) as Record<string, unknown>,
@@ -261,24 +289,42 @@ export function auditPages(
 
 /**
  * An audit cut off by a restart is never left waiting: every one still in `status` is failed with
- * `reason`, and the rows a save cut short had written are dropped with it.
+ * `reason`, and the rows a save cut short had written are dropped with it, set-based, in one transaction.
  */
-export function failUnfinished(db: Db, status: 'queued' | 'running', reason: string, finishedAt: string): number {
-  return db.transaction(() => {
-    const unfinished = 'SELECT id FROM site_audits WHERE status = ?';
-    db.prepare(`DELETE FROM site_audit_pages WHERE audit_id IN (${unfinished})`).run(status);
-    db.prepare(`DELETE FROM site_audit_issues WHERE audit_id IN (${unfinished})`).run(status);
-    return db
-      .prepare("UPDATE site_audits SET status = 'failed', error = ?, finished_at = ? WHERE status = ?")
-      .run(reason, finishedAt, status).changes;
-  })();
+export async function failUnfinished(
+  db: Db,
+  status: 'queued' | 'running',
+  reason: string,
+  finishedAt: string,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const unfinished = trx.selectFrom('site_audits').select('id').where('status', '=', status);
+    await trx.deleteFrom('site_audit_pages').where('audit_id', 'in', unfinished).execute();
+    await trx.deleteFrom('site_audit_issues').where('audit_id', 'in', unfinished).execute();
+    const result = await trx
+      .updateTable('site_audits')
+      .set({ status: 'failed', error: reason, finished_at: finishedAt })
+      .where('status', '=', status)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  });
 }
 
+const FINISHED = ['done', 'failed', 'cancelled'] as const;
+
 /** Deletes all but the newest `keep` finished audits (their pages and issues go with them). */
-export function pruneSiteAudits(db: Db, keep: number): number {
-  return db
-    .prepare(
-      "DELETE FROM site_audits WHERE id IN (SELECT id FROM site_audits WHERE status IN ('done', 'failed', 'cancelled') ORDER BY created_at DESC, rowid DESC LIMIT -1 OFFSET ?)",
-    )
-    .run(Math.max(0, keep)).changes;
+export async function pruneSiteAudits(db: Db, keep: number): Promise<number> {
+  const newest = db
+    .selectFrom('site_audits')
+    .select('id')
+    .where('status', 'in', FINISHED)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(Math.max(0, Math.trunc(keep)));
+  const result = await db
+    .deleteFrom('site_audits')
+    .where('status', 'in', FINISHED)
+    .where('id', 'not in', newest)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

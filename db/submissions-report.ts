@@ -4,7 +4,7 @@ import { countContactMessages, iterateContactMessages, type ContactMessage } fro
 
 /*
  * What `npm run submissions` prints. Every row, however many: both reports are generators of text
- * chunks read straight from SQLite one row at a time, so memory stays flat and the caller can
+ * chunks read from the database a page of rows at a time, so memory stays flat and the caller can
  * respect the terminal's or pipe's backpressure.
  */
 
@@ -13,9 +13,9 @@ function jsonRow(row: object): string {
   return JSON.stringify(row, null, 2).replace(/\n/g, '\n    ');
 }
 
-function* jsonList(name: string, rows: Iterable<object>, last: boolean): Generator<string> {
+async function* jsonList(name: string, rows: AsyncIterable<object>, last: boolean): AsyncGenerator<string> {
   let first = true;
-  for (const row of rows) {
+  for await (const row of rows) {
     yield `${first ? `  "${name}": [\n` : ',\n'}    ${jsonRow(row)}`;
     first = false;
   }
@@ -26,7 +26,7 @@ function* jsonList(name: string, rows: Iterable<object>, last: boolean): Generat
  * `{"contact": [...], "articles": [...]}` with every stored field, newest first: byte for byte what
  * JSON.stringify(report, null, 2) would print, without holding the report in memory.
  */
-export function* submissionsJson(db: Db): Generator<string> {
+export async function* submissionsJson(db: Db): AsyncGenerator<string> {
   yield '{\n';
   yield* jsonList('contact', iterateContactMessages(db), false);
   yield* jsonList('articles', iterateArticleSubmissions(db), true);
@@ -50,8 +50,8 @@ interface TableSpec<Row> {
   title: string;
   empty: string;
   headers: string[];
-  count: (db: Db) => number;
-  rows: (db: Db) => Iterable<Row>;
+  count: (db: Db) => Promise<number>;
+  rows: (db: Db) => AsyncIterable<Row>;
   cells: (row: Row) => string[];
   /** Columns left out when no row has a value in them (fields visitors may skip). */
   optional?: number[];
@@ -62,8 +62,8 @@ interface TableSpec<Row> {
  * columns (and finds optional columns nobody filled, which are left out), the second prints, so
  * columns line up without keeping the rows.
  */
-function* table<Row>(db: Db, spec: TableSpec<Row>): Generator<string> {
-  const total = spec.count(db);
+async function* table<Row>(db: Db, spec: TableSpec<Row>): AsyncGenerator<string> {
+  const total = await spec.count(db);
   yield `${spec.title} (${total}), newest first\n`;
   if (total === 0) {
     yield `${spec.empty}\n`;
@@ -71,7 +71,7 @@ function* table<Row>(db: Db, spec: TableSpec<Row>): Generator<string> {
   }
   const widths = spec.headers.map((header) => header.length);
   const filled = new Set<number>();
-  for (const row of spec.rows(db)) {
+  for await (const row of spec.rows(db)) {
     spec.cells(row).forEach((value, i) => {
       widths[i] = Math.max(widths[i]!, value.length);
       if (value) filled.add(i);
@@ -85,7 +85,7 @@ function* table<Row>(db: Db, spec: TableSpec<Row>): Generator<string> {
       .trimEnd()}\n`;
   yield line(spec.headers);
   yield line(widths.map((width) => '-'.repeat(width)));
-  for (const row of spec.rows(db)) yield line(spec.cells(row));
+  for await (const row of spec.rows(db)) yield line(spec.cells(row));
 }
 
 const contactTable: TableSpec<ContactMessage> = {
@@ -93,7 +93,7 @@ const contactTable: TableSpec<ContactMessage> = {
   empty: 'No contact messages yet.',
   headers: ['ID', 'RECEIVED (UTC)', 'NAME', 'EMAIL', 'PHONE', 'WEBSITE', 'MESSAGE'],
   count: countContactMessages,
-  rows: iterateContactMessages,
+  rows: (db) => iterateContactMessages(db),
   cells: (row) => [
     String(row.id),
     row.createdAt,
@@ -111,7 +111,7 @@ const articleTable: TableSpec<ArticleSubmission> = {
   empty: 'No article submissions yet.',
   headers: ['ID', 'RECEIVED (UTC)', 'STATUS', 'AUTHOR', 'EMAIL', 'TITLE', 'CHARS'],
   count: countArticleSubmissions,
-  rows: iterateArticleSubmissions,
+  rows: (db) => iterateArticleSubmissions(db),
   cells: (row) => [
     String(row.id),
     row.createdAt,
@@ -124,7 +124,7 @@ const articleTable: TableSpec<ArticleSubmission> = {
 };
 
 /** The human-readable report: two tables with their totals, every row, newest first, long text shortened. */
-export function* submissionsTable(db: Db): Generator<string> {
+export async function* submissionsTable(db: Db): AsyncGenerator<string> {
   yield* table(db, contactTable);
   yield '\n';
   yield* table(db, articleTable);

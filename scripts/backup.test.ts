@@ -10,14 +10,15 @@ import { databaseFile, openDatabase } from '#db/index.ts';
 
 const run = promisify(execFile);
 const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx');
-const cli = (args: string[], dataDir: string) =>
-  run(tsx, ['scripts/backup.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir } });
+const { DATABASE_URL: _unset, ...inherited } = process.env;
+const cli = (args: string[], dataDir: string, env: Record<string, string> = {}) =>
+  run(tsx, ['scripts/backup.ts', ...args], { env: { ...inherited, DATA_DIR: dataDir, ...env } });
 
 test('npm run backup writes a dated copy under DATA_DIR/backups, or the named file, and never overwrites', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'backup-cli-'));
   try {
-    const db = openDatabase(databaseFile(dir));
-    insertContactMessage(db, { name: 'Asha', email: 'asha@example.in', message: 'Keep me safe' });
+    const db = await openDatabase(databaseFile(dir));
+    await insertContactMessage(db, { name: 'Asha', email: 'asha@example.in', message: 'Keep me safe' });
     const first = await cli([], dir);
     const [name] = readdirSync(join(dir, 'backups'));
     expect(name).toMatch(/^site-\d{8}-\d{6}\.db$/);
@@ -31,7 +32,7 @@ test('npm run backup writes a dated copy under DATA_DIR/backups, or the named fi
       { name: 'Asha', message: 'Keep me safe' },
     ]);
     copy.close();
-    db.close();
+    await db.destroy();
 
     await cli([join(dir, 'named.db')], dir);
     await expect(cli([join(dir, 'named.db')], dir)).rejects.toMatchObject({
@@ -55,6 +56,22 @@ test('without a database it says where it looked', async () => {
       code: 1,
       stderr: `No database at ${databaseFile(empty)}. Set DATA_DIR to the directory the server uses.\n`,
     });
+  } finally {
+    rmSync(empty, { recursive: true, force: true });
+  }
+});
+
+test('with DATABASE_URL there is no file to copy: it says so, names pg_dump, and never prints the password', async () => {
+  const empty = mkdtempSync(join(tmpdir(), 'backup-pg-'));
+  try {
+    await expect(
+      cli([], empty, { DATABASE_URL: 'postgres://site:s3cret@db.internal:5432/site' }),
+    ).rejects.toMatchObject({
+      code: 1,
+      stderr:
+        'DATABASE_URL is set: the data lives in PostgreSQL at db.internal:5432/site, not in a file to copy. Back it up with pg_dump.\n',
+    });
+    expect(readdirSync(empty)).toEqual([]);
   } finally {
     rmSync(empty, { recursive: true, force: true });
   }

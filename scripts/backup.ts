@@ -2,11 +2,13 @@
  * Operator CLI: `npm run backup [-- path]` writes a consistent copy of the live database (safe while
  * the server runs) to `path` (a new file, or a directory for a dated file), by default
  * `<DATA_DIR>/backups/site-<UTC time>.db`, then checks the copy with PRAGMA integrity_check.
- * Restore: README, "Backups".
+ * Restore: README, "Backups". SQLite only: with DATABASE_URL the data lives in PostgreSQL, whose
+ * backups are pg_dump's, and the command says so.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { backupDatabase, backupTarget, BackupTargetError } from '#db/backup.ts';
+import { describeDatabase } from '#db/index.ts';
 import { existingDatabase, loadCliConfig } from './lib/cli-config.ts';
 
 async function main(argv: string[]): Promise<number> {
@@ -18,6 +20,12 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadCliConfig();
+  if (config.databaseUrl) {
+    process.stderr.write(
+      `DATABASE_URL is set: the data lives in ${describeDatabase(config.databaseUrl)}, not in a file to copy. Back it up with pg_dump.\n`,
+    );
+    return 1;
+  }
   const source = existingDatabase(config);
   if (!source) return 1;
   const defaultDir = join(config.dataDir, 'backups');

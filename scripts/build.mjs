@@ -124,8 +124,16 @@ const manifest = {
 };
 writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2));
 
-// The server and the image encoder worker it forks (server/features/image-compressor/worker.ts).
-const serverEntries = { server: 'server/index.ts', 'image-worker': 'server/features/image-compressor/worker.ts' };
+// The server, the image encoder worker it forks (server/features/image-compressor/worker.ts) and
+// the job threads it starts (server/lib/jobs/thread.ts, which imports the job definitions module
+// by its URL: that module needs an entry of its own here too).
+const serverEntries = {
+  server: 'server/index.ts',
+  'image-worker': 'server/features/image-compressor/worker.ts',
+  'job-thread': 'server/lib/jobs/thread.ts',
+  // The app's job definitions, imported by every job thread (server/job-system.ts).
+  'job-definitions': 'server/jobs.ts',
+};
 await esbuild.build({
   absWorkingDir: root,
   entryPoints: serverEntries,

@@ -1,17 +1,17 @@
 /**
  * Operator CLI: `npm run submissions` prints every contact message and article submission as
  * tables (with the totals), `npm run submissions -- --json` prints every stored field. Reads
- * DATA_DIR exactly like the server; safe while the server runs (SQLite WAL readers do not block it).
+ * the database exactly like the server (DATABASE_URL, else DATA_DIR); safe while the server runs
+ * (SQLite WAL readers do not block it, nor do PostgreSQL's).
  */
 import { once } from 'node:events';
-import { openDatabase } from '#db/index.ts';
 import { submissionsJson, submissionsTable } from '#db/submissions-report.ts';
-import { existingDatabase, loadCliConfig } from './lib/cli-config.ts';
+import { loadCliConfig, openServerDatabase } from './lib/cli-config.ts';
 
 /** Writes chunk by chunk, waiting whenever the terminal or pipe is full: rows stream, memory stays flat. */
-async function writeAll(chunks: Iterable<string>, out: NodeJS.WritableStream): Promise<void> {
+async function writeAll(chunks: AsyncIterable<string>, out: NodeJS.WritableStream): Promise<void> {
   let buffered = '';
-  for (const chunk of chunks) {
+  for await (const chunk of chunks) {
     buffered += chunk;
     if (buffered.length < 64 * 1024) continue;
     if (!out.write(buffered)) await once(out, 'drain');
@@ -27,13 +27,12 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadCliConfig();
-  const file = existingDatabase(config);
-  if (!file) return 1;
-  const db = openDatabase(file);
+  const db = await openServerDatabase(config);
+  if (!db) return 1;
   try {
     await writeAll(argv.includes('--json') ? submissionsJson(db) : submissionsTable(db), process.stdout);
   } finally {
-    db.close();
+    await db.destroy();
   }
   return 0;
 }

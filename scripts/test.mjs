@@ -2,6 +2,7 @@
 // "N passed, N failed" counting every test (a failed typecheck, lint or build counts as one failure).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { startThrowawayPostgres } from './lib/throwaway-postgres.mjs';
 
 const results = 'test-results';
 rmSync(results, { recursive: true, force: true });
@@ -29,6 +30,17 @@ function countVitest(file) {
   ).length;
   return true;
 }
+
+// Every data-layer and API suite runs on SQLite and on PostgreSQL: use TEST_DATABASE_URL's server, or
+// start a throw-away cluster from Debian's postgresql package (stopped and deleted at the end).
+let postgres;
+if (!process.env.TEST_DATABASE_URL) {
+  postgres = await startThrowawayPostgres();
+  if (postgres) process.env.TEST_DATABASE_URL = postgres.url;
+  else
+    console.log('PostgreSQL is not installed (Debian: apt-get install postgresql): its half of the suites will fail');
+}
+process.on('exit', () => postgres?.stop());
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 if (!run('typecheck', npx, ['tsc', '-p', 'tsconfig.json'])) failed += 1;

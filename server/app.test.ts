@@ -1,9 +1,10 @@
 import request from 'supertest';
 import { expect, test } from 'vitest';
 import { createTestApp } from '#test/helpers/app.ts';
+import { DIALECTS } from '#test/helpers/databases.ts';
 
 test('unknown /api paths answer 404 JSON', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const res = await request(app).get('/api/does-not-exist');
   expect(res.status).toBe(404);
   expect(res.headers['content-type']).toMatch(/application\/json/);
@@ -11,14 +12,14 @@ test('unknown /api paths answer 404 JSON', async () => {
 });
 
 test('malformed JSON answers 400 with an error message', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const res = await request(app).post('/api/anything').set('Content-Type', 'application/json').send('{"broken": ');
   expect(res.status).toBe(400);
   expect(res.body).toEqual({ error: 'Malformed JSON in request body' });
 });
 
 test('JSON bodies over 1 MB answer 413', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const big = JSON.stringify({ text: 'x'.repeat(1024 * 1024 + 10) });
   const res = await request(app).post('/api/anything').set('Content-Type', 'application/json').send(big);
   expect(res.status).toBe(413);
@@ -26,7 +27,7 @@ test('JSON bodies over 1 MB answer 413', async () => {
 });
 
 test('security headers: strict CSP with a nonce, nosniff, no X-Powered-By, no framing', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const res = await request(app).get('/');
   const csp = res.headers['content-security-policy'];
   const scriptSrc = csp.split(';').find((part: string) => part.startsWith('script-src'));
@@ -42,7 +43,7 @@ test('security headers: strict CSP with a nonce, nosniff, no X-Powered-By, no fr
 });
 
 test('pages are compressed with br or gzip and carry an ETag that answers 304', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const br = await request(app).get('/').set('Accept-Encoding', 'br, gzip');
   expect(br.headers['content-encoding']).toBe('br');
   const gzip = await request(app).get('/').set('Accept-Encoding', 'gzip');
@@ -55,7 +56,7 @@ test('pages are compressed with br or gzip and carry an ETag that answers 304', 
 });
 
 test('hashed assets are immutable for a year; other public files revalidate', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const html = (await request(app).get('/')).text;
   const css = /href="(\/assets\/styles-[^"]+\.css)"/.exec(html)?.[1];
   expect(css).toBeDefined();
@@ -71,18 +72,18 @@ test('hashed assets are immutable for a year; other public files revalidate', as
   expect((await request(app).get('/assets/missing-123.js')).status).toBe(404);
 });
 
-test('/healthz says alive and /readyz checks the database', async () => {
-  const { app, db } = createTestApp();
+test.each(DIALECTS)('/healthz says alive and /readyz checks the database (%s)', async (dialect) => {
+  const { app, close } = await createTestApp({ dialect });
   expect((await request(app).get('/healthz')).body).toEqual({ status: 'ok' });
   expect((await request(app).get('/readyz')).body).toEqual({ status: 'ready' });
-  db.close();
+  await close();
   const res = await request(app).get('/readyz');
   expect(res.status).toBe(503);
   expect(res.body.status).toBe('unavailable');
 });
 
 test('aliases and trailing slashes answer 301 to the canonical path, keeping the query', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const alias = await request(app).get('/CommaSeparatorTool?x=1');
   expect(alias.status).toBe(301);
   expect(alias.headers.location).toBe('/comma-separator-tool?x=1');
@@ -92,14 +93,14 @@ test('aliases and trailing slashes answer 301 to the canonical path, keeping the
 });
 
 test('routes match case-sensitively: a wrong-case path is a 301 to the page, not duplicate content', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const res = await request(app).get('/Comma-Separator-Tool?x=1');
   expect(res.status).toBe(301);
   expect(res.headers.location).toBe('/comma-separator-tool?x=1');
 });
 
 test('HEAD on a page answers headers without a body', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const res = await request(app).head('/');
   expect(res.status).toBe(200);
   expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -107,7 +108,7 @@ test('HEAD on a page answers headers without a body', async () => {
 });
 
 test('every request gets an X-Request-Id; a sane incoming one is kept', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   expect((await request(app).get('/healthz')).headers['x-request-id']).toMatch(/^[0-9a-f]{8}-\w+$/);
   expect((await request(app).get('/healthz').set('X-Request-Id', 'abc-123')).headers['x-request-id']).toBe('abc-123');
   expect((await request(app).get('/healthz').set('X-Request-Id', '<bad id>')).headers['x-request-id']).not.toBe(
@@ -116,7 +117,7 @@ test('every request gets an X-Request-Id; a sane incoming one is kept', async ()
 });
 
 test('the fast path (cached pages, assets) sends the same headers as Express would', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const first = await request(app).get('/').set('Accept-Encoding', 'gzip'); // rendered through Express
   const second = await request(app).get('/').set('Accept-Encoding', 'gzip'); // answered from the page cache
   const pick = (headers: Record<string, string>) => {
@@ -137,7 +138,7 @@ test('the fast path (cached pages, assets) sends the same headers as Express wou
 });
 
 test('tracking parameters do not defeat the page cache: same bytes, same ETag, 304 on revalidation', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const plain = await request(app).get('/');
   for (const query of [
     'utm_source=x',
@@ -155,7 +156,7 @@ test('tracking parameters do not defeat the page cache: same bytes, same ETag, 3
 });
 
 test('over https every answer carries Strict-Transport-Security for at least 180 days: Express, fast path, API, files, redirects', async () => {
-  const { app } = createTestApp({ env: { SITE_URL: 'https://www.example.test' } });
+  const { app } = await createTestApp({ env: { SITE_URL: 'https://www.example.test' } });
   const asset = /<link rel="stylesheet" href="([^"]+)"/.exec((await request(app).get('/')).text)?.[1];
   const asks: Array<[string, () => request.Test]> = [
     ['/disclaimer (rendered through Express)', () => request(app).get('/disclaimer')],
@@ -177,7 +178,7 @@ test('over https every answer carries Strict-Transport-Security for at least 180
 });
 
 test('over plain http no Strict-Transport-Security is sent', async () => {
-  const { app } = createTestApp({ env: { SITE_URL: 'http://localhost:3000' } });
+  const { app } = await createTestApp({ env: { SITE_URL: 'http://localhost:3000' } });
   await request(app).get('/disclaimer');
   for (const res of [await request(app).get('/disclaimer'), await request(app).get('/api/nowhere')]) {
     expect(res.headers['strict-transport-security']).toBeUndefined();

@@ -1,12 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import compression from 'compression';
+import { sql } from 'kysely';
 import express, { type Express } from 'express';
 import type { PageDef } from '#views/page.ts';
 import type { AssetManifest } from '#views/site-context.ts';
 import { apiRouter } from './http/api-router.ts';
+import { shareRateLimits } from './http/rate-limit.ts';
+import { sharedRateLimitsFor } from './http/rate-limit-store.ts';
 import { loadManifest, loadStaticFiles, type StaticFile } from './pages/assets.ts';
 import type { Config } from './config/index.ts';
+import type { Db } from '#db/index.ts';
 import type { AppDeps } from './deps.ts';
+import type { Logger } from './lib/logger.ts';
 import { buildFeatures } from './features/index.ts';
 import { errorHandler } from './http/errors.ts';
 import { createRenderer } from './pages/render.tsx';
@@ -22,7 +27,7 @@ import { createPlatformClients } from './lib/platform-clients.ts';
 import { createAppFetcher } from './lib/safe-fetch/app-fetcher.ts';
 import './http/validation.ts';
 
-export interface CreateAppOptions extends Pick<AppDeps, 'config' | 'db' | 'log'> {
+export interface CreateAppOptions extends Pick<AppDeps, 'config' | 'db' | 'log' | 'jobs'> {
   /** Build manifest; read from dist/public when omitted. */
   assets?: AssetManifest;
   /** Route table; the site's own when omitted (tests may pass a smaller one). */
@@ -62,6 +67,33 @@ function withProfileFiles(files: Map<string, StaticFile>, config: Config): Map<s
   return files;
 }
 
+/** `/healthz` answers while the process lives; `/readyz` also asks the database. */
+function healthRoutes(app: Express, db: Db, log: Logger): void {
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    try {
+      await sql`SELECT 1`.execute(db);
+      res.json({ status: 'ready' });
+    } catch (error) {
+      log.error({ err: error }, 'readiness check failed');
+      res.status(503).json({ status: 'unavailable', error: 'Database is not answering' });
+    }
+  });
+}
+
+/** What a worker process (ROLE=worker) serves: its health checks, and 404 for everything else. */
+export function healthOnlyApp(db: Db, log: Logger): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  healthRoutes(app, db, log);
+  app.use((_req, res) => {
+    res.status(404).json({ error: 'This is a worker process: it runs jobs and serves only /healthz and /readyz.' });
+  });
+  return app;
+}
+
 /**
  * Builds the whole site as an Express app. No side effects: no listening, no timers, no writes, no
  * env reads. What writes or runs in the background is handed to the caller on `app.locals`:
@@ -69,13 +101,14 @@ function withProfileFiles(files: Map<string, StaticFile>, config: Config): Map<s
  * `shutdown()`.
  */
 export function createApp(options: CreateAppOptions): Express {
-  const { config, db, log } = options;
+  const { config, db, log, jobs } = options;
   const pages = options.pages ?? routeTable;
   const assets = options.assets ?? loadManifest();
   const deps: AppDeps = {
     config,
     db,
     log,
+    jobs,
     assets,
     fetcher: createAppFetcher(config),
     platforms: createPlatformClients(config),
@@ -85,8 +118,11 @@ export function createApp(options: CreateAppOptions): Express {
 
   const app = express();
   app.disable('x-powered-by');
-  app.locals.prepare = () => {
-    for (const feature of features.all) feature.prepare?.();
+  // On PostgreSQL every limiter counts in the database, so limits hold across web processes.
+  const sharedRateLimits = sharedRateLimitsFor(db, log);
+  if (sharedRateLimits) shareRateLimits(app, sharedRateLimits);
+  app.locals.prepare = async () => {
+    for (const feature of features.all) await feature.prepare?.();
   };
   app.locals.startBackgroundWork = () => {
     for (const feature of features.all) feature.start?.();
@@ -94,6 +130,7 @@ export function createApp(options: CreateAppOptions): Express {
   app.locals.leads = features.leads;
   app.locals.shutdown = async () => {
     await Promise.allSettled(features.all.map(async (feature) => feature.stop?.()));
+    await sharedRateLimits?.close();
   };
   app.set('trust proxy', config.trustProxy);
   const renderer = createRenderer({
@@ -116,18 +153,7 @@ export function createApp(options: CreateAppOptions): Express {
     });
   }
 
-  app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
-  app.get('/readyz', (_req, res) => {
-    try {
-      db.prepare('SELECT 1').get();
-      res.json({ status: 'ready' });
-    } catch (error) {
-      log.error({ err: error }, 'readiness check failed');
-      res.status(503).json({ status: 'unavailable', error: 'Database is not answering' });
-    }
-  });
+  healthRoutes(app, db, log);
 
   app.use('/assets', (_req, res) => {
     res.status(404).type('text/plain').send('Not found');

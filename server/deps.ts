@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import type { Db } from '#db/index.ts';
 import type { AssetManifest } from '#views/site-context.ts';
 import type { Config } from './config/index.ts';
+import type { Jobs } from './lib/jobs/index.ts';
 import type { Logger } from './lib/logger.ts';
 import type { PlatformClients } from './lib/platform-clients.ts';
 import type { SafeFetcher } from './lib/safe-fetch/index.ts';
@@ -15,6 +16,8 @@ export interface AppDeps {
   fetcher: SafeFetcher;
   /** The video platforms' fetcher (MEDIA_PROXY_URL) and the one YouTube client the media features share. */
   platforms: PlatformClients;
+  /** The durable job system (server/job-system.ts): long work is enqueued here and runs in worker threads. */
+  jobs: Jobs;
   /** The build's manifest: server-rendered pages outside the route table (the inbox) link its CSS. */
   assets: AssetManifest;
 }
@@ -26,7 +29,7 @@ export interface Feature {
   /** Routers mounted elsewhere, e.g. the lead inbox at /admin. */
   mounts?: Array<{ path: string; router: Router }>;
   /** Start-up work that writes (jobs cut off by a restart, seed data); runs once before the server listens. */
-  prepare?: () => void;
+  prepare?: () => void | Promise<void>;
   /** Background work started once the server listens. */
   start?: () => void;
   /** Stops the feature's work when the process shuts down (abort crawls, drain queues), before the database closes. */

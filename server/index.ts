@@ -1,5 +1,6 @@
-import { databaseFile, openDatabase } from '#db/index.ts';
-import { createApp } from './app.ts';
+import { databaseFile, DatabaseUrlError, describeDatabase, openDatabase, type Db } from '#db/index.ts';
+import { createApp, healthOnlyApp } from './app.ts';
+import { jobsDescription, openJobSystem, runsJobs } from './job-system.ts';
 import { ConfigError, configWarnings, loadConfig, type Config } from './config/index.ts';
 import { createHttpServer } from './http/http-server.ts';
 import { createLogger } from './lib/logger.ts';
@@ -25,12 +26,29 @@ process.on('uncaughtException', (error) => {
   setTimeout(() => process.exit(1), 500).unref();
   log.flush(() => process.exit(1));
 });
-const db = openDatabase(databaseFile(config.dataDir));
-const app = createApp({ config, db, log });
-// Start-up work that writes (audits a restart cut off, seed data) runs before the first request.
-app.locals.prepare();
+const databaseTarget = config.databaseUrl ?? databaseFile(config.dataDir);
+let db: Db;
+try {
+  db = await openDatabase(databaseTarget);
+} catch (error) {
+  // A database that cannot be used stops the boot with one plain line naming it (never its password).
+  if (!(error instanceof DatabaseUrlError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+}
+const jobs = await openJobSystem({ config, db, log, databaseTarget });
+log.info(
+  { database: describeDatabase(databaseTarget), queue: jobsDescription(db), role: config.role },
+  `database: ${describeDatabase(databaseTarget)}; jobs: ${jobsDescription(db)}; role: ${config.role}`,
+);
+const app = createApp({ config, db, log, jobs });
+// Start-up work that writes (seed data, the media key) runs before the first request.
+await app.locals.prepare();
 const hsts = strictTransportSecurity({ https: config.siteUrl.startsWith('https:') });
-const server = createHttpServer(app, { headers: hsts ? [`Strict-Transport-Security: ${hsts}`] : [] });
+// A worker serves only its health checks (the Dockerfile's HEALTHCHECK, a compose health check).
+const server = createHttpServer(config.role === 'worker' ? healthOnlyApp(db, log) : app, {
+  headers: hsts ? [`Strict-Transport-Security: ${hsts}`] : [],
+});
 
 server.listen(config.port, config.host, () => {
   const address = server.address();
@@ -54,7 +72,11 @@ server.listen(config.port, config.host, () => {
       'leads are delivered by webhook and/or email',
     );
   }
-  app.locals.startBackgroundWork();
+  // Jobs and background work (lead delivery) run where ROLE says: `all` (the default) and `worker`.
+  if (runsJobs(config)) {
+    app.locals.startBackgroundWork();
+    void jobs.work().catch((error: unknown) => log.error({ err: error }, 'the job system could not start'));
+  }
   log.flush();
   // A quiet server still shows its recent requests within a second.
   setInterval(() => log.flush(), 1000).unref();
@@ -74,12 +96,15 @@ function shutdown(signal: string): void {
   const reaper = setInterval(() => server.closeIdleConnections(), 100);
   reaper.unref();
   // Long jobs (crawls) are aborted so their requests can answer before the grace period ends.
-  void app.locals.shutdown();
+  const stopped = Promise.allSettled([app.locals.shutdown(), jobs.close()]);
   server.close(() => {
     clearInterval(reaper);
-    db.close();
-    log.info('stopped');
-    log.flush(() => process.exit(0));
+    void stopped
+      .then(() => db.destroy())
+      .finally(() => {
+        log.info('stopped');
+        log.flush(() => process.exit(0));
+      });
   });
   server.closeIdleConnections();
 }

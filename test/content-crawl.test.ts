@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { pages as routeTable } from '#server/pages/routes.ts';
 import { createTestApp } from '#test/helpers/app.ts';
 
-const { app, config } = createTestApp();
+const { app, config } = await createTestApp();
 
 /** Spec 2.2's route table. Pages other issues have not merged yet may be linked (e.g. from the home page). */
 const specRoutes =

@@ -56,7 +56,7 @@ test('guides cite no statistics: no percentages or "studies show" figures that n
 });
 
 test('the index lists every guide with its dates, and each guide page shows author, dates and Article JSON-LD', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   // The profile lists a team: its first person signs the guides.
   const author = operatorBusiness.team![0]!;
   const index = await request(app).get('/seo-guides');
@@ -91,7 +91,7 @@ test('the index lists every guide with its dates, and each guide page shows auth
 });
 
 test('every internal link on the guides, the index and the core-updates log answers 200 without a redirect', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const client = request(app);
   const seen = new Set<string>();
   for (const path of ['/seo-guides', '/google-core-updates', ...guides.map((guide) => `/seo-guides/${guide.slug}`)]) {
@@ -106,7 +106,7 @@ test('every internal link on the guides, the index and the core-updates log answ
 });
 
 test('the sitemap lists the index and every guide', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const xml = (await request(app).get('/sitemap.xml')).text;
   expect(xml).toContain('<loc>https://example.test/seo-guides</loc>');
   for (const guide of guides) expect(xml).toContain(`<loc>https://example.test/seo-guides/${guide.slug}</loc>`);
@@ -125,7 +125,7 @@ test('the core-updates log lists only complete rollouts, newest first, with plau
 });
 
 test("the core-updates page shows the dated log, where it stops, when it was last reviewed, and links to Google's dashboard", async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const res = await request(app).get('/google-core-updates');
   expect(res.status).toBe(200);
   const rows = [
@@ -145,7 +145,7 @@ test("the core-updates page shows the dated log, where it stops, when it was las
 });
 
 test('without a team in the profile the business itself signs the guides: no person is named', async () => {
-  const { app } = createTestApp({ env: { SITE_PROFILE: minimalProfileFile() } });
+  const { app } = await createTestApp({ env: { SITE_PROFILE: minimalProfileFile() } });
   const guide = guides[0]!;
   const res = await request(app).get(`/seo-guides/${guide.slug}`);
   expect(mainOf(res.text)).toContain(`By Acme Search · Published <time dateTime="${guide.published}">`);

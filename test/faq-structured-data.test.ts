@@ -16,7 +16,7 @@ function decode(html: string): string {
 
 // docs/decisions/0012: FAQPage markup stays only because it equals what the page shows.
 test('every FAQPage block is valid and matches the visible questions and answers, in order', async () => {
-  const { app, config } = createTestApp();
+  const { app, config } = await createTestApp();
   const client = request(app);
   let checked = 0;
   for (const page of pages.map((entry) => resolvePage(entry, config.siteProfile.business))) {

@@ -2,12 +2,12 @@ import request from 'supertest';
 import { expect, test } from 'vitest';
 import { pages } from '#server/pages/routes.ts';
 import { staticErrorPage } from '#server/pages/static-error-page.ts';
-import { createTestApp } from '#test/helpers/app.ts';
+import { createTestApp, type TestApp } from '#test/helpers/app.ts';
 import { nuCheck } from '#test/helpers/nu-checker.ts';
 
 const PASSWORD = 'correct horse battery';
 const ORIGIN = 'https://example.test';
-type App = ReturnType<typeof createTestApp>['app'];
+type App = TestApp['app'];
 
 /** A document with the error the W3C report found on every page: proof that the checker runs and sees it. */
 const CONTROL = '(control) aria-expanded on a summary';
@@ -56,7 +56,7 @@ async function adminPages(app: App): Promise<Record<string, string>> {
 }
 
 test('every page, the 404 pages, the admin inbox and the static error page are valid HTML (Nu checker)', async () => {
-  const { app } = createTestApp({ env: { ADMIN_PASSWORD: PASSWORD } });
+  const { app } = await createTestApp({ env: { ADMIN_PASSWORD: PASSWORD } });
   const documents = {
     ...(await sitePages(app)),
     ...(await adminPages(app)),

@@ -1,14 +1,17 @@
 import { createHmac } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import request from 'supertest';
-import { expect, test } from 'vitest';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, test } from 'vitest';
 import { getArticleSubmission, listArticleSubmissions } from '#db/article-submissions.ts';
 import { getContactMessage, listContactMessages } from '#db/contact-messages.ts';
 import { listOutbox } from '#db/outbox.ts';
 import { defaultSender } from '#server/features/leads/delivery.ts';
 import { startLoopbackServer } from '#test/fixtures/loopback.ts';
 import { startSmtpFixture } from '#test/fixtures/smtp.ts';
-import { createTestApp } from '#test/helpers/app.ts';
+import type { Db, Dialect } from '#db/index.ts';
+import { createTestApp, type TestApp, type TestAppOptions } from '#test/helpers/app.ts';
+import { DIALECTS } from '#test/helpers/databases.ts';
 
 /** A webhook receiver: records each body and signature; `nth(n)` resolves when the nth has arrived. */
 async function webhookReceiver(status = 200) {
@@ -36,111 +39,142 @@ const article = {
   content: 'What we changed, week by week.',
 };
 
-test('a contact message reaches the webhook as {id, event, createdAt, data: every stored field}, signed', async () => {
-  const hook = await webhookReceiver();
-  const { app, db } = createTestApp({
-    env: { NOTIFY_WEBHOOK_URL: `${hook.server.origin}/leads`, NOTIFY_WEBHOOK_SECRET: 'hook-secret' },
+/** Makes every insert into the outbox fail like a full disk (or lifts that again). */
+async function refuseOutbox(db: Db, dialect: Dialect, refuse: boolean) {
+  const statements =
+    dialect === 'sqlite'
+      ? refuse
+        ? ["CREATE TRIGGER refuse_outbox BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'disk full'); END"]
+        : ['DROP TRIGGER refuse_outbox']
+      : refuse
+        ? [
+            "CREATE FUNCTION refuse_outbox() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$",
+            'CREATE TRIGGER refuse_outbox BEFORE INSERT ON outbox FOR EACH ROW EXECUTE FUNCTION refuse_outbox()',
+          ]
+        : ['DROP TRIGGER refuse_outbox ON outbox'];
+  for (const statement of statements) await sql.raw(statement).execute(db);
+}
+
+describe.each(DIALECTS)('%s', (dialect) => {
+  const apps: TestApp[] = [];
+  afterEach(async () => {
+    await Promise.all(apps.splice(0).map((app) => app.close()));
   });
-  try {
-    const res = await request(app).post('/api/contact').send(contact);
-    expect(res.status).toBe(201);
-    await hook.nth(1);
-    const [{ body, signature }] = hook.received;
-    const stored = getContactMessage(db, res.body.id)!;
-    const event = JSON.parse(body!) as Record<string, unknown>;
-    expect(event).toEqual({
-      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      event: 'contact.created',
-      createdAt: stored.createdAt,
-      data: { ...stored },
+  async function openApp(options: TestAppOptions = {}) {
+    const app = await createTestApp({ ...options, dialect });
+    apps.push(app);
+    return app;
+  }
+
+  test('a contact message reaches the webhook as {id, event, createdAt, data: every stored field}, signed', async () => {
+    const hook = await webhookReceiver();
+    const { app, db } = await openApp({
+      env: { NOTIFY_WEBHOOK_URL: `${hook.server.origin}/leads`, NOTIFY_WEBHOOK_SECRET: 'hook-secret' },
     });
-    expect(stored).toMatchObject(contact);
-    expect(signature).toBe(`sha256=${createHmac('sha256', 'hook-secret').update(body!).digest('hex')}`);
-    await app.locals.leads.worker.idle();
-    expect(listOutbox(db)).toEqual([
-      expect.objectContaining({
-        eventId: event.id,
-        channel: 'webhook',
-        attempts: 1,
-        deliveredAt: expect.any(String),
-        lastError: null,
-      }),
-    ]);
-  } finally {
-    await hook.server.close();
-  }
-});
-
-test('an article submission goes out by webhook and email with the same event id', async () => {
-  const hook = await webhookReceiver();
-  const smtp = await startSmtpFixture();
-  const { app, db } = createTestApp({
-    env: { NOTIFY_WEBHOOK_URL: hook.server.origin, SMTP_URL: smtp.url, NOTIFY_EMAIL_TO: 'editor@agency.test' },
+    try {
+      const res = await request(app).post('/api/contact').send(contact);
+      expect(res.status).toBe(201);
+      await hook.nth(1);
+      const [{ body, signature }] = hook.received;
+      const stored = (await getContactMessage(db, res.body.id))!;
+      const event = JSON.parse(body!) as Record<string, unknown>;
+      expect(event).toEqual({
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        event: 'contact.created',
+        createdAt: stored.createdAt,
+        data: { ...stored },
+      });
+      expect(stored).toMatchObject(contact);
+      expect(signature).toBe(`sha256=${createHmac('sha256', 'hook-secret').update(body!).digest('hex')}`);
+      await app.locals.leads.worker.idle();
+      expect(await listOutbox(db)).toEqual([
+        expect.objectContaining({
+          eventId: event.id,
+          channel: 'webhook',
+          attempts: 1,
+          deliveredAt: expect.any(String),
+          lastError: null,
+        }),
+      ]);
+    } finally {
+      await hook.server.close();
+    }
   });
-  try {
-    const res = await request(app).post('/api/writeforus/submit').send(article);
-    expect(res.status).toBe(201);
-    await hook.nth(1);
-    const { mail, to, from } = await smtp.nth(1);
-    const event = JSON.parse(hook.received[0]!.body) as { id: string; event: string; data: Record<string, unknown> };
-    expect(event).toMatchObject({ event: 'article.created', data: { ...getArticleSubmission(db, res.body.id) } });
-    expect(event.data).toMatchObject({ ...article, status: 'pending' });
-    expect(mail.messageId).toBe(`<${event.id}@example.test>`);
-    expect(mail.subject).toBe('New article submission: Core update recovery');
-    expect(mail.replyTo?.value[0]?.address).toBe('rohan@example.in');
-    expect(to).toEqual(['editor@agency.test']);
-    // No NOTIFY_EMAIL_FROM: the SMTP login (an address) sends.
-    expect(from).toBe('leads@agency.test');
-  } finally {
-    await hook.server.close();
-    await smtp.close();
-  }
-});
 
-test('without a webhook or SMTP the lead is stored and nothing is queued', async () => {
-  const { app, db } = createTestApp();
-  await request(app).post('/api/contact').send(contact).expect(201);
-  await request(app).post('/api/writeforus/submit').send(article).expect(201);
-  expect(listContactMessages(db)).toHaveLength(1);
-  expect(listArticleSubmissions(db)).toHaveLength(1);
-  expect(listOutbox(db)).toEqual([]);
-});
+  test('an article submission goes out by webhook and email with the same event id', async () => {
+    const hook = await webhookReceiver();
+    const smtp = await startSmtpFixture();
+    const { app, db } = await openApp({
+      env: { NOTIFY_WEBHOOK_URL: hook.server.origin, SMTP_URL: smtp.url, NOTIFY_EMAIL_TO: 'editor@agency.test' },
+    });
+    try {
+      const res = await request(app).post('/api/writeforus/submit').send(article);
+      expect(res.status).toBe(201);
+      await hook.nth(1);
+      const { mail, to, from } = await smtp.nth(1);
+      const event = JSON.parse(hook.received[0]!.body) as { id: string; event: string; data: Record<string, unknown> };
+      expect(event).toMatchObject({
+        event: 'article.created',
+        data: { ...(await getArticleSubmission(db, res.body.id)) },
+      });
+      expect(event.data).toMatchObject({ ...article, status: 'pending' });
+      expect(mail.messageId).toBe(`<${event.id}@example.test>`);
+      expect(mail.subject).toBe('New article submission: Core update recovery');
+      expect(mail.replyTo?.value[0]?.address).toBe('rohan@example.in');
+      expect(to).toEqual(['editor@agency.test']);
+      // No NOTIFY_EMAIL_FROM: the SMTP login (an address) sends.
+      expect(from).toBe('leads@agency.test');
+    } finally {
+      await hook.server.close();
+      await smtp.close();
+    }
+  });
 
-test('storing the lead and queueing its notification are one transaction: if queueing fails, nothing is stored', async () => {
-  const { app, db } = createTestApp({ env: { NOTIFY_WEBHOOK_URL: 'http://127.0.0.1:9/never' } });
-  db.exec("CREATE TRIGGER refuse_outbox BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'disk full'); END");
-  const res = await request(app).post('/api/contact').send(contact);
-  expect(res.status).toBe(500);
-  expect(listContactMessages(db)).toEqual([]);
-  db.exec('DROP TRIGGER refuse_outbox');
-  await request(app).post('/api/contact').send(contact).expect(201);
-  expect(listContactMessages(db)).toHaveLength(1);
-  expect(listOutbox(db)).toHaveLength(1);
-});
+  test('without a webhook or SMTP the lead is stored and nothing is queued', async () => {
+    const { app, db } = await openApp();
+    await request(app).post('/api/contact').send(contact).expect(201);
+    await request(app).post('/api/writeforus/submit').send(article).expect(201);
+    expect(await listContactMessages(db)).toHaveLength(1);
+    expect(await listArticleSubmissions(db)).toHaveLength(1);
+    expect(await listOutbox(db)).toEqual([]);
+  });
 
-test('bad input is refused before anything is stored or queued', async () => {
-  const hook = await webhookReceiver();
-  const { app, db } = createTestApp({ env: { NOTIFY_WEBHOOK_URL: hook.server.origin } });
-  try {
-    expect(
-      (
-        await request(app)
-          .post('/api/contact')
-          .send({ ...contact, email: 'nope' })
-      ).status,
-    ).toBe(400);
-    expect(
-      (
-        await request(app)
-          .post('/api/writeforus/submit')
-          .send({ ...article, email: undefined })
-      ).body,
-    ).toEqual({ error: 'Email is required' });
-    expect(listOutbox(db)).toEqual([]);
-    expect(hook.received).toEqual([]);
-  } finally {
-    await hook.server.close();
-  }
+  test('storing the lead and queueing its notification are one transaction: if queueing fails, nothing is stored', async () => {
+    const { app, db } = await openApp({ env: { NOTIFY_WEBHOOK_URL: 'http://127.0.0.1:9/never' } });
+    await refuseOutbox(db, dialect, true);
+    const res = await request(app).post('/api/contact').send(contact);
+    expect(res.status).toBe(500);
+    expect(await listContactMessages(db)).toEqual([]);
+    await refuseOutbox(db, dialect, false);
+    await request(app).post('/api/contact').send(contact).expect(201);
+    expect(await listContactMessages(db)).toHaveLength(1);
+    expect(await listOutbox(db)).toHaveLength(1);
+  });
+
+  test('bad input is refused before anything is stored or queued', async () => {
+    const hook = await webhookReceiver();
+    const { app, db } = await openApp({ env: { NOTIFY_WEBHOOK_URL: hook.server.origin } });
+    try {
+      expect(
+        (
+          await request(app)
+            .post('/api/contact')
+            .send({ ...contact, email: 'nope' })
+        ).status,
+      ).toBe(400);
+      expect(
+        (
+          await request(app)
+            .post('/api/writeforus/submit')
+            .send({ ...article, email: undefined })
+        ).body,
+      ).toEqual({ error: 'Email is required' });
+      expect(await listOutbox(db)).toEqual([]);
+      expect(hook.received).toEqual([]);
+    } finally {
+      await hook.server.close();
+    }
+  });
 });
 
 test('the default sender is the SMTP login when it is an address, else the profile email', () => {

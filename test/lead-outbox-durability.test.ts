@@ -4,12 +4,15 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { sql } from 'kysely';
+import { listOutbox } from '#db/outbox.ts';
 import { freeLoopbackPort } from '#test/fixtures/loopback.ts';
 import { expect, test } from 'vitest';
 import { operatorProfilePath } from '#test/helpers/business.ts';
+import { closeTestDatabase, openTestDatabase, testPostgresUrl } from '#test/helpers/databases.ts';
 
 /** The built server as an operator runs it, logging at info so the test can read its progress. */
-function startServer(dataDir: string, webhookUrl: string) {
+function startServer(dataDir: string, webhookUrl: string, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['dist/server.js'], {
     env: {
       PATH: process.env.PATH ?? '',
@@ -22,6 +25,7 @@ function startServer(dataDir: string, webhookUrl: string) {
       LOG_LEVEL: 'info',
       NOTIFY_WEBHOOK_URL: webhookUrl,
       NOTIFY_WEBHOOK_SECRET: 'durable',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -159,5 +163,43 @@ test('kill -9 mid-delivery: the request in flight is made again after the restar
     }
   } finally {
     await hook.close();
+  }
+});
+
+test('two servers on one PostgreSQL deliver every lead exactly once, whichever stored it', async () => {
+  const db = await openTestDatabase('postgres');
+  const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
+  const url = new URL(testPostgresUrl());
+  url.searchParams.set('options', `-c search_path=${rows[0]!.schema}`);
+  const port = await freeLoopbackPort();
+  // Both servers' workers see every due row, whichever server stored the lead: the claim decides who sends it.
+  const hook = await receiver(port, () => 200);
+  const env = { DATABASE_URL: url.toString() };
+  const servers = [0, 1].map(() =>
+    startServer(mkdtempSync(join(tmpdir(), 'outbox-pg-')), `http://127.0.0.1:${port}/hook`, env),
+  );
+  try {
+    const ports = await Promise.all(servers.map((server) => server.port));
+    // Within the forms' per-address limits (5 of each) even if both servers shared them.
+    const posts = Array.from({ length: 4 }, (_, i) => [
+      postJson(ports[i % 2]!, '/api/contact', { ...lead, name: `Lead ${i}`, email: `lead${i}@example.in` }),
+      postJson(ports[(i + 1) % 2]!, '/api/writeforus/submit', {
+        title: `Article ${i}`,
+        author: 'Rohan Mehta',
+        email: `author${i}@example.in`,
+        content: 'What we changed, week by week.',
+      }),
+    ]).flat();
+    expect(await Promise.all(posts)).toEqual(Array(8).fill(201));
+    await hook.nth(8);
+    await expect.poll(async () => (await listOutbox(db)).filter((row) => row.deliveredAt).length).toBe(8);
+    const ids = hook.bodies.map((body) => (JSON.parse(body) as { id: string }).id);
+    expect(new Set(ids).size).toBe(8);
+    expect(ids).toHaveLength(8);
+    for (const row of await listOutbox(db)) expect(row).toMatchObject({ attempts: 1, lastError: null });
+  } finally {
+    await Promise.all(servers.map((server) => killed(server.child)));
+    await hook.close();
+    await closeTestDatabase(db);
   }
 });

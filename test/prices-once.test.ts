@@ -18,7 +18,7 @@ function mainText(html: string): string {
 
 // Issue 16: prices appear once, on /seo-packages; every other page links there.
 test('no page but /seo-packages states a rupee amount', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const client = request(app);
   for (const page of pages) {
     if (page.path === '/seo-packages') continue;
@@ -28,7 +28,7 @@ test('no page but /seo-packages states a rupee amount', async () => {
 });
 
 test('/seo-packages states every price: the packages, the audit and each paid tool service, each with an anchor', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const res = await request(app).get('/seo-packages');
   for (const plan of SEO_PACKAGES) expect(res.text).toContain(`id="plan-${plan.id}"`);
   for (const plan of PAID_TOOL_PLANS) {

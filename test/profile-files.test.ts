@@ -2,24 +2,26 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { expect, test } from 'vitest';
+import { expect, onTestFinished, test } from 'vitest';
 import { createTestApp } from '#test/helpers/app.ts';
 import { operatorProfilePath } from '#test/helpers/business.ts';
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>';
 
-/** An app whose profile names a logo file inside its DATA_DIR. */
-function appWithLogo() {
+/** An app whose profile names a logo file inside its DATA_DIR, closed when the test ends. */
+async function appWithLogo() {
   const dataDir = mkdtempSync(join(tmpdir(), 'logo-'));
   writeFileSync(join(dataDir, 'logo.svg'), SVG);
   const profile = { ...JSON.parse(readFileSync(operatorProfilePath, 'utf8')), logo: 'logo.svg' };
   const file = join(dataDir, 'profile.json');
   writeFileSync(file, JSON.stringify(profile));
-  return createTestApp({ dataDir, env: { SITE_PROFILE: file } });
+  const testApp = await createTestApp({ dataDir, env: { SITE_PROFILE: file } });
+  onTestFinished(testApp.close);
+  return testApp;
 }
 
 test('the logo is served from memory under a content-hashed URL and shown in the header and JSON-LD', async () => {
-  const { app, config } = appWithLogo();
+  const { app, config } = await appWithLogo();
   const url = config.siteProfile.logo!.url;
   expect(url).toMatch(/^\/logo-[0-9a-f]{12}\.svg$/);
   const res = await request(app).get(url);
@@ -39,7 +41,7 @@ test('the logo is served from memory under a content-hashed URL and shown in the
 });
 
 test("the web app manifest names the operator's business", async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const res = await request(app).get('/manifest.webmanifest');
   expect(res.status).toBe(200);
   expect(res.headers['content-type']).toBe('application/manifest+json');

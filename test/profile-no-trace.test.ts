@@ -6,7 +6,7 @@ import { cleanSite } from '#test/fixtures/site-audit-clean-site.ts';
 import { createTestApp } from '#test/helpers/app.ts';
 import { minimalProfileFile, operatorBusiness, sampleTraces } from '#test/helpers/business.ts';
 
-const { app } = createTestApp();
+const { app } = await createTestApp();
 
 /** Entities decoded, so a name with an apostrophe or ampersand is found as written. */
 const decode = (text: string) =>
@@ -60,7 +60,9 @@ test('with a real profile no trace of the sample business remains: pages, JSON-L
 });
 
 test('the trace check can fail: the sample app shows the sample business it looks for', async () => {
-  const html = decode((await request(createTestApp({ env: { SITE_PROFILE: '' } }).app).get('/contact-me')).text);
+  const html = decode(
+    (await request((await createTestApp({ env: { SITE_PROFILE: '' } })).app).get('/contact-me')).text,
+  );
   const [name, legalName, phone, digits, email, street, postalCode] = sampleTraces();
   expect([name, legalName, phone, email, street, postalCode].filter((trace) => !html.includes(trace))).toEqual([]);
   expect(html).toContain(`tel:+${digits}`);
@@ -135,7 +137,7 @@ test('case studies and testimonials appear only as the profile states them', asy
 });
 
 test('a profile without case studies, testimonials or officer: /case-studies explains the work and states no figure', async () => {
-  const { app: minimal } = createTestApp({ env: { SITE_PROFILE: minimalProfileFile() } });
+  const { app: minimal } = await createTestApp({ env: { SITE_PROFILE: minimalProfileFile() } });
   const html = decode((await request(minimal).get('/case-studies')).text);
   const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
   expect(main).toContain('How an engagement works');
@@ -158,7 +160,7 @@ test('a profile without case studies, testimonials or officer: /case-studies exp
 test("the site audit PDF is sent in the operator's name, never the sample's", async () => {
   const site = await serveFixture(cleanSite);
   try {
-    const { app: auditApp } = createTestApp({ env: { FETCH_ALLOW_PRIVATE: site.hostPort } });
+    const { app: auditApp } = await createTestApp({ env: { FETCH_ALLOW_PRIVATE: site.hostPort } });
     const started = await request(auditApp)
       .post('/api/site-audits')
       .send({ url: `${site.origin}/` });

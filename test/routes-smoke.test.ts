@@ -4,7 +4,7 @@ import { buildNav, buildRedirects, navLinks, pages } from '#server/pages/routes.
 import { createTestApp } from '#test/helpers/app.ts';
 import { resolvePage } from '#views/page.ts';
 
-const { app, config } = createTestApp();
+const { app, config } = await createTestApp();
 const resolved = pages.map((page) => resolvePage(page, config.siteProfile.business));
 
 function head(html: string) {

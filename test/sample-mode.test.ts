@@ -9,7 +9,7 @@ const sampleApp = () => createTestApp({ env: { SITE_PROFILE: '' } });
 const robotsMeta = (html: string) => /<meta name="robots" content="([^"]*)"/.exec(html)?.[1];
 
 test('sample mode: every page is noindex, nofollow in the page and the header, on first render and from the cache', async () => {
-  const { app } = sampleApp();
+  const { app } = await sampleApp();
   for (const { path } of pages) {
     const rendered = await request(app).get(path); // through Express
     const cached = await request(app).get(path); // the fast path, for pages in the cache
@@ -22,7 +22,7 @@ test('sample mode: every page is noindex, nofollow in the page and the header, o
 });
 
 test('sample mode: a slim notice beginning "Sample business details" tops every page and says how to set SITE_PROFILE', async () => {
-  const { app } = sampleApp();
+  const { app } = await sampleApp();
   for (const path of ['/', '/contact-me', '/seo-audit', '/no-such-page']) {
     const html = (await request(app).get(path)).text;
     const body = html.slice(html.indexOf('<body>'));
@@ -36,7 +36,7 @@ test('sample mode: a slim notice beginning "Sample business details" tops every 
 });
 
 test('sample mode: X-Robots-Tag on every kind of response, Express and fast path alike', async () => {
-  const { app } = sampleApp();
+  const { app } = await sampleApp();
   const html = (await request(app).get('/')).text;
   const css = /href="(\/assets\/styles-[^"]+\.css)"/.exec(html)![1];
   const paths: Array<[string, 'get' | 'post']> = [
@@ -58,13 +58,13 @@ test('sample mode: X-Robots-Tag on every kind of response, Express and fast path
 });
 
 test('sample mode: robots.txt shuts every crawler out', async () => {
-  const res = await request(sampleApp().app).get('/robots.txt');
+  const res = await request((await sampleApp()).app).get('/robots.txt');
   expect(res.status).toBe(200);
   expect(res.text).toBe('User-agent: *\nDisallow: /\n');
 });
 
 test('with a real profile: pages are indexable, no notice, no X-Robots-Tag, robots.txt allows crawling', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   for (const path of ['/', '/', '/contact-me']) {
     const res = await request(app).get(path);
     expect(res.headers['x-robots-tag']).toBeUndefined();

@@ -96,7 +96,7 @@ test('every route of spec 2.2 (and the pages decisions.md adds) is in the route 
 });
 
 test('every old spelling answers 301 to its canonical page', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   for (const [alias, target] of Object.entries(aliases)) {
     const res = await request(app).get(alias);
     expect(`${alias} ${res.status} ${res.headers.location}`).toBe(`${alias} 301 ${target}`);
@@ -167,7 +167,7 @@ test('every spec route is reachable from the header or the footer (the home page
 });
 
 test('the common guesses and any letter-case variant of a route answer 301 to the route, keeping the query', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const moved: Record<string, string> = {
     '/pricing': '/seo-packages',
     '/tools': '/try-free-tools',

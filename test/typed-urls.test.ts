@@ -1,11 +1,11 @@
 import request from 'supertest';
-import { expect, test } from 'vitest';
+import { expect, onTestFinished, test } from 'vitest';
 import { startLoopbackServer, type LoopbackServer } from '#test/fixtures/loopback.ts';
 import { readEventStream } from '#test/helpers/event-stream.ts';
-import { createTestApp } from '#test/helpers/app.ts';
+import { createTestApp, type TestApp } from '#test/helpers/app.ts';
 import { apiOnlyAssets } from '#test/helpers/live-tools-app.ts';
 
-type App = ReturnType<typeof createTestApp>['app'];
+type App = TestApp['app'];
 
 /** Typed text that can never be a URL: the one rule refuses it before any request (no DNS error). */
 const GARBAGE = ['../../etc/passwd', 'http://', ':::', 'a b c', 'javascript:alert(1)'];
@@ -22,19 +22,22 @@ function httpOnlySite(): Promise<LoopbackServer> {
   });
 }
 
-function appFor(allow: string[]): App {
-  return createTestApp({
+/** A file-backed app, closed (crawls stopped, database closed) when the test ends. */
+async function appFor(allow: string[]): Promise<App> {
+  const { app, close } = await createTestApp({
     env: { FETCH_ALLOW_PRIVATE: allow.join(','), CHROMIUM_PATH: 'off' },
     assets: apiOnlyAssets,
     file: true,
-  }).app;
+  });
+  onTestFinished(close);
+  return app;
 }
 
 /** Reads a site audit's event stream to its end: the readiness signal that it finished. */
 const auditEvents = (app: App, id: string) => readEventStream(app, `/api/site-audits/${id}/events`);
 
 test("garbage URLs answer 400 with the tool's message on every single-URL endpoint, and nothing is fetched", async () => {
-  const app = appFor([]);
+  const app = await appFor([]);
   const invalid = 'Please enter a valid URL (for example https://example.com/).';
   const crawlInvalid = 'Please enter a valid http:// or https:// URL.';
   const seen: Array<[string, string, number, unknown]> = [];
@@ -67,7 +70,7 @@ test("garbage URLs answer 400 with the tool's message on every single-URL endpoi
 });
 
 test("garbage lines in the bulk checkers are failed rows with the rule's reason, never a DNS lookup", async () => {
-  const app = appFor([]);
+  const app = await appFor([]);
   const redirects = await request(app).post('/api/bulk-url-redirection/redirect').send({ urls: GARBAGE });
   const index = await request(app).post('/api/google-index-checker/check').send({ urls: GARBAGE });
   const reason = (url: string) =>
@@ -90,7 +93,7 @@ test("garbage lines in the bulk checkers are failed rows with the rule's reason,
 test('a bare domain of an http-only site is audited over http by the SEO audit and the mobile test', async () => {
   const site = await httpOnlySite();
   try {
-    const app = appFor([site.hostPort]);
+    const app = await appFor([site.hostPort]);
     const audit = await request(app)
       .post('/api/seo-audit/audit')
       .send({ url: `${site.hostPort}/` });
@@ -109,7 +112,7 @@ test('a bare domain of an http-only site is audited over http by the SEO audit a
 test('a bare domain of an http-only site is crawled over http by the site audit and the sitemap generator', async () => {
   const site = await httpOnlySite();
   try {
-    const app = appFor([site.hostPort]);
+    const app = await appFor([site.hostPort]);
     const sitemap = await request(app).post('/api/sitemaps').send({ url: site.hostPort });
     expect([sitemap.status, sitemap.body.report?.siteUrl, sitemap.body.record?.pages]).toEqual([200, site.origin, 2]);
     const started = await request(app)
@@ -131,7 +134,7 @@ test('a bare domain of an http-only site is crawled over http by the site audit 
 test('a bare domain of an http-only site is followed over http by the redirect and index checkers', async () => {
   const site = await httpOnlySite();
   try {
-    const app = appFor([site.hostPort]);
+    const app = await appFor([site.hostPort]);
     const redirects = await request(app)
       .post('/api/bulk-url-redirection/redirect')
       .send({ urls: [`${site.hostPort}/x`] });
@@ -159,7 +162,7 @@ test('a bare domain of an http-only site is followed over http by the redirect a
 test('an explicit https:// never falls back to http, and its failure reads in plain words', async () => {
   const site = await httpOnlySite();
   try {
-    const app = appFor([site.hostPort]);
+    const app = await appFor([site.hostPort]);
     const res = await request(app)
       .post('/api/seo-audit/audit')
       .send({ url: `https://${site.hostPort}/` });
@@ -178,7 +181,7 @@ test('no network failure shows a system code (EPROTO, ECONNREFUSED, ENOTFOUND) o
   const closed = await startLoopbackServer((_req, res) => res.end());
   await closed.close();
   try {
-    const app = appFor([site.hostPort, closed.hostPort]);
+    const app = await appFor([site.hostPort, closed.hostPort]);
     const targets = [
       `https://${site.hostPort}/`,
       `http://${closed.hostPort}/`,

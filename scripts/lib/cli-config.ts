@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { databaseFile } from '#db/index.ts';
+import { databaseFile, DatabaseUrlError, openDatabase, type Db } from '#db/index.ts';
 import { ConfigError, loadConfig, type Config } from '#server/config/index.ts';
 
 /**
@@ -23,4 +23,20 @@ export function existingDatabase(config: Config): string | undefined {
   if (existsSync(file)) return file;
   process.stderr.write(`No database at ${file}. Set DATA_DIR to the directory the server uses.\n`);
   return undefined;
+}
+
+/**
+ * Opens the database the server uses: PostgreSQL when DATABASE_URL is set, else the existing file
+ * under DATA_DIR. Undefined, with one plain line on stderr, when there is none or it cannot be used.
+ */
+export async function openServerDatabase(config: Config): Promise<Db | undefined> {
+  const target = config.databaseUrl ?? existingDatabase(config);
+  if (!target) return undefined;
+  try {
+    return await openDatabase(target);
+  } catch (error) {
+    if (!(error instanceof DatabaseUrlError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    return undefined;
+  }
 }

@@ -62,6 +62,17 @@ const trustProxy = field((value): TrustProxy | Invalid => {
   return entries;
 });
 
+/** Where every table lives when not in the SQLite file under DATA_DIR: a PostgreSQL server. */
+const databaseUrl = field((value): string | undefined | Invalid => {
+  if (value === undefined || value.trim() === '') return undefined;
+  if (!/^postgres(ql)?:\/\/[^\s]+$/i.test(value.trim()))
+    return new Invalid('must be a PostgreSQL address such as postgres://user:password@db.internal:5432/site');
+  return value.trim();
+});
+
+export const ROLES = ['all', 'web', 'worker'] as const;
+export type Role = (typeof ROLES)[number];
+
 export const core = defineSection({
   env: {
     NODE_ENV: oneOf(['development', 'production', 'test'], 'development'),
@@ -72,6 +83,14 @@ export const core = defineSection({
     LOG_LEVEL: oneOf(LOG_LEVELS, 'info'),
     FETCH_ALLOW_PRIVATE: hostPortList,
     TRUST_PROXY: trustProxy,
+    DATABASE_URL: databaseUrl,
+    ROLE: oneOf(ROLES, 'all'),
+    JOB_STALL_SECONDS: wholeNumber({
+      min: 5,
+      max: 60,
+      fallback: 30,
+      message: 'must be a whole number of seconds from 5 to 60',
+    }),
   },
   read: (env) => {
     return {
@@ -87,6 +106,15 @@ export const core = defineSection({
       fetchAllowPrivate: env.FETCH_ALLOW_PRIVATE,
       /** Value handed to Express's `trust proxy` setting. */
       trustProxy: env.TRUST_PROXY,
+      /** A postgres:// address, or undefined for the SQLite file under DATA_DIR. */
+      databaseUrl: env.DATABASE_URL,
+      /** `all`: pages and jobs in one process; `web`: pages only; `worker`: jobs only. */
+      role: env.ROLE,
+      /**
+       * With DATABASE_URL: a job whose worker process died is taken up again (or failed, without
+       * tries left) within this many seconds (server/lib/jobs, docs/decisions/0032).
+       */
+      jobStallSeconds: env.JOB_STALL_SECONDS,
     };
   },
 });

@@ -37,7 +37,7 @@ export const videoDownloader = defineSection({
     MEDIA_MAX_STREAMS: wholeNumber({ min: 1, max: 10_000, fallback: 16 }),
     /** Sum of the sizes of the files being relayed at once (a file of unknown size counts as MEDIA_MAX_BYTES). */
     MEDIA_MAX_BYTES_IN_FLIGHT: wholeNumber({ min: 1, max: 1024 * 1024 * 1024 * 1024, fallback: 1024 * 1024 * 1024 }),
-    /** Key for the HMAC of download links; without it one is generated once and kept in DATA_DIR. */
+    /** Key for the HMAC of download links; without it one is generated once and kept in the database (app_meta). */
     MEDIA_SIGNING_KEY: signingKey,
     /** Optional HTTP(S) proxy for every request to YouTube, Pinterest, Instagram and their CDNs. */
     MEDIA_PROXY_URL: proxyUrl,

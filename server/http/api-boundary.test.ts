@@ -5,12 +5,12 @@ import { createTestApp } from '#test/helpers/app.ts';
 import { apiOnlyAssets } from '#test/helpers/live-tools-app.ts';
 import { listen, rawGet, rawRequest } from '#test/helpers/raw-http.ts';
 
-function api(env: Record<string, string> = {}) {
-  return createTestApp({ assets: apiOnlyAssets, env }).app;
+async function api(env: Record<string, string> = {}) {
+  return (await createTestApp({ assets: apiOnlyAssets, env })).app;
 }
 
 test('OPTIONS answers JSON with the allowed methods and no CORS permission', async () => {
-  const app = api();
+  const app = await api();
   const contact = await request(app)
     .options('/api/contact')
     .set('Origin', 'https://other.example')
@@ -30,7 +30,7 @@ test('OPTIONS answers JSON with the allowed methods and no CORS permission', asy
 });
 
 test('a known path with the wrong method answers 405 JSON with Allow', async () => {
-  const app = api();
+  const app = await api();
   const res = await request(app).delete('/api/contact');
   expect(res.status).toBe(405);
   expect(res.headers.allow).toBe('OPTIONS, POST');
@@ -43,7 +43,7 @@ test('a known path with the wrong method answers 405 JSON with Allow', async () 
 });
 
 test('a body that is not JSON answers 415 JSON; a body claiming gzip that is not answers a clean 400', async () => {
-  const app = api();
+  const app = await api();
   const text = await request(app).post('/api/contact').set('Content-Type', 'text/plain').send('name=Asha');
   expect(text.status).toBe(415);
   expect(text.body).toEqual({ error: 'Send the request body as JSON with Content-Type: application/json.' });
@@ -74,7 +74,7 @@ test('a body that is not JSON answers 415 JSON; a body claiming gzip that is not
 });
 
 test('every /api error is JSON: 404, 413, malformed JSON', async () => {
-  const app = api();
+  const app = await api();
   const cases = [
     await request(app).get('/api/nowhere'),
     await request(app).post('/api/contact').set('Content-Type', 'application/json').send('{"broken": '),
@@ -91,7 +91,7 @@ test('every /api error is JSON: 404, 413, malformed JSON', async () => {
 });
 
 test(`the flood limit counts every /api request of one IP and answers 429 JSON`, async () => {
-  const app = api({ API_RATE_LIMIT: '5' });
+  const app = await api({ API_RATE_LIMIT: '5' });
   const statuses: number[] = [];
   for (let i = 0; i < 5; i += 1) statuses.push((await request(app).get('/api/try-free-tools/list')).status);
   expect(statuses).toEqual([200, 200, 200, 200, 200]);
@@ -104,7 +104,7 @@ test(`the flood limit counts every /api request of one IP and answers 429 JSON`,
 });
 
 test('a URL over 16 KB gets 431 with a JSON body under /api and an HTML body elsewhere', async () => {
-  const port = await listen(api());
+  const port = await listen(await api());
   const long = 'a'.repeat(17 * 1024);
   const apiAnswer = await rawGet(port, `/api/seo-audit/audit?url=${long}`);
   expect(apiAnswer.status).toBe(431);
@@ -122,7 +122,7 @@ test('a URL over 16 KB gets 431 with a JSON body under /api and an HTML body els
 });
 
 test('a request the parser cannot read gets 400 with a body, and the HSTS header when configured', async () => {
-  const port = await listen(api(), { headers: ['Strict-Transport-Security: max-age=31536000'] });
+  const port = await listen(await api(), { headers: ['Strict-Transport-Security: max-age=31536000'] });
   const res = await rawRequest(
     port,
     'GET /api/contact HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\nConnection: close\r\n\r\n',

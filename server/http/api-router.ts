@@ -19,7 +19,7 @@ export function apiRouter(featureRouters: readonly Router[], { perMinute }: { pe
   for (const router of featureRouters) features.use(router);
   const methods = methodBoundary(routeMethods(features));
   const router = Router();
-  router.use(rateLimit({ windowMs: 60_000, limit: perMinute }));
+  router.use(rateLimit({ name: 'api', windowMs: 60_000, limit: perMinute }));
   router.use(methods.options);
   router.use(declaredBodyLimit(API_BODY_LIMIT, 'Request body is too large', notMultipart));
   router.use(requireJsonBody, express.json({ limit: API_BODY_LIMIT }));

@@ -26,7 +26,7 @@ function declareHuge(port: number, path: string, contentType: string, start: str
 }
 
 async function app(env: Record<string, string> = {}) {
-  return listen(createTestApp({ assets: apiOnlyAssets, env }).app);
+  return listen((await createTestApp({ assets: apiOnlyAssets, env })).app);
 }
 
 test('a JSON body declared at 100 MB answers 413 JSON at once, with Connection: close, before the body is sent', async () => {
@@ -72,7 +72,7 @@ test('an admin sign-in declared at 100 MB answers 413 at once', async () => {
 });
 
 test('a JSON body of exactly 1 MB is read (and judged on its fields); one byte more is 413', async () => {
-  const { app } = createTestApp({ assets: apiOnlyAssets });
+  const { app } = await createTestApp({ assets: apiOnlyAssets });
   const body = (bytes: number) => {
     const text = JSON.stringify({ name: 'Asha', email: 'asha@example.in', message: '' });
     return text.replace('"message":""', `"message":"${'x'.repeat(bytes - text.length)}"`);

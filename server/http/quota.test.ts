@@ -11,7 +11,7 @@ import { YOUTUBE_RATE_LIMIT } from '#server/lib/platform-clients.ts';
 // (The live tools, sitemaps and site audits prove the same in their own test files.)
 
 test('contact: malformed messages spend none of the quota', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const send = (good: boolean) =>
     request(app)
       .post('/api/contact')
@@ -24,7 +24,7 @@ test('contact: malformed messages spend none of the quota', async () => {
 });
 
 test('write for us: malformed submissions spend none of the quota', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const send = (good: boolean) =>
     request(app)
       .post('/api/writeforus/submit')
@@ -37,7 +37,7 @@ test('write for us: malformed submissions spend none of the quota', async () => 
 });
 
 test('anchor text generator: malformed requests spend none of the quota', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const send = (good: boolean) =>
     request(app)
       .post('/api/bulk-anchor-text-generators/generate')
@@ -46,7 +46,7 @@ test('anchor text generator: malformed requests spend none of the quota', async 
 });
 
 test('viral prompts: malformed requests spend none of the quota', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const send = (good: boolean) =>
     request(app)
       .post('/api/viralprompt/generate')

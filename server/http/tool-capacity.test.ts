@@ -31,7 +31,7 @@ const tools: Array<[string, string, (origin: string) => object]> = [
 for (const [name, path, body] of tools) {
   test(`${name}: past TOOL_MAX_RUNNING for everyone a request answers 503 with Retry-After, and is served again once the work finishes`, async () => {
     const { site, firstRequest, release } = await heldSite();
-    const { app } = createTestApp({ env: { FETCH_ALLOW_PRIVATE: site.hostPort, TOOL_MAX_RUNNING: '1' } });
+    const { app } = await createTestApp({ env: { FETCH_ALLOW_PRIVATE: site.hostPort, TOOL_MAX_RUNNING: '1' } });
     const first = request(app)
       .post(path)
       .send(body(site.origin))

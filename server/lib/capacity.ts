@@ -1,7 +1,7 @@
 /**
  * A counted budget shared by every visitor of one process: request slots of a tool, relay streams,
  * bytes in flight. Taking more than is left fails at once (the caller answers "busy, try again")
- * instead of queueing, so a flood cannot pile up work or memory. Per process: docs/scaling.md says
+ * instead of queueing, so a flood cannot pile up work or memory. Per process: README "When one box is not enough" says
  * what changes with more than one.
  */
 export interface Capacity {

@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { BusyError, ConflictError } from '#server/lib/domain-errors.ts';
 
 /**
+ * The durable job system that replaces this registry is server/lib/jobs/ (docs/decisions/0032);
+ * the features still run here until they move onto it.
+ *
  * The one job registry (docs/decisions/0029): long work (a site's crawl, an audit) runs as a job
  * beside the web process, at most `maxRunning` at once, with at most `maxQueued` waiting in order.
  *

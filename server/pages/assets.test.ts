@@ -30,7 +30,7 @@ test('a stray .map under the public folder is never served', () => {
 });
 
 test('asking for the map of a served script is a 404', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const script = /<script type="module" src="(\/assets\/shell-[^"]+\.js)"/.exec(
     (await request(app).get('/')).text,
   )?.[1];

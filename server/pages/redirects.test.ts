@@ -7,7 +7,7 @@ import { isLocalPath } from './redirects.ts';
 const SITE = 'https://example.test';
 
 async function site() {
-  const { app } = createTestApp({ assets: apiOnlyAssets });
+  const { app } = await createTestApp({ assets: apiOnlyAssets });
   return listen(app);
 }
 

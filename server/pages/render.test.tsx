@@ -42,9 +42,9 @@ function streamingPage(control: ControlledValue) {
 }
 
 /** An app with one streamed (uncached) page at /stream whose slow part waits for the test. */
-function streamingApp() {
+async function streamingApp() {
   const control = controlledValue();
-  const { app } = createTestApp({
+  const { app } = await createTestApp({
     pages: [
       definePage({ ...basePage, path: '/stream', title: 'Stream', cache: false, Component: streamingPage(control) }),
     ],
@@ -79,30 +79,30 @@ const testPages: PageDef[] = [
   }),
 ];
 
-function quietApp(env: Record<string, string> = {}) {
+async function quietApp(env: Record<string, string> = {}) {
   // Render failures are logged at error level by design; the logger is silent in tests.
   return createTestApp({ pages: testPages, env });
 }
 
 test('a render error shows "Something went wrong." with details outside production', async () => {
-  const res = await request(quietApp().app).get('/boom');
+  const res = await request((await quietApp()).app).get('/boom');
   expect(res.status).toBe(500);
   expect(res.text).toContain('Something went wrong.');
   expect(res.text).toContain('kaboom in render');
-  const cached = await request(quietApp().app).get('/boom-cached');
+  const cached = await request((await quietApp()).app).get('/boom-cached');
   expect(cached.status).toBe(500);
   expect(cached.text).toContain('Something went wrong.');
 });
 
 test('in production the error screen hides the details', async () => {
-  const res = await request(quietApp({ NODE_ENV: 'production' }).app).get('/boom');
+  const res = await request((await quietApp({ NODE_ENV: 'production' })).app).get('/boom');
   expect(res.status).toBe(500);
   expect(res.text).toContain('Something went wrong.');
   expect(res.text).not.toContain('kaboom');
 });
 
 test('a failing loader renders the error screen inside the site shell', async () => {
-  const res = await request(quietApp().app).get('/loader-fails');
+  const res = await request((await quietApp()).app).get('/loader-fails');
   expect(res.status).toBe(500);
   expect(res.text).toContain('<h1>Something went wrong.</h1>');
   expect(res.text).toContain('loader exploded');
@@ -139,7 +139,7 @@ function readStreaming(port: number, path: string, headers: Record<string, strin
 const PERSON = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120 Safari/537.36';
 
 test('people get the shell first; streamed inline scripts carry the CSP nonce', async () => {
-  const { app, control } = streamingApp();
+  const { app, control } = await streamingApp();
   const port = await listen(app);
   const reading = readStreaming(port, '/stream', { 'user-agent': PERSON });
   await reading.until('loading later part');
@@ -154,7 +154,7 @@ test('people get the shell first; streamed inline scripts carry the CSP nonce', 
 });
 
 test('search bots get the whole document at once, without the fallback', async () => {
-  const { app, control } = streamingApp();
+  const { app, control } = await streamingApp();
   const response = request(app)
     .get('/stream')
     .set('User-Agent', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)');
@@ -168,7 +168,7 @@ test('search bots get the whole document at once, without the fallback', async (
 });
 
 test('island props are serialised so "</script>" cannot break out of the JSON block', async () => {
-  const res = await request(quietApp().app).get('/island');
+  const res = await request((await quietApp()).app).get('/island');
   const json = /<script type="application\/json" data-island-props="">(.*?)<\/script>/.exec(res.text)?.[1];
   expect(json).toBe('{"idPrefix":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}');
   expect(JSON.parse(json!)).toEqual({ idPrefix: '</script><script>alert(1)</script>' });
@@ -179,22 +179,24 @@ test('island props are serialised so "</script>" cannot break out of the JSON bl
 });
 
 test('pages without islands load no client entry', async () => {
-  const res = await request(quietApp().app).get('/');
+  const res = await request((await quietApp()).app).get('/');
   expect(res.text).not.toContain('/assets/entry-');
   expect(res.text).toContain('/assets/shell-');
 });
 
 test('a streamed 404 page is compressed by the middleware', async () => {
-  const res = await request(quietApp().app).get('/nowhere').set('Accept-Encoding', 'gzip');
+  const res = await request((await quietApp()).app)
+    .get('/nowhere')
+    .set('Accept-Encoding', 'gzip');
   expect(res.status).toBe(404);
   expect(res.headers['content-encoding']).toBe('gzip');
   expect(res.text).toContain('404 - Page Not Found');
 });
 
 test('cached pages are rendered once', async () => {
-  const { app } = quietApp();
+  const { app } = await quietApp();
   const spy = vi.fn(() => <h1>Counted</h1>);
-  const counted = createTestApp({ pages: [definePage({ ...basePage, path: '/', Component: spy })] }).app;
+  const counted = (await createTestApp({ pages: [definePage({ ...basePage, path: '/', Component: spy })] })).app;
   await request(counted).get('/');
   await request(counted).get('/');
   expect(spy).toHaveBeenCalledTimes(1);
@@ -202,7 +204,7 @@ test('cached pages are rendered once', async () => {
 });
 
 test('compression keeps streaming: the gzipped shell arrives while the slow part is still pending', async () => {
-  const { app, control } = streamingApp();
+  const { app, control } = await streamingApp();
   const port = await listen(app);
   const reading = readStreaming(port, '/stream', { 'accept-encoding': 'gzip', 'user-agent': PERSON });
   // The shell is readable through gzip before the slow part exists: compression flushed it.
@@ -216,7 +218,7 @@ test('compression keeps streaming: the gzipped shell arrives while the slow part
 
 test('parameters a page does not read are ignored: one render serves /, /?utm_source=x and /?gclid=y', async () => {
   const spy = vi.fn(() => <h1>Counted</h1>);
-  const { app } = createTestApp({ pages: [definePage({ ...basePage, path: '/', Component: spy })] });
+  const { app } = await createTestApp({ pages: [definePage({ ...basePage, path: '/', Component: spy })] });
   const first = await request(app).get('/');
   for (const query of ['utm_source=x', 'gclid=y', 'fbclid=z&msclkid=w', 'utm_campaign=a&utm_content=b&ref=c']) {
     const res = await request(app).get(`/?${query}`);
@@ -243,7 +245,7 @@ test('a page sees only the parameters it declares; cacheable ones are cached per
       return <h1>Search</h1>;
     },
   });
-  const { app } = createTestApp({ pages: [search] });
+  const { app } = await createTestApp({ pages: [search] });
   await request(app).get('/search?q=seo&utm_source=mail&page=2&gclid=x').expect(200);
   await request(app).get('/search?page=2&utm_medium=cpc').expect(200);
   await request(app).get('/search?page=2').expect(200);
@@ -290,7 +292,7 @@ test("loaders get the visitor's headers and a signal that aborts when the visito
       Component: () => <p>never shown</p>,
     }),
   ];
-  const { app } = createTestApp({ pages });
+  const { app } = await createTestApp({ pages });
   const res = await request(app)
     .get('/language')
     .set('Accept-Language', 'hi-IN,hi;q=0.9,en;q=0.8')

@@ -12,7 +12,7 @@ function locs(xml: string): string[] {
 }
 
 test('/sitemap.xml lists every canonical route once, absolute on SITE_URL', async () => {
-  const { app, config } = createTestApp();
+  const { app, config } = await createTestApp();
   const res = await request(app).get('/sitemap.xml');
   expect(res.status).toBe(200);
   expect(res.headers['content-type']).toMatch(/^application\/xml/);
@@ -37,7 +37,7 @@ test("the site's own sitemap writes <loc> through the same encoder: it passes th
 });
 
 test('/robots.txt allows crawling and points at the sitemap', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const res = await request(app).get('/robots.txt');
   expect(res.status).toBe(200);
   expect(res.headers['content-type']).toMatch(/^text\/plain/);
@@ -46,7 +46,7 @@ test('/robots.txt allows crawling and points at the sitemap', async () => {
 });
 
 test('GET /api/sitemap/file returns the same XML as text', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const [file, xml] = await Promise.all([request(app).get('/api/sitemap/file'), request(app).get('/sitemap.xml')]);
   expect(file.status).toBe(200);
   expect(file.headers['content-type']).toMatch(/^text\/plain/);
@@ -54,7 +54,7 @@ test('GET /api/sitemap/file returns the same XML as text', async () => {
 });
 
 test('the locality aliases and /contact spellings answer 301 to their canonical page', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const expected: Record<string, string> = {
     '/contact': '/contact-me',
     '/Contact': '/contact-me',

@@ -11,12 +11,12 @@ const SUCCESS = 'Thank you for contacting us! We will get back to you soon.';
 
 const browser = fileBrowser();
 
-function storedContacts() {
-  const db = openDatabase(databaseFile(inject('dataDir')));
+async function storedContacts() {
+  const db = await openDatabase(databaseFile(inject('dataDir')));
   try {
-    return listContactMessages(db);
+    return await listContactMessages(db);
   } finally {
-    db.close();
+    await db.destroy();
   }
 }
 
@@ -68,7 +68,7 @@ test('contact: send with phone and website; a confirmation replaces the form, re
   expect(await page.locator('[data-island] form').count()).toBe(0);
   expect(await page.getByLabel('Message', { exact: true }).count()).toBe(0);
 
-  const stored = storedContacts().find((row) => row.email === 'priya.sharma+clinic@example.in');
+  const stored = (await storedContacts()).find((row) => row.email === 'priya.sharma+clinic@example.in');
   expect(stored).toMatchObject({
     name: 'Priya Sharma',
     phone: '+91 98100 12345',

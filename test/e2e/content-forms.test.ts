@@ -5,12 +5,12 @@ import { fileBrowser, openPage, waitForIslands } from './browser.ts';
 
 const browser = fileBrowser();
 
-function storedData() {
-  const db = openDatabase(databaseFile(inject('dataDir')));
+async function storedData() {
+  const db = await openDatabase(databaseFile(inject('dataDir')));
   try {
-    return { articles: listArticleSubmissions(db) };
+    return { articles: await listArticleSubmissions(db) };
   } finally {
-    db.close();
+    await db.destroy();
   }
 }
 
@@ -41,7 +41,7 @@ test('write for us: submitting state, success clears the fields, article stored 
   expect(await page.getByLabel('Author Name').inputValue()).toBe('');
   expect(await page.getByLabel('Email').inputValue()).toBe('');
   expect(await page.getByLabel('Content').inputValue()).toBe('');
-  const stored = storedData().articles.find((row) => row.title === 'Local SEO for Noida clinics');
+  const stored = (await storedData()).articles.find((row) => row.title === 'Local SEO for Noida clinics');
   expect(stored).toMatchObject({ author: 'Kabir Singh', email: 'kabir@example.in', status: 'pending' });
   expect(problems).toEqual([]);
 });

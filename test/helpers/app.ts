@@ -1,27 +1,43 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { databaseFile, openDatabase, type Db } from '#db/index.ts';
+import { databaseFile, openDatabase, type Db, type Dialect, type OpenOptions } from '#db/index.ts';
 import { createApp, type CreateAppOptions } from '#server/app.ts';
 import { loadConfig, type Config } from '#server/config/index.ts';
+import { openJobSystem, runsJobs } from '#server/job-system.ts';
+import type { Jobs } from '#server/lib/jobs/index.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import { operatorProfilePath } from './business.ts';
+import { openJobsDatabase } from './jobs.ts';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   db: Db;
   config: Config;
+  jobs: Jobs;
+  /** What the database was opened with: another app or process can open the same one. */
+  database: { target: string; options: OpenOptions; queueSchema: string };
+  /** Stops the app's background work and its jobs, closes its database (a PostgreSQL one drops its schemas). */
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions extends Partial<Pick<CreateAppOptions, 'pages' | 'assets'>> {
+  env?: Record<string, string>;
+  /** A temp-dir DATA_DIR (SQLite file inside it) instead of `:memory:` for DATA_DIR. */
+  file?: boolean;
+  dataDir?: string;
+  /** Which database: SQLite (default) or fresh schemas on the test PostgreSQL server. */
+  dialect?: Dialect;
 }
 
 /**
- * A fresh app on an in-memory database (or a temp-file one with `file: true`), logging silenced,
- * run for a test operator's profile (pass `SITE_PROFILE: ''` for the sample).
+ * A fresh app, logging silenced, run for a test operator's profile (pass `SITE_PROFILE: ''` for the
+ * sample), prepared as the server prepares it before listening, with its job system working (ROLE
+ * `all`). The database is a SQLite file in a temp dir (job threads open it too; DATA_DIR stays
+ * `:memory:` unless `file` or `dataDir` is given, where the file then lives), or PostgreSQL with
+ * `dialect: 'postgres'` (fresh schemas for the tables and the queue).
  */
-export function createTestApp(
-  options: { env?: Record<string, string>; file?: boolean; dataDir?: string } & Partial<
-    Pick<CreateAppOptions, 'pages' | 'assets'>
-  > = {},
-): TestApp {
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? (options.file ? mkdtempSync(join(tmpdir(), 'seo-test-')) : ':memory:');
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -31,9 +47,61 @@ export function createTestApp(
     SITE_PROFILE: operatorProfilePath,
     ...options.env,
   });
-  const db = openDatabase(dataDir === ':memory:' ? ':memory:' : databaseFile(dataDir));
+  let opened: { db: Db; target: string; options: OpenOptions; queueSchema: string; close(): Promise<void> };
+  if (options.dialect !== 'postgres' && dataDir !== ':memory:') {
+    const target = databaseFile(dataDir);
+    const db = await openDatabase(target);
+    opened = { db, target, options: {}, queueSchema: 'unused', close: () => db.destroy() };
+  } else {
+    opened = await openJobsDatabase(options.dialect === 'postgres' ? 'bullmq' : 'embedded');
+  }
+  const { db } = opened;
   const log = createLogger(config.logLevel);
-  const app = createApp({ config, db, log, pages: options.pages, assets: options.assets });
-  app.locals.prepare();
-  return { app, db, config };
+  const jobs = await openJobSystem({
+    config,
+    db,
+    log,
+    databaseTarget: opened.target,
+    databaseOptions: opened.options,
+    queueSchema: opened.queueSchema,
+  });
+  const app = createApp({ config, db, log, jobs, pages: options.pages, assets: options.assets });
+  try {
+    await app.locals.prepare();
+    if (runsJobs(config)) await jobs.work();
+  } catch (error) {
+    await jobs.close();
+    await opened.close();
+    throw error;
+  }
+  return {
+    app,
+    db,
+    config,
+    jobs,
+    database: { target: opened.target, options: opened.options, queueSchema: opened.queueSchema },
+    async close() {
+      await app.locals.shutdown?.();
+      await jobs.close();
+      await opened.close();
+    },
+  };
+}
+
+/**
+ * For a test that builds a second app by hand on a database it shares (rate limits, media links) and
+ * never runs a job: any use of the job system fails the test loudly.
+ */
+export function noJobs(): Jobs {
+  const refuse = (): never => {
+    throw new Error('this test app has no job system: build it with createTestApp');
+  };
+  return {
+    enqueue: async () => refuse(),
+    cancel: async () => refuse(),
+    state: async () => refuse(),
+    watch: () => refuse(),
+    work: async () => undefined,
+    close: async () => undefined,
+  };
 }

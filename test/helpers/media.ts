@@ -8,5 +8,7 @@ export async function createMediaTestApp(
 ): Promise<TestApp & { upstreams: MediaUpstreams }> {
   const upstreams = await startMediaUpstreams();
   onTestFinished(() => upstreams.close());
-  return { ...createTestApp({ env: { ...upstreams.env, ...env } }), upstreams };
+  const testApp = await createTestApp({ env: { ...upstreams.env, ...env } });
+  onTestFinished(testApp.close);
+  return { ...testApp, upstreams };
 }

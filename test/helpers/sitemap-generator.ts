@@ -1,26 +1,33 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openDatabase } from '#db/index.ts';
+import type { Db, Dialect } from '#db/index.ts';
 import { loadConfig } from '#server/config/index.ts';
 import type { SitemapGeneratorSettings } from '#server/config/sitemap-generator.ts';
 import { CRAWLER_BOT_NAME } from '#server/lib/crawler/index.ts';
 import type { CrawlFetcher } from '#server/lib/crawler/types.ts';
 import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { createSitemapGenerator, type SitemapGenerator } from '#server/features/sitemap-generator/service.ts';
-import { assertValidSitemapFiles } from './sitemap-schema.ts';
+import { closeTestDatabase, openTestDatabase } from './databases.ts';
+import { assertValidSitemap } from './sitemap-schema.ts';
 
 export interface ServiceHarness {
   service: SitemapGenerator;
-  dataDir: string;
+  db: Db;
+  /** The stored XML of a generated file, by name; throws when there is none. */
+  xmlOf(name: string): Promise<string>;
+  /** The names of every stored file, sorted. */
+  fileNames(): Promise<string[]>;
   cleanup(): Promise<void>;
 }
 
-/** A sitemap service over an in-memory database and a temporary DATA_DIR. */
+/** A sitemap service over a fresh test database (SQLite in memory unless `dialect` says PostgreSQL). */
 export async function makeSitemapGenerator(
-  options: { allowPrivate?: string[]; fetcher?: CrawlFetcher; settings?: Partial<SitemapGeneratorSettings> } = {},
+  options: {
+    allowPrivate?: string[];
+    fetcher?: CrawlFetcher;
+    settings?: Partial<SitemapGeneratorSettings>;
+    dialect?: Dialect;
+  } = {},
 ): Promise<ServiceHarness> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'sitemaps-'));
+  const db = await openTestDatabase(options.dialect ?? 'sqlite');
   const fetcher =
     options.fetcher ??
     createSafeFetcher({
@@ -28,22 +35,28 @@ export async function makeSitemapGenerator(
       userAgent: `${CRAWLER_BOT_NAME}/1.0 (+http://tools.test)`,
     });
   const service = createSitemapGenerator({
-    db: openDatabase(':memory:'),
-    dataDir,
+    db,
     siteUrl: 'http://tools.test',
     fetcher,
     settings: { ...loadConfig({}).sitemapGenerator, ...options.settings },
   });
+  const files = () => db.selectFrom('sitemap_files').select(['name', 'content']).orderBy('name').execute();
   return {
     service,
-    dataDir,
+    db,
+    async xmlOf(name) {
+      const row = await db.selectFrom('sitemap_files').select('content').where('name', '=', name).executeTakeFirst();
+      if (!row) throw new Error(`no stored sitemap file ${name}`);
+      return row.content;
+    },
+    fileNames: async () => (await files()).map((file) => file.name),
     // Every sitemap a test generated must pass the sitemaps.org schema, whatever the test looked at.
     cleanup: async () => {
       await service.close();
       try {
-        await assertValidSitemapFiles(join(dataDir, 'sitemaps'));
+        for (const file of await files()) assertValidSitemap(file.content, file.name);
       } finally {
-        await rm(dataDir, { recursive: true, force: true });
+        await closeTestDatabase(db);
       }
     },
   };

@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -35,11 +34,4 @@ export function sitemapSchemaErrors(xml: string): string[] {
 export function assertValidSitemap(xml: string, name = 'sitemap'): void {
   const errors = sitemapSchemaErrors(xml);
   if (errors.length) throw new Error(`${name} fails the sitemaps.org schema:\n${errors.slice(0, 10).join('\n')}`);
-}
-
-/** Validates every .xml file in `dir` (what a test wrote there); returns how many it checked. */
-export async function assertValidSitemapFiles(dir: string): Promise<number> {
-  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.xml'));
-  for (const name of names) assertValidSitemap(await readFile(join(dir, name), 'utf8'), name);
-  return names.length;
 }

@@ -2,8 +2,8 @@ import request from 'supertest';
 import { expect, test } from 'vitest';
 import { createTestApp } from '#test/helpers/app.ts';
 
-function app() {
-  return createTestApp().app;
+async function app() {
+  return (await createTestApp()).app;
 }
 
 function headers(html: string): string[] {
@@ -51,7 +51,7 @@ function faqQuestions(html: string): number {
 }
 
 test('ad-post page shows the spec columns and 20 numbered rows, blank metric cells and why they are blank', async () => {
-  const res = await request(app()).get('/ad-post-sites');
+  const res = await request(await app()).get('/ad-post-sites');
   expect(res.status).toBe(200);
   expect(headers(res.text)).toEqual(['#', 'Name', 'Domain Authority', 'Spam Score', 'Description']);
   const body = rows(res.text);
@@ -70,7 +70,7 @@ test('ad-post page shows the spec columns and 20 numbered rows, blank metric cel
 });
 
 test('region and link-type badges sit in the name cell, and the filters beside the search work without JavaScript', async () => {
-  const client = app();
+  const client = await app();
   const page = await request(client).get('/social-bookmarking-sites');
   const reddit = rows(page.text).findIndex((row) => row[1] === 'Reddit');
   expect(badges(page.text)[reddit]).toEqual(['Global', 'nofollow']);
@@ -104,7 +104,7 @@ test('region and link-type badges sit in the name cell, and the filters beside t
 });
 
 test('plain lists show #, Name, Description; bookmarking pages by 20, the others by 5', async () => {
-  const client = app();
+  const client = await app();
   for (const [path, size] of [
     ['/social-bookmarking-sites', 20],
     ['/guest-post-sites', 5],
@@ -121,7 +121,7 @@ test('plain lists show #, Name, Description; bookmarking pages by 20, the others
 });
 
 test('video page shows the first 20 sites with a DA column, no pager and 5 FAQ entries', async () => {
-  const res = await request(app()).get('/video-submission-sites');
+  const res = await request(await app()).get('/video-submission-sites');
   expect(headers(res.text)).toEqual(['#', 'Name', 'Description', 'DA']);
   const body = rows(res.text);
   expect(body).toHaveLength(20);
@@ -132,7 +132,7 @@ test('video page shows the first 20 sites with a DA column, no pager and 5 FAQ e
 });
 
 test('page buttons are real ?page=N links and page 2 continues the numbering', async () => {
-  const client = app();
+  const client = await app();
   const first = await request(client).get('/ad-post-sites');
   const links = pagerLinks(first.text);
   expect(links.map((link) => link.text)).toEqual(['1', '2', '3', '4']);
@@ -154,13 +154,13 @@ test('page buttons are real ?page=N links and page 2 continues the numbering', a
 });
 
 test('the last page holds the remainder of the list', async () => {
-  const res = await request(app()).get('/guest-post-sites?page=5');
+  const res = await request(await app()).get('/guest-post-sites?page=5');
   expect(res.status).toBe(200);
   expect(rows(res.text).map((row) => row[0])).toEqual(['21', '22', '23', '24']);
 });
 
 test('out-of-range and malformed page numbers answer 404 with the not-found page', async () => {
-  const client = app();
+  const client = await app();
   for (const path of [
     '/ad-post-sites?page=5',
     '/ad-post-sites?page=0',
@@ -174,13 +174,13 @@ test('out-of-range and malformed page numbers answer 404 with the not-found page
 });
 
 test('a repeated ?page uses the first value', async () => {
-  const res = await request(app()).get('/social-bookmarking-sites?page=2&page=9');
+  const res = await request(await app()).get('/social-bookmarking-sites?page=2&page=9');
   expect(res.status).toBe(200);
   expect(rows(res.text)[0][0]).toBe('21');
 });
 
 test('site names open in a new tab without leaking the opener or referrer', async () => {
-  const res = await request(app()).get('/guest-post-sites');
+  const res = await request(await app()).get('/guest-post-sites');
   const tbody = /<tbody>(.*?)<\/tbody>/s.exec(res.text)?.[1] ?? '';
   const anchors = [...tbody.matchAll(/<a ([^>]*)>/g)].map((match) => match[1]);
   expect(anchors).toHaveLength(5);
@@ -192,7 +192,7 @@ test('site names open in a new tab without leaking the opener or referrer', asyn
 });
 
 test('without JavaScript, ?q= filters and ?sort= orders the table, and paging keeps both', async () => {
-  const client = app();
+  const client = await app();
   const search = await request(client).get('/ad-post-sites?q=property');
   const names = rows(search.text).map((row) => row[1]);
   expect(names).toEqual(expect.arrayContaining(['99acres', 'MagicBricks', 'Housing.com', 'Makaan.com']));
@@ -208,14 +208,14 @@ test('without JavaScript, ?q= filters and ?sort= orders the table, and paging ke
 });
 
 test('a search with no match says so and keeps page 1', async () => {
-  const res = await request(app()).get('/social-bookmarking-sites?q=zzzzqqq');
+  const res = await request(await app()).get('/social-bookmarking-sites?q=zzzzqqq');
   expect(res.status).toBe(200);
   expect(rows(res.text)).toHaveLength(0);
   expect(res.text).toContain('No sites match “zzzzqqq”.');
 });
 
 test('each page links to the other lists, the content hubs and home', async () => {
-  const res = await request(app()).get('/image-submission-sites');
+  const res = await request(await app()).get('/image-submission-sites');
   const nav = /<nav class="directory-links"[^>]*>(.*?)<\/nav>/s.exec(res.text)?.[1] ?? '';
   const hrefs = [...nav.matchAll(/href="([^"]*)"/g)].map((match) => match[1]);
   expect(hrefs).toEqual([
@@ -233,7 +233,7 @@ test('each page links to the other lists, the content hubs and home', async () =
 });
 
 test('every page publishes its FAQ as FAQPage JSON-LD with the same number of questions', async () => {
-  const client = app();
+  const client = await app();
   for (const [path, count] of [
     ['/ad-post-sites', 4],
     ['/video-submission-sites', 5],

@@ -3,15 +3,15 @@ import { expect, test } from 'vitest';
 import { createTestApp } from '#test/helpers/app.ts';
 import { KEYWORD_TOO_LONG, NO_KEYWORDS, TOO_MANY_KEYWORDS } from '#views/tools/anchor-text-generator/rules.ts';
 
-function generate(body: unknown) {
-  const { app } = createTestApp();
+async function generate(body: unknown) {
+  const { app } = await createTestApp();
   return request(app)
     .post('/api/bulk-anchor-text-generators/generate')
     .send(body as object);
 }
 
 test('GET plans answers the plans as [{id, name, price, features[]}]', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const res = await request(app).get('/api/bulk-anchor-text-generators/plans');
   expect(res.status).toBe(200);
   expect(res.body.length).toBeGreaterThanOrEqual(1);
@@ -64,7 +64,7 @@ test('exactly 100 keywords of 100 characters are accepted', async () => {
 });
 
 test('the old spellings of the page answer 301', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   for (const alias of ['/BulkAnchorTextGenerators', '/bulk-anchor-text-generator']) {
     const res = await request(app).get(alias);
     expect(res.status).toBe(301);
@@ -73,7 +73,7 @@ test('the old spellings of the page answer 301', async () => {
 });
 
 test('generating is limited to 60 requests a minute per client', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   for (let i = 0; i < 60; i += 1) {
     expect(
       (

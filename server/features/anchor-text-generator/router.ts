@@ -14,7 +14,7 @@ export function anchorTextGeneratorRouter(): Router {
   const parse = (req: Request) => parseOr400(generateRequestSchema, req.body);
   router.post(
     '/bulk-anchor-text-generators/generate',
-    ...endpoint({ parse, limit: { windowMs: 60_000, limit: 60 } }, (body, _req, res) => {
+    ...endpoint({ parse, limit: { name: 'anchor-text-generator', windowMs: 60_000, limit: 60 } }, (body, _req, res) => {
       const anchors = generateAnchors(body);
       const response: GenerateResponse = { result: anchors.map((anchor) => anchor.text), anchors };
       res.json(response);

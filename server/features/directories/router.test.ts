@@ -2,8 +2,8 @@ import request from 'supertest';
 import { expect, test } from 'vitest';
 import { createTestApp } from '#test/helpers/app.ts';
 
-function app() {
-  return createTestApp().app;
+async function app() {
+  return (await createTestApp()).app;
 }
 
 /** Splits RFC 4180 text into rows of fields (quoted fields may hold commas, quotes, newlines). */
@@ -36,7 +36,7 @@ function parseCsv(text: string): string[][] {
 }
 
 test('the ad-post CSV downloads as an attachment with every site, its metric columns, region, link type and last check', async () => {
-  const res = await request(app())
+  const res = await request(await app())
     .get('/api/directories/ad-post-sites.csv')
     .buffer(true)
     .parse((response, done) => {
@@ -75,14 +75,14 @@ test('the ad-post CSV downloads as an attachment with every site, its metric col
 });
 
 test('the video CSV has the full list, more than the 20 the page shows', async () => {
-  const res = await request(app()).get('/api/directories/video-submission-sites.csv');
+  const res = await request(await app()).get('/api/directories/video-submission-sites.csv');
   const rows = parseCsv(res.text.replace(/^\uFEFF/, ''));
   expect(rows[0]).toEqual(['#', 'Name', 'URL', 'Description', 'DA', 'Region', 'Link type', 'Last checked']);
   expect(rows.length - 1).toBeGreaterThan(20);
 });
 
 test('the JSON feed holds the rows the page can browse', async () => {
-  const res = await request(app()).get('/api/directories/video-submission-sites.json');
+  const res = await request(await app()).get('/api/directories/video-submission-sites.json');
   expect(res.status).toBe(200);
   expect(res.body.sites).toHaveLength(20);
   expect(res.body.sites[0]).toEqual({
@@ -94,13 +94,13 @@ test('the JSON feed holds the rows the page can browse', async () => {
     description: expect.any(String),
   });
   expect(res.body.metrics).toBeNull();
-  const social = await request(app()).get('/api/directories/social-bookmarking-sites.json');
+  const social = await request(await app()).get('/api/directories/social-bookmarking-sites.json');
   expect(social.body.sites.length).toBeGreaterThanOrEqual(100);
   expect(social.body.pageSize).toBe(20);
 });
 
 test('an unknown list or format answers 404 JSON, not a 500', async () => {
-  const client = app();
+  const client = await app();
   for (const path of [
     '/api/directories/nope.csv',
     '/api/directories/ad-post-sites.xml',

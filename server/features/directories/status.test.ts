@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { expect, test } from 'vitest';
+import { expect, onTestFinished, test } from 'vitest';
 import { createTestApp } from '#test/helpers/app.ts';
 import { readResults, resultsPath, writeResults, type CheckResults, type SiteResult } from './check.ts';
 
@@ -28,7 +28,8 @@ const checked: CheckResults = {
 };
 
 test('the page says when the list was last checked, and hides sites that failed twice in a row', async () => {
-  const { app } = createTestApp({ dataDir: dataDirWith(checked) });
+  const { app, close } = await createTestApp({ dataDir: dataDirWith(checked) });
+  onTestFinished(close);
   const res = await request(app).get('/ad-post-sites');
   expect(res.text).toContain(
     'Links last checked on <time dateTime="2026-03-09">9 March 2026</time> by our link checker (2 of the listed sites). 1 site that failed two checks in a row is hidden until it works again.',
@@ -58,7 +59,8 @@ test('the page says when the list was last checked, and hides sites that failed 
 });
 
 test('without results every list honestly says it has not been checked yet', async () => {
-  const { app } = createTestApp({ dataDir: mkdtempSync(join(tmpdir(), 'directory-status-')) });
+  const { app, close } = await createTestApp({ dataDir: mkdtempSync(join(tmpdir(), 'directory-status-')) });
+  onTestFinished(close);
   for (const path of ['/ad-post-sites', '/guest-post-sites']) {
     const res = await request(app).get(path);
     expect(res.text, path).toContain('The links in this list have not been checked by our link checker yet.');
@@ -66,10 +68,10 @@ test('without results every list honestly says it has not been checked yet', asy
   }
 });
 
-test('an invalid results file stops the app at boot with a message naming the file', () => {
+test('an invalid results file stops the app at boot with a message naming the file', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'directory-status-'));
   writeFileSync(resultsPath(dir), '{"version": 1, "lastRun": null, "sites": {"x": {"url": "not a url"}}}');
-  expect(() => createTestApp({ dataDir: dir })).toThrow(
+  await expect(createTestApp({ dataDir: dir })).rejects.toThrow(
     `Directory check results in ${resultsPath(dir)} are invalid (sites.x.url: `,
   );
   writeFileSync(resultsPath(dir), 'not json');

@@ -24,7 +24,7 @@ function decodeDataUrl(url: string): { mime: string; bytes: Buffer } {
 }
 
 test('compresses an uploaded JPEG and reports real sizes', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const input = await noisy(320, 240).jpeg({ quality: 98 }).toBuffer();
   const res = await request(app)
     .post('/api/image-compressor/compress')
@@ -51,7 +51,7 @@ test('compresses an uploaded JPEG and reports real sizes', async () => {
 });
 
 test('quality defaults to 70', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const input = await noisy(200, 200).jpeg({ quality: 98 }).toBuffer();
   const fallback = await request(app).post('/api/image-compressor/compress').attach('image', input, 'a.jpg');
   const seventy = await request(app)
@@ -62,7 +62,7 @@ test('quality defaults to 70', async () => {
 });
 
 test('the type comes from the content: a PNG named .jpg stays PNG, and can be converted to WebP', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const png = await noisy(64, 64).png().toBuffer();
   const same = await request(app)
     .post('/api/image-compressor/compress')
@@ -80,7 +80,7 @@ test('the type comes from the content: a PNG named .jpg stays PNG, and can be co
 });
 
 test('400s: no file, wrong field, not an image, bad quality or format', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const jpeg = await noisy(20, 20).jpeg().toBuffer();
   const post = () => request(app).post('/api/image-compressor/compress');
   const cases = await Promise.all([
@@ -104,7 +104,7 @@ test('400s: no file, wrong field, not an image, bad quality or format', async ()
 });
 
 test('uploads over 15 MB answer 413', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const res = await request(app)
     .post('/api/image-compressor/compress')
     .attach('image', Buffer.alloc(15 * 1024 * 1024 + 1, 1), 'big.jpg');
@@ -113,7 +113,7 @@ test('uploads over 15 MB answer 413', async () => {
 });
 
 test('images over 50 megapixels answer 400', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const huge = await sharp({ create: { width: 8_000, height: 7_000, channels: 3, background: '#777' } })
     .png({ compressionLevel: 9 })
     .toBuffer();
@@ -123,7 +123,7 @@ test('images over 50 megapixels answer 400', async () => {
 });
 
 test('the result keeps the upload name with the new extension: holiday-photo.jpg as WebP is holiday-photo.webp', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const input = await noisy(120, 90).jpeg({ quality: 95 }).toBuffer();
   const webp = await request(app)
     .post('/api/image-compressor/compress')
@@ -135,7 +135,7 @@ test('the result keeps the upload name with the new extension: holiday-photo.jpg
 });
 
 test('a file that would only grow comes back as the original bytes, flagged keptOriginal', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const input = await noisy(160, 120).jpeg({ quality: 10 }).toBuffer();
   const res = await request(app)
     .post('/api/image-compressor/compress')
@@ -153,7 +153,7 @@ test('a file that would only grow comes back as the original bytes, flagged kept
 });
 
 test('AVIF has a lower pixel budget than the original format', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const twenty = await sharp({ create: { width: 5_000, height: 4_000, channels: 3, background: '#777' } })
     .png()
     .toBuffer();
@@ -168,7 +168,7 @@ test('AVIF has a lower pixel budget than the original format', async () => {
 });
 
 test('validation comes first: bad uploads never spend the per-IP image quota', async () => {
-  const { app } = createTestApp({ env: { IMAGE_RATE_LIMIT: '2' } });
+  const { app } = await createTestApp({ env: { IMAGE_RATE_LIMIT: '2' } });
   const jpeg = await noisy(40, 30).jpeg().toBuffer();
   const post = () => request(app).post('/api/image-compressor/compress');
   for (let i = 0; i < 5; i++) {
@@ -190,7 +190,7 @@ test('validation comes first: bad uploads never spend the per-IP image quota', a
 });
 
 test('an upload that does not arrive in time is answered 408 and the connection closed', async () => {
-  const { app } = createTestApp({ env: { IMAGE_DEADLINE_MS: '200' } });
+  const { app } = await createTestApp({ env: { IMAGE_DEADLINE_MS: '200' } });
   const server = app.listen(0, '127.0.0.1');
   onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
   await new Promise((resolve) => server.once('listening', resolve));

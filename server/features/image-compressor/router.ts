@@ -96,7 +96,7 @@ export function imageCompressorRouter(compressor: ImageCompressor, settings: Ima
     watchClient(settings.deadlineMs),
     receiveImage(settings.deadlineMs),
     inspectUpload(compressor),
-    rateLimit({ windowMs: 60_000, limit: settings.ratePerMinute }),
+    rateLimit({ name: 'image-compressor', windowMs: 60_000, limit: settings.ratePerMinute }),
     async (req, res: Response<unknown, Locals>) => {
       const inspected = res.locals.inspected!;
       // A visitor who leaves (closes the tab, aborts the batch) stops their job: dropped from the queue, or its worker killed.

@@ -121,7 +121,7 @@ test('an unreachable page is indexable null with an error, not "No"', async () =
 
 test('BULK_CHECK_DEADLINE_MS bounds the whole request: URLs not done by then come back timed out', async () => {
   const site = await startBulkCheckSite();
-  const { app } = createTestApp({
+  const { app } = await createTestApp({
     env: { FETCH_ALLOW_PRIVATE: site.hostPort, BULK_CHECK_DEADLINE_MS: '1' },
     assets: apiOnlyAssets,
   });
@@ -148,7 +148,7 @@ test('when the client disconnects, the checks in flight stop', async () => {
   // Frozen timers: neither the per-URL timeout nor the list deadline can end the fetch, only the disconnect.
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   const site = await startBulkCheckSite();
-  const { app } = createTestApp({ env: { FETCH_ALLOW_PRIVATE: site.hostPort }, assets: apiOnlyAssets });
+  const { app } = await createTestApp({ env: { FETCH_ALLOW_PRIVATE: site.hostPort }, assets: apiOnlyAssets });
   await disconnectDuringCheck(app, '/api/google-index-checker/check', { urls: [`${site.origin}/hang`] }, site);
   await site.close();
 });

@@ -7,7 +7,7 @@ import { checkIndexability } from './service.ts';
 import type { SearchConsoleClient } from './search-console.ts';
 import { indexCheckRequestSchema } from '#views/tools/index-checker/schema.ts';
 
-export const INDEX_CHECK_RATE_LIMIT = { windowMs: 60_000, limit: 6 };
+export const INDEX_CHECK_RATE_LIMIT = { name: 'index-checker', windowMs: 60_000, limit: 6 };
 
 export interface IndexCheckerRouterDeps {
   fetcher: SafeFetcher;

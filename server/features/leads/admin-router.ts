@@ -1,5 +1,4 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import {
@@ -17,6 +16,7 @@ import { csvLine } from '#views/lib/csv.ts';
 import { AdminNotFound, InboxPage, LoginPage } from '#views/admin/AdminPages.tsx';
 import type { AppDeps } from '#server/deps.ts';
 import { declaredBodyLimit } from '#server/http/body-limit.ts';
+import { limiter } from '#server/http/rate-limit.ts';
 import {
   currentSession,
   endSession,
@@ -60,6 +60,19 @@ function html(res: Response, status: number, element: ReactElement): void {
     .status(status)
     .type('html')
     .send(`<!DOCTYPE html>${renderToStaticMarkup(element)}`);
+}
+
+/** The response can take more, or the client has gone. */
+function drainedOrClosed(res: Response): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
 }
 
 function wantsHtml(req: Request): boolean {
@@ -141,12 +154,12 @@ export function adminRouter({
     html(res, status, createElement(LoginPage, { businessName: name, css, error }));
   }
 
-  router.get('/login', (req, res) => {
-    if (currentSession(db, req, now())) return res.redirect(303, '/admin');
+  router.get('/login', async (req, res) => {
+    if (await currentSession(db, req, now())) return res.redirect(303, '/admin');
     renderLogin(res, 200);
   });
 
-  const loginLimiter = rateLimit({
+  const loginLimiter = limiter('admin-login', {
     windowMs: LOGIN_FAILURES.windowMs,
     limit: LOGIN_FAILURES.limit,
     // Only wrong passwords count: an operator who signs in correctly is never locked out by it, nor
@@ -189,15 +202,15 @@ export function adminRouter({
       res.status(401).json({ error: 'Wrong password.' });
       return;
     }
-    const { token } = startSession(db, now());
+    const { token } = await startSession(db, now());
     setCookie(res, SESSION_COOKIE, token, { secure, maxAgeS: SESSION_TTL_MS / 1000 });
     log.info({ reqId: res.locals.requestId }, 'admin: signed in');
     res.redirect(303, '/admin');
   });
 
   // Everything below needs a session.
-  router.use((req, res, next) => {
-    const session = currentSession(db, req, now());
+  router.use(async (req, res, next) => {
+    const session = await currentSession(db, req, now());
     if (session) {
       (res.locals as Locals).session = session;
       return next();
@@ -217,15 +230,17 @@ export function adminRouter({
     });
   }
 
-  router.get('/', (req, res) => {
+  router.get('/', async (req, res) => {
     const kind = KINDS.has(one(req.query.type) as InboxKind) ? (one(req.query.type) as InboxKind) : 'contact';
     const status = STATUSES.has(one(req.query.status) as InboxStatus) ? (one(req.query.status) as InboxStatus) : 'all';
     const q = one(req.query.q).slice(0, 200);
     const requested = Number.parseInt(one(req.query.page), 10);
-    const first = listInbox(db, { kind, q, status, page: 1, perPage: INBOX_PAGE_SIZE });
+    const first = await listInbox(db, { kind, q, status, page: 1, perPage: INBOX_PAGE_SIZE });
     const pages = Math.max(1, Math.ceil(first.total / INBOX_PAGE_SIZE));
     const page = Number.isSafeInteger(requested) && requested > 1 ? Math.min(requested, pages) : 1;
-    const { rows, total } = page === 1 ? first : listInbox(db, { kind, q, status, page, perPage: INBOX_PAGE_SIZE });
+    const { rows, total } =
+      page === 1 ? first : await listInbox(db, { kind, q, status, page, perPage: INBOX_PAGE_SIZE });
+    const unread = await unreadCounts(db);
     html(
       res,
       200,
@@ -239,7 +254,7 @@ export function adminRouter({
         page,
         pages,
         total,
-        unread: unreadCounts(db),
+        unread,
         items: rows,
         notice: NOTICES[one(req.query.done)],
         delivering,
@@ -253,22 +268,22 @@ export function adminRouter({
     return KINDS.has(kind) && Number.isSafeInteger(id) && id > 0 ? { kind, id } : null;
   }
 
-  router.post('/:kind/:id/handled', guarded, (req, res) => {
+  router.post('/:kind/:id/handled', guarded, async (req, res) => {
     const lead = target(req);
     const handled = one(req.body?.handled) !== '0';
-    if (!lead || !setHandled(db, lead.kind, lead.id, handled ? new Date(now()).toISOString() : null))
+    if (!lead || !(await setHandled(db, lead.kind, lead.id, handled ? new Date(now()).toISOString() : null)))
       return notFound(req, res);
     res.redirect(303, backTo(req.body?.back, handled ? 'handled' : 'unread'));
   });
 
-  router.post('/:kind/:id/delete', guarded, (req, res) => {
+  router.post('/:kind/:id/delete', guarded, async (req, res) => {
     const lead = target(req);
-    if (!lead || !deleteLead(db, lead.kind, lead.id)) return notFound(req, res);
+    if (!lead || !(await deleteLead(db, lead.kind, lead.id))) return notFound(req, res);
     log.info({ reqId: res.locals.requestId, kind: lead.kind, id: lead.id }, 'admin: lead deleted');
     res.redirect(303, backTo(req.body?.back, 'deleted'));
   });
 
-  router.get('/export.csv', (req, res) => {
+  router.get('/export.csv', async (req, res) => {
     const kind = one(req.query.type) as InboxKind;
     if (!KINDS.has(kind)) {
       res.status(400).json({ error: 'type must be contact or articles' });
@@ -277,14 +292,18 @@ export function adminRouter({
     const day = new Date(now()).toISOString().slice(0, 10);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="${kind}-${day}.csv"`);
-    // Streamed row by row: the export holds every lead, however many there are.
+    // Streamed a page of rows at a time, waiting while the client is slow to read: the export holds
+    // every lead, however many there are.
     res.write(csvLine(exportColumns(kind)));
-    for (const row of iterateLeads(db, kind)) res.write(csvLine(row));
+    for await (const row of iterateLeads(db, kind)) {
+      if (res.destroyed) break;
+      if (!res.write(csvLine(row))) await drainedOrClosed(res);
+    }
     res.end();
   });
 
-  router.post('/logout', guarded, (_req, res) => {
-    endSession(db, (res.locals as Locals).session);
+  router.post('/logout', guarded, async (_req, res) => {
+    await endSession(db, (res.locals as Locals).session);
     setCookie(res, SESSION_COOKIE, '', { secure, maxAgeS: 0 });
     res.redirect(303, '/admin/login');
   });

@@ -42,8 +42,8 @@ function cookieToken(req: Request, name: string): string | undefined {
 }
 
 /** Starts a session: the cookie gets the token, the database only its hash. */
-export function startSession(db: Db, now: number): { token: string; session: AdminSession } {
-  purgeExpiredAdminSessions(db, now);
+export async function startSession(db: Db, now: number): Promise<{ token: string; session: AdminSession }> {
+  await purgeExpiredAdminSessions(db, now);
   const token = newToken();
   const session = {
     tokenHash: hash(token).toString('hex'),
@@ -51,15 +51,15 @@ export function startSession(db: Db, now: number): { token: string; session: Adm
     createdAt: now,
     expiresAt: now + SESSION_TTL_MS,
   };
-  insertAdminSession(db, session);
+  await insertAdminSession(db, session);
   return { token, session };
 }
 
-export function currentSession(db: Db, req: Request, now: number): AdminSession | undefined {
+export async function currentSession(db: Db, req: Request, now: number): Promise<AdminSession | undefined> {
   const token = cookieToken(req, SESSION_COOKIE);
   return token ? findAdminSession(db, hash(token).toString('hex'), now) : undefined;
 }
 
-export function endSession(db: Db, session: AdminSession): void {
-  deleteAdminSession(db, session.tokenHash);
+export async function endSession(db: Db, session: AdminSession): Promise<void> {
+  await deleteAdminSession(db, session.tokenHash);
 }

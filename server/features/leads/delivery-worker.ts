@@ -1,4 +1,4 @@
-import type { Db } from '#db/index.ts';
+import { dialectOf, type Db } from '#db/index.ts';
 import {
   claimAttempt,
   dueEvents,
@@ -16,6 +16,13 @@ export const FIRST_RETRY_MS = 15_000;
 export const MAX_RETRY_MS = 60 * 60_000;
 /** Attempts stop once an event is this old: well over a day of retries (then the admin inbox shows it). */
 export const GIVE_UP_AFTER_MS = 72 * 60 * 60_000;
+/**
+ * How long a claimed attempt keeps its row from every other pass and process: far longer than an
+ * attempt can take (the webhook gives up after 10 s, SMTP after 15 s without progress). When the
+ * process dies mid-attempt, the row is due again once this has passed (or at once on a restart of
+ * the one process that owns a SQLite file).
+ */
+export const ATTEMPT_LEASE_MS = 5 * 60_000;
 /** Rows taken per pass; the rest wait for the next pass, a moment later. */
 const BATCH = 20;
 
@@ -30,6 +37,12 @@ export interface WorkerOptions {
   log: Logger;
   /** Injected for tests; Date.now otherwise (vi.useFakeTimers controls both it and setTimeout). */
   now?: () => number;
+  /**
+   * Other processes may deliver from the same outbox (several servers on one PostgreSQL), so at
+   * start a row claimed by one of them is left to its lease. Default: on PostgreSQL, yes; on
+   * SQLite, no (one server owns the file, so at its start nothing can be in flight).
+   */
+  sharedOutbox?: boolean;
 }
 
 export interface DeliveryWorker {
@@ -43,10 +56,17 @@ export interface DeliveryWorker {
 }
 
 /**
- * Sends queued lead events, one at a time, in the server process. Each attempt is recorded before
- * it is made (claimAttempt), so a crash mid-delivery leaves the row due again: at least once.
+ * Sends queued lead events, one at a time, in the server process. Each attempt is claimed before it
+ * is made (claimAttempt): the claim is atomic, so of several processes polling one database only
+ * one makes a given attempt, and a crash mid-delivery leaves the row due again: at least once.
  */
-export function createDeliveryWorker({ db, senders, log, now = Date.now }: WorkerOptions): DeliveryWorker {
+export function createDeliveryWorker({
+  db,
+  senders,
+  log,
+  now = Date.now,
+  sharedOutbox = dialectOf(db) === 'postgres',
+}: WorkerOptions): DeliveryWorker {
   const byChannel = new Map<Channel, Sender>(senders.map((sender) => [sender.channel, sender]));
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -56,24 +76,39 @@ export function createDeliveryWorker({ db, senders, log, now = Date.now }: Worke
 
   async function deliver(row: OutboxRow): Promise<void> {
     const started = now();
-    claimAttempt(db, row.eventId, row.channel, started + retryDelay(row.attempts + 1));
+    const leaseUntil = started + ATTEMPT_LEASE_MS;
+    // Another pass or process got there first (or it was delivered meanwhile): theirs to make.
+    if (!(await claimAttempt(db, row.eventId, row.channel, row.nextAttemptAt, leaseUntil))) return;
+    const attempt = row.attempts + 1;
     const sender = byChannel.get(row.channel);
+    let failure: string | undefined;
     try {
       if (!sender) throw new DeliveryError(`${row.channel}: not configured any more`);
       await sender.send({ ...(JSON.parse(row.payload) as LeadEvent), body: row.payload });
-      // Shut down meanwhile: the claimed attempt is simply made again on the next start.
-      if (!db.open) return;
-      markDelivered(db, row.eventId, row.channel, new Date(now()).toISOString());
-      log.info({ eventId: row.eventId, channel: row.channel, attempt: row.attempts + 1 }, 'lead delivered');
     } catch (error) {
-      if (!db.open) return;
-      const message = error instanceof Error ? error.message : String(error);
+      failure = error instanceof Error ? error.message : String(error);
+    }
+    try {
+      if (failure === undefined) {
+        await markDelivered(db, row.eventId, row.channel, new Date(now()).toISOString());
+        log.info({ eventId: row.eventId, channel: row.channel, attempt }, 'lead delivered');
+        return;
+      }
       const expired = now() - Date.parse(row.createdAt) >= GIVE_UP_AFTER_MS;
-      markAttemptFailed(db, row.eventId, row.channel, message, expired ? new Date(now()).toISOString() : null);
+      await markAttemptFailed(db, row.eventId, row.channel, {
+        error: failure,
+        leaseUntil,
+        retryAt: started + retryDelay(attempt),
+        giveUpAt: expired ? new Date(now()).toISOString() : null,
+      });
       log.warn(
-        { eventId: row.eventId, channel: row.channel, attempt: row.attempts + 1, error: message },
+        { eventId: row.eventId, channel: row.channel, attempt, error: failure },
         expired ? 'lead delivery given up' : 'lead delivery failed; will retry',
       );
+    } catch (error) {
+      // Shut down meanwhile (the database is closed): the claimed attempt is simply made again later.
+      if (stopped) return;
+      throw error;
     }
   }
 
@@ -82,20 +117,23 @@ export function createDeliveryWorker({ db, senders, log, now = Date.now }: Worke
       again = false;
       const all = ignoreSchedule;
       ignoreSchedule = false;
-      const rows = dueEvents(db, now(), BATCH, all);
+      const rows = await dueEvents(db, now(), BATCH, all);
       for (const row of rows) {
         if (stopped) return;
         await deliver(row);
       }
       if (rows.length === BATCH) again = true;
+      // A kick while the timer is being set makes one more pass.
+      else await schedule();
     } while (again && !stopped);
   }
 
-  function schedule(): void {
+  async function schedule(): Promise<void> {
     clearTimeout(timer);
     if (stopped) return;
-    const next = nextDueAt(db);
-    if (next === null) return;
+    const next = await nextDueAt(db);
+    clearTimeout(timer);
+    if (next === null || stopped) return;
     // Capped so a clock change cannot park a lead for long.
     timer = setTimeout(run, Math.min(Math.max(0, next - now()), MAX_RETRY_MS));
     timer.unref?.();
@@ -108,16 +146,22 @@ export function createDeliveryWorker({ db, senders, log, now = Date.now }: Worke
       return;
     }
     running = pass()
-      .catch((error: unknown) => log.error({ err: error }, 'lead delivery pass failed'))
+      .catch((error: unknown) => {
+        if (stopped) return;
+        log.error({ err: error }, 'lead delivery pass failed');
+        // The database may be back in a moment: try again then rather than wait for the next lead.
+        clearTimeout(timer);
+        timer = setTimeout(run, FIRST_RETRY_MS);
+        timer.unref?.();
+      })
       .finally(() => {
         running = undefined;
-        schedule();
       });
   }
 
   return {
     start() {
-      ignoreSchedule = true;
+      ignoreSchedule = !sharedOutbox;
       run();
     },
     kick: run,

@@ -27,8 +27,8 @@ export interface LeadDelivery {
   channels: Channel[];
   worker: DeliveryWorker;
   /** Stores the message and queues its notifications in one transaction; returns the message id. */
-  storeContact(input: NewContactMessage): number;
-  storeArticle(input: NewArticleSubmission): number;
+  storeContact(input: NewContactMessage): Promise<number>;
+  storeArticle(input: NewArticleSubmission): Promise<number>;
 }
 
 /** The SMTP login when it is an address (many providers refuse any other From), else the business email. */
@@ -57,8 +57,8 @@ export function buildSenders(
 
 /**
  * Leads reach the operator through an outbox: the lead and one queued event per channel are
- * written in the same SQLite transaction, and the worker delivers them after the response. A
- * crash between the two cannot lose a notification, and one cannot exist without its lead.
+ * written in the same transaction, and the worker delivers them after the response. A crash
+ * between the two cannot lose a notification, and one cannot exist without its lead.
  */
 export function createLeadDelivery(options: LeadDeliveryOptions): LeadDelivery {
   const { db, log, now = Date.now } = options;
@@ -66,10 +66,10 @@ export function createLeadDelivery(options: LeadDeliveryOptions): LeadDelivery {
   const channels = senders.map((sender) => sender.channel);
   const worker = createDeliveryWorker({ db, senders, log, now });
 
-  function queue(event: LeadEvent, leadType: LeadType, leadId: number): void {
+  async function queue(trx: Db, event: LeadEvent, leadType: LeadType, leadId: number): Promise<void> {
     if (channels.length === 0) return;
-    enqueueEvent(
-      db,
+    await enqueueEvent(
+      trx,
       {
         eventId: event.id,
         event: event.event,
@@ -83,29 +83,27 @@ export function createLeadDelivery(options: LeadDeliveryOptions): LeadDelivery {
     );
   }
 
-  const storeContact = db.transaction((input: NewContactMessage) => {
-    const id = insertContactMessage(db, input);
-    queue(contactCreated(getContactMessage(db, id)!), 'contact', id);
+  /** Runs `store` in a transaction, then wakes the worker for what it queued. */
+  async function storeAndQueue(store: (trx: Db) => Promise<number>): Promise<number> {
+    const id = await db.transaction().execute(store);
+    if (channels.length) worker.kick();
     return id;
-  });
-  const storeArticle = db.transaction((input: NewArticleSubmission) => {
-    const id = insertArticleSubmission(db, input);
-    queue(articleCreated(getArticleSubmission(db, id)!), 'article', id);
-    return id;
-  });
+  }
 
   return {
     channels,
     worker,
-    storeContact(input) {
-      const id = storeContact(input);
-      if (channels.length) worker.kick();
-      return id;
-    },
-    storeArticle(input) {
-      const id = storeArticle(input);
-      if (channels.length) worker.kick();
-      return id;
-    },
+    storeContact: (input) =>
+      storeAndQueue(async (trx) => {
+        const id = await insertContactMessage(trx, input);
+        await queue(trx, contactCreated((await getContactMessage(trx, id))!), 'contact', id);
+        return id;
+      }),
+    storeArticle: (input) =>
+      storeAndQueue(async (trx) => {
+        const id = await insertArticleSubmission(trx, input);
+        await queue(trx, articleCreated((await getArticleSubmission(trx, id))!), 'article', id);
+        return id;
+      }),
   };
 }

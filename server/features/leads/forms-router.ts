@@ -3,6 +3,7 @@ import type { Db } from '#db/index.ts';
 import { createIpHasher } from '#db/ip-hash.ts';
 import { endpoint } from '#server/http/endpoint.ts';
 import { HttpError } from '#server/http/http-error.ts';
+import type { RateLimitOptions } from '#server/http/rate-limit.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { parseContact } from '#views/pages/contact/schema.ts';
 import type { ParseResult } from '#views/pages/shared/form-schema.ts';
@@ -10,16 +11,16 @@ import { parseArticle } from '#views/pages/write-for-us/schema.ts';
 import type { LeadDelivery } from './delivery.ts';
 
 /** Per IP: enough for a person correcting a typo, too few for a spam run. */
-export const CONTACT_RATE_LIMIT = { windowMs: 10 * 60_000, limit: 5 };
+export const CONTACT_RATE_LIMIT = { name: 'contact', windowMs: 10 * 60_000, limit: 5 };
 /** Per IP and hour: a writer rarely sends more than a couple of articles. */
-export const ARTICLE_RATE_LIMIT = { windowMs: 60 * 60_000, limit: 5 };
+export const ARTICLE_RATE_LIMIT = { name: 'article', windowMs: 60 * 60_000, limit: 5 };
 
 interface LeadForm<T> {
   path: string;
-  limit: { windowMs: number; limit: number };
+  limit: RateLimitOptions;
   parse: (body: unknown) => ParseResult<T>;
   /** Stores the lead with its notifications queued in the same transaction; returns its id. */
-  store: (lead: T & { ipHash: string | null }) => number;
+  store: (lead: T & { ipHash: string | null }) => Promise<number>;
   /** What the log calls a dropped honeypot hit. */
   name: string;
 }
@@ -32,7 +33,15 @@ interface LeadForm<T> {
  */
 export function formsRouter({ db, log, leads }: { db: Db; log: Logger; leads: LeadDelivery }): Router {
   const router = Router();
-  const hashIp = createIpHasher(db);
+  // The installation's salt, read once, on the first lead (a failed read is tried again on the next).
+  let hasher: ReturnType<typeof createIpHasher> | undefined;
+  const hashIp = async (ip: string | undefined) => {
+    hasher ??= createIpHasher(db).catch((error: unknown) => {
+      hasher = undefined;
+      throw error;
+    });
+    return (await hasher)(ip);
+  };
   function post<T>(form: LeadForm<T>): void {
     const parse = (req: Request) => {
       const parsed = form.parse(req.body);
@@ -41,13 +50,14 @@ export function formsRouter({ db, log, leads }: { db: Db; log: Logger; leads: Le
     };
     router.post(
       form.path,
-      ...endpoint({ parse, limit: form.limit }, (parsed, req, res) => {
+      ...endpoint({ parse, limit: form.limit }, async (parsed, req, res) => {
         if (parsed.isBot) {
           log.info({ reqId: res.locals.requestId }, `${form.name} honeypot triggered; dropped`);
           res.status(201).json({});
           return;
         }
-        res.status(201).json({ id: form.store({ ...parsed.data, ipHash: hashIp(req.ip) }) });
+        const id = await form.store({ ...parsed.data, ipHash: await hashIp(req.ip) });
+        res.status(201).json({ id });
       }),
     );
   }

@@ -7,7 +7,7 @@ import { parseOr400 } from '#server/http/validation.ts';
 import { testMobileFriendly, type MobileRenderer } from './service.ts';
 import { mobileTestRequestSchema } from '#views/tools/mobile-test/schema.ts';
 
-export const MOBILE_TEST_RATE_LIMIT = { windowMs: 60_000, limit: 10 };
+export const MOBILE_TEST_RATE_LIMIT = { name: 'mobile-test', windowMs: 60_000, limit: 10 };
 
 export interface MobileTestRouterDeps {
   fetcher: SafeFetcher;

@@ -96,7 +96,7 @@ test(`the redirect endpoint is rate-limited per IP (${REDIRECT_RATE_LIMIT.limit}
 
 test('the user agent choice reaches the site: Googlebot smartphone may be redirected where a browser is not', async () => {
   const site = await startBulkCheckSite();
-  const { app } = createTestApp({ env: { FETCH_ALLOW_PRIVATE: site.hostPort }, assets: apiOnlyAssets });
+  const { app } = await createTestApp({ env: { FETCH_ALLOW_PRIVATE: site.hostPort }, assets: apiOnlyAssets });
   const browser = await request(app)
     .post('/api/bulk-url-redirection/redirect')
     .send({ urls: [`${site.origin}/by-agent`] });
@@ -113,7 +113,7 @@ test('the user agent choice reaches the site: Googlebot smartphone may be redire
 
 test('BULK_CHECK_DEADLINE_MS bounds the whole request: URLs not done by then come back timed out', async () => {
   const site = await startBulkCheckSite();
-  const { app } = createTestApp({
+  const { app } = await createTestApp({
     env: { FETCH_ALLOW_PRIVATE: site.hostPort, BULK_CHECK_DEADLINE_MS: '1' },
     assets: apiOnlyAssets,
   });
@@ -148,7 +148,7 @@ test('when the client disconnects, the checks in flight stop', async () => {
   // Frozen timers: neither the per-URL timeout nor the list deadline can end the fetch, only the disconnect.
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   const site = await startBulkCheckSite();
-  const { app } = createTestApp({ env: { FETCH_ALLOW_PRIVATE: site.hostPort }, assets: apiOnlyAssets });
+  const { app } = await createTestApp({ env: { FETCH_ALLOW_PRIVATE: site.hostPort }, assets: apiOnlyAssets });
   await disconnectDuringCheck(app, '/api/bulk-url-redirection/redirect', { urls: [`${site.origin}/hang`] }, site);
   await site.close();
 });

@@ -8,7 +8,7 @@ import { REDIRECT_CHECKER_PLANS } from '#views/model/plans.ts';
 import { redirectRequestSchema } from '#views/tools/redirect-checker/schema.ts';
 
 /** One request may follow up to 100 chains, so few requests per minute. */
-export const REDIRECT_RATE_LIMIT = { windowMs: 60_000, limit: 6 };
+export const REDIRECT_RATE_LIMIT = { name: 'redirect-checker', windowMs: 60_000, limit: 6 };
 
 export interface RedirectCheckerRouterDeps {
   fetcher: SafeFetcher;

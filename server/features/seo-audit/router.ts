@@ -7,7 +7,7 @@ import type { AuditReport } from '#views/model/seo-audit.ts';
 import { auditRequestSchema } from '#views/tools/seo-audit/schema.ts';
 
 /** Audits fetch a whole page (and maybe call Google): a handful per minute per visitor. */
-export const SEO_AUDIT_RATE_LIMIT = { windowMs: 60_000, limit: 10 };
+export const SEO_AUDIT_RATE_LIMIT = { name: 'seo-audit', windowMs: 60_000, limit: 10 };
 
 export interface SeoAuditRouterDeps {
   audit: (target: TypedTarget) => Promise<AuditReport>;

@@ -35,7 +35,9 @@ export function siteAuditFeature({ config, db, log }: AppDeps): Feature {
       fontPath: pickPdfFont(config.youtube.pdfFontPath),
       pdfCapacity: createCapacity(config.limits.toolMaxRunning),
     }),
-    prepare: () => void service.recover(),
+    prepare: async () => {
+      await service.recover();
+    },
     stop: () => service.close(),
   };
 }

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sql } from 'kysely';
 import request from 'supertest';
-import { expect, test } from 'vitest';
-import { databaseFile, openDatabase } from '#db/index.ts';
+import { afterEach, describe, expect, test } from 'vitest';
+import { databaseFile, dialectOf, openDatabase, type Db } from '#db/index.ts';
 import { createApp } from '#server/app.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import { RESTART_REASON, SHUTDOWN_REASON } from './service.ts';
@@ -9,14 +10,11 @@ import { auditPage, html } from '#test/fixtures/audit-pages.ts';
 import { serveFixture, type FixtureSite } from '#test/fixtures/crawl-site.ts';
 import { startLoopbackServer } from '#test/fixtures/loopback.ts';
 import { cleanSite } from '#test/fixtures/site-audit-clean-site.ts';
-import { createTestApp } from '#test/helpers/app.ts';
+import { createTestApp, type TestApp, noJobs } from '#test/helpers/app.ts';
+import { DIALECTS, testPostgresUrl } from '#test/helpers/databases.ts';
 import { readEventStream } from '#test/helpers/event-stream.ts';
 
-type App = ReturnType<typeof createTestApp>['app'];
-
-function appFor(hostPort: string, env: Record<string, string> = {}, file = false) {
-  return createTestApp({ env: { FETCH_ALLOW_PRIVATE: hostPort, ...env }, file });
-}
+type App = TestApp['app'];
 
 function cookieOf(res: request.Response): string {
   const header = res.headers['set-cookie'] as unknown as string[] | undefined;
@@ -52,295 +50,325 @@ async function hangingSite() {
   return { server, release, requested };
 }
 
-test('POST starts an audit (202, unguessable id); the events stream ends with done and GET shows the summary', async () => {
-  const site = await serveFixture(cleanSite);
-  try {
-    const { app } = appFor(site.hostPort);
-    const { id, events, start } = await audit(app, `${site.origin}/`);
-    expect(start.body).toEqual({ id, status: expect.stringMatching(/^(queued|running)$/) });
-    expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    expect(cookieOf(start)).toMatch(/^visitor=[A-Za-z0-9_-]{22}$/);
-    expect(String(start.headers['set-cookie'])).toMatch(/HttpOnly; SameSite=Lax/);
-    expect(events).toContain('event: done');
-    const got = await request(app).get(`/api/site-audits/${id}`);
-    expect(got.body).toMatchObject({
-      id,
-      url: `${site.origin}/`,
-      status: 'done',
-      progress: { crawled: 12 },
-      summary: { pages: 12, score: 100, errors: 0, warnings: 0, notices: 0 },
-    });
-    expect(got.body.diff).toBeUndefined();
-  } finally {
-    await site.close();
+/** A second handle on the same data, as a second process (or a restarted one) opens it. */
+async function reopen(first: TestApp): Promise<Db> {
+  if (dialectOf(first.db) === 'sqlite') return openDatabase(databaseFile(first.config.dataDir));
+  const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(first.db);
+  return openDatabase(testPostgresUrl(), { schema: rows[0]!.schema, poolSize: 2 });
+}
+
+describe.each(DIALECTS)('%s', (dialect) => {
+  const apps: TestApp[] = [];
+  afterEach(async () => {
+    for (const made of apps.splice(0)) await made.close();
+  });
+
+  /** A test app on this suite's database that may crawl `hostPort`; closed after the test. */
+  async function appFor(hostPort: string, env: Record<string, string> = {}, file = false): Promise<TestApp> {
+    const made = await createTestApp({ dialect, env: { FETCH_ALLOW_PRIVATE: hostPort, ...env }, file });
+    apps.push(made);
+    return made;
   }
-});
 
-test('issues, pages, CSV and PDF come from the stored report', async () => {
-  const site: FixtureSite = (path) => {
-    if (path === '/robots.txt') return undefined;
-    if (path === '/') return html(auditPage('/', { links: ['/thin', '/missing', '/no-title'] }));
-    if (path === '/thin') return html(auditPage('/thin', { words: 20 }));
-    if (path === '/no-title') return html(auditPage('/no-title', { title: null }));
-    return undefined;
-  };
-  const served = await serveFixture(site);
-  try {
-    const { app } = appFor(served.hostPort);
-    const { id } = await audit(app, served.origin);
-    const o = served.origin;
-    const issues = await request(app).get(`/api/site-audits/${id}/issues`);
-    expect(issues.body).toEqual({
-      issues: [
-        {
-          type: 'links-broken',
-          severity: 'error',
-          title: 'Page links to a broken internal URL',
-          count: 1,
-          urls: [`${o}/`],
-        },
-        { type: 'status-4xx', severity: 'error', title: 'Internal URL answers 4xx', count: 1, urls: [`${o}/missing`] },
-        { type: 'title-missing', severity: 'error', title: 'Missing title', count: 1, urls: [`${o}/no-title`] },
-        { type: 'thin-content', severity: 'warning', title: 'Thin content', count: 1, urls: [`${o}/thin`] },
-      ],
-    });
-    const pages = await request(app).get(`/api/site-audits/${id}/pages?perPage=2&page=2`);
-    expect(pages.body).toMatchObject({ total: 4, page: 2, perPage: 2 });
-    expect(pages.body.pages.map((row: { url: string }) => row.url)).toEqual([`${o}/missing`, `${o}/no-title`]);
-    const filtered = await request(app).get(`/api/site-audits/${id}/pages?issue=thin-content`);
-    expect(filtered.body.pages).toEqual([
-      expect.objectContaining({
-        url: `${o}/thin`,
-        issues: ['thin-content'],
-        facts: expect.objectContaining({ status: 200, depth: 1, words: 24, inSitemap: false }),
-      }),
-    ]);
-    expect((await request(app).get(`/api/site-audits/${id}/pages?perPage=500`)).status).toBe(400);
-
-    const csv = await request(app).get(`/api/site-audits/${id}/export.csv`);
-    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(csv.text.split('\r\n')).toEqual([
-      'url,type,severity,detail',
-      `${o}/,links-broken,error,links to ${o}/missing (HTTP 404)`,
-      `${o}/missing,status-4xx,error,HTTP 404`,
-      `${o}/thin,thin-content,warning,24 words`,
-      `${o}/no-title,title-missing,error,no <title>`,
-      '',
-    ]);
-    const pdf = await request(app)
-      .get(`/api/site-audits/${id}/report.pdf`)
-      .buffer(true)
-      .parse((stream, done) => {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => done(null, Buffer.concat(chunks)));
+  test('POST starts an audit (202, unguessable id); the events stream ends with done and GET shows the summary', async () => {
+    const site = await serveFixture(cleanSite);
+    try {
+      const { app } = await appFor(site.hostPort);
+      const { id, events, start } = await audit(app, `${site.origin}/`);
+      expect(start.body).toEqual({ id, status: expect.stringMatching(/^(queued|running)$/) });
+      expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(cookieOf(start)).toMatch(/^visitor=[A-Za-z0-9_-]{22}$/);
+      expect(String(start.headers['set-cookie'])).toMatch(/HttpOnly; SameSite=Lax/);
+      expect(events).toContain('event: done');
+      const got = await request(app).get(`/api/site-audits/${id}`);
+      expect(got.body).toMatchObject({
+        id,
+        url: `${site.origin}/`,
+        status: 'done',
+        progress: { crawled: 12 },
+        summary: { pages: 12, score: 100, errors: 0, warnings: 0, notices: 0 },
       });
-    expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect((pdf.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
-  } finally {
-    await served.close();
-  }
-});
-
-test('a bad URL is a 400 that does not use up the rate limit; past the limit POST answers 429', async () => {
-  const site = await serveFixture(cleanSite);
-  try {
-    const { app } = appFor(site.hostPort, { SITE_AUDIT_RATE_LIMIT: '2' });
-    for (const body of [{}, { url: '' }, { url: 'ftp://example.com' }, { url: 'not a url' }]) {
-      const res = await request(app).post('/api/site-audits').send(body);
-      expect(res.status).toBe(400);
-      expect(res.body.error).toEqual(expect.any(String));
+      expect(got.body.diff).toBeUndefined();
+    } finally {
+      await site.close();
     }
-    for (let i = 0; i < 2; i += 1) await audit(app, `${site.origin}/`);
-    const limited = await request(app)
-      .post('/api/site-audits')
-      .send({ url: `${site.origin}/` });
-    expect(limited.status).toBe(429);
-  } finally {
-    await site.close();
-  }
-});
+  });
 
-test("the list shows only the calling visitor's audits; another visitor cannot cancel them", async () => {
-  const site = await serveFixture(cleanSite);
-  try {
-    const { app } = appFor(site.hostPort);
-    const mine = await audit(app, `${site.origin}/`);
-    const theirs = await audit(app, `${site.origin}/about`);
-    const listed = await request(app).get('/api/site-audits').set('Cookie', mine.cookie);
-    expect(listed.body.audits.map((item: { id: string }) => item.id)).toEqual([mine.id]);
-    expect((await request(app).get('/api/site-audits')).body).toEqual({ audits: [] });
-    expect((await request(app).get('/api/site-audits').set('Cookie', 'visitor=AAAAAAAAAAAAAAAAAAAAAA')).body).toEqual({
-      audits: [],
-    });
-    expect((await request(app).delete(`/api/site-audits/${mine.id}`).set('Cookie', theirs.cookie)).status).toBe(403);
-    expect((await request(app).delete(`/api/site-audits/${mine.id}`).set('Cookie', mine.cookie)).status).toBe(409);
-    expect((await request(app).get('/api/site-audits/AAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
-    expect((await request(app).get('/api/site-audits/..%2f..%2fetc')).status).toBe(404);
-  } finally {
-    await site.close();
-  }
-});
+  test('issues, pages, CSV and PDF come from the stored report', async () => {
+    const site: FixtureSite = (path) => {
+      if (path === '/robots.txt') return undefined;
+      if (path === '/') return html(auditPage('/', { links: ['/thin', '/missing', '/no-title'] }));
+      if (path === '/thin') return html(auditPage('/thin', { words: 20 }));
+      if (path === '/no-title') return html(auditPage('/no-title', { title: null }));
+      return undefined;
+    };
+    const served = await serveFixture(site);
+    try {
+      const { app } = await appFor(served.hostPort);
+      const { id } = await audit(app, served.origin);
+      const o = served.origin;
+      const issues = await request(app).get(`/api/site-audits/${id}/issues`);
+      expect(issues.body).toEqual({
+        issues: [
+          {
+            type: 'links-broken',
+            severity: 'error',
+            title: 'Page links to a broken internal URL',
+            count: 1,
+            urls: [`${o}/`],
+          },
+          {
+            type: 'status-4xx',
+            severity: 'error',
+            title: 'Internal URL answers 4xx',
+            count: 1,
+            urls: [`${o}/missing`],
+          },
+          { type: 'title-missing', severity: 'error', title: 'Missing title', count: 1, urls: [`${o}/no-title`] },
+          { type: 'thin-content', severity: 'warning', title: 'Thin content', count: 1, urls: [`${o}/thin`] },
+        ],
+      });
+      const pages = await request(app).get(`/api/site-audits/${id}/pages?perPage=2&page=2`);
+      expect(pages.body).toMatchObject({ total: 4, page: 2, perPage: 2 });
+      expect(pages.body.pages.map((row: { url: string }) => row.url)).toEqual([`${o}/missing`, `${o}/no-title`]);
+      const filtered = await request(app).get(`/api/site-audits/${id}/pages?issue=thin-content`);
+      expect(filtered.body.pages).toEqual([
+        expect.objectContaining({
+          url: `${o}/thin`,
+          issues: ['thin-content'],
+          facts: expect.objectContaining({ status: 200, depth: 1, words: 24, inSitemap: false }),
+        }),
+      ]);
+      expect((await request(app).get(`/api/site-audits/${id}/pages?perPage=500`)).status).toBe(400);
 
-test("a re-run shows what is new and what was fixed since the same visitor's previous audit of the URL", async () => {
-  let round = 1;
-  const site: FixtureSite = (path) => {
-    if (path === '/robots.txt') return undefined;
-    if (path === '/') return html(auditPage('/', { links: ['/a', '/b'] }));
-    if (path === '/a') return html(auditPage('/a', { title: round === 1 ? null : undefined }));
-    if (path === '/b') return html(auditPage('/b', { lang: round === 1 ? 'en' : null }));
-    return undefined;
-  };
-  const served = await serveFixture(site);
-  try {
-    const { app } = appFor(served.hostPort);
-    const first = await audit(app, `${served.origin}/`);
-    await audit(app, `${served.origin}/`); // another visitor: never part of the first visitor's diff
-    round = 2;
-    const second = await audit(app, `${served.origin}/`, first.cookie);
-    const got = await request(app).get(`/api/site-audits/${second.id}`);
-    expect(got.body.diff).toEqual({
-      previousId: first.id,
-      newIssues: [{ type: 'lang-missing', url: `${served.origin}/b` }],
-      fixedIssues: [{ type: 'title-missing', url: `${served.origin}/a` }],
-      newCount: 1,
-      fixedCount: 1,
-    });
-  } finally {
-    await served.close();
-  }
-});
+      const csv = await request(app).get(`/api/site-audits/${id}/export.csv`);
+      expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(csv.text.split('\r\n')).toEqual([
+        'url,type,severity,detail',
+        `${o}/,links-broken,error,links to ${o}/missing (HTTP 404)`,
+        `${o}/missing,status-4xx,error,HTTP 404`,
+        `${o}/thin,thin-content,warning,24 words`,
+        `${o}/no-title,title-missing,error,no <title>`,
+        '',
+      ]);
+      const pdf = await request(app)
+        .get(`/api/site-audits/${id}/report.pdf`)
+        .buffer(true)
+        .parse((stream, done) => {
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => done(null, Buffer.concat(chunks)));
+        });
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect((pdf.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
+    } finally {
+      await served.close();
+    }
+  });
 
-test('DELETE cancels a running audit and a queued one; a full queue answers 503', async () => {
-  const site = await hangingSite();
-  try {
-    const { app } = appFor(site.server.hostPort, { SITE_AUDIT_MAX_RUNNING: '1', SITE_AUDIT_MAX_QUEUED: '1' });
-    const first = await request(app)
-      .post('/api/site-audits')
-      .send({ url: `${site.server.origin}/` });
-    const cookie = cookieOf(first);
-    const second = await request(app)
-      .post('/api/site-audits')
-      .set('Cookie', cookie)
-      .send({ url: `${site.server.origin}/` });
-    expect(second.body.status).toBe('queued');
-    expect(
-      (
-        await request(app)
-          .post('/api/site-audits')
-          .send({ url: `${site.server.origin}/` })
-      ).status,
-    ).toBe(503);
-    await site.requested;
-    expect((await request(app).get(`/api/site-audits/${first.body.id}`)).body.status).toBe('running');
-    expect((await request(app).delete(`/api/site-audits/${second.body.id}`).set('Cookie', cookie)).body).toEqual({
-      id: second.body.id,
-      status: 'cancelled',
-    });
-    const stream = finished(app, first.body.id);
-    expect((await request(app).delete(`/api/site-audits/${first.body.id}`).set('Cookie', cookie)).body).toEqual({
-      id: first.body.id,
-      status: 'cancelled',
-    });
-    expect(await stream).toContain('event: cancelled');
-    for (const id of [first.body.id, second.body.id])
-      expect((await request(app).get(`/api/site-audits/${id}`)).body.status).toBe('cancelled');
-    expect((await request(app).get(`/api/site-audits/${first.body.id}/issues`)).status).toBe(409);
-  } finally {
-    site.release();
-    await site.server.close();
-  }
-});
+  test('a bad URL is a 400 that does not use up the rate limit; past the limit POST answers 429', async () => {
+    const site = await serveFixture(cleanSite);
+    try {
+      const { app } = await appFor(site.hostPort, { SITE_AUDIT_RATE_LIMIT: '2' });
+      for (const body of [{}, { url: '' }, { url: 'ftp://example.com' }, { url: 'not a url' }]) {
+        const res = await request(app).post('/api/site-audits').send(body);
+        expect(res.status).toBe(400);
+        expect(res.body.error).toEqual(expect.any(String));
+      }
+      for (let i = 0; i < 2; i += 1) await audit(app, `${site.origin}/`);
+      const limited = await request(app)
+        .post('/api/site-audits')
+        .send({ url: `${site.origin}/` });
+      expect(limited.status).toBe(429);
+    } finally {
+      await site.close();
+    }
+  });
 
-test('an audit cut off by a restart is failed by the start-up step, saying whether it was running or still queued; finished reports survive', async () => {
-  const site = await hangingSite();
-  const clean = await serveFixture(cleanSite);
-  try {
-    const first = appFor(`${site.server.hostPort},${clean.hostPort}`, { SITE_AUDIT_MAX_RUNNING: '1' }, true);
-    const done = await audit(first.app, `${clean.origin}/`);
-    const running = await request(first.app)
-      .post('/api/site-audits')
-      .send({ url: `${site.server.origin}/` });
-    const queued = await request(first.app)
-      .post('/api/site-audits')
-      .send({ url: `${site.server.origin}/` });
-    await site.requested;
-    // A second process on the same database is what a restart looks like to the stored audits.
-    // createApp alone writes nothing: the audits are still unfinished until its start-up step runs.
-    const db = openDatabase(databaseFile(first.config.dataDir));
-    const second = createApp({ config: first.config, db, log: createLogger('silent') });
-    expect((await request(second).get(`/api/site-audits/${running.body.id}`)).body.status).toBe('running');
-    second.locals.prepare();
-    expect((await request(second).get(`/api/site-audits/${running.body.id}`)).body).toMatchObject({
-      status: 'failed',
-      error: RESTART_REASON.running,
-    });
-    expect((await request(second).get(`/api/site-audits/${queued.body.id}`)).body).toMatchObject({
-      status: 'failed',
-      error: RESTART_REASON.queued,
-    });
-    expect(RESTART_REASON.queued).toBe('The server restarted before this audit could start; please run it again.');
-    expect((await request(second).get(`/api/site-audits/${done.id}`)).body).toMatchObject({
-      status: 'done',
-      summary: { score: 100 },
-    });
-    db.close();
-  } finally {
-    site.release();
-    await site.server.close();
-    await clean.close();
-  }
-});
+  test("the list shows only the calling visitor's audits; another visitor cannot cancel them", async () => {
+    const site = await serveFixture(cleanSite);
+    try {
+      const { app } = await appFor(site.hostPort);
+      const mine = await audit(app, `${site.origin}/`);
+      const theirs = await audit(app, `${site.origin}/about`);
+      const listed = await request(app).get('/api/site-audits').set('Cookie', mine.cookie);
+      expect(listed.body.audits.map((item: { id: string }) => item.id)).toEqual([mine.id]);
+      expect((await request(app).get('/api/site-audits')).body).toEqual({ audits: [] });
+      expect((await request(app).get('/api/site-audits').set('Cookie', 'visitor=AAAAAAAAAAAAAAAAAAAAAA')).body).toEqual(
+        {
+          audits: [],
+        },
+      );
+      expect((await request(app).delete(`/api/site-audits/${mine.id}`).set('Cookie', theirs.cookie)).status).toBe(403);
+      expect((await request(app).delete(`/api/site-audits/${mine.id}`).set('Cookie', mine.cookie)).status).toBe(409);
+      expect((await request(app).get('/api/site-audits/AAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
+      expect((await request(app).get('/api/site-audits/..%2f..%2fetc')).status).toBe(404);
+    } finally {
+      await site.close();
+    }
+  });
 
-test('an audit still queued at shutdown is failed as never started, not as running', async () => {
-  const site = await hangingSite();
-  try {
-    const { app } = appFor(site.server.hostPort, { SITE_AUDIT_MAX_RUNNING: '1' });
-    const running = await request(app)
-      .post('/api/site-audits')
-      .send({ url: `${site.server.origin}/` });
-    const queued = await request(app)
-      .post('/api/site-audits')
-      .send({ url: `${site.server.origin}/` });
-    await site.requested;
-    await (app.locals.shutdown as () => Promise<void>)();
-    expect((await request(app).get(`/api/site-audits/${running.body.id}`)).body).toMatchObject({
-      status: 'failed',
-      error: SHUTDOWN_REASON.running,
-    });
-    expect((await request(app).get(`/api/site-audits/${queued.body.id}`)).body).toMatchObject({
-      status: 'failed',
-      error: 'The server stopped before this audit could start; please run it again.',
-    });
-    expect(SHUTDOWN_REASON.running).toBe('The server stopped while this audit was running; please run it again.');
-  } finally {
-    site.release();
-    await site.server.close();
-  }
-});
+  test("a re-run shows what is new and what was fixed since the same visitor's previous audit of the URL", async () => {
+    let round = 1;
+    const site: FixtureSite = (path) => {
+      if (path === '/robots.txt') return undefined;
+      if (path === '/') return html(auditPage('/', { links: ['/a', '/b'] }));
+      if (path === '/a') return html(auditPage('/a', { title: round === 1 ? null : undefined }));
+      if (path === '/b') return html(auditPage('/b', { lang: round === 1 ? 'en' : null }));
+      return undefined;
+    };
+    const served = await serveFixture(site);
+    try {
+      const { app } = await appFor(served.hostPort);
+      const first = await audit(app, `${served.origin}/`);
+      await audit(app, `${served.origin}/`); // another visitor: never part of the first visitor's diff
+      round = 2;
+      const second = await audit(app, `${served.origin}/`, first.cookie);
+      const got = await request(app).get(`/api/site-audits/${second.id}`);
+      expect(got.body.diff).toEqual({
+        previousId: first.id,
+        newIssues: [{ type: 'lang-missing', url: `${served.origin}/b` }],
+        fixedIssues: [{ type: 'title-missing', url: `${served.origin}/a` }],
+        newCount: 1,
+        fixedCount: 1,
+      });
+    } finally {
+      await served.close();
+    }
+  });
 
-test('only the newest SITE_AUDIT_KEEP finished audits are kept', async () => {
-  const site = await serveFixture(cleanSite);
-  try {
-    const { app } = appFor(site.hostPort, { SITE_AUDIT_KEEP: '2' });
-    const ids = [];
-    for (let i = 0; i < 3; i += 1) ids.push((await audit(app, `${site.origin}/`)).id);
-    expect((await request(app).get(`/api/site-audits/${ids[0]}`)).status).toBe(404);
-    for (const id of ids.slice(1)) expect((await request(app).get(`/api/site-audits/${id}/issues`)).status).toBe(200);
-  } finally {
-    await site.close();
-  }
-});
+  test('DELETE cancels a running audit and a queued one; a full queue answers 503', async () => {
+    const site = await hangingSite();
+    try {
+      const { app } = await appFor(site.server.hostPort, { SITE_AUDIT_MAX_RUNNING: '1', SITE_AUDIT_MAX_QUEUED: '1' });
+      const first = await request(app)
+        .post('/api/site-audits')
+        .send({ url: `${site.server.origin}/` });
+      const cookie = cookieOf(first);
+      const second = await request(app)
+        .post('/api/site-audits')
+        .set('Cookie', cookie)
+        .send({ url: `${site.server.origin}/` });
+      expect(second.body.status).toBe('queued');
+      expect(
+        (
+          await request(app)
+            .post('/api/site-audits')
+            .send({ url: `${site.server.origin}/` })
+        ).status,
+      ).toBe(503);
+      await site.requested;
+      expect((await request(app).get(`/api/site-audits/${first.body.id}`)).body.status).toBe('running');
+      expect((await request(app).delete(`/api/site-audits/${second.body.id}`).set('Cookie', cookie)).body).toEqual({
+        id: second.body.id,
+        status: 'cancelled',
+      });
+      const stream = finished(app, first.body.id);
+      expect((await request(app).delete(`/api/site-audits/${first.body.id}`).set('Cookie', cookie)).body).toEqual({
+        id: first.body.id,
+        status: 'cancelled',
+      });
+      expect(await stream).toContain('event: cancelled');
+      for (const id of [first.body.id, second.body.id])
+        expect((await request(app).get(`/api/site-audits/${id}`)).body.status).toBe('cancelled');
+      expect((await request(app).get(`/api/site-audits/${first.body.id}/issues`)).status).toBe(409);
+    } finally {
+      site.release();
+      await site.server.close();
+    }
+  });
 
-test('issue types list every type with its words', async () => {
-  const { app } = createTestApp();
-  const res = await request(app).get('/api/site-audits/issue-types');
-  expect(res.body.types.length).toBeGreaterThanOrEqual(60);
-  expect(res.body.types[0]).toEqual({
-    type: 'status-4xx',
-    severity: 'error',
-    title: expect.any(String),
-    description: expect.any(String),
-    howToFix: expect.any(String),
+  test('an audit cut off by a restart is failed by the start-up step, saying whether it was running or still queued; finished reports survive', async () => {
+    const site = await hangingSite();
+    const clean = await serveFixture(cleanSite);
+    try {
+      const first = await appFor(`${site.server.hostPort},${clean.hostPort}`, { SITE_AUDIT_MAX_RUNNING: '1' }, true);
+      const done = await audit(first.app, `${clean.origin}/`);
+      const running = await request(first.app)
+        .post('/api/site-audits')
+        .send({ url: `${site.server.origin}/` });
+      const queued = await request(first.app)
+        .post('/api/site-audits')
+        .send({ url: `${site.server.origin}/` });
+      await site.requested;
+      // A second process on the same database is what a restart looks like to the stored audits.
+      // createApp alone writes nothing: the audits are still unfinished until its start-up step runs.
+      const db = await reopen(first);
+      const second = createApp({ config: first.config, db, log: createLogger('silent'), jobs: noJobs() });
+      expect((await request(second).get(`/api/site-audits/${running.body.id}`)).body.status).toBe('running');
+      await second.locals.prepare();
+      expect((await request(second).get(`/api/site-audits/${running.body.id}`)).body).toMatchObject({
+        status: 'failed',
+        error: RESTART_REASON.running,
+      });
+      expect((await request(second).get(`/api/site-audits/${queued.body.id}`)).body).toMatchObject({
+        status: 'failed',
+        error: RESTART_REASON.queued,
+      });
+      expect(RESTART_REASON.queued).toBe('The server restarted before this audit could start; please run it again.');
+      expect((await request(second).get(`/api/site-audits/${done.id}`)).body).toMatchObject({
+        status: 'done',
+        summary: { score: 100 },
+      });
+      await second.locals.shutdown();
+      await db.destroy();
+    } finally {
+      site.release();
+      await site.server.close();
+      await clean.close();
+    }
+  });
+
+  test('an audit still queued at shutdown is failed as never started, not as running', async () => {
+    const site = await hangingSite();
+    try {
+      const { app } = await appFor(site.server.hostPort, { SITE_AUDIT_MAX_RUNNING: '1' });
+      const running = await request(app)
+        .post('/api/site-audits')
+        .send({ url: `${site.server.origin}/` });
+      const queued = await request(app)
+        .post('/api/site-audits')
+        .send({ url: `${site.server.origin}/` });
+      await site.requested;
+      await (app.locals.shutdown as () => Promise<void>)();
+      expect((await request(app).get(`/api/site-audits/${running.body.id}`)).body).toMatchObject({
+        status: 'failed',
+        error: SHUTDOWN_REASON.running,
+      });
+      expect((await request(app).get(`/api/site-audits/${queued.body.id}`)).body).toMatchObject({
+        status: 'failed',
+        error: 'The server stopped before this audit could start; please run it again.',
+      });
+      expect(SHUTDOWN_REASON.running).toBe('The server stopped while this audit was running; please run it again.');
+    } finally {
+      site.release();
+      await site.server.close();
+    }
+  });
+
+  test('only the newest SITE_AUDIT_KEEP finished audits are kept', async () => {
+    const site = await serveFixture(cleanSite);
+    try {
+      const { app } = await appFor(site.hostPort, { SITE_AUDIT_KEEP: '2' });
+      const ids = [];
+      for (let i = 0; i < 3; i += 1) ids.push((await audit(app, `${site.origin}/`)).id);
+      expect((await request(app).get(`/api/site-audits/${ids[0]}`)).status).toBe(404);
+      for (const id of ids.slice(1)) expect((await request(app).get(`/api/site-audits/${id}/issues`)).status).toBe(200);
+    } finally {
+      await site.close();
+    }
+  });
+
+  test('issue types list every type with its words', async () => {
+    const { app } = await appFor('');
+    const res = await request(app).get('/api/site-audits/issue-types');
+    expect(res.body.types.length).toBeGreaterThanOrEqual(60);
+    expect(res.body.types[0]).toEqual({
+      type: 'status-4xx',
+      severity: 'error',
+      title: expect.any(String),
+      description: expect.any(String),
+      howToFix: expect.any(String),
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { Db } from '#db/index.ts';
-import { auditIssues, auditPages } from '#db/site-audits.ts';
+import { auditIssues, auditPages, type SiteAuditRow } from '#db/site-audits.ts';
 import type { SiteAuditSettings } from '#server/config/site-audit.ts';
 import { HttpError } from '#server/http/http-error.ts';
 import { endpoint } from '#server/http/endpoint.ts';
@@ -35,24 +35,24 @@ export interface SiteAuditRouterDeps {
  */
 export function siteAuditRouter({ service, db, settings, brand, fontPath, pdfCapacity }: SiteAuditRouterDeps): Router {
   const router = Router();
-  const limiter = rateLimit({ windowMs: 10 * 60_000, limit: settings.rateLimitPer10Min });
+  const limiter = rateLimit({ name: 'site-audit', windowMs: 10 * 60_000, limit: settings.rateLimitPer10Min });
   // The body is checked before the rate limiter runs, so a typo does not use up an attempt.
   const validate = (req: Request, res: Response, next: NextFunction) => {
     res.locals.startAudit = parseOr400(startAuditBody, req.body ?? {});
     next();
   };
 
-  router.post('/site-audits', validate, limiter, (req, res) => {
+  router.post('/site-audits', validate, limiter, async (req, res) => {
     const { url } = res.locals.startAudit as { url: string };
     const visitor = visitorKey(req, res, { create: true })!;
-    const started = service.start(url, visitor);
+    const started = await service.start(url, visitor);
     res.status(202).setHeader('Location', `/api/site-audits/${started.id}`).json(started);
   });
 
-  router.get('/site-audits', (req, res) => {
+  router.get('/site-audits', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     const visitor = visitorKey(req, res, { create: false });
-    res.json({ audits: visitor ? service.list(visitor) : [] });
+    res.json({ audits: visitor ? await service.list(visitor) : [] });
   });
 
   router.get('/site-audits/issue-types', (_req, res) => {
@@ -60,20 +60,20 @@ export function siteAuditRouter({ service, db, settings, brand, fontPath, pdfCap
     res.json({ types: ISSUE_TYPES });
   });
 
-  router.get('/site-audits/:id', (req, res) => {
+  router.get('/site-audits/:id', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json(service.get(String(req.params.id)));
+    res.json(await service.get(String(req.params.id)));
   });
 
-  router.get('/site-audits/:id/issues', (req, res) => {
-    const audit = service.finished(String(req.params.id));
-    res.json({ issues: groupIssues(auditIssues(db, audit.id)) });
+  router.get('/site-audits/:id/issues', async (req, res) => {
+    const audit = await service.finished(String(req.params.id));
+    res.json({ issues: groupIssues(await auditIssues(db, audit.id)) });
   });
 
-  router.get('/site-audits/:id/pages', (req, res) => {
+  router.get('/site-audits/:id/pages', async (req, res) => {
     const query = parseOr400(pagesQuery, req.query);
-    const audit = service.finished(String(req.params.id));
-    const result = auditPages(db, audit.id, {
+    const audit = await service.finished(String(req.params.id));
+    const result = await auditPages(db, audit.id, {
       offset: (query.page - 1) * query.perPage,
       limit: query.perPage,
       issue: query.issue,
@@ -82,27 +82,39 @@ export function siteAuditRouter({ service, db, settings, brand, fontPath, pdfCap
     res.json({ total: result.total, page: query.page, perPage: query.perPage, pages: result.pages });
   });
 
-  router.get('/site-audits/:id/export.csv', (req, res) => {
-    const audit = service.finished(String(req.params.id));
-    const rows = auditIssues(db, audit.id).map((issue) => [issue.url, issue.type, issue.severity, issue.detail]);
+  router.get('/site-audits/:id/export.csv', async (req, res) => {
+    const audit = await service.finished(String(req.params.id));
+    const rows = (await auditIssues(db, audit.id)).map((issue) => [
+      issue.url,
+      issue.type,
+      issue.severity,
+      issue.detail,
+    ]);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="site-audit-${audit.id}.csv"`);
     res.send(toCsv(['url', 'type', 'severity', 'detail'], rows));
   });
 
-  const pdfParse = (req: Request) => service.finished(String(req.params.id));
+  // The audit is looked up (404, or 409 while it runs) before a PDF slot is taken.
+  const finishedAudits = new WeakMap<Request, SiteAuditRow>();
+  const findFinished = async (req: Request, _res: Response, next: NextFunction) => {
+    finishedAudits.set(req, await service.finished(String(req.params.id)));
+    next();
+  };
+  const pdfParse = (req: Request) => finishedAudits.get(req)!;
   router.get(
     '/site-audits/:id/report.pdf',
+    findFinished,
     ...endpoint({ parse: pdfParse, capacity: pdfCapacity }, async (audit, _req, res) => {
-      const pdf = await renderAuditPdf({ audit, issues: auditIssues(db, audit.id), brand, fontPath });
+      const pdf = await renderAuditPdf({ audit, issues: await auditIssues(db, audit.id), brand, fontPath });
       res.setHeader('Content-Type', 'application/pdf');
       res.setHeader('Content-Disposition', `attachment; filename="site-audit-${audit.id}.pdf"`);
       res.send(pdf);
     }),
   );
 
-  router.get('/site-audits/:id/events', (req, res) => {
-    const audit = service.get(String(req.params.id));
+  router.get('/site-audits/:id/events', async (req, res) => {
+    const audit = await service.get(String(req.params.id));
     const stream = openEventStream(req, res);
     stream.send('status', { status: audit.status, progress: audit.progress });
     const unsubscribe = service.watch(audit.id, (event: AuditEvent) => {
@@ -118,10 +130,10 @@ export function siteAuditRouter({ service, db, settings, brand, fontPath, pdfCap
     else stream.close();
   });
 
-  router.delete('/site-audits/:id', (req, res) => {
+  router.delete('/site-audits/:id', async (req, res) => {
     const visitor = visitorKey(req, res, { create: false });
     if (!visitor) throw new HttpError(403, 'Only the visitor who started an audit can cancel it.');
-    res.json(service.cancel(String(req.params.id), visitor));
+    res.json(await service.cancel(String(req.params.id), visitor));
   });
 
   return router;

@@ -1,27 +1,24 @@
 import type { Db } from '#db/index.ts';
 import {
-  completeSiteAudit,
   failUnfinished,
-  finishSiteAudit,
   getSiteAudit,
   insertSiteAudit,
-  issuesOnlyIn,
   listSiteAudits,
   markRunning,
-  previousDoneAudit,
   pruneSiteAudits,
   saveProgress,
   type SiteAuditRow,
-  type SiteAuditStatus,
 } from '#db/site-audits.ts';
-import { isCrawlStartError, normalizeUrl } from '#server/lib/crawler/index.ts';
+import { normalizeUrl } from '#server/lib/crawler/index.ts';
 import type { CrawlFetcher } from '#server/lib/crawler/types.ts';
 import { eventLoopSlicer, type TimeSlicer } from '#server/lib/crawler/time-slice.ts';
-import { createJobRegistry, type JobHandle, type RunningJob, type StopReason } from '#server/lib/jobs.ts';
+import { createJobRegistry, type RunningJob, type StopReason } from '#server/lib/jobs.ts';
 import { typedUrl } from '#views/model/url-input.ts';
-import { runSiteAudit, type AuditProgress, type SiteAuditLimits } from './audit.ts';
+import type { AuditProgress, SiteAuditLimits } from './audit.ts';
 import { ConflictError, InvalidInputError, NotAllowedError, NotFoundError } from '#server/lib/domain-errors.ts';
-import { DIFF_LIST_LIMIT, pageRows, reportFacts } from './report.ts';
+import { crawlAndStore, storeStopped, type AuditEvent, type AuditInput, type AuditJob } from './run.ts';
+
+export { SHUTDOWN_REASON, type AuditEvent } from './run.ts';
 
 export interface SiteAuditServiceSettings {
   limits: SiteAuditLimits;
@@ -44,34 +41,12 @@ export interface SiteAuditServiceOptions {
   slicer?: TimeSlicer;
 }
 
-export type AuditEvent =
-  | { type: 'status'; status: SiteAuditStatus }
-  | { type: 'progress'; progress: AuditProgress }
-  | { type: 'done'; summary: unknown }
-  | { type: 'failed'; error: string }
-  | { type: 'cancelled' };
-
 export type AuditListener = (event: AuditEvent) => void;
 
-/** What an audit job carries (its key is the audit's id). */
-interface AuditInput {
-  visitor: string;
-  url: string;
-  /** Typed without a scheme: https first, http when the site has no TLS. */
-  httpFallback: boolean;
-  createdAt: string;
-}
-
-type AuditJob = JobHandle<AuditInput, AuditProgress, AuditEvent>;
-
-/** Why an audit ended without a report when the server stopped or restarted under it, by what it was doing. */
+/** Why an audit ended without a report when the server restarted under it, by what it was doing (SHUTDOWN_REASON: stopped). */
 export const RESTART_REASON = {
   queued: 'The server restarted before this audit could start; please run it again.',
   running: 'The server restarted while this audit was running; please run it again.',
-} as const;
-export const SHUTDOWN_REASON = {
-  queued: 'The server stopped before this audit could start; please run it again.',
-  running: 'The server stopped while this audit was running; please run it again.',
 } as const;
 /** A busy or closing service: worth trying again after this many seconds. */
 const RETRY_AFTER_SECONDS = 60;
@@ -81,13 +56,19 @@ const PROGRESS_INTERVAL_MS = 250;
 const ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
 /**
- * Site audits as jobs: queued in order, at most `maxRunning` crawling at once, stored in SQLite
+ * Site audits as jobs: queued in order, at most `maxRunning` crawling at once, stored in the database
  * when done, cancellable, observable. Framework-free; throws domain errors for the API to map.
  */
 export function createSiteAuditService(options: SiteAuditServiceOptions) {
   const { db, settings } = options;
   const slicer = options.slicer ?? eventLoopSlicer;
   const now = options.now ?? (() => new Date());
+  const work = { db, fetcher: options.fetcher, limits: settings.limits, slicer, now, log: options.log };
+  // The registry's hooks are synchronous and the database is not: each accepted audit's insert is kept
+  // here until the audit has run or was dropped, and whatever touches the row first waits for it.
+  const recorded = new Map<string, Promise<void>>();
+  // A queued audit dropped by cancel or close is stored as ended here; close() and cancel() wait for it.
+  const ending = new Map<string, Promise<void>>();
   const jobs = createJobRegistry<AuditInput, AuditProgress, AuditEvent, void>({
     maxRunning: settings.maxRunning,
     maxQueued: settings.maxQueued,
@@ -104,102 +85,54 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
     initialProgress: { crawled: 0, discovered: 1 },
     progressIntervalMs: PROGRESS_INTERVAL_MS,
     run,
-    onAccepted: (job) => insertSiteAudit(db, { id: job.key, ...job.input }),
+    onAccepted: (job) => void recorded.set(job.key, insertSiteAudit(db, { id: job.key, ...job.input })),
     onDropped: dropped,
   });
 
   async function run(job: RunningJob<AuditInput, AuditProgress, AuditEvent>): Promise<void> {
-    markRunning(db, job.key, now().toISOString());
-    job.emit({ type: 'status', status: 'running' });
-    const onProgress = (progress: AuditProgress) => {
-      if (job.setProgress(progress)) saveProgress(db, job.key, progress);
-    };
     try {
-      const outcome = await runSiteAudit({
-        startUrl: job.input.url,
-        httpFallback: job.input.httpFallback,
-        fetcher: options.fetcher,
-        limits: settings.limits,
-        signal: job.signal,
-        onProgress,
-        slicer,
-      });
-      if (job.signal.aborted) return stop(job, job.signal.reason as StopReason);
-      const summary = outcome.summary;
-      const saved = await completeSiteAudit(
-        db,
-        job.key,
-        {
-          finishedAt: now().toISOString(),
-          crawled: job.progress.crawled,
-          discovered: job.progress.discovered,
-          summary,
-          report: reportFacts(outcome),
-          pages: pageRows(outcome),
-          issues: outcome.issues.map((issue) => ({
-            type: issue.type,
-            url: issue.url,
-            severity: issue.severity,
-            detail: issue.detail,
-          })),
-          diff: () => diffAgainstPrevious(job),
-        },
-        { breathe: () => slicer.breathe(), signal: job.signal },
-      );
-      if (!saved) return stop(job, job.signal.reason as StopReason);
-      job.emit({ type: 'progress', progress: job.progress });
-      job.emit({ type: 'done', summary });
-      options.log?.info(
-        { audit: job.key, pages: summary.pages, ms: outcome.durationMs, stoppedBy: outcome.stoppedBy },
-        'site audit done',
-      );
-    } catch (error) {
-      if (job.signal.aborted) return stop(job, job.signal.reason as StopReason);
-      const message = isCrawlStartError(error) ? error.message : 'The audit failed unexpectedly; please try again.';
-      if (!isCrawlStartError(error)) options.log?.warn({ err: error, audit: job.key }, 'site audit failed');
-      finishSiteAudit(db, job.key, { status: 'failed', error: message, finishedAt: now().toISOString() });
-      job.emit({ type: 'failed', error: message });
+      await recorded.get(job.key);
     } finally {
-      pruneSiteAudits(db, settings.keep);
+      recorded.delete(job.key);
     }
-  }
-
-  /** A running audit was aborted: by its owner (cancelled) or by the server shutting down (failed). */
-  function stop(job: AuditJob, reason: StopReason): void {
-    end(job, reason, SHUTDOWN_REASON.running);
-  }
-
-  /** A queued audit was removed before it started. */
-  function dropped(job: AuditJob, reason: StopReason): void {
-    end(job, reason, SHUTDOWN_REASON.queued);
-  }
-
-  function end(job: AuditJob, reason: StopReason, shutdownMessage: string): void {
-    const cancelled = reason === 'cancel';
-    finishSiteAudit(db, job.key, {
-      status: cancelled ? 'cancelled' : 'failed',
-      error: cancelled ? 'Cancelled.' : shutdownMessage,
-      finishedAt: now().toISOString(),
-    });
-    job.emit(cancelled ? { type: 'cancelled' } : { type: 'failed', error: shutdownMessage });
-  }
-
-  function diffAgainstPrevious(job: AuditJob) {
-    const previousId = previousDoneAudit(db, { id: job.key, ...job.input });
-    if (!previousId) return undefined;
-    const added = issuesOnlyIn(db, job.key, previousId, DIFF_LIST_LIMIT);
-    const fixed = issuesOnlyIn(db, previousId, job.key, DIFF_LIST_LIMIT);
-    return {
-      previousId,
-      newIssues: added.items,
-      fixedIssues: fixed.items,
-      newCount: added.total,
-      fixedCount: fixed.total,
+    await markRunning(db, job.key, now().toISOString());
+    job.emit({ type: 'status', status: 'running' });
+    // Progress writes go one after another, the newest last; a failed one is only a stale counter.
+    let progressSaved = Promise.resolve();
+    const onProgress = (progress: AuditProgress) => {
+      if (!job.setProgress(progress)) return;
+      progressSaved = progressSaved
+        .then(() => saveProgress(db, job.key, progress))
+        .catch((error: unknown) => options.log?.warn({ err: error, audit: job.key }, 'site audit progress not saved'));
     };
+    let last: AuditEvent[];
+    try {
+      last = await crawlAndStore(work, job, onProgress, () => progressSaved);
+    } finally {
+      await progressSaved;
+      await pruneSiteAudits(db, settings.keep).catch((error: unknown) =>
+        options.log?.warn({ err: error }, 'old site audits not pruned'),
+      );
+    }
+    // The end goes out last, with nothing left to wait for: the registry lets the job go before any
+    // request a watcher makes on hearing it can arrive, so that request reads the stored audit.
+    for (const event of last) job.emit(event);
   }
 
-  function stored(id: string): SiteAuditRow {
-    const row = ID_PATTERN.test(id) ? getSiteAudit(db, id) : undefined;
+  /** A queued audit was removed before it started (the registry does not wait: cancel and close do). */
+  function dropped(job: AuditJob, reason: StopReason): void {
+    const inserted = recorded.get(job.key);
+    recorded.delete(job.key);
+    const ended = Promise.resolve(inserted)
+      .then(() => storeStopped(work, job, reason, 'queued'))
+      .then((event) => job.emit(event))
+      .catch((error: unknown) => options.log?.error({ err: error, audit: job.key }, 'dropped site audit not stored'))
+      .finally(() => ending.delete(job.key));
+    ending.set(job.key, ended);
+  }
+
+  async function stored(id: string): Promise<SiteAuditRow> {
+    const row = ID_PATTERN.test(id) ? await getSiteAudit(db, id) : undefined;
     if (!row) throw new NotFoundError('No site audit with that id.');
     return row;
   }
@@ -226,16 +159,19 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
      * Start-up step (before the server listens, never in createApp): audits a restart cut off are
      * never left queued or running; each is failed with a reason that says which it was.
      */
-    recover(): number {
+    async recover(): Promise<number> {
       const finishedAt = now().toISOString();
       const stale =
-        failUnfinished(db, 'queued', RESTART_REASON.queued, finishedAt) +
-        failUnfinished(db, 'running', RESTART_REASON.running, finishedAt);
+        (await failUnfinished(db, 'queued', RESTART_REASON.queued, finishedAt)) +
+        (await failUnfinished(db, 'running', RESTART_REASON.running, finishedAt));
       if (stale > 0) options.log?.warn({ audits: stale }, 'site audits cut off by a restart marked failed');
       return stale;
     },
-    /** Queues an audit of `url` for `visitor` (a hash of their cookie); it starts when a slot is free. */
-    start(url: string, visitor: string): { id: string; status: 'queued' | 'running' } {
+    /**
+     * Queues an audit of `url` for `visitor` (a hash of their cookie); it starts when a slot is free.
+     * Resolves once the audit is stored, so the id it answers can be read at once.
+     */
+    async start(url: string, visitor: string): Promise<{ id: string; status: 'queued' | 'running' }> {
       // What the visitor typed, by the one rule: a bare domain is https first.
       const typed = typedUrl(url);
       const start = typed.ok ? normalizeUrl(typed.url) : null;
@@ -249,14 +185,15 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
       result.catch((error: unknown) =>
         options.log?.error({ err: error, audit: id }, 'site audit job failed outside its handler'),
       );
+      await recorded.get(id);
       return { id, status };
     },
-    get(id: string) {
-      return view(stored(id));
+    async get(id: string) {
+      return view(await stored(id));
     },
     /** The visitor's own audits, newest first. */
-    list(visitor: string) {
-      return listSiteAudits(db, visitor).map((row) => {
+    async list(visitor: string) {
+      return (await listSiteAudits(db, visitor)).map((row) => {
         const { id, url, status, progress, createdAt, finishedAt } = view(row);
         const summary = row.summary as { score?: number; pages?: number } | undefined;
         return {
@@ -271,16 +208,18 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
       });
     },
     /** The stored record of a finished audit; throws `not-done` while it is queued or running. */
-    finished(id: string): SiteAuditRow {
-      const row = stored(id);
+    async finished(id: string): Promise<SiteAuditRow> {
+      const row = await stored(id);
       if (jobs.get(id) || row.status !== 'done') throw new ConflictError('This audit has no report yet.');
       return row;
     },
     /** Stops the visitor's queued or running audit. */
-    cancel(id: string, visitor: string): { id: string; status: 'cancelled' } {
-      const row = stored(id);
+    async cancel(id: string, visitor: string): Promise<{ id: string; status: 'cancelled' }> {
+      const row = await stored(id);
       if (row.visitor !== visitor) throw new NotAllowedError('Only the visitor who started an audit can cancel it.');
       if (!jobs.cancel(id)) throw new ConflictError('This audit has already finished.');
+      // A queued one is stored as cancelled before the answer says so; a running one stops as soon as its crawl notices.
+      await ending.get(id);
       return { id, status: 'cancelled' };
     },
     /** Listens to a queued or running audit; `null` when it is not (the caller reads the stored state). */
@@ -288,8 +227,9 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
       return jobs.get(id) ? jobs.watch(id, listener) : null;
     },
     /** Server shutdown: nothing new starts, queued and running audits stop and are stored as failed. */
-    close(): Promise<void> {
-      return jobs.close();
+    async close(): Promise<void> {
+      await jobs.close();
+      await Promise.allSettled([...ending.values()]);
     },
   };
 }

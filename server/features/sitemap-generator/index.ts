@@ -4,12 +4,11 @@ import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { sitemapGeneratorRouter } from './router.ts';
 import { createSitemapGenerator } from './service.ts';
 
-/** The sitemap generator: a crawl of the visitor's site as our crawler, the XML kept under DATA_DIR. */
+/** The sitemap generator: a crawl of the visitor's site as our crawler, the XML kept in the database. */
 export function sitemapGeneratorFeature({ config, db, log }: AppDeps): Feature {
   const settings = config.sitemapGenerator;
   const service = createSitemapGenerator({
     db,
-    dataDir: config.dataDir,
     siteUrl: config.siteUrl,
     settings,
     log,

@@ -25,17 +25,18 @@ export function sitemapGeneratorRouter({
 }): Router {
   const router = Router();
 
-  router.get('/sitemaps', (req, res) => {
+  router.get('/sitemaps', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     const visitor = visitorKey(req, res, { create: false });
-    res.json(visitor ? service.list(visitor) : []);
+    res.json(visitor ? await service.list(visitor) : []);
   });
 
   // endpoint(): the body is checked before the rate limiter runs, so a typo does not use up an attempt.
   const parse = (req: Request) => parseOr400(generateSitemapBody, req.body ?? {});
+  const limit = { name: 'sitemap-generator', windowMs: 10 * 60_000, limit: rateLimitPer10Min };
   router.post(
     '/sitemaps',
-    ...endpoint({ parse, limit: { windowMs: 10 * 60_000, limit: rateLimitPer10Min } }, async ({ url }, req, res) => {
+    ...endpoint({ parse, limit }, async ({ url }, req, res) => {
       const visitor = visitorKey(req, res, { create: true })!;
       const { sitemap, record, report } = await service.generate(url, visitor);
       res.json({ sitemap, record, report });
@@ -62,24 +63,21 @@ export function sitemapGeneratorRouter({
     }
   });
 
+  // From the database, so any process serves any file; Express adds the length and an ETag, answers
+  // HEAD without the body and a conditional GET (ETag or Last-Modified) with 304.
   router.get('/sitemaps/files/:name', async (req, res) => {
     const name = String(req.params.name);
-    const file = await service.resolveFile(name);
+    const file = await service.file(name);
     if (!file) throw new HttpError(404, 'No such sitemap file');
     res.setHeader('Content-Type', 'application/xml; charset=utf-8');
     res.setHeader('Content-Disposition', `inline; filename="${name}"`);
     res.setHeader('Cache-Control', 'public, max-age=3600');
-    await new Promise<void>((resolve, reject) => {
-      res.sendFile(
-        file.path,
-        { headers: { 'Content-Type': 'application/xml; charset=utf-8' }, lastModified: true },
-        (error) => (error && !res.headersSent ? reject(error) : resolve()),
-      );
-    });
+    res.setHeader('Last-Modified', new Date(file.createdAt).toUTCString());
+    res.send(file.content);
   });
 
-  router.get('/sitemaps/:id', (req, res) => {
-    const stored = service.get(String(req.params.id));
+  router.get('/sitemaps/:id', async (req, res) => {
+    const stored = await service.get(String(req.params.id));
     if (!stored) throw new HttpError(404, 'No such sitemap');
     res.json({
       record: {

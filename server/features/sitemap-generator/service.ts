@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Db } from '#db/index.ts';
 import {
   addSitemapVisitor,
   getSitemap,
+  getSitemapFile,
   insertSitemap,
   listSitemaps,
   pruneSitemaps,
+  type SitemapFileContent,
   type SitemapRecord,
   type StoredSitemap,
 } from '#db/generated-sitemaps.ts';
@@ -17,7 +16,7 @@ import { CRAWLER_BOT_NAME, crawlSite, normalizeUrl } from '#server/lib/crawler/i
 import { hostKey } from '#server/lib/crawler/normalize.ts';
 import type { CrawlFetcher, CrawlProgress, CrawlReport } from '#server/lib/crawler/types.ts';
 import { createJobRegistry, type RunningJob } from '#server/lib/jobs.ts';
-import { writeSitemap } from '#server/lib/sitemap-xml/write.ts';
+import { buildSitemap } from '#server/lib/sitemap-xml/build.ts';
 import { typedUrl } from '#views/model/url-input.ts';
 import type { SitemapGeneratorSettings } from '#server/config/sitemap-generator.ts';
 
@@ -44,7 +43,6 @@ interface CrawlInput {
 
 export interface SitemapGeneratorOptions {
   db: Db;
-  dataDir: string;
   /** Public origin of this app; sitemap index entries must be absolute URLs. */
   siteUrl: string;
   fetcher: CrawlFetcher;
@@ -71,14 +69,12 @@ function fileNameFor(siteUrl: string, now: Date): string {
 }
 
 /**
- * Generates sitemaps: crawls a site, writes the XML under DATA_DIR/sitemaps, stores a record.
- * Framework-free; the API router validates input and answers with what this returns or throws.
+ * Generates sitemaps: crawls a site, stores the record and its XML files in the database (so any
+ * process can serve any file). Framework-free; the API router validates input and answers with what
+ * this returns or throws.
  */
 export function createSitemapGenerator(options: SitemapGeneratorOptions) {
   const { db, settings } = options;
-  // An in-memory database (tests) still needs somewhere real for the files.
-  const dir =
-    options.dataDir === ':memory:' ? join(tmpdir(), `sitemaps-${process.pid}`) : join(options.dataDir, 'sitemaps');
   // Crawls keyed by normalised start URL: a second request for a URL being crawled joins the first
   // crawl, and progress listeners can attach before or during it. No waiting line: busy is busy.
   const jobs = createJobRegistry<CrawlInput, CrawlProgress, SitemapEvent, GeneratedSitemap>({
@@ -137,34 +133,30 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
     if (result.report.stoppedBy === 'aborted') throw new BusyError(RESTARTING);
     // A sitemap must list at least one URL (the sitemaps.org schema): say why none could be, instead of writing an invalid file.
     if (result.pages.length === 0) throw new NotPossibleError(noPagesMessage(result.report));
-    await mkdir(dir, { recursive: true });
     const now = new Date();
     const fileName = fileNameFor(result.report.siteUrl, now);
-    const written = await writeSitemap({
-      dir,
+    const built = await buildSitemap({
       fileName,
       entries: result.pages,
       publicUrl: (name) => `${options.siteUrl}${SITEMAP_FILES_PREFIX}${name}`,
     });
-    const sitemap = `${SITEMAP_FILES_PREFIX}${written.mainFile}`;
-    const report = { ...result.report, pages: written.urls };
-    const record = insertSitemap(db, {
+    const sitemap = `${SITEMAP_FILES_PREFIX}${built.mainFile}`;
+    const report = { ...result.report, pages: built.urls };
+    const record = await insertSitemap(db, {
       id: randomBytes(12).toString('hex'),
       url: startUrl,
-      pages: written.urls,
+      pages: built.urls,
       sitemapPath: sitemap,
-      files: written.files,
+      files: built.files.map((file) => ({ name: file.name, content: file.xml })),
       createdAt: now.toISOString(),
       report,
     });
     options.log?.info(
-      { url: startUrl, pages: written.urls, ms: report.durationMs, stoppedBy: report.stoppedBy },
+      { url: startUrl, pages: built.urls, ms: report.durationMs, stoppedBy: report.stoppedBy },
       'sitemap generated',
     );
-    const stale = pruneSitemaps(db, settings.keep);
-    await Promise.all(
-      stale.filter((name) => SAFE_FILE_NAME.test(name)).map((name) => rm(join(dir, name), { force: true })),
-    );
+    // Older sitemaps past SITEMAP_KEEP go, their files with them.
+    await pruneSitemaps(db, settings.keep);
     return { sitemap, record, report };
   }
 
@@ -191,7 +183,7 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
       const { start, key, httpFallback } = siteKey(url);
       const job = jobs.submit({ start, httpFallback }, key);
       const generated = await job.result;
-      addSitemapVisitor(db, generated.record._id, visitor);
+      await addSitemapVisitor(db, generated.record._id, visitor);
       return { ...generated, reused: job.joined };
     },
     /** Progress of the crawl for `url` (normalised): the current snapshot (if running) and live events. */
@@ -204,22 +196,16 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
       return { running: Boolean(job), progress: job?.progress, unsubscribe: jobs.watch(key, listener) };
     },
     /** The sitemaps made for one visitor, newest first. */
-    list(visitor: string, limit?: number): SitemapRecord[] {
+    list(visitor: string, limit?: number): Promise<SitemapRecord[]> {
       return listSitemaps(db, visitor, limit);
     },
-    get(id: string): StoredSitemap | undefined {
+    async get(id: string): Promise<StoredSitemap | undefined> {
       return /^[a-f0-9]{24}$/.test(id) ? getSitemap(db, id) : undefined;
     },
-    /** Absolute path of a generated file by its name, or null when there is no such file. */
-    async resolveFile(name: string): Promise<{ path: string; size: number; modified: Date } | null> {
+    /** A generated file's XML by its name, or null when there is no such file (never made, or pruned). */
+    async file(name: string): Promise<SitemapFileContent | null> {
       if (!SAFE_FILE_NAME.test(name)) return null;
-      const path = join(dir, name);
-      try {
-        const info = await stat(path);
-        return info.isFile() ? { path, size: info.size, modified: info.mtime } : null;
-      } catch {
-        return null;
-      }
+      return (await getSitemapFile(db, name)) ?? null;
     },
     /** Stops running crawls (their callers get a 503) and waits for them to finish. */
     close(): Promise<void> {

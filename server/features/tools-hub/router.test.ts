@@ -7,7 +7,7 @@ import { availableTools, TOOLS } from '#views/model/tools-hub.ts';
 const available = availableTools(new Set(pages.map((page) => page.path)));
 
 test('GET /api/try-free-tools/list answers every tool name', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const res = await request(app).get('/api/try-free-tools/list');
   expect(res.status).toBe(200);
   expect(res.body).toEqual({ tools: available.map((tool) => tool.name) });
@@ -16,7 +16,7 @@ test('GET /api/try-free-tools/list answers every tool name', async () => {
 });
 
 test('the hub page server-renders a Try Now link for exactly the tools the API lists', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const res = await request(app).get('/try-free-tools');
   expect(res.status).toBe(200);
   const tryNow = [
@@ -29,7 +29,7 @@ test('the hub page server-renders a Try Now link for exactly the tools the API l
 });
 
 test('every Try Now target is a page of the site, not a redirect or a 404', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const known = new Set(pages.map((page) => page.path));
   // Pages owned by other issues join the route table as their branches merge; every tool already
   // in the table must answer 200 directly, and this issue's tools must all be there.
@@ -51,7 +51,7 @@ test('every Try Now target is a page of the site, not a redirect or a 404', asyn
 });
 
 test('the old hub spellings answer 301 to /try-free-tools', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   for (const alias of ['/TryFreeTools', '/free-seo-tools']) {
     const res = await request(app).get(alias);
     expect(res.status).toBe(301);
@@ -60,7 +60,7 @@ test('the old hub spellings answer 301 to /try-free-tools', async () => {
 });
 
 test('the old spellings of every generator page answer 301 to the canonical path', async () => {
-  const { app } = createTestApp();
+  const { app } = await createTestApp();
   const aliases: Record<string, string> = {
     '/BulkAnchorTextGenerators': '/bulk-anchor-text-generators',
     '/bulk-anchor-text-generator': '/bulk-anchor-text-generators',

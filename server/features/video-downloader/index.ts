@@ -5,8 +5,10 @@ import { createVideoDownloader } from './service.ts';
 import { loadSigningKey } from './signing-key.ts';
 
 /** The Pinterest, Instagram and YouTube Shorts downloaders and the signed relay their links point at. */
-export function videoDownloaderFeature({ config, log, platforms }: AppDeps): Feature {
+export function videoDownloaderFeature({ config, db, log, platforms }: AppDeps): Feature {
   const settings = config.videoDownloader;
+  // MEDIA_SIGNING_KEY, or the key every process on the database shares: read by prepare(), before listening.
+  let signingKey: Buffer | undefined;
   const downloader = createVideoDownloader({
     fetcher: platforms.fetcher,
     youtube: platforms.youtube,
@@ -14,11 +16,19 @@ export function videoDownloaderFeature({ config, log, platforms }: AppDeps): Fea
     relay: {
       basePath: MEDIA_FILE_PATH,
       maxBytes: settings.maxBytes,
-      // Read (or generated and kept under DATA_DIR) on the first link signed, not at build time.
-      secret: () => loadSigningKey({ configured: settings.signingKey, dataDir: config.dataDir }),
+      secret: () => {
+        if (!signingKey)
+          throw new Error('the media signing key is read by app.locals.prepare(): run it before serving');
+        return signingKey;
+      },
       streams: createCapacity(settings.maxStreams),
       bytesInFlight: createCapacity(settings.maxBytesInFlight),
     },
   });
-  return { api: videoDownloaderRouter({ downloader, capacity: createCapacity(config.limits.toolMaxRunning), log }) };
+  return {
+    api: videoDownloaderRouter({ downloader, capacity: createCapacity(config.limits.toolMaxRunning), log }),
+    async prepare() {
+      signingKey = await loadSigningKey({ configured: settings.signingKey, db, dataDir: config.dataDir });
+    },
+  };
 }

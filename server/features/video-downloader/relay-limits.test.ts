@@ -1,14 +1,10 @@
 import { once } from 'node:events';
-import { mkdtempSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, onTestFinished, test } from 'vitest';
 import { createCapacity } from '#server/lib/capacity.ts';
 import { DomainError } from '#server/lib/domain-errors.ts';
 import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { startMediaUpstreams } from '#test/fixtures/media-upstream/index.ts';
 import { createMediaRelay, RELAY_BUSY, type RelayOptions } from './relay.ts';
-import { loadSigningKey, SIGNING_KEY_FILE } from './signing-key.ts';
 
 async function relayOn(options: Partial<RelayOptions> = {}) {
   const upstreams = await startMediaUpstreams();
@@ -68,27 +64,4 @@ test('a file read to the end gives its stream slot back', async () => {
   for await (const chunk of file.body) expect(chunk).toBeInstanceOf(Buffer);
   if (!file.body.closed) await once(file.body, 'close');
   (await relay.open(relay.check(link(50_000)))).body.destroy();
-});
-
-test('the generated signing key is kept in DATA_DIR (mode 0600): a link signed before a restart works after it', async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'relay-key-'));
-  const before = await relayOn({ secret: () => loadSigningKey({ dataDir }) });
-  const token = before.link(10_000);
-  expect(statSync(join(dataDir, SIGNING_KEY_FILE)).mode & 0o777).toBe(0o600);
-  const after = await relayOn({ secret: () => loadSigningKey({ dataDir }) });
-  expect(after.relay.check(token).filename).toBe('clip.mp4');
-  const elsewhere = await relayOn({
-    secret: () => loadSigningKey({ dataDir: mkdtempSync(join(tmpdir(), 'relay-key-')) }),
-  });
-  expect(() => elsewhere.relay.check(token)).toThrow(DomainError);
-});
-
-test('MEDIA_SIGNING_KEY, when set, is the key: no file is written and links survive any restart with it', async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'relay-key-'));
-  const configured = 'k'.repeat(40);
-  const before = await relayOn({ secret: () => loadSigningKey({ configured, dataDir }) });
-  const token = before.link(10_000);
-  const after = await relayOn({ secret: () => loadSigningKey({ configured, dataDir }) });
-  expect(after.relay.check(token).filename).toBe('clip.mp4');
-  expect(() => statSync(join(dataDir, SIGNING_KEY_FILE))).toThrow();
 });

@@ -22,7 +22,7 @@ export interface RelayOptions {
   basePath: string;
   maxBytes: number;
   ttlMs?: number;
-  /** The HMAC key, or how to get it on first use (a file read): links outlive a restart with the same key. */
+  /** The HMAC key, or how to get it on first use (read at start-up): links outlive a restart with the same key. */
   secret?: Buffer | (() => Buffer);
   /**
    * Shared by every visitor: files streaming at once, and the sum of their sizes (a file of

@@ -5,8 +5,12 @@ import request from 'supertest';
 import { expect, onTestFinished, test } from 'vitest';
 import { startConnectProxy } from '#test/fixtures/connect-proxy.ts';
 import { IG, PIN, PIN_SHORT, startMediaUpstreams, YT } from '#test/fixtures/media-upstream/index.ts';
-import { createTestApp } from '#test/helpers/app.ts';
+import { createApp } from '#server/app.ts';
+import { createLogger } from '#server/lib/logger.ts';
+import { createTestApp, noJobs } from '#test/helpers/app.ts';
+import { DIALECTS } from '#test/helpers/databases.ts';
 import { createMediaTestApp } from '#test/helpers/media.ts';
+import { openSameDatabase } from '#test/helpers/same-database.ts';
 
 type App = Awaited<ReturnType<typeof createMediaTestApp>>['app'];
 
@@ -154,19 +158,51 @@ test('relay: HEAD answers the headers without streaming the file', async () => {
   expect(head.headers['content-disposition']).toContain(`instagram-${IG.ok}-1080p.mp4`);
 });
 
-test('relay: a download link handed out before a restart still works after it (the key is kept in DATA_DIR)', async () => {
+test('relay: a download link handed out before a restart still works after it (the key is kept in the database)', async () => {
   const upstreams = await startMediaUpstreams();
   onTestFinished(() => upstreams.close());
   const dataDir = mkdtempSync(join(tmpdir(), 'media-restart-'));
-  const before = createTestApp({ env: upstreams.env, dataDir });
+  const before = await createTestApp({ env: upstreams.env, dataDir });
   const found = await request(before.app)
     .post('/api/instagram/download')
     .send({ videoUrl: `https://www.instagram.com/reel/${IG.ok}/` });
-  before.db.close();
-  const after = createTestApp({ env: upstreams.env, dataDir });
+  await before.close();
+  const after = await createTestApp({ env: upstreams.env, dataDir });
+  onTestFinished(after.close);
   const file = await download(after.app, found.body.downloadUrl);
   expect([file.status, file.headers['content-length']]).toEqual([200, '80000']);
 });
+
+test.each(DIALECTS)(
+  'relay (%s): without MEDIA_SIGNING_KEY a link handed out by one process downloads from another on the same database',
+  async (dialect) => {
+    const upstreams = await startMediaUpstreams();
+    onTestFinished(() => upstreams.close());
+    const dataDir = mkdtempSync(join(tmpdir(), 'media-shared-'));
+    const one = await createTestApp({ env: upstreams.env, dataDir, dialect });
+    const otherDb = await openSameDatabase(one.db, dataDir);
+    const other = createApp({ config: one.config, db: otherDb, log: createLogger('silent'), jobs: noJobs() });
+    onTestFinished(async () => {
+      await other.locals.shutdown();
+      await otherDb.destroy();
+      await one.close();
+    });
+    await other.locals.prepare();
+    const ask = (app: App) =>
+      request(app)
+        .post('/api/instagram/download')
+        .send({ videoUrl: `https://www.instagram.com/reel/${IG.ok}/` });
+    const [fromOne, fromOther] = await Promise.all([ask(one.app), ask(other)]);
+    const files = await Promise.all([
+      download(other, fromOne.body.downloadUrl),
+      download(one.app, fromOther.body.downloadUrl),
+    ]);
+    expect(files.map((file) => [file.status, file.headers['content-length']])).toEqual([
+      [200, '80000'],
+      [200, '80000'],
+    ]);
+  },
+);
 
 test('with MEDIA_PROXY_URL every platform request, the file relay included, goes through the proxy', async () => {
   const proxy = await startConnectProxy();

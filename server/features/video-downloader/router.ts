@@ -19,8 +19,8 @@ export interface VideoDownloaderRouterDeps {
 
 export function videoDownloaderRouter({ downloader, capacity, log }: VideoDownloaderRouterDeps): Router {
   const router = Router();
-  const findLimit = rateLimit({ windowMs: 60_000, limit: 30 });
-  const fileLimit = rateLimit({ windowMs: 60_000, limit: 30 });
+  const findLimit = rateLimit({ name: 'video-downloader-find', windowMs: 60_000, limit: 30 });
+  const fileLimit = rateLimit({ name: 'video-downloader-file', windowMs: 60_000, limit: 30 });
 
   const find = { limit: findLimit, capacity };
   const parseLink = <T extends { videoUrl: string }>(platform: VideoPlatform, body: T): T => {

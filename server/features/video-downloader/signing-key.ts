@@ -1,36 +1,38 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Db } from '#db/index.ts';
+import { keepMediaSigningKey, MEDIA_SIGNING_KEY_ROW, readMediaSigningKey } from '#db/media-signing-key.ts';
 
-/** The generated key's file under DATA_DIR. */
+/** Where earlier versions kept the generated key, under DATA_DIR; imported once into the database. */
 export const SIGNING_KEY_FILE = 'media-signing.key';
 
+/** Shorter keys are refused, in MEDIA_SIGNING_KEY (server/config/video-downloader.ts) and here alike. */
+const MIN_KEY_LENGTH = 32;
+
 /**
- * The HMAC key for download links. A configured key wins; otherwise one is generated on first use
- * and kept in DATA_DIR (mode 0600), so links handed out before a restart still work after it. An
- * in-memory data dir (tests) gets a key for this process only.
+ * The HMAC key for download links. A configured key (MEDIA_SIGNING_KEY) wins. Otherwise the key lives
+ * in the database (app_meta), so every process on it, on any machine, signs and checks links alike,
+ * and links handed out before a restart still work after it. The first boot stores it: the key an
+ * older version generated into DATA_DIR/media-signing.key if there is one (its links stay valid),
+ * else a new random one.
  */
-export function loadSigningKey(options: { configured?: string; dataDir: string }): Buffer {
+export async function loadSigningKey(options: { configured?: string; db: Db; dataDir: string }): Promise<Buffer> {
   if (options.configured) return Buffer.from(options.configured, 'utf8');
-  if (options.dataDir === ':memory:') return randomBytes(32);
-  const file = join(options.dataDir, SIGNING_KEY_FILE);
-  const existing = readKey(file);
-  if (existing) return existing;
-  try {
-    // 'wx': two processes starting at once cannot both write; the loser reads the winner's key.
-    writeFileSync(file, randomBytes(32).toString('hex') + '\n', { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  const written = readKey(file);
-  if (!written)
+  const stored =
+    (await readMediaSigningKey(options.db)) ??
+    (await keepMediaSigningKey(options.db, readKeyFile(options.dataDir) ?? randomBytes(32).toString('hex')));
+  if (stored.length < MIN_KEY_LENGTH)
     throw new Error(
-      `${file} does not hold a signing key (at least 32 characters); delete it to have a new one generated`,
+      `app_meta '${MEDIA_SIGNING_KEY_ROW}' does not hold a signing key (at least ${MIN_KEY_LENGTH} characters); delete that row to have a new one generated`,
     );
-  return written;
+  return Buffer.from(stored, 'utf8');
 }
 
-function readKey(file: string): Buffer | null {
+/** The key in DATA_DIR/media-signing.key, or null without one (or without a data dir: tests in memory). */
+function readKeyFile(dataDir: string): string | null {
+  if (dataDir === ':memory:') return null;
+  const file = join(dataDir, SIGNING_KEY_FILE);
   let text: string;
   try {
     text = readFileSync(file, 'utf8').trim();
@@ -38,5 +40,9 @@ function readKey(file: string): Buffer | null {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
-  return text.length >= 32 ? Buffer.from(text, 'utf8') : null;
+  if (text.length < MIN_KEY_LENGTH)
+    throw new Error(
+      `${file} does not hold a signing key (at least ${MIN_KEY_LENGTH} characters); delete it to have a new one generated`,
+    );
+  return text;
 }

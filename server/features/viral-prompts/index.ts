@@ -14,6 +14,8 @@ export function viralPromptsFeature({ config, db, log }: AppDeps): Feature {
   return {
     api: viralPromptsRouter({ db, generate, capacity: createCapacity(config.limits.toolMaxRunning) }),
     // Every boot tops up the curated prompts (new ones in the seed list appear after a restart).
-    prepare: () => void seedViralPrompts(db),
+    prepare: async () => {
+      await seedViralPrompts(db);
+    },
   };
 }

@@ -7,6 +7,8 @@ import { generateBodySchema, listQuerySchema } from '#views/tools/viral-prompts/
 import type { PromptGenerator } from './generate.ts';
 import { parseOr400 } from '#server/http/validation.ts';
 
+const GENERATE_RATE_LIMIT = { name: 'viral-prompts', windowMs: 60_000, limit: 30 };
+
 /**
  * `GET /api/viralprompt/generate?category=` lists curated prompts; `POST` with `{input, category?}`
  * expands an idea.
@@ -21,14 +23,14 @@ export function viralPromptsRouter({
   capacity: Capacity;
 }): Router {
   const router = Router();
-  router.get('/viralprompt/generate', (req, res) => {
+  router.get('/viralprompt/generate', async (req, res) => {
     const { category } = parseOr400(listQuerySchema, req.query);
-    res.json({ prompts: listViralPrompts(db, category) });
+    res.json({ prompts: await listViralPrompts(db, category) });
   });
   const parse = (req: Request) => parseOr400(generateBodySchema, req.body);
   router.post(
     '/viralprompt/generate',
-    ...endpoint({ parse, limit: { windowMs: 60_000, limit: 30 }, capacity }, async ({ input, category }, _req, res) => {
+    ...endpoint({ parse, limit: GENERATE_RATE_LIMIT, capacity }, async ({ input, category }, _req, res) => {
       const { prompt } = await generate(input, category);
       res.json({ prompt });
     }),

@@ -12,7 +12,7 @@ import type { YouTubeClient } from '#server/lib/youtube/client.ts';
 /** The tag generator and the tags extractor: both read the video's real tags. */
 export function youtubeTagsRouter({ youtube, capacity }: { youtube: YouTubeClient; capacity: Capacity }): Router {
   const router = Router();
-  const limit = rateLimit(YOUTUBE_RATE_LIMIT);
+  const limit = rateLimit({ name: 'youtube-tags', ...YOUTUBE_RATE_LIMIT });
 
   const parse = (req: Request) => requireVideoId(parseOr400(tagsRequestSchema, req.body).videoUrl);
 

@@ -19,7 +19,7 @@ export interface YouTubeTranscriptRouterDeps {
 
 export function youtubeTranscriptRouter({ youtube, capacity, pdfFontPath }: YouTubeTranscriptRouterDeps): Router {
   const router = Router();
-  const limit = rateLimit(YOUTUBE_RATE_LIMIT);
+  const limit = rateLimit({ name: 'youtube-transcript', ...YOUTUBE_RATE_LIMIT });
 
   const parseGet = (req: Request) => {
     const body = parseOr400(transcriptRequestSchema, req.body);

@@ -1,0 +1,3 @@
+-- Nothing to create: with PostgreSQL the jobs live in BullMQ's own schema (docs/decisions/0032),
+-- which BullMQ migrates itself. This file keeps the version numbers of both folders paired with
+-- db/migrations/sqlite/0011_jobs.sql, the embedded queue's table.

@@ -1,0 +1,104 @@
+import type { Generated } from 'kysely';
+
+/** A column with a default (or an identity): optional on insert. */
+
+/**
+ * The tables, as both databases hold them (db/migrations/sqlite and db/migrations/postgres keep the
+ * same columns and types, tested by db/index.test.ts). Times are ISO-8601 text or milliseconds since
+ * the epoch as integers, JSON is text and flags are 0/1 integers in both, so every query is the same.
+ */
+export interface Tables {
+  app_meta: { key: string; value: string };
+  contact_messages: {
+    id: Generated<number>;
+    name: string;
+    email: string;
+    message: string;
+    ip_hash: string | null;
+    created_at: Generated<string>;
+    handled_at: string | null;
+    phone: string | null;
+    website: string | null;
+  };
+  article_submissions: {
+    id: Generated<number>;
+    title: string;
+    author: string;
+    content: string;
+    status: Generated<'pending' | 'accepted' | 'rejected'>;
+    ip_hash: string | null;
+    created_at: Generated<string>;
+    updated_at: Generated<string>;
+    email: string | null;
+    handled_at: string | null;
+  };
+  viral_prompts: {
+    id: Generated<number>;
+    category: 'image' | 'video' | 'text' | 'audio';
+    text: string;
+    position: Generated<number>;
+    created_at: Generated<string>;
+  };
+  sitemaps: {
+    id: string;
+    url: string;
+    pages: number;
+    sitemap_path: string;
+    files: string;
+    created_at: string;
+    report: string;
+  };
+  sitemap_visitors: { visitor: string; sitemap_id: string };
+  /** The XML of each file of a generated sitemap (main file and numbered parts), served by name. */
+  sitemap_files: { sitemap_id: string; name: string; content: string };
+  site_audits: {
+    id: string;
+    visitor: string;
+    url: string;
+    status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+    error: string | null;
+    created_at: string;
+    started_at: string | null;
+    finished_at: string | null;
+    crawled: Generated<number>;
+    discovered: Generated<number>;
+    summary: string | null;
+    report: string | null;
+    diff: string | null;
+  };
+  site_audit_pages: { audit_id: string; n: number; url: string; facts: string; issues: string };
+  site_audit_issues: { audit_id: string; type: string; url: string; severity: string; detail: string };
+  outbox: {
+    event_id: string;
+    channel: 'webhook' | 'email';
+    event: 'contact.created' | 'article.created';
+    payload: string;
+    created_at: string;
+    lead_type: 'contact' | 'article';
+    lead_id: number;
+    attempts: Generated<number>;
+    next_attempt_at: number;
+    delivered_at: string | null;
+    failed_at: string | null;
+    last_error: string | null;
+  };
+  admin_sessions: { token_hash: string; csrf_token: string; created_at: number; expires_at: number };
+  /** Per-IP rate limit counts shared by the web processes; `reset_at` in milliseconds since the epoch. */
+  rate_limit_hits: { key: string; hits: number; reset_at: number };
+  /** The embedded job queue (SQLite only: with PostgreSQL the jobs live in BullMQ's schema). */
+  jobs: {
+    queue: string;
+    id: string;
+    seq: number;
+    status: 'queued' | 'active' | 'completed' | 'failed' | 'cancelled';
+    input: string;
+    progress: string | null;
+    result: string | null;
+    error: string | null;
+    attempts: Generated<number>;
+    max_attempts: number;
+    run_at: number;
+    created_at: number;
+    finished_at: number | null;
+  };
+}

@@ -1,0 +1,21 @@
+import type { Config } from './config/index.ts';
+import { createAppFetcher } from './lib/safe-fetch/app-fetcher.ts';
+import type { AnyJobDefinition, JobDeps } from './lib/jobs/index.ts';
+
+/**
+ * The app's job definitions: the module every job thread imports (docs/decisions/0032). A feature
+ * adds its long work here (a crawl, an audit, a directory check); the work runs in a worker thread
+ * with the deps below, never on the event loop that serves pages.
+ */
+export const definitions: readonly AnyJobDefinition[] = [];
+
+/** What a job's work may use, built once per thread: its own database connection and fetcher. */
+export interface AppJobDeps extends JobDeps {
+  config: Config;
+  fetcher: ReturnType<typeof createAppFetcher>;
+}
+
+export function createDeps(base: JobDeps): AppJobDeps {
+  const config = base.config as Config;
+  return { ...base, config, fetcher: createAppFetcher(config) };
+}

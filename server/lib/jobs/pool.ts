@@ -1,0 +1,169 @@
+import { Worker } from 'node:worker_threads';
+import type { Logger } from '#server/lib/logger.ts';
+import { messageOf, type FromThread, type ThreadData, type ThreadRun, type ToThread } from './protocol.ts';
+import { relayLogLine } from './thread-log.ts';
+
+/*
+ * Where a job thread's code is: thread-source.mjs (which loads thread.ts through tsx) when running
+ * from source, or job-thread.js beside the server bundle (scripts/build.mjs builds both into dist/).
+ */
+const fromSource = import.meta.url.endsWith('.ts');
+const threadEntry = new URL(fromSource ? './thread-source.mjs' : './job-thread.js', import.meta.url);
+
+export interface ThreadPoolOptions {
+  /** The job's name, for log lines. */
+  name: string;
+  /** Threads at most: the job's concurrency. */
+  size: number;
+  data: ThreadData;
+  log: Logger;
+  /** How long an aborted job may take to stop before its thread is terminated. */
+  abortGraceMs: number;
+}
+
+export interface ThreadPool {
+  /**
+   * Runs a job in a free thread (started when needed); resolves with its result, rejects with an
+   * Error carrying its message. An abort of `signal` reaches the job's own signal; a job that has not
+   * stopped `abortGraceMs` later loses its thread (terminated) and rejects.
+   */
+  run(run: ThreadRun, signal: AbortSignal, onProgress: (progress: unknown) => void): Promise<unknown>;
+  /** Ends every thread (each closes its database) and resolves when they have exited. */
+  close(): Promise<void>;
+}
+
+interface Task {
+  run: ThreadRun;
+  signal: AbortSignal;
+  onProgress(progress: unknown): void;
+  resolve(result: unknown): void;
+  reject(error: Error): void;
+}
+
+interface Thread {
+  worker: Worker;
+  task?: Task;
+  stopAbort?: () => void;
+  crash?: string;
+  /** Being terminated: takes no more jobs. */
+  doomed?: boolean;
+  exited: Promise<void>;
+}
+
+export function createThreadPool(options: ThreadPoolOptions): ThreadPool {
+  const threads: Thread[] = [];
+  const waiting: Task[] = [];
+  let closing = false;
+
+  function send(thread: Thread, message: ToThread): void {
+    thread.worker.postMessage(message);
+  }
+
+  function settle(thread: Thread, outcome: { result: unknown } | { error: Error }): void {
+    const task = thread.task;
+    if (!task) return;
+    thread.task = undefined;
+    thread.stopAbort?.();
+    thread.stopAbort = undefined;
+    if ('error' in outcome) task.reject(outcome.error);
+    else task.resolve(outcome.result);
+    dispatch();
+  }
+
+  function onMessage(thread: Thread, message: FromThread): void {
+    if (message.type === 'log') return relayLogLine(options.log, options.name, message.line);
+    if (thread.task?.run.id !== message.id) return;
+    if (message.type === 'progress') thread.task.onProgress(message.progress);
+    else if (message.type === 'done') settle(thread, { result: message.result });
+    else settle(thread, { error: new Error(message.message) });
+  }
+
+  function spawn(): Thread {
+    const worker = new Worker(threadEntry, { workerData: options.data });
+    let exited!: () => void;
+    const thread: Thread = { worker, exited: new Promise((resolve) => (exited = resolve)) };
+    worker.on('message', (message: FromThread) => onMessage(thread, message));
+    worker.on('error', (error) => {
+      thread.crash = messageOf(error);
+      options.log.error({ job: options.name, err: error }, 'a job thread failed');
+    });
+    worker.on('exit', () => {
+      threads.splice(threads.indexOf(thread), 1);
+      const reason = thread.crash ? `: ${thread.crash}` : '';
+      settle(thread, { error: new Error(`The job's thread stopped${reason}.`) });
+      exited();
+      dispatch();
+    });
+    threads.push(thread);
+    return thread;
+  }
+
+  function watchAbort(thread: Thread, task: Task): void {
+    let timer: NodeJS.Timeout | undefined;
+    const onAbort = () => {
+      send(thread, { type: 'abort', id: task.run.id, reason: String(task.signal.reason) });
+      timer = setTimeout(() => {
+        thread.doomed = true;
+        void thread.worker.terminate();
+        settle(thread, { error: new Error(`The job did not stop (${String(task.signal.reason)}).`) });
+      }, options.abortGraceMs);
+      timer.unref();
+    };
+    task.signal.addEventListener('abort', onAbort, { once: true });
+    thread.stopAbort = () => {
+      task.signal.removeEventListener('abort', onAbort);
+      clearTimeout(timer);
+    };
+    if (task.signal.aborted) onAbort();
+  }
+
+  function dispatch(): void {
+    while (!closing && waiting.length > 0) {
+      const usable = threads.filter((candidate) => !candidate.doomed);
+      const thread = usable.find((candidate) => !candidate.task) ?? (usable.length < options.size ? spawn() : null);
+      if (!thread) return;
+      const task = waiting.shift()!;
+      thread.task = task;
+      // Which process runs which job, for the operator (and the scale-out test's kill -9).
+      options.log.info(
+        { job: task.run.name, id: task.run.id, attempt: task.run.attempt, pid: process.pid },
+        'job started',
+      );
+      try {
+        send(thread, { type: 'run', run: task.run });
+      } catch (error) {
+        // Input that cannot be cloned.
+        settle(thread, { error: new Error(messageOf(error)) });
+        continue;
+      }
+      watchAbort(thread, task);
+    }
+  }
+
+  return {
+    run(run, signal, onProgress) {
+      if (closing) return Promise.reject(new Error('The job threads are closed.'));
+      return new Promise((resolve, reject) => {
+        waiting.push({ run, signal, onProgress, resolve, reject });
+        dispatch();
+      });
+    },
+    async close() {
+      closing = true;
+      for (const task of waiting.splice(0)) task.reject(new Error('The job threads are closed.'));
+      await Promise.all(
+        [...threads].map(async (thread) => {
+          try {
+            send(thread, { type: 'close' });
+          } catch {
+            // Already gone.
+          }
+          const timer = setTimeout(() => void thread.worker.terminate(), options.abortGraceMs);
+          timer.unref();
+          await thread.exited;
+          clearTimeout(timer);
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import type { Db, OpenOptions } from '#db/index.ts';
+import type { Logger } from '#server/lib/logger.ts';
+
+/**
+ * The durable job system's interface (docs/decisions/0032). A job's work runs in a worker thread,
+ * so its input, progress and result are plain, structured-clonable data (JSON on PostgreSQL).
+ */
+
+/** What a thread builds for itself and hands every job it runs. */
+export interface JobDeps {
+  /** The plain configuration object given to `createJobs`, cloned into the thread. */
+  config: unknown;
+  /** The thread's own connection (a SQLite file in WAL mode, or a small PostgreSQL pool). */
+  db: Db;
+  /** Lines go to the main thread's logger. */
+  log: Logger;
+}
+
+/** A job as its `run` sees it, in a worker thread. */
+export interface RunningJob<I, P> {
+  id: string;
+  input: I;
+  /** 1 for the first try; a try the server or its worker stopped counts. */
+  attempt: number;
+  /** Aborted with the reason 'cancel' (`Jobs.cancel`) or 'shutdown' (`Jobs.close`: tried again later). */
+  signal: AbortSignal;
+  /** Sends progress to watchers (at most one per `progressIntervalMs`, the last one always). */
+  progress(progress: P): void;
+}
+
+export interface JobDefinition<I = unknown, P = unknown, R = unknown, D extends JobDeps = JobDeps> {
+  /** The queue's name, unique among the definitions. */
+  name: string;
+  /** Threads (jobs at once) per process for this job. */
+  concurrency: number;
+  /** Tries in all (1: no retry), and the wait between two. */
+  attempts: number;
+  backoffMs: number;
+  /** Progress events at most this often (default 250 ms); the latest is sent at the end of a burst. */
+  progressIntervalMs?: number;
+  /** The work, in a worker thread. Throwing fails the try. */
+  run(job: RunningJob<I, P>, deps: D): Promise<R>;
+  /**
+   * The job failed for good (after its tries, or because the process running it stopped): record
+   * the reason in the feature's own rows. Called once, on the main thread of the process that
+   * found it, before watchers hear `failed` where the backend allows. Not called for cancels.
+   */
+  onFailed?(input: I, id: string, reason: string, deps: { db: Db; log: Logger }): Promise<void>;
+}
+
+/** Any definition, whatever its types (methods are compared bivariantly, so every one fits). */
+export type AnyJobDefinition = JobDefinition<never, unknown, unknown, never>;
+
+/** Spells out a definition with its types inferred. */
+export function defineJob<I, P, R, D extends JobDeps = JobDeps>(
+  definition: JobDefinition<I, P, R, D>,
+): JobDefinition<I, P, R, D> {
+  return definition;
+}
+
+/**
+ * What the definitions module (`definitionsModule`, imported by every thread) exports: the same
+ * definitions the main thread was given, and optionally how a thread builds its dependencies from
+ * the base ones (a feature's fetcher, its clients), since threads share nothing with the main thread.
+ */
+export interface JobDefinitionsModule {
+  definitions: readonly AnyJobDefinition[];
+  createDeps?(base: JobDeps): JobDeps | Promise<JobDeps>;
+}
+
+export type JobStatus = 'queued' | 'active' | 'completed' | 'failed' | 'cancelled';
+
+export interface JobState {
+  status: JobStatus;
+  progress?: unknown;
+  result?: unknown;
+  /** Why it failed or was cancelled; for a queued job, why its last try failed. */
+  error?: string;
+  /** Tries started. */
+  attempts: number;
+}
+
+export type JobEvent =
+  { type: 'progress'; progress: unknown } | { type: 'completed'; result: unknown } | { type: 'failed'; error: string };
+
+/** The reasons the job system itself gives (a job's own failures carry its error's message). */
+export const JOB_REASONS = {
+  cancelledQueued: 'The job was cancelled before it started.',
+  cancelledActive: 'The job was cancelled.',
+  /** Embedded: the process stopped (or restarted) while the job ran and it had no tries left. */
+  serverStopped: 'The server stopped while this job ran.',
+  /** BullMQ: the worker process running it stopped (killed, or shut down) and it had no tries left. */
+  workerStopped: 'The worker running this job stopped.',
+} as const;
+
+export interface Jobs {
+  /**
+   * Accepts a job. With an id, a queued or active job with that id is joined (`joined: true`),
+   * a finished one is replaced; without one the job gets a random 128-bit id.
+   */
+  enqueue<I>(name: string, input: I, options?: { id?: string }): Promise<{ id: string; joined: boolean }>;
+  /**
+   * Queued: never runs, status cancelled (`onFailed` is not called). Active: its signal aborts with
+   * 'cancel' in whichever process runs it; if `run` then throws, the status is cancelled.
+   */
+  cancel(name: string, id: string): Promise<'queued' | 'active' | undefined>;
+  state(name: string, id: string): Promise<JobState | undefined>;
+  /**
+   * The job's events from now on, from whichever process runs it; returns the unwatch function.
+   * Watch first, then read `state`, to miss nothing.
+   */
+  watch(name: string, id: string, listener: (event: JobEvent) => void): () => void;
+  /** Starts running jobs in this process (ROLE all or worker); a web-only process never calls it. */
+  work(): Promise<void>;
+  /** Stops taking jobs, aborts running ones ('shutdown': tried again later), waits for the threads. */
+  close(): Promise<void>;
+}
+
+export interface CreateJobsOptions {
+  /** The main thread's database; its dialect picks the backend (SQLite: embedded, PostgreSQL: BullMQ). */
+  db: Db;
+  /** What `db` was opened with, for the threads' own connections (':memory:' cannot be shared). */
+  databaseTarget: string;
+  databaseOptions?: OpenOptions;
+  /** Structured-clonable; handed to every thread's `createDeps`. */
+  config: unknown;
+  log: Logger;
+  /** A module exporting `definitions` (and optionally `createDeps`): see JobDefinitionsModule. */
+  definitionsModule: URL;
+  definitions: readonly AnyJobDefinition[];
+  /** BullMQ: a job whose worker died is taken up again within this many seconds (JOB_STALL_SECONDS). */
+  stallSeconds: number;
+  /** BullMQ: the PostgreSQL schema of its tables, one per app (default 'bullmq'). */
+  queueSchema?: string;
+  /** How long finished jobs are kept (default 7 days). */
+  retentionMs?: number;
+  /** How long an aborted job may take to stop before its thread is terminated (default 10 s). */
+  abortGraceMs?: number;
+}

@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { openDatabase, type Db, type OpenOptions } from '#db/index.ts';
+import { createJobs, type JobEvent, type Jobs } from '#server/lib/jobs/index.ts';
+import { createLogger } from '#server/lib/logger.ts';
+import { definitions } from '#test/fixtures/jobs/definitions.ts';
+import { testPostgresUrl } from './databases.ts';
+
+/** The two job backends: the embedded SQLite queue and BullMQ on PostgreSQL. */
+export const JOB_BACKENDS = ['embedded', 'bullmq'] as const;
+export type JobBackend = (typeof JOB_BACKENDS)[number];
+
+/** A database for one test: a temporary SQLite file, or fresh schemas for our tables and BullMQ's. */
+export interface JobsDatabase {
+  db: Db;
+  target: string;
+  options: OpenOptions;
+  queueSchema: string;
+  close(): Promise<void>;
+}
+
+export async function openJobsDatabase(backend: JobBackend): Promise<JobsDatabase> {
+  const suffix = `${process.pid}_${randomBytes(4).toString('hex')}`;
+  if (backend === 'embedded') {
+    const dir = mkdtempSync(join(tmpdir(), 'jobs-test-'));
+    const target = join(dir, 'site.db');
+    const db = await openDatabase(target);
+    return {
+      db,
+      target,
+      options: {},
+      queueSchema: 'unused',
+      async close() {
+        await db.destroy();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const target = testPostgresUrl();
+  const schema = `t_${suffix}`;
+  const queueSchema = `bq_${suffix}`;
+  const db = await openDatabase(target, { schema, poolSize: 4 });
+  return {
+    db,
+    target,
+    options: { schema },
+    queueSchema,
+    async close() {
+      await sql
+        .raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE; DROP SCHEMA IF EXISTS ${queueSchema} CASCADE`)
+        .execute(db);
+      await db.destroy();
+    },
+  };
+}
+
+export const FIXTURE_DEFINITIONS = new URL('../fixtures/jobs/definitions.ts', import.meta.url);
+
+/** The job system on the fixture definitions (test/fixtures/jobs/definitions.ts). */
+export function fixtureJobs(
+  database: JobsDatabase,
+  { stallSeconds = 30, abortGraceMs }: { stallSeconds?: number; abortGraceMs?: number } = {},
+): Promise<Jobs> {
+  return createJobs({
+    db: database.db,
+    databaseTarget: database.target,
+    databaseOptions: database.options,
+    config: { marker: 'from the config' },
+    log: createLogger('silent'),
+    definitionsModule: FIXTURE_DEFINITIONS,
+    definitions,
+    stallSeconds,
+    abortGraceMs,
+    queueSchema: database.queueSchema,
+  });
+}
+
+export function uniqueId(label: string): string {
+  return `${label}-${randomBytes(6).toString('hex')}`;
+}
+
+/** Every event of a job from now on, and its end (completed or failed). */
+export function record(jobs: Jobs, name: string, id: string) {
+  const events: JobEvent[] = [];
+  let unwatch = () => {};
+  const ended = new Promise<JobEvent>((resolve) => {
+    unwatch = jobs.watch(name, id, (event) => {
+      events.push(event);
+      if (event.type !== 'progress') resolve(event);
+    });
+  });
+  void ended.then(() => unwatch());
+  return { events, ended };
+}
+
+/** The job's first event that matches. */
+export function nextEvent(
+  jobs: Jobs,
+  name: string,
+  id: string,
+  matches: (event: JobEvent) => boolean = () => true,
+): Promise<JobEvent> {
+  return new Promise((resolve) => {
+    const unwatch = jobs.watch(name, id, (event) => {
+      if (!matches(event)) return;
+      unwatch();
+      resolve(event);
+    });
+  });
+}
+
+export const progressed = (value: unknown) => (event: JobEvent) =>
+  event.type === 'progress' && event.progress === value;
