@@ -75,7 +75,11 @@ export function createMobileTestClient(options: MobileTestClientOptions): Mobile
     outcome.catch(() => undefined);
     let done = false;
     let timer: NodeJS.Timeout | undefined;
+    /** Deadlines set so far: an expiry that finds a newer one gives way to it. */
+    let armed = 0;
     let started = false;
+    /** Cancelling at the deadline: the cancel's own `failed` event is not the answer. */
+    let expiring = false;
     const entry: Waiting = { id, abandon: (error) => finish({ error }) };
 
     function finish(end: { result: unknown } | { error: Error }): void {
@@ -88,18 +92,22 @@ export function createMobileTestClient(options: MobileTestClientOptions): Mobile
 
     /** Past the deadline: cancelled, unless it finished meanwhile (then its result stands). */
     async function expire(): Promise<void> {
-      if (done) return;
+      const deadline = armed;
       const state = await jobs.state(MOBILE_TEST_JOB, id).catch(() => undefined);
-      if (done) return;
+      // Finished, or a try started (a new deadline) while the state was read.
+      if (done || armed !== deadline) return;
       // Started, but its progress has not reached us yet: its own limits time it from now.
       if (!started && state?.status === 'active') return begin(state.progress);
+      expiring = true;
       await cancel(id);
       const last = await jobs.state(MOBILE_TEST_JOB, id).catch(() => undefined);
       if (last?.status === 'completed') return finish({ result: last.result });
+      if (last?.status === 'failed') return finish({ error: new Error(last.error) });
       finish({ error: started ? timeout() : new RendererBusyError() });
     }
 
     function arm(ms: number): void {
+      armed += 1;
       clearTimeout(timer);
       timer = setTimeout(() => void expire(), ms);
     }
@@ -113,7 +121,8 @@ export function createMobileTestClient(options: MobileTestClientOptions): Mobile
     function onEvent(event: JobEvent): void {
       if (event.type === 'progress') begin(event.progress);
       else if (event.type === 'completed') finish({ result: event.result });
-      else finish({ error: signal?.aborted ? new UpstreamError('The test was cancelled.') : new Error(event.error) });
+      else if (!expiring)
+        finish({ error: signal?.aborted ? new UpstreamError('The test was cancelled.') : new Error(event.error) });
     }
 
     function onState(state: JobState | undefined): void {
