@@ -24,24 +24,24 @@ export interface AuditResult {
 /** The reasons the job system gives that a visitor can read as they are; others are logged. */
 const READABLE_REASONS: readonly string[] = [JOB_REASONS.serverStopped, JOB_REASONS.workerStopped];
 
-/** What a visitor reads when the audit's job failed for good with `reason`. */
-export function failureMessage(reason: string): string {
-  return READABLE_REASONS.includes(reason) ? reason : UNEXPECTED_FAILURE;
-}
-
-/** The job failed for good (its thread or process died, the database refused): the audit says so. */
+/**
+ * The job failed for good (its thread or process died, the database refused): the audit says so.
+ * Answers whether this call stored it (an audit already ended keeps its ending, and is not logged again).
+ */
 export async function storeJobFailure(
   deps: { db: AppJobDeps['db']; log: { error(obj: object, msg?: string): void } },
   id: string,
   reason: string,
 ): Promise<boolean> {
-  if (!READABLE_REASONS.includes(reason))
-    deps.log.error({ err: new Error(reason), audit: id }, 'site audit job failed outside its handler');
-  return finishSiteAudit(deps.db, id, {
+  const readable = READABLE_REASONS.includes(reason);
+  const stored = await finishSiteAudit(deps.db, id, {
     status: 'failed',
-    error: failureMessage(reason),
+    error: readable ? reason : UNEXPECTED_FAILURE,
     finishedAt: new Date().toISOString(),
   });
+  if (stored && !readable)
+    deps.log.error({ err: new Error(reason), audit: id }, 'site audit job failed outside its handler');
+  return stored;
 }
 
 // One fetcher per thread, named after the tool so a site's owner can see what crawled them.
