@@ -17,7 +17,9 @@ export interface TestApp {
   jobs: Jobs;
   /** What the database was opened with: another app or process can open the same one. */
   database: { target: string; options: OpenOptions; queueSchema: string };
-  /** Stops the app's background work and its jobs, closes its database (a PostgreSQL one drops its schemas). */
+  /** Stops the app's background work and its jobs (a process stopping), leaving its database open. */
+  stop(): Promise<void>;
+  /** Stops the app, closes its database (a PostgreSQL one it opened drops its schemas). */
   close(): Promise<void>;
 }
 
@@ -28,6 +30,11 @@ export interface TestAppOptions extends Partial<Pick<CreateAppOptions, 'pages' |
   dataDir?: string;
   /** Which database: SQLite (default) or fresh schemas on the test PostgreSQL server. */
   dialect?: Dialect;
+  /**
+   * Another test app's database (its `database`): this app opens its own connection to it and to its
+   * queue, as a second process (or the same one restarted) would, and leaves both to their owner.
+   */
+  database?: TestApp['database'];
 }
 
 /**
@@ -48,7 +55,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   let opened: { db: Db; target: string; options: OpenOptions; queueSchema: string; close(): Promise<void> };
-  if (options.dialect !== 'postgres' && dataDir !== ':memory:') {
+  if (options.database) {
+    const { target, options: openOptions, queueSchema } = options.database;
+    const db = await openDatabase(target, openOptions.schema ? { ...openOptions, poolSize: 4 } : openOptions);
+    opened = { db, target, options: openOptions, queueSchema, close: () => db.destroy() };
+  } else if (options.dialect !== 'postgres' && dataDir !== ':memory:') {
     const target = databaseFile(dataDir);
     const db = await openDatabase(target);
     opened = { db, target, options: {}, queueSchema: 'unused', close: () => db.destroy() };
@@ -74,15 +85,21 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     await opened.close();
     throw error;
   }
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    (stopped ??= (async () => {
+      await app.locals.shutdown?.();
+      await jobs.close();
+    })());
   return {
     app,
     db,
     config,
     jobs,
     database: { target: opened.target, options: opened.options, queueSchema: opened.queueSchema },
+    stop,
     async close() {
-      await app.locals.shutdown?.();
-      await jobs.close();
+      await stop();
       await opened.close();
     },
   };
