@@ -32,14 +32,21 @@ export function openJobSystem(options: {
   databaseTarget: string;
   databaseOptions?: OpenOptions;
   queueSchema?: string;
+  /**
+   * Run the threads from the build (dist/job-thread.js and dist/job-definitions.js) even from
+   * source: tests do, since a thread loading the sources through tsx takes seconds to start.
+   */
+  threadsFromBuild?: boolean;
 }): Promise<Jobs> {
+  const build = options.threadsFromBuild && fromSource ? new URL('../dist/', import.meta.url) : undefined;
   return createJobs({
     db: options.db,
     databaseTarget: options.databaseTarget,
     databaseOptions: options.databaseOptions,
     config: options.config,
     log: options.log,
-    definitionsModule,
+    definitionsModule: build ? new URL('job-definitions.js', build) : definitionsModule,
+    threadEntry: build ? new URL('job-thread.js', build) : undefined,
     definitions: definitionsFor(options.config),
     stallSeconds: options.config.jobStallSeconds,
     queueSchema: options.queueSchema,

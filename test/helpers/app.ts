@@ -75,6 +75,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     databaseTarget: opened.target,
     databaseOptions: opened.options,
     queueSchema: opened.queueSchema,
+    // The threads run the build, which the test run's global setup keeps current (build-if-needed).
+    threadsFromBuild: true,
   });
   const app = createApp({ config, db, log, jobs, pages: options.pages, assets: options.assets });
   try {
