@@ -15,6 +15,7 @@ import {
   type JobsDatabase,
 } from '#test/helpers/jobs.ts';
 import { openDatabase } from '#db/index.ts';
+import { bullConnectionString } from './bullmq.ts';
 import { IDLE_POLL_MS } from './embedded.ts';
 import { JOB_REASONS, type Jobs } from './index.ts';
 
@@ -271,4 +272,14 @@ test('embedded: a job another process enqueued on the same file is found by the 
     await otherDb.destroy();
     await database.close();
   }
+});
+
+test("BullMQ's schema comes last in the options of a DATABASE_URL that sets a search_path of its own", () => {
+  const options = (url: string) => new URL(url).searchParams.get('options');
+  const target = 'postgres://app@db.internal:5432/site?options=-c%20search_path%3Dapp&sslmode=require';
+  expect(options(bullConnectionString(target, 'bullmq'))).toBe('-c search_path=app -c search_path="bullmq"');
+  expect(new URL(bullConnectionString(target, 'bullmq')).searchParams.get('sslmode')).toBe('require');
+  expect(bullConnectionString('postgres://app@db.internal:5432/site', 'bullmq')).toBe(
+    'postgres://app@db.internal:5432/site',
+  );
 });
