@@ -267,6 +267,9 @@ export function createEmbeddedJobs(context: JobsContext): Jobs {
       await recover();
       working = true;
       for (const name of context.definitions.keys()) pump(name);
+      // Resolves once the queued jobs have started: a caller (a test's second connection on the
+      // same file, in the same thread) then never meets a claim's transaction half done.
+      await Promise.all([...pumps.values()].map((state) => state.busy));
       scheduleIdlePoll();
     },
     close() {

@@ -251,9 +251,8 @@ test('embedded: a job another process enqueued on the same file is found by the 
   // A command's handle: it enqueues and reads states, and never calls work().
   const command = await fixtureJobs({ ...database, db: otherDb });
   try {
+    // work() resolves after its first look at the queues: from here only the idle poll finds jobs.
     await worker.work();
-    // Past the first look at the queues that work() starts: from here only the idle poll finds jobs.
-    await new Promise((resolve) => setTimeout(resolve, 500));
     const id = uniqueId('elsewhere');
     const { ended } = record(worker, 'steps', id);
     const heard = record(command, 'steps', id);
