@@ -98,6 +98,24 @@ export async function nextRunAt(db: Db, queue: string): Promise<number | undefin
   return row?.at ?? undefined;
 }
 
+/**
+ * Which of these queues hold a queued job that may run now: the idle poll's one cheap query, which
+ * finds jobs another process (a command on the same SQLite file) accepted.
+ */
+export async function dueQueues(db: Db, queues: readonly string[], now: number): Promise<string[]> {
+  if (queues.length === 0) return [];
+  const rows = await db
+    .selectFrom('jobs')
+    .select('queue')
+    .distinct()
+    .where('queue', 'in', queues)
+    .where('status', '=', 'queued')
+    .where('run_at', '<=', now)
+    .orderBy('queue')
+    .execute();
+  return rows.map((row) => row.queue);
+}
+
 export async function readJob(db: Db, queue: string, id: string): Promise<JobRow | undefined> {
   return byKey(db, queue, id).selectAll().executeTakeFirst();
 }

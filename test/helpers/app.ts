@@ -109,7 +109,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
 /**
  * For a test that builds a second app by hand on a database it shares (rate limits, media links) and
- * never runs a job: any use of the job system fails the test loudly.
+ * never runs a job: any use of the job system fails the test loudly. Watching is allowed (every app
+ * watches the directory check from `prepare()` on); nothing is ever heard.
  */
 export function noJobs(): Jobs {
   const refuse = (): never => {
@@ -119,7 +120,7 @@ export function noJobs(): Jobs {
     enqueue: async () => refuse(),
     cancel: async () => refuse(),
     state: async () => refuse(),
-    watch: () => refuse(),
+    watch: () => () => undefined,
     work: async () => undefined,
     close: async () => undefined,
   };

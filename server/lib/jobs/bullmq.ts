@@ -47,10 +47,22 @@ function report<E extends Error>(error: E): E {
   return error;
 }
 
+/**
+ * BullMQ works in its own schema, which it names in the pool's `options`; pg lets an `options`
+ * parameter of the URL (DATABASE_URL=...?options=-c search_path=app) override that, and BullMQ's
+ * tables would then not be found. Appended last, BullMQ's search_path wins.
+ */
+export function bullConnectionString(target: string, schema: string): string {
+  const url = new URL(target);
+  const options = url.searchParams.get('options');
+  if (options) url.searchParams.set('options', `${options} -c search_path="${schema.replaceAll('"', '""')}"`);
+  return url.toString();
+}
+
 export async function createBullJobs(context: JobsContext): Promise<Jobs> {
   const { log, watchers } = context;
   const connection = (max: number) => ({
-    connectionString: context.databaseTarget,
+    connectionString: bullConnectionString(context.databaseTarget, context.queueSchema),
     schema: context.queueSchema,
     migrate: true,
     max,

@@ -3,6 +3,7 @@ import {
   activeJobs,
   cancelQueuedJob,
   claimNextJob,
+  dueQueues,
   completeJob,
   endJob,
   nextRunAt,
@@ -23,8 +24,13 @@ import { throttle } from './watchers.ts';
  * The embedded queue (docs/decisions/0032): one SQLite process, its jobs in the `jobs` table
  * (db/jobs.ts), run in this process's job threads. Nothing distributed: the process that enqueues is
  * the one that runs, so events go straight to this process's watchers, and whatever a row says is
- * 'active' when `work()` starts was left by a process that stopped.
+ * 'active' when `work()` starts was left by a process that stopped. A command on the same file
+ * (npm run directories:check) may enqueue without running anything: the working process finds such
+ * jobs by an idle poll, and the command follows them through `state` (their events stay here).
  */
+
+/** How often a working process looks for jobs another process enqueued (one indexed query). */
+export const IDLE_POLL_MS = 2_000;
 
 interface Running {
   controller: AbortController;
@@ -50,6 +56,8 @@ export function createEmbeddedJobs(context: JobsContext): Jobs {
   let working = false;
   let closing = false;
   let closed: Promise<void> | undefined;
+  let idleTimer: NodeJS.Timeout | undefined;
+  let polling: Promise<void> | undefined;
 
   const runningOf = (name: string) => running.get(name) ?? running.set(name, new Map()).get(name)!;
   const keyOf = (name: string, id: string) => `${name}\u0000${id}`;
@@ -163,6 +171,28 @@ export function createEmbeddedJobs(context: JobsContext): Jobs {
     watchers.emit(name, row.id, { type: 'failed', error: message });
   }
 
+  /** Pumps the queues with a free thread (and no pump under way) that another process gave a job. */
+  async function idlePoll(): Promise<void> {
+    const free = [...context.definitions.values()]
+      .filter(({ name, concurrency }) => runningOf(name).size < concurrency && !pumps.get(name)?.busy)
+      .map(({ name }) => name);
+    for (const name of await dueQueues(db, free, Date.now())) pump(name);
+  }
+
+  function scheduleIdlePoll(): void {
+    if (closing) return;
+    idleTimer = setTimeout(() => {
+      idleTimer = undefined;
+      polling = idlePoll()
+        .catch((error: unknown) => log.warn({ err: error }, 'looking for queued jobs failed'))
+        .finally(() => {
+          polling = undefined;
+          scheduleIdlePoll();
+        });
+    }, IDLE_POLL_MS);
+    idleTimer.unref();
+  }
+
   /** Jobs a stopped process left active: tried again while tries remain, else failed for good. */
   async function recover(): Promise<void> {
     const now = Date.now();
@@ -237,12 +267,18 @@ export function createEmbeddedJobs(context: JobsContext): Jobs {
       await recover();
       working = true;
       for (const name of context.definitions.keys()) pump(name);
+      // Resolves once the queued jobs have started: a caller (a test's second connection on the
+      // same file, in the same thread) then never meets a claim's transaction half done.
+      await Promise.all([...pumps.values()].map((state) => state.busy));
+      scheduleIdlePoll();
     },
     close() {
       closed ??= (async () => {
         closing = true;
         for (const timer of timers.values()) clearTimeout(timer);
         timers.clear();
+        clearTimeout(idleTimer);
+        await polling;
         await Promise.all([...pumps.values()].map((state) => state.busy));
         const runs = [...running.values()].flatMap((jobs) => [...jobs.values()]);
         for (const entry of runs) entry.controller.abort('shutdown');
