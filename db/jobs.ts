@@ -185,7 +185,9 @@ export async function cancelQueuedJob(db: Db, queue: string, id: string, error: 
 }
 
 /** Forgets finished jobs (their outcome lives in the features' own rows); answers how many. */
-export async function pruneJobs(db: Db, finishedBefore: number): Promise<number> {
-  const result = await db.deleteFrom('jobs').where('finished_at', '<', finishedBefore).executeTakeFirst();
+export async function pruneJobs(db: Db, finishedBefore: number, queue?: string): Promise<number> {
+  let query = db.deleteFrom('jobs').where('finished_at', '<', finishedBefore);
+  if (queue !== undefined) query = query.where('queue', '=', queue);
+  const result = await query.executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -84,6 +84,8 @@ export const mobileTestJob = defineJob<MobileTestInput, MobileTestProgress, Mobi
   attempts: 1,
   backoffMs: 0,
   progressIntervalMs: 0,
+  // The result (a screenshot of up to a few hundred KB) is read once by the waiting request.
+  retentionMs: 10 * 60_000,
   async run(job, deps) {
     if (Date.now() > job.input.startBy) return { failure: failureOf(new RendererBusyError())!, thread: threadId };
     try {

@@ -67,7 +67,9 @@ export async function createBullJobs(context: JobsContext): Promise<Jobs> {
     migrate: true,
     max,
   });
-  const retention = { age: Math.ceil(context.retentionMs / 1000) };
+  const retentionOf = (definition: AnyJobDefinition) => ({
+    age: Math.ceil((definition.retentionMs ?? context.retentionMs) / 1000),
+  });
   const lanes = new Map<string, Lane>();
   let working = false;
   let closed: Promise<void> | undefined;
@@ -221,8 +223,8 @@ export async function createBullJobs(context: JobsContext): Promise<Jobs> {
           jobId,
           attempts,
           backoff: { type: 'fixed', delay: backoffMs },
-          removeOnComplete: retention,
-          removeOnFail: retention,
+          removeOnComplete: retentionOf(lane.definition),
+          removeOnFail: retentionOf(lane.definition),
         });
         // The same id added by another process at the same moment: theirs won, ours joined it.
         const stored = await lane.queue.getJob(jobId);

@@ -147,7 +147,20 @@ export function createEmbeddedJobs(context: JobsContext): Jobs {
       .finally(() => {
         runningOf(name).delete(id);
         pump(name);
+        pruneShortLived(definition);
       });
+  }
+
+  const lastPruned = new Map<string, number>();
+  /** A job kept briefly (its own `retentionMs`) is forgotten soon after, at most one delete a minute. */
+  function pruneShortLived(definition: AnyJobDefinition): void {
+    if (definition.retentionMs === undefined) return;
+    const now = Date.now();
+    if (now - (lastPruned.get(definition.name) ?? 0) < 60_000) return;
+    lastPruned.set(definition.name, now);
+    pruneJobs(db, now - definition.retentionMs, definition.name).catch((error: unknown) =>
+      log.warn({ err: error, job: definition.name }, 'forgetting finished jobs failed'),
+    );
   }
 
   async function failed(
@@ -206,7 +219,10 @@ export function createEmbeddedJobs(context: JobsContext): Jobs {
       await reportFailure(context, definitionOf(context, row.queue), JSON.parse(row.input), row.id, reason);
       watchers.emit(row.queue, row.id, { type: 'failed', error: reason });
     }
-    const pruned = await pruneJobs(db, now - context.retentionMs);
+    let pruned = await pruneJobs(db, now - context.retentionMs);
+    for (const definition of context.definitions.values())
+      if (definition.retentionMs !== undefined)
+        pruned += await pruneJobs(db, now - definition.retentionMs, definition.name);
     if (pruned > 0) log.info({ pruned }, 'finished jobs forgotten');
   }
 

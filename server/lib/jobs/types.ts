@@ -38,6 +38,11 @@ export interface JobDefinition<I = unknown, P = unknown, R = unknown, D extends 
   backoffMs: number;
   /** Progress events at most this often (default 250 ms); the latest is sent at the end of a burst. */
   progressIntervalMs?: number;
+  /**
+   * How long a finished job (and its result) is kept; default the job system's `retentionMs`. A job
+   * whose result is read once and is large (a screenshot) keeps it minutes, not days.
+   */
+  retentionMs?: number;
   /** The work, in a worker thread. Throwing fails the try. */
   run(job: RunningJob<I, P>, deps: D): Promise<R>;
   /**
