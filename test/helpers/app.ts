@@ -100,6 +100,7 @@ export function noJobs(): Jobs {
     enqueue: async () => refuse(),
     cancel: async () => refuse(),
     state: async () => refuse(),
+    counts: async () => refuse(),
     watch: () => refuse(),
     work: async () => undefined,
     close: async () => undefined,

@@ -246,6 +246,18 @@ export async function createBullJobs(context: JobsContext): Promise<Jobs> {
         attempts: Math.min(job.attemptsStarted, laneOf(name).definition.attempts),
       });
     },
+    async counts(name) {
+      // A job cancelled while queued counts until a worker drops it.
+      const counts = await laneOf(name).queue.getJobCounts(
+        'waiting',
+        'delayed',
+        'prioritized',
+        'waiting-children',
+        'active',
+      );
+      const { active = 0, ...waiting } = counts;
+      return { queued: Object.values(waiting).reduce((sum, count) => sum + count, 0), active };
+    },
     watch: (name, id, listener) => {
       laneOf(name);
       return watchers.watch(name, id, listener);

@@ -4,6 +4,7 @@ import {
   cancelQueuedJob,
   claimNextJob,
   completeJob,
+  countJobs,
   endJob,
   nextRunAt,
   pruneJobs,
@@ -229,6 +230,10 @@ export function createEmbeddedJobs(context: JobsContext): Jobs {
         error: row.error ?? undefined,
         attempts: row.attempts,
       });
+    },
+    counts(name) {
+      definitionOf(context, name);
+      return countJobs(db, name);
     },
     watch: (name, id, listener) => watchers.watch(name, id, listener),
     async work() {
