@@ -270,8 +270,11 @@ export async function createBullJobs(context: JobsContext): Promise<Jobs> {
     },
     close() {
       closed ??= (async () => {
+        // Closing first: a worker that is closing fetches nothing, so a job the abort below gives back
+        // to the queue (moveToWait) is left for another worker instead of being taken up again here.
+        const stopping = [...lanes.values()].map((lane) => lane.worker?.close());
         for (const lane of lanes.values()) lane.worker?.cancelAllJobs('shutdown');
-        await Promise.all([...lanes.values()].map((lane) => lane.worker?.close()));
+        await Promise.all(stopping);
         await Promise.all([...lanes.values()].map((lane) => lane.pool?.close()));
         await closeLanes();
       })();
