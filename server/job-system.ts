@@ -1,13 +1,27 @@
 import { dialectOf, type Db, type OpenOptions } from '#db/index.ts';
 import type { Config } from './config/index.ts';
 import { definitions } from './jobs.ts';
-import { createJobs, type Jobs } from './lib/jobs/index.ts';
+import { createJobs, type AnyJobDefinition, type Jobs } from './lib/jobs/index.ts';
 import type { Logger } from './lib/logger.ts';
 
 // From source (tests, `npm run dev`) the threads import server/jobs.ts; from dist, the bundle's
 // job-definitions.js beside server.js (scripts/build.mjs).
 const fromSource = import.meta.url.endsWith('.ts');
 const definitionsModule = new URL(fromSource ? './jobs.ts' : './job-definitions.js', import.meta.url);
+
+/**
+ * A definition whose threads per process come from the config (SITEMAP_MAX_RUNNING, say): its
+ * `concurrencyFor(config)` replaces its `concurrency` in the process that opens the job system.
+ * Only the main thread sizes pools and workers, so the threads never need it.
+ */
+export interface SizedByConfig {
+  concurrencyFor(config: Config): number;
+}
+
+function sizedFor(config: Config, definition: AnyJobDefinition): AnyJobDefinition {
+  const sized = definition as AnyJobDefinition & Partial<SizedByConfig>;
+  return sized.concurrencyFor ? { ...definition, concurrency: sized.concurrencyFor(config) } : definition;
+}
 
 /**
  * The app's job system on its database: the embedded SQLite queue, or BullMQ on PostgreSQL.
@@ -28,7 +42,7 @@ export function openJobSystem(options: {
     config: options.config,
     log: options.log,
     definitionsModule,
-    definitions,
+    definitions: definitions.map((definition) => sizedFor(options.config, definition)),
     stallSeconds: options.config.jobStallSeconds,
     queueSchema: options.queueSchema,
   });
