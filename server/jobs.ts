@@ -1,4 +1,5 @@
 import type { Config } from './config/index.ts';
+import { sitemapCrawlJob } from './features/sitemap-generator/job.ts';
 import { createAppFetcher } from './lib/safe-fetch/app-fetcher.ts';
 import type { AnyJobDefinition, JobDeps } from './lib/jobs/index.ts';
 
@@ -7,7 +8,7 @@ import type { AnyJobDefinition, JobDeps } from './lib/jobs/index.ts';
  * adds its long work here (a crawl, an audit, a directory check); the work runs in a worker thread
  * with the deps below, never on the event loop that serves pages.
  */
-export const definitions: readonly AnyJobDefinition[] = [];
+export const definitions: readonly AnyJobDefinition[] = [sitemapCrawlJob];
 
 /** What a job's work may use, built once per thread: its own database connection and fetcher. */
 export interface AppJobDeps extends JobDeps {
