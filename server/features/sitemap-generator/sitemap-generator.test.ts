@@ -178,6 +178,44 @@ describe.each(DIALECTS)('%s', (dialect) => {
     }
   });
 
+  test('SITEMAP_MAX_RUNNING is also the threads of a process: a second crawl in the queue waits for the first', async () => {
+    const slow: FixtureSite = (path) => (path === '/' ? { ...ok(htmlPage()), delayMs: 300 } : undefined);
+    const [a, b] = await Promise.all([serveFixture(slow), serveFixture(slow)]);
+    const { jobs, cleanup } = await makeSitemapGenerator({
+      allowPrivate: [a.hostPort, b.hostPort],
+      settings: { maxRunning: 1 },
+    });
+    try {
+      // Straight into the queue (the service would refuse the second): one runs, one waits.
+      const ids: string[] = [];
+      for (const site of [a, b]) {
+        const start = `${site.origin}/`;
+        const { id } = await jobs.enqueue(
+          SITEMAP_CRAWL_JOB,
+          { start, httpFallback: false, visitor: 'alice' },
+          {
+            id: crawlJobId(start),
+          },
+        );
+        ids.push(id);
+      }
+      await expect.poll(() => jobs.counts(SITEMAP_CRAWL_JOB), { timeout: 15_000 }).toEqual({ queued: 1, active: 1 });
+      await expect
+        .poll(
+          async () => (await Promise.all(ids.map((id) => jobs.state(SITEMAP_CRAWL_JOB, id)))).map((s) => s?.status),
+          {
+            timeout: 15_000,
+          },
+        )
+        .toEqual(['completed', 'completed']);
+      const [first, second] = [a, b].map((site) => site.requests.find((r) => r.path === '/')!.startedAt);
+      expect(second - first).toBeGreaterThanOrEqual(300);
+    } finally {
+      await cleanup();
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
   test('only the newest SITEMAP_KEEP sitemaps are kept, with their files', async () => {
     const site = await serveFixture((path) => (path === '/' ? ok(htmlPage()) : undefined));
     const { service, fileNames, cleanup } = await makeSitemapGenerator({
