@@ -29,7 +29,8 @@ export type CrawlOutcome =
   | ({
       ok: true;
       progress: CrawlProgress;
-      /** The thread that did the work (tests check it). */ threadId: number;
+      /** The thread that did the work (tests check it is not the main one). */
+      threadId: number;
     } & GeneratedSitemap)
   | { ok: false; kind: DomainErrorKind; message: string; retryAfterSeconds?: number };
 
