@@ -120,6 +120,19 @@ export async function readJob(db: Db, queue: string, id: string): Promise<JobRow
   return byKey(db, queue, id).selectAll().executeTakeFirst();
 }
 
+/** How many jobs of this queue are queued and active (every process's: the table is shared). */
+export async function countJobs(db: Db, queue: string): Promise<{ queued: number; active: number }> {
+  const rows = await db
+    .selectFrom('jobs')
+    .select(['status', (eb) => eb.fn.countAll<number | string | bigint>().as('count')])
+    .where('queue', '=', queue)
+    .where('status', 'in', ['queued', 'active'])
+    .groupBy('status')
+    .execute();
+  const count = (status: string) => Number(rows.find((row) => row.status === status)?.count ?? 0);
+  return { queued: count('queued'), active: count('active') };
+}
+
 export async function activeJobs(db: Db, queues: readonly string[]): Promise<JobRow[]> {
   if (queues.length === 0) return [];
   return db

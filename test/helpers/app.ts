@@ -120,6 +120,7 @@ export function noJobs(): Jobs {
     enqueue: async () => refuse(),
     cancel: async () => refuse(),
     state: async () => refuse(),
+    counts: async () => refuse(),
     watch: () => () => undefined,
     work: async () => undefined,
     close: async () => undefined,

@@ -53,6 +53,13 @@ function fakeJobs() {
     async state(_name, id) {
       return jobs.get(id)?.state;
     },
+    async counts() {
+      const statuses = [...jobs.values()].map((job) => job.state.status);
+      return {
+        queued: statuses.filter((status) => status === 'queued').length,
+        active: statuses.filter((status) => status === 'active').length,
+      };
+    },
     watch(_name, id, listener) {
       const set = watchers.get(id) ?? watchers.set(id, new Set()).get(id)!;
       set.add(listener);

@@ -5,6 +5,7 @@ import {
   claimNextJob,
   dueQueues,
   completeJob,
+  countJobs,
   endJob,
   nextRunAt,
   pruneJobs,
@@ -275,6 +276,10 @@ export function createEmbeddedJobs(context: JobsContext): Jobs {
         error: row.error ?? undefined,
         attempts: row.attempts,
       });
+    },
+    counts(name) {
+      definitionOf(context, name);
+      return countJobs(db, name);
     },
     watch: (name, id, listener) => watchers.watch(name, id, listener),
     async work() {

@@ -157,6 +157,29 @@ describe.each(JOB_BACKENDS)('%s', (backend) => {
     expect(failuresOf(running)).toEqual([]);
   });
 
+  test('counts answers the jobs of a name queued and active, as every process on the queue sees them', async () => {
+    const jobs = await open();
+    expect(await jobs.counts('hang')).toEqual({ queued: 0, active: 0 });
+    const [first, second] = [uniqueId('first'), uniqueId('second')];
+    await jobs.enqueue('hang', {}, { id: first });
+    await jobs.enqueue('hang', {}, { id: second });
+    await jobs.enqueue('steps', { steps: 1 });
+    expect(await jobs.counts('hang')).toEqual({ queued: 2, active: 0 });
+
+    // Another process on the same queue counts the same jobs.
+    const other = await open();
+    const started = nextEvent(jobs, 'hang', first, progressed('started'));
+    await jobs.work();
+    await started;
+    expect(await other.counts('hang')).toEqual({ queued: 1, active: 1 });
+
+    const ended = [first, second].map((id) => record(jobs, 'hang', id).ended);
+    await jobs.cancel('hang', second);
+    await jobs.cancel('hang', first);
+    await Promise.all(ended);
+    await expect.poll(() => other.counts('hang')).toEqual({ queued: 0, active: 0 });
+  });
+
   test('the work runs off the main thread: a job spinning synchronously leaves the main loop free', async () => {
     const jobs = await open();
     await jobs.work();

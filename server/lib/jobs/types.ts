@@ -111,6 +111,12 @@ export interface Jobs {
   cancel(name: string, id: string): Promise<'queued' | 'active' | undefined>;
   state(name: string, id: string): Promise<JobState | undefined>;
   /**
+   * Jobs of this name not yet finished, across every process on the queue: queued (waiting for a
+   * thread, or for a retry's backoff) and active. For a shared cap on work in flight; two processes
+   * that count at the same moment may both enqueue, so such a cap is soft by a request or two.
+   */
+  counts(name: string): Promise<{ queued: number; active: number }>;
+  /**
    * The job's events from now on, from whichever process runs it; returns the unwatch function.
    * Watch first, then read `state`, to miss nothing.
    */
