@@ -123,6 +123,19 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect(await count(db, 'sitemap_visitors')).toBe(3);
   });
 
+  test('a sitemap stored with its first visitor is in their list at once; adding them again changes nothing', async () => {
+    const db = await freshDb();
+    await insertSitemap(db, makeSitemap(1, { visitors: ['alice', 'alice'] }));
+    expect((await listSitemaps(db, 'alice')).map((record) => record._id)).toEqual(['id1']);
+    await addSitemapVisitor(db, 'id1', 'alice');
+    expect(await count(db, 'sitemap_visitors')).toBe(1);
+    // The visitor rows go in the sitemap's transaction: a refused sitemap leaves none.
+    await expect(
+      insertSitemap(db, makeSitemap(2, { files: makeSitemap(1).files, visitors: ['bob'] })),
+    ).rejects.toThrow();
+    expect(await listSitemaps(db, 'bob')).toEqual([]);
+  });
+
   test('pruneSitemaps keeps the newest records and drops the visitor rows and files of the removed ones', async () => {
     const db = await freshDb();
     for (let n = 1; n <= 4; n += 1) {

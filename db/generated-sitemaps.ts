@@ -24,6 +24,8 @@ export interface NewSitemap {
   files: Array<{ name: string; content: string }>;
   createdAt: string;
   report: unknown;
+  /** Visitors whose list it goes in from the start (the one whose request started the crawl). */
+  visitors?: string[];
 }
 
 /** A stored file as the download serves it. */
@@ -51,8 +53,8 @@ function toRecord(row: Pick<Row, 'id' | 'url' | 'pages' | 'sitemap_path' | 'crea
 }
 
 /**
- * Stores a sitemap and its files in one transaction: no reader ever finds the record without its
- * files. One statement per file, as a file may hold up to 50 MB of XML.
+ * Stores a sitemap, its files and its first visitors in one transaction: no reader ever finds the
+ * record without its files. One statement per file, as a file may hold up to 50 MB of XML.
  */
 export async function insertSitemap(db: Db, sitemap: NewSitemap): Promise<SitemapRecord> {
   await db.transaction().execute(async (trx) => {
@@ -72,6 +74,12 @@ export async function insertSitemap(db: Db, sitemap: NewSitemap): Promise<Sitema
       await trx
         .insertInto('sitemap_files')
         .values({ sitemap_id: sitemap.id, name: file.name, content: file.content })
+        .execute();
+    const visitors = [...new Set(sitemap.visitors ?? [])];
+    if (visitors.length > 0)
+      await trx
+        .insertInto('sitemap_visitors')
+        .values(visitors.map((visitor) => ({ visitor, sitemap_id: sitemap.id })))
         .execute();
   });
   return {

@@ -1,5 +1,7 @@
 import Database from 'better-sqlite3';
 import { sql } from 'kysely';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -128,4 +130,41 @@ test('a PostgreSQL server that cannot be reached stops with one line naming it, 
   expect(message).not.toContain('secret');
   expect(message).not.toContain('\n');
   expect(describeDatabase('/data/site.db')).toBe('SQLite at /data/site.db');
+});
+
+test('SQLite: a transaction that reads then writes waits for another process writing the same file, and succeeds', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'db-test-'));
+  const file = databaseFile(dir);
+  const db = await openDatabase(file);
+  // Another process takes the write lock, writes, and commits 300 ms later.
+  const writer = spawn(
+    process.execPath,
+    [
+      '-e',
+      `const db = new (require('better-sqlite3'))(process.argv[1]);
+       db.pragma('busy_timeout = 5000');
+       db.exec('BEGIN IMMEDIATE');
+       db.prepare("INSERT INTO rate_limit_hits (key, hits, reset_at) VALUES ('other', 1, 1)").run();
+       process.stdout.write('locked\\n');
+       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+       db.exec('COMMIT');`,
+      file,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await once(writer.stdout, 'data');
+  try {
+    await db.transaction().execute(async (trx) => {
+      const rows = await trx.selectFrom('rate_limit_hits').select('key').execute();
+      await trx
+        .insertInto('rate_limit_hits')
+        .values({ key: `mine-${rows.length}`, hits: 1, reset_at: 1 })
+        .execute();
+    });
+    const keys = await db.selectFrom('rate_limit_hits').select('key').orderBy('key').execute();
+    expect(keys.map((row) => row.key)).toEqual(['mine-1', 'other']);
+  } finally {
+    await once(writer, 'close');
+    await db.destroy();
+  }
 });

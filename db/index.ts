@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Driver } from 'kysely';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -149,6 +149,22 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
+/**
+ * SQLite transactions begin IMMEDIATE, taking the write lock at BEGIN: a second process on the same
+ * file (an operator's command enqueueing a job while the server claims one) then waits out
+ * busy_timeout. A deferred transaction that reads first fails at once with SQLITE_BUSY when its
+ * write finds another connection's write in between, whatever busy_timeout says.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    return driver;
+  }
+}
+
 function openSqlite(file: string): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const raw = new Database(file);
@@ -157,7 +173,7 @@ function openSqlite(file: string): Db {
   raw.pragma('busy_timeout = 5000');
   raw.pragma('synchronous = NORMAL');
   migrate(raw);
-  return new Kysely<Tables>({ dialect: new SqliteDialect({ database: raw }) });
+  return new Kysely<Tables>({ dialect: new ImmediateSqliteDialect({ database: raw }) });
 }
 
 async function openPostgres(url: string, options: OpenOptions): Promise<Db> {

@@ -98,8 +98,39 @@ export async function nextRunAt(db: Db, queue: string): Promise<number | undefin
   return row?.at ?? undefined;
 }
 
+/**
+ * Which of these queues hold a queued job that may run now: the idle poll's one cheap query, which
+ * finds jobs another process (a command on the same SQLite file) accepted.
+ */
+export async function dueQueues(db: Db, queues: readonly string[], now: number): Promise<string[]> {
+  if (queues.length === 0) return [];
+  const rows = await db
+    .selectFrom('jobs')
+    .select('queue')
+    .distinct()
+    .where('queue', 'in', queues)
+    .where('status', '=', 'queued')
+    .where('run_at', '<=', now)
+    .orderBy('queue')
+    .execute();
+  return rows.map((row) => row.queue);
+}
+
 export async function readJob(db: Db, queue: string, id: string): Promise<JobRow | undefined> {
   return byKey(db, queue, id).selectAll().executeTakeFirst();
+}
+
+/** How many jobs of this queue are queued and active (every process's: the table is shared). */
+export async function countJobs(db: Db, queue: string): Promise<{ queued: number; active: number }> {
+  const rows = await db
+    .selectFrom('jobs')
+    .select(['status', (eb) => eb.fn.countAll<number | string | bigint>().as('count')])
+    .where('queue', '=', queue)
+    .where('status', 'in', ['queued', 'active'])
+    .groupBy('status')
+    .execute();
+  const count = (status: string) => Number(rows.find((row) => row.status === status)?.count ?? 0);
+  return { queued: count('queued'), active: count('active') };
 }
 
 export async function activeJobs(db: Db, queues: readonly string[]): Promise<JobRow[]> {
@@ -167,7 +198,9 @@ export async function cancelQueuedJob(db: Db, queue: string, id: string, error: 
 }
 
 /** Forgets finished jobs (their outcome lives in the features' own rows); answers how many. */
-export async function pruneJobs(db: Db, finishedBefore: number): Promise<number> {
-  const result = await db.deleteFrom('jobs').where('finished_at', '<', finishedBefore).executeTakeFirst();
+export async function pruneJobs(db: Db, finishedBefore: number, queue?: string): Promise<number> {
+  let query = db.deleteFrom('jobs').where('finished_at', '<', finishedBefore);
+  if (queue !== undefined) query = query.where('queue', '=', queue);
+  const result = await query.executeTakeFirst();
   return Number(result.numDeletedRows);
 }

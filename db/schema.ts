@@ -85,6 +85,11 @@ export interface Tables {
   admin_sessions: { token_hash: string; csrf_token: string; created_at: number; expires_at: number };
   /** Per-IP rate limit counts shared by the web processes; `reset_at` in milliseconds since the epoch. */
   rate_limit_hits: { key: string; hits: number; reset_at: number };
+  /**
+   * The directory link checker's recorded runs (db/directory-checks.ts): the newest is what the
+   * pages show; `results` is the JSON the checker produced, `recorded_at` milliseconds since the epoch.
+   */
+  directory_checks: { id: string; recorded_at: number; results: string };
   /** The embedded job queue (SQLite only: with PostgreSQL the jobs live in BullMQ's schema). */
   jobs: {
     queue: string;

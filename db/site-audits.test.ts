@@ -5,7 +5,7 @@ import {
   auditIssues,
   auditPages,
   completeSiteAudit,
-  failUnfinished,
+  countQueuedSiteAudits,
   finishSiteAudit,
   getSiteAudit,
   insertSiteAudit,
@@ -14,6 +14,8 @@ import {
   markRunning,
   previousDoneAudit,
   pruneSiteAudits,
+  requeueSiteAudit,
+  saveProgress,
   SAVE_BATCH_ROWS,
   type StoredIssue,
   type StoredPage,
@@ -96,26 +98,65 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect([await pageCount(db, 'a'), (await auditIssues(db, 'a')).length]).toEqual([0, 0]);
   });
 
-  test('a save cut short by a crash is failed at the next start-up and its rows are dropped; other audits keep theirs', async () => {
+  test("a save cut short by a crash: the audit's next try starts clean, or its failure drops the rows; other audits keep theirs", async () => {
     const db = await freshDb();
-    await runningAudit(db, 'cut');
+    await runningAudit(db, 'retried');
+    await runningAudit(db, 'failed');
     await runningAudit(db, 'kept');
     await completeSiteAudit(db, 'kept', result(3, 2));
     // The process dies after the first batch: that batch's statement committed, the last step never ran.
-    let firstBatchWritten!: () => void;
-    const cut = new Promise<void>((resolve) => (firstBatchWritten = resolve));
-    void completeSiteAudit(db, 'cut', result(SAVE_BATCH_ROWS + 1, 0), {
-      breathe: () => {
-        firstBatchWritten();
-        return new Promise<void>(() => undefined);
-      },
-    });
-    await cut;
-    expect(await pageCount(db, 'cut')).toBe(SAVE_BATCH_ROWS);
-    expect(await failUnfinished(db, 'running', 'restarted', '2026-11-26T00:02:00.000Z')).toBe(1);
-    expect(await getSiteAudit(db, 'cut')).toMatchObject({ status: 'failed', error: 'restarted' });
-    expect(await pageCount(db, 'cut')).toBe(0);
+    for (const id of ['retried', 'failed']) {
+      let firstBatchWritten!: () => void;
+      const cut = new Promise<void>((resolve) => (firstBatchWritten = resolve));
+      void completeSiteAudit(db, id, result(SAVE_BATCH_ROWS + 1, 0), {
+        breathe: () => {
+          firstBatchWritten();
+          return new Promise<void>(() => undefined);
+        },
+      });
+      await cut;
+      expect(await pageCount(db, id)).toBe(SAVE_BATCH_ROWS);
+    }
+    expect(await markRunning(db, 'retried', '2026-11-26T00:02:00.000Z')).toBe(true);
+    expect(await getSiteAudit(db, 'retried')).toMatchObject({ status: 'running', crawled: 0, discovered: 1 });
+    expect(await pageCount(db, 'retried')).toBe(0);
+    const failure = { status: 'failed', error: 'The server stopped while this job ran.', finishedAt: 'x' } as const;
+    expect(await finishSiteAudit(db, 'failed', failure)).toBe(true);
+    expect(await getSiteAudit(db, 'failed')).toMatchObject({ status: 'failed', error: failure.error });
+    expect(await pageCount(db, 'failed')).toBe(0);
     expect([await pageCount(db, 'kept'), (await auditIssues(db, 'kept')).length]).toEqual([3, 2]);
+  });
+
+  test('a finished audit keeps its ending: no try starts it again, no later failure or cancel replaces it', async () => {
+    const db = await freshDb();
+    await runningAudit(db, 'done');
+    await completeSiteAudit(db, 'done', result(2, 1));
+    await insertSiteAudit(db, { id: 'cancelled', visitor: 'v', url: 'https://example.test/', createdAt: 'x' });
+    const cancel = { status: 'cancelled', error: 'Cancelled.', finishedAt: 'x' } as const;
+    expect(await finishSiteAudit(db, 'cancelled', cancel, ['queued'])).toBe(true);
+    for (const id of ['done', 'cancelled', 'missing']) {
+      expect(await markRunning(db, id, 'x')).toBe(false);
+      expect(await finishSiteAudit(db, id, { ...cancel, status: 'failed', error: 'late' })).toBe(false);
+    }
+    expect(await getSiteAudit(db, 'done')).toMatchObject({ status: 'done', error: null });
+    expect([await pageCount(db, 'done'), (await auditIssues(db, 'done')).length]).toEqual([2, 1]);
+    expect(await getSiteAudit(db, 'cancelled')).toMatchObject({ status: 'cancelled', error: 'Cancelled.' });
+  });
+
+  test('queued audits are counted; a running one cut off by a stop goes back in line, a queued one is cancelled only while queued', async () => {
+    const db = await freshDb();
+    for (const id of ['a', 'b', 'c'])
+      await insertSiteAudit(db, { id, visitor: 'v', url: 'https://e.test/', createdAt: 'x' });
+    expect(await countQueuedSiteAudits(db)).toBe(3);
+    await markRunning(db, 'a', 'x');
+    await saveProgress(db, 'a', { crawled: 5, discovered: 9 });
+    expect(await countQueuedSiteAudits(db)).toBe(2);
+    const cancel = { status: 'cancelled', error: 'Cancelled.', finishedAt: 'x' } as const;
+    expect(await finishSiteAudit(db, 'a', cancel, ['queued'])).toBe(false);
+    await requeueSiteAudit(db, 'a');
+    expect(await getSiteAudit(db, 'a')).toMatchObject({ status: 'queued', startedAt: null, crawled: 0 });
+    expect(await finishSiteAudit(db, 'b', cancel, ['queued'])).toBe(true);
+    expect(await countQueuedSiteAudits(db)).toBe(2);
   });
 
   test('lists and the previous audit are newest first, the id ordering audits of the same millisecond', async () => {
@@ -180,7 +221,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
   test('pruning keeps the newest finished audits, never an unfinished one, and drops the rows of the rest', async () => {
     const db = await freshDb();
     for (const [n, id] of ['a', 'b', 'c', 'd'].entries()) await runningAudit(db, id, `2026-11-26T00:00:0${n}.000Z`);
-    for (const id of ['a', 'b', 'c']) await completeSiteAudit(db, id, result(2, 1));
+    for (const id of ['a', 'b']) await completeSiteAudit(db, id, result(2, 1));
     await finishSiteAudit(db, 'c', {
       status: 'cancelled',
       error: 'Cancelled.',

@@ -96,8 +96,46 @@ export async function listSiteAudits(db: Db, visitor: string, limit = 50): Promi
   return rows.map(toAudit);
 }
 
-export async function markRunning(db: Db, id: string, startedAt: string): Promise<void> {
-  await db.updateTable('site_audits').set({ status: 'running', started_at: startedAt }).where('id', '=', id).execute();
+const UNFINISHED = ['queued', 'running'] as const;
+
+/** Queued audits, in every process's eyes (the waiting line SITE_AUDIT_MAX_QUEUED bounds). */
+export async function countQueuedSiteAudits(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('site_audits')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('status', '=', 'queued')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * A try of the audit starts: it moves to `running` from `queued` or `running` (a try again after one
+ * cut off), its progress from zero, and the pages and issues an earlier try left are dropped, in one
+ * transaction. Answers false, touching nothing, when the audit has ended (cancelled while it
+ * waited) or is gone: that try has nothing to do.
+ */
+export async function markRunning(db: Db, id: string, startedAt: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('site_audits')
+      .set({ status: 'running', started_at: startedAt, error: null, crawled: 0, discovered: 1 })
+      .where('id', '=', id)
+      .where('status', 'in', UNFINISHED)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await deleteAuditRows(trx, id);
+    return true;
+  });
+}
+
+/** A running audit the server stopped goes back in line: the job system tries it again (or fails it). */
+export async function requeueSiteAudit(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('site_audits')
+    .set({ status: 'queued', started_at: null, crawled: 0, discovered: 0 })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .execute();
 }
 
 export async function saveProgress(
@@ -112,16 +150,28 @@ export async function saveProgress(
     .execute();
 }
 
+/**
+ * Ends an unfinished audit as failed or cancelled (only from the statuses in `from`), dropping the
+ * pages and issues a try had written, in one transaction. Answers whether it was this call that
+ * ended it: an audit already finished keeps its ending.
+ */
 export async function finishSiteAudit(
   db: Db,
   id: string,
   outcome: { status: 'failed' | 'cancelled'; error: string; finishedAt: string },
-): Promise<void> {
-  await db
-    .updateTable('site_audits')
-    .set({ status: outcome.status, error: outcome.error, finished_at: outcome.finishedAt })
-    .where('id', '=', id)
-    .execute();
+  from: ReadonlyArray<'queued' | 'running'> = UNFINISHED,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('site_audits')
+      .set({ status: outcome.status, error: outcome.error, finished_at: outcome.finishedAt })
+      .where('id', '=', id)
+      .where('status', 'in', from)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await deleteAuditRows(trx, id);
+    return true;
+  });
 }
 
 /**
@@ -135,8 +185,8 @@ export const SAVE_BATCH_ROWS = 200;
  * (so all or nothing) with `breathe()` (a turn of the event loop when the slice is spent) between
  * them, so saving 5,000 pages never holds the server or the database for long; then the diff, the
  * summary and `done` in one last transaction. Until that commits the audit is still `running`: no
- * reader sees a half-saved report, a crash in between leaves it to the next start-up, which fails it
- * and drops its rows, and an abort (`signal`) before the last step stops the writing, drops what was
+ * reader sees a half-saved report, a crash in between leaves its rows to the audit's next try, which
+ * drops them first (markRunning), or to its failure (finishSiteAudit drops them), and an abort (`signal`) before the last step stops the writing, drops what was
  * written and answers false.
  */
 export async function completeSiteAudit(
@@ -175,7 +225,7 @@ export async function completeSiteAudit(
   }
   if (aborted()) {
     // Cancelled or shut down while saving: the audit ends as its caller decides, without these rows.
-    await deleteAuditRows(db, id);
+    await db.transaction().execute((trx) => deleteAuditRows(trx, id));
     return false;
   }
   await db.transaction().execute(async (trx) => {
@@ -198,11 +248,10 @@ export async function completeSiteAudit(
   return true;
 }
 
-async function deleteAuditRows(db: Db, id: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('site_audit_pages').where('audit_id', '=', id).execute();
-    await trx.deleteFrom('site_audit_issues').where('audit_id', '=', id).execute();
-  });
+/** Drops an audit's pages and issues; callers run it inside their transaction. */
+async function deleteAuditRows(trx: Db, id: string): Promise<void> {
+  await trx.deleteFrom('site_audit_pages').where('audit_id', '=', id).execute();
+  await trx.deleteFrom('site_audit_issues').where('audit_id', '=', id).execute();
 }
 
 /** The same visitor's latest finished audit of the same URL before `id`, if any. */
@@ -285,29 +334,6 @@ export async function auditPages(
       issues: JSON.parse(row.issues) as string[],
     })),
   };
-}
-
-/**
- * An audit cut off by a restart is never left waiting: every one still in `status` is failed with
- * `reason`, and the rows a save cut short had written are dropped with it, set-based, in one transaction.
- */
-export async function failUnfinished(
-  db: Db,
-  status: 'queued' | 'running',
-  reason: string,
-  finishedAt: string,
-): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const unfinished = trx.selectFrom('site_audits').select('id').where('status', '=', status);
-    await trx.deleteFrom('site_audit_pages').where('audit_id', 'in', unfinished).execute();
-    await trx.deleteFrom('site_audit_issues').where('audit_id', 'in', unfinished).execute();
-    const result = await trx
-      .updateTable('site_audits')
-      .set({ status: 'failed', error: reason, finished_at: finishedAt })
-      .where('status', '=', status)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
-  });
 }
 
 const FINISHED = ['done', 'failed', 'cancelled'] as const;

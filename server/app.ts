@@ -139,6 +139,8 @@ export function createApp(options: CreateAppOptions): Express {
     assets,
     pages,
     loaderContext: { directoryStatus: features.directoryStatus },
+    // A newer link check changes the directory pages: cached pages are rendered afresh.
+    revision: () => features.directoryStatus.revision,
   });
   const ids = createRequestIds();
   app.use(requestLog(ids, log));

@@ -1,13 +1,25 @@
 import { dialectOf, type Db, type OpenOptions } from '#db/index.ts';
 import type { Config } from './config/index.ts';
 import { definitions } from './jobs.ts';
-import { createJobs, type Jobs } from './lib/jobs/index.ts';
+import { createJobs, type AnyJobDefinition, type Jobs } from './lib/jobs/index.ts';
 import type { Logger } from './lib/logger.ts';
 
 // From source (tests, `npm run dev`) the threads import server/jobs.ts; from dist, the bundle's
 // job-definitions.js beside server.js (scripts/build.mjs).
 const fromSource = import.meta.url.endsWith('.ts');
 const definitionsModule = new URL(fromSource ? './jobs.ts' : './job-definitions.js', import.meta.url);
+
+/**
+ * The definitions as this process runs them: one may take its concurrency from the settings
+ * (`concurrencyFrom`, e.g. SITE_AUDIT_MAX_RUNNING), threads per process that runs jobs. Only the
+ * main thread reads it; a thread only runs what it is given.
+ */
+export function definitionsFor(config: Config): AnyJobDefinition[] {
+  return definitions.map((definition) => {
+    const from = (definition as { concurrencyFrom?: (config: Config) => number }).concurrencyFrom;
+    return from ? { ...definition, concurrency: from(config) } : definition;
+  });
+}
 
 /**
  * The app's job system on its database: the embedded SQLite queue, or BullMQ on PostgreSQL.
@@ -20,15 +32,22 @@ export function openJobSystem(options: {
   databaseTarget: string;
   databaseOptions?: OpenOptions;
   queueSchema?: string;
+  /**
+   * Run the threads from the build (dist/job-thread.js and dist/job-definitions.js) even from
+   * source: tests do, since a thread loading the sources through tsx takes seconds to start.
+   */
+  threadsFromBuild?: boolean;
 }): Promise<Jobs> {
+  const build = options.threadsFromBuild && fromSource ? new URL('../dist/', import.meta.url) : undefined;
   return createJobs({
     db: options.db,
     databaseTarget: options.databaseTarget,
     databaseOptions: options.databaseOptions,
     config: options.config,
     log: options.log,
-    definitionsModule,
-    definitions,
+    definitionsModule: build ? new URL('job-definitions.js', build) : definitionsModule,
+    threadEntry: build ? new URL('job-thread.js', build) : undefined,
+    definitions: definitionsFor(options.config),
     stallSeconds: options.config.jobStallSeconds,
     queueSchema: options.queueSchema,
   });

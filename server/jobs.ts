@@ -1,13 +1,22 @@
 import type { Config } from './config/index.ts';
+import { mobileTestJob } from './features/mobile-test/job.ts';
+import { sitemapCrawlJob } from './features/sitemap-generator/job.ts';
 import { createAppFetcher } from './lib/safe-fetch/app-fetcher.ts';
+import { directoryCheckJob } from './features/directories/job.ts';
 import type { AnyJobDefinition, JobDeps } from './lib/jobs/index.ts';
+import { siteAuditJob } from './features/site-audit/job.ts';
 
 /**
  * The app's job definitions: the module every job thread imports (docs/decisions/0032). A feature
  * adds its long work here (a crawl, an audit, a directory check); the work runs in a worker thread
  * with the deps below, never on the event loop that serves pages.
  */
-export const definitions: readonly AnyJobDefinition[] = [];
+export const definitions: readonly AnyJobDefinition[] = [
+  siteAuditJob,
+  sitemapCrawlJob,
+  mobileTestJob,
+  directoryCheckJob,
+];
 
 /** What a job's work may use, built once per thread: its own database connection and fetcher. */
 export interface AppJobDeps extends JobDeps {

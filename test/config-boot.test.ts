@@ -113,3 +113,20 @@ test('with no webhook and no SMTP, boot says in one line that leads go nowhere b
     ],
   ]);
 });
+
+test('a DATABASE_URL that cannot be used stops the boot with one plain line naming it, never its password', async () => {
+  const unreachable = await boot({ DATABASE_URL: 'postgres://site:s3cret-word@127.0.0.1:1/site' });
+  expect(unreachable.code).toBe(1);
+  expect(unreachable.stdout).not.toContain('s3cret-word');
+  const lines = unreachable.stderr.split('\n');
+  expect(lines).toHaveLength(2);
+  expect(lines[0]).toMatch(/^DATABASE_URL: could not use PostgreSQL at 127\.0\.0\.1:1\/site: .+/);
+  expect(lines[1]).toBe('');
+  expect(unreachable.stderr).not.toContain('s3cret-word');
+
+  const notPostgres = await boot({ DATABASE_URL: 'mysql://site:s3cret-word@db/site' });
+  expect(notPostgres.code).toBe(1);
+  expect(notPostgres.stderr).toBe(
+    'DATABASE_URL must be a PostgreSQL address such as postgres://user:password@db.internal:5432/site\n',
+  );
+});

@@ -2,8 +2,8 @@ import type { DirectoryStatus } from './directories/status.ts';
 import { NOT_CHECKED } from './directories/status.ts';
 
 /**
- * What the server hands every page loader (react-router's `requestContext`): data read once at
- * boot that is not part of the build, such as the link checker's results.
+ * What the server hands every page loader (react-router's `requestContext`): data that is not part
+ * of the build, such as the link checker's newest results (the server keeps them current).
  */
 export interface LoaderContext {
   directoryStatus: DirectoryStatus;

@@ -56,7 +56,7 @@ export async function startThrowawayPostgres() {
     '-l',
     join(dir, 'server.log'),
     '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`,
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=600`,
     'start',
   ]);
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;

@@ -66,7 +66,8 @@ const trustProxy = field((value): TrustProxy | Invalid => {
 const databaseUrl = field((value): string | undefined | Invalid => {
   if (value === undefined || value.trim() === '') return undefined;
   if (!/^postgres(ql)?:\/\/[^\s]+$/i.test(value.trim()))
-    return new Invalid('must be a PostgreSQL address such as postgres://user:password@db.internal:5432/site');
+    // secret: the value may hold a password, so it is never echoed back.
+    return new Invalid('must be a PostgreSQL address such as postgres://user:password@db.internal:5432/site', true);
   return value.trim();
 });
 

@@ -21,7 +21,10 @@ export const sitemapGenerator = defineSection({
     pageTimeoutMs: env.SITEMAP_PAGE_TIMEOUT_MS,
     crawlTimeoutMs: env.SITEMAP_CRAWL_TIMEOUT_MS,
     maxPageBytes: env.SITEMAP_MAX_PAGE_BYTES,
-    /** Crawls of different sites allowed at once across all visitors. */
+    /**
+     * Crawls at once in each process that runs jobs (its job threads), and the cap on crawls queued
+     * or running across all processes (counted in the shared queue).
+     */
     maxRunning: env.SITEMAP_MAX_RUNNING,
     /** Generated sitemaps kept (records and files); older ones are deleted. */
     keep: env.SITEMAP_KEEP,

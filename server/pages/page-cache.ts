@@ -107,6 +107,10 @@ export class PageCache {
     }
   }
 
+  clear(): void {
+    this.entries.clear();
+  }
+
   get size(): number {
     return this.entries.size;
   }

@@ -25,11 +25,16 @@ export interface RendererOptions {
   pages: PageDef[];
   /** Handed to every loader as react-router's request context (views/loader-context.ts). */
   loaderContext: LoaderContext;
+  /**
+   * Changes when what the loaders read changes (the link checker's newest results): pages cached
+   * before are dropped, and a render begun before is not cached under the new value.
+   */
+  revision?: () => number;
 }
 
 type Locals = { nonce?: string };
 
-export function createRenderer({ config, log, assets, pages, loaderContext }: RendererOptions) {
+export function createRenderer({ config, log, assets, pages, loaderContext, revision }: RendererOptions) {
   const routeObjects = buildRouteObjects(pages);
   const handler = createStaticHandler(routeObjects);
   const nav = buildNav(pages);
@@ -61,10 +66,22 @@ export function createRenderer({ config, log, assets, pages, loaderContext }: Re
   const pageByPath = new Map(pages.map((page) => [page.path, page]));
 
   const year = () => new Date().getFullYear();
+  let cachedRevision = revision?.() ?? 0;
+
+  /** The cache key of a page for this path and query (null: rendered fresh), in the current revision. */
+  function cacheKey(page: PageDef | undefined, path: string, query: string): string | null {
+    const current = revision?.() ?? 0;
+    if (current !== cachedRevision) {
+      cache.clear();
+      cachedRevision = current;
+    }
+    const key = pageCacheKey(page, path, query, year());
+    return key === null ? null : `${current} ${key}`;
+  }
 
   /** The rendered page for this path and query when it is in the cache. */
   function cachedPage(path: string, query: string): CachedBody | undefined {
-    const key = pageCacheKey(pageByPath.get(path), path, query, year());
+    const key = cacheKey(pageByPath.get(path), path, query);
     return key ? cache.get(key) : undefined;
   }
 
@@ -73,7 +90,7 @@ export function createRenderer({ config, log, assets, pages, loaderContext }: Re
     const queryAt = req.originalUrl.indexOf('?');
     const query = queryAt === -1 ? '' : req.originalUrl.slice(queryAt + 1);
     const page = pageByPath.get(req.path);
-    const key = pageCacheKey(page, req.path, query, year());
+    const key = cacheKey(page, req.path, query);
 
     // Concatenated, not resolved: `//evil.com/` stays a path on this site (and a 404).
     const url = `${config.siteUrl}${req.path}${pageSearch(page, query)}`;

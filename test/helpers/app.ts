@@ -17,7 +17,9 @@ export interface TestApp {
   jobs: Jobs;
   /** What the database was opened with: another app or process can open the same one. */
   database: { target: string; options: OpenOptions; queueSchema: string };
-  /** Stops the app's background work and its jobs, closes its database (a PostgreSQL one drops its schemas). */
+  /** Stops the app's background work and its jobs (a process stopping), leaving its database open. */
+  stop(): Promise<void>;
+  /** Stops the app, closes its database (a PostgreSQL one it opened drops its schemas). */
   close(): Promise<void>;
 }
 
@@ -28,6 +30,11 @@ export interface TestAppOptions extends Partial<Pick<CreateAppOptions, 'pages' |
   dataDir?: string;
   /** Which database: SQLite (default) or fresh schemas on the test PostgreSQL server. */
   dialect?: Dialect;
+  /**
+   * Another test app's database (its `database`): this app opens its own connection to it and to its
+   * queue, as a second process (or the same one restarted) would, and leaves both to their owner.
+   */
+  database?: TestApp['database'];
 }
 
 /**
@@ -48,7 +55,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   let opened: { db: Db; target: string; options: OpenOptions; queueSchema: string; close(): Promise<void> };
-  if (options.dialect !== 'postgres' && dataDir !== ':memory:') {
+  if (options.database) {
+    const { target, options: openOptions, queueSchema } = options.database;
+    const db = await openDatabase(target, openOptions.schema ? { ...openOptions, poolSize: 4 } : openOptions);
+    opened = { db, target, options: openOptions, queueSchema, close: () => db.destroy() };
+  } else if (options.dialect !== 'postgres' && dataDir !== ':memory:') {
     const target = databaseFile(dataDir);
     const db = await openDatabase(target);
     opened = { db, target, options: {}, queueSchema: 'unused', close: () => db.destroy() };
@@ -64,6 +75,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     databaseTarget: opened.target,
     databaseOptions: opened.options,
     queueSchema: opened.queueSchema,
+    // The threads run the build, which the test run's global setup keeps current (build-if-needed).
+    threadsFromBuild: true,
   });
   const app = createApp({ config, db, log, jobs, pages: options.pages, assets: options.assets });
   try {
@@ -74,15 +87,21 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     await opened.close();
     throw error;
   }
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    (stopped ??= (async () => {
+      await app.locals.shutdown?.();
+      await jobs.close();
+    })());
   return {
     app,
     db,
     config,
     jobs,
     database: { target: opened.target, options: opened.options, queueSchema: opened.queueSchema },
+    stop,
     async close() {
-      await app.locals.shutdown?.();
-      await jobs.close();
+      await stop();
       await opened.close();
     },
   };
@@ -90,7 +109,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
 /**
  * For a test that builds a second app by hand on a database it shares (rate limits, media links) and
- * never runs a job: any use of the job system fails the test loudly.
+ * never runs a job: any use of the job system fails the test loudly. Watching is allowed (every app
+ * watches the directory check from `prepare()` on); nothing is ever heard.
  */
 export function noJobs(): Jobs {
   const refuse = (): never => {
@@ -100,7 +120,8 @@ export function noJobs(): Jobs {
     enqueue: async () => refuse(),
     cancel: async () => refuse(),
     state: async () => refuse(),
-    watch: () => refuse(),
+    counts: async () => refuse(),
+    watch: () => () => undefined,
     work: async () => undefined,
     close: async () => undefined,
   };

@@ -1,10 +1,19 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
-/** Live child pids of `pid` (Linux /proc; the image compressor's encoder workers are children of the server). */
+/**
+ * Live child pids of `pid` (Linux /proc): the children of every thread of the process, since a
+ * child started from a worker thread (a job thread's Chromium) is listed under that thread's task.
+ */
 export function childPids(pid) {
-  const file = `/proc/${pid}/task/${pid}/children`;
-  if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  const tasks = `/proc/${pid}/task`;
+  if (!existsSync(tasks)) return [];
+  return readdirSync(tasks).flatMap((task) => {
+    try {
+      return readFileSync(`${tasks}/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  });
 }
 
 function statFields(pid) {

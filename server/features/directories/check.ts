@@ -4,11 +4,19 @@ export {
   CheckResultsError,
   EMPTY_RESULTS,
   HIDE_AFTER_FAILURES,
-  readResults,
+  parseResults,
+  readResultsFile,
   resultsPath,
-  writeResults,
   type CheckResults,
   type SiteResult,
 } from './results.ts';
 export { DEFAULT_CONCURRENCY, looksLikeLocalOutage, runChecks, type RunOptions } from './check-run.ts';
 export { formatReport, type ListToCheck } from './report.ts';
+export {
+  checkDirectories,
+  DIRECTORY_CHECK_ID,
+  DIRECTORY_CHECK_JOB,
+  type DirectoryCheckInput,
+  type DirectoryCheckProgress,
+  type DirectoryCheckSummary,
+} from './job.ts';

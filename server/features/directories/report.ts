@@ -9,7 +9,7 @@ export interface ListToCheck {
 const ORDER: Outcome[] = ['ok', 'blocked', 'parked', 'dead', 'error'];
 
 /** Plain-text summary for the operator: counts per list, then every site that needs a look. */
-export function formatReport(lists: readonly ListToCheck[], results: CheckResults, file: string): string {
+export function formatReport(lists: readonly ListToCheck[], results: CheckResults): string {
   const lines: string[] = [];
   for (const list of lists) {
     const counts = new Map<Outcome, number>();
@@ -43,6 +43,6 @@ export function formatReport(lists: readonly ListToCheck[], results: CheckResult
       lines.push(`  ${result.url}: ${notes.join('; ')}`);
     }
   }
-  lines.push('', `Results written to ${file}. Restart the server to show them on the directory pages.`);
+  lines.push('', 'Results saved to the database: the directory pages show them without a restart.');
   return `${lines.join('\n')}\n`;
 }

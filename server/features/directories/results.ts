@@ -1,8 +1,11 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { z } from 'zod';
 
-/** The checker's results live on the data volume: the only place the Docker image can write. */
+/**
+ * Where older versions kept the checker's results: the first boot imports the file into the
+ * database (store.ts), which holds them from then on.
+ */
 export const RESULTS_FILE = 'directory-checks.json';
 
 export function resultsPath(dataDir: string): string {
@@ -55,42 +58,37 @@ export const EMPTY_RESULTS: CheckResults = { version: 1, lastRun: null, sites: {
 export const HIDE_AFTER_FAILURES = 2;
 
 export class CheckResultsError extends Error {
-  constructor(file: string, problem: string) {
-    super(
-      `Directory check results in ${file} are invalid (${problem}). Run npm run directories:check again, or delete the file to start over.`,
-    );
+  constructor(where: string, problem: string, remedy: string) {
+    super(`Directory check results in ${where} are invalid (${problem}). ${remedy}`);
     this.name = 'CheckResultsError';
   }
 }
 
-/** Reads and validates the results file; a missing file means nothing has been checked yet. */
-export function readResults(file: string): CheckResults {
+/** Validates results read back (from the database, or the file of an older version). */
+export function parseResults(text: string, where: string, remedy: string): CheckResults {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new CheckResultsError(where, 'not JSON', remedy);
+  }
+  const parsed = resultsSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new CheckResultsError(where, `${issue.path.join('.') || 'results'}: ${issue.message}`, remedy);
+  }
+  return parsed.data;
+}
+
+/** Reads and validates the results file of an older version; undefined when there is none. */
+export function readResultsFile(file: string): CheckResults | undefined {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR')
-      return EMPTY_RESULTS;
+      return undefined;
     throw error;
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new CheckResultsError(file, 'not JSON');
-  }
-  const parsed = resultsSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new CheckResultsError(file, `${issue.path.join('.') || 'file'}: ${issue.message}`);
-  }
-  return parsed.data;
-}
-
-/** Writes beside the target and renames, so a server reading at boot never sees half a file. */
-export function writeResults(file: string, results: CheckResults): void {
-  mkdirSync(dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(results, null, 2)}\n`);
-  renameSync(temporary, file);
+  return parseResults(text, file, 'Fix the file, or delete it to start over (the results now live in the database).');
 }

@@ -1,24 +1,27 @@
 import type { AppDeps, Feature } from '#server/deps.ts';
 import { createCapacity } from '#server/lib/capacity.ts';
+import { createMobileTestClient } from './client.ts';
+import { MOBILE_TEST_CONCURRENCY } from './job.ts';
+import { HARD_STOP_GRACE_MS } from './renderer.ts';
 import { mobileTestRouter } from './router.ts';
-import { createMobileRenderer, findRendererChromium } from './service.ts';
 
-/** The mobile-friendly test: rendered in Chromium when installed (CHROMIUM_PATH; `off` keeps the static checks). */
-export function mobileTestFeature({ config, fetcher, log }: AppDeps): Feature {
+/**
+ * The mobile-friendly test: a `mobile-test` job (job.ts), rendered in Chromium in a job thread when
+ * installed (CHROMIUM_PATH; `off` keeps the static checks); the request waits for its result.
+ */
+export function mobileTestFeature({ config, jobs }: AppDeps): Feature {
   const settings = config.mobileTest;
-  const chromiumPath = findRendererChromium(settings.chromiumPath);
-  // The browser itself starts on the first render, not here.
-  const renderer = chromiumPath
-    ? createMobileRenderer({
-        chromiumPath,
-        fetcher,
-        log,
-        maxQueued: settings.maxQueued,
-        limits: { timeoutMs: settings.timeoutMs, maxPageBytes: settings.maxPageBytes, memoryMb: settings.memoryMb },
-      })
-    : undefined;
+  // As many tests as this process runs at once, plus MOBILE_TEST_QUEUE waiting for a thread; each
+  // waiting test may wait for the renders ahead of it.
+  const rounds = Math.max(1, Math.ceil(settings.maxQueued / MOBILE_TEST_CONCURRENCY));
+  const client = createMobileTestClient({
+    jobs,
+    maxPending: MOBILE_TEST_CONCURRENCY + settings.maxQueued,
+    queueWaitMs: rounds * (settings.timeoutMs + HARD_STOP_GRACE_MS),
+    timeoutMs: settings.timeoutMs,
+  });
   return {
-    api: mobileTestRouter({ fetcher, renderer, capacity: createCapacity(config.limits.toolMaxRunning) }),
-    stop: () => renderer?.close(),
+    api: mobileTestRouter({ client, capacity: createCapacity(config.limits.toolMaxRunning) }),
+    stop: () => client.stop(),
   };
 }

@@ -80,6 +80,17 @@ function removeWebRtc(names: string[]): void {
   for (const name of names) Reflect.deleteProperty(globalThis, name);
 }
 
+/**
+ * A function's source to run in the page, called with `arg`. Run from source in a job thread, the code is
+ * compiled by tsx with esbuild's keepNames, which wraps the named functions inside `fn` in calls to a
+ * `__name` helper that the page does not have (the page's call would throw); a local stand-in keeps the
+ * source whole however it was compiled, without adding anything to the page's globals.
+ */
+function inPage(fn: (...args: never[]) => unknown, arg?: unknown): string {
+  const args = arg === undefined ? '' : JSON.stringify(arg);
+  return `(() => { const __name = (target) => target; return (${fn.toString()})(${args}); })()`;
+}
+
 const formatMb = (bytes: number) => `${Number((bytes / 1024 / 1024).toFixed(1))} MB`;
 
 export async function renderPage(
@@ -118,7 +129,7 @@ export async function renderPage(
     acceptDownloads: false,
     locale: 'en-IN',
   });
-  await context.addInitScript(removeWebRtc, WEBRTC_NAMES);
+  await context.addInitScript(inPage(removeWebRtc, WEBRTC_NAMES));
   const onAbort = () => void context.close().catch(() => undefined);
   signal?.addEventListener('abort', onAbort, { once: true });
   // The hard stop: a page that blocks its main thread (an endless script) would hold evaluate() or the
@@ -242,7 +253,7 @@ export async function renderPage(
     let measurement: PageMeasurement;
     let png: Buffer;
     try {
-      measurement = await page.evaluate(measurePage);
+      measurement = (await page.evaluate(inPage(measurePage))) as PageMeasurement;
       png = await page.screenshot({ type: 'png', timeout: Math.max(1_000, left()) });
     } catch (error) {
       if (crashed) throw memoryError();

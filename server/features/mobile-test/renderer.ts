@@ -23,7 +23,14 @@ export interface MobileRendererOptions {
 
 export interface MobileRenderer {
   render(url: string, signal?: AbortSignal): Promise<RenderResult>;
+  /** The longest a render runs once it has a slot: its time limit plus the hard stop's grace. */
+  readonly limitMs: number;
   close(): Promise<void>;
+  /**
+   * Kills the browser at once, synchronously: for a job thread that is exiting (its 'exit' event
+   * allows no waiting), so no Chromium process outlives the thread that launched it.
+   */
+  kill(): void;
 }
 
 /** Every render slot and queue place is taken: a `busy` domain error (503 + Retry-After). */
@@ -82,6 +89,7 @@ export function createMobileRenderer(options: MobileRendererOptions): MobileRend
   // Marks our browser's command line, so the memory watch finds its renderer processes in /proc.
   const marker = `--delhi-seo-mobile-test=${randomUUID()}`;
   const memory = createMemoryWatch({ marker, budgetBytes: memoryMb * 1024 * 1024 });
+  const limitMs = options.limits.timeoutMs + HARD_STOP_GRACE_MS;
   let browser: Promise<Browser> | undefined;
   let sandboxMessage: string | undefined;
   let running = 0;
@@ -120,12 +128,10 @@ export function createMobileRenderer(options: MobileRendererOptions): MobileRend
   }
 
   /** The hard stop: a renderer that no longer answers even context.close() takes the browser with it. */
-  function killBrowser(): void {
+  function killBrowser(when = 'past its time limit'): void {
     browser = undefined;
     const pid = browserPid(marker);
-    options.log?.warn(
-      `mobile test: a page stopped answering past its time limit; the browser (pid ${pid ?? 'gone'}) was killed`,
-    );
+    options.log?.warn(`mobile test: a page stopped answering ${when}; the browser (pid ${pid ?? 'gone'}) was killed`);
     if (pid === undefined) return;
     try {
       process.kill(pid, 'SIGKILL');
@@ -153,17 +159,31 @@ export function createMobileRenderer(options: MobileRendererOptions): MobileRend
       running += 1;
     }
     memory.start();
+    // A cancelled render closes its page at once (render.ts); one whose page does not close within the
+    // grace takes the browser with it, so a cancel ends the render as surely as the time limit does.
+    let cancelStop: NodeJS.Timeout | undefined;
+    const onCancel = () => {
+      cancelStop = setTimeout(() => killBrowser('after its test was cancelled'), HARD_STOP_GRACE_MS);
+    };
+    signal?.addEventListener('abort', onCancel, { once: true });
     try {
       const limits = { ...options.limits, memoryMb };
       const rendered = launched().then((current) => renderPage(current, url, options.fetcher, limits, signal));
-      return await withHardStop(rendered, limits.timeoutMs + HARD_STOP_GRACE_MS, killBrowser, () => {
-        const seconds = Math.round(limits.timeoutMs / 1000);
-        return new RenderError(
-          'timeout',
-          `The page could not be measured within ${seconds} seconds (it stopped answering).`,
-        );
-      });
+      return await withHardStop(
+        rendered,
+        limitMs,
+        () => killBrowser(),
+        () => {
+          const seconds = Math.round(limits.timeoutMs / 1000);
+          return new RenderError(
+            'timeout',
+            `The page could not be measured within ${seconds} seconds (it stopped answering).`,
+          );
+        },
+      );
     } finally {
+      signal?.removeEventListener('abort', onCancel);
+      clearTimeout(cancelStop);
       memory.stop();
       const next = waiting.shift();
       if (next) next();
@@ -173,10 +193,25 @@ export function createMobileRenderer(options: MobileRendererOptions): MobileRend
 
   return {
     render,
+    limitMs,
     async close() {
       const current = browser;
       browser = undefined;
       if (current) await (await current.catch(() => undefined))?.close().catch(() => undefined);
+    },
+    kill() {
+      browser = undefined;
+      const pid = browserPid(marker);
+      if (pid === undefined) return;
+      // Its process group too (playwright-core starts it detached, as a group leader): helpers it
+      // started, such as the crash handler, have left its process tree.
+      for (const target of [-pid, pid]) {
+        try {
+          process.kill(target, 'SIGKILL');
+        } catch {
+          // not a group leader, or exited meanwhile
+        }
+      }
     },
   };
 }

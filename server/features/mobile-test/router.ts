@@ -2,34 +2,32 @@ import { Router, type Request } from 'express';
 import { endpoint } from '#server/http/endpoint.ts';
 import type { Capacity } from '#server/lib/capacity.ts';
 import { checkedUrlInput } from '#server/lib/page-facts/url-input.ts';
-import type { SafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { parseOr400 } from '#server/http/validation.ts';
-import { testMobileFriendly, type MobileRenderer } from './service.ts';
+import type { MobileTestClient } from './client.ts';
 import { mobileTestRequestSchema } from '#views/tools/mobile-test/schema.ts';
 
 export const MOBILE_TEST_RATE_LIMIT = { name: 'mobile-test', windowMs: 60_000, limit: 10 };
 
 export interface MobileTestRouterDeps {
-  fetcher: SafeFetcher;
-  /** Chromium, when installed; without it the report keeps the HTML-and-CSS checks. */
-  renderer: MobileRenderer | undefined;
+  /** Runs the test as a job (rendered in Chromium where the job runs, else the HTML-and-CSS checks). */
+  client: MobileTestClient;
   capacity: Capacity;
 }
 
-export function mobileTestRouter({ fetcher, renderer, capacity }: MobileTestRouterDeps): Router {
+export function mobileTestRouter({ client, capacity }: MobileTestRouterDeps): Router {
   const router = Router();
   // endpoint(): validation (including a fetchable URL) before the limiter, then the tool's capacity.
   const parse = (req: Request) => ({ url: checkedUrlInput(parseOr400(mobileTestRequestSchema, req.body ?? {}).url) });
   router.post(
     '/mobile-friendly-tester/test',
     ...endpoint({ parse, limit: MOBILE_TEST_RATE_LIMIT, capacity }, async ({ url }, _req, res) => {
-      // A visitor who leaves stops their render (its browser context is closed).
+      // A visitor who leaves stops their test (its job is cancelled, its browser context closed).
       const left = new AbortController();
       res.once('close', () => {
         if (!res.writableFinished) left.abort();
       });
-      // Busy renderer: a `busy` domain error, answered 503 with Retry-After by the error handler.
-      const report = await testMobileFriendly(url, { fetcher, renderer, signal: left.signal });
+      // Too many tests waiting: a `busy` domain error, answered 503 with Retry-After by the error handler.
+      const report = await client.test(url, left.signal);
       res.json({ report });
     }),
   );

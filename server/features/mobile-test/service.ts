@@ -26,6 +26,16 @@ export interface MobileDeps {
   renderer?: MobileRenderer;
   signal?: AbortSignal;
   now?: () => Date;
+  /**
+   * Told as each address is tried (the typed one, then its http fallback), with the longest that
+   * try may take: the mobile-test job reports it, and the request waiting for the job times it.
+   */
+  onAttempt?: (url: string, limitMs: number) => void;
+}
+
+/** The longest one try of a test takes: a render's limits, or the static test's fetches. */
+export function attemptLimitMs(renderer: MobileRenderer | undefined): number {
+  return renderer ? renderer.limitMs : MOBILE_LIMITS.timeoutMs + MOBILE_LIMITS.stylesheetTimeoutMs;
 }
 
 /** Same-origin stylesheets only: other origins are CDNs and frameworks the site owner rarely controls. */
@@ -76,6 +86,7 @@ export async function testMobileFriendly(input: string | TypedTarget, deps: Mobi
 }
 
 async function testUrl(url: string, deps: MobileDeps): Promise<MobileReport> {
+  deps.onAttempt?.(url, attemptLimitMs(deps.renderer));
   if (!deps.renderer) return testStatically(url, deps);
   let rendered;
   try {

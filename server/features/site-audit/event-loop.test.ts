@@ -1,25 +1,8 @@
 import { expect, test } from 'vitest';
-import { MAX_ROBOTS_BYTES } from '#server/lib/crawler/robots-txt.ts';
 import { createTimeSlicer } from '#server/lib/crawler/time-slice.ts';
 import { MAX_LINKS_PER_PAGE } from '#server/lib/page-facts/facts.ts';
-import { htmlPage, ok } from '#test/fixtures/crawl-site.ts';
+import { hostileRulesRead as rulesRead, hostileSite } from '#test/fixtures/site-audit-hostile-site.ts';
 import { auditFixture, issuePaths } from '#test/helpers/site-audit.ts';
-
-// The probe's site: 20,000 different wildcard rules (cut at 500 KiB) and a start page of
-// 100,000 links (~2.4 MB) to ten pages, one of them disallowed.
-const hostileRules = Array.from({ length: 20_000 }, (_, index) => `Disallow: /*a*a*a*a*a*a*b${index}\n`).join('');
-const robotsTxt = `User-agent: *\nDisallow: /p/9\n${hostileRules}`.slice(0, MAX_ROBOTS_BYTES);
-const rulesRead = robotsTxt.slice(0, robotsTxt.lastIndexOf('\n')).split('\n').length - 1;
-const startPage = htmlPage({
-  body: Array.from({ length: 100_000 }, (_, index) => `<a href="/p/${index % 10}">page ${index % 10}</a>`).join(''),
-});
-
-function hostileSite(path: string) {
-  if (path === '/robots.txt') return { status: 200, headers: { 'content-type': 'text/plain' }, body: robotsTxt };
-  if (path === '/') return ok(startPage);
-  if (/^\/p\/\d$/.test(path)) return ok(htmlPage({ links: ['/'] }));
-  return undefined;
-}
 
 test('an audit of a site with a huge robots.txt and a 100,000-link page reads the one link cap and counts the rest', async () => {
   const outcome = await auditFixture(hostileSite);

@@ -1,23 +1,16 @@
 import type { AppDeps, Feature } from '#server/deps.ts';
 import { createCapacity } from '#server/lib/capacity.ts';
-import { CRAWLER_BOT_NAME } from '#server/lib/crawler/index.ts';
-import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { pickPdfFont } from '#server/lib/youtube/transcript-pdf.ts';
 import { siteAuditRouter } from './router.ts';
 import { createSiteAuditService } from './service.ts';
 
-/** The whole-site audit: crawls queued as jobs, reports stored in the database, a branded PDF. */
-export function siteAuditFeature({ config, db, log }: AppDeps): Feature {
+/**
+ * The whole-site audit: each audit a `site-audit` job (job.ts) that crawls in a job thread of any
+ * process that runs jobs, its report stored in the database, a branded PDF.
+ */
+export function siteAuditFeature({ config, db, log, jobs }: AppDeps): Feature {
   const settings = config.siteAudit;
-  const service = createSiteAuditService({
-    db,
-    log,
-    settings,
-    fetcher: createSafeFetcher({
-      allowPrivate: config.fetchAllowPrivate,
-      userAgent: `${CRAWLER_BOT_NAME}/1.0 (+${config.siteUrl}/site-audit)`,
-    }),
-  });
+  const service = createSiteAuditService({ db, log, jobs, settings });
   const { business } = config.siteProfile;
   const brand = {
     name: business.name,
@@ -35,9 +28,6 @@ export function siteAuditFeature({ config, db, log }: AppDeps): Feature {
       fontPath: pickPdfFont(config.youtube.pdfFontPath),
       pdfCapacity: createCapacity(config.limits.toolMaxRunning),
     }),
-    prepare: async () => {
-      await service.recover();
-    },
     stop: () => service.close(),
   };
 }

@@ -1,18 +1,14 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sql } from 'kysely';
 import request from 'supertest';
 import { afterEach, describe, expect, test } from 'vitest';
-import { databaseFile, dialectOf, openDatabase, type Db } from '#db/index.ts';
-import { createApp } from '#server/app.ts';
-import { createLogger } from '#server/lib/logger.ts';
-import { RESTART_REASON, SHUTDOWN_REASON } from './service.ts';
+import { getSiteAudit } from '#db/site-audits.ts';
+import { JOB_REASONS } from '#server/lib/jobs/index.ts';
 import { auditPage, html } from '#test/fixtures/audit-pages.ts';
 import { serveFixture, type FixtureSite } from '#test/fixtures/crawl-site.ts';
-import { startLoopbackServer } from '#test/fixtures/loopback.ts';
 import { cleanSite } from '#test/fixtures/site-audit-clean-site.ts';
-import { createTestApp, type TestApp, noJobs } from '#test/helpers/app.ts';
-import { DIALECTS, testPostgresUrl } from '#test/helpers/databases.ts';
-import { readEventStream } from '#test/helpers/event-stream.ts';
+import { hangingSite } from '#test/fixtures/site-audit-hanging-site.ts';
+import { createTestApp, type TestApp } from '#test/helpers/app.ts';
+import { DIALECTS } from '#test/helpers/databases.ts';
+import { followEventStream, readEventStream } from '#test/helpers/event-stream.ts';
 
 type App = TestApp['app'];
 
@@ -31,41 +27,27 @@ async function audit(app: App, url: string, cookie = '') {
   return { id: res.body.id as string, cookie: cookieOf(res) || cookie, events, start: res };
 }
 
-/** A site whose /hang page answers only when the test releases it; `arrived` resolves when it is requested. */
-async function hangingSite() {
-  let release!: () => void;
-  let arrived!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const requested = new Promise<void>((resolve) => (arrived = resolve));
-  const server = await startLoopbackServer((req: IncomingMessage, res: ServerResponse) => {
-    if (req.url === '/')
-      return res.writeHead(200, { 'content-type': 'text/html' }).end(auditPage('/', { links: ['/hang'] }));
-    if (req.url === '/hang') {
-      arrived();
-      void released.then(() => res.writeHead(200, { 'content-type': 'text/html' }).end(auditPage('/hang')));
-      return;
-    }
-    res.writeHead(404).end();
-  });
-  return { server, release, requested };
-}
-
-/** A second handle on the same data, as a second process (or a restarted one) opens it. */
-async function reopen(first: TestApp): Promise<Db> {
-  if (dialectOf(first.db) === 'sqlite') return openDatabase(databaseFile(first.config.dataDir));
-  const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(first.db);
-  return openDatabase(testPostgresUrl(), { schema: rows[0]!.schema, poolSize: 2 });
-}
-
 describe.each(DIALECTS)('%s', (dialect) => {
   const apps: TestApp[] = [];
   afterEach(async () => {
-    for (const made of apps.splice(0)) await made.close();
+    // The apps opened on another's database first, the one that owns it last.
+    for (const made of apps.splice(0).reverse()) await made.close();
   });
 
   /** A test app on this suite's database that may crawl `hostPort`; closed after the test. */
   async function appFor(hostPort: string, env: Record<string, string> = {}, file = false): Promise<TestApp> {
     const made = await createTestApp({ dialect, env: { FETCH_ALLOW_PRIVATE: hostPort, ...env }, file });
+    apps.push(made);
+    return made;
+  }
+
+  /** A second app on `owner`'s database and queue, as another (or the restarted) process. */
+  async function appOn(owner: TestApp, env: Record<string, string> = {}): Promise<TestApp> {
+    const made = await createTestApp({
+      dialect,
+      database: owner.database,
+      env: { FETCH_ALLOW_PRIVATE: owner.config.fetchAllowPrivate.join(','), ...env },
+    });
     apps.push(made);
     return made;
   }
@@ -237,7 +219,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
     }
   });
 
-  test('DELETE cancels a running audit and a queued one; a full queue answers 503', async () => {
+  test('DELETE cancels a running audit and a queued one; a full queue (counted in the database) answers 503', async () => {
     const site = await hangingSite();
     try {
       const { app } = await appFor(site.server.hostPort, { SITE_AUDIT_MAX_RUNNING: '1', SITE_AUDIT_MAX_QUEUED: '1' });
@@ -245,73 +227,80 @@ describe.each(DIALECTS)('%s', (dialect) => {
         .post('/api/site-audits')
         .send({ url: `${site.server.origin}/` });
       const cookie = cookieOf(first);
+      await site.requested;
+      expect((await request(app).get(`/api/site-audits/${first.body.id}`)).body.status).toBe('running');
       const second = await request(app)
         .post('/api/site-audits')
         .set('Cookie', cookie)
         .send({ url: `${site.server.origin}/` });
       expect(second.body.status).toBe('queued');
-      expect(
-        (
-          await request(app)
-            .post('/api/site-audits')
-            .send({ url: `${site.server.origin}/` })
-        ).status,
-      ).toBe(503);
-      await site.requested;
-      expect((await request(app).get(`/api/site-audits/${first.body.id}`)).body.status).toBe('running');
+      const full = await request(app)
+        .post('/api/site-audits')
+        .send({ url: `${site.server.origin}/` });
+      expect(full.status).toBe(503);
+      expect(full.body).toEqual({
+        error: 'The site audit is busy with other sites; please try again in a few minutes.',
+      });
+      expect(full.headers['retry-after']).toBe('60');
+      const queuedStream = followEventStream(app, `/api/site-audits/${second.body.id}/events`);
+      await queuedStream.opened;
       expect((await request(app).delete(`/api/site-audits/${second.body.id}`).set('Cookie', cookie)).body).toEqual({
         id: second.body.id,
         status: 'cancelled',
       });
-      const stream = finished(app, first.body.id);
+      expect(await queuedStream.ended).toContain('event: cancelled');
+      const stream = followEventStream(app, `/api/site-audits/${first.body.id}/events`);
+      await stream.opened;
       expect((await request(app).delete(`/api/site-audits/${first.body.id}`).set('Cookie', cookie)).body).toEqual({
         id: first.body.id,
         status: 'cancelled',
       });
-      expect(await stream).toContain('event: cancelled');
+      expect(await stream.ended).toContain('event: cancelled');
       for (const id of [first.body.id, second.body.id])
         expect((await request(app).get(`/api/site-audits/${id}`)).body.status).toBe('cancelled');
       expect((await request(app).get(`/api/site-audits/${first.body.id}/issues`)).status).toBe(409);
+      expect((await request(app).delete(`/api/site-audits/${first.body.id}`).set('Cookie', cookie)).status).toBe(409);
     } finally {
       site.release();
       await site.server.close();
     }
   });
 
-  test('an audit cut off by a restart is failed by the start-up step, saying whether it was running or still queued; finished reports survive', async () => {
+  test('at a restart a queued audit stays queued and a running one goes back in line; the next start runs both, the cut one on its second try; finished reports survive', async () => {
     const site = await hangingSite();
     const clean = await serveFixture(cleanSite);
     try {
-      const first = await appFor(`${site.server.hostPort},${clean.hostPort}`, { SITE_AUDIT_MAX_RUNNING: '1' }, true);
+      const env = { SITE_AUDIT_MAX_RUNNING: '1' };
+      const first = await appFor(`${site.server.hostPort},${clean.hostPort}`, env, true);
       const done = await audit(first.app, `${clean.origin}/`);
-      const running = await request(first.app)
-        .post('/api/site-audits')
-        .send({ url: `${site.server.origin}/` });
-      const queued = await request(first.app)
-        .post('/api/site-audits')
-        .send({ url: `${site.server.origin}/` });
+      const start = async () =>
+        (
+          await request(first.app)
+            .post('/api/site-audits')
+            .send({ url: `${site.server.origin}/` })
+        ).body.id as string;
+      const running = await start();
       await site.requested;
-      // A second process on the same database is what a restart looks like to the stored audits.
-      // createApp alone writes nothing: the audits are still unfinished until its start-up step runs.
-      const db = await reopen(first);
-      const second = createApp({ config: first.config, db, log: createLogger('silent'), jobs: noJobs() });
-      expect((await request(second).get(`/api/site-audits/${running.body.id}`)).body.status).toBe('running');
-      await second.locals.prepare();
-      expect((await request(second).get(`/api/site-audits/${running.body.id}`)).body).toMatchObject({
-        status: 'failed',
-        error: RESTART_REASON.running,
-      });
-      expect((await request(second).get(`/api/site-audits/${queued.body.id}`)).body).toMatchObject({
-        status: 'failed',
-        error: RESTART_REASON.queued,
-      });
-      expect(RESTART_REASON.queued).toBe('The server restarted before this audit could start; please run it again.');
-      expect((await request(second).get(`/api/site-audits/${done.id}`)).body).toMatchObject({
+      const queued = await start();
+      // The process stops: its job threads are aborted and the cut audit goes back in line.
+      await first.stop();
+      for (const id of [running, queued]) expect((await getSiteAudit(first.db, id))?.status).toBe('queued');
+      site.release();
+      // The same database opened again, as the restarted process (or another one) opens it.
+      const second = await appOn(first, env);
+      // Each stream ends with done, or says so at once when the audit finished before it opened.
+      for (const id of [running, queued]) expect(await finished(second.app, id)).toMatch(/event: done|"status":"done"/);
+      expect(await second.jobs.state('site-audit', running)).toMatchObject({ status: 'completed', attempts: 2 });
+      expect(await second.jobs.state('site-audit', queued)).toMatchObject({ status: 'completed', attempts: 1 });
+      for (const id of [running, queued])
+        expect((await request(second.app).get(`/api/site-audits/${id}`)).body).toMatchObject({
+          status: 'done',
+          summary: { pages: 2 },
+        });
+      expect((await request(second.app).get(`/api/site-audits/${done.id}`)).body).toMatchObject({
         status: 'done',
         summary: { score: 100 },
       });
-      await second.locals.shutdown();
-      await db.destroy();
     } finally {
       site.release();
       await site.server.close();
@@ -319,27 +308,30 @@ describe.each(DIALECTS)('%s', (dialect) => {
     }
   });
 
-  test('an audit still queued at shutdown is failed as never started, not as running', async () => {
+  test('an audit cut off on its last try is failed with the reason the job system gives, never left running', async () => {
     const site = await hangingSite();
     try {
-      const { app } = await appFor(site.server.hostPort, { SITE_AUDIT_MAX_RUNNING: '1' });
-      const running = await request(app)
-        .post('/api/site-audits')
-        .send({ url: `${site.server.origin}/` });
-      const queued = await request(app)
-        .post('/api/site-audits')
-        .send({ url: `${site.server.origin}/` });
-      await site.requested;
-      await (app.locals.shutdown as () => Promise<void>)();
-      expect((await request(app).get(`/api/site-audits/${running.body.id}`)).body).toMatchObject({
+      const first = await appFor(site.server.hostPort, {}, true);
+      const id = (
+        await request(first.app)
+          .post('/api/site-audits')
+          .send({ url: `${site.server.origin}/` })
+      ).body.id as string;
+      await site.requestedTimes(1);
+      await first.stop();
+      const second = await appOn(first);
+      await site.requestedTimes(2);
+      await second.stop();
+      expect((await getSiteAudit(first.db, id))?.status).toBe('queued');
+      const third = await appOn(first);
+      expect(await finished(third.app, id)).toMatch(/"status":"failed"|event: failed/);
+      // Embedded, the restarted process finds the job it ran; on BullMQ, a worker takes up a job with no tries left.
+      const reason = dialect === 'sqlite' ? JOB_REASONS.serverStopped : JOB_REASONS.workerStopped;
+      expect((await request(third.app).get(`/api/site-audits/${id}`)).body).toMatchObject({
         status: 'failed',
-        error: SHUTDOWN_REASON.running,
+        error: reason,
       });
-      expect((await request(app).get(`/api/site-audits/${queued.body.id}`)).body).toMatchObject({
-        status: 'failed',
-        error: 'The server stopped before this audit could start; please run it again.',
-      });
-      expect(SHUTDOWN_REASON.running).toBe('The server stopped while this audit was running; please run it again.');
+      expect(reason).toMatch(/^The (server|worker running this job) stopped/);
     } finally {
       site.release();
       await site.server.close();

@@ -117,17 +117,18 @@ export function siteAuditRouter({ service, db, settings, brand, fontPath, pdfCap
     const audit = await service.get(String(req.params.id));
     const stream = openEventStream(req, res);
     stream.send('status', { status: audit.status, progress: audit.progress });
-    const unsubscribe = service.watch(audit.id, (event: AuditEvent) => {
-      if (event.type === 'progress') stream.send('progress', event.progress);
-      else if (event.type === 'status') stream.send('status', { status: event.status });
-      else {
-        stream.send(event.type, event);
-        stream.close();
-      }
-    });
     // A finished audit has nothing more to say: its state went out above.
-    if (unsubscribe) stream.onClose(unsubscribe);
-    else stream.close();
+    if (audit.status !== 'queued' && audit.status !== 'running') return stream.close();
+    const unwatch = service.watch(
+      audit,
+      (event: AuditEvent) => {
+        if (event.type === 'progress') stream.send('progress', event.progress);
+        else if (event.type === 'status') stream.send('status', { status: event.status });
+        else stream.send(event.type, event);
+      },
+      () => stream.close(),
+    );
+    stream.onClose(unwatch);
   });
 
   router.delete('/site-audits/:id', async (req, res) => {

@@ -3,24 +3,19 @@ import {
   completeSiteAudit,
   finishSiteAudit,
   issuesOnlyIn,
+  markRunning,
   previousDoneAudit,
-  type SiteAuditStatus,
+  pruneSiteAudits,
+  requeueSiteAudit,
+  saveProgress,
 } from '#db/site-audits.ts';
 import { isCrawlStartError } from '#server/lib/crawler/index.ts';
 import type { TimeSlicer } from '#server/lib/crawler/time-slice.ts';
 import type { CrawlFetcher } from '#server/lib/crawler/types.ts';
-import type { JobHandle, RunningJob, StopReason } from '#server/lib/jobs.ts';
 import { runSiteAudit, type AuditProgress, type SiteAuditLimits } from './audit.ts';
 import { DIFF_LIST_LIMIT, pageRows, reportFacts } from './report.ts';
 
-export type AuditEvent =
-  | { type: 'status'; status: SiteAuditStatus }
-  | { type: 'progress'; progress: AuditProgress }
-  | { type: 'done'; summary: unknown }
-  | { type: 'failed'; error: string }
-  | { type: 'cancelled' };
-
-/** What an audit job carries (its key is the audit's id). */
+/** What an audit's job carries (its id is the audit's id). */
 export interface AuditInput {
   visitor: string;
   url: string;
@@ -29,35 +24,82 @@ export interface AuditInput {
   createdAt: string;
 }
 
-export type AuditJob = JobHandle<AuditInput, AuditProgress, AuditEvent>;
+/** How a try ended: stored as such, or `skipped` when the audit had ended before it started. */
+export type AuditOutcome = 'done' | 'failed' | 'cancelled' | 'skipped';
 
-/** Why an audit ended without a report when the server stopped under it, by what it was doing. */
-export const SHUTDOWN_REASON = {
-  queued: 'The server stopped before this audit could start; please run it again.',
-  running: 'The server stopped while this audit was running; please run it again.',
-} as const;
+/** A failure the audit cannot explain to its visitor (the crawl start errors explain themselves). */
+export const UNEXPECTED_FAILURE = 'The audit failed unexpectedly; please try again.';
+/** Stored as the error of an audit its visitor cancelled. */
+export const CANCELLED = 'Cancelled.';
+/** Progress is written to the audit's row at most this often (the first snapshot a watcher reads). */
+const PROGRESS_SAVE_MS = 250;
 
-/** What one audit's work needs from the service. */
+/** What one try of an audit needs; in a job thread (job.ts). */
 export interface AuditRunDeps {
   db: Db;
   fetcher: CrawlFetcher;
   limits: SiteAuditLimits;
+  /** Finished audits kept; older ones are pruned after each audit. */
+  keep: number;
   slicer: TimeSlicer;
   now: () => Date;
   log?: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
 }
 
+/** One try as the job system hands it over. */
+export interface AuditTry {
+  id: string;
+  input: AuditInput;
+  /** Aborted with 'cancel' (its visitor) or 'shutdown' (the process stops: tried again later). */
+  signal: AbortSignal;
+  progress(progress: AuditProgress): void;
+}
+
 /**
- * One audit's work once it runs: the crawl, then the report stored (done), or the audit stored as
- * failed or stopped. Answers the events that tell its end; the caller sends them once nothing is
- * left to wait for. `progressSaved` is the last progress write, awaited before the end is stored.
+ * One try of an audit: marks it running (dropping what an earlier try left), crawls, and stores the
+ * report (done), or the audit as failed or cancelled; prunes old audits. A try the server stops
+ * puts the audit back in line and throws, so that the job system tries it again or fails it.
  */
-export async function crawlAndStore(
+export async function runAuditTry(deps: AuditRunDeps, job: AuditTry): Promise<AuditOutcome> {
+  const { db, now } = deps;
+  if (!(await markRunning(db, job.id, now().toISOString()))) return 'skipped';
+  let latest: AuditProgress = { crawled: 0, discovered: 1 };
+  // The first progress tells watchers it runs. Writes go one after another, the newest last, and
+  // stop before the end is stored; a failed one is only a stale counter.
+  job.progress(latest);
+  let saving = Promise.resolve();
+  let lastSaved = -Infinity;
+  let stored = false;
+  const onProgress = (progress: AuditProgress) => {
+    latest = progress;
+    job.progress(progress);
+    if (stored || Date.now() - lastSaved < PROGRESS_SAVE_MS) return;
+    lastSaved = Date.now();
+    saving = saving
+      .then(() => saveProgress(db, job.id, progress))
+      .catch((error: unknown) => deps.log?.warn({ err: error, audit: job.id }, 'site audit progress not saved'));
+  };
+  const settle = () => {
+    stored = true;
+    return saving;
+  };
+  try {
+    return await crawlAndStore(deps, job, onProgress, () => latest, settle);
+  } finally {
+    await settle();
+    await pruneSiteAudits(db, deps.keep).catch((error: unknown) =>
+      deps.log?.warn({ err: error }, 'old site audits not pruned'),
+    );
+  }
+}
+
+async function crawlAndStore(
   deps: AuditRunDeps,
-  job: RunningJob<AuditInput, AuditProgress, AuditEvent>,
+  job: AuditTry,
   onProgress: (progress: AuditProgress) => void,
-  progressSaved: () => Promise<void>,
-): Promise<AuditEvent[]> {
+  latest: () => AuditProgress,
+  settle: () => Promise<void>,
+): Promise<AuditOutcome> {
   const { db, now } = deps;
   try {
     const outcome = await runSiteAudit({
@@ -69,16 +111,16 @@ export async function crawlAndStore(
       onProgress,
       slicer: deps.slicer,
     });
-    await progressSaved();
-    if (job.signal.aborted) return [await storeStopped(deps, job, job.signal.reason as StopReason, 'running')];
+    await settle();
+    if (job.signal.aborted) return stopped(deps, job);
     const summary = outcome.summary;
     const saved = await completeSiteAudit(
       db,
-      job.key,
+      job.id,
       {
         finishedAt: now().toISOString(),
-        crawled: job.progress.crawled,
-        discovered: job.progress.discovered,
+        crawled: latest().crawled,
+        discovered: latest().discovered,
         summary,
         report: reportFacts(outcome),
         pages: pageRows(outcome),
@@ -92,51 +134,45 @@ export async function crawlAndStore(
       },
       { breathe: () => deps.slicer.breathe(), signal: job.signal },
     );
-    if (!saved) return [await storeStopped(deps, job, job.signal.reason as StopReason, 'running')];
+    if (!saved) return stopped(deps, job);
     deps.log?.info(
-      { audit: job.key, pages: summary.pages, ms: outcome.durationMs, stoppedBy: outcome.stoppedBy },
+      { audit: job.id, pages: summary.pages, ms: outcome.durationMs, stoppedBy: outcome.stoppedBy },
       'site audit done',
     );
-    return [
-      { type: 'progress', progress: job.progress },
-      { type: 'done', summary },
-    ];
+    return 'done';
   } catch (error) {
-    await progressSaved();
-    if (job.signal.aborted) return [await storeStopped(deps, job, job.signal.reason as StopReason, 'running')];
-    const message = isCrawlStartError(error) ? error.message : 'The audit failed unexpectedly; please try again.';
-    if (!isCrawlStartError(error)) deps.log?.warn({ err: error, audit: job.key }, 'site audit failed');
-    await finishSiteAudit(db, job.key, { status: 'failed', error: message, finishedAt: now().toISOString() });
-    return [{ type: 'failed', error: message }];
+    await settle();
+    if (job.signal.aborted) return stopped(deps, job);
+    const message = isCrawlStartError(error) ? error.message : UNEXPECTED_FAILURE;
+    if (!isCrawlStartError(error)) deps.log?.warn({ err: error, audit: job.id }, 'site audit failed');
+    await finishSiteAudit(db, job.id, { status: 'failed', error: message, finishedAt: now().toISOString() });
+    return 'failed';
   }
 }
 
 /**
- * Stores an audit stopped by its owner (cancelled) or by the server shutting down (failed, saying
- * whether it was still queued or running); answers the event that says so.
+ * A try stopped by its visitor is stored as cancelled. One the server stopped goes back in line
+ * and throws: the job system tries it again in this or another process, or fails it with its reason.
  */
-export async function storeStopped(
-  deps: Pick<AuditRunDeps, 'db' | 'now'>,
-  job: AuditJob,
-  reason: StopReason,
-  was: 'queued' | 'running',
-): Promise<AuditEvent> {
-  const cancelled = reason === 'cancel';
-  const shutdownMessage = SHUTDOWN_REASON[was];
-  await finishSiteAudit(deps.db, job.key, {
-    status: cancelled ? 'cancelled' : 'failed',
-    error: cancelled ? 'Cancelled.' : shutdownMessage,
-    finishedAt: deps.now().toISOString(),
-  });
-  return cancelled ? { type: 'cancelled' } : { type: 'failed', error: shutdownMessage };
+async function stopped(deps: Pick<AuditRunDeps, 'db' | 'now'>, job: AuditTry): Promise<AuditOutcome> {
+  if (job.signal.reason === 'cancel') {
+    await finishSiteAudit(deps.db, job.id, {
+      status: 'cancelled',
+      error: CANCELLED,
+      finishedAt: deps.now().toISOString(),
+    });
+    return 'cancelled';
+  }
+  await requeueSiteAudit(deps.db, job.id);
+  throw new Error('The server stopped while this audit was running.');
 }
 
 /** Runs inside the transaction that marks the audit done (`trx`), after its issues are written. */
-async function diffAgainstPrevious(trx: Db, job: AuditJob) {
-  const previousId = await previousDoneAudit(trx, { id: job.key, ...job.input });
+async function diffAgainstPrevious(trx: Db, job: AuditTry) {
+  const previousId = await previousDoneAudit(trx, { id: job.id, ...job.input });
   if (!previousId) return undefined;
-  const added = await issuesOnlyIn(trx, job.key, previousId, DIFF_LIST_LIMIT);
-  const fixed = await issuesOnlyIn(trx, previousId, job.key, DIFF_LIST_LIMIT);
+  const added = await issuesOnlyIn(trx, job.id, previousId, DIFF_LIST_LIMIT);
+  const fixed = await issuesOnlyIn(trx, previousId, job.id, DIFF_LIST_LIMIT);
   return {
     previousId,
     newIssues: added.items,

@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
+import request from 'supertest';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Db } from '#db/index.ts';
-import { loadConfig } from '#server/config/index.ts';
-import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
-import { createSiteAuditService } from './service.ts';
+import { createTestApp, type TestApp } from '#test/helpers/app.ts';
+import { DIALECTS } from '#test/helpers/databases.ts';
+import { readEventStream } from '#test/helpers/event-stream.ts';
+import { UNEXPECTED_FAILURE } from './run.ts';
 
 /** The database itself refuses the audit's move to running, as a full disk or a locked file would. */
 async function refuseRunning(db: Db, dialect: string): Promise<void> {
@@ -22,39 +24,27 @@ async function refuseRunning(db: Db, dialect: string): Promise<void> {
 }
 
 describe.each(DIALECTS)('%s', (dialect) => {
-  const opened: Db[] = [];
+  const apps: TestApp[] = [];
   afterEach(async () => {
-    for (const db of opened.splice(0)) await closeTestDatabase(db);
+    for (const made of apps.splice(0)) await made.close();
   });
 
-  test('a failure outside the audit handler (the database refusing a write) is logged with the audit id, not lost', async () => {
-    const db = await openTestDatabase(dialect);
-    opened.push(db);
-    await refuseRunning(db, dialect);
-    const errors: Array<{ obj: object; msg?: string }> = [];
-    let logged!: () => void;
-    const wasLogged = new Promise<void>((resolve) => (logged = resolve));
-    const log = {
-      info: () => undefined,
-      warn: () => undefined,
-      error: (obj: object, msg?: string) => (errors.push({ obj, msg }), logged()),
-    };
-    const refuse = () => Promise.reject(new Error('no request may be made before the audit is running'));
-    const fetcher = { fetch: refuse, stream: refuse };
-    const service = createSiteAuditService({
-      db,
-      log,
-      settings: loadConfig({ DATA_DIR: ':memory:' }).siteAudit,
-      fetcher,
+  test('a try the database refuses (outside the crawl) is tried once more, then the audit is failed, never left queued', async () => {
+    const made = await createTestApp({ dialect });
+    apps.push(made);
+    await refuseRunning(made.db, dialect);
+    const started = await request(made.app).post('/api/site-audits').send({ url: 'https://example.test/' });
+    expect(started.status).toBe(202);
+    const events = await readEventStream(made.app, `/api/site-audits/${started.body.id}/events`);
+    expect(events).toContain(`event: failed\ndata: {"type":"failed","error":"${UNEXPECTED_FAILURE}"}`);
+    expect((await request(made.app).get(`/api/site-audits/${started.body.id}`)).body).toMatchObject({
+      status: 'failed',
+      error: 'The audit failed unexpectedly; please try again.',
     });
-    const { id } = await service.start('https://example.test/', 'visitor');
-    await wasLogged;
-    expect(errors).toEqual([
-      {
-        obj: { err: expect.objectContaining({ message: 'disk I/O error' }), audit: id },
-        msg: 'site audit job failed outside its handler',
-      },
-    ]);
-    await service.close();
+    expect(await made.jobs.state('site-audit', started.body.id)).toMatchObject({
+      status: 'failed',
+      error: 'disk I/O error',
+      attempts: 2,
+    });
   });
 });

@@ -1,135 +1,85 @@
+import { randomBytes } from 'node:crypto';
 import type { Db } from '#db/index.ts';
 import {
-  failUnfinished,
+  countQueuedSiteAudits,
+  finishSiteAudit,
   getSiteAudit,
   insertSiteAudit,
   listSiteAudits,
-  markRunning,
-  pruneSiteAudits,
-  saveProgress,
   type SiteAuditRow,
+  type SiteAuditStatus,
 } from '#db/site-audits.ts';
 import { normalizeUrl } from '#server/lib/crawler/index.ts';
-import type { CrawlFetcher } from '#server/lib/crawler/types.ts';
-import { eventLoopSlicer, type TimeSlicer } from '#server/lib/crawler/time-slice.ts';
-import { createJobRegistry, type RunningJob, type StopReason } from '#server/lib/jobs.ts';
+import {
+  BusyError,
+  ConflictError,
+  InvalidInputError,
+  NotAllowedError,
+  NotFoundError,
+} from '#server/lib/domain-errors.ts';
+import { JOB_REASONS, type JobState, type Jobs } from '#server/lib/jobs/index.ts';
 import { typedUrl } from '#views/model/url-input.ts';
-import type { AuditProgress, SiteAuditLimits } from './audit.ts';
-import { ConflictError, InvalidInputError, NotAllowedError, NotFoundError } from '#server/lib/domain-errors.ts';
-import { crawlAndStore, storeStopped, type AuditEvent, type AuditInput, type AuditJob } from './run.ts';
+import type { AuditProgress } from './audit.ts';
+import { SITE_AUDIT_JOB, storeJobFailure } from './job.ts';
+import { CANCELLED, UNEXPECTED_FAILURE, type AuditInput } from './run.ts';
 
-export { SHUTDOWN_REASON, type AuditEvent } from './run.ts';
+export type AuditEvent =
+  | { type: 'status'; status: SiteAuditStatus }
+  | { type: 'progress'; progress: AuditProgress }
+  | { type: 'done'; summary: unknown }
+  | { type: 'failed'; error: string }
+  | { type: 'cancelled' };
 
 export interface SiteAuditServiceSettings {
-  limits: SiteAuditLimits;
-  maxRunning: number;
+  /** Audits allowed to wait, counted in the database: every process shares the line. */
   maxQueued: number;
-  keep: number;
 }
 
 export interface SiteAuditServiceOptions {
   db: Db;
-  fetcher: CrawlFetcher;
+  /** The app's job system: the audit's work runs as the `site-audit` job (job.ts), in a job thread. */
+  jobs: Pick<Jobs, 'enqueue' | 'cancel' | 'state' | 'watch'>;
   settings: SiteAuditServiceSettings;
-  log?: {
-    info(obj: object, msg?: string): void;
+  log: {
     warn(obj: object, msg?: string): void;
     error(obj: object, msg?: string): void;
   };
   now?: () => Date;
-  /** Shares the event loop with the pages being served, crawl and save alike (default: this thread's one slicer). */
-  slicer?: TimeSlicer;
 }
 
 export type AuditListener = (event: AuditEvent) => void;
 
-/** Why an audit ended without a report when the server restarted under it, by what it was doing (SHUTDOWN_REASON: stopped). */
-export const RESTART_REASON = {
-  queued: 'The server restarted before this audit could start; please run it again.',
-  running: 'The server restarted while this audit was running; please run it again.',
-} as const;
-/** A busy or closing service: worth trying again after this many seconds. */
+/** A busy service: worth trying again after this many seconds. */
 const RETRY_AFTER_SECONDS = 60;
-/** Progress events go out at most this often; the last state always goes out. */
-const PROGRESS_INTERVAL_MS = 250;
-/** The registry's 128-bit random keys, base64url: unguessable, so a report link can be shared safely. */
+/** 128-bit random ids, base64url: unguessable, so a report link can be shared safely. */
 const ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+const CANCEL_REASONS: readonly string[] = [JOB_REASONS.cancelledQueued, JOB_REASONS.cancelledActive];
+
+const isUnfinished = (status: SiteAuditStatus) => status === 'queued' || status === 'running';
+const jobEnded = (state: JobState | undefined): state is JobState =>
+  state !== undefined && state.status !== 'queued' && state.status !== 'active';
+
+/** The events that tell a finished audit's end, from its stored row. */
+function endEvents(row: SiteAuditRow): AuditEvent[] {
+  if (row.status === 'done')
+    return [
+      { type: 'progress', progress: { crawled: row.crawled, discovered: row.discovered } },
+      { type: 'done', summary: row.summary },
+    ];
+  if (row.status === 'cancelled') return [{ type: 'cancelled' }];
+  return [{ type: 'failed', error: row.error ?? UNEXPECTED_FAILURE }];
+}
 
 /**
- * Site audits as jobs: queued in order, at most `maxRunning` crawling at once, stored in the database
- * when done, cancellable, observable. Framework-free; throws domain errors for the API to map.
+ * Site audits on the job system: each one a row (what every process reads) and a `site-audit` job
+ * that crawls in a job thread of whichever process runs jobs. Framework-free; throws domain errors
+ * for the API to map.
  */
 export function createSiteAuditService(options: SiteAuditServiceOptions) {
-  const { db, settings } = options;
-  const slicer = options.slicer ?? eventLoopSlicer;
+  const { db, jobs, settings, log } = options;
   const now = options.now ?? (() => new Date());
-  const work = { db, fetcher: options.fetcher, limits: settings.limits, slicer, now, log: options.log };
-  // The registry's hooks are synchronous and the database is not: each accepted audit's insert is kept
-  // here until the audit has run or was dropped, and whatever touches the row first waits for it.
-  const recorded = new Map<string, Promise<void>>();
-  // A queued audit dropped by cancel or close is stored as ended here; close() and cancel() wait for it.
-  const ending = new Map<string, Promise<void>>();
-  const jobs = createJobRegistry<AuditInput, AuditProgress, AuditEvent, void>({
-    maxRunning: settings.maxRunning,
-    maxQueued: settings.maxQueued,
-    refusals: {
-      full: {
-        message: 'The site audit is busy with other sites; please try again in a few minutes.',
-        retryAfterSeconds: RETRY_AFTER_SECONDS,
-      },
-      closing: {
-        message: 'The server is restarting; please try again in a minute.',
-        retryAfterSeconds: RETRY_AFTER_SECONDS,
-      },
-    },
-    initialProgress: { crawled: 0, discovered: 1 },
-    progressIntervalMs: PROGRESS_INTERVAL_MS,
-    run,
-    onAccepted: (job) => void recorded.set(job.key, insertSiteAudit(db, { id: job.key, ...job.input })),
-    onDropped: dropped,
-  });
-
-  async function run(job: RunningJob<AuditInput, AuditProgress, AuditEvent>): Promise<void> {
-    try {
-      await recorded.get(job.key);
-    } finally {
-      recorded.delete(job.key);
-    }
-    await markRunning(db, job.key, now().toISOString());
-    job.emit({ type: 'status', status: 'running' });
-    // Progress writes go one after another, the newest last; a failed one is only a stale counter.
-    let progressSaved = Promise.resolve();
-    const onProgress = (progress: AuditProgress) => {
-      if (!job.setProgress(progress)) return;
-      progressSaved = progressSaved
-        .then(() => saveProgress(db, job.key, progress))
-        .catch((error: unknown) => options.log?.warn({ err: error, audit: job.key }, 'site audit progress not saved'));
-    };
-    let last: AuditEvent[];
-    try {
-      last = await crawlAndStore(work, job, onProgress, () => progressSaved);
-    } finally {
-      await progressSaved;
-      await pruneSiteAudits(db, settings.keep).catch((error: unknown) =>
-        options.log?.warn({ err: error }, 'old site audits not pruned'),
-      );
-    }
-    // The end goes out last, with nothing left to wait for: the registry lets the job go before any
-    // request a watcher makes on hearing it can arrive, so that request reads the stored audit.
-    for (const event of last) job.emit(event);
-  }
-
-  /** A queued audit was removed before it started (the registry does not wait: cancel and close do). */
-  function dropped(job: AuditJob, reason: StopReason): void {
-    const inserted = recorded.get(job.key);
-    recorded.delete(job.key);
-    const ended = Promise.resolve(inserted)
-      .then(() => storeStopped(work, job, reason, 'queued'))
-      .then((event) => job.emit(event))
-      .catch((error: unknown) => options.log?.error({ err: error, audit: job.key }, 'dropped site audit not stored'))
-      .finally(() => ending.delete(job.key));
-    ending.set(job.key, ended);
-  }
+  /** Ends of the open watches: the service's close() ends them (a client reconnects elsewhere). */
+  const watching = new Set<() => void>();
 
   async function stored(id: string): Promise<SiteAuditRow> {
     const row = ID_PATTERN.test(id) ? await getSiteAudit(db, id) : undefined;
@@ -137,18 +87,34 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
     return row;
   }
 
-  /** The audit as the API shows it: live progress while it runs, the stored record otherwise. */
+  /**
+   * The row once its job has ended. The job's try stores every end it expects; an end it could
+   * not store (its thread or process died, a cancel reached a job nobody ran) is stored here, so no
+   * audit waits forever. A row whose job still waits or runs is answered as it is.
+   */
+  async function settled(row: SiteAuditRow): Promise<SiteAuditRow> {
+    if (!isUnfinished(row.status)) return row;
+    const state = await jobs.state(SITE_AUDIT_JOB, row.id);
+    if (!jobEnded(state)) return row;
+    const finishedAt = now().toISOString();
+    if (state.status === 'cancelled' || CANCEL_REASONS.includes(state.error ?? ''))
+      await finishSiteAudit(db, row.id, { status: 'cancelled', error: CANCELLED, finishedAt });
+    else if (state.status === 'failed') await storeJobFailure({ db, log }, row.id, state.error ?? '');
+    else await finishSiteAudit(db, row.id, { status: 'failed', error: UNEXPECTED_FAILURE, finishedAt });
+    return (await getSiteAudit(db, row.id)) ?? row;
+  }
+
+  /** The audit as the API shows it. */
   function view(row: SiteAuditRow) {
-    const job = jobs.get(row.id);
     return {
       id: row.id,
       url: row.url,
-      status: job?.status ?? row.status,
-      progress: job?.progress ?? { crawled: row.crawled, discovered: row.discovered },
+      status: row.status,
+      progress: { crawled: row.crawled, discovered: row.discovered },
       ...(row.summary !== undefined ? { summary: row.summary } : {}),
       ...(row.diff !== undefined ? { diff: row.diff } : {}),
       ...(row.report !== undefined ? { report: row.report } : {}),
-      ...(row.error && (job?.status ?? row.status) !== 'done' ? { error: row.error } : {}),
+      ...(row.error && row.status !== 'done' ? { error: row.error } : {}),
       createdAt: row.createdAt,
       finishedAt: row.finishedAt,
     };
@@ -156,40 +122,37 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
 
   return {
     /**
-     * Start-up step (before the server listens, never in createApp): audits a restart cut off are
-     * never left queued or running; each is failed with a reason that says which it was.
+     * Queues an audit of `url` for `visitor` (a hash of their cookie): its row, then its job, which
+     * any process that runs jobs may take. Resolves once both are stored, so the id can be read at once.
      */
-    async recover(): Promise<number> {
-      const finishedAt = now().toISOString();
-      const stale =
-        (await failUnfinished(db, 'queued', RESTART_REASON.queued, finishedAt)) +
-        (await failUnfinished(db, 'running', RESTART_REASON.running, finishedAt));
-      if (stale > 0) options.log?.warn({ audits: stale }, 'site audits cut off by a restart marked failed');
-      return stale;
-    },
-    /**
-     * Queues an audit of `url` for `visitor` (a hash of their cookie); it starts when a slot is free.
-     * Resolves once the audit is stored, so the id it answers can be read at once.
-     */
-    async start(url: string, visitor: string): Promise<{ id: string; status: 'queued' | 'running' }> {
+    async start(url: string, visitor: string): Promise<{ id: string; status: 'queued' }> {
       // What the visitor typed, by the one rule: a bare domain is https first.
       const typed = typedUrl(url);
       const start = typed.ok ? normalizeUrl(typed.url) : null;
       if (!typed.ok || !start) throw new InvalidInputError('Please enter a valid http:// or https:// URL.');
-      const {
-        key: id,
-        status,
-        result,
-      } = jobs.submit({ visitor, url: start, httpFallback: !typed.schemeTyped, createdAt: now().toISOString() });
-      // The handler stores every failure it expects; anything else (the database refusing a write) is logged, not lost.
-      result.catch((error: unknown) =>
-        options.log?.error({ err: error, audit: id }, 'site audit job failed outside its handler'),
-      );
-      await recorded.get(id);
-      return { id, status };
+      if ((await countQueuedSiteAudits(db)) >= settings.maxQueued)
+        throw new BusyError(
+          'The site audit is busy with other sites; please try again in a few minutes.',
+          RETRY_AFTER_SECONDS,
+        );
+      const id = randomBytes(16).toString('base64url');
+      const input: AuditInput = {
+        visitor,
+        url: start,
+        httpFallback: !typed.schemeTyped,
+        createdAt: now().toISOString(),
+      };
+      await insertSiteAudit(db, { id, ...input });
+      try {
+        await jobs.enqueue(SITE_AUDIT_JOB, input, { id });
+      } catch (error) {
+        await finishSiteAudit(db, id, { status: 'failed', error: UNEXPECTED_FAILURE, finishedAt: now().toISOString() });
+        throw error;
+      }
+      return { id, status: 'queued' };
     },
     async get(id: string) {
-      return view(await stored(id));
+      return view(await settled(await stored(id)));
     },
     /** The visitor's own audits, newest first. */
     async list(visitor: string) {
@@ -210,26 +173,76 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
     /** The stored record of a finished audit; throws `not-done` while it is queued or running. */
     async finished(id: string): Promise<SiteAuditRow> {
       const row = await stored(id);
-      if (jobs.get(id) || row.status !== 'done') throw new ConflictError('This audit has no report yet.');
+      if (row.status !== 'done') throw new ConflictError('This audit has no report yet.');
       return row;
     },
-    /** Stops the visitor's queued or running audit. */
+    /** Stops the visitor's queued or running audit, in whichever process runs it. */
     async cancel(id: string, visitor: string): Promise<{ id: string; status: 'cancelled' }> {
       const row = await stored(id);
       if (row.visitor !== visitor) throw new NotAllowedError('Only the visitor who started an audit can cancel it.');
-      if (!jobs.cancel(id)) throw new ConflictError('This audit has already finished.');
-      // A queued one is stored as cancelled before the answer says so; a running one stops as soon as its crawl notices.
-      await ending.get(id);
+      const finished = () => new ConflictError('This audit has already finished.');
+      if (!isUnfinished(row.status)) throw finished();
+      const cancelled = { status: 'cancelled', error: CANCELLED, finishedAt: now().toISOString() } as const;
+      // A queued one is stored as cancelled before the answer says so: a try that starts anyway finds it ended.
+      if (row.status === 'queued' && (await finishSiteAudit(db, id, cancelled, ['queued']))) {
+        await jobs.cancel(SITE_AUDIT_JOB, id);
+        return { id, status: 'cancelled' };
+      }
+      // A running one stops as soon as its crawl notices, and its try stores it as cancelled.
+      if (await jobs.cancel(SITE_AUDIT_JOB, id)) return { id, status: 'cancelled' };
+      // No job to stop: it has just ended, or nobody will run it again.
+      const current = await settled((await getSiteAudit(db, id)) ?? row);
+      if (!isUnfinished(current.status) || !(await finishSiteAudit(db, id, cancelled))) throw finished();
       return { id, status: 'cancelled' };
     },
-    /** Listens to a queued or running audit; `null` when it is not (the caller reads the stored state). */
-    watch(id: string, listener: AuditListener): (() => void) | null {
-      return jobs.get(id) ? jobs.watch(id, listener) : null;
+    /**
+     * Follows a queued or running audit (`audit`: its row as just read) from any process: progress
+     * from the job system's events, and the end once the row says so. `end` runs when nothing more
+     * will come (after the end's events, or when the service closes). Returns the unwatch function.
+     */
+    watch(audit: { id: string; status: SiteAuditStatus }, listener: AuditListener, end: () => void): () => void {
+      let status = audit.status;
+      let over = false;
+      const stop = () => {
+        if (over) return;
+        over = true;
+        unwatch();
+        watching.delete(close);
+      };
+      const close = () => {
+        stop();
+        end();
+      };
+      /** The job ended: its row is read (and settled) and its end sent; a job tried again is followed on. */
+      const ended = async () => {
+        const row = await getSiteAudit(db, audit.id);
+        const final = row && (await settled(row));
+        if (over || (final && isUnfinished(final.status))) return;
+        for (const event of final ? endEvents(final) : []) listener(event);
+        close();
+      };
+      const onEnded = () =>
+        void ended().catch((error: unknown) => {
+          log.error({ err: error, audit: audit.id }, 'site audit watch failed');
+          close();
+        });
+      const unwatch = jobs.watch(SITE_AUDIT_JOB, audit.id, (event) => {
+        if (over) return;
+        if (event.type !== 'progress') return onEnded();
+        if (status === 'queued') listener({ type: 'status', status: (status = 'running') });
+        listener({ type: 'progress', progress: event.progress as AuditProgress });
+      });
+      watching.add(close);
+      // A job that ended before the watch began is not heard: its state says so.
+      void jobs
+        .state(SITE_AUDIT_JOB, audit.id)
+        .then((state) => (jobEnded(state) ? onEnded() : undefined))
+        .catch((error: unknown) => log.warn({ err: error, audit: audit.id }, 'site audit job state not read'));
+      return stop;
     },
-    /** Server shutdown: nothing new starts, queued and running audits stop and are stored as failed. */
-    async close(): Promise<void> {
-      await jobs.close();
-      await Promise.allSettled([...ending.values()]);
+    /** Server shutdown: open watches end (clients reconnect); the audits themselves are the job system's. */
+    close(): void {
+      for (const close of [...watching]) close();
     },
   };
 }

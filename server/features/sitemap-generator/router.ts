@@ -43,15 +43,21 @@ export function sitemapGeneratorRouter({
     }),
   );
 
-  router.get('/sitemaps/progress', (req, res) => {
+  router.get('/sitemaps/progress', async (req, res) => {
     const { url } = parseOr400(progressQuery, req.query);
     const stream = openEventStream(req, res);
     let idle: NodeJS.Timeout | undefined;
-    const watching = service.watch(url, (event: SitemapEvent) => {
-      clearTimeout(idle);
-      stream.send(event.type, event.type === 'progress' ? event.progress : event);
-      if (event.type !== 'progress') stream.close();
-    });
+    let watching: Awaited<ReturnType<SitemapGenerator['watch']>>;
+    try {
+      watching = await service.watch(url, (event: SitemapEvent) => {
+        clearTimeout(idle);
+        stream.send(event.type, event.type === 'progress' ? event.progress : event);
+        if (event.type !== 'progress') stream.close();
+      });
+    } catch (error) {
+      stream.close();
+      throw error;
+    }
     stream.onClose(() => {
       clearTimeout(idle);
       watching.unsubscribe();

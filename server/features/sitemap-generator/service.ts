@@ -1,31 +1,23 @@
-import { randomBytes } from 'node:crypto';
 import type { Db } from '#db/index.ts';
 import {
   addSitemapVisitor,
   getSitemap,
   getSitemapFile,
-  insertSitemap,
   listSitemaps,
-  pruneSitemaps,
   type SitemapFileContent,
   type SitemapRecord,
   type StoredSitemap,
 } from '#db/generated-sitemaps.ts';
-import { BusyError, InvalidInputError, NotPossibleError } from '#server/lib/domain-errors.ts';
-import { CRAWLER_BOT_NAME, crawlSite, normalizeUrl } from '#server/lib/crawler/index.ts';
-import { hostKey } from '#server/lib/crawler/normalize.ts';
-import type { CrawlFetcher, CrawlProgress, CrawlReport } from '#server/lib/crawler/types.ts';
-import { createJobRegistry, type RunningJob } from '#server/lib/jobs.ts';
-import { buildSitemap } from '#server/lib/sitemap-xml/build.ts';
-import { typedUrl } from '#views/model/url-input.ts';
 import type { SitemapGeneratorSettings } from '#server/config/sitemap-generator.ts';
+import { normalizeUrl } from '#server/lib/crawler/index.ts';
+import type { CrawlProgress } from '#server/lib/crawler/types.ts';
+import { BusyError, DomainError, InvalidInputError } from '#server/lib/domain-errors.ts';
+import { JOB_REASONS, type JobEvent, type Jobs } from '#server/lib/jobs/index.ts';
+import { typedUrl } from '#views/model/url-input.ts';
+import { RESTARTING, type CrawlRequest, type GeneratedSitemap } from './generate.ts';
+import { crawlJobId, INITIAL_PROGRESS, SITEMAP_CRAWL_JOB, sitemapCrawlJob, type CrawlOutcome } from './job.ts';
 
-export interface GeneratedSitemap {
-  /** Path of the main file on this site, e.g. `/sitemaps/sitemap-example.com-20260101-101500-ab12.xml`. */
-  sitemap: string;
-  record: SitemapRecord;
-  report: CrawlReport;
-}
+export { noPagesMessage, SITEMAP_FILES_PREFIX, type GeneratedSitemap } from './generate.ts';
 
 /** What a progress stream hears about a crawl. */
 export type SitemapEvent =
@@ -35,129 +27,111 @@ export type SitemapEvent =
 
 export type SitemapListener = (event: SitemapEvent) => void;
 
-/** A crawl job: the normalised start URL, and whether http may be tried when https has no TLS. */
-interface CrawlInput {
-  start: string;
-  httpFallback: boolean;
-}
-
 export interface SitemapGeneratorOptions {
   db: Db;
-  /** Public origin of this app; sitemap index entries must be absolute URLs. */
-  siteUrl: string;
-  fetcher: CrawlFetcher;
+  /** The crawls run as jobs (job.ts) in whichever process works the queue. */
+  jobs: Jobs;
   settings: SitemapGeneratorSettings;
-  log?: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
 }
 
-/** URL path prefix under which generated files are served (by the sitemaps API router). */
-export const SITEMAP_FILES_PREFIX = '/api/sitemaps/files/';
 const SAFE_FILE_NAME = /^sitemap-[a-z0-9.-]+\.xml$/;
-const RESTARTING = 'The server is restarting; please try again in a minute.';
-/** Progress is pushed to listeners at most this often; the final state always goes out. */
-const PROGRESS_INTERVAL_MS = 200;
+const FULL = 'The sitemap generator is busy with other sites; please try again in a minute.';
+const STOPPED = 'The crawl stopped because the server running it stopped; please try again in a minute.';
+const CANCELLED = 'The crawl was cancelled; please try again in a minute.';
+const TOO_LONG = 'The crawl is taking longer than it should; please try again in a few minutes.';
+const FAILED = 'The sitemap could not be generated; please try again.';
+/** A waiting request also reads the job's state this often, should an event from another process go astray. */
+const RECHECK_MS = 5000;
+/** What a request allows beyond its crawl's time limits: the wait for a thread, the XML, the storing. */
+const WAIT_SLACK_MS = 60_000;
 
-function fileNameFor(siteUrl: string, now: Date): string {
-  const host =
-    hostKey(siteUrl)
-      .replace(/[^a-z0-9.-]+/g, '-')
-      .replace(/^[.-]+|[.-]+$/g, '')
-      .slice(0, 100) || 'site';
-  const stamp = now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
-  // 128 random bits: the file is public to whoever has the link, so the link must not be guessable.
-  return `sitemap-${host}-${stamp}-${randomBytes(16).toString('hex')}.xml`;
+/** A crawl that failed as a job (its worker stopped, an unexpected error), as the visitor is told. */
+function failureOf(reason: string): Error {
+  if (reason === JOB_REASONS.workerStopped || reason === JOB_REASONS.serverStopped) return new BusyError(STOPPED, 60);
+  if (reason === JOB_REASONS.cancelledActive || reason === JOB_REASONS.cancelledQueued)
+    return new BusyError(CANCELLED, 60);
+  // Not the visitor's business: a 500, logged with the reason.
+  return new Error(`The sitemap crawl failed: ${reason}`);
+}
+
+/** A job's event as a progress stream tells it. */
+function sitemapEventsOf(event: JobEvent): SitemapEvent[] {
+  if (event.type === 'progress') return [{ type: 'progress', progress: event.progress as CrawlProgress }];
+  if (event.type === 'failed') {
+    const error = failureOf(event.error);
+    return [{ type: 'failed', error: error instanceof DomainError ? error.message : FAILED }];
+  }
+  const outcome = event.result as CrawlOutcome;
+  if (!outcome.ok) return [{ type: 'failed', error: outcome.message }];
+  // The crawl's last progress goes out before the end, whatever the throttle held back.
+  return [
+    { type: 'progress', progress: outcome.progress },
+    { type: 'done', sitemap: outcome.sitemap, pages: outcome.record.pages },
+  ];
 }
 
 /**
- * Generates sitemaps: crawls a site, stores the record and its XML files in the database (so any
- * process can serve any file). Framework-free; the API router validates input and answers with what
- * this returns or throws.
+ * Generates sitemaps: each crawl is a job (job.ts) that crawls, builds the XML and stores it in a job
+ * thread of whichever process works the queue; this side accepts requests, waits for the outcome and
+ * serves what is stored. Framework-free; the API router validates input and answers with what this
+ * returns or throws.
  */
 export function createSitemapGenerator(options: SitemapGeneratorOptions) {
-  const { db, settings } = options;
-  // Crawls keyed by normalised start URL: a second request for a URL being crawled joins the first
-  // crawl, and progress listeners can attach before or during it. No waiting line: busy is busy.
-  const jobs = createJobRegistry<CrawlInput, CrawlProgress, SitemapEvent, GeneratedSitemap>({
-    maxRunning: settings.maxRunning,
-    maxQueued: 0,
-    refusals: {
-      full: {
-        message: 'The sitemap generator is busy with other sites; please try again in a minute.',
-        retryAfterSeconds: 60,
-      },
-      closing: { message: RESTARTING },
-    },
-    initialProgress: { found: 0, queued: 1, skipped: 0 },
-    progressIntervalMs: PROGRESS_INTERVAL_MS,
-    run: crawlJob,
-  });
+  const { db, jobs, settings } = options;
+  const waitMs = settings.crawlTimeoutMs * sitemapCrawlJob.attempts + WAIT_SLACK_MS;
+  const waiting = new Set<(error: Error) => void>();
+  let admitting: Promise<unknown> = Promise.resolve();
+  let closing = false;
 
-  async function crawlJob(job: RunningJob<CrawlInput, CrawlProgress, SitemapEvent>): Promise<GeneratedSitemap> {
-    job.emit({ type: 'progress', progress: job.progress });
-    try {
-      const result = await run(
-        job.input.start,
-        job.input.httpFallback,
-        (progress) => job.setProgress(progress),
-        job.signal,
-      );
-      job.emit({ type: 'progress', progress: job.progress });
-      job.emit({ type: 'done', sitemap: result.sitemap, pages: result.record.pages });
-      return result;
-    } catch (error) {
-      job.emit({ type: 'failed', error: error instanceof Error ? error.message : String(error) });
-      throw error;
-    }
+  /**
+   * Joins the crawl in flight for `id`, else starts one unless SITEMAP_MAX_RUNNING crawls are queued
+   * or running, counted in the queue every process shares. One admission at a time in this process,
+   * so its own requests never pass the cap together (two processes at the same moment may).
+   */
+  function admit(id: string, request: CrawlRequest): Promise<boolean> {
+    const admitted = admitting.then(async () => {
+      const state = await jobs.state(SITEMAP_CRAWL_JOB, id);
+      if (state?.status !== 'queued' && state?.status !== 'active') {
+        const { queued, active } = await jobs.counts(SITEMAP_CRAWL_JOB);
+        if (queued + active >= settings.maxRunning) throw new BusyError(FULL, 60);
+      }
+      return (await jobs.enqueue(SITEMAP_CRAWL_JOB, request, { id })).joined;
+    });
+    admitting = admitted.catch(() => undefined);
+    return admitted;
   }
 
-  async function run(
-    startUrl: string,
-    httpFallback: boolean,
-    onProgress: (p: CrawlProgress) => void,
-    signal: AbortSignal,
-  ): Promise<GeneratedSitemap> {
-    const result = await crawlSite({
-      startUrl,
-      httpFallback,
-      fetcher: options.fetcher,
-      botName: CRAWLER_BOT_NAME,
-      concurrency: settings.concurrency,
-      maxPages: settings.maxPages,
-      maxDepth: settings.maxDepth,
-      pageTimeoutMs: settings.pageTimeoutMs,
-      crawlTimeoutMs: settings.crawlTimeoutMs,
-      maxPageBytes: settings.maxPageBytes,
-      onProgress,
-      signal,
+  /**
+   * The outcome of the crawl `id`, heard from whichever process runs it, within the crawl's time
+   * limits (and its second try's) plus some slack. Watch first, then enqueue, then `check`: nothing
+   * is missed.
+   */
+  function outcomeOf(id: string) {
+    let settle!: { resolve(outcome: CrawlOutcome): void; reject(error: Error): void };
+    const outcome = new Promise<CrawlOutcome>((resolve, reject) => (settle = { resolve, reject }));
+    outcome.catch(() => undefined);
+    const unwatch = jobs.watch(SITEMAP_CRAWL_JOB, id, (event) => {
+      if (event.type === 'completed') settle.resolve(event.result as CrawlOutcome);
+      else if (event.type === 'failed') settle.reject(failureOf(event.error));
     });
-    if (result.report.stoppedBy === 'aborted') throw new BusyError(RESTARTING);
-    // A sitemap must list at least one URL (the sitemaps.org schema): say why none could be, instead of writing an invalid file.
-    if (result.pages.length === 0) throw new NotPossibleError(noPagesMessage(result.report));
-    const now = new Date();
-    const fileName = fileNameFor(result.report.siteUrl, now);
-    const built = await buildSitemap({
-      fileName,
-      entries: result.pages,
-      publicUrl: (name) => `${options.siteUrl}${SITEMAP_FILES_PREFIX}${name}`,
-    });
-    const sitemap = `${SITEMAP_FILES_PREFIX}${built.mainFile}`;
-    const report = { ...result.report, pages: built.urls };
-    const record = await insertSitemap(db, {
-      id: randomBytes(12).toString('hex'),
-      url: startUrl,
-      pages: built.urls,
-      sitemapPath: sitemap,
-      files: built.files.map((file) => ({ name: file.name, content: file.xml })),
-      createdAt: now.toISOString(),
-      report,
-    });
-    options.log?.info(
-      { url: startUrl, pages: built.urls, ms: report.durationMs, stoppedBy: report.stoppedBy },
-      'sitemap generated',
-    );
-    // Older sitemaps past SITEMAP_KEEP go, their files with them.
-    await pruneSitemaps(db, settings.keep);
-    return { sitemap, record, report };
+    const check = async () => {
+      const state = await jobs.state(SITEMAP_CRAWL_JOB, id).catch(() => undefined);
+      if (state?.status === 'completed') settle.resolve(state.result as CrawlOutcome);
+      else if (state?.status === 'failed' || state?.status === 'cancelled') settle.reject(failureOf(state.error ?? ''));
+    };
+    const recheck = setInterval(() => void check(), RECHECK_MS);
+    const deadline = setTimeout(() => settle.reject(new BusyError(TOO_LONG, 60)), waitMs);
+    waiting.add(settle.reject);
+    return {
+      outcome,
+      check,
+      stop() {
+        unwatch();
+        clearInterval(recheck);
+        clearTimeout(deadline);
+        waiting.delete(settle.reject);
+      },
+    };
   }
 
   /**
@@ -166,34 +140,54 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
    * same host is another visitor's question and gets its own crawl and record. Throws for a URL
    * we cannot crawl.
    */
-  function siteKey(url: string): { start: string; key: string; httpFallback: boolean } {
+  function siteKey(url: string): { start: string; id: string; httpFallback: boolean } {
     // What the visitor typed, by the one rule: a bare domain is https first, http when the site has no TLS.
     const typed = typedUrl(url);
     const start = typed.ok ? normalizeUrl(typed.url) : null;
     if (!typed.ok || !start) throw new InvalidInputError('Please enter a valid http:// or https:// URL.');
-    return { start, key: start, httpFallback: !typed.schemeTyped };
+    return { start, id: crawlJobId(start), httpFallback: !typed.schemeTyped };
   }
 
   return {
     /**
-     * Crawls `url` (or joins the running crawl of the same normalised URL) and resolves with the stored
-     * sitemap, which from then on is in `visitor`'s list.
+     * Crawls `url` (or joins the crawl of the same normalised URL, started in any process) and
+     * resolves with the stored sitemap, which from then on is in `visitor`'s list.
      */
     async generate(url: string, visitor: string): Promise<GeneratedSitemap & { reused: boolean }> {
-      const { start, key, httpFallback } = siteKey(url);
-      const job = jobs.submit({ start, httpFallback }, key);
-      const generated = await job.result;
-      await addSitemapVisitor(db, generated.record._id, visitor);
-      return { ...generated, reused: job.joined };
+      if (closing) throw new BusyError(RESTARTING);
+      const { start, id, httpFallback } = siteKey(url);
+      const waiter = outcomeOf(id);
+      try {
+        const reused = await admit(id, { start, httpFallback, visitor });
+        void waiter.check();
+        const outcome = await waiter.outcome;
+        if (!outcome.ok) throw new DomainError(outcome.kind, outcome.message, outcome.retryAfterSeconds);
+        // The visitor who started the crawl went in with the sitemap (the job's input); one who joined
+        // is recorded here, by the process answering them, wherever the crawl ran.
+        await addSitemapVisitor(db, outcome.record._id, visitor);
+        return { sitemap: outcome.sitemap, record: outcome.record, report: outcome.report, reused };
+      } finally {
+        waiter.stop();
+      }
     },
-    /** Progress of the crawl for `url` (normalised): the current snapshot (if running) and live events. */
-    watch(
+    /** Progress of the crawl for `url` (normalised), run by any process: its snapshot (if running) and live events. */
+    async watch(
       url: string,
       listener: SitemapListener,
-    ): { running: boolean; progress?: CrawlProgress; unsubscribe: () => void } {
-      const { key } = siteKey(url);
-      const job = jobs.get(key);
-      return { running: Boolean(job), progress: job?.progress, unsubscribe: jobs.watch(key, listener) };
+    ): Promise<{ running: boolean; progress?: CrawlProgress; unsubscribe: () => void }> {
+      const { id } = siteKey(url);
+      const unsubscribe = jobs.watch(SITEMAP_CRAWL_JOB, id, (event) => {
+        for (const sitemapEvent of sitemapEventsOf(event)) listener(sitemapEvent);
+      });
+      try {
+        const state = await jobs.state(SITEMAP_CRAWL_JOB, id);
+        const running = state?.status === 'queued' || state?.status === 'active';
+        const progress = running ? ((state.progress as CrawlProgress | undefined) ?? INITIAL_PROGRESS) : undefined;
+        return { running, progress, unsubscribe };
+      } catch (error) {
+        unsubscribe();
+        throw error;
+      }
     },
     /** The sitemaps made for one visitor, newest first. */
     list(visitor: string, limit?: number): Promise<SitemapRecord[]> {
@@ -207,20 +201,16 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
       if (!SAFE_FILE_NAME.test(name)) return null;
       return (await getSitemapFile(db, name)) ?? null;
     },
-    /** Stops running crawls (their callers get a 503) and waits for them to finish. */
-    close(): Promise<void> {
-      return jobs.close();
+    /**
+     * Refuses new crawls and answers the requests waiting here with a 503. The crawls themselves are
+     * the job system's: its close stops them ('shutdown': taken up again by a worker, or at the next
+     * start), and whoever started one still finds its sitemap in their list when it ends.
+     */
+    async close(): Promise<void> {
+      closing = true;
+      for (const reject of [...waiting]) reject(new BusyError(RESTARTING));
     },
   };
 }
 
 export type SitemapGenerator = ReturnType<typeof createSitemapGenerator>;
-
-/** Why a crawl listed nothing, in the words of the crawl report: the first URL it left out, and why. */
-export function noPagesMessage(report: Pick<CrawlReport, 'siteUrl' | 'skipped'>): string {
-  const first = report.skipped[0];
-  const host = new URL(report.siteUrl).host;
-  return first
-    ? `No page of ${host} can go in a sitemap: ${first.url} was left out (${first.detail}).`
-    : `No page of ${host} can go in a sitemap.`;
-}

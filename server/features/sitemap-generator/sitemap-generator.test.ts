@@ -1,3 +1,4 @@
+import { threadId } from 'node:worker_threads';
 import { describe, expect, test } from 'vitest';
 import { RULES_MAX_DEPTH, rulesSite, rulesSiteExpectation } from '#test/fixtures/crawl-rules-site.ts';
 import { htmlPage, ok, serveFixture, type FixtureSite } from '#test/fixtures/crawl-site.ts';
@@ -5,6 +6,7 @@ import { startLoopbackServer } from '#test/fixtures/loopback.ts';
 import { DIALECTS } from '#test/helpers/databases.ts';
 import { fileOf, makeSitemapGenerator as makeGenerator } from '#test/helpers/sitemap-generator.ts';
 import { parseSitemapXml } from '#test/helpers/sitemap-xml.ts';
+import { crawlJobId, SITEMAP_CRAWL_JOB, type CrawlOutcome } from './job.ts';
 import type { SitemapEvent } from './service.ts';
 
 describe.each(DIALECTS)('%s', (dialect) => {
@@ -38,6 +40,22 @@ describe.each(DIALECTS)('%s', (dialect) => {
         stoppedBy: 'complete',
         skippedCounts: { robots: 1 },
       });
+    } finally {
+      await cleanup();
+      await site.close();
+    }
+  });
+
+  test('the crawl, the XML and the storing run in a job thread, never on the main thread', async () => {
+    const site = await serveFixture(rulesSite);
+    const { service, jobs, cleanup } = await makeSitemapGenerator({ allowPrivate: [site.hostPort] });
+    try {
+      const result = await service.generate(site.origin, 'alice');
+      const state = await jobs.state(SITEMAP_CRAWL_JOB, crawlJobId(`${site.origin}/`));
+      const outcome = state?.result as CrawlOutcome;
+      expect(outcome).toMatchObject({ ok: true, sitemap: result.sitemap, record: result.record });
+      expect(outcome.ok && outcome.threadId).toEqual(expect.any(Number));
+      expect(outcome.ok && outcome.threadId).not.toBe(threadId);
     } finally {
       await cleanup();
       await site.close();
@@ -99,7 +117,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
     const { service, cleanup } = await makeSitemapGenerator({ allowPrivate: [site.hostPort] });
     try {
       const events: SitemapEvent[] = [];
-      const watching = service.watch(`${site.origin}/#watch`, (event) => events.push(event));
+      const watching = await service.watch(`${site.origin}/#watch`, (event) => events.push(event));
       expect(watching.running).toBe(false);
       const result = await service.generate(`${site.origin}/`, 'alice');
       watching.unsubscribe();
@@ -160,6 +178,44 @@ describe.each(DIALECTS)('%s', (dialect) => {
     }
   });
 
+  test('SITEMAP_MAX_RUNNING is also the threads of a process: a second crawl in the queue waits for the first', async () => {
+    const slow: FixtureSite = (path) => (path === '/' ? { ...ok(htmlPage()), delayMs: 300 } : undefined);
+    const [a, b] = await Promise.all([serveFixture(slow), serveFixture(slow)]);
+    const { jobs, cleanup } = await makeSitemapGenerator({
+      allowPrivate: [a.hostPort, b.hostPort],
+      settings: { maxRunning: 1 },
+    });
+    try {
+      // Straight into the queue (the service would refuse the second): one runs, one waits.
+      const ids: string[] = [];
+      for (const site of [a, b]) {
+        const start = `${site.origin}/`;
+        const { id } = await jobs.enqueue(
+          SITEMAP_CRAWL_JOB,
+          { start, httpFallback: false, visitor: 'alice' },
+          {
+            id: crawlJobId(start),
+          },
+        );
+        ids.push(id);
+      }
+      await expect.poll(() => jobs.counts(SITEMAP_CRAWL_JOB), { timeout: 15_000 }).toEqual({ queued: 1, active: 1 });
+      await expect
+        .poll(
+          async () => (await Promise.all(ids.map((id) => jobs.state(SITEMAP_CRAWL_JOB, id)))).map((s) => s?.status),
+          {
+            timeout: 15_000,
+          },
+        )
+        .toEqual(['completed', 'completed']);
+      const [first, second] = [a, b].map((site) => site.requests.find((r) => r.path === '/')!.startedAt);
+      expect(second - first).toBeGreaterThanOrEqual(300);
+    } finally {
+      await cleanup();
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
   test('only the newest SITEMAP_KEEP sitemaps are kept, with their files', async () => {
     const site = await serveFixture((path) => (path === '/' ? ok(htmlPage()) : undefined));
     const { service, fileNames, cleanup } = await makeSitemapGenerator({
@@ -186,7 +242,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
     }
   });
 
-  test('closing the service stops a running crawl and its caller gets a 503', async () => {
+  test('shutting down (the service, then the job system) stops a running crawl and its caller gets a 503', async () => {
     const slow: FixtureSite = (path) =>
       path === '/'
         ? ok(htmlPage({ links: ['/slow'] }))
@@ -194,13 +250,20 @@ describe.each(DIALECTS)('%s', (dialect) => {
           ? { ...ok(htmlPage()), delayMs: 8000 }
           : undefined;
     const site = await serveFixture(slow);
-    const { service, cleanup } = await makeSitemapGenerator({ allowPrivate: [site.hostPort] });
+    const { service, stop, cleanup } = await makeSitemapGenerator({ allowPrivate: [site.hostPort] });
     try {
       const pending = service.generate(`${site.origin}/`, 'alice');
-      await expect.poll(() => site.requests.some((r) => r.path === '/slow')).toBe(true);
-      await service.close();
-      await expect(pending).rejects.toMatchObject({ kind: 'busy' });
+      // A job thread starting from source takes a moment (tsx).
+      await expect.poll(() => site.requests.some((r) => r.path === '/slow'), { timeout: 15_000 }).toBe(true);
+      const answered = expect(pending).rejects.toMatchObject({
+        kind: 'busy',
+        message: 'The server is restarting; please try again in a minute.',
+      });
+      // The job system's close waits for the crawl's thread to stop (or ends the thread).
+      await stop();
+      await answered;
       expect(await service.list('alice')).toEqual([]);
+      await expect(service.generate(`${site.origin}/`, 'bob')).rejects.toMatchObject({ kind: 'busy' });
     } finally {
       await cleanup();
       await site.close();

@@ -17,6 +17,13 @@ export interface Envelope {
   nonce: string;
   /** Set by `cancel`: the job never runs again; 'queued' was cancelled before it started. */
   cancelled?: 'queued' | 'active';
+  /** Takes by a closing worker, given back untouched: BullMQ counted them as started, we do not. */
+  returned?: number;
+}
+
+/** Tries started, as we count them (a closing worker's untouched takes left out). */
+export function triesOf(job: Job): number {
+  return job.attemptsStarted - ((job.data as Envelope | undefined)?.returned ?? 0);
 }
 
 /** Our custom events on each queue's event stream (QueueEventsProducer → every QueueEvents). */

@@ -16,6 +16,7 @@ import {
   stallTimings,
   statusFrom,
   toBullId,
+  triesOf,
   type Envelope,
   type OurEvents,
 } from './bullmq-shared.ts';
@@ -47,15 +48,29 @@ function report<E extends Error>(error: E): E {
   return error;
 }
 
+/**
+ * BullMQ works in its own schema, which it names in the pool's `options`; pg lets an `options`
+ * parameter of the URL (DATABASE_URL=...?options=-c search_path=app) override that, and BullMQ's
+ * tables would then not be found. Appended last, BullMQ's search_path wins.
+ */
+export function bullConnectionString(target: string, schema: string): string {
+  const url = new URL(target);
+  const options = url.searchParams.get('options');
+  if (options) url.searchParams.set('options', `${options} -c search_path="${schema.replaceAll('"', '""')}"`);
+  return url.toString();
+}
+
 export async function createBullJobs(context: JobsContext): Promise<Jobs> {
   const { log, watchers } = context;
   const connection = (max: number) => ({
-    connectionString: context.databaseTarget,
+    connectionString: bullConnectionString(context.databaseTarget, context.queueSchema),
     schema: context.queueSchema,
     migrate: true,
     max,
   });
-  const retention = { age: Math.ceil(context.retentionMs / 1000) };
+  const retentionOf = (definition: AnyJobDefinition) => ({
+    age: Math.ceil((definition.retentionMs ?? context.retentionMs) / 1000),
+  });
   const lanes = new Map<string, Lane>();
   let working = false;
   let closed: Promise<void> | undefined;
@@ -125,9 +140,15 @@ export async function createBullJobs(context: JobsContext): Promise<Jobs> {
       const reason = envelope.cancelled === 'queued' ? JOB_REASONS.cancelledQueued : JOB_REASONS.cancelledActive;
       throw report(new UnrecoverableError(reason));
     }
+    // Taken by this worker as it closes (a fetch already under way): given back at once, untouched.
+    if (closed) {
+      await job.updateData({ ...envelope, returned: (envelope.returned ?? 0) + 1 });
+      await job.moveToWait(token);
+      throw new WaitingError();
+    }
+    const tries = job.attemptsStarted - (envelope.returned ?? 0);
     // Tries beyond `attempts` were started by workers that stopped (killed, or shut down).
-    if (job.attemptsStarted > definition.attempts)
-      return failForGood(lane, envelope.input, id, JOB_REASONS.workerStopped);
+    if (tries > definition.attempts) return failForGood(lane, envelope.input, id, JOB_REASONS.workerStopped);
     // One progress write at a time, so watchers hear them in order and before the outcome.
     let saving = Promise.resolve();
     const progress = throttle(definition.progressIntervalMs ?? 250, (value: unknown) => {
@@ -135,20 +156,20 @@ export async function createBullJobs(context: JobsContext): Promise<Jobs> {
         .then(() => job.updateProgress({ value } as object))
         .catch((error: unknown) => log.warn({ err: error, job: definition.name, id }, 'saving job progress failed'));
     });
-    const run = { name: definition.name, id, input: envelope.input, attempt: job.attemptsStarted };
+    const run = { name: definition.name, id, input: envelope.input, attempt: tries };
     try {
       return await lane.pool!.run(run, signal, (value) => progress.push(value));
     } catch (error) {
       progress.cancel();
       if (signal.aborted && signal.reason === 'shutdown') {
-        // Back in the queue at once for another worker; the try counts (attemptsStarted).
+        // Back in the queue at once for another worker; the try counts.
         await job.moveToWait(token);
         throw new WaitingError();
       }
       if (signal.aborted && signal.reason === 'cancel')
         throw report(new UnrecoverableError(JOB_REASONS.cancelledActive));
       const message = messageOf(error);
-      if (job.attemptsStarted >= definition.attempts) return failForGood(lane, envelope.input, id, message);
+      if (tries >= definition.attempts) return failForGood(lane, envelope.input, id, message);
       // BullMQ tries again after the backoff.
       throw new Error(message, { cause: error });
     } finally {
@@ -167,7 +188,7 @@ export async function createBullJobs(context: JobsContext): Promise<Jobs> {
         connection: connection(2),
         concurrency: definition.concurrency,
         ...stallTimings(context.stallSeconds),
-        // Our own check (attemptsStarted > attempts) fails a job first, with our reason.
+        // Our own check (tries > attempts) fails a job first, with our reason.
         maxStalledCount: definition.attempts,
       },
     );
@@ -209,8 +230,8 @@ export async function createBullJobs(context: JobsContext): Promise<Jobs> {
           jobId,
           attempts,
           backoff: { type: 'fixed', delay: backoffMs },
-          removeOnComplete: retention,
-          removeOnFail: retention,
+          removeOnComplete: retentionOf(lane.definition),
+          removeOnFail: retentionOf(lane.definition),
         });
         // The same id added by another process at the same moment: theirs won, ours joined it.
         const stored = await lane.queue.getJob(jobId);
@@ -243,8 +264,20 @@ export async function createBullJobs(context: JobsContext): Promise<Jobs> {
         result: status === 'completed' ? (job.returnvalue as unknown) : undefined,
         error: errorFrom(job, status),
         // A worker that takes up a job only to fail it (its tries were used up) starts no try.
-        attempts: Math.min(job.attemptsStarted, laneOf(name).definition.attempts),
+        attempts: Math.min(triesOf(job), laneOf(name).definition.attempts),
       });
+    },
+    async counts(name) {
+      // A job cancelled while queued counts until a worker drops it.
+      const counts = await laneOf(name).queue.getJobCounts(
+        'waiting',
+        'delayed',
+        'prioritized',
+        'waiting-children',
+        'active',
+      );
+      const { active = 0, ...waiting } = counts;
+      return { queued: Object.values(waiting).reduce((sum, count) => sum + count, 0), active };
     },
     watch: (name, id, listener) => {
       laneOf(name);
@@ -258,8 +291,11 @@ export async function createBullJobs(context: JobsContext): Promise<Jobs> {
     },
     close() {
       closed ??= (async () => {
+        // Closing first: a worker that is closing fetches nothing, so a job the abort below gives back
+        // to the queue (moveToWait) is left for another worker instead of being taken up again here.
+        const stopping = [...lanes.values()].map((lane) => lane.worker?.close());
         for (const lane of lanes.values()) lane.worker?.cancelAllJobs('shutdown');
-        await Promise.all([...lanes.values()].map((lane) => lane.worker?.close()));
+        await Promise.all(stopping);
         await Promise.all([...lanes.values()].map((lane) => lane.pool?.close()));
         await closeLanes();
       })();

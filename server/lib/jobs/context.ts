@@ -18,6 +18,7 @@ export interface JobsContext {
   queueSchema: string;
   retentionMs: number;
   abortGraceMs: number;
+  threadEntry?: URL;
 }
 
 /** A 128-bit random id, base64url: unguessable, so a link to the job's result can be shared. */
@@ -42,6 +43,7 @@ export function createPools(context: JobsContext): Map<string, ThreadPool> {
         data: context.threadData,
         log: context.log,
         abortGraceMs: context.abortGraceMs,
+        entry: context.threadEntry,
       }),
     ]),
   );

@@ -3,7 +3,9 @@ import {
   activeJobs,
   cancelQueuedJob,
   claimNextJob,
+  dueQueues,
   completeJob,
+  countJobs,
   endJob,
   nextRunAt,
   pruneJobs,
@@ -23,8 +25,13 @@ import { throttle } from './watchers.ts';
  * The embedded queue (docs/decisions/0032): one SQLite process, its jobs in the `jobs` table
  * (db/jobs.ts), run in this process's job threads. Nothing distributed: the process that enqueues is
  * the one that runs, so events go straight to this process's watchers, and whatever a row says is
- * 'active' when `work()` starts was left by a process that stopped.
+ * 'active' when `work()` starts was left by a process that stopped. A command on the same file
+ * (npm run directories:check) may enqueue without running anything: the working process finds such
+ * jobs by an idle poll, and the command follows them through `state` (their events stay here).
  */
+
+/** How often a working process looks for jobs another process enqueued (one indexed query). */
+export const IDLE_POLL_MS = 2_000;
 
 interface Running {
   controller: AbortController;
@@ -50,6 +57,8 @@ export function createEmbeddedJobs(context: JobsContext): Jobs {
   let working = false;
   let closing = false;
   let closed: Promise<void> | undefined;
+  let idleTimer: NodeJS.Timeout | undefined;
+  let polling: Promise<void> | undefined;
 
   const runningOf = (name: string) => running.get(name) ?? running.set(name, new Map()).get(name)!;
   const keyOf = (name: string, id: string) => `${name}\u0000${id}`;
@@ -139,7 +148,20 @@ export function createEmbeddedJobs(context: JobsContext): Jobs {
       .finally(() => {
         runningOf(name).delete(id);
         pump(name);
+        pruneShortLived(definition);
       });
+  }
+
+  const lastPruned = new Map<string, number>();
+  /** A job kept briefly (its own `retentionMs`) is forgotten soon after, at most one delete a minute. */
+  function pruneShortLived(definition: AnyJobDefinition): void {
+    if (definition.retentionMs === undefined) return;
+    const now = Date.now();
+    if (now - (lastPruned.get(definition.name) ?? 0) < 60_000) return;
+    lastPruned.set(definition.name, now);
+    pruneJobs(db, now - definition.retentionMs, definition.name).catch((error: unknown) =>
+      log.warn({ err: error, job: definition.name }, 'forgetting finished jobs failed'),
+    );
   }
 
   async function failed(
@@ -163,6 +185,28 @@ export function createEmbeddedJobs(context: JobsContext): Jobs {
     watchers.emit(name, row.id, { type: 'failed', error: message });
   }
 
+  /** Pumps the queues with a free thread (and no pump under way) that another process gave a job. */
+  async function idlePoll(): Promise<void> {
+    const free = [...context.definitions.values()]
+      .filter(({ name, concurrency }) => runningOf(name).size < concurrency && !pumps.get(name)?.busy)
+      .map(({ name }) => name);
+    for (const name of await dueQueues(db, free, Date.now())) pump(name);
+  }
+
+  function scheduleIdlePoll(): void {
+    if (closing) return;
+    idleTimer = setTimeout(() => {
+      idleTimer = undefined;
+      polling = idlePoll()
+        .catch((error: unknown) => log.warn({ err: error }, 'looking for queued jobs failed'))
+        .finally(() => {
+          polling = undefined;
+          scheduleIdlePoll();
+        });
+    }, IDLE_POLL_MS);
+    idleTimer.unref();
+  }
+
   /** Jobs a stopped process left active: tried again while tries remain, else failed for good. */
   async function recover(): Promise<void> {
     const now = Date.now();
@@ -176,7 +220,10 @@ export function createEmbeddedJobs(context: JobsContext): Jobs {
       await reportFailure(context, definitionOf(context, row.queue), JSON.parse(row.input), row.id, reason);
       watchers.emit(row.queue, row.id, { type: 'failed', error: reason });
     }
-    const pruned = await pruneJobs(db, now - context.retentionMs);
+    let pruned = await pruneJobs(db, now - context.retentionMs);
+    for (const definition of context.definitions.values())
+      if (definition.retentionMs !== undefined)
+        pruned += await pruneJobs(db, now - definition.retentionMs, definition.name);
     if (pruned > 0) log.info({ pruned }, 'finished jobs forgotten');
   }
 
@@ -230,6 +277,10 @@ export function createEmbeddedJobs(context: JobsContext): Jobs {
         attempts: row.attempts,
       });
     },
+    counts(name) {
+      definitionOf(context, name);
+      return countJobs(db, name);
+    },
     watch: (name, id, listener) => watchers.watch(name, id, listener),
     async work() {
       if (pools || closing) return;
@@ -237,12 +288,18 @@ export function createEmbeddedJobs(context: JobsContext): Jobs {
       await recover();
       working = true;
       for (const name of context.definitions.keys()) pump(name);
+      // Resolves once the queued jobs have started: a caller (a test's second connection on the
+      // same file, in the same thread) then never meets a claim's transaction half done.
+      await Promise.all([...pumps.values()].map((state) => state.busy));
+      scheduleIdlePoll();
     },
     close() {
       closed ??= (async () => {
         closing = true;
         for (const timer of timers.values()) clearTimeout(timer);
         timers.clear();
+        clearTimeout(idleTimer);
+        await polling;
         await Promise.all([...pumps.values()].map((state) => state.busy));
         const runs = [...running.values()].flatMap((jobs) => [...jobs.values()]);
         for (const entry of runs) entry.controller.abort('shutdown');

@@ -73,6 +73,7 @@ export async function createJobs(options: CreateJobsOptions): Promise<Jobs> {
     queueSchema: options.queueSchema ?? 'bullmq',
     retentionMs: options.retentionMs ?? 7 * DAY_MS,
     abortGraceMs: options.abortGraceMs ?? 10_000,
+    threadEntry: options.threadEntry,
   };
   return dialectOf(options.db) === 'postgres' ? createBullJobs(context) : createEmbeddedJobs(context);
 }

@@ -14,6 +14,9 @@ import {
   uniqueId,
   type JobsDatabase,
 } from '#test/helpers/jobs.ts';
+import { openDatabase } from '#db/index.ts';
+import { bullConnectionString } from './bullmq.ts';
+import { IDLE_POLL_MS } from './embedded.ts';
 import { JOB_REASONS, type Jobs } from './index.ts';
 
 // One contract, both backends: the embedded SQLite queue and BullMQ on PostgreSQL.
@@ -154,6 +157,29 @@ describe.each(JOB_BACKENDS)('%s', (backend) => {
     expect(failuresOf(running)).toEqual([]);
   });
 
+  test('counts answers the jobs of a name queued and active, as every process on the queue sees them', async () => {
+    const jobs = await open();
+    expect(await jobs.counts('hang')).toEqual({ queued: 0, active: 0 });
+    const [first, second] = [uniqueId('first'), uniqueId('second')];
+    await jobs.enqueue('hang', {}, { id: first });
+    await jobs.enqueue('hang', {}, { id: second });
+    await jobs.enqueue('steps', { steps: 1 });
+    expect(await jobs.counts('hang')).toEqual({ queued: 2, active: 0 });
+
+    // Another process on the same queue counts the same jobs.
+    const other = await open();
+    const started = nextEvent(jobs, 'hang', first, progressed('started'));
+    await jobs.work();
+    await started;
+    expect(await other.counts('hang')).toEqual({ queued: 1, active: 1 });
+
+    const ended = [first, second].map((id) => record(jobs, 'hang', id).ended);
+    await jobs.cancel('hang', second);
+    await jobs.cancel('hang', first);
+    await Promise.all(ended);
+    await expect.poll(() => other.counts('hang')).toEqual({ queued: 0, active: 0 });
+  });
+
   test('the work runs off the main thread: a job spinning synchronously leaves the main loop free', async () => {
     const jobs = await open();
     await jobs.work();
@@ -239,4 +265,43 @@ test('an in-memory SQLite database is refused: job threads open their own connec
   } finally {
     await database.close();
   }
+});
+
+test('embedded: a job another process enqueued on the same file is found by the idle poll, and its state read there', async () => {
+  const database = await openJobsDatabase('embedded');
+  const otherDb = await openDatabase(database.target);
+  const worker = await fixtureJobs(database);
+  // A command's handle: it enqueues and reads states, and never calls work().
+  const command = await fixtureJobs({ ...database, db: otherDb });
+  try {
+    // work() resolves after its first look at the queues: from here only the idle poll finds jobs.
+    await worker.work();
+    const id = uniqueId('elsewhere');
+    const { ended } = record(worker, 'steps', id);
+    const heard = record(command, 'steps', id);
+    const enqueuedAt = Date.now();
+    expect(await command.enqueue('steps', { steps: 2 }, { id })).toEqual({ id, joined: false });
+    while ((await command.state('steps', id))?.status === 'queued')
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(Date.now() - enqueuedAt).toBeLessThan(IDLE_POLL_MS + 1_000);
+    expect(await ended).toMatchObject({ type: 'completed', result: { attempt: 1, one: 1 } });
+    expect(await command.state('steps', id)).toMatchObject({ status: 'completed', progress: 2, attempts: 1 });
+    // Events stay in the process that ran the job: the command follows it through state.
+    expect(heard.events).toEqual([]);
+  } finally {
+    await command.close();
+    await worker.close();
+    await otherDb.destroy();
+    await database.close();
+  }
+});
+
+test("BullMQ's schema comes last in the options of a DATABASE_URL that sets a search_path of its own", () => {
+  const options = (url: string) => new URL(url).searchParams.get('options');
+  const target = 'postgres://app@db.internal:5432/site?options=-c%20search_path%3Dapp&sslmode=require';
+  expect(options(bullConnectionString(target, 'bullmq'))).toBe('-c search_path=app -c search_path="bullmq"');
+  expect(new URL(bullConnectionString(target, 'bullmq')).searchParams.get('sslmode')).toBe('require');
+  expect(bullConnectionString('postgres://app@db.internal:5432/site', 'bullmq')).toBe(
+    'postgres://app@db.internal:5432/site',
+  );
 });

@@ -19,6 +19,8 @@ export interface ThreadPoolOptions {
   log: Logger;
   /** How long an aborted job may take to stop before its thread is terminated. */
   abortGraceMs: number;
+  /** The thread's module (default: from source or beside the bundle, see above). */
+  entry?: URL;
 }
 
 export interface ThreadPool {
@@ -79,7 +81,7 @@ export function createThreadPool(options: ThreadPoolOptions): ThreadPool {
   }
 
   function spawn(): Thread {
-    const worker = new Worker(threadEntry, { workerData: options.data });
+    const worker = new Worker(options.entry ?? threadEntry, { workerData: options.data });
     let exited!: () => void;
     const thread: Thread = { worker, exited: new Promise((resolve) => (exited = resolve)) };
     worker.on('message', (message: FromThread) => onMessage(thread, message));

@@ -38,6 +38,11 @@ export interface JobDefinition<I = unknown, P = unknown, R = unknown, D extends 
   backoffMs: number;
   /** Progress events at most this often (default 250 ms); the latest is sent at the end of a burst. */
   progressIntervalMs?: number;
+  /**
+   * How long a finished job (and its result) is kept; default the job system's `retentionMs`. A job
+   * whose result is read once and is large (a screenshot) keeps it minutes, not days.
+   */
+  retentionMs?: number;
   /** The work, in a worker thread. Throwing fails the try. */
   run(job: RunningJob<I, P>, deps: D): Promise<R>;
   /**
@@ -106,6 +111,12 @@ export interface Jobs {
   cancel(name: string, id: string): Promise<'queued' | 'active' | undefined>;
   state(name: string, id: string): Promise<JobState | undefined>;
   /**
+   * Jobs of this name not yet finished, across every process on the queue: queued (waiting for a
+   * thread, or for a retry's backoff) and active. For a shared cap on work in flight; two processes
+   * that count at the same moment may both enqueue, so such a cap is soft by a request or two.
+   */
+  counts(name: string): Promise<{ queued: number; active: number }>;
+  /**
    * The job's events from now on, from whichever process runs it; returns the unwatch function.
    * Watch first, then read `state`, to miss nothing.
    */
@@ -136,4 +147,10 @@ export interface CreateJobsOptions {
   retentionMs?: number;
   /** How long an aborted job may take to stop before its thread is terminated (default 10 s). */
   abortGraceMs?: number;
+  /**
+   * The thread's entry module; by default thread-source.mjs from source, job-thread.js from the
+   * bundle. Tests pass the bundle's (with the bundle's definitions module): a thread starts in a
+   * fraction of the time tsx needs to load the sources.
+   */
+  threadEntry?: URL;
 }

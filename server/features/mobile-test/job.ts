@@ -1,0 +1,106 @@
+import { availableParallelism } from 'node:os';
+import { threadId } from 'node:worker_threads';
+import type { AppJobDeps } from '#server/jobs.ts';
+import { isDomainError, type DomainErrorKind } from '#server/lib/domain-errors.ts';
+import { defineJob } from '#server/lib/jobs/index.ts';
+import type { TypedTarget } from '#server/lib/page-facts/url-input.ts';
+import type { MobileReport } from '#views/model/mobile-test.ts';
+import { createMobileRenderer, findRendererChromium, RendererBusyError, type MobileRenderer } from './renderer.ts';
+import { testMobileFriendly } from './service.ts';
+
+/*
+ * The mobile-friendly test as a job (docs/decisions/0032): the page fetch, Chromium's protocol
+ * traffic, the checks and the screenshot run in a job thread, never on the event loop that serves
+ * pages. The request stays request-bound: client.ts enqueues the job and waits for its result.
+ * Each thread keeps its own Chromium (launched on its first render, reused by the jobs the pool
+ * gives it) and kills it when the thread exits.
+ */
+
+export const MOBILE_TEST_JOB = 'mobile-test';
+
+/** Renders at once per process that runs jobs: one per CPU (Chromium uses a core per page while it lays out). */
+export const MOBILE_TEST_CONCURRENCY = Math.max(1, availableParallelism());
+
+export interface MobileTestInput {
+  target: TypedTarget;
+  /** Epoch ms: the request stops waiting for a job still queued then, so a later start renders for nobody. */
+  startBy: number;
+}
+
+/** Sent as each address is tried: the longest the try may take, which the waiting request times. */
+export interface MobileTestProgress {
+  url: string;
+  limitMs: number;
+}
+
+/** A domain error, as plain data: the request rebuilds it, so the status and words stay the service's. */
+export interface MobileTestFailure {
+  kind: DomainErrorKind;
+  message: string;
+  retryAfterSeconds?: number;
+}
+
+export type MobileTestResult = ({ report: MobileReport } | { failure: MobileTestFailure }) & {
+  /** The job thread's id (worker_threads.threadId), never 0 (the main thread): for the tests only. */
+  thread: number;
+};
+
+/** The thread's renderer, made on its first job (undefined without Chromium: the HTML-and-CSS checks). */
+const renderers = new WeakMap<AppJobDeps, { renderer: MobileRenderer | undefined }>();
+
+function rendererOf(deps: AppJobDeps): MobileRenderer | undefined {
+  let made = renderers.get(deps);
+  if (!made) {
+    const settings = deps.config.mobileTest;
+    const chromiumPath = findRendererChromium(settings.chromiumPath);
+    const renderer = chromiumPath
+      ? createMobileRenderer({
+          chromiumPath,
+          fetcher: deps.fetcher,
+          log: deps.log,
+          // The pool hands a thread one job at a time.
+          concurrency: 1,
+          limits: { timeoutMs: settings.timeoutMs, maxPageBytes: settings.maxPageBytes, memoryMb: settings.memoryMb },
+        })
+      : undefined;
+    // A thread ends by process.exit() (the job system's close) and may not wait: its browser is killed.
+    if (renderer) process.once('exit', () => renderer.kill());
+    made = { renderer };
+    renderers.set(deps, made);
+  }
+  return made.renderer;
+}
+
+function failureOf(error: unknown): MobileTestFailure | undefined {
+  if (!isDomainError(error)) return undefined;
+  const { kind, message, retryAfterSeconds } = error;
+  return retryAfterSeconds === undefined ? { kind, message } : { kind, message, retryAfterSeconds };
+}
+
+export const mobileTestJob = defineJob<MobileTestInput, MobileTestProgress, MobileTestResult, AppJobDeps>({
+  name: MOBILE_TEST_JOB,
+  concurrency: MOBILE_TEST_CONCURRENCY,
+  // A visitor waits for it: a try cut off by a restart is not tried again for nobody.
+  attempts: 1,
+  backoffMs: 0,
+  progressIntervalMs: 0,
+  // The result (a screenshot of up to a few hundred KB) is read once by the waiting request.
+  retentionMs: 10 * 60_000,
+  async run(job, deps) {
+    if (Date.now() > job.input.startBy) return { failure: failureOf(new RendererBusyError())!, thread: threadId };
+    try {
+      const report = await testMobileFriendly(job.input.target, {
+        fetcher: deps.fetcher,
+        renderer: rendererOf(deps),
+        signal: job.signal,
+        onAttempt: (url, limitMs) => job.progress({ url, limitMs }),
+      });
+      return { report, thread: threadId };
+    } catch (error) {
+      const failure = failureOf(error);
+      if (failure) return { failure, thread: threadId };
+      // Anything else fails the job; the request answers 500 as it did for an unexpected error.
+      throw error;
+    }
+  },
+});

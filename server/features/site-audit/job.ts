@@ -1,0 +1,96 @@
+import { threadId } from 'node:worker_threads';
+import { finishSiteAudit } from '#db/site-audits.ts';
+import type { Config } from '#server/config/index.ts';
+import type { AppJobDeps } from '#server/jobs.ts';
+import { CRAWLER_BOT_NAME } from '#server/lib/crawler/index.ts';
+import { eventLoopSlicer } from '#server/lib/crawler/time-slice.ts';
+import type { CrawlFetcher } from '#server/lib/crawler/types.ts';
+import { defineJob, JOB_REASONS } from '#server/lib/jobs/types.ts';
+import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
+import type { AuditProgress } from './audit.ts';
+import { runAuditTry, UNEXPECTED_FAILURE, type AuditInput, type AuditOutcome } from './run.ts';
+
+/** The audit's job name in the job system (server/jobs.ts lists the definition). */
+export const SITE_AUDIT_JOB = 'site-audit';
+/** Progress events go out at most this often; the last state always goes out. */
+const PROGRESS_INTERVAL_MS = 250;
+
+/** What a try answers: how it ended, and the thread it ran in (never the main thread, 0). */
+export interface AuditResult {
+  status: AuditOutcome;
+  threadId: number;
+}
+
+/** The reasons the job system gives that a visitor can read as they are; others are logged. */
+const READABLE_REASONS: readonly string[] = [JOB_REASONS.serverStopped, JOB_REASONS.workerStopped];
+
+/**
+ * The job failed for good (its thread or process died, the database refused): the audit says so.
+ * Answers whether this call stored it (an audit already ended keeps its ending, and is not logged again).
+ */
+export async function storeJobFailure(
+  deps: { db: AppJobDeps['db']; log: { error(obj: object, msg?: string): void } },
+  id: string,
+  reason: string,
+): Promise<boolean> {
+  const readable = READABLE_REASONS.includes(reason);
+  const stored = await finishSiteAudit(deps.db, id, {
+    status: 'failed',
+    error: readable ? reason : UNEXPECTED_FAILURE,
+    finishedAt: new Date().toISOString(),
+  });
+  if (stored && !readable)
+    deps.log.error({ err: new Error(reason), audit: id }, 'site audit job failed outside its handler');
+  return stored;
+}
+
+// One fetcher per thread, named after the tool so a site's owner can see what crawled them.
+const fetchers = new WeakMap<Config, CrawlFetcher>();
+function auditFetcher(config: Config): CrawlFetcher {
+  let fetcher = fetchers.get(config);
+  if (!fetcher) {
+    fetcher = createSafeFetcher({
+      allowPrivate: config.fetchAllowPrivate,
+      userAgent: `${CRAWLER_BOT_NAME}/1.0 (+${config.siteUrl}/site-audit)`,
+    });
+    fetchers.set(config, fetcher);
+  }
+  return fetcher;
+}
+
+/**
+ * The whole-site audit as a durable job (docs/decisions/0032): crawling, parsing, matching and
+ * saving run in a job thread, never on the event loop that serves pages. Two tries: a try cut off
+ * (the server or its worker stopped) runs again from the start, once; then the audit fails with
+ * the reason. Its concurrency is SITE_AUDIT_MAX_RUNNING, per process that runs jobs.
+ */
+export const siteAuditJob = {
+  ...defineJob<AuditInput, AuditProgress, AuditResult, AppJobDeps>({
+    name: SITE_AUDIT_JOB,
+    concurrency: 2,
+    attempts: 2,
+    // A try that throws is the database refusing a write: worth one more try a moment later.
+    backoffMs: 1_000,
+    progressIntervalMs: PROGRESS_INTERVAL_MS,
+    async run(job, deps) {
+      const settings = deps.config.siteAudit;
+      const status = await runAuditTry(
+        {
+          db: deps.db,
+          fetcher: auditFetcher(deps.config),
+          limits: settings.limits,
+          keep: settings.keep,
+          slicer: eventLoopSlicer,
+          now: () => new Date(),
+          log: deps.log,
+        },
+        job,
+      );
+      return { status, threadId };
+    },
+    async onFailed(_input, id, reason, deps) {
+      await storeJobFailure(deps, id, reason);
+    },
+  }),
+  concurrencyFrom: (config: Config) => config.siteAudit.maxRunning,
+};
