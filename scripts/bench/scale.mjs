@@ -89,7 +89,7 @@ function steadyLoad(url, rate) {
 }
 
 const ms = (value) => `${value.toFixed(1)} ms`;
-const common = { SITE_AUDIT_RATE_LIMIT: '100000', API_RATE_LIMIT: '100000', LOG_LEVEL: 'warn' };
+const common = { SITE_AUDIT_RATE_LIMIT: '10000', API_RATE_LIMIT: '100000' };
 let ok = true;
 
 async function auditUnderLoad(pages, label) {

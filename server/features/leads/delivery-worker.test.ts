@@ -5,7 +5,13 @@ import { createLogger } from '#server/lib/logger.ts';
 import { DeliveryError, type QueuedEvent, type Sender } from './delivery-types.ts';
 import { DIALECTS } from '#test/helpers/databases.ts';
 import { openTwoHandles } from '#test/helpers/two-processes.ts';
-import { ATTEMPT_LEASE_MS, createDeliveryWorker, GIVE_UP_AFTER_MS, retryDelay } from './delivery-worker.ts';
+import {
+  ATTEMPT_LEASE_MS,
+  createDeliveryWorker,
+  GIVE_UP_AFTER_MS,
+  retryDelay,
+  SHARED_POLL_MS,
+} from './delivery-worker.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -239,4 +245,33 @@ describe.each(DIALECTS)('%s: several processes on one outbox', (dialect) => {
       await close();
     }
   });
+});
+
+test('on a shared outbox a worker finds a lead another process stored, within SHARED_POLL_MS, without a kick', async () => {
+  vi.useFakeTimers({ now: T0, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  const db = await openDatabase(':memory:');
+  const { sender, calls } = recordingSender(0);
+  const worker = createDeliveryWorker({ db, senders: [sender], log, sharedOutbox: true });
+  worker.start();
+  await worker.idle();
+  expect(calls).toHaveLength(0);
+  // Another process (a web process, ROLE=web) stores a lead; it never tells this one.
+  await queue(db, ['webhook'], 'evt-elsewhere');
+  await vi.advanceTimersByTimeAsync(SHARED_POLL_MS);
+  await worker.idle();
+  expect(calls.map((call) => call.event.id)).toEqual(['evt-elsewhere']);
+  expect((await listOutbox(db))[0]!.deliveredAt).not.toBeNull();
+  await worker.stop();
+  await db.destroy();
+});
+
+test('on a process-owned outbox nothing is polled: an idle worker sets no timer', async () => {
+  vi.useFakeTimers({ now: T0, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  const db = await openDatabase(':memory:');
+  const worker = createDeliveryWorker({ db, senders: [recordingSender(0).sender], log, sharedOutbox: false });
+  worker.start();
+  await worker.idle();
+  expect(vi.getTimerCount()).toBe(0);
+  await worker.stop();
+  await db.destroy();
 });

@@ -23,6 +23,12 @@ export const GIVE_UP_AFTER_MS = 72 * 60 * 60_000;
  * the one process that owns a SQLite file).
  */
 export const ATTEMPT_LEASE_MS = 5 * 60_000;
+/**
+ * With a shared outbox (several processes on one PostgreSQL) a lead may be stored, or its attempt
+ * cut off, by another process: a worker looks at least this often even when nothing it knows of is
+ * due, so every process that drains (ROLE all or worker) finds such rows without a restart.
+ */
+export const SHARED_POLL_MS = 15_000;
 /** Rows taken per pass; the rest wait for the next pass, a moment later. */
 const BATCH = 20;
 
@@ -133,9 +139,10 @@ export function createDeliveryWorker({
     if (stopped) return;
     const next = await nextDueAt(db);
     clearTimeout(timer);
-    if (next === null || stopped) return;
-    // Capped so a clock change cannot park a lead for long.
-    timer = setTimeout(run, Math.min(Math.max(0, next - now()), MAX_RETRY_MS));
+    if (stopped || (next === null && !sharedOutbox)) return;
+    // Capped so a clock change cannot park a lead for long, and shorter on a shared outbox.
+    const cap = sharedOutbox ? SHARED_POLL_MS : MAX_RETRY_MS;
+    timer = setTimeout(run, Math.min(next === null ? cap : Math.max(0, next - now()), cap));
     timer.unref?.();
   }
 
