@@ -14,15 +14,10 @@ export interface IssueType {
   howToFix: string;
 }
 
-const t = (type: string, severity: Severity, title: string, description: string, howToFix: string): IssueType => ({
-  type,
-  severity,
-  title,
-  description,
-  howToFix,
-});
+import { t } from './site-audit-checks/define.ts';
+import { GROUP_ISSUE_TYPES } from './site-audit-checks/index.ts';
 
-export const ISSUE_TYPES: readonly IssueType[] = [
+const CORE_ISSUE_TYPES: readonly IssueType[] = [
   // Responses and redirects
   t(
     'status-4xx',
@@ -476,6 +471,9 @@ export const ISSUE_TYPES: readonly IssueType[] = [
     'Make the form action an https URL.',
   ),
 ];
+
+/** The first 63 checks, then each group's own (one file per group under site-audit-checks/). */
+export const ISSUE_TYPES: readonly IssueType[] = [...CORE_ISSUE_TYPES, ...GROUP_ISSUE_TYPES];
 
 export const ISSUE_TYPE_BY_ID: ReadonlyMap<string, IssueType> = new Map(
   ISSUE_TYPES.map((issue) => [issue.type, issue]),

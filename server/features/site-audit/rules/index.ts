@@ -6,10 +6,25 @@ import { contentRules } from './content.ts';
 import { indexingRules } from './indexing.ts';
 import { linkRules } from './links.ts';
 import { responseRules } from './responses.ts';
+import { pageMetaRules } from './page-meta.ts';
+import { indexingContentRules } from './indexing-content.ts';
+import { structuredDataRules } from './structured-data.ts';
+import { resourcesRules } from './resources.ts';
+import { renderingRules } from './rendering.ts';
 
 export type { Finding } from './context.ts';
 
-export const RULES: Record<string, Rule> = { ...responseRules, ...contentRules, ...linkRules, ...indexingRules };
+export const RULES: Record<string, Rule> = {
+  ...responseRules,
+  ...contentRules,
+  ...linkRules,
+  ...indexingRules,
+  ...pageMetaRules,
+  ...indexingContentRules,
+  ...structuredDataRules,
+  ...resourcesRules,
+  ...renderingRules,
+};
 
 export interface IssueInstance {
   type: string;

@@ -1,0 +1,15 @@
+import type { IssueType } from '../site-audit.ts';
+import { pageMetaIssueTypes } from './page-meta.ts';
+import { indexingContentIssueTypes } from './indexing-content.ts';
+import { structuredDataIssueTypes } from './structured-data.ts';
+import { resourcesIssueTypes } from './resources.ts';
+import { renderingIssueTypes } from './rendering.ts';
+
+/** Every group's checks, in catalogue order. */
+export const GROUP_ISSUE_TYPES: readonly IssueType[] = [
+  ...pageMetaIssueTypes,
+  ...indexingContentIssueTypes,
+  ...structuredDataIssueTypes,
+  ...resourcesIssueTypes,
+  ...renderingIssueTypes,
+];
