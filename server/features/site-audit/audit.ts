@@ -1,6 +1,7 @@
 import { CRAWLER_BOT_NAME, normalizeUrl, runCrawl } from '#server/lib/crawler/index.ts';
 import { eventLoopSlicer, type TimeSlicer } from '#server/lib/crawler/time-slice.ts';
 import type { CrawlFetcher, StopReason } from '#server/lib/crawler/types.ts';
+import { checkExternalUrls, type ExternalCheck, type ExternalCheckSettings } from './external-links.ts';
 import { evaluateRulesSliced, summarize, type AuditSummaryCounts, type IssueInstance } from './rules/index.ts';
 import type { SitemapFile } from './sitemaps.ts';
 import { createUrlStore, type UrlNode } from './store.ts';
@@ -8,7 +9,10 @@ import { createAuditVisitor } from './visitor.ts';
 
 export interface SiteAuditLimits {
   concurrency: number;
-  /** Requests sent at most: robots.txt, sitemap files, pages, redirects, images and files alike. */
+  /**
+   * Requests sent to the site at most: robots.txt, sitemap files, pages, redirects, images,
+   * scripts, stylesheets and files alike. External checks (other sites) have their own cap.
+   */
   maxPages: number;
   pageTimeoutMs: number;
   crawlTimeoutMs: number;
@@ -47,6 +51,11 @@ export interface RunSiteAuditOptions {
   httpFallback?: boolean;
   /** Shares the event loop with the pages being served (default: this thread's one slicer). */
   slicer?: TimeSlicer;
+  /**
+   * Check links, scripts and stylesheets on other sites once the crawl is done (default off here;
+   * the form ticks it). Settings override the defaults (EXTERNAL_CHECK_DEFAULTS).
+   */
+  externalLinks?: boolean | Partial<ExternalCheckSettings>;
 }
 
 export interface SiteAuditOutcome {
@@ -106,6 +115,7 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
     },
     visitor,
   );
+  const externalChecks = await checkExternals(options, store.externals, limits.crawlTimeoutMs - core.durationMs);
   const sitemaps = state.sitemaps ?? { files: [], found: false };
   const evaluation = await evaluateRulesSliced(
     {
@@ -113,6 +123,7 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
       hasSitemap: sitemaps.found,
       sitemapFiles: sitemaps.files,
       strings: { anchors: store.anchors, externals: store.externals },
+      externalChecks,
     },
     () => slicer.breathe(),
   );
@@ -132,4 +143,25 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
     sitemaps: sitemaps.files,
     hasSitemap: sitemaps.found,
   };
+}
+
+/** The external URLs' answers, within what is left of the audit's time and until it is cancelled. */
+async function checkExternals(
+  options: RunSiteAuditOptions,
+  urls: readonly string[],
+  remainingMs: number,
+): Promise<Array<ExternalCheck | undefined>> {
+  if (!options.externalLinks || urls.length === 0 || options.signal?.aborted || remainingMs <= 0) return [];
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), remainingMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
+  try {
+    return await checkExternalUrls(urls, {
+      fetcher: options.fetcher,
+      settings: options.externalLinks === true ? {} : options.externalLinks,
+      signal,
+    });
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -8,8 +8,16 @@ import { createPageFactsParser } from '#server/lib/page-facts/extract.ts';
 import type { PageFacts } from '#server/lib/page-facts/facts.ts';
 import { hasNoindex, xRobotsDirectivesFor } from '#server/lib/page-facts/robots-directives.ts';
 import { readSitemaps, type SitemapReadResult } from './sitemaps.ts';
-import { LINK_POSITIONS, type CanonicalRef, type HreflangRef, type PageRecord, type UrlStore } from './store.ts';
-import { LARGE_IMAGE_BYTES } from './thresholds.ts';
+import {
+  LINK_POSITIONS,
+  LOADED_AS,
+  type CanonicalRef,
+  type HreflangRef,
+  type PageRecord,
+  type UrlNode,
+  type UrlStore,
+} from './store.ts';
+import { LARGE_IMAGE_BYTES, LARGE_SCRIPT_BYTES, LARGE_STYLESHEET_BYTES, MAX_RESOURCES_PER_PAGE } from './thresholds.ts';
 
 export interface AuditVisitorOptions {
   store: UrlStore;
@@ -59,8 +67,15 @@ async function parseHtml(
   return { facts: parser.end(), bytes };
 }
 
+/** Bytes worth counting for a URL: just past the largest "too large" line of what pages load it as. */
+function countLimitOf(node: UrlNode): number {
+  if (node.loadedAs & LOADED_AS.script) return LARGE_SCRIPT_BYTES;
+  if (node.loadedAs & LOADED_AS.stylesheet) return LARGE_STYLESHEET_BYTES;
+  return LARGE_IMAGE_BYTES;
+}
+
 /** Size of a non-HTML body: Content-Length when sent, else counted up to just past the "large" line. */
-async function bodySize(res: CrawlFetchResponse<Readable>): Promise<number> {
+async function bodySize(res: CrawlFetchResponse<Readable>, limit = LARGE_IMAGE_BYTES): Promise<number> {
   const declared = Number(res.headers['content-length']);
   if (res.headers['content-length'] !== undefined && Number.isSafeInteger(declared) && declared >= 0) {
     res.body.destroy();
@@ -70,7 +85,7 @@ async function bodySize(res: CrawlFetchResponse<Readable>): Promise<number> {
   try {
     for await (const chunk of res.body) {
       bytes += (chunk as Buffer).length;
-      if (bytes > LARGE_IMAGE_BYTES) break;
+      if (bytes > limit) break;
     }
   } finally {
     res.body.destroy();
@@ -97,6 +112,31 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
     const id = store.idOf(crawl.frontier.keyOf(url));
     crawl.discover(url, depth);
     return id;
+  }
+
+  /**
+   * Queues the scripts or stylesheets of a page like images (their status and size are checked);
+   * other sites' ones are kept as external URLs for the external check. Distinct, capped.
+   */
+  async function resources(
+    crawl: CrawlControl,
+    sources: Array<string | null>,
+    base: string,
+    depth: number,
+    kind: number,
+  ): Promise<number[]> {
+    const targets: number[] = [];
+    for (const source of sources) {
+      if (targets.length >= MAX_RESOURCES_PER_PAGE) break;
+      await crawl.breathe();
+      const url = source && !/^data:/i.test(source) ? normalizeUrl(source, base) : null;
+      if (url === null || !/^https?:/.test(url)) continue;
+      const id = reference(crawl, url, depth);
+      if (id >= 0) store.nodes[id].loadedAs |= kind;
+      const target = id >= 0 ? id : -1 - store.externalId(url);
+      if (!targets.includes(target)) targets.push(target);
+    }
+    return targets;
   }
 
   function spend(crawl: CrawlControl, bytes: number): void {
@@ -155,8 +195,23 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
       await crawl.breathe();
       if (!image.src || /^data:/i.test(image.src)) continue;
       const id = reference(crawl, normalizeUrl(image.src, base), depth);
+      if (id >= 0) store.nodes[id].loadedAs |= LOADED_AS.image;
       if (id >= 0 && !images.includes(id)) images.push(id);
     }
+    const scripts = await resources(
+      crawl,
+      facts.scripts.map((script) => script.src),
+      base,
+      depth,
+      LOADED_AS.script,
+    );
+    const stylesheets = await resources(
+      crawl,
+      facts.stylesheets.map((sheet) => sheet.href),
+      base,
+      depth,
+      LOADED_AS.stylesheet,
+    );
 
     const hreflang: HreflangRef[] = [];
     for (const entry of facts.hreflang) {
@@ -223,6 +278,8 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
       linksOverCap: facts.linksOverCap,
       outlinks: Int32Array.from(outlinks),
       hreflang,
+      scripts,
+      stylesheets,
       insecureResources: https ? facts.insecureResources.length : 0,
       insecureForms,
     };
@@ -266,8 +323,10 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
         res.body.destroy();
         return crawl.failStart(item, 'upstream', `The start page answered HTTP ${status}.`);
       }
-      if (!isHtmlContentType(headers['content-type'])) {
-        node.bytes = await bodySize(res).catch(() => -1);
+      // A script or stylesheet is measured, never parsed as a page, whatever its content type says.
+      const loadedAsCode = !item.start && (node.loadedAs & (LOADED_AS.script | LOADED_AS.stylesheet)) !== 0;
+      if (loadedAsCode || !isHtmlContentType(headers['content-type'])) {
+        node.bytes = await bodySize(res, countLimitOf(node)).catch(() => -1);
         spend(crawl, Math.max(0, node.bytes));
         return crawl.failStart(
           item,

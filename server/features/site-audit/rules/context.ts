@@ -1,3 +1,4 @@
+import type { ExternalCheck } from '../external-links.ts';
 import type { SitemapFile } from '../sitemaps.ts';
 import type { PageRecord, UrlNode } from '../store.ts';
 import { MAX_REDIRECT_HOPS } from '../thresholds.ts';
@@ -23,6 +24,8 @@ export interface RuleContext {
   linkIndex: LinkIndex;
   /** Anchor texts and external (other-site) link targets behind `outlinks`: `linkIndex.to(-1 - index)`. */
   strings: LinkStrings;
+  /** Answers of the external URLs (by index in `strings.externals`); undefined where not checked. */
+  externalChecks: ReadonlyArray<ExternalCheck | undefined>;
 }
 
 export type Page = UrlNode & { page: PageRecord };
