@@ -39,6 +39,9 @@ const MAX_CRAWL_DEPTH = 10_000;
 export interface AuditProgress {
   crawled: number;
   discovered: number;
+  /** Once the crawl is done, when other sites' URLs are checked: how many of how many. */
+  externalChecked?: number;
+  externalTotal?: number;
 }
 
 export interface RunSiteAuditOptions {
@@ -115,7 +118,13 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
     },
     visitor,
   );
-  const externalChecks = await checkExternals(options, store.externals, limits.crawlTimeoutMs - core.durationMs);
+  const externalChecks = await checkExternals(
+    options,
+    store.externals,
+    limits.crawlTimeoutMs - core.durationMs,
+    (externalChecked, externalTotal) =>
+      options.onProgress?.({ crawled: state.fetched, discovered: store.nodes.length, externalChecked, externalTotal }),
+  );
   const sitemaps = state.sitemaps ?? { files: [], found: false };
   const evaluation = await evaluateRulesSliced(
     {
@@ -150,6 +159,7 @@ async function checkExternals(
   options: RunSiteAuditOptions,
   urls: readonly string[],
   remainingMs: number,
+  onProgress: (done: number, total: number) => void,
 ): Promise<Array<ExternalCheck | undefined>> {
   if (!options.externalLinks || urls.length === 0 || options.signal?.aborted || remainingMs <= 0) return [];
   const deadline = new AbortController();
@@ -160,6 +170,7 @@ async function checkExternals(
       fetcher: options.fetcher,
       settings: options.externalLinks === true ? {} : options.externalLinks,
       signal,
+      onProgress,
     });
   } finally {
     clearTimeout(timer);

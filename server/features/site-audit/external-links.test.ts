@@ -5,7 +5,7 @@ import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { auditPage, html } from '#test/fixtures/audit-pages.ts';
 import { serveFixture, type FixtureSite } from '#test/fixtures/crawl-site.ts';
 import { freeLoopbackPort, startLoopbackServer } from '#test/fixtures/loopback.ts';
-import { runSiteAudit, type SiteAuditOutcome } from './audit.ts';
+import { runSiteAudit, type AuditProgress, type SiteAuditOutcome } from './audit.ts';
 import { checkExternalUrls } from './external-links.ts';
 
 const EXTERNAL_TYPES = ['external-broken', 'external-redirected', 'external-timeout', 'external-unverified'];
@@ -93,15 +93,17 @@ async function audit(
   site: FixtureSite,
   allowPrivate: string[],
   externalLinks: Parameters<typeof runSiteAudit>[0]['externalLinks'],
-): Promise<SiteAuditOutcome & { requests: string[] }> {
+): Promise<SiteAuditOutcome & { requests: string[]; progress: AuditProgress[] }> {
   const served = await serveFixture(site);
+  const progress: AuditProgress[] = [];
   try {
     const outcome = await runSiteAudit({
       startUrl: `${served.origin}/`,
       fetcher: auditFetcher([served.hostPort, ...allowPrivate]),
       externalLinks,
+      onProgress: (state) => progress.push(state),
     });
-    return { ...outcome, requests: served.requests.map((entry) => entry.path) };
+    return { ...outcome, requests: served.requests.map((entry) => entry.path), progress };
   } finally {
     await served.close();
   }
@@ -214,6 +216,15 @@ test('each external URL is checked once, however many pages link to it', async (
     const outcome = await audit(site, ext.allowPrivate, true);
     expect(ext.site.log).toEqual(['HEAD /ok']);
     expect(outcome.issues.filter((issue) => issue.type.startsWith('external-'))).toEqual([]);
+    // The progress shows the external check after the crawl: none of one done, then one of one.
+    expect(
+      outcome.progress
+        .filter((state) => state.externalTotal)
+        .map((state) => [state.externalChecked, state.externalTotal]),
+    ).toEqual([
+      [0, 1],
+      [1, 1],
+    ]);
   } finally {
     await ext.close();
   }

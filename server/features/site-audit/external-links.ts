@@ -177,6 +177,7 @@ export async function checkExternalUrls(
   let active = 0;
   let done = 0;
   const { signal } = options;
+  if (total > 0) options.onProgress?.(0, total);
 
   await new Promise<void>((resolve) => {
     const finishIfIdle = () => {

@@ -22,6 +22,8 @@ export interface AuditInput {
   /** Typed without a scheme: https first, http when the site has no TLS. */
   httpFallback: boolean;
   createdAt: string;
+  /** Check links, scripts and stylesheets on other sites too (absent in audits queued before it existed). */
+  checkExternalLinks?: boolean;
 }
 
 /** How a try ended: stored as such, or `skipped` when the audit had ended before it started. */
@@ -105,6 +107,7 @@ async function crawlAndStore(
     const outcome = await runSiteAudit({
       startUrl: job.input.url,
       httpFallback: job.input.httpFallback,
+      externalLinks: job.input.checkExternalLinks === true,
       fetcher: deps.fetcher,
       limits: deps.limits,
       signal: job.signal,

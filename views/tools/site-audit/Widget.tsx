@@ -18,6 +18,7 @@ const message = (failure: unknown) => (failure instanceof Error ? failure.messag
 
 export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
   const [url, setUrl] = useState('');
+  const [checkExternalLinks, setCheckExternalLinks] = useState(true);
   const [audit, setAudit] = useState<AuditView | null>(null);
   const [groups, setGroups] = useState<AuditIssueGroup[] | null>(null);
   const [types, setTypes] = useState<Map<string, IssueType>>(new Map());
@@ -102,7 +103,10 @@ export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
     setAudit(null);
     setGroups(null);
     try {
-      const started = await requestJson<{ id: string }>('/api/site-audits', FAILED_MESSAGE, { url: target.trim() });
+      const started = await requestJson<{ id: string }>('/api/site-audits', FAILED_MESSAGE, {
+        url: target.trim(),
+        checkExternalLinks,
+      });
       await follow(started.id);
       void loadHistory();
     } catch (failure) {
@@ -141,6 +145,15 @@ export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
           busyLabel={BUSY_LABEL}
           describedBy={error ? id('error') : undefined}
         />
+        <label className="audit-option">
+          <input
+            type="checkbox"
+            checked={checkExternalLinks}
+            disabled={busy}
+            onChange={() => setCheckExternalLinks((value) => !value)}
+          />{' '}
+          Check links to other sites (each one once, politely)
+        </label>
         {audit && running ? (
           <div className="audit-progress" role="status" aria-live="polite">
             <progress max={100} value={progressPercent(audit.progress)} aria-label="Audit progress" />

@@ -2,8 +2,14 @@ import { z } from 'zod';
 import { startUrlSchema } from '../sitemap-generator/schema.ts';
 import type { Severity } from '#views/model/site-audit.ts';
 
-/** POST /api/site-audits: the website to audit, typed as people type it (a bare domain gets https://). */
-export const startAuditBody = z.object({ url: startUrlSchema });
+/**
+ * POST /api/site-audits: the website to audit, typed as people type it (a bare domain gets https://),
+ * and whether to check links, scripts and stylesheets on other sites (off unless asked; the form asks).
+ */
+export const startAuditBody = z.object({
+  url: startUrlSchema,
+  checkExternalLinks: z.boolean({ error: 'checkExternalLinks must be true or false.' }).default(false),
+});
 export type StartAuditBody = z.input<typeof startAuditBody>;
 
 export const PAGES_PER_REQUEST_MAX = 200;
@@ -18,6 +24,14 @@ export const pagesQuery = z.object({
     .optional(),
   q: z.string().max(200).optional(),
 });
+
+/** Live progress: URLs crawled of those found, then other sites' URLs checked (when asked). */
+export interface AuditProgressView {
+  crawled: number;
+  discovered: number;
+  externalChecked?: number;
+  externalTotal?: number;
+}
 
 export type AuditStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
@@ -51,7 +65,7 @@ export interface AuditView {
   id: string;
   url: string;
   status: AuditStatus;
-  progress: { crawled: number; discovered: number };
+  progress: AuditProgressView;
   summary?: AuditSummary;
   diff?: AuditDiff;
   report?: AuditReportFacts;
