@@ -266,12 +266,15 @@ async function pairedSite(total: number) {
 function countingFetcher(inner: ReturnType<typeof auditFetcher>) {
   const outstanding = new Map<string, number>();
   const max = new Map<string, number>();
+  const sent: string[] = [];
   return {
     max,
+    sent,
     fetcher: {
       fetch: inner.fetch,
       async stream(url: string, options?: Parameters<typeof inner.stream>[1]) {
         const host = new URL(url).host;
+        sent.push(`${options?.method ?? 'GET'} ${url}`);
         outstanding.set(host, (outstanding.get(host) ?? 0) + 1);
         max.set(host, Math.max(max.get(host) ?? 0, outstanding.get(host)!));
         try {
@@ -338,5 +341,37 @@ test('a cancelled check stops sending requests and leaves the rest unchecked', a
     expect(results.filter(Boolean)).toEqual([]);
   } finally {
     await server.close();
+  }
+});
+
+test('a host that is down, or timed out twice, is not asked again for its other URLs', async () => {
+  const held: ServerResponse[] = [];
+  const slow = await otherSite((_req, res) => void held.push(res));
+  const downPort = await freeLoopbackPort();
+  const down = `down.test:${downPort}`;
+  const hanging = `slow.test:${slow.server.port}`;
+  const urls = [
+    ...Array.from({ length: 5 }, (_, i) => `http://${down}/p${i}`),
+    ...Array.from({ length: 5 }, (_, i) => `http://${hanging}/p${i}`),
+    ...Array.from({ length: 3 }, (_, i) => `http://gone.invalid/p${i}`),
+  ];
+  const counting = countingFetcher(auditFetcher([down, hanging]));
+  try {
+    const results = await checkExternalUrls(urls, {
+      fetcher: counting.fetcher,
+      settings: { perHost: 2, timeoutMs: 500 },
+    });
+    expect(results.map((result) => result?.kind)).toEqual([
+      ...Array<string>(5).fill('broken'),
+      ...Array<string>(5).fill('timeout'),
+      ...Array<string>(3).fill('broken'),
+    ]);
+    // The two sent at once to each host before the first answer; nothing after.
+    const sentTo = (host: string) => counting.sent.filter((entry) => entry.includes(`//${host}/`)).length;
+    expect([sentTo(down), sentTo(hanging), sentTo('gone.invalid')]).toEqual([2, 2, 2]);
+    expect(results[4]).toEqual(expect.objectContaining({ detail: expect.stringMatching(/^down\.test:\d+ /) }));
+    expect(results[9]).toEqual({ kind: 'timeout', detail: `not tried: 2 other requests to ${hanging} timed out` });
+  } finally {
+    await slow.server.close();
   }
 });

@@ -21,6 +21,11 @@ export const EXTERNAL_CHECK_DEFAULTS: ExternalCheckSettings = {
   timeoutMs: 10_000,
 };
 
+/** Failures that say the whole host is out of reach (its other URLs are not tried). */
+const HOST_DOWN_CODES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** Timeouts on one host after which its other URLs are not tried (each would wait as long). */
+const HOST_TIMEOUTS = 2;
+
 /** Redirects followed at most from one external URL. */
 const MAX_HOPS = 10;
 /** HEAD answers that mean "ask again with GET": not supported, or servers known to answer HEAD wrongly. */
@@ -35,7 +40,7 @@ const UNVERIFIABLE = new Set([401, 403, 429]);
 export type ExternalCheck =
   | { kind: 'ok'; status: number }
   | { kind: 'redirected'; status: number; finalUrl: string; finalStatus: number; hops: number }
-  | { kind: 'broken'; status: number; detail: string }
+  | { kind: 'broken'; status: number; detail: string; hostDown?: boolean }
   | { kind: 'timeout'; detail: string }
   | { kind: 'unverified'; status: number; detail: string };
 
@@ -88,6 +93,11 @@ function failureOf(error: unknown): ExternalCheck {
     if (error.code === 'timeout') return { kind: 'timeout', detail: message };
     // Private and loopback addresses are never fetched: nothing to say about the link itself.
     if (error.code === 'forbidden-address') return { kind: 'unverified', status: 0, detail: message };
+    const hostDown =
+      error.code === 'dns' ||
+      error.code === 'tls' ||
+      (error.code === 'network' && HOST_DOWN_CODES.has(error.systemCode ?? ''));
+    if (hostDown) return { kind: 'broken', status: 0, detail: message, hostDown };
   }
   return { kind: 'broken', status: 0, detail: message };
 }
@@ -126,8 +136,9 @@ export async function checkExternalUrl(
       answer = await answerOf(fetcher, current, timeoutMs, signal);
     } catch (error) {
       const failure = failureOf(error);
+      // Another host failing on the way says nothing about this URL's host.
       if (failure.kind === 'broken')
-        return { ...failure, status: first.status, detail: `redirects to ${current}: ${failure.detail}` };
+        return { kind: 'broken', status: first.status, detail: `redirects to ${current}: ${failure.detail}` };
       return failure;
     }
   }
@@ -174,6 +185,20 @@ export async function checkExternalUrls(
     else waiting.set(host, [index]);
   }
   const activeByHost = new Map<string, number>();
+  // A host that is down (or timed out twice) answers for its other URLs without being asked again.
+  const hostVerdicts = new Map<string, ExternalCheck>();
+  const timeoutsByHost = new Map<string, number>();
+  const learn = (host: string, check: ExternalCheck) => {
+    if (check.kind === 'broken' && check.hostDown) hostVerdicts.set(host, check);
+    if (check.kind !== 'timeout') return;
+    const timeouts = (timeoutsByHost.get(host) ?? 0) + 1;
+    timeoutsByHost.set(host, timeouts);
+    if (timeouts >= HOST_TIMEOUTS)
+      hostVerdicts.set(host, {
+        kind: 'timeout',
+        detail: `not tried: ${HOST_TIMEOUTS} other requests to ${host} timed out`,
+      });
+  };
   let active = 0;
   let done = 0;
   const { signal } = options;
@@ -186,14 +211,24 @@ export async function checkExternalUrls(
     function pump(): void {
       for (const [host, list] of waiting) {
         if (signal?.aborted || active >= settings.concurrency) break;
-        while (list.length > 0 && (activeByHost.get(host) ?? 0) < settings.perHost && active < settings.concurrency) {
+        while (list.length > 0 && hostVerdicts.has(host)) {
+          results[list.shift()!] = hostVerdicts.get(host);
+          done += 1;
+          options.onProgress?.(done, total);
+        }
+        // After a timeout a host gets one request at a time: a second timeout settles all of its URLs.
+        const hostLimit = timeoutsByHost.has(host) ? 1 : settings.perHost;
+        while (list.length > 0 && (activeByHost.get(host) ?? 0) < hostLimit && active < settings.concurrency) {
           const index = list.shift()!;
           active += 1;
           activeByHost.set(host, (activeByHost.get(host) ?? 0) + 1);
           void checkExternalUrl(options.fetcher, urls[index], settings.timeoutMs, signal)
+            .catch(failureOf)
             .then((check) => {
               // A check cut short by the cancel is no answer about the link.
-              if (!signal?.aborted) results[index] = check;
+              if (signal?.aborted) return;
+              results[index] = check;
+              learn(host, check);
             })
             .finally(() => {
               active -= 1;
