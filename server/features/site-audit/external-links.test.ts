@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { expect, test } from 'vitest';
 import { CRAWLER_BOT_NAME } from '#server/lib/crawler/index.ts';
 import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
-import { auditPage, html } from '#test/fixtures/audit-pages.ts';
+import { auditPage, html, image } from '#test/fixtures/audit-pages.ts';
+import { resourcesIssueTypes } from '#views/model/site-audit-checks/resources.ts';
 import { serveFixture, type FixtureSite } from '#test/fixtures/crawl-site.ts';
 import { freeLoopbackPort, startLoopbackServer } from '#test/fixtures/loopback.ts';
 import { runSiteAudit, type AuditProgress, type SiteAuditOutcome } from './audit.ts';
@@ -203,19 +204,34 @@ test('external links, scripts and stylesheets: each planted answer lands in exac
   }
 });
 
-test('each external URL is checked once, however many pages link to it', async () => {
+test('each external URL is checked once, however many pages link to it; healthy files report nothing', async () => {
   const ext = await externalFixture();
   const pages = ['/a', '/b', '/c', '/d'];
+  const files = {
+    head: '<link rel="stylesheet" href="/site.css">',
+    body: `<script src="/app.js" defer></script><img src="/logo.png" alt="Logo" width="10" height="10">`,
+  };
   const site: FixtureSite = (path) => {
-    if (path === '/') return html(auditPage('/', { links: pages }));
+    if (path === '/') return html(auditPage('/', { links: pages, ...files }));
     if (pages.includes(path))
-      return html(auditPage(path, { links: [`${ext.origin}/ok`, [`${ext.origin}/ok`, 'the same link, other words']] }));
+      return html(
+        auditPage(path, { links: [`${ext.origin}/ok`, [`${ext.origin}/ok`, 'the same link, other words']], ...files }),
+      );
+    if (path === '/site.css') return { status: 200, headers: { 'content-type': 'text/css' }, body: 'p{margin:0}' };
+    if (path === '/app.js') return { status: 200, headers: { 'content-type': 'text/javascript' }, body: 'void 0;' };
+    if (path === '/logo.png') return image(512);
     return undefined;
   };
   try {
     const outcome = await audit(site, ext.allowPrivate, true);
     expect(ext.site.log).toEqual(['HEAD /ok']);
-    expect(outcome.issues.filter((issue) => issue.type.startsWith('external-'))).toEqual([]);
+    const group = new Set(resourcesIssueTypes.map((type) => type.type));
+    expect(outcome.issues.filter((issue) => group.has(issue.type))).toEqual([]);
+    expect(outcome.requests.filter((path) => /\.(css|js|png)$/.test(path)).sort()).toEqual([
+      '/app.js',
+      '/logo.png',
+      '/site.css',
+    ]);
     // The progress shows the external check after the crawl: none of one done, then one of one.
     expect(
       outcome.progress

@@ -204,8 +204,9 @@ export async function checkExternalUrls(
   const { signal } = options;
   if (total > 0) options.onProgress?.(0, total);
 
+  let finishIfIdle = () => {};
   await new Promise<void>((resolve) => {
-    const finishIfIdle = () => {
+    finishIfIdle = () => {
       if (active === 0 && (waiting.size === 0 || signal?.aborted)) resolve();
     };
     function pump(): void {
@@ -245,5 +246,6 @@ export async function checkExternalUrls(
     signal?.addEventListener('abort', finishIfIdle, { once: true });
     pump();
   });
+  signal?.removeEventListener('abort', finishIfIdle);
   return results;
 }
