@@ -67,6 +67,9 @@ async function parseHtml(
   return { facts: parser.end(), bytes };
 }
 
+/** Shared by every page that loads no script (or no stylesheet): 20,000 pages need no 40,000 empty arrays. */
+const NO_TARGETS = Object.freeze([]) as unknown as number[];
+
 /** Bytes worth counting for a URL: just past the largest "too large" line of what pages load it as. */
 function countLimitOf(node: UrlNode): number {
   if (node.loadedAs & LOADED_AS.script) return LARGE_SCRIPT_BYTES;
@@ -125,6 +128,7 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
     depth: number,
     kind: number,
   ): Promise<number[]> {
+    if (sources.length === 0) return NO_TARGETS;
     const targets: number[] = [];
     for (const source of sources) {
       if (targets.length >= MAX_RESOURCES_PER_PAGE) break;
