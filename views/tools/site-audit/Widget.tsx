@@ -151,7 +151,7 @@ export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
             checked={checkExternalLinks}
             disabled={busy}
             onChange={() => setCheckExternalLinks((value) => !value)}
-          />{' '}
+          />
           Check links to other sites (each one once, politely)
         </label>
         {audit && running ? (
