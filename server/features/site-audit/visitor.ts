@@ -320,9 +320,9 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
         res.body.destroy();
         const target = await crawl.followRedirect(item, status, headers.location);
         if (target && crawl.frontier.isInSite(target)) node.redirectTo = store.idOf(crawl.frontier.keyOf(target));
+        else if (target) node.redirectExternal = target;
         // A script that moved is still a script where it ends: measured, not parsed.
         if (node.redirectTo >= 0) store.nodes[node.redirectTo].loadedAs |= node.loadedAs;
-        else if (target) node.redirectExternal = target;
         return;
       }
       if (status < 200 || status >= 300) {
