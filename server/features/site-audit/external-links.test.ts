@@ -140,6 +140,8 @@ test('external links, scripts and stylesheets: each planted answer lands in exac
     `${origin}/hang`,
     `${down}/refused`,
     'http://nowhere.invalid/page',
+    // A private address: never fetched, so never called broken.
+    'http://10.0.0.1/admin',
   ];
   const site: FixtureSite = (path) => {
     if (path === '/')
@@ -172,7 +174,7 @@ test('external links, scripts and stylesheets: each planted answer lands in exac
       ].sort(),
       'external-redirected': [`${origin}/chain-1`, `${origin}/moved`],
       'external-timeout': [`${origin}/hang`],
-      'external-unverified': [`${origin}/busy`, `${origin}/forbidden`, `${origin}/login`],
+      'external-unverified': ['http://10.0.0.1/admin', `${origin}/busy`, `${origin}/forbidden`, `${origin}/login`],
       'js-broken': [`${origin}/missing.js`],
       'css-redirected': [`${origin}/moved.css`],
       'page-loads-broken-resource': [outcome.siteUrl + '/other'],
