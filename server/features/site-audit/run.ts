@@ -13,6 +13,7 @@ import { isCrawlStartError } from '#server/lib/crawler/index.ts';
 import type { TimeSlicer } from '#server/lib/crawler/time-slice.ts';
 import type { CrawlFetcher } from '#server/lib/crawler/types.ts';
 import { runSiteAudit, type AuditProgress, type SiteAuditLimits } from './audit.ts';
+import type { ExternalCheckSettings } from './external-links.ts';
 import { DIFF_LIST_LIMIT, pageRows, reportFacts } from './report.ts';
 
 /** What an audit's job carries (its id is the audit's id). */
@@ -41,6 +42,8 @@ export interface AuditRunDeps {
   db: Db;
   fetcher: CrawlFetcher;
   limits: SiteAuditLimits;
+  /** How other sites' URLs are checked when an audit asks (default EXTERNAL_CHECK_DEFAULTS). */
+  external?: ExternalCheckSettings;
   /** Finished audits kept; older ones are pruned after each audit. */
   keep: number;
   slicer: TimeSlicer;
@@ -107,7 +110,7 @@ async function crawlAndStore(
     const outcome = await runSiteAudit({
       startUrl: job.input.url,
       httpFallback: job.input.httpFallback,
-      externalLinks: job.input.checkExternalLinks === true,
+      externalLinks: job.input.checkExternalLinks === true && (deps.external ?? true),
       fetcher: deps.fetcher,
       limits: deps.limits,
       signal: job.signal,
