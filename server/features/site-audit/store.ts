@@ -57,6 +57,32 @@ export interface PageRecord {
   hreflang: HreflangRef[];
   insecureResources: number;
   insecureForms: number;
+  // Indexing and markup checks ("indexing-content" group; built in indexing-content-record.ts).
+  /** Robots directives by source, as ROBOTS_FLAGS bits. */
+  robotsFlags: number;
+  h2Count: number;
+  /** First heading level skipped ("h1 → h3"), with a count of the others; null when in order. */
+  headingSkip: string | null;
+  elements: number;
+  /** Ids used more than once, as a detail line; null when none. */
+  duplicateIds: string | null;
+  placeholderText: boolean;
+  /** The Content-Type header or a <meta> names the character encoding. */
+  charsetDeclared: boolean;
+  /** <link rel="next"/"prev"> targets (a shared empty list when none). */
+  pagination: readonly PaginationRef[];
+  /** Hreflang hrefs not written as full URLs. */
+  hreflangRelative: number;
+  /** Internal targets (not the page itself) whose every link here is rel="nofollow" (a shared empty list when none). */
+  nofollowOnlyLinks: readonly number[];
+}
+
+export interface PaginationRef {
+  rel: 'next' | 'prev';
+  /** Internal target id; -1 for another site or an unusable href. */
+  id: number;
+  /** The href as written when it is not a usable URL; null otherwise. */
+  invalid: string | null;
 }
 
 export interface UrlNode {
@@ -78,6 +104,8 @@ export interface UrlNode {
   /** The start URL or a hop it redirected through: the root of the click-depth graph. */
   start: boolean;
   page: PageRecord | null;
+  /** Answered 200 with an HTML document under a missing or non-HTML Content-Type (not read as a page). */
+  htmlMislabelled: boolean;
 }
 
 /** The audit's memory: one node per internal URL met, by id. Grows with URLs, never with bodies. */
@@ -105,6 +133,7 @@ export function createUrlStore() {
           inSitemap: false,
           start: false,
           page: null,
+          htmlMislabelled: false,
         });
       }
       return id;

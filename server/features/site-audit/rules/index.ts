@@ -1,7 +1,7 @@
 import { ISSUE_TYPES, type Severity } from '#views/model/site-audit.ts';
 import type { SitemapFile } from '../sitemaps.ts';
 import type { UrlNode } from '../store.ts';
-import { clickDepths, inlinkCounts, type Finding, type Rule, type RuleContext } from './context.ts';
+import { clickDepths, inlinkCounts, type Finding, type RobotsState, type Rule, type RuleContext } from './context.ts';
 import { contentRules } from './content.ts';
 import { indexingRules } from './indexing.ts';
 import { linkRules } from './links.ts';
@@ -37,6 +37,7 @@ export interface RuleInput {
   nodes: readonly UrlNode[];
   hasSitemap: boolean;
   sitemapFiles: readonly SitemapFile[];
+  robots?: RobotsState;
 }
 
 export interface Evaluation {
