@@ -1,7 +1,6 @@
 import { charsetOf } from '#server/lib/crawler/directives.ts';
 import { normalizeUrl } from '#server/lib/crawler/normalize.ts';
 import type { PageFacts } from '#server/lib/page-facts/facts.ts';
-import type { PageRecord, PaginationRef } from './store.ts';
 
 /** Robots directives of one page by where they were given, packed in one number (PageRecord.robotsFlags). */
 export const ROBOTS_FLAGS = {
@@ -18,6 +17,44 @@ export const ROBOTS_FLAGS = {
   notranslate: 1024,
   noimageindex: 2048,
 } as const;
+
+/**
+ * What the indexing and markup checks keep of one page (PageRecord.indexing): numbers, flags and
+ * a few capped strings. One object of its own, built whole, so every page's copy has the same
+ * compact shape.
+ */
+export interface IndexingRecord {
+  /** Robots directives by source, as ROBOTS_FLAGS bits. */
+  robotsFlags: number;
+  /** The page has at least one <h2>. */
+  hasH2: boolean;
+  /** First heading level skipped ("h1 → h3"), with a count of the others; null when in order. */
+  headingSkip: string | null;
+  /** Elements in the document when past DOM_MAX_ELEMENTS; 0 otherwise (kept only when reported). */
+  elements: number;
+  /** Ids used more than once, as a detail line; null when none. */
+  duplicateIds: string | null;
+  placeholderText: boolean;
+  /** The Content-Type header or a <meta> names the character encoding. */
+  charsetDeclared: boolean;
+  /** <link rel="next"/"prev"> targets (a shared empty list when none). */
+  pagination: readonly PaginationRef[];
+  /** Hreflang hrefs not written as full URLs. */
+  hreflangRelative: number;
+  /** Internal targets (not the page itself) whose every link here is rel="nofollow" (a shared empty list when none). */
+  nofollowOnlyLinks: readonly number[];
+}
+
+export interface PaginationRef {
+  rel: 'next' | 'prev';
+  /** Internal target id; -1 for another site or an unusable href. */
+  id: number;
+  /** The href as written when it is not a usable URL; null otherwise. */
+  invalid: string | null;
+}
+
+/** HTML elements past which a document is too large (dom-too-large). */
+export const DOM_MAX_ELEMENTS = 1500;
 
 const NO_PAGINATION: readonly PaginationRef[] = Object.freeze([]);
 
@@ -60,18 +97,8 @@ export function indexingContentRecord(
   contentType: string | undefined,
   base: string,
   reference: (url: string) => number,
-): Pick<
-  PageRecord,
-  | 'robotsFlags'
-  | 'h2Count'
-  | 'headingSkip'
-  | 'elements'
-  | 'duplicateIds'
-  | 'placeholderText'
-  | 'charsetDeclared'
-  | 'pagination'
-  | 'hreflangRelative'
-> {
+  nofollowOnlyLinks: readonly number[],
+): IndexingRecord {
   const pagination = facts.pagination.length
     ? facts.pagination.map((entry): PaginationRef => {
         const url = normalizeUrl(entry.href, base);
@@ -81,13 +108,13 @@ export function indexingContentRecord(
     : NO_PAGINATION;
   const others = facts.duplicateIdCount - facts.duplicateIds.length;
   const skips = facts.headingSkips;
-  return {
+  return shared({
     robotsFlags: sourceFlags(facts.metaRobots, false) | sourceFlags(headerDirectives, true),
-    h2Count: facts.h2.length,
+    hasH2: facts.h2.length > 0,
     headingSkip:
       facts.firstHeadingSkip &&
       (skips > 1 ? `${facts.firstHeadingSkip} and ${skips - 1} more` : facts.firstHeadingSkip),
-    elements: facts.elementCount,
+    elements: facts.elementCount > DOM_MAX_ELEMENTS ? facts.elementCount : 0,
     duplicateIds: facts.duplicateIdCount
       ? facts.duplicateIds.map((id) => `"${id}"`).join(', ') + (others > 0 ? ` and ${others} more` : '')
       : null,
@@ -95,7 +122,29 @@ export function indexingContentRecord(
     charsetDeclared: charsetOf(contentType) !== undefined || facts.metaCharset,
     pagination,
     hreflangRelative: facts.hreflang.filter((entry) => !isAbsolute(entry.href)).length,
-  };
+    nofollowOnlyLinks,
+  });
+}
+
+/** The records of ordinary pages (nothing to report but H2 and charset), shared instead of one per page. */
+const ORDINARY = new Map<string, IndexingRecord>();
+
+function shared(record: IndexingRecord): IndexingRecord {
+  const ordinary =
+    record.robotsFlags === 0 &&
+    record.headingSkip === null &&
+    record.elements === 0 &&
+    record.duplicateIds === null &&
+    !record.placeholderText &&
+    record.pagination === NO_PAGINATION &&
+    record.hreflangRelative === 0 &&
+    record.nofollowOnlyLinks.length === 0;
+  if (!ordinary) return record;
+  const key = `${record.hasH2}${record.charsetDeclared}`;
+  const known = ORDINARY.get(key);
+  if (known) return known;
+  ORDINARY.set(key, Object.freeze(record));
+  return record;
 }
 
 /** The start of a body that is an HTML document whatever its Content-Type says. */

@@ -1,4 +1,5 @@
 import type { SkipReason } from '#server/lib/crawler/types.ts';
+import type { IndexingRecord } from './indexing-content-record.ts';
 
 /** Canonical link of a page: an internal URL id, or why there is none. */
 export type CanonicalRef =
@@ -57,32 +58,8 @@ export interface PageRecord {
   hreflang: HreflangRef[];
   insecureResources: number;
   insecureForms: number;
-  // Indexing and markup checks ("indexing-content" group; built in indexing-content-record.ts).
-  /** Robots directives by source, as ROBOTS_FLAGS bits. */
-  robotsFlags: number;
-  h2Count: number;
-  /** First heading level skipped ("h1 → h3"), with a count of the others; null when in order. */
-  headingSkip: string | null;
-  elements: number;
-  /** Ids used more than once, as a detail line; null when none. */
-  duplicateIds: string | null;
-  placeholderText: boolean;
-  /** The Content-Type header or a <meta> names the character encoding. */
-  charsetDeclared: boolean;
-  /** <link rel="next"/"prev"> targets (a shared empty list when none). */
-  pagination: readonly PaginationRef[];
-  /** Hreflang hrefs not written as full URLs. */
-  hreflangRelative: number;
-  /** Internal targets (not the page itself) whose every link here is rel="nofollow" (a shared empty list when none). */
-  nofollowOnlyLinks: readonly number[];
-}
-
-export interface PaginationRef {
-  rel: 'next' | 'prev';
-  /** Internal target id; -1 for another site or an unusable href. */
-  id: number;
-  /** The href as written when it is not a usable URL; null otherwise. */
-  invalid: string | null;
+  /** Facts of the indexing and markup checks ("indexing-content" group), one object of their own. */
+  indexing: IndexingRecord;
 }
 
 export interface UrlNode {

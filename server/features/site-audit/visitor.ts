@@ -224,10 +224,14 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
       hreflang,
       insecureResources: https ? facts.insecureResources.length : 0,
       insecureForms,
-      ...indexingContentRecord(facts, headerDirectives, headers['content-type'], base, (url) =>
-        reference(crawl, url, depth),
+      indexing: indexingContentRecord(
+        facts,
+        headerDirectives,
+        headers['content-type'],
+        base,
+        (url) => reference(crawl, url, depth),
+        nofollowOnly(nofollowLinks, followedLinks, selfId),
       ),
-      nofollowOnlyLinks: nofollowOnly(nofollowLinks, followedLinks, selfId),
     };
   }
 

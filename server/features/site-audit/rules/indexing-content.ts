@@ -1,5 +1,5 @@
-import { ROBOTS_FLAGS as F } from '../indexing-content-record.ts';
-import type { PaginationRef, UrlNode } from '../store.ts';
+import { DOM_MAX_ELEMENTS, ROBOTS_FLAGS as F, type PaginationRef } from '../indexing-content-record.ts';
+import type { UrlNode } from '../store.ts';
 import {
   describeStatus,
   isRedirect,
@@ -13,8 +13,6 @@ import {
 
 /** Visible words from which a page is long enough to need H2 subheadings. */
 export const H2_MIN_WORDS = 300;
-/** HTML elements past which a document is too large. */
-export const DOM_MAX_ELEMENTS = 1500;
 
 /** A title or H1 that says the page was not found (a number 404 alone, as in a path or a count, is not enough). */
 const NOT_FOUND = [
@@ -28,7 +26,7 @@ const NOT_FOUND = [
 ];
 const saysNotFound = (text: string) => NOT_FOUND.some((pattern) => pattern.test(text));
 
-const has = (node: Page, flag: number) => (node.page.robotsFlags & flag) !== 0;
+const has = (node: Page, flag: number) => (node.page.indexing.robotsFlags & flag) !== 0;
 
 function withFlag(flag: number, label: string): Rule {
   return (c) =>
@@ -55,7 +53,7 @@ function conflicts(node: Page): string[] {
 
 /** Internal pages a page's pagination links point at. */
 function paginationTargets(c: RuleContext, node: Page): Array<{ ref: PaginationRef; target: UrlNode }> {
-  return node.page.pagination.filter((ref) => ref.id >= 0).map((ref) => ({ ref, target: c.nodes[ref.id] }));
+  return node.page.indexing.pagination.filter((ref) => ref.id >= 0).map((ref) => ({ ref, target: c.nodes[ref.id] }));
 }
 
 function paginationRule(c: RuleContext, bad: (target: UrlNode) => string | null): Finding[] {
@@ -97,7 +95,7 @@ function referenced(c: RuleContext): Uint8Array {
     if (page.canonical.kind === 'internal') seen[page.canonical.id] = 1;
     for (const entry of page.hreflang) if (entry.id >= 0) seen[entry.id] = 1;
     for (const id of page.images) seen[id] = 1;
-    for (const ref of page.pagination) if (ref.id >= 0) seen[ref.id] = 1;
+    for (const ref of page.indexing.pagination) if (ref.id >= 0) seen[ref.id] = 1;
   }
   return seen;
 }
@@ -135,7 +133,7 @@ export const indexingContentRules: Record<string, Rule> = {
       if (node.redirectTo >= 0) redirected[node.redirectTo] = 1;
       const page = node.page;
       if (!page) continue;
-      const only = new Set(page.nofollowOnlyLinks);
+      const only = new Set(page.indexing.nofollowOnlyLinks);
       for (const id of page.links) {
         if (page.nofollow || only.has(id)) nofollowed[id] += 1;
         else followed[id] += 1;
@@ -177,11 +175,11 @@ export const indexingContentRules: Record<string, Rule> = {
   },
   'heading-order-skipped': (c) =>
     pages(c)
-      .filter((n) => n.page.headingSkip)
-      .map((n) => ({ url: n.url, detail: n.page.headingSkip! })),
+      .filter((n) => n.page.indexing.headingSkip)
+      .map((n) => ({ url: n.url, detail: n.page.indexing.headingSkip! })),
   'h2-missing': (c) =>
     pages(c)
-      .filter((n) => n.page.words >= H2_MIN_WORDS && n.page.h2Count === 0)
+      .filter((n) => n.page.words >= H2_MIN_WORDS && !n.page.indexing.hasH2)
       .map((n) => ({ url: n.url, detail: `${n.page.words} words, no <h2>` })),
   'title-same-as-h1': (c) =>
     pages(c)
@@ -189,16 +187,16 @@ export const indexingContentRules: Record<string, Rule> = {
       .map((n) => ({ url: n.url, detail: `"${n.page.title!.slice(0, 100)}"` })),
   'placeholder-text': (c) =>
     pages(c)
-      .filter((n) => n.page.placeholderText)
+      .filter((n) => n.page.indexing.placeholderText)
       .map((n) => ({ url: n.url, detail: '"lorem ipsum" in the visible text' })),
   'dom-too-large': (c) =>
     pages(c)
-      .filter((n) => n.page.elements > DOM_MAX_ELEMENTS)
-      .map((n) => ({ url: n.url, detail: `${n.page.elements.toLocaleString('en')} elements` })),
+      .filter((n) => n.page.indexing.elements > DOM_MAX_ELEMENTS)
+      .map((n) => ({ url: n.url, detail: `${n.page.indexing.elements.toLocaleString('en')} elements` })),
   'duplicate-ids': (c) =>
     pages(c)
-      .filter((n) => n.page.duplicateIds)
-      .map((n) => ({ url: n.url, detail: `id ${n.page.duplicateIds!} used more than once` })),
+      .filter((n) => n.page.indexing.duplicateIds)
+      .map((n) => ({ url: n.url, detail: `id ${n.page.indexing.duplicateIds!} used more than once` })),
   'content-type-wrong': (c) =>
     c.nodes
       .filter((n) => n.htmlMislabelled)
@@ -208,7 +206,7 @@ export const indexingContentRules: Record<string, Rule> = {
       })),
   'charset-missing': (c) =>
     pages(c)
-      .filter((n) => !n.page.charsetDeclared)
+      .filter((n) => !n.page.indexing.charsetDeclared)
       .map((n) => ({ url: n.url, detail: 'no charset in the Content-Type header or a <meta>' })),
   'soft-404': (c) =>
     pages(c).flatMap((n) => {
@@ -217,7 +215,7 @@ export const indexingContentRules: Record<string, Rule> = {
     }),
   'pagination-invalid': (c) =>
     pages(c).flatMap((n) => {
-      const bad = n.page.pagination.filter((ref) => ref.invalid !== null);
+      const bad = n.page.indexing.pagination.filter((ref) => ref.invalid !== null);
       return bad.length
         ? [
             {
@@ -249,10 +247,10 @@ export const indexingContentRules: Record<string, Rule> = {
   'hreflang-to-noindex': (c) => alternateRule(c, (target) => (target.page?.noindex ? 'is noindex' : null)),
   'hreflang-relative': (c) =>
     pages(c)
-      .filter((n) => n.page.hreflangRelative > 0)
+      .filter((n) => n.page.indexing.hreflangRelative > 0)
       .map((n) => ({
         url: n.url,
-        detail: `${n.page.hreflangRelative} hreflang href${n.page.hreflangRelative === 1 ? '' : 's'} without scheme and host`,
+        detail: `${n.page.indexing.hreflangRelative} hreflang href${n.page.indexing.hreflangRelative === 1 ? '' : 's'} without scheme and host`,
       })),
   'hreflang-lang-mismatch': (c) =>
     pages(c).flatMap((n) => {
