@@ -2,10 +2,13 @@ import type { RobotsPolicy } from '#server/lib/crawler/robots.ts';
 import type { SitemapFile } from '../sitemaps.ts';
 import type { PageRecord, UrlNode } from '../store.ts';
 import { MAX_REDIRECT_HOPS } from '../thresholds.ts';
+import type { LinkIndex, LinkRef, LinkStrings } from './link-refs.ts';
 
 export interface Finding {
   url: string;
   detail: string;
+  /** For link issues: the links involved (source → target → anchor → position), capped. */
+  links?: LinkRef[];
 }
 
 /** Everything the rules read: the crawl's nodes plus what is derived from the whole graph. */
@@ -19,6 +22,10 @@ export interface RuleContext {
   inlinks: Int32Array;
   /** The site's robots.txt as the crawl read it (absent when the caller did not say). */
   robots?: RobotsState;
+  /** Every link by target, with anchor text and position (built once per audit). */
+  linkIndex: LinkIndex;
+  /** Anchor texts and external (other-site) link targets behind `outlinks`: `linkIndex.to(-1 - index)`. */
+  strings: LinkStrings;
 }
 
 /** What the crawl knows of the audited site's robots.txt (its final origin's, after a start redirect). */
