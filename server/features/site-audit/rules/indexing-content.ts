@@ -26,6 +26,8 @@ const NOT_FOUND = [
 ];
 const saysNotFound = (text: string) => NOT_FOUND.some((pattern) => pattern.test(text));
 
+const SAME_TITLE_DETAIL = 'the <title> and the H1 are the same text';
+
 const has = (node: Page, flag: number) => (node.page.indexing.robotsFlags & flag) !== 0;
 
 function withFlag(flag: number, label: string): Rule {
@@ -184,7 +186,8 @@ export const indexingContentRules: Record<string, Rule> = {
   'title-same-as-h1': (c) =>
     pages(c)
       .filter((n) => n.page.title && n.page.h1.includes(n.page.title))
-      .map((n) => ({ url: n.url, detail: `"${n.page.title!.slice(0, 100)}"` })),
+      // One shared detail line: the title is in the page's facts, and a site may have this on every page.
+      .map((n) => ({ url: n.url, detail: SAME_TITLE_DETAIL })),
   'placeholder-text': (c) =>
     pages(c)
       .filter((n) => n.page.indexing.placeholderText)
