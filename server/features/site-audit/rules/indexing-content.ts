@@ -135,9 +135,10 @@ export const indexingContentRules: Record<string, Rule> = {
       if (node.redirectTo >= 0) redirected[node.redirectTo] = 1;
       const page = node.page;
       if (!page) continue;
-      const only = new Set(page.indexing.nofollowOnlyLinks);
+      // Almost every page has no nofollow-only link: no set for those.
+      const only = page.indexing.nofollowOnlyLinks.length ? new Set(page.indexing.nofollowOnlyLinks) : null;
       for (const id of page.links) {
-        if (page.nofollow || only.has(id)) nofollowed[id] += 1;
+        if (page.nofollow || only?.has(id)) nofollowed[id] += 1;
         else followed[id] += 1;
       }
     }
