@@ -18,6 +18,7 @@ import {
   type UrlStore,
 } from './store.ts';
 import { LARGE_IMAGE_BYTES, LARGE_SCRIPT_BYTES, LARGE_STYLESHEET_BYTES, MAX_RESOURCES_PER_PAGE } from './thresholds.ts';
+import { indexingContentRecord, looksLikeHtml, mayBeMislabelledHtml, nofollowOnly } from './indexing-content-record.ts';
 
 export interface AuditVisitorOptions {
   store: UrlStore;
@@ -77,23 +78,35 @@ function countLimitOf(node: UrlNode): number {
   return LARGE_IMAGE_BYTES;
 }
 
-/** Size of a non-HTML body: Content-Length when sent, else counted up to just past the "large" line. */
-async function bodySize(res: CrawlFetchResponse<Readable>, limit = LARGE_IMAGE_BYTES): Promise<number> {
+/**
+ * Size of a non-HTML body: Content-Length when sent, else counted up to just past `limit` (the
+ * "large" line). `sniff` sees the first chunk (read even when Content-Length is sent).
+ */
+async function bodySize(
+  res: CrawlFetchResponse<Readable>,
+  sniff?: (head: Buffer) => void,
+  limit = LARGE_IMAGE_BYTES,
+): Promise<number> {
   const declared = Number(res.headers['content-length']);
-  if (res.headers['content-length'] !== undefined && Number.isSafeInteger(declared) && declared >= 0) {
+  const known = res.headers['content-length'] !== undefined && Number.isSafeInteger(declared) && declared >= 0;
+  if (known && !sniff) {
     res.body.destroy();
     return declared;
   }
   let bytes = 0;
   try {
     for await (const chunk of res.body) {
+      if (sniff && bytes === 0) {
+        sniff(chunk as Buffer);
+        if (known) return declared;
+      }
       bytes += (chunk as Buffer).length;
       if (bytes > limit) break;
     }
   } finally {
     res.body.destroy();
   }
-  return bytes;
+  return known ? declared : bytes;
 }
 
 /**
@@ -169,6 +182,7 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
     const outlinks: number[] = [];
     const outlinkKeys = new Set<string>();
     const nofollowLinks = new Set<number>();
+    const followedLinks = new Set<number>();
     const targets = new Set<string>();
     let emptyAnchors = 0;
     let httpLinks = 0;
@@ -190,6 +204,7 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
       if (id < 0) continue;
       if (id !== selfId) links.add(id);
       if (/\bnofollow\b/.test(link.rel)) nofollowLinks.add(id);
+      else followedLinks.add(id);
       if (!link.text) emptyAnchors += 1;
       if (https && url.startsWith('http:')) httpLinks += 1;
     }
@@ -286,6 +301,14 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
       stylesheets,
       insecureResources: https ? facts.insecureResources.length : 0,
       insecureForms,
+      indexing: indexingContentRecord(
+        facts,
+        headerDirectives,
+        headers['content-type'],
+        base,
+        (url) => reference(crawl, url, depth),
+        nofollowOnly(nofollowLinks, followedLinks, selfId),
+      ),
     };
   }
 
@@ -332,7 +355,11 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
       // A script or stylesheet is measured, never parsed as a page, whatever its content type says.
       const loadedAsCode = !item.start && (node.loadedAs & (LOADED_AS.script | LOADED_AS.stylesheet)) !== 0;
       if (loadedAsCode || !isHtmlContentType(headers['content-type'])) {
-        node.bytes = await bodySize(res, countLimitOf(node)).catch(() => -1);
+        const sniff =
+          !loadedAsCode && status === 200 && mayBeMislabelledHtml(headers['content-type'])
+            ? (head: Buffer) => (node.htmlMislabelled = looksLikeHtml(head))
+            : undefined;
+        node.bytes = await bodySize(res, sniff, countLimitOf(node)).catch(() => -1);
         spend(crawl, Math.max(0, node.bytes));
         return crawl.failStart(
           item,
