@@ -39,6 +39,11 @@ export interface PageRecord {
   minhash: Uint32Array;
   htmlBytes: number;
   jsonLdInvalid: number;
+  /**
+   * Structured-data problems, one `check<TAB>detail` line per check (server/lib/structured-data
+   * summarizeStructuredData): at most one line per check, each capped; shared when equal.
+   */
+  structuredDataProblems: string[];
   imagesNoAlt: number;
   imagesNoSize: number;
   /** Internal image URL ids shown on the page. */

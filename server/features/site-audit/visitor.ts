@@ -7,6 +7,7 @@ import type { CrawlFetchResponse } from '#server/lib/crawler/types.ts';
 import { createPageFactsParser } from '#server/lib/page-facts/extract.ts';
 import type { PageFacts } from '#server/lib/page-facts/facts.ts';
 import { hasNoindex, xRobotsDirectivesFor } from '#server/lib/page-facts/robots-directives.ts';
+import { summarizeStructuredData, validateStructuredData } from '#server/lib/structured-data/validate.ts';
 import { readSitemaps, type SitemapReadResult } from './sitemaps.ts';
 import type { CanonicalRef, HreflangRef, PageRecord, UrlStore } from './store.ts';
 import { LARGE_IMAGE_BYTES } from './thresholds.ts';
@@ -44,7 +45,7 @@ async function parseHtml(
   contentType: string | undefined,
   breathe: () => Promise<void>,
 ): Promise<{ facts: PageFacts; bytes: number }> {
-  const parser = createPageFactsParser({ fingerprint: true, styles: false });
+  const parser = createPageFactsParser({ fingerprint: true, styles: false, structuredData: true });
   let decoder: TextDecoder | null = null;
   let bytes = 0;
   for await (const chunk of body) {
@@ -87,6 +88,20 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
   const { store } = options;
   const state: AuditCrawlState = { fetched: 0, bytes: 0, sitemaps: null };
   let sitemapsStarted = false;
+  // Structured-data findings repeat page after page on templated sites: one copy of each line.
+  const structuredDataLines = new Map<string, string>();
+  const NO_STRUCTURED_DATA_PROBLEMS: string[] = [];
+  function structuredDataProblems(facts: PageFacts): string[] {
+    if (!facts.structuredData?.length) return NO_STRUCTURED_DATA_PROBLEMS;
+    const lines = summarizeStructuredData(validateStructuredData(facts.structuredData));
+    if (lines.length === 0) return NO_STRUCTURED_DATA_PROBLEMS;
+    return lines.map((line) => {
+      const known = structuredDataLines.get(line);
+      if (known !== undefined) return known;
+      if (structuredDataLines.size < 10_000) structuredDataLines.set(line, line);
+      return line;
+    });
+  }
 
   /** Queues an in-site URL and returns its node id, or -1 for another site or a non-web URL. */
   function reference(crawl: CrawlControl, url: string | null, depth: number): number {
@@ -201,6 +216,7 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
       minhash: facts.text?.minhash ?? new Uint32Array(0),
       htmlBytes,
       jsonLdInvalid: facts.jsonLdInvalid,
+      structuredDataProblems: structuredDataProblems(facts),
       imagesNoAlt: facts.images.filter((image) => image.alt === null).length,
       imagesNoSize: facts.images.filter((image) => !image.width || !image.height).length,
       images,

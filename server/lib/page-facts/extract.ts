@@ -1,5 +1,6 @@
 import { Parser } from 'htmlparser2';
 import { emptyFacts, MAX_LINKS_PER_PAGE, type LinkFact, type PageFacts, type PageFactsOptions } from './facts.ts';
+import { createEmbeddedItemCollector } from '#server/lib/structured-data/embedded-items.ts';
 import { createTextFingerprinter, createWordCounter } from './text-fingerprint.ts';
 
 export { countWords } from './text-fingerprint.ts';
@@ -7,6 +8,8 @@ export { countWords } from './text-fingerprint.ts';
 const MAX_STYLE_TEXT = 512 * 1024;
 const MAX_STYLE_ATTRIBUTES = 2000;
 const MAX_LIST = 5000;
+/** JSON-LD blocks kept for validation (structuredData option). */
+const MAX_JSON_LD_BLOCKS = 50;
 /**
  * Elements whose text is being collected at once. Every text node is added to each of them, so
  * without a bound 8,000 unclosed `<span><a href>` (250 KB) cost 8,000² appends: 12 s and gigabytes.
@@ -58,6 +61,8 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
   const styles = options.styles ?? true;
   const facts = emptyFacts();
   const jsonLdTypes = new Set<string>();
+  const embeddedItems = options.structuredData ? createEmbeddedItemCollector() : null;
+  const jsonLdBlocks: unknown[] = [];
   const captures: Array<{ tag: string; text: string; limit: number; done: (text: string) => void }> = [];
   const capture = (tag: string, text: string, done: (text: string) => void, limit = MAX_CAPTURE_CHARS) => {
     if (captures.length < MAX_OPEN_CAPTURES) captures.push({ tag, text, limit, done });
@@ -84,6 +89,7 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
         words.boundary();
         depth += 1;
         if (hiddenFrom === 0 && isHidden(attribs)) hiddenFrom = depth;
+        embeddedItems?.open(name, attribs);
         if (name === 'html' && attribs.lang !== undefined) facts.lang = attribs.lang.trim() || null;
         if (name === 'head') inHead = true;
         if (name === 'body') inHead = false;
@@ -186,7 +192,9 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
                 '',
                 (text) => {
                   try {
-                    jsonLdTypesOf(JSON.parse(text), jsonLdTypes);
+                    const parsed: unknown = JSON.parse(text);
+                    jsonLdTypesOf(parsed, jsonLdTypes);
+                    if (embeddedItems && jsonLdBlocks.length < MAX_JSON_LD_BLOCKS) jsonLdBlocks.push(parsed);
                   } catch {
                     facts.jsonLdInvalid += 1;
                   }
@@ -223,6 +231,7 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
         if (NON_CONTENT.has(name)) skipDepth += 1;
       },
       ontext(text) {
+        embeddedItems?.text(text);
         for (const open of captures)
           if (open.text.length < open.limit) open.text += text.slice(0, open.limit - open.text.length);
         if (skipDepth === 0 && hiddenFrom === 0) words.text(text);
@@ -230,6 +239,7 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
       onclosetag(name) {
         words.boundary();
         if (hiddenFrom === depth) hiddenFrom = 0;
+        embeddedItems?.close();
         depth -= 1;
         if (NON_CONTENT.has(name) && skipDepth > 0) skipDepth -= 1;
         if (name === 'head') inHead = false;
@@ -252,6 +262,7 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
     end(): PageFacts {
       parser.end();
       facts.jsonLdTypes = [...jsonLdTypes];
+      if (embeddedItems) facts.structuredData = [...jsonLdBlocks, ...embeddedItems.items()];
       if (fingerprinter) facts.text = fingerprinter.finish();
       facts.wordCount = words.words;
       return facts;

@@ -1,4 +1,118 @@
 import type { IssueType } from '../site-audit.ts';
+import { t } from './define.ts';
 
-/** Site audit checks of the "structured-data" group. */
-export const structuredDataIssueTypes: readonly IssueType[] = [];
+/** Site audit checks of the "structured-data" group (rules: server/features/site-audit/rules/structured-data.ts). */
+export const structuredDataIssueTypes: readonly IssueType[] = [
+  t(
+    'schema-context-missing',
+    'warning',
+    'Structured data without @context',
+    'A JSON-LD block names a @type but no "@context": "https://schema.org", so search engines cannot tell which vocabulary it uses and ignore it.',
+    'Add "@context": "https://schema.org" to the top of the JSON-LD block.',
+  ),
+  t(
+    'schema-type-unknown',
+    'warning',
+    'Unknown schema.org type',
+    'The structured data uses a @type that does not exist in schema.org (often a typo, such as "Organisation"). Search engines skip items of an unknown type.',
+    'Use the exact type name from schema.org (the detail shows the name used); check the spelling and capital letters.',
+  ),
+  t(
+    'schema-property-unknown',
+    'warning',
+    'Unknown schema.org property',
+    'The structured data uses a property that exists nowhere in schema.org, so search engines ignore it.',
+    'Rename it to the schema.org property you meant (check spelling and capital letters), or remove it.',
+  ),
+  t(
+    'schema-property-wrong-type',
+    'notice',
+    'Property used on the wrong type',
+    'A schema.org property is used on a type it does not belong to (for example "price" on a Product instead of on its Offer). Search engines may ignore it.',
+    "Move the property to the item it belongs to (the detail names the types that have it), or change the item's type.",
+  ),
+  t(
+    'schema-date-invalid',
+    'warning',
+    'Date not in ISO 8601 format',
+    'A date in the structured data (such as startDate, datePublished or uploadDate) is not written as an ISO 8601 date, so search engines may misread or drop it.',
+    'Write dates as YYYY-MM-DD, or with a time and time zone as YYYY-MM-DDTHH:MM:SS+01:00.',
+  ),
+  t(
+    'schema-article-recommended-missing',
+    'notice',
+    'Article markup missing headline, image, date or author',
+    'The Article (or NewsArticle, BlogPosting) markup lacks properties Google recommends and shows with articles: headline, image, datePublished and author. Google requires none of them, but without them it has less to show.',
+    'Add the missing properties named in the detail to the article markup.',
+  ),
+  t(
+    'schema-breadcrumb-required-missing',
+    'warning',
+    'Breadcrumb markup missing required properties',
+    'The BreadcrumbList lacks what Google requires for breadcrumbs in search results: itemListElement, and for each breadcrumb its position, name and item (the last one may leave out item).',
+    'Add the missing properties named in the detail to each ListItem.',
+  ),
+  t(
+    'schema-faq-required-missing',
+    'warning',
+    'FAQ markup missing required properties',
+    'The FAQPage lacks what Google requires: mainEntity with Questions, each with a name and an acceptedAnswer that has text.',
+    'Add the missing properties named in the detail to each question and answer.',
+  ),
+  t(
+    'schema-local-business-required-missing',
+    'warning',
+    'Local business markup missing name or address',
+    'The LocalBusiness (or a more specific type such as Restaurant) lacks its name or address, which Google requires for local business details.',
+    'Add the business name and its PostalAddress.',
+  ),
+  t(
+    'schema-organization-recommended-missing',
+    'notice',
+    'Organization markup missing name, url or logo',
+    'The Organization markup lacks its name, url or logo. Google requires none of them but recommends them: they decide how your organization and its logo show in search.',
+    "Add the organization's name, its home page url and a logo image URL.",
+  ),
+  t(
+    'schema-product-required-missing',
+    'warning',
+    'Product markup missing required properties',
+    'The Product lacks what Google requires for product results: a name, and one of offers, review or aggregateRating.',
+    'Add the product name and at least an Offer with its price, a review or an aggregate rating.',
+  ),
+  t(
+    'schema-review-required-missing',
+    'warning',
+    'Review markup missing required properties',
+    'The Review lacks what Google requires for review snippets: author and reviewRating, and itemReviewed when the review is not inside the item it reviews.',
+    'Add the missing properties named in the detail.',
+  ),
+  t(
+    'schema-rating-required-missing',
+    'warning',
+    'Rating markup missing required properties',
+    'A Rating lacks its ratingValue, or an AggregateRating lacks its ratingValue or both ratingCount and reviewCount, which Google requires for star ratings.',
+    'Add ratingValue, and for an aggregate rating the number of ratings (ratingCount) or reviews (reviewCount).',
+  ),
+  t(
+    'schema-event-required-missing',
+    'warning',
+    'Event markup missing required properties',
+    'The Event lacks what Google requires for event results: name, startDate and location.',
+    'Add the missing properties named in the detail (location as a Place with an address, or a VirtualLocation).',
+  ),
+  t(
+    'schema-recipe-required-missing',
+    'warning',
+    'Recipe markup missing name or image',
+    'The Recipe lacks its name or image, which Google requires for recipe results.',
+    'Add the recipe name and at least one image URL.',
+  ),
+  t(
+    'schema-video-required-missing',
+    'warning',
+    'Video markup missing required properties',
+    'The VideoObject lacks what Google requires for video results: name, thumbnailUrl and uploadDate.',
+    'Add the missing properties named in the detail (uploadDate as an ISO 8601 date).',
+  ),
+];

@@ -1,0 +1,420 @@
+import { describe, expect, it } from 'vitest';
+import { extractPageFacts } from '#server/lib/page-facts/extract.ts';
+import { schemaOrgVocabulary } from './vocabulary.ts';
+import { summarizeStructuredData, validateStructuredData, type StructuredDataProblem } from './validate.ts';
+
+const ctx = 'https://schema.org';
+
+/** Valid examples after Google Search Central's docs (one per rich-result type). */
+const valid: Record<string, unknown> = {
+  article: {
+    '@context': ctx,
+    '@type': 'NewsArticle',
+    headline: 'Title of a News Article',
+    image: ['https://example.com/photos/1x1/photo.jpg', 'https://example.com/photos/16x9/photo.jpg'],
+    datePublished: '2024-01-05T08:00:00+08:00',
+    dateModified: '2024-02-05T09:20:00+08:00',
+    author: [{ '@type': 'Person', name: 'Jane Doe', url: 'https://example.com/profile/janedoe123' }],
+  },
+  breadcrumb: {
+    '@context': ctx,
+    '@type': 'BreadcrumbList',
+    itemListElement: [
+      { '@type': 'ListItem', position: 1, name: 'Books', item: 'https://example.com/books' },
+      { '@type': 'ListItem', position: 2, name: 'Science Fiction', item: 'https://example.com/books/sciencefiction' },
+      { '@type': 'ListItem', position: 3, name: 'Award Winners' },
+    ],
+  },
+  faq: {
+    '@context': ctx,
+    '@type': 'FAQPage',
+    mainEntity: [
+      {
+        '@type': 'Question',
+        name: 'How to find an apprenticeship?',
+        acceptedAnswer: {
+          '@type': 'Answer',
+          text: '<p>We provide an official service to search through available apprenticeships.</p>',
+        },
+      },
+    ],
+  },
+  localBusiness: {
+    '@context': ctx,
+    '@type': 'Restaurant',
+    image: ['https://example.com/photos/1x1/photo.jpg'],
+    name: "Dave's Steak House",
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: '148 W 51st St',
+      addressLocality: 'New York',
+      addressRegion: 'NY',
+      postalCode: '10019',
+      addressCountry: 'US',
+    },
+    geo: { '@type': 'GeoCoordinates', latitude: 40.761293, longitude: -73.982294 },
+    url: 'https://www.example.com/restaurant-locations/manhattan',
+    telephone: '+12122459600',
+    servesCuisine: 'American',
+    priceRange: '$$$',
+    openingHoursSpecification: [
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday'], opens: '11:30', closes: '22:00' },
+    ],
+    menu: 'https://www.example.com/menu',
+    acceptsReservations: 'True',
+  },
+  organization: {
+    '@context': ctx,
+    '@type': 'Organization',
+    url: 'https://www.example.com',
+    name: 'Example Corporation',
+    logo: 'https://www.example.com/images/logo.png',
+    sameAs: ['https://example.net/profile/example1234'],
+    contactPoint: { '@type': 'ContactPoint', telephone: '+9-999-999-9999', email: 'contact@example.com' },
+    foundingDate: '1998',
+  },
+  product: {
+    '@context': ctx,
+    '@type': 'Product',
+    name: 'Executive Anvil',
+    description: "Sleeker than ACME's Classic Anvil.",
+    review: {
+      '@type': 'Review',
+      reviewRating: { '@type': 'Rating', ratingValue: 4, bestRating: 5 },
+      author: { '@type': 'Person', name: 'Fred Benson' },
+    },
+    aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.4, reviewCount: 89 },
+    offers: {
+      '@type': 'Offer',
+      price: '119.99',
+      priceCurrency: 'USD',
+      priceValidUntil: '2026-11-20',
+      availability: 'https://schema.org/InStock',
+    },
+  },
+  review: {
+    '@context': ctx,
+    '@type': 'Review',
+    itemReviewed: { '@type': 'Restaurant', name: 'Legal Seafood', address: '1 Main St' },
+    reviewRating: { '@type': 'Rating', ratingValue: 4 },
+    name: 'A good seafood place.',
+    author: { '@type': 'Person', name: 'Bob Smith' },
+    publisher: { '@type': 'Organization', name: 'Washington Times' },
+  },
+  event: {
+    '@context': ctx,
+    '@type': 'Event',
+    name: 'The Adventures of Kira and Morrison',
+    startDate: '2025-07-21T19:00-05:00',
+    endDate: '2025-07-21T23:00-05:00',
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    eventStatus: 'https://schema.org/EventScheduled',
+    location: {
+      '@type': 'Place',
+      name: 'Snickerpark Stadium',
+      address: { '@type': 'PostalAddress', streetAddress: '100 West Snickerpark Dr', addressCountry: 'US' },
+    },
+    offers: {
+      '@type': 'Offer',
+      url: 'https://www.example.com/event_offer/12345_202403180430',
+      price: 30,
+      validFrom: '2024-05-21T12:00',
+    },
+    performer: { '@type': 'PerformingGroup', name: 'Kira and Morrison' },
+  },
+  recipe: {
+    '@context': ctx,
+    '@type': 'Recipe',
+    name: 'Non-Alcoholic Piña Colada',
+    image: ['https://example.com/photos/1x1/photo.jpg'],
+    author: { '@type': 'Person', name: 'Mary Stone' },
+    datePublished: '2024-03-10',
+    prepTime: 'PT1M',
+    recipeYield: '4 servings',
+    recipeIngredient: ['400ml of pineapple juice', '100ml cream of coconut'],
+    recipeInstructions: [{ '@type': 'HowToStep', name: 'Blend', text: 'Blend 400ml of pineapple juice.' }],
+    nutrition: { '@type': 'NutritionInformation', calories: '120 calories' },
+  },
+  video: {
+    '@context': ctx,
+    '@type': 'VideoObject',
+    name: 'Introducing the self-driving bicycle in the Netherlands',
+    description: 'This spring, Google is introducing the self-driving bicycle in Amsterdam.',
+    thumbnailUrl: ['https://example.com/photos/1x1/photo.jpg'],
+    uploadDate: '2024-03-31T08:00:00+08:00',
+    duration: 'PT1M54S',
+    contentUrl: 'https://www.example.com/video/123/file.mp4',
+    interactionStatistic: {
+      '@type': 'InteractionCounter',
+      interactionType: { '@type': 'WatchAction' },
+      userInteractionCount: 5647018,
+    },
+  },
+  graph: {
+    '@context': ctx,
+    '@graph': [
+      {
+        '@type': 'WebSite',
+        '@id': 'https://example.com/#website',
+        url: 'https://example.com/',
+        name: 'Example',
+        potentialAction: {
+          '@type': 'SearchAction',
+          target: 'https://example.com/?s={search_term_string}',
+          'query-input': 'required name=search_term_string',
+        },
+      },
+      {
+        '@type': 'WebPage',
+        '@id': 'https://example.com/post/#webpage',
+        isPartOf: { '@id': 'https://example.com/#website' },
+        mainEntity: { '@id': 'https://example.com/post/#article' },
+      },
+      {
+        '@type': ['Article', 'BlogPosting'],
+        '@id': 'https://example.com/post/#article',
+        headline: 'Post',
+        image: 'https://example.com/a.jpg',
+        datePublished: '2024-01-05',
+        author: { '@id': 'https://example.com/#jane' },
+      },
+    ],
+  },
+  foreignVocabulary: { '@context': { '@vocab': 'http://xmlns.com/foaf/0.1/' }, '@type': 'Person', nick: 'jd' },
+  ownTerms: {
+    '@context': ['https://schema.org', { ex: 'https://example.com/ns#', shoeSize: 'ex:shoeSize' }],
+    '@type': 'Person',
+    name: 'J',
+    shoeSize: 44,
+  },
+};
+
+const checks = (problems: StructuredDataProblem[]) => problems.map((problem) => problem.check);
+
+describe('validateStructuredData', () => {
+  it.each(Object.entries(valid))('finds nothing in the valid %s example', (_name, block) => {
+    expect(validateStructuredData([block])).toEqual([]);
+  });
+
+  const base = valid as Record<string, Record<string, unknown>>;
+  const planted: Array<[string, unknown, string, string]> = [
+    ['no @context', { '@type': 'Product', name: 'x' }, 'schema-context-missing', 'Product'],
+    ['unknown type', { ...base.organization, '@type': 'Organisation' }, 'schema-type-unknown', '"Organisation"'],
+    [
+      'unknown property',
+      { ...base.recipe, cookingTemperature: '180' },
+      'schema-property-unknown',
+      '"cookingTemperature" on Recipe',
+    ],
+    [
+      'property on the wrong type',
+      { ...base.recipe, price: '3' },
+      'schema-property-wrong-type',
+      '"price" on Recipe (a property of DonateAction, Offer, PriceSpecification and 1 more)',
+    ],
+    [
+      'date not ISO 8601',
+      { ...base.event, startDate: '21/07/2025 19:00' },
+      'schema-date-invalid',
+      'startDate "21/07/2025 19:00" on Event',
+    ],
+    [
+      'article without author',
+      { ...base.article, author: undefined },
+      'schema-article-recommended-missing',
+      'NewsArticle: missing author',
+    ],
+    [
+      'breadcrumb without a name',
+      {
+        ...base.breadcrumb,
+        itemListElement: [
+          { '@type': 'ListItem', position: 1, item: 'https://example.com/a' },
+          { '@type': 'ListItem', position: 2, name: 'B' },
+        ],
+      },
+      'schema-breadcrumb-required-missing',
+      'BreadcrumbList: missing breadcrumb 1: name',
+    ],
+    [
+      'FAQ answer without text',
+      { ...base.faq, mainEntity: { '@type': 'Question', name: 'Q?', acceptedAnswer: { '@type': 'Answer' } } },
+      'schema-faq-required-missing',
+      'FAQPage: missing question 1: acceptedAnswer.text',
+    ],
+    [
+      'local business without address',
+      { ...base.localBusiness, address: undefined },
+      'schema-local-business-required-missing',
+      'Restaurant: missing address',
+    ],
+    [
+      'organization without logo',
+      { ...base.organization, logo: undefined },
+      'schema-organization-recommended-missing',
+      'Organization: missing logo',
+    ],
+    [
+      'product without offers, review or rating',
+      { ...base.product, offers: undefined, review: undefined, aggregateRating: undefined },
+      'schema-product-required-missing',
+      'Product: missing one of offers, review or aggregateRating',
+    ],
+    [
+      'review without itemReviewed',
+      { ...base.review, itemReviewed: undefined },
+      'schema-review-required-missing',
+      'Review: missing itemReviewed',
+    ],
+    [
+      'aggregate rating without counts',
+      { ...base.product, aggregateRating: { '@type': 'AggregateRating', ratingValue: 4 } },
+      'schema-rating-required-missing',
+      'AggregateRating: missing ratingCount or reviewCount',
+    ],
+    [
+      'event without location',
+      { ...base.event, location: undefined },
+      'schema-event-required-missing',
+      'Event: missing location',
+    ],
+    [
+      'recipe without image',
+      { ...base.recipe, image: undefined },
+      'schema-recipe-required-missing',
+      'Recipe: missing image',
+    ],
+    [
+      'video without thumbnail',
+      { ...base.video, thumbnailUrl: undefined },
+      'schema-video-required-missing',
+      'VideoObject: missing thumbnailUrl',
+    ],
+  ];
+  it.each(planted)('reports exactly one problem for %s', (_name, block, check, detail) => {
+    expect(validateStructuredData([JSON.parse(JSON.stringify(block))])).toEqual([{ check, detail }]);
+  });
+
+  it('reads arrays, @graph members and nested items', () => {
+    const nested = {
+      '@context': ctx,
+      '@type': 'WebPage',
+      mainEntity: { ...base.event, '@context': undefined, location: undefined },
+    };
+    const problems = validateStructuredData(
+      JSON.parse(
+        JSON.stringify([
+          [{ ...base.recipe, image: undefined }, base.video],
+          { '@context': ctx, '@graph': [{ ...base.video, '@context': undefined, uploadDate: 'yesterday' }] },
+          nested,
+        ]),
+      ) as unknown[],
+    );
+    expect(checks(problems)).toEqual([
+      'schema-recipe-required-missing',
+      'schema-date-invalid',
+      'schema-event-required-missing',
+    ]);
+  });
+
+  it('checks nested reviews without asking for itemReviewed, but not nested organizations', () => {
+    const product = {
+      ...base.product,
+      review: { '@type': 'Review', author: 'Fred' },
+      brand: { '@type': 'Organization', name: 'ACME' },
+    };
+    expect(validateStructuredData([product])).toEqual([
+      { check: 'schema-review-required-missing', detail: 'Review: missing reviewRating' },
+    ]);
+  });
+
+  it('accepts ISO 8601 dates and rejects others', () => {
+    const dated = (value: string) => validateStructuredData([{ ...base.event, startDate: value }]).length;
+    for (const good of [
+      '2025',
+      '2025-07',
+      '2025-07-21',
+      '2025-07-21T19:00',
+      '2025-07-21T19:00:00Z',
+      '2025-07-21T19:00:00.5+02:00',
+      '2025-07-21T19:00-0500',
+    ])
+      expect(dated(good), good).toBe(0);
+    for (const bad of ['July 21, 2025', '2025-13-01', '2025-07-21 19:00', '21-07-2025', '2025-07-32'])
+      expect(dated(bad), bad).toBe(1);
+  });
+
+  it('bounds the work on a hostile page', () => {
+    let deep: Record<string, unknown> = { '@type': 'Thing', nme: 'x' };
+    for (let index = 0; index < 10_000; index += 1) deep = { '@type': 'Thing', subjectOf: deep };
+    expect(validateStructuredData([{ '@context': ctx, ...deep }])).toEqual([]);
+    const wide = { '@context': ctx, '@graph': Array.from({ length: 50_000 }, () => ({ '@type': 'Thnig' })) };
+    expect(validateStructuredData([wide])).toHaveLength(2000);
+  });
+});
+
+describe('summarizeStructuredData', () => {
+  it('keeps one capped line per check, distinct details first', () => {
+    const problems = ['a', 'b', 'a', 'c', 'd', 'e'].map((name) => ({
+      check: 'schema-type-unknown',
+      detail: `"${name}"`,
+    }));
+    problems.push({ check: 'schema-date-invalid', detail: 'x'.repeat(1000) });
+    const summary = summarizeStructuredData(problems);
+    expect(summary[0]).toBe('schema-type-unknown\t"a"; "b"; "c" (and 2 more)');
+    expect(summary[1].length).toBeLessThanOrEqual('schema-date-invalid\t'.length + 300);
+  });
+});
+
+describe('microdata and RDFa', () => {
+  const read = (body: string) =>
+    extractPageFacts(`<html><body>${body}</body></html>`, { structuredData: true }).structuredData ?? [];
+
+  it('turns microdata into items the validator reads', () => {
+    const items = read(`
+      <div itemscope itemtype="https://schema.org/Event">
+        <h1 itemprop="name">Concert</h1>
+        <time itemprop="startDate" datetime="2025-07-21T19:00">21 July</time>
+        <div itemprop="location" itemscope itemtype="https://schema.org/Place"><span itemprop="name">Hall</span>
+          <span itemprop="address">1 Main St</span></div>
+        <meta itemprop="endDate" content="tomorrow">
+      </div>`);
+    expect(items).toEqual([
+      {
+        '@context': 'https://schema.org',
+        '@type': 'https://schema.org/Event',
+        name: 'Concert',
+        startDate: '2025-07-21T19:00',
+        location: { '@type': 'https://schema.org/Place', name: 'Hall', address: '1 Main St' },
+        endDate: 'tomorrow',
+      },
+    ]);
+    expect(validateStructuredData(items)).toEqual([
+      { check: 'schema-date-invalid', detail: 'endDate "tomorrow" on Event' },
+    ]);
+  });
+
+  it('reads RDFa Lite under a schema.org vocab and skips other vocabularies', () => {
+    const items = read(`
+      <div vocab="https://schema.org/" typeof="Recipe"><span property="name">Soup</span><span property="colour">red</span></div>
+      <div vocab="http://xmlns.com/foaf/0.1/" typeof="Person"><span property="nick">x</span></div>
+      <div itemscope itemtype="http://data-vocabulary.org/Person"><span itemprop="nickname">y</span></div>`);
+    expect(items).toEqual([{ '@context': 'https://schema.org', '@type': 'Recipe', name: 'Soup', colour: 'red' }]);
+    expect(checks(validateStructuredData(items))).toEqual([
+      'schema-property-unknown',
+      'schema-recipe-required-missing',
+    ]);
+  });
+});
+
+describe('schemaOrgVocabulary', () => {
+  it('comes from schema.org release data', () => {
+    const vocabulary = schemaOrgVocabulary();
+    expect(vocabulary.release).toMatch(/^\d+\.\d+$/);
+    expect([...vocabulary.ancestors.get('NewsArticle')!]).toEqual(
+      expect.arrayContaining(['Article', 'CreativeWork', 'Thing']),
+    );
+    expect(vocabulary.domains.get('uploadDate')).toContain('MediaObject');
+    expect(vocabulary.dateProperties.has('startDate')).toBe(true);
+  });
+});
