@@ -98,8 +98,10 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
     return lines.map((line) => {
       const known = structuredDataLines.get(line);
       if (known !== undefined) return known;
-      if (structuredDataLines.size < 10_000) structuredDataLines.set(line, line);
-      return line;
+      // A fresh flat copy: the line may still point into the page's parsed JSON-LD.
+      const kept = Buffer.from(line).toString();
+      if (structuredDataLines.size < 10_000) structuredDataLines.set(kept, kept);
+      return kept;
     });
   }
 

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { extractPageFacts } from '#server/lib/page-facts/extract.ts';
 import { schemaOrgVocabulary } from './vocabulary.ts';
-import { summarizeStructuredData, validateStructuredData, type StructuredDataProblem } from './validate.ts';
+import {
+  MAX_STRUCTURED_DATA_LINES,
+  summarizeStructuredData,
+  validateStructuredData,
+  type StructuredDataProblem,
+} from './validate.ts';
 
 const ctx = 'https://schema.org';
 
@@ -362,7 +367,15 @@ describe('summarizeStructuredData', () => {
     problems.push({ check: 'schema-date-invalid', detail: 'x'.repeat(1000) });
     const summary = summarizeStructuredData(problems);
     expect(summary[0]).toBe('schema-type-unknown\t"a"; "b"; "c" (and 2 more)');
-    expect(summary[1].length).toBeLessThanOrEqual('schema-date-invalid\t'.length + 300);
+    expect(summary[1].length).toBeLessThanOrEqual('schema-date-invalid\t'.length + 200);
+  });
+
+  it(`keeps the first ${MAX_STRUCTURED_DATA_LINES} checks of a page`, () => {
+    const problems = Array.from({ length: 12 }, (_, index) => ({ check: `check-${index}`, detail: 'x' }));
+    problems.push({ check: 'check-0', detail: 'y' });
+    const summary = summarizeStructuredData(problems);
+    expect(summary).toHaveLength(MAX_STRUCTURED_DATA_LINES);
+    expect(summary[0]).toBe('check-0\tx; y');
   });
 });
 

@@ -157,20 +157,22 @@ export function validateStructuredData(
   return problems;
 }
 
-/** Problems kept per check and page, and the longest detail line kept. */
+/** Distinct problems named per check and page, lines kept per page, and the longest detail kept. */
 const MAX_DETAILS_SHOWN = 3;
-const MAX_SUMMARY_CHARS = 300;
+export const MAX_STRUCTURED_DATA_LINES = 8;
+const MAX_SUMMARY_CHARS = 200;
 
 /**
- * The compact form a page record keeps: one string per check, `check<TAB>detail`, the detail
- * naming the first distinct problems and how many more there are.
+ * The compact form a page record keeps: one string per check (the first MAX_STRUCTURED_DATA_LINES
+ * checks found), `check<TAB>detail`, the detail naming the first distinct problems and how many
+ * more there are, at most MAX_SUMMARY_CHARS long.
  */
 export function summarizeStructuredData(problems: readonly StructuredDataProblem[]): string[] {
   const byCheck = new Map<string, string[]>();
   for (const problem of problems) {
     const details = byCheck.get(problem.check) ?? [];
     if (!details.includes(problem.detail)) details.push(problem.detail);
-    byCheck.set(problem.check, details);
+    if (byCheck.size < MAX_STRUCTURED_DATA_LINES || byCheck.has(problem.check)) byCheck.set(problem.check, details);
   }
   return [...byCheck].map(([check, details]) => {
     const shown = details.slice(0, MAX_DETAILS_SHOWN).join('; ');
