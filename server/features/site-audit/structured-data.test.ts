@@ -92,6 +92,18 @@ const PAGES: Record<string, { head?: string; body?: string }> = {
       aggregateRating: { '@type': 'AggregateRating', ratingValue: 4 },
     }),
   },
+  '/software-app': {
+    head: schema({ '@type': 'MobileApplication', name: 'App', offers: { '@type': 'Offer', price: 0 } }),
+  },
+  '/job-posting': {
+    head: schema({
+      '@type': 'JobPosting',
+      title: 'Cook',
+      description: 'Cooking.',
+      hiringOrganization: { '@type': 'Organization', name: 'Cafe' },
+      jobLocation: { '@type': 'Place', address: 'Delhi' },
+    }),
+  },
   '/event': { head: schema({ ...event, location: undefined }) },
   '/recipe': { head: schema({ '@type': 'Recipe', name: 'Soup' }) },
   '/video': { head: schema({ '@type': 'VideoObject', name: 'Clip', thumbnailUrl: 'https://example.com/t.jpg' }) },
@@ -127,6 +139,8 @@ test('structured data: every planted mistake is reported on its page alone, with
     'schema-product-required-missing': ['/product'],
     'schema-review-required-missing': ['/review'],
     'schema-rating-required-missing': ['/rating'],
+    'schema-software-app-required-missing': ['/software-app'],
+    'schema-job-posting-required-missing': ['/job-posting'],
     'schema-event-required-missing': ['/event', '/microdata-event'],
     'schema-recipe-required-missing': ['/rdfa-recipe', '/recipe'],
     'schema-video-required-missing': ['/video'],
@@ -141,4 +155,8 @@ test('structured data: every planted mistake is reported on its page alone, with
   expect(detail('schema-review-required-missing', '/review')).toBe('Review: missing author');
   expect(detail('schema-event-required-missing', '/microdata-event')).toBe('Event: missing location');
   expect(detail('schema-video-required-missing', '/video')).toBe('VideoObject: missing uploadDate');
+  expect(detail('schema-software-app-required-missing', '/software-app')).toBe(
+    'MobileApplication: missing aggregateRating or review',
+  );
+  expect(detail('schema-job-posting-required-missing', '/job-posting')).toBe('JobPosting: missing datePosted');
 });

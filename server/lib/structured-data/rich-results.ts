@@ -106,8 +106,10 @@ export const richResultRules: readonly RichResultRule[] = [
   {
     // https://developers.google.com/search/docs/appearance/structured-data/product-snippet
     // Product: name (required), and one of review, aggregateRating or offers.
+    // A ProductGroup (https://developers.google.com/search/docs/appearance/structured-data/product-variants)
+    // carries its offers on its variants (hasVariant), which are nested: not asked here.
     check: 'schema-product-required-missing',
-    appliesTo: typeIs('Product'),
+    appliesTo: (types) => types.has('Product') && !types.has('ProductGroup'),
     topLevelOnly: true,
     missing: (node) => {
       const missing = absent(node, ['name']);
@@ -138,6 +140,39 @@ export const richResultRules: readonly RichResultRule[] = [
       if (types.has('AggregateRating') && absent(node, ['ratingCount', 'reviewCount']).length === 2)
         missing.push('ratingCount or reviewCount');
       return missing;
+    },
+  },
+  {
+    // https://developers.google.com/search/docs/appearance/structured-data/software-app
+    // SoftwareApplication (MobileApplication, WebApplication, VideoGame): name, offers.price
+    // (0 when free), and aggregateRating or review (required).
+    check: 'schema-software-app-required-missing',
+    appliesTo: typeIs('SoftwareApplication'),
+    topLevelOnly: true,
+    missing: (node) => {
+      const missing = absent(node, ['name']);
+      if (!objects(node.offers).some((offer) => present(offer.price))) missing.push('offers.price');
+      if (absent(node, ['aggregateRating', 'review']).length === 2) missing.push('aggregateRating or review');
+      return missing;
+    },
+  },
+  {
+    // https://developers.google.com/search/docs/appearance/structured-data/job-posting
+    // JobPosting: datePosted, description, hiringOrganization, jobLocation, title (required); a
+    // fully remote job (jobLocationType TELECOMMUTE) needs applicantLocationRequirements instead
+    // of jobLocation.
+    check: 'schema-job-posting-required-missing',
+    appliesTo: typeIs('JobPosting'),
+    topLevelOnly: true,
+    missing: (node) => {
+      const remote = node.jobLocationType === 'TELECOMMUTE' && !present(node.jobLocation);
+      return absent(node, [
+        'title',
+        'description',
+        'datePosted',
+        'hiringOrganization',
+        remote ? 'applicantLocationRequirements' : 'jobLocation',
+      ]);
     },
   },
   {

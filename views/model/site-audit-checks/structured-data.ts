@@ -95,6 +95,20 @@ export const structuredDataIssueTypes: readonly IssueType[] = [
     'Add ratingValue, and for an aggregate rating the number of ratings (ratingCount) or reviews (reviewCount).',
   ),
   t(
+    'schema-software-app-required-missing',
+    'warning',
+    'Software app markup missing required properties',
+    'The SoftwareApplication (or MobileApplication, WebApplication, VideoGame) lacks what Google requires for app results: name, an offer with its price (0 when free), and an aggregateRating or review.',
+    'Add the missing properties named in the detail.',
+  ),
+  t(
+    'schema-job-posting-required-missing',
+    'warning',
+    'Job posting markup missing required properties',
+    'The JobPosting lacks what Google requires for job search: title, description, datePosted, hiringOrganization and jobLocation (or, for a fully remote job, applicantLocationRequirements).',
+    'Add the missing properties named in the detail.',
+  ),
+  t(
     'schema-event-required-missing',
     'warning',
     'Event markup missing required properties',

@@ -16,6 +16,8 @@ export const STRUCTURED_DATA_CHECKS = [
   'schema-product-required-missing',
   'schema-review-required-missing',
   'schema-rating-required-missing',
+  'schema-software-app-required-missing',
+  'schema-job-posting-required-missing',
   'schema-event-required-missing',
   'schema-recipe-required-missing',
   'schema-video-required-missing',
