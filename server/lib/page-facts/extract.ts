@@ -9,7 +9,7 @@ const MAX_STYLE_TEXT = 512 * 1024;
 const MAX_STYLE_ATTRIBUTES = 2000;
 const MAX_LIST = 5000;
 /** JSON-LD blocks kept for validation (structuredData option). */
-const MAX_JSON_LD_BLOCKS = 50;
+export const MAX_JSON_LD_BLOCKS = 50;
 /**
  * Elements whose text is being collected at once. Every text node is added to each of them, so
  * without a bound 8,000 unclosed `<span><a href>` (250 KB) cost 8,000² appends: 12 s and gigabytes.

@@ -9,14 +9,22 @@ export type EmbeddedItem = Record<string, unknown>;
 const SCHEMA_IRI = /^https?:\/\/schema\.org\/?/i;
 /** Items kept per page: far past any real page, bounds a hostile one. */
 export const MAX_EMBEDDED_ITEMS = 500;
+/** Property values kept per page (items included); later ones are dropped. */
+export const MAX_EMBEDDED_VALUES = 5000;
 /** Characters of an element's text kept as a property value (dates, names: short). */
-const MAX_VALUE_CHARS = 200;
+export const MAX_VALUE_CHARS = 200;
+/**
+ * Property elements whose text is being collected at once (each text node is added to each):
+ * bounds the work of thousands of nested ones. Deeper ones count with an empty value.
+ */
+export const MAX_OPEN_TEXT_VALUES = 32;
+
+type Format = 'microdata' | 'rdfa';
 
 interface OpenItem {
   depth: number;
   /** null: an item of another vocabulary, or past the cap; its properties are dropped. */
   node: EmbeddedItem | null;
-  format: 'microdata' | 'rdfa';
 }
 
 interface OpenText {
@@ -26,22 +34,15 @@ interface OpenText {
   text: string;
 }
 
-function add(target: EmbeddedItem, name: string, value: unknown): void {
-  const existing = target[name];
-  if (existing === undefined) target[name] = value;
-  else if (Array.isArray(existing)) existing.push(value);
-  else target[name] = [existing, value];
-}
-
 const words = (value: string | undefined) => (value ?? '').trim().split(/\s+/).filter(Boolean);
+const MEDIA_TAGS = new Set(['img', 'audio', 'video', 'source', 'iframe', 'embed', 'track']);
 
 /** The value an element gives its property when it is not an item itself (microdata's rules). */
 function attributeValue(name: string, attribs: Record<string, string>): string | undefined {
   if (attribs.content !== undefined) return attribs.content;
   if (name === 'time' && attribs.datetime !== undefined) return attribs.datetime;
   if ((name === 'a' || name === 'link' || name === 'area') && attribs.href !== undefined) return attribs.href;
-  if (['img', 'audio', 'video', 'source', 'iframe', 'embed', 'track'].includes(name) && attribs.src !== undefined)
-    return attribs.src;
+  if (MEDIA_TAGS.has(name) && attribs.src !== undefined) return attribs.src;
   if (name === 'object' && attribs.data !== undefined) return attribs.data;
   if ((name === 'data' || name === 'meter') && attribs.value !== undefined) return attribs.value;
   return undefined;
@@ -49,38 +50,47 @@ function attributeValue(name: string, attribs: Record<string, string>): string |
 
 export function createEmbeddedItemCollector() {
   const roots: EmbeddedItem[] = [];
-  const items: OpenItem[] = [];
+  const open: Record<Format, OpenItem[]> = { microdata: [], rdfa: [] };
   const texts: OpenText[] = [];
   /** RDFa `vocab` attributes in force: depth and whether it is schema.org. */
   const vocabs: Array<{ depth: number; schema: boolean }> = [];
   let depth = 0;
-  let count = 0;
+  let items = 0;
+  let values = 0;
 
-  const parentOf = (format: OpenItem['format']) => {
-    for (let index = items.length - 1; index >= 0; index -= 1) if (items[index].format === format) return items[index];
-    return null;
-  };
+  function add(target: EmbeddedItem, name: string, value: unknown): void {
+    if (values >= MAX_EMBEDDED_VALUES) return;
+    values += 1;
+    const existing = target[name];
+    if (existing === undefined) target[name] = value;
+    else if (Array.isArray(existing)) existing.push(value);
+    else target[name] = [existing, value];
+  }
 
-  function openItem(format: OpenItem['format'], types: string[], propertyNames: string[]): void {
-    const parent = parentOf(format);
-    const schema = types.length > 0 && count < MAX_EMBEDDED_ITEMS;
-    const node: EmbeddedItem | null = schema ? { '@type': types.length === 1 ? types[0] : types } : null;
-    if (node) count += 1;
+  const parentOf = (format: Format) => open[format][open[format].length - 1]?.node ?? null;
+
+  function openItem(format: Format, types: string[], propertyNames: string[]): void {
+    const stack = open[format];
+    const parent = stack.length > 0 ? stack[stack.length - 1] : null;
+    const node: EmbeddedItem | null =
+      types.length > 0 && items < MAX_EMBEDDED_ITEMS ? { '@type': types.length === 1 ? types[0] : types } : null;
+    if (node) items += 1;
     if (node && propertyNames.length > 0 && parent) {
       if (parent.node) for (const name of propertyNames) add(parent.node, name, node);
     } else if (node) {
       node['@context'] = 'https://schema.org';
       roots.push(node);
     }
-    items.push({ depth, node, format });
+    stack.push({ depth, node });
   }
 
-  function property(format: OpenItem['format'], tag: string, attribs: Record<string, string>, names: string[]) {
-    const target = parentOf(format)?.node;
+  function property(format: Format, tag: string, attribs: Record<string, string>, names: string[]): void {
+    const target = parentOf(format);
     if (!target) return;
     const value = attributeValue(tag, attribs);
-    if (value !== undefined) for (const name of names) add(target, name, value.trim());
-    else texts.push({ depth, target, names, text: '' });
+    if (value !== undefined) for (const name of names) add(target, name, value.trim().slice(0, MAX_VALUE_CHARS));
+    else if (texts.length < MAX_OPEN_TEXT_VALUES) texts.push({ depth, target, names, text: '' });
+    else for (const name of names) add(target, name, '');
   }
 
   return {
@@ -90,11 +100,8 @@ export function createEmbeddedItemCollector() {
       // Microdata
       const itemprop = words(attribs.itemprop);
       if (attribs.itemscope !== undefined) {
-        openItem(
-          'microdata',
-          words(attribs.itemtype).filter((type) => SCHEMA_IRI.test(type)),
-          itemprop,
-        );
+        const types = words(attribs.itemtype).filter((type) => SCHEMA_IRI.test(type));
+        openItem('microdata', types, itemprop);
       } else if (itemprop.length > 0) property('microdata', tag, attribs, itemprop);
       // RDFa Lite
       const rdfaProperty = words(attribs.property);
@@ -107,15 +114,16 @@ export function createEmbeddedItemCollector() {
       } else if (rdfaProperty.length > 0) property('rdfa', tag, attribs, rdfaProperty);
     },
     text(text: string): void {
-      for (const open of texts)
-        if (open.text.length < MAX_VALUE_CHARS) open.text += text.slice(0, MAX_VALUE_CHARS - open.text.length);
+      for (const value of texts)
+        if (value.text.length < MAX_VALUE_CHARS) value.text += text.slice(0, MAX_VALUE_CHARS - value.text.length);
     },
     close(): void {
       while (texts.length > 0 && texts[texts.length - 1].depth === depth) {
-        const open = texts.pop()!;
-        for (const name of open.names) add(open.target, name, open.text.replace(/\s+/g, ' ').trim());
+        const value = texts.pop()!;
+        for (const name of value.names) add(value.target, name, value.text.replace(/\s+/g, ' ').trim());
       }
-      while (items.length > 0 && items[items.length - 1].depth === depth) items.pop();
+      for (const stack of [open.microdata, open.rdfa])
+        while (stack.length > 0 && stack[stack.length - 1].depth === depth) stack.pop();
       while (vocabs.length > 0 && vocabs[vocabs.length - 1].depth === depth) vocabs.pop();
       depth -= 1;
     },

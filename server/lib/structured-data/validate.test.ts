@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractPageFacts } from '#server/lib/page-facts/extract.ts';
+import { extractPageFacts, MAX_JSON_LD_BLOCKS } from '#server/lib/page-facts/extract.ts';
+import { MAX_EMBEDDED_ITEMS, MAX_EMBEDDED_VALUES, MAX_OPEN_TEXT_VALUES, MAX_VALUE_CHARS } from './embedded-items.ts';
 import { schemaOrgVocabulary } from './vocabulary.ts';
 import {
   MAX_STRUCTURED_DATA_LINES,
@@ -501,6 +502,45 @@ describe('microdata and RDFa', () => {
       'schema-property-unknown',
       'schema-recipe-required-missing',
     ]);
+  });
+});
+
+describe('limits on what a page keeps', () => {
+  const read = (html: string) => extractPageFacts(html, { structuredData: true }).structuredData ?? [];
+
+  it(`keeps ${MAX_JSON_LD_BLOCKS} JSON-LD blocks, and none without the option`, () => {
+    const html = '<script type="application/ld+json">{"@type":"Thing"}</script>'.repeat(MAX_JSON_LD_BLOCKS + 5);
+    expect(read(html)).toHaveLength(MAX_JSON_LD_BLOCKS);
+    expect(extractPageFacts(html).structuredData).toBeUndefined();
+  });
+
+  it(`keeps ${MAX_EMBEDDED_ITEMS} microdata items and ${MAX_EMBEDDED_VALUES} values`, () => {
+    expect(
+      read('<div itemscope itemtype="https://schema.org/Thing"></div>'.repeat(MAX_EMBEDDED_ITEMS + 5)),
+    ).toHaveLength(MAX_EMBEDDED_ITEMS);
+    const [item] = read(
+      `<div itemscope itemtype="https://schema.org/Thing">${'<meta itemprop="name" content="x">'.repeat(MAX_EMBEDDED_VALUES + 5)}</div>`,
+    ) as Array<Record<string, unknown>>;
+    expect(item.name).toHaveLength(MAX_EMBEDDED_VALUES);
+  });
+
+  it(`keeps ${MAX_VALUE_CHARS} characters of a value and reads ${MAX_OPEN_TEXT_VALUES} nested text values`, () => {
+    const [long] = read(
+      `<div itemscope itemtype="https://schema.org/Thing"><p itemprop="name">${'x'.repeat(5000)}</p><meta itemprop="description" content="${'y'.repeat(5000)}"></div>`,
+    ) as Array<Record<string, unknown>>;
+    expect(long).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'https://schema.org/Thing',
+      name: 'x'.repeat(MAX_VALUE_CHARS),
+      description: 'y'.repeat(MAX_VALUE_CHARS),
+    });
+    const nested = 1000;
+    const [deep] = read(
+      `<div itemscope itemtype="https://schema.org/Thing">${'<span itemprop="name">a'.repeat(nested)}${'</span>'.repeat(nested)}</div>`,
+    ) as Array<Record<string, unknown>>;
+    const names = deep.name as string[];
+    expect(names).toHaveLength(nested);
+    expect(names.filter((name) => name !== '')).toHaveLength(MAX_OPEN_TEXT_VALUES);
   });
 });
 
