@@ -1,5 +1,7 @@
 import { expect, test } from 'vitest';
 import { STRUCTURED_DATA_CHECKS } from '#server/features/site-audit/rules/structured-data.ts';
+import { createStructuredDataRecorder } from '#server/features/site-audit/structured-data.ts';
+import { emptyFacts } from '#server/lib/page-facts/facts.ts';
 import { auditPage, html } from '#test/fixtures/audit-pages.ts';
 import type { FixtureSite } from '#test/fixtures/crawl-site.ts';
 import { auditFixture, issuePaths } from '#test/helpers/site-audit.ts';
@@ -159,4 +161,25 @@ test('structured data: every planted mistake is reported on its page alone, with
     'MobileApplication: missing aggregateRating or review',
   );
   expect(detail('schema-job-posting-required-missing', '/job-posting')).toBe('JobPosting: missing datePosted');
+});
+
+test('the recorder shares repeated lines, keeps nothing for clean pages and shortens details past its budget', () => {
+  const record = createStructuredDataRecorder(100);
+  const page = (value: Record<string, unknown>) => ({
+    ...emptyFacts(),
+    structuredData: [{ '@context': 'https://schema.org', ...value }],
+  });
+  expect(record(emptyFacts())).toEqual([]);
+  expect(record(page({ '@type': 'Recipe', name: 'Soup', image: 'x' }))).toEqual([]);
+  const first = record(page({ '@type': 'Recipe', name: 'Soup' }));
+  const again = record(page({ '@type': 'Recipe', name: 'Stew' }));
+  expect(first).toEqual(['schema-recipe-required-missing\tRecipe: missing image']);
+  expect(again[0]).toBe(first[0]);
+  expect(
+    record(page({ '@type': 'Event', name: 'E', location: 'L', startDate: 'tomorrow, and the day after' })),
+  ).toEqual(['schema-date-invalid\tstartDate "tomorrow, and the day after" on Event']);
+  // The budget (100 characters) is spent: a new detail line is shortened, the problem still counts.
+  expect(record(page({ '@type': 'Event', name: 'E', location: 'L', startDate: 'next week' }))).toEqual([
+    'schema-date-invalid\t(details not kept: the audit holds too many)',
+  ]);
 });

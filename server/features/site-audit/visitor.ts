@@ -7,8 +7,8 @@ import type { CrawlFetchResponse } from '#server/lib/crawler/types.ts';
 import { createPageFactsParser } from '#server/lib/page-facts/extract.ts';
 import type { PageFacts } from '#server/lib/page-facts/facts.ts';
 import { hasNoindex, xRobotsDirectivesFor } from '#server/lib/page-facts/robots-directives.ts';
-import { summarizeStructuredData, validateStructuredData } from '#server/lib/structured-data/validate.ts';
 import { readSitemaps, type SitemapReadResult } from './sitemaps.ts';
+import { createStructuredDataRecorder } from './structured-data.ts';
 import type { CanonicalRef, HreflangRef, PageRecord, UrlStore } from './store.ts';
 import { LARGE_IMAGE_BYTES } from './thresholds.ts';
 
@@ -88,22 +88,7 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
   const { store } = options;
   const state: AuditCrawlState = { fetched: 0, bytes: 0, sitemaps: null };
   let sitemapsStarted = false;
-  // Structured-data findings repeat page after page on templated sites: one copy of each line.
-  const structuredDataLines = new Map<string, string>();
-  const NO_STRUCTURED_DATA_PROBLEMS: string[] = [];
-  function structuredDataProblems(facts: PageFacts): string[] {
-    if (!facts.structuredData?.length) return NO_STRUCTURED_DATA_PROBLEMS;
-    const lines = summarizeStructuredData(validateStructuredData(facts.structuredData));
-    if (lines.length === 0) return NO_STRUCTURED_DATA_PROBLEMS;
-    return lines.map((line) => {
-      const known = structuredDataLines.get(line);
-      if (known !== undefined) return known;
-      // A fresh flat copy: the line may still point into the page's parsed JSON-LD.
-      const kept = Buffer.from(line).toString();
-      if (structuredDataLines.size < 10_000) structuredDataLines.set(kept, kept);
-      return kept;
-    });
-  }
+  const structuredDataProblems = createStructuredDataRecorder();
 
   /** Queues an in-site URL and returns its node id, or -1 for another site or a non-web URL. */
   function reference(crawl: CrawlControl, url: string | null, depth: number): number {

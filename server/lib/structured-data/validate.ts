@@ -179,7 +179,7 @@ export function summarizeStructuredData(problems: readonly StructuredDataProblem
     const more = details.length > MAX_DETAILS_SHOWN ? ` (and ${details.length - MAX_DETAILS_SHOWN} more)` : '';
     const detail =
       shown.length + more.length > MAX_SUMMARY_CHARS
-        ? `${shown.slice(0, MAX_SUMMARY_CHARS - more.length - 1)}…`
+        ? `${shown.slice(0, MAX_SUMMARY_CHARS - more.length - 3)}...`
         : shown;
     return `${check}\t${detail}${more}`;
   });
