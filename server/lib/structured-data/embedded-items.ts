@@ -96,6 +96,15 @@ export function createEmbeddedItemCollector() {
   return {
     open(tag: string, attribs: Record<string, string>): void {
       depth += 1;
+      // Most elements carry none of the attributes: nothing to do.
+      if (
+        attribs.itemscope === undefined &&
+        attribs.itemprop === undefined &&
+        attribs.typeof === undefined &&
+        attribs.property === undefined &&
+        attribs.vocab === undefined
+      )
+        return;
       if (attribs.vocab !== undefined) vocabs.push({ depth, schema: SCHEMA_IRI.test(attribs.vocab) });
       // Microdata
       const itemprop = words(attribs.itemprop);
@@ -118,6 +127,10 @@ export function createEmbeddedItemCollector() {
         if (value.text.length < MAX_VALUE_CHARS) value.text += text.slice(0, MAX_VALUE_CHARS - value.text.length);
     },
     close(): void {
+      if (texts.length + open.microdata.length + open.rdfa.length + vocabs.length === 0) {
+        depth -= 1;
+        return;
+      }
       while (texts.length > 0 && texts[texts.length - 1].depth === depth) {
         const value = texts.pop()!;
         for (const name of value.names) add(value.target, name, value.text.replace(/\s+/g, ' ').trim());
