@@ -492,6 +492,35 @@ describe('microdata and RDFa', () => {
     ]);
   });
 
+  it("finds nothing in Google's breadcrumb and FAQ examples in microdata and RDFa", () => {
+    const items = read(`
+      <ol itemscope itemtype="https://schema.org/BreadcrumbList">
+        <li itemprop="itemListElement" itemscope itemtype="https://schema.org/ListItem">
+          <a itemprop="item" href="https://example.com/books"><span itemprop="name">Books</span></a>
+          <meta itemprop="position" content="1" /></li>
+        <li itemprop="itemListElement" itemscope itemtype="https://schema.org/ListItem">
+          <a itemscope itemtype="https://schema.org/WebPage" itemprop="item" itemid="https://example.com/books/sciencefiction"
+             href="https://example.com/books/sciencefiction"><span itemprop="name">Science Fiction</span></a>
+          <meta itemprop="position" content="2" /></li>
+        <li itemprop="itemListElement" itemscope itemtype="https://schema.org/ListItem">
+          <span itemprop="name">Award Winners</span><meta itemprop="position" content="3" /></li>
+      </ol>
+      <ol vocab="https://schema.org/" typeof="BreadcrumbList">
+        <li property="itemListElement" typeof="ListItem">
+          <a property="item" typeof="WebPage" href="https://example.com/books"><span property="name">Books</span></a>
+          <meta property="position" content="1"></li>
+        <li property="itemListElement" typeof="ListItem"><span property="name">Award Winners</span>
+          <meta property="position" content="2"></li>
+      </ol>
+      <div itemscope itemtype="https://schema.org/FAQPage">
+        <div itemscope itemprop="mainEntity" itemtype="https://schema.org/Question">
+          <h3 itemprop="name">What is the return policy?</h3>
+          <div itemscope itemprop="acceptedAnswer" itemtype="https://schema.org/Answer">
+            <div itemprop="text"><p>Most unopened items in new condition can be returned.</p></div></div></div></div>`);
+    expect(items).toHaveLength(3);
+    expect(validateStructuredData(items)).toEqual([]);
+  });
+
   it('reads RDFa Lite under a schema.org vocab and skips other vocabularies', () => {
     const items = read(`
       <div vocab="https://schema.org/" typeof="Recipe"><span property="name">Soup</span><span property="colour">red</span></div>
