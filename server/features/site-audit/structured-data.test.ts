@@ -64,6 +64,27 @@ const PAGES: Record<string, { head?: string; body?: string }> = {
     head: schema({ '@type': 'Product', name: 'Anvil', price: '3', offers: { '@type': 'Offer', price: '3' } }),
   },
   '/bad-date': { head: schema({ ...event, startDate: '21/07/2025' }) },
+  '/price': {
+    head: schema({
+      '@type': 'Product',
+      name: 'Anvil',
+      offers: { '@type': 'Offer', price: 'Rs. 499', priceCurrency: 'INR' },
+    }),
+  },
+  '/currency': {
+    head: schema({
+      '@type': 'Product',
+      name: 'Anvil',
+      offers: { '@type': 'Offer', price: '499', priceCurrency: 'Rs' },
+    }),
+  },
+  '/rating-range': {
+    head: schema({
+      '@type': 'Product',
+      name: 'Anvil',
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: 9, bestRating: 5, ratingCount: 2 },
+    }),
+  },
   '/article': {
     head: schema({ '@type': 'NewsArticle', headline: 'News', image: 'https://example.com/a.jpg', author: 'Jane' }),
   },
@@ -133,6 +154,9 @@ test('structured data: every planted mistake is reported on its page alone, with
     'schema-property-unknown': ['/unknown-property'],
     'schema-property-wrong-type': ['/wrong-type'],
     'schema-date-invalid': ['/bad-date'],
+    'schema-price-invalid': ['/price'],
+    'schema-currency-invalid': ['/currency'],
+    'schema-rating-out-of-range': ['/rating-range'],
     'schema-article-recommended-missing': ['/article'],
     'schema-breadcrumb-required-missing': ['/breadcrumb'],
     'schema-faq-required-missing': ['/faq'],

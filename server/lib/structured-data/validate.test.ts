@@ -291,6 +291,24 @@ describe('validateStructuredData', () => {
       'startDate "21/07/2025 19:00" on Event',
     ],
     [
+      'price with a currency sign',
+      { ...base.product, offers: { '@type': 'Offer', price: '$1,299.00', priceCurrency: 'USD' } },
+      'schema-price-invalid',
+      'price "$1,299.00" on Offer',
+    ],
+    [
+      'currency sign instead of a code',
+      { ...base.product, offers: { '@type': 'Offer', price: '1299', priceCurrency: '₹' } },
+      'schema-currency-invalid',
+      'priceCurrency "₹" on Offer',
+    ],
+    [
+      'rating above its scale',
+      { ...base.product, aggregateRating: { '@type': 'AggregateRating', ratingValue: '8.5', reviewCount: 3 } },
+      'schema-rating-out-of-range',
+      'AggregateRating: ratingValue 8.5 outside 1 to 5',
+    ],
+    [
       'article without author',
       { ...base.article, author: undefined },
       'schema-article-recommended-missing',

@@ -17,6 +17,11 @@ import { schemaOrgVocabulary, type Vocabulary } from './vocabulary.ts';
  *   type or one of its ancestors. Not checked on untyped items, items whose types are all unknown
  *   or foreign, and Role items (schema.org's Role pattern repeats the outer property inside).
  * - Dates: a value of a property that only takes a Date or DateTime must be ISO 8601.
+ * - Prices (price, lowPrice, highPrice, minPrice, maxPrice) written as text must be digits with a
+ *   full stop for decimals (schema.org: no currency sign, no thousands separator); currencies
+ *   (priceCurrency, currency, salaryCurrency) must be three-letter ISO 4217 codes.
+ * - Ratings: a plain-number ratingValue must lie between worstRating and bestRating (Google's
+ *   defaults 1 and 5). Fractions and percentages, which Google also reads, are not judged.
  * - Google's rich-result rules (rich-results.ts): on top-level items (a block's root, an array or
  *   `@graph` member, a web page's mainEntity), and for reviews, ratings, breadcrumbs and FAQs also
  *   when nested.
@@ -33,6 +38,20 @@ const MAX_VALUE_SHOWN = 40;
 
 const ISO_8601 =
   /^\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01])(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]([01]\d|2[0-3])(:?[0-5]\d)?)?)?)?)?$/;
+/** Prices: digits with a full stop for decimals, no currency sign or thousands separator (schema.org's price). */
+const PLAIN_PRICE = /^\d+(\.\d+)?$/;
+const PRICE_PROPERTIES = new Set(['price', 'lowPrice', 'highPrice', 'minPrice', 'maxPrice']);
+/** Three-letter ISO 4217 codes ("INR", not "₹" or "Rs."); the case is not judged. */
+const CURRENCY_CODE = /^[a-z]{3}$/i;
+const CURRENCY_PROPERTIES = new Set(['priceCurrency', 'currency', 'salaryCurrency']);
+
+/** A rating written as a plain number (a number, or a string of digits with a full stop); null otherwise. */
+function plainNumber(value: unknown): number | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) return Number(value);
+  return null;
+}
+
 const SCHEMA_CONTEXT = /^https?:\/\/schema\.org(\/|\/docs\/jsonldcontext\.jsonld?)?$/i;
 const SCHEMA_TERM = /^(?:https?:\/\/schema\.org\/|schema:)(.+)$/i;
 
@@ -139,6 +158,14 @@ export function validateStructuredData(
           for (const text of stringsOf(value))
             if (text.trim() !== '' && !ISO_8601.test(text.trim()))
               report('schema-date-invalid', `${shown} "${text.trim().slice(0, MAX_VALUE_SHOWN)}" on ${label}`);
+        if (domains && PRICE_PROPERTIES.has(base))
+          for (const text of stringsOf(value))
+            if (text.trim() !== '' && !PLAIN_PRICE.test(text.trim()))
+              report('schema-price-invalid', `${shown} "${text.trim().slice(0, MAX_VALUE_SHOWN)}" on ${label}`);
+        if (domains && CURRENCY_PROPERTIES.has(base))
+          for (const text of stringsOf(value))
+            if (!CURRENCY_CODE.test(text.trim()))
+              report('schema-currency-invalid', `${shown} "${text.trim().slice(0, MAX_VALUE_SHOWN)}" on ${label}`);
       }
       const nestedTop = key === 'mainEntity' && ancestors.has('WebPage') && !ancestors.has('FAQPage');
       for (const child of nodesOf(value))
@@ -146,6 +173,13 @@ export function validateStructuredData(
     }
 
     if (known.length === 0) return;
+    if (ancestors.has('Rating')) {
+      const value = plainNumber(item.ratingValue);
+      const best = plainNumber(item.bestRating) ?? 5;
+      const worst = plainNumber(item.worstRating) ?? 1;
+      if (value !== null && (value > best || value < worst))
+        report('schema-rating-out-of-range', `${label}: ratingValue ${value} outside ${worst} to ${best}`);
+    }
     for (const rule of richResultRules) {
       if ((rule.topLevelOnly && !top) || !rule.appliesTo(ancestors)) continue;
       const missing = rule.missing(item, !top, ancestors);

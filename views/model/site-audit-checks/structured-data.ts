@@ -39,6 +39,27 @@ export const structuredDataIssueTypes: readonly IssueType[] = [
     'Write dates as YYYY-MM-DD, or with a time and time zone as YYYY-MM-DDTHH:MM:SS+01:00.',
   ),
   t(
+    'schema-price-invalid',
+    'warning',
+    'Price not written as a plain number',
+    'A price in the structured data contains a currency sign, a thousands separator, a decimal comma or words (such as "$1,299.00" or "Free"). Search engines expect digits with a full stop for decimals and may drop the price.',
+    'Write the price as digits only, such as 1299.00 (0 when free), and put the currency in priceCurrency.',
+  ),
+  t(
+    'schema-currency-invalid',
+    'warning',
+    'Currency not a three-letter code',
+    'A currency in the structured data (priceCurrency) is not a three-letter ISO 4217 code, for example "₹" or "Rs." instead of "INR", so search engines cannot tell which currency the price is in.',
+    'Use the three-letter code: INR, USD, EUR, GBP...',
+  ),
+  t(
+    'schema-rating-out-of-range',
+    'warning',
+    'Rating outside its scale',
+    'A ratingValue is higher than bestRating or lower than worstRating (5 and 1 when not given), so search engines treat the rating as invalid and show no stars.',
+    'Fix the rating value, or state the scale you use with bestRating and worstRating (for example bestRating 10).',
+  ),
+  t(
     'schema-article-recommended-missing',
     'notice',
     'Article markup missing headline, image, date or author',
