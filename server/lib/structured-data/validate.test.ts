@@ -403,6 +403,18 @@ describe('validateStructuredData', () => {
     expect(validateStructuredData([JSON.parse(JSON.stringify(block))])).toEqual([{ check, detail }]);
   });
 
+  it('suggests the right capitals for a type or property spelt in the wrong case', () => {
+    expect(validateStructuredData([{ ...base.article, '@type': 'newsArticle', DatePublished: '2024-01-05' }])).toEqual([
+      { check: 'schema-type-unknown', detail: '"newsArticle" (did you mean "NewsArticle"?)' },
+      { check: 'schema-property-unknown', detail: '"DatePublished" on newsArticle (did you mean "datePublished"?)' },
+    ]);
+    // Types and properties are told apart: "audience" is a property, "Audience" a type.
+    expect(validateStructuredData([{ '@context': ctx, '@type': 'audience', Audience: 'x' }])).toEqual([
+      { check: 'schema-type-unknown', detail: '"audience" (did you mean "Audience"?)' },
+      { check: 'schema-property-unknown', detail: '"Audience" on audience (did you mean "audience"?)' },
+    ]);
+  });
+
   it('reads arrays, @graph members and nested items', () => {
     const nested = {
       '@context': ctx,

@@ -103,6 +103,11 @@ export function validateStructuredData(
   const problems: StructuredDataProblem[] = [];
   let budget = MAX_STRUCTURED_DATA_NODES;
   const report = (check: string, detail: string) => problems.push({ check, detail });
+  /** The right spelling when only the capitals are wrong ("Localbusiness", "datepublished"). */
+  const suggestion = (name: string, kind: 'types' | 'properties') => {
+    const right = vocabulary.spellings[kind].get(name.toLowerCase());
+    return right === undefined ? '' : ` (did you mean "${right}"?)`;
+  };
 
   function topLevel(value: unknown, scope: Scope | null): void {
     for (const item of nodesOf(value)) {
@@ -129,7 +134,7 @@ export function validateStructuredData(
       const name = schemaName(type, scope);
       if (name === null) foreign = true;
       else if (vocabulary.ancestors.has(name)) known.push(name);
-      else report('schema-type-unknown', `"${type.slice(0, MAX_VALUE_SHOWN)}"`);
+      else report('schema-type-unknown', `"${type.slice(0, MAX_VALUE_SHOWN)}"${suggestion(name, 'types')}`);
     }
     const ancestors = new Set<string>();
     for (const type of known) for (const ancestor of vocabulary.ancestors.get(type)!) ancestors.add(ancestor);
@@ -145,7 +150,7 @@ export function validateStructuredData(
         const base = name.replace(/-(input|output)$/, '');
         const domains = vocabulary.domains.get(base);
         const shown = key.slice(0, MAX_VALUE_SHOWN);
-        if (!domains) report('schema-property-unknown', `"${shown}" on ${label}`);
+        if (!domains) report('schema-property-unknown', `"${shown}" on ${label}${suggestion(base, 'properties')}`);
         else if (
           base === name &&
           known.length > 0 &&

@@ -12,6 +12,8 @@ export interface Vocabulary {
   domains: ReadonlyMap<string, readonly string[]>;
   /** Properties whose values can only be a Date or DateTime. */
   dateProperties: ReadonlySet<string>;
+  /** Type and property names by their lower-case spelling, to suggest the right capitals. */
+  spellings: { types: ReadonlyMap<string, string>; properties: ReadonlyMap<string, string> };
 }
 
 interface VocabularyData {
@@ -33,7 +35,13 @@ export function buildVocabulary(source: VocabularyData): Vocabulary {
     walk(type, into);
     ancestors.set(type, into);
   }
+  const byLowerCase = (names: string[]) => new Map(names.map((name) => [name.toLowerCase(), name]));
+  const spellings = {
+    types: byLowerCase(Object.keys(source.types)),
+    properties: byLowerCase(Object.keys(source.properties)),
+  };
   return {
+    spellings,
     release: source.release,
     ancestors,
     domains: new Map(Object.entries(source.properties)),
