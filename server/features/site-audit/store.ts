@@ -47,8 +47,8 @@ export interface PageRecord {
   htmlBytes: number;
   jsonLdInvalid: number;
   /**
-   * Structured-data problems, one `check<TAB>detail` line per check (server/lib/structured-data
-   * summarizeStructuredData): at most one line per check, each capped; shared when equal.
+   * Structured-data problems as `check<TAB>detail` lines (summarizeStructuredData): one per check,
+   * at most 8, each capped, shared between pages when equal (./structured-data.ts).
    */
   structuredDataProblems: string[];
   imagesNoAlt: number;
