@@ -9,8 +9,11 @@ export type Node = Record<string, unknown>;
 export interface RichResultRule {
   /** The issue type reported. */
   check: string;
-  /** Whether the rule applies to an item with these types (the item's types plus all their ancestors). */
-  appliesTo: (types: ReadonlySet<string>) => boolean;
+  /**
+   * Whether the rule applies to an item: `types` are its types plus all their ancestors, `own` its
+   * types as written.
+   */
+  appliesTo: (types: ReadonlySet<string>, own: readonly string[]) => boolean;
   /** Only items at the top of the markup (a script's root, an array or @graph member, a page's mainEntity). */
   topLevelOnly: boolean;
   /** What is missing, in plain words; empty when nothing is. `nested`: the item is a property's value. */
@@ -42,7 +45,9 @@ export const richResultRules: readonly RichResultRule[] = [
     // "There are no required properties"; recommended: author, dateModified, datePublished,
     // headline, image. Reported (as a notice): the four an article result shows.
     check: 'schema-article-recommended-missing',
-    appliesTo: typeIs('Article', 'NewsArticle', 'BlogPosting'),
+    // Article itself, and NewsArticle, BlogPosting and their subtypes; other Article subtypes
+    // (DiscussionForumPosting, ScholarlyArticle, Report...) have their own pages or none.
+    appliesTo: (types, own) => own.includes('Article') || types.has('NewsArticle') || types.has('BlogPosting'),
     topLevelOnly: true,
     missing: (node) => absent(node, ['headline', 'image', 'datePublished', 'author']),
   },
@@ -123,7 +128,9 @@ export const richResultRules: readonly RichResultRule[] = [
     // Review: author, reviewRating (required); itemReviewed (required unless the review is
     // nested in the item it reviews). reviewRating.ratingValue: see schema-rating-required-missing.
     check: 'schema-review-required-missing',
-    appliesTo: typeIs('Review', 'CriticReview', 'UserReview'),
+    // Not ClaimReview (fact checks) or other Review subtypes with their own requirements.
+    appliesTo: (_types, own) =>
+      own.some((type) => type === 'Review' || type === 'CriticReview' || type === 'UserReview'),
     topLevelOnly: false,
     missing: (node, nested) =>
       absent(node, nested ? ['author', 'reviewRating'] : ['itemReviewed', 'author', 'reviewRating']),

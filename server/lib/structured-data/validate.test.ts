@@ -415,6 +415,28 @@ describe('validateStructuredData', () => {
     ]);
   });
 
+  it('leaves Article and Review subtypes with their own requirements alone', () => {
+    const forum = {
+      '@context': ctx,
+      '@type': 'DiscussionForumPosting',
+      headline: 'h',
+      text: 't',
+      author: { '@type': 'Person', name: 'a' },
+      datePublished: '2024-03-01',
+    };
+    const factCheck = {
+      '@context': ctx,
+      '@type': 'ClaimReview',
+      url: 'https://example.com/check',
+      claimReviewed: 'The world is flat',
+      reviewRating: { '@type': 'Rating', ratingValue: 1, alternateName: 'False' },
+    };
+    expect(validateStructuredData([forum, factCheck])).toEqual([]);
+    expect(checks(validateStructuredData([{ ...forum, '@type': 'LiveBlogPosting' }]))).toEqual([
+      'schema-article-recommended-missing',
+    ]);
+  });
+
   it('reads arrays, @graph members and nested items', () => {
     const nested = {
       '@context': ctx,

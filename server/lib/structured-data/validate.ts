@@ -186,7 +186,7 @@ export function validateStructuredData(
         report('schema-rating-out-of-range', `${label}: ratingValue ${value} outside ${worst} to ${best}`);
     }
     for (const rule of richResultRules) {
-      if ((rule.topLevelOnly && !top) || !rule.appliesTo(ancestors)) continue;
+      if ((rule.topLevelOnly && !top) || !rule.appliesTo(ancestors, known)) continue;
       const missing = rule.missing(item, !top, ancestors);
       if (missing.length > 0) report(rule.check, `${label}: missing ${missing.join('; ')}`);
     }
