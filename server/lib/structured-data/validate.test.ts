@@ -490,6 +490,9 @@ describe('validateStructuredData', () => {
     let deep: Record<string, unknown> = { '@type': 'Thing', nme: 'x' };
     for (let index = 0; index < 10_000; index += 1) deep = { '@type': 'Thing', subjectOf: deep };
     expect(validateStructuredData([{ '@context': ctx, ...deep }])).toEqual([]);
+    let graphs: Record<string, unknown> = { '@type': 'Thnig' };
+    for (let index = 0; index < 100_000; index += 1) graphs = { '@context': ctx, '@graph': [graphs] };
+    expect(validateStructuredData([graphs])).toEqual([]);
     const wide = { '@context': ctx, '@graph': Array.from({ length: 50_000 }, () => ({ '@type': 'Thnig' })) };
     expect(validateStructuredData([wide])).toHaveLength(2000);
   });

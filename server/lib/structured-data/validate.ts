@@ -109,11 +109,12 @@ export function validateStructuredData(
     return right === undefined ? '' : ` (did you mean "${right}"?)`;
   };
 
-  function topLevel(value: unknown, scope: Scope | null): void {
+  function topLevel(value: unknown, scope: Scope | null, depth = 0): void {
+    if (depth > MAX_DEPTH) return;
     for (const item of nodesOf(value)) {
       const own = '@context' in item ? scopeOf(item['@context']) : scope;
       if (item['@graph'] !== undefined) {
-        topLevel(item['@graph'], own);
+        topLevel(item['@graph'], own, depth + 1);
         continue;
       }
       if (own === null) {
