@@ -4,6 +4,8 @@ import { MAX_EMBEDDED_ITEMS, MAX_EMBEDDED_VALUES, MAX_OPEN_TEXT_VALUES, MAX_VALU
 import { schemaOrgVocabulary } from './vocabulary.ts';
 import {
   MAX_STRUCTURED_DATA_LINES,
+  MAX_STRUCTURED_DATA_NODES,
+  MAX_STRUCTURED_DATA_PROBLEMS,
   summarizeStructuredData,
   validateStructuredData,
   type StructuredDataProblem,
@@ -493,8 +495,18 @@ describe('validateStructuredData', () => {
     let graphs: Record<string, unknown> = { '@type': 'Thnig' };
     for (let index = 0; index < 100_000; index += 1) graphs = { '@context': ctx, '@graph': [graphs] };
     expect(validateStructuredData([graphs])).toEqual([]);
-    const wide = { '@context': ctx, '@graph': Array.from({ length: 50_000 }, () => ({ '@type': 'Thnig' })) };
-    expect(validateStructuredData([wide])).toHaveLength(2000);
+    const keys = Object.fromEntries(Array.from({ length: 50_000 }, (_, index) => [`made${index}`, 1]));
+    expect(validateStructuredData([{ '@context': ctx, '@type': 'Thing', ...keys }])).toHaveLength(
+      MAX_STRUCTURED_DATA_PROBLEMS,
+    );
+    // Items past the node budget are not read: the misspelt ones after the first 2,000 go unreported.
+    const wide = {
+      '@context': ctx,
+      '@graph': Array.from({ length: 50_000 }, (_, index) => ({
+        '@type': index < MAX_STRUCTURED_DATA_NODES ? 'Thing' : 'Thnig',
+      })),
+    };
+    expect(validateStructuredData([wide])).toEqual([]);
   });
 });
 

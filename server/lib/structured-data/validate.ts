@@ -33,6 +33,8 @@ export interface StructuredDataProblem {
 
 /** Objects visited per page, and how deep: bounds the work of a hostile page. */
 export const MAX_STRUCTURED_DATA_NODES = 2000;
+/** Problems collected per page (a page shows a few per check): bounds a hostile page's list. */
+export const MAX_STRUCTURED_DATA_PROBLEMS = 1000;
 const MAX_DEPTH = 16;
 const MAX_VALUE_SHOWN = 40;
 
@@ -102,7 +104,9 @@ export function validateStructuredData(
 ): StructuredDataProblem[] {
   const problems: StructuredDataProblem[] = [];
   let budget = MAX_STRUCTURED_DATA_NODES;
-  const report = (check: string, detail: string) => problems.push({ check, detail });
+  const report = (check: string, detail: string) => {
+    if (problems.length < MAX_STRUCTURED_DATA_PROBLEMS) problems.push({ check, detail });
+  };
   /** The right spelling when only the capitals are wrong ("Localbusiness", "datepublished"). */
   const suggestion = (name: string, kind: 'types' | 'properties') => {
     const right = vocabulary.spellings[kind].get(name.toLowerCase());
