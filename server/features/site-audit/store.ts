@@ -50,6 +50,11 @@ export interface PageRecord {
   minhash: Uint32Array;
   htmlBytes: number;
   jsonLdInvalid: number;
+  /**
+   * Structured-data problems as `check<TAB>detail` lines (summarizeStructuredData): one per check,
+   * at most 8, each capped, shared between pages when equal (./structured-data.ts).
+   */
+  structuredDataProblems: string[];
   imagesNoAlt: number;
   imagesNoSize: number;
   /** Internal image URL ids shown on the page. */

@@ -8,6 +8,7 @@ import { createPageFactsParser } from '#server/lib/page-facts/extract.ts';
 import type { PageFacts } from '#server/lib/page-facts/facts.ts';
 import { hasNoindex, xRobotsDirectivesFor } from '#server/lib/page-facts/robots-directives.ts';
 import { readSitemaps, type SitemapReadResult } from './sitemaps.ts';
+import { createStructuredDataRecorder } from './structured-data.ts';
 import {
   LINK_POSITIONS,
   LOADED_AS,
@@ -53,7 +54,7 @@ async function parseHtml(
   contentType: string | undefined,
   breathe: () => Promise<void>,
 ): Promise<{ facts: PageFacts; bytes: number }> {
-  const parser = createPageFactsParser({ fingerprint: true, styles: false });
+  const parser = createPageFactsParser({ fingerprint: true, styles: false, structuredData: true });
   let decoder: TextDecoder | null = null;
   let bytes = 0;
   for await (const chunk of body) {
@@ -118,6 +119,7 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
   const { store } = options;
   const state: AuditCrawlState = { fetched: 0, bytes: 0, sitemaps: null };
   let sitemapsStarted = false;
+  const structuredDataProblems = createStructuredDataRecorder();
 
   /** Queues an in-site URL and returns its node id, or -1 for another site or a non-web URL. */
   function reference(crawl: CrawlControl, url: string | null, depth: number): number {
@@ -286,6 +288,7 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
       minhash: facts.text?.minhash ?? new Uint32Array(0),
       htmlBytes,
       jsonLdInvalid: facts.jsonLdInvalid,
+      structuredDataProblems: structuredDataProblems(facts),
       imagesNoAlt: facts.images.filter((image) => image.alt === null).length,
       imagesNoSize: facts.images.filter((image) => !image.width || !image.height).length,
       images,
