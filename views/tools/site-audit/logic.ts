@@ -54,6 +54,7 @@ export function auditMeta(report: AuditReportFacts): string {
     sitemaps ? plural(sitemaps, 'sitemap') + ' read' : 'no sitemap found',
   ];
   if (report.crawlDelayMs) parts.push(`Crawl-delay ${report.crawlDelayMs / 1000} s honoured`);
+  if (report.render) parts.push(`JavaScript rendered on ${plural(report.render.rendered, 'page')}`);
   return parts.join(' · ');
 }
 
