@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Request, Route } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
 import { FetchError, type SafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import type { ResourceCache } from './cache.ts';
 
@@ -69,6 +69,7 @@ const NO_WEBRTC = `for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnec
   'RTCSessionDescription', 'RTCIceCandidate']) Reflect.deleteProperty(globalThis, name);`;
 // Two turns of the page's own loop: scripts that render on load or in the next frame have run.
 const SETTLE = 'new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))';
+const CLEAR_STORAGE = 'try { localStorage.clear(); sessionStorage.clear(); } catch {}';
 
 export function cappedList(): CappedList & { add(entry: string): void } {
   const list = {
@@ -93,49 +94,59 @@ function fetchMethod(request: Request): 'GET' | 'HEAD' | 'POST' {
   return method === 'POST' ? 'POST' : method === 'HEAD' ? 'HEAD' : 'GET';
 }
 
-export async function renderAuditPage(
+/** What one render collects; the slot's listeners write into the render under way. */
+interface Job {
+  document: RawDocument;
+  limits: PageRenderLimits;
+  started: number;
+  signal?: AbortSignal;
+  documentServed: boolean;
+  pageBytes: number;
+  inFlight: number;
+  onIdle?: () => void;
+  consoleErrors: ReturnType<typeof cappedList>;
+  failedResources: ReturnType<typeof cappedList>;
+  overtime: boolean;
+}
+
+/**
+ * A browser context with its one tab, reused page after page of one audit (a new context costs a new
+ * renderer process: several hundred milliseconds). Between pages its cookies and storage are cleared,
+ * so every page is rendered as a first visit, as Google renders; a slot whose page crashed, ran over
+ * its time or was cancelled is closed (`broken`) and a new one opened for the next page.
+ */
+export interface RenderSlot {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  broken: boolean;
+  used: number;
+  render(document: RawDocument, limits: PageRenderLimits, signal?: AbortSignal): Promise<RenderedPage>;
+  close(): Promise<void>;
+}
+
+export async function openRenderSlot(
   browser: Browser,
-  document: RawDocument,
   fetcher: SafeFetcher,
-  limits: PageRenderLimits,
   cache: ResourceCache,
-  signal?: AbortSignal,
-): Promise<RenderedPage> {
-  const started = Date.now();
-  const left = () => Math.max(1, limits.timeoutMs - (Date.now() - started));
+): Promise<RenderSlot> {
   const context: BrowserContext = await browser.newContext({
     serviceWorkers: 'block',
     acceptDownloads: false,
     viewport: { width: 1280, height: 800 },
   });
   await context.addInitScript({ content: NO_WEBRTC });
-  let onIdle: (() => void) | undefined;
-  // A stop closes the page at once: every call still waiting on it ends, and so does the wait for requests.
-  const onAbort = () => {
-    onIdle?.();
-    void context.close().catch(() => undefined);
-  };
-  signal?.addEventListener('abort', onAbort, { once: true });
-  let overtime = false;
-  const deadline = setTimeout(() => {
-    overtime = true;
-    onAbort();
-  }, limits.timeoutMs);
-
-  const consoleErrors = cappedList();
-  const failedResources = cappedList();
-  let documentServed = false;
-  let pageBytes = 0;
-  let inFlight = 0;
   const page = await context.newPage();
+  let job: Job | null = null;
+  let crashed = false;
 
-  async function answer(route: Route): Promise<void> {
+  async function answer(route: Route, current: Job): Promise<void> {
     const request = route.request();
     const target = request.url();
     const isDocument = request.isNavigationRequest() && request.frame() === page.mainFrame();
     if (!/^https?:/i.test(target)) return route.abort('blockedbyclient');
-    if (isDocument && !documentServed) {
-      documentServed = true;
+    const { document, limits } = current;
+    if (isDocument && !current.documentServed) {
+      current.documentServed = true;
       return route.fulfill({ status: document.status, headers: keptHeaders(document.headers), body: document.body });
     }
     // A script sending the tab elsewhere is stopped: the page is read where the crawl found it.
@@ -144,8 +155,8 @@ export async function renderAuditPage(
     const method = fetchMethod(request);
     const cached = method === 'GET' ? cache.get(target) : undefined;
     if (cached) return route.fulfill(cached);
-    if (pageBytes >= limits.maxPageBytes) {
-      failedResources.add(`too large: ${target}`);
+    if (current.pageBytes >= limits.maxPageBytes) {
+      current.failedResources.add(`too large: ${target}`);
       return route.abort('blockedbyclient');
     }
     const headers: Record<string, string> = {};
@@ -157,12 +168,12 @@ export async function renderAuditPage(
         headers,
         body: method === 'POST' ? (request.postDataBuffer() ?? undefined) : undefined,
         maxRedirects: 5,
-        maxBytes: limits.maxPageBytes - pageBytes,
-        timeoutMs: Math.min(10_000, left()),
-        signal,
+        maxBytes: limits.maxPageBytes - current.pageBytes,
+        timeoutMs: Math.max(1, Math.min(10_000, limits.timeoutMs - (Date.now() - current.started))),
+        signal: current.signal,
       });
-      pageBytes += response.body.length;
-      if (response.status >= 400) failedResources.add(`HTTP ${response.status}: ${target}`);
+      current.pageBytes += response.body.length;
+      if (response.status >= 400) current.failedResources.add(`HTTP ${response.status}: ${target}`);
       const answered = { status: response.status, headers: keptHeaders(response.headers), body: response.body };
       if (method === 'GET' && response.status === 200) cache.put(target, request.resourceType(), answered);
       await route.fulfill(answered);
@@ -173,75 +184,117 @@ export async function renderAuditPage(
             ? 'blocked (private address)'
             : error.code
           : 'failed';
-      if (!signal?.aborted && !overtime) failedResources.add(`${reason}: ${target}`);
+      if (!current.signal?.aborted && !current.overtime) current.failedResources.add(`${reason}: ${target}`);
       await route.abort('failed').catch(() => undefined);
     }
   }
 
-  let crashed = false;
   page.once('crash', () => {
     crashed = true;
+    slot.broken = true;
     void context.close().catch(() => undefined);
   });
   page.on('console', (message) => {
-    if (message.type() === 'error' && !RESOURCE_LOG.test(message.text())) consoleErrors.add(message.text());
+    if (job && message.type() === 'error' && !RESOURCE_LOG.test(message.text())) job.consoleErrors.add(message.text());
   });
-  page.on('pageerror', (error) => consoleErrors.add(error.message || String(error)));
+  page.on('pageerror', (error) => job?.consoleErrors.add(error.message || String(error)));
   page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
   context.on('page', (other) => {
     if (other !== page) void other.close().catch(() => undefined);
   });
+  await context.route('**/*', async (route) => {
+    // Requests between pages (a timer of the page before) are refused.
+    const current = job;
+    if (!current) return route.abort('aborted').catch(() => undefined);
+    current.inFlight += 1;
+    try {
+      await answer(route, current);
+    } catch {
+      await route.abort('failed').catch(() => undefined);
+    } finally {
+      current.inFlight -= 1;
+      if (current.inFlight === 0) current.onIdle?.();
+    }
+  });
+  await context.routeWebSocket(/.*/, (socket) => socket.close());
 
-  const failure = (error: unknown) => {
-    if (crashed)
-      return new PageRenderError(
-        'too-much-memory',
-        `The page used more than ${limits.memoryMb} MB of memory while rendering.`,
-        error,
-      );
-    if (signal?.aborted) return new PageRenderError('cancelled', 'The audit was cancelled.', error);
-    if (overtime)
-      return new PageRenderError(
-        'timeout',
-        `The page did not finish rendering within ${Math.round(limits.timeoutMs / 1000)} seconds.`,
-        error,
-      );
-    return new PageRenderError('failed', 'The page could not be rendered.', error);
-  };
-
-  try {
-    await context.route('**/*', async (route) => {
-      inFlight += 1;
-      try {
-        await answer(route);
-      } catch {
-        await route.abort('failed').catch(() => undefined);
-      } finally {
-        inFlight -= 1;
-        if (inFlight === 0) onIdle?.();
-      }
-    });
-    await context.routeWebSocket(/.*/, (socket) => socket.close());
+  async function render(document: RawDocument, limits: PageRenderLimits, signal?: AbortSignal): Promise<RenderedPage> {
+    slot.used += 1;
+    const current: Job = {
+      document,
+      limits,
+      started: Date.now(),
+      signal,
+      documentServed: false,
+      pageBytes: 0,
+      inFlight: 0,
+      consoleErrors: cappedList(),
+      failedResources: cappedList(),
+      overtime: false,
+    };
+    job = current;
+    const left = () => Math.max(1, limits.timeoutMs - (Date.now() - current.started));
+    // A stop closes the slot at once: every call still waiting on its page ends, and so does the wait for requests.
+    const stop = () => {
+      slot.broken = true;
+      current.onIdle?.();
+      void context.close().catch(() => undefined);
+    };
+    signal?.addEventListener('abort', stop, { once: true });
+    const deadline = setTimeout(() => {
+      current.overtime = true;
+      stop();
+    }, limits.timeoutMs);
     try {
       await page.goto(document.url, { waitUntil: 'load', timeout: left() });
       // Requests a script started on load (data for the page) are waited for, then the frame they render in.
       for (let round = 0; round < 3; round += 1) {
         await page.evaluate(SETTLE);
-        if (inFlight === 0) break;
-        await new Promise<void>((resolve) => (onIdle = resolve));
-        onIdle = undefined;
+        if (current.inFlight === 0) break;
+        await new Promise<void>((resolve) => (current.onIdle = resolve));
+        current.onIdle = undefined;
       }
       const html = await page.content();
-      return { html, consoleErrors: strip(consoleErrors), failedResources: strip(failedResources) };
+      // The next page starts as a first visit: no cookies, no storage.
+      await page.evaluate(CLEAR_STORAGE);
+      await context.clearCookies();
+      return { html, consoleErrors: strip(current.consoleErrors), failedResources: strip(current.failedResources) };
     } catch (error) {
-      throw failure(error);
+      slot.broken = true;
+      throw failure(error, current, crashed);
+    } finally {
+      job = null;
+      clearTimeout(deadline);
+      signal?.removeEventListener('abort', stop);
     }
-  } finally {
-    clearTimeout(deadline);
-    onIdle?.();
-    signal?.removeEventListener('abort', onAbort);
-    await context.close().catch(() => undefined);
   }
+
+  const slot: RenderSlot = {
+    context,
+    page,
+    broken: false,
+    used: 0,
+    render,
+    close: () => context.close().catch(() => undefined),
+  };
+  return slot;
+}
+
+function failure(error: unknown, current: Job, crashed: boolean): PageRenderError {
+  if (crashed)
+    return new PageRenderError(
+      'too-much-memory',
+      `The page used more than ${current.limits.memoryMb} MB of memory while rendering.`,
+      error,
+    );
+  if (current.signal?.aborted) return new PageRenderError('cancelled', 'The audit was cancelled.', error);
+  if (current.overtime)
+    return new PageRenderError(
+      'timeout',
+      `The page did not finish rendering within ${Math.round(current.limits.timeoutMs / 1000)} seconds.`,
+      error,
+    );
+  return new PageRenderError('failed', 'The page could not be rendered.', error);
 }
 
 function strip(list: CappedList): CappedList {

@@ -1,5 +1,8 @@
 import { expect, test } from 'vitest';
 import { renderingIssueTypes } from '#views/model/site-audit-checks/rendering.ts';
+import { prose } from '#test/fixtures/audit-pages.ts';
+import { ok, type FixtureSite } from '#test/fixtures/crawl-site.ts';
+import { startLoopbackServer } from '#test/fixtures/loopback.ts';
 import { cleanSite } from '#test/fixtures/site-audit-clean-site.ts';
 import { SPA_PLANTED, spaRoutes, spaSite } from '#test/fixtures/site-audit-spa-site.ts';
 import { auditFixture, issuePaths } from '#test/helpers/site-audit.ts';
@@ -71,4 +74,76 @@ test('a clean server-rendered site gets no issue at all with rendering on', asyn
   expect(outcome.issues).toEqual([]);
   // Its eleven HTML pages (the twelfth URL is its logo).
   expect(outcome.render).toEqual({ rendered: 11, stopped: null });
+});
+
+/** A one-page site whose page runs `script` (inline) after `head`. */
+function scriptedSite(script: string, head = ''): FixtureSite {
+  return (path) =>
+    path === '/'
+      ? ok(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Scripted</title>${head}</head><body><h1>Scripted</h1><p>${prose('/', 230)}</p><script>${script}</script></body></html>`,
+        )
+      : undefined;
+}
+
+test('every request of a rendered page goes through the guarded fetcher: a private address is refused, and WebRTC is gone', async () => {
+  const canary = await startLoopbackServer((_req, res) => res.end('canary'));
+  try {
+    const outcome = await auditFixture(
+      scriptedSite(
+        `document.querySelector('h1').textContent = typeof RTCPeerConnection;`,
+        `<script src="${canary.origin}/tracker.js"></script>`,
+      ),
+      { render: {} },
+    );
+    const home = outcome.nodes.find((node) => node.url === `${outcome.site.origin}/`)!;
+    expect(home.page?.h1).toEqual(['undefined']);
+    expect(issuePaths(outcome, outcome.site.origin)['failed-resources-rendered']).toEqual(['/']);
+    expect(home.page?.render?.failedResources).toEqual({
+      count: 1,
+      first: [`blocked (private address): ${canary.origin}/tracker.js`],
+    });
+    expect(canary.connections()).toBe(0);
+  } finally {
+    await canary.close();
+  }
+});
+
+test('a page that does not finish rendering within the limit is reported as not rendered and keeps its raw facts', async () => {
+  const outcome = await auditFixture(scriptedSite('for (;;) {}'), { render: { timeoutMs: 1000 } });
+  expect(renderingFindings(issuePaths(outcome, outcome.site.origin))['render-failed']).toEqual(['/']);
+  expect(outcome.issues.find((issue) => issue.type === 'render-failed')?.detail).toBe(
+    'The page did not finish rendering within 1 seconds.',
+  );
+  expect(outcome.nodes[0].page?.h1).toEqual(['Scripted']);
+});
+
+test('past the pages an audit may render, the rest of the site is read without JavaScript and the audit says so', async () => {
+  const outcome = await auditFixture(spaSite(), { render: { maxPages: 2, concurrency: 1 } });
+  expect(outcome.render).toEqual({
+    rendered: 2,
+    stopped: 'Only the first 2 pages were rendered (the limit of one audit); the rest were read without JavaScript.',
+  });
+  const rendered = outcome.nodes.filter((node) => node.page?.render !== undefined);
+  expect(rendered).toHaveLength(2);
+});
+
+test('a page that allocates without end is stopped at the memory budget, reported as not rendered, and the audit renders on', async () => {
+  const hungry = 'const keep = []; for (;;) { try { keep.push(new Uint8Array(16 << 20).fill(7)); } catch {} }';
+  const site: FixtureSite = (path) => {
+    const body = `<h1>Page ${path}</h1><p>${prose(path, 230)}</p><a href="/hungry">Hungry</a> <a href="/calm">Calm</a>`;
+    const script = path === '/hungry' ? `<script>${hungry}</script>` : '';
+    return ['/', '/hungry', '/calm'].includes(path)
+      ? ok(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Page ${path}</title></head><body>${body}${script}</body></html>`,
+        )
+      : undefined;
+  };
+  // Generous time: on a loaded machine the time limit must never win the race against the budget.
+  const outcome = await auditFixture(site, { render: { memoryMb: 128, timeoutMs: 60_000, concurrency: 1 } });
+  expect(renderingFindings(issuePaths(outcome, outcome.site.origin))['render-failed']).toEqual(['/hungry']);
+  expect(outcome.issues.find((issue) => issue.type === 'render-failed')?.detail).toBe(
+    'The page used more than 128 MB of memory while rendering.',
+  );
+  expect(outcome.render).toEqual({ rendered: 2, stopped: null });
 });

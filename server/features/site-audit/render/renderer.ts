@@ -6,7 +6,7 @@ import { browserPid, createMemoryWatch } from '#server/lib/browser/memory-watch.
 import { chooseSandbox } from '#server/lib/browser/sandbox.ts';
 import type { SafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { createResourceCache } from './cache.ts';
-import { PageRenderError, renderAuditPage, type RawDocument, type RenderedPage } from './page.ts';
+import { openRenderSlot, PageRenderError, type RawDocument, type RenderedPage, type RenderSlot } from './page.ts';
 
 /*
  * The audit's browser: one Chromium per audit, launched on the first page and shared by the audit's
@@ -54,6 +54,8 @@ export class RenderingStoppedError extends Error {
 }
 
 export const MAX_RESTARTS = 3;
+/** Pages one context renders before it is replaced by a fresh one. */
+const PAGES_PER_SLOT = 100;
 const HARD_STOP_GRACE_MS = 5_000;
 
 export function createAuditRenderer(options: AuditRendererOptions): AuditRenderer {
@@ -69,6 +71,21 @@ export function createAuditRenderer(options: AuditRendererOptions): AuditRendere
   let begun = 0;
   let running = 0;
   const waiting: Array<() => void> = [];
+  const idle: Array<{ slot: RenderSlot; browser: Browser }> = [];
+
+  /** A context of this browser that is free, or a new one. */
+  async function takeSlot(current: Browser): Promise<RenderSlot> {
+    for (let free = idle.pop(); free; free = idle.pop()) {
+      if (free.browser === current && !free.slot.broken) return free.slot;
+      void free.slot.close();
+    }
+    return openRenderSlot(current, options.fetcher, cache);
+  }
+
+  function giveBack(slot: RenderSlot, current: Browser): void {
+    if (!slot.broken && slot.used < PAGES_PER_SLOT && !closed) idle.push({ slot, browser: current });
+    else void slot.close();
+  }
 
   function launched(): Promise<Browser> {
     browser ??= import('playwright-core').then(async ({ chromium }) => {
@@ -160,8 +177,17 @@ export function createAuditRenderer(options: AuditRendererOptions): AuditRendere
           `The browser could not start (${why.slice(0, 200)}); the rest of the site was read without JavaScript.`,
         );
       }
+      let taken: RenderSlot | undefined;
+      const work = takeSlot(current).then((slot) => {
+        taken = slot;
+        return slot.render(document, limits, signal);
+      });
+      work.then(
+        () => giveBack(taken!, current),
+        () => taken && giveBack(taken, current),
+      );
       const page = await withHardStop(
-        renderAuditPage(current, document, options.fetcher, limits, cache, signal),
+        work,
         limits.timeoutMs + HARD_STOP_GRACE_MS,
         () => {
           restarts += 1;
@@ -194,6 +220,7 @@ export function createAuditRenderer(options: AuditRendererOptions): AuditRendere
     },
     async close() {
       closed = true;
+      idle.length = 0;
       const current = browser;
       browser = undefined;
       if (current) await (await current.catch(() => undefined))?.close().catch(() => undefined);
