@@ -7,7 +7,8 @@
 // SITE_AUDIT_RENDER_MAX_MB pass through to the server.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { sampleRss } from './lib/proc.mjs';
+import { loadavg } from 'node:os';
+import { sampleRss, treeCpuSeconds } from './lib/proc.mjs';
 import { startBuiltServer } from './lib/server.mjs';
 
 const PAGES = Number(process.env.PAGES ?? 200);
@@ -47,6 +48,7 @@ const sitePort = await waitForLine(site, /listening (\d+)/);
 const server = await startBuiltServer({ FETCH_ALLOW_PRIVATE: `127.0.0.1:${sitePort}`, SITE_AUDIT_RATE_LIMIT: '1000' });
 try {
   const memory = sampleRss(server.pid);
+  const cpuBefore = treeCpuSeconds(server.pid);
   const started = performance.now();
   const res = await fetch(`${server.url}/api/site-audits`, {
     method: 'POST',
@@ -58,6 +60,9 @@ try {
   await untilFinished(`${server.url}/api/site-audits/${id}/events`);
   const seconds = (performance.now() - started) / 1000;
   const peaks = memory.stop();
+  // CPU of the server and its Chromium (exited processes included once reaped): on a machine shared with
+  // other work the wall-clock rate understates what 2 free cores give; pages per CPU-second does not.
+  const cpuSeconds = treeCpuSeconds(server.pid) - cpuBefore;
   const audit = await (await fetch(`${server.url}/api/site-audits/${id}`)).json();
   const issues = (await (await fetch(`${server.url}/api/site-audits/${id}/issues`)).json()).issues ?? [];
   const routes = PAGES + 7;
@@ -70,6 +75,9 @@ try {
   console.log(`pages rendered:  ${rendered} of ${routes} routes (URLs audited: ${audit.summary?.pages ?? 0})`);
   console.log(`seconds:         ${seconds.toFixed(2)}`);
   console.log(`pages/second:    ${perSecond.toFixed(1)} (goal >= ${GOAL_PAGES_PER_SECOND})`);
+  console.log(
+    `CPU:             ${cpuSeconds.toFixed(1)} s server and Chromium = ${(rendered / cpuSeconds).toFixed(1)} pages per CPU-second (2 free cores: up to ${((2 * rendered) / cpuSeconds).toFixed(1)} pages/s); load average ${loadavg()[0].toFixed(1)}`,
+  );
   console.log(
     `peak memory:     ${peaks.peakPssMb} MB PSS / ${peaks.peakTreeMb} MB RSS, server and Chromium together (server alone ${peaks.peakServerMb} MB RSS; ${peaks.peakProcesses} processes)`,
   );
