@@ -122,7 +122,12 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
   );
   const sitemaps = state.sitemaps ?? { files: [], found: false };
   const evaluation = await evaluateRulesSliced(
-    { nodes: store.nodes, hasSitemap: sitemaps.found, sitemapFiles: sitemaps.files },
+    {
+      nodes: store.nodes,
+      hasSitemap: sitemaps.found,
+      sitemapFiles: sitemaps.files,
+      strings: { anchors: store.anchors, externals: store.externals },
+    },
     () => slicer.breathe(),
   );
   const crawled = store.nodes.filter((node) => node.status > 0 || node.error).map((node) => node.url);

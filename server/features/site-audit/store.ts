@@ -1,4 +1,8 @@
 import type { SkipReason } from '#server/lib/crawler/types.ts';
+import type { LinkPosition } from '#server/lib/page-facts/facts.ts';
+
+/** Longest anchor text kept for the report. */
+export const MAX_ANCHOR_CHARS = 200;
 
 /** Canonical link of a page: an internal URL id, or why there is none. */
 export type CanonicalRef =
@@ -6,6 +10,9 @@ export type CanonicalRef =
   | { kind: 'internal'; id: number }
   | { kind: 'external'; url: string }
   | { kind: 'invalid'; raw: string };
+
+/** Link positions as stored in `PageRecord.outlinks` (the low two bits of each anchor cell). */
+export const LINK_POSITIONS = ['content', 'navigation', 'footer'] as const satisfies readonly LinkPosition[];
 
 export interface HreflangRef {
   lang: string;
@@ -54,6 +61,13 @@ export interface PageRecord {
   uniqueLinks: number;
   /** Links past the one per-page cap (MAX_LINKS_PER_PAGE): counted, not read. */
   linksOverCap: number;
+  /**
+   * Every distinct (target, anchor text, position) http(s) link of the page, in page order, two
+   * cells each: the target (internal node id ≥ 0, or -1 - index in `store.externals`) and
+   * `anchorId << 2 | position` (anchor text in `store.anchors`, position an index of
+   * LINK_POSITIONS). Self-links included. Read it through `rules/link-refs.ts`.
+   */
+  outlinks: Int32Array;
   hreflang: HreflangRef[];
   insecureResources: number;
   insecureForms: number;
@@ -107,12 +121,39 @@ export interface UrlNode {
   page: PageRecord | null;
 }
 
+/** Strings kept once however many pages repeat them (a footer's anchor text, an external URL). */
+function createInterner() {
+  const values: string[] = [];
+  const ids = new Map<string, number>();
+  return {
+    values,
+    idOf(value: string): number {
+      let id = ids.get(value);
+      if (id === undefined) {
+        id = values.length;
+        ids.set(value, id);
+        values.push(value);
+      }
+      return id;
+    },
+  };
+}
+
 /** The audit's memory: one node per internal URL met, by id. Grows with URLs, never with bodies. */
 export function createUrlStore() {
   const nodes: UrlNode[] = [];
   const ids = new Map<string, number>();
+  const anchors = createInterner();
+  const externals = createInterner();
   return {
     nodes,
+    /** Anchor texts of links, by id (`PageRecord.outlinks`). */
+    anchors: anchors.values,
+    anchorId: (text: string) =>
+      anchors.idOf(text.length > MAX_ANCHOR_CHARS ? `${text.slice(0, MAX_ANCHOR_CHARS - 1)}…` : text),
+    /** External (other-site) link targets, by index (`PageRecord.outlinks`: -1 - index). */
+    externals: externals.values,
+    externalId: (url: string) => externals.idOf(url),
     idOf(url: string): number {
       let id = ids.get(url);
       if (id === undefined) {

@@ -10,7 +10,7 @@ import { hasNoindex, xRobotsDirectivesFor } from '#server/lib/page-facts/robots-
 import { compareRender, parseRendered, unrendered } from './render/compare.ts';
 import { RenderingStoppedError, type AuditRenderer } from './render/renderer.ts';
 import { readSitemaps, type SitemapReadResult } from './sitemaps.ts';
-import type { CanonicalRef, HreflangRef, PageRecord, UrlStore } from './store.ts';
+import { LINK_POSITIONS, type CanonicalRef, type HreflangRef, type PageRecord, type UrlStore } from './store.ts';
 import { LARGE_IMAGE_BYTES } from './thresholds.ts';
 
 export interface AuditVisitorOptions {
@@ -132,6 +132,8 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
     const depth = item.depth + 1;
 
     const links = new Set<number>();
+    const outlinks: number[] = [];
+    const outlinkKeys = new Set<string>();
     const nofollowLinks = new Set<number>();
     const targets = new Set<string>();
     let emptyAnchors = 0;
@@ -142,6 +144,15 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
       if (url === null) continue;
       const id = reference(crawl, url, depth);
       targets.add(id >= 0 ? store.nodes[id].url : url);
+      if (/^https?:/.test(url)) {
+        const target = id >= 0 ? id : -1 - store.externalId(url);
+        const cell = (store.anchorId(link.text) << 2) | LINK_POSITIONS.indexOf(link.position);
+        const key = `${target} ${cell}`;
+        if (!outlinkKeys.has(key)) {
+          outlinkKeys.add(key);
+          outlinks.push(target, cell);
+        }
+      }
       if (id < 0) continue;
       if (id !== selfId) links.add(id);
       if (/\bnofollow\b/.test(link.rel)) nofollowLinks.add(id);
@@ -220,6 +231,7 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
       emptyAnchors,
       uniqueLinks: targets.size,
       linksOverCap: facts.linksOverCap,
+      outlinks: Int32Array.from(outlinks),
       hreflang,
       insecureResources: https ? facts.insecureResources.length : 0,
       insecureForms,

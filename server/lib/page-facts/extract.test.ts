@@ -43,7 +43,7 @@ test("words are counted in visible body text only, and image alt text becomes a 
   const facts = extractPageFacts(`<head><title>Not counted here</title></head><body><p>One two three</p>
     <script>var notWords = 1</script><style>.x{}</style><a href="/home"><img src="/logo.png" alt="Home page"></a></body>`);
   expect(facts.wordCount).toBe(3);
-  expect(facts.links).toEqual([{ href: '/home', text: 'Home page', rel: '' }]);
+  expect(facts.links).toEqual([{ href: '/home', text: 'Home page', rel: '', position: 'content' }]);
   expect(facts.images[0]).toMatchObject({ alt: 'Home page', width: null, srcset: false });
 });
 
@@ -119,7 +119,7 @@ test('canonicals, hreflang, forms, duplicate head tags and http:// sub-resources
   expect(facts.forms).toEqual([{ action: 'http://x.example/send' }, { action: null }]);
   expect(facts.insecureResources).toEqual(['http://cdn.example/s.css', 'http://img.example/a.png']);
   expect(facts.baseHref).toBe('/base/');
-  expect(facts.links).toEqual([{ href: '/area', text: 'Area link', rel: '' }]);
+  expect(facts.links).toEqual([{ href: '/area', text: 'Area link', rel: '', position: 'content' }]);
 });
 
 test('a page with more links than MAX_LINKS_PER_PAGE yields exactly the cap and counts the rest', () => {

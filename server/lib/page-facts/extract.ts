@@ -1,5 +1,12 @@
 import { Parser } from 'htmlparser2';
-import { emptyFacts, MAX_LINKS_PER_PAGE, type LinkFact, type PageFacts, type PageFactsOptions } from './facts.ts';
+import {
+  emptyFacts,
+  MAX_LINKS_PER_PAGE,
+  type LinkFact,
+  type LinkPosition,
+  type PageFacts,
+  type PageFactsOptions,
+} from './facts.ts';
 import { createTextFingerprinter, createWordCounter } from './text-fingerprint.ts';
 
 export { countWords } from './text-fingerprint.ts';
@@ -45,6 +52,24 @@ function isHidden(attribs: Record<string, string>): boolean {
   return attribs.style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(attribs.style);
 }
 
+/**
+ * The page region an element opens: `<nav>` or role=navigation, the page's own `<header>` (not an
+ * article's) or role=banner are navigation; `<footer>` (the page's) or role=contentinfo the footer;
+ * `<main>`/`<article>` mark content, inside which headers and footers belong to the content.
+ */
+function regionOf(
+  name: string,
+  attribs: Record<string, string>,
+  inMain: boolean,
+): 'navigation' | 'footer' | 'main' | null {
+  const role = (attribs.role ?? '').trim().toLowerCase();
+  if (name === 'nav' || role === 'navigation') return 'navigation';
+  if (role === 'contentinfo' || (name === 'footer' && !inMain)) return 'footer';
+  if (role === 'banner' || (name === 'header' && !inMain)) return 'navigation';
+  if (name === 'main' || name === 'article' || role === 'main') return 'main';
+  return null;
+}
+
 function isInsecure(url: string | undefined): url is string {
   return url !== undefined && /^\s*http:\/\//i.test(url);
 }
@@ -73,6 +98,16 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
   let depth = 0;
   // Element depth at which a hidden subtree started; 0 when not inside one.
   let hiddenFrom = 0;
+  // Open page regions (navigation, footer, article/main) with the depth each started at.
+  const regions: Array<{ depth: number; kind: 'navigation' | 'footer' | 'main' }> = [];
+  const linkPosition = (): LinkPosition => {
+    let position: LinkPosition = 'content';
+    for (const region of regions) {
+      if (region.kind === 'footer') return 'footer';
+      if (region.kind === 'navigation') position = 'navigation';
+    }
+    return position;
+  };
 
   const insecure = (url: string | undefined) => {
     if (isInsecure(url) && facts.insecureResources.length < MAX_LIST) facts.insecureResources.push(url.trim());
@@ -84,6 +119,12 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
         words.boundary();
         depth += 1;
         if (hiddenFrom === 0 && isHidden(attribs)) hiddenFrom = depth;
+        const region = regionOf(
+          name,
+          attribs,
+          regions.some((open) => open.kind === 'main'),
+        );
+        if (region && regions.length < MAX_OPEN_CAPTURES) regions.push({ depth, kind: region });
         if (name === 'html' && attribs.lang !== undefined) facts.lang = attribs.lang.trim() || null;
         if (name === 'head') inHead = true;
         if (name === 'body') inHead = false;
@@ -107,7 +148,12 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
           case 'area':
             if (attribs.href !== undefined && facts.links.length >= MAX_LINKS_PER_PAGE) facts.linksOverCap += 1;
             else if (attribs.href !== undefined) {
-              const link: LinkFact = { href: attribs.href.trim(), text: '', rel: (attribs.rel ?? '').toLowerCase() };
+              const link: LinkFact = {
+                href: attribs.href.trim(),
+                text: '',
+                rel: (attribs.rel ?? '').toLowerCase(),
+                position: linkPosition(),
+              };
               facts.links.push(link);
               if (name === 'area') link.text = attribs.alt ?? attribs['aria-label'] ?? '';
               else capture(name, attribs['aria-label'] ?? attribs.title ?? '', (text) => (link.text = collapse(text)));
@@ -230,6 +276,7 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
       onclosetag(name) {
         words.boundary();
         if (hiddenFrom === depth) hiddenFrom = 0;
+        while (regions.length > 0 && regions[regions.length - 1].depth >= depth) regions.pop();
         depth -= 1;
         if (NON_CONTENT.has(name) && skipDepth > 0) skipDepth -= 1;
         if (name === 'head') inHead = false;

@@ -17,10 +17,14 @@ export interface ImageFact {
   srcset: boolean;
 }
 
+/** Where on the page a link sits: site navigation (`<nav>`, the page `<header>`), the footer, or the content. */
+export type LinkPosition = 'navigation' | 'footer' | 'content';
+
 export interface LinkFact {
   href: string;
   text: string;
   rel: string;
+  position: LinkPosition;
 }
 
 export interface ScriptFact {

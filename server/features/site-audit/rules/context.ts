@@ -1,10 +1,13 @@
 import type { SitemapFile } from '../sitemaps.ts';
 import type { PageRecord, UrlNode } from '../store.ts';
 import { MAX_REDIRECT_HOPS } from '../thresholds.ts';
+import type { LinkIndex, LinkRef, LinkStrings } from './link-refs.ts';
 
 export interface Finding {
   url: string;
   detail: string;
+  /** For link issues: the links involved (source → target → anchor → position), capped. */
+  links?: LinkRef[];
 }
 
 /** Everything the rules read: the crawl's nodes plus what is derived from the whole graph. */
@@ -16,6 +19,10 @@ export interface RuleContext {
   depth: Int32Array;
   /** How many crawled pages link to each node (self-links excluded). */
   inlinks: Int32Array;
+  /** Every link by target, with anchor text and position (built once per audit). */
+  linkIndex: LinkIndex;
+  /** Anchor texts and external (other-site) link targets behind `outlinks`: `linkIndex.to(-1 - index)`. */
+  strings: LinkStrings;
 }
 
 export type Page = UrlNode & { page: PageRecord };

@@ -2,6 +2,7 @@ import { ISSUE_TYPES, type Severity } from '#views/model/site-audit.ts';
 import type { SitemapFile } from '../sitemaps.ts';
 import type { UrlNode } from '../store.ts';
 import { clickDepths, inlinkCounts, type Finding, type Rule, type RuleContext } from './context.ts';
+import { buildLinkIndex, type LinkRef, type LinkStrings } from './link-refs.ts';
 import { contentRules } from './content.ts';
 import { indexingRules } from './indexing.ts';
 import { linkRules } from './links.ts';
@@ -31,12 +32,27 @@ export interface IssueInstance {
   severity: Severity;
   url: string;
   detail: string;
+  /** Link issues: the links involved (source → target → anchor → position), capped at MAX_LINK_REFS. */
+  links?: LinkRef[];
 }
 
 export interface RuleInput {
   nodes: readonly UrlNode[];
   hasSitemap: boolean;
   sitemapFiles: readonly SitemapFile[];
+  /** Anchor texts and external URLs behind `PageRecord.outlinks` (the URL store's). */
+  strings?: LinkStrings;
+}
+
+function contextOf(input: RuleInput): RuleContext {
+  const strings = input.strings ?? { anchors: [], externals: [] };
+  return {
+    ...input,
+    depth: clickDepths(input.nodes),
+    inlinks: inlinkCounts(input.nodes),
+    linkIndex: buildLinkIndex(input.nodes, strings),
+    strings,
+  };
 }
 
 export interface Evaluation {
@@ -48,7 +64,7 @@ export interface Evaluation {
 
 /** Runs every rule of the catalogue over the crawl; one instance per (type, URL). */
 export function evaluateRules(input: RuleInput): Evaluation {
-  const context: RuleContext = { ...input, depth: clickDepths(input.nodes), inlinks: inlinkCounts(input.nodes) };
+  const context = contextOf(input);
   const issues = ISSUE_TYPES.flatMap((issueType) => evaluateRule(issueType, context));
   return { issues, depth: context.depth, inlinks: context.inlinks };
 }
@@ -58,7 +74,7 @@ export function evaluateRules(input: RuleInput): Evaluation {
  * so it lets the loop turn (`breathe`) between rules.
  */
 export async function evaluateRulesSliced(input: RuleInput, breathe: () => Promise<void>): Promise<Evaluation> {
-  const context: RuleContext = { ...input, depth: clickDepths(input.nodes), inlinks: inlinkCounts(input.nodes) };
+  const context = contextOf(input);
   const issues: IssueInstance[] = [];
   for (const issueType of ISSUE_TYPES) {
     await breathe();
@@ -78,6 +94,7 @@ function evaluateRule(issueType: (typeof ISSUE_TYPES)[number], context: RuleCont
     severity: issueType.severity,
     url: finding.url,
     detail: finding.detail,
+    ...(finding.links ? { links: finding.links } : {}),
   }));
 }
 

@@ -10,6 +10,7 @@ import {
   type RuleContext,
 } from './context.ts';
 import { SLOW_TTFB_MS } from '../thresholds.ts';
+import { linksFrom } from './link-refs.ts';
 
 function linksTo(context: RuleContext, test: (status: number) => boolean): Finding[] {
   const findings: Finding[] = [];
@@ -19,6 +20,7 @@ function linksTo(context: RuleContext, test: (status: number) => boolean): Findi
       findings.push({
         url: node.url,
         detail: `links to ${listDetail(bad.map((target) => `${target.url} (${describeStatus(target)})`))}`,
+        links: linksFrom(node, context.nodes, context.strings, (id) => id >= 0 && test(context.nodes[id].status)),
       });
   }
   return findings;
