@@ -64,6 +64,11 @@ const STOPPED: Record<string, string> = {
   'byte-limit': 'The audit stopped at its download limit; the rest of the site was not crawled.',
 };
 
+/** Why an audit run with "Render JavaScript" read part (or all) of the site without it; '' when it did not. */
+export function renderNote(render: AuditReportFacts['render']): string {
+  return render?.stopped ?? '';
+}
+
 export function stoppedNote(stoppedBy: string | undefined): string {
   return (stoppedBy && STOPPED[stoppedBy]) || '';
 }
