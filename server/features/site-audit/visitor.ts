@@ -267,6 +267,8 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
         record.render = unrendered(error instanceof Error ? error.message : String(error), rawSide);
       return record;
     }
+    // What the browser fetched counts toward the audit's download limit like the pages do.
+    spend(crawl, rendered.bytes);
     const facts = await parseRendered(rendered.html, crawl.breathe);
     const record = await recordPage(crawl, item, selfId, facts, headers, htmlBytes);
     const renderedNoindex = record.noindex;

@@ -30,6 +30,8 @@ export interface RenderedPage {
   html: string;
   consoleErrors: CappedList;
   failedResources: CappedList;
+  /** Bytes the page's requests fetched from the site (cached files not counted again). */
+  bytes: number;
 }
 
 export interface PageRenderLimits {
@@ -258,7 +260,12 @@ export async function openRenderSlot(
       // The next page starts as a first visit: no cookies, no storage.
       await page.evaluate(CLEAR_STORAGE);
       await context.clearCookies();
-      return { html, consoleErrors: strip(current.consoleErrors), failedResources: strip(current.failedResources) };
+      return {
+        html,
+        consoleErrors: strip(current.consoleErrors),
+        failedResources: strip(current.failedResources),
+        bytes: current.pageBytes,
+      };
     } catch (error) {
       slot.broken = true;
       throw failure(error, current, crashed);
