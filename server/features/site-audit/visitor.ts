@@ -257,7 +257,13 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
     let rendered;
     try {
       rendered = await options.renderer!.render(
-        { url: item.url, status: response.status, headers, body: raw.body },
+        {
+          url: item.url,
+          status: response.status,
+          headers,
+          body: raw.body,
+          allowed: (url) => !crawl.frontier.isInSite(url) || crawl.frontier.robots.isAllowed(url),
+        },
         crawl.signal,
       );
     } catch (error) {

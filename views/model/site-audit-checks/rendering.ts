@@ -60,8 +60,8 @@ export const renderingIssueTypes: readonly IssueType[] = [
     'failed-resources-rendered',
     'warning',
     'Page requests failed while rendering',
-    'While the page was rendered, some of its scripts, stylesheets or data requests failed or answered with an HTTP error (4xx/5xx). Content that depends on them may be missing. Images, fonts and media are not loaded when rendering for the audit and are not counted here.',
-    'Fix or remove the failing addresses listed, and make sure the page works without them.',
+    'While the page was rendered, some of its scripts, stylesheets or data requests failed, answered with an HTTP error (4xx/5xx), or were disallowed by robots.txt (search engines do not fetch those either). Content that depends on them may be missing. Images, fonts and media are not loaded when rendering for the audit and are not counted here.',
+    'Fix or remove the failing addresses listed, allow the files the page needs in robots.txt, and make sure the page works without them.',
   ),
   t(
     'render-failed',

@@ -17,6 +17,8 @@ export interface RawDocument {
   status: number;
   headers: Record<string, string>;
   body: Buffer;
+  /** Whether robots.txt lets the audit fetch a URL the page asks for (a search engine does not fetch the others). */
+  allowed?: (url: string) => boolean;
 }
 
 /** A count and the first few entries, each capped: what a page keeps of its console errors or failed requests. */
@@ -154,6 +156,10 @@ export async function openRenderSlot(
     // A script sending the tab elsewhere is stopped: the page is read where the crawl found it.
     if (isDocument) return route.abort('aborted');
     if (SKIPPED_TYPES.has(request.resourceType())) return route.abort('blockedbyclient');
+    if (document.allowed && !document.allowed(target)) {
+      current.failedResources.add(`blocked by robots.txt: ${target}`);
+      return route.abort('blockedbyclient');
+    }
     const method = fetchMethod(request);
     const cached = method === 'GET' ? cache.get(target) : undefined;
     if (cached) return route.fulfill(cached);

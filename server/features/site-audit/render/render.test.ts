@@ -147,3 +147,19 @@ test('a page that allocates without end is stopped at the memory budget, reporte
   );
   expect(outcome.render).toEqual({ rendered: 2, stopped: null });
 });
+
+test('a script robots.txt disallows is not fetched while rendering, and is reported as a failed request', async () => {
+  const site: FixtureSite = (path) => {
+    if (path === '/robots.txt')
+      return { status: 200, headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nDisallow: /private/\n' };
+    if (path === '/private/app.js') return { status: 200, headers: { 'content-type': 'text/javascript' }, body: '' };
+    return scriptedSite('', '<script src="/private/app.js"></script>')(path, '');
+  };
+  const outcome = await auditFixture(site, { render: {} });
+  const home = outcome.nodes.find((node) => node.url === `${outcome.site.origin}/`)!;
+  expect(home.page?.render?.failedResources).toEqual({
+    count: 1,
+    first: [`blocked by robots.txt: ${outcome.site.origin}/private/app.js`],
+  });
+  expect(outcome.site.requests.map((entry) => entry.path)).not.toContain('/private/app.js');
+});
