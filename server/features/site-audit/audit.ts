@@ -3,6 +3,7 @@ import { eventLoopSlicer, type TimeSlicer } from '#server/lib/crawler/time-slice
 import type { CrawlFetcher, StopReason } from '#server/lib/crawler/types.ts';
 import { checkExternalUrls, type ExternalCheck, type ExternalCheckSettings } from './external-links.ts';
 import { evaluateRulesSliced, summarize, type AuditSummaryCounts, type IssueInstance } from './rules/index.ts';
+import type { AuditRenderer } from './render/renderer.ts';
 import type { SitemapFile } from './sitemaps.ts';
 import { createUrlStore, type UrlNode } from './store.ts';
 import { createAuditVisitor } from './visitor.ts';
@@ -59,6 +60,16 @@ export interface RunSiteAuditOptions {
    * the form ticks it). Settings override the defaults (EXTERNAL_CHECK_DEFAULTS).
    */
   externalLinks?: boolean | Partial<ExternalCheckSettings>;
+  /** Render JavaScript: each HTML page is rendered in this browser and read from its rendered DOM. */
+  renderer?: AuditRenderer;
+}
+
+/** How the audit rendered JavaScript, when it was asked to. */
+export interface AuditRenderFacts {
+  /** Pages rendered in the browser. */
+  rendered: number;
+  /** Why rendering stopped part way (the rest was read as raw HTML), or null. */
+  stopped: string | null;
 }
 
 export interface SiteAuditOutcome {
@@ -74,6 +85,8 @@ export interface SiteAuditOutcome {
   summary: AuditSummaryCounts;
   sitemaps: SitemapFile[];
   hasSitemap: boolean;
+  /** Only when the audit rendered JavaScript. */
+  render?: AuditRenderFacts;
 }
 
 /**
@@ -90,6 +103,7 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
     maxTotalBytes: limits.maxTotalBytes,
     pageTimeoutMs: limits.pageTimeoutMs,
     maxSitemapUrls: limits.maxPages,
+    renderer: options.renderer,
   });
   const core = await runCrawl(
     {
@@ -152,6 +166,9 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
     summary: summarize(evaluation.issues, crawled),
     sitemaps: sitemaps.files,
     hasSitemap: sitemaps.found,
+    ...(options.renderer
+      ? { render: { rendered: options.renderer.rendered, stopped: options.renderer.stopped ?? state.renderStopped } }
+      : {}),
   };
 }
 

@@ -128,7 +128,7 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
     async start(
       url: string,
       visitor: string,
-      options: { checkExternalLinks?: boolean } = {},
+      options: { render?: boolean; checkExternalLinks?: boolean } = {},
     ): Promise<{ id: string; status: 'queued' }> {
       // What the visitor typed, by the one rule: a bare domain is https first.
       const typed = typedUrl(url);
@@ -145,6 +145,7 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
         url: start,
         httpFallback: !typed.schemeTyped,
         createdAt: now().toISOString(),
+        ...(options.render ? { render: true } : {}),
         ...(options.checkExternalLinks ? { checkExternalLinks: true } : {}),
       };
       await insertSiteAudit(db, { id, ...input });

@@ -19,6 +19,7 @@ const message = (failure: unknown) => (failure instanceof Error ? failure.messag
 export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
   const [url, setUrl] = useState('');
   const [checkExternalLinks, setCheckExternalLinks] = useState(true);
+  const [render, setRender] = useState(false);
   const [audit, setAudit] = useState<AuditView | null>(null);
   const [groups, setGroups] = useState<AuditIssueGroup[] | null>(null);
   const [types, setTypes] = useState<Map<string, IssueType>>(new Map());
@@ -105,6 +106,7 @@ export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
     try {
       const started = await requestJson<{ id: string }>('/api/site-audits', FAILED_MESSAGE, {
         url: target.trim(),
+        render,
         checkExternalLinks,
       });
       await follow(started.id);
@@ -145,6 +147,20 @@ export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
           busyLabel={BUSY_LABEL}
           describedBy={error ? id('error') : undefined}
         />
+        <label className="audit-render">
+          <input
+            type="checkbox"
+            checked={render}
+            onChange={() => setRender((value) => !value)}
+            disabled={busy}
+            aria-describedby={id('render-hint')}
+          />{' '}
+          Render JavaScript
+        </label>
+        <p className="audit-render-hint" id={id('render-hint')}>
+          Loads every page in a browser, as Google does before indexing, and reports what only appears after JavaScript
+          runs. Slower: use it for sites built with JavaScript frameworks.
+        </p>
         <label className="audit-option">
           <input
             type="checkbox"

@@ -4,10 +4,13 @@ import type { Severity } from '#views/model/site-audit.ts';
 
 /**
  * POST /api/site-audits: the website to audit, typed as people type it (a bare domain gets https://),
- * and whether to check links, scripts and stylesheets on other sites (off unless asked; the form asks).
+ * whether to render JavaScript, and whether to check links, scripts and stylesheets on other sites
+ * (both off unless asked; the form asks for the external check).
  */
 export const startAuditBody = z.object({
   url: startUrlSchema,
+  /** Render JavaScript: each page is loaded in a browser and read from its rendered DOM (slower). */
+  render: z.boolean({ error: 'render must be true or false' }).optional().default(false),
   checkExternalLinks: z.boolean({ error: 'checkExternalLinks must be true or false.' }).default(false),
 });
 export type StartAuditBody = z.input<typeof startAuditBody>;
@@ -57,6 +60,8 @@ export interface AuditReportFacts {
   durationMs: number;
   crawlDelayMs: number;
   hasSitemap: boolean;
+  /** Only for audits run with "Render JavaScript": pages rendered, and why rendering stopped part way. */
+  render?: { rendered: number; stopped: string | null };
   sitemaps: Array<{ url: string; kind: string | null; valid: boolean; urls: number; error: string | null }>;
 }
 
