@@ -10,6 +10,7 @@ import type { Capacity } from '#server/lib/capacity.ts';
 import type { ReportBrand } from './branding.ts';
 import { groupIssues } from './issues.ts';
 import { renderAuditPdf } from './pdf.ts';
+import { csvRows, CSV_HEADER } from './report.ts';
 import type { AuditEvent, SiteAuditService } from './service.ts';
 import { parseOr400 } from '#server/http/validation.ts';
 import { visitorKey } from '#server/http/visitor.ts';
@@ -84,15 +85,10 @@ export function siteAuditRouter({ service, db, settings, brand, fontPath, pdfCap
 
   router.get('/site-audits/:id/export.csv', async (req, res) => {
     const audit = await service.finished(String(req.params.id));
-    const rows = (await auditIssues(db, audit.id)).map((issue) => [
-      issue.url,
-      issue.type,
-      issue.severity,
-      issue.detail,
-    ]);
+    const rows = [...csvRows(await auditIssues(db, audit.id))];
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="site-audit-${audit.id}.csv"`);
-    res.send(toCsv(['url', 'type', 'severity', 'detail'], rows));
+    res.send(toCsv(CSV_HEADER, rows));
   });
 
   // The audit is looked up (404, or 409 while it runs) before a PDF slot is taken.
