@@ -20,6 +20,8 @@ export interface NewContactMessage {
   website?: string | null;
   message: string;
   ipHash?: string | null;
+  /** The site audit the message was sent from (its report's id), when it came from one. */
+  siteAudit?: string | null;
 }
 
 /** Rows read per query when walking every message: memory stays flat however many there are. */
@@ -35,6 +37,7 @@ export async function insertContactMessage(db: Db, input: NewContactMessage): Pr
       website: input.website ?? null,
       message: input.message,
       ip_hash: input.ipHash ?? null,
+      site_audit: input.siteAudit ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
