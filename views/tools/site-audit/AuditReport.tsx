@@ -231,7 +231,7 @@ export function AuditReport({ audit, groups, types, idPrefix, onRerun, busy, tre
       {groups.length ? (
         <div className="audit-top-fixes">
           <h3>Top fixes</h3>
-          <p className="audit-meta">
+          <p className="audit-top-fixes-rule">
             Errors first, then warnings, then notices; within each, the problem on the most pages first.
           </p>
           <ol>
