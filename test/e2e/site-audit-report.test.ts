@@ -54,10 +54,10 @@ afterAll(async () => {
   await site?.close();
 });
 
-const linkRows = (page: Page) =>
+const linkRows = (page: Page, issue = 'Page links to a broken internal URL') =>
   page
     .locator('.audit-issue')
-    .filter({ hasText: 'Page links to a broken internal URL' })
+    .filter({ hasText: issue })
     .locator('.audit-link')
     .evaluateAll((rows) =>
       rows.map((row) => ({
@@ -133,6 +133,13 @@ test('site audit report: live run survives a reload, is announced and focused, n
       anchor: '“read more”',
       position: 'page content',
     },
+  ]);
+
+  // The broken URL itself says where the links to it are.
+  await report.locator('.audit-issue summary', { hasText: 'Internal URL answers 4xx' }).click();
+  expect((await linkRows(page, 'Internal URL answers 4xx')).map((row) => [row.where, row.target])).toEqual([
+    ['1 link in the footer, on 7 pages', '/old-offers'],
+    ['1 link in the page content, on 1 page', '/gone'],
   ]);
 
   const csv = await page.request.get(`${origin}/api/site-audits/${auditId}/export.csv`);

@@ -33,7 +33,23 @@ export interface AuditLinkGroups {
   /** Different (target, anchor, position) links; `groups` lists the first MAX_LINK_GROUPS of them. */
   distinct: number;
   groups: AuditLinkGroup[];
+  /** The links point at this issue's URLs (a broken or redirecting URL): the links found on other pages. */
+  inbound?: boolean;
 }
+
+/**
+ * Issues about a URL that links lead to (it answers an error or redirects): the report names the
+ * links to it, found by the link issues, so "linked from" tells where to fix them.
+ */
+export const LINK_TARGET_ISSUES: ReadonlySet<string> = new Set([
+  'status-4xx',
+  'status-5xx',
+  'fetch-failed',
+  'redirect-chain',
+  'redirect-loop',
+  'redirect-temporary',
+  'redirect-broken',
+]);
 
 /** Groups listed per issue type, and pages named per group: the CSV has every link. */
 export const MAX_LINK_GROUPS = 100;

@@ -1,6 +1,6 @@
 import type { StoredIssue, StoredLink } from '#db/site-audits.ts';
 import { ISSUE_TYPE_BY_ID, type IssueType, type Severity } from '#views/model/site-audit.ts';
-import { groupLinks, type AuditLinkGroups } from '#views/model/site-audit-report.ts';
+import { groupLinks, LINK_TARGET_ISSUES, type AuditLinkGroups } from '#views/model/site-audit-report.ts';
 import { rankFixes } from '#views/model/site-audit-report.ts';
 
 export interface IssueGroup {
@@ -35,6 +35,20 @@ export function groupIssues(issues: readonly StoredIssue[]): IssueGroup[] {
     }
   }
   for (const [type, lists] of links) groups.get(type)!.links = groupLinks(lists.flat());
+  // A broken or redirecting URL: the links to it that the link issues found, so the report says where they are.
+  const byTarget = new Map<string, StoredLink[]>();
+  for (const lists of links.values())
+    for (const list of lists)
+      for (const link of list) {
+        const found = byTarget.get(link.target);
+        if (found) found.push(link);
+        else byTarget.set(link.target, [link]);
+      }
+  for (const group of groups.values()) {
+    if (group.links || !LINK_TARGET_ISSUES.has(group.type)) continue;
+    const inbound = group.urls.flatMap((url) => byTarget.get(url) ?? []);
+    if (inbound.length) group.links = { ...groupLinks(inbound), inbound: true };
+  }
   return rankFixes([...groups.values()]);
 }
 

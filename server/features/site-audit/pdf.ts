@@ -97,7 +97,8 @@ export function auditPdfLines(input: Omit<AuditPdfInput, 'fontPath'>): PdfLine[]
       }
       const more = group.links.distinct - Math.min(group.links.groups.length, LINK_GROUPS_PER_ISSUE);
       if (more > 0) add(`… and ${count(more, 'more link')} (see the CSV export).`, 9, MUTED);
-      continue;
+      // A link issue's pages are the "linked from" above; a broken URL's own list follows.
+      if (!group.links.inbound) continue;
     }
     for (const url of group.urls.slice(0, URLS_PER_ISSUE)) add(`• ${url}`, 9, INK);
     if (group.urls.length > URLS_PER_ISSUE)

@@ -119,6 +119,21 @@ describe.each(DIALECTS)('%s', (dialect) => {
             title: 'Internal URL answers 4xx',
             count: 1,
             urls: [`${o}/missing`],
+            // The broken URL names the links to it ("linked from").
+            links: {
+              total: 1,
+              distinct: 1,
+              inbound: true,
+              groups: [
+                {
+                  target: `${o}/missing`,
+                  anchor: 'Visit /missing',
+                  position: 'navigation',
+                  pages: 1,
+                  sources: [`${o}/`],
+                },
+              ],
+            },
           },
           { type: 'title-missing', severity: 'error', title: 'Missing title', count: 1, urls: [`${o}/no-title`] },
           { type: 'thin-content', severity: 'warning', title: 'Thin content', count: 1, urls: [`${o}/thin`] },

@@ -34,6 +34,7 @@ function LinkRows({ links, siteUrl }: { links: AuditLinkGroups; siteUrl?: string
   const short = (url: string) => shortUrl(url, siteUrl);
   return (
     <>
+      {links.inbound ? <p className="audit-urls-heading">Links to these URLs on your site:</p> : null}
       <ul className="audit-links">
         {links.groups.map((link) => (
           <li key={`${link.position} ${link.anchor} ${link.target}`} className="audit-link">
