@@ -341,6 +341,31 @@ export async function auditIssues(db: Db, id: string): Promise<StoredIssue[]> {
   });
 }
 
+/** The links behind the link issues of these URLs (pages of the report's list), by URL then issue type. */
+export async function issueLinksOf(
+  db: Db,
+  id: string,
+  urls: readonly string[],
+): Promise<Map<string, Array<{ type: string; links: StoredLink[] }>>> {
+  const byUrl = new Map<string, Array<{ type: string; links: StoredLink[] }>>();
+  if (urls.length === 0) return byUrl;
+  const rows = await db
+    .selectFrom('site_audit_issues')
+    .select(['type', 'url', 'links'])
+    .where('audit_id', '=', id)
+    .where('url', 'in', [...urls])
+    .where('links', 'is not', null)
+    .orderBy('type')
+    .execute();
+  for (const row of rows) {
+    const entry = { type: row.type, links: unpackLinks(row.url, row.links) ?? [] };
+    const list = byUrl.get(row.url);
+    if (list) list.push(entry);
+    else byUrl.set(row.url, [entry]);
+  }
+  return byUrl;
+}
+
 /** `text` as a LIKE pattern matching itself anywhere, with `!` escaping the wildcards (ESCAPE '!'). */
 function containsPattern(text: string): string {
   return `%${text.replace(/[!%_]/g, (char) => `!${char}`)}%`;

@@ -142,6 +142,17 @@ test('site audit report: live run survives a reload, is announced and focused, n
     ['1 link in the page content, on 1 page', '/gone'],
   ]);
 
+  // A page of the list names the links behind its link issues.
+  const pageA = report
+    .locator('.audit-page-list > li')
+    .filter({ has: page.locator('.audit-page-url', { hasText: /^\/a$/ }) });
+  await pageA.locator('summary').click();
+  await pageA.locator('.audit-page-links li').first().waitFor();
+  expect(await pageA.locator('.audit-page-links li').allTextContents()).toEqual([
+    '“read more” → /gone, in the page content',
+    '“Old offers” → /old-offers, in the footer',
+  ]);
+
   const csv = await page.request.get(`${origin}/api/site-audits/${auditId}/export.csv`);
   const lines = (await csv.text()).split('\r\n');
   expect(lines[0]).toBe('url,type,severity,detail,link_source,link_target,anchor_text,link_position');

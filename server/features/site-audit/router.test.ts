@@ -150,6 +150,18 @@ describe.each(DIALECTS)('%s', (dialect) => {
           facts: expect.objectContaining({ status: 200, depth: 1, words: 24, inSitemap: false }),
         }),
       ]);
+      const linking = await request(app).get(`/api/site-audits/${id}/pages?issue=links-broken`);
+      expect(linking.body.pages.map((row: { url: string; links?: unknown }) => [row.url, row.links])).toEqual([
+        [
+          `${o}/`,
+          [
+            {
+              type: 'links-broken',
+              links: [{ source: `${o}/`, target: `${o}/missing`, anchor: 'Visit /missing', position: 'navigation' }],
+            },
+          ],
+        ],
+      ]);
       expect((await request(app).get(`/api/site-audits/${id}/pages?perPage=500`)).status).toBe(400);
 
       const csv = await request(app).get(`/api/site-audits/${id}/export.csv`);

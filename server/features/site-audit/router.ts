@@ -1,6 +1,6 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { Db } from '#db/index.ts';
-import { auditIssues, auditPages, type SiteAuditRow } from '#db/site-audits.ts';
+import { auditIssues, auditPages, issueLinksOf, type SiteAuditRow } from '#db/site-audits.ts';
 import type { SiteAuditSettings } from '#server/config/site-audit.ts';
 import { HttpError } from '#server/http/http-error.ts';
 import { endpoint } from '#server/http/endpoint.ts';
@@ -80,7 +80,17 @@ export function siteAuditRouter({ service, db, settings, brand, fontPath, pdfCap
       issue: query.issue,
       search: query.q,
     });
-    res.json({ total: result.total, page: query.page, perPage: query.perPage, pages: result.pages });
+    // Each page's link issues name their links (target, anchor text, position).
+    const links = await issueLinksOf(
+      db,
+      audit.id,
+      result.pages.map((page) => page.url),
+    );
+    const pages = result.pages.map((page) => {
+      const own = links.get(page.url);
+      return own ? { ...page, links: own } : page;
+    });
+    res.json({ total: result.total, page: query.page, perPage: query.perPage, pages });
   });
 
   router.get('/site-audits/:id/export.csv', async (req, res) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { startUrlSchema } from '../sitemap-generator/schema.ts';
 import type { Severity } from '#views/model/site-audit.ts';
-import type { AuditLinkGroups } from '#views/model/site-audit-report.ts';
+import type { AuditLink, AuditLinkGroups } from '#views/model/site-audit-report.ts';
 
 /** POST /api/site-audits: the website to audit, typed as people type it (a bare domain gets https://). */
 export const startAuditBody = z.object({ url: startUrlSchema });
@@ -85,6 +85,8 @@ export interface AuditIssueGroup {
 export interface AuditPageRow {
   url: string;
   issues: string[];
+  /** The links behind this page's link issues, by issue type. */
+  links?: Array<{ type: string; links: AuditLink[] }>;
   facts: {
     status: number;
     error: string | null;
