@@ -11,6 +11,8 @@ export interface ContactMessage {
   message: string;
   ipHash: string | null;
   createdAt: string;
+  /** The site audit report the message was sent from (its id); null otherwise. */
+  siteAudit: string | null;
 }
 
 export interface NewContactMessage {
@@ -54,6 +56,8 @@ const COLUMNS = [
   'message',
   'ip_hash as ipHash',
   'created_at as createdAt',
+  // Last, so the older keys keep their places in reports and webhooks.
+  'site_audit as siteAudit',
 ] as const;
 
 function selectMessages(db: Db) {
