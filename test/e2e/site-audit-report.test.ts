@@ -169,9 +169,14 @@ test('site audit report: live run survives a reload, is announced and focused, n
   await report.getByRole('button', { name: 'Re-run audit' }).click();
   await page.locator('.audit-diff').waitFor({ timeout: 30_000 });
   expect(await page.locator('.audit-diff p').textContent()).toBe('1 new issue · 1 fixed issue');
+  // The new and fixed issues are listed, open.
+  await page.locator('.audit-diff').getByText('Missing title: /b').waitFor();
+  await page.locator('.audit-diff').getByText('Missing meta description: /c').waitFor();
   await page.locator('.audit-trend li').nth(1).waitFor();
   expect(await page.locator('.audit-trend li').count()).toBe(2);
   await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('site-audit-report-heading');
+  await page.locator('.audit-score-explained').screenshot({ path: `${shots}/site-audit-report-trend.png` });
+  await page.locator('.audit-diff').screenshot({ path: `${shots}/site-audit-report-diff.png` });
 
   // The shareable report on a phone: its title names the domain and date.
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -200,6 +205,7 @@ test('site audit report: live run survives a reload, is announced and focused, n
   expect(await form.locator('.contact-from-audit').textContent()).toBe(
     `Your site audit report of 127.0.0.1 (score ${score}/100) is sent with this message.`,
   );
+  await form.screenshot({ path: `${shots}/site-audit-report-contact.png` });
   await form.locator('input[name="name"]').fill('Audit Lead');
   await form.locator('input[name="email"]').fill('audit.lead@example.in');
   await form.getByRole('button').click();

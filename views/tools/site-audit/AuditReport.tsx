@@ -7,7 +7,7 @@ import {
   filterGroups,
   plural,
   rankFixes,
-  reportDate,
+  trendTime,
   reportTitle,
   scoreLabel,
   shortUrl,
@@ -129,7 +129,7 @@ function ScoreTrend({ trend, currentId }: { trend: ScorePoint[]; currentId: stri
         {trend.map((point) => (
           <li key={point.id} aria-current={point.id === currentId ? 'true' : undefined}>
             <span className="audit-trend-score">{point.score}</span>
-            <span className="audit-trend-date">{reportDate(point.createdAt)}</span>
+            <span className="audit-trend-date">{trendTime(point.createdAt)}</span>
           </li>
         ))}
       </ol>
@@ -215,7 +215,7 @@ export function AuditReport({ audit, groups, types, idPrefix, onRerun, busy, tre
             ['Fixed', audit.diff.fixedIssues],
           ].map(([label, list]) =>
             (list as Array<{ type: string; url: string }>).length ? (
-              <details key={label as string}>
+              <details key={label as string} open>
                 <summary>{label as string}</summary>
                 <ul className="audit-urls">
                   {(list as Array<{ type: string; url: string }>).map((item) => (
