@@ -10,6 +10,7 @@ import { hasNoindex, xRobotsDirectivesFor } from '#server/lib/page-facts/robots-
 import { readSitemaps, type SitemapReadResult } from './sitemaps.ts';
 import { LINK_POSITIONS, type CanonicalRef, type HreflangRef, type PageRecord, type UrlStore } from './store.ts';
 import { LARGE_IMAGE_BYTES } from './thresholds.ts';
+import { indexingContentRecord, looksLikeHtml, mayBeMislabelledHtml, nofollowOnly } from './indexing-content-record.ts';
 
 export interface AuditVisitorOptions {
   store: UrlStore;
@@ -59,23 +60,31 @@ async function parseHtml(
   return { facts: parser.end(), bytes };
 }
 
-/** Size of a non-HTML body: Content-Length when sent, else counted up to just past the "large" line. */
-async function bodySize(res: CrawlFetchResponse<Readable>): Promise<number> {
+/**
+ * Size of a non-HTML body: Content-Length when sent, else counted up to just past the "large" line.
+ * `sniff` sees the first chunk (read even when Content-Length is sent).
+ */
+async function bodySize(res: CrawlFetchResponse<Readable>, sniff?: (head: Buffer) => void): Promise<number> {
   const declared = Number(res.headers['content-length']);
-  if (res.headers['content-length'] !== undefined && Number.isSafeInteger(declared) && declared >= 0) {
+  const known = res.headers['content-length'] !== undefined && Number.isSafeInteger(declared) && declared >= 0;
+  if (known && !sniff) {
     res.body.destroy();
     return declared;
   }
   let bytes = 0;
   try {
     for await (const chunk of res.body) {
+      if (sniff && bytes === 0) {
+        sniff(chunk as Buffer);
+        if (known) return declared;
+      }
       bytes += (chunk as Buffer).length;
       if (bytes > LARGE_IMAGE_BYTES) break;
     }
   } finally {
     res.body.destroy();
   }
-  return bytes;
+  return known ? declared : bytes;
 }
 
 /**
@@ -125,6 +134,7 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
     const outlinks: number[] = [];
     const outlinkKeys = new Set<string>();
     const nofollowLinks = new Set<number>();
+    const followedLinks = new Set<number>();
     const targets = new Set<string>();
     let emptyAnchors = 0;
     let httpLinks = 0;
@@ -146,6 +156,7 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
       if (id < 0) continue;
       if (id !== selfId) links.add(id);
       if (/\bnofollow\b/.test(link.rel)) nofollowLinks.add(id);
+      else followedLinks.add(id);
       if (!link.text) emptyAnchors += 1;
       if (https && url.startsWith('http:')) httpLinks += 1;
     }
@@ -225,6 +236,14 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
       hreflang,
       insecureResources: https ? facts.insecureResources.length : 0,
       insecureForms,
+      indexing: indexingContentRecord(
+        facts,
+        headerDirectives,
+        headers['content-type'],
+        base,
+        (url) => reference(crawl, url, depth),
+        nofollowOnly(nofollowLinks, followedLinks, selfId),
+      ),
     };
   }
 
@@ -267,7 +286,11 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
         return crawl.failStart(item, 'upstream', `The start page answered HTTP ${status}.`);
       }
       if (!isHtmlContentType(headers['content-type'])) {
-        node.bytes = await bodySize(res).catch(() => -1);
+        const sniff =
+          status === 200 && mayBeMislabelledHtml(headers['content-type'])
+            ? (head: Buffer) => (node.htmlMislabelled = looksLikeHtml(head))
+            : undefined;
+        node.bytes = await bodySize(res, sniff).catch(() => -1);
         spend(crawl, Math.max(0, node.bytes));
         return crawl.failStart(
           item,
