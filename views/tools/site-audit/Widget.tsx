@@ -135,6 +135,8 @@ export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
       );
       for (const name of ['done', 'failed', 'cancelled']) source.addEventListener(name, settleOnce);
     } catch (failure) {
+      // An audit that cannot be shown (gone, pruned) is not resumed again in this tab.
+      forgetRunning(auditKey);
       setError(message(failure));
     }
   }
