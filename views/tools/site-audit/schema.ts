@@ -4,7 +4,11 @@ import type { Severity } from '#views/model/site-audit.ts';
 import type { AuditLink, AuditLinkGroups } from '#views/model/site-audit-report.ts';
 
 /** POST /api/site-audits: the website to audit, typed as people type it (a bare domain gets https://). */
-export const startAuditBody = z.object({ url: startUrlSchema });
+export const startAuditBody = z.object({
+  url: startUrlSchema,
+  /** Render JavaScript: each page is loaded in a browser and read from its rendered DOM (slower). */
+  render: z.boolean({ error: 'render must be true or false' }).optional().default(false),
+});
 export type StartAuditBody = z.input<typeof startAuditBody>;
 
 export const PAGES_PER_REQUEST_MAX = 200;
@@ -44,6 +48,8 @@ export interface AuditReportFacts {
   durationMs: number;
   crawlDelayMs: number;
   hasSitemap: boolean;
+  /** Only for audits run with "Render JavaScript": pages rendered, and why rendering stopped part way. */
+  render?: { rendered: number; stopped: string | null };
   sitemaps: Array<{ url: string; kind: string | null; valid: boolean; urls: number; error: string | null }>;
 }
 
