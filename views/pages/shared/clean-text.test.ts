@@ -67,6 +67,7 @@ test('what is stored is the cleaned text, line breaks of messages kept', () => {
       phone: '+91 98100 12345',
       website: 'https://asha.example.in',
       message: 'Hello\n\tthere',
+      siteAudit: null,
     },
   });
   // Optional fields of nothing but control characters are simply not given.

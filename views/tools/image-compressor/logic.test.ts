@@ -41,9 +41,14 @@ test('byte sizes read naturally', () => {
 });
 
 test('quality defaults to 70 and must be 10 to 100', () => {
-  expect(compressFieldsSchema.parse({})).toEqual({ quality: 70, format: 'same' });
-  expect(compressFieldsSchema.parse({ quality: '10', format: 'webp' })).toEqual({ quality: 10, format: 'webp' });
-  expect(compressFieldsSchema.parse({ quality: '', format: '' })).toEqual({ quality: 70, format: 'same' });
+  const defaults = { progressive: true, metadata: 'strip' };
+  expect(compressFieldsSchema.parse({})).toEqual({ quality: 70, format: 'same', ...defaults });
+  expect(compressFieldsSchema.parse({ quality: '10', format: 'webp' })).toEqual({
+    quality: 10,
+    format: 'webp',
+    ...defaults,
+  });
+  expect(compressFieldsSchema.parse({ quality: '', format: '' })).toEqual({ quality: 70, format: 'same', ...defaults });
   expect(compressFieldsSchema.safeParse({ quality: '9' }).error?.issues[0].message).toBe(
     'Quality must be at least 10.',
   );
@@ -52,6 +57,6 @@ test('quality defaults to 70 and must be 10 to 100', () => {
   );
   expect(compressFieldsSchema.safeParse({ quality: 'high' }).success).toBe(false);
   expect(compressFieldsSchema.safeParse({ format: 'bmp' }).error?.issues[0].message).toBe(
-    'Format must be same, webp or avif.',
+    'Format must be same, webp, avif or auto.',
   );
 });
