@@ -10,6 +10,19 @@ import type { LinkRef } from './link-refs.ts';
 import { pageMetaUrlRules, siteWide } from './page-meta-urls.ts';
 
 const chars = (text: string) => [...text].length;
+/**
+ * Detail lines repeat across thousands of pages ("12 characters"): one string each, not one per
+ * finding (20,000 findings of a site-wide template problem would otherwise cost megabytes).
+ */
+function sharedDetails() {
+  const seen = new Map<string, string>();
+  return (text: string) => {
+    const known = seen.get(text);
+    if (known !== undefined) return known;
+    seen.set(text, text);
+    return text;
+  };
+}
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 const has = (n: Page, flag: number) => (n.page.metaFlags & flag) !== 0;
 
@@ -40,38 +53,48 @@ export function linksWithAnchor(c: RuleContext, n: Page, test: (anchor: string) 
 
 /** Title and description lengths, social tags, compression, link text and canonical spelling. */
 export const pageMetaRules: Record<string, Rule> = {
-  'title-too-short': (c) =>
-    pages(c)
+  'title-too-short': (c) => {
+    const detail = sharedDetails();
+    return pages(c)
       .filter((n) => n.page.title && chars(n.page.title) < TITLE_MIN_CHARS)
-      .map((n) => ({ url: n.url, detail: `${chars(n.page.title!)} characters: "${n.page.title}"` })),
-  'description-too-short': (c) =>
-    pages(c)
+      .map((n) => ({ url: n.url, detail: detail(`${chars(n.page.title!)} characters`) }));
+  },
+  'description-too-short': (c) => {
+    const detail = sharedDetails();
+    return pages(c)
       .filter((n) => n.page.description && chars(n.page.description) < DESCRIPTION_MIN_CHARS)
-      .map((n) => ({ url: n.url, detail: `${chars(n.page.description!)} characters` })),
+      .map((n) => ({ url: n.url, detail: detail(`${chars(n.page.description!)} characters`) }));
+  },
   'og-missing': (c) =>
     pages(c)
       .filter((n) => isIndexable(n) && OG_REQUIRED.every(([, flag]) => !has(n, flag)))
       .map((n) => ({ url: n.url, detail: 'no og:title, og:type, og:image or og:url' })),
-  'og-incomplete': (c) =>
-    pages(c).flatMap((n) => {
+  'og-incomplete': (c) => {
+    const detail = sharedDetails();
+    return pages(c).flatMap((n) => {
       const missing = OG_REQUIRED.filter(([, flag]) => !has(n, flag)).map(([name]) => name);
       return isIndexable(n) && missing.length > 0 && missing.length < OG_REQUIRED.length
-        ? [{ url: n.url, detail: `missing ${missing.join(', ')}` }]
+        ? [{ url: n.url, detail: detail(`missing ${missing.join(', ')}`) }]
         : [];
-    }),
+    });
+  },
   'twitter-card-missing': (c) =>
     pages(c)
       .filter((n) => isIndexable(n) && !has(n, META_FLAGS.twitterCard))
       .map((n) => ({ url: n.url, detail: 'no twitter:card' })),
-  'twitter-card-incomplete': (c) =>
-    pages(c).flatMap((n) => {
+  'twitter-card-incomplete': (c) => {
+    const detail = sharedDetails();
+    return pages(c).flatMap((n) => {
       if (!isIndexable(n) || !has(n, META_FLAGS.twitterCard)) return [];
       const missing: string[] = [];
       if (!has(n, META_FLAGS.twitterTitle) && !has(n, META_FLAGS.ogTitle)) missing.push('a title');
       if (has(n, META_FLAGS.twitterLargeImage) && !has(n, META_FLAGS.twitterImage) && !has(n, META_FLAGS.ogImage))
         missing.push('the image a summary_large_image card shows');
-      return missing.length ? [{ url: n.url, detail: `no ${missing.join(' and no ')} (twitter: or og: tags)` }] : [];
-    }),
+      return missing.length
+        ? [{ url: n.url, detail: detail(`no ${missing.join(' and no ')} (twitter: or og: tags)`) }]
+        : [];
+    });
+  },
   'html-not-compressed': (c) =>
     siteWide(
       pages(c).filter((n) => n.page.htmlBytes >= COMPRESSION_MIN_BYTES),
@@ -108,14 +131,16 @@ export const pageMetaRules: Record<string, Rule> = {
       .filter((n) => has(n, META_FLAGS.canonicalRelative))
       .map((n) => ({
         url: n.url,
-        detail: `relative canonical${has(n, META_FLAGS.canonicalFromHeader) ? ' in the Link header' : ''}`,
+        detail: has(n, META_FLAGS.canonicalFromHeader) ? 'relative canonical in the Link header' : 'relative canonical',
       })),
   'canonical-scheme-switch': (c) =>
     pages(c)
       .filter((n) => has(n, META_FLAGS.canonicalSchemeSwitch))
       .map((n) => ({
         url: n.url,
-        detail: `the page is ${n.url.startsWith('https:') ? 'https' : 'http'}, its canonical ${n.url.startsWith('https:') ? 'http' : 'https'}`,
+        detail: n.url.startsWith('https:')
+          ? 'an https page with an http canonical'
+          : 'an http page with an https canonical',
       })),
   'canonical-target-no-links': (c) => {
     const namedBy = new Map<number, string[]>();
