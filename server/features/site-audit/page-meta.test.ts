@@ -6,7 +6,12 @@ import { PAGE_META_ORIGIN, pageMetaSite, pageMetaSiteExpectation } from '#test/f
 import { createInMemoryFetcher } from '#test/helpers/in-memory-fetcher.ts';
 import { issuePaths } from '#test/helpers/site-audit.ts';
 import { pageMetaIssueTypes } from '#views/model/site-audit-checks/page-meta.ts';
+import { extractPageFacts } from '#server/lib/page-facts/extract.ts';
+import { MAX_FRAGMENT_IDS } from '#server/lib/page-facts/facts.ts';
+import { canonicalFromLinkHeader } from '#server/lib/page-facts/seo-limits.ts';
 import { runSiteAudit } from './audit.ts';
+import { judgedFragment } from './page-meta-facts.ts';
+import { isLoopbackHost } from './rules/page-meta-urls.ts';
 
 async function auditPageMetaSite() {
   const fetcher = createInMemoryFetcher(pageMetaSite, [PAGE_META_ORIGIN, 'http://meta.example']);
@@ -49,7 +54,7 @@ test('link findings name each link: vague text, localhost, missing fragments, ne
   ]);
   expect(links('links-target-blank-unsafe')).toEqual([['/blank-links', 'https://other.example/a', 'Other site']]);
   const detail = (type: string) => outcome.issues.find((issue) => issue.type === type)?.detail;
-  expect(detail('csp-missing')).toBe('no Content-Security-Policy on 1 of 34 HTML pages');
+  expect(detail('csp-missing')).toBe('no Content-Security-Policy on 1 of 35 HTML pages');
   expect(detail('canonical-header-mismatch')).toBe(
     `HTML names ${PAGE_META_ORIGIN}/canonical-mismatch, the Link header ${PAGE_META_ORIGIN}/about`,
   );
@@ -76,4 +81,24 @@ test('a site on plain http is reported once, on its start page; server settings 
   expect(outcome.issues.find((issue) => issue.type === 'csp-missing')?.detail).toBe(
     `no Content-Security-Policy on 3 of 3 HTML pages, also ${origin}/a, ${origin}/b`,
   );
+});
+
+test('fragments judged, loopback hosts and the Link-header canonical are read as browsers read them', () => {
+  expect(
+    ['/a#x', '#caf%C3%A9', '#top', '#TOP', '#', '#!/app', '#/route', '/a', '#%E0%A4%A'].map(judgedFragment),
+  ).toEqual(['x', 'café', null, null, null, null, null, null, null]);
+  expect(['localhost', 'app.localhost', '127.0.0.1', '127.9.8.7', '[::1]', '0.0.0.0'].every(isLoopbackHost)).toBe(true);
+  expect(['example.com', 'localhost.example.com', '10.0.0.1', '128.0.0.1'].some(isLoopbackHost)).toBe(false);
+  expect(canonicalFromLinkHeader('<https://a.example/x.css>; rel="preload", </page>; rel=canonical')).toBe('/page');
+});
+
+test('the parser keeps ids, <a name> targets, new-tab links and the meta CSP and referrer, with the id cap', () => {
+  const facts = extractPageFacts(
+    `<head><meta http-equiv="Content-Security-Policy-Report-Only" content="x"><meta name="referrer" content="no-referrer"></head><body><h2 id="a">A</h2><a name="b"></a><a href="https://x.example/" target="_BLANK">X</a>${'<i id="n"></i>'.repeat(MAX_FRAGMENT_IDS)}</body>`,
+  );
+  expect(facts.fragmentIds.slice(0, 3)).toEqual(['a', 'b', 'n']);
+  expect(facts.fragmentIds).toHaveLength(MAX_FRAGMENT_IDS);
+  expect(facts.fragmentIdsOverCap).toBe(true);
+  expect(facts.links.map((link) => link.targetBlank)).toEqual([true]);
+  expect({ csp: facts.metaCsp, referrer: facts.metaReferrer }).toEqual({ csp: false, referrer: true });
 });

@@ -88,22 +88,18 @@ export const pageMetaUrlRules: Record<string, Rule> = {
     const list = pages(c);
     const start = startPage(list);
     if (start && isLoopbackHost(hostOf(start.url))) return [];
+    // Each other-site URL is parsed once, not once per link to it.
+    const loopback = new Set<number>();
+    c.strings.externals.forEach((url, index) => {
+      if (isLoopbackHost(hostOf(url))) loopback.add(-1 - index);
+    });
+    if (loopback.size === 0) return [];
     return list.flatMap((n) => {
-      const refs = linksFrom(
-        n,
-        c.nodes,
-        c.strings,
-        (target) => target < 0 && isLoopbackHost(hostOf(c.strings.externals[-1 - target])),
-      );
-      return refs.length
-        ? [
-            {
-              url: n.url,
-              detail: `links to ${listDetail([...new Set(refs.map((ref) => ref.target))], 3)}`,
-              links: refs,
-            },
-          ]
-        : [];
+      const refs = linksFrom(n, c.nodes, c.strings, (target) => loopback.has(target));
+      if (refs.length === 0) return [];
+      return [
+        { url: n.url, detail: `links to ${listDetail([...new Set(refs.map((ref) => ref.target))], 3)}`, links: refs },
+      ];
     });
   },
   'links-fragment-broken': (c) =>
