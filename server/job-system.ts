@@ -11,13 +11,21 @@ const definitionsModule = new URL(fromSource ? './jobs.ts' : './job-definitions.
 
 /**
  * The definitions as this process runs them: one may take its concurrency from the settings
- * (`concurrencyFrom`, e.g. SITE_AUDIT_MAX_RUNNING), threads per process that runs jobs. Only the
+ * (`concurrencyFrom`, e.g. SITE_AUDIT_MAX_RUNNING), threads per process that runs jobs, and its
+ * threads' heap ceiling (`heapLimitFrom`, e.g. SITE_AUDIT_HEAP_MB). Only the
  * main thread reads it; a thread only runs what it is given.
  */
 export function definitionsFor(config: Config): AnyJobDefinition[] {
   return definitions.map((definition) => {
-    const from = (definition as { concurrencyFrom?: (config: Config) => number }).concurrencyFrom;
-    return from ? { ...definition, concurrency: from(config) } : definition;
+    const { concurrencyFrom, heapLimitFrom } = definition as {
+      concurrencyFrom?: (config: Config) => number;
+      heapLimitFrom?: (config: Config) => number;
+    };
+    return {
+      ...definition,
+      ...(concurrencyFrom ? { concurrency: concurrencyFrom(config) } : {}),
+      ...(heapLimitFrom ? { heapLimitMb: heapLimitFrom(config) } : {}),
+    };
   });
 }
 

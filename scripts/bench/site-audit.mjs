@@ -1,16 +1,18 @@
-// `npm run bench -- site-audit`: the built server (dist/server.js) audits the 2,000-page loopback
-// site (3 ms latency per page) through POST /api/site-audits, and the bench waits on the audit's
-// event stream. Prints URLs audited, seconds and the server's peak RSS (VmHWM from /proc).
-// Goal: every page in <= 10 s with <= 250 MB peak RSS. For scale: linkinator 7.6 (links only)
-// took 2.85 s and 173 MB on this site; the sitemap crawl about 3 s.
+// `npm run bench -- site-audit`: the built server (dist/server.js) audits loopback sites of 2,000
+// and 20,000 pages (3 ms latency per page) through POST /api/site-audits, with every non-rendering
+// check on, and the bench waits on the audit's event stream. Prints URLs audited, seconds, the
+// server's peak RSS (VmHWM from /proc) and the cost per page at each size, so growth worse than
+// linear shows. Goals: 2,000 pages <= 5 s and <= 250 MB; 20,000 pages <= 30 s and <= 350 MB.
+// SIZES=2000 runs one size. For scale: linkinator 7.6 (links only) took 2.85 s and 173 MB on the
+// 2,000-page site.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { startBuiltServer, startSiteAudit } from './lib/server.mjs';
 
-const PAGES = Number(process.env.PAGES ?? 2000);
+const SIZES = (process.env.SIZES ?? process.env.PAGES ?? '2000,20000').split(',').map(Number);
 const LATENCY_MS = Number(process.env.LATENCY_MS ?? 3);
-const GOAL_SECONDS = 10;
-const GOAL_RSS_MB = 250;
+/** Goals by site size (pages): seconds and peak RSS in MB. */
+const GOALS = { 2000: { seconds: 5, rssMb: 250 }, 20000: { seconds: 30, rssMb: 350 } };
 
 if (!existsSync('dist/server.js')) {
   console.error('No build found: run `npm run build` first.');
@@ -46,35 +48,66 @@ async function untilFinished(url) {
   }
 }
 
-const site = spawn(process.execPath, ['scripts/bench/lib/crawl-site.mjs'], {
-  env: { ...process.env, PAGES: String(PAGES), LATENCY_MS: String(LATENCY_MS) },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const sitePort = await waitForLine(site, /listening (\d+)/);
-const server = await startBuiltServer({ FETCH_ALLOW_PRIVATE: `127.0.0.1:${sitePort}`, SITE_AUDIT_RATE_LIMIT: '1000' });
-try {
-  const idleMb = peakRssMb(server.pid);
-  const started = performance.now();
-  const id = await startSiteAudit(server.url, `http://127.0.0.1:${sitePort}/`);
-  const events = await untilFinished(`${server.url}/api/site-audits/${id}/events`);
-  const seconds = (performance.now() - started) / 1000;
-  const peakMb = peakRssMb(server.pid);
-  const audit = await (await fetch(`${server.url}/api/site-audits/${id}`)).json();
-  const issues = (await (await fetch(`${server.url}/api/site-audits/${id}/issues`)).json()).issues ?? [];
-  const expected = PAGES + 1;
+async function auditSite(pages) {
+  const site = spawn(process.execPath, ['scripts/bench/lib/crawl-site.mjs'], {
+    env: { ...process.env, PAGES: String(pages), LATENCY_MS: String(LATENCY_MS) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const sitePort = await waitForLine(site, /listening (\d+)/);
+  const server = await startBuiltServer({
+    FETCH_ALLOW_PRIVATE: `127.0.0.1:${sitePort}`,
+    SITE_AUDIT_RATE_LIMIT: '1000',
+    // Requests, not pages: robots.txt and the sitemap count too.
+    SITE_AUDIT_MAX_PAGES: String(Math.min(50_000, pages + 100)),
+  });
+  try {
+    const idleMb = peakRssMb(server.pid);
+    const started = performance.now();
+    const id = await startSiteAudit(server.url, `http://127.0.0.1:${sitePort}/`);
+    const events = await untilFinished(`${server.url}/api/site-audits/${id}/events`);
+    const seconds = (performance.now() - started) / 1000;
+    const peakMb = peakRssMb(server.pid);
+    const audit = await (await fetch(`${server.url}/api/site-audits/${id}`)).json();
+    const issues = (await (await fetch(`${server.url}/api/site-audits/${id}/issues`)).json()).issues ?? [];
+    return { pages, audit, events, seconds, peakMb, idleMb, issues };
+  } finally {
+    await server.stop();
+    site.kill('SIGTERM');
+  }
+}
+
+let ok = true;
+const results = [];
+for (const pages of SIZES) {
+  const { audit, events, seconds, peakMb, idleMb, issues } = await auditSite(pages);
+  const goal = GOALS[pages];
+  const expected = pages + 1;
   const crawled = audit.summary?.pages ?? 0;
-  const ok = audit.status === 'done' && crawled === expected && seconds <= GOAL_SECONDS && peakMb <= GOAL_RSS_MB;
+  const passed =
+    audit.status === 'done' && crawled === expected && (!goal || (seconds <= goal.seconds && peakMb <= goal.rssMb));
+  ok &&= passed;
+  results.push({ pages, seconds, peakMb, idleMb });
+  console.log(`\n--- ${pages} pages ---`);
   console.log(`status:        ${audit.status}${events.includes('event: done') ? '' : ' (no done event)'}`);
-  console.log(`URLs audited:  ${crawled} of ${expected} (${PAGES} pages + home, ${LATENCY_MS} ms latency each)`);
-  console.log(`seconds:       ${seconds.toFixed(2)} (goal <= ${GOAL_SECONDS}; linkinator 7.6, links only: 2.85)`);
+  console.log(`URLs audited:  ${crawled} of ${expected} (${pages} pages + home, ${LATENCY_MS} ms latency each)`);
+  console.log(`seconds:       ${seconds.toFixed(2)}${goal ? ` (goal <= ${goal.seconds})` : ''}`);
   console.log(`pages/second:  ${(crawled / seconds).toFixed(0)}`);
   console.log(
-    `peak RSS:      ${peakMb.toFixed(1)} MB whole server (idle ${idleMb.toFixed(1)} MB; goal <= ${GOAL_RSS_MB}; linkinator: 173)`,
+    `peak RSS:      ${peakMb.toFixed(1)} MB whole server (idle ${idleMb.toFixed(1)} MB${goal ? `; goal <= ${goal.rssMb}` : ''})`,
+  );
+  console.log(
+    `per page:      ${((seconds * 1000) / crawled).toFixed(2)} ms, ${(((peakMb - idleMb) * 1024) / crawled).toFixed(1)} KB above idle`,
   );
   console.log(`issues:        ${issues.map((group) => `${group.type} ${group.count}`).join(', ') || 'none'}`);
-  console.log(ok ? 'PASS' : 'FAIL');
-  process.exitCode = ok ? 0 : 1;
-} finally {
-  await server.stop();
-  site.kill('SIGTERM');
+  console.log(passed ? 'PASS' : 'FAIL');
 }
+if (results.length > 1) {
+  const [small, large] = [results[0], results[results.length - 1]];
+  const timeGrowth = large.seconds / large.pages / (small.seconds / small.pages);
+  const memoryGrowth = (large.peakMb - large.idleMb) / large.pages / ((small.peakMb - small.idleMb) / small.pages);
+  console.log(
+    `\ncost per page, ${large.pages} vs ${small.pages} pages: time ${timeGrowth.toFixed(2)}×, memory ${memoryGrowth.toFixed(2)}× (1.00 = linear)`,
+  );
+}
+console.log(ok ? 'PASS' : 'FAIL');
+process.exitCode = ok ? 0 : 1;

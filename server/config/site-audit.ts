@@ -2,6 +2,11 @@ import { SITE_AUDIT_LIMITS } from '#server/features/site-audit/audit.ts';
 import { wholeNumber } from './fields.ts';
 import { defineSection } from './section.ts';
 
+/** The default heap ceiling of an audit's thread for a page cap (SITE_AUDIT_HEAP_MB=0). */
+export function auditHeapMb(maxPages: number): number {
+  return Math.max(128, Math.ceil(96 + (maxPages * 6) / 1024));
+}
+
 export const siteAudit = defineSection({
   env: {
     SITE_AUDIT_CONCURRENCY: wholeNumber({ min: 1, max: 64, fallback: SITE_AUDIT_LIMITS.concurrency }),
@@ -22,6 +27,7 @@ export const siteAudit = defineSection({
     SITE_AUDIT_MAX_QUEUED: wholeNumber({ min: 1, max: 1000, fallback: 20 }),
     SITE_AUDIT_KEEP: wholeNumber({ min: 1, max: 100_000, fallback: 200 }),
     SITE_AUDIT_RATE_LIMIT: wholeNumber({ min: 1, max: 10_000, fallback: 10 }),
+    SITE_AUDIT_HEAP_MB: wholeNumber({ min: 0, max: 16_384, fallback: 0 }),
   },
   read: (env) => ({
     limits: {
@@ -33,6 +39,12 @@ export const siteAudit = defineSection({
       maxTotalBytes: env.SITE_AUDIT_MAX_TOTAL_BYTES,
       maxCrawlDelayMs: SITE_AUDIT_LIMITS.maxCrawlDelayMs,
     },
+    /**
+     * Heap ceiling of an audit's thread (MB): near it garbage is collected harder, so one audit's
+     * memory stays bounded; an audit that truly needs more fails with a message saying so. 0 (the
+     * default) sizes it from the page cap: 96 MB plus 6 KB per page, at least 128 MB.
+     */
+    heapMb: env.SITE_AUDIT_HEAP_MB || auditHeapMb(env.SITE_AUDIT_MAX_PAGES),
     /** Audits crawling at once across all visitors; the rest wait in order. */
     maxRunning: env.SITE_AUDIT_MAX_RUNNING,
     /** Audits allowed to wait; past it a new one is refused with 503. */

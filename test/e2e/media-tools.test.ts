@@ -93,6 +93,29 @@ test('image compressor: a batch by picker and drop, per-file results with kept n
   expect(unexpectedProblems(problems)).toEqual([]);
 });
 
+test('image compressor on a phone: the before/after comparison opens in view', async () => {
+  const { page, problems } = await openPage(browser, '/image-compressor', {
+    width: 390,
+    height: 844,
+    reducedMotion: 'reduce',
+  });
+  await waitForIslands(page);
+  await page
+    .locator('input[type=file]')
+    .setInputFiles([{ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await photoJpeg(900, 600, '#2a6') }]);
+  await page.getByRole('button', { name: 'Compress Image' }).click();
+  const slider = page.getByTestId('compare-slider');
+  await slider.waitFor();
+  const inView = () =>
+    slider.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return box.top >= 0 && box.top < innerHeight && box.bottom > 0;
+    });
+  await expect.poll(inView).toBe(true);
+  expect(await slider.getByLabel('Before and after').isVisible()).toBe(true);
+  expect(unexpectedProblems(problems)).toEqual([]);
+});
+
 test('image compressor: a non-image fails on its own row; an image that cannot shrink comes back unchanged and says so', async () => {
   const { page, problems } = await openPage(browser, '/image-compressor');
   await waitForIslands(page);

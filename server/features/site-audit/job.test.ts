@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '#test/helpers/app.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
 import { readEventStream } from '#test/helpers/event-stream.ts';
 import { auditFixture } from '#test/helpers/site-audit.ts';
-import { siteAuditJob, storeJobFailure } from './job.ts';
+import { OUT_OF_MEMORY, siteAuditJob, storeJobFailure } from './job.ts';
 import { UNEXPECTED_FAILURE } from './run.ts';
 
 test("the main thread's count of robots.txt matching work catches an audit run here (the control for the test below)", async () => {
@@ -63,11 +63,12 @@ describe.each(DIALECTS)('%s', (dialect) => {
     opened.push(db);
     const errors: Array<{ obj: object; msg?: string }> = [];
     const log = { error: (obj: object, msg?: string) => void errors.push({ obj, msg }) };
-    for (const id of ['killed', 'refused']) {
+    for (const id of ['killed', 'refused', 'too-big']) {
       await insertSiteAudit(db, { id, visitor: 'v', url: 'https://example.test/', createdAt: 'x' });
       await markRunning(db, id, 'x');
     }
     expect(await storeJobFailure({ db, log }, 'killed', JOB_REASONS.workerStopped)).toBe(true);
+    expect(await storeJobFailure({ db, log }, 'too-big', JOB_REASONS.outOfMemory)).toBe(true);
     expect(errors).toEqual([]);
     await siteAuditJob.onFailed!(
       { visitor: 'v', url: 'u', httpFallback: false, createdAt: 'x' },
@@ -86,6 +87,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
     ]);
     expect(await getSiteAudit(db, 'killed')).toMatchObject({ status: 'failed', error: JOB_REASONS.workerStopped });
     expect(await getSiteAudit(db, 'refused')).toMatchObject({ status: 'failed', error: UNEXPECTED_FAILURE });
+    expect(await getSiteAudit(db, 'too-big')).toMatchObject({ status: 'failed', error: OUT_OF_MEMORY });
     // An audit already ended keeps its ending.
     expect(await storeJobFailure({ db, log }, 'killed', JOB_REASONS.serverStopped)).toBe(false);
   });
@@ -97,4 +99,15 @@ test('the definition: two tries, SITE_AUDIT_MAX_RUNNING threads in each process 
     attempts: 2,
     concurrency: 3,
   });
+});
+
+test("an audit thread's heap ceiling: SITE_AUDIT_HEAP_MB, or sized from the page cap (96 MB + 6 KB a page, at least 128 MB)", () => {
+  const heapOf = (env: Record<string, string>) =>
+    definitionsFor(loadConfig({ DATA_DIR: ':memory:', ...env })).find((definition) => definition.name === 'site-audit')
+      ?.heapLimitMb;
+  expect(heapOf({})).toBe(128);
+  expect(heapOf({ SITE_AUDIT_MAX_PAGES: '20000' })).toBe(214);
+  expect(heapOf({ SITE_AUDIT_MAX_PAGES: '50000' })).toBe(389);
+  expect(heapOf({ SITE_AUDIT_HEAP_MB: '600' })).toBe(600);
+  expect(() => loadConfig({ DATA_DIR: ':memory:', SITE_AUDIT_HEAP_MB: '-1' })).toThrow(/SITE_AUDIT_HEAP_MB/);
 });

@@ -24,6 +24,10 @@ export interface AuditResult {
 /** The reasons the job system gives that a visitor can read as they are; others are logged. */
 const READABLE_REASONS: readonly string[] = [JOB_REASONS.serverStopped, JOB_REASONS.workerStopped];
 
+/** What the visitor reads when the audit's thread went past SITE_AUDIT_HEAP_MB. */
+export const OUT_OF_MEMORY =
+  'This site needed more memory than this server allows for one audit. Try again with fewer pages, or ask the site operator to raise SITE_AUDIT_HEAP_MB.';
+
 /**
  * The job failed for good (its thread or process died, the database refused): the audit says so.
  * Answers whether this call stored it (an audit already ended keeps its ending, and is not logged again).
@@ -36,10 +40,10 @@ export async function storeJobFailure(
   const readable = READABLE_REASONS.includes(reason);
   const stored = await finishSiteAudit(deps.db, id, {
     status: 'failed',
-    error: readable ? reason : UNEXPECTED_FAILURE,
+    error: reason === JOB_REASONS.outOfMemory ? OUT_OF_MEMORY : readable ? reason : UNEXPECTED_FAILURE,
     finishedAt: new Date().toISOString(),
   });
-  if (stored && !readable)
+  if (stored && !readable && reason !== JOB_REASONS.outOfMemory)
     deps.log.error({ err: new Error(reason), audit: id }, 'site audit job failed outside its handler');
   return stored;
 }
@@ -93,4 +97,5 @@ export const siteAuditJob = {
     },
   }),
   concurrencyFrom: (config: Config) => config.siteAudit.maxRunning,
+  heapLimitFrom: (config: Config) => config.siteAudit.heapMb,
 };

@@ -44,6 +44,7 @@ export function createPools(context: JobsContext): Map<string, ThreadPool> {
         log: context.log,
         abortGraceMs: context.abortGraceMs,
         entry: context.threadEntry,
+        heapLimitMb: definition.heapLimitMb,
       }),
     ]),
   );

@@ -223,6 +223,20 @@ describe.each(JOB_BACKENDS)('%s', (backend) => {
     expect(await done.ended).toMatchObject({ type: 'completed' });
   });
 
+  test("a job past its threads' heap ceiling fails with the out-of-memory reason, and the next job runs", async () => {
+    const jobs = await open();
+    await jobs.work();
+    const id = uniqueId('hoard');
+    const hoarding = record(jobs, 'hoard', id);
+    await jobs.enqueue('hoard', { chunk: 10_000 }, { id });
+    expect(await hoarding.ended).toEqual({ type: 'failed', error: JOB_REASONS.outOfMemory });
+    expect(failuresOf(id)).toEqual([{ name: 'hoard', id, reason: JOB_REASONS.outOfMemory, input: { chunk: 10_000 } }]);
+    const next = uniqueId('steps');
+    const done = record(jobs, 'steps', next);
+    await jobs.enqueue('steps', { steps: 1 }, { id: next });
+    expect(await done.ended).toMatchObject({ type: 'completed' });
+  });
+
   test('jobs running at close are taken up at the next start: run again, or failed without tries left', async () => {
     const first = await open();
     await first.work();

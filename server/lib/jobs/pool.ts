@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { Logger } from '#server/lib/logger.ts';
 import { messageOf, type FromThread, type ThreadData, type ThreadRun, type ToThread } from './protocol.ts';
 import { relayLogLine } from './thread-log.ts';
+import { JOB_REASONS } from './types.ts';
 
 /*
  * Where a job thread's code is: thread-source.mjs (which loads thread.ts through tsx) when running
@@ -21,6 +22,8 @@ export interface ThreadPoolOptions {
   abortGraceMs: number;
   /** The thread's module (default: from source or beside the bundle, see above). */
   entry?: URL;
+  /** Old-generation heap ceiling per thread, MB (the definition's `heapLimitMb`). */
+  heapLimitMb?: number;
 }
 
 export interface ThreadPool {
@@ -81,18 +84,26 @@ export function createThreadPool(options: ThreadPoolOptions): ThreadPool {
   }
 
   function spawn(): Thread {
-    const worker = new Worker(options.entry ?? threadEntry, { workerData: options.data });
+    const worker = new Worker(options.entry ?? threadEntry, {
+      workerData: options.data,
+      ...(options.heapLimitMb ? { resourceLimits: { maxOldGenerationSizeMb: options.heapLimitMb } } : {}),
+    });
     let exited!: () => void;
     const thread: Thread = { worker, exited: new Promise((resolve) => (exited = resolve)) };
     worker.on('message', (message: FromThread) => onMessage(thread, message));
     worker.on('error', (error) => {
-      thread.crash = messageOf(error);
+      thread.crash =
+        (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY' ? JOB_REASONS.outOfMemory : messageOf(error);
       options.log.error({ job: options.name, err: error }, 'a job thread failed');
     });
     worker.on('exit', () => {
       threads.splice(threads.indexOf(thread), 1);
       const reason = thread.crash ? `: ${thread.crash}` : '';
-      settle(thread, { error: new Error(`The job's thread stopped${reason}.`) });
+      settle(thread, {
+        error: new Error(
+          thread.crash === JOB_REASONS.outOfMemory ? JOB_REASONS.outOfMemory : `The job's thread stopped${reason}.`,
+        ),
+      });
       exited();
       dispatch();
     });

@@ -43,6 +43,12 @@ export interface JobDefinition<I = unknown, P = unknown, R = unknown, D extends 
    * whose result is read once and is large (a screenshot) keeps it minutes, not days.
    */
   retentionMs?: number;
+  /**
+   * Old-generation heap ceiling of each of the job's threads, in MB (default: V8's own). Near it
+   * V8 collects garbage harder, which bounds the thread's memory; a job that truly needs more
+   * fails with JOB_REASONS.outOfMemory.
+   */
+  heapLimitMb?: number;
   /** The work, in a worker thread. Throwing fails the try. */
   run(job: RunningJob<I, P>, deps: D): Promise<R>;
   /**
@@ -96,6 +102,8 @@ export const JOB_REASONS = {
   serverStopped: 'The server stopped while this job ran.',
   /** BullMQ: the worker process running it stopped (killed, or shut down) and it had no tries left. */
   workerStopped: 'The worker running this job stopped.',
+  /** The job's thread went past its heap limit (`heapLimitMb`). */
+  outOfMemory: 'The job needed more memory than its limit allows.',
 } as const;
 
 export interface Jobs {
