@@ -48,7 +48,7 @@ export async function loadRobots(
   };
 }
 
-export { canonicalFromLinkHeader } from '#server/lib/page-facts/seo-limits.ts';
+export { canonicalFromLinkHeader } from '#server/lib/page-facts/link-header.ts';
 
 export function sameUrl(a: string, b: string): boolean {
   try {

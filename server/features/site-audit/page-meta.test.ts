@@ -8,7 +8,7 @@ import { issuePaths } from '#test/helpers/site-audit.ts';
 import { pageMetaIssueTypes } from '#views/model/site-audit-checks/page-meta.ts';
 import { extractPageFacts } from '#server/lib/page-facts/extract.ts';
 import { MAX_FRAGMENT_IDS } from '#server/lib/page-facts/facts.ts';
-import { canonicalFromLinkHeader } from '#server/lib/page-facts/seo-limits.ts';
+import { canonicalFromLinkHeader } from '#server/lib/page-facts/link-header.ts';
 import { runSiteAudit } from './audit.ts';
 import { judgedFragment } from './page-meta-facts.ts';
 import { isLoopbackHost } from './rules/page-meta-urls.ts';

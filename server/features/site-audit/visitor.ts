@@ -7,7 +7,7 @@ import type { CrawlFetchResponse } from '#server/lib/crawler/types.ts';
 import { createPageFactsParser } from '#server/lib/page-facts/extract.ts';
 import type { PageFacts } from '#server/lib/page-facts/facts.ts';
 import { hasNoindex, xRobotsDirectivesFor } from '#server/lib/page-facts/robots-directives.ts';
-import { canonicalFromLinkHeader } from '#server/lib/page-facts/seo-limits.ts';
+import { canonicalFromLinkHeader } from '#server/lib/page-facts/link-header.ts';
 import { canonicalKey, canonicalSpellingFlags, createPageMetaCollector } from './page-meta-facts.ts';
 import { readSitemaps, type SitemapReadResult } from './sitemaps.ts';
 import {
