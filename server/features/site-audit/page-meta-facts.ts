@@ -7,7 +7,10 @@ const MAX_BLANK_UNSAFE = 50;
 const EMPTY_U32 = new Uint32Array(0);
 const EMPTY_I32 = new Int32Array(0);
 
-/** A fragment a link can be judged by: not empty, not "#top" (the top of any page), not a script route ("#!/x", "#/x"). */
+/**
+ * A fragment a link can be judged by: not empty, not "#top" (the top of any page), not a script
+ * route or state ("#!/x", "#/x", "#tab=2") and not a text fragment ("#:~:text=...").
+ */
 export function judgedFragment(href: string): string | null {
   const at = href.indexOf('#');
   if (at < 0) return null;
@@ -17,7 +20,7 @@ export function judgedFragment(href: string): string | null {
   } catch {
     return null;
   }
-  if (!fragment || fragment.toLowerCase() === 'top' || /^[!/]/.test(fragment)) return null;
+  if (!fragment || fragment.toLowerCase() === 'top' || /^[!/:]/.test(fragment) || fragment.includes('=')) return null;
   return fragment;
 }
 

@@ -85,8 +85,10 @@ test('a site on plain http is reported once, on its start page; server settings 
 
 test('fragments judged, loopback hosts and the Link-header canonical are read as browsers read them', () => {
   expect(
-    ['/a#x', '#caf%C3%A9', '#top', '#TOP', '#', '#!/app', '#/route', '/a', '#%E0%A4%A'].map(judgedFragment),
-  ).toEqual(['x', 'café', null, null, null, null, null, null, null]);
+    ['/a#x', '#caf%C3%A9', '#top', '#TOP', '#', '#!/app', '#/route', '#tab=2', '#:~:text=hello', '/a', '#%E0%A4%A'].map(
+      judgedFragment,
+    ),
+  ).toEqual(['x', 'café', ...Array(9).fill(null)]);
   expect(['localhost', 'app.localhost', '127.0.0.1', '127.9.8.7', '[::1]', '0.0.0.0'].every(isLoopbackHost)).toBe(true);
   expect(['example.com', 'localhost.example.com', '10.0.0.1', '128.0.0.1'].some(isLoopbackHost)).toBe(false);
   expect(canonicalFromLinkHeader('<https://a.example/x.css>; rel="preload", </page>; rel=canonical')).toBe('/page');

@@ -150,7 +150,7 @@ export const pageMetaIssueTypes: readonly IssueType[] = [
     'links-fragment-broken',
     'warning',
     'Link to a missing #fragment',
-    'A link ends in #something, but the target page has no element with that id (or <a name>), so the browser lands at the top instead of the section. Pages with more than 300 ids, "#top" and script routes such as "#/x" are not judged.',
+    'A link ends in #something, but the target page\'s HTML as served has no element with that id (or <a name>), so the browser lands at the top instead of the section. Ids a script adds later are not seen; pages with more than 300 ids, "#top", script routes and state ("#/x", "#tab=2") and text fragments are not judged.',
     'Point the link at an id that exists, or add the id to the target section.',
   ),
   t(
