@@ -112,6 +112,7 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
       nodes: store.nodes,
       hasSitemap: sitemaps.found,
       sitemapFiles: sitemaps.files,
+      robots: { url: `${core.siteOrigin}/robots.txt`, policy: core.frontier.robots },
       strings: { anchors: store.anchors, externals: store.externals },
     },
     () => slicer.breathe(),

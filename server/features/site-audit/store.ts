@@ -1,4 +1,5 @@
 import type { SkipReason } from '#server/lib/crawler/types.ts';
+import type { IndexingRecord } from './indexing-content-record.ts';
 import type { LinkPosition } from '#server/lib/page-facts/facts.ts';
 
 /** Longest anchor text kept for the report. */
@@ -106,6 +107,8 @@ export interface PageRecord {
   fragmentLinks: Int32Array;
   /** External targets (-1 - index) linked with target=_blank and no rel=noopener/noreferrer. */
   blankUnsafe: Int32Array;
+  /** Facts of the indexing and markup checks ("indexing-content" group), one object of their own. */
+  indexing: IndexingRecord;
 }
 
 /** FNV-1a of an id: fragments are matched against a page's ids by hash, not by kept strings. */
@@ -134,6 +137,8 @@ export interface UrlNode {
   /** The start URL or a hop it redirected through: the root of the click-depth graph. */
   start: boolean;
   page: PageRecord | null;
+  /** Answered 200 with an HTML document under a missing or non-HTML Content-Type (not read as a page). */
+  htmlMislabelled: boolean;
 }
 
 /** Strings kept once however many pages repeat them (a footer's anchor text, an external URL). */
@@ -188,6 +193,7 @@ export function createUrlStore() {
           inSitemap: false,
           start: false,
           page: null,
+          htmlMislabelled: false,
         });
       }
       return id;

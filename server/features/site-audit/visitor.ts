@@ -19,6 +19,7 @@ import {
   type UrlStore,
 } from './store.ts';
 import { LARGE_IMAGE_BYTES } from './thresholds.ts';
+import { indexingContentRecord, looksLikeHtml, mayBeMislabelledHtml, nofollowOnly } from './indexing-content-record.ts';
 
 export interface AuditVisitorOptions {
   store: UrlStore;
@@ -68,23 +69,31 @@ async function parseHtml(
   return { facts: parser.end(), bytes };
 }
 
-/** Size of a non-HTML body: Content-Length when sent, else counted up to just past the "large" line. */
-async function bodySize(res: CrawlFetchResponse<Readable>): Promise<number> {
+/**
+ * Size of a non-HTML body: Content-Length when sent, else counted up to just past the "large" line.
+ * `sniff` sees the first chunk (read even when Content-Length is sent).
+ */
+async function bodySize(res: CrawlFetchResponse<Readable>, sniff?: (head: Buffer) => void): Promise<number> {
   const declared = Number(res.headers['content-length']);
-  if (res.headers['content-length'] !== undefined && Number.isSafeInteger(declared) && declared >= 0) {
+  const known = res.headers['content-length'] !== undefined && Number.isSafeInteger(declared) && declared >= 0;
+  if (known && !sniff) {
     res.body.destroy();
     return declared;
   }
   let bytes = 0;
   try {
     for await (const chunk of res.body) {
+      if (sniff && bytes === 0) {
+        sniff(chunk as Buffer);
+        if (known) return declared;
+      }
       bytes += (chunk as Buffer).length;
       if (bytes > LARGE_IMAGE_BYTES) break;
     }
   } finally {
     res.body.destroy();
   }
-  return bytes;
+  return known ? declared : bytes;
 }
 
 /**
@@ -134,6 +143,7 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
     const outlinks: number[] = [];
     const outlinkKeys = new Set<string>();
     const nofollowLinks = new Set<number>();
+    const followedLinks = new Set<number>();
     const targets = new Set<string>();
     let emptyAnchors = 0;
     let httpLinks = 0;
@@ -160,6 +170,7 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
       if (id < 0) continue;
       if (id !== selfId) links.add(id);
       if (/\bnofollow\b/.test(link.rel)) nofollowLinks.add(id);
+      else followedLinks.add(id);
       if (!link.text) emptyAnchors += 1;
       if (https && url.startsWith('http:')) httpLinks += 1;
     }
@@ -250,6 +261,14 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
       fragmentIds: metaFacts.fragmentIds,
       fragmentLinks: metaFacts.fragmentLinks,
       blankUnsafe: metaFacts.blankUnsafe,
+      indexing: indexingContentRecord(
+        facts,
+        headerDirectives,
+        headers['content-type'],
+        base,
+        (url) => reference(crawl, url, depth),
+        nofollowOnly(nofollowLinks, followedLinks, selfId),
+      ),
     };
   }
 
@@ -292,7 +311,11 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
         return crawl.failStart(item, 'upstream', `The start page answered HTTP ${status}.`);
       }
       if (!isHtmlContentType(headers['content-type'])) {
-        node.bytes = await bodySize(res).catch(() => -1);
+        const sniff =
+          status === 200 && mayBeMislabelledHtml(headers['content-type'])
+            ? (head: Buffer) => (node.htmlMislabelled = looksLikeHtml(head))
+            : undefined;
+        node.bytes = await bodySize(res, sniff).catch(() => -1);
         spend(crawl, Math.max(0, node.bytes));
         return crawl.failStart(
           item,

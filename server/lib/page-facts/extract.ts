@@ -9,6 +9,7 @@ import {
   type PageFactsOptions,
 } from './facts.ts';
 import { createTextFingerprinter, createWordCounter } from './text-fingerprint.ts';
+import { createMarkupTracker } from './markup-tracker.ts';
 
 export { countWords } from './text-fingerprint.ts';
 
@@ -92,6 +93,7 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
   };
   const fingerprinter = options.fingerprint ? createTextFingerprinter() : null;
   const words = fingerprinter ?? createWordCounter();
+  const markup = createMarkupTracker(facts);
   let skipDepth = 0;
   let inHead = false;
   let svgDepth = 0;
@@ -135,6 +137,7 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
         if (name === 'head') inHead = true;
         if (name === 'body') inHead = false;
         if (name === 'svg') svgDepth += 1;
+        markup.open(name, attribs, svgDepth > 0);
         if (styles && attribs.style && facts.styleAttributes.length < MAX_STYLE_ATTRIBUTES)
           facts.styleAttributes.push({ tag: name, style: attribs.style });
         if (attribs.width !== undefined && WIDTH_TAGS.has(name) && facts.widthAttributes.length < MAX_LIST)
@@ -284,7 +287,10 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
       ontext(text) {
         for (const open of captures)
           if (open.text.length < open.limit) open.text += text.slice(0, open.limit - open.text.length);
-        if (skipDepth === 0 && hiddenFrom === 0) words.text(text);
+        if (skipDepth === 0 && hiddenFrom === 0) {
+          words.text(text);
+          markup.text(text);
+        }
       },
       onclosetag(name) {
         words.boundary();

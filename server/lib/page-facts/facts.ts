@@ -110,6 +110,26 @@ export interface PageFacts {
   wordCount: number;
   /** Only with `fingerprint: true`: hashes of the visible body text. */
   text?: TextFingerprint;
+  // Indexing and markup checks (site audit "indexing-content" group): counts and capped strings only.
+  /** Elements in the document (every start tag). */
+  elementCount: number;
+  /** Distinct id values used more than once, and the first few of them (each capped). */
+  duplicateIdCount: number;
+  duplicateIds: string[];
+  /** Headings more than one level deeper than the heading before them, and the first such step ("h1 → h3"). */
+  headingSkips: number;
+  firstHeadingSkip: string | null;
+  /** "Lorem ipsum" found in the visible text. */
+  placeholderText: boolean;
+  /** <meta charset> or <meta http-equiv="content-type"> naming a charset. */
+  metaCharset: boolean;
+  /** <link rel="next"/"prev"> in document order (a few at most). */
+  pagination: PaginationFact[];
+}
+
+export interface PaginationFact {
+  rel: 'next' | 'prev';
+  href: string;
 }
 
 export interface PageFactsOptions {
@@ -157,5 +177,13 @@ export function emptyFacts(): PageFacts {
     metaCsp: false,
     metaReferrer: false,
     wordCount: 0,
+    elementCount: 0,
+    duplicateIdCount: 0,
+    duplicateIds: [],
+    headingSkips: 0,
+    firstHeadingSkip: null,
+    placeholderText: false,
+    metaCharset: false,
+    pagination: [],
   };
 }
