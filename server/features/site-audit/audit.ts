@@ -2,6 +2,7 @@ import { CRAWLER_BOT_NAME, normalizeUrl, runCrawl } from '#server/lib/crawler/in
 import { eventLoopSlicer, type TimeSlicer } from '#server/lib/crawler/time-slice.ts';
 import type { CrawlFetcher, StopReason } from '#server/lib/crawler/types.ts';
 import { evaluateRulesSliced, summarize, type AuditSummaryCounts, type IssueInstance } from './rules/index.ts';
+import type { AuditRenderer } from './render/renderer.ts';
 import type { SitemapFile } from './sitemaps.ts';
 import { createUrlStore, type UrlNode } from './store.ts';
 import { createAuditVisitor } from './visitor.ts';
@@ -47,6 +48,16 @@ export interface RunSiteAuditOptions {
   httpFallback?: boolean;
   /** Shares the event loop with the pages being served (default: this thread's one slicer). */
   slicer?: TimeSlicer;
+  /** Render JavaScript: each HTML page is rendered in this browser and read from its rendered DOM. */
+  renderer?: AuditRenderer;
+}
+
+/** How the audit rendered JavaScript, when it was asked to. */
+export interface AuditRenderFacts {
+  /** Pages rendered in the browser. */
+  rendered: number;
+  /** Why rendering stopped part way (the rest was read as raw HTML), or null. */
+  stopped: string | null;
 }
 
 export interface SiteAuditOutcome {
@@ -62,6 +73,8 @@ export interface SiteAuditOutcome {
   summary: AuditSummaryCounts;
   sitemaps: SitemapFile[];
   hasSitemap: boolean;
+  /** Only when the audit rendered JavaScript. */
+  render?: AuditRenderFacts;
 }
 
 /**
@@ -78,6 +91,7 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
     maxTotalBytes: limits.maxTotalBytes,
     pageTimeoutMs: limits.pageTimeoutMs,
     maxSitemapUrls: limits.maxPages,
+    renderer: options.renderer,
   });
   const core = await runCrawl(
     {
@@ -132,5 +146,8 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
     summary: summarize(evaluation.issues, crawled),
     sitemaps: sitemaps.files,
     hasSitemap: sitemaps.found,
+    ...(options.renderer
+      ? { render: { rendered: options.renderer.rendered, stopped: options.renderer.stopped ?? state.renderStopped } }
+      : {}),
   };
 }

@@ -13,6 +13,7 @@ import { isCrawlStartError } from '#server/lib/crawler/index.ts';
 import type { TimeSlicer } from '#server/lib/crawler/time-slice.ts';
 import type { CrawlFetcher } from '#server/lib/crawler/types.ts';
 import { runSiteAudit, type AuditProgress, type SiteAuditLimits } from './audit.ts';
+import type { AuditRenderer } from './render/renderer.ts';
 import { DIFF_LIST_LIMIT, pageRows, reportFacts } from './report.ts';
 
 /** What an audit's job carries (its id is the audit's id). */
@@ -22,7 +23,12 @@ export interface AuditInput {
   /** Typed without a scheme: https first, http when the site has no TLS. */
   httpFallback: boolean;
   createdAt: string;
+  /** Render JavaScript: pages are read from their DOM rendered in Chromium (absent in audits queued before). */
+  render?: boolean;
 }
+
+/** Why an audit asked to render JavaScript did not, when this server has no browser. */
+export const NO_BROWSER = 'JavaScript was not rendered: this server has no browser; the site was read as raw HTML.';
 
 /** How a try ended: stored as such, or `skipped` when the audit had ended before it started. */
 export type AuditOutcome = 'done' | 'failed' | 'cancelled' | 'skipped';
@@ -44,6 +50,8 @@ export interface AuditRunDeps {
   slicer: TimeSlicer;
   now: () => Date;
   log?: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
+  /** A browser for an audit that renders JavaScript (one per try, closed when it ends); undefined without Chromium. */
+  makeRenderer?: () => AuditRenderer | undefined;
 }
 
 /** One try as the job system hands it over. */
@@ -101,6 +109,10 @@ async function crawlAndStore(
   settle: () => Promise<void>,
 ): Promise<AuditOutcome> {
   const { db, now } = deps;
+  const renderer = job.input.render ? deps.makeRenderer?.() : undefined;
+  // A thread that exits (the job system's close) may not wait: its browser is killed with it.
+  const killBrowser = () => renderer?.kill();
+  if (renderer) process.once('exit', killBrowser);
   try {
     const outcome = await runSiteAudit({
       startUrl: job.input.url,
@@ -110,7 +122,13 @@ async function crawlAndStore(
       signal: job.signal,
       onProgress,
       slicer: deps.slicer,
+      renderer,
+    }).finally(async () => {
+      // Cancelled, failed or done: the audit's browser closes before the try ends.
+      process.removeListener('exit', killBrowser);
+      await renderer?.close();
     });
+    if (job.input.render && !renderer) outcome.render = { rendered: 0, stopped: NO_BROWSER };
     await settle();
     if (job.signal.aborted) return stopped(deps, job);
     const summary = outcome.summary;

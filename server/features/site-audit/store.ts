@@ -69,6 +69,11 @@ export interface PageRecord {
   minhash: Uint32Array;
   htmlBytes: number;
   jsonLdInvalid: number;
+  /**
+   * Structured-data problems as `check<TAB>detail` lines (summarizeStructuredData): one per check,
+   * at most 8, each capped, shared between pages when equal (./structured-data.ts).
+   */
+  structuredDataProblems: string[];
   imagesNoAlt: number;
   imagesNoSize: number;
   /** Internal image URL ids shown on the page. */
@@ -109,6 +114,33 @@ export interface PageRecord {
   blankUnsafe: Int32Array;
   /** Facts of the indexing and markup checks ("indexing-content" group), one object of their own. */
   indexing: IndexingRecord;
+  /** Raw HTML against rendered DOM, when the audit renders JavaScript; absent otherwise. */
+  render?: RenderRecord;
+}
+
+/** A count and the first few entries (capped strings): a rendered page's console errors or failed requests. */
+export interface CappedList {
+  count: number;
+  first: string[];
+}
+
+/** What rendering changed on a page (only when the audit renders JavaScript); the page's facts are the rendered ones. */
+export interface RenderRecord {
+  /** Why the page could not be rendered (its facts are then the raw HTML's); null when it was. */
+  error: string | null;
+  /** The raw HTML's title when the rendered title differs from it (capped); undefined when they agree. */
+  rawTitle?: string | null;
+  rawH1Count: number;
+  /** The raw HTML's first canonical (absolute URL, or as written when invalid), null for none. */
+  rawCanonical: string | null;
+  /** A noindex in the raw HTML (meta or header) / in the rendered DOM. */
+  rawNoindex: boolean;
+  renderedNoindex: boolean;
+  /** Internal link targets found only in the rendered DOM: how many, and the first few ids. */
+  linksOnlyRendered: number;
+  linksOnlyRenderedFirst: number[];
+  consoleErrors: CappedList;
+  failedResources: CappedList;
 }
 
 /** FNV-1a of an id: fragments are matched against a page's ids by hash, not by kept strings. */

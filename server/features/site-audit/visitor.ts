@@ -9,7 +9,10 @@ import type { PageFacts } from '#server/lib/page-facts/facts.ts';
 import { hasNoindex, xRobotsDirectivesFor } from '#server/lib/page-facts/robots-directives.ts';
 import { canonicalFromLinkHeader } from '#server/lib/page-facts/link-header.ts';
 import { canonicalKey, canonicalSpellingFlags, createPageMetaCollector } from './page-meta-facts.ts';
+import { compareRender, parseRendered, unrendered } from './render/compare.ts';
+import { RenderingStoppedError, type AuditRenderer } from './render/renderer.ts';
 import { readSitemaps, type SitemapReadResult } from './sitemaps.ts';
+import { createStructuredDataRecorder } from './structured-data.ts';
 import {
   LINK_POSITIONS,
   META_FLAGS,
@@ -29,12 +32,16 @@ export interface AuditVisitorOptions {
   /** Sitemap URLs taken at most (the page cap: more could never be fetched). */
   maxSitemapUrls: number;
   onProgress?: () => void;
+  /** Renders each HTML page in Chromium: its rendered DOM gives the page's facts and links (render/). */
+  renderer?: AuditRenderer;
 }
 
 export interface AuditCrawlState {
   fetched: number;
   bytes: number;
   sitemaps: SitemapReadResult | null;
+  /** Why the audit stopped rendering JavaScript part way (the rest was read as raw HTML). */
+  renderStopped: string | null;
 }
 
 function sniffCharset(head: Buffer, contentType: string | undefined): string {
@@ -53,20 +60,24 @@ async function parseHtml(
   body: Readable,
   contentType: string | undefined,
   breathe: () => Promise<void>,
-): Promise<{ facts: PageFacts; bytes: number }> {
-  const parser = createPageFactsParser({ fingerprint: true, styles: false });
+  keepBody = false,
+): Promise<{ facts: PageFacts; bytes: number; body?: Buffer }> {
+  const parser = createPageFactsParser({ fingerprint: true, styles: false, structuredData: true });
   let decoder: TextDecoder | null = null;
   let bytes = 0;
+  // Kept only to hand the renderer the document the crawl already has (bounded by the page size limit).
+  const kept: Buffer[] = [];
   for await (const chunk of body) {
     const buffer = chunk as Buffer;
     bytes += buffer.length;
+    if (keepBody) kept.push(buffer);
     decoder ??= new TextDecoder(sniffCharset(buffer, contentType));
     parser.write(decoder.decode(buffer, { stream: true }));
     // Buffered chunks arrive without a turn of the event loop: megabytes would hold it.
     await breathe();
   }
   if (decoder) parser.write(decoder.decode());
-  return { facts: parser.end(), bytes };
+  return { facts: parser.end(), bytes, ...(keepBody ? { body: Buffer.concat(kept) } : {}) };
 }
 
 /**
@@ -103,8 +114,9 @@ async function bodySize(res: CrawlFetchResponse<Readable>, sniff?: (head: Buffer
  */
 export function createAuditVisitor(options: AuditVisitorOptions): { visitor: CrawlVisitor; state: AuditCrawlState } {
   const { store } = options;
-  const state: AuditCrawlState = { fetched: 0, bytes: 0, sitemaps: null };
+  const state: AuditCrawlState = { fetched: 0, bytes: 0, sitemaps: null, renderStopped: null };
   let sitemapsStarted = false;
+  const structuredDataProblems = createStructuredDataRecorder();
 
   /** Queues an in-site URL and returns its node id, or -1 for another site or a non-web URL. */
   function reference(crawl: CrawlControl, url: string | null, depth: number): number {
@@ -233,6 +245,7 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
       minhash: facts.text?.minhash ?? new Uint32Array(0),
       htmlBytes,
       jsonLdInvalid: facts.jsonLdInvalid,
+      structuredDataProblems: structuredDataProblems(facts),
       imagesNoAlt: facts.images.filter((image) => image.alt === null).length,
       imagesNoSize: facts.images.filter((image) => !image.width || !image.height).length,
       images,
@@ -270,6 +283,52 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
         nofollowOnly(nofollowLinks, followedLinks, selfId),
       ),
     };
+  }
+
+  /**
+   * Rendering on: the page is rendered from the document already fetched, its rendered DOM parsed by the
+   * same parser and recorded (its links are the ones followed); what differs from the raw HTML is kept in
+   * `render`. A page that cannot be rendered keeps its raw facts and says why.
+   */
+  async function recordRendered(
+    crawl: CrawlControl,
+    item: QueueItem,
+    selfId: number,
+    raw: { facts: PageFacts; body: Buffer },
+    response: { status: number; headers: Record<string, string> },
+    htmlBytes: number,
+  ): Promise<PageRecord> {
+    const { headers } = response;
+    const headerDirectives = xRobotsDirectivesFor(headers['x-robots-tag'], 'googlebot');
+    const rawSide = { facts: raw.facts, noindex: hasNoindex(raw.facts.metaRobots) || hasNoindex(headerDirectives) };
+    let rendered;
+    try {
+      rendered = await options.renderer!.render(
+        {
+          url: item.url,
+          status: response.status,
+          headers,
+          body: raw.body,
+          allowed: (url) => !crawl.frontier.isInSite(url) || crawl.frontier.robots.isAllowed(url),
+        },
+        crawl.signal,
+      );
+    } catch (error) {
+      if (error instanceof RenderingStoppedError) state.renderStopped = error.message;
+      const record = await recordPage(crawl, item, selfId, raw.facts, headers, htmlBytes);
+      if (!(error instanceof RenderingStoppedError) && !crawl.signal.aborted)
+        record.render = unrendered(error instanceof Error ? error.message : String(error), rawSide);
+      return record;
+    }
+    // What the browser fetched counts toward the audit's download limit like the pages do.
+    spend(crawl, rendered.bytes);
+    const facts = await parseRendered(rendered.html, crawl.breathe);
+    const record = await recordPage(crawl, item, selfId, facts, headers, htmlBytes);
+    const renderedNoindex = record.noindex;
+    // Google reads a noindex in the raw HTML before (and instead of) rendering: either side's noindex holds.
+    record.noindex ||= rawSide.noindex;
+    record.render = await compareRender(crawl, store, item.url, rawSide, record, rendered, renderedNoindex);
+    return record;
   }
 
   async function loadSitemaps(crawl: CrawlControl): Promise<void> {
@@ -325,7 +384,8 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
       }
       let parsed;
       try {
-        parsed = await parseHtml(res.body, headers['content-type'], crawl.breathe);
+        const render = options.renderer !== undefined && state.renderStopped === null;
+        parsed = await parseHtml(res.body, headers['content-type'], crawl.breathe, render);
       } catch (error) {
         if (crawl.signal.aborted) {
           // Cut off by a stop, not the site's fault: reported as not crawled.
@@ -339,7 +399,9 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
       }
       node.bytes = parsed.bytes;
       spend(crawl, parsed.bytes);
-      node.page = await recordPage(crawl, item, node.id, parsed.facts, headers, parsed.bytes);
+      node.page = parsed.body
+        ? await recordRendered(crawl, item, node.id, { facts: parsed.facts, body: parsed.body }, res, parsed.bytes)
+        : await recordPage(crawl, item, node.id, parsed.facts, headers, parsed.bytes);
       if (item.start && !sitemapsStarted) await loadSitemaps(crawl);
       options.onProgress?.();
     },

@@ -8,6 +8,7 @@ import {
   type PageFacts,
   type PageFactsOptions,
 } from './facts.ts';
+import { createEmbeddedItemCollector } from '#server/lib/structured-data/embedded-items.ts';
 import { createTextFingerprinter, createWordCounter } from './text-fingerprint.ts';
 import { createMarkupTracker } from './markup-tracker.ts';
 
@@ -16,6 +17,8 @@ export { countWords } from './text-fingerprint.ts';
 const MAX_STYLE_TEXT = 512 * 1024;
 const MAX_STYLE_ATTRIBUTES = 2000;
 const MAX_LIST = 5000;
+/** JSON-LD blocks kept for validation (structuredData option). */
+export const MAX_JSON_LD_BLOCKS = 50;
 /**
  * Elements whose text is being collected at once. Every text node is added to each of them, so
  * without a bound 8,000 unclosed `<span><a href>` (250 KB) cost 8,000² appends: 12 s and gigabytes.
@@ -85,6 +88,8 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
   const styles = options.styles ?? true;
   const facts = emptyFacts();
   const jsonLdTypes = new Set<string>();
+  const embeddedItems = options.structuredData ? createEmbeddedItemCollector() : null;
+  const jsonLdBlocks: unknown[] = [];
   const captures: Array<{ tag: string; text: string; limit: number; done: (text: string) => void }> = [];
   const capture = (tag: string, text: string, done: (text: string) => void, limit = MAX_CAPTURE_CHARS) => {
     if (captures.length < MAX_OPEN_CAPTURES) captures.push({ tag, text, limit, done });
@@ -127,6 +132,7 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
         words.boundary();
         depth += 1;
         if (hiddenFrom === 0 && isHidden(attribs)) hiddenFrom = depth;
+        embeddedItems?.open(name, attribs);
         const region = regionOf(
           name,
           attribs,
@@ -248,7 +254,9 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
                 '',
                 (text) => {
                   try {
-                    jsonLdTypesOf(JSON.parse(text), jsonLdTypes);
+                    const parsed: unknown = JSON.parse(text);
+                    jsonLdTypesOf(parsed, jsonLdTypes);
+                    if (embeddedItems && jsonLdBlocks.length < MAX_JSON_LD_BLOCKS) jsonLdBlocks.push(parsed);
                   } catch {
                     facts.jsonLdInvalid += 1;
                   }
@@ -285,6 +293,7 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
         if (NON_CONTENT.has(name)) skipDepth += 1;
       },
       ontext(text) {
+        embeddedItems?.text(text);
         for (const open of captures)
           if (open.text.length < open.limit) open.text += text.slice(0, open.limit - open.text.length);
         if (skipDepth === 0 && hiddenFrom === 0) {
@@ -295,6 +304,7 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
       onclosetag(name) {
         words.boundary();
         if (hiddenFrom === depth) hiddenFrom = 0;
+        embeddedItems?.close();
         while (regions.length > 0 && regions[regions.length - 1].depth >= depth) regions.pop();
         depth -= 1;
         if (NON_CONTENT.has(name) && skipDepth > 0) skipDepth -= 1;
@@ -318,6 +328,7 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
     end(): PageFacts {
       parser.end();
       facts.jsonLdTypes = [...jsonLdTypes];
+      if (embeddedItems) facts.structuredData = [...jsonLdBlocks, ...embeddedItems.items()];
       if (fingerprinter) facts.text = fingerprinter.finish();
       facts.wordCount = words.words;
       return facts;

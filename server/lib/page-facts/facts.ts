@@ -106,6 +106,11 @@ export interface PageFacts {
   /** `<meta http-equiv="Content-Security-Policy">` (not Report-Only) and `<meta name="referrer">`. */
   metaCsp: boolean;
   metaReferrer: boolean;
+  /**
+   * Only with `structuredData: true`: the page's JSON-LD blocks as parsed and its microdata/RDFa
+   * items shaped like JSON-LD (server/lib/structured-data), capped in count.
+   */
+  structuredData?: unknown[];
   /** Words of visible body text (outside head, scripts, styles, templates, SVG and hidden elements). */
   wordCount: number;
   /** Only with `fingerprint: true`: hashes of the visible body text. */
@@ -137,6 +142,8 @@ export interface PageFactsOptions {
   fingerprint?: boolean;
   /** Keep <style> text and style="" attributes (mobile checks); off saves work when unused. */
   styles?: boolean;
+  /** Keep the structured data (JSON-LD, microdata, RDFa) for validation (site audit). */
+  structuredData?: boolean;
 }
 
 /** Facts of a page with nothing in it: the parser's starting point. */

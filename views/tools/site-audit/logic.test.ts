@@ -9,6 +9,7 @@ import {
   scoreLabel,
   shortUrl,
   stoppedNote,
+  renderNote,
   summaryLine,
 } from './logic.ts';
 import type { AuditIssueGroup } from './schema.ts';
@@ -77,5 +78,16 @@ test('the line under the score says where, how long and which sitemaps', () => {
   expect(auditMeta(report)).toBe('Site https://a.test · crawled in 2.4 s · 1 sitemap read');
   expect(auditMeta({ ...report, sitemaps: [], crawlDelayMs: 1500 })).toBe(
     'Site https://a.test · crawled in 2.4 s · no sitemap found · Crawl-delay 1.5 s honoured',
+  );
+  expect(auditMeta({ ...report, render: { rendered: 12, stopped: null } })).toBe(
+    'Site https://a.test · crawled in 2.4 s · 1 sitemap read · JavaScript rendered on 12 pages',
+  );
+});
+
+test('an audit that stopped rendering JavaScript part way says why', () => {
+  expect(renderNote(undefined)).toBe('');
+  expect(renderNote({ rendered: 3, stopped: null })).toBe('');
+  expect(renderNote({ rendered: 3, stopped: 'The browser stopped answering 3 times.' })).toBe(
+    'The browser stopped answering 3 times.',
   );
 });

@@ -54,6 +54,7 @@ export function auditMeta(report: AuditReportFacts): string {
     sitemaps ? plural(sitemaps, 'sitemap') + ' read' : 'no sitemap found',
   ];
   if (report.crawlDelayMs) parts.push(`Crawl-delay ${report.crawlDelayMs / 1000} s honoured`);
+  if (report.render) parts.push(`JavaScript rendered on ${plural(report.render.rendered, 'page')}`);
   return parts.join(' · ');
 }
 
@@ -62,6 +63,11 @@ const STOPPED: Record<string, string> = {
   'time-limit': 'The audit stopped at its time limit; the rest of the site was not crawled.',
   'byte-limit': 'The audit stopped at its download limit; the rest of the site was not crawled.',
 };
+
+/** Why an audit run with "Render JavaScript" read part (or all) of the site without it; '' when it did not. */
+export function renderNote(render: AuditReportFacts['render']): string {
+  return render?.stopped ?? '';
+}
 
 export function stoppedNote(stoppedBy: string | undefined): string {
   return (stoppedBy && STOPPED[stoppedBy]) || '';

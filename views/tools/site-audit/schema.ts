@@ -3,7 +3,11 @@ import { startUrlSchema } from '../sitemap-generator/schema.ts';
 import type { Severity } from '#views/model/site-audit.ts';
 
 /** POST /api/site-audits: the website to audit, typed as people type it (a bare domain gets https://). */
-export const startAuditBody = z.object({ url: startUrlSchema });
+export const startAuditBody = z.object({
+  url: startUrlSchema,
+  /** Render JavaScript: each page is loaded in a browser and read from its rendered DOM (slower). */
+  render: z.boolean({ error: 'render must be true or false' }).optional().default(false),
+});
 export type StartAuditBody = z.input<typeof startAuditBody>;
 
 export const PAGES_PER_REQUEST_MAX = 200;
@@ -43,6 +47,8 @@ export interface AuditReportFacts {
   durationMs: number;
   crawlDelayMs: number;
   hasSitemap: boolean;
+  /** Only for audits run with "Render JavaScript": pages rendered, and why rendering stopped part way. */
+  render?: { rendered: number; stopped: string | null };
   sitemaps: Array<{ url: string; kind: string | null; valid: boolean; urls: number; error: string | null }>;
 }
 
