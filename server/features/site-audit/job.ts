@@ -101,6 +101,7 @@ export const siteAuditJob = {
           db: deps.db,
           fetcher: auditFetcher(deps.config),
           limits: settings.limits,
+          external: settings.external,
           keep: settings.keep,
           slicer: eventLoopSlicer,
           now: () => new Date(),

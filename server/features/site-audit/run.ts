@@ -13,6 +13,7 @@ import { isCrawlStartError } from '#server/lib/crawler/index.ts';
 import type { TimeSlicer } from '#server/lib/crawler/time-slice.ts';
 import type { CrawlFetcher } from '#server/lib/crawler/types.ts';
 import { runSiteAudit, type AuditProgress, type SiteAuditLimits } from './audit.ts';
+import type { ExternalCheckSettings } from './external-links.ts';
 import type { AuditRenderer } from './render/renderer.ts';
 import { DIFF_LIST_LIMIT, pageRows, reportFacts } from './report.ts';
 
@@ -25,6 +26,8 @@ export interface AuditInput {
   createdAt: string;
   /** Render JavaScript: pages are read from their DOM rendered in Chromium (absent in audits queued before). */
   render?: boolean;
+  /** Check links, scripts and stylesheets on other sites too (absent in audits queued before it existed). */
+  checkExternalLinks?: boolean;
 }
 
 /** Why an audit asked to render JavaScript did not, when this server has no browser. */
@@ -45,6 +48,8 @@ export interface AuditRunDeps {
   db: Db;
   fetcher: CrawlFetcher;
   limits: SiteAuditLimits;
+  /** How other sites' URLs are checked when an audit asks (default EXTERNAL_CHECK_DEFAULTS). */
+  external?: ExternalCheckSettings;
   /** Finished audits kept; older ones are pruned after each audit. */
   keep: number;
   slicer: TimeSlicer;
@@ -117,6 +122,7 @@ async function crawlAndStore(
     const outcome = await runSiteAudit({
       startUrl: job.input.url,
       httpFallback: job.input.httpFallback,
+      externalLinks: job.input.checkExternalLinks === true && (deps.external ?? true),
       fetcher: deps.fetcher,
       limits: deps.limits,
       signal: job.signal,

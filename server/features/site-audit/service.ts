@@ -128,7 +128,7 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
     async start(
       url: string,
       visitor: string,
-      options: { render?: boolean } = {},
+      options: { render?: boolean; checkExternalLinks?: boolean } = {},
     ): Promise<{ id: string; status: 'queued' }> {
       // What the visitor typed, by the one rule: a bare domain is https first.
       const typed = typedUrl(url);
@@ -146,6 +146,7 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
         httpFallback: !typed.schemeTyped,
         createdAt: now().toISOString(),
         ...(options.render ? { render: true } : {}),
+        ...(options.checkExternalLinks ? { checkExternalLinks: true } : {}),
       };
       await insertSiteAudit(db, { id, ...input });
       try {

@@ -15,6 +15,9 @@ export type CanonicalRef =
 /** Link positions as stored in `PageRecord.outlinks` (the low two bits of each anchor cell). */
 export const LINK_POSITIONS = ['content', 'navigation', 'footer'] as const satisfies readonly LinkPosition[];
 
+/** How pages load a URL (`UrlNode.loadedAs` bits): the crawl never parses a script or stylesheet as a page. */
+export const LOADED_AS = { image: 1, script: 2, stylesheet: 4 } as const;
+
 export interface HreflangRef {
   lang: string;
   /** Internal target id, or -1 for an external or unusable URL. */
@@ -97,6 +100,9 @@ export interface PageRecord {
    */
   outlinks: Int32Array;
   hreflang: HreflangRef[];
+  /** Scripts (`<script src>`) and stylesheets the page loads: internal id ≥ 0, or -1 - index in `store.externals`. */
+  scripts: number[];
+  stylesheets: number[];
   insecureResources: number;
   insecureForms: number;
   /** META_FLAGS bits. */
@@ -166,6 +172,8 @@ export interface UrlNode {
   /** Body size in bytes from Content-Length or counted; -1 when unknown. */
   bytes: number;
   inSitemap: boolean;
+  /** LOADED_AS bits: shown as an image, loaded as a script or a stylesheet by some page (0: never). */
+  loadedAs: number;
   /** The start URL or a hop it redirected through: the root of the click-depth graph. */
   start: boolean;
   page: PageRecord | null;
@@ -223,6 +231,7 @@ export function createUrlStore() {
           contentType: '',
           bytes: -1,
           inSitemap: false,
+          loadedAs: 0,
           start: false,
           page: null,
           htmlMislabelled: false,

@@ -15,13 +15,15 @@ import { readSitemaps, type SitemapReadResult } from './sitemaps.ts';
 import { createStructuredDataRecorder } from './structured-data.ts';
 import {
   LINK_POSITIONS,
+  LOADED_AS,
   META_FLAGS,
   type CanonicalRef,
   type HreflangRef,
   type PageRecord,
+  type UrlNode,
   type UrlStore,
 } from './store.ts';
-import { LARGE_IMAGE_BYTES } from './thresholds.ts';
+import { LARGE_IMAGE_BYTES, LARGE_SCRIPT_BYTES, LARGE_STYLESHEET_BYTES, MAX_RESOURCES_PER_PAGE } from './thresholds.ts';
 import { indexingContentRecord, looksLikeHtml, mayBeMislabelledHtml, nofollowOnly } from './indexing-content-record.ts';
 
 export interface AuditVisitorOptions {
@@ -80,11 +82,25 @@ async function parseHtml(
   return { facts: parser.end(), bytes, ...(keepBody ? { body: Buffer.concat(kept) } : {}) };
 }
 
+/** Shared by every page that loads no script (or no stylesheet): 20,000 pages need no 40,000 empty arrays. */
+const NO_TARGETS = Object.freeze([]) as unknown as number[];
+
+/** Bytes worth counting for a URL: just past the largest "too large" line of what pages load it as. */
+function countLimitOf(node: UrlNode): number {
+  if (node.loadedAs & LOADED_AS.script) return LARGE_SCRIPT_BYTES;
+  if (node.loadedAs & LOADED_AS.stylesheet) return LARGE_STYLESHEET_BYTES;
+  return LARGE_IMAGE_BYTES;
+}
+
 /**
- * Size of a non-HTML body: Content-Length when sent, else counted up to just past the "large" line.
- * `sniff` sees the first chunk (read even when Content-Length is sent).
+ * Size of a non-HTML body: Content-Length when sent, else counted up to just past `limit` (the
+ * "large" line). `sniff` sees the first chunk (read even when Content-Length is sent).
  */
-async function bodySize(res: CrawlFetchResponse<Readable>, sniff?: (head: Buffer) => void): Promise<number> {
+async function bodySize(
+  res: CrawlFetchResponse<Readable>,
+  sniff?: (head: Buffer) => void,
+  limit = LARGE_IMAGE_BYTES,
+): Promise<number> {
   const declared = Number(res.headers['content-length']);
   const known = res.headers['content-length'] !== undefined && Number.isSafeInteger(declared) && declared >= 0;
   if (known && !sniff) {
@@ -99,7 +115,7 @@ async function bodySize(res: CrawlFetchResponse<Readable>, sniff?: (head: Buffer
         if (known) return declared;
       }
       bytes += (chunk as Buffer).length;
-      if (bytes > LARGE_IMAGE_BYTES) break;
+      if (bytes > limit) break;
     }
   } finally {
     res.body.destroy();
@@ -127,6 +143,32 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
     const id = store.idOf(crawl.frontier.keyOf(url));
     crawl.discover(url, depth);
     return id;
+  }
+
+  /**
+   * Queues the scripts or stylesheets of a page like images (their status and size are checked);
+   * other sites' ones are kept as external URLs for the external check. Distinct, capped.
+   */
+  async function resources(
+    crawl: CrawlControl,
+    sources: Array<string | null>,
+    base: string,
+    depth: number,
+    kind: number,
+  ): Promise<number[]> {
+    if (sources.length === 0) return NO_TARGETS;
+    const targets: number[] = [];
+    for (const source of sources) {
+      if (targets.length >= MAX_RESOURCES_PER_PAGE) break;
+      await crawl.breathe();
+      const url = source && !/^data:/i.test(source) ? normalizeUrl(source, base) : null;
+      if (url === null || !/^https?:/.test(url)) continue;
+      const id = reference(crawl, url, depth);
+      if (id >= 0) store.nodes[id].loadedAs |= kind;
+      const target = id >= 0 ? id : -1 - store.externalId(url);
+      if (!targets.includes(target)) targets.push(target);
+    }
+    return targets;
   }
 
   function spend(crawl: CrawlControl, bytes: number): void {
@@ -192,8 +234,23 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
       await crawl.breathe();
       if (!image.src || /^data:/i.test(image.src)) continue;
       const id = reference(crawl, normalizeUrl(image.src, base), depth);
+      if (id >= 0) store.nodes[id].loadedAs |= LOADED_AS.image;
       if (id >= 0 && !images.includes(id)) images.push(id);
     }
+    const scripts = await resources(
+      crawl,
+      facts.scripts.map((script) => script.src),
+      base,
+      depth,
+      LOADED_AS.script,
+    );
+    const stylesheets = await resources(
+      crawl,
+      facts.stylesheets.map((sheet) => sheet.href),
+      base,
+      depth,
+      LOADED_AS.stylesheet,
+    );
 
     const hreflang: HreflangRef[] = [];
     for (const entry of facts.hreflang) {
@@ -257,6 +314,8 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
       linksOverCap: facts.linksOverCap,
       outlinks: Int32Array.from(outlinks),
       hreflang,
+      scripts,
+      stylesheets,
       insecureResources: https ? facts.insecureResources.length : 0,
       insecureForms,
       metaFlags:
@@ -363,18 +422,22 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
         const target = await crawl.followRedirect(item, status, headers.location);
         if (target && crawl.frontier.isInSite(target)) node.redirectTo = store.idOf(crawl.frontier.keyOf(target));
         else if (target) node.redirectExternal = target;
+        // A script that moved is still a script where it ends: measured, not parsed.
+        if (node.redirectTo >= 0) store.nodes[node.redirectTo].loadedAs |= node.loadedAs;
         return;
       }
       if (status < 200 || status >= 300) {
         res.body.destroy();
         return crawl.failStart(item, 'upstream', `The start page answered HTTP ${status}.`);
       }
-      if (!isHtmlContentType(headers['content-type'])) {
+      // A script or stylesheet is measured, never parsed as a page, whatever its content type says.
+      const loadedAsCode = !item.start && (node.loadedAs & (LOADED_AS.script | LOADED_AS.stylesheet)) !== 0;
+      if (loadedAsCode || !isHtmlContentType(headers['content-type'])) {
         const sniff =
-          status === 200 && mayBeMislabelledHtml(headers['content-type'])
+          !loadedAsCode && status === 200 && mayBeMislabelledHtml(headers['content-type'])
             ? (head: Buffer) => (node.htmlMislabelled = looksLikeHtml(head))
             : undefined;
-        node.bytes = await bodySize(res, sniff).catch(() => -1);
+        node.bytes = await bodySize(res, sniff, countLimitOf(node)).catch(() => -1);
         spend(crawl, Math.max(0, node.bytes));
         return crawl.failStart(
           item,

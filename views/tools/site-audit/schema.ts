@@ -2,11 +2,16 @@ import { z } from 'zod';
 import { startUrlSchema } from '../sitemap-generator/schema.ts';
 import type { Severity } from '#views/model/site-audit.ts';
 
-/** POST /api/site-audits: the website to audit, typed as people type it (a bare domain gets https://). */
+/**
+ * POST /api/site-audits: the website to audit, typed as people type it (a bare domain gets https://),
+ * whether to render JavaScript, and whether to check links, scripts and stylesheets on other sites
+ * (both off unless asked; the form asks for the external check).
+ */
 export const startAuditBody = z.object({
   url: startUrlSchema,
   /** Render JavaScript: each page is loaded in a browser and read from its rendered DOM (slower). */
   render: z.boolean({ error: 'render must be true or false' }).optional().default(false),
+  checkExternalLinks: z.boolean({ error: 'checkExternalLinks must be true or false.' }).default(false),
 });
 export type StartAuditBody = z.input<typeof startAuditBody>;
 
@@ -22,6 +27,14 @@ export const pagesQuery = z.object({
     .optional(),
   q: z.string().max(200).optional(),
 });
+
+/** Live progress: URLs crawled of those found, then other sites' URLs checked (when asked). */
+export interface AuditProgressView {
+  crawled: number;
+  discovered: number;
+  externalChecked?: number;
+  externalTotal?: number;
+}
 
 export type AuditStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
@@ -57,7 +70,7 @@ export interface AuditView {
   id: string;
   url: string;
   status: AuditStatus;
-  progress: { crawled: number; discovered: number };
+  progress: AuditProgressView;
   summary?: AuditSummary;
   diff?: AuditDiff;
   report?: AuditReportFacts;

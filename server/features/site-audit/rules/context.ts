@@ -1,4 +1,5 @@
 import type { RobotsPolicy } from '#server/lib/crawler/robots.ts';
+import type { ExternalCheck } from '../external-links.ts';
 import type { SitemapFile } from '../sitemaps.ts';
 import type { PageRecord, UrlNode } from '../store.ts';
 import { MAX_REDIRECT_HOPS } from '../thresholds.ts';
@@ -26,6 +27,8 @@ export interface RuleContext {
   linkIndex: LinkIndex;
   /** Anchor texts and external (other-site) link targets behind `outlinks`: `linkIndex.to(-1 - index)`. */
   strings: LinkStrings;
+  /** Answers of the external URLs (by index in `strings.externals`); undefined where not checked. */
+  externalChecks: ReadonlyArray<ExternalCheck | undefined>;
 }
 
 /** What the crawl knows of the audited site's robots.txt (its final origin's, after a start redirect). */

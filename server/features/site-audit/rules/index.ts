@@ -1,4 +1,5 @@
 import { ISSUE_TYPES, type Severity } from '#views/model/site-audit.ts';
+import type { ExternalCheck } from '../external-links.ts';
 import type { SitemapFile } from '../sitemaps.ts';
 import type { UrlNode } from '../store.ts';
 import { clickDepths, inlinkCounts, type Finding, type RobotsState, type Rule, type RuleContext } from './context.ts';
@@ -43,6 +44,8 @@ export interface RuleInput {
   robots?: RobotsState;
   /** Anchor texts and external URLs behind `PageRecord.outlinks` (the URL store's). */
   strings?: LinkStrings;
+  /** Answers of the external URLs checked (by index in `strings.externals`); absent when not checked. */
+  externalChecks?: ReadonlyArray<ExternalCheck | undefined>;
 }
 
 function contextOf(input: RuleInput): RuleContext {
@@ -53,6 +56,7 @@ function contextOf(input: RuleInput): RuleContext {
     inlinks: inlinkCounts(input.nodes),
     linkIndex: buildLinkIndex(input.nodes, strings),
     strings,
+    externalChecks: input.externalChecks ?? [],
   };
 }
 

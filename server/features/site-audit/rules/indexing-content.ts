@@ -97,6 +97,8 @@ function referenced(c: RuleContext): Uint8Array {
     if (page.canonical.kind === 'internal') seen[page.canonical.id] = 1;
     for (const entry of page.hreflang) if (entry.id >= 0) seen[entry.id] = 1;
     for (const id of page.images) seen[id] = 1;
+    // Scripts and stylesheets pages load are referenced too (resources group; other sites' are < 0).
+    for (const id of [...page.scripts, ...page.stylesheets]) if (id >= 0) seen[id] = 1;
     for (const ref of page.indexing.pagination) if (ref.id >= 0) seen[ref.id] = 1;
   }
   return seen;
