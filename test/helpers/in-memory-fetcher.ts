@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { gunzipSync } from 'node:zlib';
 import type { CrawlFetcher, CrawlFetchOptions, CrawlFetchResponse } from '#server/lib/crawler/types.ts';
 import type { FixtureSite } from '#test/fixtures/crawl-site.ts';
 
@@ -30,6 +31,8 @@ export function createInMemoryFetcher(
         continue;
       }
       let body = Buffer.from(res.body ?? '');
+      // Like the guarded fetcher: a gzip body is handed on decoded, its Content-Encoding header kept.
+      if (/^\s*gzip\s*$/i.test(headers['content-encoding'] ?? '')) body = gunzipSync(body);
       if (options.maxBytes !== undefined && body.length > options.maxBytes) body = body.subarray(0, options.maxBytes);
       return { url: current, status, headers, body };
     }

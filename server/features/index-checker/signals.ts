@@ -48,15 +48,7 @@ export async function loadRobots(
   };
 }
 
-/** Canonical from the HTTP Link header, e.g. `<https://x/a>; rel="canonical"`. */
-export function canonicalFromLinkHeader(header: string | undefined): string | null {
-  if (!header) return null;
-  for (const part of header.split(/,(?=\s*<)/)) {
-    const match = /<([^>]+)>\s*;(.*)$/.exec(part.trim());
-    if (match && /rel\s*=\s*"?canonical"?/i.test(match[2])) return match[1].trim();
-  }
-  return null;
-}
+export { canonicalFromLinkHeader } from '#server/lib/page-facts/link-header.ts';
 
 export function sameUrl(a: string, b: string): boolean {
   try {

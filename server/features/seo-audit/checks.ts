@@ -1,5 +1,12 @@
 import { RECOMMENDATIONS } from '#views/model/seo-audit.ts';
 import type { AuditCheck, AuditFacts, CheckStatus } from '#views/model/seo-audit.ts';
+import {
+  COMPRESSION_MIN_BYTES,
+  DESCRIPTION_MAX_CHARS,
+  DESCRIPTION_MIN_CHARS,
+  TITLE_MAX_CHARS,
+  TITLE_MIN_CHARS,
+} from '#server/lib/page-facts/seo-limits.ts';
 import { hasNoindex, xRobotsDirectivesFor } from '#server/lib/page-facts/robots-directives.ts';
 
 export interface CheckInput {
@@ -61,12 +68,13 @@ const evaluators: Record<string, (input: CheckInput) => Verdict> = {
   },
   title: ({ title }) =>
     title ? { status: 'pass', detail: `"${title}"` } : { status: 'fail', detail: 'No <title> found.' },
-  'title-length': ({ title }) => lengthVerdict(title, 30, 60, 'title'),
+  'title-length': ({ title }) => lengthVerdict(title, TITLE_MIN_CHARS, TITLE_MAX_CHARS, 'title'),
   'meta-description': ({ metaDescription }) =>
     metaDescription
       ? { status: 'pass', detail: `"${metaDescription}"` }
       : { status: 'fail', detail: 'No meta description found.' },
-  'meta-description-length': ({ metaDescription }) => lengthVerdict(metaDescription, 120, 160, 'meta description'),
+  'meta-description-length': ({ metaDescription }) =>
+    lengthVerdict(metaDescription, DESCRIPTION_MIN_CHARS, DESCRIPTION_MAX_CHARS, 'meta description'),
   h1: ({ h1 }) => {
     if (h1.length === 1) return { status: 'pass', detail: `"${h1[0]}"` };
     if (h1.length === 0) return { status: 'fail', detail: 'No H1 heading found.' };
@@ -109,7 +117,8 @@ const evaluators: Record<string, (input: CheckInput) => Verdict> = {
   compression: ({ facts }) => {
     if (facts.compression)
       return { status: 'pass', detail: `Served with ${facts.compression === 'br' ? 'Brotli' : facts.compression}.` };
-    if (facts.htmlBytes < 1024) return { status: 'pass', detail: 'Page is too small to need compression.' };
+    if (facts.htmlBytes < COMPRESSION_MIN_BYTES)
+      return { status: 'pass', detail: 'Page is too small to need compression.' };
     return { status: 'fail', detail: 'The HTML is sent uncompressed.' };
   },
   'render-blocking': ({ facts }) => {

@@ -3,6 +3,7 @@ import { DomainError, InvalidInputError } from '#server/lib/domain-errors.ts';
 import type { SafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { decodeHtml, isHtmlContentType } from '#server/lib/page-facts/decode.ts';
 import { extractPageFacts } from '#server/lib/page-facts/extract.ts';
+import { VAGUE_ANCHORS } from '#server/lib/page-facts/seo-limits.ts';
 import type { PageFacts } from '#server/lib/page-facts/facts.ts';
 import { checkedUrlInput, withHttpFallback, type TypedTarget } from '#server/lib/page-facts/url-input.ts';
 import type { AuditFacts, AuditReport } from '#views/model/seo-audit.ts';
@@ -18,20 +19,6 @@ export interface AuditDeps {
 }
 
 export const AUDIT_LIMITS = { timeoutMs: 15_000, maxBytes: 5 * 1024 * 1024 } as const;
-
-const VAGUE_ANCHORS = new Set([
-  'click here',
-  'here',
-  'click',
-  'read more',
-  'more',
-  'learn more',
-  'link',
-  'this',
-  'this page',
-  'go',
-  'continue',
-]);
 
 function classifyLinks(page: PageFacts, pageUrl: URL) {
   let internal = 0;

@@ -5,6 +5,7 @@ import { JOB_REASONS } from '#server/lib/jobs/index.ts';
 import { auditPage, html } from '#test/fixtures/audit-pages.ts';
 import { serveFixture, type FixtureSite } from '#test/fixtures/crawl-site.ts';
 import { cleanSite } from '#test/fixtures/site-audit-clean-site.ts';
+import { cleanDelivery } from '#test/fixtures/site-audit-page-meta.ts';
 import { hangingSite } from '#test/fixtures/site-audit-hanging-site.ts';
 import { createTestApp, type TestApp } from '#test/helpers/app.ts';
 import { DIALECTS } from '#test/helpers/databases.ts';
@@ -84,7 +85,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
       if (path === '/no-title') return html(auditPage('/no-title', { title: null }));
       return undefined;
     };
-    const served = await serveFixture(site);
+    const served = await serveFixture((path, origin) => cleanDelivery(site(path, origin), origin + path));
     try {
       const { app } = await appFor(served.hostPort);
       const { id } = await audit(app, served.origin);

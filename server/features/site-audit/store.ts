@@ -24,6 +24,28 @@ export interface HreflangRef {
   id: number;
 }
 
+/** Bits of `PageRecord.metaFlags`: social tags, delivery headers and canonical spelling, one number per page. */
+export const META_FLAGS = {
+  ogTitle: 1 << 0,
+  ogType: 1 << 1,
+  ogImage: 1 << 2,
+  ogUrl: 1 << 3,
+  twitterCard: 1 << 4,
+  twitterTitle: 1 << 5,
+  twitterImage: 1 << 6,
+  twitterLargeImage: 1 << 7,
+  compressed: 1 << 8,
+  hsts: 1 << 9,
+  nosniff: 1 << 10,
+  csp: 1 << 11,
+  referrerPolicy: 1 << 12,
+  canonicalRelative: 1 << 13,
+  canonicalSchemeSwitch: 1 << 14,
+  canonicalFromHeader: 1 << 15,
+  /** More ids than were kept: missing fragments are not judged. */
+  idsOverCap: 1 << 16,
+} as const;
+
 /**
  * What the audit keeps of one HTML page: facts and hashes, never the page. Strings are the
  * page's own values (title, description, first H1) because the report shows them.
@@ -83,6 +105,19 @@ export interface PageRecord {
   stylesheets: number[];
   insecureResources: number;
   insecureForms: number;
+  /** META_FLAGS bits. */
+  metaFlags: number;
+  /** The Link-header canonical when the HTML names a different one (else null). */
+  canonicalHeader: CanonicalRef | null;
+  /** Sorted 32-bit hashes (`fragmentHash`) of the ids a `#fragment` can land on. */
+  fragmentIds: Uint32Array;
+  /**
+   * Internal links with a `#fragment`, three cells each: target id, the fragment (an id in
+   * `store.anchors`) and the link's anchor cell as in `outlinks`.
+   */
+  fragmentLinks: Int32Array;
+  /** External targets (-1 - index) linked with target=_blank and no rel=noopener/noreferrer. */
+  blankUnsafe: Int32Array;
   /** Facts of the indexing and markup checks ("indexing-content" group), one object of their own. */
   indexing: IndexingRecord;
   /** Raw HTML against rendered DOM, when the audit renders JavaScript; absent otherwise. */
@@ -112,6 +147,13 @@ export interface RenderRecord {
   linksOnlyRenderedFirst: number[];
   consoleErrors: CappedList;
   failedResources: CappedList;
+}
+
+/** FNV-1a of an id: fragments are matched against a page's ids by hash, not by kept strings. */
+export function fragmentHash(text: string): number {
+  let hash = 2166136261;
+  for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619);
+  return hash >>> 0;
 }
 
 export interface UrlNode {

@@ -1,6 +1,11 @@
 /** The numbers in the issue rules, in one place (each one is quoted in its issue's description). */
-export const TITLE_MAX_CHARS = 60;
-export const DESCRIPTION_MAX_CHARS = 160;
+export {
+  TITLE_MAX_CHARS,
+  TITLE_MIN_CHARS,
+  DESCRIPTION_MAX_CHARS,
+  DESCRIPTION_MIN_CHARS,
+  COMPRESSION_MIN_BYTES,
+} from '#server/lib/page-facts/seo-limits.ts';
 export const THIN_CONTENT_WORDS = 200;
 export const DEEP_PAGE_CLICKS = 5;
 export const SLOW_TTFB_MS = 1000;

@@ -7,6 +7,8 @@ import type { CrawlFetchResponse } from '#server/lib/crawler/types.ts';
 import { createPageFactsParser } from '#server/lib/page-facts/extract.ts';
 import type { PageFacts } from '#server/lib/page-facts/facts.ts';
 import { hasNoindex, xRobotsDirectivesFor } from '#server/lib/page-facts/robots-directives.ts';
+import { canonicalFromLinkHeader } from '#server/lib/page-facts/link-header.ts';
+import { canonicalKey, canonicalSpellingFlags, createPageMetaCollector } from './page-meta-facts.ts';
 import { compareRender, parseRendered, unrendered } from './render/compare.ts';
 import { RenderingStoppedError, type AuditRenderer } from './render/renderer.ts';
 import { readSitemaps, type SitemapReadResult } from './sitemaps.ts';
@@ -14,6 +16,7 @@ import { createStructuredDataRecorder } from './structured-data.ts';
 import {
   LINK_POSITIONS,
   LOADED_AS,
+  META_FLAGS,
   type CanonicalRef,
   type HreflangRef,
   type PageRecord,
@@ -198,15 +201,20 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
     const targets = new Set<string>();
     let emptyAnchors = 0;
     let httpLinks = 0;
+    const meta = createPageMetaCollector(store, selfId);
     for (const link of facts.links) {
       await crawl.breathe();
       const url = normalizeUrl(link.href, base);
-      if (url === null) continue;
+      if (url === null) {
+        meta.link(link, null, -1, 0);
+        continue;
+      }
       const id = reference(crawl, url, depth);
       targets.add(id >= 0 ? store.nodes[id].url : url);
       if (/^https?:/.test(url)) {
         const target = id >= 0 ? id : -1 - store.externalId(url);
         const cell = (store.anchorId(link.text) << 2) | LINK_POSITIONS.indexOf(link.position);
+        meta.link(link, url, id, target);
         const key = `${target} ${cell}`;
         if (!outlinkKeys.has(key)) {
           outlinkKeys.add(key);
@@ -249,23 +257,19 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
       await crawl.breathe();
       hreflang.push({ lang: entry.lang, id: reference(crawl, normalizeUrl(entry.href, base), depth) });
     }
-    const canonicals = facts.canonicals.map((entry): CanonicalRef => {
-      const url = normalizeUrl(entry.href, base);
-      if (url === null) return { kind: 'invalid', raw: entry.href };
+    const canonicalRef = (href: string, against: string): CanonicalRef => {
+      const url = normalizeUrl(href, against);
+      if (url === null) return { kind: 'invalid', raw: href };
       const id = reference(crawl, url, depth);
       return id >= 0 ? { kind: 'internal', id } : { kind: 'external', url };
-    });
-    const distinct = new Set(
-      canonicals.map((ref) =>
-        ref.kind === 'internal'
-          ? `#${ref.id}`
-          : ref.kind === 'external'
-            ? ref.url
-            : ref.kind === 'invalid'
-              ? `!${ref.raw}`
-              : '',
-      ),
-    );
+    };
+    const canonicals = facts.canonicals.map((entry) => canonicalRef(entry.href, base));
+    const distinct = new Set(canonicals.map(canonicalKey));
+    // A canonical sent in the Link header (relative to the URL asked for) stands in when the HTML names none.
+    const headerHref = canonicalFromLinkHeader(headers.link);
+    const headerCanonical = headerHref === null ? null : canonicalRef(headerHref, item.url);
+    const usedHref = facts.canonicals[0]?.href ?? headerHref;
+    const metaFacts = meta.finish(facts, headers, https);
 
     let insecureForms = 0;
     if (https) {
@@ -287,8 +291,8 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
       nofollow: [...facts.metaRobots, ...headerDirectives].some(
         (directive) => directive === 'nofollow' || directive === 'none',
       ),
-      canonical: canonicals[0] ?? { kind: 'none' },
-      canonicalTargets: distinct.size,
+      canonical: canonicals[0] ?? headerCanonical ?? { kind: 'none' },
+      canonicalTargets: distinct.size || (headerCanonical ? 1 : 0),
       canonicalOutsideHead: facts.canonicals.some((entry) => !entry.inHead),
       lang: facts.lang,
       viewport: facts.viewport,
@@ -314,6 +318,21 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
       stylesheets,
       insecureResources: https ? facts.insecureResources.length : 0,
       insecureForms,
+      metaFlags:
+        metaFacts.flags |
+        (canonicals.length === 0 && headerCanonical ? META_FLAGS.canonicalFromHeader : 0) |
+        canonicalSpellingFlags(
+          usedHref,
+          usedHref === null ? null : normalizeUrl(usedHref, canonicals.length ? base : item.url),
+          item.url,
+        ),
+      canonicalHeader:
+        canonicals.length > 0 && headerCanonical && canonicalKey(headerCanonical) !== canonicalKey(canonicals[0])
+          ? headerCanonical
+          : null,
+      fragmentIds: metaFacts.fragmentIds,
+      fragmentLinks: metaFacts.fragmentLinks,
+      blankUnsafe: metaFacts.blankUnsafe,
       indexing: indexingContentRecord(
         facts,
         headerDirectives,

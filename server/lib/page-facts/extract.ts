@@ -1,6 +1,7 @@
 import { Parser } from 'htmlparser2';
 import {
   emptyFacts,
+  MAX_FRAGMENT_IDS,
   MAX_LINKS_PER_PAGE,
   type LinkFact,
   type LinkPosition,
@@ -116,6 +117,11 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
     return position;
   };
 
+  const fragmentId = (id: string) => {
+    if (facts.fragmentIds.length < MAX_FRAGMENT_IDS) facts.fragmentIds.push(id);
+    else facts.fragmentIdsOverCap = true;
+  };
+
   const insecure = (url: string | undefined) => {
     if (isInsecure(url) && facts.insecureResources.length < MAX_LIST) facts.insecureResources.push(url.trim());
   };
@@ -143,6 +149,9 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
         if (attribs.width !== undefined && WIDTH_TAGS.has(name) && facts.widthAttributes.length < MAX_LIST)
           facts.widthAttributes.push({ tag: name, width: attribs.width });
         if (MEDIA_TAGS.has(name)) insecure(attribs.src);
+        // Where a `#fragment` can land: any element's id, or an <a name> (HTML's legacy target).
+        if (attribs.id) fragmentId(attribs.id);
+        if (name === 'a' && attribs.name) fragmentId(attribs.name);
         switch (name) {
           case 'title':
             if (svgDepth > 0) break;
@@ -163,6 +172,7 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
                 rel: (attribs.rel ?? '').toLowerCase(),
                 position: linkPosition(),
               };
+              if ((attribs.target ?? '').trim().toLowerCase() === '_blank') link.targetBlank = true;
               facts.links.push(link);
               if (name === 'area') link.text = attribs.alt ?? attribs['aria-label'] ?? '';
               else capture(name, attribs['aria-label'] ?? attribs.title ?? '', (text) => (link.text = collapse(text)));
@@ -193,7 +203,10 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
             if (key === 'viewport' && facts.viewport === null) facts.viewport = content;
             if (key.startsWith('og:') && !(key in facts.openGraph)) facts.openGraph[key] = content;
             if (key.startsWith('twitter:') && !(key in facts.twitter)) facts.twitter[key] = content;
-            if ((attribs['http-equiv'] ?? '').toLowerCase() === 'refresh') facts.metaRefresh = content;
+            const httpEquiv = (attribs['http-equiv'] ?? '').trim().toLowerCase();
+            if (httpEquiv === 'refresh') facts.metaRefresh = content;
+            if (httpEquiv === 'content-security-policy' && content.trim()) facts.metaCsp = true;
+            if (key === 'referrer' && content.trim()) facts.metaReferrer = true;
             break;
           }
           case 'link': {

@@ -7,6 +7,8 @@ import type { TextFingerprint } from './text-fingerprint.ts';
  * a graph entry, so a page of 100,000 links must not cost 100,000 of them.
  */
 export const MAX_LINKS_PER_PAGE = 5000;
+/** Ids read from one page for `#fragment` checks; past it the page's ids are not judged. */
+export const MAX_FRAGMENT_IDS = 300;
 
 export interface ImageFact {
   src: string;
@@ -25,6 +27,8 @@ export interface LinkFact {
   text: string;
   rel: string;
   position: LinkPosition;
+  /** Opens in a new tab or window (target="_blank"). */
+  targetBlank?: true;
 }
 
 export interface ScriptFact {
@@ -95,6 +99,13 @@ export interface PageFacts {
   plugins: Array<{ tag: string; type: string }>;
   jsonLdTypes: string[];
   jsonLdInvalid: number;
+  /** Element ids and `<a name>` values a `#fragment` link can land on, capped (MAX_FRAGMENT_IDS). */
+  fragmentIds: string[];
+  /** More ids than `fragmentIds` keeps: a fragment missing from the list may still exist. */
+  fragmentIdsOverCap: boolean;
+  /** `<meta http-equiv="Content-Security-Policy">` (not Report-Only) and `<meta name="referrer">`. */
+  metaCsp: boolean;
+  metaReferrer: boolean;
   /**
    * Only with `structuredData: true`: the page's JSON-LD blocks as parsed and its microdata/RDFa
    * items shaped like JSON-LD (server/lib/structured-data), capped in count.
@@ -168,6 +179,10 @@ export function emptyFacts(): PageFacts {
     plugins: [],
     jsonLdTypes: [],
     jsonLdInvalid: 0,
+    fragmentIds: [],
+    fragmentIdsOverCap: false,
+    metaCsp: false,
+    metaReferrer: false,
     wordCount: 0,
     elementCount: 0,
     duplicateIdCount: 0,

@@ -1,0 +1,158 @@
+import { fragmentHash, LINK_POSITIONS, META_FLAGS } from '../store.ts';
+import { listDetail, pages, type Finding, type Page, type Rule } from './context.ts';
+import { linksFrom, type LinkRef } from './link-refs.ts';
+
+/** Longest URL before it is reported as too long (characters). */
+export const URL_MAX_CHARS = 115;
+/** Most query parameters before a URL is reported as having too many. */
+export const URL_MAX_PARAMETERS = 3;
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+const has = (n: Page, flag: number) => (n.page.metaFlags & flag) !== 0;
+
+/** localhost, *.localhost, 127.0.0.0/8, ::1 and 0.0.0.0: addresses that only mean the visitor's own machine. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) ||
+    host === '::1' ||
+    host === '0.0.0.0'
+  );
+}
+
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
+};
+
+function urlRule(test: (url: URL) => string | null): Rule {
+  return (c) =>
+    pages(c).flatMap((n) => {
+      const detail = test(new URL(n.url));
+      return detail === null ? [] : [{ url: n.url, detail }];
+    });
+}
+
+function sortedHas(values: Uint32Array, value: number): boolean {
+  let low = 0;
+  let high = values.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    if (values[mid] === value) return true;
+    if (values[mid] < value) low = mid + 1;
+    else high = mid - 1;
+  }
+  return false;
+}
+
+/**
+ * Checks of a server setting (compression, security headers) report once for the site, not on
+ * every page: the one finding sits on the start page when it lacks the setting, else on the first
+ * page (by URL) that does, and says how many pages lack it.
+ */
+export function siteWide(list: Page[], lacks: (n: Page) => boolean, what: string): Finding[] {
+  const lacking = list.filter(lacks);
+  if (lacking.length === 0) return [];
+  const start = lacking.find((n) => n.start);
+  const first = start ?? lacking.reduce((a, b) => (b.url < a.url ? b : a));
+  const others = lacking.filter((n) => n !== first).map((n) => n.url);
+  return [
+    {
+      url: first.url,
+      detail: `${what} on ${lacking.length} of ${plural(list.length, 'HTML page')}${others.length ? `, also ${listDetail(others.sort(), 3)}` : ''}`,
+    },
+  ];
+}
+
+const startPage = (list: Page[]) => list.find((n) => n.start);
+
+/** URL spelling, links to the visitor's own machine, missing fragment targets, new-tab links and security headers. */
+export const pageMetaUrlRules: Record<string, Rule> = {
+  'url-underscores': urlRule((url) => (url.pathname.includes('_') ? 'underscores in the path' : null)),
+  'url-uppercase': urlRule((url) =>
+    /[A-Z]/.test(url.pathname.replace(/%[0-9A-F]{2}/gi, '')) ? 'upper-case letters in the path' : null,
+  ),
+  'url-spaces': urlRule((url) => (/%20/.test(url.pathname + url.search) ? 'spaces (%20) in the URL' : null)),
+  'url-double-slash': urlRule((url) => (url.pathname.includes('//') ? 'double slash in the path' : null)),
+  'url-many-parameters': urlRule((url) => {
+    const count = [...url.searchParams.keys()].length;
+    return count > URL_MAX_PARAMETERS ? `${count} query parameters` : null;
+  }),
+  'url-too-long': urlRule((url) => (url.href.length > URL_MAX_CHARS ? `${url.href.length} characters` : null)),
+  'links-to-localhost': (c) => {
+    const list = pages(c);
+    const start = startPage(list);
+    if (start && isLoopbackHost(hostOf(start.url))) return [];
+    // Each other-site URL is parsed once, not once per link to it.
+    const loopback = new Set<number>();
+    c.strings.externals.forEach((url, index) => {
+      if (isLoopbackHost(hostOf(url))) loopback.add(-1 - index);
+    });
+    if (loopback.size === 0) return [];
+    return list.flatMap((n) => {
+      const refs = linksFrom(n, c.nodes, c.strings, (target) => loopback.has(target));
+      if (refs.length === 0) return [];
+      return [
+        { url: n.url, detail: `links to ${listDetail([...new Set(refs.map((ref) => ref.target))], 3)}`, links: refs },
+      ];
+    });
+  },
+  'links-fragment-broken': (c) =>
+    pages(c).flatMap((n): Finding[] => {
+      const cells = n.page.fragmentLinks;
+      const refs: LinkRef[] = [];
+      for (let at = 0; at < cells.length; at += 3) {
+        const target = c.nodes[cells[at]];
+        if (!target.page || target.status !== 200 || has(target as Page, META_FLAGS.idsOverCap)) continue;
+        const fragment = c.strings.anchors[cells[at + 1]];
+        if (sortedHas(target.page.fragmentIds, fragmentHash(fragment))) continue;
+        refs.push({
+          source: n.url,
+          target: `${target.url}#${fragment}`,
+          anchor: c.strings.anchors[cells[at + 2] >> 2],
+          position: LINK_POSITIONS[cells[at + 2] & 3],
+        });
+      }
+      return refs.length
+        ? [
+            {
+              url: n.url,
+              detail: `no such id on the page: ${listDetail(
+                refs.map((ref) => ref.target),
+                3,
+              )}`,
+              links: refs,
+            },
+          ]
+        : [];
+    }),
+  'links-target-blank-unsafe': (c) =>
+    pages(c).flatMap((n) => {
+      if (n.page.blankUnsafe.length === 0) return [];
+      const unsafe = new Set(n.page.blankUnsafe);
+      const refs = linksFrom(n, c.nodes, c.strings, (target) => unsafe.has(target));
+      return [
+        { url: n.url, detail: `${refs.length} new-tab link(s) to other sites without rel="noopener"`, links: refs },
+      ];
+    }),
+  'site-on-http': (c) => {
+    const start = startPage(pages(c));
+    if (!start || !start.url.startsWith('http:') || isLoopbackHost(hostOf(start.url))) return [];
+    return [{ url: start.url, detail: 'the site answers over plain http' }];
+  },
+  'hsts-missing': (c) =>
+    siteWide(
+      pages(c).filter((n) => n.url.startsWith('https:')),
+      (n) => !has(n, META_FLAGS.hsts),
+      'no Strict-Transport-Security',
+    ),
+  'nosniff-missing': (c) =>
+    siteWide(pages(c), (n) => !has(n, META_FLAGS.nosniff), 'no X-Content-Type-Options: nosniff'),
+  'csp-missing': (c) => siteWide(pages(c), (n) => !has(n, META_FLAGS.csp), 'no Content-Security-Policy'),
+  'referrer-policy-missing': (c) => siteWide(pages(c), (n) => !has(n, META_FLAGS.referrerPolicy), 'no Referrer-Policy'),
+};
