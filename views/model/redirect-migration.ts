@@ -26,3 +26,14 @@ export function rowProblem(pair: MigrationPair, line?: number): string | null {
     return `${where}the new URL "${pair.to.slice(0, 80)}" is not a valid URL or /path.`;
   return null;
 }
+
+/** Two URLs name the same page: compared as parsed (host case, default port, `/` path), fragment ignored. */
+export function sameUrl(a: string | null, b: string): boolean {
+  if (a === null) return false;
+  try {
+    const strip = (url: string) => new URL(url).href.replace(/#.*$/, '');
+    return strip(a) === strip(b);
+  } catch {
+    return false;
+  }
+}

@@ -3,7 +3,7 @@ import { runBatch } from '#server/lib/batch/run-batch.ts';
 import { timedOutText } from '#views/model/bulk-check.ts';
 import type { MigrationAgent, MigrationCheck, MigrationResult } from '#views/model/redirect-checker.ts';
 import { USER_AGENTS } from '#views/model/user-agents.ts';
-import { resolveTarget, type MigrationPair } from '#views/model/redirect-migration.ts';
+import { resolveTarget, sameUrl, type MigrationPair } from '#views/model/redirect-migration.ts';
 import { typedUrl } from '#views/model/url-input.ts';
 import { followChain, type Chain } from './chain.ts';
 import type { HostSlots } from './host-slots.ts';
@@ -29,12 +29,6 @@ export interface MigrationDeps {
   concurrency?: number;
   timeoutMs?: number;
   signal?: AbortSignal;
-}
-
-function sameUrl(a: string | null, b: string): boolean {
-  if (a === null) return false;
-  const strip = (url: string) => new URL(url).href.replace(/#.*$/, '');
-  return strip(a) === strip(b);
 }
 
 /** One agent's chain as a migration check: where it ended, in how many hops, permanent or not, and whether that is right. */
