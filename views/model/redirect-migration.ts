@@ -1,5 +1,10 @@
 import { MAX_URL_LENGTH, typedUrl } from './url-input.ts';
 
+/** Requests in flight to one site from migration checks, across the whole server: polite to the site being moved. */
+export const MIGRATION_PER_HOST = 2;
+/** Migration batches a visitor may send per minute (10,000 rows are 400 batches of 25). */
+export const MIGRATION_BATCHES_PER_MINUTE = 120;
+
 /** One old → new row of a migration check, as typed or read from a CSV. */
 export interface MigrationPair {
   from: string;

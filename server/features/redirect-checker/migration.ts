@@ -3,7 +3,7 @@ import { runBatch } from '#server/lib/batch/run-batch.ts';
 import { timedOutText } from '#views/model/bulk-check.ts';
 import type { MigrationAgent, MigrationCheck, MigrationResult } from '#views/model/redirect-checker.ts';
 import { USER_AGENTS } from '#views/model/user-agents.ts';
-import { resolveTarget, sameUrl, type MigrationPair } from '#views/model/redirect-migration.ts';
+import { MIGRATION_PER_HOST, resolveTarget, sameUrl, type MigrationPair } from '#views/model/redirect-migration.ts';
 import { typedUrl } from '#views/model/url-input.ts';
 import { followChain, type Chain } from './chain.ts';
 import type { HostSlots } from './host-slots.ts';
@@ -12,7 +12,7 @@ export const MIGRATION_LIMITS = {
   /** Chains followed at once in one request (each row is two: Googlebot and a browser). */
   concurrency: 6,
   /** Requests in flight to one host, across every migration check of the process. */
-  perHost: 2,
+  perHost: MIGRATION_PER_HOST,
   /** Per hop. */
   timeoutMs: 8_000,
 } as const;

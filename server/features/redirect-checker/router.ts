@@ -7,6 +7,7 @@ import type { HostSlots } from './host-slots.ts';
 import { checkMigration } from './migration.ts';
 import { checkRedirects } from './service.ts';
 import { REDIRECT_CHECKER_PLANS } from '#views/model/plans.ts';
+import { MIGRATION_BATCHES_PER_MINUTE } from '#views/model/redirect-migration.ts';
 import { migrationRequestSchema, redirectRequestSchema } from '#views/tools/redirect-checker/schema.ts';
 
 /** One request may follow up to 100 chains, so few requests per minute. */
@@ -16,7 +17,11 @@ export const REDIRECT_RATE_LIMIT = { name: 'redirect-checker', windowMs: 60_000,
  * A migration list arrives as many small batches (10,000 rows are 400 requests of 25), one after
  * the other: the quota allows a steady run, the per-host slots keep it polite.
  */
-export const MIGRATION_RATE_LIMIT = { name: 'redirect-migration', windowMs: 60_000, limit: 120 };
+export const MIGRATION_RATE_LIMIT = {
+  name: 'redirect-migration',
+  windowMs: 60_000,
+  limit: MIGRATION_BATCHES_PER_MINUTE,
+};
 
 export interface RedirectCheckerRouterDeps {
   fetcher: SafeFetcher;
