@@ -29,7 +29,7 @@ export interface RedirectHopView {
   /** Seconds a Refresh header or meta refresh waits before it moves on. */
   delaySeconds?: number;
   scheme: SchemeChange | null;
-  /** Milliseconds from sending the request to the response headers (plus the head read for a meta refresh). */
+  /** Milliseconds from sending the hop's request to its response headers. */
   timeMs: number;
   headers: SeoHeaders;
 }

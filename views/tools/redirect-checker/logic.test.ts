@@ -1,5 +1,13 @@
 import { expect, test } from 'vitest';
-import { finalStatusText, parseUrlLines, redirectsToCsv, rowVerdict, summarize, summaryText } from './logic.ts';
+import {
+  chainText,
+  finalStatusText,
+  parseUrlLines,
+  redirectsToCsv,
+  rowVerdict,
+  summarize,
+  summaryText,
+} from './logic.ts';
 import type { RedirectHopView, RedirectRow } from '#views/model/redirect-checker.ts';
 import { redirectRequestSchema } from './schema.ts';
 
@@ -64,6 +72,14 @@ test('CSV export has a header, one row per URL, the chain, warnings, errors, and
     'http://c.example/,,Timed out,0,,,Not checked',
     '',
   ]);
+});
+
+test('the chain text names Refresh header and meta refresh hops', () => {
+  const refresh = { ...hop(200), kind: 'meta-refresh' as const };
+  const header = { ...hop(200, 'http://b.example/'), kind: 'refresh-header' as const };
+  expect(chainText(row({ hops: [refresh, header, hop(200, 'http://c.example/')] }))).toBe(
+    '200 (meta refresh) http://a.example/ -> 200 (Refresh header) http://b.example/ -> 200 http://c.example/',
+  );
 });
 
 test('each row gets one verdict, and the summary counts them', () => {
