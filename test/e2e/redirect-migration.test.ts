@@ -147,3 +147,25 @@ test('migration at 390 px: an uploaded CSV, a bad line refused with its number, 
     .screenshot({ path: `${shots}/redirect-migration-phone-results.png` });
   expect(problems, problems.join('\n')).toEqual([]);
 });
+
+test('URL mode at 1366 px: each hop shows its kind, a named HTTP→HTTPS, Location, time and SEO headers', async () => {
+  const { page, problems } = await openPage(browser, '/bulk-url-redirection-tool', { width: 1366, height: 900 });
+  await waitForIslands(page);
+  const o = hops();
+  await page.locator('#redirects-urls').fill(`${o}/meta-refresh\n${o}/to-https-ip\n${o}/308`);
+  await page.getByRole('button', { name: 'Process URLs' }).click();
+  const rows = page.locator('.redirect-table tbody tr');
+  await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(3);
+  const firstHop = (index: number) => rows.nth(index).locator('.hop').first().innerText();
+  expect(await firstHop(0)).toMatch(
+    new RegExp(
+      `^200 Meta refresh \\(0 s, permanent\\) ${o}/meta-refresh\\n→ ${o}/final\\n\\d+ ms\\nX-Robots-Tag: noindex\\nCache-Control: max-age=60\\nServer: hops-fixture$`,
+    ),
+  );
+  expect(await firstHop(1)).toContain('301 Permanent HTTP→HTTPS');
+  // The browser journey's server allows only the plain side: the guarded fetcher refuses the next hop itself.
+  expect(await rows.nth(1).locator('.row-error-text').innerText()).toContain('private or reserved network address');
+  expect(await firstHop(2)).toContain(`Canonical: ${o}/canonical`);
+  await page.locator('.redirect-checker .results').screenshot({ path: `${shots}/redirect-hops-desktop-results.png` });
+  expect(problems, problems.join('\n')).toEqual([]);
+});

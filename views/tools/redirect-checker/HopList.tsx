@@ -35,7 +35,10 @@ export function HopList({ hops, label }: { hops: readonly RedirectHopView[]; lab
             <span className={`http-status http-${String(hop.status)[0]}xx`}>{hop.status}</span>{' '}
             {hopKindText(hop) ? <span className="hop-kind">{hopKindText(hop)}</span> : null}
             {hop.scheme ? (
-              <span className="badge badge-warning hop-scheme">{SCHEME_LABELS[hop.scheme]}</span>
+              <>
+                {' '}
+                <span className="badge badge-warning hop-scheme">{SCHEME_LABELS[hop.scheme]}</span>
+              </>
             ) : null}{' '}
             <span className="url-cell">{hop.url}</span>
             <span className="hop-meta muted">
