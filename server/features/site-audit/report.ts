@@ -60,6 +60,7 @@ export function reportFacts(outcome: SiteAuditOutcome) {
     durationMs: outcome.durationMs,
     crawlDelayMs: outcome.crawlDelayMs,
     hasSitemap: outcome.hasSitemap,
+    ...(outcome.render ? { render: outcome.render } : {}),
     sitemaps: outcome.sitemaps.map((file) => ({
       url: file.url,
       kind: file.kind,

@@ -157,6 +157,11 @@ describe.each(DIALECTS)('%s', (dialect) => {
         expect(res.status).toBe(400);
         expect(res.body.error).toEqual(expect.any(String));
       }
+      const badChoice = await request(app)
+        .post('/api/site-audits')
+        .send({ url: `${site.origin}/`, checkExternalLinks: 'yes' });
+      expect(badChoice.status).toBe(400);
+      expect(badChoice.body.error).toMatch(/checkExternalLinks must be true or false/);
       for (let i = 0; i < 2; i += 1) await audit(app, `${site.origin}/`);
       const limited = await request(app)
         .post('/api/site-audits')
@@ -164,6 +169,36 @@ describe.each(DIALECTS)('%s', (dialect) => {
       expect(limited.status).toBe(429);
     } finally {
       await site.close();
+    }
+  });
+
+  test('links to other sites are checked only when the audit is asked to', async () => {
+    const other = await serveFixture(() => ({ status: 404, body: 'gone' }));
+    const site = await serveFixture((path) =>
+      path === '/' ? html(auditPage('/', { links: [`${other.origin}/moved-away`] })) : undefined,
+    );
+    try {
+      const { app } = await appFor(`${site.hostPort},${other.hostPort}`);
+      const brokenExternal = async (id: string) =>
+        (await request(app).get(`/api/site-audits/${id}/issues`)).body.issues.filter(
+          (group: { type: string }) => group.type === 'external-broken',
+        );
+      const plain = await audit(app, `${site.origin}/`);
+      expect(await brokenExternal(plain.id)).toEqual([]);
+      expect(other.requests).toEqual([]);
+
+      const res = await request(app)
+        .post('/api/site-audits')
+        .send({ url: `${site.origin}/`, checkExternalLinks: true });
+      expect(res.status).toBe(202);
+      await finished(app, res.body.id);
+      expect(await brokenExternal(res.body.id)).toEqual([
+        expect.objectContaining({ count: 1, urls: [`${other.origin}/moved-away`] }),
+      ]);
+      expect(other.requests.map((entry) => entry.path)).toEqual(['/moved-away', '/moved-away']);
+    } finally {
+      await site.close();
+      await other.close();
     }
   });
 

@@ -43,9 +43,13 @@ export function siteAuditRouter({ service, db, settings, brand, fontPath, pdfCap
   };
 
   router.post('/site-audits', validate, limiter, async (req, res) => {
-    const { url } = res.locals.startAudit as { url: string };
+    const { url, render, checkExternalLinks } = res.locals.startAudit as {
+      url: string;
+      render: boolean;
+      checkExternalLinks: boolean;
+    };
     const visitor = visitorKey(req, res, { create: true })!;
-    const started = await service.start(url, visitor);
+    const started = await service.start(url, visitor, { render, checkExternalLinks });
     res.status(202).setHeader('Location', `/api/site-audits/${started.id}`).json(started);
   });
 

@@ -7,6 +7,7 @@ import {
   scoreLabel,
   shortUrl,
   stoppedNote,
+  renderNote,
   summaryLine,
   type SeverityFilter,
 } from './logic.ts';
@@ -92,6 +93,7 @@ export function AuditReport({ audit, groups, types, idPrefix, onRerun, busy }: A
       <p className="visually-hidden">{summaryLine(summary)}</p>
       {audit.report ? <p className="audit-meta">{auditMeta(audit.report)}</p> : null}
       {note ? <p className="audit-note">{note}</p> : null}
+      {renderNote(audit.report?.render) ? <p className="audit-note">{renderNote(audit.report?.render)}</p> : null}
       <div className="actions audit-actions">
         <a className="button secondary" href={`/api/site-audits/${audit.id}/export.csv`} download>
           Download CSV

@@ -9,6 +9,7 @@ import {
   scoreLabel,
   shortUrl,
   stoppedNote,
+  renderNote,
   summaryLine,
 } from './logic.ts';
 import type { AuditIssueGroup } from './schema.ts';
@@ -44,6 +45,10 @@ test('progress, score and summary read as sentences', () => {
   expect(progressText('running', { crawled: 1200, discovered: 1 })).toBe('Crawled 1,200 of 1 URL found so far.');
   expect(progressPercent({ crawled: 50, discovered: 200 })).toBe(25);
   expect(progressPercent({ crawled: 10, discovered: 10 })).toBe(99);
+  expect(progressText('running', { crawled: 40, discovered: 40, externalChecked: 3, externalTotal: 12 })).toBe(
+    'Crawled 40 URLs; checking links to other sites: 3 of 12.',
+  );
+  expect(progressPercent({ crawled: 40, discovered: 40, externalChecked: 3, externalTotal: 12 })).toBe(25);
   expect([scoreLabel(95), scoreLabel(60), scoreLabel(59)]).toEqual(['good', 'fair', 'poor']);
   expect(summaryLine({ pages: 12, score: 80, errors: 1, warnings: 0, notices: 3 })).toBe(
     '1 error · 0 warnings · 3 notices on 12 URLs crawled',
@@ -77,5 +82,16 @@ test('the line under the score says where, how long and which sitemaps', () => {
   expect(auditMeta(report)).toBe('Site https://a.test · crawled in 2.4 s · 1 sitemap read');
   expect(auditMeta({ ...report, sitemaps: [], crawlDelayMs: 1500 })).toBe(
     'Site https://a.test · crawled in 2.4 s · no sitemap found · Crawl-delay 1.5 s honoured',
+  );
+  expect(auditMeta({ ...report, render: { rendered: 12, stopped: null } })).toBe(
+    'Site https://a.test · crawled in 2.4 s · 1 sitemap read · JavaScript rendered on 12 pages',
+  );
+});
+
+test('an audit that stopped rendering JavaScript part way says why', () => {
+  expect(renderNote(undefined)).toBe('');
+  expect(renderNote({ rendered: 3, stopped: null })).toBe('');
+  expect(renderNote({ rendered: 3, stopped: 'The browser stopped answering 3 times.' })).toBe(
+    'The browser stopped answering 3 times.',
   );
 });

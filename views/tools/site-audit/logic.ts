@@ -1,4 +1,4 @@
-import type { AuditIssueGroup, AuditReportFacts, AuditStatus, AuditSummary } from './schema.ts';
+import type { AuditIssueGroup, AuditProgressView, AuditReportFacts, AuditStatus, AuditSummary } from './schema.ts';
 import type { Severity } from '#views/model/site-audit.ts';
 
 export type SeverityFilter = Severity | 'all';
@@ -26,13 +26,17 @@ export function plural(count: number, word: string, many = `${word}s`): string {
 }
 
 /** "Crawled 120 of 340 URLs found so far" while running; a plain word for the other states. */
-export function progressText(status: AuditStatus, progress: { crawled: number; discovered: number }): string {
+export function progressText(status: AuditStatus, progress: AuditProgressView): string {
   if (status === 'queued') return 'Waiting for a free slot: other audits are running.';
+  if (progress.externalTotal)
+    return `Crawled ${plural(progress.crawled, 'URL')}; checking links to other sites: ${(progress.externalChecked ?? 0).toLocaleString('en-IN')} of ${progress.externalTotal.toLocaleString('en-IN')}.`;
   return `Crawled ${progress.crawled.toLocaleString('en-IN')} of ${plural(progress.discovered, 'URL')} found so far.`;
 }
 
 /** Share of discovered URLs crawled, 0–100 (a queue that keeps growing never shows 100 early). */
-export function progressPercent(progress: { crawled: number; discovered: number }): number {
+export function progressPercent(progress: AuditProgressView): number {
+  if (progress.externalTotal)
+    return Math.min(99, Math.floor((100 * (progress.externalChecked ?? 0)) / progress.externalTotal));
   if (progress.discovered <= 0) return 0;
   return Math.min(99, Math.floor((100 * progress.crawled) / progress.discovered));
 }
@@ -54,6 +58,7 @@ export function auditMeta(report: AuditReportFacts): string {
     sitemaps ? plural(sitemaps, 'sitemap') + ' read' : 'no sitemap found',
   ];
   if (report.crawlDelayMs) parts.push(`Crawl-delay ${report.crawlDelayMs / 1000} s honoured`);
+  if (report.render) parts.push(`JavaScript rendered on ${plural(report.render.rendered, 'page')}`);
   return parts.join(' · ');
 }
 
@@ -62,6 +67,11 @@ const STOPPED: Record<string, string> = {
   'time-limit': 'The audit stopped at its time limit; the rest of the site was not crawled.',
   'byte-limit': 'The audit stopped at its download limit; the rest of the site was not crawled.',
 };
+
+/** Why an audit run with "Render JavaScript" read part (or all) of the site without it; '' when it did not. */
+export function renderNote(render: AuditReportFacts['render']): string {
+  return render?.stopped ?? '';
+}
 
 export function stoppedNote(stoppedBy: string | undefined): string {
   return (stoppedBy && STOPPED[stoppedBy]) || '';

@@ -1,7 +1,8 @@
 import { ISSUE_TYPES, type Severity } from '#views/model/site-audit.ts';
+import type { ExternalCheck } from '../external-links.ts';
 import type { SitemapFile } from '../sitemaps.ts';
 import type { UrlNode } from '../store.ts';
-import { clickDepths, inlinkCounts, type Finding, type Rule, type RuleContext } from './context.ts';
+import { clickDepths, inlinkCounts, type Finding, type RobotsState, type Rule, type RuleContext } from './context.ts';
 import { buildLinkIndex, type LinkRef, type LinkStrings } from './link-refs.ts';
 import { contentRules } from './content.ts';
 import { indexingRules } from './indexing.ts';
@@ -40,8 +41,11 @@ export interface RuleInput {
   nodes: readonly UrlNode[];
   hasSitemap: boolean;
   sitemapFiles: readonly SitemapFile[];
+  robots?: RobotsState;
   /** Anchor texts and external URLs behind `PageRecord.outlinks` (the URL store's). */
   strings?: LinkStrings;
+  /** Answers of the external URLs checked (by index in `strings.externals`); absent when not checked. */
+  externalChecks?: ReadonlyArray<ExternalCheck | undefined>;
 }
 
 function contextOf(input: RuleInput): RuleContext {
@@ -52,6 +56,7 @@ function contextOf(input: RuleInput): RuleContext {
     inlinks: inlinkCounts(input.nodes),
     linkIndex: buildLinkIndex(input.nodes, strings),
     strings,
+    externalChecks: input.externalChecks ?? [],
   };
 }
 
