@@ -153,6 +153,7 @@ async function crawlAndStore(
           url: issue.url,
           severity: issue.severity,
           detail: issue.detail,
+          ...(issue.links?.length ? { links: issue.links } : {}),
         })),
         diff: (trx) => diffAgainstPrevious(trx, job),
       },

@@ -1,5 +1,15 @@
-import type { AuditIssueGroup, AuditProgressView, AuditReportFacts, AuditStatus, AuditSummary } from './schema.ts';
+import type {
+  AuditIssueGroup,
+  AuditListItem,
+  AuditProgressView,
+  AuditReportFacts,
+  AuditStatus,
+  AuditSummary,
+} from './schema.ts';
 import type { Severity } from '#views/model/site-audit.ts';
+import { auditDomain, rankFixes, reportDate, reportTitle, shortUrl } from '#views/model/site-audit-report.ts';
+
+export { auditDomain, rankFixes, reportDate, reportTitle, shortUrl };
 
 export type SeverityFilter = Severity | 'all';
 
@@ -82,11 +92,6 @@ export function reportPath(id: string): string {
   return `/site-audit/${encodeURIComponent(id)}`;
 }
 
-/** The path part of a URL on the audited site, for compact lists. */
-export function shortUrl(url: string, siteUrl?: string): string {
-  return siteUrl && url.startsWith(siteUrl) ? url.slice(siteUrl.length) || '/' : url;
-}
-
 export function formatBytes(bytes: number): string {
   if (bytes < 0) return 'unknown';
   if (bytes < 1024) return `${bytes} B`;
@@ -96,3 +101,56 @@ export function formatBytes(bytes: number): string {
 export const START_LABEL = 'Run Site Audit';
 export const BUSY_LABEL = 'Auditing...';
 export const FAILED_MESSAGE = 'Failed to run the site audit';
+
+/** Top fixes shown on screen (the PDF lists 10). */
+export const TOP_FIXES_SHOWN = 5;
+
+/** One of this visitor's finished audits of a site, for the score trend. */
+export interface ScorePoint {
+  id: string;
+  score: number;
+  createdAt: string;
+}
+
+/** The trend of `audit`'s site: this visitor's finished audits of the same address, oldest first, up to this one. */
+export function scoreTrend(
+  history: readonly AuditListItem[],
+  audit: { id: string; url: string; createdAt: string },
+  max = 10,
+): ScorePoint[] {
+  return history
+    .filter(
+      (item) =>
+        item.url === audit.url &&
+        item.status === 'done' &&
+        item.score !== undefined &&
+        item.createdAt <= audit.createdAt,
+    )
+    .map((item) => ({ id: item.id, score: item.score!, createdAt: item.createdAt }))
+    .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0))
+    .slice(-max);
+}
+
+/** The contact form, filled in from a report: the site, its score and the audit (the inbox links it). */
+export function contactPath(audit: { id: string; url: string }, score: number): string {
+  const query = new URLSearchParams({ site: audit.url, score: String(score), audit: audit.id });
+  return `/contact-me?${query.toString()}`;
+}
+
+/** This tab's running audit on the tool page (sessionStorage key): a reload resumes its progress. */
+export const RESUME_KEY = 'site-audit:running';
+
+/** What screen readers hear when a run ends. */
+export function completionText(audit: { url: string; status: AuditStatus; summary?: AuditSummary }): string {
+  if (audit.status === 'done' && audit.summary)
+    return `The audit of ${auditDomain(audit.url)} is complete: health score ${audit.summary.score} out of 100, ${summaryLine(audit.summary)}. The report follows.`;
+  if (audit.status === 'cancelled') return 'The audit was cancelled.';
+  return 'The audit failed.';
+}
+
+/** "27 Nov, 12:34 UTC": when an audit of the trend ran (several may run on one day). */
+export function trendTime(iso: string): string {
+  const at = new Date(iso);
+  const day = at.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  return `${day}, ${iso.slice(11, 16)} UTC`;
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { startUrlSchema } from '../sitemap-generator/schema.ts';
 import type { Severity } from '#views/model/site-audit.ts';
+import type { AuditLink, AuditLinkGroups } from '#views/model/site-audit-report.ts';
 
 /**
  * POST /api/site-audits: the website to audit, typed as people type it (a bare domain gets https://),
@@ -96,11 +97,15 @@ export interface AuditIssueGroup {
   title: string;
   count: number;
   urls: string[];
+  /** Link issues: each link (target, anchor text, position) with the pages that carry it. */
+  links?: AuditLinkGroups;
 }
 
 export interface AuditPageRow {
   url: string;
   issues: string[];
+  /** The links behind this page's link issues, by issue type. */
+  links?: Array<{ type: string; links: AuditLink[] }>;
   facts: {
     status: number;
     error: string | null;
