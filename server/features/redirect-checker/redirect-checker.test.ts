@@ -20,7 +20,8 @@ test('each URL comes back in input order with its full chain, final status and w
     concurrency: 2,
   });
   await site.close();
-  expect(rows).toEqual([
+  // Each hop's kind, Location, timing and headers are checked in hops.test.ts.
+  expect(rows.map((row) => ({ ...row, hops: row.hops.map(({ url, status }) => ({ url, status })) }))).toEqual([
     {
       originalUrl: `${site.origin}/redirect/1`,
       redirectedUrl: `${site.origin}/good`,

@@ -3,20 +3,35 @@ import { endpoint } from '#server/http/endpoint.ts';
 import type { Capacity } from '#server/lib/capacity.ts';
 import type { SafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { clientGoneSignal, parseOr400 } from '#server/http/validation.ts';
+import type { HostSlots } from './host-slots.ts';
+import { checkMigration } from './migration.ts';
 import { checkRedirects } from './service.ts';
 import { REDIRECT_CHECKER_PLANS } from '#views/model/plans.ts';
-import { redirectRequestSchema } from '#views/tools/redirect-checker/schema.ts';
+import { MIGRATION_BATCHES_PER_MINUTE } from '#views/model/redirect-migration.ts';
+import { migrationRequestSchema, redirectRequestSchema } from '#views/tools/redirect-checker/schema.ts';
 
 /** One request may follow up to 100 chains, so few requests per minute. */
 export const REDIRECT_RATE_LIMIT = { name: 'redirect-checker', windowMs: 60_000, limit: 6 };
+
+/**
+ * A migration list arrives as many small batches (10,000 rows are 400 requests of 25), one after
+ * the other: the quota allows a steady run, the per-host slots keep it polite.
+ */
+export const MIGRATION_RATE_LIMIT = {
+  name: 'redirect-migration',
+  windowMs: 60_000,
+  limit: MIGRATION_BATCHES_PER_MINUTE,
+};
 
 export interface RedirectCheckerRouterDeps {
   fetcher: SafeFetcher;
   deadlineMs: number;
   capacity: Capacity;
+  /** Shared by every migration request of the process. */
+  hostSlots: HostSlots;
 }
 
-export function redirectCheckerRouter({ fetcher, deadlineMs, capacity }: RedirectCheckerRouterDeps): Router {
+export function redirectCheckerRouter({ fetcher, deadlineMs, capacity, hostSlots }: RedirectCheckerRouterDeps): Router {
   const router = Router();
   router.get('/bulk-url-redirection/plans', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=3600').json(REDIRECT_CHECKER_PLANS);
@@ -31,6 +46,18 @@ export function redirectCheckerRouter({ fetcher, deadlineMs, capacity }: Redirec
       const result = await checkRedirects(urls, { fetcher, userAgent, deadlineMs, signal });
       if (!signal.aborted) res.json({ result });
     }),
+  );
+  const parseMigration = (req: Request) => parseOr400(migrationRequestSchema, req.body ?? {});
+  router.post(
+    '/bulk-url-redirection/migration',
+    ...endpoint(
+      { parse: parseMigration, limit: MIGRATION_RATE_LIMIT, capacity },
+      async ({ rows, userAgent }, _req, res) => {
+        const signal = clientGoneSignal(res);
+        const results = await checkMigration(rows, { fetcher, hostSlots, userAgent, deadlineMs, signal });
+        if (!signal.aborted) res.json({ results });
+      },
+    ),
   );
   return router;
 }

@@ -1,18 +1,19 @@
-import { FetchError, type SafeFetcher } from '#server/lib/safe-fetch/index.ts';
+import { isFetchError, type SafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { runBatch } from '#server/lib/batch/run-batch.ts';
 import { withHttpFallback } from '#server/lib/page-facts/url-input.ts';
 import { typedUrl } from '#views/model/url-input.ts';
 import { timedOutText } from '#views/model/bulk-check.ts';
 import type { RedirectRow } from '#views/model/redirect-checker.ts';
 import { DEFAULT_USER_AGENT, USER_AGENTS, type UserAgentChoice } from '#views/model/user-agents.ts';
+import { CHAIN_LIMITS, followChain, type Chain } from './chain.ts';
 import { redirectWarnings } from './warnings.ts';
 
 export const REDIRECT_LIMITS = {
   maxUrls: 100,
   concurrency: 8,
-  /** Per URL, including every hop. */
+  /** Per hop. */
   timeoutMs: 8_000,
-  maxRedirects: 10,
+  maxRedirects: CHAIN_LIMITS.maxRedirects,
   /** The whole list (BULK_CHECK_DEADLINE_MS overrides it). */
   deadlineMs: 25_000,
 } as const;
@@ -25,6 +26,22 @@ export interface RedirectDeps {
   deadlineMs?: number;
   /** Aborted when the client leaves: every fetch in flight stops. */
   signal?: AbortSignal;
+}
+
+/** A chain as the checker's row: the answers met, the final URL and status, warnings, or the error. */
+export function chainRow(originalUrl: string, chain: Chain): RedirectRow {
+  const { hops, failure } = chain;
+  const warnings = redirectWarnings(hops, chain.finalStatus, failure?.code ?? null);
+  const row: RedirectRow = {
+    originalUrl,
+    redirectedUrl: chain.finalUrl,
+    hops,
+    finalStatus: chain.finalStatus,
+    warnings,
+    state: failure ? 'failed' : 'checked',
+  };
+  if (failure) row.error = failure.message;
+  return row;
 }
 
 async function followOne(originalUrl: string, deps: RedirectDeps, signal: AbortSignal): Promise<RedirectRow> {
@@ -40,47 +57,22 @@ async function followOne(originalUrl: string, deps: RedirectDeps, signal: AbortS
       warnings: [],
       state: 'failed',
     };
-  try {
-    const options = {
-      timeoutMs: deps.timeoutMs ?? REDIRECT_LIMITS.timeoutMs,
-      maxRedirects: REDIRECT_LIMITS.maxRedirects,
-      headers: { 'user-agent': USER_AGENTS[deps.userAgent ?? DEFAULT_USER_AGENT].header },
-      signal,
-    };
-    const res = await withHttpFallback({ url: typed.url, httpFallback: !typed.schemeTyped }, (url) =>
-      deps.fetcher.stream(url, options),
-    );
-    // Only the chain matters: drop the body without reading it.
-    res.body.destroy();
-    const hops = [
-      ...res.redirects.map((hop) => ({ url: hop.url, status: hop.status })),
-      { url: res.url, status: res.status },
-    ];
-    const warnings = redirectWarnings(
-      hops.map((hop) => hop.status),
-      res.status,
-      null,
-    );
-    return { originalUrl, redirectedUrl: res.url, hops, finalStatus: res.status, warnings, state: 'checked' };
-  } catch (error) {
-    if (!(error instanceof FetchError)) throw error;
-    const hops = error.redirects.map((hop) => ({ url: hop.url, status: hop.status }));
-    const lastLocation = error.redirects.at(-1)?.location ?? null;
-    const warnings = redirectWarnings(
-      hops.map((hop) => hop.status),
-      null,
-      error.code,
-    );
-    return {
-      originalUrl,
-      redirectedUrl: lastLocation,
-      hops,
-      finalStatus: null,
-      error: error.message,
-      warnings,
-      state: 'failed',
-    };
-  }
+  const options = {
+    fetcher: deps.fetcher,
+    timeoutMs: deps.timeoutMs ?? REDIRECT_LIMITS.timeoutMs,
+    userAgent: USER_AGENTS[deps.userAgent ?? DEFAULT_USER_AGENT].header,
+    signal,
+  };
+  // A bare domain whose https connection fails on the first hop is tried once more over http.
+  const chain = await withHttpFallback({ url: typed.url, httpFallback: !typed.schemeTyped }, async (url) => {
+    const followed = await followChain(url, options);
+    if (followed.failure && followed.hops.length === 0) throw followed.failure;
+    return followed;
+  }).catch((error: unknown) => {
+    if (isFetchError(error)) return { hops: [], finalUrl: null, finalStatus: null, failure: error } satisfies Chain;
+    throw error;
+  });
+  return chainRow(originalUrl, chain);
 }
 
 /**

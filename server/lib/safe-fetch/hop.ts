@@ -14,6 +14,8 @@ export interface HopRequest {
   signal: AbortSignal;
   /** Send through this HTTP(S) proxy (a CONNECT tunnel to the checked address). */
   proxy?: URL;
+  /** Trusted instead of the system roots (tests' loopback TLS fixture only). */
+  ca?: string | Buffer;
 }
 
 /** The socket may only ever reach the address that was checked: no second DNS lookup. */
@@ -94,10 +96,11 @@ export async function sendHop(request: HopRequest): Promise<http.IncomingMessage
     signal: request.signal,
     // SNI must carry the host name, never an IP literal.
     servername,
+    ...(request.ca === undefined ? {} : { ca: request.ca }),
   };
   if (tunnel) {
     // The request runs inside the proxy's tunnel: TLS (with the real host name) over it for https.
-    options.createConnection = () => (isHttps ? tls.connect({ socket: tunnel, servername }) : tunnel);
+    options.createConnection = () => (isHttps ? tls.connect({ socket: tunnel, servername, ca: request.ca }) : tunnel);
   }
   return new Promise((resolve, reject) => {
     const req = (isHttps ? https : http).request(options, resolve);

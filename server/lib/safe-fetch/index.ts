@@ -22,6 +22,8 @@ export interface SafeFetcherOptions {
   clock?: () => number;
   /** Send every request through this HTTP(S) proxy; targets are still checked here first (MEDIA_PROXY_URL). */
   proxy?: URL;
+  /** Test seam: trust this certificate (instead of the system roots) for a loopback TLS fixture; never set by the app. */
+  tlsCa?: string | Buffer;
 }
 
 export interface FetchOptions {
@@ -140,7 +142,15 @@ export function createSafeFetcher(config: SafeFetcherOptions): SafeFetcher {
         const hopStarted = now();
         let response: IncomingMessage;
         try {
-          response = await sendHop({ target, method, headers, body, signal: controller.signal, proxy: config.proxy });
+          response = await sendHop({
+            target,
+            method,
+            headers,
+            body,
+            signal: controller.signal,
+            proxy: config.proxy,
+            ca: config.tlsCa,
+          });
         } catch (error) {
           throw controller.signal.aborted
             ? controller.signal.reason

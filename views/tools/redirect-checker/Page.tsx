@@ -2,6 +2,8 @@ import { Faq } from '#views/components/Faq.tsx';
 import { Island } from '#views/components/Island.tsx';
 import { definePage, type FaqEntry } from '#views/page.ts';
 import RedirectCheckerWidget from './Widget.tsx';
+import { MAX_MIGRATION_CSV_BYTES, MAX_MIGRATION_ROWS, MIGRATION_BATCH_ROWS } from './rules.ts';
+import { MIGRATION_BATCHES_PER_MINUTE, MIGRATION_PER_HOST } from '#views/model/redirect-migration.ts';
 
 const faq: FaqEntry[] = [
   {
@@ -32,7 +34,8 @@ function RedirectCheckerPage() {
       <header className="page-hero">
         <h1>Bulk URL Redirect Checker</h1>
         <p className="lead">
-          Paste up to 100 URLs and see where each one ends up, with every hop and status code in the chain.
+          Paste up to 100 URLs and see where each one ends up, with every hop and status code in the chain, or check a
+          whole site migration from an old → new CSV.
         </p>
       </header>
       <Island
@@ -78,6 +81,42 @@ function RedirectCheckerPage() {
           <strong>Check as</strong> chooses who asks: a desktop browser, or Googlebot smartphone, the crawler Google
           indexes with. Some sites send the two to different places (a mobile site, a bot block), and search engines
           only see the second.
+        </p>
+        <h2>Checking a site migration</h2>
+        <p>
+          Choose <strong>Check a migration</strong>, then paste or upload a CSV of old and new URLs (one pair per line,
+          up to {MAX_MIGRATION_ROWS.toLocaleString('en-US')} rows and {MAX_MIGRATION_CSV_BYTES / 1024 / 1024} MB; a
+          header line is optional, and the new URL may be a path such as <code>/blog/new-post</code>). Each old URL is
+          requested as Googlebot smartphone and as a desktop browser, and the row is <em>as expected</em> when both end
+          on the new URL with a 200 through permanent redirects only. Rows are checked in batches of{' '}
+          {MIGRATION_BATCH_ROWS}, at most {MIGRATION_PER_HOST} requests at a time to one site, and appear as they come
+          in.
+        </p>
+        <p>
+          Every hop shows its status, where it sends you, how long the server took to answer and the headers that matter
+          for search engines (X-Robots-Tag, Cache-Control, a canonical Link header, Server). A Refresh header and an
+          HTML meta refresh count as hops (an instant one acts as a permanent redirect, a delayed one as a temporary
+          one), and a hop from HTTP to HTTPS or back is named.
+        </p>
+        <p>
+          The results download as CSV, together with ready-to-paste <strong>nginx</strong> rules (exact-match locations)
+          and <strong>Apache</strong> rules (mod_rewrite, for the VirtualHost or the site root&apos;s .htaccess) for
+          every row that does not reach its new URL in one permanent redirect.
+        </p>
+        <h3>API</h3>
+        <p>
+          <code>POST /api/bulk-url-redirection/migration</code> with{' '}
+          <code>
+            {'{"rows": [{"from": "https://old.example/a", "to": "/b"}], "userAgent": "googlebot-smartphone"}'}
+          </code>{' '}
+          (userAgent optional: <code>googlebot-smartphone</code> or <code>browser</code>; both by default) answers{' '}
+          <code>{'{"results": [{from, to, finalUrl, status, hops, permanent, matches, agentsDiffer, checks}]}'}</code>{' '}
+          in the order sent. The list is paged by the caller: at most {MIGRATION_BATCH_ROWS} rows per request (send a
+          longer list as consecutive requests), each answered within the per-request deadline; rows not checked by then
+          come back with <code>state: "timed-out"</code> in their checks. <code>to</code> comes back as an absolute URL;
+          the top-level facts are those of the first check (Googlebot when both ran) and <code>matches</code> is true
+          only when every check matched. Bad input answers 400 with <code>{'{"error": "..."}'}</code>; the quota is{' '}
+          {MIGRATION_BATCHES_PER_MINUTE} requests a minute per visitor.
         </p>
         <p>
           Download the table as CSV to share it with your developer, or ask our{' '}

@@ -15,6 +15,8 @@ import {
   summaryParts,
   WARNING_LABELS,
 } from './logic.ts';
+import { HopList } from './HopList.tsx';
+import { MigrationPanel } from './MigrationPanel.tsx';
 import { MAX_REDIRECT_URLS } from './rules.ts';
 import type { Plan } from '#views/model/plans.ts';
 import type { RedirectRow } from '#views/model/redirect-checker.ts';
@@ -69,6 +71,9 @@ export default function RedirectCheckerWidget({ idPrefix }: RedirectCheckerProps
     'Failed to process URLs',
   );
   const [userAgent, setUserAgent] = useState<UserAgentChoice>(DEFAULT_USER_AGENT);
+  const [mode, setMode] = useState<'urls' | 'migration'>('urls');
+  // The migration panel mounts when first chosen, then stays (hidden) so its results survive a switch.
+  const [migrationOpened, setMigrationOpened] = useState(false);
   const urls = parseUrlLines(text);
   const id = (name: string) => `${idPrefix}-${name}`;
 
@@ -77,105 +82,129 @@ export default function RedirectCheckerWidget({ idPrefix }: RedirectCheckerProps
     if (urls.length > 0) void submit({ urls, userAgent });
   }
 
+  const modes = [
+    { value: 'urls', label: 'Check URLs' },
+    { value: 'migration', label: 'Check a migration (old → new)' },
+  ] as const;
   return (
     <div className="redirect-checker">
-      <form className="tool-card" onSubmit={onSubmit} noValidate>
-        <label htmlFor={id('urls')}>URLs (one per line, up to {MAX_REDIRECT_URLS})</label>
-        <textarea
-          id={id('urls')}
-          rows={8}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          placeholder={'http://example.com/old-page\nhttps://example.com/blog'}
-        />
-        <label htmlFor={id('agent')}>Check as</label>
-        <select
-          id={id('agent')}
-          value={userAgent}
-          onChange={(event) => setUserAgent(event.target.value as UserAgentChoice)}
-        >
-          {USER_AGENT_CHOICES.map((choice) => (
-            <option key={choice} value={choice}>
-              {USER_AGENTS[choice].label}
-            </option>
-          ))}
-        </select>
-        <div className="actions">
-          <button type="submit" className="button" disabled={busy || urls.length === 0}>
-            {busy ? 'Processing...' : 'Process URLs'}
-          </button>
-          <span className="muted">
-            {urls.length} URL{urls.length === 1 ? '' : 's'}
-          </span>
-        </div>
-        <ErrorMessage error={error} detail={detail} />
-      </form>
-      {rows ? (
-        <section className="tool-card results" aria-labelledby={id('results-heading')}>
-          <div className="report-head">
-            <h2 id={id('results-heading')}>Results</h2>
-            <button
-              type="button"
-              className="button secondary"
-              onClick={() => downloadText('redirect-check.csv', redirectsToCsv(rows), 'text/csv;charset=utf-8')}
-            >
-              Download CSV
-            </button>
-          </div>
-          <p className="redirect-summary" role="status">
-            {summaryParts(summarize(rows)).map((part, index) => (
-              <span key={part.verdict}>
-                {index > 0 ? ' · ' : ''}
-                <span className={`verdict-${part.verdict}`}>{part.text}</span>
-              </span>
-            ))}
-          </p>
-          <Table
-            className="data-table redirect-table card-table"
-            columns={['Original URL', 'Redirected URL', 'Chain', 'Final status']}
+      <div className="check-filters redirect-modes" role="tablist" aria-label="What to check">
+        {modes.map((item) => (
+          <button
+            key={item.value}
+            type="button"
+            role="tab"
+            id={id(`tab-${item.value}`)}
+            aria-selected={mode === item.value}
+            aria-controls={id(`panel-${item.value}`)}
+            className={`check-filter${mode === item.value ? ' is-active' : ''}`}
+            onClick={() => {
+              setMode(item.value);
+              if (item.value === 'migration') setMigrationOpened(true);
+            }}
           >
-            {rows.map((row, index) => (
-              <tr key={`${index}-${row.originalUrl}`} data-verdict={rowVerdict(row)}>
-                <td className="url-cell" data-label="Original URL">
-                  {row.originalUrl}
-                </td>
-                <td className="url-cell" data-label="Redirected URL">
-                  {row.redirectedUrl ?? '—'}
-                </td>
-                <td data-label="Chain">
-                  {row.hops.length > 0 ? (
-                    <ol className="chain" aria-label={chainText(row)}>
-                      {row.hops.map((hop, hopIndex) => (
-                        <li key={hopIndex}>
-                          <span className={`http-status http-${String(hop.status)[0]}xx`}>{hop.status}</span>{' '}
-                          <span className="url-cell">{hop.url}</span>
-                        </li>
-                      ))}
-                    </ol>
-                  ) : null}
-                  {row.warnings.length > 0 ? (
-                    <ul className="redirect-warnings" aria-label="Warnings">
-                      {row.warnings.map((warning) => (
-                        <li
-                          key={warning}
-                          className={`badge ${warning === 'broken' || warning === 'loop' ? 'badge-fail' : 'badge-warning'}`}
-                          data-warning={warning}
-                        >
-                          {WARNING_LABELS[warning]}
-                        </li>
-                      ))}
-                    </ul>
-                  ) : null}
-                  {row.error ? <p className="row-error-text">{row.error}</p> : null}
-                </td>
-                <td data-label="Final status">
-                  <span className={`final-status verdict-${rowVerdict(row)}`}>{finalStatusText(row)}</span>
-                </td>
-              </tr>
+            {item.label}
+          </button>
+        ))}
+      </div>
+      <div
+        id={id('panel-migration')}
+        role="tabpanel"
+        aria-labelledby={id('tab-migration')}
+        hidden={mode !== 'migration'}
+      >
+        {migrationOpened ? <MigrationPanel idPrefix={idPrefix} /> : null}
+      </div>
+      <div id={id('panel-urls')} role="tabpanel" aria-labelledby={id('tab-urls')} hidden={mode !== 'urls'}>
+        <form className="tool-card" onSubmit={onSubmit} noValidate>
+          <label htmlFor={id('urls')}>URLs (one per line, up to {MAX_REDIRECT_URLS})</label>
+          <textarea
+            id={id('urls')}
+            rows={8}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder={'http://example.com/old-page\nhttps://example.com/blog'}
+          />
+          <label htmlFor={id('agent')}>Check as</label>
+          <select
+            id={id('agent')}
+            value={userAgent}
+            onChange={(event) => setUserAgent(event.target.value as UserAgentChoice)}
+          >
+            {USER_AGENT_CHOICES.map((choice) => (
+              <option key={choice} value={choice}>
+                {USER_AGENTS[choice].label}
+              </option>
             ))}
-          </Table>
-        </section>
-      ) : null}
+          </select>
+          <div className="actions">
+            <button type="submit" className="button" disabled={busy || urls.length === 0}>
+              {busy ? 'Processing...' : 'Process URLs'}
+            </button>
+            <span className="muted">
+              {urls.length} URL{urls.length === 1 ? '' : 's'}
+            </span>
+          </div>
+          <ErrorMessage error={error} detail={detail} />
+        </form>
+        {rows ? (
+          <section className="tool-card results" aria-labelledby={id('results-heading')}>
+            <div className="report-head">
+              <h2 id={id('results-heading')}>Results</h2>
+              <button
+                type="button"
+                className="button secondary"
+                onClick={() => downloadText('redirect-check.csv', redirectsToCsv(rows), 'text/csv;charset=utf-8')}
+              >
+                Download CSV
+              </button>
+            </div>
+            <p className="redirect-summary" role="status">
+              {summaryParts(summarize(rows)).map((part, index) => (
+                <span key={part.verdict}>
+                  {index > 0 ? ' · ' : ''}
+                  <span className={`verdict-${part.verdict}`}>{part.text}</span>
+                </span>
+              ))}
+            </p>
+            <Table
+              className="data-table redirect-table card-table"
+              columns={['Original URL', 'Redirected URL', 'Chain', 'Final status']}
+            >
+              {rows.map((row, index) => (
+                <tr key={`${index}-${row.originalUrl}`} data-verdict={rowVerdict(row)}>
+                  <td className="url-cell" data-label="Original URL">
+                    {row.originalUrl}
+                  </td>
+                  <td className="url-cell" data-label="Redirected URL">
+                    {row.redirectedUrl ?? '—'}
+                  </td>
+                  <td data-label="Chain">
+                    {row.hops.length > 0 ? <HopList hops={row.hops} label={chainText(row)} /> : null}
+                    {row.warnings.length > 0 ? (
+                      <ul className="redirect-warnings" aria-label="Warnings">
+                        {row.warnings.map((warning) => (
+                          <li
+                            key={warning}
+                            className={`badge ${warning === 'broken' || warning === 'loop' ? 'badge-fail' : 'badge-warning'}`}
+                            data-warning={warning}
+                          >
+                            {WARNING_LABELS[warning]}
+                          </li>
+                        ))}
+                      </ul>
+                    ) : null}
+                    {row.error ? <p className="row-error-text">{row.error}</p> : null}
+                  </td>
+                  <td data-label="Final status">
+                    <span className={`final-status verdict-${rowVerdict(row)}`}>{finalStatusText(row)}</span>
+                  </td>
+                </tr>
+              ))}
+            </Table>
+          </section>
+        ) : null}
+      </div>
       <PlansTable />
     </div>
   );

@@ -1,6 +1,14 @@
 import { expect, test } from 'vitest';
-import { finalStatusText, parseUrlLines, redirectsToCsv, rowVerdict, summarize, summaryText } from './logic.ts';
-import type { RedirectRow } from '#views/model/redirect-checker.ts';
+import {
+  chainText,
+  finalStatusText,
+  parseUrlLines,
+  redirectsToCsv,
+  rowVerdict,
+  summarize,
+  summaryText,
+} from './logic.ts';
+import type { RedirectHopView, RedirectRow } from '#views/model/redirect-checker.ts';
 import { redirectRequestSchema } from './schema.ts';
 
 test('lines are trimmed and empty lines dropped, whatever the line endings', () => {
@@ -28,16 +36,22 @@ const row = (overrides: Partial<RedirectRow>): RedirectRow => ({
   state: 'checked',
   ...overrides,
 });
-const hop = (status: number) => ({ url: 'http://a.example/', status });
+const hop = (status: number, url = 'http://a.example/'): RedirectHopView => ({
+  url,
+  status,
+  kind: status >= 300 && status < 400 ? 'redirect' : 'final',
+  location: null,
+  permanent: null,
+  scheme: null,
+  timeMs: 5,
+  headers: { xRobotsTag: null, cacheControl: null, canonical: null, server: null },
+});
 
 test('CSV export has a header, one row per URL, the chain, warnings, errors, and defused formulas', () => {
   const csv = redirectsToCsv([
     row({
       redirectedUrl: 'https://a.example/',
-      hops: [
-        { url: 'http://a.example/', status: 301 },
-        { url: 'https://a.example/', status: 200 },
-      ],
+      hops: [hop(301), hop(200, 'https://a.example/')],
       finalStatus: 200,
     }),
     row({ originalUrl: '=HYPERLINK("x")', error: 'Bad "URL"', state: 'failed' }),
@@ -58,6 +72,14 @@ test('CSV export has a header, one row per URL, the chain, warnings, errors, and
     'http://c.example/,,Timed out,0,,,Not checked',
     '',
   ]);
+});
+
+test('the chain text names Refresh header and meta refresh hops', () => {
+  const refresh = { ...hop(200), kind: 'meta-refresh' as const };
+  const header = { ...hop(200, 'http://b.example/'), kind: 'refresh-header' as const };
+  expect(chainText(row({ hops: [refresh, header, hop(200, 'http://c.example/')] }))).toBe(
+    '200 (meta refresh) http://a.example/ -> 200 (Refresh header) http://b.example/ -> 200 http://c.example/',
+  );
 });
 
 test('each row gets one verdict, and the summary counts them', () => {

@@ -9,8 +9,16 @@ export function parseUrlLines(text: string): string[] {
     .filter(Boolean);
 }
 
+const REFRESH_TEXT = { 'refresh-header': ' (Refresh header)', 'meta-refresh': ' (meta refresh)' } as const;
+
+/** "301 http://a/ -> 200 (meta refresh) https://a/ -> 200 https://a/new": a refresh hop is named. */
 export function chainText(row: RedirectRow): string {
-  return row.hops.map((hop) => `${hop.status} ${hop.url}`).join(' -> ');
+  return row.hops
+    .map((hop) => {
+      const refresh = hop.kind === 'refresh-header' || hop.kind === 'meta-refresh' ? REFRESH_TEXT[hop.kind] : '';
+      return `${hop.status}${refresh} ${hop.url}`;
+    })
+    .join(' -> ');
 }
 
 export const WARNING_LABELS: Record<RedirectWarning, string> = {

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
 import { DEFAULT_USER_AGENT, USER_AGENT_CHOICES, type UserAgentChoice } from '#views/model/user-agents.ts';
-import { MAX_REDIRECT_URLS, MAX_URL_LENGTH } from './rules.ts';
+import { MAX_REDIRECT_URLS, MAX_URL_LENGTH, MIGRATION_BATCH_ROWS } from './rules.ts';
+import { rowProblem } from '#views/model/redirect-migration.ts';
+
+/** The agents a migration row can be checked with (both by default). */
+const MIGRATION_AGENTS = ['googlebot-smartphone', 'browser'] as const;
 
 export { MAX_REDIRECT_URLS, MAX_URL_LENGTH };
 
@@ -31,4 +35,35 @@ export const redirectRequestSchema = z.object({
       error: `userAgent must be one of: ${USER_AGENT_CHOICES.join(', ')}.`,
     })
     .default(DEFAULT_USER_AGENT),
+});
+
+const MIGRATION_ROWS_SHAPE = 'Send {"rows": [{"from": "...", "to": "..."}]} with one row per old URL.';
+
+/**
+ * `POST /api/bulk-url-redirection/migration`: up to MIGRATION_BATCH_ROWS old → new rows per request
+ * (the page sends a longer list in batches), each checked by the same rule as the CSV's rows.
+ */
+export const migrationRequestSchema = z.object({
+  rows: z
+    .array(
+      z.object(
+        {
+          from: z.string({ error: 'Each row needs "from" and "to" as text.' }).trim(),
+          to: z.string({ error: 'Each row needs "from" and "to" as text.' }).trim(),
+        },
+        { error: 'Each row must be {"from": "...", "to": "..."}.' },
+      ),
+      { error: MIGRATION_ROWS_SHAPE },
+    )
+    .min(1, 'Please enter at least one row: old URL, new URL.')
+    .max(MIGRATION_BATCH_ROWS, `At most ${MIGRATION_BATCH_ROWS} rows per request: send a longer list in batches.`)
+    .superRefine((rows, ctx) => {
+      for (const [index, row] of rows.entries()) {
+        const problem = rowProblem(row);
+        if (problem) return void ctx.addIssue({ code: 'custom', message: `Row ${index + 1}: ${problem}` });
+      }
+    }),
+  userAgent: z
+    .enum(MIGRATION_AGENTS, { error: `userAgent must be one of: ${MIGRATION_AGENTS.join(', ')}.` })
+    .optional(),
 });
