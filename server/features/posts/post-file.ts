@@ -21,7 +21,8 @@ export const POST_LIMITS = {
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-const day = z.union([z.string(), z.date()]).transform((value, ctx) => {
+const day = z.union([z.string(), z.date(), z.number().int()]).transform((value, ctx) => {
+  if (typeof value === 'number') return value;
   const ms =
     value instanceof Date
       ? value.getTime()

@@ -7,6 +7,7 @@ import {
   imageSizes,
   insertPost,
   liveInCategory,
+  listPosts,
   livePost,
   postById,
   postBySlug,
@@ -142,9 +143,10 @@ export function createPostsService({
     return writes * 1_000_000 + passed;
   }
 
-  function changed(): void {
+  /** After a write: cached pages are stale, and the scheduled times may have changed. */
+  async function changed(): Promise<void> {
     writes++;
-    void refreshUpcoming().catch((error: unknown) =>
+    await refreshUpcoming().catch((error: unknown) =>
       log.error({ err: error }, 'posts: could not read scheduled times'),
     );
   }
@@ -239,7 +241,7 @@ export function createPostsService({
     await insertPost(db, row);
     // A new post at a former address of another takes the address over.
     await updatePost(db, row, postPath(row), postPath(row));
-    changed();
+    await changed();
     if (isPublic(row)) onChange?.({ id: row.id, paths: [postPath(row)], kind: 'published' });
     return row;
   }
@@ -251,7 +253,7 @@ export function createPostsService({
     await slugFree(fields.slug, id);
     const row = { ...rowFrom(id, fields, Number(before.created_at), now()), indexnow: before.indexnow };
     await updatePost(db, row, postPath(before), postPath(row));
-    changed();
+    await changed();
     const paths = [...new Set([postPath(row), postPath(before)])];
     if (isPublic(row)) onChange?.({ id, paths, kind: isPublic(before) ? 'updated' : 'published' });
     else if (isPublic(before)) onChange?.({ id, paths, kind: 'deleted' });
@@ -261,7 +263,7 @@ export function createPostsService({
   async function remove(id: string): Promise<void> {
     const before = await postById(db, id);
     if (!before || !(await deletePost(db, id))) throw new NotFoundError('No such post.');
-    changed();
+    await changed();
     if (isPublic(before)) onChange?.({ id, paths: [postPath(before)], kind: 'deleted' });
   }
 
@@ -310,6 +312,8 @@ export function createPostsService({
     preview,
     samples,
     get: (id: string) => postById(db, id),
+    /** Every post, drafts included (export). */
+    all: () => listPosts(db),
     live: (limit?: number) => allLive(db, now(), limit),
     now,
   };
