@@ -52,6 +52,18 @@ export async function allLive(db: Db, now: number, limit = 10_000): Promise<Post
   return live(db, now).orderBy('published_at', 'desc').orderBy('title').limit(limit).execute();
 }
 
+/** Posts whose publication time fell in (from, to] and that were last saved before it: they went live on their own. */
+export async function becameLive(db: Db, from: number, to: number): Promise<PostRow[]> {
+  return db
+    .selectFrom('posts')
+    .selectAll()
+    .where('status', 'in', ['published', 'scheduled'])
+    .where('published_at', '>', from)
+    .where('published_at', '<=', to)
+    .whereRef('updated_at', '<', 'published_at')
+    .execute();
+}
+
 /** Publication times still to come: the moments the site changes without anyone saving. */
 export async function upcomingTimes(db: Db, now: number): Promise<number[]> {
   const rows = await db

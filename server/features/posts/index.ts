@@ -1,16 +1,45 @@
+import { Router } from 'express';
 import type { AppDeps, Feature } from '#server/deps.ts';
 import { adminPostsRouter } from './admin-router.ts';
+import { INDEXNOW_JOB, type IndexNowInput } from './indexnow-job.ts';
 import { postsPublicRouter } from './public-router.ts';
-import { createPostsService, type PostsService } from './service.ts';
+import { createPostsService, type PostChange, type PostsService } from './service.ts';
+
+/** How often the server looks for scheduled posts that went live, to ping IndexNow for them. */
+export const SCHEDULE_CHECK_MS = 60_000;
 
 /**
  * Posts (issue 27): Markdown articles in the site's four categories, their pages (through the
- * loader context), feeds, images and the sitemap's entries. The sample posts are added at first boot.
+ * loader context), feeds, images and the sitemap's entries; the editor at /admin/posts; IndexNow
+ * pings through the job system. The sample posts are added at first boot.
  */
-export function postsFeature({ config, db, log, assets }: AppDeps): Feature & { posts: PostsService } {
-  const posts = createPostsService({ db, log });
+export function postsFeature({ config, db, log, assets, jobs }: AppDeps): Feature & { posts: PostsService } {
+  // The sample business is never indexable, so it never pings.
+  const indexNow = config.indexNow && !config.siteProfile.sample ? config.indexNow : null;
+  const origin = config.siteUrl.replace(/\/+$/, '');
+
+  function ping(change: PostChange): void {
+    if (!indexNow) return;
+    const input: IndexNowInput = { postId: change.id, urls: change.paths.map((path) => origin + path) };
+    // Enqueued, never awaited by the editor: the job system retries and records the outcome.
+    jobs
+      .enqueue(INDEXNOW_JOB, input)
+      .catch((error: unknown) => log.error({ err: error, post: change.id }, 'indexnow: could not enqueue'));
+  }
+
+  const posts = createPostsService({ db, log, onChange: ping });
+  let timer: NodeJS.Timeout | undefined;
+  let checkedTo = Date.now();
+
+  const keyFile = Router();
+  if (indexNow)
+    keyFile.get(`/${indexNow.key}.txt`, (_req, res) => {
+      res.type('text/plain').setHeader('Cache-Control', 'public, max-age=3600').send(indexNow.key);
+    });
+
   return {
     mounts: [
+      { path: '/', router: keyFile },
       { path: '/', router: postsPublicRouter({ config, db, posts }) },
       // With ADMIN_PASSWORD: the editor, behind the inbox's sign-in (mounted before the inbox's /admin).
       ...(config.admin
@@ -18,6 +47,23 @@ export function postsFeature({ config, db, log, assets }: AppDeps): Feature & { 
         : []),
     ],
     prepare: () => posts.prepare(),
+    start: () => {
+      if (!indexNow) return;
+      checkedTo = Date.now();
+      // Scheduled posts go live on their own (pages check the time as they render); their pings follow within a minute.
+      timer = setInterval(() => {
+        const to = Date.now();
+        posts
+          .wentLive(checkedTo, to)
+          .then((changes) => {
+            checkedTo = to;
+            for (const change of changes) ping(change);
+          })
+          .catch((error: unknown) => log.error({ err: error }, 'indexnow: could not look for scheduled posts'));
+      }, SCHEDULE_CHECK_MS);
+      timer.unref();
+    },
+    stop: () => clearInterval(timer),
     posts,
   };
 }

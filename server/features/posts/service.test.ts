@@ -96,10 +96,12 @@ describe.each(DIALECTS)('%s', (dialect) => {
   });
 
   test('a scheduled post appears exactly when its time comes, and the pages revision moves then', async () => {
-    const { posts, clock } = await service();
+    const { posts, clock, changes } = await service();
     const at = START + 2 * 3_600_000;
     await posts.create(fields({ status: 'scheduled', published: new Date(at).toISOString() }));
     const before = posts.revision();
+    // Saved for later: nothing to tell search engines yet.
+    expect(changes).toEqual([]);
     clock.now = at - 1;
     expect(await posts.reader.post('seo-guides', 'local-seo-for-clinics')).toBeUndefined();
     expect((await posts.reader.category('seo-guides', 1)).total).toBe(0);
@@ -110,6 +112,12 @@ describe.each(DIALECTS)('%s', (dialect) => {
     });
     expect((await posts.reader.category('seo-guides', 1)).total).toBe(1);
     expect(posts.revision()).not.toBe(before);
+    // It went live on its own: the IndexNow check finds it once, for the window its time fell in.
+    expect(await posts.wentLive(START, at - 1)).toEqual([]);
+    expect((await posts.wentLive(at - 1, at)).map((change) => change.paths)).toEqual([
+      ['/seo-guides/local-seo-for-clinics'],
+    ]);
+    expect(await posts.wentLive(at, at + DAY)).toEqual([]);
   });
 
   test('category pages list live posts newest first, ten a page', async () => {

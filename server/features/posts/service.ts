@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   allLive,
+  becameLive,
   deletePost,
   imageSizes,
   insertPost,
@@ -226,7 +227,9 @@ export function createPostsService({
     };
   }
 
-  const isPublic = (row: Pick<NewPostRow, 'status' | 'published_at'>) => row.status !== 'draft';
+  /** The public sees it now (a scheduled post only once its time has come: its ping waits till then). */
+  const isPublic = (row: Pick<NewPostRow, 'status' | 'published_at'>) =>
+    row.status !== 'draft' && row.published_at !== null && Number(row.published_at) <= now();
 
   async function slugFree(slug: string, id: string | null): Promise<void> {
     const other = await postBySlug(db, slug);
@@ -300,8 +303,14 @@ export function createPostsService({
     return (await summaries(45_000)).map((post) => ({ path: postPath(post), lastmod: post.updated }));
   }
 
+  /** Posts that went live on their own (scheduled) in (from, to]: saved before their time came. */
+  async function wentLive(from: number, to: number): Promise<PostChange[]> {
+    return (await becameLive(db, from, to)).map((row) => ({ id: row.id, paths: [postPath(row)], kind: 'published' }));
+  }
+
   return {
     reader,
+    wentLive,
     summaries,
     sitemapEntries,
     revision,
