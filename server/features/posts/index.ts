@@ -27,9 +27,27 @@ export function postsFeature({ config, db, log, assets, jobs }: AppDeps): Featur
       .catch((error: unknown) => log.error({ err: error, post: change.id }, 'indexnow: could not enqueue'));
   }
 
-  const posts = createPostsService({ db, log, onChange: ping });
   let timer: NodeJS.Timeout | undefined;
   let checkedTo = Date.now();
+  let checking: Promise<void> | undefined;
+
+  /** Pings for scheduled posts that went live since the last look (one look at a time). */
+  function checkScheduled(): void {
+    if (!indexNow || checking) return;
+    const to = Date.now();
+    checking = posts
+      .wentLive(checkedTo, to)
+      .then((changes) => {
+        checkedTo = to;
+        for (const change of changes) ping(change);
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'indexnow: could not look for scheduled posts'))
+      .finally(() => (checking = undefined));
+  }
+
+  // Scheduled posts go live on their own (pages check the time as they render): the first page
+  // asked after one's time sends its ping, and a minutely look catches a site nobody visits.
+  const posts = createPostsService({ db, log, onChange: ping, onScheduledTime: checkScheduled });
 
   const keyFile = Router();
   if (indexNow)
@@ -50,17 +68,7 @@ export function postsFeature({ config, db, log, assets, jobs }: AppDeps): Featur
     start: () => {
       if (!indexNow) return;
       checkedTo = Date.now();
-      // Scheduled posts go live on their own (pages check the time as they render); their pings follow within a minute.
-      timer = setInterval(() => {
-        const to = Date.now();
-        posts
-          .wentLive(checkedTo, to)
-          .then((changes) => {
-            checkedTo = to;
-            for (const change of changes) ping(change);
-          })
-          .catch((error: unknown) => log.error({ err: error }, 'indexnow: could not look for scheduled posts'));
-      }, SCHEDULE_CHECK_MS);
+      timer = setInterval(checkScheduled, SCHEDULE_CHECK_MS);
       timer.unref();
     },
     stop: () => clearInterval(timer),

@@ -54,6 +54,8 @@ export interface PostsServiceOptions {
   onChange?: (change: PostChange) => void;
   /** Where the sample posts are read from (tests pass their own). */
   samplesDir?: string;
+  /** Told when the first page asked after a scheduled post's time sees it (its IndexNow ping follows). */
+  onScheduledTime?: () => void;
 }
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -127,13 +129,16 @@ export function createPostsService({
   now = () => Date.now(),
   onChange,
   samplesDir = SAMPLE_POSTS_DIR,
+  onScheduledTime,
 }: PostsServiceOptions) {
   let writes = 0;
   // Publication times still to come: each one passing changes the pages, as a save does.
   let upcoming: number[] = [];
+  let seenPassed = 0;
 
   async function refreshUpcoming(): Promise<void> {
     upcoming = await upcomingTimes(db, now());
+    seenPassed = 0;
   }
 
   /** Changes whenever what the public sees may have changed: a save, a delete, a scheduled time passing. */
@@ -141,6 +146,10 @@ export function createPostsService({
     const at = now();
     let passed = 0;
     while (passed < upcoming.length && upcoming[passed]! <= at) passed++;
+    if (passed > seenPassed) {
+      seenPassed = passed;
+      onScheduledTime?.();
+    }
     return writes * 1_000_000 + passed;
   }
 
