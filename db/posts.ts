@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { Selectable } from 'kysely';
 import type { Db } from './index.ts';
@@ -132,6 +133,25 @@ export async function setIndexNowResult(db: Db, id: string, result: string): Pro
 export async function pathTaken(db: Db, path: string, exceptPost: string | null): Promise<boolean> {
   const row = await db.selectFrom('post_redirects').select('post_id').where('path', '=', path).executeTakeFirst();
   return row !== undefined && row.post_id !== exceptPost;
+}
+
+/** The app_meta row that changes with every save or delete of a post, in any process. */
+export const POSTS_VERSION_KEY = 'posts_version';
+
+/** Marks that posts changed; returns the new mark. Other web processes compare it to drop their cached pages. */
+export async function bumpPostsVersion(db: Db): Promise<string> {
+  const value = randomBytes(8).toString('hex');
+  await db
+    .insertInto('app_meta')
+    .values({ key: POSTS_VERSION_KEY, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .execute();
+  return value;
+}
+
+export async function readPostsVersion(db: Db): Promise<string> {
+  const row = await db.selectFrom('app_meta').select('value').where('key', '=', POSTS_VERSION_KEY).executeTakeFirst();
+  return row?.value ?? '';
 }
 
 export async function wasSeeded(db: Db): Promise<boolean> {

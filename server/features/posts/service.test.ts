@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { Db } from '#db/index.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
 import { POST_LIMITS, type PostFieldsInput } from './post-file.ts';
-import { createPostsService, type PostChange } from './service.ts';
+import { createPostsService, VERSION_CHECK_MS, type PostChange } from './service.ts';
 
 const DAY = 86_400_000;
 const START = Date.parse('2026-12-01T09:00:00Z');
@@ -118,6 +118,20 @@ describe.each(DIALECTS)('%s', (dialect) => {
       ['/seo-guides/local-seo-for-clinics'],
     ]);
     expect(await posts.wentLive(at, at + DAY)).toEqual([]);
+  });
+
+  test('a save in another process (same database) changes this process pages revision within VERSION_CHECK_MS', async () => {
+    const { db, posts, clock } = await service();
+    const other = createPostsService({ db, log: createLogger('silent'), now: () => clock.now });
+    const before = posts.revision();
+    await vi.waitFor(() => expect(posts.revision()).toBe(before)); // its first look at the version mark
+    await other.create(fields());
+    expect(posts.revision()).toBe(before);
+    clock.now += VERSION_CHECK_MS;
+    await vi.waitFor(() => expect(posts.revision()).not.toBe(before));
+    expect(await posts.reader.post('seo-guides', 'local-seo-for-clinics')).toMatchObject({
+      post: { slug: 'local-seo-for-clinics' },
+    });
   });
 
   test('category pages list live posts newest first, ten a page', async () => {

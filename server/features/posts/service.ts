@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import {
   allLive,
   becameLive,
+  bumpPostsVersion,
   deletePost,
   imageSizes,
   insertPost,
@@ -12,6 +13,7 @@ import {
   livePost,
   postById,
   postBySlug,
+  readPostsVersion,
   redirectFor,
   SAMPLE_POSTS_DIR,
   seedPosts,
@@ -35,6 +37,8 @@ import {
 import { countWords, imageIdsIn, readingMinutes, renderMarkdown, type RenderedMarkdown } from './markdown.ts';
 import { parsePostFile, postFieldsSchema, firstIssue, type PostFields, type PostFieldsInput } from './post-file.ts';
 
+/** How often a process looks whether another one saved a post (its cached pages are then dropped). */
+export const VERSION_CHECK_MS = 5_000;
 /** Related posts under each post. */
 const RELATED_POSTS = 3;
 
@@ -135,6 +139,27 @@ export function createPostsService({
   // Publication times still to come: each one passing changes the pages, as a save does.
   let upcoming: number[] = [];
   let seenPassed = 0;
+  // Saves in other web processes (PostgreSQL): seen through the posts' version mark, read at most
+  // every VERSION_CHECK_MS while pages are asked for.
+  let seenVersion: string | undefined;
+  let elsewhere = 0;
+  let versionCheckedAt = -Infinity;
+  let versionCheck: Promise<void> | undefined;
+
+  function checkVersion(at: number): void {
+    if (versionCheck || at - versionCheckedAt < VERSION_CHECK_MS) return;
+    versionCheckedAt = at;
+    versionCheck = readPostsVersion(db)
+      .then(async (version) => {
+        if (seenVersion !== undefined && version !== seenVersion) {
+          elsewhere++;
+          await refreshUpcoming();
+        }
+        seenVersion = version;
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'posts: could not read the posts version'))
+      .finally(() => (versionCheck = undefined));
+  }
 
   async function refreshUpcoming(): Promise<void> {
     upcoming = await upcomingTimes(db, now());
@@ -150,12 +175,14 @@ export function createPostsService({
       seenPassed = passed;
       onScheduledTime?.();
     }
-    return writes * 1_000_000 + passed;
+    checkVersion(at);
+    return (writes + elsewhere) * 1_000_000 + passed;
   }
 
   /** After a write: cached pages are stale, and the scheduled times may have changed. */
   async function changed(): Promise<void> {
     writes++;
+    seenVersion = await bumpPostsVersion(db);
     await refreshUpcoming().catch((error: unknown) =>
       log.error({ err: error }, 'posts: could not read scheduled times'),
     );
