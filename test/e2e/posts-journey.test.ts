@@ -92,6 +92,14 @@ test('write a post with an image, preview it, schedule it; it goes live on time,
   expect(await page.locator('#post-preview strong').textContent()).toBe('prices');
   expect(await page.locator('#post-preview script').count()).toBe(0);
 
+  // A picture in the text: uploaded from the editor, its Markdown goes in, the preview shows it.
+  const chart = await sharp({ create: { width: 640, height: 320, channels: 3, background: '#2a7' } })
+    .jpeg()
+    .toBuffer();
+  await page.setInputFiles('#post-picture-file', { name: 'sales-chart.jpg', mimeType: 'image/jpeg', buffer: chart });
+  await expect.poll(() => page.locator('#post-preview picture img').getAttribute('width')).toBe('640');
+  expect(await page.inputValue('#post-body')).toMatch(/!\[sales chart\]\(\/media\/posts\/[0-9a-f]{32}\)/);
+
   const cover = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#0f3d91' } })
     .png()
     .toBuffer();
@@ -119,6 +127,7 @@ test('write a post with an image, preview it, schedule it; it goes live on time,
     await visit.locator('.post-cover img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
   ).toBe(true);
   expect(await visit.locator('.prose script').count()).toBe(0);
+  expect(await visit.locator('.prose picture img').getAttribute('loading')).toBe('lazy');
   // Pages ship no React: only the shell's small script.
   expect(await visit.locator('script[src*="/entry-"]').count()).toBe(0);
 

@@ -225,6 +225,32 @@ export function adminPostsRouter({ config, db, log, posts, css, now = () => Date
     res.json({ html: rendered.html, toc: rendered.toc, readingMinutes: rendered.readingMinutes });
   });
 
+  /** A picture for the text: stored like a cover; the answer carries the Markdown that shows it. */
+  router.post(
+    '/images',
+    (req, res, next) =>
+      upload.single('image')(req, res, (error?: unknown) => {
+        if (!error) return next();
+        const { status, message } = failed(error);
+        res.status(status).json({ error: message });
+      }),
+    guarded,
+    async (req, res) => {
+      try {
+        if (!req.file) throw new InvalidInputError('image: choose an image file to upload.');
+        const image = await storeImage(db, req.file.buffer, now());
+        const alt = one(req.body?.alt)
+          .replace(/[[\]\n]/g, ' ')
+          .trim()
+          .slice(0, 300);
+        res.status(201).json({ ...image, markdown: `![${alt}](/media/posts/${image.id})` });
+      } catch (error) {
+        const { status, message } = failed(error);
+        res.status(status).json({ error: message });
+      }
+    },
+  );
+
   importExportRoutes(router, { posts, db, guarded, zipUpload, failed, listItems, common, now });
 
   /** Saves a post from the editor's form (multipart, with an optional cover) or from JSON fields. */

@@ -128,6 +128,25 @@ test('the editor form saves with a cover image: resized AVIF and WebP with width
   expect((await request(app).get(`/media/posts/${id}-2000.webp`)).status).toBe(404);
 });
 
+test('a picture for the text is stored and answered with its Markdown; the preview shows it with its size', async () => {
+  const { post } = await signedIn();
+  const jpeg = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#0a0' } })
+    .jpeg()
+    .toBuffer();
+  const res = await post('/admin/posts/images').field('alt', 'A [green] chart').attach('image', jpeg, 'chart.jpg');
+  expect(res.status).toBe(201);
+  expect(res.body).toMatchObject({
+    width: 800,
+    height: 400,
+    markdown: `![A  green  chart](/media/posts/${res.body.id})`,
+  });
+  const preview = await post('/admin/posts/preview').send({ body: res.body.markdown });
+  expect(preview.body.html).toContain(`<img src="/media/posts/${res.body.id}-800.webp" alt="A  green  chart"`);
+  expect(preview.body.html).toContain('width="800" height="400"');
+  const none = await post('/admin/posts/images').field('alt', 'x');
+  expect([none.status, none.body]).toEqual([400, { error: 'image: choose an image file to upload.' }]);
+});
+
 test('image limits: too many bytes is 413, too many pixels or not an image is 400, each with its reason', async () => {
   const { post } = await signedIn();
   const send = (body: Buffer) => {

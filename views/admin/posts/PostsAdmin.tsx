@@ -234,6 +234,10 @@ export function PostEditorPage(
             <Field id="post-cover-alt" label="Cover image description (alt text)">
               <input id="post-cover-alt" name="coverAlt" defaultValue={values.coverAlt} maxLength={300} />
             </Field>
+            <p className="field" id="post-picture" hidden>
+              <label htmlFor="post-picture-file">Add a picture to the text (at the cursor)</label>
+              <input id="post-picture-file" type="file" accept="image/*" />
+            </p>
             <Field id="post-body" label="Text (Markdown)">
               <textarea id="post-body" name="body" defaultValue={values.body} rows={24} maxLength={100_000} />
             </Field>

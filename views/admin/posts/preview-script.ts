@@ -30,6 +30,29 @@ async function render() {
     if (ask === asked) preview.textContent = 'The preview could not be made.';
   }
 }
+// Pictures for the text: uploaded, then their Markdown goes in at the cursor (needs this script).
+const picture = document.getElementById('post-picture');
+const pictureFile = document.getElementById('post-picture-file');
+if (picture && pictureFile && body) {
+  picture.hidden = false;
+  pictureFile.addEventListener('change', async () => {
+    const file = pictureFile.files && pictureFile.files[0];
+    if (!file) return;
+    const form = new FormData();
+    form.append('image', file);
+    form.append('alt', file.name.replace(/\\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' '));
+    const res = await fetch('/admin/posts/images', { method: 'POST', headers: { 'X-CSRF-Token': csrf }, body: form });
+    const json = await res.json();
+    pictureFile.value = '';
+    if (!res.ok) {
+      preview.textContent = json.error || 'The picture could not be uploaded.';
+      return;
+    }
+    const at = body.selectionStart;
+    body.value = body.value.slice(0, at) + '\\n\\n' + json.markdown + '\\n\\n' + body.value.slice(at);
+    render();
+  });
+}
 if (body && preview) {
   body.addEventListener('input', () => {
     clearTimeout(timer);
