@@ -129,12 +129,6 @@ export async function setIndexNowResult(db: Db, id: string, result: string): Pro
   await db.updateTable('posts').set({ indexnow: result }).where('id', '=', id).execute();
 }
 
-/** The path is an old address of some post, or a slug some post uses: taken. */
-export async function pathTaken(db: Db, path: string, exceptPost: string | null): Promise<boolean> {
-  const row = await db.selectFrom('post_redirects').select('post_id').where('path', '=', path).executeTakeFirst();
-  return row !== undefined && row.post_id !== exceptPost;
-}
-
 /** The app_meta row that changes with every save or delete of a post, in any process. */
 export const POSTS_VERSION_KEY = 'posts_version';
 
