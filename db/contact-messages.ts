@@ -11,6 +11,8 @@ export interface ContactMessage {
   message: string;
   ipHash: string | null;
   createdAt: string;
+  /** The site audit report the message was sent from (its id); null otherwise. */
+  siteAudit: string | null;
 }
 
 export interface NewContactMessage {
@@ -20,6 +22,8 @@ export interface NewContactMessage {
   website?: string | null;
   message: string;
   ipHash?: string | null;
+  /** The site audit the message was sent from (its report's id), when it came from one. */
+  siteAudit?: string | null;
 }
 
 /** Rows read per query when walking every message: memory stays flat however many there are. */
@@ -35,6 +39,7 @@ export async function insertContactMessage(db: Db, input: NewContactMessage): Pr
       website: input.website ?? null,
       message: input.message,
       ip_hash: input.ipHash ?? null,
+      site_audit: input.siteAudit ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -51,6 +56,8 @@ const COLUMNS = [
   'message',
   'ip_hash as ipHash',
   'created_at as createdAt',
+  // Last, so the older keys keep their places in reports and webhooks.
+  'site_audit as siteAudit',
 ] as const;
 
 function selectMessages(db: Db) {

@@ -114,6 +114,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
       'm',
       '12345678',
       '',
+      '',
     ]);
   });
 });

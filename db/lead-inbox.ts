@@ -17,11 +17,11 @@ interface KindSpec {
 }
 
 const KINDS: Record<InboxKind, KindSpec> = {
-  // phone and website come last so the CSV's older columns keep their positions in people's sheets.
+  // phone, website and site_audit come last so the CSV's older columns keep their positions in people's sheets.
   contact: {
     table: 'contact_messages',
     leadType: 'contact',
-    columns: ['name', 'email', 'message', 'phone', 'website'],
+    columns: ['name', 'email', 'message', 'phone', 'website', 'site_audit'],
     searched: ['name', 'email', 'message', 'phone', 'website'],
   },
   articles: {

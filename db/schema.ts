@@ -19,6 +19,7 @@ export interface Tables {
     handled_at: string | null;
     phone: string | null;
     website: string | null;
+    site_audit: string | null;
   };
   article_submissions: {
     id: Generated<number>;
@@ -67,7 +68,14 @@ export interface Tables {
     diff: string | null;
   };
   site_audit_pages: { audit_id: string; n: number; url: string; facts: string; issues: string };
-  site_audit_issues: { audit_id: string; type: string; url: string; severity: string; detail: string };
+  site_audit_issues: {
+    audit_id: string;
+    type: string;
+    url: string;
+    severity: string;
+    detail: string;
+    links: string | null;
+  };
   outbox: {
     event_id: string;
     channel: 'webhook' | 'email';

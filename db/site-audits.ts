@@ -19,11 +19,39 @@ export interface SiteAuditRow {
   diff: unknown;
 }
 
+/** One link behind a link issue: on which page, to where, with what text, in which part of the page. */
+export interface StoredLink {
+  source: string;
+  target: string;
+  anchor: string;
+  position: string;
+}
+
 export interface StoredIssue {
   type: string;
   url: string;
   severity: string;
   detail: string;
+  /** Link issues: the links involved (capped by the rule); absent for other issues. */
+  links?: StoredLink[];
+}
+
+/** Links as stored: [source, target, anchor, position] rows, source '' when it is the issue's URL. */
+function packLinks(url: string, links: readonly StoredLink[] | undefined): string | null {
+  if (!links?.length) return null;
+  return JSON.stringify(
+    links.map((link) => [link.source === url ? '' : link.source, link.target, link.anchor, link.position]),
+  );
+}
+
+function unpackLinks(url: string, text: string | null): StoredLink[] | undefined {
+  if (text === null) return undefined;
+  return (JSON.parse(text) as Array<[string, string, string, string]>).map(([source, target, anchor, position]) => ({
+    source: source || url,
+    target,
+    anchor,
+    position,
+  }));
 }
 
 export interface StoredPage {
@@ -176,7 +204,7 @@ export async function finishSiteAudit(
 
 /**
  * Rows (pages or issues) written per statement when a finished audit is saved; the event loop gets a
- * turn between batches. 200 rows of 5 values: far below either database's limit on parameters.
+ * turn between batches. 200 rows of at most 6 values: far below either database's limit on parameters.
  */
 export const SAVE_BATCH_ROWS = 200;
 
@@ -219,7 +247,14 @@ export async function completeSiteAudit(
     await breathe();
   }
   for (let from = 0; from < result.issues.length && !aborted(); from += SAVE_BATCH_ROWS) {
-    const batch = result.issues.slice(from, from + SAVE_BATCH_ROWS).map((entry) => ({ audit_id: id, ...entry }));
+    const batch = result.issues.slice(from, from + SAVE_BATCH_ROWS).map((entry) => ({
+      audit_id: id,
+      type: entry.type,
+      url: entry.url,
+      severity: entry.severity,
+      detail: entry.detail,
+      links: packLinks(entry.url, entry.links),
+    }));
     await db.insertInto('site_audit_issues').values(batch).execute();
     await breathe();
   }
@@ -293,13 +328,42 @@ export async function issuesOnlyIn(
 }
 
 export async function auditIssues(db: Db, id: string): Promise<StoredIssue[]> {
-  return db
+  const rows = await db
     .selectFrom('site_audit_issues')
-    .select(['type', 'url', 'severity', 'detail'])
+    .select(['type', 'url', 'severity', 'detail', 'links'])
     .where('audit_id', '=', id)
     .orderBy('type')
     .orderBy('url')
     .execute();
+  return rows.map(({ links, ...issue }) => {
+    const unpacked = unpackLinks(issue.url, links);
+    return unpacked ? { ...issue, links: unpacked } : issue;
+  });
+}
+
+/** The links behind the link issues of these URLs (pages of the report's list), by URL then issue type. */
+export async function issueLinksOf(
+  db: Db,
+  id: string,
+  urls: readonly string[],
+): Promise<Map<string, Array<{ type: string; links: StoredLink[] }>>> {
+  const byUrl = new Map<string, Array<{ type: string; links: StoredLink[] }>>();
+  if (urls.length === 0) return byUrl;
+  const rows = await db
+    .selectFrom('site_audit_issues')
+    .select(['type', 'url', 'links'])
+    .where('audit_id', '=', id)
+    .where('url', 'in', [...urls])
+    .where('links', 'is not', null)
+    .orderBy('type')
+    .execute();
+  for (const row of rows) {
+    const entry = { type: row.type, links: unpackLinks(row.url, row.links) ?? [] };
+    const list = byUrl.get(row.url);
+    if (list) list.push(entry);
+    else byUrl.set(row.url, [entry]);
+  }
+  return byUrl;
 }
 
 /** `text` as a LIKE pattern matching itself anywhere, with `!` escaping the wildcards (ESCAPE '!'). */

@@ -96,9 +96,10 @@ describe.each(DIALECTS)('%s', (dialect) => {
       'message',
       'name',
       'phone',
+      'siteAudit',
       'website',
     ]);
-    expect(report.contact[0]).toMatchObject({ phone: null, website: null });
+    expect(report.contact[0]).toMatchObject({ phone: null, website: null, siteAudit: null });
     expect(Object.keys(report.articles[0]!).sort()).toEqual([
       'author',
       'content',

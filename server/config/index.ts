@@ -11,6 +11,7 @@ import { pageSpeed } from './page-speed.ts';
 import { searchConsole } from './search-console.ts';
 import type { ConfigSection, EnvShape, Report, SectionContext } from './section.ts';
 import { siteAudit } from './site-audit.ts';
+import { siteAuditRender } from './site-audit-render.ts';
 import { siteProfile } from './site-profile.ts';
 import { sitemapGenerator } from './sitemap-generator.ts';
 import { videoDownloader } from './video-downloader.ts';
@@ -29,6 +30,7 @@ const sections = {
   limits,
   sitemapGenerator,
   siteAudit,
+  siteAuditRender,
   bulkChecks,
   imageCompressor,
   mobileTest,

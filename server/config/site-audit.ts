@@ -1,4 +1,5 @@
 import { SITE_AUDIT_LIMITS } from '#server/features/site-audit/audit.ts';
+import { EXTERNAL_CHECK_DEFAULTS } from '#server/features/site-audit/external-links.ts';
 import { wholeNumber } from './fields.ts';
 import { defineSection } from './section.ts';
 
@@ -28,6 +29,9 @@ export const siteAudit = defineSection({
     SITE_AUDIT_KEEP: wholeNumber({ min: 1, max: 100_000, fallback: 200 }),
     SITE_AUDIT_RATE_LIMIT: wholeNumber({ min: 1, max: 10_000, fallback: 10 }),
     SITE_AUDIT_HEAP_MB: wholeNumber({ min: 0, max: 16_384, fallback: 0 }),
+    SITE_AUDIT_EXTERNAL_MAX_URLS: wholeNumber({ min: 1, max: 50_000, fallback: EXTERNAL_CHECK_DEFAULTS.maxUrls }),
+    SITE_AUDIT_EXTERNAL_CONCURRENCY: wholeNumber({ min: 1, max: 64, fallback: EXTERNAL_CHECK_DEFAULTS.concurrency }),
+    SITE_AUDIT_EXTERNAL_TIMEOUT_MS: wholeNumber({ min: 1, max: 120_000, fallback: EXTERNAL_CHECK_DEFAULTS.timeoutMs }),
   },
   read: (env) => ({
     limits: {
@@ -45,6 +49,13 @@ export const siteAudit = defineSection({
      * default) sizes it from the page cap: 96 MB plus 6 KB per page, at least 128 MB.
      */
     heapMb: env.SITE_AUDIT_HEAP_MB || auditHeapMb(env.SITE_AUDIT_MAX_PAGES),
+    /** Checks of other sites' URLs, when an audit asks for them (2 at a time per host, always). */
+    external: {
+      maxUrls: env.SITE_AUDIT_EXTERNAL_MAX_URLS,
+      concurrency: env.SITE_AUDIT_EXTERNAL_CONCURRENCY,
+      perHost: EXTERNAL_CHECK_DEFAULTS.perHost,
+      timeoutMs: env.SITE_AUDIT_EXTERNAL_TIMEOUT_MS,
+    },
     /** Audits crawling at once across all visitors; the rest wait in order. */
     maxRunning: env.SITE_AUDIT_MAX_RUNNING,
     /** Audits allowed to wait; past it a new one is refused with 503. */

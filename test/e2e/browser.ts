@@ -80,11 +80,13 @@ export interface OpenedPage {
 export async function openPage(
   browser: Browser,
   path: string,
-  options: { width?: number; height?: number; clock?: boolean; reducedMotion?: 'reduce' } = {},
+  options: { width?: number; height?: number; clock?: boolean; reducedMotion?: 'reduce'; touch?: boolean } = {},
 ): Promise<OpenedPage> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     reducedMotion: options.reducedMotion,
+    // A phone: taps, and no hover.
+    ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
   });
   if (options.clock) await context.clock.install();
   const page = await context.newPage();

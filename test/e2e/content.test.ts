@@ -80,6 +80,42 @@ test('Delhi page: no third-party request until the map is asked for; tooltips sh
   expect(problems).toEqual([]);
 });
 
+test('Delhi page on a phone: a tapped step opens its detail inside its card, covering no other card', async () => {
+  const { page, problems } = await openPage(browser, '/seo-services-delhi', { width: 390, height: 844, touch: true });
+  const steps = page.locator('#process-heading ~ .process .process-step');
+  const tooltip = page.locator('#delhi-process-tip-0');
+  expect(await tooltip.isVisible()).toBe(false);
+  // Boxes on the page, not the viewport: tapping may scroll.
+  const boxes = () =>
+    steps.evaluateAll((els) =>
+      els.map((el) => {
+        const box = el.getBoundingClientRect();
+        return { top: box.top + scrollY, bottom: box.bottom + scrollY, left: box.left, right: box.right };
+      }),
+    );
+  const before = await boxes();
+  await steps.first().scrollIntoViewIfNeeded();
+  await steps.first().tap();
+  await expect.poll(() => tooltip.isVisible()).toBe(true);
+  const tip = await tooltip.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    return { top: box.top + scrollY, bottom: box.bottom + scrollY, left: box.left, right: box.right };
+  });
+  const after = await boxes();
+  // Inside its own card...
+  expect(tip.bottom).toBeLessThanOrEqual(after[0].bottom);
+  // ...over no other card: the cards below the first moved down to make room.
+  for (const box of after.slice(1))
+    expect(tip.bottom <= box.top || tip.top >= box.bottom || tip.right <= box.left || tip.left >= box.right).toBe(true);
+  const below = before.findIndex((box) => box.top >= before[0].bottom);
+  expect(after[below].top - before[below].top).toBeGreaterThan(0);
+  // Tapping another step moves the detail there.
+  await steps.nth(1).tap();
+  await expect.poll(() => page.locator('#delhi-process-tip-1').isVisible()).toBe(true);
+  expect(await tooltip.isVisible()).toBe(false);
+  expect(problems).toEqual([]);
+});
+
 test('FAQ accordion opens and closes, and content pages ship no React', async () => {
   const { page, problems } = await openPage(browser, '/disclaimer');
   const item = page.locator('.faq-item').first();

@@ -39,6 +39,11 @@ test('home: the value proposition, a call to action to a proposal and the audit 
     expect(await form.getAttribute('method')).toBe('get');
     expect(await inFirstScreen(page, form.locator('input[name="url"]')), size).toBe(true);
     expect(await inFirstScreen(page, form.getByRole('button', { name: 'Audit my site' })), size).toBe(true);
+    // It says it checks one page, and the whole-site audit is one tap away, on a phone too.
+    const whole = form.getByRole('link', { name: 'Website SEO Audit' });
+    expect(await whole.getAttribute('href'), size).toBe('/site-audit');
+    expect(await inFirstScreen(page, whole), size).toBe(true);
+    expect(await form.innerText(), size).toMatch(/one page/i);
     expect(problems).toEqual([]);
     await page.context().close();
   }

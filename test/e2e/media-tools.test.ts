@@ -51,7 +51,7 @@ test('image compressor: a batch by picker and drop, per-file results with kept n
   await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer: transfer });
   expect(await page.getByTestId('batch-item').count()).toBe(3);
 
-  await page.locator('select').selectOption('webp');
+  await page.getByLabel('Output format').selectOption('webp');
   await page.getByRole('button', { name: 'Compress 3 Images' }).click();
   await expect.poll(() => page.locator('.batch-item.status-done').count(), { timeout: 30_000 }).toBe(3);
   expect(await page.getByRole('button', { name: 'Compress 3 Images' }).isEnabled()).toBe(true);
@@ -90,6 +90,61 @@ test('image compressor: a batch by picker and drop, per-file results with kept n
   const entries = unzipSync(new Uint8Array(await readFile((await zip.path())!)));
   expect(Object.keys(entries).sort()).toEqual(['dropped.webp', 'holiday-photo.webp', 'photo.webp']);
   expect((await sharp(Buffer.from(entries['photo.webp'])).metadata()).format).toBe('webp');
+  expect(unexpectedProblems(problems)).toEqual([]);
+});
+
+test('image compressor on a phone: the before/after comparison opens in view', async () => {
+  const { page, problems } = await openPage(browser, '/image-compressor', {
+    width: 390,
+    height: 844,
+    reducedMotion: 'reduce',
+  });
+  await waitForIslands(page);
+  await page
+    .locator('input[type=file]')
+    .setInputFiles([{ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await photoJpeg(900, 600, '#2a6') }]);
+  await page.getByRole('button', { name: 'Compress Image' }).click();
+  const slider = page.getByTestId('compare-slider');
+  await slider.waitFor();
+  const inView = () =>
+    slider.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return box.top >= 0 && box.top < innerHeight && box.bottom > 0;
+    });
+  await expect.poll(inView).toBe(true);
+  expect(await slider.getByLabel('Before and after').isVisible()).toBe(true);
+  expect(unexpectedProblems(problems)).toEqual([]);
+});
+
+test('image compressor: resize by longest side, baseline JPEG, copyright kept, and the smallest format', async () => {
+  const { page, problems } = await openPage(browser, '/image-compressor');
+  await waitForIslands(page);
+  const photo = await sharp(await photoJpeg(900, 600, '#2a6'))
+    .withExif({ IFD0: { Copyright: 'Copyright 2026 Example Studio', Make: 'PhoneMaker' } })
+    .jpeg({ quality: 100 })
+    .toBuffer();
+  await page.locator('input[type=file]').setInputFiles([{ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo }]);
+  await page.getByLabel(/Resize: longest side/).fill('300');
+  await page.getByLabel(/Progressive JPEG/).uncheck();
+  await page.getByLabel('Photo details (EXIF)').selectOption('copyright');
+  await page.getByRole('button', { name: 'Compress Image' }).click();
+  const row = page.getByTestId('batch-item');
+  await expect.poll(() => page.locator('.batch-item.status-done').count(), { timeout: 30_000 }).toBe(1);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    row.getByRole('link', { name: 'Download photo.jpg' }).click(),
+  ]);
+  const saved = await readFile((await download.path())!);
+  const meta = await sharp(saved).metadata();
+  expect([meta.format, meta.width, meta.height, meta.isProgressive]).toEqual(['jpeg', 300, 200, false]);
+  const exif = meta.exif?.toString('latin1') ?? '';
+  expect(exif).toContain('Copyright 2026 Example Studio');
+  expect(exif).not.toContain('PhoneMaker');
+
+  await page.getByLabel('Output format').selectOption('auto');
+  await page.getByRole('button', { name: 'Compress Image' }).click();
+  await expect.poll(() => page.locator('.batch-item.status-done').count(), { timeout: 30_000 }).toBe(1);
+  expect(await row.innerText()).toMatch(/photo\.(webp|avif|jpg)/);
   expect(unexpectedProblems(problems)).toEqual([]);
 });
 

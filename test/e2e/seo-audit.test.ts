@@ -11,6 +11,8 @@ test('SEO audit: recommendations before any audit, busy state with progress, the
   expect(await page.locator('.recommendation').count()).toBe(22);
   expect(await page.locator('.recommendation .badge').count()).toBe(0);
   expect(await page.locator('.faq-item').count()).toBe(4);
+  // No empty progress bar before the first run.
+  expect(await page.locator('.progress-row').isVisible()).toBe(false);
   const button = page.getByRole('button', { name: 'Run SEO Audit' });
   expect(await button.isDisabled()).toBe(true);
   await page.getByLabel('Website URL').fill('   ');
@@ -30,6 +32,11 @@ test('SEO audit: recommendations before any audit, busy state with progress, the
   expect(report).toContain('First section');
   expect(await page.locator('.recommendation .badge').count()).toBe(22);
   expect(await page.locator('[data-check="https"] .badge').innerText()).toMatch(/fail/i);
+  // A failed or warned check carries no tick (the packages list's green ✓ stays there).
+  const marks = await page
+    .locator('.audit-check-list > li')
+    .evaluateAll((items) => items.map((item) => getComputedStyle(item, '::before').content));
+  expect(new Set(marks)).toEqual(new Set(['none']));
   expect(await page.getByRole('button', { name: 'Run SEO Audit' }).isEnabled()).toBe(true);
   expect(problems).toEqual([]);
 });
@@ -56,7 +63,7 @@ test('SEO audit: a grade and score from the checks lead the report; failures com
 
   const ids = () =>
     page
-      .locator('.check-list .recommendation')
+      .locator('.audit-check-list .recommendation')
       .evaluateAll((items) => items.map((item) => item.getAttribute('data-check')));
   expect((await ids()).slice(0, 2)).toEqual(['https', 'compression']);
   expect(await ids()).toHaveLength(22);
@@ -111,6 +118,16 @@ test('SEO audit: the server error is shown and progress drops to 0; a bare failu
   expect(await alert.innerText()).toBe(`Redirect loop: ${site()}/loop/a redirects back to itself.`);
   expect(await page.locator('progress').getAttribute('value')).toBe('0');
 
+  // An address answering 404 gets no graded report of its error page: the alert says what it answered.
+  await page.getByLabel('Website URL').fill(`${site()}/status/404`);
+  await page.getByRole('button', { name: 'Run SEO Audit' }).click();
+  await expect
+    .poll(() => alert.innerText())
+    .toBe(
+      'This page answered HTTP 404 (Not Found), so there is no page to audit. Check the address, or audit a page that loads.',
+    );
+  expect(await page.locator('.audit-report').count()).toBe(0);
+
   await page.route('**/api/seo-audit/audit', (route) =>
     route.fulfill({ status: 500, contentType: 'text/plain', body: 'oops' }),
   );
@@ -118,7 +135,7 @@ test('SEO audit: the server error is shown and progress drops to 0; a bare failu
   await page.getByRole('button', { name: 'Run SEO Audit' }).click();
   await expect.poll(() => alert.innerText()).toBe('Failed to perform SEO audit');
   // The two failures above are the 502 and 500 the browser logs; nothing else went wrong.
-  expect(problems.filter((problem) => !/http (502|500): .*\/api\/seo-audit\/audit/.test(problem))).toEqual([]);
+  expect(problems.filter((problem) => !/http (502|500|422): .*\/api\/seo-audit\/audit/.test(problem))).toEqual([]);
 });
 
 test('old SEO audit and tool spellings answer 301 to the canonical pages', async () => {

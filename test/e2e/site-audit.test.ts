@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, inject, test } from 'vitest';
 import type { Page } from 'playwright-core';
+import { reportDate } from '#views/model/site-audit-report.ts';
 import { fileBrowser, openPage, waitForIslands } from './browser.ts';
 
 const browser = fileBrowser();
@@ -26,7 +27,10 @@ test('site audit: run, read the report, filter, drill into a page, export, re-ru
   await runAudit(page, `${site()}/`);
 
   const report = page.locator('.audit-report');
-  expect(await report.locator('h2').textContent()).toBe(`Audit report for ${site()}/`);
+  expect(await report.locator('h2').textContent()).toBe(
+    `Site audit of 127.0.0.1, ${reportDate(new Date().toISOString())}`,
+  );
+  expect(await report.locator('.audit-report-url').textContent()).toBe(`Audit report for ${site()}/`);
   expect(await report.locator('.audit-counts').textContent()).toBe('3 errors7 warnings0 notices10 URLs crawled');
   expect(await report.locator('.audit-meta').textContent()).toMatch(
     new RegExp(`^Site ${site()} · crawled in \\d+\\.\\d s · 1 sitemap read$`),
@@ -63,7 +67,9 @@ test('site audit: run, read the report, filter, drill into a page, export, re-ru
     absolute(await report.getByRole('link', { name: 'Download CSV' }).getAttribute('href')),
   );
   expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
-  expect((await csv.text()).split('\r\n')[0]).toBe('url,type,severity,detail');
+  expect((await csv.text()).split('\r\n')[0]).toBe(
+    'url,type,severity,detail,link_source,link_target,anchor_text,link_position',
+  );
   const pdf = await page.request.get(
     absolute(await report.getByRole('link', { name: 'Download PDF report' }).getAttribute('href')),
   );
@@ -75,7 +81,6 @@ test('site audit: run, read the report, filter, drill into a page, export, re-ru
   await report.getByRole('button', { name: 'Re-run audit' }).click();
   await page.locator('.audit-diff').waitFor({ timeout: 30_000 });
   expect(await page.locator('.audit-diff p').textContent()).toBe('1 new issue · 1 fixed issue');
-  await page.locator('.audit-diff summary', { hasText: 'New' }).click();
   await page.locator('.audit-diff').getByText('Missing language: /lang-later').waitFor();
 
   const share = await page.locator('.audit-share a').getAttribute('href');

@@ -1,6 +1,7 @@
 import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { CRAWLER_BOT_NAME } from '#server/lib/crawler/index.ts';
 import type { TimeSlicer } from '#server/lib/crawler/time-slice.ts';
+import { createAuditRenderer, type AuditRendererOptions } from '#server/features/site-audit/render/renderer.ts';
 import { runSiteAudit, type SiteAuditLimits, type SiteAuditOutcome } from '#server/features/site-audit/audit.ts';
 import { serveFixture, type FixtureSite, type ServedFixture } from '#test/fixtures/crawl-site.ts';
 
@@ -20,6 +21,8 @@ export async function auditFixture(
     startPath?: string;
     signal?: AbortSignal;
     slicer?: TimeSlicer;
+    /** Render JavaScript in Debian's Chromium (or CHROMIUM_PATH), with these renderer settings. */
+    render?: Partial<AuditRendererOptions>;
   } = {},
 ): Promise<AuditedFixture> {
   const served = await serveFixture(site);
@@ -29,13 +32,25 @@ export async function auditFixture(
       userAgent: `${CRAWLER_BOT_NAME}/1.0 (+http://localhost)`,
       clock: options.clock,
     });
+    const renderer = options.render
+      ? createAuditRenderer({
+          chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          fetcher,
+          concurrency: 2,
+          timeoutMs: 15_000,
+          maxPageBytes: 5 * 1024 * 1024,
+          memoryMb: 512,
+          ...options.render,
+        })
+      : undefined;
     const outcome = await runSiteAudit({
       startUrl: `${served.origin}${options.startPath ?? '/'}`,
       fetcher,
       limits: options.limits,
       signal: options.signal,
       slicer: options.slicer,
-    });
+      renderer,
+    }).finally(() => renderer?.close());
     return { ...outcome, site: served };
   } finally {
     await served.close();

@@ -109,6 +109,16 @@ function WebsiteLink({ url }: { url: string }) {
   );
 }
 
+/** The site audit a message was sent from: its shareable report (only a well-formed id becomes a link). */
+function SiteAuditLink({ id }: { id: string }) {
+  if (!/^[A-Za-z0-9_-]{22}$/.test(id)) return <span>{`Site audit ${id}`}</span>;
+  return (
+    <a className="lead-audit" href={`/site-audit/${id}`} target="_blank" rel="noopener noreferrer">
+      Site audit report
+    </a>
+  );
+}
+
 function LeadFields({ kind, item }: { kind: InboxKind; item: InboxItem }) {
   const f = item.fields;
   if (kind === 'contact') {
@@ -117,11 +127,13 @@ function LeadFields({ kind, item }: { kind: InboxKind; item: InboxItem }) {
         <h2>
           {f.name} <a href={`mailto:${f.email ?? ''}`}>{f.email}</a>
         </h2>
-        {f.phone || f.website ? (
+        {f.phone || f.website || f.site_audit ? (
           <p className="lead-meta">
             {f.phone ? <a href={telHref(f.phone)}>{`Phone ${f.phone}`}</a> : null}
             {f.phone && f.website ? ' · ' : null}
             {f.website ? <WebsiteLink url={f.website} /> : null}
+            {(f.phone || f.website) && f.site_audit ? ' · ' : null}
+            {f.site_audit ? <SiteAuditLink id={f.site_audit} /> : null}
           </p>
         ) : null}
         <p className="lead-text">{f.message}</p>

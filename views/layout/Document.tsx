@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useSite } from '../site-context.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
+import { QuickContact } from './QuickContact.tsx';
 import { SampleNotice } from './SampleNotice.tsx';
 import { SeoHead, type HeadMeta } from './SeoHead.tsx';
 
@@ -39,6 +40,7 @@ export function Document({ meta, children }: { meta: HeadMeta; children: ReactNo
           {children}
         </main>
         <Footer />
+        <QuickContact />
       </body>
     </html>
   );

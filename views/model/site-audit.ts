@@ -202,7 +202,7 @@ const CORE_ISSUE_TYPES: readonly IssueType[] = [
     'near-duplicate-content',
     'notice',
     'Near-duplicate content',
-    'Another indexable page has almost the same visible body text: at least 90% of their word 3-shingles are shared (Jaccard similarity estimated with 128 MinHash values). Only pages of 50 words or more are compared; exact copies are reported as duplicate content instead.',
+    'Another indexable page says almost the same thing: about 90% or more of their wording is the same, a few words changed here and there. Only pages of 50 words or more are compared; exact copies are reported as duplicate content instead.',
     'Make each page substantially different, or consolidate them with a canonical link or a redirect.',
   ),
   t(

@@ -97,3 +97,18 @@ test('a search matches every typed word in the name or description, in any case'
     '/youtube-video-tags-extractor',
   ]);
 });
+
+test('a search finds tools by the words people use, plurals and -ing forms included', () => {
+  const paths = (query: string) =>
+    TOOLS.filter((tool) => matchesTool(tool, query))
+      .map((tool) => tool.path)
+      .sort();
+  expect(paths('backlinks')).toEqual(['/backlink-generator-tool', '/bulk-anchor-text-generators']);
+  expect(paths('compress')).toEqual(['/image-compressor']);
+  expect(paths('compressing images')).toEqual(['/image-compressor']);
+  expect(paths('redirect')).toEqual(['/bulk-url-redirection-tool', '/site-audit']);
+  expect(paths('redirects')).toEqual(['/bulk-url-redirection-tool', '/site-audit']);
+  expect(paths('broken links')).toEqual(['/site-audit']);
+  expect(paths('captions')).toEqual(['/youtube-transcript-tool']);
+  expect(paths('zzz-no-such-tool')).toEqual([]);
+});

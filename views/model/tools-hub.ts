@@ -13,6 +13,8 @@ export interface ToolEntry {
   icon: ToolIconName;
   /** Place among the featured tools (1 first), which lead the hub's groups, the tools menu and the 404 page. */
   featured?: number;
+  /** The words people search with when they do not know the tool's name ("backlinks", "compress"). */
+  keywords?: readonly string[];
 }
 
 export type ToolGroup = 'analyse' | 'crawl' | 'generate' | 'media';
@@ -55,6 +57,7 @@ export const TOOLS: readonly ToolEntry[] = [
   {
     name: 'Bulk URL Redirection Tool',
     description: 'Follow every redirect hop for a list of URLs and see where each one finally lands.',
+    keywords: ['redirect', 'redirects', '301', '302', 'status code', 'migration', 'chain', 'http status'],
     path: '/bulk-url-redirection-tool',
     group: 'crawl',
     icon: 'redirect',
@@ -63,6 +66,7 @@ export const TOOLS: readonly ToolEntry[] = [
   {
     name: 'Google Index Checker',
     description: 'Check whether your pages can be indexed: status code, robots.txt, noindex and canonical.',
+    keywords: ['indexed', 'indexing', 'index', 'google search', 'noindex', 'robots', 'crawlable', 'search console'],
     path: '/google-index-checker',
     group: 'analyse',
     icon: 'index',
@@ -71,6 +75,7 @@ export const TOOLS: readonly ToolEntry[] = [
   {
     name: 'YouTube Transcript Tool',
     description: 'Fetch the transcript of a YouTube video and download it as TXT, SRT or PDF.',
+    keywords: ['captions', 'subtitles', 'transcribe', 'video text', 'srt'],
     path: '/youtube-transcript-tool',
     group: 'media',
     icon: 'transcript',
@@ -78,6 +83,7 @@ export const TOOLS: readonly ToolEntry[] = [
   {
     name: 'Bulk Anchor Text Generator',
     description: 'Turn your keywords into exact, partial, phrase, branded, generic, naked URL and LSI anchors.',
+    keywords: ['anchor', 'link text', 'backlinks', 'keywords', 'lsi'],
     path: '/bulk-anchor-text-generators',
     group: 'generate',
     icon: 'anchor',
@@ -85,6 +91,7 @@ export const TOOLS: readonly ToolEntry[] = [
   {
     name: 'YouTube Tag Generator',
     description: 'Read the real tags of a YouTube video and reuse them as ideas for your own uploads.',
+    keywords: ['tags', 'keywords', 'video seo', 'hashtags'],
     path: '/youtube-tag-generator',
     group: 'media',
     icon: 'tag',
@@ -92,6 +99,7 @@ export const TOOLS: readonly ToolEntry[] = [
   {
     name: 'WhatsApp Chat Link Generator',
     description: 'Build a wa.me click-to-chat link with an optional pre-filled message and a QR code.',
+    keywords: ['whatsapp', 'wa.me', 'chat', 'qr code', 'message link'],
     path: '/whatsapp-chat-link',
     group: 'generate',
     icon: 'chat',
@@ -99,6 +107,7 @@ export const TOOLS: readonly ToolEntry[] = [
   {
     name: 'Comma Separator Tool',
     description: 'Convert a list with one item per line into a single comma-separated string.',
+    keywords: ['csv', 'list', 'join', 'convert list', 'commas'],
     path: '/comma-separator-tool',
     group: 'generate',
     icon: 'list',
@@ -106,6 +115,7 @@ export const TOOLS: readonly ToolEntry[] = [
   {
     name: 'YouTube Video Tags Extractor',
     description: 'Extract the tags a YouTube video was published with, ready to copy.',
+    keywords: ['tags', 'keywords', 'competitor', 'video seo'],
     path: '/youtube-video-tags-extractor',
     group: 'media',
     icon: 'tag',
@@ -113,6 +123,7 @@ export const TOOLS: readonly ToolEntry[] = [
   {
     name: 'URL Domain Extractor',
     description: 'Paste a list of URLs and get their hostnames back, with an option to keep unique ones only.',
+    keywords: ['hostname', 'domains', 'urls', 'extract', 'list'],
     path: '/url-domain-extractor',
     group: 'generate',
     icon: 'globe',
@@ -120,6 +131,7 @@ export const TOOLS: readonly ToolEntry[] = [
   {
     name: 'Backlink Generator Tool',
     description: 'Get links to more than 40 whois, SEO-stats and site-analysis services for your domain.',
+    keywords: ['backlinks', 'links', 'whois', 'link building', 'domain authority', 'seo stats'],
     path: '/backlink-generator-tool',
     group: 'analyse',
     icon: 'link',
@@ -127,6 +139,20 @@ export const TOOLS: readonly ToolEntry[] = [
   {
     name: 'Image Compressor',
     description: 'Compress an image with an adjustable quality setting and download the smaller file.',
+    keywords: [
+      'compress',
+      'resize',
+      'optimize',
+      'optimise',
+      'jpeg',
+      'jpg',
+      'png',
+      'webp',
+      'avif',
+      'smaller',
+      'photo',
+      'picture',
+    ],
     path: '/image-compressor',
     group: 'media',
     icon: 'image',
@@ -134,6 +160,7 @@ export const TOOLS: readonly ToolEntry[] = [
   {
     name: 'About Us Page Generator',
     description: 'Write a complete About Us page for your business as ready-to-paste HTML and plain text.',
+    keywords: ['about page', 'company profile', 'copywriting', 'content'],
     path: '/about-us-page-generator',
     group: 'generate',
     icon: 'text',
@@ -141,6 +168,7 @@ export const TOOLS: readonly ToolEntry[] = [
   {
     name: 'Mobile Friendly Tester Tool',
     description: 'Test a page for viewport, font size, tap targets and other mobile-readiness checks.',
+    keywords: ['mobile', 'phone', 'responsive', 'viewport', 'tap targets', 'mobile-friendly'],
     path: '/mobile-friendly-tester-tool',
     group: 'analyse',
     icon: 'mobile',
@@ -148,6 +176,7 @@ export const TOOLS: readonly ToolEntry[] = [
   {
     name: 'Canonical Tag Generator',
     description: 'Generate a correctly escaped rel="canonical" link tag for any page URL.',
+    keywords: ['canonical', 'duplicate content', 'rel canonical', 'link tag'],
     path: '/canonical-tag-generator',
     group: 'generate',
     icon: 'code',
@@ -155,6 +184,7 @@ export const TOOLS: readonly ToolEntry[] = [
   {
     name: 'SEO Audit',
     description: 'Audit a page against 22 on-page, link, social and performance recommendations.',
+    keywords: ['audit', 'on-page', 'checker', 'analyse', 'analyze', 'score', 'page check'],
     path: '/seo-audit',
     group: 'analyse',
     icon: 'audit',
@@ -164,6 +194,7 @@ export const TOOLS: readonly ToolEntry[] = [
     name: 'Website SEO Audit',
     description:
       'Crawl your whole site and list every SEO problem by page: broken links, redirects, duplicates, canonicals and more.',
+    keywords: ['audit', 'crawl', 'whole site', 'broken links', 'site checker', 'technical seo', 'crawler'],
     path: '/site-audit',
     group: 'crawl',
     icon: 'site',
@@ -172,6 +203,7 @@ export const TOOLS: readonly ToolEntry[] = [
   {
     name: 'Sitemap Generator',
     description: 'Crawl your website and generate an XML sitemap you can download and submit.',
+    keywords: ['sitemap', 'xml', 'crawl', 'sitemap.xml', 'submit'],
     path: '/sitemap-tool',
     group: 'crawl',
     icon: 'sitemap',
@@ -180,6 +212,7 @@ export const TOOLS: readonly ToolEntry[] = [
   {
     name: 'Viral Prompts',
     description: 'Browse curated AI prompts for images, video, text and audio, or expand your own idea.',
+    keywords: ['ai', 'chatgpt', 'prompts', 'midjourney', 'ideas'],
     path: '/viral-prompts',
     group: 'generate',
     icon: 'spark',
@@ -187,6 +220,7 @@ export const TOOLS: readonly ToolEntry[] = [
   {
     name: 'YouTube Shorts Downloader',
     description: 'Get a download link for a YouTube Shorts video.',
+    keywords: ['download', 'shorts', 'save video', 'mp4'],
     path: '/YouTubeShortsDownloader',
     group: 'media',
     icon: 'download',
@@ -194,6 +228,7 @@ export const TOOLS: readonly ToolEntry[] = [
   {
     name: 'Instagram Reel Downloader',
     description: 'Get a download link for a public Instagram reel.',
+    keywords: ['download', 'instagram', 'reels', 'save video', 'mp4'],
     path: '/InstagramReelDownloader',
     group: 'media',
     icon: 'download',
@@ -201,6 +236,7 @@ export const TOOLS: readonly ToolEntry[] = [
   {
     name: 'Pinterest Video Downloader',
     description: 'Download a Pinterest video in 1080p, 720p, 480p or 360p.',
+    keywords: ['download', 'pinterest', 'pins', 'save video', 'mp4'],
     path: '/PinterestDownloader',
     group: 'media',
     icon: 'download',
@@ -235,10 +271,19 @@ export function featuredFirst(tools: readonly ToolEntry[]): ToolEntry[] {
 }
 
 /** Whether a tool matches what a visitor typed: every word in its name or description, any case. */
-export function matchesTool(tool: Pick<ToolEntry, 'name' | 'description'>, query: string): boolean {
+/** A search word's plain stem: "backlinks" finds "backlink", "redirects" finds "redirect", "compressing" "compress". */
+function stem(word: string): string {
+  if (word.length > 5 && word.endsWith('ing')) return word.slice(0, -3);
+  if (word.length > 4 && word.endsWith('es') && /(ss|sh|ch|x)es$/.test(word)) return word.slice(0, -2);
+  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
+  return word;
+}
+
+/** Every word of the query is in the tool's name, description or keywords (as typed, or its stem). */
+export function matchesTool(tool: Pick<ToolEntry, 'name' | 'description' | 'keywords'>, query: string): boolean {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  const text = `${tool.name} ${tool.description}`.toLowerCase();
-  return words.every((word) => text.includes(word));
+  const text = `${tool.name} ${tool.description} ${(tool.keywords ?? []).join(' ')}`.toLowerCase();
+  return words.every((word) => text.includes(word) || text.includes(stem(word)));
 }
 
 export function toolNames(tools: readonly ToolEntry[] = TOOLS): string[] {

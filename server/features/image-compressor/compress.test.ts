@@ -2,14 +2,15 @@ import sharp from 'sharp';
 import type { Sharp } from 'sharp';
 import { expect, test } from 'vitest';
 import { detectFormat, encodeImage, type EncodedImage, type OutputChoice } from './compress.ts';
+import exifReader from 'exif-reader';
 import { ImageCompressorError } from './errors.ts';
 
-const options = { quality: 70, output: 'same' as OutputChoice };
+const options = { quality: 70, output: 'same' as Exclude<OutputChoice, 'auto'> };
 
 /** What a worker does with an upload that passed inspection: same format unless converting, every frame when it can. */
 async function compressImage(
   input: Buffer,
-  { quality, output }: { quality: number; output: OutputChoice },
+  { quality, output }: { quality: number; output: Exclude<OutputChoice, 'auto'> },
 ): Promise<EncodedImage & { originalSize: number; compressedSize: number }> {
   const probe = await detectFormat(input);
   const format = output === 'same' ? probe.format : output;
@@ -147,4 +148,74 @@ test('TIFF decodes but is not a supported web format', async () => {
 test('an empty upload asks for an image file', async () => {
   const error = await rejection(compressImage(Buffer.alloc(0), options));
   expect([error.code, error.message]).toEqual(['no-image', 'Please select an image file']);
+});
+
+const base = { quality: 70, animated: false, maxPixels: 50_000_000, timeoutSeconds: 20 } as const;
+
+test('resize fits inside the box with its aspect kept, by width, height or both, and never enlarges', async () => {
+  const input = await photoLike(400, 300).jpeg({ quality: 95 }).toBuffer();
+  const size = async (resize: { width?: number; height?: number }) => {
+    const result = await encodeImage(input, { ...base, format: 'jpeg', resize });
+    const meta = await sharp(result.data).metadata();
+    expect([meta.width, meta.height]).toEqual([result.width, result.height]);
+    return [result.width, result.height];
+  };
+  expect(await size({ width: 200 })).toEqual([200, 150]);
+  expect(await size({ height: 150 })).toEqual([200, 150]);
+  expect(await size({ width: 100, height: 100 })).toEqual([100, 75]);
+  // The longest side is a square box.
+  expect(await size({ width: 80, height: 80 })).toEqual([80, 60]);
+  expect(await size({ width: 4000 })).toEqual([400, 300]);
+});
+
+test('progressive JPEG on request, baseline otherwise', async () => {
+  const input = await photoLike(200, 200).jpeg({ quality: 95 }).toBuffer();
+  const progressive = await encodeImage(input, { ...base, format: 'jpeg', progressive: true });
+  const baseline = await encodeImage(input, { ...base, format: 'jpeg', progressive: false });
+  expect((await sharp(progressive.data).metadata()).isProgressive).toBe(true);
+  expect((await sharp(baseline.data).metadata()).isProgressive).toBe(false);
+});
+
+test('metadata: stripped by default (GPS too), all kept on request, or only copyright and author kept', async () => {
+  const input = await photoLike(120, 90)
+    .withExif({
+      IFD0: { Copyright: 'Copyright 2026 Lotus Lane Digital', Artist: 'A. Photographer', Make: 'PhoneMaker' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '28/1 36/1 0/1' },
+    })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+  const tagsOf = async (metadata?: 'strip' | 'copyright' | 'keep') => {
+    const result = await encodeImage(input, { ...base, format: 'jpeg', metadata });
+    const { exif } = await sharp(result.data).metadata();
+    return exif ? exifReader(exif) : null;
+  };
+  expect(await tagsOf()).toBeNull();
+  expect(await tagsOf('strip')).toBeNull();
+  const kept = await tagsOf('keep');
+  expect(kept?.Image).toMatchObject({
+    Copyright: 'Copyright 2026 Lotus Lane Digital',
+    Artist: 'A. Photographer',
+    Make: 'PhoneMaker',
+  });
+  expect(kept?.GPSInfo?.GPSLatitudeRef).toBe('N');
+  const credit = await tagsOf('copyright');
+  expect(credit?.Image).toMatchObject({ Copyright: 'Copyright 2026 Lotus Lane Digital', Artist: 'A. Photographer' });
+  expect(credit?.Image?.Make).toBeUndefined();
+  expect(credit?.GPSInfo).toBeUndefined();
+  // An upload with no copyright gets none invented.
+  const plain = await photoLike(60, 60).jpeg().toBuffer();
+  const none = await encodeImage(plain, { ...base, format: 'jpeg', metadata: 'copyright' });
+  expect((await sharp(none.data).metadata()).exif).toBeUndefined();
+});
+
+test('auto: every candidate is encoded and the smallest wins', async () => {
+  const input = await photoLike(300, 200).png().toBuffer();
+  const each = await Promise.all(
+    (['png', 'webp', 'avif'] as const).map((format) => encodeImage(input, { ...base, format })),
+  );
+  const smallest = each.reduce((best, result) => (result.data.length < best.data.length ? result : best));
+  const auto = await encodeImage(input, { ...base, format: 'png', candidates: ['png', 'webp', 'avif'] });
+  expect(auto.format).toBe(smallest.format);
+  expect(auto.data.length).toBe(smallest.data.length);
+  expect(auto.format).not.toBe('png');
 });

@@ -1,13 +1,26 @@
+import exifReader from 'exif-reader';
 import type { Metadata, Sharp } from 'sharp';
 import { ImageCompressorError, NO_IMAGE, UNSUPPORTED } from './errors.ts';
 import { loadSharp } from './load-sharp.ts';
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif';
-export type OutputChoice = 'same' | 'webp' | 'avif';
+export type OutputChoice = 'same' | 'webp' | 'avif' | 'auto';
+export type MetadataChoice = 'strip' | 'copyright' | 'keep';
 
 export interface EncodeOptions {
   quality: number;
   format: ImageFormat;
+  /**
+   * "Auto": every format here is encoded and the smallest result wins (`format` is the first).
+   * Absent or one entry: only `format`.
+   */
+  candidates?: ImageFormat[];
+  /** Fit inside this box, aspect kept, never enlarged. */
+  resize?: { width?: number; height?: number };
+  /** Progressive JPEG (interlaced PNG): shows early on slow connections. */
+  progressive?: boolean;
+  /** EXIF/XMP/IPTC: dropped (default, GPS included), only copyright and author kept, or all kept. */
+  metadata?: MetadataChoice;
   /** Decoded-pixel ceiling handed to libvips as a backstop to the check made before queueing. */
   maxPixels: number;
   /** Whole seconds for sharp's own timeout; 0 = none. */
@@ -78,15 +91,40 @@ function normaliseFormat(meta: Metadata): ImageFormat | undefined {
   return undefined;
 }
 
-/** Re-encodes one image. Runs inside an encoder worker process (worker.ts), never in the server. */
+/**
+ * Re-encodes one image. Runs inside an encoder worker process (worker.ts), never in the server.
+ * With several candidates ("auto") each is encoded in turn and the smallest result is answered.
+ */
 export async function encodeImage(input: Buffer, options: EncodeOptions): Promise<EncodedImage> {
+  const formats = options.candidates?.length ? options.candidates : [options.format];
+  let best: EncodedImage | null = null;
+  for (const format of formats) {
+    const encoded = await encodeAs(input, { ...options, format });
+    if (!best || encoded.data.length < best.data.length) best = encoded;
+  }
+  return best!;
+}
+
+async function encodeAs(input: Buffer, options: EncodeOptions): Promise<EncodedImage> {
   try {
     // sharp drops EXIF/XMP/IPTC (incl. GPS) unless asked to keep them; autoOrient bakes the
     // orientation tag into the pixels first so nothing looks rotated once the tag is gone.
     const sharp = await loadSharp();
     let pipeline = sharp(input, { animated: options.animated, limitInputPixels: options.maxPixels });
     if (!options.animated) pipeline = pipeline.autoOrient();
-    pipeline = applyEncoder(pipeline, options.format, options.quality);
+    if (options.resize && (options.resize.width || options.resize.height))
+      pipeline = pipeline.resize({
+        width: options.resize.width,
+        height: options.resize.height,
+        fit: 'inside',
+        withoutEnlargement: true,
+      });
+    if (options.metadata === 'keep') pipeline = pipeline.keepMetadata();
+    else if (options.metadata === 'copyright') {
+      const credit = await copyrightOf(pipeline);
+      if (credit) pipeline = pipeline.withExif({ IFD0: credit });
+    }
+    pipeline = applyEncoder(pipeline, options.format, options.quality, options.progressive === true);
     if (options.timeoutSeconds > 0) pipeline = pipeline.timeout({ seconds: options.timeoutSeconds });
     const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
     return { data, format: options.format, width: info.width, height: info.pageHeight ?? info.height };
@@ -107,15 +145,42 @@ export function timeoutMessage(format: ImageFormat, seconds: number): string {
   return `Compressing this image as ${name} took longer than the ${seconds}-second limit, so it was stopped.${alternative}`;
 }
 
-function applyEncoder(pipeline: Sharp, format: ImageFormat, quality: number): Sharp {
+/** The upload's own copyright and author (EXIF IFD0), to be written into the result; null when it has none. */
+async function copyrightOf(pipeline: Sharp): Promise<Record<string, string> | null> {
+  const { exif } = await pipeline.metadata();
+  if (!exif) return null;
+  let tags: { Image?: { Copyright?: unknown; Artist?: unknown } };
+  try {
+    tags = exifReader(exif);
+  } catch {
+    return null;
+  }
+  const credit: Record<string, string> = {};
+  for (const name of ['Copyright', 'Artist'] as const) {
+    const value = tags.Image?.[name];
+    if (typeof value === 'string' && value.trim()) credit[name] = value.trim();
+  }
+  return Object.keys(credit).length > 0 ? credit : null;
+}
+
+function applyEncoder(pipeline: Sharp, format: ImageFormat, quality: number, progressive: boolean): Sharp {
   switch (format) {
     case 'jpeg':
-      return pipeline.jpeg({ quality, mozjpeg: true });
+      // The mozjpeg preset is always progressive: a baseline JPEG gets its other settings one by one.
+      return progressive
+        ? pipeline.jpeg({ quality, mozjpeg: true })
+        : pipeline.jpeg({
+            quality,
+            progressive: false,
+            trellisQuantisation: true,
+            overshootDeringing: true,
+            quantisationTable: 3,
+          });
     case 'png':
       // Palette quantisation (libimagequant) is where PNG savings come from; at 100 stay lossless.
       return quality >= 100
-        ? pipeline.png({ compressionLevel: 9, effort: 10 })
-        : pipeline.png({ palette: true, quality, compressionLevel: 9, effort: 7 });
+        ? pipeline.png({ compressionLevel: 9, effort: 10, progressive })
+        : pipeline.png({ palette: true, quality, compressionLevel: 9, effort: 7, progressive });
     case 'webp':
       return pipeline.webp({ quality, effort: 4 });
     case 'avif':

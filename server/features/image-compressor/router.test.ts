@@ -91,6 +91,16 @@ test('400s: no file, wrong field, not an image, bad quality or format', async ()
     post().attach('image', jpeg, 'a.jpg').field('quality', 'best'),
     post().attach('image', jpeg, 'a.jpg').field('format', 'bmp'),
     post().send({ image: 'data:image/png;base64,AAAA' }),
+    post().attach('image', jpeg, 'a.jpg').field('width', '0'),
+    post().attach('image', jpeg, 'a.jpg').field('height', '20000'),
+    post().attach('image', jpeg, 'a.jpg').field('longestSide', '12.5'),
+    post().attach('image', jpeg, 'a.jpg').field('progressive', 'maybe'),
+    post().attach('image', jpeg, 'a.jpg').field('metadata', 'gps-only'),
+    // Every field the API knows fits (7); a ninth part of fields is refused.
+    Array.from({ length: 9 }, (_, index) => index).reduce(
+      (req, index) => req.field(`extra${index}`, 'x'),
+      post().attach('image', jpeg, 'a.jpg'),
+    ),
   ]);
   expect(cases.map((res) => [res.status, res.body.error])).toEqual([
     [400, 'Please select an image file'],
@@ -98,9 +108,57 @@ test('400s: no file, wrong field, not an image, bad quality or format', async ()
     [400, 'Unsupported image type. Please upload a JPEG, PNG, WebP, AVIF or GIF image.'],
     [400, 'Quality must be at least 10.'],
     [400, 'Quality must be a number from 10 to 100.'],
-    [400, 'Format must be same, webp or avif.'],
+    [400, 'Format must be same, webp, avif or auto.'],
     [400, 'Please select an image file'],
+    [400, 'Width must be at least 1 pixel.'],
+    [400, 'Height must be at most 16384 pixels.'],
+    [400, 'Longest side must be a whole number of pixels.'],
+    [400, 'Progressive must be true or false.'],
+    [400, 'Metadata must be strip, copyright or keep.'],
+    [400, 'The upload has too many or too large form fields.'],
   ]);
+});
+
+test('resize by longest side or box, never enlarged; auto answers the smallest allowed format; progressive off gives a baseline JPEG', async () => {
+  const { app } = await createTestApp();
+  const photo = await noisy(400, 300).jpeg({ quality: 98 }).toBuffer();
+  const post = (fields: Record<string, string>) => {
+    let req = request(app).post('/api/image-compressor/compress').attach('image', photo, 'photo.jpg');
+    for (const [name, value] of Object.entries(fields)) req = req.field(name, value);
+    return req;
+  };
+  const sizes = await Promise.all(
+    (
+      [{ longestSide: '200' }, { width: '100', height: '100' }, { height: '60' }, { width: '4000' }] as Record<
+        string,
+        string
+      >[]
+    ).map(async (fields) => {
+      const res = await post(fields);
+      expect(res.status).toBe(200);
+      const meta = await sharp(decodeDataUrl(res.body.compressedImageUrl).bytes).metadata();
+      expect([meta.width, meta.height]).toEqual([res.body.width, res.body.height]);
+      return [res.body.width, res.body.height];
+    }),
+  );
+  expect(sizes).toEqual([
+    [200, 150],
+    [100, 75],
+    [80, 60],
+    [400, 300],
+  ]);
+
+  const auto = await post({ format: 'auto', quality: '60' });
+  const each = await Promise.all(['same', 'webp', 'avif'].map((format) => post({ format, quality: '60' })));
+  const smallest = Math.min(...each.map((res) => res.body.compressedSize as number));
+  expect(auto.status).toBe(200);
+  expect(auto.body.compressedSize).toBe(smallest);
+  expect(auto.body.fileName).toBe(`photo.${auto.body.format === 'jpeg' ? 'jpg' : auto.body.format}`);
+
+  const baseline = await post({ progressive: 'false' });
+  const progressive = await post({});
+  expect((await sharp(decodeDataUrl(baseline.body.compressedImageUrl).bytes).metadata()).isProgressive).toBe(false);
+  expect((await sharp(decodeDataUrl(progressive.body.compressedImageUrl).bytes).metadata()).isProgressive).toBe(true);
 });
 
 test('uploads over 15 MB answer 413', async () => {

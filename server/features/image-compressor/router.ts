@@ -18,7 +18,7 @@ export const MULTIPART_ALLOWANCE_BYTES = 64 * 1024;
 // Browsers send file names as raw UTF-8, which busboy would otherwise read as Latin-1.
 const upload = multer({
   storage: multer.memoryStorage(),
-  limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 6 },
+  limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 8, fieldSize: 1024, parts: 10 },
   defParamCharset: 'utf8',
 }).single('image');
 
@@ -81,6 +81,11 @@ function inspectUpload(compressor: ImageCompressor): RequestHandler {
     res.locals.inspected = await compressor.inspect(req.file.buffer, {
       quality: fields.quality,
       output: fields.format,
+      width: fields.width,
+      height: fields.height,
+      longestSide: fields.longestSide,
+      progressive: fields.progressive,
+      metadata: fields.metadata,
     });
     next();
   };

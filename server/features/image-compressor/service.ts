@@ -5,6 +5,7 @@ import {
   MIME_TYPES,
   timeoutMessage,
   type ImageFormat,
+  type MetadataChoice,
   type OutputChoice,
   type ProbedImage,
 } from './compress.ts';
@@ -13,7 +14,7 @@ import { createJobQueue, type JobQueue } from './job-queue.ts';
 import { spawnEncoderWorker } from './spawn-worker.ts';
 import { createWorkerPool, type WorkerPool, type WorkerProcess } from './worker-pool.ts';
 
-export { EXTENSIONS, MIME_TYPES, type ImageFormat, type OutputChoice } from './compress.ts';
+export { EXTENSIONS, MIME_TYPES, type ImageFormat, type MetadataChoice, type OutputChoice } from './compress.ts';
 export { ImageCompressorError, type ImageErrorCode } from './errors.ts';
 export { ENCODER_BUDGETS } from './budgets.ts';
 
@@ -43,7 +44,12 @@ export interface InspectedUpload {
   input: Buffer;
   probe: ProbedImage;
   output: ImageFormat;
+  /** "Auto": the formats tried, smallest result wins (output is the first). */
+  candidates: ImageFormat[];
   quality: number;
+  resize?: { width?: number; height?: number };
+  progressive: boolean;
+  metadata: MetadataChoice;
   animated: boolean;
   pixels: number;
   cost: number;
@@ -61,9 +67,21 @@ export interface CompressedImage {
   keptOriginal: boolean;
 }
 
+/** What the visitor chose besides the file. */
+export interface CompressChoices {
+  quality: number;
+  output: OutputChoice;
+  /** Fit inside width × height (either may be absent), or a longest side; never enlarged. */
+  width?: number;
+  height?: number;
+  longestSide?: number;
+  progressive?: boolean;
+  metadata?: MetadataChoice;
+}
+
 export interface ImageCompressor {
   /** Checks type and pixel budget; throws an ImageCompressorError before any quota or queue is spent. */
-  inspect(input: Buffer, fields: { quality: number; output: OutputChoice }): Promise<InspectedUpload>;
+  inspect(input: Buffer, fields: CompressChoices): Promise<InspectedUpload>;
   /** `deadline` (epoch ms) defaults to now + deadlineMs; the API passes the request's arrival + deadlineMs. */
   compress(
     upload: InspectedUpload,
@@ -100,12 +118,25 @@ export function createImageCompressor(options: ImageCompressorOptions = {}): Ima
     onCrash: options.onCrash,
   });
 
-  async function inspect(input: Buffer, fields: { quality: number; output: OutputChoice }): Promise<InspectedUpload> {
+  async function inspect(input: Buffer, fields: CompressChoices): Promise<InspectedUpload> {
     const probe = await detectFormat(input);
-    const output: ImageFormat = fields.output === 'same' ? probe.format : fields.output;
+    const limitOf = (format: ImageFormat) =>
+      Math.min(budget(format).maxPixels, maxPixelsFor(format, input.length, memoryBudgetBytes, maxPixels));
+    const pixelsAs = (format: ImageFormat) =>
+      probe.width * probe.height * (probe.pages > 1 && (format === 'gif' || format === 'webp') ? probe.pages : 1);
+    // Auto: the original format, WebP and AVIF, each where its pixel budget allows (an animation
+    // only where frames survive: GIF and WebP).
+    const candidates: ImageFormat[] =
+      fields.output === 'auto'
+        ? [...new Set<ImageFormat>([probe.format, 'webp', 'avif'])].filter(
+            (format) =>
+              (probe.pages === 1 || format === 'gif' || format === 'webp') && pixelsAs(format) <= limitOf(format),
+          )
+        : [fields.output === 'same' ? probe.format : fields.output];
+    const output: ImageFormat = candidates[0] ?? probe.format;
     const animated = probe.pages > 1 && (output === 'gif' || output === 'webp');
-    const pixels = probe.width * probe.height * (animated ? probe.pages : 1);
-    const limit = Math.min(budget(output).maxPixels, maxPixelsFor(output, input.length, memoryBudgetBytes, maxPixels));
+    const pixels = pixelsAs(output);
+    const limit = limitOf(output);
     if (pixels > limit) {
       const encoder = fields.output === 'same' ? '' : ` for ${output.toUpperCase()} output`;
       const hint =
@@ -117,14 +148,21 @@ export function createImageCompressor(options: ImageCompressorOptions = {}): Ima
         `The image is too large: ${megapixels(pixels)} megapixels (the limit is ${megapixels(limit)} megapixels${encoder}).${hint}`,
       );
     }
+    const side = fields.longestSide;
+    const width = side ?? fields.width;
+    const height = side ?? fields.height;
     return {
       input,
       probe,
       output,
+      candidates,
       quality: fields.quality,
+      resize: width || height ? { width, height } : undefined,
+      progressive: fields.progressive ?? true,
+      metadata: fields.metadata ?? 'strip',
       animated,
       pixels,
-      cost: estimateJobBytes(pixels, output, input.length),
+      cost: Math.max(...candidates.map((format) => estimateJobBytes(pixelsAs(format), format, input.length))),
     };
   }
 
@@ -133,8 +171,10 @@ export function createImageCompressor(options: ImageCompressorOptions = {}): Ima
     request: { client?: string; signal?: AbortSignal; deadline?: number } = {},
   ): Promise<CompressedImage> {
     const deadline = request.deadline ?? now() + deadlineMs;
-    const { seconds, maxPixels: encoderMaxPixels } = budget(upload.output);
-    const expectedMs = estimateJobMs(upload.pixels, upload.output);
+    // "Auto" encodes each candidate in turn: their budgets add up.
+    const seconds = upload.candidates.reduce((sum, format) => sum + budget(format).seconds, 0);
+    const encoderMaxPixels = Math.min(...upload.candidates.map((format) => budget(format).maxPixels));
+    const expectedMs = upload.candidates.reduce((sum, format) => sum + estimateJobMs(upload.pixels, format), 0);
     const encoded = await queue.run(
       { cost: upload.cost, expectedMs, client: request.client, deadline, signal: request.signal },
       () => {
@@ -158,6 +198,10 @@ export function createImageCompressor(options: ImageCompressorOptions = {}): Ima
           options: {
             quality: upload.quality,
             format: upload.output,
+            candidates: upload.candidates,
+            resize: upload.resize,
+            progressive: upload.progressive,
+            metadata: upload.metadata,
             animated: upload.animated,
             maxPixels: Math.min(encoderMaxPixels, maxPixels) * (upload.animated ? upload.probe.pages : 1),
             timeoutSeconds: Math.max(1, Math.floor(Math.min(left, encoderMs) / 1000)),
@@ -166,7 +210,9 @@ export function createImageCompressor(options: ImageCompressorOptions = {}): Ima
       },
     );
     const original = upload.input.length;
-    if (encoded.data.length >= original) {
+    // A resized image is what was asked for even when it is not smaller; otherwise never hand back
+    // a bigger file than the one uploaded.
+    if (encoded.data.length >= original && !resized(upload, encoded)) {
       // Never hand back a bigger file than the one uploaded: the visitor's own bytes are the better result.
       const { width, height } = orientedSize(upload.probe);
       return {
@@ -198,6 +244,12 @@ export function createImageCompressor(options: ImageCompressorOptions = {}): Ima
     stats: () => ({ ...queue.stats(), workers: pool.stats().workers, killed: pool.stats().killed }),
     close: () => pool.close(),
   };
+}
+
+/** The result has other dimensions than the upload (a resize that took effect). */
+function resized(upload: InspectedUpload, encoded: { width: number; height: number }): boolean {
+  const shown = orientedSize(upload.probe);
+  return encoded.width !== shown.width || encoded.height !== shown.height;
 }
 
 /** EXIF orientations 5–8 turn the picture a quarter: its shown width is the stored height. */

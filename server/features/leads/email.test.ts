@@ -73,6 +73,25 @@ test('a contact email lists phone and website when the visitor gave them, and ha
   expect(without.text).not.toMatch(/Phone|Website/);
 });
 
+test('a contact sent from a site audit report links the report in the email', () => {
+  const data = {
+    id: 11,
+    name: 'Ravi',
+    email: 'ravi@example.in',
+    phone: null,
+    website: 'https://ravi.example.in/',
+    message: 'Please help',
+    ipHash: null,
+    createdAt: '2026-11-27T10:00:00.000Z',
+    siteAudit: 'AbCdEfGhIjKlMnOpQrSt_-',
+  };
+  const base = { id: 'e3', event: 'contact.created' as const, createdAt: data.createdAt, data };
+  const email = leadEmail({ ...base, body: JSON.stringify(base) }, 'https://seo.example.in/');
+  expect(email.text).toContain('Site audit report: https://seo.example.in/site-audit/AbCdEfGhIjKlMnOpQrSt_-\n');
+  const plain = { ...base, data: { ...data, siteAudit: null } };
+  expect(leadEmail({ ...plain, body: JSON.stringify(plain) }, 'https://seo.example.in').text).not.toMatch(/Site audit/);
+});
+
 test("an article email carries title, author, the author's email and the whole article", () => {
   const data = {
     id: 4,

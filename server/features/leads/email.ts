@@ -19,6 +19,7 @@ const LABELS: Record<string, string> = {
   email: 'Email',
   phone: 'Phone',
   website: 'Website',
+  siteAudit: 'Site audit report',
   message: 'Message',
   title: 'Title',
   author: 'Author',
@@ -39,11 +40,13 @@ export function leadEmail(event: QueuedEvent, siteUrl: string): { subject: strin
       : `New article submission: ${text(data.title)}`.slice(0, 200);
   const multiLine = new Set(['message', 'content']);
   // Fields the visitor may leave out: a line only when given (an empty "Phone:" reads like a lost value).
-  const optional = new Set(['phone', 'website']);
+  const optional = new Set(['phone', 'website', 'siteAudit']);
   const lines: string[] = [];
   for (const [key, value] of Object.entries(data)) {
     if (multiLine.has(key) || (optional.has(key) && !text(value))) continue;
-    lines.push(`${LABELS[key] ?? key}: ${text(value)}`);
+    // The site audit is sent as its id: the operator gets the report's address.
+    const shown = key === 'siteAudit' ? `${siteUrl.replace(/\/$/, '')}/site-audit/${text(value)}` : text(value);
+    lines.push(`${LABELS[key] ?? key}: ${shown}`);
   }
   for (const key of multiLine) {
     if (key in data) lines.push('', `${LABELS[key]}:`, text(data[key]));

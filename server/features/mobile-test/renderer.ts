@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Browser } from 'playwright-core';
 import { BusyError } from '#server/lib/domain-errors.ts';
 import type { SafeFetcher } from '#server/lib/safe-fetch/index.ts';
-import { withHardStop } from './hard-stop.ts';
-import { browserPid, createMemoryWatch } from './memory-watch.ts';
+import { withHardStop } from '#server/lib/browser/hard-stop.ts';
+import { rendererLaunchArgs } from '#server/lib/browser/launch.ts';
+import { browserPid, createMemoryWatch } from '#server/lib/browser/memory-watch.ts';
+import { chooseSandbox } from '#server/lib/browser/sandbox.ts';
 import { DEFAULT_RENDER_MEMORY_MB, RenderError, renderPage, type RenderLimits, type RenderResult } from './render.ts';
-import { chooseSandbox } from './sandbox.ts';
+
+// The launch is shared with the site audit's renderer (server/lib/browser/launch.ts).
+export { findRendererChromium, rendererLaunchArgs } from '#server/lib/browser/launch.ts';
 
 export interface MobileRendererOptions {
   chromiumPath: string;
@@ -38,45 +41,6 @@ export class RendererBusyError extends BusyError {
   constructor() {
     super('The mobile-friendly tester is busy with other pages. Please try again in a few seconds.', 10);
   }
-}
-
-/*
- * Launch flags as in test/e2e/browser.ts, plus: every request Chromium might make on its own goes to a
- * dead proxy and no host name resolves, so only the intercepted requests (answered by the guarded
- * fetcher) ever get a response. Chromium's sandbox is on unless chooseSandbox says otherwise (sandbox.ts;
- * playwright-core adds --no-sandbox then). The render's memory budget is memory-watch.ts's alone: V8's
- * own heap limit (--js-flags=--max-old-space-size) left about one render in six asleep at the limit with
- * DevTools attached, past its deadline and deaf to context.close(); the watch ends such pages in under 1 s. WebRTC sends UDP (STUN/TURN) from its own sockets, which neither the proxy nor the interception sees,
- * as soon as the host has a non-loopback interface: the policy keeps WebRTC to proxied TCP (that is, the
- * dead proxy), and render.ts also removes the WebRTC constructors from every page.
- */
-export function rendererLaunchArgs(): string[] {
-  const args = [
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-extensions',
-    '--disable-dev-shm-usage',
-    '--no-first-run',
-    '--mute-audio',
-    '--dns-prefetch-disable',
-    '--proxy-server=http://127.0.0.1:9',
-    '--proxy-bypass-list=<-loopback>',
-    '--host-resolver-rules=MAP * ~NOTFOUND',
-    '--webrtc-ip-handling-policy=disable_non_proxied_udp',
-  ];
-  return args;
-}
-
-/** `CHROMIUM_PATH` when it exists, else Debian's /usr/bin/chromium; undefined when neither does or it is `off`. */
-export function findRendererChromium(
-  configured: string | undefined,
-  exists: (path: string) => boolean = existsSync,
-): string | undefined {
-  if (configured === 'off') return undefined;
-  const path = configured ?? '/usr/bin/chromium';
-  return exists(path) ? path : undefined;
 }
 
 /** How long past a render's time limit its page may take to close before the browser is killed. */

@@ -119,7 +119,7 @@ test(`the audit endpoint is rate-limited per IP (${SEO_AUDIT_RATE_LIMIT.limit} a
           .post('/api/seo-audit/audit')
           .send({ url: `${site.origin}/status/404` })
       ).status,
-    ).toBe(200);
+    ).toBe(422);
   }
   const limited = await request(app)
     .post('/api/seo-audit/audit')

@@ -66,7 +66,8 @@ test('redirects, compression, noindex headers and error statuses are reflected i
   const redirected = await auditUrl(`${site.origin}/redirect/1`, { fetcher });
   const gzip = await auditUrl(`${site.origin}/gzip`, { fetcher });
   const hidden = await auditUrl(`${site.origin}/noindex-header`, { fetcher });
-  const missing = await auditUrl(`${site.origin}/status/404`, { fetcher });
+  const missing = await auditUrl(`${site.origin}/status/404`, { fetcher }).catch((error: unknown) => error);
+  const failing = await auditUrl(`${site.origin}/status/500`, { fetcher }).catch((error: unknown) => error);
   await site.close();
   expect(redirected).toMatchObject({ url: `${site.origin}/good`, facts: { redirects: 2 } });
   expect(redirected.checks.find((check) => check.id === 'status-code')?.status).toBe('warning');
@@ -74,9 +75,15 @@ test('redirects, compression, noindex headers and error statuses are reflected i
   expect(hidden.checks.find((check) => check.id === 'indexable')?.detail).toBe(
     'Not indexable: the X-Robots-Tag header says noindex.',
   );
-  expect(missing.checks.find((check) => check.id === 'status-code')).toMatchObject({
-    status: 'fail',
-    detail: 'HTTP 404.',
+  // An error page gets no graded report: the visitor reads what the address answered.
+  expect(missing).toMatchObject({
+    kind: 'not-possible',
+    message:
+      'This page answered HTTP 404 (Not Found), so there is no page to audit. Check the address, or audit a page that loads.',
+  });
+  expect(failing).toMatchObject({
+    kind: 'not-possible',
+    message: expect.stringMatching(/^This page answered HTTP 500 \(Internal Server Error\), so there is no page/),
   });
 });
 

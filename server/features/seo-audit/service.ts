@@ -1,4 +1,5 @@
-import { InvalidInputError } from '#server/lib/domain-errors.ts';
+import { STATUS_CODES } from 'node:http';
+import { DomainError, InvalidInputError } from '#server/lib/domain-errors.ts';
 import type { SafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { decodeHtml, isHtmlContentType } from '#server/lib/page-facts/decode.ts';
 import { extractPageFacts } from '#server/lib/page-facts/extract.ts';
@@ -114,6 +115,14 @@ export async function auditUrl(input: string | TypedTarget, deps: AuditDeps): Pr
   const res = await withHttpFallback(target, (url) =>
     deps.fetcher.fetch(url, { ...AUDIT_LIMITS, onTooLarge: 'truncate' }),
   );
+  if (res.status >= 400) {
+    // An error page is not the page the visitor meant: a graded report of it would mislead.
+    const reason = STATUS_CODES[res.status];
+    throw new DomainError(
+      'not-possible',
+      `This page answered HTTP ${res.status}${reason ? ` (${reason})` : ''}, so there is no page to audit. Check the address, or audit a page that loads.`,
+    );
+  }
   const contentType = res.headers['content-type'];
   if (!isHtmlContentType(contentType)) {
     throw new InvalidInputError(

@@ -1,14 +1,19 @@
 import { CRAWLER_BOT_NAME, normalizeUrl, runCrawl } from '#server/lib/crawler/index.ts';
 import { eventLoopSlicer, type TimeSlicer } from '#server/lib/crawler/time-slice.ts';
 import type { CrawlFetcher, StopReason } from '#server/lib/crawler/types.ts';
+import { checkExternalUrls, type ExternalCheck, type ExternalCheckSettings } from './external-links.ts';
 import { evaluateRulesSliced, summarize, type AuditSummaryCounts, type IssueInstance } from './rules/index.ts';
+import type { AuditRenderer } from './render/renderer.ts';
 import type { SitemapFile } from './sitemaps.ts';
 import { createUrlStore, type UrlNode } from './store.ts';
 import { createAuditVisitor } from './visitor.ts';
 
 export interface SiteAuditLimits {
   concurrency: number;
-  /** Requests sent at most: robots.txt, sitemap files, pages, redirects, images and files alike. */
+  /**
+   * Requests sent to the site at most: robots.txt, sitemap files, pages, redirects, images,
+   * scripts, stylesheets and files alike. External checks (other sites) have their own cap.
+   */
   maxPages: number;
   pageTimeoutMs: number;
   crawlTimeoutMs: number;
@@ -35,6 +40,9 @@ const MAX_CRAWL_DEPTH = 10_000;
 export interface AuditProgress {
   crawled: number;
   discovered: number;
+  /** Once the crawl is done, when other sites' URLs are checked: how many of how many. */
+  externalChecked?: number;
+  externalTotal?: number;
 }
 
 export interface RunSiteAuditOptions {
@@ -47,6 +55,21 @@ export interface RunSiteAuditOptions {
   httpFallback?: boolean;
   /** Shares the event loop with the pages being served (default: this thread's one slicer). */
   slicer?: TimeSlicer;
+  /**
+   * Check links, scripts and stylesheets on other sites once the crawl is done (default off here;
+   * the form ticks it). Settings override the defaults (EXTERNAL_CHECK_DEFAULTS).
+   */
+  externalLinks?: boolean | Partial<ExternalCheckSettings>;
+  /** Render JavaScript: each HTML page is rendered in this browser and read from its rendered DOM. */
+  renderer?: AuditRenderer;
+}
+
+/** How the audit rendered JavaScript, when it was asked to. */
+export interface AuditRenderFacts {
+  /** Pages rendered in the browser. */
+  rendered: number;
+  /** Why rendering stopped part way (the rest was read as raw HTML), or null. */
+  stopped: string | null;
 }
 
 export interface SiteAuditOutcome {
@@ -62,6 +85,8 @@ export interface SiteAuditOutcome {
   summary: AuditSummaryCounts;
   sitemaps: SitemapFile[];
   hasSitemap: boolean;
+  /** Only when the audit rendered JavaScript. */
+  render?: AuditRenderFacts;
 }
 
 /**
@@ -78,6 +103,7 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
     maxTotalBytes: limits.maxTotalBytes,
     pageTimeoutMs: limits.pageTimeoutMs,
     maxSitemapUrls: limits.maxPages,
+    renderer: options.renderer,
   });
   const core = await runCrawl(
     {
@@ -106,13 +132,22 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
     },
     visitor,
   );
+  const externalChecks = await checkExternals(
+    options,
+    store.externals,
+    limits.crawlTimeoutMs - core.durationMs,
+    (externalChecked, externalTotal) =>
+      options.onProgress?.({ crawled: state.fetched, discovered: store.nodes.length, externalChecked, externalTotal }),
+  );
   const sitemaps = state.sitemaps ?? { files: [], found: false };
   const evaluation = await evaluateRulesSliced(
     {
       nodes: store.nodes,
       hasSitemap: sitemaps.found,
       sitemapFiles: sitemaps.files,
+      robots: { url: `${core.siteOrigin}/robots.txt`, policy: core.frontier.robots },
       strings: { anchors: store.anchors, externals: store.externals },
+      externalChecks,
     },
     () => slicer.breathe(),
   );
@@ -131,5 +166,31 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
     summary: summarize(evaluation.issues, crawled),
     sitemaps: sitemaps.files,
     hasSitemap: sitemaps.found,
+    ...(options.renderer
+      ? { render: { rendered: options.renderer.rendered, stopped: options.renderer.stopped ?? state.renderStopped } }
+      : {}),
   };
+}
+
+/** The external URLs' answers, within what is left of the audit's time and until it is cancelled. */
+async function checkExternals(
+  options: RunSiteAuditOptions,
+  urls: readonly string[],
+  remainingMs: number,
+  onProgress: (done: number, total: number) => void,
+): Promise<Array<ExternalCheck | undefined>> {
+  if (!options.externalLinks || urls.length === 0 || options.signal?.aborted || remainingMs <= 0) return [];
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), remainingMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
+  try {
+    return await checkExternalUrls(urls, {
+      fetcher: options.fetcher,
+      settings: options.externalLinks === true ? {} : options.externalLinks,
+      signal,
+      onProgress,
+    });
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -4,9 +4,10 @@ import type { Config } from '#server/config/index.ts';
 import type { AppJobDeps } from '#server/jobs.ts';
 import { CRAWLER_BOT_NAME } from '#server/lib/crawler/index.ts';
 import { eventLoopSlicer } from '#server/lib/crawler/time-slice.ts';
-import type { CrawlFetcher } from '#server/lib/crawler/types.ts';
 import { defineJob, JOB_REASONS } from '#server/lib/jobs/types.ts';
-import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
+import { findRendererChromium } from '#server/lib/browser/launch.ts';
+import { createSafeFetcher, type SafeFetcher } from '#server/lib/safe-fetch/index.ts';
+import { createAuditRenderer, type AuditRenderer } from './render/renderer.ts';
 import type { AuditProgress } from './audit.ts';
 import { runAuditTry, UNEXPECTED_FAILURE, type AuditInput, type AuditOutcome } from './run.ts';
 
@@ -49,8 +50,8 @@ export async function storeJobFailure(
 }
 
 // One fetcher per thread, named after the tool so a site's owner can see what crawled them.
-const fetchers = new WeakMap<Config, CrawlFetcher>();
-function auditFetcher(config: Config): CrawlFetcher {
+const fetchers = new WeakMap<Config, SafeFetcher>();
+function auditFetcher(config: Config): SafeFetcher {
   let fetcher = fetchers.get(config);
   if (!fetcher) {
     fetcher = createSafeFetcher({
@@ -68,6 +69,23 @@ function auditFetcher(config: Config): CrawlFetcher {
  * (the server or its worker stopped) runs again from the start, once; then the audit fails with
  * the reason. Its concurrency is SITE_AUDIT_MAX_RUNNING, per process that runs jobs.
  */
+/** A browser for one audit that renders JavaScript: Chromium (CHROMIUM_PATH) through the audit's guarded fetcher. */
+function auditRenderer(deps: AppJobDeps): AuditRenderer | undefined {
+  const chromiumPath = findRendererChromium(deps.config.mobileTest.chromiumPath);
+  if (!chromiumPath) return undefined;
+  const settings = deps.config.siteAuditRender;
+  return createAuditRenderer({
+    chromiumPath,
+    fetcher: auditFetcher(deps.config),
+    concurrency: settings.concurrency,
+    timeoutMs: settings.timeoutMs,
+    memoryMb: settings.memoryMb,
+    maxPages: settings.maxPages,
+    maxPageBytes: deps.config.siteAudit.limits.maxPageBytes,
+    log: { info: (message) => deps.log.info(message), warn: (message) => deps.log.warn(message) },
+  });
+}
+
 export const siteAuditJob = {
   ...defineJob<AuditInput, AuditProgress, AuditResult, AppJobDeps>({
     name: SITE_AUDIT_JOB,
@@ -83,10 +101,12 @@ export const siteAuditJob = {
           db: deps.db,
           fetcher: auditFetcher(deps.config),
           limits: settings.limits,
+          external: settings.external,
           keep: settings.keep,
           slicer: eventLoopSlicer,
           now: () => new Date(),
           log: deps.log,
+          makeRenderer: () => auditRenderer(deps),
         },
         job,
       );

@@ -1,10 +1,15 @@
 import type { SiteAuditRow, StoredIssue } from '#db/site-audits.ts';
-import { ISSUE_TYPE_BY_ID } from '#views/model/site-audit.ts';
+import { ISSUE_TYPE_BY_ID, type Severity } from '#views/model/site-audit.ts';
+import { linkedFrom, linkSentence } from '#views/model/site-audit-report.ts';
+import { reportTitle, shortUrl } from '#views/model/site-audit-report.ts';
+import { scoreExplanation } from '#views/model/site-audit-report.ts';
 import type { ReportBrand } from './branding.ts';
 import { groupIssues, topFixes } from './issues.ts';
 
 /** URLs printed per issue type; the CSV export has them all. */
 const URLS_PER_ISSUE = 100;
+/** Link groups printed per issue type (each names its pages); the CSV export has every link. */
+const LINK_GROUPS_PER_ISSUE = 50;
 
 export interface AuditPdfInput {
   audit: SiteAuditRow;
@@ -14,81 +19,124 @@ export interface AuditPdfInput {
 }
 
 const SEVERITY_COLOUR = { error: '#b42318', warning: '#b54708', notice: '#175cd3' } as const;
+const INK = '#101828';
+const BODY = '#344054';
+const MUTED = '#475467';
 
-/** The client report: who it is from, the score, the top fixes, then every issue with its URLs. */
+/** One line of the PDF: its text, size and colour; `page` starts a new page before it. */
+export interface PdfLine {
+  text: string;
+  size: number;
+  colour: string;
+  /** Space before the line, in lines. */
+  gap?: number;
+  page?: boolean;
+}
+
+interface Summary {
+  pages: number;
+  score: number;
+  errors: number;
+  warnings: number;
+  notices: number;
+}
+
+const count = (n: number, word: string) => `${n} ${n === 1 ? word : `${word}s`}`;
+
+/**
+ * The client report as lines of text: who it is from, the title (domain and date), the score and
+ * how it is made, the top fixes, then every issue with its pages, and for link issues each link
+ * (where it is, its text, the pages carrying it). Kept apart from drawing so the words can be tested.
+ */
+export function auditPdfLines(input: Omit<AuditPdfInput, 'fontPath'>): PdfLine[] {
+  const { audit, brand } = input;
+  const summary = audit.summary as Summary;
+  const siteUrl = (audit.report as { siteUrl?: string } | undefined)?.siteUrl;
+  const short = (url: string) => shortUrl(url, siteUrl);
+  const groups = groupIssues(input.issues);
+  const lines: PdfLine[] = [];
+  const add = (text: string, size: number, colour: string, extra: Partial<PdfLine> = {}) =>
+    lines.push({ text, size, colour, ...extra });
+
+  add(brand.name, 18, INK);
+  add([brand.tagline, brand.email, brand.phone, brand.website].filter(Boolean).join(' · '), 9, MUTED);
+  add(reportTitle(audit), 16, INK, { gap: 1.2 });
+  add(`${audit.url} · ${count(summary.pages, 'URL')} crawled`, 10, MUTED);
+  add(`${summary.score}/100 health score`, 22, INK, { gap: 0.8 });
+  add(
+    `${count(summary.errors, 'error')} · ${count(summary.warnings, 'warning')} · ${count(summary.notices, 'notice')}`,
+    10,
+    BODY,
+  );
+  add('How the score works', 11, INK, { gap: 0.8 });
+  for (const line of scoreExplanation()) add(line, 9, MUTED);
+
+  add('Top fixes', 13, INK, { gap: 1 });
+  add('Errors first, then warnings, then notices; within each, the problem on the most pages first.', 9, MUTED);
+  topFixes(groups).forEach((fix, index) => {
+    add(`${index + 1}. ${fix.title} (${fix.severity}, on ${count(fix.count, 'page')})`, 10, colour(fix.severity), {
+      gap: 0.4,
+    });
+    add(fix.issue.howToFix, 9, BODY);
+  });
+  if (groups.length === 0) add('No issues found.', 10, BODY, { gap: 0.4 });
+
+  add('Every issue', 13, INK, { page: true });
+  for (const group of groups) {
+    const issue = ISSUE_TYPE_BY_ID.get(group.type)!;
+    add(`${group.title} · ${group.severity} · ${group.count}`, 11, colour(group.severity), { gap: 0.8 });
+    add(issue.description, 9, BODY);
+    add(`How to fix: ${issue.howToFix}`, 9, BODY);
+    if (group.links) {
+      for (const link of group.links.groups.slice(0, LINK_GROUPS_PER_ISSUE)) {
+        // "to", not an arrow: the PDF's built-in font (when no font file is set) has no arrow.
+        add(`• ${linkSentence(link)}: "${link.anchor || '(no text)'}" to ${short(link.target)}`, 9, INK, {
+          gap: 0.2,
+        });
+        add(`  ${linkedFrom(link, short)}`, 8, MUTED);
+      }
+      const more = group.links.distinct - Math.min(group.links.groups.length, LINK_GROUPS_PER_ISSUE);
+      if (more > 0) add(`… and ${count(more, 'more link')} (see the CSV export).`, 9, MUTED);
+      // A link issue's pages are the "linked from" above; a broken URL's own list follows.
+      if (!group.links.inbound) continue;
+    }
+    for (const url of group.urls.slice(0, URLS_PER_ISSUE)) add(`• ${url}`, 9, INK);
+    if (group.urls.length > URLS_PER_ISSUE)
+      add(`… and ${group.urls.length - URLS_PER_ISSUE} more (see the CSV export).`, 9, MUTED);
+  }
+  add('Want these fixed?', 13, INK, { gap: 1.5 });
+  add(
+    `${brand.name} can fix them with you: ${[brand.email, brand.phone, brand.website].filter(Boolean).join(' · ')}`,
+    10,
+    BODY,
+  );
+  return lines;
+}
+
+const colour = (severity: Severity) => SEVERITY_COLOUR[severity];
+
+/** The client report as a PDF: `auditPdfLines`, drawn. */
 export async function renderAuditPdf(input: AuditPdfInput): Promise<Buffer> {
   // pdfkit adds ~30 MB of resident memory when imported: loaded on the first PDF, not at boot.
   const { default: PDFDocument } = await import('pdfkit');
-  const summary = input.audit.summary as {
-    pages: number;
-    score: number;
-    errors: number;
-    warnings: number;
-    notices: number;
-  };
-  const groups = groupIssues(input.issues);
+  const lines = auditPdfLines(input);
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'A4',
       margin: 50,
-      info: { Title: `Site audit: ${input.audit.url}`, Author: input.brand.name },
+      info: { Title: reportTitle(input.audit), Author: input.brand.name },
     });
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
     if (input.fontPath) doc.font(input.fontPath);
-
-    doc.fontSize(18).fillColor('#101828').text(input.brand.name);
-    doc
-      .fontSize(9)
-      .fillColor('#475467')
-      .text(
-        [input.brand.tagline, input.brand.email, input.brand.phone, input.brand.website].filter(Boolean).join(' · '),
-      );
-    doc.moveDown(1.2).fontSize(16).fillColor('#101828').text('Website SEO audit report');
-    doc
-      .fontSize(10)
-      .fillColor('#475467')
-      .text(
-        `${input.audit.url} · audited ${(input.audit.finishedAt ?? input.audit.createdAt).slice(0, 10)} · ${summary.pages} URLs crawled`,
-      );
     // One font size per line: pdfkit spaces a `continued` line by its last segment, so a big score
     // followed by small words would overprint the line below.
-    doc.moveDown(0.8).fontSize(22).fillColor('#101828').text(`${summary.score}/100 health score`);
-    doc
-      .fontSize(10)
-      .fillColor('#344054')
-      .text(`${summary.errors} errors · ${summary.warnings} warnings · ${summary.notices} notices`);
-
-    doc.moveDown(1).fontSize(13).fillColor('#101828').text('Top fixes');
-    doc
-      .fontSize(9)
-      .fillColor('#475467')
-      .text('Ranked by severity (error 3, warning 2, notice 1) times the number of URLs affected.');
-    topFixes(groups).forEach((fix, index) => {
-      doc
-        .moveDown(0.4)
-        .fontSize(10)
-        .fillColor(SEVERITY_COLOUR[fix.severity])
-        .text(`${index + 1}. ${fix.title} (${fix.severity}, ${fix.count} URL${fix.count === 1 ? '' : 's'})`);
-      doc.fontSize(9).fillColor('#344054').text(fix.issue.howToFix);
-    });
-    if (groups.length === 0) doc.moveDown(0.4).fontSize(10).fillColor('#344054').text('No issues found.');
-
-    doc.addPage().fontSize(13).fillColor('#101828').text('Every issue');
-    for (const group of groups) {
-      const issue = ISSUE_TYPE_BY_ID.get(group.type)!;
-      doc
-        .moveDown(0.8)
-        .fontSize(11)
-        .fillColor(SEVERITY_COLOUR[group.severity])
-        .text(`${group.title} · ${group.severity} · ${group.count}`);
-      doc.fontSize(9).fillColor('#344054').text(issue.description).text(`How to fix: ${issue.howToFix}`);
-      doc.fillColor('#101828');
-      for (const url of group.urls.slice(0, URLS_PER_ISSUE)) doc.text(`• ${url}`);
-      if (group.urls.length > URLS_PER_ISSUE)
-        doc.fillColor('#475467').text(`… and ${group.urls.length - URLS_PER_ISSUE} more (see the CSV export).`);
+    for (const line of lines) {
+      if (line.page) doc.addPage();
+      else if (line.gap) doc.moveDown(line.gap);
+      doc.fontSize(line.size).fillColor(line.colour).text(line.text);
     }
     doc.end();
   });

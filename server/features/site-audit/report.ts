@@ -1,4 +1,4 @@
-import type { StoredPage } from '#db/site-audits.ts';
+import type { StoredIssue, StoredPage } from '#db/site-audits.ts';
 import type { SiteAuditOutcome } from './audit.ts';
 
 /** How many (type, URL) pairs each side of a diff lists; the counts stay exact. */
@@ -60,6 +60,7 @@ export function reportFacts(outcome: SiteAuditOutcome) {
     durationMs: outcome.durationMs,
     crawlDelayMs: outcome.crawlDelayMs,
     hasSitemap: outcome.hasSitemap,
+    ...(outcome.render ? { render: outcome.render } : {}),
     sitemaps: outcome.sitemaps.map((file) => ({
       url: file.url,
       kind: file.kind,
@@ -68,4 +69,25 @@ export function reportFacts(outcome: SiteAuditOutcome) {
       error: file.error ?? null,
     })),
   };
+}
+
+/** The CSV export's columns: an issue per row, or a link per row for link issues (where it is, its text, its place). */
+export const CSV_HEADER = [
+  'url',
+  'type',
+  'severity',
+  'detail',
+  'link_source',
+  'link_target',
+  'anchor_text',
+  'link_position',
+];
+
+/** Every issue as CSV rows: one per link behind a link issue (all stored links), one for any other issue. */
+export function* csvRows(issues: Iterable<StoredIssue>): Generator<string[]> {
+  for (const issue of issues) {
+    const head = [issue.url, issue.type, issue.severity, issue.detail];
+    if (!issue.links?.length) yield [...head, '', '', '', ''];
+    else for (const link of issue.links) yield [...head, link.source, link.target, link.anchor, link.position];
+  }
 }

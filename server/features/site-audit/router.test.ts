@@ -98,6 +98,20 @@ describe.each(DIALECTS)('%s', (dialect) => {
             title: 'Page links to a broken internal URL',
             count: 1,
             urls: [`${o}/`],
+            // Stored with the issue and read back on either database: where the link is, its text, its place.
+            links: {
+              total: 1,
+              distinct: 1,
+              groups: [
+                {
+                  target: `${o}/missing`,
+                  anchor: 'Visit /missing',
+                  position: 'navigation',
+                  pages: 1,
+                  sources: [`${o}/`],
+                },
+              ],
+            },
           },
           {
             type: 'status-4xx',
@@ -105,6 +119,21 @@ describe.each(DIALECTS)('%s', (dialect) => {
             title: 'Internal URL answers 4xx',
             count: 1,
             urls: [`${o}/missing`],
+            // The broken URL names the links to it ("linked from").
+            links: {
+              total: 1,
+              distinct: 1,
+              inbound: true,
+              groups: [
+                {
+                  target: `${o}/missing`,
+                  anchor: 'Visit /missing',
+                  position: 'navigation',
+                  pages: 1,
+                  sources: [`${o}/`],
+                },
+              ],
+            },
           },
           { type: 'title-missing', severity: 'error', title: 'Missing title', count: 1, urls: [`${o}/no-title`] },
           { type: 'thin-content', severity: 'warning', title: 'Thin content', count: 1, urls: [`${o}/thin`] },
@@ -121,16 +150,28 @@ describe.each(DIALECTS)('%s', (dialect) => {
           facts: expect.objectContaining({ status: 200, depth: 1, words: 24, inSitemap: false }),
         }),
       ]);
+      const linking = await request(app).get(`/api/site-audits/${id}/pages?issue=links-broken`);
+      expect(linking.body.pages.map((row: { url: string; links?: unknown }) => [row.url, row.links])).toEqual([
+        [
+          `${o}/`,
+          [
+            {
+              type: 'links-broken',
+              links: [{ source: `${o}/`, target: `${o}/missing`, anchor: 'Visit /missing', position: 'navigation' }],
+            },
+          ],
+        ],
+      ]);
       expect((await request(app).get(`/api/site-audits/${id}/pages?perPage=500`)).status).toBe(400);
 
       const csv = await request(app).get(`/api/site-audits/${id}/export.csv`);
       expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(csv.text.split('\r\n')).toEqual([
-        'url,type,severity,detail',
-        `${o}/,links-broken,error,links to ${o}/missing (HTTP 404)`,
-        `${o}/missing,status-4xx,error,HTTP 404`,
-        `${o}/thin,thin-content,warning,24 words`,
-        `${o}/no-title,title-missing,error,no <title>`,
+        'url,type,severity,detail,link_source,link_target,anchor_text,link_position',
+        `${o}/,links-broken,error,links to ${o}/missing (HTTP 404),${o}/,${o}/missing,Visit /missing,navigation`,
+        `${o}/missing,status-4xx,error,HTTP 404,,,,`,
+        `${o}/thin,thin-content,warning,24 words,,,,`,
+        `${o}/no-title,title-missing,error,no <title>,,,,`,
         '',
       ]);
       const pdf = await request(app)
@@ -157,6 +198,11 @@ describe.each(DIALECTS)('%s', (dialect) => {
         expect(res.status).toBe(400);
         expect(res.body.error).toEqual(expect.any(String));
       }
+      const badChoice = await request(app)
+        .post('/api/site-audits')
+        .send({ url: `${site.origin}/`, checkExternalLinks: 'yes' });
+      expect(badChoice.status).toBe(400);
+      expect(badChoice.body.error).toMatch(/checkExternalLinks must be true or false/);
       for (let i = 0; i < 2; i += 1) await audit(app, `${site.origin}/`);
       const limited = await request(app)
         .post('/api/site-audits')
@@ -164,6 +210,36 @@ describe.each(DIALECTS)('%s', (dialect) => {
       expect(limited.status).toBe(429);
     } finally {
       await site.close();
+    }
+  });
+
+  test('links to other sites are checked only when the audit is asked to', async () => {
+    const other = await serveFixture(() => ({ status: 404, body: 'gone' }));
+    const site = await serveFixture((path) =>
+      path === '/' ? html(auditPage('/', { links: [`${other.origin}/moved-away`] })) : undefined,
+    );
+    try {
+      const { app } = await appFor(`${site.hostPort},${other.hostPort}`);
+      const brokenExternal = async (id: string) =>
+        (await request(app).get(`/api/site-audits/${id}/issues`)).body.issues.filter(
+          (group: { type: string }) => group.type === 'external-broken',
+        );
+      const plain = await audit(app, `${site.origin}/`);
+      expect(await brokenExternal(plain.id)).toEqual([]);
+      expect(other.requests).toEqual([]);
+
+      const res = await request(app)
+        .post('/api/site-audits')
+        .send({ url: `${site.origin}/`, checkExternalLinks: true });
+      expect(res.status).toBe(202);
+      await finished(app, res.body.id);
+      expect(await brokenExternal(res.body.id)).toEqual([
+        expect.objectContaining({ count: 1, urls: [`${other.origin}/moved-away`] }),
+      ]);
+      expect(other.requests.map((entry) => entry.path)).toEqual(['/moved-away', '/moved-away']);
+    } finally {
+      await site.close();
+      await other.close();
     }
   });
 

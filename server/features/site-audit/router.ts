@@ -1,6 +1,6 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { Db } from '#db/index.ts';
-import { auditIssues, auditPages, type SiteAuditRow } from '#db/site-audits.ts';
+import { auditIssues, auditPages, issueLinksOf, type SiteAuditRow } from '#db/site-audits.ts';
 import type { SiteAuditSettings } from '#server/config/site-audit.ts';
 import { HttpError } from '#server/http/http-error.ts';
 import { endpoint } from '#server/http/endpoint.ts';
@@ -10,6 +10,7 @@ import type { Capacity } from '#server/lib/capacity.ts';
 import type { ReportBrand } from './branding.ts';
 import { groupIssues } from './issues.ts';
 import { renderAuditPdf } from './pdf.ts';
+import { csvRows, CSV_HEADER } from './report.ts';
 import type { AuditEvent, SiteAuditService } from './service.ts';
 import { parseOr400 } from '#server/http/validation.ts';
 import { visitorKey } from '#server/http/visitor.ts';
@@ -43,9 +44,13 @@ export function siteAuditRouter({ service, db, settings, brand, fontPath, pdfCap
   };
 
   router.post('/site-audits', validate, limiter, async (req, res) => {
-    const { url } = res.locals.startAudit as { url: string };
+    const { url, render, checkExternalLinks } = res.locals.startAudit as {
+      url: string;
+      render: boolean;
+      checkExternalLinks: boolean;
+    };
     const visitor = visitorKey(req, res, { create: true })!;
-    const started = await service.start(url, visitor);
+    const started = await service.start(url, visitor, { render, checkExternalLinks });
     res.status(202).setHeader('Location', `/api/site-audits/${started.id}`).json(started);
   });
 
@@ -79,20 +84,25 @@ export function siteAuditRouter({ service, db, settings, brand, fontPath, pdfCap
       issue: query.issue,
       search: query.q,
     });
-    res.json({ total: result.total, page: query.page, perPage: query.perPage, pages: result.pages });
+    // Each page's link issues name their links (target, anchor text, position).
+    const links = await issueLinksOf(
+      db,
+      audit.id,
+      result.pages.map((page) => page.url),
+    );
+    const pages = result.pages.map((page) => {
+      const own = links.get(page.url);
+      return own ? { ...page, links: own } : page;
+    });
+    res.json({ total: result.total, page: query.page, perPage: query.perPage, pages });
   });
 
   router.get('/site-audits/:id/export.csv', async (req, res) => {
     const audit = await service.finished(String(req.params.id));
-    const rows = (await auditIssues(db, audit.id)).map((issue) => [
-      issue.url,
-      issue.type,
-      issue.severity,
-      issue.detail,
-    ]);
+    const rows = [...csvRows(await auditIssues(db, audit.id))];
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="site-audit-${audit.id}.csv"`);
-    res.send(toCsv(['url', 'type', 'severity', 'detail'], rows));
+    res.send(toCsv(CSV_HEADER, rows));
   });
 
   // The audit is looked up (404, or 409 while it runs) before a PDF slot is taken.

@@ -13,6 +13,8 @@ import { isCrawlStartError } from '#server/lib/crawler/index.ts';
 import type { TimeSlicer } from '#server/lib/crawler/time-slice.ts';
 import type { CrawlFetcher } from '#server/lib/crawler/types.ts';
 import { runSiteAudit, type AuditProgress, type SiteAuditLimits } from './audit.ts';
+import type { ExternalCheckSettings } from './external-links.ts';
+import type { AuditRenderer } from './render/renderer.ts';
 import { DIFF_LIST_LIMIT, pageRows, reportFacts } from './report.ts';
 
 /** What an audit's job carries (its id is the audit's id). */
@@ -22,7 +24,14 @@ export interface AuditInput {
   /** Typed without a scheme: https first, http when the site has no TLS. */
   httpFallback: boolean;
   createdAt: string;
+  /** Render JavaScript: pages are read from their DOM rendered in Chromium (absent in audits queued before). */
+  render?: boolean;
+  /** Check links, scripts and stylesheets on other sites too (absent in audits queued before it existed). */
+  checkExternalLinks?: boolean;
 }
+
+/** Why an audit asked to render JavaScript did not, when this server has no browser. */
+export const NO_BROWSER = 'JavaScript was not rendered: this server has no browser; the site was read as raw HTML.';
 
 /** How a try ended: stored as such, or `skipped` when the audit had ended before it started. */
 export type AuditOutcome = 'done' | 'failed' | 'cancelled' | 'skipped';
@@ -39,11 +48,15 @@ export interface AuditRunDeps {
   db: Db;
   fetcher: CrawlFetcher;
   limits: SiteAuditLimits;
+  /** How other sites' URLs are checked when an audit asks (default EXTERNAL_CHECK_DEFAULTS). */
+  external?: ExternalCheckSettings;
   /** Finished audits kept; older ones are pruned after each audit. */
   keep: number;
   slicer: TimeSlicer;
   now: () => Date;
   log?: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
+  /** A browser for an audit that renders JavaScript (one per try, closed when it ends); undefined without Chromium. */
+  makeRenderer?: () => AuditRenderer | undefined;
 }
 
 /** One try as the job system hands it over. */
@@ -101,16 +114,27 @@ async function crawlAndStore(
   settle: () => Promise<void>,
 ): Promise<AuditOutcome> {
   const { db, now } = deps;
+  const renderer = job.input.render ? deps.makeRenderer?.() : undefined;
+  // A thread that exits (the job system's close) may not wait: its browser is killed with it.
+  const killBrowser = () => renderer?.kill();
+  if (renderer) process.once('exit', killBrowser);
   try {
     const outcome = await runSiteAudit({
       startUrl: job.input.url,
       httpFallback: job.input.httpFallback,
+      externalLinks: job.input.checkExternalLinks === true && (deps.external ?? true),
       fetcher: deps.fetcher,
       limits: deps.limits,
       signal: job.signal,
       onProgress,
       slicer: deps.slicer,
+      renderer,
+    }).finally(async () => {
+      // Cancelled, failed or done: the audit's browser closes before the try ends.
+      process.removeListener('exit', killBrowser);
+      await renderer?.close();
     });
+    if (job.input.render && !renderer) outcome.render = { rendered: 0, stopped: NO_BROWSER };
     await settle();
     if (job.signal.aborted) return stopped(deps, job);
     const summary = outcome.summary;
@@ -129,6 +153,7 @@ async function crawlAndStore(
           url: issue.url,
           severity: issue.severity,
           detail: issue.detail,
+          ...(issue.links?.length ? { links: issue.links } : {}),
         })),
         diff: (trx) => diffAgainstPrevious(trx, job),
       },

@@ -125,7 +125,11 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
      * Queues an audit of `url` for `visitor` (a hash of their cookie): its row, then its job, which
      * any process that runs jobs may take. Resolves once both are stored, so the id can be read at once.
      */
-    async start(url: string, visitor: string): Promise<{ id: string; status: 'queued' }> {
+    async start(
+      url: string,
+      visitor: string,
+      options: { render?: boolean; checkExternalLinks?: boolean } = {},
+    ): Promise<{ id: string; status: 'queued' }> {
       // What the visitor typed, by the one rule: a bare domain is https first.
       const typed = typedUrl(url);
       const start = typed.ok ? normalizeUrl(typed.url) : null;
@@ -141,6 +145,8 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
         url: start,
         httpFallback: !typed.schemeTyped,
         createdAt: now().toISOString(),
+        ...(options.render ? { render: true } : {}),
+        ...(options.checkExternalLinks ? { checkExternalLinks: true } : {}),
       };
       await insertSiteAudit(db, { id, ...input });
       try {

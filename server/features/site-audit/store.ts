@@ -1,4 +1,5 @@
 import type { SkipReason } from '#server/lib/crawler/types.ts';
+import type { IndexingRecord } from './indexing-content-record.ts';
 import type { LinkPosition } from '#server/lib/page-facts/facts.ts';
 
 /** Longest anchor text kept for the report. */
@@ -13,6 +14,9 @@ export type CanonicalRef =
 
 /** Link positions as stored in `PageRecord.outlinks` (the low two bits of each anchor cell). */
 export const LINK_POSITIONS = ['content', 'navigation', 'footer'] as const satisfies readonly LinkPosition[];
+
+/** How pages load a URL (`UrlNode.loadedAs` bits): the crawl never parses a script or stylesheet as a page. */
+export const LOADED_AS = { image: 1, script: 2, stylesheet: 4 } as const;
 
 export interface HreflangRef {
   lang: string;
@@ -46,6 +50,11 @@ export interface PageRecord {
   minhash: Uint32Array;
   htmlBytes: number;
   jsonLdInvalid: number;
+  /**
+   * Structured-data problems as `check<TAB>detail` lines (summarizeStructuredData): one per check,
+   * at most 8, each capped, shared between pages when equal (./structured-data.ts).
+   */
+  structuredDataProblems: string[];
   imagesNoAlt: number;
   imagesNoSize: number;
   /** Internal image URL ids shown on the page. */
@@ -69,8 +78,40 @@ export interface PageRecord {
    */
   outlinks: Int32Array;
   hreflang: HreflangRef[];
+  /** Scripts (`<script src>`) and stylesheets the page loads: internal id ≥ 0, or -1 - index in `store.externals`. */
+  scripts: number[];
+  stylesheets: number[];
   insecureResources: number;
   insecureForms: number;
+  /** Facts of the indexing and markup checks ("indexing-content" group), one object of their own. */
+  indexing: IndexingRecord;
+  /** Raw HTML against rendered DOM, when the audit renders JavaScript; absent otherwise. */
+  render?: RenderRecord;
+}
+
+/** A count and the first few entries (capped strings): a rendered page's console errors or failed requests. */
+export interface CappedList {
+  count: number;
+  first: string[];
+}
+
+/** What rendering changed on a page (only when the audit renders JavaScript); the page's facts are the rendered ones. */
+export interface RenderRecord {
+  /** Why the page could not be rendered (its facts are then the raw HTML's); null when it was. */
+  error: string | null;
+  /** The raw HTML's title when the rendered title differs from it (capped); undefined when they agree. */
+  rawTitle?: string | null;
+  rawH1Count: number;
+  /** The raw HTML's first canonical (absolute URL, or as written when invalid), null for none. */
+  rawCanonical: string | null;
+  /** A noindex in the raw HTML (meta or header) / in the rendered DOM. */
+  rawNoindex: boolean;
+  renderedNoindex: boolean;
+  /** Internal link targets found only in the rendered DOM: how many, and the first few ids. */
+  linksOnlyRendered: number;
+  linksOnlyRenderedFirst: number[];
+  consoleErrors: CappedList;
+  failedResources: CappedList;
 }
 
 export interface UrlNode {
@@ -89,9 +130,13 @@ export interface UrlNode {
   /** Body size in bytes from Content-Length or counted; -1 when unknown. */
   bytes: number;
   inSitemap: boolean;
+  /** LOADED_AS bits: shown as an image, loaded as a script or a stylesheet by some page (0: never). */
+  loadedAs: number;
   /** The start URL or a hop it redirected through: the root of the click-depth graph. */
   start: boolean;
   page: PageRecord | null;
+  /** Answered 200 with an HTML document under a missing or non-HTML Content-Type (not read as a page). */
+  htmlMislabelled: boolean;
 }
 
 /** Strings kept once however many pages repeat them (a footer's anchor text, an external URL). */
@@ -144,8 +189,10 @@ export function createUrlStore() {
           contentType: '',
           bytes: -1,
           inSitemap: false,
+          loadedAs: 0,
           start: false,
           page: null,
+          htmlMislabelled: false,
         });
       }
       return id;

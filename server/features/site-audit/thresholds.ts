@@ -12,3 +12,8 @@ export const NEAR_DUPLICATE_SIMILARITY = 0.9;
 export const NEAR_DUPLICATE_MIN_WORDS = 50;
 /** Redirect hops followed when judging chains (a longer chain is reported as a chain anyway). */
 export const MAX_REDIRECT_HOPS = 20;
+/** Scripts and stylesheets "too large" (bytes as sent, or counted when the size is not sent): docs/decisions/ resources note. */
+export const LARGE_SCRIPT_BYTES = 500 * 1024;
+export const LARGE_STYLESHEET_BYTES = 150 * 1024;
+/** Scripts and stylesheets read per page (a page of thousands would cost thousands of requests). */
+export const MAX_RESOURCES_PER_PAGE = 100;

@@ -7,9 +7,21 @@ import type { CrawlFetchResponse } from '#server/lib/crawler/types.ts';
 import { createPageFactsParser } from '#server/lib/page-facts/extract.ts';
 import type { PageFacts } from '#server/lib/page-facts/facts.ts';
 import { hasNoindex, xRobotsDirectivesFor } from '#server/lib/page-facts/robots-directives.ts';
+import { compareRender, parseRendered, unrendered } from './render/compare.ts';
+import { RenderingStoppedError, type AuditRenderer } from './render/renderer.ts';
 import { readSitemaps, type SitemapReadResult } from './sitemaps.ts';
-import { LINK_POSITIONS, type CanonicalRef, type HreflangRef, type PageRecord, type UrlStore } from './store.ts';
-import { LARGE_IMAGE_BYTES } from './thresholds.ts';
+import { createStructuredDataRecorder } from './structured-data.ts';
+import {
+  LINK_POSITIONS,
+  LOADED_AS,
+  type CanonicalRef,
+  type HreflangRef,
+  type PageRecord,
+  type UrlNode,
+  type UrlStore,
+} from './store.ts';
+import { LARGE_IMAGE_BYTES, LARGE_SCRIPT_BYTES, LARGE_STYLESHEET_BYTES, MAX_RESOURCES_PER_PAGE } from './thresholds.ts';
+import { indexingContentRecord, looksLikeHtml, mayBeMislabelledHtml, nofollowOnly } from './indexing-content-record.ts';
 
 export interface AuditVisitorOptions {
   store: UrlStore;
@@ -19,12 +31,16 @@ export interface AuditVisitorOptions {
   /** Sitemap URLs taken at most (the page cap: more could never be fetched). */
   maxSitemapUrls: number;
   onProgress?: () => void;
+  /** Renders each HTML page in Chromium: its rendered DOM gives the page's facts and links (render/). */
+  renderer?: AuditRenderer;
 }
 
 export interface AuditCrawlState {
   fetched: number;
   bytes: number;
   sitemaps: SitemapReadResult | null;
+  /** Why the audit stopped rendering JavaScript part way (the rest was read as raw HTML). */
+  renderStopped: string | null;
 }
 
 function sniffCharset(head: Buffer, contentType: string | undefined): string {
@@ -43,39 +59,65 @@ async function parseHtml(
   body: Readable,
   contentType: string | undefined,
   breathe: () => Promise<void>,
-): Promise<{ facts: PageFacts; bytes: number }> {
-  const parser = createPageFactsParser({ fingerprint: true, styles: false });
+  keepBody = false,
+): Promise<{ facts: PageFacts; bytes: number; body?: Buffer }> {
+  const parser = createPageFactsParser({ fingerprint: true, styles: false, structuredData: true });
   let decoder: TextDecoder | null = null;
   let bytes = 0;
+  // Kept only to hand the renderer the document the crawl already has (bounded by the page size limit).
+  const kept: Buffer[] = [];
   for await (const chunk of body) {
     const buffer = chunk as Buffer;
     bytes += buffer.length;
+    if (keepBody) kept.push(buffer);
     decoder ??= new TextDecoder(sniffCharset(buffer, contentType));
     parser.write(decoder.decode(buffer, { stream: true }));
     // Buffered chunks arrive without a turn of the event loop: megabytes would hold it.
     await breathe();
   }
   if (decoder) parser.write(decoder.decode());
-  return { facts: parser.end(), bytes };
+  return { facts: parser.end(), bytes, ...(keepBody ? { body: Buffer.concat(kept) } : {}) };
 }
 
-/** Size of a non-HTML body: Content-Length when sent, else counted up to just past the "large" line. */
-async function bodySize(res: CrawlFetchResponse<Readable>): Promise<number> {
+/** Shared by every page that loads no script (or no stylesheet): 20,000 pages need no 40,000 empty arrays. */
+const NO_TARGETS = Object.freeze([]) as unknown as number[];
+
+/** Bytes worth counting for a URL: just past the largest "too large" line of what pages load it as. */
+function countLimitOf(node: UrlNode): number {
+  if (node.loadedAs & LOADED_AS.script) return LARGE_SCRIPT_BYTES;
+  if (node.loadedAs & LOADED_AS.stylesheet) return LARGE_STYLESHEET_BYTES;
+  return LARGE_IMAGE_BYTES;
+}
+
+/**
+ * Size of a non-HTML body: Content-Length when sent, else counted up to just past `limit` (the
+ * "large" line). `sniff` sees the first chunk (read even when Content-Length is sent).
+ */
+async function bodySize(
+  res: CrawlFetchResponse<Readable>,
+  sniff?: (head: Buffer) => void,
+  limit = LARGE_IMAGE_BYTES,
+): Promise<number> {
   const declared = Number(res.headers['content-length']);
-  if (res.headers['content-length'] !== undefined && Number.isSafeInteger(declared) && declared >= 0) {
+  const known = res.headers['content-length'] !== undefined && Number.isSafeInteger(declared) && declared >= 0;
+  if (known && !sniff) {
     res.body.destroy();
     return declared;
   }
   let bytes = 0;
   try {
     for await (const chunk of res.body) {
+      if (sniff && bytes === 0) {
+        sniff(chunk as Buffer);
+        if (known) return declared;
+      }
       bytes += (chunk as Buffer).length;
-      if (bytes > LARGE_IMAGE_BYTES) break;
+      if (bytes > limit) break;
     }
   } finally {
     res.body.destroy();
   }
-  return bytes;
+  return known ? declared : bytes;
 }
 
 /**
@@ -85,8 +127,9 @@ async function bodySize(res: CrawlFetchResponse<Readable>): Promise<number> {
  */
 export function createAuditVisitor(options: AuditVisitorOptions): { visitor: CrawlVisitor; state: AuditCrawlState } {
   const { store } = options;
-  const state: AuditCrawlState = { fetched: 0, bytes: 0, sitemaps: null };
+  const state: AuditCrawlState = { fetched: 0, bytes: 0, sitemaps: null, renderStopped: null };
   let sitemapsStarted = false;
+  const structuredDataProblems = createStructuredDataRecorder();
 
   /** Queues an in-site URL and returns its node id, or -1 for another site or a non-web URL. */
   function reference(crawl: CrawlControl, url: string | null, depth: number): number {
@@ -97,6 +140,32 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
     const id = store.idOf(crawl.frontier.keyOf(url));
     crawl.discover(url, depth);
     return id;
+  }
+
+  /**
+   * Queues the scripts or stylesheets of a page like images (their status and size are checked);
+   * other sites' ones are kept as external URLs for the external check. Distinct, capped.
+   */
+  async function resources(
+    crawl: CrawlControl,
+    sources: Array<string | null>,
+    base: string,
+    depth: number,
+    kind: number,
+  ): Promise<number[]> {
+    if (sources.length === 0) return NO_TARGETS;
+    const targets: number[] = [];
+    for (const source of sources) {
+      if (targets.length >= MAX_RESOURCES_PER_PAGE) break;
+      await crawl.breathe();
+      const url = source && !/^data:/i.test(source) ? normalizeUrl(source, base) : null;
+      if (url === null || !/^https?:/.test(url)) continue;
+      const id = reference(crawl, url, depth);
+      if (id >= 0) store.nodes[id].loadedAs |= kind;
+      const target = id >= 0 ? id : -1 - store.externalId(url);
+      if (!targets.includes(target)) targets.push(target);
+    }
+    return targets;
   }
 
   function spend(crawl: CrawlControl, bytes: number): void {
@@ -125,6 +194,7 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
     const outlinks: number[] = [];
     const outlinkKeys = new Set<string>();
     const nofollowLinks = new Set<number>();
+    const followedLinks = new Set<number>();
     const targets = new Set<string>();
     let emptyAnchors = 0;
     let httpLinks = 0;
@@ -146,6 +216,7 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
       if (id < 0) continue;
       if (id !== selfId) links.add(id);
       if (/\bnofollow\b/.test(link.rel)) nofollowLinks.add(id);
+      else followedLinks.add(id);
       if (!link.text) emptyAnchors += 1;
       if (https && url.startsWith('http:')) httpLinks += 1;
     }
@@ -155,8 +226,23 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
       await crawl.breathe();
       if (!image.src || /^data:/i.test(image.src)) continue;
       const id = reference(crawl, normalizeUrl(image.src, base), depth);
+      if (id >= 0) store.nodes[id].loadedAs |= LOADED_AS.image;
       if (id >= 0 && !images.includes(id)) images.push(id);
     }
+    const scripts = await resources(
+      crawl,
+      facts.scripts.map((script) => script.src),
+      base,
+      depth,
+      LOADED_AS.script,
+    );
+    const stylesheets = await resources(
+      crawl,
+      facts.stylesheets.map((sheet) => sheet.href),
+      base,
+      depth,
+      LOADED_AS.stylesheet,
+    );
 
     const hreflang: HreflangRef[] = [];
     for (const entry of facts.hreflang) {
@@ -212,6 +298,7 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
       minhash: facts.text?.minhash ?? new Uint32Array(0),
       htmlBytes,
       jsonLdInvalid: facts.jsonLdInvalid,
+      structuredDataProblems: structuredDataProblems(facts),
       imagesNoAlt: facts.images.filter((image) => image.alt === null).length,
       imagesNoSize: facts.images.filter((image) => !image.width || !image.height).length,
       images,
@@ -223,9 +310,65 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
       linksOverCap: facts.linksOverCap,
       outlinks: Int32Array.from(outlinks),
       hreflang,
+      scripts,
+      stylesheets,
       insecureResources: https ? facts.insecureResources.length : 0,
       insecureForms,
+      indexing: indexingContentRecord(
+        facts,
+        headerDirectives,
+        headers['content-type'],
+        base,
+        (url) => reference(crawl, url, depth),
+        nofollowOnly(nofollowLinks, followedLinks, selfId),
+      ),
     };
+  }
+
+  /**
+   * Rendering on: the page is rendered from the document already fetched, its rendered DOM parsed by the
+   * same parser and recorded (its links are the ones followed); what differs from the raw HTML is kept in
+   * `render`. A page that cannot be rendered keeps its raw facts and says why.
+   */
+  async function recordRendered(
+    crawl: CrawlControl,
+    item: QueueItem,
+    selfId: number,
+    raw: { facts: PageFacts; body: Buffer },
+    response: { status: number; headers: Record<string, string> },
+    htmlBytes: number,
+  ): Promise<PageRecord> {
+    const { headers } = response;
+    const headerDirectives = xRobotsDirectivesFor(headers['x-robots-tag'], 'googlebot');
+    const rawSide = { facts: raw.facts, noindex: hasNoindex(raw.facts.metaRobots) || hasNoindex(headerDirectives) };
+    let rendered;
+    try {
+      rendered = await options.renderer!.render(
+        {
+          url: item.url,
+          status: response.status,
+          headers,
+          body: raw.body,
+          allowed: (url) => !crawl.frontier.isInSite(url) || crawl.frontier.robots.isAllowed(url),
+        },
+        crawl.signal,
+      );
+    } catch (error) {
+      if (error instanceof RenderingStoppedError) state.renderStopped = error.message;
+      const record = await recordPage(crawl, item, selfId, raw.facts, headers, htmlBytes);
+      if (!(error instanceof RenderingStoppedError) && !crawl.signal.aborted)
+        record.render = unrendered(error instanceof Error ? error.message : String(error), rawSide);
+      return record;
+    }
+    // What the browser fetched counts toward the audit's download limit like the pages do.
+    spend(crawl, rendered.bytes);
+    const facts = await parseRendered(rendered.html, crawl.breathe);
+    const record = await recordPage(crawl, item, selfId, facts, headers, htmlBytes);
+    const renderedNoindex = record.noindex;
+    // Google reads a noindex in the raw HTML before (and instead of) rendering: either side's noindex holds.
+    record.noindex ||= rawSide.noindex;
+    record.render = await compareRender(crawl, store, item.url, rawSide, record, rendered, renderedNoindex);
+    return record;
   }
 
   async function loadSitemaps(crawl: CrawlControl): Promise<void> {
@@ -260,14 +403,22 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
         const target = await crawl.followRedirect(item, status, headers.location);
         if (target && crawl.frontier.isInSite(target)) node.redirectTo = store.idOf(crawl.frontier.keyOf(target));
         else if (target) node.redirectExternal = target;
+        // A script that moved is still a script where it ends: measured, not parsed.
+        if (node.redirectTo >= 0) store.nodes[node.redirectTo].loadedAs |= node.loadedAs;
         return;
       }
       if (status < 200 || status >= 300) {
         res.body.destroy();
         return crawl.failStart(item, 'upstream', `The start page answered HTTP ${status}.`);
       }
-      if (!isHtmlContentType(headers['content-type'])) {
-        node.bytes = await bodySize(res).catch(() => -1);
+      // A script or stylesheet is measured, never parsed as a page, whatever its content type says.
+      const loadedAsCode = !item.start && (node.loadedAs & (LOADED_AS.script | LOADED_AS.stylesheet)) !== 0;
+      if (loadedAsCode || !isHtmlContentType(headers['content-type'])) {
+        const sniff =
+          !loadedAsCode && status === 200 && mayBeMislabelledHtml(headers['content-type'])
+            ? (head: Buffer) => (node.htmlMislabelled = looksLikeHtml(head))
+            : undefined;
+        node.bytes = await bodySize(res, sniff, countLimitOf(node)).catch(() => -1);
         spend(crawl, Math.max(0, node.bytes));
         return crawl.failStart(
           item,
@@ -277,7 +428,8 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
       }
       let parsed;
       try {
-        parsed = await parseHtml(res.body, headers['content-type'], crawl.breathe);
+        const render = options.renderer !== undefined && state.renderStopped === null;
+        parsed = await parseHtml(res.body, headers['content-type'], crawl.breathe, render);
       } catch (error) {
         if (crawl.signal.aborted) {
           // Cut off by a stop, not the site's fault: reported as not crawled.
@@ -291,7 +443,9 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
       }
       node.bytes = parsed.bytes;
       spend(crawl, parsed.bytes);
-      node.page = await recordPage(crawl, item, node.id, parsed.facts, headers, parsed.bytes);
+      node.page = parsed.body
+        ? await recordRendered(crawl, item, node.id, { facts: parsed.facts, body: parsed.body }, res, parsed.bytes)
+        : await recordPage(crawl, item, node.id, parsed.facts, headers, parsed.bytes);
       if (item.start && !sitemapsStarted) await loadSitemaps(crawl);
       options.onProgress?.();
     },

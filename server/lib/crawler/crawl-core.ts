@@ -207,7 +207,11 @@ export async function runCrawl(settings: CoreOptions, visitor: CrawlVisitor): Pr
           timeoutMs: settings.pageTimeoutMs,
           signal,
           breathe,
-        }).catch((error: unknown) => (error instanceof RequestLimitError ? allowAll() : disallowAll()));
+        }).catch((error: unknown) =>
+          error instanceof RequestLimitError
+            ? allowAll()
+            : disallowAll(undefined, error instanceof Error ? error.message : String(error)),
+        );
         frontier.moveSite(origin, policy);
       }
       frontier.discover(target, item.depth, { start: item.start });

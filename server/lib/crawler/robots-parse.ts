@@ -97,8 +97,14 @@ function splitLine(content: string): { name: string; value: string } | null {
   return { name, value: trimBlank(content.slice(valueStart)) };
 }
 
-/** The directives of a robots.txt in file order; comments, blank lines and unparseable lines are left out. */
-export function* robotsLines(input: string | Uint8Array): Generator<RobotsLine> {
+/**
+ * The directives of a robots.txt in file order; comments, blank lines and unparseable lines are left
+ * out (`onUnparseable` hears of the last).
+ */
+export function* robotsLines(
+  input: string | Uint8Array,
+  onUnparseable?: (line: number, text: string) => void,
+): Generator<RobotsLine> {
   const text = decode(input);
   let line = 0;
   let start = 0;
@@ -109,8 +115,12 @@ export function* robotsLines(input: string | Uint8Array): Generator<RobotsLine> 
     const raw = text.slice(start, Math.min(end, start + MAX_LINE_CHARS));
     start = end + (text.charCodeAt(end) === 0x0d && text.charCodeAt(end + 1) === 0x0a ? 2 : 1);
     const hash = raw.indexOf('#');
-    const pair = splitLine(trimBlank(hash >= 0 ? raw.slice(0, hash) : raw));
-    if (!pair) continue;
+    const content = trimBlank(hash >= 0 ? raw.slice(0, hash) : raw);
+    const pair = splitLine(content);
+    if (!pair) {
+      if (content && onUnparseable) onUnparseable(line, trimBlank(raw));
+      continue;
+    }
     yield { line, key: KEYS[pair.name.toLowerCase()] ?? 'unknown', value: pair.value, text: trimBlank(raw) };
   }
 }

@@ -187,7 +187,18 @@ export interface RobotsMatcher {
   isAllowed(url: string): boolean;
   crawlDelaySeconds: number;
   sitemaps: string[];
+  /** Lines no crawler understands (set by robotsMatcherSliced, which the crawl uses). */
+  invalidLines?: RobotsInvalidLines;
 }
+
+export interface RobotsInvalidLines {
+  count: number;
+  /** The first one, as written (capped), with its line number. */
+  first: { line: number; text: string } | null;
+}
+
+/** Directives other search engines read (Yandex, Bing, Cloudflare's content signals): not mistakes. */
+const OTHER_ENGINES_DIRECTIVES = new Set(['host', 'clean-param', 'request-rate', 'visit-time', 'content-signal']);
 
 /** Parses a robots.txt once for one user agent (its product token, matched case-insensitively). */
 export function robotsMatcher(input: string | Uint8Array, agent: string): RobotsMatcher {
@@ -205,7 +216,14 @@ export async function robotsMatcherSliced(
   breathe: () => Promise<void>,
 ): Promise<RobotsMatcher> {
   const builder = groupsBuilder(agent);
-  for (const entry of robotsLines(input)) {
+  const invalidLines: RobotsInvalidLines = { count: 0, first: null };
+  const invalid = (line: number, text: string) => {
+    invalidLines.count += 1;
+    invalidLines.first ??= { line, text: text.slice(0, 200) };
+  };
+  for (const entry of robotsLines(input, invalid)) {
+    if (entry.key === 'unknown' && !OTHER_ENGINES_DIRECTIVES.has(entry.text.split(/[:\s]/)[0].toLowerCase()))
+      invalid(entry.line, entry.text);
     builder.add(entry);
     await breathe();
   }
@@ -215,7 +233,7 @@ export async function robotsMatcherSliced(
     compiled.push(compile(rule));
     await breathe();
   }
-  return matcherOf(groups, compiled);
+  return { ...matcherOf(groups, compiled), invalidLines };
 }
 
 /** Google treats an allowed `/dir/index.html` as allowing `/dir/` too. */

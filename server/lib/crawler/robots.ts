@@ -1,4 +1,10 @@
-import { MAX_ROBOTS_BYTES, robotsMatcher, robotsMatcherSliced, type RobotsMatcher } from './robots-txt.ts';
+import {
+  MAX_ROBOTS_BYTES,
+  robotsMatcher,
+  robotsMatcherSliced,
+  type RobotsInvalidLines,
+  type RobotsMatcher,
+} from './robots-txt.ts';
 import { eventLoopSlicer } from './time-slice.ts';
 import type { CrawlFetcher } from './types.ts';
 
@@ -12,6 +18,22 @@ export interface RobotsPolicy {
   status?: number;
   /** Absolute URLs of the `Sitemap:` lines, in file order. */
   sitemaps: string[];
+  /** Why robots.txt could not be read (a network error or timeout) when that made the site unavailable. */
+  error?: string;
+  /** What is wrong with the file itself (the site audit reports it); only for a file read by the crawl. */
+  problems?: RobotsFileProblems;
+}
+
+export interface RobotsFileProblems {
+  invalidLines: RobotsInvalidLines;
+  /** The body is an HTML page or binary data, not a text file. */
+  notText: boolean;
+}
+
+/** An HTML document or binary bytes where a text file of rules belongs. */
+function isNotText(body: Uint8Array): boolean {
+  const head = Buffer.from(body.subarray(0, 1024));
+  return head.includes(0) || /^\s*<(?:!doctype|html|head|body|\?xml)\b/i.test(head.toString('latin1'));
 }
 
 export function allowAll(): RobotsPolicy {
@@ -56,12 +78,15 @@ export async function loadRobots(
     headers: { accept: 'text/plain,*/*;q=0.5' },
   });
   // Read between turns of the event loop: a 500 KiB file of hostile rules takes ~100 ms.
-  if (res.status >= 200 && res.status < 300)
-    return policyOf(await robotsMatcherSliced(res.body, botName, options.breathe ?? eventLoopSlicer.breathe));
+  if (res.status >= 200 && res.status < 300) {
+    const matcher = await robotsMatcherSliced(res.body, botName, options.breathe ?? eventLoopSlicer.breathe);
+    const invalidLines = matcher.invalidLines ?? { count: 0, first: null };
+    return { ...policyOf(matcher), problems: { invalidLines, notText: isNotText(res.body) } };
+  }
   if (res.status >= 400 && res.status < 500) return allowAll();
   return disallowAll(res.status);
 }
 
-export function disallowAll(status?: number): RobotsPolicy {
-  return { isAllowed: () => false, crawlDelayMs: 0, source: 'unavailable', status, sitemaps: [] };
+export function disallowAll(status?: number, error?: string): RobotsPolicy {
+  return { isAllowed: () => false, crawlDelayMs: 0, source: 'unavailable', status, error, sitemaps: [] };
 }

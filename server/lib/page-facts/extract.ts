@@ -7,13 +7,17 @@ import {
   type PageFacts,
   type PageFactsOptions,
 } from './facts.ts';
+import { createEmbeddedItemCollector } from '#server/lib/structured-data/embedded-items.ts';
 import { createTextFingerprinter, createWordCounter } from './text-fingerprint.ts';
+import { createMarkupTracker } from './markup-tracker.ts';
 
 export { countWords } from './text-fingerprint.ts';
 
 const MAX_STYLE_TEXT = 512 * 1024;
 const MAX_STYLE_ATTRIBUTES = 2000;
 const MAX_LIST = 5000;
+/** JSON-LD blocks kept for validation (structuredData option). */
+export const MAX_JSON_LD_BLOCKS = 50;
 /**
  * Elements whose text is being collected at once. Every text node is added to each of them, so
  * without a bound 8,000 unclosed `<span><a href>` (250 KB) cost 8,000² appends: 12 s and gigabytes.
@@ -83,6 +87,8 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
   const styles = options.styles ?? true;
   const facts = emptyFacts();
   const jsonLdTypes = new Set<string>();
+  const embeddedItems = options.structuredData ? createEmbeddedItemCollector() : null;
+  const jsonLdBlocks: unknown[] = [];
   const captures: Array<{ tag: string; text: string; limit: number; done: (text: string) => void }> = [];
   const capture = (tag: string, text: string, done: (text: string) => void, limit = MAX_CAPTURE_CHARS) => {
     if (captures.length < MAX_OPEN_CAPTURES) captures.push({ tag, text, limit, done });
@@ -91,6 +97,7 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
   };
   const fingerprinter = options.fingerprint ? createTextFingerprinter() : null;
   const words = fingerprinter ?? createWordCounter();
+  const markup = createMarkupTracker(facts);
   let skipDepth = 0;
   let inHead = false;
   let svgDepth = 0;
@@ -119,6 +126,7 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
         words.boundary();
         depth += 1;
         if (hiddenFrom === 0 && isHidden(attribs)) hiddenFrom = depth;
+        embeddedItems?.open(name, attribs);
         const region = regionOf(
           name,
           attribs,
@@ -129,6 +137,7 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
         if (name === 'head') inHead = true;
         if (name === 'body') inHead = false;
         if (name === 'svg') svgDepth += 1;
+        markup.open(name, attribs, svgDepth > 0);
         if (styles && attribs.style && facts.styleAttributes.length < MAX_STYLE_ATTRIBUTES)
           facts.styleAttributes.push({ tag: name, style: attribs.style });
         if (attribs.width !== undefined && WIDTH_TAGS.has(name) && facts.widthAttributes.length < MAX_LIST)
@@ -232,7 +241,9 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
                 '',
                 (text) => {
                   try {
-                    jsonLdTypesOf(JSON.parse(text), jsonLdTypes);
+                    const parsed: unknown = JSON.parse(text);
+                    jsonLdTypesOf(parsed, jsonLdTypes);
+                    if (embeddedItems && jsonLdBlocks.length < MAX_JSON_LD_BLOCKS) jsonLdBlocks.push(parsed);
                   } catch {
                     facts.jsonLdInvalid += 1;
                   }
@@ -269,13 +280,18 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
         if (NON_CONTENT.has(name)) skipDepth += 1;
       },
       ontext(text) {
+        embeddedItems?.text(text);
         for (const open of captures)
           if (open.text.length < open.limit) open.text += text.slice(0, open.limit - open.text.length);
-        if (skipDepth === 0 && hiddenFrom === 0) words.text(text);
+        if (skipDepth === 0 && hiddenFrom === 0) {
+          words.text(text);
+          markup.text(text);
+        }
       },
       onclosetag(name) {
         words.boundary();
         if (hiddenFrom === depth) hiddenFrom = 0;
+        embeddedItems?.close();
         while (regions.length > 0 && regions[regions.length - 1].depth >= depth) regions.pop();
         depth -= 1;
         if (NON_CONTENT.has(name) && skipDepth > 0) skipDepth -= 1;
@@ -299,6 +315,7 @@ export function createPageFactsParser(options: PageFactsOptions = {}) {
     end(): PageFacts {
       parser.end();
       facts.jsonLdTypes = [...jsonLdTypes];
+      if (embeddedItems) facts.structuredData = [...jsonLdBlocks, ...embeddedItems.items()];
       if (fingerprinter) facts.text = fingerprinter.finish();
       facts.wordCount = words.words;
       return facts;

@@ -95,10 +95,35 @@ export interface PageFacts {
   plugins: Array<{ tag: string; type: string }>;
   jsonLdTypes: string[];
   jsonLdInvalid: number;
+  /**
+   * Only with `structuredData: true`: the page's JSON-LD blocks as parsed and its microdata/RDFa
+   * items shaped like JSON-LD (server/lib/structured-data), capped in count.
+   */
+  structuredData?: unknown[];
   /** Words of visible body text (outside head, scripts, styles, templates, SVG and hidden elements). */
   wordCount: number;
   /** Only with `fingerprint: true`: hashes of the visible body text. */
   text?: TextFingerprint;
+  // Indexing and markup checks (site audit "indexing-content" group): counts and capped strings only.
+  /** Elements in the document (every start tag). */
+  elementCount: number;
+  /** Distinct id values used more than once, and the first few of them (each capped). */
+  duplicateIdCount: number;
+  duplicateIds: string[];
+  /** Headings more than one level deeper than the heading before them, and the first such step ("h1 → h3"). */
+  headingSkips: number;
+  firstHeadingSkip: string | null;
+  /** "Lorem ipsum" found in the visible text. */
+  placeholderText: boolean;
+  /** <meta charset> or <meta http-equiv="content-type"> naming a charset. */
+  metaCharset: boolean;
+  /** <link rel="next"/"prev"> in document order (a few at most). */
+  pagination: PaginationFact[];
+}
+
+export interface PaginationFact {
+  rel: 'next' | 'prev';
+  href: string;
 }
 
 export interface PageFactsOptions {
@@ -106,6 +131,8 @@ export interface PageFactsOptions {
   fingerprint?: boolean;
   /** Keep <style> text and style="" attributes (mobile checks); off saves work when unused. */
   styles?: boolean;
+  /** Keep the structured data (JSON-LD, microdata, RDFa) for validation (site audit). */
+  structuredData?: boolean;
 }
 
 /** Facts of a page with nothing in it: the parser's starting point. */
@@ -142,5 +169,13 @@ export function emptyFacts(): PageFacts {
     jsonLdTypes: [],
     jsonLdInvalid: 0,
     wordCount: 0,
+    elementCount: 0,
+    duplicateIdCount: 0,
+    duplicateIds: [],
+    headingSkips: 0,
+    firstHeadingSkip: null,
+    placeholderText: false,
+    metaCharset: false,
+    pagination: [],
   };
 }

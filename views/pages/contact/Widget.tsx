@@ -26,10 +26,35 @@ type Status =
 
 const empty = { name: '', email: '', phone: '', website: '', message: '' };
 
+/** Where the visitor came from a site audit's call to action: ?site=…&score=…&audit=<id>. */
+interface FromAudit {
+  site: string;
+  score: string;
+  audit: string;
+}
+
+/** The audit named in the address, when it is well formed (the server checks the id again). */
+export function auditFromQuery(search: string): FromAudit | null {
+  const query = new URLSearchParams(search);
+  const site = query.get('site')?.trim() ?? '';
+  const score = query.get('score')?.trim() ?? '';
+  const audit = query.get('audit')?.trim() ?? '';
+  if (!/^[A-Za-z0-9_-]{22}$/.test(audit) || !/^https?:\/\//i.test(site)) return null;
+  return { site: site.slice(0, contactLimits.website), score: /^\d{1,3}$/.test(score) ? score : '', audit };
+}
+
+/** The message a visitor from an audit starts with (they may change it). */
+export function auditMessage(from: FromAudit): string {
+  const host = new URL(from.site).hostname;
+  const score = from.score ? ` (health score ${from.score}/100)` : '';
+  return `Please help me fix the problems the site audit found on ${host}${score}.`;
+}
+
 export default function ContactWidget({ idPrefix, phone, hours }: ContactWidgetProps) {
   const [values, setValues] = useState(empty);
   const [trap, setTrap] = useState('');
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [fromAudit, setFromAudit] = useState<FromAudit | null>(null);
   // Where keyboard and screen-reader focus goes after the form and the confirmation swap places.
   const focusNext = useRef<'confirmation' | 'form' | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -37,6 +62,18 @@ export default function ContactWidget({ idPrefix, phone, hours }: ContactWidgetP
   const id = (name: string) => `${idPrefix}-${name}`;
   const set = (field: keyof typeof empty) => (value: string) =>
     setValues((current) => ({ ...current, [field]: value }));
+
+  // Arriving from a site audit's report: the site and a first message filled in, the audit sent along.
+  useEffect(() => {
+    const from = auditFromQuery(window.location.search);
+    if (!from) return;
+    setFromAudit(from);
+    setValues((current) => ({
+      ...current,
+      website: current.website || from.site,
+      message: current.message || auditMessage(from),
+    }));
+  }, []);
 
   useEffect(() => {
     if (focusNext.current === 'confirmation') headingRef.current?.focus();
@@ -48,10 +85,13 @@ export default function ContactWidget({ idPrefix, phone, hours }: ContactWidgetP
     event.preventDefault();
     setStatus({ kind: 'sending' });
     try {
-      await apiFetch('/api/contact', formCopy.failure, { body: { ...values, [HONEYPOT_FIELD]: trap } });
+      await apiFetch('/api/contact', formCopy.failure, {
+        body: { ...values, ...(fromAudit ? { siteAudit: fromAudit.audit } : {}), [HONEYPOT_FIELD]: trap },
+      });
       focusNext.current = 'confirmation';
       setStatus({ kind: 'sent', sent: { email: values.email.trim(), phone: values.phone.trim() } });
       setValues(empty);
+      setFromAudit(null);
     } catch (caught) {
       // A 400 names the field to fix; anything else is our fault, so ask to try later.
       const fieldProblem = caught instanceof ApiError && caught.status === 400 && caught.fromServer;
@@ -108,6 +148,12 @@ export default function ContactWidget({ idPrefix, phone, hours }: ContactWidgetP
   return (
     <form className="tool-card form-card" onSubmit={onSubmit} aria-labelledby={id('heading')}>
       <h2 id={id('heading')}>{formCopy.heading}</h2>
+      {fromAudit ? (
+        <p className="contact-from-audit">
+          Your <a href={`/site-audit/${fromAudit.audit}`}>site audit report</a> of {new URL(fromAudit.site).hostname}
+          {fromAudit.score ? ` (score ${fromAudit.score}/100)` : ''} is sent with this message.
+        </p>
+      ) : null}
       <label htmlFor={id('name')}>{formCopy.nameLabel}</label>
       <input
         id={id('name')}

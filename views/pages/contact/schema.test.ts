@@ -15,7 +15,14 @@ test('accepts a complete message and trims every field', () => {
   expect(result).toEqual({
     ok: true,
     isBot: false,
-    data: { name: 'Asha Verma', email: 'asha@example.in', phone: null, website: null, message: 'Hello' },
+    data: {
+      name: 'Asha Verma',
+      email: 'asha@example.in',
+      phone: null,
+      website: null,
+      message: 'Hello',
+      siteAudit: null,
+    },
   });
 });
 
@@ -119,4 +126,19 @@ test('a body that is not an object is rejected', () => {
   expect(errorOf(null)).toBe('Request body must be a JSON object');
   expect(errorOf(['Asha'])).toBe('Request body must be a JSON object');
   expect(errorOf('name=Asha')).toBe('Request body must be a JSON object');
+});
+
+test("a site audit id (from a report's call to action) is kept when well formed; anything else is a clear error", () => {
+  expect(parseContact(body({ siteAudit: 'AbCdEfGhIjKlMnOpQrSt_-' }))).toMatchObject({
+    ok: true,
+    data: { siteAudit: 'AbCdEfGhIjKlMnOpQrSt_-' },
+  });
+  for (const bad of ['short', '../../admin/xxxxxxxxxxx', 'AbCdEfGhIjKlMnOpQrSt_-x'])
+    expect(parseContact(body({ siteAudit: bad }))).toEqual({
+      ok: false,
+      error:
+        bad.length > 22
+          ? 'Site audit must be at most 22 characters'
+          : 'Site audit must be the id of a site audit report',
+    });
 });

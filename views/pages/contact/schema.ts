@@ -35,12 +35,21 @@ export function normalizeWebsite(text: string): string | { error: string } {
   return candidate;
 }
 
+/** A site audit's id (128 random bits, base64url): the report the visitor sent this message from. */
+const AUDIT_ID = /^[A-Za-z0-9_-]{22}$/;
+
+export function checkAuditId(text: string): string | { error: string } {
+  return AUDIT_ID.test(text) ? text : { error: 'Site audit must be the id of a site audit report' };
+}
+
 export const contactSchema = z.object({
   name: requiredText('Name', contactLimits.name),
   email: requiredEmail('Email', contactLimits.email),
   phone: optionalText('Phone', contactLimits.phone, { check: checkPhone }),
   website: optionalText('Website', contactLimits.website, { check: normalizeWebsite }),
   message: requiredText('Message', contactLimits.message, { multiline: true }),
+  /** Hidden: set when the visitor came from a site audit's call to action; the inbox links the report. */
+  siteAudit: optionalText('Site audit', 22, { check: checkAuditId }),
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;

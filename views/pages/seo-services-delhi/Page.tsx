@@ -63,7 +63,7 @@ function DelhiPage() {
         </section>
         <section aria-labelledby="process-heading">
           <h2 id="process-heading">Our six-step process</h2>
-          <p>Hover over or tab to a step to see what happens in it.</p>
+          <p>Hover over, tap or tab to a step to see what happens in it.</p>
           <ProcessSteps steps={processSteps} id="delhi-process" />
         </section>
         <section className="prose" aria-labelledby="about-heading">

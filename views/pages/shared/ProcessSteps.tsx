@@ -2,7 +2,8 @@ import type { ProcessStep } from '#views/pages/shared/content-types.ts';
 
 /**
  * Numbered steps whose extra detail appears as a tooltip on hover and on keyboard focus (CSS only:
- * each step is focusable and the tooltip is tied to it with aria-describedby).
+ * each step is focusable and the tooltip is tied to it with aria-describedby). On touch screens
+ * and phones a tap focuses the step and its detail opens inside the card (content.css).
  */
 export function ProcessSteps({ steps, id }: { steps: ProcessStep[]; id: string }) {
   return (

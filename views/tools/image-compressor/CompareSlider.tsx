@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 export interface CompareSliderProps {
   before: string;
@@ -14,8 +14,21 @@ export interface CompareSliderProps {
  */
 export function CompareSlider({ before, after, beforeLabel, afterLabel, idPrefix }: CompareSliderProps) {
   const [split, setSplit] = useState(50);
+  const figure = useRef<HTMLElement>(null);
+  // On a phone the comparison opens below the file list, out of sight: bring each new one into view.
+  useEffect(() => {
+    const element = figure.current;
+    if (!element || !matchMedia('(max-width: 600px)').matches) return;
+    const box = element.getBoundingClientRect();
+    if (box.top >= 0 && box.bottom <= innerHeight) return;
+    const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
+    element.scrollIntoView({
+      block: box.height > innerHeight ? 'start' : 'nearest',
+      behavior: still ? 'auto' : 'smooth',
+    });
+  }, [after]);
   return (
-    <figure className="compare-slider" data-testid="compare-slider">
+    <figure className="compare-slider" data-testid="compare-slider" ref={figure}>
       <div className="compare-stage">
         <img src={before} alt={`Original: ${beforeLabel}`} />
         <img

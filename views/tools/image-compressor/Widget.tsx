@@ -1,7 +1,15 @@
 import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { BatchList, type BatchItem } from './BatchList.tsx';
 import { CompareSlider } from './CompareSlider.tsx';
-import { formatBytes, MAX_BATCH_FILES, MAX_UPLOAD_BYTES, QUALITY_DEFAULT, QUALITY_MAX, QUALITY_MIN } from './logic.ts';
+import {
+  formatBytes,
+  MAX_BATCH_FILES,
+  MAX_RESIZE_PX,
+  MAX_UPLOAD_BYTES,
+  QUALITY_DEFAULT,
+  QUALITY_MAX,
+  QUALITY_MIN,
+} from './logic.ts';
 import { uploadImage } from './upload.ts';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 
@@ -17,6 +25,9 @@ export default function ImageCompressorWidget({ idPrefix }: ImageCompressorProps
   const [items, setItems] = useState<BatchItem[]>([]);
   const [quality, setQuality] = useState(QUALITY_DEFAULT);
   const [format, setFormat] = useState('same');
+  const [longestSide, setLongestSide] = useState('');
+  const [progressive, setProgressive] = useState(true);
+  const [metadata, setMetadata] = useState('strip');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
@@ -81,7 +92,13 @@ export default function ImageCompressorWidget({ idPrefix }: ImageCompressorProps
     update(item.id, { status: 'uploading', progress: 0, result: undefined, error: undefined });
     const outcome = await uploadImage(
       item.file,
-      { quality, format },
+      {
+        quality,
+        format,
+        longestSide: Number(longestSide) > 0 ? Math.min(MAX_RESIZE_PX, Math.round(Number(longestSide))) : undefined,
+        progressive,
+        metadata,
+      },
       (progress) => update(item.id, progress >= 100 ? { status: 'compressing', progress } : { progress }),
       signal,
     );
@@ -177,7 +194,33 @@ export default function ImageCompressorWidget({ idPrefix }: ImageCompressorProps
         <option value="same">Keep the original format</option>
         <option value="webp">Convert to WebP</option>
         <option value="avif">Convert to AVIF</option>
+        <option value="auto">Smallest file (tries original, WebP and AVIF)</option>
       </select>
+      <fieldset className="compress-options">
+        <legend>More options</legend>
+        <label htmlFor={id('longest')}>Resize: longest side in pixels (empty: keep the size; never enlarged)</label>
+        <input
+          id={id('longest')}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_RESIZE_PX}
+          step={1}
+          placeholder="e.g. 1600"
+          value={longestSide}
+          onChange={(event) => setLongestSide(event.target.value)}
+        />
+        <label className="checkbox">
+          <input type="checkbox" checked={progressive} onChange={(event) => setProgressive(event.target.checked)} />
+          Progressive JPEG (shows sooner on slow connections)
+        </label>
+        <label htmlFor={id('metadata')}>Photo details (EXIF)</label>
+        <select id={id('metadata')} value={metadata} onChange={(event) => setMetadata(event.target.value)}>
+          <option value="strip">Remove all (location included)</option>
+          <option value="copyright">Keep only copyright and author</option>
+          <option value="keep">Keep all</option>
+        </select>
+      </fieldset>
       <div className="actions">
         <button type="submit" className="button" disabled={busy}>
           {busy ? 'Compressing...' : items.length > 1 ? `Compress ${items.length} Images` : 'Compress Image'}

@@ -5,7 +5,11 @@ export const QUALITY_DEFAULT = 70;
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
 /** Files one batch may hold (picker or drop). */
 export const MAX_BATCH_FILES = 20;
-export const OUTPUT_CHOICES = ['same', 'webp', 'avif'] as const;
+export const OUTPUT_CHOICES = ['same', 'webp', 'avif', 'auto'] as const;
+/** What happens to EXIF/XMP/IPTC: dropped (GPS included), only copyright and author kept, or all kept. */
+export const METADATA_CHOICES = ['strip', 'copyright', 'keep'] as const;
+/** Largest width, height or longest side a resize may ask for (pixels). */
+export const MAX_RESIZE_PX = 16_384;
 
 const EXTENSIONS: Record<string, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif', gif: 'gif' };
 

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 
-import { OUTPUT_CHOICES, QUALITY_DEFAULT, QUALITY_MAX, QUALITY_MIN } from './logic.ts';
+import { MAX_RESIZE_PX, METADATA_CHOICES, OUTPUT_CHOICES, QUALITY_DEFAULT, QUALITY_MAX, QUALITY_MIN } from './logic.ts';
 
 export {
   MAX_BATCH_FILES,
+  MAX_RESIZE_PX,
+  METADATA_CHOICES,
   MAX_UPLOAD_BYTES,
   OUTPUT_CHOICES,
   QUALITY_DEFAULT,
@@ -13,6 +15,14 @@ export {
 
 // Multipart fields arrive as strings; an empty field means "not given".
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+function resizeSide(name: string) {
+  return z.coerce
+    .number({ error: `${name} must be a number of pixels from 1 to ${MAX_RESIZE_PX}.` })
+    .int(`${name} must be a whole number of pixels.`)
+    .min(1, `${name} must be at least 1 pixel.`)
+    .max(MAX_RESIZE_PX, `${name} must be at most ${MAX_RESIZE_PX} pixels.`);
+}
 
 export const compressFieldsSchema = z.object({
   quality: z.preprocess(
@@ -26,7 +36,21 @@ export const compressFieldsSchema = z.object({
   ),
   format: z.preprocess(
     blankToUndefined,
-    z.enum(OUTPUT_CHOICES, { error: 'Format must be same, webp or avif.' }).default('same'),
+    z.enum(OUTPUT_CHOICES, { error: 'Format must be same, webp, avif or auto.' }).default('same'),
+  ),
+  width: z.preprocess(blankToUndefined, resizeSide('Width').optional()),
+  height: z.preprocess(blankToUndefined, resizeSide('Height').optional()),
+  longestSide: z.preprocess(blankToUndefined, resizeSide('Longest side').optional()),
+  progressive: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(['true', 'false', 'on', '1', '0'], { error: 'Progressive must be true or false.' })
+      .transform((value) => value === 'true' || value === 'on' || value === '1')
+      .default(true),
+  ),
+  metadata: z.preprocess(
+    blankToUndefined,
+    z.enum(METADATA_CHOICES, { error: 'Metadata must be strip, copyright or keep.' }).default('strip'),
   ),
 });
 

@@ -1,6 +1,16 @@
 import { apiUpload, serverReason } from '#views/lib/request-json.ts';
 import type { CompressResponse } from './schema.ts';
 
+/** What the form sends besides the file (the API's fields: schema.ts). */
+export interface UploadFields {
+  quality: number;
+  format: string;
+  /** Longest side in pixels; absent: no resize. */
+  longestSide?: number;
+  progressive: boolean;
+  metadata: string;
+}
+
 export type UploadOutcome = { ok: true; result: CompressResponse } | { ok: false; error: string };
 
 /**
@@ -9,13 +19,16 @@ export type UploadOutcome = { ok: true; result: CompressResponse } | { ok: false
  */
 export async function uploadImage(
   file: File,
-  fields: { quality: number; format: string },
+  fields: UploadFields,
   onProgress: (percent: number) => void,
   signal: AbortSignal,
 ): Promise<UploadOutcome> {
   const form = new FormData();
   form.append('quality', String(fields.quality));
   form.append('format', fields.format);
+  if (fields.longestSide) form.append('longestSide', String(fields.longestSide));
+  form.append('progressive', fields.progressive ? 'true' : 'false');
+  form.append('metadata', fields.metadata);
   form.append('image', file);
   try {
     const body = (await apiUpload('/api/image-compressor/compress', '', form, {

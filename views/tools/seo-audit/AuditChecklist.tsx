@@ -40,7 +40,7 @@ export function AuditChecklist({ checks, idPrefix }: { checks: AuditCheck[]; idP
       </div>
       {/* The tab panel wraps the list: a role on the <ul> itself would hide its items from assistive tech. */}
       <div id={`${idPrefix}-checks`} role="tabpanel" aria-labelledby={`${idPrefix}-tab-${filter}`}>
-        <ul className="check-list">
+        <ul className="audit-check-list">
           {shown.map((check) => (
             <li key={check.id} className={`recommendation status-${check.status}`} data-check={check.id}>
               <div className="recommendation-title">

@@ -41,7 +41,9 @@ export function AuditReportView({ report, idPrefix }: { report: AuditReport; idP
         </div>
         <ul className="summary-counts">
           <li className="status-fail">{report.summary.fail} failed</li>
-          <li className="status-warning">{report.summary.warning} warnings</li>
+          <li className="status-warning">
+            {report.summary.warning} {report.summary.warning === 1 ? 'warning' : 'warnings'}
+          </li>
           <li className="status-pass">{report.summary.pass} passed</li>
         </ul>
         <p className={`speed speed-${band}`}>

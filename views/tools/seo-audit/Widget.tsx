@@ -73,7 +73,8 @@ export default function SeoAuditWidget({ idPrefix, initialUrl = '' }: SeoAuditPr
           label="Run SEO Audit"
           busyLabel="Auditing..."
         />
-        <div className="progress-row" aria-live="polite">
+        {/* No empty bar before the first run: the progress shows once an audit starts. */}
+        <div className="progress-row" aria-live="polite" hidden={!busy && progress === 0}>
           <progress id={id('progress')} max={100} value={progress} aria-label="Audit progress" />
           <span className="progress-value">{progress}%</span>
         </div>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { requestJson } from '#views/lib/request-json.ts';
 import type { IssueType } from '#views/model/site-audit.ts';
+import { positionWords } from '#views/model/site-audit-report.ts';
 import { formatBytes, shortUrl } from './logic.ts';
 import type { AuditPageRow, AuditPagesResponse } from './schema.ts';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
@@ -13,7 +14,7 @@ function statusOf(row: AuditPageRow): string {
   return String(row.facts.status);
 }
 
-function PageFacts({ row, types }: { row: AuditPageRow; types: Map<string, IssueType> }) {
+function PageFacts({ row, types, siteUrl }: { row: AuditPageRow; types: Map<string, IssueType>; siteUrl?: string }) {
   const f = row.facts;
   const facts: Array<[string, string | number | null]> = [
     ['Status', f.error ? `failed: ${f.error}` : f.blocked ? 'blocked by robots.txt' : f.status],
@@ -45,11 +46,23 @@ function PageFacts({ row, types }: { row: AuditPageRow; types: Map<string, Issue
       </dl>
       {row.issues.length ? (
         <ul className="audit-page-issues">
-          {row.issues.map((type) => (
-            <li key={type} className={`audit-${types.get(type)?.severity ?? 'notice'}`}>
-              {types.get(type)?.title ?? type}
-            </li>
-          ))}
+          {row.issues.map((type) => {
+            const links = row.links?.find((entry) => entry.type === type)?.links;
+            return (
+              <li key={type} className={`audit-${types.get(type)?.severity ?? 'notice'}`}>
+                {types.get(type)?.title ?? type}
+                {links?.length ? (
+                  <ul className="audit-page-links">
+                    {links.map((link, index) => (
+                      <li key={index}>
+                        {`“${link.anchor || '(no text)'}” → ${shortUrl(link.target, siteUrl)}, ${positionWords(link.position)}`}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            );
+          })}
         </ul>
       ) : (
         <p>No issues on this URL.</p>
@@ -119,7 +132,7 @@ export function PagesTable({
                     <span className="audit-page-url">{shortUrl(row.url, siteUrl)}</span>
                     <span className="audit-count">{row.issues.length}</span>
                   </summary>
-                  <PageFacts row={row} types={types} />
+                  <PageFacts row={row} types={types} siteUrl={siteUrl} />
                 </details>
               </li>
             ))}

@@ -2,7 +2,18 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { apiFetch, requestJson } from '#views/lib/request-json.ts';
 import { AuditReport } from './AuditReport.tsx';
 import type { IssueType } from '#views/model/site-audit.ts';
-import { BUSY_LABEL, FAILED_MESSAGE, progressPercent, progressText, reportPath, START_LABEL } from './logic.ts';
+import {
+  BUSY_LABEL,
+  completionText,
+  FAILED_MESSAGE,
+  progressPercent,
+  progressText,
+  reportPath,
+  reportTitle,
+  RESUME_KEY,
+  scoreTrend,
+  START_LABEL,
+} from './logic.ts';
 import type { AuditIssueGroup, AuditListItem, AuditView } from './schema.ts';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 import { UrlInputRow } from '#views/components/UrlInputRow.tsx';
@@ -16,15 +27,53 @@ export interface SiteAuditProps {
 
 const message = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
 
+/** The audit this tab is following on the tool page: ?audit= in the address, else this tab's storage. */
+function runningAudit(): string | undefined {
+  const fromUrl = new URLSearchParams(window.location.search).get('audit');
+  if (fromUrl) return fromUrl;
+  try {
+    return window.sessionStorage.getItem(RESUME_KEY) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A run started on the tool page: its id goes in the address and this tab's storage, so a reload resumes it. */
+function rememberRunning(id: string): void {
+  const url = new URL(window.location.href);
+  url.searchParams.set('audit', id);
+  window.history.replaceState(window.history.state, '', url);
+  try {
+    window.sessionStorage.setItem(RESUME_KEY, id);
+  } catch {
+    // Storage may be off; the address still has it.
+  }
+}
+
+/** The run ended: a later visit to the tool page starts empty (the address keeps the report's id). */
+function forgetRunning(id: string): void {
+  try {
+    if (window.sessionStorage.getItem(RESUME_KEY) === id) window.sessionStorage.removeItem(RESUME_KEY);
+  } catch {
+    // Nothing stored.
+  }
+}
+
 export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
   const [url, setUrl] = useState('');
+  const [checkExternalLinks, setCheckExternalLinks] = useState(true);
+  const [render, setRender] = useState(false);
   const [audit, setAudit] = useState<AuditView | null>(null);
   const [groups, setGroups] = useState<AuditIssueGroup[] | null>(null);
   const [types, setTypes] = useState<Map<string, IssueType>>(new Map());
   const [error, setError] = useState('');
   const [starting, setStarting] = useState(false);
   const [history, setHistory] = useState<AuditListItem[]>([]);
+  const [announcement, setAnnouncement] = useState('');
   const events = useRef<EventSource | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  /** Set when a run this page watched has finished: its report takes the focus once shown. */
+  const focusReport = useRef(false);
   const id = (name: string) => `${idPrefix}-${name}`;
   const running = audit?.status === 'queued' || audit?.status === 'running';
 
@@ -68,8 +117,12 @@ export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
       const settle = async () => {
         source.close();
         const settled = await requestJson<AuditView>(`/api/site-audits/${auditKey}`, FAILED_MESSAGE);
-        if (settled.status === 'done') await loadReport(auditKey);
-        else setAudit(settled);
+        forgetRunning(auditKey);
+        if (settled.status === 'done') {
+          focusReport.current = true;
+          await loadReport(auditKey);
+        } else setAudit(settled);
+        setAnnouncement(completionText(settled));
         void loadHistory();
       };
       const settleOnce = () => void settle().catch((failure: unknown) => setError(message(failure)));
@@ -84,16 +137,31 @@ export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
       );
       for (const name of ['done', 'failed', 'cancelled']) source.addEventListener(name, settleOnce);
     } catch (failure) {
+      // An audit that cannot be shown (gone, pruned) is not resumed again in this tab.
+      forgetRunning(auditKey);
       setError(message(failure));
     }
   }
 
   useEffect(() => {
     void loadHistory();
-    if (auditId) void follow(auditId);
+    // A reload during a run picks the run up again: the report page has its id in the path, the
+    // tool page in ?audit= (or, failing that, in this tab's sessionStorage).
+    const resume = auditId ?? runningAudit();
+    if (resume) void follow(resume);
     return () => events.current?.close();
     // Runs once per mounted report: the id never changes for an island.
   }, []);
+
+  const done = audit?.status === 'done' && groups !== null;
+  useEffect(() => {
+    if (!done || !audit) return;
+    if (auditId) document.title = reportTitle(audit);
+    if (focusReport.current) {
+      focusReport.current = false;
+      heading.current?.focus();
+    }
+  }, [done, audit?.id]);
 
   async function start(target: string) {
     if (!target.trim() || starting || running) return;
@@ -102,7 +170,13 @@ export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
     setAudit(null);
     setGroups(null);
     try {
-      const started = await requestJson<{ id: string }>('/api/site-audits', FAILED_MESSAGE, { url: target.trim() });
+      const started = await requestJson<{ id: string }>('/api/site-audits', FAILED_MESSAGE, {
+        url: target.trim(),
+        render,
+        checkExternalLinks,
+      });
+      if (!auditId) rememberRunning(started.id);
+      setAnnouncement('');
       await follow(started.id);
       void loadHistory();
     } catch (failure) {
@@ -129,6 +203,9 @@ export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
   const busy = starting || running;
   return (
     <div className="site-audit">
+      <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </p>
       <form className="tool-card" onSubmit={onSubmit} noValidate>
         <label htmlFor={id('url')}>Website URL</label>
         <UrlInputRow
@@ -141,6 +218,29 @@ export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
           busyLabel={BUSY_LABEL}
           describedBy={error ? id('error') : undefined}
         />
+        <label className="audit-render">
+          <input
+            type="checkbox"
+            checked={render}
+            onChange={() => setRender((value) => !value)}
+            disabled={busy}
+            aria-describedby={id('render-hint')}
+          />{' '}
+          Render JavaScript
+        </label>
+        <p className="audit-render-hint" id={id('render-hint')}>
+          Loads every page in a browser, as Google does before indexing, and reports what only appears after JavaScript
+          runs. Slower: use it for sites built with JavaScript frameworks.
+        </p>
+        <label className="audit-option">
+          <input
+            type="checkbox"
+            checked={checkExternalLinks}
+            disabled={busy}
+            onChange={() => setCheckExternalLinks((value) => !value)}
+          />
+          Check links to other sites (each one once, politely)
+        </label>
         {audit && running ? (
           <div className="audit-progress" role="status" aria-live="polite">
             <progress max={100} value={progressPercent(audit.progress)} aria-label="Audit progress" />
@@ -174,6 +274,8 @@ export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
           idPrefix={idPrefix}
           onRerun={() => void start(audit.url)}
           busy={busy}
+          trend={history.some((item) => item.id === audit.id) ? scoreTrend(history, audit) : undefined}
+          headingRef={heading}
         />
       ) : null}
       {history.length ? (

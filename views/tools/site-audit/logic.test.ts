@@ -1,6 +1,11 @@
 import { expect, test } from 'vitest';
+import type { AuditStatus } from './schema.ts';
+import { auditFromQuery, auditMessage } from '#views/pages/contact/Widget.tsx';
 import {
   auditMeta,
+  completionText,
+  contactPath,
+  scoreTrend,
   filterGroups,
   formatBytes,
   progressPercent,
@@ -9,6 +14,7 @@ import {
   scoreLabel,
   shortUrl,
   stoppedNote,
+  renderNote,
   summaryLine,
 } from './logic.ts';
 import type { AuditIssueGroup } from './schema.ts';
@@ -44,6 +50,10 @@ test('progress, score and summary read as sentences', () => {
   expect(progressText('running', { crawled: 1200, discovered: 1 })).toBe('Crawled 1,200 of 1 URL found so far.');
   expect(progressPercent({ crawled: 50, discovered: 200 })).toBe(25);
   expect(progressPercent({ crawled: 10, discovered: 10 })).toBe(99);
+  expect(progressText('running', { crawled: 40, discovered: 40, externalChecked: 3, externalTotal: 12 })).toBe(
+    'Crawled 40 URLs; checking links to other sites: 3 of 12.',
+  );
+  expect(progressPercent({ crawled: 40, discovered: 40, externalChecked: 3, externalTotal: 12 })).toBe(25);
   expect([scoreLabel(95), scoreLabel(60), scoreLabel(59)]).toEqual(['good', 'fair', 'poor']);
   expect(summaryLine({ pages: 12, score: 80, errors: 1, warnings: 0, notices: 3 })).toBe(
     '1 error · 0 warnings · 3 notices on 12 URLs crawled',
@@ -78,4 +88,64 @@ test('the line under the score says where, how long and which sitemaps', () => {
   expect(auditMeta({ ...report, sitemaps: [], crawlDelayMs: 1500 })).toBe(
     'Site https://a.test · crawled in 2.4 s · no sitemap found · Crawl-delay 1.5 s honoured',
   );
+  expect(auditMeta({ ...report, render: { rendered: 12, stopped: null } })).toBe(
+    'Site https://a.test · crawled in 2.4 s · 1 sitemap read · JavaScript rendered on 12 pages',
+  );
+});
+
+test('an audit that stopped rendering JavaScript part way says why', () => {
+  expect(renderNote(undefined)).toBe('');
+  expect(renderNote({ rendered: 3, stopped: null })).toBe('');
+  expect(renderNote({ rendered: 3, stopped: 'The browser stopped answering 3 times.' })).toBe(
+    'The browser stopped answering 3 times.',
+  );
+});
+
+test('the score trend: this visitor’s finished audits of the same address, oldest first, up to the one shown', () => {
+  const item = (id: string, url: string, createdAt: string, score?: number, status: AuditStatus = 'done') => ({
+    id,
+    url,
+    status,
+    progress: { crawled: 1, discovered: 1 },
+    createdAt,
+    finishedAt: createdAt,
+    ...(score === undefined ? {} : { score }),
+  });
+  const history = [
+    item('later', 'https://x.in/', '2026-11-27T12:00:00Z', 90),
+    item('now', 'https://x.in/', '2026-11-27T11:00:00Z', 80),
+    item('other', 'https://y.in/', '2026-11-27T10:30:00Z', 10),
+    item('failed', 'https://x.in/', '2026-11-27T10:20:00Z', undefined, 'failed'),
+    item('first', 'https://x.in/', '2026-11-27T10:00:00Z', 55),
+  ];
+  expect(scoreTrend(history, { id: 'now', url: 'https://x.in/', createdAt: '2026-11-27T11:00:00Z' })).toEqual([
+    { id: 'first', score: 55, createdAt: '2026-11-27T10:00:00Z' },
+    { id: 'now', score: 80, createdAt: '2026-11-27T11:00:00Z' },
+  ]);
+});
+
+test('the call to action carries the site, its score and the audit into the contact form, which fills itself in', () => {
+  const path = contactPath({ id: 'AbCdEfGhIjKlMnOpQrSt_-', url: 'https://x.in/shop?a=1' }, 62);
+  expect(path).toBe('/contact-me?site=https%3A%2F%2Fx.in%2Fshop%3Fa%3D1&score=62&audit=AbCdEfGhIjKlMnOpQrSt_-');
+  const from = auditFromQuery(path.slice(path.indexOf('?')));
+  expect(from).toEqual({ site: 'https://x.in/shop?a=1', score: '62', audit: 'AbCdEfGhIjKlMnOpQrSt_-' });
+  expect(auditMessage(from!)).toBe(
+    'Please help me fix the problems the site audit found on x.in (health score 62/100).',
+  );
+  expect(auditFromQuery('?site=https://x.in/&score=62&audit=bad')).toBeNull();
+  expect(auditFromQuery('?site=javascript:alert(1)&audit=AbCdEfGhIjKlMnOpQrSt_-')).toBeNull();
+  expect(auditFromQuery('?site=https://x.in/&score=lots&audit=AbCdEfGhIjKlMnOpQrSt_-')?.score).toBe('');
+});
+
+test('completion is announced in words', () => {
+  expect(
+    completionText({
+      url: 'https://x.in/',
+      status: 'done',
+      summary: { pages: 3, score: 67, errors: 1, warnings: 0, notices: 2 },
+    }),
+  ).toBe(
+    'The audit of x.in is complete: health score 67 out of 100, 1 error · 0 warnings · 2 notices on 3 URLs crawled. The report follows.',
+  );
+  expect(completionText({ url: 'https://x.in/', status: 'cancelled' })).toBe('The audit was cancelled.');
 });

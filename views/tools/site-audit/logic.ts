@@ -1,5 +1,15 @@
-import type { AuditIssueGroup, AuditReportFacts, AuditStatus, AuditSummary } from './schema.ts';
+import type {
+  AuditIssueGroup,
+  AuditListItem,
+  AuditProgressView,
+  AuditReportFacts,
+  AuditStatus,
+  AuditSummary,
+} from './schema.ts';
 import type { Severity } from '#views/model/site-audit.ts';
+import { auditDomain, rankFixes, reportDate, reportTitle, shortUrl } from '#views/model/site-audit-report.ts';
+
+export { auditDomain, rankFixes, reportDate, reportTitle, shortUrl };
 
 export type SeverityFilter = Severity | 'all';
 
@@ -26,13 +36,17 @@ export function plural(count: number, word: string, many = `${word}s`): string {
 }
 
 /** "Crawled 120 of 340 URLs found so far" while running; a plain word for the other states. */
-export function progressText(status: AuditStatus, progress: { crawled: number; discovered: number }): string {
+export function progressText(status: AuditStatus, progress: AuditProgressView): string {
   if (status === 'queued') return 'Waiting for a free slot: other audits are running.';
+  if (progress.externalTotal)
+    return `Crawled ${plural(progress.crawled, 'URL')}; checking links to other sites: ${(progress.externalChecked ?? 0).toLocaleString('en-IN')} of ${progress.externalTotal.toLocaleString('en-IN')}.`;
   return `Crawled ${progress.crawled.toLocaleString('en-IN')} of ${plural(progress.discovered, 'URL')} found so far.`;
 }
 
 /** Share of discovered URLs crawled, 0–100 (a queue that keeps growing never shows 100 early). */
-export function progressPercent(progress: { crawled: number; discovered: number }): number {
+export function progressPercent(progress: AuditProgressView): number {
+  if (progress.externalTotal)
+    return Math.min(99, Math.floor((100 * (progress.externalChecked ?? 0)) / progress.externalTotal));
   if (progress.discovered <= 0) return 0;
   return Math.min(99, Math.floor((100 * progress.crawled) / progress.discovered));
 }
@@ -54,6 +68,7 @@ export function auditMeta(report: AuditReportFacts): string {
     sitemaps ? plural(sitemaps, 'sitemap') + ' read' : 'no sitemap found',
   ];
   if (report.crawlDelayMs) parts.push(`Crawl-delay ${report.crawlDelayMs / 1000} s honoured`);
+  if (report.render) parts.push(`JavaScript rendered on ${plural(report.render.rendered, 'page')}`);
   return parts.join(' · ');
 }
 
@@ -63,6 +78,11 @@ const STOPPED: Record<string, string> = {
   'byte-limit': 'The audit stopped at its download limit; the rest of the site was not crawled.',
 };
 
+/** Why an audit run with "Render JavaScript" read part (or all) of the site without it; '' when it did not. */
+export function renderNote(render: AuditReportFacts['render']): string {
+  return render?.stopped ?? '';
+}
+
 export function stoppedNote(stoppedBy: string | undefined): string {
   return (stoppedBy && STOPPED[stoppedBy]) || '';
 }
@@ -70,11 +90,6 @@ export function stoppedNote(stoppedBy: string | undefined): string {
 /** The shareable report address for an audit id. */
 export function reportPath(id: string): string {
   return `/site-audit/${encodeURIComponent(id)}`;
-}
-
-/** The path part of a URL on the audited site, for compact lists. */
-export function shortUrl(url: string, siteUrl?: string): string {
-  return siteUrl && url.startsWith(siteUrl) ? url.slice(siteUrl.length) || '/' : url;
 }
 
 export function formatBytes(bytes: number): string {
@@ -86,3 +101,56 @@ export function formatBytes(bytes: number): string {
 export const START_LABEL = 'Run Site Audit';
 export const BUSY_LABEL = 'Auditing...';
 export const FAILED_MESSAGE = 'Failed to run the site audit';
+
+/** Top fixes shown on screen (the PDF lists 10). */
+export const TOP_FIXES_SHOWN = 5;
+
+/** One of this visitor's finished audits of a site, for the score trend. */
+export interface ScorePoint {
+  id: string;
+  score: number;
+  createdAt: string;
+}
+
+/** The trend of `audit`'s site: this visitor's finished audits of the same address, oldest first, up to this one. */
+export function scoreTrend(
+  history: readonly AuditListItem[],
+  audit: { id: string; url: string; createdAt: string },
+  max = 10,
+): ScorePoint[] {
+  return history
+    .filter(
+      (item) =>
+        item.url === audit.url &&
+        item.status === 'done' &&
+        item.score !== undefined &&
+        item.createdAt <= audit.createdAt,
+    )
+    .map((item) => ({ id: item.id, score: item.score!, createdAt: item.createdAt }))
+    .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0))
+    .slice(-max);
+}
+
+/** The contact form, filled in from a report: the site, its score and the audit (the inbox links it). */
+export function contactPath(audit: { id: string; url: string }, score: number): string {
+  const query = new URLSearchParams({ site: audit.url, score: String(score), audit: audit.id });
+  return `/contact-me?${query.toString()}`;
+}
+
+/** This tab's running audit on the tool page (sessionStorage key): a reload resumes its progress. */
+export const RESUME_KEY = 'site-audit:running';
+
+/** What screen readers hear when a run ends. */
+export function completionText(audit: { url: string; status: AuditStatus; summary?: AuditSummary }): string {
+  if (audit.status === 'done' && audit.summary)
+    return `The audit of ${auditDomain(audit.url)} is complete: health score ${audit.summary.score} out of 100, ${summaryLine(audit.summary)}. The report follows.`;
+  if (audit.status === 'cancelled') return 'The audit was cancelled.';
+  return 'The audit failed.';
+}
+
+/** "27 Nov, 12:34 UTC": when an audit of the trend ran (several may run on one day). */
+export function trendTime(iso: string): string {
+  const at = new Date(iso);
+  const day = at.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  return `${day}, ${iso.slice(11, 16)} UTC`;
+}

@@ -1,9 +1,19 @@
 import { z } from 'zod';
 import { startUrlSchema } from '../sitemap-generator/schema.ts';
 import type { Severity } from '#views/model/site-audit.ts';
+import type { AuditLink, AuditLinkGroups } from '#views/model/site-audit-report.ts';
 
-/** POST /api/site-audits: the website to audit, typed as people type it (a bare domain gets https://). */
-export const startAuditBody = z.object({ url: startUrlSchema });
+/**
+ * POST /api/site-audits: the website to audit, typed as people type it (a bare domain gets https://),
+ * whether to render JavaScript, and whether to check links, scripts and stylesheets on other sites
+ * (both off unless asked; the form asks for the external check).
+ */
+export const startAuditBody = z.object({
+  url: startUrlSchema,
+  /** Render JavaScript: each page is loaded in a browser and read from its rendered DOM (slower). */
+  render: z.boolean({ error: 'render must be true or false' }).optional().default(false),
+  checkExternalLinks: z.boolean({ error: 'checkExternalLinks must be true or false.' }).default(false),
+});
 export type StartAuditBody = z.input<typeof startAuditBody>;
 
 export const PAGES_PER_REQUEST_MAX = 200;
@@ -18,6 +28,14 @@ export const pagesQuery = z.object({
     .optional(),
   q: z.string().max(200).optional(),
 });
+
+/** Live progress: URLs crawled of those found, then other sites' URLs checked (when asked). */
+export interface AuditProgressView {
+  crawled: number;
+  discovered: number;
+  externalChecked?: number;
+  externalTotal?: number;
+}
 
 export type AuditStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
@@ -43,6 +61,8 @@ export interface AuditReportFacts {
   durationMs: number;
   crawlDelayMs: number;
   hasSitemap: boolean;
+  /** Only for audits run with "Render JavaScript": pages rendered, and why rendering stopped part way. */
+  render?: { rendered: number; stopped: string | null };
   sitemaps: Array<{ url: string; kind: string | null; valid: boolean; urls: number; error: string | null }>;
 }
 
@@ -51,7 +71,7 @@ export interface AuditView {
   id: string;
   url: string;
   status: AuditStatus;
-  progress: { crawled: number; discovered: number };
+  progress: AuditProgressView;
   summary?: AuditSummary;
   diff?: AuditDiff;
   report?: AuditReportFacts;
@@ -77,11 +97,15 @@ export interface AuditIssueGroup {
   title: string;
   count: number;
   urls: string[];
+  /** Link issues: each link (target, anchor text, position) with the pages that carry it. */
+  links?: AuditLinkGroups;
 }
 
 export interface AuditPageRow {
   url: string;
   issues: string[];
+  /** The links behind this page's link issues, by issue type. */
+  links?: Array<{ type: string; links: AuditLink[] }>;
   facts: {
     status: number;
     error: string | null;

@@ -1,10 +1,6 @@
 import { useState } from 'react';
 import { ToolIcon } from '#views/components/ToolIcon.tsx';
-import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
-import { requestJson } from '#views/lib/request-json.ts';
 import { matchesTool, toolByName, toolsByGroup } from '#views/model/tools-hub.ts';
-
-export const LIST_FAILED = 'Failed to fetch tools list';
 
 export interface ToolsHubProps {
   /** Names rendered by the server from the same list the API serves. */
@@ -13,42 +9,20 @@ export interface ToolsHubProps {
   initialQuery: string;
 }
 
-type Status = 'loaded' | 'loading' | 'error';
-
-function isNameList(value: unknown): value is { tools: string[] } {
-  const tools = (value as { tools?: unknown } | null)?.tools;
-  return Array.isArray(tools) && tools.every((name) => typeof name === 'string');
-}
-
-function statusText(status: Status, shown: number, total: number, query: string): string | null {
-  if (status === 'loading') return 'Loading tools…';
-  if (status !== 'loaded') return null;
+function statusText(shown: number, total: number, query: string): string {
   if (!query.trim()) return `${total} free tools`;
   return shown === 0 ? `No tool matches “${query.trim()}”` : `${shown} of ${total} tools match “${query.trim()}”`;
 }
 
 /**
  * The hub: cards grouped by job, featured first, and a search box that filters them as you type.
- * Without JavaScript every card is shown and the box submits `?q=` to the page itself.
+ * Without JavaScript every card is shown and the box submits `?q=` to the page itself. The list
+ * is the one the server rendered (docs/decisions/0035: no "Refresh list").
  */
 export default function ToolsHubWidget({ initialTools, initialQuery }: ToolsHubProps) {
-  const [tools, setTools] = useState(initialTools);
-  const [status, setStatus] = useState<Status>('loaded');
   const [query, setQuery] = useState(initialQuery);
-  const shown = tools.map(toolByName).filter((tool) => matchesTool(tool, query));
+  const shown = initialTools.map(toolByName).filter((tool) => matchesTool(tool, query));
   const groups = toolsByGroup(shown);
-
-  async function refresh() {
-    setStatus('loading');
-    try {
-      const body = await requestJson<unknown>('/api/try-free-tools/list', LIST_FAILED);
-      if (!isNameList(body)) throw new Error(LIST_FAILED);
-      setTools(body.tools);
-      setStatus('loaded');
-    } catch {
-      setStatus('error');
-    }
-  }
 
   return (
     <div className="tools-hub">
@@ -67,21 +41,31 @@ export default function ToolsHubWidget({ initialTools, initialQuery }: ToolsHubP
           value={query}
           maxLength={100}
           autoComplete="off"
-          placeholder="e.g. sitemap, YouTube, redirect"
+          placeholder="e.g. sitemap, backlinks, compress"
           onChange={(event) => setQuery(event.target.value)}
         />
       </form>
       <div className="tools-hub-bar">
         <p aria-live="polite" className="tools-hub-status">
-          {statusText(status, shown.length, tools.length, query)}
+          {statusText(shown.length, initialTools.length, query)}
         </p>
-        <button type="button" className="button secondary" onClick={refresh} disabled={status === 'loading'}>
-          Refresh list
-        </button>
       </div>
-      <ErrorMessage error={status === 'error' ? `Error: ${LIST_FAILED}` : null} />
-      {status !== 'error' ? (
-        <div className="tool-groups" aria-busy={status === 'loading'}>
+      {shown.length === 0 ? (
+        <div className="tools-hub-empty">
+          <p>
+            Try another word (for example “audit”, “redirect” or “YouTube”), or see every tool. For something we do not
+            offer, <a href="/contact-me">tell us what you need</a>.
+          </p>
+          <a
+            className="button secondary"
+            href="/try-free-tools"
+            onClick={(event) => (event.preventDefault(), setQuery(''))}
+          >
+            Show all tools
+          </a>
+        </div>
+      ) : (
+        <div className="tool-groups">
           {groups.map((group) => (
             <section key={group.id} className="tool-group" aria-labelledby={`tool-group-${group.id}`}>
               <h2 id={`tool-group-${group.id}`}>{group.label}</h2>
@@ -104,7 +88,7 @@ export default function ToolsHubWidget({ initialTools, initialQuery }: ToolsHubP
             </section>
           ))}
         </div>
-      ) : null}
+      )}
     </div>
   );
 }

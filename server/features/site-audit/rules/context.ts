@@ -1,3 +1,5 @@
+import type { RobotsPolicy } from '#server/lib/crawler/robots.ts';
+import type { ExternalCheck } from '../external-links.ts';
 import type { SitemapFile } from '../sitemaps.ts';
 import type { PageRecord, UrlNode } from '../store.ts';
 import { MAX_REDIRECT_HOPS } from '../thresholds.ts';
@@ -19,10 +21,20 @@ export interface RuleContext {
   depth: Int32Array;
   /** How many crawled pages link to each node (self-links excluded). */
   inlinks: Int32Array;
+  /** The site's robots.txt as the crawl read it (absent when the caller did not say). */
+  robots?: RobotsState;
   /** Every link by target, with anchor text and position (built once per audit). */
   linkIndex: LinkIndex;
   /** Anchor texts and external (other-site) link targets behind `outlinks`: `linkIndex.to(-1 - index)`. */
   strings: LinkStrings;
+  /** Answers of the external URLs (by index in `strings.externals`); undefined where not checked. */
+  externalChecks: ReadonlyArray<ExternalCheck | undefined>;
+}
+
+/** What the crawl knows of the audited site's robots.txt (its final origin's, after a start redirect). */
+export interface RobotsState {
+  url: string;
+  policy: Pick<RobotsPolicy, 'source' | 'status' | 'error' | 'problems'>;
 }
 
 export type Page = UrlNode & { page: PageRecord };

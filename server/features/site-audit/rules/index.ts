@@ -1,7 +1,9 @@
 import { ISSUE_TYPES, type Severity } from '#views/model/site-audit.ts';
+import type { ExternalCheck } from '../external-links.ts';
+import { SCORE_LOSS } from '#views/model/site-audit-report.ts';
 import type { SitemapFile } from '../sitemaps.ts';
 import type { UrlNode } from '../store.ts';
-import { clickDepths, inlinkCounts, type Finding, type Rule, type RuleContext } from './context.ts';
+import { clickDepths, inlinkCounts, type Finding, type RobotsState, type Rule, type RuleContext } from './context.ts';
 import { buildLinkIndex, type LinkRef, type LinkStrings } from './link-refs.ts';
 import { contentRules } from './content.ts';
 import { indexingRules } from './indexing.ts';
@@ -40,8 +42,11 @@ export interface RuleInput {
   nodes: readonly UrlNode[];
   hasSitemap: boolean;
   sitemapFiles: readonly SitemapFile[];
+  robots?: RobotsState;
   /** Anchor texts and external URLs behind `PageRecord.outlinks` (the URL store's). */
   strings?: LinkStrings;
+  /** Answers of the external URLs checked (by index in `strings.externals`); absent when not checked. */
+  externalChecks?: ReadonlyArray<ExternalCheck | undefined>;
 }
 
 function contextOf(input: RuleInput): RuleContext {
@@ -52,6 +57,7 @@ function contextOf(input: RuleInput): RuleContext {
     inlinks: inlinkCounts(input.nodes),
     linkIndex: buildLinkIndex(input.nodes, strings),
     strings,
+    externalChecks: input.externalChecks ?? [],
   };
 }
 
@@ -108,7 +114,8 @@ export interface AuditSummaryCounts {
 
 /**
  * Health score: the share of audited URLs free of errors, where a URL with warnings but no
- * error counts half. Notices never lower it. 100 for a site with nothing to report.
+ * error counts half (SCORE_LOSS, which the report explains). Notices never lower it. 100 for a site
+ * with nothing to report.
  */
 export function summarize(issues: readonly IssueInstance[], crawledUrls: readonly string[]): AuditSummaryCounts {
   const withError = new Set<string>();
@@ -128,7 +135,7 @@ export function summarize(issues: readonly IssueInstance[], crawledUrls: readonl
   const all = new Set([...crawledUrls, ...withError, ...withWarning]);
   let warnedOnly = 0;
   for (const url of withWarning) if (!withError.has(url)) warnedOnly += 1;
-  const score =
-    all.size === 0 ? 100 : Math.max(0, Math.round((100 * (all.size - withError.size - warnedOnly / 2)) / all.size));
+  const lost = withError.size * SCORE_LOSS.error + warnedOnly * SCORE_LOSS.warning;
+  const score = all.size === 0 ? 100 : Math.max(0, Math.round((100 * (all.size - lost)) / all.size));
   return { pages: crawledUrls.length, score, errors, warnings, notices };
 }

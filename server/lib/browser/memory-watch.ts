@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 /*
  * The memory budget of a render: the JavaScript heap, array buffers, the DOM, layout, images (V8's own heap
- * limit is not used: see renderer.ts). While renders run, the renderer processes of our browser
+ * limit is not used: see launch.ts). While renders run, the renderer processes of our browser
  * (found from /proc: descendants of the browser whose command line says --type=renderer) are read every
  * `everyMs`, and one whose anonymous resident memory passes the budget is killed; its page crashes and
  * the render ends with a memory error. Linux only: elsewhere (no /proc) the budget is not enforced, and the render's time limit is what ends a hungry page.

@@ -1,7 +1,7 @@
 /**
  * A deadline that holds when the browser does not: `work` is raced against a timer, and past it
  * `onOvertime` runs (the renderer kills its browser, which ends every call still waiting on it) and the
- * returned promise rejects with `overtime()`. render.ts closes a page's context at the render's time
+ * returned promise rejects with `overtime()`. The renderers (mobile test, site audit) close a page's context at the render's time
  * limit; this is the stop behind that one, for a renderer that no longer answers even that.
  */
 export function withHardStop<T>(

@@ -1,0 +1,36 @@
+import { wholeNumber } from './fields.ts';
+import { defineSection } from './section.ts';
+
+/** Defaults of an audit run with "Render JavaScript" (server/features/site-audit/render/). */
+export const SITE_AUDIT_RENDER_DEFAULTS = {
+  concurrency: 4,
+  timeoutMs: 15_000,
+  memoryMb: 512,
+  maxPages: 2000,
+} as const;
+
+/** The site audit's JavaScript rendering: Chromium (CHROMIUM_PATH) through the guarded fetcher. */
+export const siteAuditRender = defineSection({
+  env: {
+    SITE_AUDIT_RENDER_CONCURRENCY: wholeNumber({ min: 1, max: 16, fallback: SITE_AUDIT_RENDER_DEFAULTS.concurrency }),
+    SITE_AUDIT_RENDER_TIMEOUT_MS: wholeNumber({
+      min: 1000,
+      max: 60_000,
+      fallback: SITE_AUDIT_RENDER_DEFAULTS.timeoutMs,
+    }),
+    SITE_AUDIT_RENDER_MAX_MB: wholeNumber({ min: 64, max: 8192, fallback: SITE_AUDIT_RENDER_DEFAULTS.memoryMb }),
+    SITE_AUDIT_RENDER_MAX_PAGES: wholeNumber({ min: 1, max: 50_000, fallback: SITE_AUDIT_RENDER_DEFAULTS.maxPages }),
+  },
+  read: (env) => ({
+    /** Pages one audit renders at once (each in its own browser context of the audit's one browser). */
+    concurrency: env.SITE_AUDIT_RENDER_CONCURRENCY,
+    /** One page's render time limit. */
+    timeoutMs: env.SITE_AUDIT_RENDER_TIMEOUT_MS,
+    /** Memory one page's renderer process may use; past it that page is reported as not rendered. */
+    memoryMb: env.SITE_AUDIT_RENDER_MAX_MB,
+    /** Pages one audit renders at most; the rest are read without JavaScript and the report says so. */
+    maxPages: env.SITE_AUDIT_RENDER_MAX_PAGES,
+  }),
+});
+
+export type SiteAuditRenderSettings = ReturnType<typeof siteAuditRender.read>;

@@ -1,0 +1,84 @@
+import { expect, test } from 'vitest';
+import type { SiteAuditRow, StoredIssue } from '#db/site-audits.ts';
+import { auditPdfLines, renderAuditPdf } from './pdf.ts';
+import { csvRows } from './report.ts';
+
+const site = 'https://shop.example.in';
+const audit: SiteAuditRow = {
+  id: 'a'.repeat(22),
+  visitor: 'v',
+  url: `${site}/`,
+  status: 'done',
+  error: null,
+  createdAt: '2026-11-27T10:00:00.000Z',
+  startedAt: '2026-11-27T10:00:00.000Z',
+  finishedAt: '2026-11-27T10:01:00.000Z',
+  crawled: 46,
+  discovered: 46,
+  summary: { pages: 46, score: 51, errors: 46, warnings: 2, notices: 1 },
+  report: { siteUrl: site },
+  diff: undefined,
+};
+const brand = { name: 'Acme SEO', email: 'hi@acme.in', phone: '011 2345 6789', website: 'https://acme.in' };
+const pages = Array.from({ length: 45 }, (_, i) => `${site}/p${i}`);
+const issues: StoredIssue[] = [
+  { type: 'near-duplicate-content', url: `${site}/a`, severity: 'notice', detail: 'almost the same text as /b' },
+  { type: 'thin-content', url: `${site}/a`, severity: 'warning', detail: '20 words' },
+  { type: 'thin-content', url: `${site}/b`, severity: 'warning', detail: '22 words' },
+  { type: 'status-4xx', url: `${site}/old`, severity: 'error', detail: 'HTTP 404' },
+  ...pages.map((url) => ({
+    type: 'links-broken',
+    url,
+    severity: 'error',
+    detail: `links to ${site}/old (HTTP 404)`,
+    links: [{ source: url, target: `${site}/old`, anchor: 'Old offers', position: 'footer' }],
+  })),
+];
+
+test('the PDF says, in plain words: title with domain and date, the score and its rule, top fixes by severity, each link grouped', () => {
+  const text = auditPdfLines({ audit, issues, brand }).map((line) => line.text);
+  expect(text.slice(2, 6)).toEqual([
+    'Site audit of shop.example.in, 27 November 2026',
+    `${site}/ · 46 URLs crawled`,
+    '51/100 health score',
+    '46 errors · 2 warnings · 1 notice',
+  ]);
+  expect(text).toContain('How the score works');
+  expect(text).toContain(
+    'A URL with an error counts for nothing; a URL with warnings but no error counts half; notices never lower the score.',
+  );
+  expect(text.filter((line) => /^\d+\. /.test(line))).toEqual([
+    '1. Page links to a broken internal URL (error, on 45 pages)',
+    '2. Internal URL answers 4xx (error, on 1 page)',
+    '3. Thin content (warning, on 2 pages)',
+    '4. Near-duplicate content (notice, on 1 page)',
+  ]);
+  // Under the broken link issue, and under the broken URL itself (the links to it), followed by its URL.
+  expect(text.filter((line) => line === '• 1 link in the footer, on 45 pages: "Old offers" to /old')).toHaveLength(2);
+  expect(text).toContain(`• ${site}/old`);
+  expect(text).toContain('  Linked from /p0, /p1, /p2, /p3, /p4, /p5, /p6, /p7, /p8, /p9 and 35 more pages');
+  expect(text.at(-2)).toBe('Want these fixed?');
+  expect(text.join('\n')).not.toMatch(/shingle|minhash|jaccard|weight|times the number/i);
+});
+
+test('the PDF renders', async () => {
+  const pdf = await renderAuditPdf({ audit, issues, brand });
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+});
+
+test('the CSV has a row per link of a link issue (source, target, anchor text, position) and a row per other issue', () => {
+  const rows = [...csvRows(issues.slice(3, 5))];
+  expect(rows).toEqual([
+    [`${site}/old`, 'status-4xx', 'error', 'HTTP 404', '', '', '', ''],
+    [
+      `${site}/p0`,
+      'links-broken',
+      'error',
+      `links to ${site}/old (HTTP 404)`,
+      `${site}/p0`,
+      `${site}/old`,
+      'Old offers',
+      'footer',
+    ],
+  ]);
+});

@@ -1,0 +1,228 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { freeLoopbackPort } from '#test/fixtures/loopback.ts';
+import { startReportSite } from '#test/fixtures/site-audit-report-site.ts';
+import { reportDate } from '#views/model/site-audit-report.ts';
+import { launchBrowser, waitForIslands } from './browser.ts';
+
+// Its own server: the journey ends in the admin inbox (ADMIN_PASSWORD, SITE_URL = the browser's
+// address) and crawls its own fixture site, which holds one page until the test lets it answer.
+const PASSWORD = 'report journey password 2026';
+const shots = 'test-results/screenshots';
+let browser: Browser;
+let server: ReturnType<typeof spawn>;
+let site: Awaited<ReturnType<typeof startReportSite>>;
+let origin = '';
+
+beforeAll(async () => {
+  site = await startReportSite();
+  const port = await freeLoopbackPort();
+  origin = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, ['dist/server.js'], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      SITE_URL: origin,
+      SITE_PROFILE: 'test/fixtures/profiles/operator.json',
+      ADMIN_PASSWORD: PASSWORD,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'site-audit-report-')),
+      FETCH_ALLOW_PRIVATE: site.hostPort,
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    server.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk;
+      if (out.includes('"msg":"listening on')) resolve();
+    });
+    server.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+  });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  server?.kill('SIGTERM');
+  await site?.close();
+});
+
+const linkRows = (page: Page, issue = 'Page links to a broken internal URL') =>
+  page
+    .locator('.audit-issue')
+    .filter({ hasText: issue })
+    .locator('.audit-link')
+    .evaluateAll((rows) =>
+      rows.map((row) => ({
+        where: row.querySelector('.audit-link-where')?.textContent,
+        from: row.querySelector('.audit-link-sources')?.textContent,
+        target: row.querySelector('dd a')?.textContent,
+        anchor: row.querySelector('.audit-link-anchor')?.textContent,
+        position: row.querySelector('.audit-link-position')?.textContent,
+      })),
+    );
+
+test('site audit report: live run survives a reload, is announced and focused, names every link, explains the score, shows the trend and diff, and leads to the inbox', async () => {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+
+  await page.goto(`${origin}/site-audit`);
+  await waitForIslands(page);
+  await page.getByLabel('Website URL').fill(`${site.origin}/`);
+  await page.getByRole('button', { name: 'Run Site Audit' }).click();
+  // The run is held on /slow: progress shows and the address names the audit.
+  await page.locator('.audit-progress').waitFor();
+  await page.waitForURL(/\/site-audit\?audit=[A-Za-z0-9_-]{22}$/);
+  const auditId = new URL(page.url()).searchParams.get('audit')!;
+
+  // A reload mid-run picks the live progress up again.
+  await page.reload();
+  await waitForIslands(page);
+  await page.locator('.audit-progress').waitFor();
+  expect(await page.locator('.audit-progress p').textContent()).toMatch(
+    /^(Crawled \d+ of \d+ URLs? found so far\.|Waiting)/,
+  );
+  site.release();
+
+  const report = page.locator('.audit-report');
+  const heading = report.locator('h2').first();
+  await heading.waitFor({ timeout: 30_000 });
+  const title = `Site audit of 127.0.0.1, ${reportDate(new Date().toISOString())}`;
+  expect(await heading.textContent()).toBe(title);
+  // Completion moves the focus to the report and is announced.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('site-audit-report-heading');
+  await expect
+    .poll(() => page.locator('.site-audit > [aria-live="polite"]').textContent())
+    .toMatch(/^The audit of 127\.0\.0\.1 is complete: health score \d+ out of 100/);
+
+  // The score's rule and, for a first audit, where its trend will be.
+  const explained = report.locator('.audit-score-explained');
+  expect(await explained.locator('h3').textContent()).toBe('How the score works');
+  expect(await explained.textContent()).toContain('a URL with warnings but no error counts half');
+  await report.locator('.audit-trend-note').waitFor();
+
+  // Top fixes: errors first.
+  expect(await report.locator('.audit-top-fixes li .audit-badge').first().textContent()).toBe('error');
+
+  // Every link of the broken-link issue: where it is, its text, its place, the pages.
+  await report.locator('.audit-issue summary', { hasText: 'Page links to a broken internal URL' }).click();
+  expect(await linkRows(page)).toEqual([
+    {
+      where: '1 link in the footer, on 7 pages',
+      from: '/, /a, /b, /c, /d, /e, /slow',
+      target: '/old-offers',
+      anchor: '“Old offers”',
+      position: 'footer',
+    },
+    {
+      where: '1 link in the page content, on 1 page',
+      from: '/a',
+      target: '/gone',
+      anchor: '“read more”',
+      position: 'page content',
+    },
+  ]);
+
+  // The broken URL itself says where the links to it are.
+  await report.locator('.audit-issue summary', { hasText: 'Internal URL answers 4xx' }).click();
+  expect((await linkRows(page, 'Internal URL answers 4xx')).map((row) => [row.where, row.target])).toEqual([
+    ['1 link in the footer, on 7 pages', '/old-offers'],
+    ['1 link in the page content, on 1 page', '/gone'],
+  ]);
+
+  // A page of the list names the links behind its link issues.
+  const pageA = report
+    .locator('.audit-page-list > li')
+    .filter({ has: page.locator('.audit-page-url', { hasText: /^\/a$/ }) });
+  await pageA.locator('summary').click();
+  await pageA.locator('.audit-page-links li').first().waitFor();
+  expect(await pageA.locator('.audit-page-links li').allTextContents()).toEqual([
+    '“read more” → /gone, in the page content',
+    '“Old offers” → /old-offers, in the footer',
+  ]);
+
+  const csv = await page.request.get(`${origin}/api/site-audits/${auditId}/export.csv`);
+  const lines = (await csv.text()).split('\r\n');
+  expect(lines[0]).toBe('url,type,severity,detail,link_source,link_target,anchor_text,link_position');
+  expect(lines).toContain(
+    `${site.origin}/a,links-broken,error,"links to ${site.origin}/gone (HTTP 404), ${site.origin}/old-offers (HTTP 404)",${site.origin}/a,${site.origin}/gone,read more,content`,
+  );
+  const pdf = await page.request.get(`${origin}/api/site-audits/${auditId}/report.pdf`);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+
+  mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: `${shots}/site-audit-report-desktop.png`, fullPage: true });
+
+  // Re-run: the diff and a trend of two audits.
+  await report.getByRole('button', { name: 'Re-run audit' }).click();
+  await page.locator('.audit-diff').waitFor({ timeout: 30_000 });
+  expect(await page.locator('.audit-diff p').textContent()).toBe('1 new issue · 1 fixed issue');
+  // The new and fixed issues are listed, open.
+  await page.locator('.audit-diff').getByText('Missing title: /b').waitFor();
+  await page.locator('.audit-diff').getByText('Missing meta description: /c').waitFor();
+  await page.locator('.audit-trend li').nth(1).waitFor();
+  expect(await page.locator('.audit-trend li').count()).toBe(2);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('site-audit-report-heading');
+  await page.locator('.audit-score-explained').screenshot({ path: `${shots}/site-audit-report-trend.png` });
+  await page.locator('.audit-diff').screenshot({ path: `${shots}/site-audit-report-diff.png` });
+
+  // The shareable report on a phone: its title names the domain and date.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const phonePage = await phone.newPage();
+  await phonePage.goto(`${origin}/site-audit/${auditId}`);
+  await waitForIslands(phonePage);
+  await phonePage.locator('.audit-report h2').first().waitFor();
+  await expect.poll(() => phonePage.title()).toBe(title);
+  await phonePage.locator('.audit-issue summary', { hasText: 'Page links to a broken internal URL' }).click();
+  expect(await phonePage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+    0,
+  );
+  await phonePage.screenshot({ path: `${shots}/site-audit-report-phone.png`, fullPage: true });
+  await phone.close();
+
+  // The call to action carries the site and score into the contact form, and the audit with it.
+  const score = (await report.locator('.audit-score strong').textContent())!;
+  await report.getByRole('link', { name: 'Ask for help with this audit' }).click();
+  await page.waitForURL(/\/contact-me\?/);
+  await waitForIslands(page);
+  const form = page.locator('form.form-card');
+  await expect.poll(() => form.locator('input[name="website"]').inputValue()).toBe(`${site.origin}/`);
+  expect(await form.locator('textarea[name="message"]').inputValue()).toBe(
+    `Please help me fix the problems the site audit found on 127.0.0.1 (health score ${score}/100).`,
+  );
+  expect(await form.locator('.contact-from-audit').textContent()).toBe(
+    `Your site audit report of 127.0.0.1 (score ${score}/100) is sent with this message.`,
+  );
+  await form.screenshot({ path: `${shots}/site-audit-report-contact.png` });
+  await form.locator('input[name="name"]').fill('Audit Lead');
+  await form.locator('input[name="email"]').fill('audit.lead@example.in');
+  await form.getByRole('button').click();
+  await page.locator('.contact-sent').waitFor();
+
+  // The lead in the admin inbox links the audit.
+  await page.goto(`${origin}/admin`);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${origin}/admin`);
+  const lead = page.locator('.lead-card').filter({ hasText: 'Audit Lead' });
+  const auditLinks = await lead
+    .getByRole('link', { name: 'Site audit report' })
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  // The lead came from the re-run's report: the latest audit of the site.
+  expect(auditLinks).toHaveLength(1);
+  expect(auditLinks[0]).toMatch(/^\/site-audit\/[A-Za-z0-9_-]{22}$/);
+  expect(problems).toEqual([]);
+  await context.close();
+});
