@@ -29,6 +29,7 @@ COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/db/migrations ./db/migrations
+COPY --from=build /app/db/seed ./db/seed
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

@@ -114,4 +114,27 @@ export interface Tables {
     created_at: number;
     finished_at: number | null;
   };
+  /** Posts (migration 0015): Markdown articles at /<category>/<slug>; times in milliseconds since the epoch. */
+  posts: {
+    id: string;
+    slug: string;
+    category: string;
+    title: string;
+    seo_title: string | null;
+    description: string;
+    body: string;
+    tags: string;
+    faq: string;
+    author: string | null;
+    cover_image: string | null;
+    cover_alt: string | null;
+    status: 'draft' | 'scheduled' | 'published';
+    published_at: number | null;
+    updated_at: number;
+    created_at: number;
+    indexnow: string | null;
+  };
+  post_redirects: { path: string; post_id: string };
+  post_images: { id: string; width: number; height: number; created_at: number };
+  post_image_files: { image_id: string; width: number; format: string; body: Buffer };
 }

@@ -21,6 +21,8 @@ const defaultPaths = [
   '/digital-marketing',
   '/career-guidance',
   '/google-core-updates',
+  // Posts (issue 27): the guides below and the core-updates log (a Markdown table).
+  '/google-core-updates/core-updates-log',
   '/seo-optimized-page',
   '/seo-packages',
   '/case-studies',

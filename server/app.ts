@@ -128,6 +128,7 @@ export function createApp(options: CreateAppOptions): Express {
     for (const feature of features.all) feature.start?.();
   };
   app.locals.leads = features.leads;
+  app.locals.posts = features.posts;
   app.locals.shutdown = async () => {
     await Promise.allSettled(features.all.map(async (feature) => feature.stop?.()));
     await sharedRateLimits?.close();
@@ -138,9 +139,10 @@ export function createApp(options: CreateAppOptions): Express {
     log,
     assets,
     pages,
-    loaderContext: { directoryStatus: features.directoryStatus },
-    // A newer link check changes the directory pages: cached pages are rendered afresh.
-    revision: () => features.directoryStatus.revision,
+    loaderContext: { directoryStatus: features.directoryStatus, posts: features.posts.reader },
+    // A newer link check changes the directory pages, a saved or newly live post the post pages:
+    // cached pages are rendered afresh.
+    revision: () => features.directoryStatus.revision + features.posts.revision(),
   });
   const ids = createRequestIds();
   app.use(requestLog(ids, log));
@@ -161,7 +163,7 @@ export function createApp(options: CreateAppOptions): Express {
     res.status(404).type('text/plain').send('Not found');
   });
   app.use(compression({ threshold: 1024 }));
-  app.use(siteFiles(pages, config));
+  app.use(siteFiles(pages, config, { extraEntries: features.posts.sitemapEntries }));
   app.use(
     '/api',
     apiRouter(

@@ -5,6 +5,7 @@ import { createAppFetcher } from './lib/safe-fetch/app-fetcher.ts';
 import { directoryCheckJob } from './features/directories/job.ts';
 import type { AnyJobDefinition, JobDeps } from './lib/jobs/index.ts';
 import { siteAuditJob } from './features/site-audit/job.ts';
+import { indexNowJob } from './features/posts/indexnow-job.ts';
 
 /**
  * The app's job definitions: the module every job thread imports (docs/decisions/0032). A feature
@@ -16,6 +17,7 @@ export const definitions: readonly AnyJobDefinition[] = [
   sitemapCrawlJob,
   mobileTestJob,
   directoryCheckJob,
+  indexNowJob,
 ];
 
 /** What a job's work may use, built once per thread: its own database connection and fetcher. */

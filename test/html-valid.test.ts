@@ -4,6 +4,8 @@ import { pages } from '#server/pages/routes.ts';
 import { staticErrorPage } from '#server/pages/static-error-page.ts';
 import { createTestApp, type TestApp } from '#test/helpers/app.ts';
 import { nuCheck } from '#test/helpers/nu-checker.ts';
+import { postsOf, routeAddresses } from '#test/helpers/posts.ts';
+import type { Business } from '#views/business.ts';
 
 const PASSWORD = 'correct horse battery';
 const ORIGIN = 'https://example.test';
@@ -22,10 +24,11 @@ async function page(app: App, path: string, status: number, cookie = ''): Promis
 }
 
 /** Every page of the route table (a parameter gets a sample value, as in the route smoke test) and the 404 page. */
-async function sitePages(app: App): Promise<Record<string, string>> {
+async function sitePages(app: App, business: Business): Promise<Record<string, string>> {
   const documents: Record<string, string> = {};
+  const addressOf = await routeAddresses(app, pages, business);
   for (const { path } of pages) {
-    const address = path.replace(/:(\w+)/g, 'sample-$1');
+    const address = addressOf(path);
     documents[address] = await page(app, address, 200);
   }
   documents['/no-such-page (404)'] = await page(app, '/no-such-page', 404);
@@ -52,18 +55,23 @@ async function adminPages(app: App): Promise<Record<string, string>> {
   documents['/admin?type=contact'] = await page(app, '/admin?type=contact', 200, cookie);
   documents['/admin?type=articles'] = await page(app, '/admin?type=articles', 200, cookie);
   documents['/admin/no-such-page (404)'] = await page(app, '/admin/no-such-page', 404, cookie);
+  // The posts' admin (issue 27): the list, a new post, and the editor of a shipped one.
+  documents['/admin/posts'] = await page(app, '/admin/posts', 200, cookie);
+  documents['/admin/posts/new'] = await page(app, '/admin/posts/new', 200, cookie);
+  const first = (await postsOf(app).all())[0]!;
+  documents['/admin/posts/:id'] = await page(app, `/admin/posts/${first.id}`, 200, cookie);
   return documents;
 }
 
 test('every page, the 404 pages, the admin inbox and the static error page are valid HTML (Nu checker)', async () => {
-  const { app } = await createTestApp({ env: { ADMIN_PASSWORD: PASSWORD } });
+  const { app, config } = await createTestApp({ env: { ADMIN_PASSWORD: PASSWORD } });
   const documents = {
-    ...(await sitePages(app)),
+    ...(await sitePages(app, config.siteProfile.business)),
     ...(await adminPages(app)),
     'static error page': staticErrorPage('TypeError: <boom> & "quotes"'),
     [CONTROL]: CONTROL_HTML,
   };
-  expect(Object.keys(documents)).toHaveLength(pages.length + 8);
+  expect(Object.keys(documents)).toHaveLength(pages.length + 11);
 
   const { [CONTROL]: control, ...site } = await nuCheck(documents);
   const extract = '[><details><summary aria-expanded="false">Menu</]';

@@ -2,10 +2,12 @@ import request from 'supertest';
 import { expect, test } from 'vitest';
 import { buildNav, buildRedirects, navLinks, pages } from '#server/pages/routes.ts';
 import { createTestApp } from '#test/helpers/app.ts';
+import { routeAddresses } from '#test/helpers/posts.ts';
 import { resolvePage } from '#views/page.ts';
 
 const { app, config } = await createTestApp();
 const resolved = pages.map((page) => resolvePage(page, config.siteProfile.business));
+const addressOf = await routeAddresses(app, pages, config.siteProfile.business);
 
 function head(html: string) {
   const attr = (pattern: RegExp) => pattern.exec(html)?.[1];
@@ -30,8 +32,9 @@ const decode = (text: string) =>
 test.each(resolved.map((page) => [page.path, page] as const))(
   '%s renders with complete head metadata',
   async (path, page) => {
-    // A route with a parameter is asked for with a sample value; its canonical is that address.
-    const address = path.replace(/:(\w+)/g, 'sample-$1');
+    // A route with a parameter is asked for with a sample value (a post route, for a post that
+    // exists); its canonical is that address.
+    const address = addressOf(path);
     const res = await request(app).get(address);
     expect(res.status).toBe(200);
     const meta = head(res.text);

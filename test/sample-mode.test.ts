@@ -2,6 +2,7 @@ import request from 'supertest';
 import { expect, test } from 'vitest';
 import { pages } from '#server/pages/routes.ts';
 import { createTestApp } from '#test/helpers/app.ts';
+import { routeAddresses } from '#test/helpers/posts.ts';
 
 /** The app as `npm start` runs it out of the box: no SITE_PROFILE, so the shipped sample. */
 const sampleApp = () => createTestApp({ env: { SITE_PROFILE: '' } });
@@ -9,8 +10,10 @@ const sampleApp = () => createTestApp({ env: { SITE_PROFILE: '' } });
 const robotsMeta = (html: string) => /<meta name="robots" content="([^"]*)"/.exec(html)?.[1];
 
 test('sample mode: every page is noindex, nofollow in the page and the header, on first render and from the cache', async () => {
-  const { app } = await sampleApp();
-  for (const { path } of pages) {
+  const { app, config } = await sampleApp();
+  const addressOf = await routeAddresses(app, pages, config.siteProfile.business);
+  for (const { path: route } of pages) {
+    const path = addressOf(route);
     const rendered = await request(app).get(path); // through Express
     const cached = await request(app).get(path); // the fast path, for pages in the cache
     for (const res of [rendered, cached]) {

@@ -1,5 +1,6 @@
 import type { DirectoryStatus } from './directories/status.ts';
 import { NOT_CHECKED } from './directories/status.ts';
+import type { PostsReader } from './model/posts.ts';
 
 /**
  * What the server hands every page loader (react-router's `requestContext`): data that is not part
@@ -7,13 +8,21 @@ import { NOT_CHECKED } from './directories/status.ts';
  */
 export interface LoaderContext {
   directoryStatus: DirectoryStatus;
+  /** Posts (issue 27): the category pages and post pages read them. */
+  posts: PostsReader;
 }
 
-export const EMPTY_LOADER_CONTEXT: LoaderContext = { directoryStatus: NOT_CHECKED };
+/** Without a server: no posts at all. */
+const NO_POSTS: PostsReader = {
+  post: async () => undefined,
+  category: async (_category, page) => ({ posts: [], page, pages: 1, total: 0 }),
+};
+
+export const EMPTY_LOADER_CONTEXT: LoaderContext = { directoryStatus: NOT_CHECKED, posts: NO_POSTS };
 
 /** The context a loader was given; tests that render without one get the empty context. */
 export function loaderContext(context: unknown): LoaderContext {
   return context && typeof context === 'object' && 'directoryStatus' in context
-    ? (context as LoaderContext)
+    ? { ...EMPTY_LOADER_CONTEXT, ...(context as Partial<LoaderContext>) }
     : EMPTY_LOADER_CONTEXT;
 }

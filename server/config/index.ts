@@ -2,6 +2,7 @@ import { admin } from './admin.ts';
 import { bulkChecks } from './bulk-checks.ts';
 import { core } from './core.ts';
 import { imageCompressor } from './image-compressor.ts';
+import { indexNow } from './indexnow.ts';
 import { leadDelivery } from './leads.ts';
 import { limits } from './limits.ts';
 import { llm } from './llm.ts';
@@ -38,6 +39,7 @@ const sections = {
   pageSpeed,
   searchConsole,
   llm,
+  indexNow,
 };
 
 type SectionValue<S> = S extends ConfigSection<EnvShape, infer T> ? T : never;

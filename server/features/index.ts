@@ -5,6 +5,7 @@ import { imageCompressorFeature } from './image-compressor/index.ts';
 import { indexCheckerFeature } from './index-checker/index.ts';
 import { leadsFeature } from './leads/index.ts';
 import { mobileTestFeature } from './mobile-test/index.ts';
+import { postsFeature } from './posts/index.ts';
 import { redirectCheckerFeature } from './redirect-checker/index.ts';
 import { seoAuditFeature } from './seo-audit/index.ts';
 import { siteAuditFeature } from './site-audit/index.ts';
@@ -23,7 +24,10 @@ import { youtubeTranscriptFeature } from './youtube-transcript/index.ts';
 export function buildFeatures(deps: AppDeps) {
   const leads = leadsFeature(deps);
   const directories = directoriesFeature(deps);
+  const posts = postsFeature(deps);
   const all: Feature[] = [
+    // Before leads: its /admin/posts pages are mounted ahead of the inbox's /admin catch-all.
+    posts,
     leads,
     sitemapGeneratorFeature(deps),
     siteAuditFeature(deps),
@@ -40,5 +44,5 @@ export function buildFeatures(deps: AppDeps) {
     anchorTextGeneratorFeature(deps),
     viralPromptsFeature(deps),
   ];
-  return { all, leads: leads.delivery, directoryStatus: directories.status };
+  return { all, leads: leads.delivery, directoryStatus: directories.status, posts: posts.posts };
 }

@@ -12,8 +12,8 @@ import { disclaimerPage } from '#views/pages/disclaimer/Page.tsx';
 import { googleCoreUpdatesPage } from '#views/pages/google-core-updates/Page.tsx';
 import { privacyPolicyPage } from '#views/pages/privacy-policy/Page.tsx';
 import { janakpuriPage } from '#views/pages/seo-company-janakpuri/Page.tsx';
-import { guidePages } from '#views/pages/seo-guides/GuidePage.tsx';
 import { seoGuidesPage } from '#views/pages/seo-guides/Page.tsx';
+import { postPages } from '#views/pages/posts/PostPage.tsx';
 import { seoOptimizedPagePage } from '#views/pages/seo-optimized-page/Page.tsx';
 import { seoPackagesPage } from '#views/pages/seo-packages/Page.tsx';
 import { delhiPage } from '#views/pages/seo-services-delhi/Page.tsx';
@@ -62,10 +62,11 @@ const contentPages: PageDef[] = [
   laxmiNagarPage,
   janakpuriPage,
   seoGuidesPage,
-  ...guidePages,
   digitalMarketingPage,
   careerGuidancePage,
   googleCoreUpdatesPage,
+  // Posts (issue 27): /<category>/<slug>, from the database.
+  ...postPages,
   seoOptimizedPagePage,
   seoPackagesPage,
   caseStudiesPage,

@@ -4,6 +4,7 @@ import { expect, test } from 'vitest';
 import { pages } from './routes.ts';
 import { createTestApp } from '#test/helpers/app.ts';
 import { sitemapSchemaErrors } from '#test/helpers/sitemap-schema.ts';
+import type { PostsService } from '#server/features/posts/service.ts';
 import { robotsTxt, siteSitemapXml } from './site-files.ts';
 
 function locs(xml: string): string[] {
@@ -11,15 +12,19 @@ function locs(xml: string): string[] {
   return (Array.isArray(urls) ? urls : [urls]).map((url: { loc: string }) => url.loc);
 }
 
-test('/sitemap.xml lists every canonical route once, absolute on SITE_URL', async () => {
+test('/sitemap.xml lists every canonical route and every live post once, absolute on SITE_URL', async () => {
   const { app, config } = await createTestApp();
   const res = await request(app).get('/sitemap.xml');
   expect(res.status).toBe(200);
   expect(res.headers['content-type']).toMatch(/^application\/xml/);
+  const posts = await (app.locals.posts as PostsService).summaries();
+  expect(posts.length).toBeGreaterThan(0);
   expect(locs(res.text).sort()).toEqual(
-    pages
-      .filter((page) => page.inSitemap !== false)
-      .map((page) => `${config.siteUrl}${page.path}`)
+    [
+      ...pages.filter((page) => page.inSitemap !== false).map((page) => page.path),
+      ...posts.map((post) => `/${post.category}/${post.slug}`),
+    ]
+      .map((path) => `${config.siteUrl}${path}`)
       .sort(),
   );
   expect(locs(res.text)).toContain('https://example.test/seo-services-delhi');

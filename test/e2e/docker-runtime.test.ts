@@ -130,6 +130,7 @@ test('the runtime stage as assembled runs the server, its healthcheck, submissio
     '/app/node_modules',
     '/app/dist',
     '/app/db/migrations',
+    '/app/db/seed',
   ]);
   expect(stage.cmd.slice(-1)).toEqual(['dist/server.js']);
   const { app, data, dir } = await assembleImage(stage);

@@ -24,7 +24,7 @@ export interface InboxProps {
 const KIND_LABEL: Record<InboxKind, string> = { contact: 'Contact messages', articles: 'Article submissions' };
 const STATUS_LABEL: Record<InboxStatus, string> = { all: 'All', unread: 'Unread', handled: 'Handled' };
 
-function AdminDocument({ title, css, children }: { title: string; css: string; children: ReactNode }) {
+export function AdminDocument({ title, css, children }: { title: string; css: string; children: ReactNode }) {
   return (
     <html lang="en">
       <head>
@@ -229,6 +229,7 @@ export function InboxPage(props: InboxProps) {
               {`${KIND_LABEL[tab]} (${unread[tab]} unread)`}
             </a>
           ))}
+          <a href="/admin/posts">Posts</a>
         </nav>
         {props.notice ? (
           <p className="success" role="status">

@@ -9,13 +9,17 @@ import { NotFound, notFoundMeta } from './NotFound.tsx';
 /** The root route: every page renders inside the same document, with head metadata from its route entry. */
 export function RootLayout() {
   const matches = useMatches();
-  const page = matches[matches.length - 1]?.handle as PageDef | undefined;
+  const last = matches[matches.length - 1];
+  const page = last?.handle as PageDef | undefined;
   const { business } = useSite();
   const { pathname } = useLocation();
   if (!page) throw new Error('Route without a page definition');
   const resolved: HeadMeta = resolvePage(page, business);
   // A route with parameters (/site-audit/:id) is canonical at the address actually asked for.
-  const meta = page.path.includes(':') ? { ...resolved, path: pathname } : resolved;
+  const routed = page.path.includes(':') ? { ...resolved, path: pathname } : resolved;
+  // A page whose head depends on its data (a post) hands it over in its loader's `head`.
+  const fromData = (last?.data as { head?: Partial<HeadMeta> } | undefined)?.head;
+  const meta = fromData ? { ...routed, ...fromData } : routed;
   return (
     <Document meta={meta}>
       <Outlet />

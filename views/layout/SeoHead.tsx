@@ -12,6 +12,12 @@ export interface HeadMeta {
   ogType?: string;
   /** Defaults to `index, follow`; the sample site is always `noindex, nofollow`. */
   robots?: string;
+  /** The Open Graph image (a path on this site): the site's card when unset. */
+  image?: { path: string; width: number; height: number; alt: string };
+  /** Feeds of this page's posts: `<link rel="alternate">`. */
+  feeds?: Array<{ title: string; path: string }>;
+  /** The URL of the current page of a paged listing (`?page=2`) is its canonical. */
+  canonicalQuery?: string;
 }
 
 export function faqJsonLd(faq: FaqEntry[]): Record<string, unknown> {
@@ -29,7 +35,7 @@ export function faqJsonLd(faq: FaqEntry[]): Record<string, unknown> {
 /** Everything search engines and link previews read: exactly one <title>, canonical on SITE_URL. */
 export function SeoHead({ meta }: { meta: HeadMeta }) {
   const { siteUrl, assets, business, sample } = useSite();
-  const canonical = `${siteUrl}${meta.path}`;
+  const canonical = `${siteUrl}${meta.path}${meta.canonicalQuery ?? ''}`;
   const jsonLd = [...(meta.jsonLd ?? []), ...(meta.faq?.length ? [faqJsonLd(meta.faq)] : [])];
   return (
     <>
@@ -43,11 +49,23 @@ export function SeoHead({ meta }: { meta: HeadMeta }) {
       <meta property="og:title" content={meta.title} />
       <meta property="og:description" content={meta.description} />
       <meta property="og:url" content={canonical} />
-      <meta property="og:image" content={`${siteUrl}${assets.images['og-card.png'] ?? '/apple-touch-icon.png'}`} />
+      {meta.image ? (
+        <>
+          <meta property="og:image" content={`${siteUrl}${meta.image.path}`} />
+          <meta property="og:image:width" content={String(meta.image.width)} />
+          <meta property="og:image:height" content={String(meta.image.height)} />
+          <meta property="og:image:alt" content={meta.image.alt} />
+        </>
+      ) : (
+        <meta property="og:image" content={`${siteUrl}${assets.images['og-card.png'] ?? '/apple-touch-icon.png'}`} />
+      )}
       <meta property="og:locale" content="en_IN" />
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={meta.title} />
       <meta name="twitter:description" content={meta.description} />
+      {meta.feeds?.map((feed) => (
+        <link key={feed.path} rel="alternate" type="application/rss+xml" title={feed.title} href={feed.path} />
+      ))}
       {jsonLd.map((data, index) => (
         <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(data) }} />
       ))}

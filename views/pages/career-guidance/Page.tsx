@@ -1,8 +1,9 @@
-import { prosePage } from '#views/pages/shared/ProseArticle.tsx';
+import { categoryPage } from '#views/pages/posts/CategoryPage.tsx';
 import { careerGuidance } from './content.ts';
 
-export const careerGuidancePage = prosePage({
-  path: '/career-guidance',
+/** The career guidance category: its words, then its posts (issue 27: posts are written in /admin/posts). */
+export const careerGuidancePage = categoryPage({
+  category: 'career-guidance',
   navLabel: 'Career Guidance',
   content: careerGuidance,
 });

@@ -1,8 +1,9 @@
-import { prosePage } from '#views/pages/shared/ProseArticle.tsx';
+import { categoryPage } from '#views/pages/posts/CategoryPage.tsx';
 import { digitalMarketing } from './content.ts';
 
-export const digitalMarketingPage = prosePage({
-  path: '/digital-marketing',
+/** The digital marketing category: its words, then its posts (issue 27: posts are written in /admin/posts). */
+export const digitalMarketingPage = categoryPage({
+  category: 'digital-marketing',
   navLabel: 'Digital Marketing',
   content: digitalMarketing,
 });

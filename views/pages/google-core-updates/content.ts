@@ -15,7 +15,7 @@ export const googleCoreUpdates: ProsePage = {
   },
   heading: 'Google core updates',
   intro: [
-    'Several times a year Google changes its core ranking systems and announces it on the Google Search Status Dashboard. Rankings move for many sites, in both directions, while the update rolls out, which has taken from under a week to several weeks (see the log below). Here is what that means for your site and what to do about it.',
+    'Several times a year Google changes its core ranking systems and announces it on the Google Search Status Dashboard. Rankings move for many sites, in both directions, while the update rolls out, which has taken from under a week to several weeks (see our dated log of core updates). Here is what that means for your site and what to do about it.',
   ],
   sections: [
     {
