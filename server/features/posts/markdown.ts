@@ -11,7 +11,7 @@ import { visit } from 'unist-util-visit';
 import { imageUrl, imageWidths, type TocEntry } from '#views/model/posts.ts';
 
 /**
- * Markdown to HTML for posts (docs/decisions/0040): remark parses (GFM tables, strikethrough, task
+ * Markdown to HTML for posts (docs/decisions/0042): remark parses (GFM tables, strikethrough, task
  * lists), raw HTML in the Markdown is dropped (remark-rehype without allowDangerousHtml), and the
  * tree is sanitised (rehype-sanitize's GitHub schema) before anything of ours is added: heading ids
  * and anchors, lazy images with their dimensions. The admin's preview calls this same function.
