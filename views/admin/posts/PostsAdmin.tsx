@@ -247,7 +247,7 @@ export function PostEditorPage(
               </button>
             </div>
           </form>
-          <section aria-labelledby="preview-heading">
+          <section aria-labelledby="preview-heading" className="post-preview-pane">
             <h2 id="preview-heading">Preview</h2>
             <p className="hint">Updates as you type. Save to publish.</p>
             <div className="post-preview prose" id="post-preview" aria-live="polite" />
