@@ -2,6 +2,7 @@ import { expect, inject, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { databaseFile, openDatabase } from '#db/index.ts';
 import { listContactMessages } from '#db/contact-messages.ts';
+import { formatInr, SEO_PACKAGES } from '#views/model/plans.ts';
 import { clippedContent, fileBrowser, holdRequests, openPage, waitForIslands } from './browser.ts';
 
 // The suite's server runs on test/fixtures/profiles/operator.json: these are its phone, WhatsApp and hours.
@@ -81,6 +82,26 @@ test('contact: send with phone and website; a confirmation replaces the form, re
     expect(await page.getByLabel(label, { exact: true }).inputValue(), label).toBe('');
   }
   await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('contact-name');
+  expect(problems).toEqual([]);
+});
+
+test('packages: "Ask about Growth" carries the package into the contact form, and the lead keeps it', async () => {
+  const { page, problems } = await openPage(browser, '/seo-packages');
+  await waitForIslands(page);
+  await page.getByRole('link', { name: 'Ask about Growth' }).click();
+  await page.waitForURL((url) => url.pathname === '/contact-me' && url.searchParams.get('plan') === 'growth');
+  await waitForIslands(page);
+  const message = page.getByLabel('Message', { exact: true });
+  const growth = SEO_PACKAGES.find((plan) => plan.id === 'growth')!;
+  const expected = `I would like to know more about the Growth package (${formatInr(growth.monthlyInr)} per month + GST).`;
+  await expect.poll(() => message.inputValue()).toBe(expected);
+  expect(await page.locator('.contact-from-audit').innerText()).toMatch(/^You are asking about the Growth package/);
+  await page.getByLabel('Name', { exact: true }).fill('Rohit Mehra');
+  await page.getByLabel('Email', { exact: true }).fill('rohit.growth@example.in');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await page.getByRole('status').waitFor();
+  const stored = (await storedContacts()).find((lead) => lead.email === 'rohit.growth@example.in');
+  expect(stored?.message).toBe(expected);
   expect(problems).toEqual([]);
 });
 

@@ -4,6 +4,7 @@ import { ApiError, apiFetch } from '#views/lib/request-json.ts';
 import { contactLimits, HONEYPOT_FIELD } from '#views/pages/shared/form-limits.ts';
 import { Honeypot } from '#views/pages/shared/Honeypot.tsx';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
+import { formatInr, SEO_PACKAGES, type Package } from '#views/model/plans.ts';
 import { formCopy, sentCopy } from './content.ts';
 
 export interface ContactWidgetProps {
@@ -43,6 +44,17 @@ export function auditFromQuery(search: string): FromAudit | null {
   return { site: site.slice(0, contactLimits.website), score: /^\d{1,3}$/.test(score) ? score : '', audit };
 }
 
+/** The package named in the address (?plan=<id>, from a package's "Ask about" button), when it is one. */
+export function planFromQuery(search: string): Package | null {
+  const id = new URLSearchParams(search).get('plan')?.trim() ?? '';
+  return SEO_PACKAGES.find((plan) => plan.id === id) ?? null;
+}
+
+/** The message a visitor asking about a package starts with (they may change it). */
+export function planMessage(plan: Package): string {
+  return `I would like to know more about the ${plan.name} package (${formatInr(plan.monthlyInr)} per month + GST).`;
+}
+
 /** The message a visitor from an audit starts with (they may change it). */
 export function auditMessage(from: FromAudit): string {
   const host = new URL(from.site).hostname;
@@ -55,6 +67,7 @@ export default function ContactWidget({ idPrefix, phone, hours }: ContactWidgetP
   const [trap, setTrap] = useState('');
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [fromAudit, setFromAudit] = useState<FromAudit | null>(null);
+  const [askedPlan, setAskedPlan] = useState<Package | null>(null);
   // Where keyboard and screen-reader focus goes after the form and the confirmation swap places.
   const focusNext = useRef<'confirmation' | 'form' | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -64,6 +77,14 @@ export default function ContactWidget({ idPrefix, phone, hours }: ContactWidgetP
     setValues((current) => ({ ...current, [field]: value }));
 
   // Arriving from a site audit's report: the site and a first message filled in, the audit sent along.
+  // Arriving from a package's "Ask about" button: the package named, and a first message filled in.
+  useEffect(() => {
+    const plan = planFromQuery(window.location.search);
+    if (!plan) return;
+    setAskedPlan(plan);
+    setValues((current) => ({ ...current, message: current.message || planMessage(plan) }));
+  }, []);
+
   useEffect(() => {
     const from = auditFromQuery(window.location.search);
     if (!from) return;
@@ -92,6 +113,7 @@ export default function ContactWidget({ idPrefix, phone, hours }: ContactWidgetP
       setStatus({ kind: 'sent', sent: { email: values.email.trim(), phone: values.phone.trim() } });
       setValues(empty);
       setFromAudit(null);
+      setAskedPlan(null);
     } catch (caught) {
       // A 400 names the field to fix; anything else is our fault, so ask to try later.
       const fieldProblem = caught instanceof ApiError && caught.status === 400 && caught.fromServer;
@@ -148,6 +170,12 @@ export default function ContactWidget({ idPrefix, phone, hours }: ContactWidgetP
   return (
     <form className="tool-card form-card" onSubmit={onSubmit} aria-labelledby={id('heading')}>
       <h2 id={id('heading')}>{formCopy.heading}</h2>
+      {askedPlan ? (
+        <p className="contact-from-audit">
+          You are asking about the <strong>{askedPlan.name}</strong> package ({formatInr(askedPlan.monthlyInr)} per
+          month + GST). <a href="/seo-packages">Compare packages</a>
+        </p>
+      ) : null}
       {fromAudit ? (
         <p className="contact-from-audit">
           Your <a href={`/site-audit/${fromAudit.audit}`}>site audit report</a> of {new URL(fromAudit.site).hostname}

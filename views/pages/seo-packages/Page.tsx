@@ -29,7 +29,7 @@ function PackagesPage() {
                 <li key={feature}>{feature}</li>
               ))}
             </ul>
-            <a className="button" href="/contact-me">
+            <a className="button" href={`/contact-me?plan=${plan.id}`}>
               Ask about {plan.name}
             </a>
           </section>
