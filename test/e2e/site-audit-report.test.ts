@@ -148,9 +148,15 @@ test('site audit report: live run survives a reload, is announced and focused, n
     .filter({ has: page.locator('.audit-page-url', { hasText: /^\/a$/ }) });
   await pageA.locator('summary').click();
   await pageA.locator('.audit-page-links li').first().waitFor();
-  expect(await pageA.locator('.audit-page-links li').allTextContents()).toEqual([
+  const brokenOnA = pageA.locator('.audit-page-issues > li', { hasText: 'Page links to a broken internal URL' });
+  expect(await brokenOnA.locator('.audit-page-links li').allTextContents()).toEqual([
     '“read more” → /gone, in the page content',
     '“Old offers” → /old-offers, in the footer',
+  ]);
+  // The same link under another of the page's issues ("read more" says nothing of where it goes).
+  const vagueOnA = pageA.locator('.audit-page-issues > li', { hasText: 'Links with vague text' });
+  expect(await vagueOnA.locator('.audit-page-links li').allTextContents()).toEqual([
+    '“read more” → /gone, in the page content',
   ]);
 
   const csv = await page.request.get(`${origin}/api/site-audits/${auditId}/export.csv`);
