@@ -118,7 +118,6 @@ async function crawlAndStore(
   // A thread that exits (the job system's close) may not wait: its browser is killed with it.
   const killBrowser = () => renderer?.kill();
   if (renderer) process.once('exit', killBrowser);
-  renderer?.warmUp();
   try {
     const outcome = await runSiteAudit({
       startUrl: job.input.url,

@@ -40,11 +40,6 @@ export interface AuditRenderer {
   readonly stopped: string | null;
   /** Pages rendered so far. */
   readonly rendered: number;
-  /**
-   * Starts Chromium and opens its contexts now, while the crawl reads robots.txt and the start page,
-   * instead of at the first render (about a second). A failure here is left to the first render.
-   */
-  warmUp(): void;
   close(): Promise<void>;
   /** Kills the browser at once (a thread that is exiting may not wait). */
   kill(): void;
@@ -222,21 +217,6 @@ export function createAuditRenderer(options: AuditRendererOptions): AuditRendere
     },
     get rendered() {
       return rendered;
-    },
-    warmUp() {
-      void launched()
-        .then(async (current) => {
-          const wanted = Math.max(0, options.concurrency - idle.length - running);
-          const slots = await Promise.all(
-            Array.from({ length: wanted }, () => openRenderSlot(current, options.fetcher, cache).catch(() => null)),
-          );
-          for (const slot of slots) {
-            if (!slot) continue;
-            if (closed) void slot.close();
-            else idle.push({ slot, browser: current });
-          }
-        })
-        .catch(() => undefined);
     },
     async close() {
       closed = true;
