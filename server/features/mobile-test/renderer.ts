@@ -4,9 +4,8 @@ import type { Browser } from 'playwright-core';
 import { BusyError } from '#server/lib/domain-errors.ts';
 import type { SafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { withHardStop } from '#server/lib/browser/hard-stop.ts';
-import { rendererLaunchArgs } from '#server/lib/browser/launch.ts';
+import { launchRendererChromium } from '#server/lib/browser/launch.ts';
 import { browserPid, createMemoryWatch } from '#server/lib/browser/memory-watch.ts';
-import { chooseSandbox } from '#server/lib/browser/sandbox.ts';
 import { DEFAULT_RENDER_MEMORY_MB, RenderError, renderPage, type RenderLimits, type RenderResult } from './render.ts';
 
 // The launch is shared with the site audit's renderer (server/lib/browser/launch.ts).
@@ -61,23 +60,7 @@ export function createMobileRenderer(options: MobileRendererOptions): MobileRend
 
   // One browser for the process, started on the first test; each test gets its own context.
   function launched(): Promise<Browser> {
-    browser ??= import('playwright-core').then(async ({ chromium }) => {
-      const uid = process.getuid?.();
-      const launch = (sandbox: boolean) =>
-        chromium.launch({
-          executablePath: options.chromiumPath,
-          chromiumSandbox: sandbox,
-          args: [...rendererLaunchArgs(), marker],
-        });
-      let choice = chooseSandbox(uid);
-      let started: Browser;
-      try {
-        started = await launch(choice.sandbox);
-      } catch (error) {
-        if (!choice.sandbox) throw error;
-        choice = chooseSandbox(uid, error);
-        started = await launch(false);
-      }
+    browser ??= launchRendererChromium(options.chromiumPath, marker).then(({ browser: started, choice }) => {
       // Said at the first launch, and again only if a relaunch decides otherwise.
       if (choice.message !== sandboxMessage) {
         sandboxMessage = choice.message;

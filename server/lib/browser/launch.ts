@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { chooseSandbox, type SandboxChoice } from './sandbox.ts';
 
 /*
  * Launch flags as in test/e2e/browser.ts, plus: every request Chromium might make on its own goes to a
@@ -37,4 +39,31 @@ export function findRendererChromium(
   if (configured === 'off') return undefined;
   const path = configured ?? '/usr/bin/chromium';
   return exists(path) ? path : undefined;
+}
+
+/**
+ * Launches the renderers' Chromium: sandboxed when chooseSandbox allows it, and once more without the
+ * sandbox when a sandboxed launch fails for a reason it names. Answers the browser and the choice made
+ * (its message is for the caller's log). `marker` tags the process so the memory watch and the hard stop find it.
+ */
+export async function launchRendererChromium(
+  chromiumPath: string,
+  marker: string,
+): Promise<{ browser: Browser; choice: SandboxChoice }> {
+  const { chromium } = await import('playwright-core');
+  const uid = process.getuid?.();
+  const launch = (sandbox: boolean) =>
+    chromium.launch({
+      executablePath: chromiumPath,
+      chromiumSandbox: sandbox,
+      args: [...rendererLaunchArgs(), marker],
+    });
+  let choice = chooseSandbox(uid);
+  try {
+    return { browser: await launch(choice.sandbox), choice };
+  } catch (error) {
+    if (!choice.sandbox) throw error;
+    choice = chooseSandbox(uid, error);
+    return { browser: await launch(false), choice };
+  }
 }

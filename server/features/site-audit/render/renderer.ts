@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { withHardStop } from '#server/lib/browser/hard-stop.ts';
-import { rendererLaunchArgs } from '#server/lib/browser/launch.ts';
+import { launchRendererChromium } from '#server/lib/browser/launch.ts';
 import { browserPid, createMemoryWatch } from '#server/lib/browser/memory-watch.ts';
-import { chooseSandbox } from '#server/lib/browser/sandbox.ts';
 import type { SafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { createResourceCache } from './cache.ts';
 import { openRenderSlot, PageRenderError, type RawDocument, type RenderedPage, type RenderSlot } from './page.ts';
@@ -88,23 +87,7 @@ export function createAuditRenderer(options: AuditRendererOptions): AuditRendere
   }
 
   function launched(): Promise<Browser> {
-    browser ??= import('playwright-core').then(async ({ chromium }) => {
-      const uid = process.getuid?.();
-      const launch = (sandbox: boolean) =>
-        chromium.launch({
-          executablePath: options.chromiumPath,
-          chromiumSandbox: sandbox,
-          args: [...rendererLaunchArgs(), marker],
-        });
-      let choice = chooseSandbox(uid);
-      let started: Browser;
-      try {
-        started = await launch(choice.sandbox);
-      } catch (error) {
-        if (!choice.sandbox) throw error;
-        choice = chooseSandbox(uid, error);
-        started = await launch(false);
-      }
+    browser ??= launchRendererChromium(options.chromiumPath, marker).then(({ browser: started, choice }) => {
       if (choice.sandbox) options.log?.info(choice.message);
       else options.log?.warn(choice.message);
       started.once('disconnected', () => (browser = undefined));
