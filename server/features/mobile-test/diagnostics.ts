@@ -104,7 +104,8 @@ export function serialiseDocument(maxChars: number): { html: string; bytes: numb
   const head = doctype
     ? `<!DOCTYPE ${doctype.name}${doctype.publicId ? ` PUBLIC "${doctype.publicId}"` : ''}${doctype.systemId ? ` "${doctype.systemId}"` : ''}>\n`
     : '';
-  const whole = head + document.documentElement.outerHTML;
+  // A script may have removed the root element itself.
+  const whole = head + (document.documentElement?.outerHTML ?? '');
   return { html: whole.slice(0, maxChars), bytes: new Blob([whole]).size };
 }
 
