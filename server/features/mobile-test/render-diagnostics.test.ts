@@ -141,6 +141,23 @@ test('a robots.txt answering 503 keeps Googlebot from the whole host, and the re
   expect(paths()).toEqual(['/robots.txt']);
 });
 
+test('the rendered HTML is capped at 512 KiB: cut on a character boundary, its full size reported', async () => {
+  // The script writes 300,000 two-byte characters (600,000 bytes of UTF-8) into the page.
+  const page = `<!doctype html><html><head><meta name="viewport" content="width=device-width"></head><body><p id="big"></p>
+<script>document.getElementById('big').textContent = 'é'.repeat(300000);</script></body></html>`;
+  const server = await startLoopbackServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page),
+  );
+  onTestFinished(() => server.close());
+  const { renderedHtml } = await rendererFor(server.hostPort).render(`${server.origin}/`);
+  expect(renderedHtml.truncated).toBe(true);
+  expect(renderedHtml.bytes).toBeGreaterThan(600_000);
+  const kept = Buffer.byteLength(renderedHtml.html);
+  expect(kept).toBeLessThanOrEqual(MOBILE_REPORT_LIMITS.renderedHtmlBytes);
+  expect(kept).toBeGreaterThan(MOBILE_REPORT_LIMITS.renderedHtmlBytes - 2);
+  expect(renderedHtml.html.endsWith('é')).toBe(true);
+});
+
 test('the report limits are the documented ones', () => {
   expect(MOBILE_REPORT_LIMITS).toEqual({
     resources: 100,
