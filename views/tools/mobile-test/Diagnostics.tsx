@@ -56,7 +56,7 @@ function RobotsBlocked({ report }: { report: MobileReport }) {
   const list = report.robotsBlocked;
   return (
     <section className="diagnostic" data-testid="robots-blocked">
-      <h3>Blocked by robots.txt ({list?.total ?? 0})</h3>
+      <h3>Blocked by robots.txt{report.userAgent === 'googlebot' ? ` (${list?.total ?? 0})` : ''}</h3>
       {report.userAgent !== 'googlebot' ? (
         <p className="muted">
           A phone browser does not read robots.txt. Test as Googlebot smartphone to see which files Google may not load.

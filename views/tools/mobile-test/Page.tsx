@@ -37,8 +37,8 @@ function MobileTesterPage() {
       <header className="page-hero">
         <h1>Mobile-Friendly Tester</h1>
         <p className="lead">
-          Check whether a page works on phones: viewport, layout width, zoom, text size, plugins, images and tap
-          targets.
+          Check whether a page works on phones and tablets, as a visitor's browser or as Googlebot sees it: viewport,
+          layout width, zoom, text size, tap targets, files that fail to load, script errors and the rendered HTML.
         </p>
       </header>
       <Island name="tools/mobile-test/Widget" component={MobileTesterWidget} props={{ idPrefix: 'mobile' }} />
