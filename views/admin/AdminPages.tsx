@@ -3,7 +3,7 @@ import { telHref } from '#views/business.ts';
 import type { InboxItem, InboxKind, InboxStatus } from '#views/model/lead-inbox.ts';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 import { sourcePath } from '#views/model/source-page.ts';
-import { formatLocalTime } from './local-time.ts';
+import { formatLocalTime } from '#views/lib/local-time.ts';
 
 export interface InboxProps {
   businessName: string;
