@@ -228,10 +228,11 @@ export interface AuditFacts {
   /** Subresources the HTML references (scripts, stylesheets, images, iframes). */
   subresources: number;
   /**
-   * The page's images weighed (HEAD, else a one-byte ranged GET): how many were asked about (at most
-   * 20), how many sizes came back, their total, and the heaviest (at most 5, heaviest first).
+   * The page's images weighed (HEAD, else a one-byte ranged GET): how many distinct addresses were
+   * asked about (at most 20; `capped` when the page had more), how many sizes came back, their total,
+   * and the heaviest (at most 5, heaviest first).
    */
-  imageWeight: { checked: number; measured: number; totalBytes: number; heaviest: ImageWeight[] };
+  imageWeight: { checked: number; capped: boolean; measured: number; totalBytes: number; heaviest: ImageWeight[] };
 }
 
 export interface AuditReport {

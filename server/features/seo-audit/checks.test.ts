@@ -29,7 +29,7 @@ function makeFacts(overrides: Partial<AuditFacts> = {}): AuditFacts {
     hsts: 'max-age=31536000',
     renderBlocking: { scripts: 0, stylesheets: 1 },
     subresources: 6,
-    imageWeight: { checked: 2, measured: 2, totalBytes: 60_000, heaviest: [] },
+    imageWeight: { checked: 2, capped: false, measured: 2, totalBytes: 60_000, heaviest: [] },
     ...overrides,
   };
 }
@@ -119,6 +119,7 @@ test('the estimated page speed score is 100 for an ideal page and follows the do
     subresources: 10,
     imageWeight: {
       checked: 1,
+      capped: false,
       measured: 1,
       totalBytes: 150 * 1024,
       heaviest: [{ url: 'https://example.com/a.jpg', bytes: 150 * 1024 }],
@@ -126,6 +127,7 @@ test('the estimated page speed score is 100 for an ideal page and follows the do
   };
   const images = (...kb: number[]) => ({
     checked: kb.length,
+    capped: false,
     measured: kb.length,
     totalBytes: kb.reduce((sum, size) => sum + size * 1024, 0),
     heaviest: kb
@@ -143,7 +145,10 @@ test('the estimated page speed score is 100 for an ideal page and follows the do
   expect(estimatePageSpeedScore({ ...ideal, imageWeight: images(2.3 * 1024) })).toBe(67);
   // Nothing weighed (no images, or no size could be read): no image penalty.
   expect(
-    estimatePageSpeedScore({ ...ideal, imageWeight: { checked: 3, measured: 0, totalBytes: 0, heaviest: [] } }),
+    estimatePageSpeedScore({
+      ...ideal,
+      imageWeight: { checked: 3, capped: false, measured: 0, totalBytes: 0, heaviest: [] },
+    }),
   ).toBe(100);
   expect(estimatePageSpeedScore({ ...ideal, responseTimeMs: 2000 })).toBe(75);
   expect(estimatePageSpeedScore({ ...ideal, compression: null })).toBe(90);

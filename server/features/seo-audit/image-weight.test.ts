@@ -31,6 +31,7 @@ test('a 2.3 MB image costs the speed estimate the documented 33 points, and the 
   expect(heavy.pageSpeedScore).toBe(57);
   expect(heavy.facts.imageWeight).toEqual({
     checked: 2,
+    capped: false,
     measured: 2,
     totalBytes: HERO_BYTES + SMALL_BYTES,
     heaviest: [
@@ -63,6 +64,7 @@ test('HEAD refused: a ranged GET, else the body counted up to the cap; endless, 
   await site.close();
   expect(weights).toEqual({
     checked: 5,
+    capped: false,
     measured: 2,
     totalBytes: RANGED_BYTES + CHUNKED_BYTES,
     heaviest: [
@@ -92,6 +94,7 @@ test('an image that never answers is given up after 5 seconds and left out; the 
   await site.close();
   expect(weights).toEqual({
     checked: 2,
+    capped: false,
     measured: 1,
     totalBytes: SMALL_BYTES,
     heaviest: [{ url: `${site.origin}/small.jpg`, bytes: SMALL_BYTES }],
@@ -109,7 +112,7 @@ test('the whole weighing stops at its 8 second deadline: what is unfinished is l
   await vi.advanceTimersByTimeAsync(8_000);
   const weights = await pending;
   await site.close();
-  expect(weights).toMatchObject({ checked: 2, measured: 1, totalBytes: SMALL_BYTES });
+  expect(weights).toMatchObject({ checked: 2, capped: false, measured: 1, totalBytes: SMALL_BYTES });
 });
 
 test('at most 20 images are weighed, four at a time; the rest of the page is not asked about', async () => {
@@ -117,7 +120,7 @@ test('at most 20 images are weighed, four at a time; the rest of the page is not
   const report = await auditUrl(`${site.origin}/many`, { fetcher: fetcherFor(site.hostPort) });
   await site.close();
   expect(report.facts.images.total).toBe(25);
-  expect(report.facts.imageWeight).toMatchObject({ checked: 20, measured: 20, totalBytes: 20_000 });
+  expect(report.facts.imageWeight).toMatchObject({ checked: 20, capped: true, measured: 20, totalBytes: 20_000 });
   expect(report.facts.imageWeight.heaviest).toHaveLength(5);
   const asked = site.requests.filter((line) => line.startsWith('HEAD /many/'));
   expect(asked).toHaveLength(20);
@@ -139,10 +142,18 @@ test('image addresses: resolved against the page, fragments dropped, duplicates 
       'https://shop.example.com/blog/post',
       4,
     ),
-  ).toEqual([
-    'https://shop.example.com/a.jpg',
-    'https://shop.example.com/blog/a.jpg',
-    'https://cdn.example.com/b.png',
-    'https://cdn.example.com/c.png',
-  ]);
+  ).toEqual({
+    urls: [
+      'https://shop.example.com/a.jpg',
+      'https://shop.example.com/blog/a.jpg',
+      'https://cdn.example.com/b.png',
+      'https://cdn.example.com/c.png',
+    ],
+    capped: true,
+  });
+  // The same image written twice is one address, and no reason to say some were left out.
+  expect(imageUrls(['/a.jpg', '/a.jpg#top', '/a.jpg'], 'https://shop.example.com/', 1)).toEqual({
+    urls: ['https://shop.example.com/a.jpg'],
+    capped: false,
+  });
 });

@@ -21,11 +21,17 @@ export const IMAGE_WEIGHT_LIMITS = {
 
 export type ImageWeightLimits = { [K in keyof typeof IMAGE_WEIGHT_LIMITS]: number };
 
-/** The first `max` distinct http(s) image addresses, resolved against the page (data: URIs are in the HTML already). */
-export function imageUrls(sources: readonly string[], pageUrl: string, max: number): string[] {
+/**
+ * The first `max` distinct http(s) image addresses, resolved against the page (data: URIs are in the
+ * HTML already), and whether the page had more.
+ */
+export function imageUrls(
+  sources: readonly string[],
+  pageUrl: string,
+  max: number,
+): { urls: string[]; capped: boolean } {
   const urls = new Set<string>();
   for (const src of sources) {
-    if (urls.size >= max) break;
     let url: URL;
     try {
       url = new URL(src.trim(), pageUrl);
@@ -34,9 +40,11 @@ export function imageUrls(sources: readonly string[], pageUrl: string, max: numb
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') continue;
     url.hash = '';
+    if (urls.has(url.href)) continue;
+    if (urls.size >= max) return { urls: [...urls], capped: true };
     urls.add(url.href);
   }
-  return [...urls];
+  return { urls: [...urls], capped: false };
 }
 
 /** HEAD answers that say nothing about the file: some servers and CDNs refuse the method itself. */
@@ -111,6 +119,8 @@ export async function imageBytes(
 export interface ImageWeightSummary {
   /** Image addresses asked about (at most maxImages). */
   checked: number;
+  /** The page had more distinct image addresses than maxImages: the rest were not weighed. */
+  capped: boolean;
   /** Of those, the ones whose size could be told. */
   measured: number;
   totalBytes: number;
@@ -126,7 +136,7 @@ export async function weighImages(
   options: { limits?: Partial<ImageWeightLimits>; signal?: AbortSignal } = {},
 ): Promise<ImageWeightSummary> {
   const limits = { ...IMAGE_WEIGHT_LIMITS, ...options.limits };
-  const urls = imageUrls(sources, pageUrl, limits.maxImages);
+  const { urls, capped } = imageUrls(sources, pageUrl, limits.maxImages);
   const sizes = await runBatch(
     urls,
     { concurrency: limits.concurrency, deadlineMs: limits.deadlineMs, signal: options.signal },
@@ -136,6 +146,7 @@ export async function weighImages(
   const measured = urls.flatMap((url, index) => (sizes[index] === null ? [] : [{ url, bytes: sizes[index]! }]));
   return {
     checked: urls.length,
+    capped,
     measured: measured.length,
     totalBytes: measured.reduce((sum, image) => sum + image.bytes, 0),
     heaviest: measured.sort((a, b) => b.bytes - a.bytes).slice(0, limits.heaviestShown),

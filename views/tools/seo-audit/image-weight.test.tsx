@@ -6,6 +6,7 @@ import { AuditReportView } from './Report.tsx';
 
 const weighed = {
   checked: 2,
+  capped: false,
   measured: 2,
   totalBytes: 2_411_725 + 20_480,
   heaviest: [
@@ -20,16 +21,23 @@ test('the image weight in words: total, how many were weighed, and when only the
   expect(
     imageWeightText({
       images: { ...images, total: 25 },
-      imageWeight: { checked: 20, measured: 18, totalBytes: 18_000, heaviest: [] },
+      imageWeight: { checked: 20, capped: true, measured: 18, totalBytes: 18_000, heaviest: [] },
     }),
-  ).toBe('17.6 KB in 18 of 20 images weighed (the first 20 of 25)');
+  ).toBe('17.6 KB in 18 of 20 images weighed (the first 20 on the page; the rest were not weighed)');
+  // Three <img> tags, two of them the same file: two images, nothing left out.
+  expect(imageWeightText({ images: { ...images, total: 3 }, imageWeight: weighed })).toBe(
+    '2.32 MB in 2 of 2 images weighed',
+  );
   expect(
-    imageWeightText({ images: { ...images, total: 0 }, imageWeight: { ...weighed, checked: 0, measured: 0 } }),
+    imageWeightText({
+      images: { ...images, total: 0 },
+      imageWeight: { ...weighed, checked: 0, capped: false, measured: 0 },
+    }),
   ).toBe('No images');
   expect(
     imageWeightText({
       images: { ...images, total: 1 },
-      imageWeight: { checked: 1, measured: 0, totalBytes: 0, heaviest: [] },
+      imageWeight: { checked: 1, capped: false, measured: 0, totalBytes: 0, heaviest: [] },
     }),
   ).toBe('0 B in 0 of 1 image weighed');
 });
@@ -90,7 +98,10 @@ test('the report names the heaviest images with their sizes, heaviest first, and
 
 test('no image weighed: no heaviest-images list at all', () => {
   const html = renderToStaticMarkup(
-    <AuditReportView report={report({ checked: 0, measured: 0, totalBytes: 0, heaviest: [] })} idPrefix="a" />,
+    <AuditReportView
+      report={report({ checked: 0, capped: false, measured: 0, totalBytes: 0, heaviest: [] })}
+      idPrefix="a"
+    />,
   );
   expect(html).not.toContain('Heaviest images');
 });

@@ -51,12 +51,11 @@ export function scoreBand(score: number): 'good' | 'average' | 'poor' {
 
 /** The images weighed for the speed estimate, in words: "2.32 MB in 2 of 2 images weighed". */
 export function imageWeightText(facts: Pick<AuditFacts, 'images' | 'imageWeight'>): string {
-  const { checked, measured, totalBytes } = facts.imageWeight;
+  const { checked, capped, measured, totalBytes } = facts.imageWeight;
   if (facts.images.total === 0) return 'No images';
   if (checked === 0) return 'No image addresses to weigh';
   const weighed = `${formatBytes(totalBytes)} in ${measured} of ${checked} image${checked === 1 ? '' : 's'} weighed`;
-  const capped = facts.images.total > checked ? ` (the first ${checked} of ${facts.images.total})` : '';
-  return `${weighed}${capped}`;
+  return capped ? `${weighed} (the first ${checked} on the page; the rest were not weighed)` : weighed;
 }
 
 /** The facts table rows, in reading order; labels are what the visitor sees. */
