@@ -433,7 +433,10 @@ describe.each(DIALECTS)('%s', (dialect) => {
     const early = await run();
     expect([early.status, early.body]).toEqual([
       409,
-      { error: 'Confirm your address and verify the site first; then the site can be checked.' },
+      {
+        error:
+          'Verify the site first (the tag on the start page or the file at its root); then the site can be checked.',
+      },
     ]);
     made.state.head = (
       await request(made.app).get(`/api/monitors/${id}?token=${encodeURIComponent(manage)}`)
