@@ -12,7 +12,7 @@
 // server parses every upload in full; only the load generator's own CPU, which competes with the
 // server on the same cores, is kept small. Its CPU is still reported.
 import http from 'node:http';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { photoJpeg } from './lib/photo.mjs';
@@ -131,6 +131,7 @@ try {
     totals.endpointSeconds += seconds;
     return seconds;
   };
+  const loadBefore = loadavg()[0];
   for (let round = 0; round < ROUNDS; round++) {
     let directSeconds;
     let endpointSeconds;
@@ -152,6 +153,11 @@ try {
     `ratio:        ${ratio.toFixed(3)} median of ${ROUNDS} rounds (goal >= ${GOAL}) ${ratio >= GOAL ? 'OK' : 'BELOW GOAL'}`,
   );
   // Wall-clock rates swing when other processes share the cores; CPU seconds per image do not.
+  const load = Math.max(loadBefore, loadavg()[0]);
+  if (load > CONCURRENCY)
+    console.log(
+      `machine busy: load average ${load.toFixed(1)} on ${CONCURRENCY} cores. The wall-clock ratio then mostly shows how the scheduler shares the cores (the server and its workers run more threads than this process, so it can exceed 1): read the CPU ratio.`,
+    );
   const perImage = (seconds) => `${((seconds / images) * 1000).toFixed(0)} ms`;
   const cpuRatio = totals.directCpu / totals.serverTree;
   console.log(

@@ -7,7 +7,7 @@ const CHUNK_BYTES = 3 * 16 * 1024;
  * server never holds it as one multi-megabyte string (built once as base64, copied into the data
  * URL, again by JSON.stringify, once more into the socket's Buffer, then hashed for an ETag).
  * Strings that large live in V8's old generation, so each upload brought the next full garbage
- * collection closer: on a 12-megapixel photo the server process spent ~15 ms less CPU per upload
+ * collection closer: on a 12-megapixel photo the server process spent 12–15 ms less CPU per upload
  * without them, about a sixth of its share (docs/decisions/0048).
  */
 export function compressResponseBody(
