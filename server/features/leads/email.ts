@@ -26,8 +26,16 @@ const LABELS: Record<string, string> = {
   content: 'Article',
   status: 'Status',
   ipHash: 'Sender address hash',
+  site: 'Site',
+  schedule: 'Schedule',
+  score: 'Score',
+  topIssues: 'Top issues',
+  reportUrl: 'Audit report',
+  monitorId: 'Monitor',
   createdAt: 'Received',
   updatedAt: 'Updated',
+  formPage: 'Form page',
+  sourcePage: 'Came from',
 };
 
 /** Subject and plain-text body of the email for one lead event: every stored field, as text. */
@@ -37,15 +45,23 @@ export function leadEmail(event: QueuedEvent, siteUrl: string): { subject: strin
   const subject =
     event.event === 'contact.created'
       ? `New contact message from ${text(data.name)}`.slice(0, 200)
-      : `New article submission: ${text(data.title)}`.slice(0, 200);
-  const multiLine = new Set(['message', 'content']);
+      : event.event === 'monitor.created'
+        ? `New monitored site: ${text(data.site)} (${text(data.email)})`.slice(0, 200)
+        : `New article submission: ${text(data.title)}`.slice(0, 200);
+  const multiLine = new Set(['message', 'content', 'topIssues']);
   // Fields the visitor may leave out: a line only when given (an empty "Phone:" reads like a lost value).
-  const optional = new Set(['phone', 'website', 'siteAudit']);
+  const optional = new Set(['phone', 'website', 'siteAudit', 'score', 'reportUrl', 'formPage', 'sourcePage']);
+  const origin = siteUrl.replace(/\/$/, '');
   const lines: string[] = [];
   for (const [key, value] of Object.entries(data)) {
     if (multiLine.has(key) || (optional.has(key) && !text(value))) continue;
-    // The site audit is sent as its id: the operator gets the report's address.
-    const shown = key === 'siteAudit' ? `${siteUrl.replace(/\/$/, '')}/site-audit/${text(value)}` : text(value);
+    // The site audit is sent as its id, the pages as paths of this site: the operator gets addresses.
+    const shown =
+      key === 'siteAudit'
+        ? `${origin}/site-audit/${text(value)}`
+        : key === 'formPage' || key === 'sourcePage'
+          ? `${origin}${text(value)}`
+          : text(value);
     lines.push(`${LABELS[key] ?? key}: ${shown}`);
   }
   for (const key of multiLine) {
