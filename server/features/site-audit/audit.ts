@@ -105,8 +105,6 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
     maxSitemapUrls: limits.maxPages,
     renderer: options.renderer,
   });
-  // The browser starts while robots.txt and the start page are read, not at the first render.
-  options.renderer?.warmUp();
   const core = await runCrawl(
     {
       startUrl: options.startUrl,

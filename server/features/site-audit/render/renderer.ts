@@ -42,8 +42,8 @@ export interface AuditRenderer {
   /** Where the rendering time went so far (for the operator's log and the bench). */
   timings(): RenderTimings;
   /**
-   * Starts the browser and opens its `concurrency` contexts now, while the crawl reads robots.txt and the
-   * start page, rather than at the first render. A launch that fails stops rendering as a first render's
+   * Starts the browser and opens its `concurrency` contexts now (the crawl calls it as the start page's
+   * response comes in), rather than at the first render: the other contexts open while the start page renders. A launch that fails stops rendering as a first render's
    * would; once closed, nothing more starts (a launch still under way is closed as soon as it ends).
    */
   warmUp(): void;
