@@ -43,8 +43,9 @@ export interface AuditRenderer {
   timings(): RenderTimings;
   /**
    * Starts the browser and opens its `concurrency` contexts now (the crawl calls it as the start page's
-   * response comes in), rather than at the first render: the other contexts open while the start page renders. A launch that fails stops rendering as a first render's
-   * would; once closed, nothing more starts (a launch still under way is closed as soon as it ends).
+   * response comes in), rather than at the first render: the other contexts open while the start page
+   * renders. A launch that fails stops rendering as a first render's would; once closed, nothing more
+   * starts (a launch still under way is closed as soon as it ends).
    */
   warmUp(): void;
   close(): Promise<void>;
