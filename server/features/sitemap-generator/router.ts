@@ -46,6 +46,7 @@ export function sitemapGeneratorRouter({
 
   router.get('/sitemaps/progress', async (req, res) => {
     const { url, ...options } = parseOr400(progressQuery, req.query);
+    service.check(url, options);
     const stream = openEventStream(req, res);
     let idle: NodeJS.Timeout | undefined;
     let watching: Awaited<ReturnType<SitemapGenerator['watch']>>;

@@ -186,6 +186,10 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
         waiter.stop();
       }
     },
+    /** Throws what is wrong with a URL and options (a page limit over this server's), before a stream opens. */
+    check(url: string, given: SitemapOptionsInput = {}): void {
+      siteKey(url, given);
+    },
     /** Progress of the crawl for `url` (normalised), run by any process: its snapshot (if running) and live events. */
     async watch(
       url: string,
