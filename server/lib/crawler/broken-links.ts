@@ -12,12 +12,12 @@ export function createBrokenLinkLog() {
   const broken = new Map<string, { status: number | null; detail: string }>();
 
   return {
-    /** `source` links to (redirects to, names as canonical) `target`. */
+    /** `source` links to (redirects to, names as canonical) `target`; the caller tells each pair once per page. */
     linked(target: string, source: string): void {
       if (target === source) return;
       let entry = sources.get(target);
       if (!entry) sources.set(target, (entry = { pages: [], count: 0 }));
-      if (entry.pages.includes(source)) return;
+      if (entry.pages.length < MAX_SOURCES_PER_TARGET && entry.pages.includes(source)) return;
       entry.count += 1;
       if (entry.pages.length < MAX_SOURCES_PER_TARGET) entry.pages.push(source);
     },

@@ -103,9 +103,15 @@ function sitemapVisitor(options: CrawlOptions) {
         frontier.discover(elsewhere, item.depth);
       }
       // Each link costs a URL parse and a robots.txt check: thousands must not hold the event loop.
+      // A page linking one URL many times (menu, footer) is one source of it.
+      const linkedHere = new Set<string>();
       for (const link of page.links) {
         const url = normalizeUrl(link.href, base);
-        if (url && frontier.isInSite(url)) broken.linked(frontier.keyOf(url), item.url);
+        if (url && frontier.isInSite(url)) {
+          const key = frontier.keyOf(url);
+          if (!linkedHere.has(key)) broken.linked(key, item.url);
+          linkedHere.add(key);
+        }
         frontier.discover(url, item.depth + 1, { nofollow: link.nofollow || directives.nofollow });
         await crawl.breathe();
       }
