@@ -22,8 +22,10 @@ test('sitemap tool: generate with live progress, see the report and history, che
   await generate.click();
   const busy = page.getByRole('button', { name: 'Generating...' });
   await expect.poll(() => busy.isDisabled()).toBe(true);
+  // The job thread starts, reads robots.txt and the slowed start page before the first count: on a busy
+  // machine that is more than the poll's default second, so wait for it (the crawl lasts a few seconds).
   await expect
-    .poll(() => page.locator('.sitemap-progress').textContent())
+    .poll(() => page.locator('.sitemap-progress').textContent(), { timeout: 20_000 })
     .toMatch(/Pages found: [1-9]\d* · Queued: \d+ · Skipped: \d+/);
 
   await page.getByText('Full link:').waitFor({ timeout: 30_000 });
