@@ -1,5 +1,5 @@
 import { expect, inject, test } from 'vitest';
-import { fileBrowser, openPage, waitForIslands } from './browser.ts';
+import { axeViolations, clippedContent, fileBrowser, openPage, waitForIslands } from './browser.ts';
 
 const browser = fileBrowser();
 
@@ -49,7 +49,7 @@ test('sitemap tool: generate with live progress, see the report and history, che
   // The preview lists what the file itself says; the next steps point at the crawled site.
   const preview = page.locator('.sitemap-preview li');
   await expect.poll(() => preview.count()).toBe(25);
-  expect(await page.locator('.sitemap-preview h3').textContent()).toBe('URLs in this sitemap (25)');
+  expect(await page.locator('.sitemap-preview h2').textContent()).toBe('URLs in this sitemap (25)');
   expect(await preview.first().textContent()).toBe(siteUrl());
   const origin = inject('fixtures')['crawl-site'];
   const steps = page.locator('.sitemap-next li');
@@ -264,8 +264,11 @@ for (const width of [390, 1366]) {
     ]);
     expect(file.suggestedFilename()).toBe('sitemap.html');
 
-    // Nothing wider than the screen on a phone.
+    // Nothing wider than the screen or cut off, with the skipped URLs open too, and nothing axe objects to.
+    await report.getByText('Show skipped URLs').click();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    expect(await clippedContent(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
   });
 }
