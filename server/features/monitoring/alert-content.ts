@@ -366,3 +366,75 @@ function layout(parts: {
     '</div></body></html>',
   ].join('\n');
 }
+
+export interface MonthlyReportMailInput {
+  /** Our site (SITE_URL). */
+  siteUrl: string;
+  monitorUrl: string;
+  /** `YYYY-MM`. */
+  month: string;
+  /** "November 2026". */
+  monthName: string;
+  /** The month's trend in one sentence and its counts (monthly-pdf.ts's first two trend lines). */
+  trend: string;
+  counts: string;
+  /** Who the report is from: the operator's name and how to reach them. */
+  brand: { name: string; email: string; phone: string; website: string };
+  /** The client's way out, when the sender has one. */
+  unsubscribeUrl?: string;
+}
+
+/** The mail that carries the monthly client report (the PDF goes with it as an attachment). */
+export function monthlyReportEmail(input: MonthlyReportMailInput): MailContent {
+  const host = hostOf(input.monitorUrl);
+  const contact = [input.brand.email, input.brand.phone, input.brand.website].filter(Boolean).join(' · ');
+  const intro = `Attached is the monthly report for ${input.monitorUrl} for ${input.monthName}, from ${input.brand.name}.`;
+  const about =
+    'The report lists every problem found at the month’s latest check, with how to fix each one, and the score of every check of the month.';
+  const reason = `You get this report because ${input.brand.name} monitors ${host} for you.`;
+  const text = [
+    intro,
+    '',
+    input.trend,
+    input.counts,
+    '',
+    about,
+    '',
+    `Questions? Reply to this email or contact ${input.brand.name}: ${contact}`,
+    ...(input.unsubscribeUrl ? [`Stop these emails: ${input.unsubscribeUrl}`] : []),
+    '',
+    '--',
+    `${input.brand.name} · ${input.siteUrl}`,
+    reason,
+  ];
+  const link = (label: string, href: string) =>
+    `<a href="${escapeHtml(href)}" style="color:#0b5cad">${escapeHtml(label)}</a>`;
+  const body = [
+    paragraph(input.trend, true),
+    paragraph(input.counts),
+    paragraph(about),
+    `<p style="margin:12px 0">Questions? Reply to this email or contact ${escapeHtml(input.brand.name)}: ${escapeHtml(contact)}</p>`,
+  ].join('\n');
+  const htmlText = [
+    '<!doctype html>',
+    `<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(`${host}: ${input.monthName}`)}</title></head>`,
+    '<body style="margin:0;padding:0;background:#f6f8fa;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1f2328;line-height:1.5">',
+    '<div style="max-width:640px;margin:0 auto;padding:24px 16px">',
+    `<p style="margin:0 0 16px;font-size:15px;font-weight:bold;color:#0b5cad">${escapeHtml(input.brand.name)}</p>`,
+    '<div style="background:#ffffff;border:1px solid #d0d7de;border-radius:8px;padding:20px 24px">',
+    `<h1 style="font-size:20px;margin:0 0 8px">${escapeHtml(`Monthly report for ${host}, ${input.monthName}`)}</h1>`,
+    `<p style="margin:0 0 8px;color:#57606a">${escapeHtml(intro)}</p>`,
+    body,
+    '</div>',
+    input.unsubscribeUrl
+      ? `<p style="margin:16px 0 4px;font-size:13px;color:#57606a">${link('Unsubscribe', input.unsubscribeUrl)}</p>`
+      : '',
+    `<p style="margin:0;font-size:13px;color:#57606a">${escapeHtml(reason)} ${escapeHtml(input.brand.name)} · ${link(input.siteUrl, input.siteUrl)}</p>`,
+    '</div></body></html>',
+  ].join('\n');
+  return {
+    subject: `Monthly report for ${host}, ${input.monthName}`,
+    text: `${text.join('\n')}\n`,
+    html: htmlText,
+  };
+}
