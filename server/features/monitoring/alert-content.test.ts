@@ -259,12 +259,12 @@ describe('digestEmail', () => {
     expect(mail.subject).toBe('shop.example.com: weekly summary, score 81 (up from 74)');
     expect(mail.text).toBe(
       [
-        "Delhi SEO Tools's weekly summary of https://shop.example.com/.",
+        'A weekly summary of https://shop.example.com/, from Delhi SEO Tools.',
         '',
         'The health score went up from 74 to 81 over the week.',
-        'This week: 3 checks, 3 regressions found, 5 problems fixed, 1 check that could not finish.',
+        'This week: 3 checks, 3 new problems found, 5 problems fixed, 1 check that could not finish.',
         '',
-        'Checks (time, score, regressions, fixed):',
+        'Checks (time, score, new problems, fixed):',
         '- 20 Nov 2026, 06:00 UTC · 74 · 0 · 0',
         '- 22 Nov 2026, 06:00 UTC · did not finish · 1 · 0',
         '- 24 Nov 2026, 06:00 UTC · 81 · 2 · 5',
@@ -310,7 +310,9 @@ describe('digestEmail', () => {
     const { reportUrl: _, ...withoutReport } = base;
     const none = digestEmail({ ...withoutReport, runs: [] });
     expect(none.subject).toBe('shop.example.com: weekly summary');
-    expect(none.text).toContain('No check ran this week.\nThis week: 0 checks, 0 regressions found, 0 problems fixed.');
+    expect(none.text).toContain(
+      'No check ran this week.\nThis week: 0 checks, 0 new problems found, 0 problems fixed.',
+    );
     expect(readHtml(none.html).hrefs).toEqual([LINKS.manageUrl, LINKS.unsubscribeUrl, SITE]);
   });
 });

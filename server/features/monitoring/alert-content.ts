@@ -243,11 +243,11 @@ export function digestEmail(input: DigestInput): MailContent {
     trend = `The health score went ${last.score > first.score ? 'up' : 'down'} from ${first.score} to ${last.score} over the week.`;
   const summary = [
     `${plural(runs.length, 'check')}`,
-    `${plural(regressions, 'regression')} found`,
+    `${plural(regressions, 'new problem')} found`,
     `${plural(fixedTotal, 'problem')} fixed`,
     ...(failed ? [`${plural(failed, 'check')} that could not finish`] : []),
   ].join(', ');
-  const intro = `${input.brandName}'s weekly summary of ${input.monitorUrl}.`;
+  const intro = `A weekly summary of ${input.monitorUrl}, from ${input.brandName}.`;
   const subject = last
     ? `${host}: weekly summary, score ${last.score}${first && first.score !== last.score ? ` (${last.score > first.score ? 'up' : 'down'} from ${first.score})` : ''}`
     : `${host}: weekly summary`;
@@ -263,7 +263,7 @@ export function digestEmail(input: DigestInput): MailContent {
 
   const text: string[] = [intro, '', trend, `This week: ${summary}.`, ''];
   if (runs.length) {
-    text.push('Checks (time, score, regressions, fixed):');
+    text.push('Checks (time, score, new problems, fixed):');
     for (const run of runs) text.push(`- ${runCells(run).join(' · ')}`);
     text.push('');
   }
@@ -291,7 +291,7 @@ export function digestEmail(input: DigestInput): MailContent {
       `<td style="text-align:${align};padding:6px 8px;border-bottom:1px solid #eaeef2">${escapeHtml(value)}</td>`;
     html.push(
       heading('Checks'),
-      `<table style="border-collapse:collapse;width:100%;font-size:14px"><thead><tr>${th('When')}${th('Score', 'right')}${th('Regressions', 'right')}${th('Fixed', 'right')}</tr></thead><tbody>${runs
+      `<table style="border-collapse:collapse;width:100%;font-size:14px"><thead><tr>${th('When')}${th('Score', 'right')}${th('New problems', 'right')}${th('Fixed', 'right')}</tr></thead><tbody>${runs
         .map((run) => {
           const [when, score, found, mended] = runCells(run);
           return `<tr>${td(when)}${td(score, 'right')}${td(found, 'right')}${td(mended, 'right')}</tr>`;
@@ -429,7 +429,7 @@ export function monthlyReportEmail(input: MonthlyReportMailInput): MailContent {
     input.unsubscribeUrl
       ? `<p style="margin:16px 0 4px;font-size:13px;color:#57606a">${link('Unsubscribe', input.unsubscribeUrl)}</p>`
       : '',
-    `<p style="margin:0;font-size:13px;color:#57606a">${escapeHtml(reason)} ${escapeHtml(input.brand.name)} · ${link(input.siteUrl, input.siteUrl)}</p>`,
+    `<p style="margin:${input.unsubscribeUrl ? '0' : '16px 0 0'};font-size:13px;color:#57606a">${escapeHtml(reason)} ${escapeHtml(input.brand.name)} · ${link(input.siteUrl, input.siteUrl)}</p>`,
     '</div></body></html>',
   ].join('\n');
   return {
