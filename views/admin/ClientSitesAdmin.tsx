@@ -80,7 +80,7 @@ function Bar({ businessName, csrf }: Pick<ClientSitesProps, 'businessName' | 'cs
 
 function LastCheck({ site }: { site: ClientSiteItem }) {
   const last = site.lastCheck;
-  if (!last) return <p className="lead-meta">{`No check yet. Next: ${when(site.nextRunAt)}.`}</p>;
+  if (!last) return <p className="lead-meta">No check yet.</p>;
   const moved = change(site.trend);
   const report = last.auditId ? (
     <a href={`/site-audit/${last.auditId}`} target="_blank" rel="noopener noreferrer">
@@ -227,13 +227,15 @@ export function ClientSitesPage(props: ClientSitesProps) {
             </button>
           </div>
         </form>
-        <h2 className="client-list-title">{`${props.sites.length} client site${props.sites.length === 1 ? '' : 's'}`}</h2>
         {props.sites.length ? (
-          <ul className="lead-list">
-            {props.sites.map((site) => (
-              <SiteCard key={site.id} site={site} csrf={props.csrf} />
-            ))}
-          </ul>
+          <>
+            <h2 className="client-list-title">{`${props.sites.length} client site${props.sites.length === 1 ? '' : 's'}`}</h2>
+            <ul className="lead-list">
+              {props.sites.map((site) => (
+                <SiteCard key={site.id} site={site} csrf={props.csrf} />
+              ))}
+            </ul>
+          </>
         ) : (
           <p>No client site yet: add the first one above.</p>
         )}

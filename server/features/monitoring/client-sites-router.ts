@@ -35,7 +35,7 @@ export interface ClientSitesRouterOptions extends Pick<AppDeps, 'config' | 'db' 
 }
 
 const NOTICES: Record<string, string> = {
-  added: 'Client site added: its first check is starting.',
+  added: 'Client site added: its first check is due now.',
   paused: 'Paused: no check, alert or report until you resume it.',
   resumed: 'Resumed.',
   started: 'Check started: the result shows here when it ends.',
@@ -242,7 +242,7 @@ export function clientSitesFeature(
               pdf: { lines: auditPdfLines, render: renderAuditPdf },
               fontPath: pickPdfFont(config.youtube.pdfFontPath),
               pdfCapacity: createCapacity(CLIENT_SITE_LIMITS.pdfsAtOnce),
-              mailEnabled: config.leadDelivery.email !== undefined,
+              mailEnabled: Boolean(config.leadDelivery.email),
             }),
           },
         ]

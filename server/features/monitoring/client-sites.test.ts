@@ -130,10 +130,15 @@ describe('/admin/client-sites', () => {
   }
 
   test('behind the sign-in: 303 to it for browsers, 401 JSON for other clients', async () => {
-    const { app, page } = await signedIn();
+    const { app, page, cookie } = await signedIn();
     expect(page.status).toBe(200);
     expect(page.text).toContain('Client sites');
     expect(page.text).toContain('No client site yet: add the first one above.');
+    // No SMTP_URL in the test app: the page says nobody can be mailed.
+    expect(page.text).toContain('Email is not set up (SMTP_URL), so no alert or report can be sent');
+    // The inbox links here.
+    const inbox = await request(app).get('/admin').set('Cookie', cookie).set('Accept', 'text/html');
+    expect(inbox.text).toContain('<a href="/admin/client-sites">Client sites</a>');
     const browser = await request(app).get('/admin/client-sites').set('Accept', 'text/html');
     expect([browser.status, browser.headers.location]).toEqual([303, '/admin/login']);
     const api = await request(app).get('/admin/client-sites');
@@ -163,7 +168,7 @@ describe('/admin/client-sites', () => {
       .get('/admin/client-sites?done=added')
       .set('Cookie', cookie)
       .set('Accept', 'text/html');
-    expect(page.text).toContain('Client site added: its first check is starting.');
+    expect(page.text).toContain('Client site added: its first check is due now.');
     expect(page.text).toContain('Every day · reports and alerts to owner@client-shop.in, seo@client-shop.in');
   });
 
