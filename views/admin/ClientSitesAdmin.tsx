@@ -20,6 +20,8 @@ export interface ClientSitesProps {
   error?: string;
   /** Whether mail can go out (SMTP_URL): without it nobody receives alerts or reports. */
   mailEnabled: boolean;
+  /** The time of the page (ISO): a next check at or before it is due now. */
+  now: string;
 }
 
 const when = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : '—');
@@ -39,24 +41,30 @@ function change(trend: readonly number[]): string | null {
   return `${delta > 0 ? 'up' : 'down'} ${Math.abs(delta)} since the check before`;
 }
 
-/** The scores as a small line, drawn on the server (no script); the words say the same. */
+/** The scores as a small line on a 0–100 band, drawn on the server (no script); the label says the same in words. */
 function Sparkline({ trend }: { trend: readonly number[] }) {
   if (trend.length < 2) return null;
-  const width = 120;
-  const height = 28;
-  const step = width / (trend.length - 1);
-  const y = (score: number) => (height - 2 - (score / 100) * (height - 4)).toFixed(1);
-  const points = trend.map((score, index) => `${(index * step).toFixed(1)},${y(score)}`).join(' ');
+  const width = 132;
+  const height = 34;
+  const pad = 4;
+  const step = (width - 2 * pad) / (trend.length - 1);
+  const x = (index: number) => pad + index * step;
+  const y = (score: number) => pad + (1 - score / 100) * (height - 2 * pad);
+  const points = trend.map((score, index) => `${x(index).toFixed(1)},${y(score).toFixed(1)}`).join(' ');
   return (
     <svg
       className="client-trend"
       width={width}
       height={height}
-      viewBox={`-2 0 ${width + 4} ${height}`}
+      viewBox={`0 0 ${width} ${height}`}
       role="img"
-      aria-label={`Scores of the last ${trend.length} checks: ${trend.join(', ')}`}
+      aria-label={`Scores of the last ${trend.length} checks, oldest first: ${trend.join(', ')}`}
     >
+      <rect x="0" y="0" width={width} height={height} rx="4" className="client-trend-band" />
       <polyline points={points} fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+      {trend.map((score, index) => (
+        <circle key={index} cx={x(index).toFixed(1)} cy={y(score).toFixed(1)} r="2.5" fill="currentColor" />
+      ))}
     </svg>
   );
 }
@@ -114,7 +122,7 @@ function LastCheck({ site }: { site: ClientSiteItem }) {
   );
 }
 
-function SiteCard({ site, csrf }: { site: ClientSiteItem; csrf: string }) {
+function SiteCard({ site, csrf, now }: { site: ClientSiteItem; csrf: string; now: string }) {
   const action = (path: string) => `/admin/client-sites/${site.id}/${path}`;
   const post = (path: string, label: string, className = 'button secondary') => (
     <form method="post" action={action(path)}>
@@ -134,7 +142,9 @@ function SiteCard({ site, csrf }: { site: ClientSiteItem; csrf: string }) {
       </h2>
       <p className="lead-meta">
         {`${SCHEDULE_LABELS[site.schedule]} · reports and alerts to ${site.recipients.join(', ')}`}
-        {site.paused ? '' : ` · next check ${when(site.nextRunAt)}`}
+        {site.paused || !site.nextRunAt
+          ? ''
+          : ` · next check ${site.nextRunAt <= now ? 'due now' : when(site.nextRunAt)}`}
       </p>
       <LastCheck site={site} />
       {site.months.length ? (
@@ -232,7 +242,7 @@ export function ClientSitesPage(props: ClientSitesProps) {
             <h2 className="client-list-title">{`${props.sites.length} client site${props.sites.length === 1 ? '' : 's'}`}</h2>
             <ul className="lead-list">
               {props.sites.map((site) => (
-                <SiteCard key={site.id} site={site} csrf={props.csrf} />
+                <SiteCard key={site.id} site={site} csrf={props.csrf} now={props.now} />
               ))}
             </ul>
           </>

@@ -135,6 +135,7 @@ export function clientSitesRouter(options: ClientSitesRouterOptions): Router {
         notice: extra.notice,
         error: extra.error,
         mailEnabled: options.mailEnabled,
+        now: new Date(now()).toISOString(),
       }),
     );
   }

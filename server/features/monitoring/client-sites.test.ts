@@ -169,7 +169,7 @@ describe('/admin/client-sites', () => {
       .set('Cookie', cookie)
       .set('Accept', 'text/html');
     expect(page.text).toContain('Client site added: its first check is due now.');
-    expect(page.text).toContain('Every day · reports and alerts to owner@client-shop.in, seo@client-shop.in');
+    expect(page.text).toContain('Every day · reports and alerts to owner@client-shop.in, seo@client-shop.in · next check due now');
   });
 
   test('bad input is a clear 4xx: the page keeps what was typed, JSON clients get {error}', async () => {
