@@ -4,6 +4,7 @@ import type { AppJobDeps } from '#server/jobs.ts';
 import { defineJob, type Jobs } from '#server/lib/jobs/index.ts';
 import { pickPdfFont } from '#server/lib/youtube/transcript-pdf.ts';
 import { monthlyReportEmail } from './alert-content.ts';
+import { monitorLinks } from './alerts.ts';
 import { monthlyReportOf } from './client-sites.ts';
 import type { MailPayload } from './mail.ts';
 import {
@@ -38,14 +39,23 @@ export interface ClientReportInput {
 /** The outbox id of a site's report for a month: the same in every process, so it is stored once. */
 export const reportMessageId = (monitorId: string, month: string) => `report-${monitorId}-${month}`;
 
-export type ClientReportOutcome = 'queued' | 'already-sent' | 'no-check' | 'not-active';
+export type ClientReportOutcome = 'queued' | 'already-sent' | 'no-check' | 'not-active' | 'no-mail';
 
 /** Draws one site's report for `month` and queues its mail with the PDF attached, unless it already is. */
 export async function queueClientReport(
   db: Db,
   input: ClientReportInput,
-  context: { brand: ReportBrand; siteUrl: string; pdf: AuditPdf; fontPath?: string; now: () => Date },
+  context: {
+    brand: ReportBrand;
+    siteUrl: string;
+    pdf: AuditPdf;
+    fontPath?: string;
+    now: () => Date;
+    /** The operator's addresses (NOTIFY_EMAIL_TO): without them the server sends no mail at all. */
+    operatorEmails: string[];
+  },
 ): Promise<ClientReportOutcome> {
+  if (context.operatorEmails.length === 0) return 'no-mail';
   const monitor = await getMonitor(db, input.monitorId);
   if (!monitor || monitor.kind !== 'client' || monitor.status !== 'active') return 'not-active';
   const id = reportMessageId(monitor.id, input.month);
@@ -54,6 +64,9 @@ export async function queueClientReport(
   if (report.runs.length === 0) return 'no-check';
   const file = await renderMonthlyPdf(report, context.brand, context.pdf, context.fontPath);
   const [, trend, counts] = monthlyTrendLines(input.month, report.runs);
+  const at = context.now();
+  const links = await monitorLinks(db, context.siteUrl, monitor.id, at.getTime());
+  const mailto = `mailto:${context.operatorEmails[0]}?subject=${encodeURIComponent(`Unsubscribe monitor ${monitor.id}`)}`;
   const mail = monthlyReportEmail({
     siteUrl: context.siteUrl,
     monitorUrl: monitor.url,
@@ -62,11 +75,17 @@ export async function queueClientReport(
     trend: trend.text,
     counts: counts.text,
     brand: context.brand,
+    unsubscribeUrl: links.unsubscribeUrl,
   });
   const host = new URL(monitor.url).hostname;
   const payload: MailPayload = {
     to: monitor.recipients.length ? monitor.recipients : [monitor.email],
     ...mail,
+    // RFC 2369 and RFC 8058, as the alerts: one click pauses the site's mail.
+    headers: {
+      'List-Unsubscribe': `<${links.oneClickUrl}>, <${mailto}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
     attachments: [
       {
         filename: `report-${host}-${input.month}.pdf`,
@@ -75,7 +94,6 @@ export async function queueClientReport(
       },
     ],
   };
-  const at = context.now();
   try {
     await enqueueMessages(
       db,
@@ -122,6 +140,7 @@ export function clientReportJob(pdf: AuditPdf) {
         pdf,
         fontPath: pickPdfFont(config.youtube.pdfFontPath),
         now: () => new Date(),
+        operatorEmails: config.leadDelivery.email?.to ?? [],
       });
     },
   });

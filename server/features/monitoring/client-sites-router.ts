@@ -249,6 +249,8 @@ export function clientSitesFeature(
         ]
       : [],
     start: () => {
+      // Without mail (SMTP_URL with NOTIFY_EMAIL_TO) there is nobody to send reports to.
+      if (!config.leadDelivery.email) return;
       look();
       timer = setInterval(look, CLIENT_REPORT_LOOK_MS);
       timer.unref();

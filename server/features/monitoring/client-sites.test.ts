@@ -169,7 +169,9 @@ describe('/admin/client-sites', () => {
       .set('Cookie', cookie)
       .set('Accept', 'text/html');
     expect(page.text).toContain('Client site added: its first check is due now.');
-    expect(page.text).toContain('Every day · reports and alerts to owner@client-shop.in, seo@client-shop.in · next check due now');
+    expect(page.text).toContain(
+      'Every day · reports and alerts to owner@client-shop.in, seo@client-shop.in · next check due now',
+    );
   });
 
   test('bad input is a clear 4xx: the page keeps what was typed, JSON clients get {error}', async () => {
@@ -270,7 +272,13 @@ describe.each(DIALECTS)('the monthly report mail (%s)', (dialect) => {
     db = await openTestDatabase(dialect);
   });
   afterEach(() => closeTestDatabase(db));
-  const context = { brand, siteUrl: ORIGIN, pdf, now: () => new Date('2026-12-01T00:10:00.000Z') };
+  const context = {
+    brand,
+    siteUrl: ORIGIN,
+    pdf,
+    now: () => new Date('2026-12-01T00:10:00.000Z'),
+    operatorEmails: ['studio@acme.in'],
+  };
 
   test('queued once per site and month, to every recipient, with the PDF attached', async () => {
     await clientWithChecks(db, 'c1', [
@@ -293,6 +301,16 @@ describe.each(DIALECTS)('the monthly report mail (%s)', (dialect) => {
     expect(payload.text).toContain('The health score went up from 0 to 100 in November 2026 (+100).');
     // The October check is the baseline: November's first check found the 24 planted problems.
     expect(payload.text).toContain('2 checks · 24 new problems found · 23 problems fixed');
+    // One click (RFC 8058) pauses the site's mail; the text and HTML carry the same link.
+    expect(payload.headers).toEqual({
+      'List-Unsubscribe': expect.stringMatching(
+        new RegExp(
+          `^<${ORIGIN}/api/monitors/c1/unsubscribe\\?token=[^>]+>, <mailto:studio@acme.in\\?subject=Unsubscribe%20monitor%20c1>$`,
+        ),
+      ) as string,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+    expect(payload.text).toMatch(new RegExp(`Stop these emails: ${ORIGIN}/monitor/unsubscribe\\?id=c1&token=`));
     expect(payload.attachments).toHaveLength(1);
     expect(payload.attachments![0]).toMatchObject({
       filename: 'report-127.0.0.1-2026-11.pdf',
@@ -301,9 +319,13 @@ describe.each(DIALECTS)('the monthly report mail (%s)', (dialect) => {
     expect(Buffer.from(payload.attachments![0]!.contentBase64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
   });
 
-  test('nothing for a paused site, a gone one, or a month without a check', async () => {
+  test('nothing without mail (no NOTIFY_EMAIL_TO), for a paused site, a gone one, or a month without a check', async () => {
     await clientWithChecks(db, 'paused', [['2026-11-06T06:00:00.000Z', 'before']], 'paused');
     await clientWithChecks(db, 'quiet', [['2026-10-06T06:00:00.000Z', 'before']]);
+    await clientWithChecks(db, 'active', [['2026-11-06T06:00:00.000Z', 'before']]);
+    expect(
+      await queueClientReport(db, { monitorId: 'active', month: '2026-11' }, { ...context, operatorEmails: [] }),
+    ).toBe('no-mail');
     expect(await queueClientReport(db, { monitorId: 'paused', month: '2026-11' }, context)).toBe('not-active');
     expect(await queueClientReport(db, { monitorId: 'gone', month: '2026-11' }, context)).toBe('not-active');
     expect(await queueClientReport(db, { monitorId: 'quiet', month: '2026-11' }, context)).toBe('no-check');
