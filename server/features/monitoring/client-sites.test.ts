@@ -6,6 +6,7 @@ import { auditPdfLines, renderAuditPdf } from '#server/features/site-audit/index
 import type { Jobs } from '#server/lib/jobs/index.ts';
 import { serveMonitoringSite, type MonitoringSite } from '#test/fixtures/monitoring-site.ts';
 import { createTestApp, type TestApp } from '#test/helpers/app.ts';
+import { record } from '#test/helpers/jobs.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
 import { storeAuditOf } from '#test/helpers/monitored-audit.ts';
 import { CLIENT_REPORT_JOB, queueClientReport, queueMonthlyReports, reportMessageId } from './client-report.ts';
@@ -359,4 +360,27 @@ describe.each(DIALECTS)('the monthly report mail (%s)', (dialect) => {
     enqueued.length = 0;
     expect(await queueMonthlyReports(db, jobs, now)).toBe(0);
   });
+});
+
+test('the report job runs in a job thread: the hourly look enqueues it, the thread queues the mail with its PDF', async () => {
+  const testApp = await createTestApp({
+    env: { SMTP_URL: 'smtp://127.0.0.1:2525', NOTIFY_EMAIL_TO: 'studio@acme.in' },
+  });
+  try {
+    const { db, jobs } = testApp;
+    const id = 'threaded'.padEnd(22, '0');
+    await clientWithChecks(db, id, [['2026-11-06T06:00:00.000Z', 'before']]);
+    const recorded = record(jobs, CLIENT_REPORT_JOB, `client-report-${id}-2026-11`);
+    expect(await queueMonthlyReports(db, jobs, new Date('2026-12-01T00:10:00.000Z'))).toBe(1);
+    expect(await recorded.ended).toEqual({ type: 'completed', result: 'queued' });
+    const [message] = await listMessages(db, id);
+    expect([message?.id, message?.purpose]).toEqual([reportMessageId(id, '2026-11'), 'report']);
+    const payload = JSON.parse(message!.payload) as MailPayload;
+    expect(payload.to).toEqual(['owner@client.in', 'seo@client.in']);
+    // The operator's profile names the report.
+    expect(payload.text).toContain(`from ${testApp.config.siteProfile.business.name}.`);
+    expect(Buffer.from(payload.attachments![0]!.contentBase64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+  } finally {
+    await testApp.close();
+  }
 });
