@@ -35,7 +35,7 @@ export interface ClientSitesRouterOptions extends Pick<AppDeps, 'config' | 'db' 
 }
 
 const NOTICES: Record<string, string> = {
-  added: 'Client site added: its first check is due now.',
+  added: 'Client site added: its first check starts within a minute.',
   paused: 'Paused: no check, alert or report until you resume it.',
   resumed: 'Resumed.',
   started: 'Check started: the result shows here when it ends.',

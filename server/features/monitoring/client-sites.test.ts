@@ -169,7 +169,7 @@ describe('/admin/client-sites', () => {
       .get('/admin/client-sites?done=added')
       .set('Cookie', cookie)
       .set('Accept', 'text/html');
-    expect(page.text).toContain('Client site added: its first check is due now.');
+    expect(page.text).toContain('Client site added: its first check starts within a minute.');
     expect(page.text).toContain(
       'Every day · reports and alerts to owner@client-shop.in, seo@client-shop.in · next check due now',
     );
