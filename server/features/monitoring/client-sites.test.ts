@@ -1,15 +1,19 @@
+import express from 'express';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { Db } from '#db/index.ts';
 import { finishRun, insertMonitor, insertRun, listMessages, updateMonitor } from '#db/monitors.ts';
 import { auditPdfLines, renderAuditPdf } from '#server/features/site-audit/index.ts';
+import { createCapacity } from '#server/lib/capacity.ts';
 import type { Jobs } from '#server/lib/jobs/index.ts';
+import { createLogger } from '#server/lib/logger.ts';
 import { serveMonitoringSite, type MonitoringSite } from '#test/fixtures/monitoring-site.ts';
 import { createTestApp, type TestApp } from '#test/helpers/app.ts';
 import { record } from '#test/helpers/jobs.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
 import { storeAuditOf } from '#test/helpers/monitored-audit.ts';
 import { CLIENT_REPORT_JOB, queueClientReport, queueMonthlyReports, reportMessageId } from './client-report.ts';
+import { clientSitesRouter } from './client-sites-router.ts';
 import { CLIENT_SITE_LIMITS, parseMonth, parseRecipients } from './client-sites.ts';
 import type { MailPayload } from './mail.ts';
 
@@ -264,6 +268,37 @@ describe('/admin/client-sites', () => {
       trend: [100, 0],
       months: ['2026-11'],
     });
+  });
+  test(`PDFs drawn at once are capped (${CLIENT_SITE_LIMITS.pdfsAtOnce}): past it a 429, and the slot comes back`, async () => {
+    const { db, config, cookie } = await signedIn();
+    const id = 'busy'.padEnd(22, '0');
+    await clientWithChecks(db, id, [['2026-11-02T06:00:00.000Z', 'before']]);
+    const capacity = createCapacity(CLIENT_SITE_LIMITS.pdfsAtOnce);
+    const service = {
+      getMonitor: () => Promise.resolve({ id, url: `${site.origin}/`, scoreDrop: 5 }),
+    } as unknown as Parameters<typeof clientSitesRouter>[0]['service'];
+    const app = express().use(
+      '/admin/client-sites',
+      clientSitesRouter({
+        config,
+        db,
+        log: createLogger('silent'),
+        service,
+        css: '/x.css',
+        brand,
+        pdf,
+        fontPath: undefined,
+        pdfCapacity: capacity,
+        mailEnabled: false,
+      }),
+    );
+    const get = () => request(app).get(`/admin/client-sites/${id}/report.pdf?month=2026-11`).set('Cookie', cookie);
+    const held = Array.from({ length: CLIENT_SITE_LIMITS.pdfsAtOnce }, () => capacity.tryTake()!);
+    const busy = await get();
+    expect([busy.status, busy.body]).toEqual([429, { error: 'Another report is being drawn: try again in a moment.' }]);
+    for (const release of held) release();
+    expect((await get()).status).toBe(200);
+    expect(capacity.used).toBe(0);
   });
 });
 
