@@ -302,6 +302,7 @@ export function InboxPage(props: InboxProps) {
             </a>
           ))}
           <a href="/admin/posts">Posts</a>
+          <a href="/admin/client-sites">Client sites</a>
         </nav>
         {props.notice ? (
           <p className="success" role="status">
