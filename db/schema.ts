@@ -79,10 +79,10 @@ export interface Tables {
   outbox: {
     event_id: string;
     channel: 'webhook' | 'email';
-    event: 'contact.created' | 'article.created';
+    event: 'contact.created' | 'article.created' | 'monitor.created';
     payload: string;
     created_at: string;
-    lead_type: 'contact' | 'article';
+    lead_type: 'contact' | 'article' | 'monitor';
     lead_id: number;
     attempts: Generated<number>;
     next_attempt_at: number;
@@ -137,4 +137,72 @@ export interface Tables {
   post_redirects: { path: string; post_id: string };
   post_images: { id: string; width: number; height: number; created_at: number };
   post_image_files: { image_id: string; width: number; format: string; body: Buffer };
+  /** Site monitors (migration 0016, db/monitors.ts): times are ISO text, `recipients` a JSON array. */
+  monitors: {
+    id: string;
+    kind: 'visitor' | 'client';
+    url: string;
+    origin: string;
+    email: string;
+    recipients: Generated<string>;
+    schedule: 'daily' | 'weekly' | 'monthly';
+    webhook_url: string | null;
+    status: 'unconfirmed' | 'active' | 'paused';
+    email_confirmed_at: string | null;
+    verified_at: string | null;
+    verification_token: string;
+    score_drop: number;
+    digest: Generated<number>;
+    next_run_at: string | null;
+    last_run_at: string | null;
+    next_digest_at: string | null;
+    audit_id: string | null;
+    created_at: string;
+    ip_hash: string | null;
+  };
+  /** One run of a monitor per slot (UNIQUE(monitor_id, slot)); `regressions` and `fixed` are JSON. */
+  monitor_runs: {
+    id: string;
+    monitor_id: string;
+    slot: string;
+    trigger: 'schedule' | 'manual';
+    audit_id: string | null;
+    status: 'running' | 'done' | 'failed';
+    score: number | null;
+    regressions: Generated<string>;
+    fixed: Generated<string>;
+    fixed_count: Generated<number>;
+    alerted_at: string | null;
+    created_at: string;
+    finished_at: string | null;
+  };
+  /** The monitors' outbox: rendered mails and webhook bodies, delivered with retries. */
+  monitor_messages: {
+    id: string;
+    monitor_id: string;
+    run_id: string | null;
+    channel: 'email' | 'webhook';
+    purpose: 'confirm' | 'alert' | 'digest' | 'report';
+    payload: string;
+    attempts: Generated<number>;
+    next_attempt_at: number;
+    delivered_at: string | null;
+    failed_at: string | null;
+    last_error: string | null;
+    created_at: string;
+  };
+  /** Confirmed visitor monitors as leads in the admin inbox. */
+  monitor_leads: {
+    id: Generated<number>;
+    monitor_id: string;
+    email: string;
+    site: string;
+    schedule: string;
+    score: number | null;
+    top_issues: Generated<string>;
+    report_url: string | null;
+    ip_hash: string | null;
+    created_at: string;
+    handled_at: string | null;
+  };
 }

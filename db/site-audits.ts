@@ -402,8 +402,13 @@ export async function auditPages(
 
 const FINISHED = ['done', 'failed', 'cancelled'] as const;
 
-/** Deletes all but the newest `keep` finished audits (their pages and issues go with them). */
+/**
+ * Deletes all but the newest `keep` finished audits (their pages and issues go with them). Audits of
+ * monitor runs are kept while their run is (db/monitors.ts keeps a monitor's newest runs): the next
+ * run compares against them and the manage page links to them.
+ */
 export async function pruneSiteAudits(db: Db, keep: number): Promise<number> {
+  const monitored = db.selectFrom('monitor_runs').select('audit_id').where('audit_id', 'is not', null);
   const newest = db
     .selectFrom('site_audits')
     .select('id')
@@ -415,6 +420,7 @@ export async function pruneSiteAudits(db: Db, keep: number): Promise<number> {
     .deleteFrom('site_audits')
     .where('status', 'in', FINISHED)
     .where('id', 'not in', newest)
+    .where('id', 'not in', monitored as never)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -129,6 +129,8 @@ export function createApp(options: CreateAppOptions): Express {
   };
   app.locals.leads = features.leads;
   app.locals.posts = features.posts;
+  // The monitors' service (for pages outside the API: the admin Client sites page) and outbox (tests drive it).
+  app.locals.monitoring = features.monitoring;
   app.locals.shutdown = async () => {
     await Promise.allSettled(features.all.map(async (feature) => feature.stop?.()));
     await sharedRateLimits?.close();

@@ -7,6 +7,7 @@ import { leadDelivery } from './leads.ts';
 import { limits } from './limits.ts';
 import { llm } from './llm.ts';
 import { mobileTest } from './mobile-test.ts';
+import { monitoring } from './monitoring.ts';
 import { pageSpeed } from './page-speed.ts';
 import { searchConsole } from './search-console.ts';
 import type { ConfigSection, EnvShape, Report, SectionContext } from './section.ts';
@@ -40,6 +41,7 @@ const sections = {
   searchConsole,
   llm,
   indexNow,
+  monitoring,
 };
 
 type SectionValue<S> = S extends ConfigSection<EnvShape, infer T> ? T : never;

@@ -5,6 +5,7 @@ import { imageCompressorFeature } from './image-compressor/index.ts';
 import { indexCheckerFeature } from './index-checker/index.ts';
 import { leadsFeature } from './leads/index.ts';
 import { mobileTestFeature } from './mobile-test/index.ts';
+import { monitoringFeature } from './monitoring/index.ts';
 import { postsFeature } from './posts/index.ts';
 import { redirectCheckerFeature } from './redirect-checker/index.ts';
 import { seoAuditFeature } from './seo-audit/index.ts';
@@ -25,12 +26,14 @@ export function buildFeatures(deps: AppDeps) {
   const leads = leadsFeature(deps);
   const directories = directoriesFeature(deps);
   const posts = postsFeature(deps);
+  const monitoring = monitoringFeature(deps, leads.delivery);
   const all: Feature[] = [
     // Before leads: its /admin/posts pages are mounted ahead of the inbox's /admin catch-all.
     posts,
     leads,
     sitemapGeneratorFeature(deps),
     siteAuditFeature(deps),
+    monitoring,
     directories,
     seoAuditFeature(deps),
     redirectCheckerFeature(deps),
@@ -44,5 +47,11 @@ export function buildFeatures(deps: AppDeps) {
     anchorTextGeneratorFeature(deps),
     viralPromptsFeature(deps),
   ];
-  return { all, leads: leads.delivery, directoryStatus: directories.status, posts: posts.posts };
+  return {
+    all,
+    leads: leads.delivery,
+    directoryStatus: directories.status,
+    posts: posts.posts,
+    monitoring: { service: monitoring.service, delivery: monitoring.delivery },
+  };
 }

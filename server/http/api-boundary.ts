@@ -75,6 +75,9 @@ export function methodBoundary(methodsAt: (path: string) => string[]): {
   };
 }
 
+/** Where a one-click unsubscribe link points (the monitors' mails). */
+const ONE_CLICK_PATH = /^\/monitors\/[^/]+\/unsubscribe$/;
+
 const BODY_TYPES = /^(application\/json|application\/[\w.+-]+\+json|multipart\/form-data)\s*(;|$)/i;
 
 /**
@@ -85,5 +88,11 @@ export const requireJsonBody: RequestHandler = (req, _res, next) => {
   const length = req.headers['content-length'];
   const hasBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
   if (!hasBody || BODY_TYPES.test(req.headers['content-type'] ?? '')) return next();
+  // RFC 8058 one-click unsubscribe: mail clients POST `List-Unsubscribe=One-Click` form-encoded (the body is not read).
+  if (
+    ONE_CLICK_PATH.test(req.path) &&
+    /^application\/x-www-form-urlencoded\s*(;|$)/i.test(req.headers['content-type'] ?? '')
+  )
+    return next();
   next(new HttpError(415, 'Send the request body as JSON with Content-Type: application/json.'));
 };

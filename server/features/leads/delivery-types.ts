@@ -1,6 +1,6 @@
 import type { Channel } from '#db/outbox.ts';
 
-export type LeadEventName = 'contact.created' | 'article.created';
+export type LeadEventName = 'contact.created' | 'article.created' | 'monitor.created';
 
 /** What goes over the wire: `{id, event, createdAt, data}`, with every stored field of the lead. */
 export interface LeadEvent {

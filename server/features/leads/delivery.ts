@@ -1,11 +1,12 @@
 import { getArticleSubmission, insertArticleSubmission, type NewArticleSubmission } from '#db/article-submissions.ts';
 import { getContactMessage, insertContactMessage, type NewContactMessage } from '#db/contact-messages.ts';
 import type { Db } from '#db/index.ts';
+import { getMonitorLead, insertMonitorLead, type NewMonitorLead } from '#db/monitors.ts';
 import { enqueueEvent, type Channel, type LeadType } from '#db/outbox.ts';
 import type { LeadDeliverySettings } from '#server/config/leads.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { createEmailSender } from './email.ts';
-import { articleCreated, contactCreated } from './events.ts';
+import { articleCreated, contactCreated, monitorCreated } from './events.ts';
 import type { LeadEvent, Sender } from './delivery-types.ts';
 import { createWebhookSender } from './webhook.ts';
 import { createDeliveryWorker, type DeliveryWorker } from './delivery-worker.ts';
@@ -29,6 +30,8 @@ export interface LeadDelivery {
   /** Stores the message and queues its notifications in one transaction; returns the message id. */
   storeContact(input: NewContactMessage): Promise<number>;
   storeArticle(input: NewArticleSubmission): Promise<number>;
+  /** A confirmed visitor monitor (issue 25) as a lead, its notifications queued with it. */
+  storeMonitor(input: NewMonitorLead): Promise<number>;
 }
 
 /** The SMTP login when it is an address (many providers refuse any other From), else the business email. */
@@ -103,6 +106,12 @@ export function createLeadDelivery(options: LeadDeliveryOptions): LeadDelivery {
       storeAndQueue(async (trx) => {
         const id = await insertArticleSubmission(trx, input);
         await queue(trx, articleCreated((await getArticleSubmission(trx, id))!), 'article', id);
+        return id;
+      }),
+    storeMonitor: (input) =>
+      storeAndQueue(async (trx) => {
+        const id = await insertMonitorLead(trx, input);
+        await queue(trx, monitorCreated((await getMonitorLead(trx, id))!), 'monitor', id);
         return id;
       }),
   };

@@ -26,6 +26,12 @@ const LABELS: Record<string, string> = {
   content: 'Article',
   status: 'Status',
   ipHash: 'Sender address hash',
+  site: 'Site',
+  schedule: 'Schedule',
+  score: 'Score',
+  topIssues: 'Top issues',
+  reportUrl: 'Audit report',
+  monitorId: 'Monitor',
   createdAt: 'Received',
   updatedAt: 'Updated',
 };
@@ -37,10 +43,12 @@ export function leadEmail(event: QueuedEvent, siteUrl: string): { subject: strin
   const subject =
     event.event === 'contact.created'
       ? `New contact message from ${text(data.name)}`.slice(0, 200)
-      : `New article submission: ${text(data.title)}`.slice(0, 200);
-  const multiLine = new Set(['message', 'content']);
+      : event.event === 'monitor.created'
+        ? `New monitored site: ${text(data.site)} (${text(data.email)})`.slice(0, 200)
+        : `New article submission: ${text(data.title)}`.slice(0, 200);
+  const multiLine = new Set(['message', 'content', 'topIssues']);
   // Fields the visitor may leave out: a line only when given (an empty "Phone:" reads like a lost value).
-  const optional = new Set(['phone', 'website', 'siteAudit']);
+  const optional = new Set(['phone', 'website', 'siteAudit', 'score', 'reportUrl']);
   const lines: string[] = [];
   for (const [key, value] of Object.entries(data)) {
     if (multiLine.has(key) || (optional.has(key) && !text(value))) continue;

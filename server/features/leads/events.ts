@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ArticleSubmission } from '#db/article-submissions.ts';
 import type { ContactMessage } from '#db/contact-messages.ts';
+import type { MonitorLead } from '#db/monitors.ts';
 import type { LeadEvent } from './delivery-types.ts';
 
 /** The event for a stored contact message: every stored field under `data`. */
@@ -11,4 +12,9 @@ export function contactCreated(message: ContactMessage, id = randomUUID()): Lead
 /** The event for a stored article submission: every stored field under `data`. */
 export function articleCreated(submission: ArticleSubmission, id = randomUUID()): LeadEvent {
   return { id, event: 'article.created', createdAt: submission.createdAt, data: { ...submission } };
+}
+
+/** The event for a confirmed visitor monitor (issue 25): every stored field under `data`. */
+export function monitorCreated(lead: MonitorLead, id = randomUUID()): LeadEvent {
+  return { id, event: 'monitor.created', createdAt: lead.createdAt, data: { ...lead } };
 }

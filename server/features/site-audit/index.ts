@@ -4,6 +4,11 @@ import { pickPdfFont } from '#server/lib/youtube/transcript-pdf.ts';
 import { siteAuditRouter } from './router.ts';
 import { createSiteAuditService } from './service.ts';
 
+// What site monitoring (server/features/monitoring) uses of the audit: its job, its input, its issue groups.
+export { SITE_AUDIT_JOB } from './job.ts';
+export { UNEXPECTED_FAILURE, type AuditInput } from './run.ts';
+export { groupIssues } from './issues.ts';
+
 /**
  * The whole-site audit: each audit a `site-audit` job (job.ts) that crawls in a job thread of any
  * process that runs jobs, its report stored in the database, a branded PDF.

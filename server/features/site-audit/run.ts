@@ -28,6 +28,10 @@ export interface AuditInput {
   render?: boolean;
   /** Check links, scripts and stylesheets on other sites too (absent in audits queued before it existed). */
   checkExternalLinks?: boolean;
+  /** A lower page cap for this audit (a monitored run's MONITOR_MAX_PAGES); SITE_AUDIT_MAX_PAGES still holds. */
+  maxPages?: number;
+  /** The monitor run this audit is for (server/features/monitoring): its thread compares and alerts when it ends. */
+  monitorRun?: string;
 }
 
 /** Why an audit asked to render JavaScript did not, when this server has no browser. */
@@ -124,7 +128,10 @@ async function crawlAndStore(
       httpFallback: job.input.httpFallback,
       externalLinks: job.input.checkExternalLinks === true && (deps.external ?? true),
       fetcher: deps.fetcher,
-      limits: deps.limits,
+      limits:
+        job.input.maxPages === undefined
+          ? deps.limits
+          : { ...deps.limits, maxPages: Math.min(deps.limits.maxPages, job.input.maxPages) },
       signal: job.signal,
       onProgress,
       slicer: deps.slicer,

@@ -1,0 +1,35 @@
+import { wholeNumber } from './fields.ts';
+import { defineSection } from './section.ts';
+
+/**
+ * Site monitoring (issue 25, docs/decisions/0043): scheduled re-audits of a site with alerts. Every
+ * limit a visitor can reach is here, and past each one the API answers a message that says which.
+ */
+export const monitoring = defineSection({
+  env: {
+    MONITOR_SCORE_DROP: wholeNumber({ min: 1, max: 100, fallback: 5 }),
+    MONITOR_MAX_PER_EMAIL: wholeNumber({ min: 1, max: 1000, fallback: 3 }),
+    MONITOR_MAX_SITES: wholeNumber({ min: 1, max: 100_000, fallback: 100 }),
+    MONITOR_MAX_PAGES: wholeNumber({ min: 1, max: 50_000, fallback: 500 }),
+    MONITOR_CONFIRM_PER_EMAIL_HOUR: wholeNumber({ min: 1, max: 1000, fallback: 3 }),
+    MONITOR_CONFIRM_PER_IP_HOUR: wholeNumber({ min: 1, max: 10_000, fallback: 10 }),
+    MONITOR_CHECK_NOW_PER_HOUR: wholeNumber({ min: 1, max: 1000, fallback: 2 }),
+  },
+  read: (env) => ({
+    /** Points the score must fall between two runs to alert (a monitor may set its own). */
+    scoreDrop: env.MONITOR_SCORE_DROP,
+    /** Visitor monitors one email address may hold, confirmed or not. */
+    maxPerEmail: env.MONITOR_MAX_PER_EMAIL,
+    /** Distinct sites monitored in total (visitors' and clients'). */
+    maxSites: env.MONITOR_MAX_SITES,
+    /** Pages crawled per monitored audit (below SITE_AUDIT_MAX_PAGES when that is lower). */
+    maxPages: env.MONITOR_MAX_PAGES,
+    /** Confirmation mails per address, and per IP, per hour. */
+    confirmPerEmailHour: env.MONITOR_CONFIRM_PER_EMAIL_HOUR,
+    confirmPerIpHour: env.MONITOR_CONFIRM_PER_IP_HOUR,
+    /** "Check now" runs per monitor per hour. */
+    checkNowPerHour: env.MONITOR_CHECK_NOW_PER_HOUR,
+  }),
+});
+
+export type MonitoringSettings = ReturnType<typeof monitoring.read>;

@@ -1,0 +1,63 @@
+import type { AppDeps, Feature } from '#server/deps.ts';
+import { defaultSender, type LeadDelivery } from '#server/features/leads/delivery.ts';
+import { groupIssues, SITE_AUDIT_JOB, UNEXPECTED_FAILURE, type AuditInput } from '#server/features/site-audit/index.ts';
+import { createMessageDelivery, type MessageDelivery } from './delivery.ts';
+import { monitorLead } from './lead.ts';
+import { createMailer } from './mail.ts';
+import { monitoringRouter } from './router.ts';
+import { createMonitoringService, type MonitoringService } from './service.ts';
+
+/**
+ * Site monitoring (issue 25, docs/decisions/0043): visitors' and the operator's monitors, each run
+ * an ordinary site audit (the `site-audit` job, capped at MONITOR_MAX_PAGES) whose thread compares it
+ * with the previous run and queues the alerts. The outbox of mails and webhooks is delivered by the
+ * processes that run jobs (`start`), as the lead delivery is.
+ */
+export function monitoringFeature(
+  { config, db, jobs, fetcher, log }: AppDeps,
+  leads: LeadDelivery,
+): Feature & { service: MonitoringService; delivery: MessageDelivery } {
+  const email = config.leadDelivery.email;
+  const mailer = email
+    ? createMailer({
+        smtpUrl: email.smtpUrl,
+        from: email.from ?? defaultSender(email.smtpUrl, config.siteProfile.business.email),
+        siteUrl: config.siteUrl,
+      })
+    : undefined;
+  const delivery = createMessageDelivery({
+    db,
+    mailer,
+    fetcher,
+    userAgent: `SiteMonitor/1.0 (+${config.siteUrl})`,
+    log,
+  });
+  let delivering = false;
+  const service = createMonitoringService({
+    db,
+    // A monitored run is an ordinary audit: the `site-audit` job, its thread comparing and alerting at the end.
+    enqueueAudit: (input, auditId) => jobs.enqueue(SITE_AUDIT_JOB, input satisfies AuditInput, { id: auditId }),
+    auditFailure: UNEXPECTED_FAILURE,
+    fetcher,
+    settings: config.monitoring,
+    maxPages: Math.min(config.monitoring.maxPages, config.siteAudit.limits.maxPages),
+    siteUrl: config.siteUrl,
+    brandName: config.siteProfile.business.name,
+    mailEnabled: mailer !== undefined,
+    // Where this process delivers (ROLE all), a confirmation goes out at once; elsewhere at the next poll.
+    kick: () => (delivering ? delivery.kick() : undefined),
+    storeLead: async (monitor) => {
+      await leads.storeMonitor(await monitorLead(db, monitor, config.siteUrl, new Date().toISOString(), groupIssues));
+    },
+  });
+  return {
+    api: monitoringRouter({ service, db }),
+    service,
+    delivery,
+    start: () => {
+      delivering = true;
+      delivery.start();
+    },
+    stop: () => delivery.stop(),
+  };
+}

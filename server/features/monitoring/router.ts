@@ -1,0 +1,154 @@
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import type { Db } from '#db/index.ts';
+import { createIpHasher } from '#db/ip-hash.ts';
+import { rateLimit } from '#server/http/rate-limit.ts';
+import { parseOr400 } from '#server/http/validation.ts';
+import { MAX_URL_LENGTH } from '#views/model/url-input.ts';
+import type { MonitoringService } from './service.ts';
+
+const EMAIL_PATTERN = /^[^\s@<>,]+@[^\s@<>,]+\.[^\s@<>,]+$/;
+const SCHEDULES = ['daily', 'weekly', 'monthly'] as const;
+
+function isHttpUrl(value: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+const email = z
+  .string()
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email must be at most 254 characters')
+  .regex(EMAIL_PATTERN, 'Email must be a valid email address');
+const schedule = z.enum(SCHEDULES, { error: 'Schedule must be one of: daily, weekly, monthly' });
+/** The visitor's webhook: an absolute http(s) URL (the guarded fetcher decides at each delivery whether it may be reached). */
+const webhookUrl = z
+  .string()
+  .trim()
+  .max(MAX_URL_LENGTH, `WebhookUrl must be at most ${MAX_URL_LENGTH} characters`)
+  .refine((value) => value === '' || isHttpUrl(value), 'WebhookUrl must be an absolute http:// or https:// URL')
+  .transform((value) => (value === '' ? null : value))
+  .nullable();
+
+const createBody = z.strictObject({
+  url: z.string().max(MAX_URL_LENGTH + 100, `Url must be at most ${MAX_URL_LENGTH} characters`),
+  email,
+  schedule,
+  webhookUrl: webhookUrl.optional(),
+  auditId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{22}$/, 'AuditId must be the id of a site audit')
+    .optional(),
+});
+
+const confirmBody = z.strictObject({
+  token: z.string().min(1, 'Token is required').max(1000, 'Token is not valid'),
+});
+
+const patchBody = z
+  .strictObject({
+    schedule: schedule.optional(),
+    paused: z.boolean().optional(),
+    digest: z.boolean().optional(),
+    webhookUrl: webhookUrl.optional(),
+    scoreDrop: z
+      .number()
+      .int('ScoreDrop must be a whole number')
+      .min(1, 'ScoreDrop must be at least 1')
+      .max(100, 'ScoreDrop must be at most 100')
+      .optional(),
+  })
+  .refine(
+    (body) => Object.keys(body).length > 0,
+    'Send at least one of: schedule, paused, digest, webhookUrl, scoreDrop',
+  );
+
+const tokenQuery = z.object({
+  token: z
+    .string({ error: 'Token is required: use the link from your email' })
+    .min(1, 'Token is required: use the link from your email')
+    .max(1000, 'Token is not valid'),
+});
+
+/** Monitors requested per IP per 10 minutes (the confirmation mails have their own hourly limits). */
+export const CREATE_RATE_LIMIT = { name: 'monitor-create', windowMs: 10 * 60_000, limit: 20 };
+/** Confirmation, verification and unsubscribe attempts per IP per 10 minutes: links are guessed nowhere. */
+export const LINK_RATE_LIMIT = { name: 'monitor-links', windowMs: 10 * 60_000, limit: 60 };
+
+/**
+ * The monitoring API (issue 25; the pages under /monitor call it): POST /api/monitors, POST
+ * /api/monitors/confirm, and per monitor with its signed manage link: GET, PATCH, DELETE, POST
+ * /verify and /run ("Check now"); POST /unsubscribe with the mails' one-click link (RFC 8058).
+ */
+export function monitoringRouter({ service, db }: { service: MonitoringService; db: Db }): Router {
+  const router = Router();
+  let hasher: ReturnType<typeof createIpHasher> | undefined;
+  const hashIp = async (ip: string | undefined) => {
+    hasher ??= createIpHasher(db).catch((error: unknown) => {
+      hasher = undefined;
+      throw error;
+    });
+    return (await hasher)(ip);
+  };
+  const token = (req: Request) => parseOr400(tokenQuery, req.query).token;
+  const id = (req: Request) => String(req.params.id);
+  const createLimit = rateLimit(CREATE_RATE_LIMIT);
+  const linkLimit = rateLimit(LINK_RATE_LIMIT);
+
+  router.post(
+    '/monitors',
+    (req, res, next) => {
+      res.locals.monitor = parseOr400(createBody, req.body ?? {});
+      next();
+    },
+    createLimit,
+    async (req, res) => {
+      const body = res.locals.monitor as z.output<typeof createBody>;
+      const created = await service.create(body, { ipHash: await hashIp(req.ip) });
+      res.status(202).setHeader('Location', `/api/monitors/${created.id}`).json(created);
+    },
+  );
+
+  router.post('/monitors/confirm', linkLimit, async (req, res) => {
+    const body = parseOr400(confirmBody, req.body ?? {});
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await service.confirm(body.token));
+  });
+
+  router.get('/monitors/:id', async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await service.get(id(req), token(req)));
+  });
+
+  router.patch('/monitors/:id', async (req, res) => {
+    const given = token(req);
+    const changes = parseOr400(patchBody, req.body ?? {});
+    res.json(await service.update(id(req), given, changes));
+  });
+
+  router.delete('/monitors/:id', async (req, res) => {
+    await service.remove(id(req), token(req));
+    res.status(204).end();
+  });
+
+  router.post('/monitors/:id/verify', linkLimit, async (req, res) => {
+    res.json(await service.verify(id(req), token(req)));
+  });
+
+  router.post('/monitors/:id/run', async (req, res) => {
+    const started = await service.runNow(id(req), token(req));
+    res.status(202).json(started);
+  });
+
+  // RFC 8058: mail clients POST `List-Unsubscribe=One-Click` form-encoded; the page posts JSON or nothing.
+  router.post('/monitors/:id/unsubscribe', linkLimit, async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await service.unsubscribe(id(req), token(req)));
+  });
+
+  return router;
+}
