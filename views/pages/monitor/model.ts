@@ -94,3 +94,33 @@ export interface MonitorChanges {
 export interface MonitorsReader {
   view(id: string, manageToken: string): Promise<MonitorView | undefined>;
 }
+
+/**
+ * The fields the pages use, picked from what the server answers (it may carry more, such as the
+ * operator's recipients): the manage page's island props hold exactly these.
+ */
+export function pickMonitorView(source: MonitorView): MonitorView {
+  return {
+    id: source.id,
+    url: source.url,
+    email: source.email,
+    schedule: source.schedule,
+    status: source.status,
+    verified: source.verified,
+    webhookUrl: source.webhookUrl,
+    digest: source.digest,
+    scoreDrop: source.scoreDrop,
+    verification: { meta: source.verification.meta, file: { ...source.verification.file } },
+    nextRunAt: source.nextRunAt,
+    runs: source.runs.map((run) => ({
+      id: run.id,
+      at: run.at,
+      trigger: run.trigger,
+      status: run.status,
+      auditId: run.auditId,
+      score: run.score,
+      regressions: run.regressions,
+      fixedCount: run.fixedCount,
+    })),
+  };
+}
