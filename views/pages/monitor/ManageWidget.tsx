@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 import { apiFetch, requestJson } from '#views/lib/request-json.ts';
-import { formatTime, monitorApi, monitorState, parseScoreDrop, plural, runSummary } from './logic.ts';
+import { monitorApi, monitorState, parseScoreDrop, plural, runSummary } from './logic.ts';
 import { SCHEDULES, type MonitorChanges, type MonitorView, type Schedule, type VerifyResult } from './model.ts';
 import { RunsList } from './RunsList.tsx';
 import { ScoreSparkline } from './ScoreSparkline.tsx';
@@ -112,7 +112,11 @@ export default function ManageWidget({ token, monitor: initial, checkingRunId }:
       async () => {
         const result = await requestJson<VerifyResult>(api('verify'), VERIFY_FAILED, {});
         setVerifyResult(result);
-        await reload();
+        const fresh = await reload();
+        if (result.verified)
+          return fresh.status === 'active'
+            ? 'Verified: the site is yours. Checks now run on schedule.'
+            : 'Verified: the site is yours.';
       },
       VERIFY_FAILED,
     );
@@ -190,12 +194,6 @@ export default function ManageWidget({ token, monitor: initial, checkingRunId }:
             <dt>Schedule</dt>
             <dd>{SCHEDULES.find((option) => option.value === view.schedule)?.label}</dd>
           </div>
-          {view.nextRunAt && view.status === 'active' ? (
-            <div>
-              <dt>Next check</dt>
-              <dd>{formatTime(view.nextRunAt)}</dd>
-            </div>
-          ) : null}
         </dl>
         <div className="actions">
           <button
@@ -217,7 +215,7 @@ export default function ManageWidget({ token, monitor: initial, checkingRunId }:
         ) : null}
         <div aria-live="polite" className="monitor-live">
           {checking ? <p>Checking your site now: this takes as long as an audit. The result appears below.</p> : null}
-          {said('run', 'pause')}
+          {said('run', 'pause', 'verify')}
         </div>
         {failed('run', 'pause')}
       </section>
@@ -234,19 +232,15 @@ export default function ManageWidget({ token, monitor: initial, checkingRunId }:
           {failed('verify')}
           {verifyResult && !verifyResult.verified ? (
             <p className="error" role="alert">
-              Not verified yet{verifyResult.detail ? `: ${verifyResult.detail}` : '.'}
+              {verifyResult.detail || 'Not verified yet: neither the tag nor the file was found.'}
             </p>
           ) : null}
         </section>
-      ) : verifyResult?.verified ? (
-        <p className="success" role="status">
-          Verified: the site is yours. {view.status === 'active' ? 'Checks now run on schedule.' : ''}
-        </p>
       ) : null}
 
       <section className="tool-card" aria-labelledby="monitor-runs">
         <h2 id="monitor-runs">Past checks</h2>
-        <ScoreSparkline runs={view.runs} />
+        {view.runs.length ? <ScoreSparkline runs={view.runs} /> : null}
         <RunsList runs={view.runs} />
         {view.runs.length ? (
           <p className="muted">
