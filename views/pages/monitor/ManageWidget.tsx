@@ -34,7 +34,10 @@ export default function ManageWidget({ token, monitor: initial, checkingRunId }:
   /** The last action's error or news, shown beside the control that caused it. */
   const [error, setError] = useState<{ at: Action; text: string } | null>(null);
   const [notice, setNotice] = useState<{ at: Action; text: string } | null>(null);
-  const [checking, setChecking] = useState(checkingRunId ?? '');
+  // A run under way when the page opens (a scheduled one, or "Check now" from another tab) is followed too.
+  const [checking, setChecking] = useState(
+    checkingRunId ?? initial.runs.find((run) => run.status === 'running')?.id ?? '',
+  );
   const [verifyResult, setVerifyResult] = useState<VerifyResult | null>(null);
   const [askDelete, setAskDelete] = useState(false);
   const [schedule, setSchedule] = useState<Schedule>(initial.schedule);
@@ -74,7 +77,7 @@ export default function ManageWidget({ token, monitor: initial, checkingRunId }:
   useEffect(() => {
     if (checking) follow(checking);
     return () => clearTimeout(poll.current);
-    // Only the run this page started (or was rendered with) is followed.
+    // Only the run under way when the page opened; later ones are followed by the action that starts them.
   }, []);
 
   async function act(kind: Action, work: () => Promise<string | void>, fallback: string) {

@@ -63,6 +63,14 @@ test('an unverified monitor shows the exact tag and file with "Verify now", and 
   expect(seen).toContain('No checks yet.');
 });
 
+test('a run under way when the page opens shows the page busy', () => {
+  const [latest, ...older] = sampleMonitor().runs;
+  const html = manage({ runs: [{ ...latest!, status: 'running', score: null, regressions: [] }, ...older] });
+  expect(html).toMatch(/<button[^>]*disabled=""[^>]*>Checking…<\/button>/);
+  expect(text(html)).toContain('Checking your site now');
+  expect(text(html)).toContain('Running now · Watch the audit');
+});
+
 test('a paused monitor offers to resume', () => {
   const seen = text(manage({ status: 'paused' }));
   expect(seen).toContain('Paused No checks run and no emails are sent until you resume.');
