@@ -5,6 +5,7 @@ import { createAppFetcher } from './lib/safe-fetch/app-fetcher.ts';
 import { directoryCheckJob } from './features/directories/job.ts';
 import type { AnyJobDefinition, JobDeps } from './lib/jobs/index.ts';
 import { siteAuditJob } from './features/site-audit/job.ts';
+import { withMonitoredRuns } from './features/monitoring/job.ts';
 import { indexNowJob } from './features/posts/indexnow-job.ts';
 
 /**
@@ -13,7 +14,8 @@ import { indexNowJob } from './features/posts/indexnow-job.ts';
  * with the deps below, never on the event loop that serves pages.
  */
 export const definitions: readonly AnyJobDefinition[] = [
-  siteAuditJob,
+  // A monitored run is a site audit whose thread then compares and alerts (features/monitoring/job.ts).
+  withMonitoredRuns(siteAuditJob),
   sitemapCrawlJob,
   mobileTestJob,
   directoryCheckJob,

@@ -1,5 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { expect, inject, test } from 'vitest';
-import { fileBrowser, holdRequests, openPage, waitForIslands } from './browser.ts';
+import { axeViolations, fileBrowser, holdRequests, openPage, waitForIslands } from './browser.ts';
 
 const browser = fileBrowser();
 
@@ -27,6 +28,65 @@ test('mobile tester: busy label, verdict and checks with how to fix, on desktop 
     const shot = page.locator('.phone-shot img');
     await expect.poll(() => shot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(360);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(problems).toEqual([]);
+  }
+});
+
+test('mobile tester on the tablet as Googlebot: failed files, robots-blocked files and console errors listed; rendered HTML viewed and downloaded', async () => {
+  for (const width of [390, 1366]) {
+    const { page, problems } = await openPage(browser, '/mobile-friendly-tester-tool', { width, height: 900 });
+    await waitForIslands(page);
+    await page.getByLabel('Page URL').fill(`${site()}/mobile/diagnostics`);
+    // The phone as a phone browser until chosen otherwise.
+    expect([await page.getByLabel('Device').inputValue(), await page.getByLabel('User agent').inputValue()]).toEqual([
+      'phone',
+      'browser',
+    ]);
+    await page.getByLabel('Device').selectOption({ label: 'Tablet (768 × 1024)' });
+    await page.getByLabel('User agent').selectOption({ label: 'Googlebot smartphone' });
+    await page.getByRole('button', { name: 'Test Mobile-Friendliness' }).click();
+    await page.locator('.verdict').waitFor();
+    expect(await page.getByTestId('render-mode').innerText()).toMatch(
+      /^Loaded in a real browser \(Chromium\) on a 768 × 1024 tablet screen as Googlebot smartphone; \d+ KB of files\.$/,
+    );
+    const shot = page.locator('.phone-shot img');
+    await expect.poll(() => shot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(768);
+
+    const failed = page.getByTestId('failed-resources');
+    expect(await failed.getByRole('heading').innerText()).toBe('Files that failed to load (1)');
+    expect(await failed.locator('li').allInnerTexts()).toEqual([`${site()}/mobile/missing.png\nimage · HTTP 404`]);
+    const robots = page.getByTestId('robots-blocked');
+    expect(await robots.getByRole('heading').innerText()).toBe('Blocked by robots.txt (1)');
+    expect(await robots.locator('li').allInnerTexts()).toEqual([`${site()}/no-google/widget.js\nscript`]);
+    const errors = page.getByTestId('console-errors');
+    expect(await errors.getByRole('heading').innerText()).toBe('JavaScript console errors (2)');
+    expect(await errors.locator('.console-text').allInnerTexts()).toEqual([
+      'Planted console error',
+      'TypeError: Planted uncaught exception',
+    ]);
+    expect(await errors.locator('li strong').allInnerTexts()).toEqual(['Console error', 'Uncaught exception']);
+
+    // The rendered HTML: collapsed, then shown as text (escaped, not parsed), and downloaded as a .html file.
+    const rendered = page.getByTestId('rendered-html');
+    const code = rendered.locator('pre code');
+    expect(await code.isVisible()).toBe(false);
+    await rendered.getByText('View the rendered HTML').click();
+    expect(await code.isVisible()).toBe(true);
+    const text = await code.innerText();
+    expect(text).toContain('<p id="written">Written by the page script</p>');
+    expect(text).toContain('<p id="widget">Widget not loaded</p>');
+    expect(await rendered.locator('pre p, pre script').count()).toBe(0);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      rendered.getByRole('link', { name: 'Download HTML' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('rendered-127.0.0.1.html');
+    const saved = await readFile((await download.path())!, 'utf8');
+    expect(saved).toBe(text);
+    expect(saved.startsWith('<!DOCTYPE html>')).toBe(true);
+
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
   }
 });

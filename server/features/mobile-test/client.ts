@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DomainError, UpstreamError } from '#server/lib/domain-errors.ts';
 import type { JobEvent, JobState, Jobs } from '#server/lib/jobs/index.ts';
 import type { TypedTarget } from '#server/lib/page-facts/url-input.ts';
-import type { MobileReport } from '#views/model/mobile-test.ts';
+import type { MobileReport, MobileTestOptions } from '#views/model/mobile-test.ts';
 import { MOBILE_TEST_JOB, type MobileTestInput, type MobileTestProgress, type MobileTestResult } from './job.ts';
 import { RendererBusyError } from './renderer.ts';
 
@@ -31,7 +31,7 @@ export interface MobileTestClientOptions {
 
 export interface MobileTestClient {
   /** Runs the test as a job and answers its report, or throws the domain error the job met. */
-  test(target: TypedTarget, signal?: AbortSignal): Promise<MobileReport>;
+  test(target: TypedTarget, signal?: AbortSignal, options?: MobileTestOptions): Promise<MobileReport>;
   /** Shutting down: waiting requests answer busy (503) and their jobs are cancelled. */
   stop(): Promise<void>;
 }
@@ -66,7 +66,11 @@ export function createMobileTestClient(options: MobileTestClientOptions): Mobile
     );
   const cancel = (id: string) => jobs.cancel(MOBILE_TEST_JOB, id).catch(() => undefined);
 
-  async function test(target: TypedTarget, signal?: AbortSignal): Promise<MobileReport> {
+  async function test(
+    target: TypedTarget,
+    signal?: AbortSignal,
+    testOptions?: MobileTestOptions,
+  ): Promise<MobileReport> {
     if (stopped || waiting.size >= options.maxPending) throw new RendererBusyError();
     const id = randomBytes(16).toString('base64url');
     let settle!: { resolve(result: unknown): void; reject(error: Error): void };
@@ -139,7 +143,11 @@ export function createMobileTestClient(options: MobileTestClientOptions): Mobile
     const unwatch = jobs.watch(MOBILE_TEST_JOB, id, onEvent);
     try {
       arm(options.queueWaitMs);
-      const input: MobileTestInput = { target, startBy: Date.now() + options.queueWaitMs };
+      const input: MobileTestInput = {
+        target,
+        startBy: Date.now() + options.queueWaitMs,
+        ...(testOptions ? { options: testOptions } : {}),
+      };
       await jobs.enqueue(MOBILE_TEST_JOB, input, { id });
       signal?.addEventListener('abort', onLeave, { once: true });
       if (signal?.aborted) onLeave();

@@ -4,7 +4,7 @@ import type { AppJobDeps } from '#server/jobs.ts';
 import { isDomainError, type DomainErrorKind } from '#server/lib/domain-errors.ts';
 import { defineJob } from '#server/lib/jobs/index.ts';
 import type { TypedTarget } from '#server/lib/page-facts/url-input.ts';
-import type { MobileReport } from '#views/model/mobile-test.ts';
+import type { MobileReport, MobileTestOptions } from '#views/model/mobile-test.ts';
 import { createMobileRenderer, findRendererChromium, RendererBusyError, type MobileRenderer } from './renderer.ts';
 import { testMobileFriendly } from './service.ts';
 
@@ -25,6 +25,8 @@ export interface MobileTestInput {
   target: TypedTarget;
   /** Epoch ms: the request stops waiting for a job still queued then, so a later start renders for nobody. */
   startBy: number;
+  /** The device and user agent; absent, the phone as a phone browser. */
+  options?: MobileTestOptions;
 }
 
 /** Sent as each address is tried: the longest the try may take, which the waiting request times. */
@@ -92,6 +94,7 @@ export const mobileTestJob = defineJob<MobileTestInput, MobileTestProgress, Mobi
       const report = await testMobileFriendly(job.input.target, {
         fetcher: deps.fetcher,
         renderer: rendererOf(deps),
+        options: job.input.options,
         signal: job.signal,
         onAttempt: (url, limitMs) => job.progress({ url, limitMs }),
       });

@@ -1,6 +1,7 @@
 import { decodeHtml, isHtmlContentType } from '#server/lib/page-facts/decode.ts';
 import { extractPageFacts } from '#server/lib/page-facts/extract.ts';
 import { FetchError, type FetchResult, type RedirectHop, type SafeFetcher } from '#server/lib/safe-fetch/index.ts';
+import { gatedFetch, openGate, type RobotsGate } from './robots-gate.ts';
 
 /**
  * The address a `<meta http-equiv="refresh">` content sends the page to, as the HTML standard's
@@ -37,7 +38,7 @@ const MAX_DOCUMENT_REDIRECTS = 10;
 export async function fetchDocument(
   url: string,
   fetcher: SafeFetcher,
-  options: { maxBytes: number; timeoutMs: number; userAgent: string },
+  options: { maxBytes: number; timeoutMs: number; userAgent: string; gate?: RobotsGate },
   signal?: AbortSignal,
 ): Promise<FetchResult> {
   const hops: RedirectHop[] = [];
@@ -50,7 +51,8 @@ export async function fetchDocument(
     });
   for (let target = url; ;) {
     const maxRedirects = MAX_DOCUMENT_REDIRECTS - hops.length;
-    const response = await fetcher.fetch(target, {
+    // As Googlebot, each hop is checked against its host's robots.txt before it is fetched.
+    const response = await gatedFetch(fetcher, options.gate ?? openGate, target, {
       maxBytes: options.maxBytes,
       timeoutMs: options.timeoutMs,
       maxRedirects,

@@ -1,19 +1,30 @@
 import type { Browser, BrowserContext, Route } from 'playwright-core';
 import { FetchError, type SafeFetcher } from '#server/lib/safe-fetch/index.ts';
+import {
+  DEFAULT_MOBILE_OPTIONS,
+  MOBILE_DEVICES,
+  MOBILE_REPORT_LIMITS,
+  type MobileConsoleError,
+  type MobileFailedResource,
+  type MobileList,
+  type MobileResource,
+  type MobileTestOptions,
+} from '#views/model/mobile-test.ts';
+import { userAgentFor } from './agents.ts';
+import { capRenderedHtml, createDiagnostics, serialiseDocument } from './diagnostics.ts';
 import { measurePage, type PageMeasurement } from './measure.ts';
 import { fetchDocument } from './meta-refresh.ts';
+import { FORWARDED_HEADERS, inPage, keptHeaders, removeWebRtc, WEBRTC_NAMES } from './render-helpers.ts';
+import { createRobotsGate, gatedFetch, openGate, RobotsRefusal } from './robots-gate.ts';
 
 /*
- * The rendered mobile test: the page is loaded in Chromium at 360×640 with a phone's user agent, in a
- * fresh browser context per test, and EVERY request it makes is answered by the guarded fetcher through
- * Playwright's request interception. Chromium itself is launched pointing at a dead proxy and with a
+ * The rendered mobile test: the page is loaded in Chromium on the chosen device's screen (360×640 by
+ * default) with the chosen user agent (a phone browser, or Googlebot smartphone, which also obeys
+ * robots.txt: robots-gate.ts), in a fresh browser context per test, and EVERY request it makes is answered
+ * by the guarded fetcher through Playwright's request interception. Chromium itself is launched pointing at a dead proxy and with a
  * host resolver that resolves nothing, so anything not intercepted (a request the interception missed,
  * DNS prefetch) cannot reach the network either. docs/decisions/0019.
  */
-
-export const MOBILE_VIEWPORT = { width: 360, height: 640 } as const;
-export const MOBILE_USER_AGENT =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36 DelhiSeoToolsBot/1.0';
 
 export interface RenderLimits {
   /** Whole render: navigation, loading, measuring, screenshot. */
@@ -34,6 +45,11 @@ export interface RenderResult {
   pageBytes: number;
   notes: string[];
   stylesheets: string[];
+  userAgentString: string;
+  failedResources: MobileList<MobileFailedResource>;
+  robotsBlocked: MobileList<MobileResource>;
+  consoleErrors: MobileList<MobileConsoleError>;
+  renderedHtml: { html: string; bytes: number; truncated: boolean };
 }
 
 export type RenderErrorKind = 'document-failed' | 'not-html' | 'timeout' | 'cancelled' | 'too-much-memory' | 'failed';
@@ -50,47 +66,6 @@ export class RenderError extends Error {
   }
 }
 
-// Only what a server needs to answer like it would to a phone; cookies and the like never exist here.
-const FORWARDED_HEADERS = ['accept', 'accept-language', 'content-type', 'referer', 'range', 'user-agent'];
-// The fetcher hands back decoded bodies, so length and encoding headers would lie to Chromium.
-const DROPPED_RESPONSE_HEADERS = new Set([
-  'content-encoding',
-  'content-length',
-  'transfer-encoding',
-  'connection',
-  'keep-alive',
-]);
-
-function keptHeaders(headers: Record<string, string>): Record<string, string> {
-  const kept: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) if (!DROPPED_RESPONSE_HEADERS.has(name)) kept[name] = value;
-  return kept;
-}
-
-// Before any page script, in every frame: no page may open a WebRTC connection (its UDP never passes the
-// guarded fetcher; the launch flags stop the packets too, this keeps the API away altogether).
-const WEBRTC_NAMES = [
-  'RTCPeerConnection',
-  'webkitRTCPeerConnection',
-  'RTCDataChannel',
-  'RTCSessionDescription',
-  'RTCIceCandidate',
-];
-function removeWebRtc(names: string[]): void {
-  for (const name of names) Reflect.deleteProperty(globalThis, name);
-}
-
-/**
- * A function's source to run in the page, called with `arg`. Run from source in a job thread, the code is
- * compiled by tsx with esbuild's keepNames, which wraps the named functions inside `fn` in calls to a
- * `__name` helper that the page does not have (the page's call would throw); a local stand-in keeps the
- * source whole however it was compiled, without adding anything to the page's globals.
- */
-function inPage(fn: (...args: never[]) => unknown, arg?: unknown): string {
-  const args = arg === undefined ? '' : JSON.stringify(arg);
-  return `(() => { const __name = (target) => target; return (${fn.toString()})(${args}); })()`;
-}
-
 const formatMb = (bytes: number) => `${Number((bytes / 1024 / 1024).toFixed(1))} MB`;
 
 export async function renderPage(
@@ -99,15 +74,24 @@ export async function renderPage(
   fetcher: SafeFetcher,
   limits: RenderLimits,
   signal?: AbortSignal,
+  options: MobileTestOptions = DEFAULT_MOBILE_OPTIONS,
 ): Promise<RenderResult> {
   const started = Date.now();
   const left = () => Math.max(0, limits.timeoutMs - (Date.now() - started));
+  const { width, height } = MOBILE_DEVICES[options.device];
+  const viewport = { width, height };
+  // The Chromium that renders is the "current Chrome version" the user agent names.
+  const userAgent = userAgentFor(options.userAgent, browser.version());
+  const gate =
+    options.userAgent === 'googlebot'
+      ? createRobotsGate({ fetcher, userAgent, maxHosts: MOBILE_REPORT_LIMITS.robotsHosts, signal })
+      : openGate;
   // The document is fetched first, redirects followed hop by hop through the guard, so the browser opens
   // the final address (its relative links resolve there) and a refused document fails like the static test.
   const documentResponse = await fetchDocument(
     url,
     fetcher,
-    { maxBytes: limits.maxPageBytes, timeoutMs: Math.min(15_000, limits.timeoutMs), userAgent: MOBILE_USER_AGENT },
+    { maxBytes: limits.maxPageBytes, timeoutMs: Math.min(15_000, limits.timeoutMs), userAgent, gate },
     signal,
   );
   let documentServed = false;
@@ -119,12 +103,12 @@ export async function renderPage(
     );
   }
   const context: BrowserContext = await browser.newContext({
-    viewport: MOBILE_VIEWPORT,
-    screen: MOBILE_VIEWPORT,
+    viewport,
+    screen: viewport,
     deviceScaleFactor: 1,
     isMobile: true,
     hasTouch: true,
-    userAgent: MOBILE_USER_AGENT,
+    userAgent,
     serviceWorkers: 'block',
     acceptDownloads: false,
     locale: 'en-IN',
@@ -143,6 +127,7 @@ export async function renderPage(
   const blocked: string[] = [];
   const stylesheets: string[] = [];
   const notes = new Set<string>();
+  const diagnostics = createDiagnostics();
   let pageBytes = documentResponse.body.length;
   let documentFailure: unknown;
 
@@ -165,8 +150,10 @@ export async function renderPage(
     // The page is tested where the redirects and refreshes led (fetchDocument): a later navigation of the
     // tab (a self-reloading refresh, a script) is cancelled, which keeps the loaded page, not replaced.
     if (isDocument && documentServed) return route.abort('aborted');
+    const type = request.resourceType();
     if (pageBytes >= limits.maxPageBytes) {
       notes.add(weightNote());
+      diagnostics.failed({ url: target, type, error: 'Not loaded: the page weight limit of this test was reached.' });
       return route.abort('blockedbyclient');
     }
     const headers: Record<string, string> = {};
@@ -174,7 +161,8 @@ export async function renderPage(
       if (FORWARDED_HEADERS.includes(name)) headers[name] = value;
     try {
       const method = request.method();
-      const response = await fetcher.fetch(target, {
+      // As Googlebot, the file and each redirect hop to it are checked against robots.txt before any fetch.
+      const response = await gatedFetch(fetcher, gate, target, {
         method: method === 'POST' ? 'POST' : method === 'HEAD' ? 'HEAD' : 'GET',
         headers,
         body: method === 'POST' ? (request.postDataBuffer() ?? undefined) : undefined,
@@ -193,17 +181,36 @@ export async function renderPage(
             'not-html',
             `The page is larger than the ${Math.round(limits.maxPageBytes / 1024 / 1024)} MB limit of this test.`,
           );
+        diagnostics.failed({ url: target, type, error: 'Not loaded: the page weight limit of this test was reached.' });
         return route.abort('blockedbyclient');
       }
       pageBytes += response.body.length;
-      if (request.resourceType() === 'stylesheet') stylesheets.push(target);
+      if (type === 'stylesheet') stylesheets.push(target);
+      if (response.status >= 400) diagnostics.failed({ url: target, type, status: response.status });
       await route.fulfill({ status: response.status, headers: keptHeaders(response.headers), body: response.body });
     } catch (error) {
       if (error instanceof RenderError) {
         documentFailure = error;
         return route.abort('blockedbyclient');
       }
+      // Not fetched at all, as Googlebot would not fetch it; the render goes on without it.
+      if (error instanceof RobotsRefusal) {
+        if (error.reason !== 'too-many-hosts') diagnostics.robotsBlocked({ url: target, type });
+        else diagnostics.failed({ url: target, type, error: error.message });
+        return route.abort('blockedbyclient');
+      }
       if (error instanceof FetchError && error.code === 'forbidden-address') blocked.push(error.url ?? target);
+      else if (!isDocument)
+        diagnostics.failed({
+          url: target,
+          type,
+          error:
+            error instanceof FetchError && error.code === 'too-large'
+              ? 'Not loaded: the page weight limit of this test was reached.'
+              : error instanceof Error
+                ? error.message
+                : String(error),
+        });
       if (error instanceof FetchError && error.code === 'too-large') notes.add(weightNote());
       if (isDocument) documentFailure = error;
       await route
@@ -213,6 +220,7 @@ export async function renderPage(
   }
 
   const page = await context.newPage();
+  diagnostics.watch(page);
   // A renderer dies when the memory watch kills it (or it runs out of memory itself); the page is then gone.
   let crashed = false;
   const memoryError = () =>
@@ -252,9 +260,15 @@ export async function renderPage(
     }
     let measurement: PageMeasurement;
     let png: Buffer;
+    let serialised: { html: string; bytes: number };
     try {
       measurement = (await page.evaluate(inPage(measurePage))) as PageMeasurement;
       png = await page.screenshot({ type: 'png', timeout: Math.max(1_000, left()) });
+      // The document as its scripts left it; no more characters than the cap's bytes cross the protocol.
+      serialised = (await page.evaluate(inPage(serialiseDocument, MOBILE_REPORT_LIMITS.renderedHtmlBytes))) as {
+        html: string;
+        bytes: number;
+      };
     } catch (error) {
       if (crashed) throw memoryError();
       if (overtime)
@@ -271,8 +285,11 @@ export async function renderPage(
       screenshot: `data:image/png;base64,${png.toString('base64')}`,
       blocked: [...new Set(blocked)],
       pageBytes,
-      notes: [...notes],
+      notes: [...notes, ...gate.notes],
       stylesheets,
+      userAgentString: userAgent,
+      ...diagnostics.result(),
+      renderedHtml: capRenderedHtml(serialised),
     };
   } finally {
     clearTimeout(deadline);

@@ -6,6 +6,7 @@ import type { SafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { withHardStop } from '#server/lib/browser/hard-stop.ts';
 import { launchRendererChromium } from '#server/lib/browser/launch.ts';
 import { browserPid, createMemoryWatch } from '#server/lib/browser/memory-watch.ts';
+import type { MobileTestOptions } from '#views/model/mobile-test.ts';
 import { DEFAULT_RENDER_MEMORY_MB, RenderError, renderPage, type RenderLimits, type RenderResult } from './render.ts';
 
 // The launch is shared with the site audit's renderer (server/lib/browser/launch.ts).
@@ -24,7 +25,8 @@ export interface MobileRendererOptions {
 }
 
 export interface MobileRenderer {
-  render(url: string, signal?: AbortSignal): Promise<RenderResult>;
+  /** Renders on the default phone as a phone browser unless `options` say otherwise. */
+  render(url: string, signal?: AbortSignal, options?: MobileTestOptions): Promise<RenderResult>;
   /** The longest a render runs once it has a slot: its time limit plus the hard stop's grace. */
   readonly limitMs: number;
   close(): Promise<void>;
@@ -87,7 +89,7 @@ export function createMobileRenderer(options: MobileRendererOptions): MobileRend
     }
   }
 
-  async function render(url: string, signal?: AbortSignal): Promise<RenderResult> {
+  async function render(url: string, signal?: AbortSignal, testOptions?: MobileTestOptions): Promise<RenderResult> {
     if (running >= concurrency) {
       if (waiting.length >= maxQueued) throw new RendererBusyError();
       await new Promise<void>((resolve, reject) => {
@@ -115,7 +117,9 @@ export function createMobileRenderer(options: MobileRendererOptions): MobileRend
     signal?.addEventListener('abort', onCancel, { once: true });
     try {
       const limits = { ...options.limits, memoryMb };
-      const rendered = launched().then((current) => renderPage(current, url, options.fetcher, limits, signal));
+      const rendered = launched().then((current) =>
+        renderPage(current, url, options.fetcher, limits, signal, testOptions),
+      );
       return await withHardStop(
         rendered,
         limitMs,

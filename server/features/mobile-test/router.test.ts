@@ -113,3 +113,72 @@ test(`the mobile tester is rate-limited per IP (${MOBILE_TEST_RATE_LIMIT.limit} 
   await site.close();
   expect(limited.status).toBe(429);
 });
+
+test('device and userAgent: default the phone as a phone browser; anything else is a 400 naming the choices', async () => {
+  const { app, site } = await liveToolsApp(staticOnly);
+  onTestFinished(() => site.close());
+  const post = (body: object) => request(app).post('/api/mobile-friendly-tester/test').send(body);
+  const url = `${site.origin}/mobile/good`;
+  const answers = await Promise.all([
+    post({ url, device: 'watch' }),
+    post({ url, device: 3 }),
+    post({ url, userAgent: 'bingbot' }),
+    post({ url, device: 'tablet', userAgent: 'Googlebot' }),
+  ]);
+  expect(answers.map((res) => [res.status, res.body])).toEqual([
+    [400, { error: 'Device must be one of: phone, phone-large, tablet.' }],
+    [400, { error: 'Device must be one of: phone, phone-large, tablet.' }],
+    [400, { error: 'User agent must be one of: browser, googlebot.' }],
+    [400, { error: 'User agent must be one of: browser, googlebot.' }],
+  ]);
+  const plain = await post({ url });
+  expect([plain.status, plain.body.report.device, plain.body.report.userAgent]).toEqual([200, 'phone', 'browser']);
+  expect(plain.body.report.userAgentString).toMatch(/ Mobile Safari\/537\.36 DelhiSeoToolsBot\/1\.0$/);
+  // Without Chromium the options still apply to the fetch: Googlebot's User-Agent, and its robots.txt obeyed.
+  const asGooglebot = await post({ url, device: 'tablet', userAgent: 'googlebot' });
+  expect([asGooglebot.status, asGooglebot.body.report.device, asGooglebot.body.report.userAgent]).toEqual([
+    200,
+    'tablet',
+    'googlebot',
+  ]);
+  expect(asGooglebot.body.report.userAgentString).toMatch(
+    /\(compatible; Googlebot\/2\.1; \+http:\/\/www\.google\.com\/bot\.html\)$/,
+  );
+  const hidden = await post({ url: `${site.origin}/no-google`, userAgent: 'googlebot' });
+  expect([hidden.status, hidden.body]).toEqual([
+    422,
+    {
+      error: `${site.origin}/robots.txt does not let Googlebot fetch ${site.origin}/no-google, so Google cannot render it. Test it as a phone browser, or allow it in robots.txt.`,
+    },
+  ]);
+});
+
+test('rendered as Googlebot on the tablet: failed files, robots-blocked files, console errors and the rendered HTML', async () => {
+  const { app, site } = await liveToolsApp();
+  onTestFinished(async () => {
+    await app.locals.shutdown();
+    await site.close();
+  });
+  const res = await request(app)
+    .post('/api/mobile-friendly-tester/test')
+    .send({ url: `${site.origin}/mobile/diagnostics`, device: 'tablet', userAgent: 'googlebot' });
+  expect(res.status).toBe(200);
+  const { report } = res.body;
+  expect([report.rendered, report.device, report.userAgent]).toEqual([true, 'tablet', 'googlebot']);
+  expect(report.failedResources).toEqual({
+    items: [{ url: `${site.origin}/mobile/missing.png`, type: 'image', status: 404 }],
+    total: 1,
+  });
+  expect(report.robotsBlocked).toEqual({
+    items: [{ url: `${site.origin}/no-google/widget.js`, type: 'script' }],
+    total: 1,
+  });
+  expect(report.consoleErrors.items.map((line: { kind: string; text: string }) => [line.kind, line.text])).toEqual([
+    ['console', 'Planted console error'],
+    ['exception', 'TypeError: Planted uncaught exception'],
+  ]);
+  expect(report.renderedHtml.html).toContain('<p id="written">Written by the page script</p>');
+  expect(report.renderedHtml.html).toContain('<p id="widget">Widget not loaded</p>');
+  const png = Buffer.from(report.screenshot.split(',')[1], 'base64');
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([768, 1024]);
+});

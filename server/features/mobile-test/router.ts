@@ -17,17 +17,20 @@ export interface MobileTestRouterDeps {
 export function mobileTestRouter({ client, capacity }: MobileTestRouterDeps): Router {
   const router = Router();
   // endpoint(): validation (including a fetchable URL) before the limiter, then the tool's capacity.
-  const parse = (req: Request) => ({ url: checkedUrlInput(parseOr400(mobileTestRequestSchema, req.body ?? {}).url) });
+  const parse = (req: Request) => {
+    const { url, device, userAgent } = parseOr400(mobileTestRequestSchema, req.body ?? {});
+    return { url: checkedUrlInput(url), options: { device, userAgent } };
+  };
   router.post(
     '/mobile-friendly-tester/test',
-    ...endpoint({ parse, limit: MOBILE_TEST_RATE_LIMIT, capacity }, async ({ url }, _req, res) => {
+    ...endpoint({ parse, limit: MOBILE_TEST_RATE_LIMIT, capacity }, async ({ url, options }, _req, res) => {
       // A visitor who leaves stops their test (its job is cancelled, its browser context closed).
       const left = new AbortController();
       res.once('close', () => {
         if (!res.writableFinished) left.abort();
       });
       // Too many tests waiting: a `busy` domain error, answered 503 with Retry-After by the error handler.
-      const report = await client.test(url, left.signal);
+      const report = await client.test(url, left.signal, options);
       res.json({ report });
     }),
   );

@@ -3,11 +3,18 @@ import type { SafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { decodeHtml, isHtmlContentType } from '#server/lib/page-facts/decode.ts';
 import { extractPageFacts } from '#server/lib/page-facts/extract.ts';
 import { checkedUrlInput, withHttpFallback, type TypedTarget } from '#server/lib/page-facts/url-input.ts';
-import type { MobileReport } from '#views/model/mobile-test.ts';
+import {
+  DEFAULT_MOBILE_OPTIONS,
+  MOBILE_REPORT_LIMITS,
+  type MobileReport,
+  type MobileTestOptions,
+} from '#views/model/mobile-test.ts';
+import { userAgentFor } from './agents.ts';
 import { evaluateMobile, isMobileFriendly } from './checks.ts';
 import { evaluateRendered } from './rendered-checks.ts';
 import { RenderError } from './render.ts';
 import type { MobileRenderer } from './renderer.ts';
+import { createRobotsGate, gatedFetch, openGate, type RobotsGate } from './robots-gate.ts';
 
 export { createMobileRenderer, findRendererChromium, RendererBusyError, type MobileRenderer } from './renderer.ts';
 export { RenderError } from './render.ts';
@@ -24,6 +31,8 @@ export interface MobileDeps {
   fetcher: SafeFetcher;
   /** Chromium, when the server has it: the page is rendered at 360×640 instead of read as HTML and CSS. */
   renderer?: MobileRenderer;
+  /** The device and user agent (default: the phone, as a phone browser). */
+  options?: MobileTestOptions;
   signal?: AbortSignal;
   now?: () => Date;
   /**
@@ -39,7 +48,13 @@ export function attemptLimitMs(renderer: MobileRenderer | undefined): number {
 }
 
 /** Same-origin stylesheets only: other origins are CDNs and frameworks the site owner rarely controls. */
-async function readStylesheets(hrefs: string[], pageUrl: string, fetcher: SafeFetcher) {
+async function readStylesheets(
+  hrefs: string[],
+  pageUrl: string,
+  fetcher: SafeFetcher,
+  gate: RobotsGate,
+  userAgent: string,
+) {
   const origin = new URL(pageUrl).origin;
   const analysed: string[] = [];
   const skipped: string[] = [];
@@ -57,13 +72,13 @@ async function readStylesheets(hrefs: string[], pageUrl: string, fetcher: SafeFe
   }
   const results = await Promise.all(
     candidates.map((href) =>
-      fetcher
-        .fetch(href, {
-          timeoutMs: MOBILE_LIMITS.stylesheetTimeoutMs,
-          maxBytes: MOBILE_LIMITS.stylesheetBytes,
-          onTooLarge: 'truncate',
-          headers: { accept: 'text/css,*/*;q=0.1' },
-        })
+      gatedFetch(fetcher, gate, href, {
+        timeoutMs: MOBILE_LIMITS.stylesheetTimeoutMs,
+        maxBytes: MOBILE_LIMITS.stylesheetBytes,
+        onTooLarge: 'truncate',
+        maxRedirects: 5,
+        headers: { accept: 'text/css,*/*;q=0.1', 'user-agent': userAgent },
+      })
         .then((res) => (res.status === 200 ? res.body.toString('utf8') : null))
         .catch(() => null),
     ),
@@ -87,10 +102,11 @@ export async function testMobileFriendly(input: string | TypedTarget, deps: Mobi
 
 async function testUrl(url: string, deps: MobileDeps): Promise<MobileReport> {
   deps.onAttempt?.(url, attemptLimitMs(deps.renderer));
-  if (!deps.renderer) return testStatically(url, deps);
+  const options = deps.options ?? DEFAULT_MOBILE_OPTIONS;
+  if (!deps.renderer) return testStatically(url, deps, options);
   let rendered;
   try {
-    rendered = await deps.renderer.render(url, deps.signal);
+    rendered = await deps.renderer.render(url, deps.signal, options);
   } catch (error) {
     // The document's own failure (private address, refused, DNS, ...) reads the same as in the static test.
     if (error instanceof RenderError && error.kind === 'document-failed' && error.reason) throw error.reason;
@@ -106,20 +122,40 @@ async function testUrl(url: string, deps: MobileDeps): Promise<MobileReport> {
     checks,
     stylesheets: { analysed: rendered.stylesheets, skipped: [] },
     testedAt: (deps.now ?? (() => new Date()))().toISOString(),
+    device: options.device,
+    userAgent: options.userAgent,
+    userAgentString: rendered.userAgentString,
     rendered: true,
     screenshot: rendered.screenshot,
     blocked: rendered.blocked,
+    failedResources: rendered.failedResources,
+    robotsBlocked: rendered.robotsBlocked,
+    consoleErrors: rendered.consoleErrors,
+    renderedHtml: rendered.renderedHtml,
     pageBytes: rendered.pageBytes,
     notes: rendered.notes,
   };
 }
 
 /** Fetches the page and its same-origin CSS and runs the mobile-readiness checks on the text. */
-async function testStatically(url: string, deps: MobileDeps): Promise<MobileReport> {
-  const res = await deps.fetcher.fetch(url, {
+async function testStatically(url: string, deps: MobileDeps, options: MobileTestOptions): Promise<MobileReport> {
+  const userAgentString = userAgentFor(options.userAgent);
+  // As Googlebot, a page its robots.txt disallows is not fetched (a 422 saying so), here as in the render.
+  const gate =
+    options.userAgent === 'googlebot'
+      ? createRobotsGate({
+          fetcher: deps.fetcher,
+          userAgent: userAgentString,
+          maxHosts: MOBILE_REPORT_LIMITS.robotsHosts,
+          signal: deps.signal,
+        })
+      : openGate;
+  const res = await gatedFetch(deps.fetcher, gate, url, {
     timeoutMs: MOBILE_LIMITS.timeoutMs,
     maxBytes: MOBILE_LIMITS.maxBytes,
     onTooLarge: 'truncate',
+    maxRedirects: 10,
+    headers: { 'user-agent': userAgentString },
   });
   const contentType = res.headers['content-type'];
   if (!isHtmlContentType(contentType)) {
@@ -132,6 +168,8 @@ async function testStatically(url: string, deps: MobileDeps): Promise<MobileRepo
     page.stylesheets.filter((sheet) => sheet.media !== 'print').map((sheet) => sheet.href),
     res.url,
     deps.fetcher,
+    gate,
+    userAgentString,
   );
   const checks = evaluateMobile(page, sheets.texts);
   return {
@@ -140,6 +178,9 @@ async function testStatically(url: string, deps: MobileDeps): Promise<MobileRepo
     checks,
     stylesheets: { analysed: sheets.analysed, skipped: sheets.skipped },
     testedAt: (deps.now ?? (() => new Date()))().toISOString(),
+    device: options.device,
+    userAgent: options.userAgent,
+    userAgentString,
     rendered: false,
   };
 }

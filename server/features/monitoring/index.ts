@@ -2,9 +2,11 @@ import type { AppDeps, Feature } from '#server/deps.ts';
 import { defaultSender, type LeadDelivery } from '#server/features/leads/delivery.ts';
 import { groupIssues, SITE_AUDIT_JOB, UNEXPECTED_FAILURE, type AuditInput } from '#server/features/site-audit/index.ts';
 import { createMessageDelivery, type MessageDelivery } from './delivery.ts';
+import { alertSettingsOf } from './job.ts';
 import { monitorLead } from './lead.ts';
 import { createMailer } from './mail.ts';
 import { monitoringRouter } from './router.ts';
+import { createScheduler, type Scheduler } from './scheduler.ts';
 import { createMonitoringService, type MonitoringService } from './service.ts';
 
 /**
@@ -16,7 +18,7 @@ import { createMonitoringService, type MonitoringService } from './service.ts';
 export function monitoringFeature(
   { config, db, jobs, fetcher, log }: AppDeps,
   leads: LeadDelivery,
-): Feature & { service: MonitoringService; delivery: MessageDelivery } {
+): Feature & { service: MonitoringService; delivery: MessageDelivery; scheduler: Scheduler } {
   const email = config.leadDelivery.email;
   const mailer = email
     ? createMailer({
@@ -33,14 +35,23 @@ export function monitoringFeature(
     log,
   });
   let delivering = false;
-  const service = createMonitoringService({
+  const runs = {
     db,
     // A monitored run is an ordinary audit: the `site-audit` job, its thread comparing and alerting at the end.
-    enqueueAudit: (input, auditId) => jobs.enqueue(SITE_AUDIT_JOB, input satisfies AuditInput, { id: auditId }),
+    enqueueAudit: (input: AuditInput, auditId: string) => jobs.enqueue(SITE_AUDIT_JOB, input, { id: auditId }),
     auditFailure: UNEXPECTED_FAILURE,
+    maxPages: Math.min(config.monitoring.maxPages, config.siteAudit.limits.maxPages),
+  };
+  const scheduler = createScheduler({
+    ...runs,
+    settings: alertSettingsOf(config),
+    log,
+    kick: () => (delivering ? delivery.kick() : undefined),
+  });
+  const service = createMonitoringService({
+    ...runs,
     fetcher,
     settings: config.monitoring,
-    maxPages: Math.min(config.monitoring.maxPages, config.siteAudit.limits.maxPages),
     siteUrl: config.siteUrl,
     brandName: config.siteProfile.business.name,
     mailEnabled: mailer !== undefined,
@@ -54,10 +65,16 @@ export function monitoringFeature(
     api: monitoringRouter({ service, db }),
     service,
     delivery,
+    scheduler,
+    // Only processes that run jobs (ROLE all or worker) start these: the schedule and the outbox.
     start: () => {
       delivering = true;
       delivery.start();
+      scheduler.start();
     },
-    stop: () => delivery.stop(),
+    stop: async () => {
+      await scheduler.stop();
+      await delivery.stop();
+    },
   };
 }

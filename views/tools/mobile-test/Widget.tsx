@@ -1,8 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { requestJson } from '#views/lib/request-json.ts';
-import type { MobileReport } from '#views/model/mobile-test.ts';
+import {
+  DEFAULT_MOBILE_AGENT,
+  DEFAULT_MOBILE_DEVICE,
+  MOBILE_AGENT_IDS,
+  MOBILE_AGENTS,
+  MOBILE_DEVICE_IDS,
+  MOBILE_DEVICES,
+  type MobileAgentId,
+  type MobileDeviceId,
+  type MobileReport,
+} from '#views/model/mobile-test.ts';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 import { UrlInputRow } from '#views/components/UrlInputRow.tsx';
+import { Diagnostics } from './Diagnostics.tsx';
 
 export interface MobileTesterProps {
   idPrefix: string;
@@ -15,6 +26,8 @@ const formatKb = (bytes: number) =>
 
 export default function MobileTesterWidget({ idPrefix }: MobileTesterProps) {
   const [url, setUrl] = useState('');
+  const [device, setDevice] = useState<MobileDeviceId>(DEFAULT_MOBILE_DEVICE);
+  const [userAgent, setUserAgent] = useState<MobileAgentId>(DEFAULT_MOBILE_AGENT);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [report, setReport] = useState<MobileReport | null>(null);
@@ -30,7 +43,7 @@ export default function MobileTesterWidget({ idPrefix }: MobileTesterProps) {
       const data = await requestJson<{ report: MobileReport }>(
         '/api/mobile-friendly-tester/test',
         'Failed to test the page',
-        { url: url.trim() },
+        { url: url.trim(), device, userAgent },
       );
       setReport(data.report);
     } catch (caught) {
@@ -39,6 +52,10 @@ export default function MobileTesterWidget({ idPrefix }: MobileTesterProps) {
       setBusy(false);
     }
   }
+
+  // Reports from before the device choice existed were made on the phone.
+  const shown = MOBILE_DEVICES[report?.device ?? DEFAULT_MOBILE_DEVICE] ?? MOBILE_DEVICES[DEFAULT_MOBILE_DEVICE];
+  const asGooglebot = report?.userAgent === 'googlebot' ? ' as Googlebot smartphone' : '';
 
   return (
     <div className="mobile-tester">
@@ -53,6 +70,36 @@ export default function MobileTesterWidget({ idPrefix }: MobileTesterProps) {
           label="Test Mobile-Friendliness"
           busyLabel="Testing..."
         />
+        <div className="mobile-options">
+          <div>
+            <label htmlFor={id('device')}>Device</label>
+            <select
+              id={id('device')}
+              value={device}
+              onChange={(event) => setDevice(event.target.value as MobileDeviceId)}
+            >
+              {MOBILE_DEVICE_IDS.map((choice) => (
+                <option key={choice} value={choice}>
+                  {`${MOBILE_DEVICES[choice].label} (${MOBILE_DEVICES[choice].width} × ${MOBILE_DEVICES[choice].height})`}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={id('agent')}>User agent</label>
+            <select
+              id={id('agent')}
+              value={userAgent}
+              onChange={(event) => setUserAgent(event.target.value as MobileAgentId)}
+            >
+              {MOBILE_AGENT_IDS.map((choice) => (
+                <option key={choice} value={choice}>
+                  {MOBILE_AGENTS[choice].label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
         <ErrorMessage error={error} />
       </form>
       {report ? (
@@ -66,8 +113,8 @@ export default function MobileTesterWidget({ idPrefix }: MobileTesterProps) {
           <p className="muted report-meta">{report.url}</p>
           <p className="render-mode" data-testid="render-mode">
             {report.rendered
-              ? `Loaded in a real browser (Chromium) on a 360 × 640 phone screen${report.pageBytes !== undefined ? `; ${formatKb(report.pageBytes)} of files` : ''}.`
-              : 'This server has no browser to render pages, so these results come from reading the HTML and CSS only; layout, tap-target and text-size findings are estimates.'}
+              ? `Loaded in a real browser (Chromium) on a ${shown.width} × ${shown.height} ${shown.kind} screen${asGooglebot}${report.pageBytes !== undefined ? `; ${formatKb(report.pageBytes)} of files` : ''}.`
+              : `This server has no browser to render pages, so these results come from reading the HTML and CSS only${asGooglebot}; layout, tap-target and text-size findings are estimates.`}
           </p>
           {report.notes?.map((note) => (
             <p key={note} className="notice-inline">
@@ -79,11 +126,11 @@ export default function MobileTesterWidget({ idPrefix }: MobileTesterProps) {
               <figure className="phone-shot">
                 <img
                   src={report.screenshot}
-                  width={360}
-                  height={640}
-                  alt={`How ${report.url} looks on a 360 × 640 phone screen`}
+                  width={shown.width}
+                  height={shown.height}
+                  alt={`How ${report.url} looks on a ${shown.width} × ${shown.height} ${shown.kind} screen`}
                 />
-                <figcaption>The page as a phone shows it</figcaption>
+                <figcaption>The page as a {shown.kind} shows it</figcaption>
               </figure>
             ) : null}
             <ul className="mobile-checks">
@@ -127,6 +174,10 @@ export default function MobileTesterWidget({ idPrefix }: MobileTesterProps) {
               .
             </p>
           ) : null}
+          <Diagnostics report={report} />
+          <p className="muted user-agent-line">
+            User-Agent sent: <code>{report.userAgentString}</code>
+          </p>
         </section>
       ) : null}
     </div>

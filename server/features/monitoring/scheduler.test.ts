@@ -1,0 +1,166 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import type { Db } from '#db/index.ts';
+import { getMonitor, insertMonitor, listMessages, listRuns, type NewMonitor } from '#db/monitors.ts';
+import { getSiteAudit } from '#db/site-audits.ts';
+import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
+import type { MonitoredAuditInput } from './runs.ts';
+import { createScheduler, SCHEDULER_POLL_MS } from './scheduler.ts';
+
+const T0 = new Date('2026-11-27T10:00:00.000Z');
+const DAY = 86_400_000;
+const silent = { info: () => undefined, error: () => undefined };
+const settings = {
+  siteUrl: 'https://example.test',
+  brandName: 'Lotus Lane Digital',
+  operatorEmails: ['ops@agency.test'],
+};
+
+function monitor(overrides: Partial<NewMonitor> = {}): NewMonitor {
+  return {
+    id: 'm'.repeat(22),
+    kind: 'visitor',
+    url: 'https://shop.example.in/',
+    origin: 'https://shop.example.in',
+    email: 'owner@shop.example.in',
+    schedule: 'daily',
+    webhookUrl: null,
+    status: 'active',
+    emailConfirmedAt: T0.toISOString(),
+    verifiedAt: T0.toISOString(),
+    verificationToken: 'a'.repeat(32),
+    scoreDrop: 5,
+    digest: false,
+    nextRunAt: T0.toISOString(),
+    createdAt: T0.toISOString(),
+    ipHash: null,
+    ...overrides,
+  };
+}
+
+describe.each(DIALECTS)('%s', (dialect) => {
+  const opened: Db[] = [];
+  afterEach(async () => {
+    vi.useRealTimers();
+    for (const db of opened.splice(0)) await closeTestDatabase(db);
+  });
+  async function freshDb(): Promise<Db> {
+    const db = await openTestDatabase(dialect);
+    opened.push(db);
+    return db;
+  }
+
+  /** A scheduler on `db` at the clock `clock()`, recording the audits it queues instead of running them. */
+  function schedulerOn(db: Db, clock: () => Date, queued: Array<{ input: MonitoredAuditInput; id: string }>) {
+    return createScheduler({
+      db,
+      enqueueAudit: async (input, id) => {
+        queued.push({ input, id });
+      },
+      auditFailure: 'failed',
+      maxPages: 25,
+      settings,
+      log: silent,
+      now: clock,
+    });
+  }
+
+  test('two schedulers on one database start a due slot once', async () => {
+    const db = await freshDb();
+    await insertMonitor(db, monitor());
+    const queued: Array<{ input: MonitoredAuditInput; id: string }> = [];
+    const at = () => new Date(T0.getTime() + 1000);
+    const [a, b] = [schedulerOn(db, at, queued), schedulerOn(db, at, queued)];
+    const results = await Promise.all([a.tick(), b.tick(), a.tick(), b.tick()]);
+    expect(results.flatMap((result) => result.started)).toEqual(['m'.repeat(22)]);
+    expect(queued).toHaveLength(1);
+    expect(queued[0]!.input).toMatchObject({
+      url: 'https://shop.example.in/',
+      maxPages: 25,
+      visitor: `monitor:${'m'.repeat(22)}`,
+    });
+    const runs = await listRuns(db, 'm'.repeat(22));
+    expect(runs).toMatchObject([
+      { slot: T0.toISOString(), trigger: 'schedule', status: 'running', auditId: queued[0]!.id },
+    ]);
+    expect(await getSiteAudit(db, queued[0]!.id)).toMatchObject({ status: 'queued', url: 'https://shop.example.in/' });
+    expect((await getMonitor(db, 'm'.repeat(22)))!.nextRunAt).toBe(new Date(T0.getTime() + 1000 + DAY).toISOString());
+  });
+
+  test('slots missed while no process ran make one run at start; the next slot counts from then', async () => {
+    const db = await freshDb();
+    await insertMonitor(db, monitor({ nextRunAt: new Date(T0.getTime() - 10 * DAY).toISOString() }));
+    await insertMonitor(
+      db,
+      monitor({ id: 'w'.repeat(22), schedule: 'weekly', nextRunAt: new Date(T0.getTime() - 30 * DAY).toISOString() }),
+    );
+    await insertMonitor(
+      db,
+      monitor({ id: 'o'.repeat(22), schedule: 'monthly', nextRunAt: '2026-10-31T10:00:00.000Z' }),
+    );
+    const queued: Array<{ input: MonitoredAuditInput; id: string }> = [];
+    const scheduler = schedulerOn(db, () => T0, queued);
+    expect((await scheduler.tick()).started.sort()).toEqual(['m'.repeat(22), 'o'.repeat(22), 'w'.repeat(22)]);
+    expect((await scheduler.tick()).started).toEqual([]);
+    expect(queued).toHaveLength(3);
+    expect((await getMonitor(db, 'm'.repeat(22)))!.nextRunAt).toBe('2026-11-28T10:00:00.000Z');
+    expect((await getMonitor(db, 'w'.repeat(22)))!.nextRunAt).toBe('2026-12-04T10:00:00.000Z');
+    expect((await getMonitor(db, 'o'.repeat(22)))!.nextRunAt).toBe('2026-12-27T10:00:00.000Z');
+  });
+
+  test('nothing runs for a monitor that is paused, unconfirmed or not yet scheduled', async () => {
+    const db = await freshDb();
+    await insertMonitor(db, monitor({ id: 'p'.repeat(22), status: 'paused' }));
+    await insertMonitor(db, monitor({ id: 'u'.repeat(22), status: 'unconfirmed', emailConfirmedAt: null }));
+    await insertMonitor(db, monitor({ id: 'n'.repeat(22), nextRunAt: null, verifiedAt: null }));
+    const queued: Array<{ input: MonitoredAuditInput; id: string }> = [];
+    expect((await schedulerOn(db, () => new Date(T0.getTime() + 7 * DAY), queued).tick()).started).toEqual([]);
+    expect(queued).toEqual([]);
+  });
+
+  test('a restart keeps the schedule: a new scheduler on the same database runs the slot when it comes, on the timer', async () => {
+    vi.useFakeTimers({ now: T0, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const db = await freshDb();
+    await insertMonitor(db, monitor({ nextRunAt: new Date(T0.getTime() + 2 * SCHEDULER_POLL_MS + 1).toISOString() }));
+    const queued: Array<{ input: MonitoredAuditInput; id: string }> = [];
+    const first = schedulerOn(db, () => new Date(), queued);
+    first.start();
+    await vi.advanceTimersByTimeAsync(SCHEDULER_POLL_MS);
+    await first.idle();
+    expect(queued).toEqual([]);
+    await first.stop();
+    // The process restarts: a new scheduler reads the same schedule from the database.
+    const second = schedulerOn(db, () => new Date(), queued);
+    second.start();
+    await vi.advanceTimersByTimeAsync(SCHEDULER_POLL_MS);
+    await second.idle();
+    expect(queued).toEqual([]);
+    await vi.advanceTimersByTimeAsync(SCHEDULER_POLL_MS);
+    await second.idle();
+    expect(queued).toHaveLength(1);
+    for (let look = 0; look < 5; look += 1) {
+      await vi.advanceTimersByTimeAsync(SCHEDULER_POLL_MS);
+      await second.idle();
+    }
+    expect(queued).toHaveLength(1);
+    await second.stop();
+  });
+
+  test("a weekly digest is queued once when due, with the week's runs and the one-click unsubscribe headers", async () => {
+    const db = await freshDb();
+    await insertMonitor(db, monitor({ digest: true, nextRunAt: null, nextDigestAt: T0.toISOString() }));
+    const queued: Array<{ input: MonitoredAuditInput; id: string }> = [];
+    const [a, b] = [schedulerOn(db, () => T0, queued), schedulerOn(db, () => T0, queued)];
+    const results = await Promise.all([a.tick(), b.tick()]);
+    expect(results.flatMap((result) => result.digests)).toEqual(['m'.repeat(22)]);
+    const [message] = await listMessages(db);
+    expect(message).toMatchObject({ channel: 'email', purpose: 'digest' });
+    const payload = JSON.parse(message!.payload);
+    expect(payload.to).toEqual(['owner@shop.example.in']);
+    expect(payload.subject).toBe('shop.example.in: weekly summary');
+    expect(payload.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(payload.headers['List-Unsubscribe']).toMatch(
+      /^<https:\/\/example\.test\/api\/monitors\/m{22}\/unsubscribe\?token=[^>]+>, <mailto:ops@agency\.test\?subject=Unsubscribe%20monitor%20m{22}>$/,
+    );
+    expect((await getMonitor(db, 'm'.repeat(22)))!.nextDigestAt).toBe(new Date(T0.getTime() + 7 * DAY).toISOString());
+  });
+});
