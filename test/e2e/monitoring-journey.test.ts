@@ -127,7 +127,7 @@ async function pageProblems(page: Page): Promise<string[]> {
   return [...(await clippedContent(page)), ...(await axeViolations(page))];
 }
 
-test('monitoring journey: audit → Monitor this site → confirmation mail → verify → Check now on a broken site → alert mail whose links open → one-click unsubscribe', async () => {
+test('monitoring journey: audit → Monitor this site → confirmation mail → verify → Check now on a broken site → alert mail whose links open → one-click unsubscribe → settings → delete', async () => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   const problems: string[] = [];
@@ -246,7 +246,31 @@ test('monitoring journey: audit → Monitor this site → confirmation mail → 
   await page.getByRole('heading', { name: 'You are unsubscribed' }).waitFor();
   expect(await pageProblems(page)).toEqual([]);
   await page.goto(manageLink!);
+  await waitForIslands(page);
   await page.getByText('Paused', { exact: true }).waitFor();
+
+  // 8. Settings are saved and shown again; a bad webhook gets the API's message beside the form.
+  await page.getByRole('radio', { name: 'Monthly' }).check();
+  await page.getByLabel('Weekly digest: fixed issues and the score trend, once a week').check();
+  await page.getByLabel('Alert when the score drops by at least (points)').fill('12');
+  await page.getByLabel('Webhook URL (optional)').fill('ftp://hooks.example.com/x');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await page.locator('#monitor-settings ~ form [role=alert]').waitFor();
+  await page.getByLabel('Webhook URL (optional)').fill('');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByText('Your changes are saved.').waitFor();
+  await page.reload();
+  await waitForIslands(page);
+  expect(await page.getByRole('radio', { name: 'Monthly' }).isChecked()).toBe(true);
+  expect(await page.getByLabel('Weekly digest: fixed issues and the score trend, once a week').isChecked()).toBe(true);
+  expect(await page.getByLabel('Alert when the score drops by at least (points)').inputValue()).toBe('12');
+
+  // 9. Delete, after a second press: the link then opens nothing.
+  await page.getByRole('button', { name: 'Delete monitor…' }).click();
+  await page.getByRole('button', { name: 'Yes, delete it' }).click();
+  await page.getByText(/The monitor of .* is deleted/).waitFor();
+  await page.goto(manageLink!);
+  await page.getByText('This link does not open a monitor').waitFor();
 
   expect(problems.filter((problem) => !/status of 4\d\d/.test(problem))).toEqual([]);
   await context.close();
