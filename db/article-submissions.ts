@@ -14,6 +14,9 @@ export interface ArticleSubmission {
   ipHash: string | null;
   createdAt: string;
   updatedAt: string;
+  /** The page the form was on and the page of this site before it (paths; null when unknown). */
+  formPage: string | null;
+  sourcePage: string | null;
 }
 
 export interface NewArticleSubmission {
@@ -22,6 +25,8 @@ export interface NewArticleSubmission {
   email: string;
   content: string;
   ipHash?: string | null;
+  formPage?: string | null;
+  sourcePage?: string | null;
 }
 
 /**
@@ -38,6 +43,8 @@ export async function insertArticleSubmission(db: Db, input: NewArticleSubmissio
       email: input.email,
       content: input.content,
       ip_hash: input.ipHash ?? null,
+      form_page: input.formPage ?? null,
+      source_page: input.sourcePage ?? null,
       created_at: now,
       updated_at: now,
     })
@@ -57,6 +64,9 @@ const COLUMNS = [
   'ip_hash as ipHash',
   'created_at as createdAt',
   'updated_at as updatedAt',
+  // Last, so the older keys keep their places in reports and webhooks.
+  'form_page as formPage',
+  'source_page as sourcePage',
 ] as const;
 
 function selectSubmissions(db: Db) {

@@ -13,6 +13,9 @@ export interface ContactMessage {
   createdAt: string;
   /** The site audit report the message was sent from (its id); null otherwise. */
   siteAudit: string | null;
+  /** The page the form was on and the page of this site before it (paths; null when unknown). */
+  formPage: string | null;
+  sourcePage: string | null;
 }
 
 export interface NewContactMessage {
@@ -24,6 +27,8 @@ export interface NewContactMessage {
   ipHash?: string | null;
   /** The site audit the message was sent from (its report's id), when it came from one. */
   siteAudit?: string | null;
+  formPage?: string | null;
+  sourcePage?: string | null;
 }
 
 /** Rows read per query when walking every message: memory stays flat however many there are. */
@@ -40,6 +45,8 @@ export async function insertContactMessage(db: Db, input: NewContactMessage): Pr
       message: input.message,
       ip_hash: input.ipHash ?? null,
       site_audit: input.siteAudit ?? null,
+      form_page: input.formPage ?? null,
+      source_page: input.sourcePage ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -58,6 +65,8 @@ const COLUMNS = [
   'created_at as createdAt',
   // Last, so the older keys keep their places in reports and webhooks.
   'site_audit as siteAudit',
+  'form_page as formPage',
+  'source_page as sourcePage',
 ] as const;
 
 function selectMessages(db: Db) {

@@ -48,7 +48,15 @@ describe.each(DIALECTS)('%s', (dialect) => {
     });
     const inbox = (q: string) => listInbox(db, { kind: 'articles', q, status: 'all', page: 1, perPage: 50 });
     expect((await inbox('core update')).rows.map((row) => row.fields)).toEqual([
-      { title: 'Core Update', author: 'Rohan', email: 'r@example.in', content: 'Text', status: 'pending' },
+      {
+        title: 'Core Update',
+        author: 'Rohan',
+        email: 'r@example.in',
+        content: 'Text',
+        status: 'pending',
+        source_page: null,
+        form_page: null,
+      },
     ]);
     expect((await inbox('ROHAN')).total).toBe(1);
     expect((await inbox('pending')).total).toBe(0);
@@ -115,6 +123,39 @@ describe.each(DIALECTS)('%s', (dialect) => {
       '12345678',
       '',
       '',
+      '',
+      '',
     ]);
+  });
+
+  test('each lead keeps the pages it came from: shown in the inbox, exported last', async () => {
+    await insertContactMessage(db, {
+      name: 'Asked about Growth',
+      email: 'g@example.in',
+      message: 'm',
+      formPage: '/contact-me?plan=growth',
+      sourcePage: '/seo-packages',
+    });
+    await insertArticleSubmission(db, {
+      title: 'T',
+      author: 'A',
+      email: 'a@example.in',
+      content: 'C',
+      formPage: '/write-for-us',
+      sourcePage: '/guest-post-sites?page=2',
+    });
+    const contact = await listInbox(db, { kind: 'contact', status: 'all', page: 1, perPage: 50 });
+    expect(contact.rows[0]!.fields).toMatchObject({
+      source_page: '/seo-packages',
+      form_page: '/contact-me?plan=growth',
+    });
+    const articles = await listInbox(db, { kind: 'articles', status: 'all', page: 1, perPage: 50 });
+    expect(articles.rows[0]!.fields).toMatchObject({
+      source_page: '/guest-post-sites?page=2',
+      form_page: '/write-for-us',
+    });
+    const exported = [];
+    for await (const row of iterateLeads(db, 'articles')) exported.push(row);
+    expect(exported[0]!.slice(-2)).toEqual(['/guest-post-sites?page=2', '/write-for-us']);
   });
 });

@@ -17,17 +17,17 @@ interface KindSpec {
 }
 
 const KINDS: Record<InboxKind, KindSpec> = {
-  // phone, website and site_audit come last so the CSV's older columns keep their positions in people's sheets.
+  // Newer columns come last so the CSV's older columns keep their positions in people's sheets.
   contact: {
     table: 'contact_messages',
     leadType: 'contact',
-    columns: ['name', 'email', 'message', 'phone', 'website', 'site_audit'],
+    columns: ['name', 'email', 'message', 'phone', 'website', 'site_audit', 'source_page', 'form_page'],
     searched: ['name', 'email', 'message', 'phone', 'website'],
   },
   articles: {
     table: 'article_submissions',
     leadType: 'article',
-    columns: ['title', 'author', 'email', 'content', 'status'],
+    columns: ['title', 'author', 'email', 'content', 'status', 'source_page', 'form_page'],
     searched: ['title', 'author', 'email', 'content'],
   },
 };

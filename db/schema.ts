@@ -20,6 +20,8 @@ export interface Tables {
     phone: string | null;
     website: string | null;
     site_audit: string | null;
+    form_page: string | null;
+    source_page: string | null;
   };
   article_submissions: {
     id: Generated<number>;
@@ -32,6 +34,8 @@ export interface Tables {
     updated_at: Generated<string>;
     email: string | null;
     handled_at: string | null;
+    form_page: string | null;
+    source_page: string | null;
   };
   viral_prompts: {
     id: Generated<number>;

@@ -91,22 +91,32 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect(Object.keys(report.contact[0]!).sort()).toEqual([
       'createdAt',
       'email',
+      'formPage',
       'id',
       'ipHash',
       'message',
       'name',
       'phone',
       'siteAudit',
+      'sourcePage',
       'website',
     ]);
-    expect(report.contact[0]).toMatchObject({ phone: null, website: null, siteAudit: null });
+    expect(report.contact[0]).toMatchObject({
+      phone: null,
+      website: null,
+      siteAudit: null,
+      formPage: null,
+      sourcePage: null,
+    });
     expect(Object.keys(report.articles[0]!).sort()).toEqual([
       'author',
       'content',
       'createdAt',
       'email',
+      'formPage',
       'id',
       'ipHash',
+      'sourcePage',
       'status',
       'title',
       'updatedAt',

@@ -92,6 +92,19 @@ test('a bad profile stops boot with one plain line naming the file and the field
   expect(result).toEqual({ code: 1, stdout: '', stderr: `SITE_PROFILE ${file}: address.postalCode is required\n` });
 });
 
+test('a profile time zone that is not an IANA name stops boot, naming the field and an example', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'profile-boot-'));
+  const file = join(dir, 'profile.json');
+  const profile = JSON.parse(readFileSync(operatorProfilePath, 'utf8')) as Record<string, unknown>;
+  writeFileSync(file, JSON.stringify({ ...profile, timeZone: 'Asia/Delhi' }));
+  const result = await boot({ NODE_ENV: 'production', SITE_URL: 'https://seo.example.in', SITE_PROFILE: file });
+  expect(result).toEqual({
+    code: 1,
+    stdout: '',
+    stderr: `SITE_PROFILE ${file}: timeZone must be an IANA time zone name such as "Asia/Kolkata" or "Europe/London"\n`,
+  });
+});
+
 test('with no webhook and no SMTP, boot says in one line that leads go nowhere but the inbox', async () => {
   const result = await boot({
     NODE_ENV: 'production',

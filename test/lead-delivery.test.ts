@@ -72,7 +72,10 @@ describe.each(DIALECTS)('%s', (dialect) => {
       env: { NOTIFY_WEBHOOK_URL: `${hook.server.origin}/leads`, NOTIFY_WEBHOOK_SECRET: 'hook-secret' },
     });
     try {
-      const res = await request(app).post('/api/contact').send(contact);
+      const from = { formPage: '/contact-me?plan=growth', sourcePage: '/seo-packages' };
+      const res = await request(app)
+        .post('/api/contact')
+        .send({ ...contact, ...from });
       expect(res.status).toBe(201);
       await hook.nth(1);
       const [{ body, signature }] = hook.received;
@@ -84,7 +87,8 @@ describe.each(DIALECTS)('%s', (dialect) => {
         createdAt: stored.createdAt,
         data: { ...stored },
       });
-      expect(stored).toMatchObject(contact);
+      expect(stored).toMatchObject({ ...contact, ...from });
+      expect(event.data).toMatchObject(from);
       expect(signature).toBe(`sha256=${createHmac('sha256', 'hook-secret').update(body!).digest('hex')}`);
       await app.locals.leads.worker.idle();
       expect(await listOutbox(db)).toEqual([
@@ -108,7 +112,9 @@ describe.each(DIALECTS)('%s', (dialect) => {
       env: { NOTIFY_WEBHOOK_URL: hook.server.origin, SMTP_URL: smtp.url, NOTIFY_EMAIL_TO: 'editor@agency.test' },
     });
     try {
-      const res = await request(app).post('/api/writeforus/submit').send(article);
+      const res = await request(app)
+        .post('/api/writeforus/submit')
+        .send({ ...article, formPage: '/write-for-us', sourcePage: '/guest-post-sites?page=2' });
       expect(res.status).toBe(201);
       await hook.nth(1);
       const { mail, to, from } = await smtp.nth(1);
@@ -117,7 +123,11 @@ describe.each(DIALECTS)('%s', (dialect) => {
         event: 'article.created',
         data: { ...(await getArticleSubmission(db, res.body.id)) },
       });
-      expect(event.data).toMatchObject({ ...article, status: 'pending' });
+      expect(event.data).toMatchObject({ ...article, status: 'pending', sourcePage: '/guest-post-sites?page=2' });
+      // The pages the lead came from, as addresses the editor can open.
+      expect(mail.text).toContain(
+        'Form page: https://example.test/write-for-us\nCame from: https://example.test/guest-post-sites?page=2\n',
+      );
       expect(mail.messageId).toBe(`<${event.id}@example.test>`);
       expect(mail.subject).toBe('New article submission: Core update recovery');
       expect(mail.replyTo?.value[0]?.address).toBe('rohan@example.in');

@@ -19,6 +19,10 @@ export interface Business {
   foundedYear?: number;
   /** As people read it, e.g. "Monday to Friday, 9 AM to 6 PM IST". */
   hours?: string;
+  /**
+   * The operator's IANA time zone: lead times in the inbox are shown in it. Absent: DEFAULT_TIME_ZONE.
+   */
+  timeZone?: string;
   /** The same hours for search engines, schema.org form, e.g. ["Mo-Fr 09:00-18:00"]. */
   openingHours?: string[];
   /** India's DPDP Act 2023: who handles privacy requests and complaints. */
@@ -73,6 +77,9 @@ export interface CaseStudy {
   /** Where the figures come from, e.g. "Client's Search Console, same months year on year". */
   source?: string;
 }
+
+/** The time zone of a profile without one (the business this site was made for is in India). */
+export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
 
 /** Digits only, for tel: and wa.me links. */
 function digits(phone: string): string {

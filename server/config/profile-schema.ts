@@ -46,6 +46,26 @@ const httpUrl = z
 const DAY = '(Mo|Tu|We|Th|Fr|Sa|Su)';
 const OPENING_HOURS = new RegExp(`^${DAY}([-,]${DAY})* ([01]\\d|2[0-4]):[0-5]\\d-([01]\\d|2[0-4]):[0-5]\\d$`);
 
+/**
+ * An IANA zone name ("Asia/Kolkata", "Europe/London", "UTC") that this Node's Intl knows. Abbreviations
+ * such as "IST" are refused even where Intl takes them: they mean different zones in different places.
+ */
+const timeZone = z
+  .string()
+  .trim()
+  .refine(
+    (value) => {
+      if (!/^(UTC|[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)+)$/.test(value)) return false;
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: value });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { error: 'must be an IANA time zone name such as "Asia/Kolkata" or "Europe/London"' },
+  );
+
 export const profileSchema = z.strictObject({
   name: text(100),
   legalName: text(200),
@@ -87,6 +107,7 @@ export const profileSchema = z.strictObject({
     .refine((year) => year <= new Date().getFullYear(), { error: 'must not be in the future' })
     .optional(),
   hours: optionalText(160),
+  timeZone: timeZone.optional(),
   openingHours: z
     .array(z.string().trim().regex(OPENING_HOURS, { error: 'must be in schema.org form such as "Mo-Fr 09:00-18:00"' }))
     .optional(),

@@ -87,6 +87,19 @@ test('every problem is its own line: wrong types, bad formats, unknown fields, l
   ]);
 });
 
+test('timeZone: an IANA name the runtime knows is kept; an abbreviation, an unknown zone or an offset is refused', () => {
+  const { file } = profileFile({ ...operator, timeZone: ' Europe/London ' });
+  expect(loadConfig({ SITE_PROFILE: file }).siteProfile.business.timeZone).toBe('Europe/London');
+  expect(loadConfig({ SITE_PROFILE: operatorProfilePath }).siteProfile.business.timeZone).toBeUndefined();
+  for (const bad of ['IST', 'Asia/Delhi', '+05:30', 'Mars/Olympus_Mons', 5.5]) {
+    expect(problemsFor({ ...operator, timeZone: bad })).toEqual([
+      typeof bad === 'number'
+        ? 'SITE_PROFILE <file>: timeZone must be text'
+        : 'SITE_PROFILE <file>: timeZone must be an IANA time zone name such as "Asia/Kolkata" or "Europe/London"',
+    ]);
+  }
+});
+
 test('unreadable files, bad JSON and a top level that is not an object are reported plainly', () => {
   expect(problemsOf({ SITE_PROFILE: '/nowhere/profile.json' })).toEqual([
     'SITE_PROFILE /nowhere/profile.json: cannot be read (ENOENT)',

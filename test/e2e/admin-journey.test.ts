@@ -88,8 +88,12 @@ test('admin journey: sign in, read and handle a lead, export CSV, sign out', asy
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Export CSV' }).click();
   const csv = readFileSync((await (await download).path())!, 'utf8');
-  expect(csv.split('\r\n')[0]).toBe('id,received,handled,name,email,message,phone,website,site_audit');
-  expect(csv).toContain('Journey Lead,journey@example.in,Please call me about SEO for my clinic.,011 2345 6789,,\r\n');
+  expect(csv.split('\r\n')[0]).toBe(
+    'id,received,handled,name,email,message,phone,website,site_audit,source_page,form_page',
+  );
+  expect(csv).toContain(
+    'Journey Lead,journey@example.in,Please call me about SEO for my clinic.,011 2345 6789,,,,\r\n',
+  );
 
   await page.getByRole('button', { name: 'Mark handled' }).click();
   await page.waitForURL(/done=handled/);

@@ -102,6 +102,8 @@ test('packages: "Ask about Growth" carries the package into the contact form, an
   await page.getByRole('status').waitFor();
   const stored = (await storedContacts()).find((lead) => lead.email === 'rohit.growth@example.in');
   expect(stored?.message).toBe(expected);
+  // The lead keeps where it came from: the packages page, then the form with the plan (decision 0047).
+  expect([stored?.sourcePage, stored?.formPage]).toEqual(['/seo-packages', '/contact-me?plan=growth']);
   expect(problems).toEqual([]);
 });
 

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { telHref } from '#views/business.ts';
 import type { InboxItem, InboxKind, InboxStatus } from '#views/model/lead-inbox.ts';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
+import { sourcePath } from '#views/model/source-page.ts';
+import { formatLocalTime } from '#views/lib/local-time.ts';
 
 export interface InboxProps {
   businessName: string;
@@ -19,6 +21,8 @@ export interface InboxProps {
   notice?: string;
   /** Whether any delivery channel (webhook, email) is configured. */
   delivering: boolean;
+  /** The operator's IANA time zone (profile): lead times are shown in it. */
+  timeZone: string;
 }
 
 const KIND_LABEL: Record<InboxKind, string> = { contact: 'Contact messages', articles: 'Article submissions' };
@@ -119,6 +123,40 @@ function SiteAuditLink({ id }: { id: string }) {
   );
 }
 
+/** A page of this site: a link only when it is a path of this site (the API stores nothing else). */
+function PageLink({ path }: { path: string }) {
+  const safe = sourcePath(path) === path;
+  return safe ? (
+    <a href={path} target="_blank" rel="noopener noreferrer">
+      {path}
+    </a>
+  ) : (
+    <span>{path}</span>
+  );
+}
+
+/**
+ * Where the lead came from: the page before the form, then the form's own page (which carries
+ * `?plan=` or the site audit); only the form's page when the visitor arrived there directly.
+ */
+function LeadSource({ item }: { item: InboxItem }) {
+  const from = item.fields.source_page;
+  const form = item.fields.form_page;
+  if (!from && !form) return null;
+  return (
+    <p className="lead-meta lead-source">
+      {'From: '}
+      <PageLink path={from ?? form!} />
+      {from && form ? (
+        <>
+          {' · form on '}
+          <PageLink path={form} />
+        </>
+      ) : null}
+    </p>
+  );
+}
+
 function LeadFields({ kind, item }: { kind: InboxKind; item: InboxItem }) {
   const f = item.fields;
   if (kind === 'contact') {
@@ -136,6 +174,7 @@ function LeadFields({ kind, item }: { kind: InboxKind; item: InboxItem }) {
             {f.site_audit ? <SiteAuditLink id={f.site_audit} /> : null}
           </p>
         ) : null}
+        <LeadSource item={item} />
         <p className="lead-text">{f.message}</p>
       </>
     );
@@ -153,6 +192,7 @@ function LeadFields({ kind, item }: { kind: InboxKind; item: InboxItem }) {
         ) : null}
         {` · ${(f.content ?? '').length.toLocaleString('en-IN')} characters · review: ${f.status ?? ''}`}
       </p>
+      <LeadSource item={item} />
       <details>
         <summary>Read the article</summary>
         <p className="lead-text">{f.content}</p>
@@ -167,19 +207,24 @@ function LeadCard({
   csrf,
   delivering,
   back,
+  timeZone,
 }: {
   kind: InboxKind;
   item: InboxItem;
   csrf: string;
   delivering: boolean;
   back: string;
+  timeZone: string;
 }) {
   const handled = item.handledAt !== null;
   return (
     <li className={handled ? 'lead-card handled' : 'lead-card unread'} id={`lead-${item.id}`}>
       <p className="lead-meta">
         <span className={handled ? 'badge' : 'badge unread'}>{handled ? 'Handled' : 'Unread'}</span>{' '}
-        <time dateTime={item.createdAt}>{item.createdAt.replace('T', ' ').slice(0, 16)} UTC</time> · #{item.id} ·{' '}
+        <time dateTime={item.createdAt} title={`${item.createdAt.replace('T', ' ').slice(0, 16)} UTC`}>
+          {formatLocalTime(item.createdAt, timeZone)}
+        </time>
+        {` · #${item.id} · `}
         <DeliveryState deliveries={item.deliveries} delivering={delivering} />
       </p>
       <LeadFields kind={kind} item={item} />
@@ -265,7 +310,15 @@ export function InboxPage(props: InboxProps) {
         {items.length ? (
           <ol className="lead-list">
             {items.map((item) => (
-              <LeadCard key={item.id} kind={kind} item={item} csrf={csrf} delivering={props.delivering} back={back} />
+              <LeadCard
+                key={item.id}
+                kind={kind}
+                item={item}
+                csrf={csrf}
+                delivering={props.delivering}
+                back={back}
+                timeZone={props.timeZone}
+              />
             ))}
           </ol>
         ) : (

@@ -195,6 +195,12 @@ export interface AuditCheck {
   detail: string;
 }
 
+/** One image the audit weighed: its address and size in bytes. */
+export interface ImageWeight {
+  url: string;
+  bytes: number;
+}
+
 export interface AuditFacts {
   finalUrl: string;
   statusCode: number;
@@ -221,6 +227,12 @@ export interface AuditFacts {
   renderBlocking: { scripts: number; stylesheets: number };
   /** Subresources the HTML references (scripts, stylesheets, images, iframes). */
   subresources: number;
+  /**
+   * The page's images weighed (HEAD, else a one-byte ranged GET): how many distinct addresses were
+   * asked about (at most 20; `capped` when the page had more), how many sizes came back, their total,
+   * and the heaviest (at most 5, heaviest first).
+   */
+  imageWeight: { checked: number; capped: boolean; measured: number; totalBytes: number; heaviest: ImageWeight[] };
 }
 
 export interface AuditReport {

@@ -48,6 +48,7 @@ test('each URL gets real indexability signals and indexed stays null without a p
     reasons: ['Returns 200, allowed by robots.txt, no noindex, and no canonical pointing elsewhere.'],
     indexed: null,
     indexedNote: 'Not checked (no search provider configured)',
+    inspection: null,
     state: 'checked',
   });
   expect(byPath['/noindex-meta'].reasons).toEqual(['The robots meta tag says noindex.']);
@@ -185,7 +186,13 @@ test("with service-account credentials, indexed comes from the URL Inspection AP
     clientEmail: account.credentials.client_email,
     inspect: (url) =>
       url.endsWith('/good')
-        ? indexStatus('PASS', 'Submitted and indexed')
+        ? indexStatus('PASS', 'Submitted and indexed', {
+            lastCrawlTime: '2026-11-20T07:33:50Z',
+            googleCanonical: url,
+            userCanonical: url,
+            sitemap: [`${site.origin}/sitemap.xml`],
+            referringUrls: [`${site.origin}/`],
+          })
         : url.endsWith('/denied')
           ? permissionDenied()
           : indexStatus('NEUTRAL', 'Discovered - currently not indexed'),
@@ -208,6 +215,29 @@ test("with service-account credentials, indexed comes from the URL Inspection AP
     [false, false, 'Discovered - currently not indexed'],
     [false, null, `Not checked (Search Console answered HTTP 403: ${PERMISSION_DENIED_MESSAGE})`],
     [null, null, `Not checked (outside the Search Console property ${property})`],
+  ]);
+  // The inspection's details travel with the row; a row Google did not answer has none.
+  expect(rows.map((row) => row.inspection)).toEqual([
+    {
+      lastCrawlTime: '2026-11-20T07:33:50Z',
+      googleCanonical: `${site.origin}/good`,
+      userCanonical: `${site.origin}/good`,
+      robotsTxtState: 'ALLOWED',
+      indexingState: 'INDEXING_ALLOWED',
+      pageFetchState: 'SUCCESSFUL',
+      crawledAs: 'MOBILE',
+    },
+    {
+      lastCrawlTime: null,
+      googleCanonical: null,
+      userCanonical: null,
+      robotsTxtState: 'ALLOWED',
+      indexingState: 'INDEXING_ALLOWED',
+      pageFetchState: 'SUCCESSFUL',
+      crawledAs: 'MOBILE',
+    },
+    null,
+    null,
   ]);
   expect(google.tokenRequests).toBe(1);
   expect(google.inspections.map((request) => request.inspectionUrl)).toEqual([

@@ -140,6 +140,7 @@ test('BULK_CHECK_DEADLINE_MS bounds the whole request: URLs not done by then com
       state: 'timed-out',
       indexed: null,
       indexedNote: 'Not checked (no search provider configured)',
+      inspection: null,
     },
   ]);
 });

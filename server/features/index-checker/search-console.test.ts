@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import {
   indexStatus,
+  neverCrawled,
   permissionDenied,
   PERMISSION_DENIED_MESSAGE,
   startFakeGoogle,
@@ -18,7 +19,23 @@ const ANSWERS: Record<string, InspectAnswer> = {
   'https://shop.example.com/discovered': indexStatus('NEUTRAL', 'Discovered - currently not indexed'),
   'https://shop.example.com/broken': indexStatus('FAIL', 'Server error (5xx)'),
   'https://shop.example.com/denied': permissionDenied(),
+  'https://shop.example.com/new': neverCrawled(),
+  'https://shop.example.com/shoes?colour=red': indexStatus(
+    'NEUTRAL',
+    'Duplicate, Google chose different canonical than user',
+    {
+      lastCrawlTime: '2026-11-26T22:05:11Z',
+      googleCanonical: 'https://shop.example.com/shoes',
+      userCanonical: 'https://shop.example.com/shoes?colour=red',
+      crawledAs: 'DESKTOP',
+      sitemap: ['https://shop.example.com/sitemap.xml'],
+      referringUrls: ['https://shop.example.com/'],
+    },
+  ),
 };
+
+/** Google's states of a crawled page that nothing blocks, as the fixture answers them. */
+const CRAWLED_OK = { robotsTxtState: 'ALLOWED', indexingState: 'INDEXING_ALLOWED', pageFetchState: 'SUCCESSFUL' };
 
 /** The service account, a fake Google that trusts `trustedKey` (the account's own by default), and a client. */
 async function setup(options: { trustedKey?: string; tokenUrl?: 'option' | 'key-file' } = {}) {
@@ -54,10 +71,11 @@ test("verdicts: PASS is indexed, NEUTRAL and FAIL are not, each with Google's co
     await client.inspect('https://shop.example.com/broken'),
   ];
   await google.close();
+  const none = { lastCrawlTime: null, googleCanonical: null, userCanonical: null, crawledAs: 'MOBILE' };
   expect(results).toEqual([
-    { indexed: true, note: 'Submitted and indexed' },
-    { indexed: false, note: 'Discovered - currently not indexed' },
-    { indexed: false, note: 'Server error (5xx)' },
+    { indexed: true, note: 'Submitted and indexed', details: { ...none, ...CRAWLED_OK } },
+    { indexed: false, note: 'Discovered - currently not indexed', details: { ...none, ...CRAWLED_OK } },
+    { indexed: false, note: 'Server error (5xx)', details: { ...none, ...CRAWLED_OK } },
   ]);
   expect(google.refusals).toEqual([]);
   expect(google.tokenRequests).toBe(1);
@@ -66,6 +84,37 @@ test("verdicts: PASS is indexed, NEUTRAL and FAIL are not, each with Google's co
     { inspectionUrl: 'https://shop.example.com/discovered', siteUrl: PROPERTY },
     { inspectionUrl: 'https://shop.example.com/broken', siteUrl: PROPERTY },
   ]);
+});
+
+test("crawl time, both canonicals, robots and fetch states come from Google's answer; a never-crawled URL has none", async () => {
+  const { google, client } = await setup();
+  const duplicate = await client.inspect('https://shop.example.com/shoes?colour=red');
+  const fresh = await client.inspect('https://shop.example.com/new');
+  await google.close();
+  expect(duplicate).toEqual({
+    indexed: false,
+    note: 'Duplicate, Google chose different canonical than user',
+    details: {
+      lastCrawlTime: '2026-11-26T22:05:11Z',
+      googleCanonical: 'https://shop.example.com/shoes',
+      userCanonical: 'https://shop.example.com/shoes?colour=red',
+      ...CRAWLED_OK,
+      crawledAs: 'DESKTOP',
+    },
+  });
+  expect(fresh).toEqual({
+    indexed: false,
+    note: 'URL is unknown to Google',
+    details: {
+      lastCrawlTime: null,
+      googleCanonical: null,
+      userCanonical: null,
+      robotsTxtState: 'ROBOTS_TXT_STATE_UNSPECIFIED',
+      indexingState: 'INDEXING_STATE_UNSPECIFIED',
+      pageFetchState: 'PAGE_FETCH_STATE_UNSPECIFIED',
+      crawledAs: null,
+    },
+  });
 });
 
 test('inspections started together share one token exchange', async () => {
@@ -111,7 +160,7 @@ test("without SEARCH_CONSOLE_TOKEN_URL the key file's token_uri is where the ass
   const { google, client } = await setup({ tokenUrl: 'key-file' });
   const result = await client.inspect('https://shop.example.com/indexed');
   await google.close();
-  expect(result).toEqual({ indexed: true, note: 'Submitted and indexed' });
+  expect(result).toMatchObject({ indexed: true, note: 'Submitted and indexed' });
   expect(google.tokenRequests).toBe(1);
 });
 
@@ -133,7 +182,7 @@ test("SEARCH_CONSOLE_TOKEN_URL wins over the key file's token_uri", async () => 
   });
   const result = await client.inspect('https://shop.example.com/indexed');
   await Promise.all([google.close(), elsewhere.close()]);
-  expect(result).toEqual({ indexed: true, note: 'Submitted and indexed' });
+  expect(result).toMatchObject({ indexed: true, note: 'Submitted and indexed' });
   expect([google.tokenRequests, elsewhere.connections()]).toEqual([1, 0]);
 });
 

@@ -1,10 +1,13 @@
 import { JWT, gaxios } from 'google-auth-library';
 import type { ServiceAccount } from '#server/config/search-console.ts';
 import type { SafeFetcher } from '#server/lib/safe-fetch/index.ts';
+import type { IndexInspection } from '#views/model/index-checker.ts';
 
 export interface InspectionResult {
   indexed: boolean | null;
   note: string;
+  /** Crawl time, canonicals, robots and fetch states, when Google gave a verdict. */
+  details?: IndexInspection;
 }
 
 export interface SearchConsoleClient {
@@ -88,9 +91,27 @@ function signInFailure(error: unknown): string {
   return `Google sign-in failed (could not reach ${new URL(String(error.config.url)).host})`;
 }
 
+const DETAIL_FIELDS = [
+  'lastCrawlTime',
+  'googleCanonical',
+  'userCanonical',
+  'robotsTxtState',
+  'indexingState',
+  'pageFetchState',
+  'crawledAs',
+] as const satisfies ReadonlyArray<keyof IndexInspection>;
+
 interface InspectAnswer {
-  inspectionResult?: { indexStatusResult?: { verdict?: string; coverageState?: string } };
+  inspectionResult?: {
+    indexStatusResult?: { verdict?: string; coverageState?: string } & Partial<Record<keyof IndexInspection, unknown>>;
+  };
   error?: { message?: string };
+}
+
+/** Google's fields as they came, text only (at most 2,048 characters each); anything else is absent. */
+function inspectionDetails(result: Partial<Record<keyof IndexInspection, unknown>>): IndexInspection {
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim().slice(0, 2048) : null);
+  return Object.fromEntries(DETAIL_FIELDS.map((field) => [field, text(result[field])])) as unknown as IndexInspection;
 }
 
 /** A proxy's HTML error page is not JSON: the status alone then explains the row. */
@@ -145,7 +166,11 @@ export function createSearchConsoleClient(options: SearchConsoleOptions): Search
           };
         const result = data.inspectionResult?.indexStatusResult;
         if (!result?.verdict) return { indexed: null, note: 'Not checked (Search Console gave no verdict)' };
-        return { indexed: result.verdict === 'PASS', note: result.coverageState ?? result.verdict };
+        return {
+          indexed: result.verdict === 'PASS',
+          note: result.coverageState ?? result.verdict,
+          details: inspectionDetails(result),
+        };
       } catch (error) {
         return {
           indexed: null,

@@ -70,7 +70,7 @@ async function inspectSignals(target: TypedTarget, deps: IndexDeps, robotsCache:
   return { res, reasons, unknown };
 }
 
-type Signals = Omit<IndexRow, 'indexed' | 'indexedNote'>;
+type Signals = Omit<IndexRow, 'indexed' | 'indexedNote' | 'inspection'>;
 
 async function readSignals(
   input: string,
@@ -112,14 +112,15 @@ async function checkOne(
 ): Promise<IndexRow> {
   // The one rule refuses a line that can never be a URL before any request (no DNS error for `a b c`).
   const typed = typedUrl(input);
-  if (!typed.ok) return { ...failedSignals(input, typed.reason), indexed: null, indexedNote: NOT_CHECKED_TEXT };
+  if (!typed.ok)
+    return { ...failedSignals(input, typed.reason), indexed: null, indexedNote: NOT_CHECKED_TEXT, inspection: null };
   const target = { url: typed.url, httpFallback: !typed.schemeTyped };
   const provider = deps.searchConsole
     ? deps.searchConsole.inspect(target.url, signal)
-    : Promise.resolve({ indexed: null, note: NOT_CHECKED_TEXT });
+    : Promise.resolve({ indexed: null, note: NOT_CHECKED_TEXT, details: undefined });
   const row = await readSignals(input, target, deps, robotsCache, signal);
-  const { indexed, note } = await provider;
-  return { ...row, indexed, indexedNote: note };
+  const { indexed, note, details } = await provider;
+  return { ...row, indexed, indexedNote: note, inspection: details ?? null };
 }
 
 /**
@@ -143,6 +144,7 @@ export async function checkIndexability(urls: readonly string[], deps: IndexDeps
       state: 'timed-out',
       indexed: null,
       indexedNote: NOT_CHECKED_TEXT,
+      inspection: null,
     }),
   );
 }

@@ -12,6 +12,7 @@ import {
   type InboxStatus,
 } from '#db/lead-inbox.ts';
 import type { AdminSession } from '#db/admin-sessions.ts';
+import { DEFAULT_TIME_ZONE } from '#views/business.ts';
 import { csvLine } from '#views/lib/csv.ts';
 import { AdminNotFound, InboxPage, LoginPage } from '#views/admin/AdminPages.tsx';
 import type { AppDeps } from '#server/deps.ts';
@@ -258,6 +259,7 @@ export function adminRouter({
         items: rows,
         notice: NOTICES[one(req.query.done)],
         delivering,
+        timeZone: config.siteProfile.business.timeZone ?? DEFAULT_TIME_ZONE,
       }),
     );
   });

@@ -283,9 +283,9 @@ describe.each(DIALECTS)('%s', (dialect) => {
       '\r\n',
     );
     expect(csv[1]).toMatch(
-      /^2,[^,]+,,Meera,meera@example.in,Call me,'\+91 98100 12345,https:\/\/meera-bakery.example.in,$/,
+      /^2,[^,]+,,Meera,meera@example.in,Call me,'\+91 98100 12345,https:\/\/meera-bakery.example.in,,,$/,
     );
-    expect(csv[2]).toMatch(/^1,[^,]+,,Lead 1,lead1@example.in,Message number 1,,,$/);
+    expect(csv[2]).toMatch(/^1,[^,]+,,Lead 1,lead1@example.in,Message number 1,,,,,$/);
   });
 
   test('a lead sent from a site audit report arrives with the audit linked; a malformed audit id is a 400', async () => {
@@ -312,7 +312,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
       `<a class="lead-audit" href="/site-audit/${audit}" target="_blank" rel="noopener noreferrer">Site audit report</a>`,
     );
     const csv = (await request(app).get('/admin/export.csv?type=contact').set('Cookie', session.cookie)).text;
-    expect(csv.split('\r\n')[1]).toMatch(new RegExp(`,https://ravi-shop.example.in/,${audit}$`));
+    expect(csv.split('\r\n')[1]).toMatch(new RegExp(`,https://ravi-shop.example.in/,${audit},,$`));
   });
 
   test("mark handled and delete need the site's Origin and the CSRF token; otherwise 403 and nothing changes", async () => {
@@ -380,8 +380,10 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="contact-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = res.text.split('\r\n');
-    expect(lines[0]).toBe('id,received,handled,name,email,message,phone,website,site_audit');
-    expect(lines[1]).toMatch(/^4,[^,]+,,"'=HYPERLINK\(""http:\/\/evil""\)",x@example.in,"Line one\nline ""two""",,,$/);
+    expect(lines[0]).toBe('id,received,handled,name,email,message,phone,website,site_audit,source_page,form_page');
+    expect(lines[1]).toMatch(
+      /^4,[^,]+,,"'=HYPERLINK\(""http:\/\/evil""\)",x@example.in,"Line one\nline ""two""",,,,,$/,
+    );
     expect(lines.slice(2, 5).map((line) => line.split(',')[3])).toEqual(['Lead 3', 'Lead 2', 'Lead 1']);
     expect(lines.at(-1)).toBe('');
     expect((await request(app).get('/admin/export.csv?type=nope').set('Cookie', session.cookie)).status).toBe(400);

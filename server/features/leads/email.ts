@@ -34,6 +34,8 @@ const LABELS: Record<string, string> = {
   monitorId: 'Monitor',
   createdAt: 'Received',
   updatedAt: 'Updated',
+  formPage: 'Form page',
+  sourcePage: 'Came from',
 };
 
 /** Subject and plain-text body of the email for one lead event: every stored field, as text. */
@@ -48,12 +50,18 @@ export function leadEmail(event: QueuedEvent, siteUrl: string): { subject: strin
         : `New article submission: ${text(data.title)}`.slice(0, 200);
   const multiLine = new Set(['message', 'content', 'topIssues']);
   // Fields the visitor may leave out: a line only when given (an empty "Phone:" reads like a lost value).
-  const optional = new Set(['phone', 'website', 'siteAudit', 'score', 'reportUrl']);
+  const optional = new Set(['phone', 'website', 'siteAudit', 'score', 'reportUrl', 'formPage', 'sourcePage']);
+  const origin = siteUrl.replace(/\/$/, '');
   const lines: string[] = [];
   for (const [key, value] of Object.entries(data)) {
     if (multiLine.has(key) || (optional.has(key) && !text(value))) continue;
-    // The site audit is sent as its id: the operator gets the report's address.
-    const shown = key === 'siteAudit' ? `${siteUrl.replace(/\/$/, '')}/site-audit/${text(value)}` : text(value);
+    // The site audit is sent as its id, the pages as paths of this site: the operator gets addresses.
+    const shown =
+      key === 'siteAudit'
+        ? `${origin}/site-audit/${text(value)}`
+        : key === 'formPage' || key === 'sourcePage'
+          ? `${origin}${text(value)}`
+          : text(value);
     lines.push(`${LABELS[key] ?? key}: ${shown}`);
   }
   for (const key of multiLine) {

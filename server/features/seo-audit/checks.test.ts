@@ -29,6 +29,7 @@ function makeFacts(overrides: Partial<AuditFacts> = {}): AuditFacts {
     hsts: 'max-age=31536000',
     renderBlocking: { scripts: 0, stylesheets: 1 },
     subresources: 6,
+    imageWeight: { checked: 2, capped: false, measured: 2, totalBytes: 60_000, heaviest: [] },
     ...overrides,
   };
 }
@@ -116,8 +117,39 @@ test('the estimated page speed score is 100 for an ideal page and follows the do
     renderBlocking: { scripts: 0, stylesheets: 1 },
     images: { total: 1, missingAlt: 0, missingDimensions: 0 },
     subresources: 10,
+    imageWeight: {
+      checked: 1,
+      capped: false,
+      measured: 1,
+      totalBytes: 150 * 1024,
+      heaviest: [{ url: 'https://example.com/a.jpg', bytes: 150 * 1024 }],
+    },
   };
+  const images = (...kb: number[]) => ({
+    checked: kb.length,
+    capped: false,
+    measured: kb.length,
+    totalBytes: kb.reduce((sum, size) => sum + size * 1024, 0),
+    heaviest: kb
+      .map((size, i) => ({ url: `https://example.com/${i}.jpg`, bytes: size * 1024 }))
+      .sort((a, b) => b.bytes - a.bytes),
+  });
   expect(estimatePageSpeedScore(ideal)).toBe(100);
+  // The heaviest image: 0 at 150 KB, 20 at 1.5 MB (1,536 KB): 843 KB is half way, 10 points.
+  expect(estimatePageSpeedScore({ ...ideal, imageWeight: images(843) })).toBe(90);
+  // 1.5 MB: the heaviest's 20, and a quarter of the way from 1 to 3 MB in total, 5.
+  expect(estimatePageSpeedScore({ ...ideal, imageWeight: images(1536) })).toBe(75);
+  // All images together: 0 at 1 MB, 20 at 3 MB. Eight 256 KB images (2 MB) cost 10, and the heaviest 1.53.
+  expect(estimatePageSpeedScore({ ...ideal, imageWeight: images(...Array<number>(8).fill(256)) })).toBe(88);
+  // One 2.3 MB image: 20 for the heaviest, 13 for the total.
+  expect(estimatePageSpeedScore({ ...ideal, imageWeight: images(2.3 * 1024) })).toBe(67);
+  // Nothing weighed (no images, or no size could be read): no image penalty.
+  expect(
+    estimatePageSpeedScore({
+      ...ideal,
+      imageWeight: { checked: 3, capped: false, measured: 0, totalBytes: 0, heaviest: [] },
+    }),
+  ).toBe(100);
   expect(estimatePageSpeedScore({ ...ideal, responseTimeMs: 2000 })).toBe(75);
   expect(estimatePageSpeedScore({ ...ideal, compression: null })).toBe(90);
   expect(estimatePageSpeedScore({ ...ideal, renderBlocking: { scripts: 2, stylesheets: 3 } })).toBe(86);
@@ -129,6 +161,7 @@ test('the estimated page speed score is 100 for an ideal page and follows the do
       renderBlocking: { scripts: 9, stylesheets: 9 },
       images: { total: 50, missingAlt: 0, missingDimensions: 50 },
       subresources: 400,
+      imageWeight: images(9000),
     }),
   ).toBe(0);
 });

@@ -11,11 +11,14 @@ import { scoreChecks } from '#views/model/seo-audit-grade.ts';
 import { evaluateChecks } from './checks.ts';
 import type { PageSpeedClient } from './pagespeed.ts';
 import { estimatePageSpeedScore } from './score.ts';
+import { weighImages, type ImageWeightLimits } from './image-weight.ts';
 
 export interface AuditDeps {
   fetcher: SafeFetcher;
   pageSpeed?: PageSpeedClient | null;
   now?: () => Date;
+  /** Overrides of IMAGE_WEIGHT_LIMITS (tests). */
+  imageWeightLimits?: Partial<ImageWeightLimits>;
 }
 
 export const AUDIT_LIMITS = { timeoutMs: 15_000, maxBytes: 5 * 1024 * 1024 } as const;
@@ -56,6 +59,7 @@ export function buildFacts(
     totalMs: number;
     encoding: AuditFacts['compression'];
   },
+  imageWeight: AuditFacts['imageWeight'],
 ) {
   const pageUrl = new URL(fetched.url);
   const links = classifyLinks(page, pageUrl);
@@ -90,6 +94,7 @@ export function buildFacts(
       stylesheets: page.stylesheets.filter((sheet) => sheet.inHead && sheet.media !== 'print').length,
     },
     subresources: page.scripts.filter((script) => script.src).length + page.stylesheets.length + page.images.length,
+    imageWeight,
   };
   return { facts, vagueAnchors: links.vague };
 }
@@ -117,17 +122,28 @@ export async function auditUrl(input: string | TypedTarget, deps: AuditDeps): Pr
     );
   }
   const page = extractPageFacts(decodeHtml(res.body, contentType));
-  const { facts, vagueAnchors } = buildFacts(page, {
-    url: res.url,
-    status: res.status,
-    headers: res.headers,
-    bodyBytes: res.body.length,
-    bytesOnWire: res.bytesOnWire,
-    redirects: res.redirects.length,
-    ttfbMs: res.timings.ttfbMs,
-    totalMs: res.timings.totalMs,
-    encoding: res.encoding,
-  });
+  // The image weights feed the speed estimate only; with Google's score they are still reported.
+  const imageWeight = await weighImages(
+    deps.fetcher,
+    page.images.map((image) => image.src),
+    res.url,
+    { limits: deps.imageWeightLimits },
+  );
+  const { facts, vagueAnchors } = buildFacts(
+    page,
+    {
+      url: res.url,
+      status: res.status,
+      headers: res.headers,
+      bodyBytes: res.body.length,
+      bytesOnWire: res.bytesOnWire,
+      redirects: res.redirects.length,
+      ttfbMs: res.timings.ttfbMs,
+      totalMs: res.timings.totalMs,
+      encoding: res.encoding,
+    },
+    imageWeight,
+  );
   const checks = evaluateChecks({
     facts,
     title: page.title,

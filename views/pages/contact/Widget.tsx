@@ -5,6 +5,7 @@ import { contactLimits, HONEYPOT_FIELD } from '#views/pages/shared/form-limits.t
 import { Honeypot } from '#views/pages/shared/Honeypot.tsx';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 import { formatInr, SEO_PACKAGES, type Package } from '#views/model/plans.ts';
+import { leadSource } from '#views/model/source-page.ts';
 import { formCopy, sentCopy } from './content.ts';
 
 export interface ContactWidgetProps {
@@ -106,8 +107,10 @@ export default function ContactWidget({ idPrefix, phone, hours }: ContactWidgetP
     event.preventDefault();
     setStatus({ kind: 'sending' });
     try {
+      // The form's page (with ?plan= or the audit) and the page of this site before it (decision 0047).
+      const source = leadSource(window.location, document.referrer);
       await apiFetch('/api/contact', formCopy.failure, {
-        body: { ...values, ...(fromAudit ? { siteAudit: fromAudit.audit } : {}), [HONEYPOT_FIELD]: trap },
+        body: { ...values, ...(fromAudit ? { siteAudit: fromAudit.audit } : {}), ...source, [HONEYPOT_FIELD]: trap },
       });
       focusNext.current = 'confirmation';
       setStatus({ kind: 'sent', sent: { email: values.email.trim(), phone: values.phone.trim() } });

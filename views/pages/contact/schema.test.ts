@@ -22,8 +22,15 @@ test('accepts a complete message and trims every field', () => {
       website: null,
       message: 'Hello',
       siteAudit: null,
+      formPage: null,
+      sourcePage: null,
     },
   });
+});
+
+test('the pages a lead came from are kept as paths of this site; anything else is dropped, never refused', () => {
+  const parsed = parseContact(body({ formPage: '/contact-me?plan=growth', sourcePage: 'https://evil.example/' }));
+  expect(parsed).toMatchObject({ ok: true, data: { formPage: '/contact-me?plan=growth', sourcePage: null } });
 });
 
 test('phone and website are optional: missing, null, empty or blank are stored as null', () => {

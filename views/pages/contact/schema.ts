@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contactLimits } from '#views/pages/shared/form-limits.ts';
-import { optionalText, parseForm, requiredEmail, requiredText } from '#views/pages/shared/form-schema.ts';
+import { optionalPage, optionalText, parseForm, requiredEmail, requiredText } from '#views/pages/shared/form-schema.ts';
 
 /** Fewer digits than this is no number anyone could call back (local numbers without a code have 7-8). */
 const MIN_PHONE_DIGITS = 7;
@@ -50,6 +50,9 @@ export const contactSchema = z.object({
   message: requiredText('Message', contactLimits.message, { multiline: true }),
   /** Hidden: set when the visitor came from a site audit's call to action; the inbox links the report. */
   siteAudit: optionalText('Site audit', 22, { check: checkAuditId }),
+  /** Hidden: the page the form is on and the page of this site before it (decision 0047). */
+  formPage: optionalPage(),
+  sourcePage: optionalPage(),
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;

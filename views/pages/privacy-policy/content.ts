@@ -33,14 +33,14 @@ export const privacyPolicy = (business: Business): ProsePage => ({
       id: 'contact',
       heading: 'Messages you send through the contact form',
       paragraphs: [
-        'When you use the contact form we store your name, email address and message, the phone number and website address if you give them (both are optional), and the date and time it was sent. We use them only to reply to you (by phone only if you left a number), to look at the website you ask about, and to keep a record of the conversation. We keep contact messages for up to 24 months, then delete them.',
+        'When you use the contact form we store your name, email address and message, the phone number and website address if you give them (both are optional), the date and time it was sent, and which page of this site the form was on and which page of this site you opened it from (never an address on another site). We use them only to reply to you (by phone only if you left a number), to look at the website you ask about, and to keep a record of the conversation. We keep contact messages for up to 24 months, then delete them.',
       ],
     },
     {
       id: 'articles',
       heading: 'Articles submitted through Write for us',
       paragraphs: [
-        'When you submit an article we store its title, your author name, your email address, the article text, the submission time and its review status. We use them to review the article, to tell you our decision and to credit you if we publish it. Articles we do not publish are deleted within 12 months of our decision.',
+        'When you submit an article we store its title, your author name, your email address, the article text, the submission time, its review status, and which page of this site you came to the form from. We use them to review the article, to tell you our decision and to credit you if we publish it. Articles we do not publish are deleted within 12 months of our decision.',
       ],
     },
     {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cleanText } from '#views/pages/shared/clean-text.ts';
 import { HONEYPOT_FIELD } from '#views/pages/shared/form-limits.ts';
+import { sourcePath } from '#views/model/source-page.ts';
 
 export interface TextFieldOptions {
   /** Keeps tabs and line breaks (messages, article bodies); otherwise they become spaces. */
@@ -57,6 +58,14 @@ export function optionalText(label: string, max: number, { check }: OptionalFiel
       const checked = check ? check(text) : text;
       return typeof checked === 'string' ? checked : fail(checked.error);
     });
+}
+
+/**
+ * A page of this site a lead came from (the form's page, the page before it): kept as a capped path,
+ * or null. Context, not input the visitor typed: anything else is dropped, never a reason to refuse.
+ */
+export function optionalPage() {
+  return z.unknown().optional().transform(sourcePath);
 }
 
 // Deliberately simple: one @, no spaces, a dot in the domain. Stricter rules reject real addresses.

@@ -3,6 +3,7 @@ import { apiFetch } from '#views/lib/request-json.ts';
 import { articleLimits, HONEYPOT_FIELD } from '#views/pages/shared/form-limits.ts';
 import { Honeypot } from '#views/pages/shared/Honeypot.tsx';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
+import { leadSource } from '#views/model/source-page.ts';
 import { formCopy } from './content.ts';
 
 export interface WriteForUsWidgetProps {
@@ -28,7 +29,11 @@ export default function WriteForUsWidget({ idPrefix }: WriteForUsWidgetProps) {
     setMessage(null);
     setSubmitting(true);
     try {
-      await apiFetch('/api/writeforus/submit', formCopy.failure, { body: { ...values, [HONEYPOT_FIELD]: trap } });
+      // The pages it came from go along, so the editor sees where the writer found the call for articles.
+      const source = leadSource(window.location, document.referrer);
+      await apiFetch('/api/writeforus/submit', formCopy.failure, {
+        body: { ...values, ...source, [HONEYPOT_FIELD]: trap },
+      });
       setValues(empty);
       setMessage({ kind: 'success', text: formCopy.success });
     } catch (error) {

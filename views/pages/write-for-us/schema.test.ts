@@ -20,7 +20,7 @@ test('accepts a complete article and trims it', () => {
   expect(parseArticle(body({ title: ' T ', author: ' A ', email: ' a@b.in ', content: ' <b>C</b> ' }))).toEqual({
     ok: true,
     isBot: false,
-    data: { title: 'T', author: 'A', email: 'a@b.in', content: '<b>C</b>' },
+    data: { title: 'T', author: 'A', email: 'a@b.in', content: '<b>C</b>', formPage: null, sourcePage: null },
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { articleLimits } from '#views/pages/shared/form-limits.ts';
-import { parseForm, requiredEmail, requiredText } from '#views/pages/shared/form-schema.ts';
+import { optionalPage, parseForm, requiredEmail, requiredText } from '#views/pages/shared/form-schema.ts';
 
 export const articleSchema = z.object({
   title: requiredText('Title', articleLimits.title),
@@ -8,6 +8,9 @@ export const articleSchema = z.object({
   // So the promised reply (accepted or not) can reach the author.
   email: requiredEmail('Email', articleLimits.email),
   content: requiredText('Content', articleLimits.content, { multiline: true }),
+  /** Hidden: the page the form is on and the page of this site before it (decision 0047). */
+  formPage: optionalPage(),
+  sourcePage: optionalPage(),
 });
 
 export type ArticleInput = z.infer<typeof articleSchema>;

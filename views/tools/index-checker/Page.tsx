@@ -12,7 +12,7 @@ const faq: FaqEntry[] = [
   {
     question: 'Why does the Indexed column say "Not checked"?',
     answer:
-      'Whether a URL is in Google\'s index can only be read from Google Search Console by the site\'s owner. When this site is connected to a Search Console property the column shows Yes or No for URLs in that property; otherwise it says it was not checked instead of guessing. The "Search Google" link under it runs a site: search for the URL so you can look yourself.',
+      'Whether a URL is in Google\'s index can only be read from Google Search Console by the site\'s owner. When this site is connected to a Search Console property the column shows Yes or No for URLs in that property, with what Google last saw: when it crawled the page and as which crawler, whether it could fetch it, what robots.txt and noindex told it, and the canonical Google chose beside the one the page declares; otherwise it says it was not checked instead of guessing. The "Search Google" link under it runs a site: search for the URL so you can look yourself.',
   },
   {
     question: 'My page is indexable but not indexed. What now?',

@@ -4,6 +4,7 @@ import { Table } from '#views/components/Table.tsx';
 import { useBulkCheck } from '#views/lib/use-bulk-check.ts';
 import { googleSiteSearchUrl, indexableBadge, indexedLabel, readUrlList } from './logic.ts';
 import { MAX_INDEX_URLS } from './rules.ts';
+import { InspectionFacts } from './InspectionFacts.tsx';
 import type { IndexRow } from '#views/model/index-checker.ts';
 
 export interface IndexCheckerProps {
@@ -61,6 +62,7 @@ export default function IndexCheckerWidget({ idPrefix }: IndexCheckerProps) {
                     {row.indexed !== null && row.indexedNote ? (
                       <span className="muted cell-note">{row.indexedNote}</span>
                     ) : null}
+                    {row.inspection ? <InspectionFacts inspection={row.inspection} /> : null}
                     <a
                       className="cell-note"
                       href={googleSiteSearchUrl(row.url)}

@@ -16,7 +16,7 @@ const faq: FaqEntry[] = [
   {
     question: 'How is the page speed score calculated?',
     answer:
-      "When the site is configured with a Google PageSpeed Insights key, the score is Google's Lighthouse performance score for mobile. Otherwise it is our own estimate from what the fetch measured: it starts at 100 and subtracts points for a slow first byte, heavy HTML, missing compression, render-blocking scripts and stylesheets, images without dimensions and a high number of subresources. The report says which one you are looking for.",
+      "When the site is configured with a Google PageSpeed Insights key, the score is Google's Lighthouse performance score for mobile. Otherwise it is our own estimate from what the fetch measured: it starts at 100 and subtracts points for a slow first byte, heavy HTML, missing compression, render-blocking scripts and stylesheets, images without dimensions, a high number of subresources, and heavy images (it weighs the first 20 images on the page). The report says which one you are looking for.",
   },
   {
     question: 'Can I audit any URL?',
@@ -90,11 +90,23 @@ function SeoAuditPage() {
             points each (up to 10);
           </li>
           <li>images without width and height (they shift the layout while loading): 1 point each (up to 10);</li>
-          <li>subresources referenced by the page: nothing up to 25, up to 10 points at 100.</li>
+          <li>subresources referenced by the page: nothing up to 25, up to 10 points at 100;</li>
+          <li>
+            the heaviest image: nothing up to 150 KB, up to 20 points at 1.5 MB (on a phone it is often the largest
+            thing to paint);
+          </li>
+          <li>all the images weighed together: nothing up to 1 MB, up to 20 points at 3 MB.</li>
         </ul>
         <p>
-          It is an estimate, not a lab test: it cannot see JavaScript execution or image weights. For the full picture,
-          run the page through Lighthouse too, or ask us for a <a href="/seo-services-delhi">technical SEO review</a>.
+          Images are weighed by asking their server for their size (a HEAD request, or the first byte of the file): the
+          first 20 images on the page, four at a time, each within 5 seconds and all within 8. An image whose size
+          cannot be read is left out rather than guessed. A single 2.3 MB photo costs 33 points. The report lists the
+          heaviest images with their sizes.
+        </p>
+        <p>
+          It is an estimate, not a lab test: it cannot see JavaScript execution, fonts or images added by scripts. For
+          the full picture, run the page through Lighthouse too, or ask us for a{' '}
+          <a href="/seo-services-delhi">technical SEO review</a>.
         </p>
         <h2>Printing or sharing the report</h2>
         <p>

@@ -1,4 +1,4 @@
-import { factRows, scoreBand } from './logic.ts';
+import { factRows, formatBytes, scoreBand } from './logic.ts';
 import type { AuditReport } from '#views/model/seo-audit.ts';
 
 function TagList({ items }: { items: string[] }) {
@@ -73,6 +73,18 @@ export function AuditReportView({ report, idPrefix }: { report: AuditReport; idP
           <TagList items={report.h2Tags} />
         </dd>
       </dl>
+      {report.facts.imageWeight.heaviest.length > 0 ? (
+        <div className="heaviest-images">
+          <h3>Heaviest images</h3>
+          <ol>
+            {report.facts.imageWeight.heaviest.map((image) => (
+              <li key={image.url}>
+                <span className="image-url">{image.url}</span> <strong>{formatBytes(image.bytes)}</strong>
+              </li>
+            ))}
+          </ol>
+        </div>
+      ) : null}
       <details className="facts" open>
         <summary>What we measured</summary>
         <table className="data-table">

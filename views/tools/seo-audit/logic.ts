@@ -49,6 +49,15 @@ export function scoreBand(score: number): 'good' | 'average' | 'poor' {
   return 'poor';
 }
 
+/** The images weighed for the speed estimate, in words: "2.32 MB in 2 of 2 images weighed". */
+export function imageWeightText(facts: Pick<AuditFacts, 'images' | 'imageWeight'>): string {
+  const { checked, capped, measured, totalBytes } = facts.imageWeight;
+  if (facts.images.total === 0) return 'No images';
+  if (checked === 0) return 'No image addresses to weigh';
+  const weighed = `${formatBytes(totalBytes)} in ${measured} of ${checked} image${checked === 1 ? '' : 's'} weighed`;
+  return capped ? `${weighed} (the first ${checked} on the page; the rest were not weighed)` : weighed;
+}
+
 /** The facts table rows, in reading order; labels are what the visitor sees. */
 export function factRows(facts: AuditFacts): Array<[string, string]> {
   const list = (items: string[]) => (items.length ? items.join(', ') : 'None');
@@ -72,6 +81,7 @@ export function factRows(facts: AuditFacts): Array<[string, string]> {
     ['Open Graph tags', list(og)],
     ['Twitter tags', list(twitter)],
     ['Images with alt text', `${facts.images.total - facts.images.missingAlt} of ${facts.images.total}`],
+    ['Image weight', imageWeightText(facts)],
     ['Links', `${facts.links.internal} internal, ${facts.links.external} external (${facts.links.nofollow} nofollow)`],
     ['Word count', String(facts.wordCount)],
     ['JSON-LD types', list(facts.jsonLdTypes)],

@@ -1,0 +1,20 @@
+// The pages of the benches' fixture websites (crawl-site.mjs, monitored-sites.mjs): page i of a
+// site of `pages` pages links to its neighbour (so every page is reachable) and to a spread of
+// others, like a real site's nav, related posts and pagination.
+const filler = '<p>Delhi NCR search engine optimisation fixture text for the crawl benchmark.</p>'.repeat(60);
+
+/** Page i's HTML; `extraLinks` are added to its nav (a bench plants broken links with them). */
+export function benchPage(i, pages, extraLinks = []) {
+  const targets = [i + 1, i * 7 + 3, i * 13 + 11, i * 31 + 17, Math.floor(i / 2), 0, 1, 2].map((n) => n % pages);
+  const links = [...targets.map((n) => `/page/${n}`), ...extraLinks]
+    .map((href) => `<li><a href="${href}">Page ${href.split('/').pop()}</a></li>`)
+    .join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Page ${i}</title>
+<link rel="canonical" href="/page/${i}"></head><body><nav><ul><li><a href="/">Home</a></li>${links}</ul></nav>
+<main><h1>Page ${i}</h1>${filler}<a href="https://external.example/ref/${i}">reference</a></main></body></html>`;
+}
+
+/** The start page: page 0 without its canonical. */
+export function benchHome(pages, extraLinks = []) {
+  return benchPage(0, pages, extraLinks).replace('<link rel="canonical" href="/page/0">', '');
+}
