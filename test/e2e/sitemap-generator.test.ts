@@ -1,5 +1,5 @@
 import { expect, inject, test } from 'vitest';
-import { fileBrowser, openPage, waitForIslands } from './browser.ts';
+import { axeViolations, clippedContent, fileBrowser, openPage, waitForIslands } from './browser.ts';
 
 const browser = fileBrowser();
 
@@ -22,8 +22,10 @@ test('sitemap tool: generate with live progress, see the report and history, che
   await generate.click();
   const busy = page.getByRole('button', { name: 'Generating...' });
   await expect.poll(() => busy.isDisabled()).toBe(true);
+  // The job thread starts, reads robots.txt and the slowed start page before the first count: on a busy
+  // machine that is more than the poll's default second, so wait for it (the crawl lasts a few seconds).
   await expect
-    .poll(() => page.locator('.sitemap-progress').textContent())
+    .poll(() => page.locator('.sitemap-progress').textContent(), { timeout: 20_000 })
     .toMatch(/Pages found: [1-9]\d* · Queued: \d+ · Skipped: \d+/);
 
   await page.getByText('Full link:').waitFor({ timeout: 30_000 });
@@ -47,7 +49,7 @@ test('sitemap tool: generate with live progress, see the report and history, che
   // The preview lists what the file itself says; the next steps point at the crawled site.
   const preview = page.locator('.sitemap-preview li');
   await expect.poll(() => preview.count()).toBe(25);
-  expect(await page.locator('.sitemap-preview h3').textContent()).toBe('URLs in this sitemap (25)');
+  expect(await page.locator('.sitemap-preview h2').textContent()).toBe('URLs in this sitemap (25)');
   expect(await preview.first().textContent()).toBe(siteUrl());
   const origin = inject('fixtures')['crawl-site'];
   const steps = page.locator('.sitemap-next li');
@@ -173,3 +175,100 @@ test('sitemap tool: four FAQ entries and a call to action that scrolls back to t
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   expect(problems).toEqual([]);
 });
+
+for (const width of [390, 1366]) {
+  test(`sitemap tool at ${width} px: options, images and hreflang counts, broken links with their sources, HTML sitemap`, async () => {
+    const origin = inject('fixtures')['sitemap-options-site'];
+    const { page, problems } = await openPage(browser, '/sitemap-tool', { width });
+    await waitForIslands(page);
+    await page.getByPlaceholder('Enter your website URL').fill(`${origin}/`);
+    const options = page.locator('.sitemap-options');
+    expect(await options.locator('summary').textContent()).toBe('Options Default options');
+    await options.locator('summary').click();
+
+    // A pattern that is not a path is refused before any crawl, with what to do about it.
+    let posted = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/sitemaps')) posted += 1;
+    });
+    await page.getByLabel('Only list URLs matching').fill('blog');
+    await page.getByRole('button', { name: 'Generate Sitemap' }).click();
+    await expect
+      .poll(() => page.locator('.sitemap-tool .error').textContent())
+      .toBe('Include pattern 1 ("blog") must start with / (a path such as /blog/).');
+    expect(posted).toBe(0);
+    await page.getByLabel('Only list URLs matching').fill('');
+
+    await page.getByLabel('Leave out URLs matching').fill('/private/\n/gallery$');
+    await page.getByLabel('List pages marked noindex').check();
+    expect(await page.getByLabel('List pages whose canonical points to another URL').isChecked()).toBe(false);
+    expect(await page.getByLabel(/Images on each page/).isChecked()).toBe(true);
+    expect(await page.getByLabel(/Language versions from hreflang tags/).isChecked()).toBe(true);
+    expect(await options.locator('.sitemap-options-summary').textContent()).toBe(
+      '2 exclude patterns · noindex pages listed',
+    );
+    expect(await options.textContent()).toContain(
+      'Best left unticked: Google asks for a sitemap of the pages you want',
+    );
+    await page.getByRole('button', { name: 'Generate Sitemap' }).click();
+    await page.getByText('Full link:').waitFor({ timeout: 30_000 });
+    expect(posted).toBe(1);
+
+    expect(await page.locator('.sitemap-result .success').textContent()).toContain('Sitemap generated with 9 pages');
+    const preview = page.locator('.sitemap-preview li');
+    await expect.poll(() => preview.count()).toBe(9);
+    expect((await preview.allTextContents()).sort()).toEqual(
+      ['/', '/about', '/blog/', '/blog/draft', '/blog/post-1', '/blog/post-2', '/hi/', '/shop/item', '/thanks']
+        .map((path) => `${origin}${path}`)
+        .sort(),
+    );
+    const report = page.locator('.sitemap-report');
+    expect(await report.locator('.sitemap-extras').textContent()).toBe(
+      'Images listed: 5 · Language versions (hreflang) listed: 5',
+    );
+    expect(await report.getByRole('row', { name: /Matches an exclude pattern 2/ }).count()).toBe(1);
+    expect(await report.locator('.sitemap-broken h3').textContent()).toBe('Broken links (6)');
+    const rows = await report
+      .locator('.sitemap-broken tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    expect(rows.map(([source, target, status]) => [source, target, status?.replace(/\(.*\)/, '(…)')])).toEqual([
+      [`${origin}/old-link`, `${origin}/gone`, '404'],
+      [`${origin}/`, `${origin}/missing`, '404'],
+      [`${origin}/blog/post-1`, `${origin}/missing`, '404'],
+      [`${origin}/about`, `${origin}/reset`, 'No answer (…)'],
+      [`${origin}/blog/post-1`, `${origin}/server-error`, '500'],
+      [`${origin}/blog/post-2`, `${origin}/server-error`, '500'],
+    ]);
+
+    // The HTML sitemap: a page of links grouped by section, to view or to save as sitemap.html.
+    const view = page.locator('.sitemap-html-links a', { hasText: 'View' });
+    const html = await (await page.request.get(new URL((await view.getAttribute('href'))!, page.url()).href)).text();
+    expect([...html.matchAll(/<h2 id="section-\d+">([^<]+)<\/h2>/g)].map((match) => match[1])).toEqual([
+      'Main pages',
+      '/blog/',
+    ]);
+    expect([...html.matchAll(/<li><a href="(http[^"]+)">/g)].map((match) => match[1].slice(origin.length))).toEqual([
+      '/',
+      '/about',
+      '/hi/',
+      '/shop/item',
+      '/thanks',
+      '/blog/',
+      '/blog/draft',
+      '/blog/post-1',
+      '/blog/post-2',
+    ]);
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('.sitemap-html-links a', { hasText: 'Download sitemap.html' }).click(),
+    ]);
+    expect(file.suggestedFilename()).toBe('sitemap.html');
+
+    // Nothing wider than the screen or cut off, with the skipped URLs open too, and nothing axe objects to.
+    await report.getByText('Show skipped URLs').click();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    expect(await clippedContent(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+}

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /**
  * Live child pids of `pid` (Linux /proc): the children of every thread of the process, since a
@@ -6,8 +6,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
  */
 export function childPids(pid) {
   const tasks = `/proc/${pid}/task`;
-  if (!existsSync(tasks)) return [];
-  return readdirSync(tasks).flatMap((task) => {
+  let names;
+  try {
+    names = readdirSync(tasks);
+  } catch {
+    return []; // the process (or the thread listing) is gone: it exited while being sampled
+  }
+  return names.flatMap((task) => {
     try {
       return readFileSync(`${tasks}/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
     } catch {

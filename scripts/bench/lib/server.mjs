@@ -3,8 +3,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** Starts the built server on a free loopback port, production settings, logs discarded. */
-export async function startBuiltServer(env = {}, nodeArgs = []) {
+/**
+ * Starts the built server on a free loopback port, production settings. Its log lines go to `onLog`
+ * (each parsed from its JSON), else are discarded.
+ */
+export async function startBuiltServer(env = {}, nodeArgs = [], onLog = undefined) {
   const child = spawn(process.execPath, ['--max-semi-space-size=8', ...nodeArgs, 'dist/server.js'], {
     env: {
       ...process.env,
@@ -20,6 +23,7 @@ export async function startBuiltServer(env = {}, nodeArgs = []) {
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  stopWithBench(child);
   const port = await new Promise((resolve, reject) => {
     let out = '';
     const onData = (chunk) => {
@@ -27,7 +31,8 @@ export async function startBuiltServer(env = {}, nodeArgs = []) {
       const match = /"port":(\d+)/.exec(out);
       if (match) {
         child.stdout.off('data', onData);
-        child.stdout.resume();
+        if (onLog) followLog(child.stdout, onLog);
+        else child.stdout.resume();
         resolve(Number(match[1]));
       }
     };
@@ -44,6 +49,34 @@ export async function startBuiltServer(env = {}, nodeArgs = []) {
         child.kill('SIGTERM');
       }),
   };
+}
+
+/**
+ * A bench that dies (an uncaught error) must not leave `child` running: it would hold the bench's output
+ * pipe open, and whoever reads that output would wait for ever. It is asked to stop as the bench exits.
+ */
+export function stopWithBench(child) {
+  const stop = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  };
+  process.once('exit', stop);
+  child.once('exit', () => process.removeListener('exit', stop));
+}
+
+function followLog(stream, onLog) {
+  let partial = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk) => {
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop();
+    for (const line of lines) {
+      try {
+        onLog(JSON.parse(line));
+      } catch {
+        // not a JSON log line
+      }
+    }
+  });
 }
 
 /** Starts a site audit of `siteUrl` on the built server; answers its id (throws unless 202). */

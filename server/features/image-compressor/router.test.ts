@@ -35,6 +35,10 @@ test('compresses an uploaded JPEG and reports real sizes', async () => {
   // Base64 of a compressed image is sent as is: gzip would cost far more than it saves.
   expect(res.headers['cache-control']).toBe('no-store, no-transform');
   expect(res.headers['content-encoding']).toBeUndefined();
+  // Written as one Buffer of exact length: no ETag hashed over megabytes for a no-store POST.
+  expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+  expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.text));
+  expect(res.headers.etag).toBeUndefined();
   const { mime, bytes } = decodeDataUrl(res.body.compressedImageUrl);
   expect(mime).toBe('image/jpeg');
   expect(res.body).toMatchObject({

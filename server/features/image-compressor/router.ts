@@ -7,6 +7,7 @@ import { declaredBodyLimit } from '#server/http/body-limit.ts';
 import { HttpError } from '#server/http/http-error.ts';
 import { rateLimit } from '#server/http/rate-limit.ts';
 import { parseOr400 } from '#server/http/validation.ts';
+import { compressResponseBody } from './response-body.ts';
 import type { ImageCompressor, InspectedUpload } from './service.ts';
 
 const UPLOAD_LIMIT_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
@@ -117,8 +118,7 @@ export function imageCompressorRouter(compressor: ImageCompressor, settings: Ima
         if (left.signal.aborted) return;
         throw error;
       }
-      const body: CompressResponse = {
-        compressedImageUrl: `data:${result.mimeType};base64,${result.data.toString('base64')}`,
+      const body = compressResponseBody(result.data, result.mimeType, {
         originalSize: result.originalSize,
         compressedSize: result.compressedSize,
         format: result.format,
@@ -126,11 +126,14 @@ export function imageCompressorRouter(compressor: ImageCompressor, settings: Ima
         height: result.height,
         fileName: outputFileName(req.file!.originalname, result.format),
         keptOriginal: result.keptOriginal,
-      };
+      } satisfies Omit<CompressResponse, 'compressedImageUrl'>);
       // no-transform: the body is mostly base64 of an already-compressed image, which gzip would
-      // spend tens of milliseconds per megabyte on for a few percent.
+      // spend tens of milliseconds per megabyte on for a few percent. Sent as is, without res.json:
+      // no ETag is worth hashing megabytes for on a POST answered no-store.
       res.setHeader('Cache-Control', 'no-store, no-transform');
-      res.json(body);
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.setHeader('Content-Length', body.length);
+      res.end(body);
     },
   );
   return router;

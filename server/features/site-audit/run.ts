@@ -168,7 +168,13 @@ async function crawlAndStore(
     );
     if (!saved) return stopped(deps, job);
     deps.log?.info(
-      { audit: job.id, pages: summary.pages, ms: outcome.durationMs, stoppedBy: outcome.stoppedBy },
+      {
+        audit: job.id,
+        pages: summary.pages,
+        ms: outcome.durationMs,
+        stoppedBy: outcome.stoppedBy,
+        ...(renderer ? { render: renderer.timings() } : {}),
+      },
       'site audit done',
     );
     return 'done';

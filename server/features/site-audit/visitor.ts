@@ -445,6 +445,10 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
           `The start page is not an HTML page (${headers['content-type'] || 'no content type'}).`,
         );
       }
+      // The browser starts now, while the start page is read, not at its render. Not sooner: starting it
+      // (loading Playwright) holds this thread for a moment, which would add to robots.txt's and the start
+      // page's time to first byte (slow-response).
+      if (item.start) options.renderer?.warmUp();
       let parsed;
       try {
         const render = options.renderer !== undefined && state.renderStopped === null;

@@ -7,25 +7,42 @@ import { hostKey } from '#server/lib/crawler/normalize.ts';
 import type { CrawlFetcher, CrawlProgress, CrawlReport } from '#server/lib/crawler/types.ts';
 import { BusyError, NotPossibleError } from '#server/lib/domain-errors.ts';
 import { buildSitemap } from '#server/lib/sitemap-xml/build.ts';
+import { MAX_ALTERNATES_PER_URL, MAX_IMAGES_PER_URL } from '#server/lib/sitemap-xml/xml.ts';
+import { buildHtmlSitemap } from '#server/lib/sitemap-xml/html.ts';
+import { defaultSitemapOptions, type SitemapOptions } from '#views/model/sitemap-options.ts';
+import { compilePatterns } from '#views/model/sitemap-patterns.ts';
 
 /*
  * The sitemap generator's work: crawl a site, build its XML, store the record and its files. It runs
  * in a job thread (job.ts), never on the event loop that serves pages.
  */
 
+/** The crawl report as stored and answered: what the crawl found, with the options it ran with. */
+export interface SitemapReport extends CrawlReport {
+  options: SitemapOptions;
+  /** `image:image` entries written (over every URL). */
+  images: number;
+  /** `xhtml:link` hreflang entries written (over every URL). */
+  alternates: number;
+  /** Path of the HTML sitemap on this site (same name as the XML, `.html`). */
+  htmlSitemap: string;
+}
+
 export interface GeneratedSitemap {
   /** Path of the main file on this site, e.g. `/api/sitemaps/files/sitemap-example.com-20260101-101500-ab12.xml`. */
   sitemap: string;
   record: SitemapRecord;
-  report: CrawlReport;
+  report: SitemapReport;
 }
 
-/** A crawl: the normalised start URL, whether http may be tried when https has no TLS, who asked first. */
+/** A crawl: the normalised start URL, whether http may be tried when https has no TLS, who asked first, how. */
 export interface CrawlRequest {
   start: string;
   httpFallback: boolean;
   /** The visitor whose request started the crawl: the sitemap goes in their list with it. */
   visitor: string;
+  /** Every option, defaults filled in (jobs queued before options existed have none: the defaults). */
+  options?: SitemapOptions;
 }
 
 export interface GenerateOptions {
@@ -63,19 +80,26 @@ export async function generateSitemap(
   signal: AbortSignal,
 ): Promise<GeneratedSitemap> {
   const { settings } = options;
+  const chosen = request.options ?? defaultSitemapOptions(settings.maxPages);
   const result = await crawlSite({
     startUrl: request.start,
     httpFallback: request.httpFallback,
     fetcher: options.fetcher,
     botName: CRAWLER_BOT_NAME,
     concurrency: settings.concurrency,
-    maxPages: settings.maxPages,
+    maxPages: Math.min(chosen.maxPages, settings.maxPages),
     maxDepth: settings.maxDepth,
     pageTimeoutMs: settings.pageTimeoutMs,
     crawlTimeoutMs: settings.crawlTimeoutMs,
     maxPageBytes: settings.maxPageBytes,
     onProgress,
     signal,
+    exclude: chosen.exclude.length ? compilePatterns(chosen.exclude) : undefined,
+    include: chosen.include.length ? compilePatterns(chosen.include) : undefined,
+    listNoindex: chosen.includeNoindex,
+    listNonCanonical: chosen.includeNonCanonical,
+    images: chosen.images,
+    alternates: chosen.hreflang,
   });
   if (result.report.stoppedBy === 'aborted') throw new BusyError(RESTARTING);
   // A sitemap must list at least one URL (the sitemaps.org schema): say why none could be, instead of writing an invalid file.
@@ -88,13 +112,24 @@ export async function generateSitemap(
     publicUrl: (name) => `${options.siteUrl}${SITEMAP_FILES_PREFIX}${name}`,
   });
   const sitemap = `${SITEMAP_FILES_PREFIX}${built.mainFile}`;
-  const report = { ...result.report, pages: built.urls };
+  const htmlName = fileName.replace(/\.xml$/, '.html');
+  const rejected = new Set(built.rejected);
+  const written = result.pages.filter((page) => !rejected.has(page));
+  const report: SitemapReport = {
+    ...result.report,
+    pages: built.urls,
+    options: chosen,
+    images: written.reduce((sum, page) => sum + Math.min(page.images?.length ?? 0, MAX_IMAGES_PER_URL), 0),
+    alternates: written.reduce((sum, page) => sum + Math.min(page.alternates?.length ?? 0, MAX_ALTERNATES_PER_URL), 0),
+    htmlSitemap: `${SITEMAP_FILES_PREFIX}${htmlName}`,
+  };
+  const html = buildHtmlSitemap({ siteUrl: result.report.siteUrl, pages: written, generatedAt: now.toISOString() });
   const record = await insertSitemap(options.db, {
     id: randomBytes(12).toString('hex'),
     url: request.start,
     pages: built.urls,
     sitemapPath: sitemap,
-    files: built.files.map((file) => ({ name: file.name, content: file.xml })),
+    files: [...built.files.map((file) => ({ name: file.name, content: file.xml })), { name: htmlName, content: html }],
     createdAt: now.toISOString(),
     report,
     visitors: [request.visitor],
@@ -109,9 +144,12 @@ export async function generateSitemap(
 }
 
 /** Why a crawl listed nothing, in the words of the crawl report: the first URL it left out, and why. */
-export function noPagesMessage(report: Pick<CrawlReport, 'siteUrl' | 'skipped'>): string {
+export function noPagesMessage(report: Pick<CrawlReport, 'siteUrl' | 'skipped' | 'skippedCounts'>): string {
   const first = report.skipped[0];
   const host = new URL(report.siteUrl).host;
+  const notIncluded = report.skippedCounts['not-included'] ?? 0;
+  if (notIncluded > 0)
+    return `No page of ${host} matches your include patterns: ${notIncluded} page${notIncluded === 1 ? ' was' : 's were'} crawled and left out.`;
   return first
     ? `No page of ${host} can go in a sitemap: ${first.url} was left out (${first.detail}).`
     : `No page of ${host} can go in a sitemap.`;

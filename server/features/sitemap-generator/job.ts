@@ -7,6 +7,7 @@ import { isDomainError, type DomainErrorKind } from '#server/lib/domain-errors.t
 import { defineJob } from '#server/lib/jobs/index.ts';
 import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import type { AppJobDeps } from '#server/jobs.ts';
+import { isDefaultOptions, optionsKey, type SitemapOptions } from '#views/model/sitemap-options.ts';
 import { generateSitemap, type CrawlRequest, type GeneratedSitemap } from './generate.ts';
 
 /*
@@ -34,11 +35,17 @@ export type CrawlOutcome =
   | { ok: false; kind: DomainErrorKind; message: string; retryAfterSeconds?: number };
 
 /**
- * One job per crawl key: the same normalised start URL joins the crawl in flight from any process.
+ * One job per crawl key: the same normalised start URL with the same options joins the crawl in
+ * flight from any process.
  * Hashed, so the id has a fixed length whatever the URL.
  */
-export function crawlJobId(start: string): string {
-  return createHash('sha256').update(start).digest('base64url');
+export function crawlJobId(start: string, options?: SitemapOptions, serverMaxPages?: number): string {
+  // A crawl with the default options keeps the id it had before there were options.
+  const key =
+    options && (serverMaxPages === undefined || !isDefaultOptions(options, serverMaxPages))
+      ? `${start}\n${optionsKey(options)}`
+      : start;
+  return createHash('sha256').update(key).digest('base64url');
 }
 
 /** The sitemap generator's own User-Agent (robots.txt rules and logs name it), one fetcher per thread. */

@@ -11,10 +11,11 @@ import { generateSitemapBody, progressQuery } from '#views/tools/sitemap-generat
 const IDLE_STREAM_MS = 15_000;
 
 /**
- * Sitemap generator API: POST /api/sitemaps {url} → {sitemap, record, report}; GET /api/sitemaps
+ * Sitemap generator API: POST /api/sitemaps {url, maxPages?, include?, exclude?, includeNoindex?,
+ * includeNonCanonical?, images?, hreflang?} → {sitemap, record, report}; GET /api/sitemaps
  * (this browser's, newest first: the `visitor` cookie POST sets); GET /api/sitemaps/progress?url=
- * (Server-Sent Events); GET|HEAD
- * /api/sitemaps/files/:name (the XML); GET /api/sitemaps/:id (a record with its crawl report).
+ * (Server-Sent Events, the same options as query parameters); GET|HEAD
+ * /api/sitemaps/files/:name (the XML, or the HTML sitemap: `.html`, `?download=1` to save it); GET /api/sitemaps/:id (a record with its crawl report).
  */
 export function sitemapGeneratorRouter({
   service,
@@ -36,24 +37,29 @@ export function sitemapGeneratorRouter({
   const limit = { name: 'sitemap-generator', windowMs: 10 * 60_000, limit: rateLimitPer10Min };
   router.post(
     '/sitemaps',
-    ...endpoint({ parse, limit }, async ({ url }, req, res) => {
+    ...endpoint({ parse, limit }, async ({ url, ...options }, req, res) => {
       const visitor = visitorKey(req, res, { create: true })!;
-      const { sitemap, record, report } = await service.generate(url, visitor);
+      const { sitemap, record, report } = await service.generate(url, visitor, options);
       res.json({ sitemap, record, report });
     }),
   );
 
   router.get('/sitemaps/progress', async (req, res) => {
-    const { url } = parseOr400(progressQuery, req.query);
+    const { url, ...options } = parseOr400(progressQuery, req.query);
+    service.check(url, options);
     const stream = openEventStream(req, res);
     let idle: NodeJS.Timeout | undefined;
     let watching: Awaited<ReturnType<SitemapGenerator['watch']>>;
     try {
-      watching = await service.watch(url, (event: SitemapEvent) => {
-        clearTimeout(idle);
-        stream.send(event.type, event.type === 'progress' ? event.progress : event);
-        if (event.type !== 'progress') stream.close();
-      });
+      watching = await service.watch(
+        url,
+        (event: SitemapEvent) => {
+          clearTimeout(idle);
+          stream.send(event.type, event.type === 'progress' ? event.progress : event);
+          if (event.type !== 'progress') stream.close();
+        },
+        options,
+      );
     } catch (error) {
       stream.close();
       throw error;
@@ -75,8 +81,16 @@ export function sitemapGeneratorRouter({
     const name = String(req.params.name);
     const file = await service.file(name);
     if (!file) throw new HttpError(404, 'No such sitemap file');
-    res.setHeader('Content-Type', 'application/xml; charset=utf-8');
-    res.setHeader('Content-Disposition', `inline; filename="${name}"`);
+    const html = name.endsWith('.html');
+    res.setHeader('Content-Type', html ? 'text/html; charset=utf-8' : 'application/xml; charset=utf-8');
+    // ?download=1 saves the HTML sitemap under the name it should have on the visitor's site.
+    const download = html && req.query.download === '1';
+    res.setHeader(
+      'Content-Disposition',
+      download ? 'attachment; filename="sitemap.html"' : `inline; filename="${name}"`,
+    );
+    // The HTML sitemap lists another site's pages: ours to show, not to index.
+    if (html) res.setHeader('X-Robots-Tag', 'noindex');
     res.setHeader('Cache-Control', 'public, max-age=3600');
     res.setHeader('Last-Modified', new Date(file.createdAt).toUTCString());
     res.send(file.content);

@@ -14,6 +14,7 @@ import type { CrawlProgress } from '#server/lib/crawler/types.ts';
 import { BusyError, DomainError, InvalidInputError } from '#server/lib/domain-errors.ts';
 import { JOB_REASONS, type JobEvent, type Jobs } from '#server/lib/jobs/index.ts';
 import { typedUrl } from '#views/model/url-input.ts';
+import { resolveSitemapOptions, type SitemapOptions, type SitemapOptionsInput } from '#views/model/sitemap-options.ts';
 import { RESTARTING, type CrawlRequest, type GeneratedSitemap } from './generate.ts';
 import { crawlJobId, INITIAL_PROGRESS, SITEMAP_CRAWL_JOB, sitemapCrawlJob, type CrawlOutcome } from './job.ts';
 
@@ -34,7 +35,7 @@ export interface SitemapGeneratorOptions {
   settings: SitemapGeneratorSettings;
 }
 
-const SAFE_FILE_NAME = /^sitemap-[a-z0-9.-]+\.xml$/;
+const SAFE_FILE_NAME = /^sitemap-[a-z0-9.-]+\.(?:xml|html)$/;
 const FULL = 'The sitemap generator is busy with other sites; please try again in a minute.';
 const STOPPED = 'The crawl stopped because the server running it stopped; please try again in a minute.';
 const CANCELLED = 'The crawl was cancelled; please try again in a minute.';
@@ -140,12 +141,23 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
    * same host is another visitor's question and gets its own crawl and record. Throws for a URL
    * we cannot crawl.
    */
-  function siteKey(url: string): { start: string; id: string; httpFallback: boolean } {
+  function siteKey(
+    url: string,
+    given: SitemapOptionsInput = {},
+  ): { start: string; id: string; httpFallback: boolean; options: SitemapOptions } {
     // What the visitor typed, by the one rule: a bare domain is https first, http when the site has no TLS.
     const typed = typedUrl(url);
     const start = typed.ok ? normalizeUrl(typed.url) : null;
     if (!typed.ok || !start) throw new InvalidInputError('Please enter a valid http:// or https:// URL.');
-    return { start, id: crawlJobId(start), httpFallback: !typed.schemeTyped };
+    if (given.maxPages !== undefined && given.maxPages > settings.maxPages)
+      throw new InvalidInputError(`The page limit must be at most ${settings.maxPages}.`);
+    const options = resolveSitemapOptions(given, settings.maxPages);
+    return {
+      start,
+      id: crawlJobId(start, options, settings.maxPages),
+      httpFallback: !typed.schemeTyped,
+      options,
+    };
   }
 
   return {
@@ -153,12 +165,16 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
      * Crawls `url` (or joins the crawl of the same normalised URL, started in any process) and
      * resolves with the stored sitemap, which from then on is in `visitor`'s list.
      */
-    async generate(url: string, visitor: string): Promise<GeneratedSitemap & { reused: boolean }> {
+    async generate(
+      url: string,
+      visitor: string,
+      given: SitemapOptionsInput = {},
+    ): Promise<GeneratedSitemap & { reused: boolean }> {
       if (closing) throw new BusyError(RESTARTING);
-      const { start, id, httpFallback } = siteKey(url);
+      const { start, id, httpFallback, options } = siteKey(url, given);
       const waiter = outcomeOf(id);
       try {
-        const reused = await admit(id, { start, httpFallback, visitor });
+        const reused = await admit(id, { start, httpFallback, visitor, options });
         void waiter.check();
         const outcome = await waiter.outcome;
         if (!outcome.ok) throw new DomainError(outcome.kind, outcome.message, outcome.retryAfterSeconds);
@@ -170,12 +186,17 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
         waiter.stop();
       }
     },
+    /** Throws what is wrong with a URL and options (a page limit over this server's), before a stream opens. */
+    check(url: string, given: SitemapOptionsInput = {}): void {
+      siteKey(url, given);
+    },
     /** Progress of the crawl for `url` (normalised), run by any process: its snapshot (if running) and live events. */
     async watch(
       url: string,
       listener: SitemapListener,
+      given: SitemapOptionsInput = {},
     ): Promise<{ running: boolean; progress?: CrawlProgress; unsubscribe: () => void }> {
-      const { id } = siteKey(url);
+      const { id } = siteKey(url, given);
       const unsubscribe = jobs.watch(SITEMAP_CRAWL_JOB, id, (event) => {
         for (const sitemapEvent of sitemapEventsOf(event)) listener(sitemapEvent);
       });
@@ -196,7 +217,7 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
     async get(id: string): Promise<StoredSitemap | undefined> {
       return /^[a-f0-9]{24}$/.test(id) ? getSitemap(db, id) : undefined;
     },
-    /** A generated file's XML by its name, or null when there is no such file (never made, or pruned). */
+    /** A generated file (its XML, or the HTML sitemap) by its name, or null when there is none (never made, or pruned). */
     async file(name: string): Promise<SitemapFileContent | null> {
       if (!SAFE_FILE_NAME.test(name)) return null;
       return (await getSitemapFile(db, name)) ?? null;

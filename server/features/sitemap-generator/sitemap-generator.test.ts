@@ -229,8 +229,12 @@ describe.each(DIALECTS)('%s', (dialect) => {
         made[2].record._id,
         made[1].record._id,
       ]);
-      expect((await fileNames()).sort()).toEqual([made[1].sitemap, made[2].sitemap].map((path) => fileOf(path)).sort());
+      // Each sitemap's XML and its HTML sitemap.
+      expect((await fileNames()).sort()).toEqual(
+        [made[1], made[2]].flatMap((one) => [one.sitemap, one.report.htmlSitemap].map((path) => fileOf(path))).sort(),
+      );
       expect(await service.file(fileOf(made[0].sitemap))).toBeNull();
+      expect(await service.file(fileOf(made[0].report.htmlSitemap))).toBeNull();
       expect(await service.file('../../etc/passwd')).toBeNull();
       expect(await service.file(fileOf(made[2].sitemap))).toMatchObject({
         content: expect.stringContaining('<urlset'),

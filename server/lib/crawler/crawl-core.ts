@@ -37,6 +37,8 @@ export interface CoreOptions {
   followNofollow?: boolean;
   /** Skip URLs whose extension says they are files (default true; the audit checks them too). */
   skipFileExtensions?: boolean;
+  /** The pattern an in-site URL matches when it must not be crawled at all. */
+  exclude?: (url: string) => string | null;
   /** Sees every skipped URL, including those past the report's listing limit. */
   onSkip?: (url: string, reason: SkipReason, detail: string) => void;
   /** After every response: URLs waiting or in flight, and URLs skipped so far. */
@@ -156,6 +158,7 @@ export async function runCrawl(settings: CoreOptions, visitor: CrawlVisitor): Pr
     robots,
     followNofollow: settings.followNofollow,
     skipFileExtensions: settings.skipFileExtensions,
+    exclude: settings.exclude,
   });
   frontier.discover(startUrl, 0, { start: true });
   if (frontier.pending === 0) {

@@ -32,6 +32,8 @@ export interface FrontierOptions {
   followNofollow?: boolean;
   /** Skip URLs whose extension marks a file (default true). */
   skipFileExtensions?: boolean;
+  /** The pattern an in-site URL matches when it must not be crawled (the sitemap generator's exclude list). */
+  exclude?: (url: string) => string | null;
 }
 
 export function createFrontier(options: FrontierOptions) {
@@ -67,6 +69,8 @@ export function createFrontier(options: FrontierOptions) {
     if (depth > options.maxDepth)
       return options.skips.add(url, 'cap', `more than ${options.maxDepth} links from the start page`);
     if (!robots.isAllowed(url)) return options.skips.add(url, 'robots', 'disallowed by robots.txt');
+    const excludedBy = options.exclude?.(url);
+    if (excludedBy) return options.skips.add(url, 'excluded', `matches the exclude pattern ${excludedBy}`);
     const extension = options.skipFileExtensions === false ? null : nonHtmlExtension(url);
     if (extension) return options.skips.add(url, 'non-html', `.${extension} file`);
     if (closedReason) return options.skips.add(url, 'cap', closedReason);

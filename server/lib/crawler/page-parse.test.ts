@@ -45,3 +45,23 @@ test('parsePageStream keeps at most MAX_LINKS_PER_PAGE links from one page and c
   expect(page.links).toHaveLength(MAX_LINKS_PER_PAGE);
   expect(page.linksOverCap).toBe(51);
 });
+
+test('the title, images and hreflang alternates are read when asked for (an SVG title is not the page title)', async () => {
+  const html = `<html><head><svg><title>icon</title></svg><title>  A
+    page &amp; more </title><title>second</title>
+    <link rel="alternate" hreflang="en" href="/en/"><link rel="ALTERNATE" hreflang=" hi " href="/hi/">
+    <link rel="alternate" href="/feed.xml" type="application/rss+xml"><link rel="stylesheet" hreflang="fr" href="/s.css">
+    </head><body><img src="/a.png"><img src=" /b.png "><img src="/a.png"><img src=""><img alt="no src"><img src="/c.png"></body></html>`;
+  const asked = await parsePageStream(chunked(html, 5), {
+    botName: 'DelhiSeoToolsBot',
+    collect: { images: true, alternates: true, maxImages: 2, maxAlternates: 5 },
+  });
+  expect(asked.title).toBe('A page & more');
+  expect(asked.images).toEqual(['/a.png', '/b.png']);
+  expect(asked.alternates).toEqual([
+    { hreflang: 'en', href: '/en/' },
+    { hreflang: 'hi', href: '/hi/' },
+  ]);
+  const plain = await parsePageStream(chunked(html, 64), { botName: 'DelhiSeoToolsBot' });
+  expect([plain.title, plain.images, plain.alternates]).toEqual(['A page & more', [], []]);
+});

@@ -17,7 +17,24 @@ export interface ParsedPage {
   directives: RobotsDirectives;
   /** Links past MAX_LINKS_PER_PAGE (the one cap, shared with the page facts): counted, not read. */
   linksOverCap: number;
+  /** The first `<title>`, whitespace collapsed, at most MAX_TITLE_LENGTH characters; null without one. */
+  title: string | null;
+  /** Raw `src` of each `<img>` (when `collect.images`), each once, in page order, unresolved, at most `maxImages`. */
+  images: string[];
+  /** `<link rel="alternate" hreflang href>` (when `collect.alternates`), raw, at most `maxAlternates`. */
+  alternates: { hreflang: string; href: string }[];
 }
+
+/** What a parse keeps beyond links and directives (the sitemap generator's image and hreflang entries). */
+export interface ParseCollect {
+  images?: boolean;
+  alternates?: boolean;
+  maxImages?: number;
+  maxAlternates?: number;
+}
+
+/** Longest page title kept (for the HTML sitemap's link text). */
+export const MAX_TITLE_LENGTH = 200;
 
 function decoderFor(charset: string | undefined): TextDecoder {
   try {
@@ -34,7 +51,7 @@ function decoderFor(charset: string | undefined): TextDecoder {
  */
 export async function parsePageStream(
   body: Readable,
-  options: { botName: string; charset?: string; breathe?: () => Promise<void> },
+  options: { botName: string; charset?: string; breathe?: () => Promise<void>; collect?: ParseCollect },
 ): Promise<ParsedPage> {
   const page: ParsedPage = {
     links: [],
@@ -42,11 +59,52 @@ export async function parsePageStream(
     baseHref: null,
     directives: { noindex: false, nofollow: false },
     linksOverCap: 0,
+    title: null,
+    images: [],
+    alternates: [],
   };
   const botMeta = options.botName.toLowerCase();
+  const collect = options.collect ?? {};
+  const maxImages = collect.maxImages ?? Infinity;
+  const maxAlternates = collect.maxAlternates ?? Infinity;
+  // The first <title> outside <svg> (an SVG <title> names a drawing, not the page).
+  let titleText: string | null = null;
+  let inTitle = false;
+  let svgDepth = 0;
+  const imagesSeen = new Set<string>();
   const parser = new Parser(
     {
+      ontext(text) {
+        if (inTitle && titleText !== null && titleText.length < MAX_TITLE_LENGTH * 4) titleText += text;
+      },
+      onclosetag(name) {
+        if (name === 'svg' && svgDepth > 0) svgDepth -= 1;
+        if (name === 'title' && inTitle) {
+          inTitle = false;
+          page.title = (titleText ?? '').replace(/\s+/g, ' ').trim().slice(0, MAX_TITLE_LENGTH) || null;
+        }
+      },
       onopentag(name, attributes) {
+        if (name === 'svg') svgDepth += 1;
+        else if (name === 'title' && svgDepth === 0 && titleText === null) {
+          inTitle = true;
+          titleText = '';
+        } else if (name === 'img' && collect.images && attributes.src?.trim()) {
+          const src = attributes.src.trim();
+          if (page.images.length < maxImages && !imagesSeen.has(src)) {
+            imagesSeen.add(src);
+            page.images.push(src);
+          }
+        } else if (
+          name === 'link' &&
+          collect.alternates &&
+          attributes.hreflang !== undefined &&
+          attributes.href?.trim() &&
+          relHas(attributes.rel, 'alternate')
+        ) {
+          if (page.alternates.length < maxAlternates)
+            page.alternates.push({ hreflang: attributes.hreflang.trim(), href: attributes.href.trim() });
+        }
         if ((name === 'a' || name === 'area') && attributes.href !== undefined) {
           if (page.links.length < MAX_LINKS_PER_PAGE)
             page.links.push({ href: attributes.href, nofollow: relIsNofollow(attributes.rel) });

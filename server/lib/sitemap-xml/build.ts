@@ -3,9 +3,10 @@ import {
   INDEX_OPEN,
   planParts,
   sitemapElement,
+  extensionsOf,
   URLSET_CLOSE,
-  URLSET_OPEN,
   urlElement,
+  urlsetOpen,
   type SitemapEntry,
 } from './xml.ts';
 
@@ -63,15 +64,17 @@ function* map<T>(items: readonly T[], render: (item: T) => string): Generator<st
 export async function buildSitemap(options: BuildSitemapOptions): Promise<BuiltSitemap> {
   const { parts, rejected } = planParts(options.entries, options.limits);
   const urls = parts.reduce((sum, part) => sum + part.length, 0);
+  // Every part declares the namespaces the whole list uses (what planParts counted).
+  const open = urlsetOpen(extensionsOf(options.entries));
   if (parts.length === 1) {
-    const xml = await buildFile(URLSET_OPEN, map(parts[0], urlElement), URLSET_CLOSE);
+    const xml = await buildFile(open, map(parts[0], urlElement), URLSET_CLOSE);
     return { mainFile: options.fileName, files: [{ name: options.fileName, xml }], isIndex: false, urls, rejected };
   }
   const stem = options.fileName.replace(/\.xml$/i, '');
   const partNames = parts.map((_, index) => `${stem}-${index + 1}.xml`);
   const partFiles: SitemapFile[] = [];
   for (const [index, part] of parts.entries())
-    partFiles.push({ name: partNames[index], xml: await buildFile(URLSET_OPEN, map(part, urlElement), URLSET_CLOSE) });
+    partFiles.push({ name: partNames[index], xml: await buildFile(open, map(part, urlElement), URLSET_CLOSE) });
   const today = new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00');
   const index = await buildFile(
     INDEX_OPEN,

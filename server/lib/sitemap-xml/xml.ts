@@ -5,6 +5,14 @@ export const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 export const MAX_URLS_PER_FILE = 50_000;
 export const MAX_BYTES_PER_FILE = 50 * 1024 * 1024;
 export const MAX_LOC_CHARS = 2048;
+/** Google's image sitemap extension: at most 1,000 `image:image` per `<url>`. */
+export const MAX_IMAGES_PER_URL = 1000;
+/** hreflang alternates kept per URL: more languages than any site publishes, and a bound on the file. */
+export const MAX_ALTERNATES_PER_URL = 200;
+/** Google's image sitemap extension (https://developers.google.com/search/docs/crawling-indexing/sitemaps/image-sitemaps). */
+export const IMAGE_NS = 'http://www.google.com/schemas/sitemap-image/1.1';
+/** hreflang alternates in a sitemap are XHTML `link` elements (Google's localized versions guide). */
+export const XHTML_NS = 'http://www.w3.org/1999/xhtml';
 
 /** One URL of any sitemap this app writes: the site's own /sitemap.xml and generated ones. */
 export interface SitemapEntry {
@@ -12,6 +20,10 @@ export interface SitemapEntry {
   lastmod?: string;
   /** 0.0-1.0; omitted when unknown. */
   priority?: number;
+  /** Absolute URLs of the page's images: `image:image` entries (at most MAX_IMAGES_PER_URL written). */
+  images?: readonly string[];
+  /** hreflang alternates: `xhtml:link rel="alternate"` entries (at most MAX_ALTERNATES_PER_URL written). */
+  alternates?: readonly { hreflang: string; href: string }[];
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
@@ -58,6 +70,22 @@ export function encodeLoc(url: string): string {
 }
 
 export const URLSET_OPEN = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${SITEMAP_NS}">\n`;
+
+/** The urlset's start tag, declaring the extension namespaces the entries use (none: the plain one). */
+export function urlsetOpen(extensions: { images?: boolean; alternates?: boolean } = {}): string {
+  if (!extensions.images && !extensions.alternates) return URLSET_OPEN;
+  const image = extensions.images ? ` xmlns:image="${IMAGE_NS}"` : '';
+  const xhtml = extensions.alternates ? ` xmlns:xhtml="${XHTML_NS}"` : '';
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${SITEMAP_NS}"${image}${xhtml}>\n`;
+}
+
+/** Which extension namespaces a list of entries needs. */
+export function extensionsOf(entries: readonly SitemapEntry[]): { images: boolean; alternates: boolean } {
+  return {
+    images: entries.some((entry) => (entry.images?.length ?? 0) > 0),
+    alternates: entries.some((entry) => (entry.alternates?.length ?? 0) > 0),
+  };
+}
 export const URLSET_CLOSE = '</urlset>\n';
 export const INDEX_OPEN = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${SITEMAP_NS}">\n`;
 export const INDEX_CLOSE = '</sitemapindex>\n';
@@ -65,7 +93,19 @@ export const INDEX_CLOSE = '</sitemapindex>\n';
 export function urlElement(entry: SitemapEntry): string {
   const lastmod = entry.lastmod ? `<lastmod>${escapeXml(entry.lastmod)}</lastmod>` : '';
   const priority = entry.priority === undefined ? '' : `<priority>${entry.priority.toFixed(1)}</priority>`;
-  return `<url><loc>${escapeXml(encodeLoc(entry.url))}</loc>${lastmod}${priority}</url>\n`;
+  // The sitemaps.org schema puts other namespaces' elements after loc, lastmod, changefreq and priority.
+  const alternates = (entry.alternates ?? [])
+    .slice(0, MAX_ALTERNATES_PER_URL)
+    .map(
+      ({ hreflang, href }) =>
+        `<xhtml:link rel="alternate" hreflang="${escapeXml(hreflang)}" href="${escapeXml(encodeLoc(href))}"/>`,
+    )
+    .join('');
+  const images = (entry.images ?? [])
+    .slice(0, MAX_IMAGES_PER_URL)
+    .map((image) => `<image:image><image:loc>${escapeXml(encodeLoc(image))}</image:loc></image:image>`)
+    .join('');
+  return `<url><loc>${escapeXml(encodeLoc(entry.url))}</loc>${lastmod}${priority}${alternates}${images}</url>\n`;
 }
 
 export function sitemapElement(loc: string, lastmod?: string): string {
@@ -84,7 +124,7 @@ export function planParts(
 ): { parts: SitemapEntry[][]; rejected: SitemapEntry[] } {
   const maxUrls = limits.maxUrls ?? MAX_URLS_PER_FILE;
   const maxBytes = limits.maxBytes ?? MAX_BYTES_PER_FILE;
-  const wrapperBytes = Buffer.byteLength(URLSET_OPEN) + Buffer.byteLength(URLSET_CLOSE);
+  const wrapperBytes = Buffer.byteLength(urlsetOpen(extensionsOf(entries))) + Buffer.byteLength(URLSET_CLOSE);
   const parts: SitemapEntry[][] = [];
   const rejected: SitemapEntry[] = [];
   let current: SitemapEntry[] = [];

@@ -5,7 +5,7 @@ export function SitemapPreview({ locs, idPrefix }: { locs: string[]; idPrefix: s
   const shown = locs.slice(0, PREVIEW_LIMIT);
   return (
     <section className="sitemap-preview" aria-labelledby={`${idPrefix}-preview-heading`}>
-      <h3 id={`${idPrefix}-preview-heading`}>URLs in this sitemap ({locs.length})</h3>
+      <h2 id={`${idPrefix}-preview-heading`}>URLs in this sitemap ({locs.length})</h2>
       <ol>
         {shown.map((loc) => (
           <li key={loc} className="url-cell">
@@ -24,7 +24,7 @@ export function SitemapNextSteps({ siteUrl, idPrefix }: { siteUrl: string; idPre
   const origin = siteOrigin(siteUrl);
   return (
     <section className="sitemap-next" aria-labelledby={`${idPrefix}-next-heading`}>
-      <h3 id={`${idPrefix}-next-heading`}>Where to upload it</h3>
+      <h2 id={`${idPrefix}-next-heading`}>Where to upload it</h2>
       <ol>
         <li>
           Press <strong>Download</strong> and upload <code>sitemap.xml</code> to the root of your website, so that it

@@ -14,7 +14,7 @@ const faq: FaqEntry[] = [
   {
     question: 'Which pages does the generator leave out?',
     answer:
-      'Only pages that should not be in a sitemap: URLs blocked by robots.txt, pages marked noindex, pages whose canonical points to another URL (the canonical target is crawled instead), redirects, error pages, files that are not HTML, and links to other websites. The crawl report lists every skipped URL with its reason.',
+      'Only pages that should not be in a sitemap: URLs blocked by robots.txt, pages marked noindex, pages whose canonical points to another URL (the canonical target is crawled instead), redirects, error pages, files that are not HTML, and links to other websites. The crawl report lists every skipped URL with its reason. Under Options you can list noindex and non-canonical pages anyway, and choose which sections to list or leave out with path patterns such as /blog/.',
   },
   {
     question: 'How many pages can it crawl?',
@@ -59,6 +59,24 @@ const comparison: { feature: string; tool: string; manual: string; plugin: strin
     manual: 'Hard to get right',
     plugin: 'Usually',
   },
+  {
+    feature: 'Images and language versions',
+    tool: 'Yes, image:image and hreflang xhtml:link entries',
+    manual: 'By hand',
+    plugin: 'Some plugins',
+  },
+  {
+    feature: 'Finds broken links',
+    tool: 'Yes, each with the page that links to it',
+    manual: 'No',
+    plugin: 'Rarely',
+  },
+  {
+    feature: 'HTML sitemap for visitors',
+    tool: 'Yes, grouped by section, ready to download',
+    manual: 'By hand',
+    plugin: 'Some plugins',
+  },
   { feature: 'Works on any website', tool: 'Yes, no install or login', manual: 'Yes', plugin: 'Only on that CMS' },
   { feature: 'Cost', tool: 'Free', manual: 'Your time', plugin: 'Free or paid' },
 ];
@@ -88,8 +106,15 @@ function SitemapToolPage() {
         <ol>
           <li>It reads your robots.txt, then starts at the page you entered and follows the links on each page.</li>
           <li>It stays on your website, removes tracking parameters and fragments, and visits each URL once.</li>
-          <li>It keeps pages that answer 200 with HTML, are not marked noindex and are their own canonical.</li>
-          <li>It writes a standard XML sitemap you can download, check and submit to Google Search Console.</li>
+          <li>
+            It keeps pages that answer 200 with HTML, are not marked noindex and are their own canonical, unless you
+            choose otherwise under Options, where you can also limit the crawl and pick sections by path.
+          </li>
+          <li>
+            It writes a standard XML sitemap with each page&rsquo;s images and language versions, which you can
+            download, check and submit to Google Search Console, plus an HTML sitemap for visitors.
+          </li>
+          <li>It lists the broken links it met, each with the page that links to it.</li>
         </ol>
       </section>
       <Island name="tools/sitemap-generator/HistoryWidget" component={SitemapHistoryWidget} props={{}} />

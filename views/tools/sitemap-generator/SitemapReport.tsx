@@ -1,4 +1,5 @@
 import { Table } from '#views/components/Table.tsx';
+import { BrokenLinks } from './BrokenLinks.tsx';
 import { formatSeconds, REASON_LABELS, reasonRows, stopLabel } from './logic.ts';
 import type { SitemapReportView } from './schema.ts';
 
@@ -13,6 +14,12 @@ export function SitemapReport({ report, idPrefix }: { report: SitemapReportView;
         <strong>{report.pages}</strong> page{report.pages === 1 ? '' : 's'} listed from {report.siteUrl} in{' '}
         {formatSeconds(report.durationMs)}. {stopLabel(report.stoppedBy)}
       </p>
+      {report.images !== undefined || report.alternates !== undefined ? (
+        <p className="sitemap-extras">
+          Images listed: <strong>{report.images ?? 0}</strong> · Language versions (hreflang) listed:{' '}
+          <strong>{report.alternates ?? 0}</strong>
+        </p>
+      ) : null}
       {rows.length === 0 ? (
         <p>No URLs were skipped.</p>
       ) : (
@@ -52,6 +59,9 @@ export function SitemapReport({ report, idPrefix }: { report: SitemapReportView;
           </details>
         </>
       )}
+      {report.brokenLinks ? (
+        <BrokenLinks links={report.brokenLinks} total={report.brokenLinksTotal ?? 0} idPrefix={idPrefix} />
+      ) : null}
     </section>
   );
 }

@@ -1,15 +1,20 @@
 import { useState, type FormEvent } from 'react';
 import { saveBlob } from '#views/lib/download.ts';
 import { ApiError, apiFetch, requestJson, serverReason } from '#views/lib/request-json.ts';
+import { progressSearch } from '#views/model/sitemap-options.ts';
 import {
   checkMessage,
+  DEFAULT_OPTIONS_FORM,
   DOWNLOAD_FILE_NAME,
   fullLink,
   GENERATE_FAILED,
   generateErrorMessage,
+  optionsFromForm,
   progressPercent,
   SITEMAPS_CHANGED_EVENT,
+  type OptionsForm,
 } from './logic.ts';
+import { OptionsFields } from './OptionsFields.tsx';
 import { SitemapNextSteps, SitemapPreview } from './NextSteps.tsx';
 import { readSitemap } from './read-sitemap.ts';
 import type { GenerateSitemapResponse, SitemapProgress } from './schema.ts';
@@ -32,11 +37,17 @@ export default function SitemapGeneratorWidget({ idPrefix }: SitemapGeneratorPro
   const [progress, setProgress] = useState<SitemapProgress | null>(null);
   const [result, setResult] = useState<GenerateSitemapResponse | null>(null);
   const [preview, setPreview] = useState<string[] | null>(null);
+  const [optionsForm, setOptionsForm] = useState<OptionsForm>(DEFAULT_OPTIONS_FORM);
   const id = (name: string) => `${idPrefix}-${name}`;
 
   async function onGenerate(event: FormEvent) {
     event.preventDefault();
     if (!url.trim() || generating) return;
+    const chosen = optionsFromForm(optionsForm);
+    if (!chosen.ok) {
+      setError(chosen.error);
+      return;
+    }
     setGenerating(true);
     setError('');
     setSitemapPath('');
@@ -46,7 +57,7 @@ export default function SitemapGeneratorWidget({ idPrefix }: SitemapGeneratorPro
     setPreview(null);
     setProgress({ found: 0, queued: 1, skipped: 0 });
     // Progress arrives on its own stream while the POST waits for the finished crawl.
-    const events = new EventSource(`/api/sitemaps/progress?url=${encodeURIComponent(url.trim())}`);
+    const events = new EventSource(`/api/sitemaps/progress?${progressSearch(url.trim(), chosen.options)}`);
     events.addEventListener('progress', (message) =>
       setProgress(JSON.parse((message as MessageEvent<string>).data) as SitemapProgress),
     );
@@ -56,6 +67,7 @@ export default function SitemapGeneratorWidget({ idPrefix }: SitemapGeneratorPro
     try {
       const generated = await requestJson<GenerateSitemapResponse>('/api/sitemaps', GENERATE_FAILED, {
         url: url.trim(),
+        ...chosen.options,
       });
       const fileLink = fullLink(window.location.origin, generated.sitemap);
       setSitemapPath(generated.sitemap);
@@ -115,6 +127,7 @@ export default function SitemapGeneratorWidget({ idPrefix }: SitemapGeneratorPro
           busyLabel="Generating..."
           describedBy={error ? id('error') : undefined}
         />
+        <OptionsFields idPrefix={idPrefix} form={optionsForm} onChange={setOptionsForm} disabled={generating} />
         {progress ? (
           <div className="sitemap-progress" role="status" aria-live="polite">
             <progress max={100} value={progressPercent(progress)} aria-label="Crawl progress" />
@@ -137,6 +150,18 @@ export default function SitemapGeneratorWidget({ idPrefix }: SitemapGeneratorPro
                 {link}
               </a>
             </p>
+            {result?.report.htmlSitemap ? (
+              <p className="sitemap-html-links">
+                HTML sitemap for visitors:{' '}
+                <a href={result.report.htmlSitemap} target="_blank" rel="noopener">
+                  View
+                </a>{' '}
+                ·{' '}
+                <a href={`${result.report.htmlSitemap}?download=1`} download="sitemap.html">
+                  Download sitemap.html
+                </a>
+              </p>
+            ) : null}
           </div>
         ) : null}
         <div className="actions">

@@ -1,8 +1,12 @@
 import { expect, test } from 'vitest';
 import {
+  brokenStatusLabel,
   checkMessage,
+  DEFAULT_OPTIONS_FORM,
   fullLink,
   generateErrorMessage,
+  optionsFromForm,
+  optionsSummary,
   progressPercent,
   reasonRows,
   siteOrigin,
@@ -56,4 +60,57 @@ test('reasonRows lists reasons with counts in a fixed order and drops empty ones
     { reason: 'external', label: 'External link', count: 3 },
   ]);
   expect(stopLabel('page-limit')).toContain('page limit');
+});
+
+test('the options form sends only what differs from the defaults, and says what is wrong before any request', () => {
+  expect(optionsFromForm(DEFAULT_OPTIONS_FORM)).toEqual({ ok: true, options: {} });
+  expect(
+    optionsFromForm({
+      maxPages: ' 250 ',
+      include: '/blog/\n\n /guides/ \n/blog/',
+      exclude: '/tag/',
+      includeNoindex: true,
+      includeNonCanonical: true,
+      images: false,
+      hreflang: false,
+    }),
+  ).toEqual({
+    ok: true,
+    options: {
+      maxPages: 250,
+      include: ['/blog/', '/guides/'],
+      exclude: ['/tag/'],
+      includeNoindex: true,
+      includeNonCanonical: true,
+      images: false,
+      hreflang: false,
+    },
+  });
+  expect(optionsFromForm({ ...DEFAULT_OPTIONS_FORM, maxPages: '0' })).toEqual({
+    ok: false,
+    error: 'The page limit must be a whole number of at least 1.',
+  });
+  expect(optionsFromForm({ ...DEFAULT_OPTIONS_FORM, maxPages: '2.5' })).toEqual({
+    ok: false,
+    error: 'The page limit must be a whole number of at least 1.',
+  });
+  expect(optionsFromForm({ ...DEFAULT_OPTIONS_FORM, exclude: '/ok/\ntag' })).toEqual({
+    ok: false,
+    error: 'Exclude pattern 2 ("tag") must start with / (a path such as /blog/).',
+  });
+});
+
+test('the options line says what differs from the defaults', () => {
+  expect(optionsSummary(DEFAULT_OPTIONS_FORM)).toBe('Default options');
+  expect(
+    optionsSummary({ ...DEFAULT_OPTIONS_FORM, maxPages: '100', include: '/a/', exclude: '/b/\n/c/', images: false }),
+  ).toBe('at most 100 pages · 1 include pattern · 2 exclude patterns · no images');
+  expect(optionsSummary({ ...DEFAULT_OPTIONS_FORM, includeNonCanonical: true, hreflang: false })).toBe(
+    'non-canonical pages listed · no hreflang',
+  );
+});
+
+test('a broken link shows its status, or why no answer came', () => {
+  expect(brokenStatusLabel({ status: 404, detail: 'HTTP 404' })).toBe('404');
+  expect(brokenStatusLabel({ status: null, detail: 'connection refused' })).toBe('No answer (connection refused)');
 });

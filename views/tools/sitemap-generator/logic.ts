@@ -1,3 +1,5 @@
+import type { SitemapOptionsInput } from '#views/model/sitemap-options.ts';
+import { patternListProblem, patternsFromText } from '#views/model/sitemap-patterns.ts';
 import type { SitemapListItem, SitemapProgress, SkipReasonCode } from './schema.ts';
 
 /** Window event the generator fires after each new sitemap; the history island reloads on it. */
@@ -69,6 +71,8 @@ export const REASON_LABELS: Record<SkipReasonCode, string> = {
   nofollow: 'Only linked with nofollow',
   error: 'Could not be fetched',
   cap: 'Limit reached',
+  excluded: 'Matches an exclude pattern',
+  'not-included': 'Matches no include pattern',
 };
 
 /** Reasons in the order the report shows them, with their counts, omitting reasons with none. */
@@ -102,4 +106,74 @@ export const GENERATE_FAILED = 'Failed to generate sitemap';
 /** The error line shown under the input: the spec's message, plus the server's reason when given. */
 export function generateErrorMessage(serverReason: string): string {
   return serverReason ? `${GENERATE_FAILED}: ${serverReason}` : GENERATE_FAILED;
+}
+
+/** The options as the form holds them: text fields as typed, boxes ticked or not. */
+export interface OptionsForm {
+  maxPages: string;
+  include: string;
+  exclude: string;
+  includeNoindex: boolean;
+  includeNonCanonical: boolean;
+  images: boolean;
+  hreflang: boolean;
+}
+
+export const DEFAULT_OPTIONS_FORM: OptionsForm = {
+  maxPages: '',
+  include: '',
+  exclude: '',
+  includeNoindex: false,
+  includeNonCanonical: false,
+  images: true,
+  hreflang: true,
+};
+
+/**
+ * The form's options as the API takes them, or what is wrong with them (the server checks the same
+ * again). Only what differs from the defaults is sent, so a crawl with default options is the crawl
+ * anyone else with default options joins.
+ */
+export function optionsFromForm(
+  form: OptionsForm,
+): { ok: true; options: SitemapOptionsInput } | { ok: false; error: string } {
+  const options: SitemapOptionsInput = {};
+  const cap = form.maxPages.trim();
+  if (cap) {
+    if (!/^\d{1,7}$/.test(cap) || Number(cap) < 1)
+      return { ok: false, error: 'The page limit must be a whole number of at least 1.' };
+    options.maxPages = Number(cap);
+  }
+  const include = patternsFromText(form.include);
+  const exclude = patternsFromText(form.exclude);
+  const problem = patternListProblem('Include', include) ?? patternListProblem('Exclude', exclude);
+  if (problem) return { ok: false, error: problem };
+  if (include.length) options.include = include;
+  if (exclude.length) options.exclude = exclude;
+  if (form.includeNoindex) options.includeNoindex = true;
+  if (form.includeNonCanonical) options.includeNonCanonical = true;
+  if (!form.images) options.images = false;
+  if (!form.hreflang) options.hreflang = false;
+  return { ok: true, options };
+}
+
+/** One line saying which options differ from the defaults ("Default options" when none). */
+export function optionsSummary(form: OptionsForm): string {
+  const parts: string[] = [];
+  const cap = form.maxPages.trim();
+  if (cap) parts.push(`at most ${cap} pages`);
+  const include = patternsFromText(form.include).length;
+  const exclude = patternsFromText(form.exclude).length;
+  if (include) parts.push(`${include} include pattern${include === 1 ? '' : 's'}`);
+  if (exclude) parts.push(`${exclude} exclude pattern${exclude === 1 ? '' : 's'}`);
+  if (form.includeNoindex) parts.push('noindex pages listed');
+  if (form.includeNonCanonical) parts.push('non-canonical pages listed');
+  if (!form.images) parts.push('no images');
+  if (!form.hreflang) parts.push('no hreflang');
+  return parts.length ? parts.join(' · ') : 'Default options';
+}
+
+/** A broken link's status as the table shows it: the HTTP status, or why no answer came. */
+export function brokenStatusLabel(link: { status: number | null; detail: string }): string {
+  return link.status === null ? `No answer (${link.detail})` : String(link.status);
 }

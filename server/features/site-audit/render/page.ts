@@ -34,6 +34,8 @@ export interface RenderedPage {
   failedResources: CappedList;
   /** Bytes the page's requests fetched from the site (cached files not counted again). */
   bytes: number;
+  /** Milliseconds from the navigation's start to the DOM read (load, then the settle: see render()). */
+  readyMs: number;
 }
 
 export interface PageRenderLimits {
@@ -71,9 +73,16 @@ const RESOURCE_LOG = /^Failed to load resource\b/;
 // Before any page script, in every frame: no WebRTC (its UDP never passes the guarded fetcher).
 const NO_WEBRTC = `for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel',
   'RTCSessionDescription', 'RTCIceCandidate']) Reflect.deleteProperty(globalThis, name);`;
-// Two turns of the page's own loop: scripts that render on load or in the next frame have run.
-const SETTLE = 'new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))';
-const CLEAR_STORAGE = 'try { localStorage.clear(); sessionStorage.clear(); } catch {}';
+// Each page starts as a first visit: its storage is emptied before any of its scripts runs (top frame;
+// storage is per origin, so a same-origin frame shares it).
+const CLEAR_STORAGE = 'if (window === window.top) try { localStorage.clear(); sessionStorage.clear(); } catch {}';
+// Two turns of the page's own loop (scripts that render on load or in the next frame have run), then the
+// DOM serialised as Playwright's page.content() does, in the same call: content() runs in Playwright's
+// utility world, which it builds and fills with its whole injected script for every new document (about
+// half the time of a small page's render here).
+const SERIALIZE = `(document.doctype ? new XMLSerializer().serializeToString(document.doctype) : '') +
+  (document.documentElement ? document.documentElement.outerHTML : '')`;
+const SETTLE_AND_SERIALIZE = `new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))).then(() => ${SERIALIZE})`;
 
 export function cappedList(): CappedList & { add(entry: string): void } {
   const list = {
@@ -138,7 +147,7 @@ export async function openRenderSlot(
     acceptDownloads: false,
     viewport: { width: 1280, height: 800 },
   });
-  await context.addInitScript({ content: NO_WEBRTC });
+  await context.addInitScript({ content: `${NO_WEBRTC}\n${CLEAR_STORAGE}` });
   const page = await context.newPage();
   let job: Job | null = null;
   let crashed = false;
@@ -254,23 +263,31 @@ export async function openRenderSlot(
       stop();
     }, limits.timeoutMs);
     try {
+      const begun = performance.now();
       await page.goto(document.url, { waitUntil: 'load', timeout: left() });
-      // Requests a script started on load (data for the page) are waited for, then the frame they render in.
+      // Requests a script started on load (data for the page) are waited for, then the frame they render in;
+      // the DOM is read once a settle ends with no request of the page under way.
+      let html: string | undefined;
       for (let round = 0; round < 3; round += 1) {
-        await page.evaluate(SETTLE);
-        if (current.inFlight === 0) break;
+        const read = await page.evaluate<string>(SETTLE_AND_SERIALIZE);
+        if (current.inFlight === 0) {
+          html = read;
+          break;
+        }
         await new Promise<void>((resolve) => (current.onIdle = resolve));
         current.onIdle = undefined;
       }
-      const html = await page.content();
-      // The next page starts as a first visit: no cookies, no storage.
-      await page.evaluate(CLEAR_STORAGE);
+      // Still loading after three rounds: the DOM as it is once those requests ended.
+      html ??= await page.evaluate<string>(SERIALIZE);
+      // The next page starts as a first visit: no cookies (its storage is emptied as its document starts).
+      const readyMs = performance.now() - begun;
       await context.clearCookies();
       return {
         html,
         consoleErrors: strip(current.consoleErrors),
         failedResources: strip(current.failedResources),
         bytes: current.pageBytes,
+        readyMs,
       };
     } catch (error) {
       slot.broken = true;

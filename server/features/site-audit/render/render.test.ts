@@ -164,3 +164,24 @@ test('a script robots.txt disallows is not fetched while rendering, and is repor
   });
   expect(outcome.site.requests.map((entry) => entry.path)).not.toContain('/private/app.js');
 });
+
+test('every page renders as a first visit: what one page leaves in cookies and storage, the next one does not see', async () => {
+  // Each page shows what it finds, then leaves a cookie and local and session storage behind.
+  const script = `document.querySelector('h1').textContent = 'Found: ' +
+    [localStorage.getItem('seen'), sessionStorage.getItem('seen'), document.cookie].map((v) => v || 'nothing').join(', ');
+  localStorage.setItem('seen', location.pathname);
+  sessionStorage.setItem('seen', location.pathname);
+  document.cookie = 'seen=' + location.pathname.replace(/\\W/g, '') + '; path=/';`;
+  const paths = ['/', '/one', '/two', '/three'];
+  const site: FixtureSite = (path) =>
+    paths.includes(path)
+      ? ok(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Visit ${path}</title></head><body><h1>Visit</h1><p>${prose(path, 230)}</p>${paths.map((href) => `<a href="${href}">Page ${href}</a>`).join(' ')}<script>${script}</script></body></html>`,
+        )
+      : undefined;
+  // One context renders the four pages one after another.
+  const outcome = await auditFixture(site, { render: { concurrency: 1 } });
+  expect(outcome.render).toEqual({ rendered: 4, stopped: null });
+  const h1 = (path: string) => outcome.nodes.find((node) => node.url === outcome.site.origin + path)?.page?.h1;
+  for (const path of paths) expect(h1(path)).toEqual(['Found: nothing, nothing, nothing']);
+});

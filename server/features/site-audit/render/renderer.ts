@@ -39,9 +39,39 @@ export interface AuditRenderer {
   readonly stopped: string | null;
   /** Pages rendered so far. */
   readonly rendered: number;
+  /** Where the rendering time went so far (for the operator's log and the bench). */
+  timings(): RenderTimings;
+  /**
+   * Starts the browser and opens its `concurrency` contexts now (the crawl calls it as the start page's
+   * response comes in), rather than at the first render: the other contexts open while the start page
+   * renders. A launch that fails stops rendering as a first render's would; once closed, nothing more
+   * starts (a launch still under way is closed as soon as it ends).
+   */
+  warmUp(): void;
   close(): Promise<void>;
   /** Kills the browser at once (a thread that is exiting may not wait). */
   kill(): void;
+}
+
+/**
+ * Latency facts of an audit's rendering, which do not depend on how busy the machine's CPUs are as much as
+ * pages per second do: how long the browser took to start, how long a page took from its navigation to
+ * its DOM being read, and how long the render slots sat idle waiting for a page while the audit rendered.
+ */
+export interface RenderTimings {
+  /** Renders finished (rendered or failed). */
+  pages: number;
+  /** Milliseconds the (last) browser launch took, or null before one finished. */
+  launchMs: number | null;
+  /** Mean milliseconds from a page's navigation to its DOM being read (rendered pages). */
+  meanReadyMs: number;
+  /** Mean milliseconds a page held its slot (a context opened for it, the render, giving it back). */
+  meanSlotMs: number;
+  /**
+   * Mean milliseconds each of the `concurrency` slots sat without a page, from the first page handed to the
+   * renderer to the end of the last render: a starved pool shows here.
+   */
+  meanIdleSlotMs: number;
 }
 
 /** Rendering has stopped for the rest of the audit (the reason is the message). */
@@ -53,6 +83,11 @@ export class RenderingStoppedError extends Error {
 }
 
 export const MAX_RESTARTS = 3;
+
+function cannotStart(error: unknown): string {
+  const why = error instanceof Error ? error.message.split('\n')[0] : String(error);
+  return `The browser could not start (${why.slice(0, 200)}); the rest of the site was read without JavaScript.`;
+}
 /** Pages one context renders before it is replaced by a fresh one. */
 const PAGES_PER_SLOT = 100;
 const HARD_STOP_GRACE_MS = 5_000;
@@ -70,13 +105,27 @@ export function createAuditRenderer(options: AuditRendererOptions): AuditRendere
   let begun = 0;
   let running = 0;
   const waiting: Array<() => void> = [];
+  // Timings (RenderTimings): sums, and the span from the first page asked for to the last render's end.
+  let finished = 0;
+  let launchMs: number | null = null;
+  let readySum = 0;
+  let busySum = 0;
+  let firstAsked: number | undefined;
+  let lastEnded: number | undefined;
   const idle: Array<{ slot: RenderSlot; browser: Browser }> = [];
+  /** Contexts warmUp() is opening, taken by the first renders before they open their own. */
+  const warming: Array<Promise<{ slot: RenderSlot; browser: Browser } | undefined>> = [];
 
   /** A context of this browser that is free, or a new one. */
   async function takeSlot(current: Browser): Promise<RenderSlot> {
     for (let free = idle.pop(); free; free = idle.pop()) {
       if (free.browser === current && !free.slot.broken) return free.slot;
       void free.slot.close();
+    }
+    for (let opening = warming.shift(); opening; opening = warming.shift()) {
+      const warm = await opening;
+      if (warm && warm.browser === current && !warm.slot.broken) return warm.slot;
+      if (warm) void warm.slot.close();
     }
     return openRenderSlot(current, options.fetcher, cache);
   }
@@ -87,14 +136,45 @@ export function createAuditRenderer(options: AuditRendererOptions): AuditRendere
   }
 
   function launched(): Promise<Browser> {
-    browser ??= launchRendererChromium(options.chromiumPath, marker).then(({ browser: started, choice }) => {
+    // Closed: nothing may start a browser any more (none would be closed).
+    if (closed) return Promise.reject(new Error('The audit ended.'));
+    const launching = performance.now();
+    browser ??= launchRendererChromium(options.chromiumPath, marker).then(async ({ browser: started, choice }) => {
+      launchMs = performance.now() - launching;
       if (choice.sandbox) options.log?.info(choice.message);
       else options.log?.warn(choice.message);
+      // Closed (or killed) while it started: nobody else holds it, so it closes here.
+      if (closed) {
+        await started.close().catch(() => undefined);
+        throw new Error('The audit ended.');
+      }
       started.once('disconnected', () => (browser = undefined));
       return started;
     });
     browser.catch(() => (browser = undefined));
     return browser;
+  }
+
+  function warmUp(): void {
+    if (closed || stopped || browser) return;
+    launched().then(
+      (current) => {
+        for (let i = 0; i < options.concurrency && !closed; i += 1)
+          warming.push(
+            openRenderSlot(current, options.fetcher, cache).then(
+              (slot) => {
+                if (!closed) return { slot, browser: current };
+                void slot.close();
+                return undefined;
+              },
+              () => undefined,
+            ),
+          );
+      },
+      (error: unknown) => {
+        if (!closed) stop(cannotStart(error));
+      },
+    );
   }
 
   function kill(): void {
@@ -147,7 +227,9 @@ export function createAuditRenderer(options: AuditRendererOptions): AuditRendere
         `Only the first ${options.maxPages} pages were rendered (the limit of one audit); the rest were read without JavaScript.`,
       );
     begun += 1;
+    firstAsked ??= performance.now();
     await slot(signal);
+    const holding = performance.now();
     memory.start();
     try {
       if (stopped) throw stop(stopped);
@@ -155,10 +237,7 @@ export function createAuditRenderer(options: AuditRendererOptions): AuditRendere
       try {
         current = await launched();
       } catch (error) {
-        const why = error instanceof Error ? error.message.split('\n')[0] : String(error);
-        throw stop(
-          `The browser could not start (${why.slice(0, 200)}); the rest of the site was read without JavaScript.`,
-        );
+        throw stop(cannotStart(error));
       }
       let taken: RenderSlot | undefined;
       const work = takeSlot(current).then((slot) => {
@@ -180,6 +259,7 @@ export function createAuditRenderer(options: AuditRendererOptions): AuditRendere
         () => new PageRenderError('timeout', 'The page stopped answering while it was rendered.'),
       );
       rendered += 1;
+      readySum += page.readyMs;
       return page;
     } catch (error) {
       if (restarts >= MAX_RESTARTS)
@@ -189,6 +269,9 @@ export function createAuditRenderer(options: AuditRendererOptions): AuditRendere
       throw error;
     } finally {
       memory.stop();
+      finished += 1;
+      lastEnded = performance.now();
+      busySum += lastEnded - holding;
       release();
     }
   }
@@ -201,9 +284,21 @@ export function createAuditRenderer(options: AuditRendererOptions): AuditRendere
     get rendered() {
       return rendered;
     },
+    timings() {
+      const span = firstAsked !== undefined && lastEnded !== undefined ? lastEnded - firstAsked : 0;
+      return {
+        pages: finished,
+        launchMs: launchMs === null ? null : Math.round(launchMs),
+        meanReadyMs: rendered ? Math.round(readySum / rendered) : 0,
+        meanSlotMs: finished ? Math.round(busySum / finished) : 0,
+        meanIdleSlotMs: Math.round(Math.max(0, span * options.concurrency - busySum) / options.concurrency),
+      };
+    },
+    warmUp,
     async close() {
       closed = true;
       idle.length = 0;
+      warming.length = 0;
       const current = browser;
       browser = undefined;
       if (current) await (await current.catch(() => undefined))?.close().catch(() => undefined);

@@ -1,0 +1,44 @@
+import type * as Fs from 'node:fs';
+import { afterEach, expect, test, vi } from 'vitest';
+
+// A process read through /proc can exit between two reads: its task listing then throws ENOENT.
+const vanished = vi.hoisted(() => ({ pid: -1 }));
+vi.mock('node:fs', async (original) => {
+  const fs = await original<typeof Fs>();
+  const gone = (path: unknown) => String(path).startsWith(`/proc/${vanished.pid}/`);
+  const enoent = (path: unknown) =>
+    Object.assign(new Error(`ENOENT: no such file or directory, scandir '${String(path)}'`), { code: 'ENOENT' });
+  return {
+    ...fs,
+    // Still there when checked, gone when read: the race the sampler met.
+    existsSync: (path: Fs.PathLike) => (gone(path) ? true : fs.existsSync(path)),
+    readdirSync: ((path: Fs.PathLike, ...rest: unknown[]) => {
+      if (gone(path)) throw enoent(path);
+      return (fs.readdirSync as (...args: unknown[]) => unknown)(path, ...rest);
+    }) as typeof fs.readdirSync,
+    readFileSync: ((path: Fs.PathOrFileDescriptor, ...rest: unknown[]) => {
+      if (gone(path)) throw enoent(path);
+      return (fs.readFileSync as (...args: unknown[]) => unknown)(path, ...rest);
+    }) as typeof fs.readFileSync,
+  };
+});
+
+// @ts-expect-error plain ESM bench helper without type declarations
+const { childPids, treeCpuSeconds, treePssKib, treeRssKib } = await import('./proc.mjs');
+
+afterEach(() => {
+  vanished.pid = -1;
+});
+
+test('a process that exits while it is sampled counts as no process, and the sampler goes on', () => {
+  vanished.pid = process.pid;
+  expect(childPids(process.pid)).toEqual([]);
+  expect(treeRssKib(process.pid)).toBe(0);
+  expect(treePssKib(process.pid)).toBe(0);
+  expect(treeCpuSeconds(process.pid)).toBe(0);
+});
+
+test('a live process is read as before', () => {
+  expect(treeRssKib(process.pid)).toBeGreaterThan(0);
+  expect(treeCpuSeconds(process.pid)).toBeGreaterThan(0);
+});
