@@ -68,6 +68,8 @@ test('what is stored is the cleaned text, line breaks of messages kept', () => {
       website: 'https://asha.example.in',
       message: 'Hello\n\tthere',
       siteAudit: null,
+      formPage: null,
+      sourcePage: null,
     },
   });
   // Optional fields of nothing but control characters are simply not given.
