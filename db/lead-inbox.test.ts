@@ -4,6 +4,7 @@ import { insertArticleSubmission } from '#db/article-submissions.ts';
 import { insertContactMessage } from '#db/contact-messages.ts';
 import { deleteLead, iterateLeads, listInbox, setHandled, unreadCounts, type InboxQuery } from '#db/lead-inbox.ts';
 import { claimAttempt, enqueueEvent, listOutbox, markAttemptFailed, markDelivered } from '#db/outbox.ts';
+import { insertMonitorLead } from '#db/monitors.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
 
 describe.each(DIALECTS)('%s', (dialect) => {
@@ -62,6 +63,56 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect((await inbox('pending')).total).toBe(0);
   });
 
+  test('monitored sites are a list of their own: searched by email, site and issues; deleting one takes its notifications', async () => {
+    const lead = {
+      monitorId: 'm'.repeat(22),
+      email: 'owner@shop.example.in',
+      site: 'https://shop.example.in/',
+      schedule: 'weekly',
+      score: 72,
+      topIssues: '3 × Broken link (error)',
+      reportUrl: 'https://example.test/site-audit/abc',
+      ipHash: null,
+      createdAt: '2026-11-27T10:00:00.000Z',
+    };
+    const id = await insertMonitorLead(db, lead);
+    await enqueueEvent(
+      db,
+      {
+        eventId: 'e1',
+        event: 'monitor.created',
+        payload: '{}',
+        createdAt: lead.createdAt,
+        leadType: 'monitor',
+        leadId: id,
+      },
+      ['email'],
+      0,
+    );
+    const inbox = (q: string) => listInbox(db, { kind: 'monitors', q, status: 'all', page: 1, perPage: 50 });
+    expect((await inbox('')).rows).toEqual([
+      {
+        id,
+        createdAt: lead.createdAt,
+        handledAt: null,
+        fields: {
+          email: 'owner@shop.example.in',
+          site: 'https://shop.example.in/',
+          schedule: 'weekly',
+          score: '72',
+          top_issues: '3 × Broken link (error)',
+          report_url: 'https://example.test/site-audit/abc',
+        },
+        deliveries: { pending: 1, delivered: 0, failed: 0, lastError: null },
+      },
+    ]);
+    expect((await inbox('BROKEN LINK')).total).toBe(1);
+    expect((await inbox('weekly')).total).toBe(0);
+    expect(await unreadCounts(db)).toEqual({ contact: 0, articles: 0, monitors: 1 });
+    expect(await deleteLead(db, 'monitors', id)).toBe(true);
+    expect(await listOutbox(db)).toEqual([]);
+  });
+
   test('status filters, unread counts, pages newest first and each lead’s delivery state', async () => {
     const ids = [];
     for (let i = 1; i <= 5; i += 1)
@@ -69,12 +120,12 @@ describe.each(DIALECTS)('%s', (dialect) => {
     await insertArticleSubmission(db, { title: 'T', author: 'A', email: 'a@example.in', content: 'C' });
     expect(await setHandled(db, 'contact', ids[1]!, '2026-11-23T10:00:00.000Z')).toBe(true);
     expect(await setHandled(db, 'contact', 999, '2026-11-23T10:00:00.000Z')).toBe(false);
-    expect(await unreadCounts(db)).toEqual({ contact: 4, articles: 1 });
+    expect(await unreadCounts(db)).toEqual({ contact: 4, articles: 1, monitors: 0 });
     expect(await names({ status: 'handled' })).toEqual(['Lead 2']);
     expect(await names({ status: 'unread' })).toEqual(['Lead 5', 'Lead 4', 'Lead 3', 'Lead 1']);
     expect(await names({ perPage: 2, page: 2 })).toEqual(['Lead 3', 'Lead 2']);
     expect(await setHandled(db, 'contact', ids[1]!, null)).toBe(true);
-    expect(await unreadCounts(db)).toEqual({ contact: 5, articles: 1 });
+    expect(await unreadCounts(db)).toEqual({ contact: 5, articles: 1, monitors: 0 });
 
     const payload = '{}';
     const createdAt = '2026-11-23T10:00:00.000Z';

@@ -6,7 +6,7 @@ import type { InboxItem, InboxKind, InboxStatus } from '#views/model/lead-inbox.
 
 export type { InboxKind, InboxStatus };
 
-type LeadTable = 'contact_messages' | 'article_submissions';
+type LeadTable = 'contact_messages' | 'article_submissions' | 'monitor_leads';
 
 interface KindSpec {
   table: LeadTable;
@@ -29,6 +29,13 @@ const KINDS: Record<InboxKind, KindSpec> = {
     leadType: 'article',
     columns: ['title', 'author', 'email', 'content', 'status', 'source_page', 'form_page'],
     searched: ['title', 'author', 'email', 'content'],
+  },
+  // Confirmed visitor monitors (server/features/monitoring): who, which site, what their audit found.
+  monitors: {
+    table: 'monitor_leads',
+    leadType: 'monitor',
+    columns: ['email', 'site', 'schedule', 'score', 'top_issues', 'report_url'],
+    searched: ['email', 'site', 'top_issues'],
   },
 };
 
@@ -149,7 +156,11 @@ export async function unreadCounts(db: Db): Promise<Record<InboxKind, number>> {
       .executeTakeFirstOrThrow();
     return Number(row.n);
   };
-  return { contact: await count(KINDS.contact), articles: await count(KINDS.articles) };
+  return {
+    contact: await count(KINDS.contact),
+    articles: await count(KINDS.articles),
+    monitors: await count(KINDS.monitors),
+  };
 }
 
 /** Marks a lead handled (at `at`) or unread again; false when there is no such lead. */

@@ -623,6 +623,12 @@ export async function listMessages(db: Db, monitorId?: string): Promise<MessageR
   return rows.map(toMessage);
 }
 
+/** Whether a message with this id was ever queued (the monthly client report's once-per-month id). */
+export async function hasMessage(db: Db, id: string): Promise<boolean> {
+  const row = await db.selectFrom('monitor_messages').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
 // ---- Leads and the signing key.
 
 export interface NewMonitorLead {

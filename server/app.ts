@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import express, { type Express } from 'express';
 import type { PageDef } from '#views/page.ts';
 import type { AssetManifest } from '#views/site-context.ts';
+import { pickMonitorView, type MonitorView } from '#views/pages/monitor/model.ts';
 import { apiRouter } from './http/api-router.ts';
 import { shareRateLimits } from './http/rate-limit.ts';
 import { sharedRateLimitsFor } from './http/rate-limit-store.ts';
@@ -25,6 +26,7 @@ import { siteFiles } from './pages/site-files.ts';
 import { staticErrorPage } from './pages/static-error-page.ts';
 import { createPlatformClients } from './lib/platform-clients.ts';
 import { createAppFetcher } from './lib/safe-fetch/app-fetcher.ts';
+import { NotAllowedError, NotFoundError } from './lib/domain-errors.ts';
 import './http/validation.ts';
 
 export interface CreateAppOptions extends Pick<AppDeps, 'config' | 'db' | 'log' | 'jobs'> {
@@ -141,7 +143,22 @@ export function createApp(options: CreateAppOptions): Express {
     log,
     assets,
     pages,
-    loaderContext: { directoryStatus: features.directoryStatus, posts: features.posts.reader },
+    loaderContext: {
+      directoryStatus: features.directoryStatus,
+      posts: features.posts.reader,
+      // The manage page (issue 25): a wrong, foreign or dead link shows the page's own message.
+      monitors: {
+        view: (id, token) =>
+          features.monitoring.service.get(id, token).then(
+            // The runs' regressions are stored as compareAudits made them (server/features/monitoring/regressions.ts).
+            (view) => pickMonitorView(view as MonitorView),
+            (error: unknown) => {
+              if (error instanceof NotAllowedError || error instanceof NotFoundError) return undefined;
+              throw error;
+            },
+          ),
+      },
+    },
     // A newer link check changes the directory pages, a saved or newly live post the post pages:
     // cached pages are rendered afresh.
     revision: () => features.directoryStatus.revision + features.posts.revision(),

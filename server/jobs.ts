@@ -7,6 +7,8 @@ import type { AnyJobDefinition, JobDeps } from './lib/jobs/index.ts';
 import { siteAuditJob } from './features/site-audit/job.ts';
 import { withMonitoredRuns } from './features/monitoring/job.ts';
 import { indexNowJob } from './features/posts/indexnow-job.ts';
+import { clientReportJob } from './features/monitoring/client-report.ts';
+import { auditPdfLines, renderAuditPdf } from './features/site-audit/pdf.ts';
 
 /**
  * The app's job definitions: the module every job thread imports (docs/decisions/0032). A feature
@@ -20,6 +22,8 @@ export const definitions: readonly AnyJobDefinition[] = [
   mobileTestJob,
   directoryCheckJob,
   indexNowJob,
+  // The monthly client report: drawn in a thread, site-audit's PDF handed in (features do not import each other).
+  clientReportJob({ lines: auditPdfLines, render: renderAuditPdf }),
 ];
 
 /** What a job's work may use, built once per thread: its own database connection and fetcher. */

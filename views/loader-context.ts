@@ -1,6 +1,7 @@
 import type { DirectoryStatus } from './directories/status.ts';
 import { NOT_CHECKED } from './directories/status.ts';
 import type { PostsReader } from './model/posts.ts';
+import type { MonitorsReader } from './pages/monitor/model.ts';
 
 /**
  * What the server hands every page loader (react-router's `requestContext`): data that is not part
@@ -10,6 +11,8 @@ export interface LoaderContext {
   directoryStatus: DirectoryStatus;
   /** Posts (issue 27): the category pages and post pages read them. */
   posts: PostsReader;
+  /** Site monitoring (issue 25): the manage page reads one monitor by its id and manage token. */
+  monitors?: MonitorsReader;
 }
 
 /** Without a server: no posts at all. */

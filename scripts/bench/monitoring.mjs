@@ -50,8 +50,7 @@ async function startMailbox() {
   return {
     url: `smtp://127.0.0.1:${server.server.address().port}`,
     mails,
-    next: (predicate) =>
-      mails.find(predicate) ?? new Promise((resolve) => waiters.push({ predicate, resolve })),
+    next: (predicate) => mails.find(predicate) ?? new Promise((resolve) => waiters.push({ predicate, resolve })),
     close: () => new Promise((resolve) => server.close(resolve)),
   };
 }
@@ -141,7 +140,7 @@ const server = await startBuiltServer({
   mailbox.close();
   throw error;
 });
-let ok = false;
+let ok;
 try {
   await (await fetch(`${server.url}/`)).arrayBuffer();
   const baselineLoad = steadyLoad(`${server.url}/`, RATE);
@@ -164,7 +163,9 @@ try {
   const started = performance.now();
   const alerted = await Promise.all(
     monitors.map((monitor) =>
-      mailbox.next((m) => m.to?.text === monitor.email && !m.subject.startsWith('Confirm')).then(() => performance.now()),
+      mailbox
+        .next((m) => m.to?.text === monitor.email && !m.subject.startsWith('Confirm'))
+        .then(() => performance.now()),
     ),
   );
   const lastAlertMs = Math.max(...alerted) - started;

@@ -6,6 +6,7 @@ import { indexCheckerFeature } from './index-checker/index.ts';
 import { leadsFeature } from './leads/index.ts';
 import { mobileTestFeature } from './mobile-test/index.ts';
 import { monitoringFeature } from './monitoring/index.ts';
+import { clientSitesFeature } from './monitoring/client-sites-router.ts';
 import { postsFeature } from './posts/index.ts';
 import { redirectCheckerFeature } from './redirect-checker/index.ts';
 import { seoAuditFeature } from './seo-audit/index.ts';
@@ -30,6 +31,8 @@ export function buildFeatures(deps: AppDeps) {
   const all: Feature[] = [
     // Before leads: its /admin/posts pages are mounted ahead of the inbox's /admin catch-all.
     posts,
+    // The same for /admin/client-sites (the operator's monitored client sites, issue 25).
+    clientSitesFeature(deps, monitoring.service),
     leads,
     sitemapGeneratorFeature(deps),
     siteAuditFeature(deps),

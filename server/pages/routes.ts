@@ -23,6 +23,9 @@ import { rohiniPage } from '#views/pages/seo-services-rohini/Page.tsx';
 import { sitemapViewerPage } from '#views/pages/sitemap-viewer/Page.tsx';
 import { termsAndConditionsPage } from '#views/pages/terms-and-conditions/Page.tsx';
 import { writeForUsPage } from '#views/pages/write-for-us/Page.tsx';
+import { monitorConfirmPage } from '#views/pages/monitor/ConfirmPage.tsx';
+import { monitorManagePage } from '#views/pages/monitor/ManagePage.tsx';
+import { monitorUnsubscribePage } from '#views/pages/monitor/UnsubscribePage.tsx';
 import type { NavData, NavEntry, NavGroup, NavLink } from '#views/site-context.ts';
 import { aboutUsGeneratorPage } from '#views/tools/about-us-page-generator/Page.tsx';
 import { backlinkGeneratorPage } from '#views/tools/backlink-generator/Page.tsx';
@@ -85,6 +88,10 @@ export const pages: PageDef[] = [
   sitemapGeneratorPage,
   siteAuditPage,
   siteAuditReportPage,
+  // Site monitoring (issue 25): private pages reached from its mails.
+  monitorConfirmPage,
+  monitorUnsubscribePage,
+  monitorManagePage,
   imageCompressorPage,
   youtubeTranscriptPage,
   youtubeTagGeneratorPage,

@@ -25,7 +25,11 @@ export interface InboxProps {
   timeZone: string;
 }
 
-const KIND_LABEL: Record<InboxKind, string> = { contact: 'Contact messages', articles: 'Article submissions' };
+const KIND_LABEL: Record<InboxKind, string> = {
+  contact: 'Contact messages',
+  articles: 'Article submissions',
+  monitors: 'Monitored sites',
+};
 const STATUS_LABEL: Record<InboxStatus, string> = { all: 'All', unread: 'Unread', handled: 'Handled' };
 
 export function AdminDocument({ title, css, children }: { title: string; css: string; children: ReactNode }) {
@@ -179,6 +183,29 @@ function LeadFields({ kind, item }: { kind: InboxKind; item: InboxItem }) {
       </>
     );
   }
+  if (kind === 'monitors') {
+    return (
+      <>
+        <h2>
+          <a href={`mailto:${f.email ?? ''}`}>{f.email}</a>
+        </h2>
+        <p className="lead-meta">
+          {f.site ? <WebsiteLink url={f.site} /> : null}
+          {` · checked ${f.schedule ?? ''}`}
+          {f.score ? ` · score ${f.score}` : ''}
+          {f.report_url && /^https?:\/\//i.test(f.report_url) ? (
+            <>
+              {' · '}
+              <a className="lead-audit" href={f.report_url} target="_blank" rel="noopener noreferrer">
+                Site audit report
+              </a>
+            </>
+          ) : null}
+        </p>
+        {f.top_issues ? <p className="lead-text">{`Top issues:\n${f.top_issues}`}</p> : null}
+      </>
+    );
+  }
   return (
     <>
       <h2>{f.title}</h2>
@@ -269,12 +296,13 @@ export function InboxPage(props: InboxProps) {
       </header>
       <main className="admin-inbox">
         <nav className="admin-tabs" aria-label="Lists">
-          {(['contact', 'articles'] as const).map((tab) => (
+          {(['contact', 'articles', 'monitors'] as const).map((tab) => (
             <a key={tab} href={inboxHref(tab)} aria-current={tab === kind ? 'page' : undefined}>
               {`${KIND_LABEL[tab]} (${unread[tab]} unread)`}
             </a>
           ))}
           <a href="/admin/posts">Posts</a>
+          <a href="/admin/client-sites">Client sites</a>
         </nav>
         {props.notice ? (
           <p className="success" role="status">

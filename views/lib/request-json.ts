@@ -18,8 +18,11 @@ export class ApiError extends Error {
 }
 
 export interface ApiRequestInit {
-  method?: 'GET' | 'POST' | 'HEAD' | 'DELETE';
-  /** Sent as JSON, or as multipart when it is FormData. A body makes the default method POST. */
+  method?: 'GET' | 'POST' | 'HEAD' | 'DELETE' | 'PATCH';
+  /**
+   * Sent as JSON, as multipart when it is FormData, or form-encoded when it is URLSearchParams (the
+   * RFC 8058 one-click unsubscribe body). A body makes the default method POST.
+   */
   body?: unknown;
   signal?: AbortSignal;
   cache?: RequestCache;
@@ -36,7 +39,9 @@ async function readJson(response: Response): Promise<unknown> {
 /** Sends the request and returns the response when it is 2xx; throws ApiError otherwise. */
 export async function apiFetch(path: string, fallback: string, init: ApiRequestInit = {}): Promise<Response> {
   const { body } = init;
-  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  const isForm =
+    (typeof FormData !== 'undefined' && body instanceof FormData) ||
+    (typeof URLSearchParams !== 'undefined' && body instanceof URLSearchParams);
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
   const response = await fetch(path, {

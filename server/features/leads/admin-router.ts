@@ -48,7 +48,7 @@ const waitFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolv
 
 type Locals = { session: AdminSession };
 
-const KINDS = new Set<InboxKind>(['contact', 'articles']);
+const KINDS = new Set<InboxKind>(['contact', 'articles', 'monitors']);
 const STATUSES = new Set<InboxStatus>(['all', 'unread', 'handled']);
 const NOTICES: Record<string, string> = {
   handled: 'Marked handled.',
@@ -288,7 +288,7 @@ export function adminRouter({
   router.get('/export.csv', async (req, res) => {
     const kind = one(req.query.type) as InboxKind;
     if (!KINDS.has(kind)) {
-      res.status(400).json({ error: 'type must be contact or articles' });
+      res.status(400).json({ error: 'type must be contact, articles or monitors' });
       return;
     }
     const day = new Date(now()).toISOString().slice(0, 10);

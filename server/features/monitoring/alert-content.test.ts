@@ -5,6 +5,7 @@ import {
   alertWebhookBody,
   digestEmail,
   MAIL_LIST_LIMIT,
+  monthlyReportEmail,
   WEBHOOK_LIST_LIMIT,
   type AlertInput,
 } from './alert-content.ts';
@@ -258,12 +259,12 @@ describe('digestEmail', () => {
     expect(mail.subject).toBe('shop.example.com: weekly summary, score 81 (up from 74)');
     expect(mail.text).toBe(
       [
-        "Delhi SEO Tools's weekly summary of https://shop.example.com/.",
+        'A weekly summary of https://shop.example.com/, from Delhi SEO Tools.',
         '',
         'The health score went up from 74 to 81 over the week.',
-        'This week: 3 checks, 3 regressions found, 5 problems fixed, 1 check that could not finish.',
+        'This week: 3 checks, 3 new problems found, 5 problems fixed, 1 check that could not finish.',
         '',
-        'Checks (time, score, regressions, fixed):',
+        'Checks (time, score, new problems, fixed):',
         '- 20 Nov 2026, 06:00 UTC · 74 · 0 · 0',
         '- 22 Nov 2026, 06:00 UTC · did not finish · 1 · 0',
         '- 24 Nov 2026, 06:00 UTC · 81 · 2 · 5',
@@ -309,7 +310,54 @@ describe('digestEmail', () => {
     const { reportUrl: _, ...withoutReport } = base;
     const none = digestEmail({ ...withoutReport, runs: [] });
     expect(none.subject).toBe('shop.example.com: weekly summary');
-    expect(none.text).toContain('No check ran this week.\nThis week: 0 checks, 0 regressions found, 0 problems fixed.');
+    expect(none.text).toContain(
+      'No check ran this week.\nThis week: 0 checks, 0 new problems found, 0 problems fixed.',
+    );
     expect(readHtml(none.html).hrefs).toEqual([LINKS.manageUrl, LINKS.unsubscribeUrl, SITE]);
+  });
+});
+
+describe('monthlyReportEmail', () => {
+  const input = {
+    siteUrl: SITE,
+    monitorUrl: MONITORED,
+    month: '2026-11',
+    monthName: 'November 2026',
+    trend: 'The health score went up from 74 to 81 in November 2026 (+7).',
+    counts: '4 checks · 3 new problems found · 5 problems fixed',
+    brand: { name: 'Acme <SEO>', email: 'hi@acme.in', phone: '011 2345 6789', website: 'https://acme.in' },
+  };
+
+  test('says what is attached, the month in a sentence, and who to ask', () => {
+    const mail = monthlyReportEmail(input);
+    expect(mail.subject).toBe('Monthly report for shop.example.com, November 2026');
+    expect(mail.text).toBe(
+      [
+        'Attached is the monthly report for https://shop.example.com/ for November 2026, from Acme <SEO>.',
+        '',
+        'The health score went up from 74 to 81 in November 2026 (+7).',
+        '4 checks · 3 new problems found · 5 problems fixed',
+        '',
+        'The report lists every problem found at the month’s latest check, with how to fix each one, and the score of every check of the month.',
+        '',
+        'Questions? Reply to this email or contact Acme <SEO>: hi@acme.in · 011 2345 6789 · https://acme.in',
+        '',
+        '--',
+        `Acme <SEO> · ${SITE}`,
+        'You get this report because Acme <SEO> monitors shop.example.com for you.',
+        '',
+      ].join('\n'),
+    );
+    const read = readHtml(mail.html);
+    expect(read.hrefs).toEqual([SITE]);
+    expect(mail.html).not.toContain('<SEO>');
+    expect(read.text).toContain('Monthly report for shop.example.com, November 2026');
+    expect(read.text).toContain('The health score went up from 74 to 81 in November 2026 (+7).');
+  });
+
+  test('with an unsubscribe link, both parts carry it', () => {
+    const mail = monthlyReportEmail({ ...input, unsubscribeUrl: LINKS.unsubscribeUrl });
+    expect(mail.text).toContain(`Stop these emails: ${LINKS.unsubscribeUrl}\n`);
+    expect(readHtml(mail.html).hrefs).toEqual([LINKS.unsubscribeUrl, SITE]);
   });
 });

@@ -243,11 +243,11 @@ export function digestEmail(input: DigestInput): MailContent {
     trend = `The health score went ${last.score > first.score ? 'up' : 'down'} from ${first.score} to ${last.score} over the week.`;
   const summary = [
     `${plural(runs.length, 'check')}`,
-    `${plural(regressions, 'regression')} found`,
+    `${plural(regressions, 'new problem')} found`,
     `${plural(fixedTotal, 'problem')} fixed`,
     ...(failed ? [`${plural(failed, 'check')} that could not finish`] : []),
   ].join(', ');
-  const intro = `${input.brandName}'s weekly summary of ${input.monitorUrl}.`;
+  const intro = `A weekly summary of ${input.monitorUrl}, from ${input.brandName}.`;
   const subject = last
     ? `${host}: weekly summary, score ${last.score}${first && first.score !== last.score ? ` (${last.score > first.score ? 'up' : 'down'} from ${first.score})` : ''}`
     : `${host}: weekly summary`;
@@ -263,7 +263,7 @@ export function digestEmail(input: DigestInput): MailContent {
 
   const text: string[] = [intro, '', trend, `This week: ${summary}.`, ''];
   if (runs.length) {
-    text.push('Checks (time, score, regressions, fixed):');
+    text.push('Checks (time, score, new problems, fixed):');
     for (const run of runs) text.push(`- ${runCells(run).join(' · ')}`);
     text.push('');
   }
@@ -291,7 +291,7 @@ export function digestEmail(input: DigestInput): MailContent {
       `<td style="text-align:${align};padding:6px 8px;border-bottom:1px solid #eaeef2">${escapeHtml(value)}</td>`;
     html.push(
       heading('Checks'),
-      `<table style="border-collapse:collapse;width:100%;font-size:14px"><thead><tr>${th('When')}${th('Score', 'right')}${th('Regressions', 'right')}${th('Fixed', 'right')}</tr></thead><tbody>${runs
+      `<table style="border-collapse:collapse;width:100%;font-size:14px"><thead><tr>${th('When')}${th('Score', 'right')}${th('New problems', 'right')}${th('Fixed', 'right')}</tr></thead><tbody>${runs
         .map((run) => {
           const [when, score, found, mended] = runCells(run);
           return `<tr>${td(when)}${td(score, 'right')}${td(found, 'right')}${td(mended, 'right')}</tr>`;
@@ -365,4 +365,76 @@ function layout(parts: {
     `<p style="margin:0;font-size:13px;color:#57606a">${escapeHtml(parts.reason)} ${escapeHtml(parts.brandName)} · ${link(parts.siteUrl, parts.siteUrl)}</p>`,
     '</div></body></html>',
   ].join('\n');
+}
+
+export interface MonthlyReportMailInput {
+  /** Our site (SITE_URL). */
+  siteUrl: string;
+  monitorUrl: string;
+  /** `YYYY-MM`. */
+  month: string;
+  /** "November 2026". */
+  monthName: string;
+  /** The month's trend in one sentence and its counts (monthly-pdf.ts's first two trend lines). */
+  trend: string;
+  counts: string;
+  /** Who the report is from: the operator's name and how to reach them. */
+  brand: { name: string; email: string; phone: string; website: string };
+  /** The client's way out, when the sender has one. */
+  unsubscribeUrl?: string;
+}
+
+/** The mail that carries the monthly client report (the PDF goes with it as an attachment). */
+export function monthlyReportEmail(input: MonthlyReportMailInput): MailContent {
+  const host = hostOf(input.monitorUrl);
+  const contact = [input.brand.email, input.brand.phone, input.brand.website].filter(Boolean).join(' · ');
+  const intro = `Attached is the monthly report for ${input.monitorUrl} for ${input.monthName}, from ${input.brand.name}.`;
+  const about =
+    'The report lists every problem found at the month’s latest check, with how to fix each one, and the score of every check of the month.';
+  const reason = `You get this report because ${input.brand.name} monitors ${host} for you.`;
+  const text = [
+    intro,
+    '',
+    input.trend,
+    input.counts,
+    '',
+    about,
+    '',
+    `Questions? Reply to this email or contact ${input.brand.name}: ${contact}`,
+    ...(input.unsubscribeUrl ? [`Stop these emails: ${input.unsubscribeUrl}`] : []),
+    '',
+    '--',
+    `${input.brand.name} · ${input.siteUrl}`,
+    reason,
+  ];
+  const link = (label: string, href: string) =>
+    `<a href="${escapeHtml(href)}" style="color:#0b5cad">${escapeHtml(label)}</a>`;
+  const body = [
+    paragraph(input.trend, true),
+    paragraph(input.counts),
+    paragraph(about),
+    `<p style="margin:12px 0">Questions? Reply to this email or contact ${escapeHtml(input.brand.name)}: ${escapeHtml(contact)}</p>`,
+  ].join('\n');
+  const htmlText = [
+    '<!doctype html>',
+    `<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(`${host}: ${input.monthName}`)}</title></head>`,
+    '<body style="margin:0;padding:0;background:#f6f8fa;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1f2328;line-height:1.5">',
+    '<div style="max-width:640px;margin:0 auto;padding:24px 16px">',
+    `<p style="margin:0 0 16px;font-size:15px;font-weight:bold;color:#0b5cad">${escapeHtml(input.brand.name)}</p>`,
+    '<div style="background:#ffffff;border:1px solid #d0d7de;border-radius:8px;padding:20px 24px">',
+    `<h1 style="font-size:20px;margin:0 0 8px">${escapeHtml(`Monthly report for ${host}, ${input.monthName}`)}</h1>`,
+    `<p style="margin:0 0 8px;color:#57606a">${escapeHtml(intro)}</p>`,
+    body,
+    '</div>',
+    input.unsubscribeUrl
+      ? `<p style="margin:16px 0 4px;font-size:13px;color:#57606a">${link('Unsubscribe', input.unsubscribeUrl)}</p>`
+      : '',
+    `<p style="margin:${input.unsubscribeUrl ? '0' : '16px 0 0'};font-size:13px;color:#57606a">${escapeHtml(reason)} ${escapeHtml(input.brand.name)} · ${link(input.siteUrl, input.siteUrl)}</p>`,
+    '</div></body></html>',
+  ].join('\n');
+  return {
+    subject: `Monthly report for ${host}, ${input.monthName}`,
+    text: `${text.join('\n')}\n`,
+    html: htmlText,
+  };
 }

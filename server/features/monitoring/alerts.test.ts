@@ -99,8 +99,9 @@ describe.each(DIALECTS)('%s', (dialect) => {
 
     const first = await check(made.app, id, manage);
     expect(first).toMatchObject({ status: 'done', trigger: 'manual', regressions: [], alerted: false });
-    const second = await check(made.app, id, manage);
-    expect(second).toMatchObject({ status: 'done', regressions: [], alerted: false });
+    // An unchanged site over three runs: no regression, no alert.
+    for (let run = 2; run <= 3; run += 1)
+      expect(await check(made.app, id, manage)).toMatchObject({ status: 'done', regressions: [], alerted: false });
     expect((await listMessages(made.db, id)).filter((message) => message.purpose === 'alert')).toEqual([]);
 
     made.site.version = 'after';
@@ -160,7 +161,16 @@ describe.each(DIALECTS)('%s', (dialect) => {
       await readEventStream(made.app, `/api/site-audits/${started.auditId}/events`);
       return (await service.getMonitor(client.id)).runs.find((item) => item.id === started.runId)!;
     };
-    expect(await run()).toMatchObject({ status: 'done', regressions: [] });
+    // Its first run is its first slot, due at once: started by the scheduler as any scheduled run.
+    const { scheduler } = made.app.locals.monitoring as { scheduler: { tick(): Promise<{ started: string[] }> } };
+    expect((await scheduler.tick()).started).toEqual([client.id]);
+    const [scheduled] = (await service.getMonitor(client.id)).runs;
+    expect(scheduled).toMatchObject({ trigger: 'schedule', status: 'running' });
+    await readEventStream(made.app, `/api/site-audits/${scheduled!.auditId}/events`);
+    expect((await service.getMonitor(client.id)).runs).toMatchObject([
+      { trigger: 'schedule', status: 'done', regressions: [] },
+    ]);
+    expect((await scheduler.tick()).started).toEqual([]);
     made.site.version = 'down-5xx';
     const down = await run();
     expect(down.regressions).toEqual([

@@ -7,9 +7,12 @@ import { startSmtpFixture, type SmtpFixture } from '#test/fixtures/smtp.ts';
 import { startLoopbackServer, type LoopbackServer } from '#test/fixtures/loopback.ts';
 import { createTestApp, type TestApp } from '#test/helpers/app.ts';
 import { DIALECTS } from '#test/helpers/databases.ts';
+import { readEventStream } from '#test/helpers/event-stream.ts';
 import type { MessageDelivery } from './delivery.ts';
 
 type App = TestApp['app'];
+
+const ADMIN_PASSWORD = 'correct horse battery';
 
 /** The owner's site: its start page carries `head` (a verification tag, or nothing); `files` at the root. */
 async function ownerSite(state: { head: string; files: Record<string, string> }): Promise<LoopbackServer> {
@@ -64,6 +67,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
         FETCH_ALLOW_PRIVATE: site.hostPort,
         SMTP_URL: smtp.url,
         NOTIFY_EMAIL_TO: 'operator@agency.test',
+        ADMIN_PASSWORD,
         ...env,
       },
     });
@@ -149,6 +153,58 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ id, status: 'active', verified: false });
     expect(await made.db.selectFrom('monitor_leads').selectAll().execute()).toHaveLength(1);
+
+    // The operator sees it in the admin inbox's "Monitored sites" list.
+    const login = await request(made.app)
+      .post('/admin/login')
+      .set('Origin', 'https://example.test')
+      .type('form')
+      .send({ password: ADMIN_PASSWORD });
+    const cookie = String((login.headers['set-cookie'] as unknown as string[])[0]).split(';')[0]!;
+    const inbox = await request(made.app).get('/admin?type=monitors').set('Cookie', cookie).set('Accept', 'text/html');
+    expect(inbox.status).toBe(200);
+    expect(inbox.text).toContain('Monitored sites (1 unread)');
+    expect(inbox.text).toContain('href="mailto:owner@shop.test"');
+    expect(inbox.text).toContain(`Website ${made.site.origin}/`);
+    expect(inbox.text).toContain('checked weekly');
+  });
+
+  test("the lead carries the visitor's own audit: its score, its top issues and the report's link", async () => {
+    const made = await setup();
+    const audit = await request(made.app)
+      .post('/api/site-audits')
+      .send({ url: `${made.site.origin}/` });
+    expect(audit.status).toBe(202);
+    await readEventStream(made.app, `/api/site-audits/${audit.body.id}/events`);
+    const report = (await request(made.app).get(`/api/site-audits/${audit.body.id}`)).body;
+    const issues = (await request(made.app).get(`/api/site-audits/${audit.body.id}/issues`)).body.issues as Array<{
+      title: string;
+      count: number;
+      severity: string;
+    }>;
+    expect(issues.length).toBeGreaterThan(0);
+    const res = await create(made.app, {
+      url: `${made.site.origin}/`,
+      email: 'owner@shop.test',
+      schedule: 'monthly',
+      auditId: audit.body.id,
+    });
+    expect(res.status).toBe(202);
+    await delivery(made.app).pass();
+    const mail = await confirmationMail(made.smtp, 1);
+    await request(made.app)
+      .post('/api/monitors/confirm')
+      .send({ token: confirmTokenOf(mail.mail.text!) })
+      .expect(200);
+    const [lead] = await made.db.selectFrom('monitor_leads').selectAll().execute();
+    expect(lead).toMatchObject({
+      score: report.summary.score,
+      report_url: `https://example.test/site-audit/${audit.body.id}`,
+      top_issues: issues
+        .slice(0, 5)
+        .map((issue) => `${issue.count} × ${issue.title} (${issue.severity})`)
+        .join('\n'),
+    });
   });
 
   test('verification: the meta tag on the start page, or the file at the root, through the guarded fetcher', async () => {
@@ -377,7 +433,10 @@ describe.each(DIALECTS)('%s', (dialect) => {
     const early = await run();
     expect([early.status, early.body]).toEqual([
       409,
-      { error: 'Confirm your address and verify the site first; then the site can be checked.' },
+      {
+        error:
+          'Verify the site first (the tag on the start page or the file at its root); then the site can be checked.',
+      },
     ]);
     made.state.head = (
       await request(made.app).get(`/api/monitors/${id}?token=${encodeURIComponent(manage)}`)

@@ -228,7 +228,9 @@ export function createMonitoringService(options: MonitoringServiceOptions) {
       throw new ConflictError(
         monitor.status === 'paused'
           ? 'This monitor is paused: resume it first.'
-          : 'Confirm your address and verify the site first; then the site can be checked.',
+          : monitor.emailConfirmedAt === null
+            ? 'Confirm your address first (the link in the email we sent); then the site can be checked.'
+            : 'Verify the site first (the tag on the start page or the file at its root); then the site can be checked.',
       );
     await spendCheckNow(db, settings, monitor.id, now().getTime());
     const at = now();

@@ -16,6 +16,10 @@ export interface AuditPdfInput {
   issues: StoredIssue[];
   brand: ReportBrand;
   fontPath?: string;
+  /** Another title than the audit's own (the monthly client report names its month). */
+  title?: string;
+  /** Lines printed right after the score (the monthly client report's trend). */
+  afterScore?: PdfLine[];
 }
 
 const SEVERITY_COLOUR = { error: '#b42318', warning: '#b54708', notice: '#175cd3' } as const;
@@ -60,7 +64,7 @@ export function auditPdfLines(input: Omit<AuditPdfInput, 'fontPath'>): PdfLine[]
 
   add(brand.name, 18, INK);
   add([brand.tagline, brand.email, brand.phone, brand.website].filter(Boolean).join(' · '), 9, MUTED);
-  add(reportTitle(audit), 16, INK, { gap: 1.2 });
+  add(input.title ?? reportTitle(audit), 16, INK, { gap: 1.2 });
   add(`${audit.url} · ${count(summary.pages, 'URL')} crawled`, 10, MUTED);
   add(`${summary.score}/100 health score`, 22, INK, { gap: 0.8 });
   add(
@@ -68,6 +72,7 @@ export function auditPdfLines(input: Omit<AuditPdfInput, 'fontPath'>): PdfLine[]
     10,
     BODY,
   );
+  lines.push(...(input.afterScore ?? []));
   add('How the score works', 11, INK, { gap: 0.8 });
   for (const line of scoreExplanation()) add(line, 9, MUTED);
 
@@ -124,7 +129,7 @@ export async function renderAuditPdf(input: AuditPdfInput): Promise<Buffer> {
     const doc = new PDFDocument({
       size: 'A4',
       margin: 50,
-      info: { Title: reportTitle(input.audit), Author: input.brand.name },
+      info: { Title: input.title ?? reportTitle(input.audit), Author: input.brand.name },
     });
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -51,7 +51,7 @@ function Bar({ businessName, csrf }: Pick<Common, 'businessName' | 'csrf'>) {
     <header className="admin-bar">
       <strong>{`${businessName}: posts`}</strong>
       <nav aria-label="Admin">
-        <a href="/admin">Inbox</a> · <a href="/admin/posts">Posts</a>
+        <a href="/admin">Inbox</a> · <a href="/admin/posts">Posts</a> · <a href="/admin/client-sites">Client sites</a>
       </nav>
       <form method="post" action="/admin/logout">
         <input type="hidden" name="csrf" value={csrf} />

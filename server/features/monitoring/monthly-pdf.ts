@@ -1,0 +1,234 @@
+import type { Db } from '#db/index.ts';
+import { auditIssues, getSiteAudit, type SiteAuditRow, type StoredIssue } from '#db/site-audits.ts';
+import { auditDomain } from '#views/model/site-audit-report.ts';
+import { compareAudits } from './regressions.ts';
+
+/**
+ * The operator's monthly client report: the existing audit report of the month's latest finished
+ * check, titled with the month, with the month's trend (every check's score, what got worse and
+ * what was fixed) right after the score. Words apart from drawing, as the audit PDF does.
+ */
+export interface MonthlyRun {
+  /** When the check ran (ISO). */
+  at: string;
+  /** done: audited; failed: the audit could not finish (the start page was down, say). */
+  status: 'done' | 'failed';
+  score: number | null;
+  regressions: number;
+  fixed: number;
+}
+
+export interface MonthlyReport {
+  /** `YYYY-MM`, in UTC. */
+  month: string;
+  runs: MonthlyRun[];
+  /** The month's latest finished audit and its issues; none when no check of the month finished. */
+  latest?: { audit: SiteAuditRow; issues: StoredIssue[] };
+  /** The monitored start URL. */
+  url: string;
+}
+
+/** A line of the client report PDF (site-audit's PdfLine: its text, size, colour, space before, new page). */
+export interface PdfLine {
+  text: string;
+  size: number;
+  colour: string;
+  gap?: number;
+  page?: boolean;
+}
+
+/** Who the report is from (site-audit's ReportBrand). */
+export interface ReportBrand {
+  name: string;
+  tagline?: string;
+  email: string;
+  phone: string;
+  website: string;
+}
+
+/**
+ * The site audit's branded PDF, handed in by the composition point (index.ts): a feature's service
+ * does not import another feature. `afterScore` lines go right after the score; `title` replaces the
+ * audit's own.
+ */
+export interface AuditPdf {
+  lines(input: {
+    audit: SiteAuditRow;
+    issues: StoredIssue[];
+    brand: ReportBrand;
+    title?: string;
+    afterScore?: PdfLine[];
+  }): PdfLine[];
+  render(input: {
+    audit: SiteAuditRow;
+    issues: StoredIssue[];
+    brand: ReportBrand;
+    fontPath?: string;
+    title?: string;
+    afterScore?: PdfLine[];
+  }): Promise<Buffer>;
+}
+
+const INK = '#101828';
+const BODY = '#344054';
+const MUTED = '#475467';
+const UP = '#067647';
+const DOWN = '#b42318';
+
+const count = (n: number, word: string) => `${n} ${n === 1 ? word : `${word}s`}`;
+
+/** "November 2026" for `2026-11`. */
+export function monthName(month: string): string {
+  const [year, index] = month.split('-').map(Number);
+  return new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, index - 1, 1)),
+  );
+}
+
+/** The `YYYY-MM` month (UTC) before the one `now` is in: the month a report sent on the 1st covers. */
+export function previousMonth(now: Date): string {
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  return first.toISOString().slice(0, 7);
+}
+
+/** The ISO bounds [from, to) of a `YYYY-MM` month in UTC. */
+export function monthBounds(month: string): { from: string; to: string } {
+  const [year, index] = month.split('-').map(Number);
+  return {
+    from: new Date(Date.UTC(year, index - 1, 1)).toISOString(),
+    to: new Date(Date.UTC(year, index, 1)).toISOString(),
+  };
+}
+
+const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** The month's trend as PDF lines: the score from first to last check, the counts, one line per check. */
+export function monthlyTrendLines(month: string, runs: readonly MonthlyRun[]): PdfLine[] {
+  const lines: PdfLine[] = [];
+  const add = (text: string, size: number, colour: string, extra: Partial<PdfLine> = {}) =>
+    lines.push({ text, size, colour, ...extra });
+  const name = monthName(month);
+  add(`${name} at a glance`, 13, INK, { gap: 1 });
+  const scored = runs.filter((run): run is MonthlyRun & { score: number } => run.score !== null);
+  const first = scored[0];
+  const last = scored.at(-1);
+  if (!first || !last) {
+    add(runs.length ? `No check finished in ${name}.` : `No check ran in ${name}.`, 10, BODY);
+  } else if (first === last || first.score === last.score) {
+    add(`The health score stayed at ${last.score} through ${name}.`, 10, BODY);
+  } else {
+    const up = last.score > first.score;
+    add(
+      `The health score went ${up ? 'up' : 'down'} from ${first.score} to ${last.score} in ${name} (${up ? '+' : '-'}${Math.abs(last.score - first.score)}).`,
+      10,
+      up ? UP : DOWN,
+    );
+  }
+  const regressions = runs.reduce((sum, run) => sum + run.regressions, 0);
+  const fixed = runs.reduce((sum, run) => sum + run.fixed, 0);
+  const failed = runs.filter((run) => run.status === 'failed').length;
+  if (runs.length)
+    add(
+      [
+        count(runs.length, 'check'),
+        `${count(regressions, 'new problem')} found`,
+        `${count(fixed, 'problem')} fixed`,
+        ...(failed ? [`${count(failed, 'check')} could not finish`] : []),
+      ].join(' · '),
+      9,
+      MUTED,
+    );
+  for (const run of runs) {
+    const score = run.score === null ? 'did not finish' : `${run.score}/100`;
+    const changes = run.status === 'done' ? ` · ${count(run.regressions, 'new problem')} · ${run.fixed} fixed` : '';
+    add(`• ${DAY.format(new Date(run.at))}: ${score}${changes}`, 9, run.status === 'failed' ? DOWN : INK, {
+      gap: 0.1,
+    });
+  }
+  return lines;
+}
+
+/** The month's title, e.g. "Monthly report for shop.example.in, November 2026". */
+export const monthlyTitle = (report: Pick<MonthlyReport, 'url' | 'month'>) =>
+  `Monthly report for ${auditDomain(report.url)}, ${monthName(report.month)}`;
+
+/** Every line of the monthly PDF, or only the title and the trend when no check of the month finished. */
+export function monthlyReportLines(report: MonthlyReport, brand: ReportBrand, pdf: Pick<AuditPdf, 'lines'>): PdfLine[] {
+  const title = monthlyTitle(report);
+  const trend = monthlyTrendLines(report.month, report.runs);
+  if (report.latest) return pdf.lines({ ...report.latest, brand, title, afterScore: trend });
+  return [
+    { text: brand.name, size: 18, colour: INK },
+    {
+      text: [brand.tagline, brand.email, brand.phone, brand.website].filter(Boolean).join(' · '),
+      size: 9,
+      colour: MUTED,
+    },
+    { text: title, size: 16, colour: INK, gap: 1.2 },
+    { text: report.url, size: 10, colour: MUTED },
+    ...trend,
+  ];
+}
+
+/** The monthly PDF; a month without a finished check is a one-page report of its failed checks. */
+export async function renderMonthlyPdf(
+  report: MonthlyReport,
+  brand: ReportBrand,
+  pdf: AuditPdf,
+  fontPath?: string,
+): Promise<Buffer> {
+  const title = monthlyTitle(report);
+  const trend = monthlyTrendLines(report.month, report.runs);
+  if (report.latest) return pdf.render({ ...report.latest, brand, fontPath, title, afterScore: trend });
+  const { default: PDFDocument } = await import('pdfkit');
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title, Author: brand.name } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    if (fontPath) doc.font(fontPath);
+    for (const line of monthlyReportLines(report, brand, pdf)) {
+      if (line.gap) doc.moveDown(line.gap);
+      doc.fontSize(line.size).fillColor(line.colour).text(line.text);
+    }
+    doc.end();
+  });
+}
+
+/**
+ * The month's report from stored audits: `audits` are the month's checks in the order they ran
+ * (ids of finished or failed audits; others are skipped). Each finished check's new problems and
+ * fixes are counted against the finished check before it (the previous month's last one for the
+ * first, `baselineAuditId`), with the alert rule (compareAudits).
+ */
+export async function loadMonthlyReport(
+  db: Db,
+  input: { url: string; month: string; auditIds: readonly string[]; baselineAuditId?: string; scoreDrop: number },
+): Promise<MonthlyReport> {
+  const runs: MonthlyRun[] = [];
+  let previous = input.baselineAuditId;
+  let latest: SiteAuditRow | undefined;
+  for (const id of input.auditIds) {
+    const audit = await getSiteAudit(db, id);
+    if (!audit || (audit.status !== 'done' && audit.status !== 'failed')) continue;
+    const comparison = await compareAudits(db, previous, id, { scoreDrop: input.scoreDrop });
+    runs.push({
+      at: audit.finishedAt ?? audit.createdAt,
+      status: audit.status,
+      score: comparison.score,
+      regressions: comparison.regressions.filter((regression) => regression.kind === 'new-issue').length,
+      fixed: comparison.fixed.length,
+    });
+    if (audit.status === 'done') {
+      previous = id;
+      latest = audit;
+    }
+  }
+  return {
+    url: input.url,
+    month: input.month,
+    runs,
+    ...(latest ? { latest: { audit: latest, issues: await auditIssues(db, latest.id) } } : {}),
+  };
+}

@@ -1,0 +1,58 @@
+import { formatTime, regressionText, reportPath, runSummary } from './logic.ts';
+import type { MonitorRun, Regression } from './model.ts';
+
+function RegressionItem({ regression }: { regression: Regression }) {
+  if (regression.kind === 'new-issue' && regression.source && regression.target)
+    return (
+      <li>
+        <strong>{regression.title}</strong>: <span className="monitor-url">{regression.source}</span> →{' '}
+        <span className="monitor-url">{regression.target}</span>
+        {regression.anchor ? <> (link text “{regression.anchor}”)</> : null}
+      </li>
+    );
+  if (regression.kind === 'new-issue')
+    return (
+      <li>
+        <strong>{regression.title}</strong>: <span className="monitor-url">{regression.url}</span>
+      </li>
+    );
+  return (
+    <li>
+      <strong>{regressionText(regression)}</strong>
+    </li>
+  );
+}
+
+/** Past checks, newest first, each with what broke, how many issues were fixed and its full report. */
+export function RunsList({ runs }: { runs: MonitorRun[] }) {
+  if (!runs.length) return <p>No checks yet. The first one runs once monitoring is active, or press “Check now”.</p>;
+  return (
+    <ol className="monitor-runs">
+      {runs.map((run) => (
+        <li key={run.id} className={`monitor-run monitor-run-${run.status}`}>
+          <p className="monitor-run-head">
+            <strong>{formatTime(run.at)}</strong> · {run.trigger === 'manual' ? 'Check now' : 'Scheduled'}
+            {run.score !== null ? <> · score {run.score}</> : null} · {runSummary(run)}
+            {run.auditId ? (
+              <>
+                {' '}
+                ·{' '}
+                <a href={reportPath(run.auditId)}>
+                  {run.status === 'running' ? 'Watch the audit' : 'Report'}
+                  <span className="visually-hidden"> of the check on {formatTime(run.at)}</span>
+                </a>
+              </>
+            ) : null}
+          </p>
+          {run.regressions.length ? (
+            <ul className="monitor-regressions" aria-label={`Regressions found on ${formatTime(run.at)}`}>
+              {run.regressions.map((regression, index) => (
+                <RegressionItem key={index} regression={regression} />
+              ))}
+            </ul>
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  );
+}

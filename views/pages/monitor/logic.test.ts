@@ -1,0 +1,97 @@
+import { expect, test } from 'vitest';
+import { sampleMonitor, sampleRuns } from './fixtures.ts';
+import {
+  confirmedNext,
+  formatTime,
+  managePath,
+  monitorApi,
+  monitorState,
+  parseScoreDrop,
+  regressionText,
+  runSummary,
+  scoreTrend,
+  trendSummary,
+  unsubscribeApi,
+} from './logic.ts';
+
+test('paths carry the id and token, escaped', () => {
+  expect(managePath('a/b', 'x+y=')).toBe('/monitor/a%2Fb?token=x%2By%3D');
+  expect(monitorApi('m1', 't', 'run')).toBe('/api/monitors/m1/run?token=t');
+  expect(monitorApi('m1', 't')).toBe('/api/monitors/m1?token=t');
+  expect(unsubscribeApi('m1', 't')).toBe('/api/monitors/m1/unsubscribe?token=t');
+});
+
+test('times are the same everywhere: UTC, to the minute', () => {
+  expect(formatTime('2026-11-27T09:05:59.000Z')).toBe('2026-11-27 09:05 UTC');
+  expect(formatTime('not a date')).toBe('not a date');
+});
+
+test('the state says what happens next at each step', () => {
+  const monitor = sampleMonitor();
+  expect(monitorState({ ...monitor, status: 'unconfirmed', verified: false }).label).toBe(
+    'Waiting for your email confirmation',
+  );
+  expect(monitorState({ ...monitor, verified: false }).label).toBe('Waiting for site verification');
+  expect(monitorState({ ...monitor, status: 'paused' })).toMatchObject({ label: 'Paused', tone: 'paused' });
+  expect(monitorState(monitor)).toEqual({
+    label: 'Active',
+    tone: 'ok',
+    next: 'Checked every week; next check 2026-12-04 09:00 UTC.',
+  });
+  expect(monitorState({ ...monitor, schedule: 'daily', nextRunAt: null }).next).toBe('Checked every day.');
+});
+
+test('after confirming: verification still to do, or monitoring active', () => {
+  expect(confirmedNext({ status: 'active', verified: false })).toMatch(/One step is left: prove the site is yours/);
+  expect(confirmedNext({ status: 'active', verified: true })).toMatch(/monitoring is active/);
+  expect(confirmedNext({ status: 'paused', verified: true })).toMatch(/paused/);
+});
+
+test('each kind of regression reads as one line (links: source → target)', () => {
+  const [run] = sampleRuns();
+  expect(run!.regressions.map(regressionText)).toEqual([
+    'Broken internal link: https://shop.example/ → https://shop.example/gone',
+    'Missing title: https://shop.example/about',
+    'Score fell from 90 to 71 (down 19 points)',
+  ]);
+  expect(regressionText({ kind: 'start-page-down', url: 'https://a.example/', status: 503 })).toBe(
+    'Start page unreachable: https://a.example/ answered HTTP 503',
+  );
+  expect(regressionText({ kind: 'start-page-down', url: 'https://a.example/', status: null, error: 'timed out' })).toBe(
+    'Start page unreachable: https://a.example/ timed out',
+  );
+});
+
+test('run summaries count regressions and fixes', () => {
+  const [done, failed, clean] = sampleRuns();
+  expect(runSummary(done!)).toBe('3 regressions · 1 fixed');
+  expect(runSummary(failed!)).toBe('1 regression · 0 fixed');
+  expect(runSummary(clean!)).toBe('No regressions · 0 fixed');
+  expect(runSummary({ ...clean!, status: 'running' })).toBe('Running now');
+  expect(runSummary({ ...clean!, status: 'failed' })).toBe('The check could not finish');
+});
+
+test('the trend runs oldest to newest over finished runs with a score, on a fixed 0–100 scale', () => {
+  const points = scoreTrend(sampleRuns());
+  expect(points.map((point) => [point.score, point.x, point.y])).toEqual([
+    [90, 0, 8],
+    [71, 240, 15.6],
+  ]);
+  expect(trendSummary(points)).toBe(
+    'Score 90 on 2026-11-13 09:00 UTC, 71 on 2026-11-27 09:00 UTC; lowest 71, highest 90 over 2 checks.',
+  );
+  expect(scoreTrend([sampleRuns()[2]!])[0]).toMatchObject({ x: 120, score: 90 });
+  expect(trendSummary([])).toBe('No finished checks yet.');
+  const bounds = scoreTrend([
+    { ...sampleRuns()[2]!, id: 'b', score: 0 },
+    { ...sampleRuns()[2]!, id: 'a', score: 100 },
+  ]);
+  expect(bounds.map((point) => point.y)).toEqual([4, 44]);
+});
+
+test('the score drop setting takes whole points from 1 to 100', () => {
+  expect(parseScoreDrop(' 7 ')).toEqual({ value: 7 });
+  expect(parseScoreDrop('100')).toEqual({ value: 100 });
+  for (const bad of ['', '0', '101', '2.5', '-3', 'five'])
+    expect(parseScoreDrop(bad)).toEqual({ error: 'Enter a whole number of points from 1 to 100.' });
+});

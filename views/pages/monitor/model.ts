@@ -1,0 +1,126 @@
+/**
+ * Site monitoring (issue 25) as the visitor's pages see it: the JSON shapes of /api/monitors
+ * (docs: the monitoring contract, decision 0043). The server owns the data; these pages only read
+ * and send these shapes, so they are written out here for the browser bundle (no server imports).
+ */
+export type Schedule = 'daily' | 'weekly' | 'monthly';
+export type MonitorStatus = 'unconfirmed' | 'active' | 'paused';
+
+export const SCHEDULES: ReadonlyArray<{ value: Schedule; label: string }> = [
+  { value: 'daily', label: 'Daily' },
+  { value: 'weekly', label: 'Weekly' },
+  { value: 'monthly', label: 'Monthly' },
+];
+
+/** One regression a monitored audit found (server/features/monitoring/regressions.ts). */
+export type Regression =
+  | {
+      kind: 'new-issue';
+      issueId: string;
+      title: string;
+      severity: 'error';
+      url: string;
+      source?: string;
+      target?: string;
+      anchor?: string;
+    }
+  | { kind: 'score-drop'; from: number; to: number; drop: number }
+  | { kind: 'start-page-down'; url: string; status: number | null; error?: string };
+
+/** The exact tag and file that prove the visitor owns the site. */
+export interface Verification {
+  meta: string;
+  file: { path: string; content: string };
+}
+
+export interface MonitorRun {
+  id: string;
+  at: string;
+  trigger: 'schedule' | 'manual';
+  status: 'running' | 'done' | 'failed';
+  auditId: string | null;
+  score: number | null;
+  regressions: Regression[];
+  fixedCount: number;
+}
+
+/** GET /api/monitors/:id?token= (runs newest first, up to 50). */
+export interface MonitorView {
+  id: string;
+  url: string;
+  email: string;
+  schedule: Schedule;
+  status: MonitorStatus;
+  verified: boolean;
+  webhookUrl: string | null;
+  digest: boolean;
+  scoreDrop: number;
+  verification: Verification;
+  nextRunAt: string | null;
+  runs: MonitorRun[];
+}
+
+/** POST /api/monitors → 202. */
+export interface CreatedMonitor {
+  id: string;
+  status: 'unconfirmed';
+  verification: Verification;
+}
+
+/** POST /api/monitors/confirm → 200. */
+export interface ConfirmedMonitor {
+  id: string;
+  status: MonitorStatus;
+  verified: boolean;
+  manageToken: string;
+}
+
+/** POST /api/monitors/:id/verify → 200. */
+export interface VerifyResult {
+  verified: boolean;
+  detail?: string;
+}
+
+/** PATCH /api/monitors/:id body. */
+export interface MonitorChanges {
+  schedule?: Schedule;
+  paused?: boolean;
+  digest?: boolean;
+  webhookUrl?: string | null;
+  scoreDrop?: number;
+}
+
+/** What the server hands the manage page's loader: the monitor, when the id and manage token match. */
+export interface MonitorsReader {
+  view(id: string, manageToken: string): Promise<MonitorView | undefined>;
+}
+
+/**
+ * The fields the pages use, picked from what the server answers (it may carry more, such as the
+ * operator's recipients): the manage page's island props hold exactly these.
+ */
+export function pickMonitorView(source: MonitorView): MonitorView {
+  return {
+    id: source.id,
+    url: source.url,
+    email: source.email,
+    schedule: source.schedule,
+    status: source.status,
+    verified: source.verified,
+    webhookUrl: source.webhookUrl,
+    digest: source.digest,
+    scoreDrop: source.scoreDrop,
+    verification: { meta: source.verification.meta, file: { ...source.verification.file } },
+    nextRunAt: source.nextRunAt,
+    runs: source.runs.map((run) => ({
+      id: run.id,
+      at: run.at,
+      trigger: run.trigger,
+      status: run.status,
+      auditId: run.auditId,
+      score: run.score,
+      regressions: run.regressions,
+      fixedCount: run.fixedCount,
+    })),
+  };
+}
