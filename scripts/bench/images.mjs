@@ -100,7 +100,11 @@ function upload(base) {
 
 // One loopback client sends everything here, so the per-IP caps are lifted for the bench.
 const benchEnv = { IMAGE_JOBS_PER_IP: '100', IMAGE_RATE_LIMIT: '100000' };
-const server = await startBuiltServer(benchEnv);
+// The server's warnings and errors are shown (an encoder worker that dies is logged with its exit code and signal).
+const showProblems = (line) => {
+  if (line.level >= 40) console.error(`server: ${JSON.stringify(line)}`);
+};
+const server = await startBuiltServer(benchEnv, [], showProblems);
 try {
   // Warm: every encoder worker started (CONCURRENCY uploads at once), sharp loaded here.
   const [answer] = await Promise.all(Array.from({ length: CONCURRENCY }, () => upload(server.url)));
@@ -172,7 +176,7 @@ try {
 }
 
 // Fresh server so VmHWM (peak resident set) covers only the 8 concurrent uploads.
-const fresh = await startBuiltServer(benchEnv);
+const fresh = await startBuiltServer(benchEnv, [], showProblems);
 try {
   const idle = treeRssKib(fresh.pid);
   const sampler = sampleRss(fresh.pid);
