@@ -180,7 +180,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect(
       await baselineAuditOf(db, { id: 'r1', monitorId: id, createdAt: '2026-11-25T10:00:00.000Z' }),
     ).toBeUndefined();
-    const regressions = [{ kind: 'score-drop', from: 90, to: 80, drop: 10 }];
+    const regressions = [{ kind: 'score-drop', from: 90, to: 80, drop: 10 } as const];
     const outcome = {
       status: 'done' as const,
       score: 80,

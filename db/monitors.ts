@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from './index.ts';
 import type { Tables } from './schema.ts';
+import type { Regression } from '#views/model/monitoring.ts';
 
 export type MonitorKind = Tables['monitors']['kind'];
 export type MonitorSchedule = Tables['monitors']['schedule'];
@@ -79,7 +80,8 @@ export interface RunRow {
   auditId: string | null;
   status: RunStatus;
   score: number | null;
-  regressions: unknown[];
+  /** As compareAudits made them (stored as JSON). */
+  regressions: Regression[];
   fixed: unknown[];
   fixedCount: number;
   alertedAt: string | null;
@@ -133,7 +135,7 @@ function toRun(row: Selectable<Tables['monitor_runs']>): RunRow {
     auditId: row.audit_id,
     status: row.status,
     score: row.score === null ? null : Number(row.score),
-    regressions: parseList(row.regressions),
+    regressions: parseList(row.regressions) as Regression[],
     fixed: parseList(row.fixed),
     fixedCount: Number(row.fixed_count),
     alertedAt: row.alerted_at,
@@ -443,7 +445,8 @@ export async function baselineAuditOf(db: Db, run: Pick<RunRow, 'id' | 'monitorI
 export interface RunOutcome {
   status: 'done' | 'failed';
   score: number | null;
-  regressions: unknown[];
+  /** As compareAudits made them (stored as JSON). */
+  regressions: Regression[];
   fixed: unknown[];
   finishedAt: string;
 }

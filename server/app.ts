@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import express, { type Express } from 'express';
 import type { PageDef } from '#views/page.ts';
 import type { AssetManifest } from '#views/site-context.ts';
-import { pickMonitorView, type MonitorView } from '#views/pages/monitor/model.ts';
+import { pickMonitorView } from '#views/pages/monitor/model.ts';
 import { apiRouter } from './http/api-router.ts';
 import { shareRateLimits } from './http/rate-limit.ts';
 import { sharedRateLimitsFor } from './http/rate-limit-store.ts';
@@ -150,8 +150,7 @@ export function createApp(options: CreateAppOptions): Express {
       monitors: {
         view: (id, token) =>
           features.monitoring.service.get(id, token).then(
-            // The runs' regressions are stored as compareAudits made them (server/features/monitoring/regressions.ts).
-            (view) => pickMonitorView(view as MonitorView),
+            (view) => pickMonitorView(view),
             (error: unknown) => {
               if (error instanceof NotAllowedError || error instanceof NotFoundError) return undefined;
               throw error;

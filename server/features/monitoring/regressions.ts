@@ -1,27 +1,14 @@
 import type { Db } from '#db/index.ts';
 import { auditIssues, getSiteAudit, type SiteAuditRow, type StoredIssue } from '#db/site-audits.ts';
-import { ISSUE_TYPE_BY_ID, ISSUE_TYPES, type Severity } from '#views/model/site-audit.ts';
+import type { Regression } from '#views/model/monitoring.ts';
+import { ISSUE_TYPE_BY_ID, ISSUE_TYPES } from '#views/model/site-audit.ts';
+
+export type { Regression };
 
 /**
  * What a monitored audit found that got worse since the one before it: the exact rule is in
  * docs/decisions/0044-monitoring-regressions.md. Pure reading of two stored audits, no network.
  */
-export type Regression =
-  | {
-      kind: 'new-issue';
-      issueId: string;
-      title: string;
-      /** 'error' for every issue type but the one exception, a page turned noindex ('notice' in the catalogue). */
-      severity: Severity;
-      url: string;
-      /** Link issues: the link's page, its target and its text. */
-      source?: string;
-      target?: string;
-      anchor?: string;
-    }
-  | { kind: 'score-drop'; from: number; to: number; drop: number }
-  | { kind: 'start-page-down'; url: string; status: number | null; error?: string };
-
 export interface FixedIssue {
   issueId: string;
   url: string;

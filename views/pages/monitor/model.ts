@@ -12,20 +12,9 @@ export const SCHEDULES: ReadonlyArray<{ value: Schedule; label: string }> = [
   { value: 'monthly', label: 'Monthly' },
 ];
 
-/** One regression a monitored audit found (server/features/monitoring/regressions.ts). */
-export type Regression =
-  | {
-      kind: 'new-issue';
-      issueId: string;
-      title: string;
-      severity: 'error';
-      url: string;
-      source?: string;
-      target?: string;
-      anchor?: string;
-    }
-  | { kind: 'score-drop'; from: number; to: number; drop: number }
-  | { kind: 'start-page-down'; url: string; status: number | null; error?: string };
+import type { Regression } from '#views/model/monitoring.ts';
+
+export type { Regression };
 
 /** The exact tag and file that prove the visitor owns the site. */
 export interface Verification {
