@@ -7,7 +7,7 @@ import { auditPdfLines, renderAuditPdf, reportBrand } from '#server/features/sit
 import { createCapacity, type Capacity } from '#server/lib/capacity.ts';
 import { pickPdfFont } from '#server/lib/youtube/transcript-pdf.ts';
 import { CLIENT_REPORT_LOOK_MS, queueMonthlyReports } from './client-report.ts';
-import { currentSession, sameSecret } from '#server/features/leads/admin-session.ts';
+import { adminGate, sameSecret, wantsJson } from '#server/features/leads/admin-session.ts';
 import type { AuditPdf, ReportBrand } from './monthly-pdf.ts';
 import { STATUS_OF_KIND } from '#server/http/errors.ts';
 import { DomainError, InvalidInputError } from '#server/lib/domain-errors.ts';
@@ -45,7 +45,6 @@ const SCHEDULES = new Set(['daily', 'weekly', 'monthly']);
 const EMPTY: ClientSiteValues = { url: '', schedule: 'weekly', recipients: '' };
 
 const one = (value: unknown): string => (typeof value === 'string' ? value : '');
-const wantsJson = (req: Request) => !/\btext\/html\b/.test(req.get('accept') ?? '');
 
 function html(res: Response, status: number, element: ReactElement): void {
   res
@@ -83,20 +82,7 @@ export function clientSitesRouter(options: ClientSitesRouterOptions): Router {
   const origin = new URL(config.siteUrl).origin;
   const businessName = config.siteProfile.business.name;
 
-  router.use((_req, res, next) => {
-    res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('X-Robots-Tag', 'noindex');
-    next();
-  });
-  router.use(async (req, res, next) => {
-    const session = await currentSession(db, req, now());
-    if (session) {
-      (res.locals as Locals).session = session;
-      return next();
-    }
-    if (!wantsJson(req)) return res.redirect(303, '/admin/login');
-    res.status(401).json({ error: 'Sign in at /admin/login first.' });
-  });
+  router.use(adminGate(db, now));
   router.use(
     express.json({ limit: 16 * 1024 }),
     express.urlencoded({ extended: false, limit: 16 * 1024, parameterLimit: 10 }),

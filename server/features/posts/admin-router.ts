@@ -7,7 +7,7 @@ import type { AdminSession } from '#db/admin-sessions.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { STATUS_OF_KIND } from '#server/http/errors.ts';
 import { DomainError, InvalidInputError } from '#server/lib/domain-errors.ts';
-import { currentSession, sameSecret } from '#server/features/leads/admin-session.ts';
+import { adminGate, sameSecret, wantsJson } from '#server/features/leads/admin-session.ts';
 import { AdminNotFound } from '#views/admin/AdminPages.tsx';
 import {
   PostEditorPage,
@@ -41,7 +41,6 @@ function html(res: Response, status: number, element: ReactElement): void {
 }
 
 const one = (value: unknown): string => (typeof value === 'string' ? value : '');
-const wantsJson = (req: Request) => !/\btext\/html\b/.test(req.get('accept') ?? '');
 
 /** `2026-12-01T14:30` typed in a zone `offset` minutes east of UTC, as an instant. */
 export function localToIso(local: string, offset: string): string | undefined {
@@ -136,20 +135,7 @@ export function adminPostsRouter({ config, db, log, posts, css, now = () => Date
     limits: { fileSize: ZIP_LIMITS.bytes, files: 1, fields: 5 },
   });
 
-  router.use((_req, res, next) => {
-    res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('X-Robots-Tag', 'noindex');
-    next();
-  });
-  router.use(async (req, res, next) => {
-    const session = await currentSession(db, req, now());
-    if (session) {
-      (res.locals as Locals).session = session;
-      return next();
-    }
-    if (!wantsJson(req)) return res.redirect(303, '/admin/login');
-    res.status(401).json({ error: 'Sign in at /admin/login first.' });
-  });
+  router.use(adminGate(db, now));
   router.use(
     express.json({ limit: ADMIN_POSTS_JSON_LIMIT }),
     express.urlencoded({ extended: false, limit: 16 * 1024, parameterLimit: 20 }),
