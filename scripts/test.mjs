@@ -9,6 +9,8 @@ rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 let passed = 0;
 let failed = 0;
+/** What failed, repeated at the very end: a CI log often keeps only its tail. */
+const failures = [];
 
 function run(label, command, args) {
   console.log(`\n▶ ${label}`);
@@ -24,10 +26,17 @@ function countVitest(file) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests;
   failed += report.numFailedTests;
-  // A file that failed to load has no tests but is still a failure.
-  failed += report.testResults.filter(
-    (suite) => suite.status === 'failed' && suite.assertionResults.length === 0,
-  ).length;
+  for (const suite of report.testResults) {
+    const where = suite.name.replace(`${process.cwd()}/`, '');
+    for (const test of suite.assertionResults)
+      if (test.status === 'failed')
+        failures.push(`${where}: ${test.fullName}: ${test.failureMessages[0]?.split('\n')[0] ?? ''}`);
+    // A file that failed to load has no tests but is still a failure.
+    if (suite.status === 'failed' && suite.assertionResults.length === 0) {
+      failed += 1;
+      failures.push(`${where}: did not load: ${suite.message?.split('\n')[0] ?? ''}`);
+    }
+  }
   return true;
 }
 
@@ -43,12 +52,20 @@ if (!process.env.TEST_DATABASE_URL) {
 process.on('exit', () => postgres?.stop());
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
-if (!run('typecheck', npx, ['tsc', '-p', 'tsconfig.json'])) failed += 1;
-if (!run('lint', npx, ['eslint', '.'])) failed += 1;
+/** A step that is not a test suite counts as one failure when it fails. */
+function step(label, command, args) {
+  const ok = run(label, command, args);
+  if (!ok) {
+    failed += 1;
+    failures.push(`${label} failed (its output is above)`);
+  }
+  return ok;
+}
+step('typecheck', npx, ['tsc', '-p', 'tsconfig.json']);
+step('lint', npx, ['eslint', '.']);
 // The formatter keeps every line at 120 characters or fewer (`npm run format` fixes what this finds).
-if (!run('format', npx, ['prettier', '--check', '.'])) failed += 1;
-const built = run('build', process.execPath, ['scripts/build.mjs']);
-if (!built) failed += 1;
+step('format', npx, ['prettier', '--check', '.']);
+const built = step('build', process.execPath, ['scripts/build.mjs']);
 if (built) {
   for (const project of ['unit', 'e2e']) {
     const file = `${results}/${project}.json`;
@@ -61,10 +78,14 @@ if (built) {
       '--reporter=json',
       `--outputFile.json=${file}`,
     ]);
-    if (!countVitest(file) && !ok) failed += 1;
+    if (!countVitest(file) && !ok) {
+      failed += 1;
+      failures.push(`${project} tests did not report (their output is above)`);
+    }
   }
 }
 
 writeFileSync(`${results}/summary.json`, JSON.stringify({ passed, failed }));
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
