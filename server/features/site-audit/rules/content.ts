@@ -45,39 +45,56 @@ export function isResponsiveViewport(content: string): boolean {
 const BANDS = 16;
 const ROWS = 8;
 
+/** A 31-bit FNV-1a hash of one band's values: a number key (a small integer for V8), not a string. */
+function bandKey(minhash: Uint32Array, band: number): number {
+  let hash = 0x811c9dc5;
+  for (let row = band * ROWS; row < band * ROWS + ROWS; row += 1) hash = Math.imul(hash ^ minhash[row], 0x01000193);
+  return hash >>> 1;
+}
+
+function sameBand(a: Uint32Array, b: Uint32Array, band: number): boolean {
+  for (let row = band * ROWS; row < band * ROWS + ROWS; row += 1) if (a[row] !== b[row]) return false;
+  return true;
+}
+
+/**
+ * Locality-sensitive hashing over the pages' MinHash signatures: two pages are compared when one band of
+ * theirs is equal. One band at a time, keyed by a number (a page in a bucket whose hash collides but whose
+ * band differs is skipped): at 20,000 pages a map of every band's values as strings held ~60 MB at once.
+ */
 function nearDuplicates(list: Page[]): Finding[] {
   const candidates = list.filter(
     (node) => node.page.words >= NEAR_DUPLICATE_MIN_WORDS && node.page.minhash.length === MINHASH_SIZE,
   );
-  const buckets = new Map<string, Page[]>();
-  for (const node of candidates) {
-    for (let band = 0; band < BANDS; band += 1) {
-      const key = `${band}:${node.page.minhash.subarray(band * ROWS, band * ROWS + ROWS).join(',')}`;
+  const partners = new Map<Page, Set<string>>();
+  // Pathological sites (thousands of near-identical pages) would make this quadratic: cap the work.
+  let budget = 5_000_000;
+  for (let band = 0; band < BANDS && budget > 0; band += 1) {
+    const buckets = new Map<number, Page[]>();
+    for (const node of candidates) {
+      const key = bandKey(node.page.minhash, band);
       const bucket = buckets.get(key);
       if (bucket) bucket.push(node);
       else buckets.set(key, [node]);
     }
-  }
-  const partners = new Map<Page, Set<string>>();
-  // Pathological sites (thousands of near-identical pages) would make this quadratic: cap the work.
-  let budget = 5_000_000;
-  for (const bucket of buckets.values()) {
-    for (let i = 0; i < bucket.length && budget > 0; i += 1) {
-      for (let j = i + 1; j < bucket.length && budget > 0; j += 1) {
-        const a = bucket[i];
-        const b = bucket[j];
-        // A pair sharing several bands is compared once per band: cheap, and no per-pair memory.
-        if (partners.get(a)?.has(b.url)) continue;
-        budget -= 1;
-        if (
-          a.page.textHash === b.page.textHash ||
-          minhashSimilarity(a.page.minhash, b.page.minhash) < NEAR_DUPLICATE_SIMILARITY
-        )
-          continue;
-        if (!partners.has(a)) partners.set(a, new Set());
-        if (!partners.has(b)) partners.set(b, new Set());
-        partners.get(a)!.add(b.url);
-        partners.get(b)!.add(a.url);
+    for (const bucket of buckets.values()) {
+      for (let i = 0; i < bucket.length - 1 && budget > 0; i += 1) {
+        for (let j = i + 1; j < bucket.length && budget > 0; j += 1) {
+          const a = bucket[i];
+          const b = bucket[j];
+          // A pair sharing several bands is compared once per band: cheap, and no per-pair memory.
+          if (partners.get(a)?.has(b.url) || !sameBand(a.page.minhash, b.page.minhash, band)) continue;
+          budget -= 1;
+          if (
+            a.page.textHash === b.page.textHash ||
+            minhashSimilarity(a.page.minhash, b.page.minhash) < NEAR_DUPLICATE_SIMILARITY
+          )
+            continue;
+          if (!partners.has(a)) partners.set(a, new Set());
+          if (!partners.has(b)) partners.set(b, new Set());
+          partners.get(a)!.add(b.url);
+          partners.get(b)!.add(a.url);
+        }
       }
     }
   }
