@@ -45,10 +45,13 @@ export function findRendererChromium(
  * Launches the renderers' Chromium: sandboxed when chooseSandbox allows it, and once more without the
  * sandbox when a sandboxed launch fails for a reason it names. Answers the browser and the choice made
  * (its message is for the caller's log). `marker` tags the process so the memory watch and the hard stop find it.
+ * `rendererProcesses` caps the renderer processes Chromium keeps (--renderer-process-limit): a browser
+ * that renders page after page in the same tabs reuses them instead of starting a process for each page.
  */
 export async function launchRendererChromium(
   chromiumPath: string,
   marker: string,
+  rendererProcesses?: number,
 ): Promise<{ browser: Browser; choice: SandboxChoice }> {
   const { chromium } = await import('playwright-core');
   const uid = process.getuid?.();
@@ -56,7 +59,11 @@ export async function launchRendererChromium(
     chromium.launch({
       executablePath: chromiumPath,
       chromiumSandbox: sandbox,
-      args: [...rendererLaunchArgs(), marker],
+      args: [
+        ...rendererLaunchArgs(),
+        ...(rendererProcesses ? [`--renderer-process-limit=${rendererProcesses}`] : []),
+        marker,
+      ],
     });
   let choice = chooseSandbox(uid);
   try {

@@ -139,18 +139,22 @@ export function createAuditRenderer(options: AuditRendererOptions): AuditRendere
     // Closed: nothing may start a browser any more (none would be closed).
     if (closed) return Promise.reject(new Error('The audit ended.'));
     const launching = performance.now();
-    browser ??= launchRendererChromium(options.chromiumPath, marker).then(async ({ browser: started, choice }) => {
-      launchMs = performance.now() - launching;
-      if (choice.sandbox) options.log?.info(choice.message);
-      else options.log?.warn(choice.message);
-      // Closed (or killed) while it started: nobody else holds it, so it closes here.
-      if (closed) {
-        await started.close().catch(() => undefined);
-        throw new Error('The audit ended.');
-      }
-      started.once('disconnected', () => (browser = undefined));
-      return started;
-    });
+    // One renderer process per slot, reused page after page: with site isolation Chromium would otherwise
+    // start a process (and a spare) for every page, which cost about a third of the CPU of a render.
+    browser ??= launchRendererChromium(options.chromiumPath, marker, options.concurrency).then(
+      async ({ browser: started, choice }) => {
+        launchMs = performance.now() - launching;
+        if (choice.sandbox) options.log?.info(choice.message);
+        else options.log?.warn(choice.message);
+        // Closed (or killed) while it started: nobody else holds it, so it closes here.
+        if (closed) {
+          await started.close().catch(() => undefined);
+          throw new Error('The audit ended.');
+        }
+        started.once('disconnected', () => (browser = undefined));
+        return started;
+      },
+    );
     browser.catch(() => (browser = undefined));
     return browser;
   }
