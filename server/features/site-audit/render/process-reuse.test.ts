@@ -4,6 +4,7 @@ import { rendererPids } from '#server/lib/browser/memory-watch.ts';
 import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { serveFixture } from '#test/fixtures/crawl-site.ts';
 import { spaRoutes, spaSite } from '#test/fixtures/site-audit-spa-site.ts';
+import type { RawDocument } from './page.ts';
 import { createAuditRenderer } from './renderer.ts';
 
 /** The marker of the site audit browser this test process started (its command line carries it). */
@@ -37,7 +38,7 @@ test('page after page, each render slot keeps one renderer process: Chromium doe
   });
   const seen = new Set<number>();
   try {
-    const documents = [];
+    const documents: RawDocument[] = [];
     for (const route of spaRoutes({ products })) {
       const url = `http://${served.hostPort}${route}`;
       const response = await fetcher.fetch(url, {});
