@@ -36,4 +36,4 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=15s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
-CMD ["node", "--max-semi-space-size=8", "--enable-source-maps", "dist/server.js"]
+CMD ["node", "--max-semi-space-size=8", "--initial-old-space-size=128", "--enable-source-maps", "dist/server.js"]

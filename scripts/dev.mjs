@@ -18,10 +18,14 @@ async function restart() {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
   }
-  server = spawn(process.execPath, ['--max-semi-space-size=8', '--enable-source-maps', 'dist/server.js'], {
-    stdio: 'inherit',
-    env: { LOG_LEVEL: 'debug', ...process.env },
-  });
+  server = spawn(
+    process.execPath,
+    ['--max-semi-space-size=8', '--initial-old-space-size=128', '--enable-source-maps', 'dist/server.js'],
+    {
+      stdio: 'inherit',
+      env: { LOG_LEVEL: 'debug', ...process.env },
+    },
+  );
 }
 
 for (const dir of ['server', 'client', 'views', 'db', 'public']) {

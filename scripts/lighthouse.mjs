@@ -52,7 +52,7 @@ const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-needed'], 
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 function startServer(dataDir) {
-  const child = spawn(process.execPath, ['--max-semi-space-size=8', 'dist/server.js'], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', '--initial-old-space-size=128', 'dist/server.js'], {
     // A real profile, as an operator runs it: the sample is noindex, which Lighthouse's SEO audit rightly flags.
     env: {
       ...process.env,

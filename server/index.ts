@@ -1,3 +1,4 @@
+import './lib/thread-heaps.ts';
 import { databaseFile, DatabaseUrlError, describeDatabase, openDatabase, type Db } from '#db/index.ts';
 import { createApp, healthOnlyApp } from './app.ts';
 import { jobsDescription, openJobSystem, runsJobs } from './job-system.ts';

@@ -6,7 +6,7 @@ import { expect, test } from 'vitest';
  * measure: every place that starts it as an operator would must pass the same ones, or a bench
  * measures a server production does not run.
  */
-const V8_FLAGS = ['--max-semi-space-size=8'];
+const V8_FLAGS = ['--max-semi-space-size=8', '--initial-old-space-size=128'];
 
 const read = (path: string) => readFileSync(path, 'utf8');
 /** The `--flag=N` arguments given to node before `dist/server.js` (in a script: since its `process.execPath`). */

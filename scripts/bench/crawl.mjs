@@ -57,7 +57,7 @@ const site = spawn(process.execPath, ['scripts/bench/lib/crawl-site.mjs'], {
 const sitePort = await waitForLine(site, /listening (\d+)/, 'fixture site');
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-crawl-'));
 const port = await freePort();
-const server = spawn(process.execPath, ['--max-semi-space-size=8', 'dist/server.js'], {
+const server = spawn(process.execPath, ['--max-semi-space-size=8', '--initial-old-space-size=128', 'dist/server.js'], {
   env: {
     ...process.env,
     NODE_ENV: 'production',

@@ -8,21 +8,25 @@ import { join } from 'node:path';
  * (each parsed from its JSON), else are discarded.
  */
 export async function startBuiltServer(env = {}, nodeArgs = [], onLog = undefined) {
-  const child = spawn(process.execPath, ['--max-semi-space-size=8', ...nodeArgs, 'dist/server.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      // Measured as an operator runs it: a real profile (the sample adds a notice and noindex headers).
-      SITE_URL: 'http://localhost',
-      SITE_PROFILE: 'test/fixtures/profiles/operator.json',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-')),
-      ...env,
+  const child = spawn(
+    process.execPath,
+    ['--max-semi-space-size=8', '--initial-old-space-size=128', ...nodeArgs, 'dist/server.js'],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        // Measured as an operator runs it: a real profile (the sample adds a notice and noindex headers).
+        SITE_URL: 'http://localhost',
+        SITE_PROFILE: 'test/fixtures/profiles/operator.json',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-')),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  );
   stopWithBench(child);
   const port = await new Promise((resolve, reject) => {
     let out = '';
