@@ -350,6 +350,8 @@ export function createPostsService({
     summaries,
     sitemapEntries,
     revision,
+    /** Settles once the look at the version mark under way (started by revision()), if any, has ended. */
+    versionChecked: (): Promise<void> => versionCheck ?? Promise.resolve(),
     prepare,
     create,
     update,
