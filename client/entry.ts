@@ -10,7 +10,15 @@ function hydrateIslands(): void {
     const src = container.dataset.src;
     const propsElement = container.nextElementSibling;
     if (!src || !(propsElement instanceof HTMLScriptElement)) continue;
-    const props = JSON.parse(propsElement.textContent || '{}') as Record<string, unknown>;
+    let props: Record<string, unknown>;
+    try {
+      props = JSON.parse(propsElement.textContent || '{}') as Record<string, unknown>;
+    } catch {
+      // The document stopped loading before its end (the visitor went elsewhere mid-page, the connection
+      // broke): this island's data never arrived whole, so it stays as the server rendered it.
+      console.warn(`Island ${container.dataset.island} was not started: the page did not finish loading.`);
+      continue;
+    }
     import(/* @vite-ignore */ src)
       .then((module: { default: ComponentType<Record<string, unknown>> }) => {
         hydrateRoot(container, createElement(module.default, props));

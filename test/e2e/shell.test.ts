@@ -97,3 +97,25 @@ test('comma separator: converts a list, copies it, and asks for input when empty
   await expect.poll(() => page.getByRole('button', { name: 'Copied!' }).count()).toBe(1);
   expect(problems).toEqual([]);
 });
+
+test('a page cut off inside an island’s data leaves that island as the server rendered it, without a script error', async () => {
+  const { page, problems } = await openPage(browser, '/404-not-a-page');
+  const path = '/image-compressor';
+  const full = await (await fetch(new URL(path, page.url()))).text();
+  const props = full.indexOf('<script type="application/json"', full.indexOf('data-island'));
+  expect(props).toBeGreaterThan(0);
+  // The document ends a few characters into the island's JSON, as when its loading stops mid-page.
+  const cut = full.slice(0, full.indexOf('>', props) + 12);
+  await page.route(new URL(path, page.url()).href, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: cut }),
+  );
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  await page.goto(new URL(path, page.url()).href, { waitUntil: 'load' });
+  await expect
+    .poll(() => warnings.some((text) => /was not started: the page did not finish loading\.$/.test(text)))
+    .toBe(true);
+  expect(problems.filter((problem) => !problem.startsWith('http 404'))).toEqual([]);
+});
