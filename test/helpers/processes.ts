@@ -55,3 +55,23 @@ export function chromiumOf(pid = process.pid): ProcessEntry[] {
   const groups = new Set(all.filter((entry) => below.has(entry.pid) && isChromium(entry)).map((entry) => entry.group));
   return all.filter((entry) => isChromium(entry) && (below.has(entry.pid) || groups.has(entry.group)));
 }
+
+/**
+ * Site audit browsers this process started that still run: each one's pid and the `--delhi-seo-site-audit=…`
+ * marker on its command line (renderer.ts), which memory-watch.ts's rendererPids() takes.
+ */
+export function auditBrowsers(): Array<{ pid: number; marker: string }> {
+  const found: Array<{ pid: number; marker: string }> = [];
+  for (const entry of listProcesses()) {
+    if (entry.ppid !== process.pid) continue;
+    let args: string[];
+    try {
+      args = readFileSync(`/proc/${entry.pid}/cmdline`, 'utf8').split('\0');
+    } catch {
+      continue; // exited meanwhile
+    }
+    const marker = args.find((arg) => arg.startsWith('--delhi-seo-site-audit='));
+    if (marker && !args.some((arg) => arg.startsWith('--type='))) found.push({ pid: entry.pid, marker });
+  }
+  return found;
+}

@@ -1,32 +1,15 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
 import { serveFixture, type FixtureSite } from '#test/fixtures/crawl-site.ts';
 import { spaRoutes, spaSite } from '#test/fixtures/site-audit-spa-site.ts';
 import { createTestApp, type TestApp } from '#test/helpers/app.ts';
 import { readEventStream } from '#test/helpers/event-stream.ts';
+import { auditBrowsers } from '#test/helpers/processes.ts';
 
 const apps: TestApp[] = [];
 afterEach(async () => {
   for (const made of apps.splice(0)) await made.close();
 });
-
-/** Site audit browsers this test process started and that still run (their command line carries the audit's marker). */
-function auditBrowsers(): number[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        const line = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        return parent === process.pid && line.includes('--delhi-seo-site-audit=') && !line.includes('--type=');
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 async function appFor(hostPort: string) {
   const made = await createTestApp({ env: { FETCH_ALLOW_PRIVATE: hostPort, SITE_AUDIT_RENDER_CONCURRENCY: '2' } });

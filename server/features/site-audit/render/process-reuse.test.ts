@@ -1,27 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { rendererPids } from '#server/lib/browser/memory-watch.ts';
 import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { serveFixture } from '#test/fixtures/crawl-site.ts';
 import { spaRoutes, spaSite } from '#test/fixtures/site-audit-spa-site.ts';
+import { auditBrowsers } from '#test/helpers/processes.ts';
 import type { RawDocument } from './page.ts';
 import { createAuditRenderer } from './renderer.ts';
-
-/** The marker of the site audit browser this test process started (its command line carries it). */
-function auditMarker(): string | undefined {
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      const marker = args.find((arg) => arg.startsWith('--delhi-seo-site-audit='));
-      if (parent === process.pid && marker && !args.some((arg) => arg.startsWith('--type='))) return marker;
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return undefined;
-}
 
 test('page after page, each render slot keeps one renderer process: Chromium does not start a process per page', async () => {
   const products = 14;
@@ -50,7 +34,7 @@ test('page after page, each render slot keeps one renderer process: Chromium doe
         while (next < documents.length) {
           const page = await audit.render(documents[next++]!);
           expect(page.html).toContain('<h1>Heading of ');
-          const marker = auditMarker();
+          const marker = auditBrowsers()[0]?.marker;
           if (marker) for (const pid of rendererPids(marker)) seen.add(pid);
         }
       }),

@@ -1,26 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { spaSite } from '#test/fixtures/site-audit-spa-site.ts';
+import { auditBrowsers } from '#test/helpers/processes.ts';
 import { auditFixture } from '#test/helpers/site-audit.ts';
 import { createAuditRenderer, RenderingStoppedError, type AuditRendererOptions } from './renderer.ts';
-
-/** Site audit browsers this test process started and that still run (their command line carries the audit's marker). */
-function auditBrowsers(): number[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        const line = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        return parent === process.pid && line.includes('--delhi-seo-site-audit=') && !line.includes('--type=');
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 function renderer(options: Partial<AuditRendererOptions> = {}) {
   return createAuditRenderer({
