@@ -2,12 +2,13 @@
 // free loopback port with a throwaway DATA_DIR, and runs Lighthouse (mobile, default throttling) in
 // Debian's Chromium against each content page, printing performance / accessibility /
 // best-practices / SEO. With --min, exits 1 when any score is below it.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startBuiltServer } from './bench/lib/server.mjs';
 
 const defaultPaths = [
   '/',
@@ -51,35 +52,6 @@ const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-needed'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-function startServer(dataDir) {
-  const child = spawn(process.execPath, ['--max-semi-space-size=8', '--initial-old-space-size=128', 'dist/server.js'], {
-    // A real profile, as an operator runs it: the sample is noindex, which Lighthouse's SEO audit rightly flags.
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      SITE_URL: 'http://localhost',
-      SITE_PROFILE: 'test/fixtures/profiles/operator.json',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      const match = /"port":(\d+)/.exec(output);
-      if (match) {
-        child.stdout.resume();
-        resolve({ child, origin: `http://127.0.0.1:${match[1]}` });
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
-
 const chromePath =
   process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
 if (!chromePath) {
@@ -88,7 +60,10 @@ if (!chromePath) {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-'));
-const { child, origin } = await startServer(dataDir);
+// A real profile, as an operator runs it (startBuiltServer's): the sample is noindex, which Lighthouse's SEO
+// audit rightly flags.
+const server = await startBuiltServer({ DATA_DIR: dataDir });
+const origin = server.url;
 const chrome = await chromeLauncher.launch({
   chromePath,
   chromeFlags: [
@@ -126,7 +101,7 @@ try {
   }
 } finally {
   await chrome.kill();
-  child.kill('SIGTERM');
+  await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 if (failed) {
