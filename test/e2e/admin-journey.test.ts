@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freeLoopbackPort } from '#test/fixtures/loopback.ts';
+import { untilListening } from '#test/helpers/processes.ts';
 import { launchBrowser } from './browser.ts';
 
 // The inbox checks every form's Origin against SITE_URL, so this journey runs its own server whose
@@ -31,14 +32,7 @@ beforeAll(async () => {
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    server.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk;
-      if (out.includes('"msg":"listening on')) resolve();
-    });
-    server.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-  });
+  await untilListening(server);
   browser = await launchBrowser();
 });
 

@@ -8,6 +8,7 @@ import { auditPage, html, sitemapXml } from '#test/fixtures/audit-pages.ts';
 import { serveFixture, type ServedFixture } from '#test/fixtures/crawl-site.ts';
 import { freeLoopbackPort } from '#test/fixtures/loopback.ts';
 import { startSmtpFixture, type ReceivedMail, type SmtpFixture } from '#test/fixtures/smtp.ts';
+import { untilListening } from '#test/helpers/processes.ts';
 import { axeViolations, clippedContent, launchBrowser, waitForIslands } from './browser.ts';
 
 // Issue 25's browser journey: audit → "Monitor this site" → the confirmation mail's link → verify →
@@ -79,14 +80,7 @@ beforeAll(async () => {
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    server.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk;
-      if (out.includes('"msg":"listening on')) resolve();
-    });
-    server.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-  });
+  await untilListening(server);
   browser = await launchBrowser();
 });
 

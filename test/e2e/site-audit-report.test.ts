@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freeLoopbackPort } from '#test/fixtures/loopback.ts';
 import { startReportSite } from '#test/fixtures/site-audit-report-site.ts';
 import { reportDate } from '#views/model/site-audit-report.ts';
+import { untilListening } from '#test/helpers/processes.ts';
 import { launchBrowser, waitForIslands } from './browser.ts';
 
 // Its own server: the journey ends in the admin inbox (ADMIN_PASSWORD, SITE_URL = the browser's
@@ -37,14 +38,7 @@ beforeAll(async () => {
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    server.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk;
-      if (out.includes('"msg":"listening on')) resolve();
-    });
-    server.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-  });
+  await untilListening(server);
   browser = await launchBrowser();
 });
 

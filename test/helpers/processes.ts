@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 
 /** A process as /proc/<pid>/stat tells it (Linux only). */
@@ -74,4 +75,16 @@ export function auditBrowsers(): Array<{ pid: number; marker: string }> {
     if (marker && !args.some((arg) => arg.startsWith('--type='))) found.push({ pid: entry.pid, marker });
   }
   return found;
+}
+
+/** Resolves once a started server logs that it listens; rejects, with what it printed, if it exits first. */
+export function untilListening(server: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let out = '';
+    server.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk;
+      if (out.includes('"msg":"listening on')) resolve();
+    });
+    server.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+  });
 }
