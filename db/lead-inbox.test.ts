@@ -4,7 +4,7 @@ import { insertArticleSubmission } from '#db/article-submissions.ts';
 import { insertContactMessage } from '#db/contact-messages.ts';
 import { deleteLead, iterateLeads, listInbox, setHandled, unreadCounts, type InboxQuery } from '#db/lead-inbox.ts';
 import { claimAttempt, enqueueEvent, listOutbox, markAttemptFailed, markDelivered } from '#db/outbox.ts';
-import { insertMonitorLead } from '#db/monitors.ts';
+import { insertMonitorLead } from '#db/monitoring/leads.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
 
 describe.each(DIALECTS)('%s', (dialect) => {

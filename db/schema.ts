@@ -141,7 +141,7 @@ export interface Tables {
   post_redirects: { path: string; post_id: string };
   post_images: { id: string; width: number; height: number; created_at: number };
   post_image_files: { image_id: string; width: number; format: string; body: Buffer };
-  /** Site monitors (migration 0016, db/monitors.ts): times are ISO text, `recipients` a JSON array. */
+  /** Site monitors (migration 0016, db/monitoring/): times are ISO text, `recipients` a JSON array. */
   monitors: {
     id: string;
     kind: 'visitor' | 'client';

@@ -404,7 +404,7 @@ const FINISHED = ['done', 'failed', 'cancelled'] as const;
 
 /**
  * Deletes all but the newest `keep` finished audits (their pages and issues go with them). Audits of
- * monitor runs are kept while their run is (db/monitors.ts keeps a monitor's newest runs): the next
+ * monitor runs are kept while their run is (db/monitoring/runs.ts keeps a monitor's newest runs): the next
  * run compares against them and the manage page links to them.
  */
 export async function pruneSiteAudits(db: Db, keep: number): Promise<number> {

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import express, { type Express } from 'express';
 import type { PageDef } from '#views/page.ts';
 import type { AssetManifest } from '#views/site-context.ts';
-import { pickMonitorView } from '#views/pages/monitor/model.ts';
+import { pickMonitorView } from '#views/pages/monitoring/model.ts';
 import { apiRouter } from './http/api-router.ts';
 import { shareRateLimits } from './http/rate-limit.ts';
 import { sharedRateLimitsFor } from './http/rate-limit-store.ts';

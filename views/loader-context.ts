@@ -1,7 +1,7 @@
 import type { DirectoryStatus } from './directories/status.ts';
 import { NOT_CHECKED } from './directories/status.ts';
 import type { PostsReader } from './model/posts.ts';
-import type { MonitorsReader } from './pages/monitor/model.ts';
+import type { MonitorsReader } from './pages/monitoring/model.ts';
 
 /**
  * What the server hands every page loader (react-router's `requestContext`): data that is not part

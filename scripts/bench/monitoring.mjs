@@ -59,7 +59,7 @@ async function startMailbox() {
 }
 
 function startSites() {
-  const child = spawn(process.execPath, ['scripts/bench/lib/monitored-sites.mjs'], {
+  const child = spawn(process.execPath, ['scripts/bench/lib/monitoring-sites.mjs'], {
     env: { ...process.env, SITES: String(SITES), PAGES: String(PAGES) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

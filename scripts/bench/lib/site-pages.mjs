@@ -1,4 +1,4 @@
-// The pages of the benches' fixture websites (crawl-site.mjs, monitored-sites.mjs): page i of a
+// The pages of the benches' fixture websites (crawl-site.mjs, monitoring-sites.mjs): page i of a
 // site of `pages` pages links to its neighbour (so every page is reachable) and to a spread of
 // others, like a real site's nav, related posts and pagination.
 const filler = '<p>Delhi NCR search engine optimisation fixture text for the crawl benchmark.</p>'.repeat(60);

@@ -1,7 +1,7 @@
 import { getArticleSubmission, insertArticleSubmission, type NewArticleSubmission } from '#db/article-submissions.ts';
 import { getContactMessage, insertContactMessage, type NewContactMessage } from '#db/contact-messages.ts';
 import type { Db } from '#db/index.ts';
-import { getMonitorLead, insertMonitorLead, type NewMonitorLead } from '#db/monitors.ts';
+import { getMonitorLead, insertMonitorLead, type NewMonitorLead } from '#db/monitoring/leads.ts';
 import { enqueueEvent, type Channel, type LeadType } from '#db/outbox.ts';
 import type { LeadDeliverySettings } from '#server/config/leads.ts';
 import type { Logger } from '#server/lib/logger.ts';

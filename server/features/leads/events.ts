@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ArticleSubmission } from '#db/article-submissions.ts';
 import type { ContactMessage } from '#db/contact-messages.ts';
-import type { MonitorLead } from '#db/monitors.ts';
+import type { MonitorLead } from '#db/monitoring/leads.ts';
 import type { LeadEvent } from './delivery-types.ts';
 
 /** The event for a stored contact message: every stored field under `data`. */

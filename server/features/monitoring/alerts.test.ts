@@ -1,7 +1,8 @@
 import type http from 'node:http';
 import request from 'supertest';
 import { afterEach, describe, expect, test } from 'vitest';
-import { listMessages, updateMonitor } from '#db/monitors.ts';
+import { listMessages } from '#db/monitoring/messages.ts';
+import { updateMonitor } from '#db/monitoring/monitors.ts';
 import { serveMonitoringSite, type MonitoringSite } from '#test/fixtures/monitoring-site.ts';
 import { startLoopbackServer } from '#test/fixtures/loopback.ts';
 import { startSmtpFixture, type SmtpFixture } from '#test/fixtures/smtp.ts';

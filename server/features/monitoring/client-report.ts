@@ -1,5 +1,7 @@
 import type { Db } from '#db/index.ts';
-import { enqueueMessages, getMonitor, hasMessage, listMonitors, listRuns } from '#db/monitors.ts';
+import { enqueueMessages, hasMessage } from '#db/monitoring/messages.ts';
+import { getMonitor, listMonitors } from '#db/monitoring/monitors.ts';
+import { listRuns } from '#db/monitoring/runs.ts';
 import type { AppJobDeps } from '#server/jobs.ts';
 import { defineJob, type Jobs } from '#server/lib/jobs/index.ts';
 import { pickPdfFont } from '#server/lib/youtube/transcript-pdf.ts';

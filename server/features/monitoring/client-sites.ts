@@ -1,5 +1,5 @@
 import type { Db } from '#db/index.ts';
-import { listRuns, RUNS_KEPT } from '#db/monitors.ts';
+import { listRuns, RUNS_KEPT } from '#db/monitoring/runs.ts';
 import { InvalidInputError } from '#server/lib/domain-errors.ts';
 import type { ClientSiteItem } from '#views/model/client-sites.ts';
 import { loadMonthlyReport, monthBounds, type MonthlyReport } from './monthly-pdf.ts';

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Db } from '#db/index.ts';
-import { enqueueMessages, insertMonitor, listMessages } from '#db/monitors.ts';
+import { enqueueMessages, listMessages } from '#db/monitoring/messages.ts';
+import { insertMonitor } from '#db/monitoring/monitors.ts';
 import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { startLoopbackServer, type LoopbackServer } from '#test/fixtures/loopback.ts';
 import { startSmtpFixture } from '#test/fixtures/smtp.ts';

@@ -1,4 +1,10 @@
-import { claimMessage, dueMessages, markMessageDelivered, markMessageFailed, type MessageRow } from '#db/monitors.ts';
+import {
+  claimMessage,
+  dueMessages,
+  markMessageDelivered,
+  markMessageFailed,
+  type MessageRow,
+} from '#db/monitoring/messages.ts';
 import type { Db } from '#db/index.ts';
 import type { SafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import type { Mailer, MailPayload, WebhookPayload } from './mail.ts';

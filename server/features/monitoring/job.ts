@@ -1,14 +1,7 @@
 import type { Db } from '#db/index.ts';
-import {
-  baselineAuditOf,
-  enqueueMessages,
-  finishRun,
-  getMonitor,
-  getRun,
-  markRunAlerted,
-  pruneRuns,
-  updateMonitor,
-} from '#db/monitors.ts';
+import { baselineAuditOf, finishRun, getRun, markRunAlerted, pruneRuns } from '#db/monitoring/runs.ts';
+import { enqueueMessages } from '#db/monitoring/messages.ts';
+import { getMonitor, updateMonitor } from '#db/monitoring/monitors.ts';
 import { getSiteAudit } from '#db/site-audits.ts';
 import type { Config } from '#server/config/index.ts';
 import type { JobDefinition, JobDeps } from '#server/lib/jobs/index.ts';

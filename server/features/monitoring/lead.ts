@@ -1,5 +1,6 @@
 import type { Db } from '#db/index.ts';
-import type { MonitorRow, NewMonitorLead } from '#db/monitors.ts';
+import type { MonitorRow } from '#db/monitoring/monitors.ts';
+import type { NewMonitorLead } from '#db/monitoring/leads.ts';
 import { auditIssues, getSiteAudit, type StoredIssue } from '#db/site-audits.ts';
 
 /** The site audit's grouping of issues (most severe first, then the most URLs), handed over by index.ts. */

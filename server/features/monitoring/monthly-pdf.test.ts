@@ -3,7 +3,7 @@ import type { Db } from '#db/index.ts';
 import { auditPdfLines, renderAuditPdf } from '#server/features/site-audit/index.ts';
 import { serveMonitoringSite, type MonitoringSite } from '#test/fixtures/monitoring-site.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
-import { storeAuditOf } from '#test/helpers/monitored-audit.ts';
+import { storeAuditOf } from '#test/helpers/monitoring-audit.ts';
 import {
   loadMonthlyReport,
   monthBounds,

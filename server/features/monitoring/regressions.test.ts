@@ -3,7 +3,7 @@ import type { Db } from '#db/index.ts';
 import { completeSiteAudit, finishSiteAudit, insertSiteAudit, markRunning, type StoredIssue } from '#db/site-audits.ts';
 import { serveMonitoringSite, type MonitoringSite } from '#test/fixtures/monitoring-site.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
-import { storeAuditOf } from '#test/helpers/monitored-audit.ts';
+import { storeAuditOf } from '#test/helpers/monitoring-audit.ts';
 import { compareAudits, startPageFailure, type Comparison, type Regression } from './regressions.ts';
 
 const SCORE_DROP = { scoreDrop: 5 };

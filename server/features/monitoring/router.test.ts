@@ -1,7 +1,8 @@
 import type http from 'node:http';
 import request from 'supertest';
 import { afterEach, describe, expect, test } from 'vitest';
-import { getMonitor, listMessages } from '#db/monitors.ts';
+import { getMonitor } from '#db/monitoring/monitors.ts';
+import { listMessages } from '#db/monitoring/messages.ts';
 import { listOutbox } from '#db/outbox.ts';
 import { startSmtpFixture, type SmtpFixture } from '#test/fixtures/smtp.ts';
 import { startLoopbackServer, type LoopbackServer } from '#test/fixtures/loopback.ts';

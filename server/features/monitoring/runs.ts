@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '#db/index.ts';
-import { finishRun, insertRun, type MonitorRow, type MonitorSchedule, type RunTrigger } from '#db/monitors.ts';
+import { finishRun, insertRun, type RunTrigger } from '#db/monitoring/runs.ts';
+import { type MonitorRow, type MonitorSchedule } from '#db/monitoring/monitors.ts';
 import { finishSiteAudit, insertSiteAudit } from '#db/site-audits.ts';
 
 const DAY_MS = 86_400_000;

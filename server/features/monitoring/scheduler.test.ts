@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { Db } from '#db/index.ts';
-import { getMonitor, insertMonitor, listMessages, listRuns, type NewMonitor } from '#db/monitors.ts';
+import { getMonitor, insertMonitor, type NewMonitor } from '#db/monitoring/monitors.ts';
+import { listMessages } from '#db/monitoring/messages.ts';
+import { listRuns } from '#db/monitoring/runs.ts';
 import { getSiteAudit } from '#db/site-audits.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
 import type { MonitoredAuditInput } from './runs.ts';

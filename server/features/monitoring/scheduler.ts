@@ -1,12 +1,6 @@
-import {
-  claimDigest,
-  claimSlot,
-  dueDigests,
-  dueMonitors,
-  enqueueMessages,
-  runsSince,
-  type MonitorRow,
-} from '#db/monitors.ts';
+import { claimDigest, claimSlot, dueDigests, dueMonitors, type MonitorRow } from '#db/monitoring/monitors.ts';
+import { enqueueMessages } from '#db/monitoring/messages.ts';
+import { runsSince } from '#db/monitoring/runs.ts';
 import { digestMessages, type AlertSettings } from './alerts.ts';
 import { DIGEST_INTERVAL_MS, nextSlot, startRun, type RunStarter } from './runs.ts';
 

@@ -6,19 +6,19 @@ import {
   countMonitorsOfEmail,
   deleteMonitor,
   deleteUnconfirmedBefore,
-  enqueueMessages,
   getMonitor,
   insertMonitor,
   isMonitoredUrl,
-  keepMonitorSigningKey,
   listMonitors,
-  listRuns,
   updateMonitor,
   type MonitorKind,
   type MonitorPatch,
   type MonitorRow,
   type MonitorSchedule,
-} from '#db/monitors.ts';
+} from '#db/monitoring/monitors.ts';
+import { enqueueMessages } from '#db/monitoring/messages.ts';
+import { keepMonitorSigningKey } from '#db/monitoring/signing-key.ts';
+import { listRuns } from '#db/monitoring/runs.ts';
 import { getSiteAudit } from '#db/site-audits.ts';
 import type { MonitoringSettings } from '#server/config/monitoring.ts';
 import { normalizeUrl } from '#server/lib/crawler/index.ts';

@@ -19,7 +19,7 @@ import {
   type SeverityFilter,
 } from './logic.ts';
 import { PagesTable } from './PagesTable.tsx';
-import { MonitorPanel } from './MonitorPanel.tsx';
+import { MonitoringPanel } from './MonitoringPanel.tsx';
 import { scoreExplanation } from '#views/model/site-audit-report.ts';
 import type { AuditIssueGroup, AuditView } from './schema.ts';
 
@@ -287,7 +287,7 @@ export function AuditReport({ audit, groups, types, idPrefix, onRerun, busy, tre
         ))}
       </ul>
       <PagesTable auditId={audit.id} siteUrl={siteUrl} types={types} idPrefix={idPrefix} />
-      <MonitorPanel url={audit.url} auditId={audit.id} idPrefix={idPrefix} />
+      <MonitoringPanel url={audit.url} auditId={audit.id} idPrefix={idPrefix} />
       <aside className="audit-cta tool-card" aria-labelledby={`${idPrefix}-cta-heading`}>
         <h3 id={`${idPrefix}-cta-heading`}>Want these fixed?</h3>
         <p>

@@ -27,7 +27,7 @@ function ManagePage() {
         <p className="lead">Private page: anyone with this link can change or delete the monitor.</p>
       </header>
       {monitor ? (
-        <Island name="pages/monitor/ManageWidget" component={ManageWidget} props={{ token, monitor }} />
+        <Island name="pages/monitoring/ManageWidget" component={ManageWidget} props={{ token, monitor }} />
       ) : (
         <div className="tool-card">
           <p className="error" role="alert">

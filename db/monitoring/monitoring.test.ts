@@ -1,34 +1,31 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
-import type { Db } from './index.ts';
+import type { Db } from '../index.ts';
+import { baselineAuditOf, finishRun, getRun, insertRun, listRuns, pruneRuns } from '#db/monitoring/runs.ts';
 import {
-  baselineAuditOf,
   claimMessage,
+  dueMessages,
+  enqueueMessages,
+  listMessages,
+  markMessageDelivered,
+  markMessageFailed,
+} from '#db/monitoring/messages.ts';
+import {
   claimSlot,
   confirmEmail,
   countMonitoredSites,
   countMonitorsOfEmail,
   deleteMonitor,
   deleteUnconfirmedBefore,
-  dueMessages,
   dueMonitors,
-  enqueueMessages,
-  finishRun,
   getMonitor,
-  getRun,
   insertMonitor,
-  insertRun,
-  keepMonitorSigningKey,
-  listMessages,
   listMonitors,
-  listRuns,
-  markMessageDelivered,
-  markMessageFailed,
-  pruneRuns,
   updateMonitor,
   type NewMonitor,
-} from './monitors.ts';
-import { completeSiteAudit, insertSiteAudit, markRunning, pruneSiteAudits } from './site-audits.ts';
+} from '#db/monitoring/monitors.ts';
+import { keepMonitorSigningKey } from '#db/monitoring/signing-key.ts';
+import { completeSiteAudit, insertSiteAudit, markRunning, pruneSiteAudits } from '../site-audits.ts';
 
 const T0 = '2026-11-27T10:00:00.000Z';
 

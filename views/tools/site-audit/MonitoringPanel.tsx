@@ -1,13 +1,13 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 import { requestJson } from '#views/lib/request-json.ts';
-import { SCHEDULES, type CreatedMonitor, type Schedule } from '#views/pages/monitor/model.ts';
-import { VerificationSteps } from '#views/pages/monitor/VerificationSteps.tsx';
+import { SCHEDULES, type CreatedMonitor, type Schedule } from '#views/pages/monitoring/model.ts';
+import { VerificationSteps } from '#views/pages/monitoring/VerificationSteps.tsx';
 
 export const MONITOR_FAILED = 'Could not start monitoring. Please try again.';
 export const MONITOR_HEADING = 'Monitor this site';
 
-export interface MonitorPanelProps {
+export interface MonitoringPanelProps {
   /** The audited site's start URL (the monitor audits the same address). */
   url: string;
   auditId: string;
@@ -21,7 +21,7 @@ export interface MonitorPanelProps {
  * shows the exact tag and file that prove the site is theirs; nothing is checked until the address
  * is confirmed (the mail's link) and the site verified.
  */
-export function MonitorPanel({ url, auditId, idPrefix, created: initial }: MonitorPanelProps) {
+export function MonitoringPanel({ url, auditId, idPrefix, created: initial }: MonitoringPanelProps) {
   const [email, setEmail] = useState('');
   const [schedule, setSchedule] = useState<Schedule>('weekly');
   const [webhookUrl, setWebhookUrl] = useState('');

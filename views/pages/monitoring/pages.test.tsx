@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { expect, test } from 'vitest';
 import { nuCheck } from '#test/helpers/nu-checker.ts';
-import { MonitorPanel } from '#views/tools/site-audit/MonitorPanel.tsx';
+import { MonitoringPanel } from '#views/tools/site-audit/MonitoringPanel.tsx';
 import ConfirmWidget from './ConfirmWidget.tsx';
 import { sampleMonitor, SAMPLE_VERIFICATION } from './fixtures.ts';
 import ManageWidget from './ManageWidget.tsx';
@@ -78,7 +78,7 @@ test('a paused monitor offers to resume', () => {
 });
 
 test('"Monitor this site" asks for an address and a schedule, then shows the tag, the file and the mail on its way', () => {
-  const form = renderToStaticMarkup(<MonitorPanel url="https://shop.example/" auditId="a1" idPrefix="site-audit" />);
+  const form = renderToStaticMarkup(<MonitoringPanel url="https://shop.example/" auditId="a1" idPrefix="site-audit" />);
   expect(text(form)).toContain('Monitor this site');
   expect(form).toMatch(/<label for="site-audit-monitor-email">Email address<\/label>/);
   expect(form).toMatch(/<input id="site-audit-monitor-email" type="email"/);
@@ -86,7 +86,7 @@ test('"Monitor this site" asks for an address and a schedule, then shows the tag
   expect(form).toMatch(/<label for="site-audit-monitor-webhook">Webhook URL \(optional\)<\/label>/);
 
   const created = renderToStaticMarkup(
-    <MonitorPanel
+    <MonitoringPanel
       url="https://shop.example/"
       auditId="a1"
       idPrefix="site-audit"
@@ -131,10 +131,10 @@ test('every state of the pages is valid HTML (Nu checker)', async () => {
   const documents = {
     manage: page(manage()),
     unverified: page(manage({ verified: false, runs: [] })),
-    panel: page(renderToStaticMarkup(<MonitorPanel url="https://a.example/" auditId="a" idPrefix="p" />)),
+    panel: page(renderToStaticMarkup(<MonitoringPanel url="https://a.example/" auditId="a" idPrefix="p" />)),
     created: page(
       renderToStaticMarkup(
-        <MonitorPanel
+        <MonitoringPanel
           url="https://a.example/"
           auditId="a"
           idPrefix="p"

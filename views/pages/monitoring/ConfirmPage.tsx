@@ -10,7 +10,7 @@ function ConfirmPage() {
       <header className="page-hero">
         <h1>Confirm site monitoring</h1>
       </header>
-      <Island name="pages/monitor/ConfirmWidget" component={ConfirmWidget} props={{ token }} />
+      <Island name="pages/monitoring/ConfirmWidget" component={ConfirmWidget} props={{ token }} />
     </article>
   );
 }

@@ -10,7 +10,7 @@ function UnsubscribePage() {
       <header className="page-hero">
         <h1>Unsubscribe from monitoring emails</h1>
       </header>
-      <Island name="pages/monitor/UnsubscribeWidget" component={UnsubscribeWidget} props={{ id, token }} />
+      <Island name="pages/monitoring/UnsubscribeWidget" component={UnsubscribeWidget} props={{ id, token }} />
     </article>
   );
 }
