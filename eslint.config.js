@@ -161,6 +161,17 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-restricted-imports': restrict({ patterns: VIEWS_OUTSIDE_MODEL }) },
   },
   {
+    // Configuration sits below the features: loading it must not load one (docs/decisions/0052).
+    files: ['server/config/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrict({
+        patterns: [
+          banned('^#server/features/', 'Configuration imports no feature: keep its defaults in server/config.'),
+        ],
+      }),
+    },
+  },
+  {
     // The one type-aware rule: a forgotten await loses errors and ordering.
     files: ['**/*.ts', '**/*.tsx'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },

@@ -2,7 +2,8 @@ import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { CRAWLER_BOT_NAME } from '#server/lib/crawler/index.ts';
 import type { TimeSlicer } from '#server/lib/crawler/time-slice.ts';
 import { createAuditRenderer, type AuditRendererOptions } from '#server/features/site-audit/render/renderer.ts';
-import { runSiteAudit, type SiteAuditLimits, type SiteAuditOutcome } from '#server/features/site-audit/audit.ts';
+import type { SiteAuditLimits } from '#server/config/site-audit-defaults.ts';
+import { runSiteAudit, type SiteAuditOutcome } from '#server/features/site-audit/audit.ts';
 import { serveFixture, type FixtureSite, type ServedFixture } from '#test/fixtures/crawl-site.ts';
 
 export interface AuditedFixture extends SiteAuditOutcome {
