@@ -99,6 +99,8 @@ export async function openRenderSlot(
   await context.routeWebSocket(/.*/, (socket) => socket.close());
 
   async function render(document: RawDocument, limits: PageRenderLimits, signal?: AbortSignal): Promise<RenderedPage> {
+    // Cancelled while it waited for the browser or this slot: its abort has already been and gone.
+    if (signal?.aborted) throw new PageRenderError('cancelled', 'The audit was cancelled.');
     slot.used += 1;
     const current: Job = {
       document,
@@ -108,6 +110,7 @@ export async function openRenderSlot(
       documentServed: false,
       pageBytes: 0,
       inFlight: 0,
+      requests: new Set(),
       consoleErrors: cappedList(),
       failedResources: cappedList(),
       overtime: false,
@@ -117,6 +120,7 @@ export async function openRenderSlot(
     // A stop closes the slot at once: every call still waiting on its page ends, and so does the wait for requests.
     const stop = () => {
       slot.broken = true;
+      endRequests(current);
       current.onIdle?.();
       void context.close().catch(() => undefined);
     };
@@ -146,6 +150,8 @@ export async function openRenderSlot(
       job = null;
       clearTimeout(deadline);
       signal?.removeEventListener('abort', stop);
+      // A request the page no longer waits for (a timer's, one still loading) is not fetched on.
+      endRequests(current);
     }
   }
 
@@ -173,6 +179,11 @@ async function readSettledDom(page: Page, current: Job): Promise<string> {
   }
   // Still loading after three rounds: the DOM as it is once those requests ended.
   return page.evaluate<string>(SERIALIZE);
+}
+
+function endRequests(current: Job): void {
+  for (const request of current.requests) request.abort();
+  current.requests.clear();
 }
 
 function failure(error: unknown, current: Job, crashed: boolean): PageRenderError {

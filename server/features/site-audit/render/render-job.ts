@@ -65,7 +65,13 @@ export interface Job {
   document: RawDocument;
   limits: PageRenderLimits;
   started: number;
+  /** The page's own signal (aborted with the audit's): why a render that failed failed. */
   signal?: AbortSignal;
+  /**
+   * The page's requests under way, each with an abort of its own (a listener each on a shared signal
+   * would pile up): the page's stop, or its end, aborts those still running.
+   */
+  requests: Set<AbortController>;
   documentServed: boolean;
   pageBytes: number;
   inFlight: number;

@@ -5,6 +5,7 @@ import { createMemoryWatch } from '#server/lib/browser/memory-watch.ts';
 import type { SafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { createAuditBrowser } from './browser.ts';
 import { createResourceCache } from './cache.ts';
+import { createCancelFollowers } from './cancel.ts';
 import type { RenderSlot } from './page.ts';
 import { PageRenderError, type RawDocument, type RenderedPage } from './render-job.ts';
 import { createRenderQueue, createTimingsLog } from './queue.ts';
@@ -98,6 +99,7 @@ export function createAuditRenderer(options: AuditRendererOptions): AuditRendere
   const limits = { timeoutMs: options.timeoutMs, maxPageBytes: options.maxPageBytes, memoryMb: options.memoryMb };
   const timings = createTimingsLog(options.concurrency);
   const queue = createRenderQueue(options.concurrency);
+  const cancels = createCancelFollowers();
   const browser = createAuditBrowser({
     chromiumPath: options.chromiumPath,
     marker,
@@ -146,7 +148,7 @@ export function createAuditRenderer(options: AuditRendererOptions): AuditRendere
     );
   }
 
-  async function render(document: RawDocument, signal?: AbortSignal): Promise<RenderedPage> {
+  async function render(document: RawDocument, audit?: AbortSignal): Promise<RenderedPage> {
     if (stopped || closed) throw stop(stopped ?? 'The audit ended.');
     if (options.maxPages !== undefined && begun >= options.maxPages)
       throw stop(
@@ -154,6 +156,16 @@ export function createAuditRenderer(options: AuditRendererOptions): AuditRendere
       );
     begun += 1;
     timings.asked();
+    // The page's own signal, aborted with the audit's: its wait, its render and its requests listen to it.
+    const followed = cancels.follow(audit);
+    try {
+      return await renderQueued(document, followed.signal);
+    } finally {
+      followed.release();
+    }
+  }
+
+  async function renderQueued(document: RawDocument, signal?: AbortSignal): Promise<RenderedPage> {
     await queue.enter(signal);
     const holding = performance.now();
     memory.start();

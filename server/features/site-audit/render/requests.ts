@@ -64,6 +64,8 @@ export async function answerRequest(route: Route, current: Job, context: Request
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers()))
     if (FORWARDED_HEADERS.includes(name)) headers[name] = value;
+  const abort = new AbortController();
+  current.requests.add(abort);
   try {
     const response = await fetcher.fetch(target, {
       method,
@@ -72,7 +74,7 @@ export async function answerRequest(route: Route, current: Job, context: Request
       maxRedirects: 5,
       maxBytes: limits.maxPageBytes - current.pageBytes,
       timeoutMs: Math.max(1, Math.min(10_000, limits.timeoutMs - (Date.now() - current.started))),
-      signal: current.signal,
+      signal: abort.signal,
     });
     current.pageBytes += response.body.length;
     if (response.status >= 400) current.failedResources.add(`HTTP ${response.status}: ${target}`);
@@ -86,7 +88,10 @@ export async function answerRequest(route: Route, current: Job, context: Request
           ? 'blocked (private address)'
           : error.code
         : 'failed';
-    if (!current.signal?.aborted && !current.overtime) current.failedResources.add(`${reason}: ${target}`);
+    if (!current.signal?.aborted && !current.overtime && !abort.signal.aborted)
+      current.failedResources.add(`${reason}: ${target}`);
     await route.abort('failed').catch(() => undefined);
+  } finally {
+    current.requests.delete(abort);
   }
 }
