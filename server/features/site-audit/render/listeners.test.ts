@@ -4,31 +4,35 @@ import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { serveFixture } from '#test/fixtures/crawl-site.ts';
 import { spaRoutes, spaSite } from '#test/fixtures/site-audit-spa-site.ts';
 import type { RawDocument } from './page.ts';
-import { createAuditRenderer } from './renderer.ts';
+import { testRenderer } from '#test/helpers/site-audit.ts';
+
+/** The SPA fixture with `products` product pages, served, and a renderer of `concurrency` slots fetching from it. */
+async function rendering(products: number, concurrency: number) {
+  const served = await serveFixture(spaSite({ products }));
+  const fetcher = createSafeFetcher({ allowPrivate: [served.hostPort], userAgent: 'listeners-test' });
+  const audit = testRenderer(fetcher, { concurrency });
+  const documentOf = async (route: string): Promise<RawDocument> => {
+    const url = `http://${served.hostPort}${route}`;
+    const response = await fetcher.fetch(url, {});
+    return { url, status: response.status, headers: response.headers, body: response.body };
+  };
+  const close = async () => {
+    await audit.close();
+    await served.close();
+  };
+  return { audit, documentOf, close };
+}
 
 // A rendered audit logged "MaxListenersExceededWarning: 11 abort listeners added to [AbortSignal]": every
 // page waiting for a render slot, every page rendering and every request of theirs listened on the
 // audit's one signal.
 test("rendering 20 pages at once leaves no listener on the audit's signal, and adds at most one while they render", async () => {
-  const served = await serveFixture(spaSite({ products: 14 }));
-  const fetcher = createSafeFetcher({ allowPrivate: [served.hostPort], userAgent: 'listeners-test' });
-  const audit = createAuditRenderer({
-    chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    fetcher,
-    concurrency: 2,
-    timeoutMs: 15_000,
-    maxPageBytes: 1024 * 1024,
-    memoryMb: 512,
-  });
+  const { audit, documentOf, close } = await rendering(14, 2);
   const signal = new AbortController().signal;
   const listening = () => getEventListeners(signal, 'abort').length;
   try {
     const documents: RawDocument[] = [];
-    for (const route of spaRoutes({ products: 14 }).slice(0, 20)) {
-      const url = `http://${served.hostPort}${route}`;
-      const response = await fetcher.fetch(url, {});
-      documents.push({ url, status: response.status, headers: response.headers, body: response.body });
-    }
+    for (const route of spaRoutes({ products: 14 }).slice(0, 20)) documents.push(await documentOf(route));
     expect(documents).toHaveLength(20);
     const seen: number[] = [];
     const renders = documents.map((document) =>
@@ -42,27 +46,15 @@ test("rendering 20 pages at once leaves no listener on the audit's signal, and a
     expect(pages.filter((page) => page.html.includes('<h1>Heading of '))).toHaveLength(20);
     expect({ most: Math.max(...seen), after: listening() }).toEqual({ most: 1, after: 0 });
   } finally {
-    await audit.close();
-    await served.close();
+    await close();
   }
 });
 
 test('a cancelled audit still stops the renders waiting for a slot and the page rendering', async () => {
-  const served = await serveFixture(spaSite({ products: 4 }));
-  const fetcher = createSafeFetcher({ allowPrivate: [served.hostPort], userAgent: 'listeners-test' });
-  const audit = createAuditRenderer({
-    chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    fetcher,
-    concurrency: 1,
-    timeoutMs: 15_000,
-    maxPageBytes: 1024 * 1024,
-    memoryMb: 512,
-  });
+  const { audit, documentOf, close } = await rendering(4, 1);
   const cancel = new AbortController();
   try {
-    const url = `http://${served.hostPort}/`;
-    const response = await fetcher.fetch(url, {});
-    const document: RawDocument = { url, status: response.status, headers: response.headers, body: response.body };
+    const document = await documentOf('/');
     const renders = [1, 2, 3].map(() =>
       audit.render(document, cancel.signal).then(
         () => 'rendered',
@@ -77,7 +69,6 @@ test('a cancelled audit still stops the renders waiting for a slot and the page 
     ]);
     expect(getEventListeners(cancel.signal, 'abort')).toHaveLength(0);
   } finally {
-    await audit.close();
-    await served.close();
+    await close();
   }
 });

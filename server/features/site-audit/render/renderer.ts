@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { withHardStop } from '#server/lib/browser/hard-stop.ts';
 import { createMemoryWatch } from '#server/lib/browser/memory-watch.ts';
+import { createRenderQueue } from '#server/lib/browser/render-queue.ts';
 import type { SafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { createAuditBrowser } from './browser.ts';
 import { createResourceCache } from './cache.ts';
 import { createCancelFollowers } from './cancel.ts';
 import type { RenderSlot } from './page.ts';
 import { PageRenderError, type RawDocument, type RenderedPage } from './render-job.ts';
-import { createRenderQueue, createTimingsLog } from './queue.ts';
+import { createTimingsLog } from './timings.ts';
 
 /*
  * The audit's browser: one Chromium per audit, launched on the first page and shared by the audit's
@@ -166,7 +167,7 @@ export function createAuditRenderer(options: AuditRendererOptions): AuditRendere
   }
 
   async function renderQueued(document: RawDocument, signal?: AbortSignal): Promise<RenderedPage> {
-    await queue.enter(signal);
+    await queue.enter(signal, () => new PageRenderError('cancelled', 'The audit was cancelled.'));
     const holding = performance.now();
     memory.start();
     try {

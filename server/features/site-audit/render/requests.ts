@@ -1,24 +1,11 @@
 import type { Page, Request, Route } from 'playwright-core';
+import { keptHeaders } from '#server/lib/browser/headers.ts';
 import { FetchError, type SafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import type { ResourceCache } from './cache.ts';
 import type { Job } from './render-job.ts';
 
 const SKIPPED_TYPES = new Set(['image', 'font', 'media']);
 const FORWARDED_HEADERS = ['accept', 'accept-language', 'content-type', 'referer', 'range'];
-const DROPPED_RESPONSE_HEADERS = new Set([
-  'content-encoding',
-  'content-length',
-  'transfer-encoding',
-  'connection',
-  'keep-alive',
-]);
-
-function keptHeaders(headers: Record<string, string>): Record<string, string> {
-  const kept: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) if (!DROPPED_RESPONSE_HEADERS.has(name)) kept[name] = value;
-  return kept;
-}
-
 function fetchMethod(request: Request): 'GET' | 'HEAD' | 'POST' {
   const method = request.method();
   return method === 'POST' ? 'POST' : method === 'HEAD' ? 'HEAD' : 'GET';
