@@ -32,7 +32,7 @@ export { groupIssues } from './issues.ts';
  */
 export function siteAuditFeature({ config, db, log, jobs }: AppDeps): Feature {
   const settings = config.siteAudit;
-  const service = createSiteAuditService({ db, log, jobs, settings });
+  const service = createSiteAuditService({ db, log, jobs, settings, allowPrivate: config.fetchAllowPrivate });
   const brand = reportBrand(config);
   return {
     api: siteAuditRouter({

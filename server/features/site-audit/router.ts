@@ -37,9 +37,10 @@ export interface SiteAuditRouterDeps {
 export function siteAuditRouter({ service, db, settings, brand, fontPath, pdfCapacity }: SiteAuditRouterDeps): Router {
   const router = Router();
   const limiter = rateLimit({ name: 'site-audit', windowMs: 10 * 60_000, limit: settings.rateLimitPer10Min });
-  // The body is checked before the rate limiter runs, so a typo does not use up an attempt.
+  // The body is checked before the rate limiter runs, so a typo (or a private address) does not use up an attempt.
   const validate = (req: Request, res: Response, next: NextFunction) => {
     res.locals.startAudit = parseOr400(startAuditBody, req.body ?? {});
+    service.check((res.locals.startAudit as { url: string }).url);
     next();
   };
 

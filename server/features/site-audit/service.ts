@@ -18,6 +18,7 @@ import {
   NotFoundError,
 } from '#server/lib/domain-errors.ts';
 import type { Jobs } from '#server/lib/jobs/index.ts';
+import { literalRefusal } from '#server/lib/safe-fetch/target.ts';
 import { typedUrl } from '#views/model/url-input.ts';
 import { SITE_AUDIT_JOB } from './job.ts';
 import { isUnfinished, settled, type AuditRows } from './rows.ts';
@@ -41,12 +42,29 @@ export interface SiteAuditServiceOptions {
     error(obj: object, msg?: string): void;
   };
   now?: () => Date;
+  /** FETCH_ALLOW_PRIVATE: the host:port pairs the guarded fetcher may reach although private. */
+  allowPrivate?: readonly string[];
 }
 
 /** A busy service: worth trying again after this many seconds. */
 const RETRY_AFTER_SECONDS = 60;
 /** 128-bit random ids, base64url: unguessable, so a report link can be shared safely. */
 const ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+
+/**
+ * What the visitor typed, by the one rule (a bare domain is https first), as the audit's start URL. An
+ * address the guarded fetcher refuses without any lookup (an IP on a private or reserved network) is
+ * refused now, in the fetcher's own words, rather than queued to fail a moment later; a name that
+ * resolves to one still fails in the job (no DNS on the request path).
+ */
+function auditTarget(url: string, allowPrivate: ReadonlySet<string>): { url: string; httpFallback: boolean } {
+  const typed = typedUrl(url);
+  const start = typed.ok ? normalizeUrl(typed.url) : null;
+  if (!typed.ok || !start) throw new InvalidInputError('Please enter a valid http:// or https:// URL.');
+  const refusal = literalRefusal(new URL(start), allowPrivate);
+  if (refusal) throw refusal;
+  return { url: start, httpFallback: !typed.schemeTyped };
+}
 
 /** The audit as the API shows it. */
 function view(row: SiteAuditRow) {
@@ -90,6 +108,7 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
   /** Ends of the open watches: the service's close() ends them (a client reconnects elsewhere). */
   const watching = new Set<() => void>();
   const rows: AuditRows = { db, jobs, log, now };
+  const allowPrivate = new Set((options.allowPrivate ?? []).map((entry) => entry.trim().toLowerCase()));
 
   async function stored(id: string): Promise<SiteAuditRow> {
     const row = ID_PATTERN.test(id) ? await getSiteAudit(db, id) : undefined;
@@ -107,10 +126,7 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
       visitor: string,
       options: { render?: boolean; checkExternalLinks?: boolean } = {},
     ): Promise<{ id: string; status: 'queued' }> {
-      // What the visitor typed, by the one rule: a bare domain is https first.
-      const typed = typedUrl(url);
-      const start = typed.ok ? normalizeUrl(typed.url) : null;
-      if (!typed.ok || !start) throw new InvalidInputError('Please enter a valid http:// or https:// URL.');
+      const start = auditTarget(url, allowPrivate);
       if ((await countQueuedSiteAudits(db)) >= settings.maxQueued)
         throw new BusyError(
           'The site audit is busy with other sites; please try again in a few minutes.',
@@ -119,8 +135,8 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
       const id = randomBytes(16).toString('base64url');
       const input: AuditInput = {
         visitor,
-        url: start,
-        httpFallback: !typed.schemeTyped,
+        url: start.url,
+        httpFallback: start.httpFallback,
         createdAt: now().toISOString(),
         ...(options.render ? { render: true } : {}),
         ...(options.checkExternalLinks ? { checkExternalLinks: true } : {}),
@@ -133,6 +149,10 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
         throw error;
       }
       return { id, status: 'queued' };
+    },
+    /** Throws the refusal `start` would give `url` (invalid, or an address the guard never fetches); checks nothing else. */
+    check(url: string): void {
+      auditTarget(url, allowPrivate);
     },
     async get(id: string) {
       return view(await settled(rows, await stored(id)));
