@@ -1,5 +1,5 @@
 import { describeStatus, isIndexable, listDetail, pages, type Page, type Rule, type RuleContext } from './context.ts';
-import { isValidHreflang } from './content.ts';
+import { isValidHreflang } from '#server/lib/page-facts/hreflang.ts';
 import type { UrlNode } from '../store.ts';
 
 /** The internal page a page names as canonical, when it is another URL. */
