@@ -322,7 +322,7 @@ const CORE_ISSUE_TYPES: readonly IssueType[] = [
     'orphan',
     'warning',
     'Orphan page',
-    'The URL is listed in the sitemap, but no crawled page links to it.',
+    'The URL is listed in the sitemap and answers, but no crawled page links to it.',
     'Link to it from relevant pages, or remove it from the sitemap if it is not needed.',
   ),
   // Canonical
@@ -394,7 +394,7 @@ const CORE_ISSUE_TYPES: readonly IssueType[] = [
     'sitemap-non-200',
     'warning',
     'Sitemap lists a non-200 URL',
-    'A URL listed in the sitemap redirects or answers 4xx or 5xx.',
+    'A URL listed in the sitemap redirects. (A listed URL that answers 4xx or 5xx is reported once, as an internal URL answering an error, and that issue names the sitemap.)',
     'List only final, live URLs in the sitemap.',
   ),
   t(
