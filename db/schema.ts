@@ -71,7 +71,15 @@ export interface Tables {
     report: string | null;
     diff: string | null;
   };
-  site_audit_pages: { audit_id: string; n: number; url: string; facts: string; issues: string };
+  site_audit_pages: {
+    audit_id: string;
+    n: number;
+    url: string;
+    facts: string;
+    issues: string;
+    /** 'page', or 'resource': a script or stylesheet pages load (migration 0021). */
+    kind: Generated<'page' | 'resource'>;
+  };
   site_audit_issues: {
     audit_id: string;
     type: string;

@@ -54,10 +54,15 @@ function unpackLinks(url: string, text: string | null): StoredLink[] | undefined
   }));
 }
 
+/** A URL of the pages list, or a script or stylesheet the pages load (the resources list). */
+export type StoredPageKind = 'page' | 'resource';
+
 export interface StoredPage {
   url: string;
   facts: Record<string, unknown>;
   issues: string[];
+  /** Default 'page'. */
+  kind?: StoredPageKind;
 }
 
 interface Row {
@@ -242,6 +247,7 @@ export async function completeSiteAudit(
       url: entry.url,
       facts: JSON.stringify(entry.facts),
       issues: JSON.stringify(entry.issues),
+      kind: entry.kind ?? 'page',
     }));
     await db.insertInto('site_audit_pages').values(batch).execute();
     await breathe();
@@ -374,9 +380,12 @@ function containsPattern(text: string): string {
 export async function auditPages(
   db: Db,
   id: string,
-  options: { offset: number; limit: number; issue?: string; search?: string },
+  options: { offset: number; limit: number; issue?: string; search?: string; kind?: StoredPageKind },
 ): Promise<{ total: number; pages: StoredPage[] }> {
-  let query = db.selectFrom('site_audit_pages').where('audit_id', '=', id);
+  let query = db
+    .selectFrom('site_audit_pages')
+    .where('audit_id', '=', id)
+    .where('kind', '=', options.kind ?? 'page');
   // `issues` is a JSON array of type ids (no quotes inside): a type is in it when "type" is.
   if (options.issue)
     query = query.where(sql<boolean>`issues LIKE ${containsPattern(JSON.stringify(options.issue))} ESCAPE '!'`);

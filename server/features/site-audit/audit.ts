@@ -10,7 +10,7 @@ import { checkExternalUrls, type ExternalCheck } from './external-links.ts';
 import { evaluateRulesSliced, summarize, type AuditSummaryCounts, type IssueInstance } from './rules/index.ts';
 import type { AuditRenderer } from './render/renderer.ts';
 import type { SitemapFile } from './sitemaps.ts';
-import { createUrlStore, type UrlNode } from './store.ts';
+import { createUrlStore, isResource, type UrlNode } from './store.ts';
 import { createAuditVisitor } from './visitor.ts';
 
 /** Link depth cap for the crawl itself; depth is judged afterwards from the whole link graph. */
@@ -130,7 +130,7 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
     },
     () => slicer.breathe(),
   );
-  const crawled = store.nodes.filter((node) => node.status > 0 || node.error).map((node) => node.url);
+  const crawled = store.nodes.filter((node) => node.status > 0 || node.error);
   progress();
   return {
     startUrl: normalizeUrl(options.startUrl) ?? options.startUrl,
@@ -142,7 +142,11 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
     depth: evaluation.depth,
     inlinks: evaluation.inlinks,
     issues: evaluation.issues,
-    summary: summarize(evaluation.issues, crawled),
+    summary: summarize(
+      evaluation.issues,
+      crawled.map((node) => node.url),
+      crawled.filter(isResource).length,
+    ),
     sitemaps: sitemaps.files,
     hasSitemap: sitemaps.found,
     ...(options.renderer

@@ -1,6 +1,6 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { Db } from '#db/index.ts';
-import { auditIssues, auditPages, issueLinksOf, type SiteAuditRow } from '#db/site-audits.ts';
+import { auditIssues, auditPages, issueLinksOf, type SiteAuditRow, type StoredPageKind } from '#db/site-audits.ts';
 import type { SiteAuditSettings } from '#server/config/site-audit.ts';
 import { HttpError } from '#server/http/http-error.ts';
 import { endpoint } from '#server/http/endpoint.ts';
@@ -32,7 +32,7 @@ export interface SiteAuditRouterDeps {
 /**
  * Site audit API (issue 12): POST /api/site-audits {url} → 202 {id, status}; GET /api/site-audits
  * (the caller's own, by cookie); GET /api/site-audits/issue-types; GET /api/site-audits/:id and
- * its /issues, /pages, /export.csv, /report.pdf and /events (SSE); DELETE /api/site-audits/:id cancels.
+ * its /issues, /pages, /resources, /export.csv, /report.pdf and /events (SSE); DELETE /api/site-audits/:id cancels.
  */
 export function siteAuditRouter({ service, db, settings, brand, fontPath, pdfCapacity }: SiteAuditRouterDeps): Router {
   const router = Router();
@@ -76,7 +76,8 @@ export function siteAuditRouter({ service, db, settings, brand, fontPath, pdfCap
     res.json({ issues: groupIssues(await auditIssues(db, audit.id)) });
   });
 
-  router.get('/site-audits/:id/pages', async (req, res) => {
+  // The pages list, and the scripts and stylesheets the pages load (the resources list): the same query.
+  const listOf = (kind: StoredPageKind) => async (req: Request, res: Response) => {
     const query = parseOr400(pagesQuery, req.query);
     const audit = await service.finished(String(req.params.id));
     const result = await auditPages(db, audit.id, {
@@ -84,6 +85,7 @@ export function siteAuditRouter({ service, db, settings, brand, fontPath, pdfCap
       limit: query.perPage,
       issue: query.issue,
       search: query.q,
+      kind,
     });
     // Each page's link issues name their links (target, anchor text, position).
     const links = await issueLinksOf(
@@ -96,7 +98,9 @@ export function siteAuditRouter({ service, db, settings, brand, fontPath, pdfCap
       return own ? { ...page, links: own } : page;
     });
     res.json({ total: result.total, page: query.page, perPage: query.perPage, pages });
-  });
+  };
+  router.get('/site-audits/:id/pages', listOf('page'));
+  router.get('/site-audits/:id/resources', listOf('resource'));
 
   router.get('/site-audits/:id/export.csv', async (req, res) => {
     const audit = await service.finished(String(req.params.id));

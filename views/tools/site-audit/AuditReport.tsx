@@ -16,7 +16,7 @@ import {
   type ScorePoint,
 } from './logic.ts';
 import { IssuesSection } from './IssueList.tsx';
-import { PagesTable } from './PagesTable.tsx';
+import { PagesTable, ResourcesTable } from './PagesTable.tsx';
 import { MonitoringPanel } from './MonitoringPanel.tsx';
 import { scoreExplanation } from '#views/model/site-audit-report.ts';
 import type { AuditIssueGroup, AuditView } from './schema.ts';
@@ -67,6 +67,9 @@ function ScoreSection({ audit, trend }: { audit: AuditView; trend?: ScorePoint[]
           <li className="audit-warning">{plural(summary.warnings, 'warning')}</li>
           <li className="audit-notice">{plural(summary.notices, 'notice')}</li>
           <li>{plural(summary.pages, 'URL')} crawled</li>
+          {summary.resources ? (
+            <li>{plural(summary.resources, 'script or stylesheet', 'scripts and stylesheets')}</li>
+          ) : null}
         </ul>
       </div>
       <p className="visually-hidden">{summaryLine(summary)}</p>
@@ -190,6 +193,9 @@ export function AuditReport({ audit, groups, types, idPrefix, onRerun, busy, tre
       {groups.length ? <TopFixes groups={groups} types={types} /> : null}
       <IssuesSection groups={groups} types={types} idPrefix={idPrefix} siteUrl={siteUrl} />
       <PagesTable auditId={audit.id} siteUrl={siteUrl} types={types} idPrefix={idPrefix} />
+      {summary.resources ? (
+        <ResourcesTable auditId={audit.id} siteUrl={siteUrl} types={types} idPrefix={idPrefix} />
+      ) : null}
       <MonitoringPanel url={audit.url} auditId={audit.id} idPrefix={idPrefix} />
       <aside className="audit-cta tool-card" aria-labelledby={`${idPrefix}-cta-heading`}>
         <h3 id={`${idPrefix}-cta-heading`}>Want these fixed?</h3>

@@ -40,7 +40,10 @@ export interface AuditProgressView {
 export type AuditStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
 export interface AuditSummary {
+  /** URLs in the pages list: every URL crawled but the scripts and stylesheets. */
   pages: number;
+  /** Scripts and stylesheets crawled (the resources list); absent in audits stored before it existed. */
+  resources?: number;
   score: number;
   errors: number;
   warnings: number;
@@ -127,9 +130,28 @@ export interface AuditPageRow {
   };
 }
 
-export interface AuditPagesResponse {
+/** A script or stylesheet in the report's resources list (GET /api/site-audits/:id/resources). */
+export interface AuditResourceRow {
+  url: string;
+  issues: string[];
+  facts: {
+    status: number;
+    error: string | null;
+    blocked: boolean;
+    contentType: string | null;
+    ttfbMs: number;
+    bytes: number;
+    redirectTo: string | null;
+    /** "script", "stylesheet" or "script and stylesheet". */
+    loadedAs: string;
+    /** Pages that load it. */
+    loadedBy: number;
+  };
+}
+
+export interface AuditPagesResponse<Row = AuditPageRow> {
   total: number;
   page: number;
   perPage: number;
-  pages: AuditPageRow[];
+  pages: Row[];
 }
