@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { threadId } from 'node:worker_threads';
 import type { AppJobDeps } from '#server/jobs.ts';
-import { isDomainError, type DomainErrorKind } from '#server/lib/domain-errors.ts';
+import { failureOf, type JobFailure } from '#server/lib/jobs/awaited.ts';
 import { defineJob } from '#server/lib/jobs/index.ts';
 import type { TypedTarget } from '#server/lib/page-facts/url-input.ts';
 import type { MobileReport, MobileTestOptions } from '#views/model/mobile-test.ts';
@@ -36,11 +36,7 @@ export interface MobileTestProgress {
 }
 
 /** A domain error, as plain data: the request rebuilds it, so the status and words stay the service's. */
-export interface MobileTestFailure {
-  kind: DomainErrorKind;
-  message: string;
-  retryAfterSeconds?: number;
-}
+export type MobileTestFailure = JobFailure;
 
 export type MobileTestResult = ({ report: MobileReport } | { failure: MobileTestFailure }) & {
   /** The job thread's id (worker_threads.threadId), never 0 (the main thread): for the tests only. */
@@ -71,12 +67,6 @@ function rendererOf(deps: AppJobDeps): MobileRenderer | undefined {
     renderers.set(deps, made);
   }
   return made.renderer;
-}
-
-function failureOf(error: unknown): MobileTestFailure | undefined {
-  if (!isDomainError(error)) return undefined;
-  const { kind, message, retryAfterSeconds } = error;
-  return retryAfterSeconds === undefined ? { kind, message } : { kind, message, retryAfterSeconds };
 }
 
 export const mobileTestJob = defineJob<MobileTestInput, MobileTestProgress, MobileTestResult, AppJobDeps>({
