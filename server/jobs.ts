@@ -1,5 +1,6 @@
 import type { Config } from './config/index.ts';
 import { mobileTestJob } from './features/mobile-test/job.ts';
+import { seoAuditJob } from './features/seo-audit/job.ts';
 import { sitemapCrawlJob } from './features/sitemap-generator/job.ts';
 import { createAppFetcher } from './lib/safe-fetch/app-fetcher.ts';
 import { directoryCheckJob } from './features/directories/job.ts';
@@ -20,6 +21,7 @@ export const definitions: readonly AnyJobDefinition[] = [
   withMonitoredRuns(siteAuditJob),
   sitemapCrawlJob,
   mobileTestJob,
+  seoAuditJob,
   directoryCheckJob,
   indexNowJob,
   // The monthly client report: drawn in a thread, site-audit's PDF handed in (features do not import each other).

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { threadId } from 'node:worker_threads';
 import type { AppJobDeps } from '#server/jobs.ts';
-import { failureOf, type JobFailure } from '#server/lib/jobs/awaited.ts';
+import { failureOf, failureOrThrow, type JobFailure } from '#server/lib/jobs/awaited.ts';
 import { defineJob } from '#server/lib/jobs/index.ts';
 import type { TypedTarget } from '#server/lib/page-facts/url-input.ts';
 import type { MobileReport, MobileTestOptions } from '#views/model/mobile-test.ts';
@@ -90,10 +90,7 @@ export const mobileTestJob = defineJob<MobileTestInput, MobileTestProgress, Mobi
       });
       return { report, thread: threadId };
     } catch (error) {
-      const failure = failureOf(error);
-      if (failure) return { failure, thread: threadId };
-      // Anything else fails the job; the request answers 500 as it did for an unexpected error.
-      throw error;
+      return { failure: failureOrThrow(error), thread: threadId };
     }
   },
 });

@@ -28,6 +28,13 @@ export function failureOf(error: unknown): JobFailure | undefined {
   return retryAfterSeconds === undefined ? { kind, message } : { kind, message, retryAfterSeconds };
 }
 
+/** The domain error a job's work met, as data; any other error is thrown again (it fails the job, and the request answers 500). */
+export function failureOrThrow(error: unknown): JobFailure {
+  const failure = failureOf(error);
+  if (!failure) throw error;
+  return failure;
+}
+
 /** The domain error again, on the request's side: its status and words stay the service's. */
 export function domainErrorOf(failure: JobFailure): DomainError {
   return new DomainError(failure.kind, failure.message, failure.retryAfterSeconds);

@@ -104,22 +104,26 @@ export interface AuditIssueGroup {
   links?: AuditLinkGroups;
 }
 
+/** How a listed URL answered: the first facts of a page and of a resource alike. */
+export interface AuditResponseFacts {
+  status: number;
+  error: string | null;
+  blocked: boolean;
+  contentType: string | null;
+  ttfbMs: number;
+  bytes: number;
+  redirectTo: string | null;
+}
+
 export interface AuditPageRow {
   url: string;
   issues: string[];
   /** The links behind this page's link issues, by issue type. */
   links?: Array<{ type: string; links: AuditLink[] }>;
-  facts: {
-    status: number;
-    error: string | null;
-    blocked: boolean;
-    contentType: string | null;
-    ttfbMs: number;
-    bytes: number;
+  facts: AuditResponseFacts & {
     depth: number | null;
     inlinks: number;
     inSitemap: boolean;
-    redirectTo: string | null;
     title: string | null;
     description: string | null;
     h1: string | null;
@@ -134,14 +138,7 @@ export interface AuditPageRow {
 export interface AuditResourceRow {
   url: string;
   issues: string[];
-  facts: {
-    status: number;
-    error: string | null;
-    blocked: boolean;
-    contentType: string | null;
-    ttfbMs: number;
-    bytes: number;
-    redirectTo: string | null;
+  facts: AuditResponseFacts & {
     /** "script", "stylesheet" or "script and stylesheet". */
     loadedAs: string;
     /** Pages that load it. */
