@@ -10,7 +10,7 @@
 //   FLOOR_MS=5000  how long the busy floor is probed
 //   SPINNERS=n  busy processes (default: one per core; 0 for a quiet machine)
 //   CPU_PROF=dir  write the server's CPU profiles there (node --cpu-prof) to find a stall
-// Measured: see docs/decisions/0052-one-page-audit-in-a-job-thread.md.
+// Measured: see docs/decisions/0052-audit-seams-and-one-page-audit-job.md.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';

@@ -29,6 +29,32 @@ export interface SiteAuditRouterDeps {
   pdfCapacity: Capacity;
 }
 
+/** The pages list, or the scripts and stylesheets the pages load (the resources list): the same query. */
+function urlList(service: SiteAuditService, db: Db, kind: StoredPageKind) {
+  return async (req: Request, res: Response) => {
+    const query = parseOr400(pagesQuery, req.query);
+    const audit = await service.finished(String(req.params.id));
+    const result = await auditPages(db, audit.id, {
+      offset: (query.page - 1) * query.perPage,
+      limit: query.perPage,
+      issue: query.issue,
+      search: query.q,
+      kind,
+    });
+    // Each page's link issues name their links (target, anchor text, position).
+    const links = await issueLinksOf(
+      db,
+      audit.id,
+      result.pages.map((page) => page.url),
+    );
+    const pages = result.pages.map((page) => {
+      const own = links.get(page.url);
+      return own ? { ...page, links: own } : page;
+    });
+    res.json({ total: result.total, page: query.page, perPage: query.perPage, pages });
+  };
+}
+
 /**
  * Site audit API (issue 12): POST /api/site-audits {url} → 202 {id, status}; GET /api/site-audits
  * (the caller's own, by cookie); GET /api/site-audits/issue-types; GET /api/site-audits/:id and
@@ -76,31 +102,8 @@ export function siteAuditRouter({ service, db, settings, brand, fontPath, pdfCap
     res.json({ issues: groupIssues(await auditIssues(db, audit.id)) });
   });
 
-  // The pages list, and the scripts and stylesheets the pages load (the resources list): the same query.
-  const listOf = (kind: StoredPageKind) => async (req: Request, res: Response) => {
-    const query = parseOr400(pagesQuery, req.query);
-    const audit = await service.finished(String(req.params.id));
-    const result = await auditPages(db, audit.id, {
-      offset: (query.page - 1) * query.perPage,
-      limit: query.perPage,
-      issue: query.issue,
-      search: query.q,
-      kind,
-    });
-    // Each page's link issues name their links (target, anchor text, position).
-    const links = await issueLinksOf(
-      db,
-      audit.id,
-      result.pages.map((page) => page.url),
-    );
-    const pages = result.pages.map((page) => {
-      const own = links.get(page.url);
-      return own ? { ...page, links: own } : page;
-    });
-    res.json({ total: result.total, page: query.page, perPage: query.perPage, pages });
-  };
-  router.get('/site-audits/:id/pages', listOf('page'));
-  router.get('/site-audits/:id/resources', listOf('resource'));
+  router.get('/site-audits/:id/pages', urlList(service, db, 'page'));
+  router.get('/site-audits/:id/resources', urlList(service, db, 'resource'));
 
   router.get('/site-audits/:id/export.csv', async (req, res) => {
     const audit = await service.finished(String(req.params.id));

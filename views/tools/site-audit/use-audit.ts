@@ -38,6 +38,41 @@ function forgetRunning(id: string): void {
   }
 }
 
+/** A run's event stream (/api/site-audits/:id/events): its progress as patches, then `ended()` once it says it ended. */
+function openEvents(auditKey: string, on: { update(patch: Partial<AuditView>): void; ended(): void }): EventSource {
+  const source = new EventSource(`/api/site-audits/${auditKey}/events`);
+  source.addEventListener('status', (event) => {
+    const patch = JSON.parse((event as MessageEvent<string>).data) as Partial<AuditView>;
+    // The audit may have finished between our GET and this stream: then the stream says so and ends.
+    if (patch.status !== 'queued' && patch.status !== 'running') return on.ended();
+    on.update(patch);
+  });
+  source.addEventListener('progress', (event) =>
+    on.update({ progress: JSON.parse((event as MessageEvent<string>).data) as AuditView['progress'] }),
+  );
+  for (const name of ['done', 'failed', 'cancelled']) source.addEventListener(name, on.ended);
+  return source;
+}
+
+/** This visitor's audits, or null when they cannot be read (the list is a convenience; the audit still works). */
+async function fetchHistory(): Promise<AuditListItem[] | null> {
+  try {
+    return (await requestJson<{ audits: AuditListItem[] }>('/api/site-audits', 'Failed to load your audits')).audits;
+  } catch {
+    return null;
+  }
+}
+
+/** A finished audit, its issue groups and (the first time) the issue types' words. */
+async function fetchReport(auditKey: string, withTypes: boolean) {
+  const [view, issues, known] = await Promise.all([
+    requestJson<AuditView>(`/api/site-audits/${auditKey}`, FAILED_MESSAGE),
+    requestJson<{ issues: AuditIssueGroup[] }>(`/api/site-audits/${auditKey}/issues`, FAILED_MESSAGE),
+    withTypes ? requestJson<{ types: IssueType[] }>('/api/site-audits/issue-types', FAILED_MESSAGE) : null,
+  ]);
+  return { view, issues: issues.issues, types: known?.types ?? null };
+}
+
 /** What a run is started with (the form's options). */
 export interface StartOptions {
   render: boolean;
@@ -64,36 +99,23 @@ export function useAudit(auditId: string | undefined) {
   const running = audit?.status === 'queued' || audit?.status === 'running';
 
   async function loadHistory() {
-    try {
-      setHistory(
-        (await requestJson<{ audits: AuditListItem[] }>('/api/site-audits', 'Failed to load your audits')).audits,
-      );
-    } catch {
-      // The list is a convenience; the audit itself still works.
-    }
+    const audits = await fetchHistory();
+    if (audits) setHistory(audits);
   }
 
   async function loadReport(auditKey: string) {
-    const [view, issues, known] = await Promise.all([
-      requestJson<AuditView>(`/api/site-audits/${auditKey}`, FAILED_MESSAGE),
-      requestJson<{ issues: AuditIssueGroup[] }>(`/api/site-audits/${auditKey}/issues`, FAILED_MESSAGE),
-      types.size
-        ? Promise.resolve(null)
-        : requestJson<{ types: IssueType[] }>('/api/site-audits/issue-types', FAILED_MESSAGE),
-    ]);
-    if (known) setTypes(new Map(known.types.map((type) => [type.type, type])));
-    setGroups(issues.issues);
-    setAudit(view);
+    const report = await fetchReport(auditKey, types.size === 0);
+    if (report.types) setTypes(new Map(report.types.map((type) => [type.type, type])));
+    setGroups(report.issues);
+    setAudit(report.view);
   }
 
   /** The run's event stream: progress until it ends, then its report (or how it ended). */
   function listen(auditKey: string) {
-    const source = new EventSource(`/api/site-audits/${auditKey}/events`);
-    events.current = source;
     const update = (patch: Partial<AuditView>) =>
       setAudit((current) => (current && current.id === auditKey ? { ...current, ...patch } : current));
     const settle = async () => {
-      source.close();
+      events.current?.close();
       const settled = await requestJson<AuditView>(`/api/site-audits/${auditKey}`, FAILED_MESSAGE);
       forgetRunning(auditKey);
       if (settled.status === 'done') {
@@ -103,17 +125,8 @@ export function useAudit(auditId: string | undefined) {
       setAnnouncement(completionText(settled));
       void loadHistory();
     };
-    const settleOnce = () => void settle().catch((failure: unknown) => setError(message(failure)));
-    source.addEventListener('status', (event) => {
-      const patch = JSON.parse((event as MessageEvent<string>).data) as Partial<AuditView>;
-      // The audit may have finished between our GET and this stream: then the stream says so and ends.
-      if (patch.status !== 'queued' && patch.status !== 'running') return settleOnce();
-      update(patch);
-    });
-    source.addEventListener('progress', (event) =>
-      update({ progress: JSON.parse((event as MessageEvent<string>).data) as AuditView['progress'] }),
-    );
-    for (const name of ['done', 'failed', 'cancelled']) source.addEventListener(name, settleOnce);
+    const ended = () => void settle().catch((failure: unknown) => setError(message(failure)));
+    events.current = openEvents(auditKey, { update, ended });
   }
 
   /** Shows an audit: its report when done, live progress until then. */

@@ -194,7 +194,8 @@ function failure(error: unknown, current: Job, crashed: boolean): PageRenderErro
       error,
     );
   if (current.signal?.aborted) return new PageRenderError('cancelled', 'The audit was cancelled.', error);
-  if (current.overtime)
+  // Playwright's own navigation timeout (the time left) may fire a moment before the render's deadline does.
+  if (current.overtime || Date.now() - current.started >= current.limits.timeoutMs)
     return new PageRenderError(
       'timeout',
       `The page did not finish rendering within ${Math.round(current.limits.timeoutMs / 1000)} seconds.`,

@@ -4,11 +4,11 @@ import { withHardStop } from '#server/lib/browser/hard-stop.ts';
 import { createMemoryWatch } from '#server/lib/browser/memory-watch.ts';
 import { createRenderQueue } from '#server/lib/browser/render-queue.ts';
 import type { SafeFetcher } from '#server/lib/safe-fetch/index.ts';
-import { createAuditBrowser } from './browser.ts';
+import { createAuditBrowser, type AuditBrowser } from './browser.ts';
 import { createResourceCache } from './cache.ts';
 import { createCancelFollowers } from './cancel.ts';
 import type { RenderSlot } from './page.ts';
-import { PageRenderError, type RawDocument, type RenderedPage } from './render-job.ts';
+import { PageRenderError, type PageRenderLimits, type RawDocument, type RenderedPage } from './render-job.ts';
 import { createTimingsLog } from './timings.ts';
 
 /*
@@ -94,6 +94,30 @@ function cannotStart(error: unknown): string {
 }
 const HARD_STOP_GRACE_MS = 5_000;
 
+/** One page in a slot of the audit's browser, within the hard stop: a browser that stops answering is killed (`hung`). */
+function renderInSlot(run: {
+  browser: AuditBrowser;
+  current: Browser;
+  document: RawDocument;
+  limits: PageRenderLimits;
+  signal?: AbortSignal;
+  hung(): void;
+}): Promise<RenderedPage> {
+  const { browser, current, limits } = run;
+  let taken: RenderSlot | undefined;
+  const work = browser.takeSlot(current).then((slot) => {
+    taken = slot;
+    return slot.render(run.document, limits, run.signal);
+  });
+  work.then(
+    () => browser.giveBack(taken!, current),
+    () => taken && browser.giveBack(taken, current),
+  );
+  return withHardStop(work, limits.timeoutMs + HARD_STOP_GRACE_MS, run.hung, () => {
+    return new PageRenderError('timeout', 'The page stopped answering while it was rendered.');
+  });
+}
+
 export function createAuditRenderer(options: AuditRendererOptions): AuditRenderer {
   const marker = `--delhi-seo-site-audit=${randomUUID()}`;
   const memory = createMemoryWatch({ marker, budgetBytes: options.memoryMb * 1024 * 1024 });
@@ -120,33 +144,11 @@ export function createAuditRenderer(options: AuditRendererOptions): AuditRendere
     return new RenderingStoppedError(stopped);
   }
 
-  /** One page in a slot of the browser, within the hard stop: a browser that stops answering is killed. */
-  async function renderInSlot(document: RawDocument, signal?: AbortSignal): Promise<RenderedPage> {
-    let current: Browser;
-    try {
-      current = await browser.launched();
-    } catch (error) {
-      throw stop(cannotStart(error));
-    }
-    let taken: RenderSlot | undefined;
-    const work = browser.takeSlot(current).then((slot) => {
-      taken = slot;
-      return slot.render(document, limits, signal);
-    });
-    work.then(
-      () => browser.giveBack(taken!, current),
-      () => taken && browser.giveBack(taken, current),
-    );
-    return withHardStop(
-      work,
-      limits.timeoutMs + HARD_STOP_GRACE_MS,
-      () => {
-        restarts += 1;
-        options.log?.warn(`site audit: a page stopped answering; the browser was killed (restart ${restarts})`);
-        browser.kill();
-      },
-      () => new PageRenderError('timeout', 'The page stopped answering while it was rendered.'),
-    );
+  /** The browser stopped answering a page: it is killed, and started again for the next one. */
+  function hung(): void {
+    restarts += 1;
+    options.log?.warn(`site audit: a page stopped answering; the browser was killed (restart ${restarts})`);
+    browser.kill();
   }
 
   async function render(document: RawDocument, audit?: AbortSignal): Promise<RenderedPage> {
@@ -172,7 +174,13 @@ export function createAuditRenderer(options: AuditRendererOptions): AuditRendere
     memory.start();
     try {
       if (stopped) throw stop(stopped);
-      const page = await renderInSlot(document, signal);
+      let current: Browser;
+      try {
+        current = await browser.launched();
+      } catch (error) {
+        throw stop(cannotStart(error));
+      }
+      const page = await renderInSlot({ browser, current, document, limits, signal, hung });
       timings.ready(page.readyMs);
       return page;
     } catch (error) {
