@@ -1,5 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { createPostgresBackend, UnrecoverableError, WaitingError, withBackend, type Job } from 'bullmq';
+import { GuardedPgClient } from '#db/pg-client.ts';
 import { createPools, definitionOf, randomJobId, reportFailure, stateOf, type JobsContext } from './context.ts';
 import type { ThreadPool } from './pool.ts';
 import { messageOf } from './protocol.ts';
@@ -67,6 +68,8 @@ export async function createBullJobs(context: JobsContext): Promise<Jobs> {
     schema: context.queueSchema,
     migrate: true,
     max,
+    // A connection lost while BullMQ holds a client (its start-up) must not crash the process.
+    Client: GuardedPgClient,
   });
   const retentionOf = (definition: AnyJobDefinition) => ({
     age: Math.ceil((definition.retentionMs ?? context.retentionMs) / 1000),
@@ -178,9 +181,8 @@ export async function createBullJobs(context: JobsContext): Promise<Jobs> {
     }
   }
 
-  function startWorker(lane: Lane): void {
+  function newWorker(lane: Lane): InstanceType<typeof Worker> {
     const { definition } = lane;
-    lane.pool = createPools({ ...context, definitions: new Map([[definition.name, definition]]) }).get(definition.name);
     const worker = new Worker(
       definition.name,
       (job: Job, token: string | undefined, signal?: AbortSignal) => processJob(lane, job, token, signal!),
@@ -190,6 +192,8 @@ export async function createBullJobs(context: JobsContext): Promise<Jobs> {
         ...stallTimings(context.stallSeconds),
         // Our own check (tries > attempts) fails a job first, with our reason.
         maxStalledCount: definition.attempts,
+        // Run only once its connections are ready: see startWorker.
+        autorun: false,
       },
     );
     worker.on('error', (error: Error) => log.error({ err: error, job: definition.name }, 'job worker error'));
@@ -200,7 +204,39 @@ export async function createBullJobs(context: JobsContext): Promise<Jobs> {
       if (isCancelReason(reason)) return;
       void reportFailure(context, definition, (job.data as Envelope).input, fromBullId(job.id!), reason);
     });
-    lane.worker = worker;
+    return worker;
+  }
+
+  /**
+   * Starts the lane's Worker once its connections are ready. BullMQ remembers a failed start for
+   * good: a Worker whose database connection was cut while it started would then fail every fetch
+   * at once and loop on it without yielding, starving the event loop (no requests, no signals,
+   * its log lines piling up in memory). So a Worker that could not start is closed, and a new one
+   * is made after a pause (1 s, doubling up to 15 s) until one starts or the job system closes.
+   */
+  async function startWorker(lane: Lane): Promise<void> {
+    const { definition } = lane;
+    lane.pool = createPools({ ...context, definitions: new Map([[definition.name, definition]]) }).get(definition.name);
+    for (let round = 0; !closed; round++) {
+      const worker = newWorker(lane);
+      const ready = await worker.waitUntilReady().then(
+        () => true,
+        (error: unknown) => {
+          log.warn({ err: error, job: definition.name }, 'job worker could not start: trying again');
+          return false;
+        },
+      );
+      if (ready && !closed) {
+        lane.worker = worker;
+        void worker
+          .run()
+          .catch((error: unknown) => log.error({ err: error, job: definition.name }, 'job worker stopped'));
+        return;
+      }
+      // Not awaited: closing what never started may wait on the same lost connection.
+      void worker.close().catch(() => undefined);
+      if (!closed) await delay(Math.min(1000 * 2 ** round, 15_000), undefined, { ref: false });
+    }
   }
 
   return {
@@ -286,8 +322,7 @@ export async function createBullJobs(context: JobsContext): Promise<Jobs> {
     async work() {
       if (working || closed) return;
       working = true;
-      for (const lane of lanes.values()) startWorker(lane);
-      await Promise.all([...lanes.values()].map((lane) => lane.worker!.waitUntilReady()));
+      await Promise.all([...lanes.values()].map((lane) => startWorker(lane)));
     },
     close() {
       closed ??= (async () => {
