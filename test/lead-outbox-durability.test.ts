@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,10 +10,11 @@ import { freeLoopbackPort } from '#test/fixtures/loopback.ts';
 import { expect, test } from 'vitest';
 import { operatorProfilePath } from '#test/helpers/business.ts';
 import { closeTestDatabase, openTestDatabase, testPostgresUrl } from '#test/helpers/databases.ts';
+import { spawnOwned } from '#test/helpers/owned-processes.ts';
 
 /** The built server as an operator runs it, logging at info so the test can read its progress. */
 function startServer(dataDir: string, webhookUrl: string, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['dist/server.js'], {
+  const child = spawnOwned(process.execPath, ['dist/server.js'], {
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',

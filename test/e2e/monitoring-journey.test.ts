@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { freeLoopbackPort } from '#test/fixtures/loopback.ts';
 import { startSmtpFixture, type ReceivedMail, type SmtpFixture } from '#test/fixtures/smtp.ts';
 import { untilListening } from '#test/helpers/processes.ts';
 import { axeViolations, clippedContent, launchBrowser, waitForIslands } from './browser.ts';
+import { spawnOwned } from '#test/helpers/owned-processes.ts';
 
 // Issue 25's browser journey: audit → "Monitor this site" → the confirmation mail's link → verify →
 // "Check now" after the site broke → the alert mail, whose manage and report links open → unsubscribe
@@ -50,7 +51,7 @@ async function startJourneySite(): Promise<JourneySite> {
 }
 
 let browser: Browser;
-let server: ReturnType<typeof spawn>;
+let server: ChildProcess;
 let site: JourneySite;
 let smtp: SmtpFixture;
 let origin = '';
@@ -62,7 +63,7 @@ beforeAll(async () => {
   const port = await freeLoopbackPort();
   origin = `http://127.0.0.1:${port}`;
   dataDir = mkdtempSync(join(tmpdir(), 'monitoring-journey-'));
-  server = spawn(process.execPath, ['dist/server.js'], {
+  server = spawnOwned(process.execPath, ['dist/server.js'], {
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
