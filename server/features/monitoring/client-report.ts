@@ -4,7 +4,7 @@ import { getMonitor, listMonitors } from '#db/monitoring/monitors.ts';
 import { listRuns } from '#db/monitoring/runs.ts';
 import type { AppJobDeps } from '#server/jobs.ts';
 import { defineJob, type Jobs } from '#server/lib/jobs/index.ts';
-import { pickPdfFont } from '#server/lib/youtube/transcript-pdf.ts';
+import { pickPdfFont, reportBrand, type ReportBrand } from '#server/lib/pdf/index.ts';
 import { monthlyReportEmail } from './alert-content.ts';
 import { monitorLinks } from './alerts.ts';
 import { monthlyReportOf } from './client-sites.ts';
@@ -16,7 +16,6 @@ import {
   previousMonth,
   renderMonthlyPdf,
   type AuditPdf,
-  type ReportBrand,
 } from './monthly-pdf.ts';
 
 /*
@@ -129,18 +128,11 @@ export function clientReportJob(pdf: AuditPdf) {
     backoffMs: 5 * 60_000,
     async run(job, deps) {
       const { config } = deps;
-      const { business } = config.siteProfile;
       return queueClientReport(deps.db, job.input, {
-        brand: {
-          name: business.name,
-          tagline: business.tagline,
-          email: business.email,
-          phone: business.phone,
-          website: config.siteUrl,
-        },
+        brand: reportBrand(config),
         siteUrl: config.siteUrl,
         pdf,
-        fontPath: pickPdfFont(config.youtube.pdfFontPath),
+        fontPath: pickPdfFont(config.pdf.fontPath),
         now: () => new Date(),
         operatorEmails: config.leadDelivery.email?.to ?? [],
       });

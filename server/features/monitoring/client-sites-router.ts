@@ -3,12 +3,12 @@ import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { AdminSession } from '#db/admin-sessions.ts';
 import type { AppDeps, Feature } from '#server/deps.ts';
-import { auditPdfLines, renderAuditPdf, reportBrand } from '#server/features/site-audit/index.ts';
+import { auditPdfLines, renderAuditPdf } from '#server/features/site-audit/index.ts';
 import { createCapacity, type Capacity } from '#server/lib/capacity.ts';
-import { pickPdfFont } from '#server/lib/youtube/transcript-pdf.ts';
+import { pickPdfFont, reportBrand, type ReportBrand } from '#server/lib/pdf/index.ts';
 import { CLIENT_REPORT_LOOK_MS, queueMonthlyReports } from './client-report.ts';
 import { adminGate, sameSecret, wantsJson } from '#server/features/leads/admin-session.ts';
-import type { AuditPdf, ReportBrand } from './monthly-pdf.ts';
+import type { AuditPdf } from './monthly-pdf.ts';
 import { STATUS_OF_KIND } from '#server/http/errors.ts';
 import { DomainError, InvalidInputError } from '#server/lib/domain-errors.ts';
 import { AdminNotFound } from '#views/admin/AdminPages.tsx';
@@ -227,7 +227,7 @@ export function clientSitesFeature(
               css: deps.assets.css,
               brand: reportBrand(config),
               pdf: { lines: auditPdfLines, render: renderAuditPdf },
-              fontPath: pickPdfFont(config.youtube.pdfFontPath),
+              fontPath: pickPdfFont(config.pdf.fontPath),
               pdfCapacity: createCapacity(CLIENT_SITE_LIMITS.pdfsAtOnce),
               mailEnabled: Boolean(config.leadDelivery.email),
             }),
