@@ -1,9 +1,7 @@
-import type { Config } from './config/index.ts';
 import { mobileTestJob } from './features/mobile-test/job.ts';
 import { sitemapCrawlJob } from './features/sitemap-generator/job.ts';
-import { createAppFetcher } from './lib/safe-fetch/app-fetcher.ts';
 import { directoryCheckJob } from './features/directories/job.ts';
-import type { AnyJobDefinition, JobDeps } from './lib/jobs/index.ts';
+import type { AnyJobDefinition } from './lib/jobs/index.ts';
 import { siteAuditJob } from './features/site-audit/job.ts';
 import { withMonitoredRuns } from './features/monitoring/job.ts';
 import { indexNowJob } from './features/posts/indexnow-job.ts';
@@ -26,13 +24,5 @@ export const definitions: readonly AnyJobDefinition[] = [
   clientReportJob({ lines: auditPdfLines, render: renderAuditPdf }),
 ];
 
-/** What a job's work may use, built once per thread: its own database connection and fetcher. */
-export interface AppJobDeps extends JobDeps {
-  config: Config;
-  fetcher: ReturnType<typeof createAppFetcher>;
-}
-
-export function createDeps(base: JobDeps): AppJobDeps {
-  const config = base.config as Config;
-  return { ...base, config, fetcher: createAppFetcher(config) };
-}
+// Each thread builds its deps (its database connection, fetchers, browser) once: server/job-deps.ts.
+export { createDeps } from './job-deps.ts';

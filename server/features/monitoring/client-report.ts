@@ -2,7 +2,7 @@ import type { Db } from '#db/index.ts';
 import { enqueueMessages, hasMessage } from '#db/monitoring/messages.ts';
 import { getMonitor, listMonitors } from '#db/monitoring/monitors.ts';
 import { listRuns } from '#db/monitoring/runs.ts';
-import type { AppJobDeps } from '#server/jobs.ts';
+import type { AppJobDeps } from '#server/job-deps.ts';
 import { defineJob, type Jobs } from '#server/lib/jobs/index.ts';
 import { pickPdfFont, reportBrand, type ReportBrand } from '#server/lib/pdf/index.ts';
 import { monthlyReportEmail } from './alert-content.ts';

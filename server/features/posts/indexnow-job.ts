@@ -1,6 +1,6 @@
 import { setIndexNowResult } from '#db/posts.ts';
 import type { Db } from '#db/index.ts';
-import type { AppJobDeps } from '#server/jobs.ts';
+import type { AppJobDeps } from '#server/job-deps.ts';
 import { defineJob } from '#server/lib/jobs/index.ts';
 
 /*
