@@ -4,6 +4,7 @@ import type { InboxItem, InboxKind, InboxStatus } from '#views/model/lead-inbox.
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 import { sourcePath } from '#views/model/source-page.ts';
 import { formatLocalTime } from '#views/lib/local-time.ts';
+import { isId } from '#views/model/ids.ts';
 
 export interface InboxProps {
   businessName: string;
@@ -119,7 +120,7 @@ function WebsiteLink({ url }: { url: string }) {
 
 /** The site audit a message was sent from: its shareable report (only a well-formed id becomes a link). */
 function SiteAuditLink({ id }: { id: string }) {
-  if (!/^[A-Za-z0-9_-]{22}$/.test(id)) return <span>{`Site audit ${id}`}</span>;
+  if (!isId(id)) return <span>{`Site audit ${id}`}</span>;
   return (
     <a className="lead-audit" href={`/site-audit/${id}`} target="_blank" rel="noopener noreferrer">
       Site audit report

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { DomainError, UpstreamError } from '#server/lib/domain-errors.ts';
 import type { JobEvent, JobState, Jobs } from '#server/lib/jobs/index.ts';
 import type { TypedTarget } from '#server/lib/page-facts/url-input.ts';
 import type { MobileReport, MobileTestOptions } from '#views/model/mobile-test.ts';
 import { MOBILE_TEST_JOB, type MobileTestInput, type MobileTestProgress, type MobileTestResult } from './job.ts';
 import { RendererBusyError } from './renderer.ts';
+import { newId } from '#views/model/ids.ts';
 
 /*
  * The request side of the mobile-test job (job.ts): the test stays request-bound, but its work runs
@@ -72,7 +72,7 @@ export function createMobileTestClient(options: MobileTestClientOptions): Mobile
     testOptions?: MobileTestOptions,
   ): Promise<MobileReport> {
     if (stopped || waiting.size >= options.maxPending) throw new RendererBusyError();
-    const id = randomBytes(16).toString('base64url');
+    const id = newId();
     let settle!: { resolve(result: unknown): void; reject(error: Error): void };
     const outcome = new Promise<unknown>((resolve, reject) => (settle = { resolve, reject }));
     // Settled also when nobody awaits it any more (the enqueue failed).

@@ -6,6 +6,7 @@ import { rateLimit } from '#server/http/rate-limit.ts';
 import { parseOr400 } from '#server/http/validation.ts';
 import { MAX_URL_LENGTH } from '#views/model/url-input.ts';
 import type { MonitoringService } from './service.ts';
+import { ID_PATTERN } from '#views/model/ids.ts';
 
 const EMAIL_PATTERN = /^[^\s@<>,]+@[^\s@<>,]+\.[^\s@<>,]+$/;
 const SCHEDULES = ['daily', 'weekly', 'monthly'] as const;
@@ -39,10 +40,7 @@ const createBody = z.strictObject({
   email,
   schedule,
   webhookUrl: webhookUrl.optional(),
-  auditId: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{22}$/, 'AuditId must be the id of a site audit')
-    .optional(),
+  auditId: z.string().regex(ID_PATTERN, 'AuditId must be the id of a site audit').optional(),
 });
 
 const confirmBody = z.strictObject({

@@ -38,6 +38,7 @@ import { confirmationMail } from './mail.ts';
 import { DIGEST_INTERVAL_MS, nextSlot, startRun, type RunStarter } from './runs.ts';
 import { CONFIRM_TTL_MS, createTokens, type MonitorTokens, type TokenPurpose } from './tokens.ts';
 import { verificationFor, verifyOwnership, type VerifyResult } from './verify.ts';
+import { isId, newId } from '#views/model/ids.ts';
 
 export interface MonitoringServiceOptions extends RunStarter {
   db: Db;
@@ -125,7 +126,7 @@ export function createMonitoringService(options: MonitoringServiceOptions) {
   };
 
   async function stored(id: string): Promise<MonitorRow> {
-    const monitor = /^[A-Za-z0-9_-]{22}$/.test(id) ? await getMonitor(db, id) : undefined;
+    const monitor = isId(id) ? await getMonitor(db, id) : undefined;
     if (!monitor) throw new NotFoundError('No monitor with that id (it may have been deleted).');
     return monitor;
   }
@@ -262,7 +263,7 @@ export function createMonitoringService(options: MonitoringServiceOptions) {
           `This server already monitors ${settings.maxSites} sites, as many as it can: please try again later.`,
         );
       await spendConfirmation(db, settings, { email, ipHash: from.ipHash }, at.getTime());
-      const id = randomBytes(16).toString('base64url');
+      const id = newId();
       const verificationToken = randomBytes(16).toString('hex');
       const verification = verificationFor(options.brandName, verificationToken);
       const origin = new URL(url).origin;
@@ -391,7 +392,7 @@ export function createMonitoringService(options: MonitoringServiceOptions) {
       if (!(await isMonitoredUrl(db, url)) && (await countMonitoredSites(db)) >= settings.maxSites)
         throw new NotPossibleError(`This server already monitors ${settings.maxSites} sites (MONITOR_MAX_SITES).`);
       const at = now().toISOString();
-      const id = randomBytes(16).toString('base64url');
+      const id = newId();
       await insertMonitor(db, {
         id,
         kind: 'client',

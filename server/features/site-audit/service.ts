@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Db } from '#db/index.ts';
 import {
   countQueuedSiteAudits,
@@ -22,6 +21,7 @@ import { typedUrl } from '#views/model/url-input.ts';
 import type { AuditProgress } from './audit.ts';
 import { SITE_AUDIT_JOB, storeJobFailure } from './job.ts';
 import { CANCELLED, UNEXPECTED_FAILURE, type AuditInput } from './run.ts';
+import { isId, newId } from '#views/model/ids.ts';
 
 export type AuditEvent =
   | { type: 'status'; status: SiteAuditStatus }
@@ -52,7 +52,6 @@ export type AuditListener = (event: AuditEvent) => void;
 /** A busy service: worth trying again after this many seconds. */
 const RETRY_AFTER_SECONDS = 60;
 /** 128-bit random ids, base64url: unguessable, so a report link can be shared safely. */
-const ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 const CANCEL_REASONS: readonly string[] = [JOB_REASONS.cancelledQueued, JOB_REASONS.cancelledActive];
 
 const isUnfinished = (status: SiteAuditStatus) => status === 'queued' || status === 'running';
@@ -82,7 +81,7 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
   const watching = new Set<() => void>();
 
   async function stored(id: string): Promise<SiteAuditRow> {
-    const row = ID_PATTERN.test(id) ? await getSiteAudit(db, id) : undefined;
+    const row = isId(id) ? await getSiteAudit(db, id) : undefined;
     if (!row) throw new NotFoundError('No site audit with that id.');
     return row;
   }
@@ -139,7 +138,7 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
           'The site audit is busy with other sites; please try again in a few minutes.',
           RETRY_AFTER_SECONDS,
         );
-      const id = randomBytes(16).toString('base64url');
+      const id = newId();
       const input: AuditInput = {
         visitor,
         url: start,

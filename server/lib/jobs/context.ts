@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { Db } from '#db/index.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { createThreadPool, type ThreadPool } from './pool.ts';
 import type { ThreadData } from './protocol.ts';
 import type { AnyJobDefinition, JobState } from './types.ts';
 import type { Watchers } from './watchers.ts';
+import { newId } from '#views/model/ids.ts';
 
 /** What both backends are built from (createJobs checks and fills it in). */
 export interface JobsContext {
@@ -23,7 +23,7 @@ export interface JobsContext {
 
 /** A 128-bit random id, base64url: unguessable, so a link to the job's result can be shared. */
 export function randomJobId(): string {
-  return randomBytes(16).toString('base64url');
+  return newId();
 }
 
 export function definitionOf(context: JobsContext, name: string): AnyJobDefinition {

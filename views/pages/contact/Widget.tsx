@@ -7,6 +7,7 @@ import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 import { formatInr, SEO_PACKAGES, type Package } from '#views/model/plans.ts';
 import { leadSource } from '#views/model/source-page.ts';
 import { formCopy, sentCopy } from './content.ts';
+import { isId } from '#views/model/ids.ts';
 
 export interface ContactWidgetProps {
   /** Prefix for element ids (islands must not use useId). */
@@ -41,7 +42,7 @@ export function auditFromQuery(search: string): FromAudit | null {
   const site = query.get('site')?.trim() ?? '';
   const score = query.get('score')?.trim() ?? '';
   const audit = query.get('audit')?.trim() ?? '';
-  if (!/^[A-Za-z0-9_-]{22}$/.test(audit) || !/^https?:\/\//i.test(site)) return null;
+  if (!isId(audit) || !/^https?:\/\//i.test(site)) return null;
   return { site: site.slice(0, contactLimits.website), score: /^\d{1,3}$/.test(score) ? score : '', audit };
 }
 
