@@ -6,6 +6,7 @@ import type { ThreadPool } from './pool.ts';
 import { messageOf } from './protocol.ts';
 import { JOB_REASONS, type AnyJobDefinition, type Jobs } from './types.ts';
 import { throttle } from './watchers.ts';
+import { startWhenReady } from './worker-start.ts';
 import {
   CANCEL_EVENT,
   errorFrom,
@@ -192,7 +193,7 @@ export async function createBullJobs(context: JobsContext): Promise<Jobs> {
         ...stallTimings(context.stallSeconds),
         // Our own check (tries > attempts) fails a job first, with our reason.
         maxStalledCount: definition.attempts,
-        // Run only once its connections are ready: see startWorker.
+        // Run only once its connections are ready (worker-start.ts).
         autorun: false,
       },
     );
@@ -207,36 +208,14 @@ export async function createBullJobs(context: JobsContext): Promise<Jobs> {
     return worker;
   }
 
-  /**
-   * Starts the lane's Worker once its connections are ready. BullMQ remembers a failed start for
-   * good: a Worker whose database connection was cut while it started would then fail every fetch
-   * at once and loop on it without yielding, starving the event loop (no requests, no signals,
-   * its log lines piling up in memory). So a Worker that could not start is closed, and a new one
-   * is made after a pause (1 s, doubling up to 15 s) until one starts or the job system closes.
-   */
   async function startWorker(lane: Lane): Promise<void> {
     const { definition } = lane;
     lane.pool = createPools({ ...context, definitions: new Map([[definition.name, definition]]) }).get(definition.name);
-    for (let round = 0; !closed; round++) {
-      const worker = newWorker(lane);
-      const ready = await worker.waitUntilReady().then(
-        () => true,
-        (error: unknown) => {
-          log.warn({ err: error, job: definition.name }, 'job worker could not start: trying again');
-          return false;
-        },
-      );
-      if (ready && !closed) {
-        lane.worker = worker;
-        void worker
-          .run()
-          .catch((error: unknown) => log.error({ err: error, job: definition.name }, 'job worker stopped'));
-        return;
-      }
-      // Not awaited: closing what never started may wait on the same lost connection.
-      void worker.close().catch(() => undefined);
-      if (!closed) await delay(Math.min(1000 * 2 ** round, 15_000), undefined, { ref: false });
-    }
+    lane.worker = await startWhenReady(() => newWorker(lane), {
+      closed: () => Boolean(closed),
+      log,
+      job: definition.name,
+    });
   }
 
   return {
