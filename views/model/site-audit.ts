@@ -4,18 +4,10 @@
  * and the audit service, which keys its rules by these ids. "Internal" means on the audited
  * host, over http or https; a "page" is an internal URL that answered 200 with HTML.
  */
-export type Severity = 'error' | 'warning' | 'notice';
-
-export interface IssueType {
-  type: string;
-  severity: Severity;
-  title: string;
-  description: string;
-  howToFix: string;
-}
-
-import { t } from './site-audit-checks/define.ts';
+import { t, type IssueType, type Severity } from './site-audit-checks/define.ts';
 import { GROUP_ISSUE_TYPES } from './site-audit-checks/index.ts';
+
+export type { IssueType, Severity } from './site-audit-checks/define.ts';
 
 const CORE_ISSUE_TYPES: readonly IssueType[] = [
   // Responses and redirects
