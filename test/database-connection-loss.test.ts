@@ -1,12 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startLoopbackServer, type LoopbackServer } from '#test/fixtures/loopback.ts';
-import { operatorProfilePath } from '#test/helpers/business.ts';
 import { createScratchDatabase, testPostgresUrl } from '#test/helpers/databases.ts';
-import { startServerProcess, type ServerProcess } from '#test/helpers/server-process.ts';
+import { operatorServerEnv, startServerProcess, type ServerProcess } from '#test/helpers/server-process.ts';
 
 /*
  * Under docker compose a worker whose PostgreSQL connections were cut logged `uncaught exception`, then neither
@@ -22,13 +18,7 @@ const CUTS = 150;
 
 function start(role: 'web' | 'worker', databaseUrl: string, site: LoopbackServer): ServerProcess {
   return startServerProcess({
-    NODE_ENV: 'production',
-    SITE_URL: 'https://seo.example.in',
-    SITE_PROFILE: operatorProfilePath,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: mkdtempSync(join(tmpdir(), `connection-loss-${role}-`)),
-    LOG_LEVEL: 'info',
+    ...operatorServerEnv(`connection-loss-${role}`),
     ROLE: role,
     DATABASE_URL: databaseUrl,
     FETCH_ALLOW_PRIVATE: site.hostPort,

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
-import type { SiteAuditRow, StoredIssue } from '#db/site-audits.ts';
+import type { StoredIssue } from '#db/site-audits.ts';
+import { finishedAuditRow } from '#test/fixtures/site-audit-row.ts';
 import { renderMonthlyPdf } from '#server/features/monitoring/monthly-pdf.ts';
 import { auditPdfLines, renderAuditPdf } from '#server/features/site-audit/index.ts';
 import { pickPdfFont } from '#server/lib/pdf/index.ts';
@@ -13,21 +14,7 @@ import { pdfPages } from '#test/helpers/pdf-text.ts';
 
 const brand = { name: 'Acme SEO', email: 'hi@acme.in', phone: '011 2345 6789', website: 'https://acme.in' };
 const site = 'https://shop.example.in';
-const audit: SiteAuditRow = {
-  id: 'a'.repeat(22),
-  visitor: 'v',
-  url: `${site}/`,
-  status: 'done',
-  error: null,
-  createdAt: '2026-11-27T10:00:00.000Z',
-  startedAt: '2026-11-27T10:00:00.000Z',
-  finishedAt: '2026-11-27T10:01:00.000Z',
-  crawled: 90,
-  discovered: 90,
-  summary: { pages: 90, score: 40, errors: 88, warnings: 0, notices: 0 },
-  report: { siteUrl: site },
-  diff: undefined,
-};
+const audit = finishedAuditRow(site, { pages: 90, score: 40, errors: 88, warnings: 0, notices: 0 });
 const issues: StoredIssue[] = Array.from({ length: 88 }, (_, i) => ({
   type: 'status-4xx',
   url: `${site}/gone-${i}`,

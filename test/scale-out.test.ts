@@ -1,13 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { operatorProfilePath } from '#test/helpers/business.ts';
 import { createScratchDatabase, testPostgresUrl } from '#test/helpers/databases.ts';
-import { startServerProcess, type ServerProcess } from '#test/helpers/server-process.ts';
+import { operatorServerEnv, startServerProcess, type ServerProcess } from '#test/helpers/server-process.ts';
 
 /*
  * The scaled shape for real (README "When one box is not enough"): two web processes (ROLE=web) and
@@ -23,13 +19,7 @@ type Started = ServerProcess;
 
 function startProcess(role: 'web' | 'worker', env: Record<string, string>): Started {
   return startServerProcess({
-    NODE_ENV: 'production',
-    SITE_URL: 'https://seo.example.in',
-    SITE_PROFILE: operatorProfilePath,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: mkdtempSync(join(tmpdir(), `scale-${role}-`)),
-    LOG_LEVEL: 'info',
+    ...operatorServerEnv(`scale-${role}`),
     ROLE: role,
     TRUST_PROXY: 'loopback',
     API_RATE_LIMIT: String(API_LIMIT),

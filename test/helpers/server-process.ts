@@ -1,4 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { operatorProfilePath } from './business.ts';
 import { spawnOwned, stopOwned } from './owned-processes.ts';
 
 export interface ServerProcess {
@@ -55,4 +59,17 @@ export function startServerProcess(env: Record<string, string>): ServerProcess {
   // Awaited by the caller or not, a server that never listens must not become an unhandled rejection.
   port.catch(() => undefined);
   return { child, port, logLine, output: () => out, exited, kill: () => stopOwned(child) };
+}
+
+/** The environment of the built server run as an operator runs it (production, their profile) on a free loopback port. */
+export function operatorServerEnv(name: string): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    SITE_URL: 'https://seo.example.in',
+    SITE_PROFILE: operatorProfilePath,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: mkdtempSync(join(tmpdir(), `${name}-`)),
+    LOG_LEVEL: 'info',
+  };
 }
