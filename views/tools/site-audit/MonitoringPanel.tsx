@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 import { requestJson } from '#views/lib/request-json.ts';
+import { canonicalEmail } from '#views/model/email.ts';
 import { SCHEDULES, type CreatedMonitor, type Schedule } from '#views/pages/monitoring/model.ts';
 import { VerificationSteps } from '#views/pages/monitoring/VerificationSteps.tsx';
 
@@ -35,17 +36,20 @@ export function MonitoringPanel({ url, auditId, idPrefix, created: initial }: Mo
     event.preventDefault();
     if (sending) return;
     if (!email.trim()) return setError('Enter the email address that should get the alerts.');
+    // The site's one e-mail rule, as the API applies it (and in its words).
+    const mailbox = canonicalEmail(email);
+    if (!mailbox) return setError('Email must be a valid email address');
     setSending(true);
     setError('');
     try {
       const monitor = await requestJson<CreatedMonitor>('/api/monitors', MONITOR_FAILED, {
         url,
-        email: email.trim(),
+        email: mailbox,
         schedule,
         auditId,
         ...(webhookUrl.trim() ? { webhookUrl: webhookUrl.trim() } : {}),
       });
-      setCreated({ email: email.trim(), monitor });
+      setCreated({ email: mailbox, monitor });
       // The panel's content changes under the button: the answer takes the focus.
       requestAnimationFrame(() => result.current?.focus());
     } catch (failure) {
