@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import request from 'supertest';
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import type { Dialect } from '#db/index.ts';
 import type { MessageDelivery } from '#server/features/monitoring/delivery.ts';
 import { startLoopbackServer, type LoopbackServer } from '#test/fixtures/loopback.ts';
@@ -62,6 +62,18 @@ export async function monitoringApp(
   });
   cleanup.push(() => made.close());
   return { ...made, smtp, site, state };
+}
+
+/**
+ * For a describe block: `setup(env)` makes a monitoring app on `dialect`; it (its SMTP server and site
+ * too) and whatever else the test adds to `cleanup` is closed after each test.
+ */
+export function monitoringApps(dialect: Dialect) {
+  const cleanup: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    for (const close of cleanup.splice(0).reverse()) await close();
+  });
+  return { setup: (env: Record<string, string> = {}) => monitoringApp(dialect, cleanup, env), cleanup };
 }
 
 /** Sends what the monitors' outbox holds now. */

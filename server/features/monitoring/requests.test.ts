@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { DIALECTS } from '#test/helpers/databases.ts';
 import {
   confirmationMail,
@@ -8,7 +8,7 @@ import {
   createMonitor,
   deliver,
   linkTokenOf,
-  monitoringApp,
+  monitoringApps,
   type MonitoringApp,
 } from '#test/helpers/monitoring-api.ts';
 
@@ -16,12 +16,7 @@ import {
 // hide behind spellings, a network behind its many IPv6 addresses, and strangers cannot use up an
 // address's monitors; a confirmation link hands out the manage link once; a deleted monitor says so.
 describe.each(DIALECTS)('%s', (dialect) => {
-  const cleanup: Array<() => Promise<void>> = [];
-  afterEach(async () => {
-    for (const close of cleanup.splice(0).reverse()) await close();
-  });
-
-  const setup = (env: Record<string, string> = {}) => monitoringApp(dialect, cleanup, env);
+  const { setup } = monitoringApps(dialect);
   const ask = (made: MonitoringApp, email: string, path = '') =>
     createMonitor(made.app, { url: `${made.site.origin}/${path}`, email, schedule: 'daily' });
 

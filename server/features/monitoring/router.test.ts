@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { getMonitor } from '#db/monitoring/monitors.ts';
 import { listMessages } from '#db/monitoring/messages.ts';
 import { listOutbox } from '#db/outbox.ts';
@@ -13,17 +13,12 @@ import {
   confirmTokenOf,
   createMonitor as create,
   deliver,
-  monitoringApp,
+  monitoringApps,
   type MonitoringApp,
 } from '#test/helpers/monitoring-api.ts';
 
 describe.each(DIALECTS)('%s', (dialect) => {
-  const cleanup: Array<() => Promise<void>> = [];
-  afterEach(async () => {
-    for (const close of cleanup.splice(0).reverse()) await close();
-  });
-
-  const setup = (env: Record<string, string> = {}) => monitoringApp(dialect, cleanup, env);
+  const { setup, cleanup } = monitoringApps(dialect);
   const confirmed = (made: MonitoringApp, n = 1) => confirmedMonitor(made, n);
 
   test('POST answers 202 with the exact proof of ownership; the confirmation mail goes out with a signed link', async () => {

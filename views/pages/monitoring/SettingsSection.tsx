@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 import { parseScoreDrop } from './logic.ts';
-import { SCHEDULES, type Schedule } from './model.ts';
+import type { Schedule } from './model.ts';
+import { ScheduleOptions, WebhookField } from './SettingsFields.tsx';
 import type { Manage } from './use-manage.ts';
-import { WebhookField } from './WebhookField.tsx';
 
 /** How often, what alerts (the score drop), where alerts also go (the webhook), and the weekly digest. */
 export function SettingsSection({ manage }: { manage: Manage }) {
@@ -28,21 +28,7 @@ export function SettingsSection({ manage }: { manage: Manage }) {
     <section className="tool-card" aria-labelledby="monitor-settings">
       <h2 id="monitor-settings">Settings</h2>
       <form onSubmit={save} noValidate>
-        <fieldset className="options">
-          <legend>How often</legend>
-          {SCHEDULES.map((option) => (
-            <label key={option.value}>
-              <input
-                type="radio"
-                name="monitor-schedule"
-                value={option.value}
-                checked={schedule === option.value}
-                onChange={() => setSchedule(option.value)}
-              />
-              {option.label}
-            </label>
-          ))}
-        </fieldset>
+        <ScheduleOptions name="monitor-schedule" value={schedule} onChange={setSchedule} />
         <label htmlFor="monitor-score-drop">Alert when the score drops by at least (points)</label>
         <input
           id="monitor-score-drop"
@@ -56,7 +42,9 @@ export function SettingsSection({ manage }: { manage: Manage }) {
           aria-describedby={settingsError ? 'monitor-settings-error' : undefined}
           aria-invalid={settingsError ? true : undefined}
         />
-        <WebhookField value={webhookUrl} onChange={setWebhookUrl} />
+        <WebhookField id="monitor-webhook" value={webhookUrl} onChange={setWebhookUrl}>
+          Alerts are also sent there as a JSON POST. Leave it empty for email only.
+        </WebhookField>
         <label className="monitor-check">
           <input type="checkbox" checked={digest} onChange={() => setDigest((value) => !value)} />
           Weekly digest: fixed issues and the score trend, once a week
