@@ -3,33 +3,40 @@ import { Island } from '#views/components/Island.tsx';
 import { loaderContext } from '#views/loader-context.ts';
 import { definePage } from '#views/page.ts';
 import ManageWidget from './ManageWidget.tsx';
-import type { ManageLookup } from './model.ts';
+import type { MonitorView } from './model.ts';
 
-type ManageData = { token: string } & ManageLookup;
-
-/** HTTP's word for each refusal: a link that is not valid is forbidden; a deleted monitor is gone. */
-const REFUSED_STATUS = { invalid: 403, deleted: 410 } as const;
+/** Why a link opens no monitor: none was given (the page only explains), or the reader's refusal. */
+type Refusal = 'incomplete' | 'invalid' | 'deleted';
+type ManageData = { token: string } & ({ monitor: MonitorView } | { refused: Refusal });
 
 /**
- * The monitor, when the id and the manage token match one; else the page says why and answers 403
- * (a wrong, foreign or incomplete link) or 410 (a genuine link whose monitor was deleted).
+ * HTTP's word for each refusal: a link without its token only gets the page's explanation (as the
+ * confirmation page without one does); a token that is not this monitor's is forbidden; a deleted
+ * monitor is gone (decision 0050).
  */
+const REFUSED_STATUS: Record<Refusal, number> = { incomplete: 200, invalid: 403, deleted: 410 };
+
+const REFUSED_TEXT: Record<Refusal, string> = {
+  incomplete: 'This link does not open a monitor: it is incomplete (the token is missing).',
+  invalid: 'This link does not open a monitor: it is not a link we sent for this monitor.',
+  deleted:
+    'This monitor has been deleted, with its history: its links no longer work and no more emails are sent about it.',
+};
+
+/** The monitor, when the id and the manage token match one; else why not, with its status. */
 export async function loadMonitor({ params, request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
   const reader = loaderContext(context).monitors;
-  const found: ManageLookup =
-    token && reader ? await reader.view(params.id ?? '', token) : { refused: 'invalid' as const };
+  const found = token && reader ? await reader.view(params.id ?? '', token) : { refused: 'incomplete' as const };
   if ('refused' in found) return data<ManageData>({ token, ...found }, { status: REFUSED_STATUS[found.refused] });
   return { token, ...found } satisfies ManageData;
 }
 
-function Refused({ refused }: { refused: 'invalid' | 'deleted' }) {
+function Refused({ refused }: { refused: Refusal }) {
   return (
     <div className="tool-card">
       <p className="error" role="alert">
-        {refused === 'deleted'
-          ? 'This monitor has been deleted, with its history: its links no longer work and no more emails are sent about it.'
-          : 'This link does not open a monitor: it is incomplete, or not a link we sent.'}
+        {REFUSED_TEXT[refused]}
       </p>
       <p>
         {refused === 'deleted'
