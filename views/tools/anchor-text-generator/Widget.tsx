@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, requestJson } from '#views/lib/request-json.ts';
-import { downloadText } from '#views/lib/download.ts';
+import { downloadCsv } from '#views/lib/download.ts';
 import { CopyButton } from '#views/components/CopyButton.tsx';
 import { parseDomain } from '../url-input.ts';
 import { anchorsToCsv } from './logic.ts';
@@ -124,7 +124,7 @@ export default function AnchorTextWidget({ idPrefix }: AnchorWidgetProps) {
             <button
               type="button"
               className="button secondary"
-              onClick={() => downloadText('anchor-texts.csv', anchorsToCsv(anchors), 'text/csv;charset=utf-8')}
+              onClick={() => downloadCsv('anchor-texts.csv', anchorsToCsv(anchors))}
             >
               Download CSV
             </button>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { downloadText } from '#views/lib/download.ts';
+import { downloadCsv } from '#views/lib/download.ts';
 import { CopyButton } from '#views/components/CopyButton.tsx';
 import { Table } from '#views/components/Table.tsx';
 import { backlinksToCsv, batches, generateBacklinks, type BacklinkLink } from './logic.ts';
@@ -79,7 +79,7 @@ export default function BacklinkWidget({ idPrefix }: BacklinkWidgetProps) {
             <button
               type="button"
               className="button secondary"
-              onClick={() => downloadText(`backlinks-${domain}.csv`, backlinksToCsv(links), 'text/csv;charset=utf-8')}
+              onClick={() => downloadCsv(`backlinks-${domain}.csv`, backlinksToCsv(links))}
             >
               Download CSV
             </button>

@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 import { Table } from '#views/components/Table.tsx';
-import { downloadText } from '#views/lib/download.ts';
+import { downloadCsv, downloadText } from '#views/lib/download.ts';
 import type { MigrationAgent, MigrationCheck, MigrationResult } from '#views/model/redirect-checker.ts';
 import { sameUrl } from '#views/model/redirect-migration.ts';
 import { HopList } from './HopList.tsx';
@@ -12,11 +12,12 @@ import {
   migrationToCsv,
   redirectKind,
   rowProblems,
+  rowRuleNotes,
   rulePairs,
   summarizeMigration,
 } from './migration.ts';
 import { MAX_MIGRATION_CSV_BYTES, MAX_MIGRATION_ROWS } from './rules.ts';
-import { apacheRules, nginxRules } from './server-rules.ts';
+import { apacheRules, nginxRules, ruleNotes } from './server-rules.ts';
 import { useMigration } from './use-migration.ts';
 
 /** Rows drawn in the table at most; the CSV export has every row. */
@@ -78,6 +79,11 @@ function ResultsTable({ results, onlyProblems }: { results: MigrationResult[]; o
                 {result.matches ? 'As expected' : 'Not as expected'}
               </strong>
               {rowProblems(result) ? <span className="cell-note">{rowProblems(result)}</span> : null}
+              {rowRuleNotes(result).map((note) => (
+                <span key={note} className="cell-note rule-note">
+                  {note}
+                </span>
+              ))}
             </td>
           </tr>
         ))}
@@ -95,13 +101,14 @@ function Exports({ results }: { results: MigrationResult[] }) {
   const pairs = rulePairs(results);
   const nginx = nginxRules(pairs);
   const apache = apacheRules(pairs);
+  const noted = pairs.filter((pair) => ruleNotes(pair).length > 0).length;
   return (
     <div className="migration-exports">
       <div className="actions">
         <button
           type="button"
           className="button secondary"
-          onClick={() => downloadText('migration-check.csv', migrationToCsv(results), 'text/csv;charset=utf-8')}
+          onClick={() => downloadCsv('migration-check.csv', migrationToCsv(results))}
         >
           Download CSV
         </button>
@@ -130,6 +137,12 @@ function Exports({ results }: { results: MigrationResult[] }) {
             Rules for the {pairs.length} {pairs.length === 1 ? 'row' : 'rows'} that do not go to the new URL in one
             permanent redirect:
           </p>
+          {noted > 0 ? (
+            <p className="muted rule-notes-count">
+              {noted} {noted === 1 ? 'row has' : 'rows have'} a note about its rules under Result: a rule a server could
+              never match is left out.
+            </p>
+          ) : null}
           <details className="rules-block">
             <summary>nginx rules</summary>
             <pre>{nginx}</pre>

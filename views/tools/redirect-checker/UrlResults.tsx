@@ -1,5 +1,5 @@
 import { Table } from '#views/components/Table.tsx';
-import { downloadText } from '#views/lib/download.ts';
+import { downloadCsv } from '#views/lib/download.ts';
 import type { RedirectRow } from '#views/model/redirect-checker.ts';
 import { HopList } from './HopList.tsx';
 import {
@@ -45,7 +45,7 @@ export function UrlResults({ idPrefix, rows }: { idPrefix: string; rows: Redirec
         <button
           type="button"
           className="button secondary"
-          onClick={() => downloadText('redirect-check.csv', redirectsToCsv(rows), 'text/csv;charset=utf-8')}
+          onClick={() => downloadCsv('redirect-check.csv', redirectsToCsv(rows))}
         >
           Download CSV
         </button>
