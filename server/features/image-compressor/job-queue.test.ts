@@ -1,6 +1,7 @@
 import { afterEach, expect, test, vi } from 'vitest';
 import { ImageCompressorError } from './errors.ts';
 import { createJobQueue, type JobQueueOptions } from './job-queue.ts';
+import { nextTurn as flush, rejectionOf } from '#test/helpers/async.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -23,16 +24,7 @@ function queueWith(overrides: Partial<JobQueueOptions> = {}) {
   });
 }
 
-async function failure(promise: Promise<unknown>): Promise<ImageCompressorError> {
-  const error = await promise.then(
-    () => undefined,
-    (err: unknown) => err,
-  );
-  expect(error).toBeInstanceOf(ImageCompressorError);
-  return error as ImageCompressorError;
-}
-
-const flush = () => new Promise((resolve) => setImmediate(resolve));
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, ImageCompressorError);
 
 test('runs at most `concurrency` jobs at once and starts waiting jobs in order', async () => {
   const queue = queueWith();
