@@ -43,14 +43,14 @@ test.each([
       const { page, problems } = await openPage(browser, `${origin}${path}`, { width, height });
       const where = `${path} ${width}px`;
       expect(await axeViolations(page), where).toEqual([]);
-    const notice = page.getByRole('complementary', { name: 'Sample site' }).getByRole('note');
-    expect(await notice.count(), where).toBe(1);
-    expect(await notice.innerText(), where).toMatch(/^Sample business details: /);
-    // Visible at the very top, above the header.
-    const [box, header] = [await notice.boundingBox(), await page.locator('header.site-header').boundingBox()];
-    expect(box?.y, where).toBe(0);
-    expect(box!.y + box!.height, where).toBeLessThanOrEqual(header!.y);
-    expect(problems, where).toEqual([]);
+      const notice = page.getByRole('complementary', { name: 'Sample site' }).getByRole('note');
+      expect(await notice.count(), where).toBe(1);
+      expect(await notice.innerText(), where).toMatch(/^Sample business details: /);
+      // Visible at the very top, above the header.
+      const [box, header] = [await notice.boundingBox(), await page.locator('header.site-header').boundingBox()];
+      expect(box?.y, where).toBe(0);
+      expect(box!.y + box!.height, where).toBeLessThanOrEqual(header!.y);
+      expect(problems, where).toEqual([]);
       await page.context().close();
     }
   },

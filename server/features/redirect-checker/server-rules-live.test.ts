@@ -92,6 +92,9 @@ test.skipIf(!NGINX_BINARY)(
   `nginx loads the rules and each old URL redirects to its new one${NGINX_BINARY ? '' : ' (skipped: no nginx; apt-get install -y nginx)'}`,
   async () => {
     const nginx = await started(await startNginx(nginxRules(PAIRS)));
+    // A plain rule ignores the query; a rule for a query leaves the path's other requests to the site.
+    expect(await get(nginx.ports[0], `${OLD}/about-us.html?utm=x`)).toBe(`301 ${NEW}/about`);
+    expect(await get(nginx.ports[0], `${OLD}/shop`)).toBe('200');
     expect(await answers(nginx.ports[0])).toEqual(
       allRedirected(viaNginx, {
         // Left out (nginx would refuse the whole file with a parameter this long): the site's own page answers.
@@ -109,6 +112,9 @@ test.skipIf(!APACHE_USABLE)(
   async () => {
     const apache = await started(await startApache(apacheRules(PAIRS)));
     const [inVirtualHost, inHtaccess] = await Promise.all(apache.ports.map(answers));
+    // A plain rule keeps the query (none in the new URL); a rule for a query leaves the path's other requests.
+    expect(await get(apache.ports[0], `${OLD}/about-us.html?utm=x`)).toBe(`301 ${NEW}/about?utm=x`);
+    expect(await get(apache.ports[0], `${OLD}/shop`)).toBe('404');
     // Left out: an encoded slash or NUL is refused before any rule runs; the 8,178-byte path gets no rule
     // (its line is too long for .htaccess), but Apache takes it in (403: too long for a file name).
     const refused = { '/f%2Fg': '404', '/nul%00': '404', '/a × 8177': '403', '/a × 8178': '414' };
