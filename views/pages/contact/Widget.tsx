@@ -1,6 +1,5 @@
 import { contactLimits } from '#views/pages/shared/form-limits.ts';
-import { Honeypot } from '#views/pages/shared/Honeypot.tsx';
-import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
+import { LeadFormEnd } from '#views/pages/shared/LeadFormEnd.tsx';
 import { TextField } from '#views/components/TextField.tsx';
 import { formatInr, type Package } from '#views/model/plans.ts';
 import { formCopy } from './content.ts';
@@ -125,15 +124,15 @@ export default function ContactWidget({ idPrefix, phone, hours }: ContactWidgetP
         value={values.message}
         onChange={set('message')}
       />
-      <Honeypot id={id('homepage')} value={form.trap} onChange={form.setTrap} />
-      <div className="actions">
-        <button type="submit" className="button" disabled={sending}>
-          {sending ? formCopy.sending : formCopy.submit}
-        </button>
-      </div>
-      <div aria-live="polite">
-        <ErrorMessage error={status.kind === 'error' ? status.message : null} />
-      </div>
+      <LeadFormEnd
+        idPrefix={idPrefix}
+        trap={form.trap}
+        onTrap={form.setTrap}
+        busy={sending}
+        label={formCopy.submit}
+        busyLabel={formCopy.sending}
+        error={status.kind === 'error' ? status.message : null}
+      />
     </form>
   );
 }

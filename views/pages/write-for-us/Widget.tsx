@@ -2,8 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { apiFetch } from '#views/lib/request-json.ts';
 import { useRequest } from '#views/lib/use-request.ts';
 import { articleLimits, HONEYPOT_FIELD } from '#views/pages/shared/form-limits.ts';
-import { Honeypot } from '#views/pages/shared/Honeypot.tsx';
-import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
+import { LeadFormEnd } from '#views/pages/shared/LeadFormEnd.tsx';
 import { TextField } from '#views/components/TextField.tsx';
 import { leadSource } from '#views/model/source-page.ts';
 import { formCopy } from './content.ts';
@@ -83,16 +82,16 @@ export default function WriteForUsWidget({ idPrefix }: WriteForUsWidgetProps) {
         value={values.content}
         onChange={set('content')}
       />
-      <Honeypot id={id('homepage')} value={trap} onChange={setTrap} />
-      <div className="actions">
-        <button type="submit" className="button" disabled={sending.busy}>
-          {sending.busy ? formCopy.submitting : formCopy.submit}
-        </button>
-      </div>
-      <div aria-live="polite">
-        {sending.result ? <p className="success">{sending.result}</p> : null}
-        <ErrorMessage error={sending.error} />
-      </div>
+      <LeadFormEnd
+        idPrefix={idPrefix}
+        trap={trap}
+        onTrap={setTrap}
+        busy={sending.busy}
+        label={formCopy.submit}
+        busyLabel={formCopy.submitting}
+        success={sending.result}
+        error={sending.error}
+      />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 import { Table } from '#views/components/Table.tsx';
-import { downloadCsv, downloadText } from '#views/lib/download.ts';
+import { downloadText } from '#views/lib/download.ts';
 import type { MigrationAgent, MigrationCheck, MigrationResult } from '#views/model/redirect-checker.ts';
 import { sameUrl } from '#views/model/redirect-migration.ts';
 import { HopList } from './HopList.tsx';
@@ -19,6 +19,7 @@ import {
 import { MAX_MIGRATION_CSV_BYTES, MAX_MIGRATION_ROWS } from './rules.ts';
 import { apacheRules, nginxRules, ruleNotes } from './server-rules.ts';
 import { useMigration } from './use-migration.ts';
+import { CsvButton } from '#views/components/CsvButton.tsx';
 
 /** Rows drawn in the table at most; the CSV export has every row. */
 const ROWS_SHOWN = 200;
@@ -105,13 +106,7 @@ function Exports({ results }: { results: MigrationResult[] }) {
   return (
     <div className="migration-exports">
       <div className="actions">
-        <button
-          type="button"
-          className="button secondary"
-          onClick={() => downloadCsv('migration-check.csv', migrationToCsv(results))}
-        >
-          Download CSV
-        </button>
+        <CsvButton fileName={'migration-check.csv'} csv={() => migrationToCsv(results)} />
         {pairs.length > 0 ? (
           <>
             <button

@@ -1,5 +1,4 @@
 import { Table } from '#views/components/Table.tsx';
-import { downloadCsv } from '#views/lib/download.ts';
 import type { RedirectRow } from '#views/model/redirect-checker.ts';
 import { HopList } from './HopList.tsx';
 import {
@@ -11,6 +10,7 @@ import {
   summaryParts,
   WARNING_LABELS,
 } from './logic.ts';
+import { CsvButton } from '#views/components/CsvButton.tsx';
 
 /** A row's hops, its warnings as badges, and its error. */
 function ChainCell({ row }: { row: RedirectRow }) {
@@ -42,13 +42,7 @@ export function UrlResults({ idPrefix, rows }: { idPrefix: string; rows: Redirec
     <section className="tool-card results" aria-labelledby={headingId}>
       <div className="report-head">
         <h2 id={headingId}>Results</h2>
-        <button
-          type="button"
-          className="button secondary"
-          onClick={() => downloadCsv('redirect-check.csv', redirectsToCsv(rows))}
-        >
-          Download CSV
-        </button>
+        <CsvButton fileName={'redirect-check.csv'} csv={() => redirectsToCsv(rows)} />
       </div>
       <p className="redirect-summary" role="status">
         {summaryParts(summarize(rows)).map((part, index) => (
