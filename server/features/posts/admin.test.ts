@@ -178,7 +178,7 @@ test('export a zip of Markdown files, edit one, import it: the post is updated i
       res.on('end', () => done(null, Buffer.concat(chunks)));
     });
   expect(exported.headers['content-type']).toBe('application/zip');
-  const files = readZip(exported.body as Buffer);
+  const files = await readZip(exported.body as Buffer);
   expect(files).toHaveLength(7);
   const edited = files.map((file) =>
     file.slug === 'core-web-vitals' ? { ...file, title: 'Core Web Vitals, revised' } : file,

@@ -1,0 +1,74 @@
+import { imageSizes } from '#db/posts.ts';
+import { NotPossibleError, InvalidInputError } from '#server/lib/domain-errors.ts';
+import { awaitJob, defineJob, type JobDeps, type Jobs } from '#server/lib/jobs/index.ts';
+import { imageIdsIn, MarkdownLimitError, renderMarkdown, type RenderedMarkdown } from './markdown.ts';
+
+/*
+ * Markdown from the admin (the preview, a save, an import) is rendered in a job thread with a time
+ * budget (docs/decisions/0051): the nesting limits keep the work linear in the text, and the thread
+ * keeps whatever the parser still does slowly off the event loop that serves pages and /healthz.
+ */
+
+export const MARKDOWN_RENDER_JOB = 'markdown-render';
+/** From asking to the answer, the queue included: past it the render is cancelled and the save or preview refused (422). */
+export const MARKDOWN_RENDER_BUDGET_MS = 10_000;
+
+export interface MarkdownRenderInput {
+  markdown: string;
+}
+
+/** Sent once, just before the parser starts: the render is under way in the thread. */
+export interface MarkdownRenderProgress {
+  rendering: true;
+}
+
+export type MarkdownRenderResult = { rendered: RenderedMarkdown } | { refused: string };
+
+export const markdownRenderJob = defineJob<MarkdownRenderInput, MarkdownRenderProgress, MarkdownRenderResult, JobDeps>({
+  name: MARKDOWN_RENDER_JOB,
+  concurrency: 2,
+  // Someone waits for it: a try cut off by a restart is not tried again for nobody.
+  attempts: 1,
+  backoffMs: 0,
+  progressIntervalMs: 0,
+  // The result is read once, at once, by the waiting request.
+  retentionMs: 60_000,
+  // A post is at most 100,000 characters: a thread that needs more than this is not rendering a post.
+  heapLimitMb: 256,
+  async run(job, deps) {
+    const known = await imageSizes(deps.db, imageIdsIn(job.input.markdown));
+    job.progress({ rendering: true });
+    try {
+      return { rendered: renderMarkdown(job.input.markdown, known) };
+    } catch (error) {
+      if (error instanceof MarkdownLimitError) return { refused: error.message };
+      throw error;
+    }
+  },
+});
+
+/** Renders Markdown in a job thread within the budget: the service's renderer in the running site. */
+export function jobRenderer(jobs: Jobs, budgetMs = MARKDOWN_RENDER_BUDGET_MS) {
+  return async function render(markdown: string): Promise<RenderedMarkdown> {
+    let result: MarkdownRenderResult;
+    try {
+      result = await awaitJob<MarkdownRenderResult>(
+        jobs,
+        MARKDOWN_RENDER_JOB,
+        { markdown },
+        {
+          budgetMs,
+          overBudget: () =>
+            new NotPossibleError(
+              `Rendering this text took longer than ${budgetMs / 1000} seconds, the limit; shorten it or split its longest paragraphs.`,
+            ),
+        },
+      );
+    } catch (error) {
+      if (error instanceof NotPossibleError) throw error;
+      throw new NotPossibleError(`The text could not be rendered: ${error instanceof Error ? error.message : ''}`);
+    }
+    if ('refused' in result) throw new InvalidInputError(result.refused);
+    return result.rendered;
+  };
+}
