@@ -157,6 +157,26 @@ export default tseslint.config(
     },
   },
   {
+    // The shared homes in server/http (the plumbing, the admin shell) sit below the features: a
+    // feature plugs in (an admin section, an API router), the home never imports a feature.
+    files: ['server/http/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrict({
+        patterns: [
+          banned(
+            '^#server/features/',
+            'server/http is below the features: features plug into it, never the other way.',
+          ),
+          banned(
+            '^(\\.\\./)+features/',
+            'server/http is below the features: features plug into it, never the other way.',
+          ),
+        ],
+      }),
+    },
+  },
+  {
     files: ['db/**'],
     rules: { '@typescript-eslint/no-restricted-imports': restrict({ patterns: VIEWS_OUTSIDE_MODEL }) },
   },
