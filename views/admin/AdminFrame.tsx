@@ -96,6 +96,20 @@ export function LoginPage({ businessName, css, error }: { businessName: string; 
   );
 }
 
+/** The outcome of the last action (after its redirect), and what was refused, if anything. */
+export function AdminNotices({ notice, error }: { notice?: string; error?: string }) {
+  return (
+    <>
+      {notice ? (
+        <p className="success" role="status">
+          {notice}
+        </p>
+      ) : null}
+      <ErrorMessage error={error} />
+    </>
+  );
+}
+
 /** A page that only says something (not found, refused), with the way back. */
 export function AdminMessagePage({ css, title, message }: { css: string; title: string; message?: string }) {
   return (

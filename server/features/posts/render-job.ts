@@ -1,5 +1,5 @@
 import { imageSizes } from '#db/posts.ts';
-import { NotPossibleError, InvalidInputError } from '#server/lib/domain-errors.ts';
+import { BusyError, InvalidInputError, NotPossibleError } from '#server/lib/domain-errors.ts';
 import { awaitJob, defineJob, type JobDeps, type Jobs } from '#server/lib/jobs/index.ts';
 import { imageIdsIn, MarkdownLimitError, renderMarkdown, type RenderedMarkdown } from './markdown.ts';
 
@@ -10,8 +10,10 @@ import { imageIdsIn, MarkdownLimitError, renderMarkdown, type RenderedMarkdown }
  */
 
 export const MARKDOWN_RENDER_JOB = 'markdown-render';
-/** From asking to the answer, the queue included: past it the render is cancelled and the save or preview refused (422). */
+/** From the parser's start to the answer: past it the render is cancelled and the save or preview refused (422). */
 export const MARKDOWN_RENDER_BUDGET_MS = 10_000;
+/** For a free job thread (the queue, a thread's start): past it the render is cancelled and refused as busy (503). */
+export const MARKDOWN_RENDER_START_MS = 30_000;
 
 export interface MarkdownRenderInput {
   markdown: string;
@@ -48,24 +50,25 @@ export const markdownRenderJob = defineJob<MarkdownRenderInput, MarkdownRenderPr
 });
 
 /** Renders Markdown in a job thread within the budget: the service's renderer in the running site. */
-export function jobRenderer(jobs: Jobs, budgetMs = MARKDOWN_RENDER_BUDGET_MS) {
+export function jobRenderer(
+  jobs: Jobs,
+  { budgetMs = MARKDOWN_RENDER_BUDGET_MS, startWithinMs = MARKDOWN_RENDER_START_MS } = {},
+) {
+  const limits = {
+    budgetMs,
+    startWithinMs,
+    overBudget: () =>
+      new NotPossibleError(
+        `Rendering this text took longer than ${budgetMs / 1000} seconds, the limit; shorten it or split its longest paragraphs.`,
+      ),
+    notStarted: () => new BusyError('The Markdown renderer is busy: try again in a moment.', 5),
+  };
   return async function render(markdown: string): Promise<RenderedMarkdown> {
     let result: MarkdownRenderResult;
     try {
-      result = await awaitJob<MarkdownRenderResult>(
-        jobs,
-        MARKDOWN_RENDER_JOB,
-        { markdown },
-        {
-          budgetMs,
-          overBudget: () =>
-            new NotPossibleError(
-              `Rendering this text took longer than ${budgetMs / 1000} seconds, the limit; shorten it or split its longest paragraphs.`,
-            ),
-        },
-      );
+      result = await awaitJob<MarkdownRenderResult>(jobs, MARKDOWN_RENDER_JOB, { markdown }, limits);
     } catch (error) {
-      if (error instanceof NotPossibleError) throw error;
+      if (error instanceof NotPossibleError || error instanceof BusyError) throw error;
       throw new NotPossibleError(`The text could not be rendered: ${error instanceof Error ? error.message : ''}`);
     }
     if ('refused' in result) throw new InvalidInputError(result.refused);

@@ -1,6 +1,7 @@
 import { strToU8, Zip, ZipDeflate, zipSync } from 'fflate';
 import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
+import { ADMIN_PASSWORD, adminSession } from '#test/helpers/admin.ts';
 import { createTestApp, type TestApp } from '#test/helpers/app.ts';
 import { readZip, ZIP_LIMITS } from './zip.ts';
 
@@ -38,25 +39,12 @@ test('an entry that understates its size is refused once what it inflates passes
 });
 
 test('the import answers 400 for the lying entry, and nothing is imported', async () => {
-  const testApp = await createTestApp({ env: { ADMIN_PASSWORD: 'correct horse battery staple' } });
+  const testApp = await createTestApp({ env: { ADMIN_PASSWORD } });
   apps.push(testApp);
-  const { app } = testApp;
-  const login = await request(app)
-    .post('/admin/login')
-    .set('Origin', 'https://example.test')
-    .type('form')
-    .send({ password: 'correct horse battery staple' });
-  const cookie = (login.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
-  const page = await request(app).get('/admin/posts').set('Cookie', cookie).set('Accept', 'text/html');
-  const csrf = /name="csrf" value="([^"]+)"/.exec(page.text)![1]!;
-  const res = await request(app)
-    .post('/admin/posts/import')
-    .set('Cookie', cookie)
-    .set('Origin', 'https://example.test')
-    .set('X-CSRF-Token', csrf)
-    .attach('zip', Buffer.from(bomb()), 'posts.zip');
+  const { post } = await adminSession(testApp.app, { page: '/admin/posts' });
+  const res = await post('/admin/posts/import').attach('zip', Buffer.from(bomb()), 'posts.zip');
   expect([res.status, res.body]).toEqual([400, { error: 'The zip unpacks to more than 60 MB.' }]);
-  expect((await request(app).get('/seo-guides/bomb')).status).toBe(404);
+  expect((await request(testApp.app).get('/seo-guides/bomb')).status).toBe(404);
 });
 
 test('a zip written as a stream (sizes after the data) reads the same; a cut-off one is refused', async () => {

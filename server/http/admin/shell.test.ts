@@ -7,12 +7,13 @@ import type { Db } from '#db/index.ts';
 import { loadConfig } from '#server/config/index.ts';
 import { ConflictError } from '#server/lib/domain-errors.ts';
 import { createLogger } from '#server/lib/logger.ts';
+import { ADMIN_ORIGIN, ADMIN_PASSWORD, adminSession } from '#test/helpers/admin.ts';
 import { operatorProfilePath } from '#test/helpers/business.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
 import { createAdminShell, type AdminSection } from './shell.ts';
 
-const PASSWORD = 'correct horse battery staple';
-const ORIGIN = 'https://example.test';
+const PASSWORD = ADMIN_PASSWORD;
+const ORIGIN = ADMIN_ORIGIN;
 const opened: Db[] = [];
 afterEach(async () => {
   for (const db of opened.splice(0)) await closeTestDatabase(db);
@@ -78,14 +79,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
     const app = express()
       .use((_req, res, next) => ((res.locals.nonce = 'n0nce'), next()))
       .use('/admin', router);
-    const login = await request(app)
-      .post('/admin/login')
-      .set('Origin', ORIGIN)
-      .type('form')
-      .send({ password: PASSWORD });
-    const cookie = (login.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
-    const page = await request(app).get('/admin/notes').set('Cookie', cookie).set('Accept', 'text/html');
-    const csrf = /name="csrf" value="([^"]+)"/.exec(page.text)![1]!;
+    const { cookie, csrf, page } = await adminSession(app, { page: '/admin/notes' });
     return { app, cookie, csrf, page, saved, business: config.siteProfile.business.name };
   }
 

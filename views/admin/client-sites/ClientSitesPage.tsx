@@ -1,3 +1,4 @@
+import { AdminNotices } from '#views/admin/AdminFrame.tsx';
 import type { ReactNode } from 'react';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 import { SCHEDULE_LABELS, type ClientSchedule, type ClientSiteItem } from '#views/model/client-sites.ts';
@@ -167,11 +168,7 @@ export function ClientSitesPage(props: ClientSitesProps) {
           downloaded here.
         </p>
       )}
-      {props.notice ? (
-        <p className="success" role="status">
-          {props.notice}
-        </p>
-      ) : null}
+      <AdminNotices notice={props.notice} />
       <form method="post" action="/admin/client-sites" className="tool-card client-add">
         <h2>Add a client site</h2>
         <input type="hidden" name="csrf" value={props.csrf} />

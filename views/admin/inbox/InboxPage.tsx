@@ -1,3 +1,4 @@
+import { AdminNotices } from '#views/admin/AdminFrame.tsx';
 import type { InboxItem, InboxKind, InboxStatus } from '#views/model/lead-inbox.ts';
 import { LeadCard } from './LeadCard.tsx';
 
@@ -47,11 +48,7 @@ export function InboxPage(props: InboxProps) {
           </a>
         ))}
       </nav>
-      {props.notice ? (
-        <p className="success" role="status">
-          {props.notice}
-        </p>
-      ) : null}
+      <AdminNotices notice={props.notice} />
       <form method="get" action="/admin" className="admin-filters" role="search">
         <input type="hidden" name="type" value={kind} />
         <label htmlFor="admin-q">Search</label>

@@ -1,5 +1,5 @@
+import { AdminNotices } from '#views/admin/AdminFrame.tsx';
 import type { ReactNode } from 'react';
-import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 import { POST_CATEGORIES, POST_STATUSES, type EditorValues } from '#views/model/posts.ts';
 
 function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
@@ -124,12 +124,7 @@ export function PostEditorPage(props: PostEditorProps) {
   return (
     <main className="admin-inbox">
       <h1>{props.id ? `Edit: ${values.title}` : 'New post'}</h1>
-      {props.notice ? (
-        <p className="success" role="status">
-          {props.notice}
-        </p>
-      ) : null}
-      <ErrorMessage error={props.error} />
+      <AdminNotices notice={props.notice} error={props.error} />
       <div className="post-editor">
         <form method="post" action={action} encType="multipart/form-data" className="tool-card" id="post-form">
           <input type="hidden" name="csrf" value={props.csrf} />

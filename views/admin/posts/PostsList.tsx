@@ -1,4 +1,4 @@
-import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
+import { AdminNotices } from '#views/admin/AdminFrame.tsx';
 import { postPath } from '#views/model/posts.ts';
 
 /** The posts' list in the admin (server/features/posts/admin-section.ts): import, export, and every post. */
@@ -25,12 +25,7 @@ export function PostsListPage(props: { csrf: string; posts: AdminPostItem[]; not
   return (
     <main className="admin-inbox">
       <h1>Posts</h1>
-      {props.notice ? (
-        <p className="success" role="status">
-          {props.notice}
-        </p>
-      ) : null}
-      <ErrorMessage error={props.error} />
+      <AdminNotices notice={props.notice} error={props.error} />
       <p>
         <a className="button" href="/admin/posts/new">
           New post
