@@ -1,11 +1,14 @@
 // `npm run bench -- posts-preview` (after `node scripts/build.mjs`): the built server, signed in to
 // /admin, is sent hostile Markdown previews for DURATION_S seconds, two at a time, while /healthz is
 // asked every 10 ms (docs/decisions/0051). The payloads: the security probe's (50,000 `>`, 500 nested
-// list levels, 20,000 `*a`: refused by the nesting limits before parsing) and the heaviest text the
-// limits let through (100,000 characters at the edge of each limit), which renders in a job thread.
+// list levels, 20,000 `*a`, 20,000 block quotes in a row: refused by the limits before parsing) and the
+// heaviest text the limits let through (100,000 characters at the edge of each limit: emphasis runs,
+// brackets, 500 block quotes with 1,000 list items), which renders in a job thread.
 // Prints each payload's answers and time, /healthz latency, and the event loop's delay inside the server.
 // Goal: /healthz max < 100 ms.
-//   DURATION_S=20  how long previews are sent
+//   PAYLOADS=a;b   only the payloads so named
+//   CPU_PROF=dir   write the server's CPU profiles there (node --cpu-prof) to find a stall
+//   DURATION_S=20  how long previews are sent (after one warm-up preview and 50 idle /healthz probes)
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,14 +23,21 @@ const edge = (paragraph) => {
   const block = `${paragraph}\n\n`;
   return block.repeat(Math.floor(100_000 / block.length));
 };
-const payloads = {
+const containers = `${'> x\n\n'.repeat(500)}${'- a\n  - b\n'.repeat(500)}\n`;
+const all = {
+  'quotes 1,000 deep (probe)': '>'.repeat(1_000),
   'quotes 50,000 deep (probe)': '>'.repeat(50_000),
-  'list 500 levels (probe)': Array.from({ length: 500 }, (_, depth) => `${'  '.repeat(depth)}- x`).join('\n'),
+  'list 500 levels (probe)': `${'- '.repeat(500)}x`,
   '*a x 20,000 (probe)': '*a'.repeat(20_000),
+  '20,000 quotes in a row': '> x\n\n'.repeat(20_000),
   'emphasis at the limit': edge('*a'.repeat(999)),
   'brackets at the limit': edge('[a]('.repeat(499)),
-  'quotes 40 deep, 100 KB': edge(`${'>'.repeat(39)} x`),
+  'containers at the limit': containers + edge('word word').slice(containers.length),
 };
+
+// PAYLOADS=name;name: only those (a version without the limits blocks for minutes on the larger ones).
+const chosen = process.env.PAYLOADS?.split(';');
+const payloads = Object.fromEntries(Object.entries(all).filter(([name]) => !chosen || chosen.includes(name)));
 
 function stats(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -51,9 +61,11 @@ const loopFile = join(mkdtempSync(join(tmpdir(), 'loop-')), 'delay.json');
 const server = await startBuiltServer({ ADMIN_PASSWORD: PASSWORD, BENCH_LOOP_DELAY_FILE: loopFile }, [
   '--import',
   './scripts/bench/lib/loop-delay.mjs',
+  ...(process.env.CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.CPU_PROF] : []),
 ]);
 const answers = Object.fromEntries(Object.keys(payloads).map((name) => [name, { statuses: {}, ms: [] }]));
 const latencies = [];
+const idle = [];
 const failures = [];
 try {
   const session = await signIn(server.url);
@@ -73,8 +85,15 @@ try {
     answers[name].statuses[res.status] = (answers[name].statuses[res.status] ?? 0) + 1;
     answers[name].ms.push(performance.now() - asked);
   };
-  // Warm: the job threads start, the server's code is compiled.
-  await preview('emphasis at the limit');
+  // Warm: the job thread starts, the server's code is compiled.
+  await preview(Object.keys(payloads).at(-1));
+  // The same probe with nothing running: on a shared machine, the floor to compare with.
+  for (let index = 0; index < 50; index += 1) {
+    const asked = performance.now();
+    await (await fetch(`${server.url}/healthz`)).text();
+    idle.push(performance.now() - asked);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
   server.signal('SIGUSR2');
   const until = performance.now() + DURATION_S * 1000;
   let sending = true;
@@ -106,6 +125,10 @@ for (const [name, { statuses, ms }] of Object.entries(answers)) {
     `${name.padEnd(28)} ${JSON.stringify(statuses).padEnd(18)} median ${time.median.toFixed(0)} ms, max ${time.max.toFixed(0)} ms (${(payloads[name].length / 1000).toFixed(0)} K chars)`,
   );
 }
+const floor = stats(idle);
+console.log(
+  `/healthz idle: median ${floor.median.toFixed(1)} ms, p99 ${floor.p99.toFixed(1)} ms, max ${floor.max.toFixed(1)} ms over ${floor.count} requests (nothing running)`,
+);
 const health = stats(latencies);
 console.log(
   `/healthz: median ${health.median.toFixed(1)} ms, p99 ${health.p99.toFixed(1)} ms, max ${health.max.toFixed(1)} ms over ${health.count} requests, ${failures.length} failed (goal max < ${GOAL_MS})`,

@@ -26,6 +26,15 @@ test('deep block quotes, deep lists, endless brackets and emphasis runs are refu
   expect(markdownLimitProblem('!['.repeat(2_000))).toMatch(/opens more than 1000 brackets/);
   // An escaped closer closes nothing for the parser, so it cannot hide the openers from the count.
   expect(markdownLimitProblem('[\\]'.repeat(2_000))).toMatch(/opens more than 1000 brackets/);
+  // Thousands of quotes one after another, or of list items, cost time that grows with their number
+  // times the text's length.
+  expect(markdownLimitProblem('> x\n\n'.repeat(501))).toBe(
+    `line 1001 opens block quote number 501; a post has at most ${MARKDOWN_LIMITS.blockQuotes}`,
+  );
+  expect(markdownLimitProblem('> a\n> > b\n'.repeat(500))).toMatch(/^line 1000 opens block quote number 501;/);
+  expect(markdownLimitProblem('- a\n  - b\n'.repeat(501))).toBe(
+    `line 1001 starts list item number 1001; a post has at most ${MARKDOWN_LIMITS.listItems}`,
+  );
   // A line per level, as one paragraph: `*a` runs spread over lines still count together.
   expect(markdownLimitProblem(Array.from({ length: 1_001 }, () => '*a').join('\n'))).toMatch(/runs of \*, _ or ~/);
 });

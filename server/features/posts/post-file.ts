@@ -35,22 +35,15 @@ const day = z.union([z.string(), z.date(), z.number().int()]).transform((value, 
   return ms;
 });
 
-/** A control character (C0, DEL, C1): nothing a page, a feed or a file should carry. */
-const isControl = (code: number) => code < 0x20 || (code >= 0x7f && code <= 0x9f);
-
 /**
- * Strips control characters (U+0007 in a title reached the page's <title> and <h1>): once, where a
- * post is saved, so the page, the feeds and exported files all get the same clean text. Tabs and
- * line breaks stay in long text (`multiline`) and become spaces on a line.
+ * Strips control characters (C0, DEL and C1: Unicode's Cc; U+0007 in a title reached the page's
+ * <title> and <h1>): once, where a post is saved, so the page, the feeds and exported files all get
+ * the same clean text. Tabs and line breaks stay in long text (`multiline`) and become spaces on a line.
  */
 export function withoutControls(text: string, multiline: boolean): string {
-  let out = '';
-  for (let at = 0; at < text.length; at++) {
-    const code = text.charCodeAt(at);
-    if (!isControl(code)) out += text[at];
-    else if (code === 0x09 || code === 0x0a || code === 0x0d) out += multiline ? text[at] : ' ';
-  }
-  return out;
+  return text.replace(/\p{Cc}/gu, (char) =>
+    char === '\t' || char === '\n' || char === '\r' ? (multiline ? char : ' ') : '',
+  );
 }
 
 const clean = (multiline: boolean) => z.string().transform((value) => withoutControls(value, multiline));

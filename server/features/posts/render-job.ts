@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { imageSizes } from '#db/posts.ts';
 import { BusyError, InvalidInputError, NotPossibleError } from '#server/lib/domain-errors.ts';
 import { awaitJob, defineJob, type JobDeps, type Jobs } from '#server/lib/jobs/index.ts';
@@ -26,9 +27,23 @@ export interface MarkdownRenderProgress {
 
 export type MarkdownRenderResult = { rendered: RenderedMarkdown } | { refused: string };
 
+/**
+ * Linux keeps a nice value per thread: this job thread yields its core to the thread that serves
+ * pages whenever both want it (elsewhere the call would lower the whole process, so it is not made).
+ */
+function yieldToPages(): void {
+  if (process.platform !== 'linux') return;
+  try {
+    setPriority(10);
+  } catch {
+    // Not allowed here: the render runs at the normal priority.
+  }
+}
+
 export const markdownRenderJob = defineJob<MarkdownRenderInput, MarkdownRenderProgress, MarkdownRenderResult, JobDeps>({
   name: MARKDOWN_RENDER_JOB,
-  concurrency: 2,
+  // One operator writes at a time; one thread leaves the other core to the pages (and /healthz).
+  concurrency: 1,
   // Someone waits for it: a try cut off by a restart is not tried again for nobody.
   attempts: 1,
   backoffMs: 0,
@@ -38,6 +53,7 @@ export const markdownRenderJob = defineJob<MarkdownRenderInput, MarkdownRenderPr
   // A post is at most 100,000 characters: a thread that needs more than this is not rendering a post.
   heapLimitMb: 256,
   async run(job, deps) {
+    yieldToPages();
     const known = await imageSizes(deps.db, imageIdsIn(job.input.markdown));
     job.progress({ rendering: true });
     try {
