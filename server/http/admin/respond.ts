@@ -35,6 +35,17 @@ function refusalOf(res: Response, error: unknown): { status: number; message: st
   throw error;
 }
 
+/** The heading of a refusal's page, by status. */
+const REFUSAL_TITLES: Record<number, string> = {
+  400: 'Check what was sent',
+  403: 'Forbidden',
+  404: 'Not found',
+  409: 'Already there',
+  413: 'Too large',
+  429: 'Too many requests',
+  503: 'Busy',
+};
+
 /** Answers, for a browser and for a script, the shell's own way: one place for every section. */
 export function createResponder(css: string) {
   function messagePage(res: Response, status: number, title: string, message?: string): void {
@@ -45,7 +56,7 @@ export function createResponder(css: string) {
     const { status, message } = refusalOf(res, error);
     if (wantsJson(req)) return void res.status(status).json({ error: message });
     if (again) return void (await again(message, status));
-    messagePage(res, status, status === 403 ? 'Forbidden' : 'Not possible', message);
+    messagePage(res, status, REFUSAL_TITLES[status] ?? 'Not possible', message);
   }
 
   async function parse<S extends z.ZodType>(

@@ -3,7 +3,10 @@ import type { InboxItem, InboxKind } from '#views/model/lead-inbox.ts';
 import { sourcePath } from '#views/model/source-page.ts';
 import { formatLocalTime } from '#views/lib/local-time.ts';
 
-/** One lead in the inbox: who, what, where it came from, its delivery, and its two actions. */
+/*
+ * One lead in the inbox (InboxPage.tsx): who, what, where it came from, its delivery, and its two
+ * actions, each a plain form (mark handled or unread, delete) carrying the session's form token.
+ */
 
 function DeliveryState({ deliveries, delivering }: { deliveries: InboxItem['deliveries']; delivering: boolean }) {
   const { pending, delivered, failed, lastError } = deliveries;

@@ -1,7 +1,7 @@
 import { AdminNotices } from '#views/admin/AdminFrame.tsx';
 import { postPath } from '#views/model/posts.ts';
 
-/** The posts' list in the admin (server/features/posts/admin-section.ts): import, export, and every post. */
+/* The posts' list in the admin (server/features/posts/admin-section.ts): import, export, and every post. */
 
 /** A post in the admin's list. */
 export interface AdminPostItem {
