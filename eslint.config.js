@@ -119,12 +119,12 @@ export default tseslint.config(
     // A feature's service files and the shared machinery in server/lib: everything but the HTTP
     // edge (routers, the composition point in index.ts) speaks the domain, not HTTP.
     files: ['server/features/**', 'server/lib/**'],
-    // admin-session.ts is the inbox's cookie and CSRF middleware: HTTP edge like the routers.
+    // An admin section (*-section.ts) is a feature's routes in the admin shell: HTTP edge like the routers.
     ignores: [
       'server/features/**/router.ts',
       'server/features/**/*-router.ts',
+      'server/features/**/*-section.ts',
       'server/features/**/index.ts',
-      'server/features/leads/admin-session.ts',
       '**/*.test.ts',
       '**/*.test.tsx',
     ],
@@ -152,6 +152,26 @@ export default tseslint.config(
             'A feature reaches another only through server/lib (shared machinery) or its index.ts.',
           ),
           ...VIEWS_OUTSIDE_MODEL,
+        ],
+      }),
+    },
+  },
+  {
+    // The shared homes in server/http (the plumbing, the admin shell) sit below the features: a
+    // feature plugs in (an admin section, an API router), the home never imports a feature.
+    files: ['server/http/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrict({
+        patterns: [
+          banned(
+            '^#server/features/',
+            'server/http is below the features: features plug into it, never the other way.',
+          ),
+          banned(
+            '^(\\.\\./)+features/',
+            'server/http is below the features: features plug into it, never the other way.',
+          ),
         ],
       }),
     },

@@ -137,6 +137,10 @@ export interface Tables {
     updated_at: number;
     created_at: number;
     indexnow: string | null;
+    /** Rendered when saved (migration 0019): the sanitised HTML, the table of contents (JSON), the words read. */
+    html: string | null;
+    toc: string | null;
+    words: number | null;
   };
   post_redirects: { path: string; post_id: string };
   post_images: { id: string; width: number; height: number; created_at: number };

@@ -15,6 +15,7 @@ import type { AppDeps } from './deps.ts';
 import type { Logger } from './lib/logger.ts';
 import { buildFeatures } from './features/index.ts';
 import { errorHandler } from './http/errors.ts';
+import { createAdminShell } from './http/admin/shell.ts';
 import { createRenderer } from './pages/render.tsx';
 import { createFastPath } from './pages/fast-path.ts';
 import { makeCachedBody } from './pages/page-cache.ts';
@@ -193,7 +194,13 @@ export function createApp(options: CreateAppOptions): Express {
     ),
   );
   for (const mount of features.all.flatMap((feature) => feature.mounts ?? [])) app.use(mount.path, mount.router);
-  if (!config.admin) {
+  if (config.admin) {
+    const sections = features.all.flatMap((feature) => feature.admin ?? []);
+    app.use(
+      '/admin',
+      createAdminShell({ config, db, log, password: config.admin.password, css: assets.css, sections }),
+    );
+  } else {
     // No ADMIN_PASSWORD: the inbox does not exist; every /admin path is the site's ordinary 404.
     app.all(/^\/admin(?:\/.*)?$/, (req, res, next) => {
       if (req.method === 'GET' || req.method === 'HEAD') return renderer.renderPage(req, res, next);

@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import type { Db } from '#db/index.ts';
 import type { AssetManifest } from '#views/site-context.ts';
 import type { Config } from './config/index.ts';
+import type { AdminSection } from './http/admin/types.ts';
 import type { Jobs } from './lib/jobs/index.ts';
 import type { Logger } from './lib/logger.ts';
 import type { PlatformClients } from './lib/platform-clients.ts';
@@ -26,8 +27,10 @@ export interface AppDeps {
 export interface Feature {
   /** Routes mounted under /api; a router owns full paths below it (e.g. `router.post('/contact', ...)`). */
   api?: Router;
-  /** Routers mounted elsewhere, e.g. the lead inbox at /admin. */
+  /** Routers mounted elsewhere, e.g. the posts' feeds and images. */
   mounts?: Array<{ path: string; router: Router }>;
+  /** Sections of /admin (with ADMIN_PASSWORD), plugged into the one admin shell (server/http/admin). */
+  admin?: AdminSection[];
   /** Start-up work that writes (jobs cut off by a restart, seed data); runs once before the server listens. */
   prepare?: () => void | Promise<void>;
   /** Background work started once the server listens. */

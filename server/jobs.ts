@@ -7,6 +7,7 @@ import type { AnyJobDefinition, JobDeps } from './lib/jobs/index.ts';
 import { siteAuditJob } from './features/site-audit/job.ts';
 import { withMonitoredRuns } from './features/monitoring/job.ts';
 import { indexNowJob } from './features/posts/indexnow-job.ts';
+import { markdownRenderJob } from './features/posts/render-job.ts';
 import { clientReportJob } from './features/monitoring/client-report.ts';
 import { auditPdfLines, renderAuditPdf } from './features/site-audit/pdf.ts';
 
@@ -22,6 +23,7 @@ export const definitions: readonly AnyJobDefinition[] = [
   mobileTestJob,
   directoryCheckJob,
   indexNowJob,
+  markdownRenderJob,
   // The monthly client report: drawn in a thread, site-audit's PDF handed in (features do not import each other).
   clientReportJob({ lines: auditPdfLines, render: renderAuditPdf }),
 ];

@@ -8,7 +8,7 @@ import { listOutbox } from '#db/outbox.ts';
 import type { Db, Dialect } from '#db/index.ts';
 import { createTestApp, type TestApp } from '#test/helpers/app.ts';
 import { DIALECTS } from '#test/helpers/databases.ts';
-import { adminRouter } from './admin-router.ts';
+import { createAdminShell } from '#server/http/admin/shell.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -141,12 +141,13 @@ describe.each(DIALECTS)('%s', (dialect) => {
     const waits: number[] = [];
     const warnings: string[] = [];
     const log = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(JSON.parse(line).msg) });
-    const router = adminRouter({
+    const router = createAdminShell({
       config,
       db,
       log,
       password: PASSWORD,
       css: '/assets/site.css',
+      sections: [],
       now: () => clock.now,
       wait: async (ms) => void waits.push(ms),
     });

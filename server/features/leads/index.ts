@@ -1,13 +1,13 @@
 import type { AppDeps, Feature } from '#server/deps.ts';
-import { adminRouter } from './admin-router.ts';
 import { createLeadDelivery, type LeadDelivery } from './delivery.ts';
 import { formsRouter } from './forms-router.ts';
+import { inboxSection } from './inbox-section.ts';
 
 /**
  * Leads: the contact and write-for-us forms (one form path), the outbox that delivers them by
- * webhook and email, and the password-protected inbox at /admin when ADMIN_PASSWORD is set.
+ * webhook and email, and the inbox: the admin's home section (/admin, with ADMIN_PASSWORD).
  */
-export function leadsFeature({ config, db, log, assets }: AppDeps): Feature & { delivery: LeadDelivery } {
+export function leadsFeature({ config, db, log }: AppDeps): Feature & { delivery: LeadDelivery } {
   const delivery = createLeadDelivery({
     db,
     log,
@@ -18,9 +18,7 @@ export function leadsFeature({ config, db, log, assets }: AppDeps): Feature & { 
   });
   return {
     api: formsRouter({ db, log, leads: delivery }),
-    mounts: config.admin
-      ? [{ path: '/admin', router: adminRouter({ config, db, log, password: config.admin.password, css: assets.css }) }]
-      : [],
+    admin: [inboxSection({ config, db, log })],
     // Queued deliveries (restarts included) go out once the server listens.
     start: () => delivery.worker.start(),
     stop: () => delivery.worker.stop(),

@@ -15,7 +15,8 @@ import { record } from '#test/helpers/jobs.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
 import { storeAuditOf } from '#test/helpers/monitoring-audit.ts';
 import { CLIENT_REPORT_JOB, queueClientReport, queueMonthlyReports, reportMessageId } from './client-report.ts';
-import { clientSitesRouter } from './client-sites-router.ts';
+import { createAdminShell } from '#server/http/admin/shell.ts';
+import { clientSitesSection } from './client-sites-section.ts';
 import { CLIENT_SITE_LIMITS, parseMonth, parseRecipients } from './client-sites.ts';
 import type { MailPayload } from './mail.ts';
 
@@ -287,21 +288,21 @@ describe('/admin/client-sites', () => {
     const capacity = createCapacity(CLIENT_SITE_LIMITS.pdfsAtOnce);
     const service = {
       getMonitor: () => Promise.resolve({ id, url: `${site.origin}/`, scoreDrop: 5 }),
-    } as unknown as Parameters<typeof clientSitesRouter>[0]['service'];
+    } as unknown as Parameters<typeof clientSitesSection>[0]['service'];
+    const log = createLogger('silent');
+    const section = clientSitesSection({
+      db,
+      log,
+      service,
+      brand,
+      pdf,
+      fontPath: undefined,
+      pdfCapacity: capacity,
+      mailEnabled: false,
+    });
     const app = express().use(
-      '/admin/client-sites',
-      clientSitesRouter({
-        config,
-        db,
-        log: createLogger('silent'),
-        service,
-        css: '/x.css',
-        brand,
-        pdf,
-        fontPath: undefined,
-        pdfCapacity: capacity,
-        mailEnabled: false,
-      }),
+      '/admin',
+      createAdminShell({ config, db, log, password: PASSWORD, css: '/x.css', sections: [section] }),
     );
     const get = () => request(app).get(`/admin/client-sites/${id}/report.pdf?month=2026-11`).set('Cookie', cookie);
     const held = Array.from({ length: CLIENT_SITE_LIMITS.pdfsAtOnce }, () => capacity.tryTake()!);

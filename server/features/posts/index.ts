@@ -1,8 +1,9 @@
 import { Router } from 'express';
 import type { AppDeps, Feature } from '#server/deps.ts';
-import { adminPostsRouter } from './admin-router.ts';
+import { postsSection } from './admin-section.ts';
 import { INDEXNOW_JOB, type IndexNowInput } from './indexnow-job.ts';
 import { postsPublicRouter } from './public-router.ts';
+import { jobRenderer } from './render-job.ts';
 import { createPostsService, type PostChange, type PostsService } from './service.ts';
 
 /** How often the server looks for scheduled posts that went live, to ping IndexNow for them. */
@@ -13,7 +14,7 @@ export const SCHEDULE_CHECK_MS = 60_000;
  * loader context), feeds, images and the sitemap's entries; the editor at /admin/posts; IndexNow
  * pings through the job system. The sample posts are added at first boot.
  */
-export function postsFeature({ config, db, log, assets, jobs }: AppDeps): Feature & { posts: PostsService } {
+export function postsFeature({ config, db, log, jobs }: AppDeps): Feature & { posts: PostsService } {
   // The sample business is never indexable, so it never pings.
   const indexNow = config.indexNow && !config.siteProfile.sample ? config.indexNow : null;
   const origin = config.siteUrl.replace(/\/+$/, '');
@@ -47,7 +48,14 @@ export function postsFeature({ config, db, log, assets, jobs }: AppDeps): Featur
 
   // Scheduled posts go live on their own (pages check the time as they render): the first page
   // asked after one's time sends its ping, and a minutely look catches a site nobody visits.
-  const posts = createPostsService({ db, log, onChange: ping, onScheduledTime: checkScheduled });
+  // Saves, imports and previews render their Markdown in a job thread (decision 0051).
+  const posts = createPostsService({
+    db,
+    log,
+    onChange: ping,
+    onScheduledTime: checkScheduled,
+    render: jobRenderer(jobs),
+  });
 
   const keyFile = Router();
   if (indexNow)
@@ -59,11 +67,9 @@ export function postsFeature({ config, db, log, assets, jobs }: AppDeps): Featur
     mounts: [
       { path: '/', router: keyFile },
       { path: '/', router: postsPublicRouter({ config, db, posts }) },
-      // With ADMIN_PASSWORD: the editor, behind the inbox's sign-in (mounted before the inbox's /admin).
-      ...(config.admin
-        ? [{ path: '/admin/posts', router: adminPostsRouter({ config, db, log, posts, css: assets.css }) }]
-        : []),
     ],
+    // With ADMIN_PASSWORD: the editor, a section of the admin shell.
+    admin: [postsSection({ config, db, log, posts })],
     prepare: () => posts.prepare(),
     start: () => {
       if (!indexNow) return;

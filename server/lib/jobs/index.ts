@@ -19,6 +19,7 @@ export type {
   RunningJob,
 } from './types.ts';
 export { stallTimings } from './bullmq-shared.ts';
+export { awaitJob, type AwaitJobOptions } from './await-job.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

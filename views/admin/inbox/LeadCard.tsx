@@ -1,87 +1,12 @@
-import type { ReactNode } from 'react';
 import { telHref } from '#views/business.ts';
-import type { InboxItem, InboxKind, InboxStatus } from '#views/model/lead-inbox.ts';
-import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
+import type { InboxItem, InboxKind } from '#views/model/lead-inbox.ts';
 import { sourcePath } from '#views/model/source-page.ts';
 import { formatLocalTime } from '#views/lib/local-time.ts';
 
-export interface InboxProps {
-  businessName: string;
-  css: string;
-  csrf: string;
-  kind: InboxKind;
-  q: string;
-  status: InboxStatus;
-  page: number;
-  pages: number;
-  total: number;
-  unread: Record<InboxKind, number>;
-  items: InboxItem[];
-  /** One line about the outcome of the last action (after a redirect), if any. */
-  notice?: string;
-  /** Whether any delivery channel (webhook, email) is configured. */
-  delivering: boolean;
-  /** The operator's IANA time zone (profile): lead times are shown in it. */
-  timeZone: string;
-}
-
-const KIND_LABEL: Record<InboxKind, string> = {
-  contact: 'Contact messages',
-  articles: 'Article submissions',
-  monitors: 'Monitored sites',
-};
-const STATUS_LABEL: Record<InboxStatus, string> = { all: 'All', unread: 'Unread', handled: 'Handled' };
-
-export function AdminDocument({ title, css, children }: { title: string; css: string; children: ReactNode }) {
-  return (
-    <html lang="en">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex, nofollow" />
-        <title>{title}</title>
-        <link rel="stylesheet" href={css} />
-      </head>
-      <body className="admin">{children}</body>
-    </html>
-  );
-}
-
-export function LoginPage({ businessName, css, error }: { businessName: string; css: string; error?: string }) {
-  return (
-    <AdminDocument title={`Sign in · ${businessName} inbox`} css={css}>
-      <main className="admin-login">
-        <h1>Inbox sign-in</h1>
-        <p>{businessName}: contact messages and article submissions.</p>
-        <form method="post" action="/admin/login" className="tool-card">
-          <label htmlFor="admin-password">Password</label>
-          <input
-            id="admin-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            autoFocus
-          />
-          <ErrorMessage error={error} />
-          <div className="actions">
-            <button type="submit" className="button">
-              Sign in
-            </button>
-          </div>
-        </form>
-      </main>
-    </AdminDocument>
-  );
-}
-
-function inboxHref(kind: InboxKind, params: { q?: string; status?: InboxStatus; page?: number } = {}): string {
-  const search = new URLSearchParams({ type: kind });
-  if (params.q) search.set('q', params.q);
-  if (params.status && params.status !== 'all') search.set('status', params.status);
-  if (params.page && params.page > 1) search.set('page', String(params.page));
-  return `/admin?${search.toString()}`;
-}
+/*
+ * One lead in the inbox (InboxPage.tsx): who, what, where it came from, its delivery, and its two
+ * actions, each a plain form (mark handled or unread, delete) carrying the session's form token.
+ */
 
 function DeliveryState({ deliveries, delivering }: { deliveries: InboxItem['deliveries']; delivering: boolean }) {
   const { pending, delivered, failed, lastError } = deliveries;
@@ -228,7 +153,7 @@ function LeadFields({ kind, item }: { kind: InboxKind; item: InboxItem }) {
   );
 }
 
-function LeadCard({
+export function LeadCard({
   kind,
   item,
   csrf,
@@ -277,102 +202,5 @@ function LeadCard({
         </details>
       </div>
     </li>
-  );
-}
-
-export function InboxPage(props: InboxProps) {
-  const { kind, q, status, page, pages, total, unread, items, csrf } = props;
-  const back = inboxHref(kind, { q, status, page });
-  return (
-    <AdminDocument title={`Inbox · ${props.businessName}`} css={props.css}>
-      <header className="admin-bar">
-        <strong>{props.businessName} inbox</strong>
-        <form method="post" action="/admin/logout">
-          <input type="hidden" name="csrf" value={csrf} />
-          <button type="submit" className="button secondary">
-            Sign out
-          </button>
-        </form>
-      </header>
-      <main className="admin-inbox">
-        <nav className="admin-tabs" aria-label="Lists">
-          {(['contact', 'articles', 'monitors'] as const).map((tab) => (
-            <a key={tab} href={inboxHref(tab)} aria-current={tab === kind ? 'page' : undefined}>
-              {`${KIND_LABEL[tab]} (${unread[tab]} unread)`}
-            </a>
-          ))}
-          <a href="/admin/posts">Posts</a>
-          <a href="/admin/client-sites">Client sites</a>
-        </nav>
-        {props.notice ? (
-          <p className="success" role="status">
-            {props.notice}
-          </p>
-        ) : null}
-        <form method="get" action="/admin" className="admin-filters" role="search">
-          <input type="hidden" name="type" value={kind} />
-          <label htmlFor="admin-q">Search</label>
-          <input id="admin-q" name="q" type="search" defaultValue={q} />
-          <label htmlFor="admin-status">Show</label>
-          <select id="admin-status" name="status" defaultValue={status}>
-            {(['all', 'unread', 'handled'] as const).map((value) => (
-              <option key={value} value={value}>
-                {STATUS_LABEL[value]}
-              </option>
-            ))}
-          </select>
-          <button type="submit" className="button secondary">
-            Search
-          </button>
-          <a className="export-link" href={`/admin/export.csv?type=${kind}`}>
-            Export CSV
-          </a>
-        </form>
-        <h1>{`${KIND_LABEL[kind]}: ${total.toLocaleString('en-IN')}${q ? ` matching "${q}"` : ''}, newest first`}</h1>
-        {!props.delivering ? (
-          <p className="admin-note">
-            Leads are not delivered anywhere but this inbox: set NOTIFY_WEBHOOK_URL or SMTP_URL to receive them as they
-            arrive.
-          </p>
-        ) : null}
-        {items.length ? (
-          <ol className="lead-list">
-            {items.map((item) => (
-              <LeadCard
-                key={item.id}
-                kind={kind}
-                item={item}
-                csrf={csrf}
-                delivering={props.delivering}
-                back={back}
-                timeZone={props.timeZone}
-              />
-            ))}
-          </ol>
-        ) : (
-          <p>Nothing here.</p>
-        )}
-        {pages > 1 ? (
-          <nav className="pager" aria-label="Pages">
-            {page > 1 ? <a href={inboxHref(kind, { q, status, page: page - 1 })}>Newer</a> : null}
-            <span>{`Page ${page} of ${pages}`}</span>
-            {page < pages ? <a href={inboxHref(kind, { q, status, page: page + 1 })}>Older</a> : null}
-          </nav>
-        ) : null}
-      </main>
-    </AdminDocument>
-  );
-}
-
-export function AdminNotFound({ css }: { css: string }) {
-  return (
-    <AdminDocument title="Not found" css={css}>
-      <main className="admin-login">
-        <h1>Not found</h1>
-        <p>
-          <a href="/admin">Back to the inbox</a>
-        </p>
-      </main>
-    </AdminDocument>
   );
 }

@@ -1,6 +1,6 @@
+import { AdminNotices } from '#views/admin/AdminFrame.tsx';
 import type { ReactNode } from 'react';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
-import { AdminDocument } from '#views/admin/AdminPages.tsx';
 import { SCHEDULE_LABELS, type ClientSchedule, type ClientSiteItem } from '#views/model/client-sites.ts';
 
 /** The add form as typed (kept when it is refused). */
@@ -10,9 +10,8 @@ export interface ClientSiteValues {
   recipients: string;
 }
 
+/** The operator's client sites (server/features/monitoring/client-sites-section.ts). */
 export interface ClientSitesProps {
-  businessName: string;
-  css: string;
   csrf: string;
   sites: ClientSiteItem[];
   values: ClientSiteValues;
@@ -66,23 +65,6 @@ function Sparkline({ trend }: { trend: readonly number[] }) {
         <circle key={index} cx={x(index).toFixed(1)} cy={y(score).toFixed(1)} r="2.5" fill="currentColor" />
       ))}
     </svg>
-  );
-}
-
-function Bar({ businessName, csrf }: Pick<ClientSitesProps, 'businessName' | 'csrf'>) {
-  return (
-    <header className="admin-bar">
-      <strong>{`${businessName}: client sites`}</strong>
-      <nav aria-label="Admin">
-        <a href="/admin">Inbox</a> · <a href="/admin/posts">Posts</a> · <a href="/admin/client-sites">Client sites</a>
-      </nav>
-      <form method="post" action="/admin/logout">
-        <input type="hidden" name="csrf" value={csrf} />
-        <button type="submit" className="button secondary">
-          Sign out
-        </button>
-      </form>
-    </header>
   );
 }
 
@@ -174,82 +156,75 @@ function SiteCard({ site, csrf, now }: { site: ClientSiteItem; csrf: string; now
 export function ClientSitesPage(props: ClientSitesProps) {
   const { values } = props;
   return (
-    <AdminDocument title={`Client sites · ${props.businessName}`} css={props.css}>
-      <Bar {...props} />
-      <main className="admin-inbox">
-        <h1>Client sites</h1>
-        <p>
-          Sites you look after for clients: each is audited on its schedule, its recipients get an alert when something
-          breaks and a PDF report on the 1st of each month. You answer for these sites, so they are not verified.
+    <main className="admin-inbox">
+      <h1>Client sites</h1>
+      <p>
+        Sites you look after for clients: each is audited on its schedule, its recipients get an alert when something
+        breaks and a PDF report on the 1st of each month. You answer for these sites, so they are not verified.
+      </p>
+      {props.mailEnabled ? null : (
+        <p className="admin-note">
+          Email is not set up (SMTP_URL), so no alert or report can be sent; the checks still run and the reports can be
+          downloaded here.
         </p>
-        {props.mailEnabled ? null : (
-          <p className="admin-note">
-            Email is not set up (SMTP_URL), so no alert or report can be sent; the checks still run and the reports can
-            be downloaded here.
-          </p>
-        )}
-        {props.notice ? (
-          <p className="success" role="status">
-            {props.notice}
-          </p>
-        ) : null}
-        <form method="post" action="/admin/client-sites" className="tool-card client-add">
-          <h2>Add a client site</h2>
-          <input type="hidden" name="csrf" value={props.csrf} />
-          <p className="field">
-            <label htmlFor="client-url">Site address (the page the audit starts from)</label>
-            <input
-              id="client-url"
-              name="url"
-              type="url"
-              inputMode="url"
-              placeholder="https://www.example.com/"
-              defaultValue={values.url}
-              required
-              maxLength={2048}
-            />
-          </p>
-          <p className="field">
-            <label htmlFor="client-schedule">How often</label>
-            <select id="client-schedule" name="schedule" defaultValue={values.schedule || 'weekly'}>
-              {(Object.keys(SCHEDULE_LABELS) as ClientSchedule[]).map((schedule) => (
-                <option key={schedule} value={schedule}>
-                  {SCHEDULE_LABELS[schedule]}
-                </option>
-              ))}
-            </select>
-          </p>
-          <p className="field">
-            <label htmlFor="client-recipients">Recipients (email addresses, one per line or separated by commas)</label>
-            <textarea
-              id="client-recipients"
-              name="recipients"
-              rows={3}
-              defaultValue={values.recipients}
-              required
-              maxLength={2000}
-            />
-          </p>
-          <ErrorMessage error={props.error} />
-          <div className="actions">
-            <button type="submit" className="button">
-              Add client site
-            </button>
-          </div>
-        </form>
-        {props.sites.length ? (
-          <>
-            <h2 className="client-list-title">{`${props.sites.length} client site${props.sites.length === 1 ? '' : 's'}`}</h2>
-            <ul className="lead-list">
-              {props.sites.map((site) => (
-                <SiteCard key={site.id} site={site} csrf={props.csrf} now={props.now} />
-              ))}
-            </ul>
-          </>
-        ) : (
-          <p>No client site yet: add the first one above.</p>
-        )}
-      </main>
-    </AdminDocument>
+      )}
+      <AdminNotices notice={props.notice} />
+      <form method="post" action="/admin/client-sites" className="tool-card client-add">
+        <h2>Add a client site</h2>
+        <input type="hidden" name="csrf" value={props.csrf} />
+        <p className="field">
+          <label htmlFor="client-url">Site address (the page the audit starts from)</label>
+          <input
+            id="client-url"
+            name="url"
+            type="url"
+            inputMode="url"
+            placeholder="https://www.example.com/"
+            defaultValue={values.url}
+            required
+            maxLength={2048}
+          />
+        </p>
+        <p className="field">
+          <label htmlFor="client-schedule">How often</label>
+          <select id="client-schedule" name="schedule" defaultValue={values.schedule || 'weekly'}>
+            {(Object.keys(SCHEDULE_LABELS) as ClientSchedule[]).map((schedule) => (
+              <option key={schedule} value={schedule}>
+                {SCHEDULE_LABELS[schedule]}
+              </option>
+            ))}
+          </select>
+        </p>
+        <p className="field">
+          <label htmlFor="client-recipients">Recipients (email addresses, one per line or separated by commas)</label>
+          <textarea
+            id="client-recipients"
+            name="recipients"
+            rows={3}
+            defaultValue={values.recipients}
+            required
+            maxLength={2000}
+          />
+        </p>
+        <ErrorMessage error={props.error} />
+        <div className="actions">
+          <button type="submit" className="button">
+            Add client site
+          </button>
+        </div>
+      </form>
+      {props.sites.length ? (
+        <>
+          <h2 className="client-list-title">{`${props.sites.length} client site${props.sites.length === 1 ? '' : 's'}`}</h2>
+          <ul className="lead-list">
+            {props.sites.map((site) => (
+              <SiteCard key={site.id} site={site} csrf={props.csrf} now={props.now} />
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p>No client site yet: add the first one above.</p>
+      )}
+    </main>
   );
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
 import {
   deleteAdminSession,
   findAdminSession,
@@ -8,7 +8,13 @@ import {
   type AdminSession,
 } from '#db/admin-sessions.ts';
 import type { Db } from '#db/index.ts';
-import { readCookie } from '#server/http/visitor.ts';
+import { readCookie } from '../visitor.ts';
+
+/**
+ * The admin's sessions (docs/decisions/0023): a random token in an HttpOnly, SameSite=Strict cookie;
+ * the database keeps only its SHA-256 with the session's CSRF token and expiry, so sessions survive
+ * restarts and a copy of the database signs nobody in.
+ */
 
 export const SESSION_COOKIE = 'admin_session';
 export const SESSION_TTL_MS = 12 * 60 * 60_000;
@@ -62,32 +68,4 @@ export async function currentSession(db: Db, req: Request, now: number): Promise
 
 export async function endSession(db: Db, session: AdminSession): Promise<void> {
   await deleteAdminSession(db, session.tokenHash);
-}
-
-/** Whether the request asks for JSON (an API client) rather than a page. */
-export function wantsJson(req: Request): boolean {
-  return !/\btext\/html\b/.test(req.get('accept') ?? '');
-}
-
-/**
- * The gate in front of an admin router's pages: never cached or indexed, and only with a live
- * session (put in `res.locals.session`); a browser is sent to /admin/login, an API client gets 401.
- */
-export function adminGate(db: Db, now: () => number): RequestHandler[] {
-  return [
-    (_req: Request, res: Response, next: NextFunction) => {
-      res.setHeader('Cache-Control', 'no-store');
-      res.setHeader('X-Robots-Tag', 'noindex');
-      next();
-    },
-    async (req: Request, res: Response, next: NextFunction) => {
-      const session = await currentSession(db, req, now());
-      if (session) {
-        (res.locals as { session: AdminSession }).session = session;
-        return next();
-      }
-      if (!wantsJson(req)) return res.redirect(303, '/admin/login');
-      res.status(401).json({ error: 'Sign in at /admin/login first.' });
-    },
-  ];
 }

@@ -1,5 +1,5 @@
 /**
- * The global failure budget for admin sign-ins. The per-address limit (admin-router.ts) does not
+ * The global failure budget for admin sign-ins. The per-address limit (sign-in.ts) does not
  * slow a guesser who spreads attempts over many addresses; this counts wrong passwords from all
  * addresses together. Past the budget, sign-ins are checked one at a time, spaced apart, so
  * guesses arrive at a bounded pace however many addresses send them. Every sign-in waits (a right
