@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase, type Db, type OpenOptions } from '#db/index.ts';
-import { createJobs, type JobEvent, type Jobs } from '#server/lib/jobs/index.ts';
+import { createJobs, type AnyJobDefinition, type JobEvent, type Jobs } from '#server/lib/jobs/index.ts';
 import { createLogger } from '#server/lib/logger.ts';
-import { definitions } from '#test/fixtures/jobs/definitions.ts';
+import { commonDefinitions } from '#test/fixtures/jobs/definitions.ts';
 import { testPostgresUrl } from './databases.ts';
 
 /** The two job backends: the embedded SQLite queue and BullMQ on PostgreSQL. */
@@ -59,10 +59,17 @@ export async function openJobsDatabase(backend: JobBackend): Promise<JobsDatabas
 
 export const FIXTURE_DEFINITIONS = new URL('../fixtures/jobs/definitions.ts', import.meta.url);
 
-/** The job system on the fixture definitions (test/fixtures/jobs/definitions.ts). */
+/**
+ * The job system on the fixture definitions (test/fixtures/jobs/definitions.ts): the common ones, or
+ * those given (the repeatable `tick`, with a `repeat` of the test's choosing).
+ */
 export function fixtureJobs(
   database: JobsDatabase,
-  { stallSeconds = 30, abortGraceMs }: { stallSeconds?: number; abortGraceMs?: number } = {},
+  {
+    stallSeconds = 30,
+    abortGraceMs,
+    definitions = commonDefinitions,
+  }: { stallSeconds?: number; abortGraceMs?: number; definitions?: readonly AnyJobDefinition[] } = {},
 ): Promise<Jobs> {
   return createJobs({
     db: database.db,
@@ -114,3 +121,13 @@ export function nextEvent(
 
 export const progressed = (value: unknown) => (event: JobEvent) =>
   event.type === 'progress' && event.progress === value;
+
+/** The ids of the `tick` runs noted in the database so far (the fixture's table; none before the first). */
+export async function ticks(db: Db): Promise<string[]> {
+  try {
+    const { rows } = await sql<{ id: string }>`SELECT id FROM ticks`.execute(db);
+    return rows.map((row) => row.id);
+  } catch {
+    return [];
+  }
+}
