@@ -24,7 +24,8 @@ async function holdTicks(db: Db, hold: boolean): Promise<void> {
   if (hold) await sql`INSERT INTO tick_gate (held) VALUES (1)`.execute(db);
 }
 
-describe.each(JOB_BACKENDS)('%s', (backend) => {
+// Threads started from source take seconds each on a busy machine; these tests start several.
+describe.each(JOB_BACKENDS)('%s', { timeout: 90_000 }, (backend) => {
   let database: JobsDatabase;
   const opened: Jobs[] = [];
 
@@ -136,68 +137,76 @@ describe.each(JOB_BACKENDS)('%s', (backend) => {
   });
 });
 
-test('embedded: the working process queues a repeatable job at each slot, never two runs queued at once', async () => {
-  const database = await openJobsDatabase('embedded');
-  // Long slots: each poll below moves the fake clock on by its interval, never as far as a slot.
-  const slot = 60 * 60_000;
-  vi.useFakeTimers({ now: Date.UTC(2026, 10, 30, 10, 0, 0), toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-  const jobs = await fixtureJobs(database, {
-    definitions: [...commonDefinitions, { ...tick, repeat: { everyMs: slot } }],
-  });
-  const ticked = async () => (await ticks(database.db)).length;
-  const idle = () => until(() => jobs.counts('tick')).toEqual({ queued: 0, active: 0 });
-  const toNextSlot = () => nextSlotAt(slot, Date.now()) - Date.now();
-  try {
-    await jobs.work();
-    await until(ticked).toBe(1);
-    await idle();
-    await vi.advanceTimersByTimeAsync(toNextSlot() - 1);
-    expect(await jobs.counts('tick')).toEqual({ queued: 0, active: 0 });
-    await vi.advanceTimersByTimeAsync(1);
-    await until(ticked).toBe(2);
-    await idle();
+test(
+  'embedded: the working process queues a repeatable job at each slot, never two runs queued at once',
+  { timeout: 90_000 },
+  async () => {
+    const database = await openJobsDatabase('embedded');
+    // Long slots: each poll below moves the fake clock on by its interval, never as far as a slot.
+    const slot = 60 * 60_000;
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 30, 10, 0, 0), toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const jobs = await fixtureJobs(database, {
+      definitions: [...commonDefinitions, { ...tick, repeat: { everyMs: slot } }],
+    });
+    const ticked = async () => (await ticks(database.db)).length;
+    const idle = () => until(() => jobs.counts('tick')).toEqual({ queued: 0, active: 0 });
+    const toNextSlot = () => nextSlotAt(slot, Date.now()) - Date.now();
+    try {
+      await jobs.work();
+      await until(ticked).toBe(1);
+      await idle();
+      await vi.advanceTimersByTimeAsync(toNextSlot() - 1);
+      expect(await jobs.counts('tick')).toEqual({ queued: 0, active: 0 });
+      await vi.advanceTimersByTimeAsync(1);
+      await until(ticked).toBe(2);
+      await idle();
 
-    // A run held over three slots: the first slot's run, then one more queued, however many slots pass.
-    await holdTicks(database.db, true);
-    await vi.advanceTimersByTimeAsync(toNextSlot());
-    await until(ticked).toBe(3);
-    await vi.advanceTimersByTimeAsync(toNextSlot() + slot);
-    expect(await jobs.counts('tick')).toEqual({ queued: 1, active: 1 });
-    await holdTicks(database.db, false);
-    await until(ticked).toBe(4);
-    await idle();
+      // A run held over three slots: the first slot's run, then one more queued, however many slots pass.
+      await holdTicks(database.db, true);
+      await vi.advanceTimersByTimeAsync(toNextSlot());
+      await until(ticked).toBe(3);
+      await vi.advanceTimersByTimeAsync(toNextSlot() + slot);
+      expect(await jobs.counts('tick')).toEqual({ queued: 1, active: 1 });
+      await holdTicks(database.db, false);
+      await until(ticked).toBe(4);
+      await idle();
 
-    await jobs.close();
-    await vi.advanceTimersByTimeAsync(10 * slot);
-    expect(await ticked()).toBe(4);
-  } finally {
-    vi.useRealTimers();
-    await jobs.close();
-    await database.close();
-  }
-});
+      await jobs.close();
+      await vi.advanceTimersByTimeAsync(10 * slot);
+      expect(await ticked()).toBe(4);
+    } finally {
+      vi.useRealTimers();
+      await jobs.close();
+      await database.close();
+    }
+  },
+);
 
-test('bullmq: with two working processes on one queue each slot of a repeatable job runs once', async () => {
-  const database = await openJobsDatabase('bullmq');
-  const everyMs = 400;
-  const definitions = [...commonDefinitions, { ...tick, repeat: { everyMs } }];
-  const processes = [await fixtureJobs(database, { definitions }), await fixtureJobs(database, { definitions })];
-  // The slots' runs: BullMQ names each slot's job after its time (`repeat:<name>:<ms>`).
-  const slots = async () =>
-    (await ticks(database.db))
-      .filter((id) => id.startsWith('repeat:'))
-      .map((id) => Number(id.split(':').at(-1)))
-      .sort((a, b) => a - b);
-  try {
-    await Promise.all(processes.map((jobs) => jobs.work()));
-    await until(async () => (await slots()).length).toBeGreaterThanOrEqual(5);
-    await Promise.all(processes.map((jobs) => jobs.close()));
-    // Slots one after another, none twice: a slot missed while its run waited for a thread is skipped.
-    const times = await slots();
-    const gaps = times.slice(1).map((time, index) => time - times[index]!);
-    expect(gaps.filter((gap) => gap <= 0 || gap % everyMs !== 0)).toEqual([]);
-  } finally {
-    await Promise.all(processes.map((jobs) => jobs.close()));
-    await database.close();
-  }
-});
+test(
+  'bullmq: with two working processes on one queue each slot of a repeatable job runs once',
+  { timeout: 90_000 },
+  async () => {
+    const database = await openJobsDatabase('bullmq');
+    const everyMs = 400;
+    const definitions = [...commonDefinitions, { ...tick, repeat: { everyMs } }];
+    const processes = [await fixtureJobs(database, { definitions }), await fixtureJobs(database, { definitions })];
+    // The slots' runs: BullMQ names each slot's job after its time (`repeat:<name>:<ms>`).
+    const slots = async () =>
+      (await ticks(database.db))
+        .filter((id) => id.startsWith('repeat:'))
+        .map((id) => Number(id.split(':').at(-1)))
+        .sort((a, b) => a - b);
+    try {
+      await Promise.all(processes.map((jobs) => jobs.work()));
+      await until(async () => (await slots()).length).toBeGreaterThanOrEqual(5);
+      await Promise.all(processes.map((jobs) => jobs.close()));
+      // Slots one after another, none twice: a slot missed while its run waited for a thread is skipped.
+      const times = await slots();
+      const gaps = times.slice(1).map((time, index) => time - times[index]!);
+      expect(gaps.filter((gap) => gap <= 0 || gap % everyMs !== 0)).toEqual([]);
+    } finally {
+      await Promise.all(processes.map((jobs) => jobs.close()));
+      await database.close();
+    }
+  },
+);
