@@ -26,6 +26,7 @@ import { siteFiles } from './pages/site-files.ts';
 import { staticErrorPage } from './pages/static-error-page.ts';
 import { createPlatformClients } from './lib/platform-clients.ts';
 import { createAppFetcher } from './lib/safe-fetch/app-fetcher.ts';
+import { createMessaging } from './lib/messaging/index.ts';
 import { NotAllowedError, NotFoundError } from './lib/domain-errors.ts';
 import './http/validation.ts';
 
@@ -111,6 +112,7 @@ export function createApp(options: CreateAppOptions): Express {
     db,
     log,
     jobs,
+    messaging: createMessaging({ db, jobs, log }),
     assets,
     fetcher: createAppFetcher(config),
     platforms: createPlatformClients(config),
@@ -124,6 +126,7 @@ export function createApp(options: CreateAppOptions): Express {
   const sharedRateLimits = sharedRateLimitsFor(db, log);
   if (sharedRateLimits) shareRateLimits(app, sharedRateLimits);
   app.locals.prepare = async () => {
+    await deps.messaging.prepare();
     for (const feature of features.all) await feature.prepare?.();
   };
   app.locals.startBackgroundWork = () => {
@@ -131,8 +134,10 @@ export function createApp(options: CreateAppOptions): Express {
   };
   app.locals.leads = features.leads;
   app.locals.posts = features.posts;
-  // The monitors' service (for pages outside the API: the admin Client sites page) and outbox (tests drive it).
+  // The monitors' service (for pages outside the API: the admin Client sites page).
   app.locals.monitoring = features.monitoring;
+  // The outbox's delivery, which tests (and an operator's script) can run and wait for.
+  app.locals.messaging = deps.messaging;
   app.locals.shutdown = async () => {
     await Promise.allSettled(features.all.map(async (feature) => feature.stop?.()));
     await sharedRateLimits?.close();

@@ -55,6 +55,6 @@ export function buildFeatures(deps: AppDeps) {
     leads: leads.delivery,
     directoryStatus: directories.status,
     posts: posts.posts,
-    monitoring: { service: monitoring.service, delivery: monitoring.delivery, scheduler: monitoring.scheduler },
+    monitoring: { service: monitoring.service },
   };
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase, type Db, type OpenOptions } from '#db/index.ts';
-import { createJobs, type AnyJobDefinition, type JobEvent, type Jobs } from '#server/lib/jobs/index.ts';
+import { createJobs, waitForOutcome, type AnyJobDefinition, type JobEvent, type Jobs } from '#server/lib/jobs/index.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import { commonDefinitions } from '#test/fixtures/jobs/definitions.ts';
 import { testPostgresUrl } from './databases.ts';
@@ -129,5 +129,22 @@ export async function ticks(db: Db): Promise<string[]> {
     return rows.map((row) => row.id);
   } catch {
     return [];
+  }
+}
+
+/**
+ * Runs a job now (a fresh id, so nothing is joined) and waits for its end: its result, or it throws
+ * the failure. For a repeatable job's run driven by a test (the schedule's look, a delivery).
+ */
+export async function runToEnd(jobs: Jobs, name: string, input: unknown = null): Promise<unknown> {
+  const id = `test-${randomBytes(8).toString('hex')}`;
+  const waiter = waitForOutcome(jobs, name, id, { timeoutMs: 120_000, recheckMs: 500 });
+  try {
+    await jobs.enqueue(name, input, { id });
+    const end = await waiter.end;
+    if (end.type === 'failed') throw new Error(`${name} failed: ${end.error}`);
+    return end.result;
+  } finally {
+    waiter.stop();
   }
 }

@@ -6,7 +6,6 @@ import type { AppDeps, Feature } from '#server/deps.ts';
 import { auditPdfLines, renderAuditPdf, reportBrand } from '#server/features/site-audit/index.ts';
 import { createCapacity, type Capacity } from '#server/lib/capacity.ts';
 import { pickPdfFont } from '#server/lib/youtube/transcript-pdf.ts';
-import { CLIENT_REPORT_LOOK_MS, queueMonthlyReports } from './client-report.ts';
 import { adminGate, sameSecret, wantsJson } from '#server/features/leads/admin-session.ts';
 import type { AuditPdf, ReportBrand } from './monthly-pdf.ts';
 import { STATUS_OF_KIND } from '#server/http/errors.ts';
@@ -201,19 +200,13 @@ export function clientSitesRouter(options: ClientSitesRouterOptions): Router {
 /**
  * The operator's client sites as a feature of its own, so its pages mount ahead of the inbox's
  * /admin catch-all (server/features/index.ts lists it before the leads): the admin pages (with
- * ADMIN_PASSWORD) and the hourly look for monthly reports to send.
+ * ADMIN_PASSWORD). The hourly look for monthly reports to send is a repeatable job (client-report.ts).
  */
 export function clientSitesFeature(
-  deps: Pick<AppDeps, 'config' | 'db' | 'log' | 'assets' | 'jobs'>,
+  deps: Pick<AppDeps, 'config' | 'db' | 'log' | 'assets'>,
   service: ClientSitesRouterOptions['service'],
 ): Feature {
-  const { config, db, log, jobs } = deps;
-  let timer: NodeJS.Timeout | undefined;
-  const look = () => {
-    queueMonthlyReports(db, jobs, new Date()).catch((error: unknown) =>
-      log.error({ err: error }, 'client sites: could not look for monthly reports to send'),
-    );
-  };
+  const { config, db, log } = deps;
   return {
     mounts: config.admin
       ? [
@@ -234,13 +227,5 @@ export function clientSitesFeature(
           },
         ]
       : [],
-    start: () => {
-      // Without mail (SMTP_URL with NOTIFY_EMAIL_TO) there is nobody to send reports to.
-      if (!config.leadDelivery.email) return;
-      look();
-      timer = setInterval(look, CLIENT_REPORT_LOOK_MS);
-      timer.unref();
-    },
-    stop: () => clearInterval(timer),
   };
 }

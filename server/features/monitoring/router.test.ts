@@ -2,14 +2,13 @@ import type http from 'node:http';
 import request from 'supertest';
 import { afterEach, describe, expect, test } from 'vitest';
 import { getMonitor } from '#db/monitoring/monitors.ts';
-import { listMessages } from '#db/monitoring/messages.ts';
-import { listOutbox } from '#db/outbox.ts';
+import { listMessages } from '#db/messages.ts';
 import { startSmtpFixture, type SmtpFixture } from '#test/fixtures/smtp.ts';
 import { startLoopbackServer, type LoopbackServer } from '#test/fixtures/loopback.ts';
 import { createTestApp, type TestApp } from '#test/helpers/app.ts';
 import { DIALECTS } from '#test/helpers/databases.ts';
 import { readEventStream } from '#test/helpers/event-stream.ts';
-import type { MessageDelivery } from './delivery.ts';
+import type { Messaging } from '#server/lib/messaging/index.ts';
 
 type App = TestApp['app'];
 
@@ -30,7 +29,8 @@ async function ownerSite(state: { head: string; files: Record<string, string> })
   });
 }
 
-const delivery = (app: App) => (app.locals.monitoring as { delivery: MessageDelivery }).delivery;
+/** A delivery that starts now, awaited: every message due has had its attempt recorded. */
+const delivered = (app: App) => (app.locals.messaging as Messaging).deliverNow();
 
 /** The confirmation link's token from the mail as the SMTP server received it. */
 function confirmTokenOf(text: string): string {
@@ -84,7 +84,6 @@ describe.each(DIALECTS)('%s', (dialect) => {
   async function confirmed(made: Awaited<ReturnType<typeof setup>>, n = 1) {
     const res = await create(made.app, { url: `${made.site.origin}/`, email: 'owner@shop.test', schedule: 'weekly' });
     expect(res.status).toBe(202);
-    await delivery(made.app).pass();
     const mail = await confirmationMail(made.smtp, n);
     const confirm = await request(made.app)
       .post('/api/monitors/confirm')
@@ -114,7 +113,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
       },
     });
     expect(await getMonitor(made.db, id)).toMatchObject({ status: 'unconfirmed', nextRunAt: null, scoreDrop: 5 });
-    await delivery(made.app).pass();
+    // The confirmation goes out on its own, at once.
     const mail = await made.smtp.nth(1);
     expect(mail.to).toEqual(['owner@shop.test']);
     expect(mail.mail.subject).toBe(`Confirm monitoring of ${made.site.hostPort}`);
@@ -122,7 +121,11 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect(mail.mail.text).toContain(`${made.site.origin}/${token}.html`);
     expect(mail.mail.text).toContain('https://example.test/monitor/confirm?token=');
     expect(mail.mail.html).toContain('Confirm your address');
-    expect(await listMessages(made.db, id)).toMatchObject([{ purpose: 'confirm', deliveredAt: expect.any(String) }]);
+    expect(mail.mail.headers.get('x-event-type')).toBe('monitor.confirm');
+    await delivered(made.app);
+    expect(await listMessages(made.db, { monitorId: id })).toMatchObject([
+      { kind: 'monitor.confirm', deliveredAt: expect.any(String) },
+    ]);
   });
 
   test('confirming activates the monitor and makes it a lead; nothing is scheduled until the site is verified', async () => {
@@ -140,7 +143,8 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect(leads).toMatchObject([
       { monitor_id: id, email: 'owner@shop.test', site: `${made.site.origin}/`, schedule: 'weekly' },
     ]);
-    expect((await listOutbox(made.db)).map((row) => [row.event, row.channel])).toEqual([['monitor.created', 'email']]);
+    const leadMessages = (await listMessages(made.db)).filter((row) => row.leadType === 'monitor');
+    expect(leadMessages.map((row) => [row.kind, row.channel])).toEqual([['monitor.created', 'email']]);
     // The lead reaches the operator by the lead delivery's email too.
     const lead = await made.smtp.nth(2);
     expect(lead.to).toEqual(['operator@agency.test']);
@@ -191,7 +195,6 @@ describe.each(DIALECTS)('%s', (dialect) => {
       auditId: audit.body.id,
     });
     expect(res.status).toBe(202);
-    await delivery(made.app).pass();
     const mail = await confirmationMail(made.smtp, 1);
     await request(made.app)
       .post('/api/monitors/confirm')
@@ -235,7 +238,6 @@ describe.each(DIALECTS)('%s', (dialect) => {
     const made = await setup();
     const res = await create(made.app, { url: `${made.site.origin}/`, email: 'owner@shop.test', schedule: 'daily' });
     made.state.head = res.body.verification.meta;
-    await delivery(made.app).pass();
     const mail = await made.smtp.nth(1);
     const confirm = await request(made.app)
       .post('/api/monitors/confirm')

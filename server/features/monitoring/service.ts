@@ -16,7 +16,6 @@ import {
   type MonitorRow,
   type MonitorSchedule,
 } from '#db/monitoring/monitors.ts';
-import { enqueueMessages } from '#db/monitoring/messages.ts';
 import { keepMonitorSigningKey } from '#db/monitoring/signing-key.ts';
 import { listRuns } from '#db/monitoring/runs.ts';
 import { getSiteAudit } from '#db/site-audits.ts';
@@ -35,6 +34,7 @@ import type { SafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { typedUrl } from '#views/model/url-input.ts';
 import { spendCheckNow, spendConfirmation } from './limits.ts';
 import { confirmationMail } from './mail.ts';
+import { enqueueMessages } from './messages.ts';
 import { DIGEST_INTERVAL_MS, nextSlot, startRun, type RunStarter } from './runs.ts';
 import { CONFIRM_TTL_MS, createTokens, type MonitorTokens, type TokenPurpose } from './tokens.ts';
 import { verificationFor, verifyOwnership, type VerifyResult } from './verify.ts';
@@ -48,7 +48,7 @@ export interface MonitoringServiceOptions extends RunStarter {
   brandName: string;
   /** Mail can go out (SMTP_URL with NOTIFY_EMAIL_TO): without it visitors cannot confirm. */
   mailEnabled: boolean;
-  /** Wakes this process's outbox (a confirmation goes out at once where the process delivers). */
+  /** Asks for a delivery of what was queued (a confirmation goes out at once). */
   kick: () => void;
   /** Stores a confirmed visitor monitor as a lead (admin inbox and lead delivery). */
   storeLead: (monitor: MonitorRow) => Promise<void>;
