@@ -41,6 +41,15 @@ function queue(db: Db, id: string, channels: MessageChannel[] = ['webhook', 'ema
 
 const webhookOf = (id: string) => ({ id, channel: 'webhook' as const });
 
+/** The first attempt at an event's email, failed: retried 15 s later, or given up at `giveUpAt`. */
+async function failEmailOnce(db: Db, id: string, error: string, giveUpAt: string | null) {
+  const email = { id, channel: 'email' as const };
+  expect(await claimMessage(db, { ...email, nextAttemptAt: T0 }, T0 + 60_000)).toBe(true);
+  expect(await markMessageFailed(db, email, { error, leaseUntil: T0 + 60_000, retryAt: T0 + 15_000, giveUpAt })).toBe(
+    true,
+  );
+}
+
 describe.each(DIALECTS)('%s', (dialect) => {
   let db: Db;
   beforeEach(async () => {
@@ -105,17 +114,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
     await queue(db, 'evt-2', ['webhook'], 2);
     // evt-1's webhook was claimed by a process that died; its email waits for a retry; evt-2 was delivered.
     await claimMessage(db, { ...webhookOf('evt-1'), nextAttemptAt: T0 }, T0 + 300_000);
-    await claimMessage(db, { id: 'evt-1', channel: 'email', nextAttemptAt: T0 }, T0 + 300_000);
-    await markMessageFailed(
-      db,
-      { id: 'evt-1', channel: 'email' },
-      {
-        error: 'down',
-        leaseUntil: T0 + 300_000,
-        retryAt: T0 + 15_000,
-        giveUpAt: null,
-      },
-    );
+    await failEmailOnce(db, 'evt-1', 'down', null);
     await markMessageDelivered(db, webhookOf('evt-2'), '2026-11-23T10:00:01.000Z');
     expect(await makePendingDue(db, T0 + 1_000)).toBe(2);
     expect((await dueMessages(db, T0 + 1_000, 10)).map((row) => [row.id, row.channel, row.attempts])).toEqual([
@@ -129,17 +128,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
     await queue(db, 'evt-1', ['webhook', 'email'], 1);
     await queue(db, 'evt-2', ['webhook', 'email'], 2);
     await markMessageDelivered(db, webhookOf('evt-1'), '2026-11-23T10:00:01.000Z');
-    await claimMessage(db, { id: 'evt-1', channel: 'email', nextAttemptAt: T0 }, T0 + 60_000);
-    await markMessageFailed(
-      db,
-      { id: 'evt-1', channel: 'email' },
-      {
-        error: 'email: answered 550',
-        leaseUntil: T0 + 60_000,
-        retryAt: T0 + 15_000,
-        giveUpAt: '2026-11-26T10:00:00.000Z',
-      },
-    );
+    await failEmailOnce(db, 'evt-1', 'email: answered 550', '2026-11-26T10:00:00.000Z');
     expect(await deliveryStateOf(db, 'contact', 1)).toEqual({
       pending: 0,
       delivered: 1,
