@@ -53,7 +53,7 @@ async function migratedFromOldRows(dialect: Dialect): Promise<{ db: Db; close():
     raw.pragma('foreign_keys = ON');
     migrate(raw, before('sqlite'));
     for (const statement of OLD_ROWS) raw.exec(statement);
-    expect(migrate(raw)).toEqual([18]);
+    expect(migrate(raw)).toContain(18);
     const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: raw }) });
     return { db, close: () => db.destroy() };
   }
@@ -61,7 +61,7 @@ async function migratedFromOldRows(dialect: Dialect): Promise<{ db: Db; close():
   const pool = new pg.Pool({ connectionString: testPostgresUrl(), max: 2, options: `-c search_path=${schema}` });
   await migratePostgres(pool, before('postgres'), schema);
   for (const statement of OLD_ROWS) await pool.query(statement);
-  expect(await migratePostgres(pool, undefined, schema)).toEqual([18]);
+  expect(await migratePostgres(pool, undefined, schema)).toContain(18);
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

@@ -171,6 +171,8 @@ export interface Tables {
     audit_id: string | null;
     created_at: string;
     ip_hash: string | null;
+    /** The mailbox as limits count it (migration 0020, views/model/email.ts mailboxKey). */
+    email_key: string;
   };
   /** One run of a monitor per slot (UNIQUE(monitor_id, slot)); `regressions` and `fixed` are JSON. */
   monitor_runs: {

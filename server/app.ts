@@ -28,6 +28,7 @@ import { createPlatformClients } from './lib/platform-clients.ts';
 import { createAppFetcher } from './lib/safe-fetch/app-fetcher.ts';
 import { createMessaging } from './lib/messaging/index.ts';
 import { NotAllowedError, NotFoundError } from './lib/domain-errors.ts';
+import { MonitorDeletedError } from './features/monitoring/service.ts';
 import './http/validation.ts';
 
 export interface CreateAppOptions extends Pick<AppDeps, 'config' | 'db' | 'log' | 'jobs'> {
@@ -151,13 +152,15 @@ export function createApp(options: CreateAppOptions): Express {
     loaderContext: {
       directoryStatus: features.directoryStatus,
       posts: features.posts.reader,
-      // The manage page (issue 25): a wrong, foreign or dead link shows the page's own message.
+      // The manage page (issue 25): a wrong or foreign link, or a deleted monitor's, shows the page's own message.
       monitors: {
         view: (id, token) =>
           features.monitoring.service.get(id, token).then(
-            (view) => pickMonitorView(view),
+            (view) => ({ monitor: pickMonitorView(view) }),
             (error: unknown) => {
-              if (error instanceof NotAllowedError || error instanceof NotFoundError) return undefined;
+              if (error instanceof MonitorDeletedError) return { refused: 'deleted' as const };
+              if (error instanceof NotAllowedError || error instanceof NotFoundError)
+                return { refused: 'invalid' as const };
               throw error;
             },
           ),

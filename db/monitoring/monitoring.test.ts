@@ -7,7 +7,7 @@ import {
   claimSlot,
   confirmEmail,
   countMonitoredSites,
-  countMonitorsOfEmail,
+  countConfirmedMonitorsOf,
   deleteMonitor,
   deleteUnconfirmedBefore,
   dueMonitors,
@@ -99,24 +99,36 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect(await listMonitors(db, 'visitor')).toEqual([]);
   });
 
-  test('addresses are counted case-insensitively; sites are counted once per URL', async () => {
+  test("a mailbox's confirmed monitors are counted across its spellings; sites are counted once per URL", async () => {
     const db = await freshDb();
-    await insertMonitor(db, monitor({ id: 'a'.repeat(22) }));
-    await insertMonitor(db, monitor({ id: 'b'.repeat(22), email: 'owner@shop.example.in' }));
-    await insertMonitor(db, monitor({ id: 'c'.repeat(22), url: 'https://other.example.in/' }));
-    expect(await countMonitorsOfEmail(db, 'OWNER@shop.example.in')).toBe(3);
+    await insertMonitor(db, monitor({ id: 'a'.repeat(22), emailConfirmedAt: T0 }));
+    await insertMonitor(db, monitor({ id: 'b'.repeat(22), email: 'owner+shop@shop.example.in', emailConfirmedAt: T0 }));
+    await insertMonitor(db, monitor({ id: 'c'.repeat(22), url: 'https://other.example.in/', emailConfirmedAt: T0 }));
+    // Unconfirmed monitors, and client sites, are not the address's.
+    await insertMonitor(db, monitor({ id: 'd'.repeat(22) }));
+    await insertMonitor(db, monitor({ id: 'e'.repeat(22), kind: 'client', emailConfirmedAt: T0 }));
+    expect(await countConfirmedMonitorsOf(db, 'OWNER@shop.example.in')).toBe(3);
+    expect(await countConfirmedMonitorsOf(db, 'other@shop.example.in')).toBe(0);
     expect(await countMonitoredSites(db)).toBe(2);
   });
 
-  test('confirming happens once: the second confirmation is refused; an unconfirmed monitor past its link is deleted', async () => {
+  test('confirming happens once, and not past the mailbox limit; a never-confirmed monitor past its link is deleted, even paused', async () => {
     const db = await freshDb();
     await insertMonitor(db, monitor({ id: 'a'.repeat(22) }));
     await insertMonitor(db, monitor({ id: 'b'.repeat(22), createdAt: '2026-11-25T10:00:00.000Z' }));
-    const results = await Promise.all([confirmEmail(db, 'a'.repeat(22), T0), confirmEmail(db, 'a'.repeat(22), T0)]);
+    await insertMonitor(db, monitor({ id: 'p'.repeat(22), createdAt: '2026-11-25T10:00:00.000Z', status: 'paused' }));
+    await insertMonitor(db, monitor({ id: 'c'.repeat(22), email: 'owner+2@shop.example.in' }));
+    const confirm = (id: string) => confirmEmail(db, id.repeat(22), T0, 2);
+    const results = await Promise.all([confirm('a'), confirm('a')]);
     expect(results.sort()).toEqual([false, true]);
     expect(await getMonitor(db, 'a'.repeat(22))).toMatchObject({ status: 'active', emailConfirmedAt: T0 });
-    expect(await deleteUnconfirmedBefore(db, '2026-11-26T10:00:00.000Z')).toBe(1);
+    expect(await confirm('c')).toBe(true);
+    // The mailbox has its two: a third is not confirmed.
+    expect(await confirm('b')).toBe(false);
+    expect(await getMonitor(db, 'b'.repeat(22))).toMatchObject({ status: 'unconfirmed', emailConfirmedAt: null });
+    expect(await deleteUnconfirmedBefore(db, '2026-11-26T10:00:00.000Z')).toBe(2);
     expect(await getMonitor(db, 'b'.repeat(22))).toBeUndefined();
+    expect(await getMonitor(db, 'p'.repeat(22))).toBeUndefined();
   });
 
   test('a due slot is claimed by exactly one of two schedulers, and its run is inserted once', async () => {

@@ -94,6 +94,15 @@ describe('the recipients and month fields', () => {
     );
   });
 
+  test("recipients follow the site's one e-mail rule: plain mailboxes, domains canonical, one entry per address", () => {
+    expect(parseRecipients('Owner@Client.IN owner@client.in seo@bücher.example')).toEqual([
+      'Owner@client.in',
+      'seo@xn--bcher-kva.example',
+    ]);
+    for (const bad of ['(1)owner@client.in', 'owner@client.in.', '"owner"@client.in', 'x:owner@client.in'])
+      expect(() => parseRecipients(bad), bad).toThrow(`recipients: "${bad}" is not an email address.`);
+  });
+
   test('a month is YYYY-MM', () => {
     expect(parseMonth('2026-11')).toBe('2026-11');
     for (const bad of ['2026-13', '2026-1', 'november', undefined, ['2026-11']])
