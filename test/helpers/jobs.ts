@@ -69,13 +69,20 @@ export function fixtureJobs(
     stallSeconds = 30,
     abortGraceMs,
     definitions = commonDefinitions,
-  }: { stallSeconds?: number; abortGraceMs?: number; definitions?: readonly AnyJobDefinition[] } = {},
+    config = {},
+  }: {
+    stallSeconds?: number;
+    abortGraceMs?: number;
+    definitions?: readonly AnyJobDefinition[];
+    /** Added to the config the threads get (test/fixtures/jobs/definitions.ts reads it). */
+    config?: Record<string, unknown>;
+  } = {},
 ): Promise<Jobs> {
   return createJobs({
     db: database.db,
     databaseTarget: database.target,
     databaseOptions: database.options,
-    config: { marker: 'from the config' },
+    config: { marker: 'from the config', ...config },
     log: createLogger('silent'),
     definitionsModule: FIXTURE_DEFINITIONS,
     definitions,

@@ -45,38 +45,38 @@ function askingFirst(context: JobsContext, definition: AnyJobDefinition, pool: T
       });
       return worth ? pool.run(run, signal, onProgress) : null;
     },
+    warm: () => pool.warm(),
     close: () => pool.close(),
   };
 }
 
 /**
  * One pool of threads per job name, as many as its concurrency; `jobs` (this process's) makes the
- * calls its jobs make of the job system.
+ * calls its jobs make of the job system. A definition that asks to be warm (`warmWhen`) has its first
+ * thread started now.
  */
 export function createPools(
   context: JobsContext,
   jobs: JobStarter,
   definitions: Iterable<AnyJobDefinition> = context.definitions.values(),
 ): Map<string, ThreadPool> {
-  return new Map(
-    [...definitions].map((definition) => [
-      definition.name,
-      askingFirst(
-        context,
-        definition,
-        createThreadPool({
-          name: definition.name,
-          size: definition.concurrency,
-          data: context.threadData,
-          log: context.log,
-          abortGraceMs: context.abortGraceMs,
-          entry: context.threadEntry,
-          heapLimitMb: definition.heapLimitMb,
-          jobs,
-        }),
-      ),
-    ]),
-  );
+  const pools = new Map<string, ThreadPool>();
+  for (const definition of definitions) {
+    const threads = createThreadPool({
+      name: definition.name,
+      size: definition.concurrency,
+      data: context.threadData,
+      log: context.log,
+      abortGraceMs: context.abortGraceMs,
+      entry: context.threadEntry,
+      heapLimitMb: definition.heapLimitMb,
+      jobs,
+    });
+    const pool = askingFirst(context, definition, threads);
+    if (definition.warmWhen?.(context.threadData.config as never)) pool.warm();
+    pools.set(definition.name, pool);
+  }
+  return pools;
 }
 
 /** Calls the definition's onFailed; its own failure is logged, never thrown. */

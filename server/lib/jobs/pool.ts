@@ -42,6 +42,8 @@ export interface ThreadPool {
    * stopped `abortGraceMs` later loses its thread (terminated) and rejects.
    */
   run(run: ThreadRun, signal: AbortSignal, onProgress: (progress: unknown) => void): Promise<unknown>;
+  /** Starts a thread now if there is none, so the next job does not wait for one to start. */
+  warm(): void;
   /** Ends every thread (each closes its database) and resolves when they have exited. */
   close(): Promise<void>;
 }
@@ -187,6 +189,9 @@ export function createThreadPool(options: ThreadPoolOptions): ThreadPool {
   }
 
   return {
+    warm() {
+      if (!closing && threads.length === 0) spawn();
+    },
     run(run, signal, onProgress) {
       if (closing) return Promise.reject(new Error('The job threads are closed.'));
       return new Promise((resolve, reject) => {

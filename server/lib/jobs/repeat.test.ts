@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { Db } from '#db/index.ts';
@@ -103,6 +106,27 @@ describe.each(JOB_BACKENDS)('%s', { timeout: 90_000 }, (backend) => {
     await jobs.enqueue('tick', null, { id: 'busy-run' });
     expect(await busyRun.ended).toMatchObject({ type: 'completed', result: { id: 'busy-run' } });
     expect(await ticked()).toBe(before + 1);
+  });
+
+  test('a definition that asks to be warm has a thread started when the process starts working', async () => {
+    const starts = join(mkdtempSync(join(tmpdir(), 'thread-starts-')), 'starts');
+    await sql`CREATE TABLE IF NOT EXISTS tick_idle (idle INTEGER)`.execute(database.db);
+    await sql`INSERT INTO tick_idle (idle) VALUES (1)`.execute(database.db);
+    // Cold: the start's run of tick has nothing to do, so no thread starts.
+    const cold = await fixtureJobs(database, { definitions: allDefinitions, config: { threadStarts: starts } });
+    opened.push(cold);
+    await cold.work();
+    await until(() => cold.counts('tick')).toEqual(idle);
+    expect(existsSync(starts)).toBe(false);
+    await cold.close();
+    // Warm: one thread starts at once, before any run needs it.
+    const warm = await fixtureJobs(database, {
+      definitions: allDefinitions,
+      config: { threadStarts: starts, warmTick: true },
+    });
+    opened.push(warm);
+    await warm.work();
+    await until(async () => (existsSync(starts) ? readFileSync(starts, 'utf8').split('\n').length - 1 : 0)).toBe(1);
   });
 
   test("waiting for a job's end: its event, or its state when the event went astray; a time limit", async () => {

@@ -73,6 +73,12 @@ export interface JobDefinition<I = unknown, P = unknown, R = unknown, D extends 
      */
     hasWork?(deps: Pick<D, 'db' | 'config'>): Promise<boolean>;
   };
+  /**
+   * Whether a process that works starts one of this job's threads at once (given the config), so
+   * the first run does not wait a thread's start (a second or so): for work a person waits on, such
+   * as a lead's delivery. Otherwise threads start with the first run that needs one.
+   */
+  warmWhen?(config: D['config']): boolean;
   /** The work, in a worker thread. Throwing fails the try. */
   run(job: RunningJob<I, P>, deps: D): Promise<R>;
   /**

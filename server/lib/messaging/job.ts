@@ -34,6 +34,8 @@ export function messageDeliveryJob(operatorMail: OperatorMail) {
     repeat: { everyMs: DELIVERY_EVERY_MS, hasWork: ({ db }) => hasDueMessages(db, Date.now()) },
     // Thousands of runs a day: each is forgotten within the hour.
     retentionMs: 60 * 60_000,
+    // Where anything is sent, its thread is ready before the first lead: it goes out within a second.
+    warmWhen: (config) => config.leadDelivery.webhook !== null || config.leadDelivery.email !== null,
     async run(job, deps) {
       const { config } = deps;
       const senders = createSenders({
