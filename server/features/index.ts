@@ -21,7 +21,7 @@ import { youtubeTranscriptFeature } from './youtube-transcript/index.ts';
 /**
  * Every feature, built once from the app's deps: the one list createApp mounts, prepares, starts
  * and stops. Building has no side effects (no writes, no timers, no processes): those wait for
- * `prepare` and `start`. The leads' outbox and the directories' status are also handed back by name.
+ * `prepare` and `start`. The leads' delivery and the directories' status are also handed back by name.
  */
 export function buildFeatures(deps: AppDeps) {
   const leads = leadsFeature(deps);

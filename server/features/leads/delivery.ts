@@ -17,8 +17,6 @@ export interface LeadDeliveryOptions {
 }
 
 export interface LeadDelivery {
-  /** The operator's channels: a webhook and/or email, as configured. */
-  channels: MessageChannel[];
   /** Stores the message and queues its notifications in one transaction; returns the message id. */
   storeContact(input: NewContactMessage): Promise<number>;
   storeArticle(input: NewArticleSubmission): Promise<number>;
@@ -33,6 +31,7 @@ export interface LeadDelivery {
  * lead; the messaging delivery sends it, at least once, with the same event id on every retry.
  */
 export function createLeadDelivery({ db, settings, messaging }: LeadDeliveryOptions): LeadDelivery {
+  // The operator's channels: a webhook and/or email, as configured.
   const channels: MessageChannel[] = [
     ...(settings.webhook ? (['webhook'] as const) : []),
     ...(settings.email ? (['email'] as const) : []),
@@ -50,7 +49,6 @@ export function createLeadDelivery({ db, settings, messaging }: LeadDeliveryOpti
   }
 
   return {
-    channels,
     storeContact: (input) =>
       storeAndQueue(async (trx) => {
         const id = await insertContactMessage(trx, input);

@@ -1,6 +1,6 @@
 import type { Db } from '#db/index.ts';
 import type { MessageChannel, NewMessageRow } from '#db/messages.ts';
-import { queueMessages } from '#server/lib/messaging/index.ts';
+import { giveUpAt, queueMessages } from '#server/lib/messaging/index.ts';
 
 /*
  * The monitors' mails and webhooks in the site's one outbox (server/lib/messaging): rendered here,
@@ -42,7 +42,7 @@ export function messageRow(message: NewMessage): NewMessageRow {
     monitorId: message.monitorId,
     runId: message.runId,
     createdAt: message.createdAt,
-    giveUpAt: Date.parse(message.createdAt) + MONITOR_GIVE_UP_AFTER_MS,
+    giveUpAt: giveUpAt(message.createdAt, MONITOR_GIVE_UP_AFTER_MS),
   };
 }
 

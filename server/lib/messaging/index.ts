@@ -12,7 +12,7 @@ import { deliverSoon, MESSAGE_DELIVERY_JOB } from './outbox.ts';
  * (outbox.ts); this is the process's side: a delivery asked for, and the start-up rule.
  */
 
-export { deliverSoon, forOperator, queueMessages, MESSAGE_DELIVERY_JOB, type About } from './outbox.ts';
+export { deliverSoon, forOperator, giveUpAt, queueMessages, MESSAGE_DELIVERY_JOB, type About } from './outbox.ts';
 export type { EventBody, MailPayload, OperatorMail, WebhookPayload } from './types.ts';
 export { DeliveryError } from './types.ts';
 

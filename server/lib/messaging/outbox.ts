@@ -20,7 +20,7 @@ export interface About {
 }
 
 /** When a message is given up: its give-up window (the feature's) after it was made. */
-function giveUpAt(createdAt: string, giveUpAfterMs: number): number {
+export function giveUpAt(createdAt: string, giveUpAfterMs: number): number {
   return Date.parse(createdAt) + giveUpAfterMs;
 }
 
