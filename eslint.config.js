@@ -177,6 +177,22 @@ export default tseslint.config(
     },
   },
   {
+    // Periodic work is a repeatable job of the job system, and a wait for a job's end is
+    // followJob/waitForOutcome (server/lib/jobs, docs/decisions/0049): no feature keeps a clock of its own.
+    files: ['server/features/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'setInterval',
+          message:
+            'Periodic work is a repeatable job of the job system; a wait for a job uses followJob/waitForOutcome (server/lib/jobs, docs/decisions/0049).',
+        },
+      ],
+    },
+  },
+  {
     files: ['db/**'],
     rules: { '@typescript-eslint/no-restricted-imports': restrict({ patterns: VIEWS_OUTSIDE_MODEL }) },
   },

@@ -27,6 +27,7 @@ import { siteFiles } from './pages/site-files.ts';
 import { staticErrorPage } from './pages/static-error-page.ts';
 import { createPlatformClients } from './lib/platform-clients.ts';
 import { createAppFetcher } from './lib/safe-fetch/app-fetcher.ts';
+import { createMessaging } from './lib/messaging/index.ts';
 import { NotAllowedError, NotFoundError } from './lib/domain-errors.ts';
 import { MonitorDeletedError } from './features/monitoring/service.ts';
 import './http/validation.ts';
@@ -99,6 +100,36 @@ export function healthOnlyApp(db: Db, log: Logger): Express {
 }
 
 /**
+ * What the caller runs around the app's life, on `app.locals`: `prepare()` (start-up work, before
+ * listening), `startBackgroundWork()` (once listening) and `shutdown()`; and the services pages
+ * outside the route table (and tests) reach.
+ */
+function handOver(
+  app: Express,
+  deps: AppDeps,
+  features: ReturnType<typeof buildFeatures>,
+  sharedRateLimits: ReturnType<typeof sharedRateLimitsFor>,
+): void {
+  app.locals.prepare = async () => {
+    await deps.messaging.prepare();
+    for (const feature of features.all) await feature.prepare?.();
+  };
+  app.locals.startBackgroundWork = () => {
+    for (const feature of features.all) feature.start?.();
+  };
+  app.locals.leads = features.leads;
+  app.locals.posts = features.posts;
+  // The monitors' service (for pages outside the API: the admin Client sites page).
+  app.locals.monitoring = features.monitoring;
+  // The outbox's delivery, which tests (and an operator's script) can run and wait for.
+  app.locals.messaging = deps.messaging;
+  app.locals.shutdown = async () => {
+    await Promise.allSettled(features.all.map(async (feature) => feature.stop?.()));
+    await sharedRateLimits?.close();
+  };
+}
+
+/**
  * Builds the whole site as an Express app. No side effects: no listening, no timers, no writes, no
  * env reads. What writes or runs in the background is handed to the caller on `app.locals`:
  * `prepare()` (start-up work, before listening), `startBackgroundWork()` (once listening) and
@@ -113,6 +144,7 @@ export function createApp(options: CreateAppOptions): Express {
     db,
     log,
     jobs,
+    messaging: createMessaging({ db, jobs, log }),
     assets,
     fetcher: createAppFetcher(config),
     platforms: createPlatformClients(config),
@@ -125,20 +157,7 @@ export function createApp(options: CreateAppOptions): Express {
   // On PostgreSQL every limiter counts in the database, so limits hold across web processes.
   const sharedRateLimits = sharedRateLimitsFor(db, log);
   if (sharedRateLimits) shareRateLimits(app, sharedRateLimits);
-  app.locals.prepare = async () => {
-    for (const feature of features.all) await feature.prepare?.();
-  };
-  app.locals.startBackgroundWork = () => {
-    for (const feature of features.all) feature.start?.();
-  };
-  app.locals.leads = features.leads;
-  app.locals.posts = features.posts;
-  // The monitors' service (for pages outside the API: the admin Client sites page) and outbox (tests drive it).
-  app.locals.monitoring = features.monitoring;
-  app.locals.shutdown = async () => {
-    await Promise.allSettled(features.all.map(async (feature) => feature.stop?.()));
-    await sharedRateLimits?.close();
-  };
+  handOver(app, deps, features, sharedRateLimits);
   app.set('trust proxy', config.trustProxy);
   const renderer = createRenderer({
     config,

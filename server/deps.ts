@@ -5,6 +5,7 @@ import type { Config } from './config/index.ts';
 import type { AdminSection } from './http/admin/types.ts';
 import type { Jobs } from './lib/jobs/index.ts';
 import type { Logger } from './lib/logger.ts';
+import type { Messaging } from './lib/messaging/index.ts';
 import type { PlatformClients } from './lib/platform-clients.ts';
 import type { SafeFetcher } from './lib/safe-fetch/index.ts';
 
@@ -19,6 +20,8 @@ export interface AppDeps {
   platforms: PlatformClients;
   /** The durable job system (server/job-system.ts): long work is enqueued here and runs in worker threads. */
   jobs: Jobs;
+  /** The one outbox's process side (server/lib/messaging): what a feature stored is delivered soon. */
+  messaging: Messaging;
   /** The build's manifest: server-rendered pages outside the route table (the inbox) link its CSS. */
   assets: AssetManifest;
 }

@@ -4,11 +4,15 @@ import { sitemapCrawlJob } from './features/sitemap-generator/job.ts';
 import { createAppFetcher } from './lib/safe-fetch/app-fetcher.ts';
 import { directoryCheckJob } from './features/directories/job.ts';
 import type { AnyJobDefinition, JobDeps } from './lib/jobs/index.ts';
-import { siteAuditJob } from './features/site-audit/job.ts';
+import { SITE_AUDIT_JOB, siteAuditJob } from './features/site-audit/job.ts';
+import { UNEXPECTED_FAILURE } from './features/site-audit/run.ts';
 import { withMonitoredRuns } from './features/monitoring/job.ts';
-import { indexNowJob } from './features/posts/indexnow-job.ts';
+import { indexNowJob, indexNowScheduledJob } from './features/posts/indexnow-job.ts';
 import { markdownRenderJob } from './features/posts/render-job.ts';
-import { clientReportJob } from './features/monitoring/client-report.ts';
+import { clientReportJob, clientReportLookJob } from './features/monitoring/client-report.ts';
+import { monitorScheduleJob } from './features/monitoring/scheduler.ts';
+import { leadEmail } from './features/leads/email.ts';
+import { messageDeliveryJob } from './lib/messaging/job.ts';
 import { auditPdfLines, renderAuditPdf } from './features/site-audit/pdf.ts';
 
 /**
@@ -26,6 +30,13 @@ export const definitions: readonly AnyJobDefinition[] = [
   markdownRenderJob,
   // The monthly client report: drawn in a thread, site-audit's PDF handed in (features do not import each other).
   clientReportJob({ lines: auditPdfLines, render: renderAuditPdf }),
+  // Periodic work, as repeatable jobs: the one delivery of everything the site sends (a mail to the
+  // operator in the leads' words), the monitors' schedule (its runs are site audits), the monthly
+  // reports' look, and the IndexNow ping of scheduled posts going live.
+  messageDeliveryJob(leadEmail),
+  monitorScheduleJob({ job: SITE_AUDIT_JOB, failure: UNEXPECTED_FAILURE }),
+  clientReportLookJob,
+  indexNowScheduledJob,
 ];
 
 /** What a job's work may use, built once per thread: its own database connection and fetcher. */

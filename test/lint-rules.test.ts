@@ -201,3 +201,12 @@ test('only server/config reads process.env', async () => {
     [],
   );
 });
+
+test('a feature keeps no clock of its own: periodic work is a repeatable job, a wait for a job uses its events', async () => {
+  const timer = 'const timer = setInterval(() => undefined, 60_000);\nclearInterval(timer);';
+  expect(await problems('server/features/posts/index.ts', timer)).toEqual([
+    expect.stringMatching(/^no-restricted-globals: .*repeatable job of the job system/),
+  ]);
+  // The job system itself keeps the clocks (its slots, the fallback read of a job's state).
+  expect(await problems('server/lib/jobs/outcome.ts', timer)).toEqual([]);
+});

@@ -2,14 +2,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
 import type { Db } from '../index.ts';
 import { baselineAuditOf, finishRun, getRun, insertRun, listRuns, pruneRuns } from '#db/monitoring/runs.ts';
-import {
-  claimMessage,
-  dueMessages,
-  enqueueMessages,
-  listMessages,
-  markMessageDelivered,
-  markMessageFailed,
-} from '#db/monitoring/messages.ts';
+import { insertMessages, listMessages } from '#db/messages.ts';
 import {
   claimSlot,
   confirmEmail,
@@ -231,42 +224,15 @@ describe.each(DIALECTS)('%s', (dialect) => {
     await insertMonitor(db, monitor());
     const id = 'm'.repeat(22);
     await insertRun(db, { id: 'r1', monitorId: id, slot: T0, trigger: 'schedule', auditId: null, createdAt: T0 });
-    await enqueueMessages(
+    const message = { id: 'msg', kind: 'monitor.regression', recipient: 'listed' as const, payload: '{}' };
+    await insertMessages(
       db,
-      [{ id: 'msg', monitorId: id, runId: 'r1', channel: 'email', purpose: 'alert', payload: '{}', createdAt: T0 }],
+      [{ ...message, channel: 'email', monitorId: id, runId: 'r1', createdAt: T0, giveUpAt: Date.parse(T0) + 1 }],
       0,
     );
     expect(await deleteMonitor(db, id)).toBe(true);
     expect(await listRuns(db, id)).toEqual([]);
     expect(await listMessages(db)).toEqual([]);
-  });
-
-  test('a message is claimed by one process, retried after a failure, and not sent again once delivered', async () => {
-    const db = await freshDb();
-    await insertMonitor(db, monitor());
-    const id = 'm'.repeat(22);
-    await enqueueMessages(
-      db,
-      [{ id: 'msg', monitorId: id, runId: null, channel: 'webhook', purpose: 'alert', payload: '{}', createdAt: T0 }],
-      1000,
-    );
-    expect((await dueMessages(db, 999, 10)).length).toBe(0);
-    const [due] = await dueMessages(db, 1000, 10);
-    const claims = await Promise.all([
-      claimMessage(db, 'msg', due!.nextAttemptAt, 5000),
-      claimMessage(db, 'msg', due!.nextAttemptAt, 5000),
-    ]);
-    expect(claims.sort()).toEqual([false, true]);
-    expect(
-      await markMessageFailed(db, 'msg', { error: 'HTTP 500', leaseUntil: 5000, retryAt: 7000, giveUpAt: null }),
-    ).toBe(true);
-    expect(await dueMessages(db, 6999, 10)).toEqual([]);
-    const [again] = await dueMessages(db, 7000, 10);
-    expect(again).toMatchObject({ attempts: 1, lastError: 'HTTP 500' });
-    expect(await claimMessage(db, 'msg', 7000, 9000)).toBe(true);
-    await markMessageDelivered(db, 'msg', T0);
-    expect(await dueMessages(db, 100_000, 10)).toEqual([]);
-    expect(await listMessages(db, id)).toMatchObject([{ attempts: 2, deliveredAt: T0, lastError: null }]);
   });
 
   test('the signing key is stored once: every process reads back the first one', async () => {

@@ -2,14 +2,14 @@ import type http from 'node:http';
 import request from 'supertest';
 import { afterEach, expect } from 'vitest';
 import type { Dialect } from '#db/index.ts';
-import type { MessageDelivery } from '#server/features/monitoring/delivery.ts';
+import type { Messaging } from '#server/lib/messaging/index.ts';
 import { startLoopbackServer, type LoopbackServer } from '#test/fixtures/loopback.ts';
 import { startSmtpFixture, type ReceivedMail, type SmtpFixture } from '#test/fixtures/smtp.ts';
 import { createTestApp, type TestApp } from './app.ts';
 
 /**
  * The monitoring API against a real app, a real SMTP server and the owner's loopback site (issue 25;
- * router, requests and pages tests share it). Every mail the outbox holds is sent by `deliver`.
+ * router, requests and pages tests share it). Mails go out on their own, at once; `deliver` waits for a delivery.
  */
 export type App = TestApp['app'];
 
@@ -76,9 +76,9 @@ export function monitoringApps(dialect: Dialect) {
   return { setup: (env: Record<string, string> = {}) => monitoringApp(dialect, cleanup, env), cleanup };
 }
 
-/** Sends what the monitors' outbox holds now. */
+/** A delivery of the outbox that starts now, awaited: every message due has had its attempt (server/lib/messaging). */
 export async function deliver(app: App): Promise<void> {
-  await (app.locals.monitoring as { delivery: MessageDelivery }).delivery.pass();
+  await (app.locals.messaging as Messaging).deliverNow();
 }
 
 export function createMonitor(app: App, body: Record<string, unknown>) {

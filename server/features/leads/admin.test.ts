@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import request from 'supertest';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { listContactMessages } from '#db/contact-messages.ts';
-import { listOutbox } from '#db/outbox.ts';
+import { listMessages } from '#db/messages.ts';
 import type { Db, Dialect } from '#db/index.ts';
 import { createTestApp, type TestApp } from '#test/helpers/app.ts';
 import { DIALECTS } from '#test/helpers/databases.ts';
@@ -358,11 +358,11 @@ describe.each(DIALECTS)('%s', (dialect) => {
     });
     expect(offsite.headers.location).toBe('/admin?done=unread');
 
-    expect(await listOutbox(db)).toHaveLength(2);
+    expect(await listMessages(db)).toHaveLength(2);
     const deleted = await post(`/admin/contact/${oldest!.id}/delete`, { csrf: session.csrf });
     expect(deleted.status).toBe(303);
     expect((await listContactMessages(db)).map((row) => row.id)).toEqual([newest!.id]);
-    expect(await listOutbox(db)).toHaveLength(1);
+    expect(await listMessages(db)).toHaveLength(1);
     expect((await post(`/admin/contact/${oldest!.id}/delete`, { csrf: session.csrf })).status).toBe(404);
     expect((await post('/admin/nothing/1/delete', { csrf: session.csrf })).status).toBe(404);
   });

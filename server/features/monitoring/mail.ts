@@ -1,24 +1,5 @@
-import nodemailer from 'nodemailer';
+import type { MailPayload } from '#server/lib/messaging/index.ts';
 import type { Verification } from './verify.ts';
-
-/** An email as the outbox stores it: rendered once, sent the same on every attempt. */
-export interface MailPayload {
-  to: string[];
-  subject: string;
-  text: string;
-  html: string;
-  headers?: Record<string, string>;
-  /** Files sent with it (the monthly report's PDF), base64. */
-  attachments?: Array<{ filename: string; contentType: string; contentBase64: string }>;
-}
-
-/** A webhook as the outbox stores it: the exact JSON body POSTed on every attempt. */
-export interface WebhookPayload {
-  url: string;
-  body: string;
-}
-
-export const SMTP_TIMEOUT_MS = 15_000;
 
 function escapeHtml(text: string): string {
   return text.replace(
@@ -77,45 +58,5 @@ export function confirmationMail(input: {
     subject: `Confirm monitoring of ${host}`,
     text: `${lines.join('\n')}\n`,
     html,
-  };
-}
-
-export interface Mailer {
-  send(payload: MailPayload, messageId: string): Promise<void>;
-  close(): void;
-}
-
-/** Mail through the operator's SMTP server (SMTP_URL), one connection per message as the lead emails do. */
-export function createMailer(options: { smtpUrl: string; from: string; siteUrl: string; timeoutMs?: number }): Mailer {
-  const timeoutMs = options.timeoutMs ?? SMTP_TIMEOUT_MS;
-  const transport = nodemailer.createTransport({
-    url: options.smtpUrl,
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
-    pool: false,
-  });
-  const domain = new URL(options.siteUrl).hostname;
-  return {
-    async send(payload, messageId) {
-      await transport.sendMail({
-        from: options.from,
-        to: payload.to,
-        subject: payload.subject,
-        text: payload.text,
-        html: payload.html,
-        // A retried message keeps its Message-ID: a mail system can drop the duplicate.
-        messageId: `<${messageId}@${domain}>`,
-        headers: payload.headers,
-        attachments: payload.attachments?.map((file) => ({
-          filename: file.filename,
-          contentType: file.contentType,
-          content: Buffer.from(file.contentBase64, 'base64'),
-        })),
-      });
-    },
-    close() {
-      transport.close();
-    },
   };
 }

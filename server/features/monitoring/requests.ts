@@ -8,7 +8,6 @@ import {
   type MonitorRow,
   type NewMonitor,
 } from '#db/monitoring/monitors.ts';
-import { enqueueMessages } from '#db/monitoring/messages.ts';
 import { getSiteAudit } from '#db/site-audits.ts';
 import { normalizeUrl } from '#server/lib/crawler/index.ts';
 import { DomainError, InvalidInputError, NotFoundError, NotPossibleError } from '#server/lib/domain-errors.ts';
@@ -16,6 +15,7 @@ import { canonicalEmail } from '#views/model/email.ts';
 import { typedUrl } from '#views/model/url-input.ts';
 import { spendConfirmation } from './limits.ts';
 import { confirmationMail } from './mail.ts';
+import { enqueueMessages } from './messages.ts';
 import type { Ownership } from './ownership.ts';
 import { DIGEST_INTERVAL_MS } from './runs.ts';
 import type { NewClientMonitor, NewVisitorMonitor, RequestOrigin, ServiceContext } from './service-types.ts';

@@ -1,8 +1,7 @@
 import request from 'supertest';
 import { describe, expect, test } from 'vitest';
 import { getMonitor } from '#db/monitoring/monitors.ts';
-import { listMessages } from '#db/monitoring/messages.ts';
-import { listOutbox } from '#db/outbox.ts';
+import { listMessages } from '#db/messages.ts';
 import { createTestApp } from '#test/helpers/app.ts';
 import { DIALECTS } from '#test/helpers/databases.ts';
 import { readEventStream } from '#test/helpers/event-stream.ts';
@@ -50,7 +49,10 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect(mail.mail.text).toContain(`${made.site.origin}/${token}.html`);
     expect(mail.mail.text).toContain('https://example.test/monitor/confirm?token=');
     expect(mail.mail.html).toContain('Confirm your address');
-    expect(await listMessages(made.db, id)).toMatchObject([{ purpose: 'confirm', deliveredAt: expect.any(String) }]);
+    expect(mail.mail.headers.get('x-event-type')).toBe('monitor.confirm');
+    expect(await listMessages(made.db, { monitorId: id })).toMatchObject([
+      { kind: 'monitor.confirm', recipient: 'listed', deliveredAt: expect.any(String) },
+    ]);
   });
 
   test('confirming activates the monitor and makes it a lead; nothing is scheduled until the site is verified', async () => {
@@ -68,7 +70,8 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect(leads).toMatchObject([
       { monitor_id: id, email: 'owner@shop.test', site: `${made.site.origin}/`, schedule: 'weekly' },
     ]);
-    expect((await listOutbox(made.db)).map((row) => [row.event, row.channel])).toEqual([['monitor.created', 'email']]);
+    const leadMessages = (await listMessages(made.db)).filter((row) => row.leadType === 'monitor');
+    expect(leadMessages.map((row) => [row.kind, row.channel])).toEqual([['monitor.created', 'email']]);
     // The lead reaches the operator by the lead delivery's email too.
     const lead = await made.smtp.nth(2);
     expect(lead.to).toEqual(['operator@agency.test']);

@@ -14,7 +14,7 @@ export interface MonitoringServiceOptions extends RunStarter {
   brandName: string;
   /** Mail can go out (SMTP_URL with NOTIFY_EMAIL_TO): without it visitors cannot confirm. */
   mailEnabled: boolean;
-  /** Wakes this process's outbox (a confirmation goes out at once where the process delivers). */
+  /** Asks for a delivery of what was queued (a confirmation goes out at once). */
   kick: () => void;
   /** Stores a confirmed visitor monitor as a lead (admin inbox and lead delivery). */
   storeLead: (monitor: MonitorRow) => Promise<void>;

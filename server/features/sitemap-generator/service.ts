@@ -12,7 +12,7 @@ import type { SitemapGeneratorSettings } from '#server/config/sitemap-generator.
 import { normalizeUrl } from '#server/lib/crawler/index.ts';
 import type { CrawlProgress } from '#server/lib/crawler/types.ts';
 import { BusyError, DomainError, InvalidInputError } from '#server/lib/domain-errors.ts';
-import { JOB_REASONS, type JobEvent, type Jobs } from '#server/lib/jobs/index.ts';
+import { JOB_REASONS, JobWaitTimeout, waitForOutcome, type JobEvent, type Jobs } from '#server/lib/jobs/index.ts';
 import { typedUrl } from '#views/model/url-input.ts';
 import { resolveSitemapOptions, type SitemapOptions, type SitemapOptionsInput } from '#views/model/sitemap-options.ts';
 import { RESTARTING, type CrawlRequest, type GeneratedSitemap } from './generate.ts';
@@ -154,29 +154,21 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
    * is missed.
    */
   function outcomeOf(id: string) {
-    let settle!: { resolve(outcome: CrawlOutcome): void; reject(error: Error): void };
-    const outcome = new Promise<CrawlOutcome>((resolve, reject) => (settle = { resolve, reject }));
+    let stopped!: (error: Error) => void;
+    const closing = new Promise<never>((_, reject) => (stopped = reject));
+    const waiter = waitForOutcome(jobs, SITEMAP_CRAWL_JOB, id, { timeoutMs: waitMs, recheckMs: RECHECK_MS });
+    const outcome = Promise.race([waiter.end, closing]).then(
+      (end) => (end.type === 'completed' ? (end.result as CrawlOutcome) : Promise.reject(failureOf(end.error))),
+      (error: unknown) => Promise.reject(error instanceof JobWaitTimeout ? new BusyError(TOO_LONG, 60) : error),
+    );
     outcome.catch(() => undefined);
-    const unwatch = jobs.watch(SITEMAP_CRAWL_JOB, id, (event) => {
-      if (event.type === 'completed') settle.resolve(event.result as CrawlOutcome);
-      else if (event.type === 'failed') settle.reject(failureOf(event.error));
-    });
-    const check = async () => {
-      const state = await jobs.state(SITEMAP_CRAWL_JOB, id).catch(() => undefined);
-      if (state?.status === 'completed') settle.resolve(state.result as CrawlOutcome);
-      else if (state?.status === 'failed' || state?.status === 'cancelled') settle.reject(failureOf(state.error ?? ''));
-    };
-    const recheck = setInterval(() => void check(), RECHECK_MS);
-    const deadline = setTimeout(() => settle.reject(new BusyError(TOO_LONG, 60)), waitMs);
-    waiting.add(settle.reject);
+    waiting.add(stopped);
     return {
       outcome,
-      check,
+      check: waiter.check,
       stop() {
-        unwatch();
-        clearInterval(recheck);
-        clearTimeout(deadline);
-        waiting.delete(settle.reject);
+        waiter.stop();
+        waiting.delete(stopped);
       },
     };
   }

@@ -1,25 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { expect, test } from 'vitest';
+import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { startLoopbackServer } from '#test/fixtures/loopback.ts';
-import type { QueuedEvent } from './delivery-types.ts';
-import { createWebhookSender } from './webhook.ts';
+import { directTransport, guardedTransport, sendWebhook, type WebhookMessage } from './webhook.ts';
 
-function event(): QueuedEvent {
-  const data = {
-    id: 3,
-    name: 'Asha Verma',
-    email: 'asha@example.in',
-    message: 'Please call me',
-    ipHash: null,
-    createdAt: '2026-11-23T10:00:00.000Z',
-  };
-  const base = {
-    id: '7f1c2a9e-2c1b-4c4e-9a57-1d1c0f7c0a11',
-    event: 'contact.created' as const,
-    createdAt: data.createdAt,
-    data,
-  };
-  return { ...base, body: JSON.stringify(base) };
+function message(url: string, secret?: string): WebhookMessage {
+  const data = { id: 3, name: 'Asha Verma', email: 'asha@example.in', createdAt: '2026-11-23T10:00:00.000Z' };
+  const id = '7f1c2a9e-2c1b-4c4e-9a57-1d1c0f7c0a11';
+  const body = JSON.stringify({ id, event: 'contact.created', createdAt: data.createdAt, data });
+  return { id, kind: 'contact.created', url, body, ...(secret ? { secret } : {}) };
 }
 
 /** A receiver that records each request and answers with `status`. */
@@ -44,10 +33,8 @@ async function receiver(status = 204) {
 test('POSTs the stored JSON body as is, signed with X-Signature: sha256=<HMAC of the exact body>', async () => {
   const { server, received } = await receiver(200);
   try {
-    const sent = event();
-    await createWebhookSender({ url: `${server.origin}/hooks/leads/`, secret: 's3cret', userAgent: 'test-agent' }).send(
-      sent,
-    );
+    const sent = message(`${server.origin}/hooks/leads/`, 's3cret');
+    await sendWebhook(directTransport(), 'test-agent', sent);
     expect(received).toHaveLength(1);
     const [request] = received;
     expect(request).toMatchObject({ method: 'POST', url: '/hooks/leads/', body: sent.body });
@@ -58,12 +45,6 @@ test('POSTs the stored JSON body as is, signed with X-Signature: sha256=<HMAC of
       'x-event-type': 'contact.created',
       'x-signature': `sha256=${createHmac('sha256', 's3cret').update(sent.body).digest('hex')}`,
     });
-    expect(JSON.parse(request!.body)).toEqual({
-      id: sent.id,
-      event: 'contact.created',
-      createdAt: sent.createdAt,
-      data: sent.data,
-    });
   } finally {
     await server.close();
   }
@@ -72,7 +53,7 @@ test('POSTs the stored JSON body as is, signed with X-Signature: sha256=<HMAC of
 test('without a secret there is no signature header', async () => {
   const { server, received } = await receiver(204);
   try {
-    await createWebhookSender({ url: server.origin, userAgent: 'test-agent' }).send(event());
+    await sendWebhook(directTransport(), 'test-agent', message(server.origin));
     expect(received[0]!.headers['x-signature']).toBeUndefined();
   } finally {
     await server.close();
@@ -80,16 +61,16 @@ test('without a secret there is no signature header', async () => {
 });
 
 test('any status outside 2xx is a failure; a redirect is not followed', async () => {
-  for (const [status, message] of [
+  for (const [status, text] of [
     [500, 'webhook: answered HTTP 500'],
     [404, 'webhook: answered HTTP 404'],
     [302, 'webhook: answered HTTP 302 (redirects are not followed)'],
   ] as const) {
     const { server, received } = await receiver(status);
     try {
-      await expect(
-        createWebhookSender({ url: `${server.origin}/hook`, userAgent: 'test-agent' }).send(event()),
-      ).rejects.toThrow(message);
+      await expect(sendWebhook(directTransport(), 'test-agent', message(`${server.origin}/hook`))).rejects.toThrow(
+        text,
+      );
       expect(received.map((request) => request.url)).toEqual(['/hook']);
     } finally {
       await server.close();
@@ -101,7 +82,7 @@ test('a receiver that is down or never answers is a failure, bounded by the time
   const { server } = await receiver();
   const closedOrigin = server.origin;
   await server.close();
-  await expect(createWebhookSender({ url: closedOrigin, userAgent: 'test-agent' }).send(event())).rejects.toThrow(
+  await expect(sendWebhook(directTransport(), 'test-agent', message(closedOrigin))).rejects.toThrow(
     /^webhook: ECONNREFUSED/,
   );
 
@@ -109,7 +90,7 @@ test('a receiver that is down or never answers is a failure, bounded by the time
   const requested = new Promise<void>((resolve) => (arrived = resolve));
   const silent = await startLoopbackServer(() => arrived());
   try {
-    const sending = createWebhookSender({ url: silent.origin, userAgent: 'test-agent', timeoutMs: 200 }).send(event());
+    const sending = sendWebhook(directTransport({ timeoutMs: 200 }), 'test-agent', message(silent.origin));
     await requested;
     await expect(sending).rejects.toThrow('webhook: no answer within 0.2 s');
   } finally {
@@ -129,8 +110,45 @@ test('the response body is never read: an endless body does not hold the deliver
     pump();
   });
   try {
-    await createWebhookSender({ url: endless.origin, userAgent: 'test-agent' }).send(event());
+    await sendWebhook(directTransport(), 'test-agent', message(endless.origin));
   } finally {
     await endless.close();
+  }
+});
+
+test("a visitor's webhook goes through the guarded fetcher with the same headers; a private address is never reached", async () => {
+  const { server, received } = await receiver(200);
+  try {
+    const allowed = guardedTransport(createSafeFetcher({ allowPrivate: [server.hostPort], userAgent: 'guarded' }));
+    const sent = message(`${server.origin}/hook`);
+    await sendWebhook(allowed, 'test-agent', sent);
+    expect(received[0]!.body).toBe(sent.body);
+    expect(received[0]!.headers).toMatchObject({
+      'content-type': 'application/json',
+      'user-agent': 'test-agent',
+      'x-event-id': sent.id,
+      'x-event-type': 'contact.created',
+    });
+    expect(received[0]!.headers['x-signature']).toBeUndefined();
+
+    // Without the allowance the receiver's loopback address is private: refused before any connection.
+    const guarded = guardedTransport(createSafeFetcher({ userAgent: 'guarded' }));
+    await expect(sendWebhook(guarded, 'test-agent', sent)).rejects.toThrow(/^webhook: /);
+    expect(server.connections()).toBe(1);
+  } finally {
+    await server.close();
+  }
+});
+
+test("a visitor's webhook that redirects is a failure, and the redirect is not followed", async () => {
+  const { server, received } = await receiver(307);
+  try {
+    const transport = guardedTransport(createSafeFetcher({ allowPrivate: [server.hostPort], userAgent: 'guarded' }));
+    await expect(sendWebhook(transport, 'test-agent', message(`${server.origin}/hook`))).rejects.toThrow(
+      'webhook: answered HTTP 307 (redirects are not followed)',
+    );
+    expect(received.map((request) => request.url)).toEqual(['/hook']);
+  } finally {
+    await server.close();
   }
 });
