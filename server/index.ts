@@ -77,7 +77,7 @@ server.listen(config.port, config.host, () => {
       'leads are delivered by webhook and/or email',
     );
   }
-  // Jobs and background work (lead delivery) run where ROLE says: `all` (the default) and `worker`.
+  // Jobs, periodic work included (message delivery, schedules), run where ROLE says: `all` (the default) and `worker`.
   if (runsJobs(config)) {
     app.locals.startBackgroundWork();
     void jobs.work().catch((error: unknown) => log.error({ err: error }, 'the job system could not start'));

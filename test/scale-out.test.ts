@@ -202,13 +202,13 @@ describe('two web processes and two workers on one PostgreSQL', () => {
       });
       expect(res.status).toBe(201);
     }
-    // Delivered means recorded as delivered in the shared outbox, by whichever process sent it.
+    // Delivered means recorded as delivered in the shared outbox (messages), by whichever process sent it.
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     try {
       for (;;) {
         const { rows } = await db.query<{ n: number }>(
-          'SELECT COUNT(*)::int AS n FROM outbox WHERE delivered_at IS NOT NULL',
+          'SELECT COUNT(*)::int AS n FROM messages WHERE delivered_at IS NOT NULL',
         );
         if (rows[0]!.n >= 2) break;
         await new Promise((resolve) => setImmediate(resolve));
