@@ -1,11 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { threadId } from 'node:worker_threads';
-import type { AppJobDeps } from '#server/jobs.ts';
+import type { AppJobDeps } from '#server/job-deps.ts';
 import { failureOf, failureOrThrow, type JobFailure } from '#server/lib/jobs/awaited.ts';
 import { defineJob } from '#server/lib/jobs/index.ts';
 import type { TypedTarget } from '#server/lib/page-facts/url-input.ts';
 import type { MobileReport, MobileTestOptions } from '#views/model/mobile-test.ts';
-import { createMobileRenderer, findRendererChromium, RendererBusyError, type MobileRenderer } from './renderer.ts';
+import { RendererBusyError } from './renderer.ts';
 import { testMobileFriendly } from './service.ts';
 
 /*
@@ -43,32 +43,6 @@ export type MobileTestResult = ({ report: MobileReport } | { failure: MobileTest
   thread: number;
 };
 
-/** The thread's renderer, made on its first job (undefined without Chromium: the HTML-and-CSS checks). */
-const renderers = new WeakMap<AppJobDeps, { renderer: MobileRenderer | undefined }>();
-
-function rendererOf(deps: AppJobDeps): MobileRenderer | undefined {
-  let made = renderers.get(deps);
-  if (!made) {
-    const settings = deps.config.mobileTest;
-    const chromiumPath = findRendererChromium(settings.chromiumPath);
-    const renderer = chromiumPath
-      ? createMobileRenderer({
-          chromiumPath,
-          fetcher: deps.fetcher,
-          log: deps.log,
-          // The pool hands a thread one job at a time.
-          concurrency: 1,
-          limits: { timeoutMs: settings.timeoutMs, maxPageBytes: settings.maxPageBytes, memoryMb: settings.memoryMb },
-        })
-      : undefined;
-    // A thread ends by process.exit() (the job system's close) and may not wait: its browser is killed.
-    if (renderer) process.once('exit', () => renderer.kill());
-    made = { renderer };
-    renderers.set(deps, made);
-  }
-  return made.renderer;
-}
-
 export const mobileTestJob = defineJob<MobileTestInput, MobileTestProgress, MobileTestResult, AppJobDeps>({
   name: MOBILE_TEST_JOB,
   concurrency: MOBILE_TEST_CONCURRENCY,
@@ -83,7 +57,7 @@ export const mobileTestJob = defineJob<MobileTestInput, MobileTestProgress, Mobi
     try {
       const report = await testMobileFriendly(job.input.target, {
         fetcher: deps.fetcher,
-        renderer: rendererOf(deps),
+        renderer: deps.mobileRenderer(),
         options: job.input.options,
         signal: job.signal,
         onAttempt: (url, limitMs) => job.progress({ url, limitMs }),

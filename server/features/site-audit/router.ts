@@ -7,7 +7,7 @@ import { endpoint } from '#server/http/endpoint.ts';
 import { rateLimit } from '#server/http/rate-limit.ts';
 import { openEventStream } from '#server/http/sse.ts';
 import type { Capacity } from '#server/lib/capacity.ts';
-import type { ReportBrand } from './branding.ts';
+import type { ReportBrand } from '#server/lib/pdf/index.ts';
 import { groupIssues } from './issues.ts';
 import { renderAuditPdf } from './pdf.ts';
 import { csvRows, CSV_HEADER } from './report.ts';

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Db } from '#db/index.ts';
 import {
   countQueuedSiteAudits,
@@ -24,6 +23,7 @@ import { SITE_AUDIT_JOB } from './job.ts';
 import { isUnfinished, settled, type AuditRows } from './rows.ts';
 import { CANCELLED, UNEXPECTED_FAILURE, type AuditInput } from './run.ts';
 import { watchAudit, type AuditListener } from './watch.ts';
+import { isId, newId } from '#views/model/ids.ts';
 
 export type { AuditEvent, AuditListener } from './watch.ts';
 
@@ -48,9 +48,6 @@ export interface SiteAuditServiceOptions {
 
 /** A busy service: worth trying again after this many seconds. */
 const RETRY_AFTER_SECONDS = 60;
-/** 128-bit random ids, base64url: unguessable, so a report link can be shared safely. */
-const ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
-
 /**
  * What the visitor typed, by the one rule (a bare domain is https first), as the audit's start URL. An
  * address the guarded fetcher refuses without any lookup (an IP on a private or reserved network) is
@@ -111,7 +108,7 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
   const allowPrivate = new Set((options.allowPrivate ?? []).map((entry) => entry.trim().toLowerCase()));
 
   async function stored(id: string): Promise<SiteAuditRow> {
-    const row = ID_PATTERN.test(id) ? await getSiteAudit(db, id) : undefined;
+    const row = isId(id) ? await getSiteAudit(db, id) : undefined;
     if (!row) throw new NotFoundError('No site audit with that id.');
     return row;
   }
@@ -132,7 +129,7 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
           'The site audit is busy with other sites; please try again in a few minutes.',
           RETRY_AFTER_SECONDS,
         );
-      const id = randomBytes(16).toString('base64url');
+      const id = newId();
       const input: AuditInput = {
         visitor,
         url: start.url,

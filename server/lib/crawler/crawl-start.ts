@@ -9,6 +9,7 @@ import { loadRobots, type RobotsPolicy } from './robots.ts';
  * It is the crawl's first request, so a typed bare domain with no TLS moves to http here (`siteUrl`).
  */
 export async function startRobots(
+  // What it needs of the crawl's options (crawl-core.ts's CoreOptions, which imports this module).
   settings: { botName: string; pageTimeoutMs: number; httpFallback?: boolean },
   budget: RequestBudget,
   startUrl: string,

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { newId } from '#views/model/ids.ts';
 import { DomainError, isDomainError, type DomainErrorKind } from '#server/lib/domain-errors.ts';
 import type { JobEvent, JobState, Jobs } from './types.ts';
 
@@ -50,6 +50,8 @@ export interface AwaitedJobsOptions {
   queueWaitMs: number;
   /** A started try's limit when its progress names none. */
   tryMs: number;
+  /** Added to a try's limit for its result to reach the request (default RESULT_SLACK_MS); 0 when the limit already counts it. */
+  resultSlackMs?: number;
   busy(): Error;
   /** A started try ran past its limit. */
   timedOut(): Error;
@@ -118,7 +120,7 @@ function createWait(options: AwaitedJobsOptions, id: string, signal: AbortSignal
   /** A try started: it must end within its own limit. */
   function begin(progress: unknown): void {
     started = true;
-    arm((limitOf(progress) ?? options.tryMs) + RESULT_SLACK_MS);
+    arm((limitOf(progress) ?? options.tryMs) + (options.resultSlackMs ?? RESULT_SLACK_MS));
   }
 
   function onEvent(event: JobEvent): void {
@@ -145,7 +147,7 @@ export function createAwaitedJobs(options: AwaitedJobsOptions): AwaitedJobs {
 
   async function run(input: (startBy: number) => unknown, signal?: AbortSignal): Promise<unknown> {
     if (stopped || waiting.size >= options.maxPending) throw options.busy();
-    const id = randomBytes(16).toString('base64url');
+    const id = newId();
     const wait = createWait(options, id, signal);
     // A visitor who leaves stops their job; the wait goes on until the job has stopped.
     const onLeave = () => void wait.cancel();
