@@ -107,7 +107,7 @@ describe.each(DIALECTS)('the monthly report from stored audits (%s)', (dialect) 
       'Acme SEO',
       'hi@acme.in · 011 2345 6789 · https://acme.in',
       'Monthly report for 127.0.0.1, November 2026',
-      `${site.origin}/ · 16 URLs crawled`,
+      `${site.origin}/ · 15 URLs crawled · 1 script or stylesheet`,
       '100/100 health score',
       '0 errors · 0 warnings · 0 notices',
     ]);

@@ -53,7 +53,11 @@ export function auditPdfLines(input: Omit<AuditPdfInput, 'fontPath'>): PdfLine[]
 
   lines.push(...brandHeading(brand));
   add(input.title ?? reportTitle(audit), 16, INK, { gap: 1.2 });
-  add(`${audit.url} · ${count(summary.pages, 'URL')} crawled`, 10, MUTED);
+  // The scripts and stylesheets are listed apart from the pages, as the report's counts say.
+  const resources = summary.resources
+    ? ` · ${summary.resources} ${summary.resources === 1 ? 'script or stylesheet' : 'scripts and stylesheets'}`
+    : '';
+  add(`${audit.url} · ${count(summary.pages, 'URL')} crawled${resources}`, 10, MUTED);
   add(`${summary.score}/100 health score`, 22, INK, { gap: 0.8 });
   add(
     `${count(summary.errors, 'error')} · ${count(summary.warnings, 'warning')} · ${count(summary.notices, 'notice')}`,
