@@ -209,4 +209,43 @@ export interface Tables {
     created_at: string;
     handled_at: string | null;
   };
+  /** Server log analysis (migration 0023, db/log-files.ts): one row per upload or import; times in ms. */
+  log_files: {
+    id: string;
+    visitor: string;
+    status: 'queued' | 'running' | 'done' | 'failed';
+    error: string | null;
+    audit_id: string | null;
+    files: string;
+    bytes: number;
+    format: string | null;
+    lines: Generated<number>;
+    unparsed: Generated<number>;
+    summary: string | null;
+    created_at: number;
+    finished_at: number | null;
+    expires_at: number;
+  };
+  /** Bots' hits per URL, bot, verified (0/1) and status (db/log-file-hits.ts). */
+  log_file_hits: {
+    log_id: string;
+    url: string;
+    bot: string;
+    verified: number;
+    status: number;
+    hits: number;
+    bytes: number;
+    first_seen: number;
+    last_seen: number;
+  };
+  /** Every line's hit per UTC day, bot ('other': people), verified and status (db/log-file-days.ts). */
+  log_file_days: {
+    log_id: string;
+    day: string;
+    bot: string;
+    verified: number;
+    status: number;
+    hits: number;
+    bytes: number;
+  };
 }

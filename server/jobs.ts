@@ -9,6 +9,7 @@ import { withMonitoredRuns } from './features/monitoring/job.ts';
 import { indexNowJob } from './features/posts/indexnow-job.ts';
 import { clientReportJob } from './features/monitoring/client-report.ts';
 import { auditPdfLines, renderAuditPdf } from './features/site-audit/pdf.ts';
+import { logFilesJob } from './features/log-files/job.ts';
 
 /**
  * The app's job definitions: the module every job thread imports (docs/decisions/0032). A feature
@@ -24,6 +25,7 @@ export const definitions: readonly AnyJobDefinition[] = [
   indexNowJob,
   // The monthly client report: drawn in a thread, site-audit's PDF handed in (features do not import each other).
   clientReportJob({ lines: auditPdfLines, render: renderAuditPdf }),
+  logFilesJob,
 ];
 
 /** What a job's work may use, built once per thread: its own database connection and fetcher. */

@@ -4,6 +4,7 @@ import { directoriesFeature } from './directories/index.ts';
 import { imageCompressorFeature } from './image-compressor/index.ts';
 import { indexCheckerFeature } from './index-checker/index.ts';
 import { leadsFeature } from './leads/index.ts';
+import { logFilesFeature } from './log-files/index.ts';
 import { mobileTestFeature } from './mobile-test/index.ts';
 import { monitoringFeature } from './monitoring/index.ts';
 import { clientSitesFeature } from './monitoring/client-sites-router.ts';
@@ -49,6 +50,7 @@ export function buildFeatures(deps: AppDeps) {
     toolsHubFeature(deps),
     anchorTextGeneratorFeature(deps),
     viralPromptsFeature(deps),
+    logFilesFeature(deps),
   ];
   return {
     all,

@@ -1,0 +1,221 @@
+import { randomBytes } from 'node:crypto';
+import { readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Db } from '#db/index.ts';
+import { dayCounts } from '#db/log-file-days.ts';
+import { eachUrlHits, urlHits, type HitFilter, type UrlHits } from '#db/log-file-hits.ts';
+import {
+  countUnfinishedLogFiles,
+  deleteLogFile,
+  failLogFile,
+  getLogFile,
+  insertLogFile,
+  pruneLogFiles,
+  type LogFileRow,
+} from '#db/log-files.ts';
+import { getSiteAudit } from '#db/site-audits.ts';
+import type { LogFilesSettings } from '#server/config/log-files.ts';
+import { BusyError, InvalidInputError, NotAllowedError, NotFoundError } from '#server/lib/domain-errors.ts';
+import type { Jobs } from '#server/lib/jobs/index.ts';
+import { botName, botsNamed } from '#views/model/log-file-bots.ts';
+import type { LogDaysResponse, LogFileView, LogUrlRow } from '#views/tools/log-files/schema.ts';
+import type { AnalyseProgress, StagedFile } from './analyse.ts';
+import { RULES_BY_ID } from './bots.ts';
+import { LOG_FILES_JOB, removeStaged, UNEXPECTED_FAILURE, type LogFilesInput, type LogSummary } from './job.ts';
+
+const DAY_MS = 86_400_000;
+const RETRY_AFTER_SECONDS = 60;
+
+/** 128 random bits, base64url: the results' only key, so a link to them can be shared safely. */
+export function newLogId(): string {
+  return randomBytes(16).toString('base64url');
+}
+const LOG_ID = /^[A-Za-z0-9_-]{22}$/;
+
+export interface LogFilesServiceOptions {
+  db: Db;
+  jobs: Pick<Jobs, 'enqueue' | 'state'>;
+  settings: LogFilesSettings;
+  /** Where uploads wait for their job (DATA_DIR/log-files): one folder per log. */
+  stagingDir: string;
+  log: { warn(obj: object, msg?: string): void };
+  now?: () => number;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Logs on the job system: a row each (what every process reads), the uploaded files staged under
+ * DATA_DIR until a `log-files` job (job.ts) has read them. Framework-free; throws domain errors.
+ */
+export function createLogFilesService(options: LogFilesServiceOptions) {
+  const { db, jobs, settings } = options;
+  const now = options.now ?? (() => Date.now());
+
+  async function stored(id: string): Promise<LogFileRow> {
+    const row = LOG_ID.test(id) ? await getLogFile(db, id, now()) : undefined;
+    if (!row) throw new NotFoundError('No log with that id: it was deleted, or its results have expired.');
+    return row;
+  }
+
+  /** A row whose job has ended without ending it (its process died, the job was lost) is ended here. */
+  async function settled(row: LogFileRow): Promise<{ row: LogFileRow; progress?: AnalyseProgress }> {
+    if (row.status !== 'queued' && row.status !== 'running') return { row };
+    const state = await jobs.state(LOG_FILES_JOB, row.id);
+    if (state && (state.status === 'queued' || state.status === 'active'))
+      return { row, progress: state.progress as AnalyseProgress | undefined };
+    await failLogFile(db, row.id, state?.error || UNEXPECTED_FAILURE, now());
+    return { row: await stored(row.id) };
+  }
+
+  function view(row: LogFileRow, progress?: AnalyseProgress): LogFileView {
+    const summary = row.summary as LogSummary | undefined;
+    const verifiable = (bot: string) => {
+      const rule = RULES_BY_ID.get(bot);
+      return !!rule && (rule.ranges.length > 0 || (settings.dnsVerify && rule.dns.length > 0));
+    };
+    return {
+      id: row.id,
+      status: row.status,
+      ...(row.error ? { error: row.error } : {}),
+      files: row.files,
+      ...(progress ? { progress } : {}),
+      formats: summary?.formats ?? [],
+      lines: row.lines,
+      unparsed: row.unparsed,
+      unparsedSamples: summary?.samples ?? [],
+      range: summary?.range ? { from: iso(summary.range.from), to: iso(summary.range.to) } : null,
+      bots: (summary?.bots ?? []).map((entry) => ({
+        ...entry,
+        name: botName(entry.bot),
+        verifiable: verifiable(entry.bot),
+      })),
+      otherHits: summary?.otherHits ?? 0,
+      spend: summary?.spend ?? [],
+      dns: summary?.dns ?? { enabled: settings.dnsVerify, lookups: 0 },
+      join: summary?.join ?? null,
+      auditId: row.auditId,
+      createdAt: iso(row.createdAt),
+      expiresAt: iso(row.expiresAt),
+    };
+  }
+
+  /** A finished log's row (results are read only once they are all in). */
+  async function finished(id: string): Promise<LogFileRow> {
+    const row = await stored(id);
+    if (row.status !== 'done')
+      throw new NotFoundError('This log has no results (yet): it is still being analysed, or it failed.');
+    return row;
+  }
+
+  function filterOf(query: { bot?: string; verified?: 'true' | 'false' }): HitFilter {
+    const bots = query.bot ? botsNamed(query.bot) : undefined;
+    if (bots && bots.length === 0) throw new InvalidInputError(`There is no bot called ${query.bot}.`);
+    return { bots, verified: query.verified === undefined ? undefined : query.verified === 'true' };
+  }
+
+  const urlRow = (hits: UrlHits): LogUrlRow => ({
+    ...hits,
+    firstSeen: iso(hits.firstSeen),
+    lastSeen: iso(hits.lastSeen),
+  });
+
+  return {
+    newId: newLogId,
+    stagingFor: (id: string) => join(options.stagingDir, id),
+    /** Refuses a new log before its upload is read when the queue is full. */
+    async admit(): Promise<void> {
+      if ((await countUnfinishedLogFiles(db)) >= settings.maxQueued)
+        throw new BusyError(
+          'The log analyser is busy with other logs; please try again in a few minutes.',
+          RETRY_AFTER_SECONDS,
+        );
+    },
+    /** Stores the log's row and queues its job; the staged files are the job's from here on. */
+    async accept(log: { id: string; files: StagedFile[]; visitor: string; auditId?: string }): Promise<{ id: string }> {
+      if (log.auditId) {
+        const audit = await getSiteAudit(db, log.auditId);
+        if (!audit || audit.status !== 'done')
+          throw new InvalidInputError(
+            'There is no finished site audit with that id: run the audit first, or leave the field empty.',
+          );
+      }
+      const at = now();
+      await insertLogFile(db, {
+        id: log.id,
+        visitor: log.visitor,
+        auditId: log.auditId ?? null,
+        files: log.files.map(({ name, bytes }) => ({ name, bytes })),
+        createdAt: at,
+        expiresAt: at + settings.keepDays * DAY_MS,
+      });
+      const input: LogFilesInput = { logId: log.id, files: log.files, auditId: log.auditId ?? null };
+      try {
+        await jobs.enqueue(LOG_FILES_JOB, input, { id: log.id });
+      } catch (error) {
+        await failLogFile(db, log.id, UNEXPECTED_FAILURE, now());
+        throw error;
+      }
+      // Expired logs go with each new one (and at boot): no timer of their own.
+      await pruneLogFiles(db, now());
+      return { id: log.id };
+    },
+    async get(id: string): Promise<LogFileView> {
+      const { row, progress } = await settled(await stored(id));
+      return view(row, progress);
+    },
+    async urls(id: string, query: { bot?: string; verified?: 'true' | 'false'; page: number; perPage: number }) {
+      const row = await finished(id);
+      const result = await urlHits(db, row.id, filterOf(query), {
+        offset: (query.page - 1) * query.perPage,
+        limit: query.perPage,
+      });
+      return { total: result.total, page: query.page, perPage: query.perPage, urls: result.urls.map(urlRow) };
+    },
+    /** Every URL of the filter, for the CSV export (read a page at a time). */
+    async *eachUrl(id: string, query: { bot?: string; verified?: 'true' | 'false' }): AsyncGenerator<LogUrlRow> {
+      const row = await finished(id);
+      for await (const hits of eachUrlHits(db, row.id, filterOf(query))) yield urlRow(hits);
+    },
+    async days(id: string): Promise<LogDaysResponse> {
+      const row = await finished(id);
+      const days: LogDaysResponse['days'] = [];
+      for (const count of await dayCounts(db, row.id)) {
+        let day = days[days.length - 1];
+        if (day?.day !== count.day) days.push((day = { day: count.day, hits: 0, bots: {}, statuses: {} }));
+        day.hits += count.hits;
+        day.bots[count.bot] = (day.bots[count.bot] ?? 0) + count.hits;
+        day.statuses[count.status] = (day.statuses[count.status] ?? 0) + count.hits;
+      }
+      return { days };
+    },
+    async finished(id: string): Promise<LogFileView> {
+      return view(await finished(id));
+    },
+    /** The uploader (their visitor cookie) deletes a log: its results and, if still waiting, its files. */
+    async remove(id: string, visitor: string | null): Promise<void> {
+      const row = await stored(id);
+      if (!visitor || row.visitor !== visitor)
+        throw new NotAllowedError('Only the browser that uploaded a log can delete it.');
+      await deleteLogFile(db, row.id);
+      await rm(join(options.stagingDir, row.id), { recursive: true, force: true });
+    },
+    /**
+     * Deletes the logs whose LOG_FILES_KEEP_DAYS are over, and staged folders a day old that no waiting
+     * log owns (an upload cut off half way, a process that stopped between storing and queueing).
+     */
+    async prune(): Promise<number> {
+      const pruned = await pruneLogFiles(db, now());
+      const folders = await readdir(options.stagingDir).catch(() => [] as string[]);
+      for (const folder of folders) {
+        const age = now() - (await stat(join(options.stagingDir, folder))).mtimeMs;
+        const row = LOG_ID.test(folder) ? await getLogFile(db, folder, now()) : undefined;
+        if (age > DAY_MS && (!row || (row.status !== 'queued' && row.status !== 'running')))
+          await removeStaged([{ path: join(options.stagingDir, folder, '0'), name: '', bytes: 0 }]);
+      }
+      return pruned.length;
+    },
+  };
+}
+
+export type LogFilesService = ReturnType<typeof createLogFilesService>;
