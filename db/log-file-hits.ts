@@ -160,7 +160,7 @@ export interface BotSpend {
   verified: boolean;
   hits: number;
   urls: number;
-  /** Hits on URLs with a query string, on 3xx answers, on 4xx and 5xx answers. */
+  /** Hits on URLs with a query string, on redirects (301, 302, 303, 307, 308; not 304), on 4xx and 5xx answers. */
   parameters: number;
   redirects: number;
   errors: number;
@@ -178,7 +178,7 @@ export async function botSpend(db: Db, logId: string): Promise<BotSpend[]> {
       eb.fn.sum<number>('hits').as('hits'),
       sql<number>`COUNT(DISTINCT url)`.as('urls'),
       when(sql<boolean>`url LIKE '%?%'`).as('parameters'),
-      when(sql<boolean>`status >= 300 AND status < 400`).as('redirects'),
+      when(sql<boolean>`status IN (301, 302, 303, 307, 308)`).as('redirects'),
       when(sql<boolean>`status >= 400`).as('errors'),
     ])
     .where('log_id', '=', logId)

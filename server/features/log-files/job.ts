@@ -49,7 +49,9 @@ export async function summarize(
     formats: analysis.formats,
     range: analysis.range,
     samples: analysis.samples,
-    bots: [...bots.values()].sort((a, b) => b.verified + b.unverified - (a.verified + a.unverified)),
+    bots: [...bots.values()].sort(
+      (a, b) => b.verified + b.unverified - (a.verified + a.unverified) || a.bot.localeCompare(b.bot),
+    ),
     otherHits: totals.filter((row) => row.bot === OTHER_CLIENTS).reduce((sum, row) => sum + row.hits, 0),
     spend: await botSpend(deps.db, input.logId),
     dns,

@@ -66,16 +66,16 @@ export interface ReadOptions {
 
 /** The file's lines, a chunk's worth at a time, `\r` and the newline removed. */
 export async function* fileLines(path: string, options: ReadOptions = {}): AsyncGenerator<string[]> {
+  const gzip = await fileIsGzip(path);
   const file = createReadStream(path, { highWaterMark: 1024 * 1024 });
-  let read = 0;
-  file.on('data', (chunk) => options.onRead?.((read += chunk.length)));
-  const source: Readable = (await fileIsGzip(path)) ? file.pipe(createGunzip()) : file;
+  const source: Readable = gzip ? file.pipe(createGunzip()) : file;
   file.on('error', (error) => source.destroy(error));
   const decoder = new StringDecoder('utf8');
   let rest = '';
   try {
     for await (const chunk of source) {
       if (options.signal?.aborted) throw options.signal.reason;
+      options.onRead?.(file.bytesRead);
       const lines = (rest + decoder.write(chunk as Buffer)).split('\n');
       rest = lines.pop()!;
       if (rest.length > MAX_LINE_CHARS) {

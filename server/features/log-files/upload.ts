@@ -65,12 +65,16 @@ export function stageInto(req: Request, dir: string): void {
   states.set(req, { dir, files: 0, bytes: 0 });
 }
 
+/** 2 GB, 512 MB, 2 KB: the limit as the message says it. */
+export function sizeInWords(bytes: number): string {
+  const [unit, size] = bytes >= 1024 ** 3 ? ['GB', 1024 ** 3] : bytes >= 1024 ** 2 ? ['MB', 1024 ** 2] : ['KB', 1024];
+  return `${Number((bytes / (size as number)).toFixed(2))} ${unit}`;
+}
+
 function tooLarge(maxBytes: number): HttpError {
-  const gb = maxBytes / 1024 ** 3;
-  const size = gb >= 1 ? `${Number(gb.toFixed(2))} GB` : `${Math.round(maxBytes / 1024 ** 2)} MB`;
   return new HttpError(
     413,
-    `The upload is larger than the ${size} limit. Upload fewer or smaller files (gzip them first).`,
+    `The upload is larger than the ${sizeInWords(maxBytes)} limit. Upload fewer or smaller files (gzip them first).`,
   );
 }
 
