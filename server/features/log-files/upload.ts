@@ -1,7 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Transform } from 'node:stream';
+import { dirname, join } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Request } from 'express';
 import multer, { type StorageEngine } from 'multer';
@@ -78,6 +78,43 @@ function tooLarge(maxBytes: number): HttpError {
   );
 }
 
+/**
+ * Copies one file to `path`, holding its first SNIFF_BYTES to judge before writing them (a file that
+ * is no log is refused with a 400 before the rest is read); `counted` sees every chunk's size and
+ * answers an error to stop (a size limit). Resolves with the bytes written.
+ */
+export async function stageFile(
+  source: Readable,
+  path: string,
+  name: string,
+  counted: (bytes: number) => HttpError | undefined = () => undefined,
+): Promise<number> {
+  let head = Buffer.alloc(0);
+  let sniffed = false;
+  let size = 0;
+  const check = new Transform({
+    transform(chunk: Buffer, _encoding, next) {
+      size += chunk.length;
+      const stop = counted(chunk.length);
+      if (stop) return next(stop);
+      if (sniffed) return next(null, chunk);
+      head = Buffer.concat([head, chunk]);
+      if (head.length < SNIFF_BYTES) return next();
+      sniffed = true;
+      const problem = sniff(name, head, false);
+      next(problem ? new HttpError(400, problem) : null, problem ? undefined : head);
+    },
+    flush(next) {
+      if (sniffed) return next();
+      const problem = sniff(name, head, true);
+      next(problem ? new HttpError(400, problem) : null, problem ? undefined : head);
+    },
+  });
+  await mkdir(dirname(path), { recursive: true });
+  await pipeline(source, check, createWriteStream(path));
+  return size;
+}
+
 /** A multer storage engine writing each file under the request's folder, counting bytes across all its files. */
 export function stagingStorage(maxBytes: number): StorageEngine {
   return {
@@ -85,30 +122,9 @@ export function stagingStorage(maxBytes: number): StorageEngine {
       const state = states.get(req)!;
       const path = join(state.dir, String(state.files++));
       const name = file.originalname.slice(0, 200) || 'the file';
-      let head = Buffer.alloc(0);
-      let sniffed = false;
-      let size = 0;
-      const check = new Transform({
-        transform(chunk: Buffer, _encoding, next) {
-          size += chunk.length;
-          state.bytes += chunk.length;
-          if (state.bytes > maxBytes) return next(tooLarge(maxBytes));
-          if (sniffed) return next(null, chunk);
-          head = Buffer.concat([head, chunk]);
-          if (head.length < SNIFF_BYTES) return next();
-          sniffed = true;
-          const problem = sniff(name, head, false);
-          next(problem ? new HttpError(400, problem) : null, problem ? undefined : head);
-        },
-        flush(next) {
-          if (sniffed) return next();
-          const problem = sniff(name, head, true);
-          next(problem ? new HttpError(400, problem) : null, problem ? undefined : head);
-        },
-      });
-      mkdir(state.dir, { recursive: true })
-        .then(() => pipeline(file.stream, check, createWriteStream(path)))
-        .then(() => done(null, { path, size, originalname: name }))
+      const counted = (bytes: number) => ((state.bytes += bytes) > maxBytes ? tooLarge(maxBytes) : undefined);
+      stageFile(file.stream, path, name, counted)
+        .then((size) => done(null, { path, size, originalname: name }))
         .catch((error: unknown) => done(error as Error));
     },
     _removeFile(_req, file, done) {
