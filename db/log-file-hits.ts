@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import { dialectOf, type Db } from './index.ts';
+import type { Db } from './index.ts';
 import type { Tables } from './schema.ts';
 
 /** Bots' hits per URL (log_file_hits, migration 0023): what a log's job adds, and what its pages read. */
@@ -30,15 +30,14 @@ export interface UrlHits {
   lastSeen: number;
 }
 
-/** Rows per statement: 9 values a row, far below either database's limit on parameters. */
-export const HIT_BATCH_ROWS = 500;
+/** Rows per statement: 9 values a row, 18,000 parameters, below either database's limit. */
+export const HIT_BATCH_ROWS = 2000;
 
 /**
- * Adds counts to what is stored (a URL's row may be added to by several flushes of one log): hits and
- * bytes summed, first and last seen widened. One statement per HIT_BATCH_ROWS rows.
+ * Appends counts as they are flushed while a log is read (a URL may come in several flushes): plain
+ * inserts into log_file_hit_parts, no key to check, so a flush of 100,000 rows costs little.
  */
-export async function addHits(db: Db, logId: string, counts: readonly HitCount[]): Promise<void> {
-  const [least, greatest] = dialectOf(db) === 'postgres' ? ['LEAST', 'GREATEST'] : ['min', 'max'];
+export async function addHitParts(db: Db, logId: string, counts: readonly HitCount[]): Promise<void> {
   for (let from = 0; from < counts.length; from += HIT_BATCH_ROWS) {
     const values = counts.slice(from, from + HIT_BATCH_ROWS).map((count) => ({
       log_id: logId,
@@ -51,19 +50,36 @@ export async function addHits(db: Db, logId: string, counts: readonly HitCount[]
       first_seen: count.firstSeen,
       last_seen: count.lastSeen,
     }));
-    await db
+    await db.insertInto('log_file_hit_parts').values(values).execute();
+  }
+}
+
+/** Once the log is read: its parts summed into log_file_hits (one row per URL, bot, verified, status) and dropped. */
+export async function mergeHitParts(db: Db, logId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
       .insertInto('log_file_hits')
-      .values(values)
-      .onConflict((oc) =>
-        oc.columns(['log_id', 'url', 'bot', 'verified', 'status']).doUpdateSet({
-          hits: sql`log_file_hits.hits + excluded.hits`,
-          bytes: sql`log_file_hits.bytes + excluded.bytes`,
-          first_seen: sql`${sql.raw(least)}(log_file_hits.first_seen, excluded.first_seen)`,
-          last_seen: sql`${sql.raw(greatest)}(log_file_hits.last_seen, excluded.last_seen)`,
-        }),
+      .columns(['log_id', 'url', 'bot', 'verified', 'status', 'hits', 'bytes', 'first_seen', 'last_seen'])
+      .expression((eb) =>
+        eb
+          .selectFrom('log_file_hit_parts')
+          .select((inner) => [
+            'log_id',
+            'url',
+            'bot',
+            'verified',
+            'status',
+            inner.fn.sum<number>('hits').as('hits'),
+            inner.fn.sum<number>('bytes').as('bytes'),
+            inner.fn.min<number>('first_seen').as('first_seen'),
+            inner.fn.max<number>('last_seen').as('last_seen'),
+          ])
+          .where('log_id', '=', logId)
+          .groupBy(['log_id', 'url', 'bot', 'verified', 'status']),
       )
       .execute();
-  }
+    await trx.deleteFrom('log_file_hit_parts').where('log_id', '=', logId).execute();
+  });
 }
 
 function filtered(db: Db, logId: string, filter: HitFilter) {

@@ -18,7 +18,7 @@ import {
   type AnalyseProgress,
   type StagedFile,
 } from '#server/features/log-files/index.ts';
-import { stageFile } from '#server/features/log-files/upload.ts';
+import { stageFile } from '#server/features/log-files/stage.ts';
 import type { Jobs, JobState } from '#server/lib/jobs/index.ts';
 import { createAppFetcher } from '#server/lib/safe-fetch/app-fetcher.ts';
 import { loadCliConfig } from './lib/cli-config.ts';

@@ -39,6 +39,21 @@ CREATE TABLE IF NOT EXISTS log_file_hits (
   PRIMARY KEY (log_id, url, bot, verified, status)
 );
 
+-- Counts as the reading job flushes them, appended without a key (cheap to write); merged into
+-- log_file_hits in one GROUP BY when the log has been read, then deleted.
+CREATE TABLE IF NOT EXISTS log_file_hit_parts (
+  log_id TEXT NOT NULL REFERENCES log_files (id) ON DELETE CASCADE,
+  url TEXT NOT NULL,
+  bot TEXT NOT NULL,
+  verified INTEGER NOT NULL,
+  status INTEGER NOT NULL,
+  hits BIGINT NOT NULL,
+  bytes BIGINT NOT NULL,
+  first_seen BIGINT NOT NULL,
+  last_seen BIGINT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS log_file_hit_parts_log ON log_file_hit_parts (log_id);
+
 -- Every line's hit per UTC day (YYYY-MM-DD), bot ('other' for people and unknown clients), verified and status.
 CREATE TABLE IF NOT EXISTS log_file_days (
   log_id TEXT NOT NULL REFERENCES log_files (id) ON DELETE CASCADE,

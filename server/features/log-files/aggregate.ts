@@ -1,120 +1,146 @@
 import type { Db } from '#db/index.ts';
 import { addDays, type DayCount } from '#db/log-file-days.ts';
-import { addHits, type HitCount } from '#db/log-file-hits.ts';
-import { OTHER_CLIENTS } from '#views/model/log-file-bots.ts';
+import { addHitParts, mergeHitParts, type HitCount } from '#db/log-file-hits.ts';
+import { LOG_FILE_BOTS, OTHER_CLIENTS } from '#views/model/log-file-bots.ts';
+import { detached } from './log-fields.ts';
 
 /**
- * Counts in memory, added to the database in batches: per (URL, bot, verified, status) for bots, per
- * (day, bot, verified, status) for every line. Each map is flushed (added to the stored counts) when
- * it holds FLUSH_ENTRIES entries or FLUSH_KEY_CHARS characters of keys, so memory stays bounded
- * whatever the size of the log or the number of its distinct URLs.
+ * Counts in memory, written to the database in batches: per (URL, bot, verified, status) for bots,
+ * per (day, bot, verified, status) for every line. A table of counts is flushed when it holds
+ * FLUSH_ENTRIES rows or its URLs FLUSH_KEY_CHARS characters, so memory stays bounded whatever the
+ * size of the log or the number of its distinct URLs. Counts sit in typed arrays (a row is an index)
+ * rather than one object each: ten million lines make little garbage.
  */
-export const FLUSH_ENTRIES = 50_000;
+export const FLUSH_ENTRIES = 100_000;
 export const FLUSH_KEY_CHARS = 8 * 1024 * 1024;
-
-interface Cell {
-  hits: number;
-  bytes: number;
-  first: number;
-  last: number;
-}
 
 const DAY_MS = 86_400_000;
 
-export interface Hit {
-  url: string;
-  time: number;
-  status: number;
-  bytes: number;
-  /** A bot id, or OTHER_CLIENTS. */
-  bot: string;
-  verified: boolean;
+/**
+ * The (bot, verified, status) of a hit as one number: bots by catalogue index (0 for OTHER_CLIENTS),
+ * then verified, then the status.
+ */
+const BOTS = [OTHER_CLIENTS, ...LOG_FILE_BOTS.map((bot) => bot.id)];
+const BOT_INDEX = new Map(BOTS.map((bot, index) => [bot, index]));
+const combo = (bot: string, verified: boolean, status: number) =>
+  ((BOT_INDEX.get(bot) ?? 0) * 2 + (verified ? 1 : 0)) * 1000 + status;
+function uncombo(key: number): { bot: string; verified: boolean; status: number } {
+  const status = key % 1000;
+  const rest = (key - status) / 1000;
+  return { bot: BOTS[rest >> 1]!, verified: (rest & 1) === 1, status };
+}
+
+/** Up to FLUSH_ENTRIES rows of counts keyed by text, in columns. */
+function countTable() {
+  const index = new Map<string, number>();
+  // Sized for FLUSH_ENTRIES; a batch that passes it before the next flush grows them.
+  let capacity = FLUSH_ENTRIES;
+  let hits = new Float64Array(capacity);
+  let bytes = new Float64Array(capacity);
+  let first = new Float64Array(capacity);
+  let last = new Float64Array(capacity);
+  let combos = new Float64Array(capacity);
+  const texts: string[] = [];
+  let chars = 0;
+  const grown = (column: Float64Array) => {
+    const bigger = new Float64Array(capacity);
+    bigger.set(column);
+    return bigger;
+  };
+  return {
+    add(key: string, text: string, comboKey: number, time: number, size: number): void {
+      let row = index.get(key);
+      if (row === undefined) {
+        row = index.size;
+        if (row >= capacity) {
+          capacity *= 2;
+          [hits, bytes, first, last, combos] = [grown(hits), grown(bytes), grown(first), grown(last), grown(combos)];
+        }
+        const kept = detached(text);
+        index.set(detached(key), row);
+        texts[row] = kept;
+        chars += kept.length;
+        combos[row] = comboKey;
+        hits[row] = 0;
+        bytes[row] = 0;
+        first[row] = time;
+        last[row] = time;
+      }
+      hits[row]++;
+      bytes[row] += size;
+      if (time < first[row]!) first[row] = time;
+      if (time > last[row]!) last[row] = time;
+    },
+    full: () => index.size >= FLUSH_ENTRIES || chars >= FLUSH_KEY_CHARS,
+    size: () => index.size,
+    /** Every row, then empty. */
+    drain<T>(
+      row: (text: string, comboKey: number, counts: { hits: number; bytes: number; first: number; last: number }) => T,
+    ): T[] {
+      const rows: T[] = [];
+      for (let n = 0; n < index.size; n++)
+        rows.push(row(texts[n]!, combos[n]!, { hits: hits[n]!, bytes: bytes[n]!, first: first[n]!, last: last[n]! }));
+      index.clear();
+      texts.length = 0;
+      chars = 0;
+      return rows;
+    },
+  };
 }
 
 export function createAggregator(db: Db, logId: string) {
-  let urls = new Map<string, Cell>();
-  let days = new Map<string, Cell>();
-  let keyChars = 0;
-  const dayNames = new Map<number, string>();
+  const urls = countTable();
+  const days = countTable();
+  let lastDay = Number.NaN;
+  let lastDayName = '';
   let first = Number.POSITIVE_INFINITY;
   let last = Number.NEGATIVE_INFINITY;
 
-  function dayOf(time: number): string {
-    const index = Math.floor(time / DAY_MS);
-    let name = dayNames.get(index);
-    if (name === undefined) {
-      name = new Date(index * DAY_MS).toISOString().slice(0, 10);
-      if (dayNames.size > 10_000) dayNames.clear();
-      dayNames.set(index, name);
+  async function flush(): Promise<void> {
+    if (urls.size() > 0) {
+      const rows = urls.drain<HitCount>((url, key, counts) => ({
+        url,
+        ...uncombo(key),
+        hits: counts.hits,
+        bytes: counts.bytes,
+        firstSeen: counts.first,
+        lastSeen: counts.last,
+      }));
+      await addHitParts(db, logId, rows);
     }
-    return name;
-  }
-
-  function count(map: Map<string, Cell>, key: string, hit: Hit): boolean {
-    const cell = map.get(key);
-    if (cell) {
-      cell.hits++;
-      cell.bytes += hit.bytes;
-      if (hit.time < cell.first) cell.first = hit.time;
-      if (hit.time > cell.last) cell.last = hit.time;
-      return false;
+    if (days.size() > 0) {
+      const rows = days.drain<DayCount>((day, key, counts) => ({
+        day,
+        ...uncombo(key),
+        hits: counts.hits,
+        bytes: counts.bytes,
+      }));
+      await addDays(db, logId, rows);
     }
-    map.set(key, { hits: 1, bytes: hit.bytes, first: hit.time, last: hit.time });
-    return true;
-  }
-
-  async function flushUrls(): Promise<void> {
-    const rows: HitCount[] = [];
-    for (const [key, cell] of urls) {
-      const [url, bot, verified, status] = key.split('\t');
-      rows.push({
-        url: url!,
-        bot: bot!,
-        verified: verified === '1',
-        status: Number(status),
-        hits: cell.hits,
-        bytes: cell.bytes,
-        firstSeen: cell.first,
-        lastSeen: cell.last,
-      });
-    }
-    urls = new Map();
-    keyChars = 0;
-    await addHits(db, logId, rows);
-  }
-
-  async function flushDays(): Promise<void> {
-    const rows: DayCount[] = [];
-    for (const [key, cell] of days) {
-      const [day, bot, verified, status] = key.split('\t');
-      rows.push({
-        day: day!,
-        bot: bot!,
-        verified: verified === '1',
-        status: Number(status),
-        hits: cell.hits,
-        bytes: cell.bytes,
-      });
-    }
-    days = new Map();
-    await addDays(db, logId, rows);
   }
 
   return {
-    add(hit: Hit): void {
-      const tail = `\t${hit.bot}\t${hit.verified ? 1 : 0}\t${hit.status}`;
-      count(days, dayOf(hit.time) + tail, hit);
-      if (hit.bot !== OTHER_CLIENTS && count(urls, hit.url + tail, hit)) keyChars += hit.url.length + tail.length;
-      if (hit.time < first) first = hit.time;
-      if (hit.time > last) last = hit.time;
+    /** One line's hit: `bot` a bot id or OTHER_CLIENTS (whose URLs are not kept). */
+    add(record: { url: string; time: number; status: number; bytes: number }, bot: string, verified: boolean): void {
+      const { time, bytes } = record;
+      const key = combo(bot, verified, record.status);
+      const dayIndex = Math.floor(time / DAY_MS);
+      if (dayIndex !== lastDay) {
+        lastDay = dayIndex;
+        lastDayName = new Date(dayIndex * DAY_MS).toISOString().slice(0, 10);
+      }
+      days.add(`${key} ${lastDayName}`, lastDayName, key, time, bytes);
+      if (bot !== OTHER_CLIENTS) urls.add(`${key} ${record.url}`, record.url, key, time, bytes);
+      if (time < first) first = time;
+      if (time > last) last = time;
     },
-    /** Whether the maps are due to be flushed (the caller awaits `flush` between batches). */
-    full(): boolean {
-      return urls.size >= FLUSH_ENTRIES || keyChars >= FLUSH_KEY_CHARS || days.size >= FLUSH_ENTRIES;
-    },
-    async flush(): Promise<void> {
-      if (urls.size > 0) await flushUrls();
-      if (days.size > 0) await flushDays();
+    /** Whether the tables are due to be flushed (the caller awaits `flush` between batches). */
+    full: () => urls.full() || days.full(),
+    flush,
+    /** The last flush, then the URL counts merged into their final rows: the log has been read. */
+    async finish(): Promise<void> {
+      await flush();
+      await mergeHitParts(db, logId);
     },
     /** The first and last time seen, or null before any line. */
     range(): { from: number; to: number } | null {

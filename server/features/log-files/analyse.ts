@@ -96,12 +96,12 @@ export async function analyseLog(
       const rule = record.userAgent ? classify(record.userAgent) : undefined;
       const verified = rule && deps.verifier.known(rule, record.ip);
       if (rule && verified === undefined) waiting.push({ record, rule });
-      else aggregator.add({ ...record, bot: rule ? rule.id : OTHER_CLIENTS, verified: verified === true });
+      else aggregator.add(record, rule ? rule.id : OTHER_CLIENTS, verified === true);
     }
     if (waiting.length > 0) {
       await deps.verifier.lookup(waiting.map(({ rule, record }) => ({ rule, ip: record.ip })));
       for (const { record, rule } of waiting)
-        aggregator.add({ ...record, bot: rule.id, verified: deps.verifier.known(rule, record.ip) === true });
+        aggregator.add(record, rule.id, deps.verifier.known(rule, record.ip) === true);
     }
     if (aggregator.full()) await aggregator.flush();
     report();
@@ -117,7 +117,7 @@ export async function analyseLog(
     bytesDone += file.bytes;
     bytesRead = 0;
   }
-  await aggregator.flush();
+  await aggregator.finish();
   report();
   return { ...result, range: aggregator.range() };
 }

@@ -1,4 +1,5 @@
 import { LOG_FILE_BOTS } from '#views/model/log-file-bots.ts';
+import { detached } from './log-fields.ts';
 import type { RangeSource } from './ranges.ts';
 
 /**
@@ -87,7 +88,8 @@ export function createBotClassifier(): (userAgent: string) => BotRule | undefine
     if (known !== undefined) return known ?? undefined;
     const rule = ANY_BOT.test(userAgent) ? BOT_RULES.find((candidate) => candidate.test(userAgent)) : undefined;
     if (cache.size >= UA_CACHE_SIZE) cache.clear();
-    cache.set(userAgent, rule ?? null);
+    // A copy: the agent is a slice of the chunk its line came from.
+    cache.set(detached(userAgent), rule ?? null);
     return rule;
   };
 }

@@ -1,5 +1,6 @@
+import { clfParser } from './clf.ts';
 import { jsonLineParser } from './json-lines.ts';
-import { clfTime, requestTarget, type LineParser } from './log-fields.ts';
+import { requestTarget, type LineParser } from './log-fields.ts';
 
 export type { LineParser, LogRecord, ParseResult } from './log-fields.ts';
 
@@ -17,33 +18,6 @@ export const FORMAT_NAMES: Record<FormatId, string> = {
   cloudflare: 'JSON lines (Cloudflare)',
   w3c: 'W3C extended (IIS)',
 };
-
-// host:port (Apache's vhost_combined), address, ident, user, [time], "request", status, bytes, then
-// "referer" "agent" in the combined format. Quoted fields may hold \" (Apache) or \x22 (nginx).
-const CLF =
-  /^(?:\S+:\d+ )?(\S+) \S+ (?:"[^"]*"|\S+) \[([^\]]+)\] "((?:[^"\\]|\\.)*)" (\d{3}) (\d+|-)(?: "(?:[^"\\]|\\.)*" "((?:[^"\\]|\\.)*)")?/;
-
-function clfParser(format: 'combined' | 'common'): LineParser {
-  const times = clfTime();
-  return {
-    format,
-    parse(line) {
-      if (line.length === 0) return null;
-      const match = CLF.exec(line);
-      if (!match) return undefined;
-      const time = times(match[2]!);
-      if (Number.isNaN(time)) return undefined;
-      return {
-        ip: match[1]!,
-        time,
-        url: requestTarget(match[3]!),
-        status: Number(match[4]),
-        bytes: match[5] === '-' ? 0 : Number(match[5]),
-        userAgent: match[6] ?? '',
-      };
-    },
-  };
-}
 
 /** W3C extended: the `#Fields:` directive names the space-separated columns of the lines after it. */
 function w3cParser(): LineParser {

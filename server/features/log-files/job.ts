@@ -95,6 +95,9 @@ export const logFilesJob = {
     attempts: 2,
     backoffMs: 1000,
     progressIntervalMs: 250,
+    // What a log holds in memory is bounded (aggregate.ts: 100,000 rows between flushes); a ceiling on
+    // the thread's heap makes V8 collect before its garbage, not the counts, grows the process.
+    heapLimitMb: 160,
     async run(job, deps) {
       if (!(await markLogFileRunning(deps.db, job.input.logId))) {
         await removeStaged(job.input.files);

@@ -20,7 +20,7 @@ import {
   uploadError,
   uploadHandler,
   type StagedUpload,
-} from './upload.ts';
+} from './upload-router.ts';
 
 /** Logs are private: never cached by a proxy, never indexed. */
 function privately(_req: Request, res: Response, next: NextFunction): void {

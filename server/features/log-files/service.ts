@@ -2,8 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Db } from '#db/index.ts';
-import { dayCounts } from '#db/log-file-days.ts';
-import { eachUrlHits, urlHits, type HitFilter, type UrlHits } from '#db/log-file-hits.ts';
 import {
   countUnfinishedLogFiles,
   deleteLogFile,
@@ -17,11 +15,10 @@ import { getSiteAudit } from '#db/site-audits.ts';
 import type { LogFilesSettings } from '#server/config/log-files.ts';
 import { BusyError, InvalidInputError, NotAllowedError, NotFoundError } from '#server/lib/domain-errors.ts';
 import type { Jobs } from '#server/lib/jobs/index.ts';
-import { botName, botsNamed } from '#views/model/log-file-bots.ts';
-import type { LogDaysResponse, LogFileView, LogUrlRow } from '#views/tools/log-files/schema.ts';
+import type { LogFileView } from '#views/model/log-files.ts';
 import type { AnalyseProgress, StagedFile } from './analyse.ts';
-import { RULES_BY_ID } from './bots.ts';
-import { LOG_FILES_JOB, removeStaged, UNEXPECTED_FAILURE, type LogFilesInput, type LogSummary } from './job.ts';
+import { LOG_FILES_JOB, removeStaged, UNEXPECTED_FAILURE, type LogFilesInput } from './job.ts';
+import { createLogResults, logView } from './results.ts';
 
 const DAY_MS = 86_400_000;
 const RETRY_AFTER_SECONDS = 60;
@@ -41,8 +38,6 @@ export interface LogFilesServiceOptions {
   log: { warn(obj: object, msg?: string): void };
   now?: () => number;
 }
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * Logs on the job system: a row each (what every process reads), the uploaded files staged under
@@ -68,38 +63,6 @@ export function createLogFilesService(options: LogFilesServiceOptions) {
     return { row: await stored(row.id) };
   }
 
-  function view(row: LogFileRow, progress?: AnalyseProgress): LogFileView {
-    const summary = row.summary as LogSummary | undefined;
-    const verifiable = (bot: string) => {
-      const rule = RULES_BY_ID.get(bot);
-      return !!rule && (rule.ranges.length > 0 || (settings.dnsVerify && rule.dns.length > 0));
-    };
-    return {
-      id: row.id,
-      status: row.status,
-      ...(row.error ? { error: row.error } : {}),
-      files: row.files,
-      ...(progress ? { progress } : {}),
-      formats: summary?.formats ?? [],
-      lines: row.lines,
-      unparsed: row.unparsed,
-      unparsedSamples: summary?.samples ?? [],
-      range: summary?.range ? { from: iso(summary.range.from), to: iso(summary.range.to) } : null,
-      bots: (summary?.bots ?? []).map((entry) => ({
-        ...entry,
-        name: botName(entry.bot),
-        verifiable: verifiable(entry.bot),
-      })),
-      otherHits: summary?.otherHits ?? 0,
-      spend: summary?.spend ?? [],
-      dns: summary?.dns ?? { enabled: settings.dnsVerify, lookups: 0 },
-      join: summary?.join ?? null,
-      auditId: row.auditId,
-      createdAt: iso(row.createdAt),
-      expiresAt: iso(row.expiresAt),
-    };
-  }
-
   /** A finished log's row (results are read only once they are all in). */
   async function finished(id: string): Promise<LogFileRow> {
     const row = await stored(id);
@@ -107,18 +70,6 @@ export function createLogFilesService(options: LogFilesServiceOptions) {
       throw new NotFoundError('This log has no results (yet): it is still being analysed, or it failed.');
     return row;
   }
-
-  function filterOf(query: { bot?: string; verified?: 'true' | 'false' }): HitFilter {
-    const bots = query.bot ? botsNamed(query.bot) : undefined;
-    if (bots && bots.length === 0) throw new InvalidInputError(`There is no bot called ${query.bot}.`);
-    return { bots, verified: query.verified === undefined ? undefined : query.verified === 'true' };
-  }
-
-  const urlRow = (hits: UrlHits): LogUrlRow => ({
-    ...hits,
-    firstSeen: iso(hits.firstSeen),
-    lastSeen: iso(hits.lastSeen),
-  });
 
   return {
     newId: newLogId,
@@ -162,35 +113,11 @@ export function createLogFilesService(options: LogFilesServiceOptions) {
     },
     async get(id: string): Promise<LogFileView> {
       const { row, progress } = await settled(await stored(id));
-      return view(row, progress);
+      return logView(row, settings.dnsVerify, progress);
     },
-    async urls(id: string, query: { bot?: string; verified?: 'true' | 'false'; page: number; perPage: number }) {
-      const row = await finished(id);
-      const result = await urlHits(db, row.id, filterOf(query), {
-        offset: (query.page - 1) * query.perPage,
-        limit: query.perPage,
-      });
-      return { total: result.total, page: query.page, perPage: query.perPage, urls: result.urls.map(urlRow) };
-    },
-    /** Every URL of the filter, for the CSV export (read a page at a time). */
-    async *eachUrl(id: string, query: { bot?: string; verified?: 'true' | 'false' }): AsyncGenerator<LogUrlRow> {
-      const row = await finished(id);
-      for await (const hits of eachUrlHits(db, row.id, filterOf(query))) yield urlRow(hits);
-    },
-    async days(id: string): Promise<LogDaysResponse> {
-      const row = await finished(id);
-      const days: LogDaysResponse['days'] = [];
-      for (const count of await dayCounts(db, row.id)) {
-        let day = days[days.length - 1];
-        if (day?.day !== count.day) days.push((day = { day: count.day, hits: 0, bots: {}, statuses: {} }));
-        day.hits += count.hits;
-        day.bots[count.bot] = (day.bots[count.bot] ?? 0) + count.hits;
-        day.statuses[count.status] = (day.statuses[count.status] ?? 0) + count.hits;
-      }
-      return { days };
-    },
+    ...createLogResults(db, finished),
     async finished(id: string): Promise<LogFileView> {
-      return view(await finished(id));
+      return logView(await finished(id), settings.dnsVerify);
     },
     /** The uploader (their visitor cookie) deletes a log: its results and, if still waiting, its files. */
     async remove(id: string, visitor: string | null): Promise<void> {

@@ -1,5 +1,6 @@
 import { Resolver } from 'node:dns/promises';
 import type { BotRule } from './bots.ts';
+import { detached } from './log-fields.ts';
 import { addressValue, inRanges, shippedRanges } from './ranges.ts';
 
 /**
@@ -40,7 +41,7 @@ export function createVerifier(options: VerifierOptions): Verifier {
   let looked = 0;
   const remember = (key: string, verified: boolean) => {
     if (answers.size >= CACHE_SIZE) answers.clear();
-    answers.set(key, verified);
+    answers.set(detached(key), verified);
     return verified;
   };
 
