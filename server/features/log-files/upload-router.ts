@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Request } from 'express';
 import multer, { type StorageEngine } from 'multer';
 import { HttpError } from '#server/http/http-error.ts';
+import { isDomainError } from '#server/lib/domain-errors.ts';
 import { stageFile } from './stage.ts';
 
 /** The upload's HTTP edge: multer with a storage engine that stages each file (./stage.ts) and counts bytes across them. */
@@ -61,9 +62,10 @@ export function stagingStorage(maxBytes: number): StorageEngine {
   };
 }
 
-/** multer's own errors in words a person can act on (the storage's HttpErrors pass as they are). */
-export function uploadError(error: unknown, settings: { maxBytes: number; maxFiles: number }): HttpError {
-  if (error instanceof HttpError) return error;
+/** multer's own errors in words a person can act on. */
+export function uploadError(error: unknown, settings: { maxBytes: number; maxFiles: number }): Error {
+  // The storage's own refusals (too large; no log, a domain error) pass as they are.
+  if (error instanceof HttpError || isDomainError(error)) return error;
   const code = (error as { code?: string }).code;
   if (code === 'LIMIT_FILE_SIZE') return tooLarge(settings.maxBytes);
   if (code === 'LIMIT_FILE_COUNT') return new HttpError(400, `Upload at most ${settings.maxFiles} files at once.`);
