@@ -93,6 +93,7 @@ export function HitsPerDayChart({
         <summary>Hits per day as a table</summary>
         <div className="log-scroll">
           <Table
+            className="log-table card-table"
             columns={['Day', ...series.map((entry) => entry.label), 'All bots']}
             caption="Bot hits per day"
             hiddenCaption
@@ -101,9 +102,11 @@ export function HitsPerDayChart({
               <tr key={bar.day}>
                 <th scope="row">{bar.day}</th>
                 {bar.values.map((value, n) => (
-                  <td key={series[n]!.key}>{count(value)}</td>
+                  <td key={series[n]!.key} data-label={series[n]!.label}>
+                    {count(value)}
+                  </td>
                 ))}
-                <td>{count(bar.total)}</td>
+                <td data-label="All bots">{count(bar.total)}</td>
               </tr>
             ))}
           </Table>

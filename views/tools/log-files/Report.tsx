@@ -12,16 +12,19 @@ function BotsTable({ log }: { log: LogFileView }) {
   return (
     <div className="log-scroll">
       <Table
-        className="log-table"
+        className="log-table card-table"
         columns={['Bot', 'Verified hits', 'Unverified hits', 'Verification']}
         caption="Hits by bot"
+        hiddenCaption
       >
         {log.bots.map((bot) => (
           <tr key={bot.bot}>
             <th scope="row">{bot.name}</th>
-            <td>{count(bot.verified)}</td>
-            <td className={bot.unverified > 0 && bot.verifiable ? 'log-warn' : undefined}>{count(bot.unverified)}</td>
-            <td>
+            <td data-label="Verified hits">{count(bot.verified)}</td>
+            <td data-label="Unverified hits" className={bot.unverified > 0 && bot.verifiable ? 'log-warn' : undefined}>
+              {count(bot.unverified)}
+            </td>
+            <td data-label="Verification">
               {bot.verifiable
                 ? bot.unverified > 0
                   ? 'Some hits came from addresses its operator does not list: someone else using its name'
@@ -39,9 +42,10 @@ function SpendTable({ log }: { log: LogFileView }) {
   return (
     <div className="log-scroll">
       <Table
-        className="log-table"
+        className="log-table card-table"
         columns={['Bot', 'Hits', 'URLs', 'With parameters', 'Redirects', 'Errors (4xx, 5xx)']}
         caption="Where each bot’s crawl went"
+        hiddenCaption
       >
         {log.spend.map((row) => (
           <tr key={`${row.bot}-${row.verified}`}>
@@ -49,11 +53,11 @@ function SpendTable({ log }: { log: LogFileView }) {
               {botName(row.bot)}
               {row.verified ? '' : ' (unverified)'}
             </th>
-            <td>{count(row.hits)}</td>
-            <td>{count(row.urls)}</td>
-            <td>{`${count(row.parameters)} (${share(row.parameters, row.hits)})`}</td>
-            <td>{`${count(row.redirects)} (${share(row.redirects, row.hits)})`}</td>
-            <td>{`${count(row.errors)} (${share(row.errors, row.hits)})`}</td>
+            <td data-label="Hits">{count(row.hits)}</td>
+            <td data-label="URLs">{count(row.urls)}</td>
+            <td data-label="With parameters">{`${count(row.parameters)} (${share(row.parameters, row.hits)})`}</td>
+            <td data-label="Redirects">{`${count(row.redirects)} (${share(row.redirects, row.hits)})`}</td>
+            <td data-label="Errors (4xx, 5xx)">{`${count(row.errors)} (${share(row.errors, row.hits)})`}</td>
           </tr>
         ))}
       </Table>
