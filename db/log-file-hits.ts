@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from './index.ts';
+import type { LogSpendView } from '#views/model/log-files.ts';
 import type { Tables } from './schema.ts';
 
 /** Bots' hits per URL (log_file_hits, migration 0023): what a log's job adds, and what its pages read. */
@@ -171,16 +172,8 @@ export async function* eachUrlTotal(
   }
 }
 
-export interface BotSpend {
-  bot: string;
-  verified: boolean;
-  hits: number;
-  urls: number;
-  /** Hits on URLs with a query string, on redirects (301, 302, 303, 307, 308; not 304), on 4xx and 5xx answers. */
-  parameters: number;
-  redirects: number;
-  errors: number;
-}
+/** Where one bot's crawl went (verified and unverified apart): the API's row as it is. */
+export type BotSpend = LogSpendView;
 
 /** Where each bot's crawl went: parameter URLs, redirects and errors against its whole. */
 export async function botSpend(db: Db, logId: string): Promise<BotSpend[]> {

@@ -112,10 +112,22 @@ export async function countUnfinishedLogFiles(db: Db): Promise<number> {
  * transaction. False when the log has ended or is gone (deleted, expired): the try has nothing to do.
  */
 export async function markLogFileRunning(db: Db, id: string): Promise<boolean> {
+  return updateUnfinished(db, id, { status: 'running', error: null, lines: 0, unparsed: 0 });
+}
+
+/**
+ * Changes an unfinished (queued or running) log and drops the counts a try had written, in one
+ * transaction; false, touching nothing, when the log has ended or is gone.
+ */
+async function updateUnfinished(
+  db: Db,
+  id: string,
+  set: { status: LogFileStatus; error: string | null; lines?: number; unparsed?: number; finished_at?: number },
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable('log_files')
-      .set({ status: 'running', error: null, lines: 0, unparsed: 0 })
+      .set(set)
       .where('id', '=', id)
       .where('status', 'in', ['queued', 'running'])
       .executeTakeFirst();
@@ -147,17 +159,7 @@ export async function completeLogFile(
 
 /** Ends an unfinished log as failed, dropping what a try had counted. False when it had already ended. */
 export async function failLogFile(db: Db, id: string, error: string, finishedAt: number): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('log_files')
-      .set({ status: 'failed', error, finished_at: finishedAt })
-      .where('id', '=', id)
-      .where('status', 'in', ['queued', 'running'])
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
-    await deleteCounts(trx, id);
-    return true;
-  });
+  return updateUnfinished(db, id, { status: 'failed', error, finished_at: finishedAt });
 }
 
 export async function deleteLogFile(db: Db, id: string): Promise<boolean> {
