@@ -226,6 +226,25 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect((await agent.get(`/api/log-files/${id}/urls.csv`)).status).toBe(404);
   });
 
+  test('after LOG_FILES_KEEP_DAYS a log answers 404 at once, and the next upload deletes it with its counts', async () => {
+    const made = await appWith({ LOG_FILES_KEEP_DAYS: '3' });
+    const { id, view, agent } = await uploadLog(made, { 'access.log': plantedCombinedLog() });
+    expect(Date.parse(view.expiresAt) - Date.parse(view.createdAt)).toBe(3 * 86_400_000);
+    // Three days later, as the clock would say: the row's time is up.
+    await made.db
+      .updateTable('log_files')
+      .set({ expires_at: Date.now() - 1 })
+      .where('id', '=', id)
+      .execute();
+    expect((await agent.get(`/api/log-files/${id}`)).status).toBe(404);
+    expect((await agent.get(`/api/log-files/${id}/urls`)).status).toBe(404);
+    await uploadLog(made, { 'access.log': plantedCombinedLog() }, {}, agent);
+    const left = await made.db.selectFrom('log_files').select('id').where('id', '=', id).execute();
+    const hits = await made.db.selectFrom('log_file_hits').select('url').where('log_id', '=', id).execute();
+    const days = await made.db.selectFrom('log_file_days').select('day').where('log_id', '=', id).execute();
+    expect({ left, hits, days }).toEqual({ left: [], hits: [], days: [] });
+  });
+
   test('past LOG_FILES_MAX_QUEUED logs waiting, a new upload answers 503 before it is read', async () => {
     // A web-only process: nothing runs the jobs, so the first log stays queued.
     const made = await appWith({ ROLE: 'web', LOG_FILES_MAX_QUEUED: '1' });
