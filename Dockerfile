@@ -22,7 +22,7 @@ ENV NODE_ENV=production \
     DATA_DIR=/data \
     CHROMIUM_PATH=/usr/bin/chromium
 WORKDIR /app
-# DejaVu Sans gives transcript PDFs glyphs beyond Latin-1 (see PDF_FONT_PATH). Debian's Chromium renders
+# DejaVu Sans gives every PDF glyphs beyond Latin-1 (see PDF_FONT_PATH). Debian's Chromium renders
 # pages for the mobile-friendly tester (docs/decisions/0019); it adds roughly 350 MB to the image.
 RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core chromium && rm -rf /var/lib/apt/lists/*
 COPY --from=build /app/package.json ./package.json

@@ -119,12 +119,12 @@ export default tseslint.config(
     // A feature's service files and the shared machinery in server/lib: everything but the HTTP
     // edge (routers, the composition point in index.ts) speaks the domain, not HTTP.
     files: ['server/features/**', 'server/lib/**'],
-    // admin-session.ts is the inbox's cookie and CSRF middleware: HTTP edge like the routers.
+    // An admin section (*-section.ts) is a feature's routes in the admin shell: HTTP edge like the routers.
     ignores: [
       'server/features/**/router.ts',
       'server/features/**/*-router.ts',
+      'server/features/**/*-section.ts',
       'server/features/**/index.ts',
-      'server/features/leads/admin-session.ts',
       '**/*.test.ts',
       '**/*.test.tsx',
     ],
@@ -157,8 +157,55 @@ export default tseslint.config(
     },
   },
   {
+    // The shared homes in server/http (the plumbing, the admin shell) sit below the features: a
+    // feature plugs in (an admin section, an API router), the home never imports a feature.
+    files: ['server/http/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrict({
+        patterns: [
+          banned(
+            '^#server/features/',
+            'server/http is below the features: features plug into it, never the other way.',
+          ),
+          banned(
+            '^(\\.\\./)+features/',
+            'server/http is below the features: features plug into it, never the other way.',
+          ),
+        ],
+      }),
+    },
+  },
+  {
+    // Periodic work is a repeatable job of the job system, and a wait for a job's end is
+    // followJob/waitForOutcome (server/lib/jobs, docs/decisions/0049): no feature keeps a clock of its own.
+    files: ['server/features/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'setInterval',
+          message:
+            'Periodic work is a repeatable job of the job system; a wait for a job uses followJob/waitForOutcome (server/lib/jobs, docs/decisions/0049).',
+        },
+      ],
+    },
+  },
+  {
     files: ['db/**'],
     rules: { '@typescript-eslint/no-restricted-imports': restrict({ patterns: VIEWS_OUTSIDE_MODEL }) },
+  },
+  {
+    // Configuration sits below the features: loading it must not load one (docs/decisions/0052).
+    files: ['server/config/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrict({
+        patterns: [
+          banned('^#server/features/', 'Configuration imports no feature: keep its defaults in server/config.'),
+        ],
+      }),
+    },
   },
   {
     // The one type-aware rule: a forgotten await loses errors and ordering.

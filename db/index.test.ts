@@ -1,6 +1,5 @@
 import Database from 'better-sqlite3';
 import { sql } from 'kysely';
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +16,7 @@ import {
   readMigrations,
   type Db,
 } from './index.ts';
+import { spawnOwned } from '#test/helpers/owned-processes.ts';
 
 test('migrations are numbered uniquely and in order, in both folders; PostgreSQL ends where SQLite ends', () => {
   for (const dialect of ['sqlite', 'postgres'] as const) {
@@ -137,7 +137,7 @@ test('SQLite: a transaction that reads then writes waits for another process wri
   const file = databaseFile(dir);
   const db = await openDatabase(file);
   // Another process takes the write lock, writes, and commits 300 ms later.
-  const writer = spawn(
+  const writer = spawnOwned(
     process.execPath,
     [
       '-e',
@@ -152,7 +152,7 @@ test('SQLite: a transaction that reads then writes waits for another process wri
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
-  await once(writer.stdout, 'data');
+  await once(writer.stdout!, 'data');
   try {
     await db.transaction().execute(async (trx) => {
       const rows = await trx.selectFrom('rate_limit_hits').select('key').execute();

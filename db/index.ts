@@ -4,6 +4,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { GuardedPgClient } from './pg-client.ts';
 import type { Tables } from './schema.ts';
 
 /**
@@ -184,6 +185,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Db> {
     connectionString: url,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: 10_000,
+    Client: GuardedPgClient,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   // A pool's idle client that loses its server emits 'error'; without a listener that kills the process.

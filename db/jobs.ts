@@ -21,6 +21,39 @@ function byKey(db: Db, queue: string, id: string) {
   return db.selectFrom('jobs').where('queue', '=', queue).where('id', '=', id);
 }
 
+/** The queue's first queued job that may start at `now` (in acceptance order). */
+function firstDue(db: Db, queue: string, now: number) {
+  return db
+    .selectFrom('jobs')
+    .where('queue', '=', queue)
+    .where('status', '=', 'queued')
+    .where('run_at', '<=', now)
+    .orderBy('seq')
+    .limit(1);
+}
+
+/** A new queued row, last in its queue's line (inside the caller's transaction). */
+async function insertQueued(trx: Db, job: NewJob): Promise<void> {
+  const { next } = await trx
+    .selectFrom('jobs')
+    .select(sql<number>`coalesce(max(seq), 0) + 1`.as('next'))
+    .where('queue', '=', job.queue)
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('jobs')
+    .values({
+      queue: job.queue,
+      id: job.id,
+      seq: next,
+      status: 'queued',
+      input: job.input,
+      max_attempts: job.maxAttempts,
+      run_at: job.now,
+      created_at: job.now,
+    })
+    .execute();
+}
+
 /**
  * Accepts a job: joins the queued or active one with this id, else replaces a finished one (its row
  * goes) with a new queued row, last in its queue's line.
@@ -30,40 +63,28 @@ export async function acceptJob(db: Db, job: NewJob): Promise<{ joined: boolean 
     const existing = await byKey(trx, job.queue, job.id).select('status').executeTakeFirst();
     if (existing?.status === 'queued' || existing?.status === 'active') return { joined: true };
     if (existing) await trx.deleteFrom('jobs').where('queue', '=', job.queue).where('id', '=', job.id).execute();
-    const { next } = await trx
-      .selectFrom('jobs')
-      .select(sql<number>`coalesce(max(seq), 0) + 1`.as('next'))
-      .where('queue', '=', job.queue)
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('jobs')
-      .values({
-        queue: job.queue,
-        id: job.id,
-        seq: next,
-        status: 'queued',
-        input: job.input,
-        max_attempts: job.maxAttempts,
-        run_at: job.now,
-        created_at: job.now,
-      })
-      .execute();
+    await insertQueued(trx, job);
     return { joined: false };
+  });
+}
+
+/**
+ * A run of a repeatable job: joins a run of its queue that is queued and may start now, else adds
+ * one under `job.id`, last in line. A run under way is not joined: the new one starts after it.
+ */
+export async function acceptRun(db: Db, job: NewJob): Promise<{ id: string; joined: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const waiting = await firstDue(trx, job.queue, job.now).select('id').executeTakeFirst();
+    if (waiting) return { id: waiting.id, joined: true };
+    await insertQueued(trx, job);
+    return { id: job.id, joined: false };
   });
 }
 
 /** Takes the first queued job that may run now (in acceptance order): active, one more try started. */
 export async function claimNextJob(db: Db, queue: string, now: number): Promise<JobRow | undefined> {
   return db.transaction().execute(async (trx) => {
-    const next = await trx
-      .selectFrom('jobs')
-      .selectAll()
-      .where('queue', '=', queue)
-      .where('status', '=', 'queued')
-      .where('run_at', '<=', now)
-      .orderBy('seq')
-      .limit(1)
-      .executeTakeFirst();
+    const next = await firstDue(trx, queue, now).selectAll().executeTakeFirst();
     if (!next) return undefined;
     const attempts = next.attempts + 1;
     await trx

@@ -3,9 +3,25 @@ import type { Db } from '#db/index.ts';
 import { insertArticleSubmission } from '#db/article-submissions.ts';
 import { insertContactMessage } from '#db/contact-messages.ts';
 import { deleteLead, iterateLeads, listInbox, setHandled, unreadCounts, type InboxQuery } from '#db/lead-inbox.ts';
-import { claimAttempt, enqueueEvent, listOutbox, markAttemptFailed, markDelivered } from '#db/outbox.ts';
+import {
+  claimMessage,
+  insertMessages,
+  listMessages,
+  markMessageDelivered,
+  markMessageFailed,
+  type LeadType,
+  type MessageChannel,
+} from '#db/messages.ts';
 import { insertMonitorLead } from '#db/monitoring/leads.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
+
+/** A lead's event for the operator on each channel, as the leads feature queues it. */
+function queueEvent(db: Db, id: string, leadType: LeadType, leadId: number, channels: MessageChannel[]) {
+  const createdAt = '2026-11-23T10:00:00.000Z';
+  const message = { id, kind: `${leadType}.created`, recipient: 'operator' as const, payload: '{}', createdAt };
+  const rows = channels.map((channel) => ({ ...message, channel, leadType, leadId, giveUpAt: 1_000_000 }));
+  return insertMessages(db, rows, 0);
+}
 
 describe.each(DIALECTS)('%s', (dialect) => {
   let db: Db;
@@ -76,19 +92,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
       createdAt: '2026-11-27T10:00:00.000Z',
     };
     const id = await insertMonitorLead(db, lead);
-    await enqueueEvent(
-      db,
-      {
-        eventId: 'e1',
-        event: 'monitor.created',
-        payload: '{}',
-        createdAt: lead.createdAt,
-        leadType: 'monitor',
-        leadId: id,
-      },
-      ['email'],
-      0,
-    );
+    await queueEvent(db, 'e1', 'monitor', id, ['email']);
     const inbox = (q: string) => listInbox(db, { kind: 'monitors', q, status: 'all', page: 1, perPage: 50 });
     expect((await inbox('')).rows).toEqual([
       {
@@ -110,7 +114,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect((await inbox('weekly')).total).toBe(0);
     expect(await unreadCounts(db)).toEqual({ contact: 0, articles: 0, monitors: 1 });
     expect(await deleteLead(db, 'monitors', id)).toBe(true);
-    expect(await listOutbox(db)).toEqual([]);
+    expect(await listMessages(db)).toEqual([]);
   });
 
   test('status filters, unread counts, pages newest first and each lead’s delivery state', async () => {
@@ -127,18 +131,19 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect(await setHandled(db, 'contact', ids[1]!, null)).toBe(true);
     expect(await unreadCounts(db)).toEqual({ contact: 5, articles: 1, monitors: 0 });
 
-    const payload = '{}';
-    const createdAt = '2026-11-23T10:00:00.000Z';
-    const event = { event: 'contact.created' as const, payload, createdAt, leadType: 'contact' as const };
-    await enqueueEvent(db, { ...event, eventId: 'e1', leadId: ids[0]! }, ['webhook', 'email'], 0);
-    await markDelivered(db, 'e1', 'webhook', createdAt);
-    await claimAttempt(db, 'e1', 'email', 0, 100);
-    await markAttemptFailed(db, 'e1', 'email', {
-      error: 'email: refused',
-      leaseUntil: 100,
-      retryAt: 50,
-      giveUpAt: null,
-    });
+    await queueEvent(db, 'e1', 'contact', ids[0]!, ['webhook', 'email']);
+    await markMessageDelivered(db, { id: 'e1', channel: 'webhook' }, '2026-11-23T10:00:00.000Z');
+    await claimMessage(db, { id: 'e1', channel: 'email', nextAttemptAt: 0 }, 100);
+    await markMessageFailed(
+      db,
+      { id: 'e1', channel: 'email' },
+      {
+        error: 'email: refused',
+        leaseUntil: 100,
+        retryAt: 50,
+        giveUpAt: null,
+      },
+    );
     const [lead1] = (await listInbox(db, { kind: 'contact', q: 'Lead 1', status: 'all', page: 1, perPage: 5 })).rows;
     expect(lead1).toMatchObject({
       id: ids[0],
@@ -150,7 +155,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
 
     expect(await deleteLead(db, 'contact', ids[0]!)).toBe(true);
     expect(await deleteLead(db, 'contact', ids[0]!)).toBe(false);
-    expect(await listOutbox(db)).toEqual([]);
+    expect(await listMessages(db)).toEqual([]);
   });
 
   test('the export walks every lead page by page, newest first, empty cells for nulls', async () => {

@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db } from '#db/index.ts';
-import { deleteEventsOfLead, type LeadType } from '#db/outbox.ts';
+import { deleteMessagesOfLead, type LeadType } from '#db/messages.ts';
 import type { Tables } from '#db/schema.ts';
 import type { InboxItem, InboxKind, InboxStatus } from '#views/model/lead-inbox.ts';
 
@@ -100,8 +100,10 @@ export async function listInbox(db: Db, query: InboxQuery): Promise<{ rows: Inbo
   const raw = await leads(db, spec)
     .select((eb) => {
       const ofLead = () =>
-        eb.selectFrom('outbox as o').where('o.lead_type', '=', spec.leadType).whereRef('o.lead_id', '=', 't.id');
-      const count = (condition: (o: ExpressionBuilder<Tables & { o: Tables['outbox'] }, 'o'>) => Expression<SqlBool>) =>
+        eb.selectFrom('messages as o').where('o.lead_type', '=', spec.leadType).whereRef('o.lead_id', '=', 't.id');
+      const count = (
+        condition: (o: ExpressionBuilder<Tables & { o: Tables['messages'] }, 'o'>) => Expression<SqlBool>,
+      ) =>
         ofLead()
           .select((o) => o.fn.countAll().as('n'))
           .where(condition);
@@ -176,7 +178,7 @@ export async function setHandled(db: Db, kind: InboxKind, id: number, at: string
 /** Deletes a lead and every notification queued or sent for it (privacy requests); false when absent. */
 export async function deleteLead(db: Db, kind: InboxKind, id: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    await deleteEventsOfLead(trx, KINDS[kind].leadType, id);
+    await deleteMessagesOfLead(trx, KINDS[kind].leadType, id);
     const result = await trx.deleteFrom(KINDS[kind].table).where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   });

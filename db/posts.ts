@@ -12,17 +12,47 @@ export const POSTS_SEEDED_KEY = 'posts_seeded';
 export type PostRow = Selectable<Tables['posts']>;
 export type NewPostRow = Tables['posts'];
 
+/** What listings show of a post (category pages, related posts, feeds, the sitemap): never its text. */
+const SUMMARY_COLUMNS = [
+  'id',
+  'slug',
+  'category',
+  'title',
+  'seo_title',
+  'description',
+  'tags',
+  'author',
+  'cover_image',
+  'cover_alt',
+  'status',
+  'published_at',
+  'updated_at',
+  'created_at',
+  'words',
+] as const;
+export type PostSummaryRow = Pick<PostRow, (typeof SUMMARY_COLUMNS)[number]>;
+
 /** Live: published, or scheduled, with its time come. */
 function live(db: Db, now: number) {
   return db
     .selectFrom('posts')
-    .selectAll()
+    .select(SUMMARY_COLUMNS)
     .where('status', 'in', ['published', 'scheduled'])
     .where('published_at', '<=', now);
 }
 
-export async function livePost(db: Db, category: string, slug: string, now: number): Promise<PostRow | undefined> {
-  return live(db, now).where('category', '=', category).where('slug', '=', slug).executeTakeFirst();
+/** A live post as its page shows it: everything but the Markdown (the page reads the HTML rendered when it was saved). */
+export async function livePost(
+  db: Db,
+  category: string,
+  slug: string,
+  now: number,
+): Promise<(PostSummaryRow & Pick<PostRow, 'html' | 'toc' | 'faq'>) | undefined> {
+  return live(db, now)
+    .select(['html', 'toc', 'faq'])
+    .where('category', '=', category)
+    .where('slug', '=', slug)
+    .executeTakeFirst();
 }
 
 export async function liveInCategory(
@@ -30,7 +60,7 @@ export async function liveInCategory(
   category: string,
   now: number,
   { limit, offset }: { limit: number; offset: number },
-): Promise<{ rows: PostRow[]; total: number }> {
+): Promise<{ rows: PostSummaryRow[]; total: number }> {
   const rows = await live(db, now)
     .where('category', '=', category)
     .orderBy('published_at', 'desc')
@@ -49,7 +79,7 @@ export async function liveInCategory(
 }
 
 /** Every live post, newest first (feeds, the sitemap, related posts). */
-export async function allLive(db: Db, now: number, limit = 10_000): Promise<PostRow[]> {
+export async function allLive(db: Db, now: number, limit = 10_000): Promise<PostSummaryRow[]> {
   return live(db, now).orderBy('published_at', 'desc').orderBy('title').limit(limit).execute();
 }
 
@@ -123,6 +153,22 @@ export async function updatePost(db: Db, row: NewPostRow, oldPath: string, newPa
 export async function deletePost(db: Db, id: string): Promise<boolean> {
   const result = await db.deleteFrom('posts').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** What rendering a post's Markdown gave (decision 0051): stored with the post, read by its page. */
+export interface RenderedColumns {
+  html: string;
+  toc: string;
+  words: number;
+}
+
+/** Posts not rendered yet (saved before migration 0019): their Markdown, to render once. */
+export async function unrenderedPosts(db: Db): Promise<Array<Pick<PostRow, 'id' | 'body'>>> {
+  return db.selectFrom('posts').select(['id', 'body']).where('html', 'is', null).execute();
+}
+
+export async function setRendered(db: Db, id: string, rendered: RenderedColumns): Promise<void> {
+  await db.updateTable('posts').set(rendered).where('id', '=', id).execute();
 }
 
 export async function setIndexNowResult(db: Db, id: string, result: string): Promise<void> {

@@ -71,7 +71,15 @@ export interface Tables {
     report: string | null;
     diff: string | null;
   };
-  site_audit_pages: { audit_id: string; n: number; url: string; facts: string; issues: string };
+  site_audit_pages: {
+    audit_id: string;
+    n: number;
+    url: string;
+    facts: string;
+    issues: string;
+    /** 'page', or 'resource': a script or stylesheet pages load (migration 0021). */
+    kind: Generated<'page' | 'resource'>;
+  };
   site_audit_issues: {
     audit_id: string;
     type: string;
@@ -80,19 +88,27 @@ export interface Tables {
     detail: string;
     links: string | null;
   };
-  outbox: {
-    event_id: string;
+  /**
+   * Everything the site sends (db/messages.ts, server/lib/messaging): one row per message and channel;
+   * times in `next_attempt_at` and `give_up_at` are milliseconds since the epoch.
+   */
+  messages: {
+    id: string;
     channel: 'webhook' | 'email';
-    event: 'contact.created' | 'article.created' | 'monitor.created';
+    kind: string;
+    recipient: 'operator' | 'listed';
     payload: string;
-    created_at: string;
-    lead_type: 'contact' | 'article' | 'monitor';
-    lead_id: number;
+    lead_type: 'contact' | 'article' | 'monitor' | null;
+    lead_id: number | null;
+    monitor_id: string | null;
+    run_id: string | null;
     attempts: Generated<number>;
     next_attempt_at: number;
+    give_up_at: number;
     delivered_at: string | null;
     failed_at: string | null;
     last_error: string | null;
+    created_at: string;
   };
   admin_sessions: { token_hash: string; csrf_token: string; created_at: number; expires_at: number };
   /** Per-IP rate limit counts shared by the web processes; `reset_at` in milliseconds since the epoch. */
@@ -137,6 +153,10 @@ export interface Tables {
     updated_at: number;
     created_at: number;
     indexnow: string | null;
+    /** Rendered when saved (migration 0019): the sanitised HTML, the table of contents (JSON), the words read. */
+    html: string | null;
+    toc: string | null;
+    words: number | null;
   };
   post_redirects: { path: string; post_id: string };
   post_images: { id: string; width: number; height: number; created_at: number };
@@ -163,6 +183,8 @@ export interface Tables {
     audit_id: string | null;
     created_at: string;
     ip_hash: string | null;
+    /** The mailbox as limits count it (migration 0020, views/model/email.ts mailboxKey). */
+    email_key: string;
   };
   /** One run of a monitor per slot (UNIQUE(monitor_id, slot)); `regressions` and `fixed` are JSON. */
   monitor_runs: {
@@ -179,21 +201,6 @@ export interface Tables {
     alerted_at: string | null;
     created_at: string;
     finished_at: string | null;
-  };
-  /** The monitors' outbox: rendered mails and webhook bodies, delivered with retries. */
-  monitor_messages: {
-    id: string;
-    monitor_id: string;
-    run_id: string | null;
-    channel: 'email' | 'webhook';
-    purpose: 'confirm' | 'alert' | 'digest' | 'report';
-    payload: string;
-    attempts: Generated<number>;
-    next_attempt_at: number;
-    delivered_at: string | null;
-    failed_at: string | null;
-    last_error: string | null;
-    created_at: string;
   };
   /** Confirmed visitor monitors as leads in the admin inbox. */
   monitor_leads: {

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +20,7 @@ import { readStoredResults } from '#server/features/directories/store.ts';
 import { definePage } from '#views/page.ts';
 import { loaderContext } from '#views/loader-context.ts';
 import { checkCommand, type CheckCommandDeps } from './directories-check.ts';
+import { spawnOwned, stopOwned } from '#test/helpers/owned-processes.ts';
 
 type Lists = CheckCommandDeps['lists'];
 
@@ -35,13 +35,15 @@ function runCommand(
   argv: string[],
   lists: Lists,
 ): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', commandProcess], {
+  const child = spawnOwned(process.execPath, ['--import', 'tsx', commandProcess], {
     env: { ...process.env, DIRECTORIES_CHECK_SPEC: JSON.stringify({ argv, lists, database: testApp.database }) },
   });
+  // A command that waits for ever (no worker) must not outlive its test, whatever ended the test.
+  onTestFinished(() => stopOwned(child));
   let out = '';
   let err = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, out, err }));

@@ -15,6 +15,7 @@ import type { AppDeps } from './deps.ts';
 import type { Logger } from './lib/logger.ts';
 import { buildFeatures } from './features/index.ts';
 import { errorHandler } from './http/errors.ts';
+import { createAdminShell } from './http/admin/shell.ts';
 import { createRenderer } from './pages/render.tsx';
 import { createFastPath } from './pages/fast-path.ts';
 import { makeCachedBody } from './pages/page-cache.ts';
@@ -26,7 +27,9 @@ import { siteFiles } from './pages/site-files.ts';
 import { staticErrorPage } from './pages/static-error-page.ts';
 import { createPlatformClients } from './lib/platform-clients.ts';
 import { createAppFetcher } from './lib/safe-fetch/app-fetcher.ts';
+import { createMessaging } from './lib/messaging/index.ts';
 import { NotAllowedError, NotFoundError } from './lib/domain-errors.ts';
+import { MonitorDeletedError } from './features/monitoring/service.ts';
 import './http/validation.ts';
 
 export interface CreateAppOptions extends Pick<AppDeps, 'config' | 'db' | 'log' | 'jobs'> {
@@ -97,6 +100,36 @@ export function healthOnlyApp(db: Db, log: Logger): Express {
 }
 
 /**
+ * What the caller runs around the app's life, on `app.locals`: `prepare()` (start-up work, before
+ * listening), `startBackgroundWork()` (once listening) and `shutdown()`; and the services pages
+ * outside the route table (and tests) reach.
+ */
+function handOver(
+  app: Express,
+  deps: AppDeps,
+  features: ReturnType<typeof buildFeatures>,
+  sharedRateLimits: ReturnType<typeof sharedRateLimitsFor>,
+): void {
+  app.locals.prepare = async () => {
+    await deps.messaging.prepare();
+    for (const feature of features.all) await feature.prepare?.();
+  };
+  app.locals.startBackgroundWork = () => {
+    for (const feature of features.all) feature.start?.();
+  };
+  app.locals.leads = features.leads;
+  app.locals.posts = features.posts;
+  // The monitors' service (for pages outside the API: the admin Client sites page).
+  app.locals.monitoring = features.monitoring;
+  // The outbox's delivery, which tests (and an operator's script) can run and wait for.
+  app.locals.messaging = deps.messaging;
+  app.locals.shutdown = async () => {
+    await Promise.allSettled(features.all.map(async (feature) => feature.stop?.()));
+    await sharedRateLimits?.close();
+  };
+}
+
+/**
  * Builds the whole site as an Express app. No side effects: no listening, no timers, no writes, no
  * env reads. What writes or runs in the background is handed to the caller on `app.locals`:
  * `prepare()` (start-up work, before listening), `startBackgroundWork()` (once listening) and
@@ -111,6 +144,7 @@ export function createApp(options: CreateAppOptions): Express {
     db,
     log,
     jobs,
+    messaging: createMessaging({ db, jobs, log }),
     assets,
     fetcher: createAppFetcher(config),
     platforms: createPlatformClients(config),
@@ -123,20 +157,7 @@ export function createApp(options: CreateAppOptions): Express {
   // On PostgreSQL every limiter counts in the database, so limits hold across web processes.
   const sharedRateLimits = sharedRateLimitsFor(db, log);
   if (sharedRateLimits) shareRateLimits(app, sharedRateLimits);
-  app.locals.prepare = async () => {
-    for (const feature of features.all) await feature.prepare?.();
-  };
-  app.locals.startBackgroundWork = () => {
-    for (const feature of features.all) feature.start?.();
-  };
-  app.locals.leads = features.leads;
-  app.locals.posts = features.posts;
-  // The monitors' service (for pages outside the API: the admin Client sites page) and outbox (tests drive it).
-  app.locals.monitoring = features.monitoring;
-  app.locals.shutdown = async () => {
-    await Promise.allSettled(features.all.map(async (feature) => feature.stop?.()));
-    await sharedRateLimits?.close();
-  };
+  handOver(app, deps, features, sharedRateLimits);
   app.set('trust proxy', config.trustProxy);
   const renderer = createRenderer({
     config,
@@ -146,13 +167,15 @@ export function createApp(options: CreateAppOptions): Express {
     loaderContext: {
       directoryStatus: features.directoryStatus,
       posts: features.posts.reader,
-      // The manage page (issue 25): a wrong, foreign or dead link shows the page's own message.
+      // The manage page (issue 25): a wrong or foreign link, or a deleted monitor's, shows the page's own message.
       monitors: {
         view: (id, token) =>
           features.monitoring.service.get(id, token).then(
-            (view) => pickMonitorView(view),
+            (view) => ({ monitor: pickMonitorView(view) }),
             (error: unknown) => {
-              if (error instanceof NotAllowedError || error instanceof NotFoundError) return undefined;
+              if (error instanceof MonitorDeletedError) return { refused: 'deleted' as const };
+              if (error instanceof NotAllowedError || error instanceof NotFoundError)
+                return { refused: 'invalid' as const };
               throw error;
             },
           ),
@@ -190,7 +213,13 @@ export function createApp(options: CreateAppOptions): Express {
     ),
   );
   for (const mount of features.all.flatMap((feature) => feature.mounts ?? [])) app.use(mount.path, mount.router);
-  if (!config.admin) {
+  if (config.admin) {
+    const sections = features.all.flatMap((feature) => feature.admin ?? []);
+    app.use(
+      '/admin',
+      createAdminShell({ config, db, log, password: config.admin.password, css: assets.css, sections }),
+    );
+  } else {
     // No ADMIN_PASSWORD: the inbox does not exist; every /admin path is the site's ordinary 404.
     app.all(/^\/admin(?:\/.*)?$/, (req, res, next) => {
       if (req.method === 'GET' || req.method === 'HEAD') return renderer.renderPage(req, res, next);

@@ -2,8 +2,10 @@ import type { Router } from 'express';
 import type { Db } from '#db/index.ts';
 import type { AssetManifest } from '#views/site-context.ts';
 import type { Config } from './config/index.ts';
+import type { AdminSection } from './http/admin/types.ts';
 import type { Jobs } from './lib/jobs/index.ts';
 import type { Logger } from './lib/logger.ts';
+import type { Messaging } from './lib/messaging/index.ts';
 import type { PlatformClients } from './lib/platform-clients.ts';
 import type { SafeFetcher } from './lib/safe-fetch/index.ts';
 
@@ -18,6 +20,8 @@ export interface AppDeps {
   platforms: PlatformClients;
   /** The durable job system (server/job-system.ts): long work is enqueued here and runs in worker threads. */
   jobs: Jobs;
+  /** The one outbox's process side (server/lib/messaging): what a feature stored is delivered soon. */
+  messaging: Messaging;
   /** The build's manifest: server-rendered pages outside the route table (the inbox) link its CSS. */
   assets: AssetManifest;
 }
@@ -26,8 +30,10 @@ export interface AppDeps {
 export interface Feature {
   /** Routes mounted under /api; a router owns full paths below it (e.g. `router.post('/contact', ...)`). */
   api?: Router;
-  /** Routers mounted elsewhere, e.g. the lead inbox at /admin. */
+  /** Routers mounted elsewhere, e.g. the posts' feeds and images. */
   mounts?: Array<{ path: string; router: Router }>;
+  /** Sections of /admin (with ADMIN_PASSWORD), plugged into the one admin shell (server/http/admin). */
+  admin?: AdminSection[];
   /** Start-up work that writes (jobs cut off by a restart, seed data); runs once before the server listens. */
   prepare?: () => void | Promise<void>;
   /** Background work started once the server listens. */

@@ -9,6 +9,8 @@ import { strictTransportSecurity } from './http/security.ts';
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 8_000;
+/** Closing the job system and the database gets this much longer; past it the process exits 1. */
+const SHUTDOWN_DEADLINE_MS = SHUTDOWN_GRACE_MS + 4_000;
 
 let config: Config;
 try {
@@ -21,11 +23,13 @@ try {
 }
 const log = createLogger(config.logLevel, { buffered: true });
 for (const warning of configWarnings(config)) log.warn(warning);
-// Buffered lines still in memory must not be lost when something goes badly wrong.
+// An exception nobody caught leaves the process in a state nobody planned for: exit at once, and
+// let Docker, systemd or the operator start a fresh one. Nothing here waits on the event loop (a
+// timer, an asynchronous flush), which may never turn again; exiting writes the buffered log lines
+// synchronously (pino's exit hook), the fatal one included.
 process.on('uncaughtException', (error) => {
   log.fatal({ err: error }, 'uncaught exception');
-  setTimeout(() => process.exit(1), 500).unref();
-  log.flush(() => process.exit(1));
+  process.exit(1);
 });
 const databaseTarget = config.databaseUrl ?? databaseFile(config.dataDir);
 let db: Db;
@@ -73,7 +77,7 @@ server.listen(config.port, config.host, () => {
       'leads are delivered by webhook and/or email',
     );
   }
-  // Jobs and background work (lead delivery) run where ROLE says: `all` (the default) and `worker`.
+  // Jobs, periodic work included (message delivery, schedules), run where ROLE says: `all` (the default) and `worker`.
   if (runsJobs(config)) {
     app.locals.startBackgroundWork();
     void jobs.work().catch((error: unknown) => log.error({ err: error }, 'the job system could not start'));
@@ -93,6 +97,12 @@ function shutdown(signal: string): void {
     server.closeAllConnections();
   }, SHUTDOWN_GRACE_MS);
   force.unref();
+  // A database that stopped answering can hold the job system's close or the pool's end forever.
+  const deadline = setTimeout(() => {
+    log.error('could not stop in time (the database or a job did not let go): exiting anyway');
+    process.exit(1);
+  }, SHUTDOWN_DEADLINE_MS);
+  deadline.unref();
   // Keep-alive sockets become idle once their request finishes; close them as soon as they do.
   const reaper = setInterval(() => server.closeIdleConnections(), 100);
   reaper.unref();

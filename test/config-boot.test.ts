@@ -1,13 +1,13 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { operatorProfilePath } from '#test/helpers/business.ts';
+import { spawnOwned } from '#test/helpers/owned-processes.ts';
 
 /** Runs the built server with `env` until it exits or logs that it is listening. */
 function boot(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['dist/server.js'], {
+  const child = spawnOwned(process.execPath, ['dist/server.js'], {
     // Only what the test gives: a variable set in the developer's shell must not change the outcome.
     env: {
       PATH: process.env.PATH ?? '',
@@ -20,11 +20,11 @@ function boot(env: Record<string, string>): Promise<{ code: number | null; stdou
   });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
+  child.stdout!.on('data', (chunk: Buffer) => {
     stdout += chunk;
     if (stdout.includes('"msg":"listening on')) child.kill('SIGTERM');
   });
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk));
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
 }
 

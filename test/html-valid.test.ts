@@ -60,6 +60,8 @@ async function adminPages(app: App): Promise<Record<string, string>> {
   documents['/admin/posts/new'] = await page(app, '/admin/posts/new', 200, cookie);
   const first = (await postsOf(app).all())[0]!;
   documents['/admin/posts/:id'] = await page(app, `/admin/posts/${first.id}`, 200, cookie);
+  // The operator's client sites: the third section of the same admin frame.
+  documents['/admin/client-sites'] = await page(app, '/admin/client-sites', 200, cookie);
   return documents;
 }
 
@@ -71,7 +73,7 @@ test('every page, the 404 pages, the admin inbox and the static error page are v
     'static error page': staticErrorPage('TypeError: <boom> & "quotes"'),
     [CONTROL]: CONTROL_HTML,
   };
-  expect(Object.keys(documents)).toHaveLength(pages.length + 11);
+  expect(Object.keys(documents)).toHaveLength(pages.length + 12);
 
   const { [CONTROL]: control, ...site } = await nuCheck(documents);
   const extract = '[><details><summary aria-expanded="false">Menu</]';

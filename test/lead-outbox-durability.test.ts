@@ -1,19 +1,20 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { sql } from 'kysely';
-import { listOutbox } from '#db/outbox.ts';
+import { listMessages } from '#db/messages.ts';
 import { freeLoopbackPort } from '#test/fixtures/loopback.ts';
 import { expect, test } from 'vitest';
 import { operatorProfilePath } from '#test/helpers/business.ts';
 import { closeTestDatabase, openTestDatabase, testPostgresUrl } from '#test/helpers/databases.ts';
+import { spawnOwned } from '#test/helpers/owned-processes.ts';
 
 /** The built server as an operator runs it, logging at info so the test can read its progress. */
 function startServer(dataDir: string, webhookUrl: string, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['dist/server.js'], {
+  const child = spawnOwned(process.execPath, ['dist/server.js'], {
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
@@ -104,7 +105,7 @@ async function receiver(port: number, answer: (n: number) => number | undefined)
 function outbox(dataDir: string) {
   const db = new Database(join(dataDir, 'site.db'), { readonly: true });
   try {
-    return db.prepare('SELECT event_id AS id, attempts, delivered_at AS deliveredAt FROM outbox').all() as Array<{
+    return db.prepare('SELECT id, attempts, delivered_at AS deliveredAt FROM messages').all() as Array<{
       id: string;
       attempts: number;
       deliveredAt: string | null;
@@ -121,7 +122,7 @@ test('kill -9 while the receiver is down: after a restart with the receiver up, 
   const port = await freeLoopbackPort();
   const first = startServer(dataDir, `http://127.0.0.1:${port}/hook`);
   expect(await postJson(await first.port, '/api/contact', lead)).toBe(201);
-  await first.logLine(/"msg":"lead delivery failed; will retry"/);
+  await first.logLine(/"msg":"message not delivered; will retry"/);
   await killed(first.child);
   const [queued] = outbox(dataDir);
   expect(queued).toMatchObject({ attempts: 1, deliveredAt: null });
@@ -130,7 +131,7 @@ test('kill -9 while the receiver is down: after a restart with the receiver up, 
   const second = startServer(dataDir, `http://127.0.0.1:${port}/hook`);
   try {
     await hook.nth(1);
-    await second.logLine(/"msg":"lead delivered"/);
+    await second.logLine(/"msg":"message delivered"/);
     expect(hook.bodies.map((body) => (JSON.parse(body) as { id: string }).id)).toEqual([queued!.id]);
     expect(JSON.parse(hook.bodies[0]!)).toMatchObject({ event: 'contact.created', data: lead });
     expect(outbox(dataDir)).toEqual([{ id: queued!.id, attempts: 2, deliveredAt: expect.any(String) }]);
@@ -153,7 +154,7 @@ test('kill -9 mid-delivery: the request in flight is made again after the restar
     const second = startServer(dataDir, `http://127.0.0.1:${port}/hook`);
     try {
       await hook.nth(2);
-      await second.logLine(/"msg":"lead delivered"/);
+      await second.logLine(/"msg":"message delivered"/);
       const ids = hook.bodies.map((body) => (JSON.parse(body) as { id: string }).id);
       expect(new Set(ids).size).toBe(1);
       expect(ids).toHaveLength(2);
@@ -192,11 +193,11 @@ test('two servers on one PostgreSQL deliver every lead exactly once, whichever s
     ]).flat();
     expect(await Promise.all(posts)).toEqual(Array(8).fill(201));
     await hook.nth(8);
-    await expect.poll(async () => (await listOutbox(db)).filter((row) => row.deliveredAt).length).toBe(8);
+    await expect.poll(async () => (await listMessages(db)).filter((row) => row.deliveredAt).length).toBe(8);
     const ids = hook.bodies.map((body) => (JSON.parse(body) as { id: string }).id);
     expect(new Set(ids).size).toBe(8);
     expect(ids).toHaveLength(8);
-    for (const row of await listOutbox(db)) expect(row).toMatchObject({ attempts: 1, lastError: null });
+    for (const row of await listMessages(db)) expect(row).toMatchObject({ attempts: 1, lastError: null });
   } finally {
     await Promise.all(servers.map((server) => killed(server.child)));
     await hook.close();

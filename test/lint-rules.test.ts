@@ -75,6 +75,19 @@ test("a feature's service files never reach into another feature or the HTTP plu
   ).toEqual([]);
 });
 
+test('the shared homes in server/http (the admin shell among them) never import a feature', async () => {
+  for (const code of [
+    "import { inboxSection } from '#server/features/leads/inbox-section.ts';\nconsole.log(inboxSection);",
+    "import type { PostsService } from '../../features/posts/service.ts';\nexport type P = PostsService;",
+  ])
+    expect(await problems('server/http/admin/shell.ts', code), code).toEqual(
+      expect.arrayContaining([expect.stringMatching(/server\/http is below the features/)]),
+    );
+  expect(
+    await problems('server/http/admin/shell.ts', "import { sendHtml } from './respond.ts';\nconsole.log(sendHtml);"),
+  ).toEqual([]);
+});
+
 test('services never import express or views outside views/model, nor HttpError', async () => {
   expect(
     await problems('server/features/seo-audit/service.ts', "import { Router } from 'express';\nRouter();"),
@@ -187,4 +200,13 @@ test('only server/config reads process.env', async () => {
   expect(await problems('server/config/page-speed.ts', 'export const key = process.env.PAGESPEED_API_KEY;')).toEqual(
     [],
   );
+});
+
+test('a feature keeps no clock of its own: periodic work is a repeatable job, a wait for a job uses its events', async () => {
+  const timer = 'const timer = setInterval(() => undefined, 60_000);\nclearInterval(timer);';
+  expect(await problems('server/features/posts/index.ts', timer)).toEqual([
+    expect.stringMatching(/^no-restricted-globals: .*repeatable job of the job system/),
+  ]);
+  // The job system itself keeps the clocks (its slots, the fallback read of a job's state).
+  expect(await problems('server/lib/jobs/outcome.ts', timer)).toEqual([]);
 });

@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
-import type { MessageDelivery } from '#server/features/monitoring/delivery.ts';
 import { startSmtpFixture } from '#test/fixtures/smtp.ts';
 import { createTestApp, type TestApp } from '#test/helpers/app.ts';
+import { confirmTokenOf, deliver } from '#test/helpers/monitoring-api.ts';
 import { nuCheck } from '#test/helpers/nu-checker.ts';
 
 // The pages against the real API (issue 25): the manage page is server-rendered from the monitor its
@@ -23,9 +23,9 @@ async function confirmedMonitor() {
     .post('/api/monitors')
     .send({ url: 'https://shop.example/', email: 'owner@shop.example', schedule: 'monthly' });
   expect(created.status).toBe(202);
-  await (made.app.locals.monitoring as { delivery: MessageDelivery }).delivery.pass();
+  await deliver(made.app);
   const mail = await smtp.nth(1);
-  const token = decodeURIComponent(/\/monitor\/confirm\?token=(\S+)/.exec(mail.mail.text ?? '')![1]!);
+  const token = confirmTokenOf(mail.mail.text ?? '');
   const confirmed = await request(made.app).post('/api/monitors/confirm').send({ token });
   expect(confirmed.status).toBe(200);
   return { app: made.app, id: created.body.id as string, manage: confirmed.body.manageToken as string, created };
@@ -64,23 +64,28 @@ test('the manage link renders the monitor on the server: site, state, the exact 
   expect(await nuCheck({ manage: res.text })).toEqual({ manage: [] });
 });
 
-test("a wrong token, a missing token, another monitor's id or a deleted monitor opens nothing", async () => {
+test("a wrong token or another monitor's id opens nothing (403), a missing token only explains (200); a deleted monitor says so (410)", async () => {
   const { app, id, manage } = await confirmedMonitor();
   const nothing = 'This link does not open a monitor';
-  for (const path of [
-    `/monitor/${id}?token=wrong`,
-    `/monitor/${id}`,
-    `/monitor/AAAAAAAAAAAAAAAAAAAAAA?token=${manage}`,
-  ]) {
+  for (const [path, status] of [
+    [`/monitor/${id}?token=wrong`, 403],
+    [`/monitor/${id}`, 200],
+    [`/monitor/AAAAAAAAAAAAAAAAAAAAAA?token=${manage}`, 403],
+  ] as const) {
     const res = await page(app, path);
-    expect(res.status, path).toBe(200);
+    expect(res.status, path).toBe(status);
     expect(res.text, path).toContain(nothing);
     expect(res.text, path).not.toContain('owner@shop.example');
+    expect(res.text, path).toContain('<meta name="robots" content="noindex, nofollow"/>');
   }
   await request(app)
     .delete(`/api/monitors/${id}?token=${encodeURIComponent(manage)}`)
     .expect(204);
-  expect((await page(app, `/monitor/${id}?token=${encodeURIComponent(manage)}`)).text).toContain(nothing);
+  const deleted = await page(app, `/monitor/${id}?token=${encodeURIComponent(manage)}`);
+  expect(deleted.status).toBe(410);
+  expect(deleted.text).toContain('This monitor has been deleted, with its history');
+  expect(deleted.text).not.toContain(nothing);
+  expect(await nuCheck({ deleted: deleted.text })).toEqual({ deleted: [] });
 });
 
 test('the confirmation and unsubscribe pages are private and change nothing on GET', async () => {

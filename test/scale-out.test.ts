@@ -1,13 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { operatorProfilePath } from '#test/helpers/business.ts';
-import { testPostgresUrl } from '#test/helpers/databases.ts';
+import { createScratchDatabase, testPostgresUrl } from '#test/helpers/databases.ts';
+import { operatorServerEnv, startServerProcess, type ServerProcess } from '#test/helpers/server-process.ts';
 
 /*
  * The scaled shape for real (README "When one box is not enough"): two web processes (ROLE=web) and
@@ -19,63 +15,18 @@ import { testPostgresUrl } from '#test/helpers/databases.ts';
 const API_LIMIT = 6;
 const STALL_SECONDS = 5;
 
-interface Started {
-  child: ChildProcess;
-  port: Promise<number>;
-  /** Resolves with the first log line matching `pattern` from now on or already printed. */
-  logLine(pattern: RegExp): Promise<string>;
-  exited: Promise<void>;
-}
+type Started = ServerProcess;
 
 function startProcess(role: 'web' | 'worker', env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['dist/server.js'], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      SITE_URL: 'https://seo.example.in',
-      SITE_PROFILE: operatorProfilePath,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), `scale-${role}-`)),
-      LOG_LEVEL: 'info',
-      ROLE: role,
-      TRUST_PROXY: 'loopback',
-      API_RATE_LIMIT: String(API_LIMIT),
-      JOB_STALL_SECONDS: String(STALL_SECONDS),
-      SITE_AUDIT_MAX_RUNNING: '1',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return startServerProcess({
+    ...operatorServerEnv(`scale-${role}`),
+    ROLE: role,
+    TRUST_PROXY: 'loopback',
+    API_RATE_LIMIT: String(API_LIMIT),
+    JOB_STALL_SECONDS: String(STALL_SECONDS),
+    SITE_AUDIT_MAX_RUNNING: '1',
+    ...env,
   });
-  let out = '';
-  const waiters: Array<{ pattern: RegExp; resolve: (line: string) => void }> = [];
-  const check = () => {
-    for (const waiter of [...waiters]) {
-      const line = out.split('\n').find((entry) => waiter.pattern.test(entry));
-      if (line) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve(line);
-      }
-    }
-  };
-  child.stdout!.on('data', (chunk: Buffer) => {
-    out += chunk;
-    check();
-  });
-  child.stderr!.on('data', (chunk: Buffer) => (out += chunk));
-  const logLine = (pattern: RegExp) =>
-    new Promise<string>((resolve) => {
-      waiters.push({ pattern, resolve });
-      check();
-    });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const port = Promise.race([
-    logLine(/"msg":"listening on/).then((line) => (JSON.parse(line) as { port: number }).port),
-    exited.then(() => {
-      throw new Error(`${role} exited before listening:\n${out}`);
-    }),
-  ]);
-  return { child, port, logLine, exited };
 }
 
 async function api(port: number, path: string, client: string, init: RequestInit = {}): Promise<Response> {
@@ -149,6 +100,7 @@ describe('two web processes and two workers on one PostgreSQL', () => {
   const adminUrl = testPostgresUrl();
   const database = `scale_${process.pid}`;
   let databaseUrl: string;
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
   const webhooks: Array<{ id: string; body: string }> = [];
   let receiver: ReturnType<typeof createServer>;
   let quick: Awaited<ReturnType<typeof fixtureSite>>;
@@ -157,22 +109,9 @@ describe('two web processes and two workers on one PostgreSQL', () => {
   const workers: Started[] = [];
   const webPorts: number[] = [];
 
-  async function admin(query: string): Promise<void> {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(query);
-    } finally {
-      await client.end();
-    }
-  }
-
   beforeAll(async () => {
-    await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin(`CREATE DATABASE ${database}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${database}`;
-    databaseUrl = url.toString();
+    scratch = await createScratchDatabase(database);
+    databaseUrl = scratch.url;
     receiver = createServer((req, res) => {
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk));
@@ -201,14 +140,11 @@ describe('two web processes and two workers on one PostgreSQL', () => {
   }, 60_000);
 
   afterAll(async () => {
-    for (const started of [...webs, ...workers]) {
-      started.child.kill('SIGKILL');
-      await started.exited;
-    }
+    for (const started of [...webs, ...workers]) await started.kill();
     await new Promise<void>((resolve) => receiver?.close(() => resolve()));
     await quick?.close();
     await slow?.close();
-    await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await scratch?.drop();
   }, 60_000);
 
   test('the boot log of each process names the database, the queue and its role', async () => {
@@ -266,13 +202,13 @@ describe('two web processes and two workers on one PostgreSQL', () => {
       });
       expect(res.status).toBe(201);
     }
-    // Delivered means recorded as delivered in the shared outbox, by whichever process sent it.
+    // Delivered means recorded as delivered in the shared outbox (messages), by whichever process sent it.
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     try {
       for (;;) {
         const { rows } = await db.query<{ n: number }>(
-          'SELECT COUNT(*)::int AS n FROM outbox WHERE delivered_at IS NOT NULL',
+          'SELECT COUNT(*)::int AS n FROM messages WHERE delivered_at IS NOT NULL',
         );
         if (rows[0]!.n >= 2) break;
         await new Promise((resolve) => setImmediate(resolve));
@@ -312,8 +248,7 @@ describe('two web processes and two workers on one PostgreSQL', () => {
     const survivor = workers.find((worker) => worker !== victim)!;
     // Progress from the victim reaches web B before the kill: the audit is really under way.
     await followEvents(b, `/api/site-audits/${id}/events`, client, ['progress']);
-    victim.child.kill('SIGKILL');
-    await victim.exited;
+    await victim.kill();
     const retried = new RegExp(`"id":"${id}".*"attempt":2|"attempt":2.*"id":"${id}"`);
     await survivor.logLine(retried);
     const events = await followEvents(b, `/api/site-audits/${id}/events`, client, ['done', 'failed', 'cancelled']);

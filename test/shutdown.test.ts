@@ -1,13 +1,13 @@
-import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { spawnOwned } from '#test/helpers/owned-processes.ts';
 
 /** The built server on a free port; `logged(text)` settles once its output contains `text`. */
 function startServer() {
-  const child = spawn(process.execPath, ['dist/server.js'], {
+  const child = spawnOwned(process.execPath, ['dist/server.js'], {
     env: {
       ...process.env,
       PORT: '0',
@@ -21,7 +21,7 @@ function startServer() {
   });
   let out = '';
   const waiters: Array<{ text: string; resolve: () => void }> = [];
-  child.stdout.on('data', (chunk: Buffer) => {
+  child.stdout!.on('data', (chunk: Buffer) => {
     out += chunk;
     for (const waiter of waiters.filter((w) => out.includes(w.text))) waiter.resolve();
   });

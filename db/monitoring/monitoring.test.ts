@@ -2,19 +2,12 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
 import type { Db } from '../index.ts';
 import { baselineAuditOf, finishRun, getRun, insertRun, listRuns, pruneRuns } from '#db/monitoring/runs.ts';
-import {
-  claimMessage,
-  dueMessages,
-  enqueueMessages,
-  listMessages,
-  markMessageDelivered,
-  markMessageFailed,
-} from '#db/monitoring/messages.ts';
+import { insertMessages, listMessages } from '#db/messages.ts';
 import {
   claimSlot,
   confirmEmail,
   countMonitoredSites,
-  countMonitorsOfEmail,
+  countConfirmedMonitorsOf,
   deleteMonitor,
   deleteUnconfirmedBefore,
   dueMonitors,
@@ -106,24 +99,36 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect(await listMonitors(db, 'visitor')).toEqual([]);
   });
 
-  test('addresses are counted case-insensitively; sites are counted once per URL', async () => {
+  test("a mailbox's confirmed monitors are counted across its spellings; sites are counted once per URL", async () => {
     const db = await freshDb();
-    await insertMonitor(db, monitor({ id: 'a'.repeat(22) }));
-    await insertMonitor(db, monitor({ id: 'b'.repeat(22), email: 'owner@shop.example.in' }));
-    await insertMonitor(db, monitor({ id: 'c'.repeat(22), url: 'https://other.example.in/' }));
-    expect(await countMonitorsOfEmail(db, 'OWNER@shop.example.in')).toBe(3);
+    await insertMonitor(db, monitor({ id: 'a'.repeat(22), emailConfirmedAt: T0 }));
+    await insertMonitor(db, monitor({ id: 'b'.repeat(22), email: 'owner+shop@shop.example.in', emailConfirmedAt: T0 }));
+    await insertMonitor(db, monitor({ id: 'c'.repeat(22), url: 'https://other.example.in/', emailConfirmedAt: T0 }));
+    // Unconfirmed monitors, and client sites, are not the address's.
+    await insertMonitor(db, monitor({ id: 'd'.repeat(22) }));
+    await insertMonitor(db, monitor({ id: 'e'.repeat(22), kind: 'client', emailConfirmedAt: T0 }));
+    expect(await countConfirmedMonitorsOf(db, 'OWNER@shop.example.in')).toBe(3);
+    expect(await countConfirmedMonitorsOf(db, 'other@shop.example.in')).toBe(0);
     expect(await countMonitoredSites(db)).toBe(2);
   });
 
-  test('confirming happens once: the second confirmation is refused; an unconfirmed monitor past its link is deleted', async () => {
+  test('confirming happens once, and not past the mailbox limit; a never-confirmed monitor past its link is deleted, even paused', async () => {
     const db = await freshDb();
     await insertMonitor(db, monitor({ id: 'a'.repeat(22) }));
     await insertMonitor(db, monitor({ id: 'b'.repeat(22), createdAt: '2026-11-25T10:00:00.000Z' }));
-    const results = await Promise.all([confirmEmail(db, 'a'.repeat(22), T0), confirmEmail(db, 'a'.repeat(22), T0)]);
+    await insertMonitor(db, monitor({ id: 'p'.repeat(22), createdAt: '2026-11-25T10:00:00.000Z', status: 'paused' }));
+    await insertMonitor(db, monitor({ id: 'c'.repeat(22), email: 'owner+2@shop.example.in' }));
+    const confirm = (id: string) => confirmEmail(db, id.repeat(22), T0, 2);
+    const results = await Promise.all([confirm('a'), confirm('a')]);
     expect(results.sort()).toEqual([false, true]);
     expect(await getMonitor(db, 'a'.repeat(22))).toMatchObject({ status: 'active', emailConfirmedAt: T0 });
-    expect(await deleteUnconfirmedBefore(db, '2026-11-26T10:00:00.000Z')).toBe(1);
+    expect(await confirm('c')).toBe(true);
+    // The mailbox has its two: a third is not confirmed.
+    expect(await confirm('b')).toBe(false);
+    expect(await getMonitor(db, 'b'.repeat(22))).toMatchObject({ status: 'unconfirmed', emailConfirmedAt: null });
+    expect(await deleteUnconfirmedBefore(db, '2026-11-26T10:00:00.000Z')).toBe(2);
     expect(await getMonitor(db, 'b'.repeat(22))).toBeUndefined();
+    expect(await getMonitor(db, 'p'.repeat(22))).toBeUndefined();
   });
 
   test('a due slot is claimed by exactly one of two schedulers, and its run is inserted once', async () => {
@@ -219,42 +224,15 @@ describe.each(DIALECTS)('%s', (dialect) => {
     await insertMonitor(db, monitor());
     const id = 'm'.repeat(22);
     await insertRun(db, { id: 'r1', monitorId: id, slot: T0, trigger: 'schedule', auditId: null, createdAt: T0 });
-    await enqueueMessages(
+    const message = { id: 'msg', kind: 'monitor.regression', recipient: 'listed' as const, payload: '{}' };
+    await insertMessages(
       db,
-      [{ id: 'msg', monitorId: id, runId: 'r1', channel: 'email', purpose: 'alert', payload: '{}', createdAt: T0 }],
+      [{ ...message, channel: 'email', monitorId: id, runId: 'r1', createdAt: T0, giveUpAt: Date.parse(T0) + 1 }],
       0,
     );
     expect(await deleteMonitor(db, id)).toBe(true);
     expect(await listRuns(db, id)).toEqual([]);
     expect(await listMessages(db)).toEqual([]);
-  });
-
-  test('a message is claimed by one process, retried after a failure, and not sent again once delivered', async () => {
-    const db = await freshDb();
-    await insertMonitor(db, monitor());
-    const id = 'm'.repeat(22);
-    await enqueueMessages(
-      db,
-      [{ id: 'msg', monitorId: id, runId: null, channel: 'webhook', purpose: 'alert', payload: '{}', createdAt: T0 }],
-      1000,
-    );
-    expect((await dueMessages(db, 999, 10)).length).toBe(0);
-    const [due] = await dueMessages(db, 1000, 10);
-    const claims = await Promise.all([
-      claimMessage(db, 'msg', due!.nextAttemptAt, 5000),
-      claimMessage(db, 'msg', due!.nextAttemptAt, 5000),
-    ]);
-    expect(claims.sort()).toEqual([false, true]);
-    expect(
-      await markMessageFailed(db, 'msg', { error: 'HTTP 500', leaseUntil: 5000, retryAt: 7000, giveUpAt: null }),
-    ).toBe(true);
-    expect(await dueMessages(db, 6999, 10)).toEqual([]);
-    const [again] = await dueMessages(db, 7000, 10);
-    expect(again).toMatchObject({ attempts: 1, lastError: 'HTTP 500' });
-    expect(await claimMessage(db, 'msg', 7000, 9000)).toBe(true);
-    await markMessageDelivered(db, 'msg', T0);
-    expect(await dueMessages(db, 100_000, 10)).toEqual([]);
-    expect(await listMessages(db, id)).toMatchObject([{ attempts: 2, deliveredAt: T0, lastError: null }]);
   });
 
   test('the signing key is stored once: every process reads back the first one', async () => {

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { mailboxKey } from '#views/model/email.ts';
 import type { Db } from '../index.ts';
 import type { Tables } from '../schema.ts';
 import { parseList } from './json-list.ts';
@@ -102,6 +103,7 @@ export async function insertMonitor(db: Db, monitor: NewMonitor): Promise<void> 
       url: monitor.url,
       origin: monitor.origin,
       email: monitor.email,
+      email_key: mailboxKey(monitor.email),
       recipients: JSON.stringify(monitor.recipients ?? []),
       schedule: monitor.schedule,
       webhook_url: monitor.webhookUrl,
@@ -138,13 +140,17 @@ export async function listMonitors(db: Db, kind?: MonitorKind): Promise<MonitorR
   return rows.map(toMonitor);
 }
 
-/** Visitor monitors of an address (compared lower-cased), whatever their status. */
-export async function countMonitorsOfEmail(db: Db, email: string): Promise<number> {
+/**
+ * Visitor monitors of a mailbox whose address is confirmed (compared by mailboxKey, so spellings of
+ * one inbox count together). Unconfirmed ones do not count: a stranger's requests cannot use them up.
+ */
+export async function countConfirmedMonitorsOf(db: Db, email: string): Promise<number> {
   const row = await db
     .selectFrom('monitors')
     .select((eb) => eb.fn.countAll().as('n'))
     .where('kind', '=', 'visitor')
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .where('email_key', '=', mailboxKey(email))
+    .where('email_confirmed_at', 'is not', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -163,11 +169,14 @@ export async function isMonitoredUrl(db: Db, url: string): Promise<boolean> {
   return row !== undefined;
 }
 
-/** Visitor monitors never confirmed, created before `before` (their link has expired): deleted. */
+/**
+ * Visitor monitors never confirmed, created before `before` (their link has expired): deleted,
+ * paused ones too (the confirmation mail's manage link can pause a monitor before it is confirmed).
+ */
 export async function deleteUnconfirmedBefore(db: Db, before: string): Promise<number> {
   const result = await db
     .deleteFrom('monitors')
-    .where('status', '=', 'unconfirmed')
+    .where('kind', '=', 'visitor')
     .where('email_confirmed_at', 'is', null)
     .where('created_at', '<', before)
     .executeTakeFirst();
@@ -183,7 +192,10 @@ export async function updateMonitor(db: Db, id: string, patch: MonitorPatch): Pr
   if (patch.scoreDrop !== undefined) values.score_drop = patch.scoreDrop;
   if (patch.digest !== undefined) values.digest = patch.digest ? 1 : 0;
   if (patch.recipients !== undefined) values.recipients = JSON.stringify(patch.recipients);
-  if (patch.email !== undefined) values.email = patch.email;
+  if (patch.email !== undefined) {
+    values.email = patch.email;
+    values.email_key = mailboxKey(patch.email);
+  }
   if (patch.emailConfirmedAt !== undefined) values.email_confirmed_at = patch.emailConfirmedAt;
   if (patch.verifiedAt !== undefined) values.verified_at = patch.verifiedAt;
   if (patch.nextRunAt !== undefined) values.next_run_at = patch.nextRunAt;
@@ -200,9 +212,10 @@ export async function updateMonitor(db: Db, id: string, patch: MonitorPatch): Pr
 
 /**
  * Records the address's confirmation once: an unconfirmed monitor becomes active. False when it
- * was already confirmed (a second click, or a second request at the same moment).
+ * was already confirmed (a second click, or a second request at the same moment), or when its
+ * mailbox already has `maxPerMailbox` confirmed monitors (checked in the same statement).
  */
-export async function confirmEmail(db: Db, id: string, at: string): Promise<boolean> {
+export async function confirmEmail(db: Db, id: string, at: string, maxPerMailbox: number): Promise<boolean> {
   const result = await db
     .updateTable('monitors')
     .set((eb) => ({
@@ -216,6 +229,18 @@ export async function confirmEmail(db: Db, id: string, at: string): Promise<bool
     }))
     .where('id', '=', id)
     .where('email_confirmed_at', 'is', null)
+    .where((eb) =>
+      eb(
+        eb
+          .selectFrom('monitors as other')
+          .select((sub) => sub.fn.countAll().as('n'))
+          .where('other.kind', '=', 'visitor')
+          .where('other.email_confirmed_at', 'is not', null)
+          .whereRef('other.email_key', '=', 'monitors.email_key'),
+        '<',
+        maxPerMailbox,
+      ),
+    )
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

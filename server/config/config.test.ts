@@ -37,7 +37,8 @@ test('defaults match the documented ones', () => {
       },
       maxBytes: 100 * 1024 * 1024,
     },
-    youtube: { origin: 'https://www.youtube.com', pdfFontPath: undefined },
+    youtube: { origin: 'https://www.youtube.com' },
+    pdf: { fontPath: undefined },
     pageSpeed: null,
     searchConsole: null,
     llm: null,
@@ -66,7 +67,7 @@ test('feature variables override their section', () => {
   expect(config.sitemapGenerator).toMatchObject({ maxPages: 200, concurrency: 2 });
   expect(config.imageCompressor.concurrency).toBe(3);
   expect(config.videoDownloader.maxBytes).toBe(1024);
-  expect(config.youtube.pdfFontPath).toBe('/fonts/noto.ttf');
+  expect(config.pdf.fontPath).toBe('/fonts/noto.ttf');
 });
 
 test('FETCH_ALLOW_PRIVATE is a host:port list', () => {

@@ -10,6 +10,7 @@ import { llm } from './llm.ts';
 import { mobileTest } from './mobile-test.ts';
 import { monitoring } from './monitoring.ts';
 import { pageSpeed } from './page-speed.ts';
+import { pdf } from './pdf.ts';
 import { searchConsole } from './search-console.ts';
 import type { ConfigSection, EnvShape, Report, SectionContext } from './section.ts';
 import { siteAudit } from './site-audit.ts';
@@ -38,6 +39,7 @@ const sections = {
   mobileTest,
   videoDownloader,
   youtube,
+  pdf,
   pageSpeed,
   searchConsole,
   llm,

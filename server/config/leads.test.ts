@@ -50,3 +50,19 @@ test('bad or half-set delivery variables stop boot, one plain line each; SMTP cr
   ]);
   expect(problemsOf({ SMTP_URL: 'not a url with secret-pw' }).join('\n')).not.toContain('secret-pw');
 });
+
+test("lead addresses follow the site's one e-mail rule: plain mailboxes, kept canonical", () => {
+  const smtp = { SMTP_URL: 'smtp://u:p@mail.example.com' };
+  expect(
+    loadConfig({ ...smtp, NOTIFY_EMAIL_TO: 'Owner@Agency.IN, sales@bücher.example' }).leadDelivery.email?.to,
+  ).toEqual(['Owner@agency.in', 'sales@xn--bcher-kva.example']);
+  for (const bad of ['(1)owner@agency.in', 'x:owner@agency.in;', 'owner@agency.in.', '"owner"@agency.in'])
+    expect(problemsOf({ ...smtp, NOTIFY_EMAIL_TO: bad })).toEqual([
+      `NOTIFY_EMAIL_TO must be a comma list of email addresses (${JSON.stringify(bad)} is not one) (got ${JSON.stringify(bad)})`,
+    ]);
+  expect(
+    problemsOf({ ...smtp, NOTIFY_EMAIL_TO: 'o@agency.in', NOTIFY_EMAIL_FROM: 'Leads <(x)leads@agency.in>' }),
+  ).toEqual([
+    'NOTIFY_EMAIL_FROM must be an email address, or a name and address such as Leads <leads@example.com> (got "Leads <(x)leads@agency.in>")',
+  ]);
+});

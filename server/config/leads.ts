@@ -1,8 +1,6 @@
+import { canonicalEmail, isEmail } from '#views/model/email.ts';
 import { field, Invalid, optionalText } from './fields.ts';
 import { defineSection } from './section.ts';
-
-// Deliberately simple, like the contact form's: one @, no spaces, a dot in the domain.
-const EMAIL = /^[^\s@<>,]+@[^\s@<>,]+\.[^\s@<>,]+$/;
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -38,23 +36,24 @@ const smtpUrl = field((value) => {
   return value;
 });
 
+/** Addresses by the site's one rule (views/model/email.ts: plain mailboxes), kept in their canonical form. */
 const emailList = field((value) => {
   if (value === undefined) return [] as string[];
   const entries = value
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean);
-  const bad = entries.find((entry) => !EMAIL.test(entry));
+  const bad = entries.find((entry) => !isEmail(entry));
   return bad === undefined
-    ? entries
+    ? entries.map((entry) => canonicalEmail(entry)!)
     : new Invalid(`must be a comma list of email addresses (${JSON.stringify(bad)} is not one)`);
 });
 
-/** An address, or `Name <address>`. */
+/** An address, or `Name <address>` (the From line the operator chooses), its address a plain mailbox. */
 const sender = field((value) => {
   if (value === undefined) return undefined;
   const address = /<([^<>]+)>\s*$/.exec(value)?.[1] ?? value;
-  return EMAIL.test(address.trim())
+  return isEmail(address)
     ? value
     : new Invalid('must be an email address, or a name and address such as Leads <leads@example.com>');
 });

@@ -18,13 +18,13 @@ export const monitoring = defineSection({
   read: (env) => ({
     /** Points the score must fall between two runs to alert (a monitor may set its own). */
     scoreDrop: env.MONITOR_SCORE_DROP,
-    /** Visitor monitors one email address may hold, confirmed or not. */
+    /** Confirmed visitor monitors one mailbox may hold (unconfirmed requests do not count: strangers could make them). */
     maxPerEmail: env.MONITOR_MAX_PER_EMAIL,
     /** Distinct sites monitored in total (visitors' and clients'). */
     maxSites: env.MONITOR_MAX_SITES,
     /** Pages crawled per monitored audit (below SITE_AUDIT_MAX_PAGES when that is lower). */
     maxPages: env.MONITOR_MAX_PAGES,
-    /** Confirmation mails per address, and per IP, per hour. */
+    /** Confirmation mails per mailbox, and per IP (an IPv6 client by its /64), per hour. */
     confirmPerEmailHour: env.MONITOR_CONFIRM_PER_EMAIL_HOUR,
     confirmPerIpHour: env.MONITOR_CONFIRM_PER_IP_HOUR,
     /** "Check now" runs per monitor per hour. */

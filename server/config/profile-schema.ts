@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Business } from '#views/business.ts';
+import { canonicalEmail } from '#views/model/email.ts';
 
 /**
  * The operator's business profile (SITE_PROFILE), field by field as the README documents it and
@@ -24,10 +25,13 @@ function phoneNumber(minDigits: number, message: string) {
     );
 }
 
-const email = z
-  .string()
-  .trim()
-  .pipe(z.email({ error: 'must be an email address such as hello@your-domain.in' }));
+/** The site's one e-mail rule (views/model/email.ts): a plain mailbox, kept in its canonical form. */
+const email = z.string().transform((value, ctx) => {
+  const canonical = canonicalEmail(value);
+  if (canonical) return canonical;
+  ctx.addIssue({ code: 'custom', message: 'must be an email address such as hello@your-domain.in' });
+  return z.NEVER;
+});
 
 const httpUrl = z
   .string()

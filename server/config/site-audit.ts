@@ -1,5 +1,4 @@
-import { SITE_AUDIT_LIMITS } from '#server/features/site-audit/audit.ts';
-import { EXTERNAL_CHECK_DEFAULTS } from '#server/features/site-audit/external-links.ts';
+import { EXTERNAL_CHECK_DEFAULTS, SITE_AUDIT_LIMITS } from './site-audit-defaults.ts';
 import { wholeNumber } from './fields.ts';
 import { defineSection } from './section.ts';
 

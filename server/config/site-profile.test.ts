@@ -55,6 +55,17 @@ test('the minimal profile needs only the required fields; text is trimmed', () =
   expect(loadConfig({ SITE_PROFILE: file }).siteProfile.business).toEqual({ ...minimal, name: 'Acme SEO' });
 });
 
+test("the business email follows the site's one e-mail rule: a plain mailbox, its domain canonical", () => {
+  const email = (value: string) =>
+    loadConfig({ SITE_PROFILE: profileFile({ ...operator, email: value }).file }).siteProfile.business.email;
+  expect(email(' Hello@Agency.EXAMPLE ')).toBe('Hello@agency.example');
+  expect(email('hello@bücher.example')).toBe('hello@xn--bcher-kva.example');
+  for (const bad of ['(1)hello@agency.example', 'hello@agency.example.', 'Hello <hello@agency.example>'])
+    expect(problemsFor({ ...operator, email: bad }), bad).toEqual([
+      'SITE_PROFILE <file>: email must be an email address such as hello@your-domain.in',
+    ]);
+});
+
 test('a missing field stops boot with one plain line naming the file and the field', () => {
   const { file } = profileFile({ ...operator, address: { ...(operator.address as object), postalCode: undefined } });
   expect(problemsOf({ SITE_PROFILE: file })).toEqual([`SITE_PROFILE ${file}: address.postalCode is required`]);

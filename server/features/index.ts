@@ -22,7 +22,7 @@ import { youtubeTranscriptFeature } from './youtube-transcript/index.ts';
 /**
  * Every feature, built once from the app's deps: the one list createApp mounts, prepares, starts
  * and stops. Building has no side effects (no writes, no timers, no processes): those wait for
- * `prepare` and `start`. The leads' outbox and the directories' status are also handed back by name.
+ * `prepare` and `start`. The leads' delivery and the directories' status are also handed back by name.
  */
 export function buildFeatures(deps: AppDeps) {
   const leads = leadsFeature(deps);
@@ -57,6 +57,6 @@ export function buildFeatures(deps: AppDeps) {
     leads: leads.delivery,
     directoryStatus: directories.status,
     posts: posts.posts,
-    monitoring: { service: monitoring.service, delivery: monitoring.delivery, scheduler: monitoring.scheduler },
+    monitoring: { service: monitoring.service },
   };
 }

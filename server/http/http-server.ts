@@ -1,5 +1,6 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { lingeringClose, type LingerLimits } from './lingering-close.ts';
 
 /** Requests whose line and headers together pass this answer 431 (Node's default, stated). */
 export const MAX_HEADER_BYTES = 16 * 1024;
@@ -62,11 +63,20 @@ export function writeClientError(
 
 /**
  * The process's HTTP server: Express's app plus answers with a body for requests Node refuses on
- * its own (oversized URL or headers, malformed requests). `headers` go on those answers too
+ * its own (oversized URL or headers, malformed requests), and a lingering close after refusing a body
+ * that is still arriving (lingering-close.ts). `headers` go on those answers too
  * (e.g. Strict-Transport-Security), as "Name: value" lines.
  */
-export function createHttpServer(app: RequestListener, options: { headers?: string[] } = {}): Server {
-  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app);
+export function createHttpServer(
+  app: RequestListener,
+  options: { headers?: string[]; linger?: LingerLimits } = {},
+): Server {
+  const linger = lingeringClose(options.linger);
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
+    linger.request(req, res);
+    app(req, res);
+  });
+  server.on('connection', linger.connection);
   server.keepAliveTimeout = 5_000;
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) =>
     writeClientError(error, socket, options.headers),

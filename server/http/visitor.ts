@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { isId, newId } from '#views/model/ids.ts';
 
 /** Name of the first-party cookie that ties a visitor's tool results (site audits) to them. */
 export const VISITOR_COOKIE = 'visitor';
-const VALUE = /^[A-Za-z0-9_-]{22}$/;
 const ONE_YEAR_S = 365 * 24 * 3600;
 
 export function readCookie(header: string | undefined, name: string): string | undefined {
@@ -21,9 +21,9 @@ export function readCookie(header: string | undefined, name: string): string | u
  */
 export function visitorKey(req: Request, res: Response, options: { create: boolean }): string | null {
   let value = readCookie(req.headers.cookie, VISITOR_COOKIE);
-  if (!value || !VALUE.test(value)) {
+  if (!value || !isId(value)) {
     if (!options.create) return null;
-    value = randomBytes(16).toString('base64url');
+    value = newId();
     const secure = req.secure ? '; Secure' : '';
     res.append(
       'Set-Cookie',

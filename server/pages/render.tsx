@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
+import type { ReactNode } from 'react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -34,6 +35,80 @@ export interface RendererOptions {
 
 type Locals = { nonce?: string };
 
+/** The pages the site search lists: every page with a fixed path that is in the sitemap. */
+function siteIndexOf(pages: PageDef[], business: Config['siteProfile']['business']): SiteInfo['siteIndex'] {
+  return pages
+    .filter((page) => !page.path.includes(':') && page.inSitemap !== false)
+    .map((page) => {
+      const { title, description } = resolvePage(page, business);
+      return { path: page.path, title, description };
+    });
+}
+
+/** A loader's Response: a redirect on this site is followed (true); anything else is a bug and thrown. */
+function redirectOf(context: globalThis.Response, res: Response): void {
+  const location = context.headers.get('Location');
+  if (location && context.status >= 300 && context.status < 400) {
+    if (!isLocalPath(location)) throw new Error(`A loader redirected off site (${location})`);
+    return res.redirect(context.status, location);
+  }
+  throw new Error(`Loader returned an unexpected Response (${context.status})`);
+}
+
+interface RenderTarget {
+  req: Request;
+  res: Response;
+  app: ReactNode;
+  log: Logger;
+  /** Answers a render that failed before its shell was ready. */
+  fail: (error: unknown) => void;
+}
+
+/** Renders the whole page into memory, caches it under `key`, then answers from the cache's entry. */
+function renderCached({ req, res, app, log, fail }: RenderTarget, cache: PageCache, key: string): void {
+  const chunks: Buffer[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(Buffer.from(chunk));
+      done();
+    },
+  });
+  sink.on('finish', () => {
+    const entry = makeCachedBody(Buffer.concat(chunks));
+    cache.set(key, entry);
+    sendCached(req, res, entry, HTML, 'no-cache');
+  });
+  const stream = renderToPipeableStream(app, {
+    onAllReady: () => stream.pipe(sink),
+    onShellError: fail,
+    onError: (error) => log.error({ err: error, url: req.originalUrl }, 'render error'),
+  });
+  setTimeout(() => stream.abort(new Error('Render timed out')), RENDER_TIMEOUT_MS).unref();
+}
+
+/** Streams the page: people get the shell as soon as it is ready, search bots the whole document. */
+function renderStreamed({ req, res, app, log, fail }: RenderTarget, status: number, nonce: string | undefined): void {
+  const bot = isbot(req.get('user-agent') ?? '');
+  let failed = false;
+  const stream = renderToPipeableStream(app, {
+    nonce,
+    [bot ? 'onAllReady' : 'onShellReady']: () => {
+      if (failed) return;
+      res.status(status);
+      res.setHeader('Content-Type', HTML);
+      res.setHeader('Cache-Control', 'no-store');
+      stream.pipe(res);
+    },
+    onShellError: (error: unknown) => {
+      failed = true;
+      fail(error);
+    },
+    onError: (error: unknown) => log.error({ err: error, url: req.originalUrl }, 'render error'),
+  });
+  const timer = setTimeout(() => stream.abort(new Error('Render timed out')), RENDER_TIMEOUT_MS);
+  res.on('close', () => clearTimeout(timer));
+}
+
 export function createRenderer({ config, log, assets, pages, loaderContext, revision }: RendererOptions) {
   const routeObjects = buildRouteObjects(pages);
   const handler = createStaticHandler(routeObjects);
@@ -42,12 +117,7 @@ export function createRenderer({ config, log, assets, pages, loaderContext, revi
   const showErrorDetails = config.env !== 'production';
 
   const { business, sample } = config.siteProfile;
-  const siteIndex = pages
-    .filter((page) => !page.path.includes(':') && page.inSitemap !== false)
-    .map((page) => {
-      const { title, description } = resolvePage(page, business);
-      return { path: page.path, title, description };
-    });
+  const siteIndex = siteIndexOf(pages, business);
 
   function siteInfo(nonce: string | undefined): SiteInfo {
     return {
@@ -95,14 +165,7 @@ export function createRenderer({ config, log, assets, pages, loaderContext, revi
     // Concatenated, not resolved: `//evil.com/` stays a path on this site (and a 404).
     const url = `${config.siteUrl}${req.path}${pageSearch(page, query)}`;
     const context = await handler.query(createFetchRequest(req, res, url), { requestContext: loaderContext });
-    if (context instanceof Response) {
-      const location = context.headers.get('Location');
-      if (location && context.status >= 300 && context.status < 400) {
-        if (!isLocalPath(location)) throw new Error(`A loader redirected off site (${location})`);
-        return res.redirect(context.status, location);
-      }
-      throw new Error(`Loader returned an unexpected Response (${context.status})`);
-    }
+    if (context instanceof Response) return redirectOf(context, res);
     for (const error of Object.values(context.errors ?? {})) {
       if (!(error && typeof error === 'object' && 'status' in error && error.status === 404))
         log.error({ err: error, url: req.originalUrl }, 'loader failed');
@@ -124,48 +187,9 @@ export function createRenderer({ config, log, assets, pages, loaderContext, revi
       res.end(staticErrorPage(details));
     };
 
-    if (cacheable) {
-      const chunks: Buffer[] = [];
-      const sink = new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          chunks.push(Buffer.from(chunk));
-          done();
-        },
-      });
-      sink.on('finish', () => {
-        const entry = makeCachedBody(Buffer.concat(chunks));
-        cache.set(key, entry);
-        sendCached(req, res, entry, HTML, 'no-cache');
-      });
-      const stream = renderToPipeableStream(app, {
-        onAllReady: () => stream.pipe(sink),
-        onShellError: fail,
-        onError: (error) => log.error({ err: error, url: req.originalUrl }, 'render error'),
-      });
-      setTimeout(() => stream.abort(new Error('Render timed out')), RENDER_TIMEOUT_MS).unref();
-      return;
-    }
-
-    // Streamed: people get the shell as soon as it is ready, search bots the whole document.
-    const bot = isbot(req.get('user-agent') ?? '');
-    let failed = false;
-    const stream = renderToPipeableStream(app, {
-      nonce,
-      [bot ? 'onAllReady' : 'onShellReady']: () => {
-        if (failed) return;
-        res.status(context.statusCode);
-        res.setHeader('Content-Type', HTML);
-        res.setHeader('Cache-Control', 'no-store');
-        stream.pipe(res);
-      },
-      onShellError: (error: unknown) => {
-        failed = true;
-        fail(error);
-      },
-      onError: (error: unknown) => log.error({ err: error, url: req.originalUrl }, 'render error'),
-    });
-    const timer = setTimeout(() => stream.abort(new Error('Render timed out')), RENDER_TIMEOUT_MS);
-    res.on('close', () => clearTimeout(timer));
+    const target = { req, res, app, log, fail };
+    if (cacheable) renderCached(target, cache, key);
+    else renderStreamed(target, context.statusCode, nonce);
   }
 
   return { cachedPage, renderPage };

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,18 +7,19 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freeLoopbackPort } from '#test/fixtures/loopback.ts';
 import { untilListening } from '#test/helpers/processes.ts';
 import { launchBrowser } from './browser.ts';
+import { spawnOwned } from '#test/helpers/owned-processes.ts';
 
 // The inbox checks every form's Origin against SITE_URL, so this journey runs its own server whose
 // SITE_URL is exactly the address the browser uses.
 const PASSWORD = 'journey password 2026';
 let browser: Browser;
-let server: ReturnType<typeof spawn>;
+let server: ChildProcess;
 let origin = '';
 
 beforeAll(async () => {
   const port = await freeLoopbackPort();
   origin = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['dist/server.js'], {
+  server = spawnOwned(process.execPath, ['dist/server.js'], {
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',

@@ -206,15 +206,17 @@ export async function axeViolations(page: Page): Promise<string[]> {
   // evaluate() is not subject to the page's CSP, unlike an injected <script>.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
+    // `region` (all content inside a landmark) is a best practice: on by default, named so it stays on.
     const result = await (
       window as unknown as {
         axe: {
           run: (
             context: Document,
+            options: { rules: Record<string, { enabled: boolean }> },
           ) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: unknown[] }> }> }>;
         };
       }
-    ).axe.run(document);
+    ).axe.run(document, { rules: { region: { enabled: true } } });
     return result.violations.map(
       (v) => `${v.id} (${v.impact}): ${v.nodes.length} × e.g. ${JSON.stringify(v.nodes[0]?.target)}`,
     );

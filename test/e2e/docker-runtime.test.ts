@@ -1,4 +1,4 @@
-import { execFile, spawn, type SpawnOptions } from 'node:child_process';
+import { execFile, type SpawnOptions } from 'node:child_process';
 import {
   chmodSync,
   chownSync,
@@ -18,6 +18,7 @@ import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { expect, test } from 'vitest';
 import { operatorProfilePath } from '#test/helpers/business.ts';
+import { spawnOwned } from '#test/helpers/owned-processes.ts';
 
 /*
  * No container engine runs here, so this test does what the image does, from the Dockerfile itself:
@@ -105,7 +106,10 @@ async function assembleImage(stage: RuntimeStage): Promise<{ app: string; data: 
 }
 
 function spawnAs(command: string[], options: SpawnOptions) {
-  return spawn(command[0] === 'node' ? process.execPath : command[0]!, command.slice(1), { ...account(), ...options });
+  return spawnOwned(command[0] === 'node' ? process.execPath : command[0]!, command.slice(1), {
+    ...account(),
+    ...options,
+  });
 }
 
 /** Runs a command to its end as the non-root user; resolves with its exit code and output. */

@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { fixtureServers, type StartedFixture } from '../fixtures/registry.ts';
+import { spawnOwned } from '../helpers/owned-processes.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -50,7 +51,7 @@ export default async function setup(project: TestProject) {
     API_RATE_LIMIT: '1000000',
   };
   for (const fixture of started) Object.assign(env, fixture.env);
-  const child = spawn(process.execPath, ['dist/server.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnOwned(process.execPath, ['dist/server.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const port = await waitForListening(child);
   child.stdout?.resume();
   project.provide('baseUrl', `http://127.0.0.1:${port}`);

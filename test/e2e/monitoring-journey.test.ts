@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { freeLoopbackPort } from '#test/fixtures/loopback.ts';
 import { startSmtpFixture, type ReceivedMail, type SmtpFixture } from '#test/fixtures/smtp.ts';
 import { untilListening } from '#test/helpers/processes.ts';
 import { axeViolations, clippedContent, launchBrowser, waitForIslands } from './browser.ts';
+import { spawnOwned } from '#test/helpers/owned-processes.ts';
 
 // Issue 25's browser journey: audit → "Monitor this site" → the confirmation mail's link → verify →
 // "Check now" after the site broke → the alert mail, whose manage and report links open → unsubscribe
@@ -50,7 +51,7 @@ async function startJourneySite(): Promise<JourneySite> {
 }
 
 let browser: Browser;
-let server: ReturnType<typeof spawn>;
+let server: ChildProcess;
 let site: JourneySite;
 let smtp: SmtpFixture;
 let origin = '';
@@ -62,7 +63,7 @@ beforeAll(async () => {
   const port = await freeLoopbackPort();
   origin = `http://127.0.0.1:${port}`;
   dataDir = mkdtempSync(join(tmpdir(), 'monitoring-journey-'));
-  server = spawn(process.execPath, ['dist/server.js'], {
+  server = spawnOwned(process.execPath, ['dist/server.js'], {
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
@@ -148,14 +149,26 @@ test('monitoring journey: audit → Monitor this site → confirmation mail → 
   expect(await pageProblems(page)).toEqual([]);
 
   // 2. The confirmation mail: its link opens the confirmation page, which confirms and says what is next.
+  // The mail also links to the monitor's page (the same manage link the confirmation page gives).
   const confirmation = await nextVisitorMail(1);
   const confirmLink = siteLinks(confirmation).find((link) => link.includes('/monitor/confirm?token='));
-  expect(confirmLink).toBeDefined();
+  const mailedManageLink = siteLinks(confirmation).find((link) => /\/monitor\/[A-Za-z0-9_-]{22}\?token=/.test(link));
+  expect([confirmLink, mailedManageLink].every(Boolean)).toBe(true);
   await page.goto(confirmLink!);
   await page.getByRole('heading', { name: 'Your address is confirmed' }).waitFor();
   expect(await page.getByRole('status').innerText()).toContain('One step is left: prove the site is yours');
   expect(await page.locator('meta[name=robots]').getAttribute('content')).toBe('noindex, nofollow');
   expect(await pageProblems(page)).toEqual([]);
+  expect(await page.getByRole('link', { name: 'Verify your site' }).getAttribute('href')).toBe(
+    new URL(mailedManageLink!).pathname + new URL(mailedManageLink!).search,
+  );
+
+  // The confirmation link used again (a second click, a forwarded mail) confirms nothing more and gives no link.
+  const again = await context.newPage();
+  await again.goto(confirmLink!);
+  await again.getByRole('heading', { name: 'Your address is already confirmed' }).waitFor();
+  expect(await again.locator('a[href^="/monitor/"]').count()).toBe(0);
+  await again.close();
 
   // 3. The visitor adds the tag; "Verify now" on the manage page finds it.
   site.meta = meta;
@@ -259,12 +272,14 @@ test('monitoring journey: audit → Monitor this site → confirmation mail → 
   expect(await page.getByLabel('Weekly digest: fixed issues and the score trend, once a week').isChecked()).toBe(true);
   expect(await page.getByLabel('Alert when the score drops by at least (points)').inputValue()).toBe('12');
 
-  // 9. Delete, after a second press: the link then opens nothing.
+  // 9. Delete, after a second press: the link then says the monitor is gone (410).
   await page.getByRole('button', { name: 'Delete monitor…' }).click();
   await page.getByRole('button', { name: 'Yes, delete it' }).click();
   await page.getByText(/The monitor of .* is deleted/).waitFor();
-  await page.goto(manageLink!);
-  await page.getByText('This link does not open a monitor').waitFor();
+  const gone = await page.goto(manageLink!);
+  expect(gone?.status()).toBe(410);
+  await page.getByText('This monitor has been deleted').waitFor();
+  expect(await pageProblems(page)).toEqual([]);
 
   expect(problems.filter((problem) => !/status of 4\d\d/.test(problem))).toEqual([]);
   await context.close();

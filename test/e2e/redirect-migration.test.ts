@@ -169,3 +169,33 @@ test('URL mode at 1366 px: each hop shows its kind, a named HTTP→HTTPS, Locati
   await page.locator('.redirect-checker .results').screenshot({ path: `${shots}/redirect-hops-desktop-results.png` });
   expect(problems, problems.join('\n')).toEqual([]);
 });
+
+test('migration: a row a server could never match gets a note under Result instead of a dead rule', async () => {
+  const { page, problems } = await openMigration(1366, 900);
+  const o = hops();
+  const host = new URL(o).host;
+  await page.locator('#redirects-csv').fill(`${o}/old/temporary,/new/page\n${o}/old%2Fpage,/new/page`);
+  await page.getByRole('button', { name: 'Check migration' }).click();
+  const rows = page.locator('.migration-table tbody tr');
+  await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
+  expect(await rows.nth(0).locator('.rule-note').count()).toBe(0);
+  expect(await rows.nth(1).locator('.rule-note').allInnerTexts()).toEqual([
+    'No Apache rule: Apache answers 404 to a path with an encoded slash (%2F) before any rule runs, unless the server sets AllowEncodedSlashes.',
+  ]);
+  expect(await page.locator('.rule-notes-count').innerText()).toBe(
+    '1 row has a note about its rules under Result: a rule a server could never match is left out.',
+  );
+  expect((await download(page, 'Download Apache rules'))[1]).toBe(
+    [
+      `# ${host}: paste into the <VirtualHost> for ${host}, or its root .htaccess.`,
+      'RewriteEngine On',
+      `RewriteRule ^/?old/temporary$ ${o}/new/page [R=301,L,NE]`,
+      '',
+    ].join('\n'),
+  );
+  // nginx matches the raw request, so it can tell the encoded slash from a real one.
+  expect((await download(page, 'Download nginx rules'))[1]).toContain(
+    `if ($request_uri ~ "^/old%2Fpage(\\\\?|$)") { return 301 "${o}/new/page"; }`,
+  );
+  expect(problems, problems.join('\n')).toEqual([]);
+});

@@ -15,8 +15,13 @@ test('site audit with "Render JavaScript": a single-page application is crawled 
   await page.locator('.audit-report h2').waitFor({ timeout: 60_000 });
   const report = page.locator('.audit-report');
   expect(await report.locator('.audit-meta').textContent()).toMatch(/ · JavaScript rendered on 19 pages$/);
-  // 19 routes and the script they load (checked like an image).
-  expect(await report.locator('.audit-counts li').last().textContent()).toBe('20 URLs crawled');
+  // 19 routes, and the script they load, listed apart as a resource.
+  expect((await report.locator('.audit-counts li').allTextContents()).slice(-2)).toEqual([
+    '19 URLs crawled',
+    '1 script or stylesheet',
+  ]);
+  await report.locator('.audit-resources .audit-page-url').first().waitFor();
+  expect(await report.locator('.audit-resources .audit-page-url').allTextContents()).toEqual(['/app.js']);
   expect(await report.locator('.audit-issue-title').allTextContents()).toContain('Noindex removed by JavaScript');
   expect(problems).toEqual([]);
 });

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,13 +9,14 @@ import { startReportSite } from '#test/fixtures/site-audit-report-site.ts';
 import { reportDate } from '#views/model/site-audit-report.ts';
 import { untilListening } from '#test/helpers/processes.ts';
 import { launchBrowser, waitForIslands } from './browser.ts';
+import { spawnOwned } from '#test/helpers/owned-processes.ts';
 
 // Its own server: the journey ends in the admin inbox (ADMIN_PASSWORD, SITE_URL = the browser's
 // address) and crawls its own fixture site, which holds one page until the test lets it answer.
 const PASSWORD = 'report journey password 2026';
 const shots = 'test-results/screenshots';
 let browser: Browser;
-let server: ReturnType<typeof spawn>;
+let server: ChildProcess;
 let site: Awaited<ReturnType<typeof startReportSite>>;
 let origin = '';
 
@@ -23,7 +24,7 @@ beforeAll(async () => {
   site = await startReportSite();
   const port = await freeLoopbackPort();
   origin = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['dist/server.js'], {
+  server = spawnOwned(process.execPath, ['dist/server.js'], {
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',

@@ -118,6 +118,7 @@ export function noJobs(): Jobs {
   };
   return {
     enqueue: async () => refuse(),
+    runNow: async () => refuse(),
     cancel: async () => refuse(),
     state: async () => refuse(),
     counts: async () => refuse(),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { openDatabase, type Db, type Dialect } from '#db/index.ts';
 
 /** Both databases: every data-layer and API suite runs once on each (`describe.each(DIALECTS)`). */
@@ -34,4 +35,28 @@ export async function closeTestDatabase(db: Db): Promise<void> {
   const schema = schemas.get(db);
   if (schema) await sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).execute(db);
   await db.destroy();
+}
+
+/** Runs one statement on the test server's own database (outside any scratch database). */
+export async function onTestServer(query: string, values: unknown[] = []): Promise<void> {
+  const client = new pg.Client({ connectionString: testPostgresUrl() });
+  await client.connect();
+  try {
+    await client.query(query, values);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A whole database of its own on the test server, for processes that share one as a deployment does (the job
+ * queue's schema included): its address, and drop() that ends its connections and removes it.
+ */
+export async function createScratchDatabase(name: string): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad database name ${name}`);
+  await onTestServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await onTestServer(`CREATE DATABASE ${name}`);
+  const url = new URL(testPostgresUrl());
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onTestServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }

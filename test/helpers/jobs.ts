@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase, type Db, type OpenOptions } from '#db/index.ts';
-import { createJobs, type JobEvent, type Jobs } from '#server/lib/jobs/index.ts';
+import { createJobs, waitForOutcome, type AnyJobDefinition, type JobEvent, type Jobs } from '#server/lib/jobs/index.ts';
 import { createLogger } from '#server/lib/logger.ts';
-import { definitions } from '#test/fixtures/jobs/definitions.ts';
+import { commonDefinitions } from '#test/fixtures/jobs/definitions.ts';
 import { testPostgresUrl } from './databases.ts';
 
 /** The two job backends: the embedded SQLite queue and BullMQ on PostgreSQL. */
@@ -59,16 +59,30 @@ export async function openJobsDatabase(backend: JobBackend): Promise<JobsDatabas
 
 export const FIXTURE_DEFINITIONS = new URL('../fixtures/jobs/definitions.ts', import.meta.url);
 
-/** The job system on the fixture definitions (test/fixtures/jobs/definitions.ts). */
+/**
+ * The job system on the fixture definitions (test/fixtures/jobs/definitions.ts): the common ones, or
+ * those given (the repeatable `tick`, with a `repeat` of the test's choosing).
+ */
 export function fixtureJobs(
   database: JobsDatabase,
-  { stallSeconds = 30, abortGraceMs }: { stallSeconds?: number; abortGraceMs?: number } = {},
+  {
+    stallSeconds = 30,
+    abortGraceMs,
+    definitions = commonDefinitions,
+    config = {},
+  }: {
+    stallSeconds?: number;
+    abortGraceMs?: number;
+    definitions?: readonly AnyJobDefinition[];
+    /** Added to the config the threads get (test/fixtures/jobs/definitions.ts reads it). */
+    config?: Record<string, unknown>;
+  } = {},
 ): Promise<Jobs> {
   return createJobs({
     db: database.db,
     databaseTarget: database.target,
     databaseOptions: database.options,
-    config: { marker: 'from the config' },
+    config: { marker: 'from the config', ...config },
     log: createLogger('silent'),
     definitionsModule: FIXTURE_DEFINITIONS,
     definitions,
@@ -114,3 +128,30 @@ export function nextEvent(
 
 export const progressed = (value: unknown) => (event: JobEvent) =>
   event.type === 'progress' && event.progress === value;
+
+/** The ids of the `tick` runs noted in the database so far (the fixture's table; none before the first). */
+export async function ticks(db: Db): Promise<string[]> {
+  try {
+    const { rows } = await sql<{ id: string }>`SELECT id FROM ticks`.execute(db);
+    return rows.map((row) => row.id);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Runs a job now (a fresh id, so nothing is joined) and waits for its end: its result, or it throws
+ * the failure. For a repeatable job's run driven by a test (the schedule's look, a delivery).
+ */
+export async function runToEnd(jobs: Jobs, name: string, input: unknown = null): Promise<unknown> {
+  const id = `test-${randomBytes(8).toString('hex')}`;
+  const waiter = waitForOutcome(jobs, name, id, { timeoutMs: 120_000, recheckMs: 500 });
+  try {
+    await jobs.enqueue(name, input, { id });
+    const end = await waiter.end;
+    if (end.type === 'failed') throw new Error(`${name} failed: ${end.error}`);
+    return end.result;
+  } finally {
+    waiter.stop();
+  }
+}

@@ -1,9 +1,23 @@
-import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
+import { createSafeFetcher, type SafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { CRAWLER_BOT_NAME } from '#server/lib/crawler/index.ts';
 import type { TimeSlicer } from '#server/lib/crawler/time-slice.ts';
 import { createAuditRenderer, type AuditRendererOptions } from '#server/features/site-audit/render/renderer.ts';
-import { runSiteAudit, type SiteAuditLimits, type SiteAuditOutcome } from '#server/features/site-audit/audit.ts';
+import type { SiteAuditLimits } from '#server/config/site-audit-defaults.ts';
+import { runSiteAudit, type SiteAuditOutcome } from '#server/features/site-audit/audit.ts';
 import { serveFixture, type FixtureSite, type ServedFixture } from '#test/fixtures/crawl-site.ts';
+
+/** An audit's renderer in Debian's Chromium (or CHROMIUM_PATH): two slots, 15 s and 512 MB a page, unless `options` say otherwise. */
+export function testRenderer(fetcher: SafeFetcher, options: Partial<AuditRendererOptions> = {}) {
+  return createAuditRenderer({
+    chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    fetcher,
+    concurrency: 2,
+    timeoutMs: 15_000,
+    maxPageBytes: 5 * 1024 * 1024,
+    memoryMb: 512,
+    ...options,
+  });
+}
 
 export interface AuditedFixture extends SiteAuditOutcome {
   site: ServedFixture;
@@ -32,17 +46,7 @@ export async function auditFixture(
       userAgent: `${CRAWLER_BOT_NAME}/1.0 (+http://localhost)`,
       clock: options.clock,
     });
-    const renderer = options.render
-      ? createAuditRenderer({
-          chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          fetcher,
-          concurrency: 2,
-          timeoutMs: 15_000,
-          maxPageBytes: 5 * 1024 * 1024,
-          memoryMb: 512,
-          ...options.render,
-        })
-      : undefined;
+    const renderer = options.render ? testRenderer(fetcher, options.render) : undefined;
     const outcome = await runSiteAudit({
       startUrl: `${served.origin}${options.startPath ?? '/'}`,
       fetcher,

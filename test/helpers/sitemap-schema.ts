@@ -4,16 +4,15 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// The shared checkout sits beside the repository (../shared), here and in CI alike.
-const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const SITEMAP_SCHEMA_DIR = join(REPO_ROOT, '..', 'shared', 'schemas', 'sitemaps.org');
+// The official schemas ship with the project (test/schemas/sitemaps.org/README.md says where from): a fresh clone has them.
+export const SITEMAP_SCHEMA_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'schemas', 'sitemaps.org');
 
 let laxSchema: string | undefined;
 
 /**
  * sitemap.xsd with its `##other` wildcards processed laxly: the sitemaps.org schema admits other
  * namespaces' elements in a <url> (Google's image:image, xhtml:link) but, being strict, demands
- * their schemas, which ../shared/schemas does not hold. Lax still validates the core sitemap
+ * their schemas, which test/schemas does not hold. Lax still validates the core sitemap
  * fully; the tests assert the extension elements exactly.
  */
 function laxSitemapSchema(strict: string): string {
@@ -34,7 +33,7 @@ function schemaFor(xml: string): string {
   const head = xml.slice(0, 500);
   const path = join(SITEMAP_SCHEMA_DIR, /<sitemapindex[\s>]/.test(head) ? 'siteindex.xsd' : 'sitemap.xsd');
   if (!existsSync(path))
-    throw new Error(`sitemaps.org schema missing: ${path} (the shared checkout must sit beside the repository)`);
+    throw new Error(`sitemaps.org schema missing: ${path} (test/schemas/sitemaps.org ships with the project)`);
   return EXTENSIONS.test(head) ? laxSitemapSchema(path) : path;
 }
 

@@ -1,6 +1,6 @@
 import { jsonForScript } from '../lib/json.ts';
 import type { FaqEntry } from '../page.ts';
-import { useSite } from '../site-context.ts';
+import { useSite, type AssetManifest } from '../site-context.ts';
 
 export interface HeadMeta {
   path: string;
@@ -18,6 +18,15 @@ export interface HeadMeta {
   feeds?: Array<{ title: string; path: string }>;
   /** The URL of the current page of a paged listing (`?page=2`) is its canonical. */
   canonicalQuery?: string;
+}
+
+/**
+ * The site's default image (a path): link previews of pages without their own, and the image of an
+ * article without a cover. The card when the build has one, else the 512 px icon (large enough for
+ * link previews and for Google's article images, which want 50,000 pixels or more).
+ */
+export function defaultImagePath(assets: AssetManifest): string {
+  return assets.images['og-card.png'] ?? '/icon-512.png';
 }
 
 export function faqJsonLd(faq: FaqEntry[]): Record<string, unknown> {
@@ -57,7 +66,7 @@ export function SeoHead({ meta }: { meta: HeadMeta }) {
           <meta property="og:image:alt" content={meta.image.alt} />
         </>
       ) : (
-        <meta property="og:image" content={`${siteUrl}${assets.images['og-card.png'] ?? '/apple-touch-icon.png'}`} />
+        <meta property="og:image" content={`${siteUrl}${defaultImagePath(assets)}`} />
       )}
       <meta property="og:locale" content="en_IN" />
       <meta name="twitter:card" content="summary_large_image" />

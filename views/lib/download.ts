@@ -19,3 +19,8 @@ export function saveBlob(blob: Blob, fileName: string): void {
 export function downloadText(fileName: string, text: string, type = 'text/plain;charset=utf-8'): void {
   saveBlob(new Blob([text], { type }), fileName);
 }
+
+/** Saves a CSV made in the browser (the exports of the checkers and generators). */
+export function downloadCsv(fileName: string, csv: string): void {
+  downloadText(fileName, csv, 'text/csv;charset=utf-8');
+}

@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { failureDetail, requestJson } from '#views/lib/request-json.ts';
+import { useRequest } from '#views/lib/use-request.ts';
 
 export interface BulkCheck<Row> {
   busy: boolean;
@@ -21,31 +21,14 @@ export interface BulkCheck<Row> {
  * with the server's reason as a detail line.
  */
 export function useBulkCheck<Row>(endpoint: string, failureMessage: string): BulkCheck<Row> {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const [detail, setDetail] = useState('');
-  const [rows, setRows] = useState<Row[] | null>(null);
+  const { busy, error, detail, result, run, reject } = useRequest<Row[]>((caught) => ({
+    error: failureMessage,
+    detail: failureDetail(caught, failureMessage),
+  }));
 
-  /** Clears the last rows and shows `message` (with `reason`), or nothing. */
-  function show(message = '', reason = '') {
-    setRows(null);
-    setError(message);
-    setDetail(reason);
+  function submit(body: unknown) {
+    return run(async () => (await requestJson<{ result: Row[] }>(endpoint, failureMessage, body)).result);
   }
 
-  async function submit(body: unknown) {
-    if (busy) return;
-    setBusy(true);
-    show();
-    try {
-      const data = await requestJson<{ result: Row[] }>(endpoint, failureMessage, body);
-      setRows(data.result);
-    } catch (caught) {
-      show(failureMessage, failureDetail(caught, failureMessage));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return { busy, error, detail, rows, submit, reject: (message) => show(message) };
+  return { busy, error, detail, rows: result, submit, reject };
 }

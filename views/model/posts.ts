@@ -90,6 +90,24 @@ export interface PostsReader {
   category(category: PostCategory, page: number): Promise<CategoryPageData>;
 }
 
+/** The admin editor's fields as its form sends them back (text, as typed; server/features/posts/editor-form.ts). */
+export interface EditorValues {
+  title: string;
+  slug: string;
+  category: string;
+  description: string;
+  seoTitle: string;
+  tags: string;
+  author: string;
+  status: string;
+  /** `YYYY-MM-DDTHH:mm` in the editor's time zone (tzOffset minutes east of UTC). */
+  published: string;
+  tzOffset: string;
+  coverImage: string;
+  coverAlt: string;
+  body: string;
+}
+
 /** Renditions of uploaded images: the widths made (never wider than the original). */
 export const IMAGE_WIDTHS = [480, 960, 1600] as const;
 

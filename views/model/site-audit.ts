@@ -4,18 +4,10 @@
  * and the audit service, which keys its rules by these ids. "Internal" means on the audited
  * host, over http or https; a "page" is an internal URL that answered 200 with HTML.
  */
-export type Severity = 'error' | 'warning' | 'notice';
-
-export interface IssueType {
-  type: string;
-  severity: Severity;
-  title: string;
-  description: string;
-  howToFix: string;
-}
-
-import { t } from './site-audit-checks/define.ts';
+import { t, type IssueType, type Severity } from './site-audit-checks/define.ts';
 import { GROUP_ISSUE_TYPES } from './site-audit-checks/index.ts';
+
+export type { IssueType, Severity } from './site-audit-checks/define.ts';
 
 const CORE_ISSUE_TYPES: readonly IssueType[] = [
   // Responses and redirects
@@ -330,7 +322,7 @@ const CORE_ISSUE_TYPES: readonly IssueType[] = [
     'orphan',
     'warning',
     'Orphan page',
-    'The URL is listed in the sitemap, but no crawled page links to it.',
+    'The URL is listed in the sitemap and answers, but no crawled page links to it.',
     'Link to it from relevant pages, or remove it from the sitemap if it is not needed.',
   ),
   // Canonical
@@ -402,7 +394,7 @@ const CORE_ISSUE_TYPES: readonly IssueType[] = [
     'sitemap-non-200',
     'warning',
     'Sitemap lists a non-200 URL',
-    'A URL listed in the sitemap redirects or answers 4xx or 5xx.',
+    'A URL listed in the sitemap redirects. (A listed URL that answers 4xx or 5xx is reported once, as an internal URL answering an error, and that issue names the sitemap.)',
     'List only final, live URLs in the sitemap.',
   ),
   t(

@@ -5,12 +5,12 @@ import { join } from 'node:path';
 
 /**
  * Starts the built server on a free loopback port, production settings. Its log lines go to `onLog`
- * (each parsed from its JSON), else are discarded.
+ * (each parsed from its JSON), else are discarded. `script` is another build's server to start.
  */
-export async function startBuiltServer(env = {}, nodeArgs = [], onLog = undefined) {
+export async function startBuiltServer(env = {}, nodeArgs = [], onLog = undefined, script = undefined) {
   const child = spawn(
     process.execPath,
-    ['--max-semi-space-size=8', '--initial-old-space-size=128', ...nodeArgs, 'dist/server.js'],
+    ['--max-semi-space-size=8', '--initial-old-space-size=128', ...nodeArgs, script ?? 'dist/server.js'],
     {
       env: {
         ...process.env,

@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
 import { expect, test } from 'vitest';
+import { spawnOwned } from '#test/helpers/owned-processes.ts';
 
 /*
  * A bench that dies leaves no process behind holding its output open: whoever reads the bench's output
@@ -15,11 +15,11 @@ child.once('spawn', () => { throw new Error('the bench failed'); });
 `;
 
 test('a bench that dies of an uncaught error stops the processes it started, so its output ends', async () => {
-  const bench = spawn(process.execPath, ['--input-type=module', '-e', DYING_BENCH], {
+  const bench = spawnOwned(process.execPath, ['--input-type=module', '-e', DYING_BENCH], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
-  bench.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  bench.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   // 'close' comes once every holder of the bench's output pipes has gone.
   const code = await new Promise<number | null>((resolve) => bench.once('close', (exitCode) => resolve(exitCode)));
   expect(code).toBe(1);

@@ -1,23 +1,31 @@
 import { describe, expect, onTestFinished, test, vi } from 'vitest';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
-import type { JobEvent, Jobs } from '#server/lib/jobs/index.ts';
+import type { JobEvent, JobState, Jobs } from '#server/lib/jobs/index.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import { followResults } from './follow.ts';
 import { DIRECTORY_CHECK_ID, DIRECTORY_CHECK_JOB } from './job.ts';
 import type { CheckResults } from './results.ts';
 import { storeResults } from './store.ts';
 
-/** The one thing the follower asks of the job system: to watch the check's fixed id. */
+/**
+ * What the follower asks of the job system: to watch the check's fixed id, and its state (the
+ * fallback for an event that went astray), which says what `state` is set to.
+ */
 function watchOnly() {
   const listeners = new Set<(event: JobEvent) => void>();
+  const check: { state?: JobState } = {};
   const jobs = {
     watch(name: string, id: string, listener: (event: JobEvent) => void) {
       expect([name, id]).toEqual([DIRECTORY_CHECK_JOB, DIRECTORY_CHECK_ID]);
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    async state(name: string, id: string) {
+      expect([name, id]).toEqual([DIRECTORY_CHECK_JOB, DIRECTORY_CHECK_ID]);
+      return check.state;
+    },
   } as unknown as Jobs;
-  return { jobs, listeners, emit: (event: JobEvent) => listeners.forEach((listener) => listener(event)) };
+  return { jobs, listeners, check, emit: (event: JobEvent) => listeners.forEach((listener) => listener(event)) };
 }
 
 const resultsOn = (day: string): CheckResults => ({
@@ -72,11 +80,13 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect(listeners.size).toBe(0);
   });
 
-  test('without a run nothing is handed on; a run written elsewhere shows at the next periodic look', async () => {
-    const { db, follower, seen } = await setup(50);
+  test('without a run nothing is handed on; a check whose end went unheard shows at the next read of its state', async () => {
+    const { db, follower, seen, check } = await setup(50);
     await follower.start();
     expect(seen).toEqual([]);
+    // Another process ran the check, and its completed event never arrived here.
     await storeResults(db, resultsOn('2026-03-15'));
+    check.state = { status: 'completed', result: {}, attempts: 1 };
     await vi.waitFor(() => expect(seen).toEqual([resultsOn('2026-03-15')]), { timeout: 2_000 });
   });
 

@@ -1,12 +1,12 @@
 import { latestDirectoryCheckId } from '#db/directory-checks.ts';
 import type { Db } from '#db/index.ts';
-import type { Jobs } from '#server/lib/jobs/index.ts';
+import { followJob, type JobFollower, type Jobs } from '#server/lib/jobs/index.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { DIRECTORY_CHECK_ID, DIRECTORY_CHECK_JOB } from './job.ts';
 import { EMPTY_RESULTS, type CheckResults } from './results.ts';
 import { readStoredResults } from './store.ts';
 
-/** A web process looks for a newer run at least this often, whatever it heard. */
+/** Should a check's end go unheard (an event lost between processes), its state is read this often. */
 export const REFRESH_MS = 10 * 60 * 1000;
 
 export interface ResultsFollower {
@@ -19,8 +19,9 @@ export interface ResultsFollower {
 
 /**
  * Keeps a process's copy of the checker's results current: `onResults` gets the newest run's
- * results at start, when a directory-check job completes (in whichever process ran it: jobs.watch),
- * and whenever the periodic look finds a newer run (a missed event, a row written by hand).
+ * results at start and when a directory-check job completes, in whichever process ran it: heard
+ * from the job system (followJob: the job's events, and its state read every REFRESH_MS should an
+ * event go astray).
  */
 export function followResults(options: {
   db: Db;
@@ -33,8 +34,7 @@ export function followResults(options: {
   let current: string | undefined;
   let loading: Promise<void> | undefined;
   let again = false;
-  let unwatch: (() => void) | undefined;
-  let timer: NodeJS.Timeout | undefined;
+  let follower: JobFollower | undefined;
 
   async function loadNewest(): Promise<void> {
     const newest = await latestDirectoryCheckId(db);
@@ -71,23 +71,26 @@ export function followResults(options: {
 
   return {
     async start() {
-      // Watch first, then read: a run ending in between is not missed.
-      unwatch = jobs.watch(DIRECTORY_CHECK_JOB, DIRECTORY_CHECK_ID, (event) => {
-        if (event.type === 'completed') refreshLogged();
-      });
+      // Follow first, then read: a run ending in between is not missed.
+      follower = followJob(
+        jobs,
+        DIRECTORY_CHECK_JOB,
+        DIRECTORY_CHECK_ID,
+        (end) => {
+          if (end.type === 'completed') refreshLogged();
+        },
+        { recheckMs: options.refreshMs ?? REFRESH_MS },
+      );
       try {
         await refresh();
       } catch (error) {
-        unwatch();
+        follower.stop();
         throw error;
       }
-      timer = setInterval(refreshLogged, options.refreshMs ?? REFRESH_MS);
-      timer.unref();
     },
     refresh,
     async stop() {
-      unwatch?.();
-      clearInterval(timer);
+      follower?.stop();
       await loading?.catch(() => undefined);
     },
   };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineJob, type RunningJob } from '#server/lib/jobs/index.ts';
-import type { AppJobDeps } from '#server/jobs.ts';
+import type { AppJobDeps } from '#server/job-deps.ts';
 import { DEFAULT_CONCURRENCY, looksLikeLocalOutage, runChecks } from './check-run.ts';
 import { formatReport, type ListToCheck } from './report.ts';
 import { EMPTY_RESULTS } from './results.ts';

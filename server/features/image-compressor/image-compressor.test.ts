@@ -5,6 +5,7 @@ import { fakeEncoderWorkers } from '#test/helpers/fake-encoder-worker.ts';
 import { ImageCompressorError } from './errors.ts';
 import { createImageCompressor, type ImageCompressorOptions } from './service.ts';
 import { spawnEncoderWorker } from './spawn-worker.ts';
+import { rejectionOf } from '#test/helpers/async.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -32,14 +33,7 @@ function realCompressor(options: ImageCompressorOptions = {}) {
   return { compressor, children };
 }
 
-async function failure(promise: Promise<unknown>): Promise<ImageCompressorError> {
-  const error = await promise.then(
-    () => undefined,
-    (err: unknown) => err,
-  );
-  expect(error).toBeInstanceOf(ImageCompressorError);
-  return error as ImageCompressorError;
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, ImageCompressorError);
 
 test('an upload is encoded in a separate worker process and comes back smaller', async () => {
   const { compressor, children } = realCompressor();

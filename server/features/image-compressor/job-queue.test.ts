@@ -1,6 +1,7 @@
 import { afterEach, expect, test, vi } from 'vitest';
 import { ImageCompressorError } from './errors.ts';
 import { createJobQueue, type JobQueueOptions } from './job-queue.ts';
+import { nextTurn as flush, rejectionOf } from '#test/helpers/async.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -23,20 +24,11 @@ function queueWith(overrides: Partial<JobQueueOptions> = {}) {
   });
 }
 
-async function failure(promise: Promise<unknown>): Promise<ImageCompressorError> {
-  const error = await promise.then(
-    () => undefined,
-    (err: unknown) => err,
-  );
-  expect(error).toBeInstanceOf(ImageCompressorError);
-  return error as ImageCompressorError;
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, ImageCompressorError);
 
-const flush = () => new Promise((resolve) => setImmediate(resolve));
-
-test('runs at most `concurrency` jobs at once and starts waiting jobs in order', async () => {
-  const queue = queueWith();
-  const gates = [deferred(), deferred(), deferred()];
+/** `count` jobs of cost 1, each held until its gate opens; `started` lists them as they start. */
+function gatedJobs(queue: ReturnType<typeof queueWith>, count: number) {
+  const gates = Array.from({ length: count }, () => deferred());
   const started: number[] = [];
   const runs = gates.map((gate, i) =>
     queue.run({ cost: 1 }, async () => {
@@ -45,6 +37,12 @@ test('runs at most `concurrency` jobs at once and starts waiting jobs in order',
       return i;
     }),
   );
+  return { gates, started, runs };
+}
+
+test('runs at most `concurrency` jobs at once and starts waiting jobs in order', async () => {
+  const queue = queueWith();
+  const { gates, started, runs } = gatedJobs(queue, 3);
   await flush();
   expect(started).toEqual([0, 1]);
   expect(queue.stats()).toEqual({ running: 2, queued: 1, bytesInFlight: 2 });
@@ -191,15 +189,7 @@ test('with a deadline, a job that could not finish behind the work ahead is refu
 
 test('when a slot frees up, only as many waiting jobs start as there are slots (the slot is taken before the next waiter is looked at)', async () => {
   const queue = queueWith({ concurrency: 1 });
-  const gates = [deferred(), deferred(), deferred(), deferred()];
-  const started: number[] = [];
-  const runs = gates.map((gate, i) =>
-    queue.run({ cost: 1 }, async () => {
-      started.push(i);
-      await gate.promise;
-      return i;
-    }),
-  );
+  const { gates, started, runs } = gatedJobs(queue, 4);
   await flush();
   expect(started).toEqual([0]);
   expect(queue.stats()).toEqual({ running: 1, queued: 3, bytesInFlight: 1 });

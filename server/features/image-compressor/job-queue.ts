@@ -51,13 +51,6 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   const waiting: Waiter[] = [];
   const perClient = new Map<string, number>();
 
-  const busy = () =>
-    new ImageCompressorError(
-      'busy',
-      'The image compressor is busy. Please try again in a few seconds.',
-      options.retryAfterSeconds,
-    );
-
   function fits(admission: Admission): boolean {
     // A job bigger than the whole budget still runs alone (callers keep such jobs out; this avoids a stall).
     return (
@@ -70,6 +63,40 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     const next = (perClient.get(client) ?? 0) + delta;
     if (next <= 0) perClient.delete(client);
     else perClient.set(client, next);
+  }
+
+  /**
+   * Why a job cannot even wait (its client left, or already holds its share, or the line is full,
+   * or the work ahead could not leave it time), or null. Better a 503 now than after the deadline.
+   */
+  function refusalOf(admission: Admission, queued: boolean): ImageCompressorError | null {
+    const retry = options.retryAfterSeconds;
+    if (admission.signal?.aborted) return new ImageCompressorError('cancelled', 'The request was cancelled.');
+    if (admission.client && (perClient.get(admission.client) ?? 0) >= options.maxPerClient) {
+      return new ImageCompressorError(
+        'client-limit',
+        `You already have ${options.maxPerClient} images being compressed. Please wait for them to finish.`,
+        retry,
+      );
+    }
+    if (!queued) return null;
+    if (waiting.length >= options.maxQueued)
+      return new ImageCompressorError(
+        'busy',
+        'The image compressor is busy. Please try again in a few seconds.',
+        retry,
+      );
+    // The work ahead, spread over the slots, plus this job.
+    const aheadMs =
+      (expectedRunningMs + waiting.reduce((sum, waiter) => sum + (waiter.admission.expectedMs ?? 0), 0)) /
+      options.concurrency;
+    if (admission.deadline === undefined || now() + aheadMs + (admission.expectedMs ?? 0) <= admission.deadline)
+      return null;
+    return new ImageCompressorError(
+      'busy',
+      'The image compressor is busy and could not finish your image in time. Please try again in a few seconds.',
+      Math.max(retry, Math.ceil(aheadMs / 1000)),
+    );
   }
 
   /** Takes a slot and the job's share of the budget. Synchronous, so `fits` sees it before the next waiter. */
@@ -88,30 +115,13 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   }
 
   async function run<T>(admission: Admission, job: () => Promise<T>): Promise<T> {
-    if (admission.signal?.aborted) throw new ImageCompressorError('cancelled', 'The request was cancelled.');
-    if (admission.client && (perClient.get(admission.client) ?? 0) >= options.maxPerClient) {
-      throw new ImageCompressorError(
-        'client-limit',
-        `You already have ${options.maxPerClient} images being compressed. Please wait for them to finish.`,
-        options.retryAfterSeconds,
-      );
-    }
-    if (waiting.length > 0 || !fits(admission)) {
-      if (waiting.length >= options.maxQueued) throw busy();
-      // Better a 503 now than after the deadline: the work ahead, spread over the slots, plus this job.
-      const aheadMs =
-        (expectedRunningMs + waiting.reduce((sum, waiter) => sum + (waiter.admission.expectedMs ?? 0), 0)) /
-        options.concurrency;
-      if (admission.deadline !== undefined && now() + aheadMs + (admission.expectedMs ?? 0) > admission.deadline) {
-        throw new ImageCompressorError(
-          'busy',
-          'The image compressor is busy and could not finish your image in time. Please try again in a few seconds.',
-          Math.max(options.retryAfterSeconds, Math.ceil(aheadMs / 1000)),
-        );
-      }
+    const queued = waiting.length > 0 || !fits(admission);
+    const refusal = refusalOf(admission, queued);
+    if (refusal) throw refusal;
+    if (queued) {
       countClient(admission.client, 1);
       try {
-        await wait(admission);
+        await waitInLine(waiting, admission, { now, retryAfterSeconds: options.retryAfterSeconds, pump });
       } catch (error) {
         countClient(admission.client, -1);
         throw error;
@@ -131,46 +141,54 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     }
   }
 
-  function wait(admission: Admission): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const cleanup = () => {
-        clearTimeout(timer);
-        admission.signal?.removeEventListener('abort', onAbort);
-      };
-      const waiter: Waiter = {
-        admission,
-        start: () => {
-          cleanup();
-          resolve();
-        },
-        drop: (error) => {
-          cleanup();
-          const index = waiting.indexOf(waiter);
-          if (index >= 0) waiting.splice(index, 1);
-          reject(error);
-          // The head may have been the one blocking smaller jobs behind it.
-          pump();
-        },
-      };
-      const onAbort = () => waiter.drop(new ImageCompressorError('cancelled', 'The request was cancelled.'));
-      admission.signal?.addEventListener('abort', onAbort, { once: true });
-      if (admission.deadline !== undefined) {
-        timer = setTimeout(
-          () =>
-            waiter.drop(
-              new ImageCompressorError(
-                'deadline',
-                'The image compressor is busy and could not start your image in time. Please try again in a few seconds.',
-                options.retryAfterSeconds,
-              ),
-            ),
-          Math.max(0, admission.deadline - now()),
-        );
-      }
-      waiting.push(waiter);
-    });
-  }
-
   return { run, stats: () => ({ running, queued: waiting.length, bytesInFlight }) };
+}
+
+/**
+ * Puts a job in line until `start` (called by the queue's pump) or until it is dropped: its client
+ * went away, or its deadline passed while it waited. A dropped job leaves the line and lets the
+ * pump look again (it may have been the head blocking smaller jobs behind it).
+ */
+function waitInLine(
+  waiting: Waiter[],
+  admission: Admission,
+  queue: { now: () => number; retryAfterSeconds: number; pump: () => void },
+): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const cleanup = () => {
+      clearTimeout(timer);
+      admission.signal?.removeEventListener('abort', onAbort);
+    };
+    const waiter: Waiter = {
+      admission,
+      start: () => {
+        cleanup();
+        resolve();
+      },
+      drop: (error) => {
+        cleanup();
+        const index = waiting.indexOf(waiter);
+        if (index >= 0) waiting.splice(index, 1);
+        reject(error);
+        queue.pump();
+      },
+    };
+    const onAbort = () => waiter.drop(new ImageCompressorError('cancelled', 'The request was cancelled.'));
+    admission.signal?.addEventListener('abort', onAbort, { once: true });
+    if (admission.deadline !== undefined) {
+      timer = setTimeout(
+        () =>
+          waiter.drop(
+            new ImageCompressorError(
+              'deadline',
+              'The image compressor is busy and could not start your image in time. Please try again in a few seconds.',
+              queue.retryAfterSeconds,
+            ),
+          ),
+        Math.max(0, admission.deadline - queue.now()),
+      );
+    }
+    waiting.push(waiter);
+  });
 }

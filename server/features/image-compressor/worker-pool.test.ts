@@ -3,6 +3,7 @@ import type { EncodeOptions } from './compress.ts';
 import { ImageCompressorError } from './errors.ts';
 import { fakeEncoderWorkers } from '#test/helpers/fake-encoder-worker.ts';
 import { createWorkerPool, type EncodeJob } from './worker-pool.ts';
+import { nextTurn as flush, rejectionOf } from '#test/helpers/async.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -39,16 +40,7 @@ function job(overrides: Partial<EncodeJob> = {}): EncodeJob {
   };
 }
 
-async function failure(promise: Promise<unknown>): Promise<ImageCompressorError> {
-  const error = await promise.then(
-    () => undefined,
-    (err: unknown) => err,
-  );
-  expect(error).toBeInstanceOf(ImageCompressorError);
-  return error as ImageCompressorError;
-}
-
-const flush = () => new Promise((resolve) => setImmediate(resolve));
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, ImageCompressorError);
 
 test('a job waits for the worker to be ready, then gets the result back; the worker is reused', async () => {
   const { pool, spawned } = poolWithFakes();

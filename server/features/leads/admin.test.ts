@@ -4,11 +4,11 @@ import { pino } from 'pino';
 import request from 'supertest';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { listContactMessages } from '#db/contact-messages.ts';
-import { listOutbox } from '#db/outbox.ts';
+import { listMessages } from '#db/messages.ts';
 import type { Db, Dialect } from '#db/index.ts';
 import { createTestApp, type TestApp } from '#test/helpers/app.ts';
 import { DIALECTS } from '#test/helpers/databases.ts';
-import { adminRouter } from './admin-router.ts';
+import { createAdminShell } from '#server/http/admin/shell.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -141,12 +141,13 @@ describe.each(DIALECTS)('%s', (dialect) => {
     const waits: number[] = [];
     const warnings: string[] = [];
     const log = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(JSON.parse(line).msg) });
-    const router = adminRouter({
+    const router = createAdminShell({
       config,
       db,
       log,
       password: PASSWORD,
       css: '/assets/site.css',
+      sections: [],
       now: () => clock.now,
       wait: async (ms) => void waits.push(ms),
     });
@@ -357,11 +358,11 @@ describe.each(DIALECTS)('%s', (dialect) => {
     });
     expect(offsite.headers.location).toBe('/admin?done=unread');
 
-    expect(await listOutbox(db)).toHaveLength(2);
+    expect(await listMessages(db)).toHaveLength(2);
     const deleted = await post(`/admin/contact/${oldest!.id}/delete`, { csrf: session.csrf });
     expect(deleted.status).toBe(303);
     expect((await listContactMessages(db)).map((row) => row.id)).toEqual([newest!.id]);
-    expect(await listOutbox(db)).toHaveLength(1);
+    expect(await listMessages(db)).toHaveLength(1);
     expect((await post(`/admin/contact/${oldest!.id}/delete`, { csrf: session.csrf })).status).toBe(404);
     expect((await post('/admin/nothing/1/delete', { csrf: session.csrf })).status).toBe(404);
   });

@@ -1,17 +1,4 @@
-import nodemailer from 'nodemailer';
-import { DeliveryError, type QueuedEvent, type Sender } from './delivery-types.ts';
-
-export interface EmailOptions {
-  /** smtp://user:pass@host:587 or smtps://user:pass@host:465. */
-  smtpUrl: string;
-  to: string[];
-  from: string;
-  /** Public origin: the domain of the Message-ID, and the link at the end of each email. */
-  siteUrl: string;
-  timeoutMs?: number;
-}
-
-export const SMTP_TIMEOUT_MS = 15_000;
+import type { EventBody, OperatorMail } from '#server/lib/messaging/index.ts';
 
 const LABELS: Record<string, string> = {
   id: 'Id',
@@ -38,8 +25,12 @@ const LABELS: Record<string, string> = {
   sourcePage: 'Came from',
 };
 
-/** Subject and plain-text body of the email for one lead event: every stored field, as text. */
-export function leadEmail(event: QueuedEvent, siteUrl: string): { subject: string; text: string; replyTo?: string } {
+/**
+ * Subject and plain-text body of the email for one lead event: every stored field, as text. The
+ * messaging delivery sends it to NOTIFY_EMAIL_TO (server/jobs.ts hands it over), rendered from the
+ * stored event on each attempt, so every attempt sends the same words.
+ */
+export function leadEmail(event: EventBody, siteUrl: string): ReturnType<OperatorMail> {
   const data = event.data;
   const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
   const subject =
@@ -70,42 +61,4 @@ export function leadEmail(event: QueuedEvent, siteUrl: string): { subject: strin
   lines.push('', '--', `Event ${event.id} (${event.event}) from ${siteUrl}. Replies go to the sender.`);
   const replyTo = typeof data.email === 'string' && data.email ? data.email : undefined;
   return { subject, text: `${lines.join('\n')}\n`, replyTo };
-}
-
-/**
- * One plain-text email per lead through the operator's SMTP server. The Message-ID is derived
- * from the event id, so a mail system (or a person) can tell a retried duplicate from a new lead.
- */
-export function createEmailSender({ smtpUrl, to, from, siteUrl, timeoutMs = SMTP_TIMEOUT_MS }: EmailOptions): Sender {
-  const transport = nodemailer.createTransport({
-    url: smtpUrl,
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
-    // One connection per lead: leads are rare, and a pooled socket would outlive a stopped server.
-    pool: false,
-  });
-  const domain = new URL(siteUrl).hostname;
-  return {
-    channel: 'email',
-    async send(event) {
-      const { subject, text, replyTo } = leadEmail(event, siteUrl);
-      try {
-        await transport.sendMail({
-          from,
-          to,
-          subject,
-          text,
-          replyTo,
-          messageId: `<${event.id}@${domain}>`,
-          headers: { 'X-Event-Id': event.id, 'X-Event-Type': event.event },
-        });
-      } catch (error) {
-        throw new DeliveryError(`email: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    },
-    close() {
-      transport.close();
-    },
-  };
 }

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { ArticleSubmission } from '#db/article-submissions.ts';
 import type { ContactMessage } from '#db/contact-messages.ts';
 import type { MonitorLead } from '#db/monitoring/leads.ts';
-import type { LeadEvent } from './delivery-types.ts';
+import type { EventBody } from '#server/lib/messaging/index.ts';
+
+export type LeadEventName = 'contact.created' | 'article.created' | 'monitor.created';
+
+/** What goes over the wire: `{id, event, createdAt, data}`, with every stored field of the lead. */
+export interface LeadEvent extends EventBody {
+  event: LeadEventName;
+}
 
 /** The event for a stored contact message: every stored field under `data`. */
 export function contactCreated(message: ContactMessage, id = randomUUID()): LeadEvent {

@@ -1,29 +1,18 @@
 import type { AppDeps, Feature } from '#server/deps.ts';
-import { adminRouter } from './admin-router.ts';
 import { createLeadDelivery, type LeadDelivery } from './delivery.ts';
 import { formsRouter } from './forms-router.ts';
+import { inboxSection } from './inbox-section.ts';
 
 /**
- * Leads: the contact and write-for-us forms (one form path), the outbox that delivers them by
- * webhook and email, and the password-protected inbox at /admin when ADMIN_PASSWORD is set.
+ * Leads: the contact and write-for-us forms (one form path), their notifications to the operator by
+ * webhook and email (queued in the one outbox, server/lib/messaging), and the inbox: the admin's
+ * home section (/admin, with ADMIN_PASSWORD).
  */
-export function leadsFeature({ config, db, log, assets }: AppDeps): Feature & { delivery: LeadDelivery } {
-  const delivery = createLeadDelivery({
-    db,
-    log,
-    settings: config.leadDelivery,
-    siteUrl: config.siteUrl,
-    businessEmail: config.siteProfile.business.email,
-    userAgent: `LeadDelivery/1.0 (+${config.siteUrl})`,
-  });
+export function leadsFeature({ config, db, log, messaging }: AppDeps): Feature & { delivery: LeadDelivery } {
+  const delivery = createLeadDelivery({ db, settings: config.leadDelivery, messaging });
   return {
     api: formsRouter({ db, log, leads: delivery }),
-    mounts: config.admin
-      ? [{ path: '/admin', router: adminRouter({ config, db, log, password: config.admin.password, css: assets.css }) }]
-      : [],
-    // Queued deliveries (restarts included) go out once the server listens.
-    start: () => delivery.worker.start(),
-    stop: () => delivery.worker.stop(),
+    admin: [inboxSection({ config, db, log })],
     delivery,
   };
 }

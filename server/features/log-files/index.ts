@@ -6,7 +6,7 @@ import { createLogFilesService } from './service.ts';
 
 // The seam for other ways in (the operator's command today; the admin's client sites later): stage
 // files, then `service.accept` them, as the upload does.
-export { createLogFilesService, newLogId, type LogFilesService } from './service.ts';
+export { createLogFilesService, type LogFilesService } from './service.ts';
 export { LOG_FILES_JOB, type LogFilesOutcome } from './job.ts';
 export type { AnalyseProgress, StagedFile } from './analyse.ts';
 

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Db } from '#db/index.ts';
@@ -19,15 +18,11 @@ import type { LogFileView } from '#views/model/log-files.ts';
 import type { AnalyseProgress, StagedFile } from './analyse.ts';
 import { LOG_FILES_JOB, removeStaged, UNEXPECTED_FAILURE, type LogFilesInput } from './job.ts';
 import { createLogResults, logView } from './results.ts';
+import { isId, newId } from '#views/model/ids.ts';
 
 const DAY_MS = 86_400_000;
 const RETRY_AFTER_SECONDS = 60;
 
-/** 128 random bits, base64url: the results' only key, so a link to them can be shared safely. */
-export function newLogId(): string {
-  return randomBytes(16).toString('base64url');
-}
-const LOG_ID = /^[A-Za-z0-9_-]{22}$/;
 
 export interface LogFilesServiceOptions {
   db: Db;
@@ -48,7 +43,7 @@ export function createLogFilesService(options: LogFilesServiceOptions) {
   const now = options.now ?? (() => Date.now());
 
   async function stored(id: string): Promise<LogFileRow> {
-    const row = LOG_ID.test(id) ? await getLogFile(db, id, now()) : undefined;
+    const row = isId(id) ? await getLogFile(db, id, now()) : undefined;
     if (!row) throw new NotFoundError('No log with that id: it was deleted, or its results have expired.');
     return row;
   }
@@ -72,7 +67,8 @@ export function createLogFilesService(options: LogFilesServiceOptions) {
   }
 
   return {
-    newId: newLogId,
+    // The one id rule: the results' only key, so a link to them can be shared safely.
+    newId,
     stagingFor: (id: string) => join(options.stagingDir, id),
     /** Refuses a new log before its upload is read when the queue is full. */
     async admit(): Promise<void> {
@@ -136,7 +132,7 @@ export function createLogFilesService(options: LogFilesServiceOptions) {
       const folders = await readdir(options.stagingDir).catch(() => [] as string[]);
       for (const folder of folders) {
         const age = now() - (await stat(join(options.stagingDir, folder))).mtimeMs;
-        const row = LOG_ID.test(folder) ? await getLogFile(db, folder, now()) : undefined;
+        const row = isId(folder) ? await getLogFile(db, folder, now()) : undefined;
         if (age > DAY_MS && (!row || (row.status !== 'queued' && row.status !== 'running')))
           await removeStaged([{ path: join(options.stagingDir, folder, '0'), name: '', bytes: 0 }]);
       }

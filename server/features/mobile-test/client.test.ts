@@ -41,6 +41,7 @@ function fakeJobs() {
       jobs.set(id, { input: input as MobileTestInput, state: { status: 'queued', attempts: 0 }, listeners });
       return { id, joined: false };
     },
+    runNow: async () => expect.fail('the mobile test has no repeatable job'),
     async cancel(_name, id) {
       cancels.push(id);
       const job = jobOf(id);

@@ -2,12 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { threadId } from 'node:worker_threads';
 import request from 'supertest';
 import { expect, onTestFinished, test } from 'vitest';
-import { openDatabase } from '#db/index.ts';
-import { openJobSystem } from '#server/job-system.ts';
-import type { JobEvent } from '#server/lib/jobs/index.ts';
-import { createLogger } from '#server/lib/logger.ts';
 import { startLivePagesSite } from '#test/fixtures/live-pages.ts';
-import { createTestApp, type TestApp } from '#test/helpers/app.ts';
+import { createTestApp } from '#test/helpers/app.ts';
+import { runAppJob, workerFor } from '#test/helpers/app-jobs.ts';
 import { apiOnlyAssets } from '#test/helpers/live-tools-app.ts';
 import { chromiumOf, listProcesses } from '#test/helpers/processes.ts';
 import { MOBILE_TEST_JOB, type MobileTestInput, type MobileTestResult } from './job.ts';
@@ -33,29 +30,14 @@ async function appFor(env: Record<string, string> = {}, dialect: 'sqlite' | 'pos
   return { ...testApp, site };
 }
 
-/** Runs the job without the HTTP layer and answers its result. */
-async function runJob(app: TestApp, input: MobileTestInput): Promise<MobileTestResult> {
-  const id = `job-test-${Date.now()}`;
-  let unwatch = () => undefined as unknown;
-  const ended = new Promise<JobEvent>((resolve) => {
-    unwatch = app.jobs.watch(MOBILE_TEST_JOB, id, (event) => {
-      if (event.type !== 'progress') resolve(event);
-    });
-  });
-  await app.jobs.enqueue(MOBILE_TEST_JOB, input, { id });
-  const event = await ended;
-  unwatch();
-  if (event.type !== 'completed') throw new Error(`the job did not complete: ${JSON.stringify(event)}`);
-  return event.result as MobileTestResult;
-}
-
 test("the render runs in a job thread: the job's result names a thread other than the one serving requests", async () => {
   const app = await appFor();
   onTestFinished(() => app.close());
-  const result = await runJob(app, {
+  const input: MobileTestInput = {
     target: { url: `${app.site.origin}/mobile/fixed-width`, httpFallback: false },
     startBy: Date.now() + 60_000,
-  });
+  };
+  const result = (await runAppJob(app, MOBILE_TEST_JOB, input)) as MobileTestResult;
   expect('report' in result && result.report.rendered).toBe(true);
   expect(typeof result.thread).toBe('number');
   expect(result.thread).not.toBe(threadId);
@@ -89,24 +71,12 @@ test("closing the job system ends each thread's Chromium: no Chromium process of
 test('scaled shape (PostgreSQL): a web process enqueues, a worker renders; the report and a hostile page’s 422 come back through the queue', async () => {
   const web = await appFor({ ROLE: 'web', MOBILE_TEST_MEMORY_MB: '128', MOBILE_TEST_TIMEOUT_MS: '10000' }, 'postgres');
   // The worker: another process's job system on the same database and queue (its own connection).
-  const { target, options, queueSchema } = web.database;
-  const db = await openDatabase(target, options);
-  const config = { ...web.config, role: 'worker' as const };
-  const worker = await openJobSystem({
-    config,
-    db,
-    log: createLogger('silent'),
-    databaseTarget: target,
-    databaseOptions: options,
-    queueSchema,
-  });
+  const worker = await workerFor(web);
   onTestFinished(async () => {
     await worker.close();
-    await db.destroy();
     // Last: it drops the schemas.
     await web.close();
   });
-  await worker.work();
 
   const good = await request(web.app)
     .post('/api/mobile-friendly-tester/test')

@@ -1,11 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { threadId } from 'node:worker_threads';
-import type { AppJobDeps } from '#server/jobs.ts';
-import { isDomainError, type DomainErrorKind } from '#server/lib/domain-errors.ts';
+import type { AppJobDeps } from '#server/job-deps.ts';
+import { failureOf, failureOrThrow, type JobFailure } from '#server/lib/jobs/awaited.ts';
 import { defineJob } from '#server/lib/jobs/index.ts';
 import type { TypedTarget } from '#server/lib/page-facts/url-input.ts';
 import type { MobileReport, MobileTestOptions } from '#views/model/mobile-test.ts';
-import { createMobileRenderer, findRendererChromium, RendererBusyError, type MobileRenderer } from './renderer.ts';
+import { RendererBusyError } from './renderer.ts';
 import { testMobileFriendly } from './service.ts';
 
 /*
@@ -36,48 +36,12 @@ export interface MobileTestProgress {
 }
 
 /** A domain error, as plain data: the request rebuilds it, so the status and words stay the service's. */
-export interface MobileTestFailure {
-  kind: DomainErrorKind;
-  message: string;
-  retryAfterSeconds?: number;
-}
+export type MobileTestFailure = JobFailure;
 
 export type MobileTestResult = ({ report: MobileReport } | { failure: MobileTestFailure }) & {
   /** The job thread's id (worker_threads.threadId), never 0 (the main thread): for the tests only. */
   thread: number;
 };
-
-/** The thread's renderer, made on its first job (undefined without Chromium: the HTML-and-CSS checks). */
-const renderers = new WeakMap<AppJobDeps, { renderer: MobileRenderer | undefined }>();
-
-function rendererOf(deps: AppJobDeps): MobileRenderer | undefined {
-  let made = renderers.get(deps);
-  if (!made) {
-    const settings = deps.config.mobileTest;
-    const chromiumPath = findRendererChromium(settings.chromiumPath);
-    const renderer = chromiumPath
-      ? createMobileRenderer({
-          chromiumPath,
-          fetcher: deps.fetcher,
-          log: deps.log,
-          // The pool hands a thread one job at a time.
-          concurrency: 1,
-          limits: { timeoutMs: settings.timeoutMs, maxPageBytes: settings.maxPageBytes, memoryMb: settings.memoryMb },
-        })
-      : undefined;
-    // A thread ends by process.exit() (the job system's close) and may not wait: its browser is killed.
-    if (renderer) process.once('exit', () => renderer.kill());
-    made = { renderer };
-    renderers.set(deps, made);
-  }
-  return made.renderer;
-}
-
-function failureOf(error: unknown): MobileTestFailure | undefined {
-  if (!isDomainError(error)) return undefined;
-  const { kind, message, retryAfterSeconds } = error;
-  return retryAfterSeconds === undefined ? { kind, message } : { kind, message, retryAfterSeconds };
-}
 
 export const mobileTestJob = defineJob<MobileTestInput, MobileTestProgress, MobileTestResult, AppJobDeps>({
   name: MOBILE_TEST_JOB,
@@ -93,17 +57,14 @@ export const mobileTestJob = defineJob<MobileTestInput, MobileTestProgress, Mobi
     try {
       const report = await testMobileFriendly(job.input.target, {
         fetcher: deps.fetcher,
-        renderer: rendererOf(deps),
+        renderer: deps.mobileRenderer(),
         options: job.input.options,
         signal: job.signal,
         onAttempt: (url, limitMs) => job.progress({ url, limitMs }),
       });
       return { report, thread: threadId };
     } catch (error) {
-      const failure = failureOf(error);
-      if (failure) return { failure, thread: threadId };
-      // Anything else fails the job; the request answers 500 as it did for an unexpected error.
-      throw error;
+      return { failure: failureOrThrow(error), thread: threadId };
     }
   },
 });

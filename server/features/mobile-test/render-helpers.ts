@@ -2,20 +2,7 @@
 
 // Only what a server needs to answer like it would to a phone; cookies and the like never exist here.
 export const FORWARDED_HEADERS = ['accept', 'accept-language', 'content-type', 'referer', 'range', 'user-agent'];
-// The fetcher hands back decoded bodies, so length and encoding headers would lie to Chromium.
-const DROPPED_RESPONSE_HEADERS = new Set([
-  'content-encoding',
-  'content-length',
-  'transfer-encoding',
-  'connection',
-  'keep-alive',
-]);
-
-export function keptHeaders(headers: Record<string, string>): Record<string, string> {
-  const kept: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) if (!DROPPED_RESPONSE_HEADERS.has(name)) kept[name] = value;
-  return kept;
-}
+export { keptHeaders } from '#server/lib/browser/headers.ts';
 
 // Before any page script, in every frame: no page may open a WebRTC connection (its UDP never passes the
 // guarded fetcher; the launch flags stop the packets too, this keeps the API away altogether).

@@ -6,6 +6,7 @@ import type { SafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { withHardStop } from '#server/lib/browser/hard-stop.ts';
 import { launchRendererChromium } from '#server/lib/browser/launch.ts';
 import { browserPid, createMemoryWatch } from '#server/lib/browser/memory-watch.ts';
+import { createRenderQueue } from '#server/lib/browser/render-queue.ts';
 import type { MobileTestOptions } from '#views/model/mobile-test.ts';
 import { DEFAULT_RENDER_MEMORY_MB, RenderError, renderPage, type RenderLimits, type RenderResult } from './render.ts';
 
@@ -57,8 +58,7 @@ export function createMobileRenderer(options: MobileRendererOptions): MobileRend
   const limitMs = options.limits.timeoutMs + HARD_STOP_GRACE_MS;
   let browser: Promise<Browser> | undefined;
   let sandboxMessage: string | undefined;
-  let running = 0;
-  const waiting: Array<() => void> = [];
+  const queue = createRenderQueue(concurrency, maxQueued);
 
   // One browser for the process, started on the first test; each test gets its own context.
   function launched(): Promise<Browser> {
@@ -90,23 +90,7 @@ export function createMobileRenderer(options: MobileRendererOptions): MobileRend
   }
 
   async function render(url: string, signal?: AbortSignal, testOptions?: MobileTestOptions): Promise<RenderResult> {
-    if (running >= concurrency) {
-      if (waiting.length >= maxQueued) throw new RendererBusyError();
-      await new Promise<void>((resolve, reject) => {
-        const start = () => {
-          signal?.removeEventListener('abort', drop);
-          resolve();
-        };
-        const drop = () => {
-          waiting.splice(waiting.indexOf(start), 1);
-          reject(new Error('cancelled'));
-        };
-        signal?.addEventListener('abort', drop, { once: true });
-        waiting.push(start);
-      });
-    } else {
-      running += 1;
-    }
+    if (!(await queue.enter(signal, () => new Error('cancelled')))) throw new RendererBusyError();
     memory.start();
     // A cancelled render closes its page at once (render.ts); one whose page does not close within the
     // grace takes the browser with it, so a cancel ends the render as surely as the time limit does.
@@ -136,9 +120,7 @@ export function createMobileRenderer(options: MobileRendererOptions): MobileRend
       signal?.removeEventListener('abort', onCancel);
       clearTimeout(cancelStop);
       memory.stop();
-      const next = waiting.shift();
-      if (next) next();
-      else running -= 1;
+      queue.leave();
     }
   }
 

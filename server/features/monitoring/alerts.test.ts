@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import request from 'supertest';
 import { afterEach, describe, expect, test } from 'vitest';
-import { listMessages } from '#db/monitoring/messages.ts';
+import { listMessages } from '#db/messages.ts';
 import { updateMonitor } from '#db/monitoring/monitors.ts';
 import { serveMonitoringSite, type MonitoringSite } from '#test/fixtures/monitoring-site.ts';
 import { startLoopbackServer } from '#test/fixtures/loopback.ts';
@@ -9,12 +9,16 @@ import { startSmtpFixture, type SmtpFixture } from '#test/fixtures/smtp.ts';
 import { createTestApp, type TestApp } from '#test/helpers/app.ts';
 import { DIALECTS } from '#test/helpers/databases.ts';
 import { readEventStream } from '#test/helpers/event-stream.ts';
-import type { MessageDelivery } from './delivery.ts';
+import { runToEnd } from '#test/helpers/jobs.ts';
+import type { Messaging } from '#server/lib/messaging/index.ts';
+import { MONITOR_SCHEDULE_JOB } from './scheduler.ts';
 import type { MonitoringService } from './service.ts';
 
 type App = TestApp['app'];
 
-const monitoring = (app: App) => app.locals.monitoring as { service: MonitoringService; delivery: MessageDelivery };
+const monitoring = (app: App) => app.locals.monitoring as { service: MonitoringService };
+/** A delivery that starts now, awaited: every message due has had its attempt recorded. */
+const delivered = (app: App) => (app.locals.messaging as Messaging).deliverNow();
 
 /** A webhook receiver on loopback: every POST's headers and JSON body, in order. */
 async function webhookReceiver() {
@@ -90,7 +94,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
       .send({ url: `${made.site.origin}/`, email: 'owner@shop.test', schedule: 'weekly', webhookUrl: made.hook.url });
     expect(created.status).toBe(202);
     const id = created.body.id as string;
-    await monitoring(made.app).delivery.pass();
+    // The confirmation goes out on its own, at once.
     const [confirmation] = await mailsUntil(made.smtp, 1, (subject) => subject.startsWith('Confirm monitoring'));
     const token = decodeURIComponent(/\/monitor\/confirm\?token=(\S+)/.exec(confirmation!.mail.text!)![1]!);
     const confirm = await request(made.app).post('/api/monitors/confirm').send({ token });
@@ -103,7 +107,9 @@ describe.each(DIALECTS)('%s', (dialect) => {
     // An unchanged site over three runs: no regression, no alert.
     for (let run = 2; run <= 3; run += 1)
       expect(await check(made.app, id, manage)).toMatchObject({ status: 'done', regressions: [], alerted: false });
-    expect((await listMessages(made.db, id)).filter((message) => message.purpose === 'alert')).toEqual([]);
+    const alerts = async () =>
+      (await listMessages(made.db, { monitorId: id })).filter((message) => message.kind === 'monitor.regression');
+    expect(await alerts()).toEqual([]);
 
     made.site.version = 'after';
     const broken = await check(made.app, id, manage);
@@ -111,10 +117,9 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect(broken.alerted).toBe(true);
     const count = broken.regressions.length as number;
     expect(count).toBeGreaterThanOrEqual(20);
-    const queued = (await listMessages(made.db, id)).filter((message) => message.purpose === 'alert');
-    expect(queued.map((message) => message.channel).sort()).toEqual(['email', 'webhook']);
+    expect((await alerts()).map((message) => message.channel).sort()).toEqual(['email', 'webhook']);
 
-    await monitoring(made.app).delivery.pass();
+    // The alert goes out on its own, as soon as the run ends.
     const [alert] = await mailsUntil(
       made.smtp,
       1,
@@ -129,16 +134,20 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect(rawHeader(alert!.mail.headerLines, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     expect(alert!.mail.text).toContain(`https://example.test/site-audit/${broken.auditId}`);
     expect(alert!.mail.text).toContain(`https://example.test/monitor/${id}?token=`);
+    await delivered(made.app);
     expect(made.hook.received).toHaveLength(1);
-    expect(made.hook.received[0]!.headers['content-type']).toBe('application/json');
+    expect(made.hook.received[0]!.headers).toMatchObject({
+      'content-type': 'application/json',
+      'x-event-type': 'monitor.regression',
+    });
     expect(made.hook.received[0]!.body).toMatchObject({
       event: 'monitor.regression',
       site: `${made.site.origin}/`,
       regressionCount: count,
       reportUrl: `https://example.test/site-audit/${broken.auditId}`,
     });
-    expect(await listMessages(made.db, id)).toSatisfy((messages: Array<{ deliveredAt: string | null }>) =>
-      messages.every((message) => message.deliveredAt !== null),
+    expect(await listMessages(made.db, { monitorId: id })).toSatisfy(
+      (messages: Array<{ deliveredAt: string | null }>) => messages.every((message) => message.deliveredAt !== null),
     );
 
     // The mail client's one click: the header's URL, POSTed form-encoded.
@@ -162,22 +171,23 @@ describe.each(DIALECTS)('%s', (dialect) => {
       await readEventStream(made.app, `/api/site-audits/${started.auditId}/events`);
       return (await service.getMonitor(client.id)).runs.find((item) => item.id === started.runId)!;
     };
-    // Its first run is its first slot, due at once: started by the scheduler as any scheduled run.
-    const { scheduler } = made.app.locals.monitoring as { scheduler: { tick(): Promise<{ started: string[] }> } };
-    expect((await scheduler.tick()).started).toEqual([client.id]);
-    const [scheduled] = (await service.getMonitor(client.id)).runs;
+    // Its first run is its first slot, due at once: started by the schedule's look as any scheduled
+    // run (this one, or one the job system ran on its own a moment before).
+    await runToEnd(made.jobs, MONITOR_SCHEDULE_JOB);
+    const [scheduled, ...none] = (await service.getMonitor(client.id)).runs;
+    expect(none).toEqual([]);
     expect(scheduled).toMatchObject({ trigger: 'schedule', status: 'running' });
     await readEventStream(made.app, `/api/site-audits/${scheduled!.auditId}/events`);
     expect((await service.getMonitor(client.id)).runs).toMatchObject([
       { trigger: 'schedule', status: 'done', regressions: [] },
     ]);
-    expect((await scheduler.tick()).started).toEqual([]);
+    await runToEnd(made.jobs, MONITOR_SCHEDULE_JOB);
+    expect((await service.getMonitor(client.id)).runs).toHaveLength(1);
     made.site.version = 'down-5xx';
     const down = await run();
     expect(down.regressions).toEqual([
       { kind: 'start-page-down', url: `${made.site.origin}/`, status: 503, error: 'The start page answered HTTP 503.' },
     ]);
-    await monitoring(made.app).delivery.pass();
     const alerts = await mailsUntil(made.smtp, 2, (subject) => subject.includes(made.site.hostPort));
     expect(alerts[0]!.mail.subject).toBe(alerts[1]!.mail.subject);
     expect(alerts.map((mail) => mail.to).sort((a, b) => b.length - a.length)).toEqual([

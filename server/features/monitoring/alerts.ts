@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '#db/index.ts';
 import { keepMonitorSigningKey } from '#db/monitoring/signing-key.ts';
 import { type MonitorRow } from '#db/monitoring/monitors.ts';
-import { type NewMessage } from '#db/monitoring/messages.ts';
 import { type RunRow } from '#db/monitoring/runs.ts';
 import { randomBytes } from 'node:crypto';
 import { alertEmail, alertWebhookBody, digestEmail, type AlertInput, type DigestRun } from './alert-content.ts';
-import type { MailPayload, WebhookPayload } from './mail.ts';
+import type { MailPayload, WebhookPayload } from '#server/lib/messaging/index.ts';
+import type { NewMessage } from './messages.ts';
 import type { Comparison, FixedIssue } from './regressions.ts';
 import { createTokens } from './tokens.ts';
 

@@ -1,14 +1,15 @@
 import type { Db } from '#db/index.ts';
-import { enqueueMessages, hasMessage } from '#db/monitoring/messages.ts';
+import { hasMessage } from '#db/messages.ts';
 import { getMonitor, listMonitors } from '#db/monitoring/monitors.ts';
 import { listRuns } from '#db/monitoring/runs.ts';
-import type { AppJobDeps } from '#server/jobs.ts';
-import { defineJob, type Jobs } from '#server/lib/jobs/index.ts';
-import { pickPdfFont } from '#server/lib/youtube/transcript-pdf.ts';
+import type { Config } from '#server/config/index.ts';
+import { defineJob, type JobDeps, type JobStarter } from '#server/lib/jobs/index.ts';
+import { deliverSoon, type MailPayload } from '#server/lib/messaging/index.ts';
+import { pickPdfFont, reportBrand, type ReportBrand } from '#server/lib/pdf/index.ts';
 import { monthlyReportEmail } from './alert-content.ts';
 import { monitorLinks } from './alerts.ts';
 import { monthlyReportOf } from './client-sites.ts';
-import type { MailPayload } from './mail.ts';
+import { enqueueMessages } from './messages.ts';
 import {
   monthBounds,
   monthlyTrendLines,
@@ -16,21 +17,23 @@ import {
   previousMonth,
   renderMonthlyPdf,
   type AuditPdf,
-  type ReportBrand,
 } from './monthly-pdf.ts';
 
 /*
  * The monthly client report (issue 25, "For the operator"): on the 1st of each month (UTC) every
  * active client site that was checked in the month before gets its branded PDF by email, once.
- * A look (`queueMonthlyReports`, at start and hourly) enqueues one job per site and month; the job
- * draws the PDF in a job thread and puts the mail in the monitors' outbox under an id made of the
- * site and the month, so however many processes look, and however often the job is tried, one
- * mail goes out.
+ * A look (`queueMonthlyReports`: an hourly repeatable job, and one at every start) enqueues one job
+ * per site and month; the job draws the PDF in a job thread and puts the mail in the outbox under
+ * an id made of the site and the month, so however many processes look, and however often the job
+ * is tried, one mail goes out.
  */
 
 export const CLIENT_REPORT_JOB = 'monitor-client-report';
-/** How often each process looks for reports to send (the 1st passes while it runs). */
+export const CLIENT_REPORT_LOOK_JOB = 'monitor-client-report-look';
+/** How often the look runs (the 1st passes while it runs). */
 export const CLIENT_REPORT_LOOK_MS = 60 * 60_000;
+
+type MonitoringJobDeps = JobDeps & { config: Config };
 
 export interface ClientReportInput {
   monitorId: string;
@@ -55,6 +58,8 @@ export async function queueClientReport(
     now: () => Date;
     /** The operator's addresses (NOTIFY_EMAIL_TO): without them the server sends no mail at all. */
     operatorEmails: string[];
+    /** Asks for the mail's delivery once it is queued. */
+    jobs?: JobStarter;
   },
 ): Promise<ClientReportOutcome> {
   if (context.operatorEmails.length === 0) return 'no-mail';
@@ -117,32 +122,27 @@ export async function queueClientReport(
     if (await hasMessage(db, id)) return 'already-sent';
     throw error;
   }
+  if (context.jobs) await deliverSoon(context.jobs);
   return 'queued';
 }
 
 /** The report job: the work in a job thread, tried again a few times if the database hiccups. */
 export function clientReportJob(pdf: AuditPdf) {
-  return defineJob<ClientReportInput, never, ClientReportOutcome, AppJobDeps>({
+  return defineJob<ClientReportInput, never, ClientReportOutcome, MonitoringJobDeps>({
     name: CLIENT_REPORT_JOB,
     concurrency: 1,
     attempts: 3,
     backoffMs: 5 * 60_000,
     async run(job, deps) {
       const { config } = deps;
-      const { business } = config.siteProfile;
       return queueClientReport(deps.db, job.input, {
-        brand: {
-          name: business.name,
-          tagline: business.tagline,
-          email: business.email,
-          phone: business.phone,
-          website: config.siteUrl,
-        },
+        brand: reportBrand(config),
         siteUrl: config.siteUrl,
         pdf,
-        fontPath: pickPdfFont(config.youtube.pdfFontPath),
+        fontPath: pickPdfFont(config.pdf.fontPath),
         now: () => new Date(),
         operatorEmails: config.leadDelivery.email?.to ?? [],
+        jobs: deps.jobs,
       });
     },
   });
@@ -153,7 +153,7 @@ export function clientReportJob(pdf: AuditPdf) {
  * report is not queued yet (a site without a check that month gets none). The job id joins a job already waiting, so processes looking at the
  * same moment add one job; the outbox id keeps a job that runs twice to one mail.
  */
-export async function queueMonthlyReports(db: Db, jobs: Pick<Jobs, 'enqueue'>, now: Date): Promise<number> {
+export async function queueMonthlyReports(db: Db, jobs: Pick<JobStarter, 'enqueue'>, now: Date): Promise<number> {
   const month = previousMonth(now);
   const { from, to } = monthBounds(month);
   let queued = 0;
@@ -168,3 +168,19 @@ export async function queueMonthlyReports(db: Db, jobs: Pick<Jobs, 'enqueue'>, n
   }
   return queued;
 }
+
+/**
+ * The hourly look for reports to send, as a repeatable job: without mail (SMTP_URL with
+ * NOTIFY_EMAIL_TO) there is nobody to send them to, and it does nothing.
+ */
+export const clientReportLookJob = defineJob<null, never, { queued: number }, MonitoringJobDeps>({
+  name: CLIENT_REPORT_LOOK_JOB,
+  concurrency: 1,
+  attempts: 1,
+  backoffMs: 0,
+  repeat: { everyMs: CLIENT_REPORT_LOOK_MS, hasWork: async ({ config }) => config.leadDelivery.email !== null },
+  async run(_job, deps) {
+    if (!deps.config.leadDelivery.email) return { queued: 0 };
+    return { queued: await queueMonthlyReports(deps.db, deps.jobs, new Date()) };
+  },
+});

@@ -4,10 +4,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import type { Db } from '#db/index.ts';
 import { finishRun, insertRun } from '#db/monitoring/runs.ts';
 import { insertMonitor, updateMonitor } from '#db/monitoring/monitors.ts';
-import { listMessages } from '#db/monitoring/messages.ts';
+import { listMessages } from '#db/messages.ts';
 import { auditPdfLines, renderAuditPdf } from '#server/features/site-audit/index.ts';
 import { createCapacity } from '#server/lib/capacity.ts';
-import type { Jobs } from '#server/lib/jobs/index.ts';
+import type { JobStarter } from '#server/lib/jobs/index.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import { serveMonitoringSite, type MonitoringSite } from '#test/fixtures/monitoring-site.ts';
 import { createTestApp, type TestApp } from '#test/helpers/app.ts';
@@ -15,9 +15,10 @@ import { record } from '#test/helpers/jobs.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
 import { storeAuditOf } from '#test/helpers/monitoring-audit.ts';
 import { CLIENT_REPORT_JOB, queueClientReport, queueMonthlyReports, reportMessageId } from './client-report.ts';
-import { clientSitesRouter } from './client-sites-router.ts';
+import { createAdminShell } from '#server/http/admin/shell.ts';
+import { clientSitesSection } from './client-sites-section.ts';
 import { CLIENT_SITE_LIMITS, parseMonth, parseRecipients } from './client-sites.ts';
-import type { MailPayload } from './mail.ts';
+import type { MailPayload } from '#server/lib/messaging/index.ts';
 
 const PASSWORD = 'correct horse battery staple';
 const ORIGIN = 'https://example.test';
@@ -92,6 +93,15 @@ describe('the recipients and month fields', () => {
     expect(() => parseRecipients('a'.repeat(CLIENT_SITE_LIMITS.recipientsChars + 1))).toThrow(
       `recipients: at most ${CLIENT_SITE_LIMITS.recipientsChars} characters.`,
     );
+  });
+
+  test("recipients follow the site's one e-mail rule: plain mailboxes, domains canonical, one entry per address", () => {
+    expect(parseRecipients('Owner@Client.IN owner@client.in seo@bücher.example')).toEqual([
+      'Owner@client.in',
+      'seo@xn--bcher-kva.example',
+    ]);
+    for (const bad of ['(1)owner@client.in', 'owner@client.in.', '"owner"@client.in', 'x:owner@client.in'])
+      expect(() => parseRecipients(bad), bad).toThrow(`recipients: "${bad}" is not an email address.`);
   });
 
   test('a month is YYYY-MM', () => {
@@ -278,21 +288,21 @@ describe('/admin/client-sites', () => {
     const capacity = createCapacity(CLIENT_SITE_LIMITS.pdfsAtOnce);
     const service = {
       getMonitor: () => Promise.resolve({ id, url: `${site.origin}/`, scoreDrop: 5 }),
-    } as unknown as Parameters<typeof clientSitesRouter>[0]['service'];
+    } as unknown as Parameters<typeof clientSitesSection>[0]['service'];
+    const log = createLogger('silent');
+    const section = clientSitesSection({
+      db,
+      log,
+      service,
+      brand,
+      pdf,
+      fontPath: undefined,
+      pdfCapacity: capacity,
+      mailEnabled: false,
+    });
     const app = express().use(
-      '/admin/client-sites',
-      clientSitesRouter({
-        config,
-        db,
-        log: createLogger('silent'),
-        service,
-        css: '/x.css',
-        brand,
-        pdf,
-        fontPath: undefined,
-        pdfCapacity: capacity,
-        mailEnabled: false,
-      }),
+      '/admin',
+      createAdminShell({ config, db, log, password: PASSWORD, css: '/x.css', sections: [section] }),
     );
     const get = () => request(app).get(`/admin/client-sites/${id}/report.pdf?month=2026-11`).set('Cookie', cookie);
     const held = Array.from({ length: CLIENT_SITE_LIMITS.pdfsAtOnce }, () => capacity.tryTake()!);
@@ -329,9 +339,9 @@ describe.each(DIALECTS)('the monthly report mail (%s)', (dialect) => {
     const outcomes = await Promise.all([queueClientReport(db, input, context), queueClientReport(db, input, context)]);
     expect(outcomes.sort()).toEqual(['already-sent', 'queued']);
     expect(await queueClientReport(db, input, context)).toBe('already-sent');
-    const messages = await listMessages(db, 'c1');
-    expect(messages.map((message) => [message.id, message.channel, message.purpose])).toEqual([
-      [reportMessageId('c1', '2026-11'), 'email', 'report'],
+    const messages = await listMessages(db, { monitorId: 'c1' });
+    expect(messages.map((message) => [message.id, message.channel, message.kind, message.recipient])).toEqual([
+      [reportMessageId('c1', '2026-11'), 'email', 'monitor.report', 'listed'],
     ]);
     const payload = JSON.parse(messages[0]!.payload) as MailPayload;
     expect(payload.to).toEqual(['owner@client.in', 'seo@client.in']);
@@ -376,7 +386,7 @@ describe.each(DIALECTS)('the monthly report mail (%s)', (dialect) => {
     await clientWithChecks(db, 'quiet', [['2026-10-06T06:00:00.000Z', 'before']]);
     await clientWithChecks(db, 'paused', [['2026-11-06T06:00:00.000Z', 'before']], 'paused');
     const enqueued: Array<[string, unknown, string | undefined]> = [];
-    const jobs: Pick<Jobs, 'enqueue'> = {
+    const jobs: Pick<JobStarter, 'enqueue'> = {
       enqueue: <I>(name: string, input: I, options?: { id?: string }) => {
         enqueued.push([name, input, options?.id]);
         return Promise.resolve({ id: options?.id ?? '', joined: false });
@@ -410,8 +420,8 @@ test('the report job runs in a job thread: the hourly look enqueues it, the thre
     const recorded = record(jobs, CLIENT_REPORT_JOB, `client-report-${id}-2026-11`);
     expect(await queueMonthlyReports(db, jobs, new Date('2026-12-01T00:10:00.000Z'))).toBe(1);
     expect(await recorded.ended).toEqual({ type: 'completed', result: 'queued' });
-    const [message] = await listMessages(db, id);
-    expect([message?.id, message?.purpose]).toEqual([reportMessageId(id, '2026-11'), 'report']);
+    const [message] = await listMessages(db, { monitorId: id });
+    expect([message?.id, message?.kind]).toEqual([reportMessageId(id, '2026-11'), 'monitor.report']);
     const payload = JSON.parse(message!.payload) as MailPayload;
     expect(payload.to).toEqual(['owner@client.in', 'seo@client.in']);
     // The operator's profile names the report.

@@ -2,6 +2,7 @@ import type { Db } from '#db/index.ts';
 import { listRuns, RUNS_KEPT } from '#db/monitoring/runs.ts';
 import { InvalidInputError } from '#server/lib/domain-errors.ts';
 import type { ClientSiteItem } from '#views/model/client-sites.ts';
+import { canonicalEmail } from '#views/model/email.ts';
 import { loadMonthlyReport, monthBounds, type MonthlyReport } from './monthly-pdf.ts';
 import type { MonitorView } from './service.ts';
 
@@ -23,19 +24,20 @@ export const CLIENT_SITE_LIMITS = {
   pdfsAtOnce: 1,
 } as const;
 
-/** A deliberately plain address check (one @, no spaces, a dot in the domain): the mail server has the last word. */
-const EMAIL = /^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>".]+$/;
-
-/** The recipients field as typed (commas, semicolons, spaces or lines between addresses): distinct addresses, in order. */
+/**
+ * The recipients field as typed (commas, semicolons, spaces or lines between addresses): distinct
+ * addresses in their canonical form (the site's one rule, views/model/email.ts), in order.
+ */
 export function parseRecipients(text: string): string[] {
   if (text.length > CLIENT_SITE_LIMITS.recipientsChars)
     throw new InvalidInputError(`recipients: at most ${CLIENT_SITE_LIMITS.recipientsChars} characters.`);
   const seen = new Set<string>();
   const list: string[] = [];
   for (const part of text.split(/[\s,;]+/)) {
-    const address = part.trim();
-    if (!address) continue;
-    if (!EMAIL.test(address)) throw new InvalidInputError(`recipients: "${address}" is not an email address.`);
+    const typed = part.trim();
+    if (!typed) continue;
+    const address = canonicalEmail(typed);
+    if (!address) throw new InvalidInputError(`recipients: "${typed}" is not an email address.`);
     const key = address.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);

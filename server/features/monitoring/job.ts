@@ -1,16 +1,22 @@
 import type { Db } from '#db/index.ts';
 import { baselineAuditOf, finishRun, getRun, markRunAlerted, pruneRuns } from '#db/monitoring/runs.ts';
-import { enqueueMessages } from '#db/monitoring/messages.ts';
 import { getMonitor, updateMonitor } from '#db/monitoring/monitors.ts';
 import { getSiteAudit } from '#db/site-audits.ts';
 import type { Config } from '#server/config/index.ts';
-import type { JobDefinition, JobDeps } from '#server/lib/jobs/index.ts';
+import type { JobDefinition, JobDeps, JobStarter } from '#server/lib/jobs/index.ts';
+import { deliverSoon } from '#server/lib/messaging/index.ts';
 import { alertMessages, type AlertSettings } from './alerts.ts';
+import { enqueueMessages } from './messages.ts';
 import { compareAudits } from './regressions.ts';
 
 /** What the monitored run's audit job carries besides the audit's own input. */
 interface MonitoredInput {
   monitorRun?: string;
+}
+
+/** Pages per monitored audit: MONITOR_MAX_PAGES, never more than the audit's own SITE_AUDIT_MAX_PAGES. */
+export function monitoredPagesOf(config: Config): number {
+  return Math.min(config.monitoring.maxPages, config.siteAudit.limits.maxPages);
 }
 
 export function alertSettingsOf(config: Config): AlertSettings {
@@ -24,10 +30,11 @@ export function alertSettingsOf(config: Config): AlertSettings {
 /**
  * The end of a monitored run, in the audit job's thread: compare the audit with the monitor's
  * previous finished one, store the run with its regressions and, if there are any, queue the alert
- * in the same transaction (the outbox sends it). Safe to call again: a run ends once.
+ * in the same transaction and ask for its delivery (it goes out at once). Safe to call again: a run
+ * ends once.
  */
 export async function finishMonitoredRun(
-  deps: { db: Db; log: JobDeps['log']; settings: AlertSettings },
+  deps: { db: Db; log: JobDeps['log']; settings: AlertSettings; jobs?: JobStarter },
   runId: string,
   auditId: string,
   now: () => Date = () => new Date(),
@@ -44,7 +51,7 @@ export async function finishMonitoredRun(
   const messages = comparison.regressions.length
     ? await alertMessages(db, monitor, run, comparison, deps.settings, at)
     : [];
-  await db.transaction().execute(async (trx) => {
+  const alerted = await db.transaction().execute(async (trx) => {
     const ended = await finishRun(trx, run.id, {
       status: audit?.status === 'done' || comparison.regressions.length ? 'done' : 'failed',
       score: comparison.score,
@@ -52,14 +59,20 @@ export async function finishMonitoredRun(
       fixed: comparison.fixed,
       finishedAt: at.toISOString(),
     });
-    if (!ended) return;
+    if (!ended) return false;
     await updateMonitor(trx, monitor.id, { lastRunAt: at.toISOString() });
     if (messages.length) {
       await enqueueMessages(trx, messages, at.getTime());
       await markRunAlerted(trx, run.id, at.toISOString());
     }
     await pruneRuns(trx, monitor.id);
+    return messages.length > 0;
   });
+  // The alert is stored: a failed ask leaves it to the delivery's next beat.
+  if (alerted && deps.jobs)
+    await deliverSoon(deps.jobs).catch((error: unknown) =>
+      deps.log.warn({ err: error, monitor: monitor.id }, 'the alert waits for the next delivery'),
+    );
   deps.log.info(
     { monitor: monitor.id, run: run.id, audit: auditId, regressions: comparison.regressions.length },
     'monitored run finished',
@@ -80,7 +93,7 @@ export function withMonitoredRuns<I extends MonitoredInput, P, R, D extends JobD
       const result = await definition.run(job, deps);
       if (job.input.monitorRun)
         await finishMonitoredRun(
-          { db: deps.db, log: deps.log, settings: alertSettingsOf(deps.config) },
+          { db: deps.db, log: deps.log, settings: alertSettingsOf(deps.config), jobs: deps.jobs },
           job.input.monitorRun,
           job.id,
         );

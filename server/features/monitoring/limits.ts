@@ -3,12 +3,16 @@ import type { Db } from '#db/index.ts';
 import { incrementRateLimitHits } from '#db/rate-limits.ts';
 import type { MonitoringSettings } from '#server/config/monitoring.ts';
 import { RateLimitedError } from '#server/lib/domain-errors.ts';
+import { mailboxKey } from '#views/model/email.ts';
 
 const HOUR_MS = 3_600_000;
 
-/** Addresses are counted by hash: the rate-limit table never holds one in clear. */
-function emailKey(email: string): string {
-  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
+/**
+ * A mailbox is counted by the hash of its key (views/model/email.ts: every spelling of one inbox
+ * shares it); the rate-limit table never holds an address in clear.
+ */
+function mailboxHash(canonicalEmail: string): string {
+  return createHash('sha256').update(mailboxKey(canonicalEmail)).digest('hex').slice(0, 32);
 }
 
 function minutesLeft(resetAt: number, now: number): number {
@@ -16,16 +20,19 @@ function minutesLeft(resetAt: number, now: number): number {
 }
 
 /**
- * Spends one confirmation mail of the address's and the IP's hourly share, counted in the database
- * (every web process shares the counts); throws a 429 that says which limit and for how long.
+ * Spends one confirmation mail of the mailbox's and the network's hourly share (the network: an
+ * IPv4 address or an IPv6 /64, hashed by the router), counted in the database (every web process
+ * shares the counts); throws a 429 that says which limit and for how long. The mailbox's share also
+ * bounds its unconfirmed monitors (each needs a mail, and lives a day), which no longer count
+ * towards MONITOR_MAX_PER_EMAIL.
  */
 export async function spendConfirmation(
   db: Db,
   settings: Pick<MonitoringSettings, 'confirmPerEmailHour' | 'confirmPerIpHour'>,
-  who: { email: string; ipHash: string | null },
+  who: { email: string; networkHash: string | null },
   now: number,
 ): Promise<void> {
-  const byEmail = await incrementRateLimitHits(db, `monitor-confirm-email:${emailKey(who.email)}`, now, HOUR_MS);
+  const byEmail = await incrementRateLimitHits(db, `monitor-confirm-email:${mailboxHash(who.email)}`, now, HOUR_MS);
   if (byEmail.hits > settings.confirmPerEmailHour) {
     const minutes = minutesLeft(byEmail.resetAt, now);
     throw new RateLimitedError(
@@ -33,8 +40,8 @@ export async function spendConfirmation(
       minutes * 60,
     );
   }
-  if (!who.ipHash) return;
-  const byIp = await incrementRateLimitHits(db, `monitor-confirm-ip:${who.ipHash}`, now, HOUR_MS);
+  if (!who.networkHash) return;
+  const byIp = await incrementRateLimitHits(db, `monitor-confirm-ip:${who.networkHash}`, now, HOUR_MS);
   if (byIp.hits > settings.confirmPerIpHour) {
     const minutes = minutesLeft(byIp.resetAt, now);
     throw new RateLimitedError(

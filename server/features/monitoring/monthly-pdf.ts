@@ -1,5 +1,7 @@
 import type { Db } from '#db/index.ts';
 import { auditIssues, getSiteAudit, type SiteAuditRow, type StoredIssue } from '#db/site-audits.ts';
+import { brandHeading, drawLines, PDF_COLOURS, renderPdf } from '#server/lib/pdf/index.ts';
+import type { PdfLine, ReportBrand } from '#server/lib/pdf/index.ts';
 import { auditDomain } from '#views/model/site-audit-report.ts';
 import { compareAudits } from './regressions.ts';
 
@@ -28,24 +30,6 @@ export interface MonthlyReport {
   url: string;
 }
 
-/** A line of the client report PDF (site-audit's PdfLine: its text, size, colour, space before, new page). */
-export interface PdfLine {
-  text: string;
-  size: number;
-  colour: string;
-  gap?: number;
-  page?: boolean;
-}
-
-/** Who the report is from (site-audit's ReportBrand). */
-export interface ReportBrand {
-  name: string;
-  tagline?: string;
-  email: string;
-  phone: string;
-  website: string;
-}
-
 /**
  * The site audit's branded PDF, handed in by the composition point (index.ts): a feature's service
  * does not import another feature. `afterScore` lines go right after the score; `title` replaces the
@@ -69,9 +53,7 @@ export interface AuditPdf {
   }): Promise<Buffer>;
 }
 
-const INK = '#101828';
-const BODY = '#344054';
-const MUTED = '#475467';
+const { ink: INK, body: BODY, muted: MUTED } = PDF_COLOURS;
 const UP = '#067647';
 const DOWN = '#b42318';
 
@@ -158,12 +140,7 @@ export function monthlyReportLines(report: MonthlyReport, brand: ReportBrand, pd
   const trend = monthlyTrendLines(report.month, report.runs);
   if (report.latest) return pdf.lines({ ...report.latest, brand, title, afterScore: trend });
   return [
-    { text: brand.name, size: 18, colour: INK },
-    {
-      text: [brand.tagline, brand.email, brand.phone, brand.website].filter(Boolean).join(' · '),
-      size: 9,
-      colour: MUTED,
-    },
+    ...brandHeading(brand),
     { text: title, size: 16, colour: INK, gap: 1.2 },
     { text: report.url, size: 10, colour: MUTED },
     ...trend,
@@ -171,7 +148,7 @@ export function monthlyReportLines(report: MonthlyReport, brand: ReportBrand, pd
 }
 
 /** The monthly PDF; a month without a finished check is a one-page report of its failed checks. */
-export async function renderMonthlyPdf(
+export function renderMonthlyPdf(
   report: MonthlyReport,
   brand: ReportBrand,
   pdf: AuditPdf,
@@ -180,20 +157,10 @@ export async function renderMonthlyPdf(
   const title = monthlyTitle(report);
   const trend = monthlyTrendLines(report.month, report.runs);
   if (report.latest) return pdf.render({ ...report.latest, brand, fontPath, title, afterScore: trend });
-  const { default: PDFDocument } = await import('pdfkit');
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title, Author: brand.name } });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    if (fontPath) doc.font(fontPath);
-    for (const line of monthlyReportLines(report, brand, pdf)) {
-      if (line.gap) doc.moveDown(line.gap);
-      doc.fontSize(line.size).fillColor(line.colour).text(line.text);
-    }
-    doc.end();
-  });
+  const lines = monthlyReportLines(report, brand, pdf);
+  return renderPdf({ title, author: brand.name, fontPath, header: `${brand.name} · ${title}` }, (doc) =>
+    drawLines(doc, lines),
+  );
 }
 
 /**

@@ -1,97 +1,24 @@
-import type http from 'node:http';
 import request from 'supertest';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { getMonitor } from '#db/monitoring/monitors.ts';
-import { listMessages } from '#db/monitoring/messages.ts';
-import { listOutbox } from '#db/outbox.ts';
-import { startSmtpFixture, type SmtpFixture } from '#test/fixtures/smtp.ts';
-import { startLoopbackServer, type LoopbackServer } from '#test/fixtures/loopback.ts';
-import { createTestApp, type TestApp } from '#test/helpers/app.ts';
+import { listMessages } from '#db/messages.ts';
+import { createTestApp } from '#test/helpers/app.ts';
 import { DIALECTS } from '#test/helpers/databases.ts';
 import { readEventStream } from '#test/helpers/event-stream.ts';
-import type { MessageDelivery } from './delivery.ts';
-
-type App = TestApp['app'];
-
-const ADMIN_PASSWORD = 'correct horse battery';
-
-/** The owner's site: its start page carries `head` (a verification tag, or nothing); `files` at the root. */
-async function ownerSite(state: { head: string; files: Record<string, string> }): Promise<LoopbackServer> {
-  return startLoopbackServer((req: http.IncomingMessage, res: http.ServerResponse) => {
-    const path = (req.url ?? '/').split('?')[0]!;
-    if (path === '/') {
-      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-      res.end(`<!doctype html><html><head><title>Shop</title>${state.head}</head><body><h1>Shop</h1></body></html>`);
-      return;
-    }
-    const file = state.files[path];
-    res.writeHead(file === undefined ? 404 : 200, { 'Content-Type': 'text/html; charset=utf-8' });
-    res.end(file ?? 'Not found');
-  });
-}
-
-const delivery = (app: App) => (app.locals.monitoring as { delivery: MessageDelivery }).delivery;
-
-/** The confirmation link's token from the mail as the SMTP server received it. */
-function confirmTokenOf(text: string): string {
-  const match = /\/monitor\/confirm\?token=([^\s]+)/.exec(text);
-  expect(match).not.toBeNull();
-  return decodeURIComponent(match![1]!);
-}
-
-/**
- * The nth confirmation mail received (other mails, such as the operator's lead email, may come
- * between): waits for the mails one by one, the SMTP server's arrivals being the readiness signal.
- */
-async function confirmationMail(smtp: SmtpFixture, n: number) {
-  for (let seen = 1; ; seen += 1) {
-    await smtp.nth(seen);
-    const confirmations = smtp.received.filter((mail) => mail.mail.subject?.startsWith('Confirm monitoring'));
-    if (confirmations.length >= n) return confirmations[n - 1]!;
-  }
-}
+import {
+  ADMIN_PASSWORD,
+  confirmationMail,
+  confirmedMonitor,
+  confirmTokenOf,
+  createMonitor as create,
+  deliver,
+  monitoringApps,
+  type MonitoringApp,
+} from '#test/helpers/monitoring-api.ts';
 
 describe.each(DIALECTS)('%s', (dialect) => {
-  const cleanup: Array<() => Promise<void>> = [];
-  afterEach(async () => {
-    for (const close of cleanup.splice(0).reverse()) await close();
-  });
-
-  async function setup(env: Record<string, string> = {}, state = { head: '', files: {} as Record<string, string> }) {
-    const smtp: SmtpFixture = await startSmtpFixture();
-    cleanup.push(() => smtp.close());
-    const site = await ownerSite(state);
-    cleanup.push(() => site.close());
-    const made = await createTestApp({
-      dialect,
-      env: {
-        FETCH_ALLOW_PRIVATE: site.hostPort,
-        SMTP_URL: smtp.url,
-        NOTIFY_EMAIL_TO: 'operator@agency.test',
-        ADMIN_PASSWORD,
-        ...env,
-      },
-    });
-    cleanup.push(() => made.close());
-    return { ...made, smtp, site, state };
-  }
-
-  async function create(app: App, body: Record<string, unknown>) {
-    return request(app).post('/api/monitors').send(body);
-  }
-
-  /** Creates a monitor and confirms it from the mail that arrives: its id and manage token. */
-  async function confirmed(made: Awaited<ReturnType<typeof setup>>, n = 1) {
-    const res = await create(made.app, { url: `${made.site.origin}/`, email: 'owner@shop.test', schedule: 'weekly' });
-    expect(res.status).toBe(202);
-    await delivery(made.app).pass();
-    const mail = await confirmationMail(made.smtp, n);
-    const confirm = await request(made.app)
-      .post('/api/monitors/confirm')
-      .send({ token: confirmTokenOf(mail.mail.text!) });
-    expect(confirm.status).toBe(200);
-    return { id: res.body.id as string, manage: confirm.body.manageToken as string, created: res, confirm, mail };
-  }
+  const { setup, cleanup } = monitoringApps(dialect);
+  const confirmed = (made: MonitoringApp, n = 1) => confirmedMonitor(made, n);
 
   test('POST answers 202 with the exact proof of ownership; the confirmation mail goes out with a signed link', async () => {
     const made = await setup();
@@ -114,7 +41,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
       },
     });
     expect(await getMonitor(made.db, id)).toMatchObject({ status: 'unconfirmed', nextRunAt: null, scoreDrop: 5 });
-    await delivery(made.app).pass();
+    await deliver(made.app);
     const mail = await made.smtp.nth(1);
     expect(mail.to).toEqual(['owner@shop.test']);
     expect(mail.mail.subject).toBe(`Confirm monitoring of ${made.site.hostPort}`);
@@ -122,7 +49,10 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect(mail.mail.text).toContain(`${made.site.origin}/${token}.html`);
     expect(mail.mail.text).toContain('https://example.test/monitor/confirm?token=');
     expect(mail.mail.html).toContain('Confirm your address');
-    expect(await listMessages(made.db, id)).toMatchObject([{ purpose: 'confirm', deliveredAt: expect.any(String) }]);
+    expect(mail.mail.headers.get('x-event-type')).toBe('monitor.confirm');
+    expect(await listMessages(made.db, { monitorId: id })).toMatchObject([
+      { kind: 'monitor.confirm', recipient: 'listed', deliveredAt: expect.any(String) },
+    ]);
   });
 
   test('confirming activates the monitor and makes it a lead; nothing is scheduled until the site is verified', async () => {
@@ -140,19 +70,20 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect(leads).toMatchObject([
       { monitor_id: id, email: 'owner@shop.test', site: `${made.site.origin}/`, schedule: 'weekly' },
     ]);
-    expect((await listOutbox(made.db)).map((row) => [row.event, row.channel])).toEqual([['monitor.created', 'email']]);
+    const leadMessages = (await listMessages(made.db)).filter((row) => row.leadType === 'monitor');
+    expect(leadMessages.map((row) => [row.kind, row.channel])).toEqual([['monitor.created', 'email']]);
     // The lead reaches the operator by the lead delivery's email too.
     const lead = await made.smtp.nth(2);
     expect(lead.to).toEqual(['operator@agency.test']);
     expect(lead.mail.subject).toBe(`New monitored site: ${made.site.origin}/ (owner@shop.test)`);
     expect(lead.mail.text).toContain('Email: owner@shop.test');
     expect(lead.mail.text).toContain('Schedule: weekly');
-    // A second click answers the same and makes no second lead.
+    // A second click says the address is confirmed (no new manage link) and makes no second lead.
     const again = await request(made.app)
       .post('/api/monitors/confirm')
       .send({ token: confirmTokenOf(made.smtp.received[0]!.mail.text!) });
     expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ id, status: 'active', verified: false });
+    expect(again.body).toEqual({ id, status: 'active', verified: false, alreadyConfirmed: true });
     expect(await made.db.selectFrom('monitor_leads').selectAll().execute()).toHaveLength(1);
 
     // The operator sees it in the admin inbox's "Monitored sites" list.
@@ -191,7 +122,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
       auditId: audit.body.id,
     });
     expect(res.status).toBe(202);
-    await delivery(made.app).pass();
+    await deliver(made.app);
     const mail = await confirmationMail(made.smtp, 1);
     await request(made.app)
       .post('/api/monitors/confirm')
@@ -235,7 +166,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
     const made = await setup();
     const res = await create(made.app, { url: `${made.site.origin}/`, email: 'owner@shop.test', schedule: 'daily' });
     made.state.head = res.body.verification.meta;
-    await delivery(made.app).pass();
+    await deliver(made.app);
     const mail = await made.smtp.nth(1);
     const confirm = await request(made.app)
       .post('/api/monitors/confirm')
@@ -289,7 +220,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
     });
     const gone = await request(made.app).delete(`/api/monitors/${id}${q}`);
     expect(gone.status).toBe(204);
-    expect((await request(made.app).get(`/api/monitors/${id}${q}`)).status).toBe(404);
+    expect((await request(made.app).get(`/api/monitors/${id}${q}`)).status).toBe(410);
   });
 
   test('one-click unsubscribe (RFC 8058): a form-encoded POST with the unsubscribe link pauses the monitor', async () => {
@@ -366,9 +297,10 @@ describe.each(DIALECTS)('%s', (dialect) => {
   });
 
   test('limits: monitors per address, sites in total, confirmation mails per address and per IP, each with its message', async () => {
+    // Confirmed monitors count (requests.test.ts: unconfirmed ones do not).
     const perEmail = await setup({ MONITOR_MAX_PER_EMAIL: '1' });
     const url = `${perEmail.site.origin}/`;
-    expect((await create(perEmail.app, { url, email: 'a@shop.test', schedule: 'daily' })).status).toBe(202);
+    await confirmedMonitor(perEmail, 1, 'a@shop.test');
     const second = await create(perEmail.app, { url, email: 'A@shop.test', schedule: 'daily' });
     expect([second.status, second.body]).toEqual([
       422,

@@ -1,13 +1,16 @@
 import { Router, type Request } from 'express';
+import { ipKeyGenerator } from 'express-rate-limit';
 import { z } from 'zod';
 import type { Db } from '#db/index.ts';
 import { createIpHasher } from '#db/ip-hash.ts';
 import { rateLimit } from '#server/http/rate-limit.ts';
 import { parseOr400 } from '#server/http/validation.ts';
+import { MAX_EMAIL_LENGTH } from '#views/model/email.ts';
 import { MAX_URL_LENGTH } from '#views/model/url-input.ts';
-import type { MonitoringService } from './service.ts';
+import { requiredEmail } from '#views/pages/shared/form-schema.ts';
+import type { MonitoringService, RequestOrigin } from './service.ts';
+import { ID_PATTERN } from '#views/model/ids.ts';
 
-const EMAIL_PATTERN = /^[^\s@<>,]+@[^\s@<>,]+\.[^\s@<>,]+$/;
 const SCHEDULES = ['daily', 'weekly', 'monthly'] as const;
 
 function isHttpUrl(value: string): boolean {
@@ -18,12 +21,8 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-const email = z
-  .string()
-  .trim()
-  .min(1, 'Email is required')
-  .max(254, 'Email must be at most 254 characters')
-  .regex(EMAIL_PATTERN, 'Email must be a valid email address');
+/** The site's one e-mail rule (views/model/email.ts), as the forms apply it: a plain mailbox, in its canonical form. */
+const email = requiredEmail('Email', MAX_EMAIL_LENGTH);
 const schedule = z.enum(SCHEDULES, { error: 'Schedule must be one of: daily, weekly, monthly' });
 /** The visitor's webhook: an absolute http(s) URL (the guarded fetcher decides at each delivery whether it may be reached). */
 const webhookUrl = z
@@ -39,10 +38,7 @@ const createBody = z.strictObject({
   email,
   schedule,
   webhookUrl: webhookUrl.optional(),
-  auditId: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{22}$/, 'AuditId must be the id of a site audit')
-    .optional(),
+  auditId: z.string().regex(ID_PATTERN, 'AuditId must be the id of a site audit').optional(),
 });
 
 const confirmBody = z.strictObject({
@@ -94,6 +90,11 @@ export function monitoringRouter({ service, db }: { service: MonitoringService; 
     });
     return (await hasher)(ip);
   };
+  // The per-IP limits count a network: one IPv6 subscriber holds a whole /64 (express-rate-limit's helper).
+  const origin = async (req: Request): Promise<RequestOrigin> => ({
+    ipHash: await hashIp(req.ip),
+    networkHash: await hashIp(req.ip === undefined ? undefined : ipKeyGenerator(req.ip, 64)),
+  });
   const token = (req: Request) => parseOr400(tokenQuery, req.query).token;
   const id = (req: Request) => String(req.params.id);
   const createLimit = rateLimit(CREATE_RATE_LIMIT);
@@ -108,7 +109,7 @@ export function monitoringRouter({ service, db }: { service: MonitoringService; 
     createLimit,
     async (req, res) => {
       const body = res.locals.monitor as z.output<typeof createBody>;
-      const created = await service.create(body, { ipHash: await hashIp(req.ip) });
+      const created = await service.create(body, await origin(req));
       res.status(202).setHeader('Location', `/api/monitors/${created.id}`).json(created);
     },
   );

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { Db } from '#db/index.ts';
 import { finishRun, insertRun, type RunTrigger } from '#db/monitoring/runs.ts';
 import { type MonitorRow, type MonitorSchedule } from '#db/monitoring/monitors.ts';
 import { finishSiteAudit, insertSiteAudit } from '#db/site-audits.ts';
+import { newId } from '#views/model/ids.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -60,8 +60,8 @@ export async function startRun(
   slot: string,
   now: Date,
 ): Promise<{ runId: string; auditId: string } | undefined> {
-  const runId = randomBytes(16).toString('base64url');
-  const auditId = randomBytes(16).toString('base64url');
+  const runId = newId();
+  const auditId = newId();
   const createdAt = now.toISOString();
   const inserted = await deps.db.transaction().execute(async (trx) => {
     if (!(await insertRun(trx, { id: runId, monitorId: monitor.id, slot, trigger, auditId, createdAt }))) return false;

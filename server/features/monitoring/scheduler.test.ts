@@ -1,12 +1,14 @@
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import type { Db } from '#db/index.ts';
+import { listMessages } from '#db/messages.ts';
 import { getMonitor, insertMonitor, type NewMonitor } from '#db/monitoring/monitors.ts';
-import { listMessages } from '#db/monitoring/messages.ts';
 import { listRuns } from '#db/monitoring/runs.ts';
 import { getSiteAudit } from '#db/site-audits.ts';
+import { createTestApp } from '#test/helpers/app.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
+import { runToEnd } from '#test/helpers/jobs.ts';
 import type { MonitoredAuditInput } from './runs.ts';
-import { createScheduler, SCHEDULER_POLL_MS } from './scheduler.ts';
+import { lookAtSchedule, MONITOR_SCHEDULE_JOB, scheduleIsDue } from './scheduler.ts';
 
 const T0 = new Date('2026-11-27T10:00:00.000Z');
 const DAY = 86_400_000;
@@ -42,7 +44,6 @@ function monitor(overrides: Partial<NewMonitor> = {}): NewMonitor {
 describe.each(DIALECTS)('%s', (dialect) => {
   const opened: Db[] = [];
   afterEach(async () => {
-    vi.useRealTimers();
     for (const db of opened.splice(0)) await closeTestDatabase(db);
   });
   async function freshDb(): Promise<Db> {
@@ -51,19 +52,19 @@ describe.each(DIALECTS)('%s', (dialect) => {
     return db;
   }
 
-  /** A scheduler on `db` at the clock `clock()`, recording the audits it queues instead of running them. */
+  /** Looks at the schedule of `db` at the clock `clock()`, recording the audits it queues instead of running them. */
   function schedulerOn(db: Db, clock: () => Date, queued: Array<{ input: MonitoredAuditInput; id: string }>) {
-    return createScheduler({
+    const options = {
       db,
-      enqueueAudit: async (input, id) => {
+      enqueueAudit: async (input: MonitoredAuditInput, id: string) => {
         queued.push({ input, id });
       },
       auditFailure: 'failed',
       maxPages: 25,
       settings,
       log: silent,
-      now: clock,
-    });
+    };
+    return { tick: () => lookAtSchedule(options, clock()) };
   }
 
   test('two schedulers on one database start a due slot once', async () => {
@@ -119,32 +120,23 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect(queued).toEqual([]);
   });
 
-  test('a restart keeps the schedule: a new scheduler on the same database runs the slot when it comes, on the timer', async () => {
-    vi.useFakeTimers({ now: T0, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  test('a restart keeps the schedule: a look after it, on the same database, runs the slot when it comes', async () => {
     const db = await freshDb();
-    await insertMonitor(db, monitor({ nextRunAt: new Date(T0.getTime() + 2 * SCHEDULER_POLL_MS + 1).toISOString() }));
+    const slot = T0.getTime() + 2 * 60_000 + 1;
+    await insertMonitor(db, monitor({ nextRunAt: new Date(slot).toISOString() }));
     const queued: Array<{ input: MonitoredAuditInput; id: string }> = [];
-    const first = schedulerOn(db, () => new Date(), queued);
-    first.start();
-    await vi.advanceTimersByTimeAsync(SCHEDULER_POLL_MS);
-    await first.idle();
-    expect(queued).toEqual([]);
-    await first.stop();
-    // The process restarts: a new scheduler reads the same schedule from the database.
-    const second = schedulerOn(db, () => new Date(), queued);
-    second.start();
-    await vi.advanceTimersByTimeAsync(SCHEDULER_POLL_MS);
-    await second.idle();
-    expect(queued).toEqual([]);
-    await vi.advanceTimersByTimeAsync(SCHEDULER_POLL_MS);
-    await second.idle();
+    // Looks before the restart, a minute apart: nothing is due yet.
+    const at = (ms: number) => () => new Date(ms);
+    expect(await scheduleIsDue(db, new Date(T0.getTime() + 60_000))).toBe(false);
+    expect((await schedulerOn(db, at(T0.getTime() + 60_000), queued).tick()).started).toEqual([]);
+    // The process restarts: the next looks read the same schedule from the database.
+    expect((await schedulerOn(db, at(T0.getTime() + 120_000), queued).tick()).started).toEqual([]);
+    expect(await scheduleIsDue(db, new Date(slot))).toBe(true);
+    expect((await schedulerOn(db, at(T0.getTime() + 180_000), queued).tick()).started).toEqual(['m'.repeat(22)]);
+    for (let look = 4; look < 9; look += 1)
+      expect((await schedulerOn(db, at(T0.getTime() + look * 60_000), queued).tick()).started).toEqual([]);
     expect(queued).toHaveLength(1);
-    for (let look = 0; look < 5; look += 1) {
-      await vi.advanceTimersByTimeAsync(SCHEDULER_POLL_MS);
-      await second.idle();
-    }
-    expect(queued).toHaveLength(1);
-    await second.stop();
+    expect(await scheduleIsDue(db, new Date(T0.getTime() + 9 * 60_000))).toBe(false);
   });
 
   test("a weekly digest is queued once when due, with the week's runs and the one-click unsubscribe headers", async () => {
@@ -155,7 +147,12 @@ describe.each(DIALECTS)('%s', (dialect) => {
     const results = await Promise.all([a.tick(), b.tick()]);
     expect(results.flatMap((result) => result.digests)).toEqual(['m'.repeat(22)]);
     const [message] = await listMessages(db);
-    expect(message).toMatchObject({ channel: 'email', purpose: 'digest' });
+    expect(message).toMatchObject({
+      channel: 'email',
+      kind: 'monitor.digest',
+      recipient: 'listed',
+      monitorId: 'm'.repeat(22),
+    });
     const payload = JSON.parse(message!.payload);
     expect(payload.to).toEqual(['owner@shop.example.in']);
     expect(payload.subject).toBe('shop.example.in: weekly summary');
@@ -165,4 +162,26 @@ describe.each(DIALECTS)('%s', (dialect) => {
     );
     expect((await getMonitor(db, 'm'.repeat(22)))!.nextDigestAt).toBe(new Date(T0.getTime() + 7 * DAY).toISOString());
   });
+});
+
+test("the schedule's look is a repeatable job: in a job thread, it queues each due slot's audit through the job system", async () => {
+  const made = await createTestApp({ file: true });
+  try {
+    const due = monitor({
+      nextRunAt: new Date(Date.now() - 60_000).toISOString(),
+      createdAt: new Date().toISOString(),
+    });
+    await insertMonitor(made.db, due);
+    await runToEnd(made.jobs, MONITOR_SCHEDULE_JOB);
+    // This look, or one the job system ran on its own meanwhile: the slot has its one run, its audit queued.
+    const runs = await listRuns(made.db, due.id);
+    expect(runs).toMatchObject([{ trigger: 'schedule', auditId: expect.any(String) }]);
+    expect(await made.jobs.state('site-audit', runs[0]!.auditId!)).toMatchObject({
+      status: expect.stringMatching(/^(queued|active|completed|failed)$/),
+    });
+    // Nothing due: the next run ends without a thread's work.
+    expect(await runToEnd(made.jobs, MONITOR_SCHEDULE_JOB)).toBeNull();
+  } finally {
+    await made.close();
+  }
 });

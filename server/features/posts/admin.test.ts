@@ -2,6 +2,7 @@ import { strToU8, zipSync } from 'fflate';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
+import { adminSession } from '#test/helpers/admin.ts';
 import { createTestApp, type TestApp } from '#test/helpers/app.ts';
 import { IMAGE_LIMITS } from './images.ts';
 import { POST_LIMITS } from './post-file.ts';
@@ -17,15 +18,8 @@ afterEach(async () => {
 async function signedIn() {
   const testApp = await createTestApp({ env: { ADMIN_PASSWORD: PASSWORD } });
   apps.push(testApp);
-  const { app } = testApp;
-  const login = await request(app).post('/admin/login').set('Origin', ORIGIN).type('form').send({ password: PASSWORD });
-  const cookie = (login.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
-  const list = await request(app).get('/admin/posts').set('Cookie', cookie).set('Accept', 'text/html');
-  const csrf = /name="csrf" value="([^"]+)"/.exec(list.text)![1]!;
-  const post = (path: string) =>
-    request(app).post(path).set('Cookie', cookie).set('Origin', ORIGIN).set('X-CSRF-Token', csrf);
-  const get = (path: string) => request(app).get(path).set('Cookie', cookie);
-  return { app, cookie, csrf, post, get, list };
+  const session = await adminSession(testApp.app, { page: '/admin/posts' });
+  return { app: testApp.app, ...session, list: session.page };
 }
 
 const fields = {
@@ -178,7 +172,7 @@ test('export a zip of Markdown files, edit one, import it: the post is updated i
       res.on('end', () => done(null, Buffer.concat(chunks)));
     });
   expect(exported.headers['content-type']).toBe('application/zip');
-  const files = readZip(exported.body as Buffer);
+  const files = await readZip(exported.body as Buffer);
   expect(files).toHaveLength(7);
   const edited = files.map((file) =>
     file.slug === 'core-web-vitals' ? { ...file, title: 'Core Web Vitals, revised' } : file,

@@ -1,19 +1,17 @@
 import { Router } from 'express';
 import type { AppDeps, Feature } from '#server/deps.ts';
-import { adminPostsRouter } from './admin-router.ts';
-import { INDEXNOW_JOB, type IndexNowInput } from './indexnow-job.ts';
+import { postsSection } from './admin-section.ts';
+import { INDEXNOW_JOB, INDEXNOW_SCHEDULED_JOB, type IndexNowInput } from './indexnow-job.ts';
 import { postsPublicRouter } from './public-router.ts';
+import { jobRenderer } from './render-job.ts';
 import { createPostsService, type PostChange, type PostsService } from './service.ts';
-
-/** How often the server looks for scheduled posts that went live, to ping IndexNow for them. */
-export const SCHEDULE_CHECK_MS = 60_000;
 
 /**
  * Posts (issue 27): Markdown articles in the site's four categories, their pages (through the
  * loader context), feeds, images and the sitemap's entries; the editor at /admin/posts; IndexNow
  * pings through the job system. The sample posts are added at first boot.
  */
-export function postsFeature({ config, db, log, assets, jobs }: AppDeps): Feature & { posts: PostsService } {
+export function postsFeature({ config, db, log, jobs }: AppDeps): Feature & { posts: PostsService } {
   // The sample business is never indexable, so it never pings.
   const indexNow = config.indexNow && !config.siteProfile.sample ? config.indexNow : null;
   const origin = config.siteUrl.replace(/\/+$/, '');
@@ -27,27 +25,25 @@ export function postsFeature({ config, db, log, assets, jobs }: AppDeps): Featur
       .catch((error: unknown) => log.error({ err: error, post: change.id }, 'indexnow: could not enqueue'));
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let checkedTo = Date.now();
-  let checking: Promise<void> | undefined;
-
-  /** Pings for scheduled posts that went live since the last look (one look at a time). */
+  /** A page saw a scheduled post go live: the look that pings for it runs now (not at its next minute). */
   function checkScheduled(): void {
-    if (!indexNow || checking) return;
-    const to = Date.now();
-    checking = posts
-      .wentLive(checkedTo, to)
-      .then((changes) => {
-        checkedTo = to;
-        for (const change of changes) ping(change);
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'indexnow: could not look for scheduled posts'))
-      .finally(() => (checking = undefined));
+    if (!indexNow) return;
+    jobs
+      .runNow(INDEXNOW_SCHEDULED_JOB)
+      .catch((error: unknown) => log.error({ err: error }, 'indexnow: could not look for scheduled posts'));
   }
 
   // Scheduled posts go live on their own (pages check the time as they render): the first page
-  // asked after one's time sends its ping, and a minutely look catches a site nobody visits.
-  const posts = createPostsService({ db, log, onChange: ping, onScheduledTime: checkScheduled });
+  // asked after one's time asks for the look, and the look, a repeatable job (indexnow-job.ts),
+  // also runs every minute for a site nobody visits.
+  // Saves, imports and previews render their Markdown in a job thread (decision 0051).
+  const posts = createPostsService({
+    db,
+    log,
+    onChange: ping,
+    onScheduledTime: checkScheduled,
+    render: jobRenderer(jobs),
+  });
 
   const keyFile = Router();
   if (indexNow)
@@ -59,19 +55,10 @@ export function postsFeature({ config, db, log, assets, jobs }: AppDeps): Featur
     mounts: [
       { path: '/', router: keyFile },
       { path: '/', router: postsPublicRouter({ config, db, posts }) },
-      // With ADMIN_PASSWORD: the editor, behind the inbox's sign-in (mounted before the inbox's /admin).
-      ...(config.admin
-        ? [{ path: '/admin/posts', router: adminPostsRouter({ config, db, log, posts, css: assets.css }) }]
-        : []),
     ],
+    // With ADMIN_PASSWORD: the editor, a section of the admin shell.
+    admin: [postsSection({ config, db, log, posts })],
     prepare: () => posts.prepare(),
-    start: () => {
-      if (!indexNow) return;
-      checkedTo = Date.now();
-      timer = setInterval(checkScheduled, SCHEDULE_CHECK_MS);
-      timer.unref();
-    },
-    stop: () => clearInterval(timer),
     posts,
   };
 }

@@ -1,7 +1,9 @@
-import { setIndexNowResult } from '#db/posts.ts';
+import { becameLive, setIndexNowResult, type PostRow } from '#db/posts.ts';
 import type { Db } from '#db/index.ts';
-import type { AppJobDeps } from '#server/jobs.ts';
-import { defineJob } from '#server/lib/jobs/index.ts';
+import type { Config } from '#server/config/index.ts';
+import { defineJob, type JobDeps } from '#server/lib/jobs/index.ts';
+import type { SafeFetcher } from '#server/lib/safe-fetch/index.ts';
+import { postPath } from '#views/model/posts.ts';
 
 /*
  * IndexNow pings (issue 27) as jobs: a save or delete in the editor enqueues one and returns; the
@@ -11,6 +13,14 @@ import { defineJob } from '#server/lib/jobs/index.ts';
  */
 
 export const INDEXNOW_JOB = 'indexnow-ping';
+export const INDEXNOW_SCHEDULED_JOB = 'indexnow-scheduled';
+/** How often the look for scheduled posts that went live runs (and whenever a page sees one go live). */
+export const SCHEDULED_LOOK_MS = 60_000;
+/** A scheduled post that went live this long ago without a ping (no process ran then) is pinged no more. */
+const LATE_PING_MS = 24 * 60 * 60_000;
+
+/** What the ping's thread has (the app's job deps have it: server/jobs.ts). */
+type IndexNowDeps = JobDeps & { config: Config; fetcher: SafeFetcher };
 /** Tries in all, and the wait between two. */
 export const INDEXNOW_ATTEMPTS = 4;
 export const INDEXNOW_BACKOFF_MS = 60_000;
@@ -48,7 +58,7 @@ async function record(db: Db, postId: string, outcome: IndexNowOutcome): Promise
 
 export async function pingIndexNow(
   input: IndexNowInput,
-  deps: Pick<AppJobDeps, 'config' | 'db' | 'fetcher'>,
+  deps: Pick<IndexNowDeps, 'config' | 'db' | 'fetcher'>,
   signal?: AbortSignal,
 ): Promise<IndexNowOutcome> {
   const settings = deps.config.indexNow;
@@ -88,7 +98,7 @@ export async function pingIndexNow(
   return outcome;
 }
 
-export const indexNowJob = defineJob<IndexNowInput, never, IndexNowOutcome, AppJobDeps>({
+export const indexNowJob = defineJob<IndexNowInput, never, IndexNowOutcome, IndexNowDeps>({
   name: INDEXNOW_JOB,
   concurrency: 1,
   attempts: INDEXNOW_ATTEMPTS,
@@ -96,5 +106,49 @@ export const indexNowJob = defineJob<IndexNowInput, never, IndexNowOutcome, AppJ
   run: (job, deps) => pingIndexNow(job.input, deps, job.signal),
   async onFailed(input, _id, reason, deps) {
     await record(deps.db, input.postId, { at: Date.now(), ok: false, status: null, message: `failed: ${reason}` });
+  },
+});
+
+/** Whether a post's last ping (its stored outcome) came before it went live at `publishedAt`. */
+function pingedBefore(indexnow: string | null, publishedAt: number): boolean {
+  if (indexnow === null) return true;
+  return (JSON.parse(indexnow) as IndexNowOutcome).at < publishedAt;
+}
+
+/**
+ * The scheduled posts that went live in the last day with no ping since (none with the sample
+ * business, nor without INDEXNOW_KEY).
+ */
+async function postsToPing(db: Db, config: Config, now: number): Promise<PostRow[]> {
+  if (!config.indexNow || config.siteProfile.sample) return [];
+  const live = await becameLive(db, now - LATE_PING_MS, now);
+  return live.filter((row) => pingedBefore(row.indexnow, Number(row.published_at)));
+}
+
+/**
+ * Scheduled posts go live on their own (pages check the time), so nothing saves them then: this
+ * repeatable job pings IndexNow for every one that went live in the last day and has no ping since.
+ * The ping's job id is the post and its time, so looks in several processes, or a look while the
+ * ping is still tried, queue one ping.
+ */
+export const indexNowScheduledJob = defineJob<null, never, { queued: number }, IndexNowDeps>({
+  name: INDEXNOW_SCHEDULED_JOB,
+  concurrency: 1,
+  attempts: 1,
+  backoffMs: 0,
+  repeat: {
+    everyMs: SCHEDULED_LOOK_MS,
+    hasWork: async ({ db, config }) => (await postsToPing(db, config, Date.now())).length > 0,
+  },
+  retentionMs: 60 * 60_000,
+  async run(_job, deps) {
+    const origin = deps.config.siteUrl.replace(/\/+$/, '');
+    let queued = 0;
+    for (const row of await postsToPing(deps.db, deps.config, Date.now())) {
+      const input: IndexNowInput = { postId: row.id, urls: [origin + postPath(row)] };
+      const id = `live-${row.id}-${Number(row.published_at)}`;
+      if (!(await deps.jobs.enqueue(INDEXNOW_JOB, input, { id })).joined) queued += 1;
+    }
+    return { queued };
   },
 });

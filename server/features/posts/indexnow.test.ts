@@ -3,7 +3,8 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { startLoopbackServer, type LoopbackServer } from '#test/fixtures/loopback.ts';
 import { createTestApp, type TestApp } from '#test/helpers/app.ts';
 import { postsOf } from '#test/helpers/posts.ts';
-import { INDEXNOW_JOB } from './indexnow-job.ts';
+import { runToEnd } from '#test/helpers/jobs.ts';
+import { INDEXNOW_JOB, INDEXNOW_SCHEDULED_JOB } from './indexnow-job.ts';
 
 const KEY = 'a1b2c3d4e5f6a7b8c9d0';
 const PASSWORD = 'correct horse battery staple';
@@ -130,6 +131,30 @@ test('a refusal is recorded at once and not retried; drafts and future posts do 
     { timeout: 10_000 },
   );
   expect(await jobs.counts(INDEXNOW_JOB)).toEqual({ queued: 0, active: 0 });
+  expect(fake.pings).toHaveLength(1);
+});
+
+test('a scheduled post going live on its own is pinged once, by the repeatable look, however often it looks', async () => {
+  const fake = await fakeIndexNow(200);
+  const { app, db, jobs } = await appWith(fake);
+  const admin = await adminClient(app);
+  const created = await admin
+    .post('/admin/posts')
+    .send({ ...fields, status: 'scheduled', published: '2099-01-01T00:00:00Z' });
+  expect(created.status).toBe(201);
+  // Time passes: it was saved before its time, which came a second ago. Nobody saved it then.
+  const now = Date.now();
+  await db
+    .updateTable('posts')
+    .set({ updated_at: now - 5_000, published_at: now - 1_000 })
+    .where('id', '=', created.body.id)
+    .execute();
+  await runToEnd(jobs, INDEXNOW_SCHEDULED_JOB);
+  const [ping] = await fake.received(1);
+  expect(ping!.urlList).toEqual(['https://example.test/seo-guides/hreflang-hindi-english']);
+  await vi.waitFor(async () => expect(await admin.list()).toMatch(/UTC: 200 accepted<\/td>/), { timeout: 10_000 });
+  // Pinged since it went live: the next looks have nothing to do.
+  expect(await runToEnd(jobs, INDEXNOW_SCHEDULED_JOB)).toBeNull();
   expect(fake.pings).toHaveLength(1);
 });
 

@@ -9,12 +9,15 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { imageUrl, imageWidths, type TocEntry } from '#views/model/posts.ts';
+import { markdownLimitProblem } from './markdown-limits.ts';
 
 /**
  * Markdown to HTML for posts (docs/decisions/0042): remark parses (GFM tables, strikethrough, task
  * lists), raw HTML in the Markdown is dropped (remark-rehype without allowDangerousHtml), and the
  * tree is sanitised (rehype-sanitize's GitHub schema) before anything of ours is added: heading ids
  * and anchors, lazy images with their dimensions. The admin's preview calls this same function.
+ * It runs when a post is saved, in a job thread (render-job.ts), never while a page is served, and
+ * only on text within the nesting limits (markdown-limits.ts): docs/decisions/0051.
  */
 
 /** Words a minute an unhurried reader reads. */
@@ -125,13 +128,30 @@ function wrapTables() {
   };
 }
 
-export function countWords(markdown: string): number {
-  const text = markdown
-    .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
-    .replace(/\]\([^)]*\)/g, ' ')
-    .replace(/[#>*_`|[\]-]+/g, ' ');
-  return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+/** Words: runs between spaces with a letter or digit in them (not `#`, `-` or `|`). */
+const wordCount = (text: string) => text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+
+/**
+ * Counts the words a reader reads: the text of the sanitised tree, code blocks left out (before our
+ * own additions, so a heading's `#` anchor is not a word). One pass over the tree.
+ */
+function wordsRead(result: { words: number }) {
+  return (tree: Root) => {
+    const texts: string[] = [];
+    visit(tree, (node) => {
+      if (node.type === 'element' && node.tagName === 'pre') return 'skip';
+      if (node.type === 'text') texts.push(node.value);
+    });
+    result.words = wordCount(texts.join(''));
+  };
+}
+
+/** Text past the nesting limits is never given to the parser. */
+export class MarkdownLimitError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MarkdownLimitError';
+  }
 }
 
 export function readingMinutes(words: number): number {
@@ -139,12 +159,16 @@ export function readingMinutes(words: number): number {
 }
 
 export function renderMarkdown(markdown: string, known: ReadonlyMap<string, KnownImage> = new Map()): RenderedMarkdown {
+  const problem = markdownLimitProblem(markdown);
+  if (problem) throw new MarkdownLimitError(`body: ${problem}`);
   const toc: TocEntry[] = [];
+  const counted = { words: 0 };
   const html = unified()
     .use(remarkParse)
     .use(remarkGfm)
     .use(remarkRehype)
     .use(rehypeSanitize, schema)
+    .use(wordsRead, counted)
     .use(rehypeSlug)
     .use(headingAnchors, toc)
     .use(images, known)
@@ -152,7 +176,7 @@ export function renderMarkdown(markdown: string, known: ReadonlyMap<string, Know
     .use(rehypeStringify)
     .processSync(markdown)
     .toString();
-  const words = countWords(markdown);
+  const { words } = counted;
   const sections = toc.filter((entry) => entry.depth === 2).length;
   return {
     html,
@@ -160,4 +184,22 @@ export function renderMarkdown(markdown: string, known: ReadonlyMap<string, Know
     words,
     readingMinutes: readingMinutes(words),
   };
+}
+
+/** The words a reader reads in a Markdown text (reading time; the guides' length). */
+export function countWords(markdown: string): number {
+  return renderMarkdown(markdown).words;
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * A post saved before the nesting limits that goes past them (decision 0051): shown as its plain
+ * text, a paragraph per blank-line block, until the operator edits it. Never parsed as Markdown.
+ */
+export function renderPlainText(markdown: string): RenderedMarkdown {
+  const paragraphs = markdown.split(/\n\s*\n/).filter((block) => block.trim() !== '');
+  const html = paragraphs.map((block) => `<p>${escapeHtml(block.trim())}</p>`).join('\n');
+  const words = wordCount(markdown);
+  return { html, toc: [], words, readingMinutes: readingMinutes(words) };
 }

@@ -1,6 +1,7 @@
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { z } from 'zod';
 import { POST_CATEGORY_IDS, POST_STATUSES } from '#views/model/posts.ts';
+import { markdownLimitProblem } from './markdown-limits.ts';
 
 /**
  * A post as a file: YAML front matter between `---` lines, then the Markdown body (the format of
@@ -34,7 +35,22 @@ const day = z.union([z.string(), z.date(), z.number().int()]).transform((value, 
   return ms;
 });
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+/**
+ * Strips control characters (C0, DEL and C1: Unicode's Cc; U+0007 in a title reached the page's
+ * <title> and <h1>): once, where a post is saved, so the page, the feeds and exported files all get
+ * the same clean text. Tabs and line breaks stay in long text (`multiline`) and become spaces on a line.
+ */
+export function withoutControls(text: string, multiline: boolean): string {
+  return text.replace(/\p{Cc}/gu, (char) =>
+    char === '\t' || char === '\n' || char === '\r' ? (multiline ? char : ' ') : '',
+  );
+}
+
+const clean = (multiline: boolean) => z.string().transform((value) => withoutControls(value, multiline));
+/** One line of text, required. */
+const text = (max: number) => clean(false).pipe(z.string().trim().min(1).max(max));
+/** Several lines of text, required. */
+const lines = (max: number) => clean(true).pipe(z.string().trim().min(1).max(max));
 
 /** The fields of a post, as the editor, the API and files give them. */
 export const postFieldsSchema = z.strictObject({
@@ -49,11 +65,21 @@ export const postFieldsSchema = z.strictObject({
   published: day.optional(),
   updated: day.optional(),
   faq: z
-    .array(z.strictObject({ question: text(POST_LIMITS.faqChars), answer: text(POST_LIMITS.faqChars) }))
+    .array(z.strictObject({ question: text(POST_LIMITS.faqChars), answer: lines(POST_LIMITS.faqChars) }))
     .max(POST_LIMITS.faqEntries)
     .default([]),
-  cover: z.strictObject({ image: z.string().regex(/^[0-9a-f]{32}$/), alt: z.string().trim().max(300) }).optional(),
-  body: z.string().max(POST_LIMITS.bodyChars, `a post has at most ${POST_LIMITS.bodyChars} characters`),
+  cover: z
+    .strictObject({ image: z.string().regex(/^[0-9a-f]{32}$/), alt: clean(false).pipe(z.string().trim().max(300)) })
+    .optional(),
+  // Within the nesting limits (markdown-limits.ts), checked before anything parses it.
+  body: z
+    .string()
+    .max(POST_LIMITS.bodyChars, `a post has at most ${POST_LIMITS.bodyChars} characters`)
+    .transform((value) => withoutControls(value, true))
+    .superRefine((value, ctx) => {
+      const problem = markdownLimitProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
 });
 
 export type PostFields = z.output<typeof postFieldsSchema>;

@@ -1,16 +1,17 @@
 import type { AppDeps, Feature } from '#server/deps.ts';
 import { createCapacity } from '#server/lib/capacity.ts';
-import { createPageSpeedClient } from './pagespeed.ts';
+import { createSeoAuditClient } from './client.ts';
 import { seoAuditRouter } from './router.ts';
-import { auditUrl } from './service.ts';
 
-/** The one-page SEO audit: the page through the app's guarded fetcher, PageSpeed Insights when configured. */
-export function seoAuditFeature({ config, fetcher }: AppDeps): Feature {
-  const pageSpeed = config.pageSpeed ? createPageSpeedClient({ ...config.pageSpeed, fetcher }) : null;
+/**
+ * The one-page SEO audit: a `seo-audit` job (job.ts) that fetches and parses the page in a job thread
+ * (Google's PageSpeed score too, when configured); the request waits for its report.
+ */
+export function seoAuditFeature({ config, jobs }: AppDeps): Feature {
+  const capacity = createCapacity(config.limits.toolMaxRunning);
+  const client = createSeoAuditClient({ jobs, maxPending: capacity.limit, pageSpeed: config.pageSpeed !== null });
   return {
-    api: seoAuditRouter({
-      audit: (url) => auditUrl(url, { fetcher, pageSpeed }),
-      capacity: createCapacity(config.limits.toolMaxRunning),
-    }),
+    api: seoAuditRouter({ audit: (url, signal) => client.audit(url, signal), capacity }),
+    stop: () => client.stop(),
   };
 }

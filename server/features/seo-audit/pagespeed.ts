@@ -14,6 +14,8 @@ export interface PageSpeedOptions {
 }
 
 export const PAGESPEED_DEFAULT_ORIGIN = 'https://www.googleapis.com';
+/** Lighthouse runs take tens of seconds. */
+export const PAGESPEED_TIMEOUT_MS = 60_000;
 
 /** PageSpeed Insights v5 (mobile strategy, performance category), through the guarded fetcher. */
 export function createPageSpeedClient(options: PageSpeedOptions): PageSpeedClient {
@@ -26,9 +28,9 @@ export function createPageSpeedClient(options: PageSpeedOptions): PageSpeedClien
       endpoint.searchParams.set('category', 'performance');
       endpoint.searchParams.set('strategy', 'mobile');
       try {
-        // Lighthouse runs take tens of seconds and the JSON carries screenshots: generous bounds.
+        // The JSON carries screenshots: generous bounds.
         const res = await options.fetcher.fetch(endpoint, {
-          timeoutMs: options.timeoutMs ?? 60_000,
+          timeoutMs: options.timeoutMs ?? PAGESPEED_TIMEOUT_MS,
           maxBytes: 20 * 1024 * 1024,
           headers: { accept: 'application/json' },
         });

@@ -10,7 +10,8 @@ import { auditRequestSchema } from '#views/tools/seo-audit/schema.ts';
 export const SEO_AUDIT_RATE_LIMIT = { name: 'seo-audit', windowMs: 60_000, limit: 10 };
 
 export interface SeoAuditRouterDeps {
-  audit: (target: TypedTarget) => Promise<AuditReport>;
+  /** Runs the audit (a job: job.ts); `signal` aborts when the visitor leaves. */
+  audit: (target: TypedTarget, signal?: AbortSignal) => Promise<AuditReport>;
   capacity: Capacity;
 }
 
@@ -21,7 +22,12 @@ export function seoAuditRouter({ audit, capacity }: SeoAuditRouterDeps): Router 
   router.post(
     '/seo-audit/audit',
     ...endpoint({ parse, limit: SEO_AUDIT_RATE_LIMIT, capacity }, async ({ url }, _req, res) => {
-      const report = await audit(url);
+      // A visitor who leaves stops their audit (its job is cancelled).
+      const left = new AbortController();
+      res.once('close', () => {
+        if (!res.writableFinished) left.abort();
+      });
+      const report = await audit(url, left.signal);
       res.json({ report });
     }),
   );

@@ -19,6 +19,8 @@ export interface AuditDeps {
   now?: () => Date;
   /** Overrides of IMAGE_WEIGHT_LIMITS (tests). */
   imageWeightLimits?: Partial<ImageWeightLimits>;
+  /** Stops the page's fetch (the job was cancelled: its visitor left, or its wait ran out). */
+  signal?: AbortSignal;
 }
 
 export const AUDIT_LIMITS = { timeoutMs: 15_000, maxBytes: 5 * 1024 * 1024 } as const;
@@ -105,7 +107,7 @@ export async function auditUrl(input: string | TypedTarget, deps: AuditDeps): Pr
   const pageSpeedPromise = deps.pageSpeed ? deps.pageSpeed.score(target.url) : Promise.resolve(null);
   // A bare domain whose https fails at the connection is audited over http.
   const res = await withHttpFallback(target, (url) =>
-    deps.fetcher.fetch(url, { ...AUDIT_LIMITS, onTooLarge: 'truncate' }),
+    deps.fetcher.fetch(url, { ...AUDIT_LIMITS, onTooLarge: 'truncate', signal: deps.signal }),
   );
   if (res.status >= 400) {
     // An error page is not the page the visitor meant: a graded report of it would mislead.

@@ -48,7 +48,7 @@ test('a clean site gets no issue at all (its sitemap index and gzipped urlset ar
     ['/sitemap-index.xml', 'sitemapindex', 0],
     ['/sitemap-pages.xml.gz', 'urlset', 11],
   ]);
-  expect(outcome.summary).toEqual({ pages: 12, score: 100, errors: 0, warnings: 0, notices: 0 });
+  expect(outcome.summary).toEqual({ pages: 12, resources: 0, score: 100, errors: 0, warnings: 0, notices: 0 });
 });
 
 test('with 8 requests at a time the planted site gives the same sets (the clock here never moves)', async () => {

@@ -1,38 +1,17 @@
 import { CRAWLER_BOT_NAME, normalizeUrl, runCrawl } from '#server/lib/crawler/index.ts';
 import { eventLoopSlicer, type TimeSlicer } from '#server/lib/crawler/time-slice.ts';
 import type { CrawlFetcher, StopReason } from '#server/lib/crawler/types.ts';
-import { checkExternalUrls, type ExternalCheck, type ExternalCheckSettings } from './external-links.ts';
+import {
+  SITE_AUDIT_LIMITS,
+  type ExternalCheckSettings,
+  type SiteAuditLimits,
+} from '#server/config/site-audit-defaults.ts';
+import { checkExternalUrls, type ExternalCheck } from './external-links.ts';
 import { evaluateRulesSliced, summarize, type AuditSummaryCounts, type IssueInstance } from './rules/index.ts';
 import type { AuditRenderer } from './render/renderer.ts';
 import type { SitemapFile } from './sitemaps.ts';
-import { createUrlStore, type UrlNode } from './store.ts';
+import { createUrlStore, isResource, type UrlNode } from './store.ts';
 import { createAuditVisitor } from './visitor.ts';
-
-export interface SiteAuditLimits {
-  concurrency: number;
-  /**
-   * Requests sent to the site at most: robots.txt, sitemap files, pages, redirects, images,
-   * scripts, stylesheets and files alike. External checks (other sites) have their own cap.
-   */
-  maxPages: number;
-  pageTimeoutMs: number;
-  crawlTimeoutMs: number;
-  maxPageBytes: number;
-  /** Bytes read from the whole site before the audit stops. */
-  maxTotalBytes: number;
-  /** Longest Crawl-delay honoured; longer values are clamped. */
-  maxCrawlDelayMs: number;
-}
-
-export const SITE_AUDIT_LIMITS: SiteAuditLimits = {
-  concurrency: 8,
-  maxPages: 5000,
-  pageTimeoutMs: 15_000,
-  crawlTimeoutMs: 15 * 60_000,
-  maxPageBytes: 5 * 1024 * 1024,
-  maxTotalBytes: 1024 * 1024 * 1024,
-  maxCrawlDelayMs: 10_000,
-};
 
 /** Link depth cap for the crawl itself; depth is judged afterwards from the whole link graph. */
 const MAX_CRAWL_DEPTH = 10_000;
@@ -151,7 +130,7 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
     },
     () => slicer.breathe(),
   );
-  const crawled = store.nodes.filter((node) => node.status > 0 || node.error).map((node) => node.url);
+  const crawled = store.nodes.filter((node) => node.status > 0 || node.error);
   progress();
   return {
     startUrl: normalizeUrl(options.startUrl) ?? options.startUrl,
@@ -163,7 +142,11 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
     depth: evaluation.depth,
     inlinks: evaluation.inlinks,
     issues: evaluation.issues,
-    summary: summarize(evaluation.issues, crawled),
+    summary: summarize(
+      evaluation.issues,
+      crawled.map((node) => node.url),
+      crawled.filter(isResource).length,
+    ),
     sitemaps: sitemaps.files,
     hasSitemap: sitemaps.found,
     ...(options.renderer

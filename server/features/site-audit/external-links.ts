@@ -1,25 +1,7 @@
 import type { CrawlFetcher, CrawlFetchResponse } from '#server/lib/crawler/types.ts';
 import { isFetchError } from '#server/lib/safe-fetch/index.ts';
 import type { Readable } from 'node:stream';
-
-/** How the audit checks other sites' URLs (links, scripts, stylesheets): politely, and bounded. */
-export interface ExternalCheckSettings {
-  /** Distinct external URLs checked at most per audit (the first ones found); the rest are not checked. */
-  maxUrls: number;
-  /** Requests in flight at most, all hosts together. */
-  concurrency: number;
-  /** Requests in flight at most to one host. */
-  perHost: number;
-  /** One request's time limit; past it the URL is reported as timed out. */
-  timeoutMs: number;
-}
-
-export const EXTERNAL_CHECK_DEFAULTS: ExternalCheckSettings = {
-  maxUrls: 1000,
-  concurrency: 8,
-  perHost: 2,
-  timeoutMs: 10_000,
-};
+import { EXTERNAL_CHECK_DEFAULTS, type ExternalCheckSettings } from '#server/config/site-audit-defaults.ts';
 
 /** Failures that say the whole host is out of reach (its other URLs are not tried). */
 const HOST_DOWN_CODES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH']);

@@ -1,25 +1,11 @@
 import type { AppDeps, Feature } from '#server/deps.ts';
 import { createCapacity } from '#server/lib/capacity.ts';
-import { pickPdfFont } from '#server/lib/youtube/transcript-pdf.ts';
+import { pickPdfFont, reportBrand } from '#server/lib/pdf/index.ts';
 import { siteAuditRouter } from './router.ts';
 import { createSiteAuditService } from './service.ts';
-import type { ReportBrand } from './branding.ts';
 
 // What other features reuse: the branded PDF (the monitoring feature's monthly client report).
-export { auditPdfLines, renderAuditPdf, type PdfLine } from './pdf.ts';
-export type { ReportBrand } from './branding.ts';
-
-/** Who the client reports are from: the business profile and our site. */
-export function reportBrand(config: AppDeps['config']): ReportBrand {
-  const { business } = config.siteProfile;
-  return {
-    name: business.name,
-    tagline: business.tagline,
-    email: business.email,
-    phone: business.phone,
-    website: config.siteUrl,
-  };
-}
+export { auditPdfLines, renderAuditPdf } from './pdf.ts';
 
 // What site monitoring (server/features/monitoring) uses of the audit: its job, its input, its issue groups.
 export { SITE_AUDIT_JOB } from './job.ts';
@@ -32,7 +18,7 @@ export { groupIssues } from './issues.ts';
  */
 export function siteAuditFeature({ config, db, log, jobs }: AppDeps): Feature {
   const settings = config.siteAudit;
-  const service = createSiteAuditService({ db, log, jobs, settings });
+  const service = createSiteAuditService({ db, log, jobs, settings, allowPrivate: config.fetchAllowPrivate });
   const brand = reportBrand(config);
   return {
     api: siteAuditRouter({
@@ -40,7 +26,7 @@ export function siteAuditFeature({ config, db, log, jobs }: AppDeps): Feature {
       db,
       settings,
       brand,
-      fontPath: pickPdfFont(config.youtube.pdfFontPath),
+      fontPath: pickPdfFont(config.pdf.fontPath),
       pdfCapacity: createCapacity(config.limits.toolMaxRunning),
     }),
     stop: () => service.close(),

@@ -1,12 +1,10 @@
 import { threadId } from 'node:worker_threads';
 import { finishSiteAudit } from '#db/site-audits.ts';
 import type { Config } from '#server/config/index.ts';
-import type { AppJobDeps } from '#server/jobs.ts';
-import { CRAWLER_BOT_NAME } from '#server/lib/crawler/index.ts';
+import type { AppJobDeps } from '#server/job-deps.ts';
 import { eventLoopSlicer } from '#server/lib/crawler/time-slice.ts';
 import { defineJob, JOB_REASONS } from '#server/lib/jobs/types.ts';
 import { findRendererChromium } from '#server/lib/browser/launch.ts';
-import { createSafeFetcher, type SafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { createAuditRenderer, type AuditRenderer } from './render/renderer.ts';
 import type { AuditProgress } from './audit.ts';
 import { runAuditTry, UNEXPECTED_FAILURE, type AuditInput, type AuditOutcome } from './run.ts';
@@ -49,20 +47,6 @@ export async function storeJobFailure(
   return stored;
 }
 
-// One fetcher per thread, named after the tool so a site's owner can see what crawled them.
-const fetchers = new WeakMap<Config, SafeFetcher>();
-function auditFetcher(config: Config): SafeFetcher {
-  let fetcher = fetchers.get(config);
-  if (!fetcher) {
-    fetcher = createSafeFetcher({
-      allowPrivate: config.fetchAllowPrivate,
-      userAgent: `${CRAWLER_BOT_NAME}/1.0 (+${config.siteUrl}/site-audit)`,
-    });
-    fetchers.set(config, fetcher);
-  }
-  return fetcher;
-}
-
 /**
  * The whole-site audit as a durable job (docs/decisions/0032): crawling, parsing, matching and
  * saving run in a job thread, never on the event loop that serves pages. Two tries: a try cut off
@@ -76,7 +60,7 @@ function auditRenderer(deps: AppJobDeps): AuditRenderer | undefined {
   const settings = deps.config.siteAuditRender;
   return createAuditRenderer({
     chromiumPath,
-    fetcher: auditFetcher(deps.config),
+    fetcher: deps.crawlFetchers.siteAudit,
     concurrency: settings.concurrency,
     timeoutMs: settings.timeoutMs,
     memoryMb: settings.memoryMb,
@@ -99,7 +83,7 @@ export const siteAuditJob = {
       const status = await runAuditTry(
         {
           db: deps.db,
-          fetcher: auditFetcher(deps.config),
+          fetcher: deps.crawlFetchers.siteAudit,
           limits: settings.limits,
           external: settings.external,
           keep: settings.keep,

@@ -1,24 +1,11 @@
 import { expect, test } from 'vitest';
-import type { SiteAuditRow, StoredIssue } from '#db/site-audits.ts';
+import type { StoredIssue } from '#db/site-audits.ts';
+import { finishedAuditRow } from '#test/fixtures/site-audit-row.ts';
 import { auditPdfLines, renderAuditPdf } from './pdf.ts';
 import { csvRows } from './report.ts';
 
 const site = 'https://shop.example.in';
-const audit: SiteAuditRow = {
-  id: 'a'.repeat(22),
-  visitor: 'v',
-  url: `${site}/`,
-  status: 'done',
-  error: null,
-  createdAt: '2026-11-27T10:00:00.000Z',
-  startedAt: '2026-11-27T10:00:00.000Z',
-  finishedAt: '2026-11-27T10:01:00.000Z',
-  crawled: 46,
-  discovered: 46,
-  summary: { pages: 46, score: 51, errors: 46, warnings: 2, notices: 1 },
-  report: { siteUrl: site },
-  diff: undefined,
-};
+const audit = finishedAuditRow(site, { pages: 46, score: 51, errors: 46, warnings: 2, notices: 1 });
 const brand = { name: 'Acme SEO', email: 'hi@acme.in', phone: '011 2345 6789', website: 'https://acme.in' };
 const pages = Array.from({ length: 45 }, (_, i) => `${site}/p${i}`);
 const issues: StoredIssue[] = [

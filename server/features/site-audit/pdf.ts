@@ -3,7 +3,8 @@ import { ISSUE_TYPE_BY_ID, type Severity } from '#views/model/site-audit.ts';
 import { linkedFrom, linkSentence } from '#views/model/site-audit-report.ts';
 import { reportTitle, shortUrl } from '#views/model/site-audit-report.ts';
 import { scoreExplanation } from '#views/model/site-audit-report.ts';
-import type { ReportBrand } from './branding.ts';
+import { brandContacts, brandHeading, drawLines, PDF_COLOURS, renderPdf } from '#server/lib/pdf/index.ts';
+import type { PdfLine, ReportBrand } from '#server/lib/pdf/index.ts';
 import { groupIssues, topFixes } from './issues.ts';
 
 /** URLs printed per issue type; the CSV export has them all. */
@@ -23,19 +24,7 @@ export interface AuditPdfInput {
 }
 
 const SEVERITY_COLOUR = { error: '#b42318', warning: '#b54708', notice: '#175cd3' } as const;
-const INK = '#101828';
-const BODY = '#344054';
-const MUTED = '#475467';
-
-/** One line of the PDF: its text, size and colour; `page` starts a new page before it. */
-export interface PdfLine {
-  text: string;
-  size: number;
-  colour: string;
-  /** Space before the line, in lines. */
-  gap?: number;
-  page?: boolean;
-}
+const { ink: INK, body: BODY, muted: MUTED } = PDF_COLOURS;
 
 interface Summary {
   pages: number;
@@ -62,8 +51,7 @@ export function auditPdfLines(input: Omit<AuditPdfInput, 'fontPath'>): PdfLine[]
   const add = (text: string, size: number, colour: string, extra: Partial<PdfLine> = {}) =>
     lines.push({ text, size, colour, ...extra });
 
-  add(brand.name, 18, INK);
-  add([brand.tagline, brand.email, brand.phone, brand.website].filter(Boolean).join(' · '), 9, MUTED);
+  lines.push(...brandHeading(brand));
   add(input.title ?? reportTitle(audit), 16, INK, { gap: 1.2 });
   add(`${audit.url} · ${count(summary.pages, 'URL')} crawled`, 10, MUTED);
   add(`${summary.score}/100 health score`, 22, INK, { gap: 0.8 });
@@ -110,39 +98,18 @@ export function auditPdfLines(input: Omit<AuditPdfInput, 'fontPath'>): PdfLine[]
       add(`… and ${group.urls.length - URLS_PER_ISSUE} more (see the CSV export).`, 9, MUTED);
   }
   add('Want these fixed?', 13, INK, { gap: 1.5 });
-  add(
-    `${brand.name} can fix them with you: ${[brand.email, brand.phone, brand.website].filter(Boolean).join(' · ')}`,
-    10,
-    BODY,
-  );
+  add(`${brand.name} can fix them with you: ${brandContacts(brand, false)}`, 10, BODY);
   return lines;
 }
 
 const colour = (severity: Severity) => SEVERITY_COLOUR[severity];
 
-/** The client report as a PDF: `auditPdfLines`, drawn. */
-export async function renderAuditPdf(input: AuditPdfInput): Promise<Buffer> {
-  // pdfkit adds ~30 MB of resident memory when imported: loaded on the first PDF, not at boot.
-  const { default: PDFDocument } = await import('pdfkit');
+/** The client report as a PDF: `auditPdfLines`, drawn in the site's page frame. */
+export function renderAuditPdf(input: AuditPdfInput): Promise<Buffer> {
+  const title = input.title ?? reportTitle(input.audit);
   const lines = auditPdfLines(input);
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: 'A4',
-      margin: 50,
-      info: { Title: input.title ?? reportTitle(input.audit), Author: input.brand.name },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    if (input.fontPath) doc.font(input.fontPath);
-    // One font size per line: pdfkit spaces a `continued` line by its last segment, so a big score
-    // followed by small words would overprint the line below.
-    for (const line of lines) {
-      if (line.page) doc.addPage();
-      else if (line.gap) doc.moveDown(line.gap);
-      doc.fontSize(line.size).fillColor(line.colour).text(line.text);
-    }
-    doc.end();
-  });
+  return renderPdf(
+    { title, author: input.brand.name, fontPath: input.fontPath, header: `${input.brand.name} · ${title}` },
+    (doc) => drawLines(doc, lines),
+  );
 }

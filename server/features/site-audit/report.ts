@@ -1,12 +1,60 @@
 import type { StoredIssue, StoredPage } from '#db/site-audits.ts';
 import type { SiteAuditOutcome } from './audit.ts';
+import { isResource, LOADED_AS, type UrlNode } from './store.ts';
 
 /** How many (type, URL) pairs each side of a diff lists; the counts stay exact. */
 export const DIFF_LIST_LIMIT = 1000;
 
+/** What the report lists of a URL fetched, failed or blocked by robots.txt; URLs left out by a cap are not listed. */
+export const isListed = (node: UrlNode) => node.status > 0 || node.error !== null || node.skipped === 'robots';
+
+/** How many pages load each script or stylesheet (by node id). */
+function loaders(nodes: readonly UrlNode[]): Map<number, number> {
+  const count = new Map<number, number>();
+  for (const node of nodes)
+    for (const id of [...(node.page?.scripts ?? []), ...(node.page?.stylesheets ?? [])])
+      if (id >= 0) count.set(id, (count.get(id) ?? 0) + 1);
+  return count;
+}
+
+/** What a listed URL answered: the same facts for pages and resources. */
+function responseFacts(outcome: SiteAuditOutcome, node: UrlNode) {
+  const { nodes } = outcome;
+  return {
+    status: node.status,
+    error: node.error,
+    blocked: node.skipped === 'robots',
+    contentType: node.contentType.split(';')[0] || null,
+    ttfbMs: Math.round(node.ttfbMs),
+    bytes: node.bytes,
+    redirectTo: node.redirectTo >= 0 ? nodes[node.redirectTo].url : node.redirectExternal,
+  };
+}
+
+function pageFacts(outcome: SiteAuditOutcome, node: UrlNode) {
+  const { nodes, depth, inlinks } = outcome;
+  const page = node.page;
+  const canonical = page?.canonical;
+  return {
+    ...responseFacts(outcome, node),
+    depth: depth[node.id] >= 0 ? depth[node.id] : null,
+    inlinks: inlinks[node.id],
+    inSitemap: node.inSitemap,
+    title: page?.title ?? null,
+    description: page?.description ?? null,
+    h1: page?.h1[0] ?? null,
+    words: page?.words ?? null,
+    noindex: page?.noindex ?? null,
+    lang: page?.lang ?? null,
+    canonical:
+      canonical?.kind === 'internal' ? nodes[canonical.id].url : canonical?.kind === 'external' ? canonical.url : null,
+  };
+}
+
 /**
- * The per-URL rows the report's page list shows: every URL fetched, failed or blocked by
- * robots.txt, with its facts and the ids of its issues. URLs left out by a cap are not listed.
+ * The per-URL rows of the report's two lists, each with its facts and the ids of its issues: the pages
+ * list (every URL fetched, failed or blocked by robots.txt but the scripts and stylesheets) and the
+ * resources list (those, with what loads them). URLs left out by a cap are not listed.
  */
 export function pageRows(outcome: SiteAuditOutcome): StoredPage[] {
   const issuesByUrl = new Map<string, string[]>();
@@ -15,41 +63,25 @@ export function pageRows(outcome: SiteAuditOutcome): StoredPage[] {
     if (list) list.push(issue.type);
     else issuesByUrl.set(issue.url, [issue.type]);
   }
-  const { nodes, depth, inlinks } = outcome;
-  return nodes
-    .filter((node) => node.status > 0 || node.error || node.skipped === 'robots')
-    .map((node) => {
-      const page = node.page;
-      const canonical = page?.canonical;
-      return {
-        url: node.url,
-        issues: issuesByUrl.get(node.url) ?? [],
-        facts: {
-          status: node.status,
-          error: node.error,
-          blocked: node.skipped === 'robots',
-          contentType: node.contentType.split(';')[0] || null,
-          ttfbMs: Math.round(node.ttfbMs),
-          bytes: node.bytes,
-          depth: depth[node.id] >= 0 ? depth[node.id] : null,
-          inlinks: inlinks[node.id],
-          inSitemap: node.inSitemap,
-          redirectTo: node.redirectTo >= 0 ? nodes[node.redirectTo].url : node.redirectExternal,
-          title: page?.title ?? null,
-          description: page?.description ?? null,
-          h1: page?.h1[0] ?? null,
-          words: page?.words ?? null,
-          noindex: page?.noindex ?? null,
-          lang: page?.lang ?? null,
-          canonical:
-            canonical?.kind === 'internal'
-              ? nodes[canonical.id].url
-              : canonical?.kind === 'external'
-                ? canonical.url
-                : null,
-        },
-      };
-    });
+  const loadedBy = loaders(outcome.nodes);
+  return outcome.nodes.filter(isListed).map((node) => {
+    const issues = issuesByUrl.get(node.url) ?? [];
+    if (!isResource(node)) return { url: node.url, issues, facts: pageFacts(outcome, node) };
+    const loadedAs = [
+      node.loadedAs & LOADED_AS.script ? 'script' : '',
+      node.loadedAs & LOADED_AS.stylesheet ? 'stylesheet' : '',
+    ];
+    return {
+      url: node.url,
+      issues,
+      kind: 'resource' as const,
+      facts: {
+        ...responseFacts(outcome, node),
+        loadedAs: loadedAs.filter(Boolean).join(' and '),
+        loadedBy: loadedBy.get(node.id) ?? 0,
+      },
+    };
+  });
 }
 
 /** Site-level facts kept with the report. */

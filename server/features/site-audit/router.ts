@@ -1,13 +1,13 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { Db } from '#db/index.ts';
-import { auditIssues, auditPages, issueLinksOf, type SiteAuditRow } from '#db/site-audits.ts';
+import { auditIssues, auditPages, issueLinksOf, type SiteAuditRow, type StoredPageKind } from '#db/site-audits.ts';
 import type { SiteAuditSettings } from '#server/config/site-audit.ts';
 import { HttpError } from '#server/http/http-error.ts';
 import { endpoint } from '#server/http/endpoint.ts';
 import { rateLimit } from '#server/http/rate-limit.ts';
 import { openEventStream } from '#server/http/sse.ts';
 import type { Capacity } from '#server/lib/capacity.ts';
-import type { ReportBrand } from './branding.ts';
+import type { ReportBrand } from '#server/lib/pdf/index.ts';
 import { groupIssues } from './issues.ts';
 import { renderAuditPdf } from './pdf.ts';
 import { csvRows, CSV_HEADER } from './report.ts';
@@ -29,17 +29,44 @@ export interface SiteAuditRouterDeps {
   pdfCapacity: Capacity;
 }
 
+/** The pages list, or the scripts and stylesheets the pages load (the resources list): the same query. */
+function urlList(service: SiteAuditService, db: Db, kind: StoredPageKind) {
+  return async (req: Request, res: Response) => {
+    const query = parseOr400(pagesQuery, req.query);
+    const audit = await service.finished(String(req.params.id));
+    const result = await auditPages(db, audit.id, {
+      offset: (query.page - 1) * query.perPage,
+      limit: query.perPage,
+      issue: query.issue,
+      search: query.q,
+      kind,
+    });
+    // Each page's link issues name their links (target, anchor text, position).
+    const links = await issueLinksOf(
+      db,
+      audit.id,
+      result.pages.map((page) => page.url),
+    );
+    const pages = result.pages.map((page) => {
+      const own = links.get(page.url);
+      return own ? { ...page, links: own } : page;
+    });
+    res.json({ total: result.total, page: query.page, perPage: query.perPage, pages });
+  };
+}
+
 /**
  * Site audit API (issue 12): POST /api/site-audits {url} → 202 {id, status}; GET /api/site-audits
  * (the caller's own, by cookie); GET /api/site-audits/issue-types; GET /api/site-audits/:id and
- * its /issues, /pages, /export.csv, /report.pdf and /events (SSE); DELETE /api/site-audits/:id cancels.
+ * its /issues, /pages, /resources, /export.csv, /report.pdf and /events (SSE); DELETE /api/site-audits/:id cancels.
  */
 export function siteAuditRouter({ service, db, settings, brand, fontPath, pdfCapacity }: SiteAuditRouterDeps): Router {
   const router = Router();
   const limiter = rateLimit({ name: 'site-audit', windowMs: 10 * 60_000, limit: settings.rateLimitPer10Min });
-  // The body is checked before the rate limiter runs, so a typo does not use up an attempt.
+  // The body is checked before the rate limiter runs, so a typo (or a private address) does not use up an attempt.
   const validate = (req: Request, res: Response, next: NextFunction) => {
     res.locals.startAudit = parseOr400(startAuditBody, req.body ?? {});
+    service.check((res.locals.startAudit as { url: string }).url);
     next();
   };
 
@@ -75,27 +102,8 @@ export function siteAuditRouter({ service, db, settings, brand, fontPath, pdfCap
     res.json({ issues: groupIssues(await auditIssues(db, audit.id)) });
   });
 
-  router.get('/site-audits/:id/pages', async (req, res) => {
-    const query = parseOr400(pagesQuery, req.query);
-    const audit = await service.finished(String(req.params.id));
-    const result = await auditPages(db, audit.id, {
-      offset: (query.page - 1) * query.perPage,
-      limit: query.perPage,
-      issue: query.issue,
-      search: query.q,
-    });
-    // Each page's link issues name their links (target, anchor text, position).
-    const links = await issueLinksOf(
-      db,
-      audit.id,
-      result.pages.map((page) => page.url),
-    );
-    const pages = result.pages.map((page) => {
-      const own = links.get(page.url);
-      return own ? { ...page, links: own } : page;
-    });
-    res.json({ total: result.total, page: query.page, perPage: query.perPage, pages });
-  });
+  router.get('/site-audits/:id/pages', urlList(service, db, 'page'));
+  router.get('/site-audits/:id/resources', urlList(service, db, 'resource'));
 
   router.get('/site-audits/:id/export.csv', async (req, res) => {
     const audit = await service.finished(String(req.params.id));

@@ -12,8 +12,8 @@ import {
 import { isCrawlStartError } from '#server/lib/crawler/index.ts';
 import type { TimeSlicer } from '#server/lib/crawler/time-slice.ts';
 import type { CrawlFetcher } from '#server/lib/crawler/types.ts';
-import { runSiteAudit, type AuditProgress, type SiteAuditLimits } from './audit.ts';
-import type { ExternalCheckSettings } from './external-links.ts';
+import type { ExternalCheckSettings, SiteAuditLimits } from '#server/config/site-audit-defaults.ts';
+import { runSiteAudit, type AuditProgress } from './audit.ts';
 import type { AuditRenderer } from './render/renderer.ts';
 import { DIFF_LIST_LIMIT, pageRows, reportFacts } from './report.ts';
 

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import request from 'supertest';
@@ -8,6 +7,7 @@ import { JOB_REASONS } from '#server/lib/jobs/index.ts';
 import { hangingSite } from '#test/fixtures/site-audit-hanging-site.ts';
 import { createTestApp, type TestApp } from '#test/helpers/app.ts';
 import { followEventStream, readEventStream } from '#test/helpers/event-stream.ts';
+import { spawnOwned } from '#test/helpers/owned-processes.ts';
 
 /*
  * Several processes on one PostgreSQL database (BullMQ): a web process that only serves the API
@@ -49,7 +49,7 @@ async function jobsApp(web: TestApp): Promise<TestApp> {
 
 /** A worker process on the web app's database; resolves once it takes jobs. */
 async function startWorkerProcess(web: TestApp) {
-  const child = spawn(process.execPath, ['--import', 'tsx', workerScript], {
+  const child = spawnOwned(process.execPath, ['--import', 'tsx', workerScript], {
     env: {
       ...process.env,
       JOBS_TEST_SCHEMA: web.database.options.schema,
@@ -65,7 +65,7 @@ async function startWorkerProcess(web: TestApp) {
     child.once('exit', (_code, signal) => resolve(signal)),
   );
   children.push(() => child.kill('SIGKILL'));
-  const lines = createInterface({ input: child.stdout });
+  const lines = createInterface({ input: child.stdout! });
   await new Promise<void>((resolve, reject) => {
     lines.on('line', (line) => {
       if (line === 'working') resolve();

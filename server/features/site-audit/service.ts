@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Db } from '#db/index.ts';
 import {
   countQueuedSiteAudits,
@@ -17,18 +16,16 @@ import {
   NotAllowedError,
   NotFoundError,
 } from '#server/lib/domain-errors.ts';
-import { JOB_REASONS, type JobState, type Jobs } from '#server/lib/jobs/index.ts';
+import type { Jobs } from '#server/lib/jobs/index.ts';
+import { literalRefusal } from '#server/lib/safe-fetch/target.ts';
 import { typedUrl } from '#views/model/url-input.ts';
-import type { AuditProgress } from './audit.ts';
-import { SITE_AUDIT_JOB, storeJobFailure } from './job.ts';
+import { SITE_AUDIT_JOB } from './job.ts';
+import { isUnfinished, settled, type AuditRows } from './rows.ts';
 import { CANCELLED, UNEXPECTED_FAILURE, type AuditInput } from './run.ts';
+import { watchAudit, type AuditListener } from './watch.ts';
+import { isId, newId } from '#views/model/ids.ts';
 
-export type AuditEvent =
-  | { type: 'status'; status: SiteAuditStatus }
-  | { type: 'progress'; progress: AuditProgress }
-  | { type: 'done'; summary: unknown }
-  | { type: 'failed'; error: string }
-  | { type: 'cancelled' };
+export type { AuditEvent, AuditListener } from './watch.ts';
 
 export interface SiteAuditServiceSettings {
   /** Audits allowed to wait, counted in the database: every process shares the line. */
@@ -45,29 +42,56 @@ export interface SiteAuditServiceOptions {
     error(obj: object, msg?: string): void;
   };
   now?: () => Date;
+  /** FETCH_ALLOW_PRIVATE: the host:port pairs the guarded fetcher may reach although private. */
+  allowPrivate?: readonly string[];
 }
-
-export type AuditListener = (event: AuditEvent) => void;
 
 /** A busy service: worth trying again after this many seconds. */
 const RETRY_AFTER_SECONDS = 60;
-/** 128-bit random ids, base64url: unguessable, so a report link can be shared safely. */
-const ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
-const CANCEL_REASONS: readonly string[] = [JOB_REASONS.cancelledQueued, JOB_REASONS.cancelledActive];
+/**
+ * What the visitor typed, by the one rule (a bare domain is https first), as the audit's start URL. An
+ * address the guarded fetcher refuses without any lookup (an IP on a private or reserved network) is
+ * refused now, in the fetcher's own words, rather than queued to fail a moment later; a name that
+ * resolves to one still fails in the job (no DNS on the request path).
+ */
+function auditTarget(url: string, allowPrivate: ReadonlySet<string>): { url: string; httpFallback: boolean } {
+  const typed = typedUrl(url);
+  const start = typed.ok ? normalizeUrl(typed.url) : null;
+  if (!typed.ok || !start) throw new InvalidInputError('Please enter a valid http:// or https:// URL.');
+  const refusal = literalRefusal(new URL(start), allowPrivate);
+  if (refusal) throw refusal;
+  return { url: start, httpFallback: !typed.schemeTyped };
+}
 
-const isUnfinished = (status: SiteAuditStatus) => status === 'queued' || status === 'running';
-const jobEnded = (state: JobState | undefined): state is JobState =>
-  state !== undefined && state.status !== 'queued' && state.status !== 'active';
+/** The audit as the API shows it. */
+function view(row: SiteAuditRow) {
+  return {
+    id: row.id,
+    url: row.url,
+    status: row.status,
+    progress: { crawled: row.crawled, discovered: row.discovered },
+    ...(row.summary !== undefined ? { summary: row.summary } : {}),
+    ...(row.diff !== undefined ? { diff: row.diff } : {}),
+    ...(row.report !== undefined ? { report: row.report } : {}),
+    ...(row.error && row.status !== 'done' ? { error: row.error } : {}),
+    createdAt: row.createdAt,
+    finishedAt: row.finishedAt,
+  };
+}
 
-/** The events that tell a finished audit's end, from its stored row. */
-function endEvents(row: SiteAuditRow): AuditEvent[] {
-  if (row.status === 'done')
-    return [
-      { type: 'progress', progress: { crawled: row.crawled, discovered: row.discovered } },
-      { type: 'done', summary: row.summary },
-    ];
-  if (row.status === 'cancelled') return [{ type: 'cancelled' }];
-  return [{ type: 'failed', error: row.error ?? UNEXPECTED_FAILURE }];
+/** An audit in the visitor's list: the view's first fields, with the score and page count once done. */
+function listItem(row: SiteAuditRow) {
+  const { id, url, status, progress, createdAt, finishedAt } = view(row);
+  const summary = row.summary as { score?: number; pages?: number } | undefined;
+  return {
+    id,
+    url,
+    status,
+    progress,
+    createdAt,
+    finishedAt,
+    ...(summary ? { score: summary.score, pages: summary.pages } : {}),
+  };
 }
 
 /**
@@ -80,44 +104,13 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
   const now = options.now ?? (() => new Date());
   /** Ends of the open watches: the service's close() ends them (a client reconnects elsewhere). */
   const watching = new Set<() => void>();
+  const rows: AuditRows = { db, jobs, log, now };
+  const allowPrivate = new Set((options.allowPrivate ?? []).map((entry) => entry.trim().toLowerCase()));
 
   async function stored(id: string): Promise<SiteAuditRow> {
-    const row = ID_PATTERN.test(id) ? await getSiteAudit(db, id) : undefined;
+    const row = isId(id) ? await getSiteAudit(db, id) : undefined;
     if (!row) throw new NotFoundError('No site audit with that id.');
     return row;
-  }
-
-  /**
-   * The row once its job has ended. The job's try stores every end it expects; an end it could
-   * not store (its thread or process died, a cancel reached a job nobody ran) is stored here, so no
-   * audit waits forever. A row whose job still waits or runs is answered as it is.
-   */
-  async function settled(row: SiteAuditRow): Promise<SiteAuditRow> {
-    if (!isUnfinished(row.status)) return row;
-    const state = await jobs.state(SITE_AUDIT_JOB, row.id);
-    if (!jobEnded(state)) return row;
-    const finishedAt = now().toISOString();
-    if (state.status === 'cancelled' || CANCEL_REASONS.includes(state.error ?? ''))
-      await finishSiteAudit(db, row.id, { status: 'cancelled', error: CANCELLED, finishedAt });
-    else if (state.status === 'failed') await storeJobFailure({ db, log }, row.id, state.error ?? '');
-    else await finishSiteAudit(db, row.id, { status: 'failed', error: UNEXPECTED_FAILURE, finishedAt });
-    return (await getSiteAudit(db, row.id)) ?? row;
-  }
-
-  /** The audit as the API shows it. */
-  function view(row: SiteAuditRow) {
-    return {
-      id: row.id,
-      url: row.url,
-      status: row.status,
-      progress: { crawled: row.crawled, discovered: row.discovered },
-      ...(row.summary !== undefined ? { summary: row.summary } : {}),
-      ...(row.diff !== undefined ? { diff: row.diff } : {}),
-      ...(row.report !== undefined ? { report: row.report } : {}),
-      ...(row.error && row.status !== 'done' ? { error: row.error } : {}),
-      createdAt: row.createdAt,
-      finishedAt: row.finishedAt,
-    };
   }
 
   return {
@@ -130,20 +123,17 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
       visitor: string,
       options: { render?: boolean; checkExternalLinks?: boolean } = {},
     ): Promise<{ id: string; status: 'queued' }> {
-      // What the visitor typed, by the one rule: a bare domain is https first.
-      const typed = typedUrl(url);
-      const start = typed.ok ? normalizeUrl(typed.url) : null;
-      if (!typed.ok || !start) throw new InvalidInputError('Please enter a valid http:// or https:// URL.');
+      const start = auditTarget(url, allowPrivate);
       if ((await countQueuedSiteAudits(db)) >= settings.maxQueued)
         throw new BusyError(
           'The site audit is busy with other sites; please try again in a few minutes.',
           RETRY_AFTER_SECONDS,
         );
-      const id = randomBytes(16).toString('base64url');
+      const id = newId();
       const input: AuditInput = {
         visitor,
-        url: start,
-        httpFallback: !typed.schemeTyped,
+        url: start.url,
+        httpFallback: start.httpFallback,
         createdAt: now().toISOString(),
         ...(options.render ? { render: true } : {}),
         ...(options.checkExternalLinks ? { checkExternalLinks: true } : {}),
@@ -157,24 +147,16 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
       }
       return { id, status: 'queued' };
     },
+    /** Throws the refusal `start` would give `url` (invalid, or an address the guard never fetches); checks nothing else. */
+    check(url: string): void {
+      auditTarget(url, allowPrivate);
+    },
     async get(id: string) {
-      return view(await settled(await stored(id)));
+      return view(await settled(rows, await stored(id)));
     },
     /** The visitor's own audits, newest first. */
     async list(visitor: string) {
-      return (await listSiteAudits(db, visitor)).map((row) => {
-        const { id, url, status, progress, createdAt, finishedAt } = view(row);
-        const summary = row.summary as { score?: number; pages?: number } | undefined;
-        return {
-          id,
-          url,
-          status,
-          progress,
-          createdAt,
-          finishedAt,
-          ...(summary ? { score: summary.score, pages: summary.pages } : {}),
-        };
-      });
+      return (await listSiteAudits(db, visitor)).map(listItem);
     },
     /** The stored record of a finished audit; throws `not-done` while it is queued or running. */
     async finished(id: string): Promise<SiteAuditRow> {
@@ -197,7 +179,7 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
       // A running one stops as soon as its crawl notices, and its try stores it as cancelled.
       if (await jobs.cancel(SITE_AUDIT_JOB, id)) return { id, status: 'cancelled' };
       // No job to stop: it has just ended, or nobody will run it again.
-      const current = await settled((await getSiteAudit(db, id)) ?? row);
+      const current = await settled(rows, (await getSiteAudit(db, id)) ?? row);
       if (!isUnfinished(current.status) || !(await finishSiteAudit(db, id, cancelled))) throw finished();
       return { id, status: 'cancelled' };
     },
@@ -207,44 +189,7 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
      * will come (after the end's events, or when the service closes). Returns the unwatch function.
      */
     watch(audit: { id: string; status: SiteAuditStatus }, listener: AuditListener, end: () => void): () => void {
-      let status = audit.status;
-      let over = false;
-      const stop = () => {
-        if (over) return;
-        over = true;
-        unwatch();
-        watching.delete(close);
-      };
-      const close = () => {
-        stop();
-        end();
-      };
-      /** The job ended: its row is read (and settled) and its end sent; a job tried again is followed on. */
-      const ended = async () => {
-        const row = await getSiteAudit(db, audit.id);
-        const final = row && (await settled(row));
-        if (over || (final && isUnfinished(final.status))) return;
-        for (const event of final ? endEvents(final) : []) listener(event);
-        close();
-      };
-      const onEnded = () =>
-        void ended().catch((error: unknown) => {
-          log.error({ err: error, audit: audit.id }, 'site audit watch failed');
-          close();
-        });
-      const unwatch = jobs.watch(SITE_AUDIT_JOB, audit.id, (event) => {
-        if (over) return;
-        if (event.type !== 'progress') return onEnded();
-        if (status === 'queued') listener({ type: 'status', status: (status = 'running') });
-        listener({ type: 'progress', progress: event.progress as AuditProgress });
-      });
-      watching.add(close);
-      // A job that ended before the watch began is not heard: its state says so.
-      void jobs
-        .state(SITE_AUDIT_JOB, audit.id)
-        .then((state) => (jobEnded(state) ? onEnded() : undefined))
-        .catch((error: unknown) => log.warn({ err: error, audit: audit.id }, 'site audit job state not read'));
-      return stop;
+      return watchAudit({ ...rows, jobs, log, watching }, audit, listener, end);
     },
     /** Server shutdown: open watches end (clients reconnect); the audits themselves are the job system's. */
     close(): void {

@@ -181,6 +181,14 @@ export interface UrlNode {
   htmlMislabelled: boolean;
 }
 
+/**
+ * A script or stylesheet the pages load: measured, never a page, and listed apart from the pages (the
+ * report's resources section); the start URL is always a page.
+ */
+export function isResource(node: UrlNode): boolean {
+  return !node.start && (node.loadedAs & (LOADED_AS.script | LOADED_AS.stylesheet)) !== 0;
+}
+
 /** Strings kept once however many pages repeat them (a footer's anchor text, an external URL). */
 function createInterner() {
   const values: string[] = [];

@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
 import { threadId } from 'node:worker_threads';
 import type { Config } from '#server/config/index.ts';
-import { CRAWLER_BOT_NAME } from '#server/lib/crawler/index.ts';
-import type { CrawlFetcher, CrawlProgress } from '#server/lib/crawler/types.ts';
+import type { CrawlProgress } from '#server/lib/crawler/types.ts';
 import { isDomainError, type DomainErrorKind } from '#server/lib/domain-errors.ts';
 import { defineJob } from '#server/lib/jobs/index.ts';
-import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
-import type { AppJobDeps } from '#server/jobs.ts';
+import type { AppJobDeps } from '#server/job-deps.ts';
 import { isDefaultOptions, optionsKey, type SitemapOptions } from '#views/model/sitemap-options.ts';
 import { generateSitemap, type CrawlRequest, type GeneratedSitemap } from './generate.ts';
 
@@ -48,20 +46,6 @@ export function crawlJobId(start: string, options?: SitemapOptions, serverMaxPag
   return createHash('sha256').update(key).digest('base64url');
 }
 
-/** The sitemap generator's own User-Agent (robots.txt rules and logs name it), one fetcher per thread. */
-const fetchers = new WeakMap<Config, CrawlFetcher>();
-function fetcherFor(config: Config): CrawlFetcher {
-  let fetcher = fetchers.get(config);
-  if (!fetcher) {
-    fetcher = createSafeFetcher({
-      allowPrivate: config.fetchAllowPrivate,
-      userAgent: `${CRAWLER_BOT_NAME}/1.0 (+${config.siteUrl}/sitemap-tool)`,
-    });
-    fetchers.set(config, fetcher);
-  }
-  return fetcher;
-}
-
 const definition = defineJob<CrawlRequest, CrawlProgress, CrawlOutcome, AppJobDeps>({
   name: SITEMAP_CRAWL_JOB,
   // Replaced by concurrencyFrom below: SITEMAP_MAX_RUNNING threads in each process that runs jobs.
@@ -77,7 +61,7 @@ const definition = defineJob<CrawlRequest, CrawlProgress, CrawlOutcome, AppJobDe
       db: deps.db,
       siteUrl: deps.config.siteUrl,
       settings: deps.config.sitemapGenerator,
-      fetcher: fetcherFor(deps.config),
+      fetcher: deps.crawlFetchers.sitemapGenerator,
       log: deps.log,
     };
     const onProgress = (progress: CrawlProgress) => {

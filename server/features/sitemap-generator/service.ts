@@ -12,7 +12,7 @@ import type { SitemapGeneratorSettings } from '#server/config/sitemap-generator.
 import { normalizeUrl } from '#server/lib/crawler/index.ts';
 import type { CrawlProgress } from '#server/lib/crawler/types.ts';
 import { BusyError, DomainError, InvalidInputError } from '#server/lib/domain-errors.ts';
-import { JOB_REASONS, type JobEvent, type Jobs } from '#server/lib/jobs/index.ts';
+import { JOB_REASONS, JobWaitTimeout, waitForOutcome, type JobEvent, type Jobs } from '#server/lib/jobs/index.ts';
 import { typedUrl } from '#views/model/url-input.ts';
 import { resolveSitemapOptions, type SitemapOptions, type SitemapOptionsInput } from '#views/model/sitemap-options.ts';
 import { RESTARTING, type CrawlRequest, type GeneratedSitemap } from './generate.ts';
@@ -72,6 +72,52 @@ function sitemapEventsOf(event: JobEvent): SitemapEvent[] {
 }
 
 /**
+ * The crawl a URL asks for: its normalised form is the key, so only identical requests (after
+ * dropping fragments and tracking parameters) join a running crawl. Another start page on the
+ * same host is another visitor's question and gets its own crawl and record. Throws for a URL
+ * we cannot crawl.
+ */
+function siteKey(
+  settings: SitemapGeneratorSettings,
+  url: string,
+  given: SitemapOptionsInput = {},
+): { start: string; id: string; httpFallback: boolean; options: SitemapOptions } {
+  // What the visitor typed, by the one rule: a bare domain is https first, http when the site has no TLS.
+  const typed = typedUrl(url);
+  const start = typed.ok ? normalizeUrl(typed.url) : null;
+  if (!typed.ok || !start) throw new InvalidInputError('Please enter a valid http:// or https:// URL.');
+  if (given.maxPages !== undefined && given.maxPages > settings.maxPages)
+    throw new InvalidInputError(`The page limit must be at most ${settings.maxPages}.`);
+  const options = resolveSitemapOptions(given, settings.maxPages);
+  return {
+    start,
+    id: crawlJobId(start, options, settings.maxPages),
+    httpFallback: !typed.schemeTyped,
+    options,
+  };
+}
+
+/** Progress of the crawl `id`, run by any process: its snapshot (if running) and live events. */
+async function watchCrawl(
+  jobs: Jobs,
+  id: string,
+  listener: SitemapListener,
+): Promise<{ running: boolean; progress?: CrawlProgress; unsubscribe: () => void }> {
+  const unsubscribe = jobs.watch(SITEMAP_CRAWL_JOB, id, (event) => {
+    for (const sitemapEvent of sitemapEventsOf(event)) listener(sitemapEvent);
+  });
+  try {
+    const state = await jobs.state(SITEMAP_CRAWL_JOB, id);
+    const running = state?.status === 'queued' || state?.status === 'active';
+    const progress = running ? ((state.progress as CrawlProgress | undefined) ?? INITIAL_PROGRESS) : undefined;
+    return { running, progress, unsubscribe };
+  } catch (error) {
+    unsubscribe();
+    throw error;
+  }
+}
+
+/**
  * Generates sitemaps: each crawl is a job (job.ts) that crawls, builds the XML and stores it in a job
  * thread of whichever process works the queue; this side accepts requests, waits for the outcome and
  * serves what is stored. Framework-free; the API router validates input and answers with what this
@@ -108,55 +154,22 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
    * is missed.
    */
   function outcomeOf(id: string) {
-    let settle!: { resolve(outcome: CrawlOutcome): void; reject(error: Error): void };
-    const outcome = new Promise<CrawlOutcome>((resolve, reject) => (settle = { resolve, reject }));
+    let stopped!: (error: Error) => void;
+    const closing = new Promise<never>((_, reject) => (stopped = reject));
+    const waiter = waitForOutcome(jobs, SITEMAP_CRAWL_JOB, id, { timeoutMs: waitMs, recheckMs: RECHECK_MS });
+    const outcome = Promise.race([waiter.end, closing]).then(
+      (end) => (end.type === 'completed' ? (end.result as CrawlOutcome) : Promise.reject(failureOf(end.error))),
+      (error: unknown) => Promise.reject(error instanceof JobWaitTimeout ? new BusyError(TOO_LONG, 60) : error),
+    );
     outcome.catch(() => undefined);
-    const unwatch = jobs.watch(SITEMAP_CRAWL_JOB, id, (event) => {
-      if (event.type === 'completed') settle.resolve(event.result as CrawlOutcome);
-      else if (event.type === 'failed') settle.reject(failureOf(event.error));
-    });
-    const check = async () => {
-      const state = await jobs.state(SITEMAP_CRAWL_JOB, id).catch(() => undefined);
-      if (state?.status === 'completed') settle.resolve(state.result as CrawlOutcome);
-      else if (state?.status === 'failed' || state?.status === 'cancelled') settle.reject(failureOf(state.error ?? ''));
-    };
-    const recheck = setInterval(() => void check(), RECHECK_MS);
-    const deadline = setTimeout(() => settle.reject(new BusyError(TOO_LONG, 60)), waitMs);
-    waiting.add(settle.reject);
+    waiting.add(stopped);
     return {
       outcome,
-      check,
+      check: waiter.check,
       stop() {
-        unwatch();
-        clearInterval(recheck);
-        clearTimeout(deadline);
-        waiting.delete(settle.reject);
+        waiter.stop();
+        waiting.delete(stopped);
       },
-    };
-  }
-
-  /**
-   * The crawl a URL asks for: its normalised form is the key, so only identical requests (after
-   * dropping fragments and tracking parameters) join a running crawl. Another start page on the
-   * same host is another visitor's question and gets its own crawl and record. Throws for a URL
-   * we cannot crawl.
-   */
-  function siteKey(
-    url: string,
-    given: SitemapOptionsInput = {},
-  ): { start: string; id: string; httpFallback: boolean; options: SitemapOptions } {
-    // What the visitor typed, by the one rule: a bare domain is https first, http when the site has no TLS.
-    const typed = typedUrl(url);
-    const start = typed.ok ? normalizeUrl(typed.url) : null;
-    if (!typed.ok || !start) throw new InvalidInputError('Please enter a valid http:// or https:// URL.');
-    if (given.maxPages !== undefined && given.maxPages > settings.maxPages)
-      throw new InvalidInputError(`The page limit must be at most ${settings.maxPages}.`);
-    const options = resolveSitemapOptions(given, settings.maxPages);
-    return {
-      start,
-      id: crawlJobId(start, options, settings.maxPages),
-      httpFallback: !typed.schemeTyped,
-      options,
     };
   }
 
@@ -171,7 +184,7 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
       given: SitemapOptionsInput = {},
     ): Promise<GeneratedSitemap & { reused: boolean }> {
       if (closing) throw new BusyError(RESTARTING);
-      const { start, id, httpFallback, options } = siteKey(url, given);
+      const { start, id, httpFallback, options } = siteKey(settings, url, given);
       const waiter = outcomeOf(id);
       try {
         const reused = await admit(id, { start, httpFallback, visitor, options });
@@ -188,27 +201,11 @@ export function createSitemapGenerator(options: SitemapGeneratorOptions) {
     },
     /** Throws what is wrong with a URL and options (a page limit over this server's), before a stream opens. */
     check(url: string, given: SitemapOptionsInput = {}): void {
-      siteKey(url, given);
+      siteKey(settings, url, given);
     },
     /** Progress of the crawl for `url` (normalised), run by any process: its snapshot (if running) and live events. */
-    async watch(
-      url: string,
-      listener: SitemapListener,
-      given: SitemapOptionsInput = {},
-    ): Promise<{ running: boolean; progress?: CrawlProgress; unsubscribe: () => void }> {
-      const { id } = siteKey(url, given);
-      const unsubscribe = jobs.watch(SITEMAP_CRAWL_JOB, id, (event) => {
-        for (const sitemapEvent of sitemapEventsOf(event)) listener(sitemapEvent);
-      });
-      try {
-        const state = await jobs.state(SITEMAP_CRAWL_JOB, id);
-        const running = state?.status === 'queued' || state?.status === 'active';
-        const progress = running ? ((state.progress as CrawlProgress | undefined) ?? INITIAL_PROGRESS) : undefined;
-        return { running, progress, unsubscribe };
-      } catch (error) {
-        unsubscribe();
-        throw error;
-      }
+    async watch(url: string, listener: SitemapListener, given: SitemapOptionsInput = {}) {
+      return watchCrawl(jobs, siteKey(settings, url, given).id, listener);
     },
     /** The sitemaps made for one visitor, newest first. */
     list(visitor: string, limit?: number): Promise<SitemapRecord[]> {

@@ -8,7 +8,7 @@ export function youtubeTranscriptFeature({ config, platforms }: AppDeps): Featur
     api: youtubeTranscriptRouter({
       youtube: platforms.youtube,
       capacity: createCapacity(config.limits.toolMaxRunning),
-      pdfFontPath: config.youtube.pdfFontPath,
+      pdfFontPath: config.pdf.fontPath,
     }),
   };
 }

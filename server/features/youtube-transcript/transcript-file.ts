@@ -1,6 +1,7 @@
 import type { Transcript } from '#server/lib/youtube/client.ts';
 import { toPlainText, toSrt, transcriptFileName } from '#server/lib/youtube/transcript-format.ts';
-import { pickPdfFont, renderTranscriptPdf } from '#server/lib/youtube/transcript-pdf.ts';
+import { pickPdfFont } from '#server/lib/pdf/index.ts';
+import { renderTranscriptPdf } from '#server/lib/youtube/transcript-pdf.ts';
 
 export interface TranscriptFile {
   body: Buffer;

@@ -64,7 +64,11 @@ export function browserPid(marker: string): number | undefined {
   return pid ? Number(pid) : undefined;
 }
 
-/** The pids of the renderer processes of the browser whose command line holds `marker`. */
+/**
+ * The pids of the renderer processes that render pages for the browser whose command line holds `marker`.
+ * Chromium's own interface pages (`--top-chrome-webui`: since Chromium 156 each context opens an omnibox
+ * popup, one process apiece) run no page's code, are not bound by --renderer-process-limit and are left out.
+ */
 export function rendererPids(marker: string): number[] {
   let pids: string[];
   try {
@@ -82,7 +86,8 @@ export function rendererPids(marker: string): number[] {
   const queue = browser ? [...(children.get(browser) ?? [])] : [];
   while (queue.length > 0) {
     const pid = queue.shift()!;
-    if (commandLine(pid).includes(' --type=renderer ')) found.push(Number(pid));
+    const line = commandLine(pid);
+    if (line.includes(' --type=renderer ') && !line.includes(' --top-chrome-webui ')) found.push(Number(pid));
     queue.push(...(children.get(pid) ?? []));
   }
   return found;

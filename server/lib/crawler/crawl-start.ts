@@ -1,6 +1,5 @@
 import { isDomainError } from '#server/lib/domain-errors.ts';
 import { withHttpFallback } from '#server/lib/page-facts/url-input.ts';
-import type { CoreOptions } from './crawl-core.ts';
 import { CrawlStartError } from './crawl-start-error.ts';
 import type { RequestBudget } from './request-budget.ts';
 import { loadRobots, type RobotsPolicy } from './robots.ts';
@@ -10,7 +9,8 @@ import { loadRobots, type RobotsPolicy } from './robots.ts';
  * It is the crawl's first request, so a typed bare domain with no TLS moves to http here (`siteUrl`).
  */
 export async function startRobots(
-  settings: Pick<CoreOptions, 'botName' | 'pageTimeoutMs' | 'httpFallback'>,
+  // What it needs of the crawl's options (crawl-core.ts's CoreOptions, which imports this module).
+  settings: { botName: string; pageTimeoutMs: number; httpFallback?: boolean },
   budget: RequestBudget,
   startUrl: string,
   signal: AbortSignal,

@@ -30,6 +30,8 @@ test('hreflang alternates keep valid language values and absolute http(s) target
         { hreflang: 'x-default', href: '/' },
         { hreflang: 'EN', href: '/en/' },
         { hreflang: 'english', href: '/english/' },
+        { hreflang: 'en-UK', href: '/uk/' },
+        { hreflang: 'xx-GB', href: '/xx/' },
         { hreflang: 'fr', href: 'mailto:a@b.c' },
         { hreflang: '', href: '/none/' },
       ],

@@ -1,7 +1,5 @@
+import { isValidHreflang } from '#server/lib/page-facts/hreflang.ts';
 import { MAX_LOC_LENGTH } from './frontier.ts';
-
-/** hreflang values Google accepts: `x-default`, or a language code with optional script/region subtags. */
-const HREFLANG = /^(?:x-default|[a-z]{2,3}(?:-[a-z0-9]{2,8})*)$/i;
 
 /** An absolute http(s) URL of at most MAX_LOC_LENGTH characters resolved from `raw`, or null. */
 function absolute(raw: string, base: string): string | null {
@@ -34,7 +32,7 @@ export function resolveAlternates(
   const alternates: { hreflang: string; href: string }[] = [];
   for (const { hreflang, href } of raw) {
     const url = absolute(href, base);
-    if (!url || !HREFLANG.test(hreflang)) continue;
+    if (!url || !isValidHreflang(hreflang)) continue;
     const key = `${hreflang.toLowerCase()} ${url}`;
     if (seen.has(key)) continue;
     seen.add(key);

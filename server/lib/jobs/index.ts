@@ -14,10 +14,19 @@ export type {
   JobDeps,
   JobEvent,
   JobState,
+  JobStarter,
   JobStatus,
   Jobs,
   RunningJob,
 } from './types.ts';
+export {
+  followJob,
+  JobWaitTimeout,
+  waitForOutcome,
+  type JobEnd,
+  type JobFollower,
+  type OutcomeWaiter,
+} from './outcome.ts';
 export { stallTimings } from './bullmq-shared.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -39,6 +48,9 @@ function check(options: CreateJobsOptions): void {
     if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`${name}: concurrency must be 1 or more.`);
     if (!Number.isInteger(attempts) || attempts < 1) throw new Error(`${name}: attempts must be 1 or more.`);
     if (!(backoffMs >= 0)) throw new Error(`${name}: backoffMs must be 0 or more.`);
+    const everyMs = definition.repeat?.everyMs;
+    if (everyMs !== undefined && !(Number.isInteger(everyMs) && everyMs >= 100))
+      throw new Error(`${name}: repeat.everyMs must be a whole number of milliseconds, 100 or more.`);
   }
   if (!(options.stallSeconds >= 1 && options.stallSeconds <= 60)) throw new Error('stallSeconds must be from 1 to 60.');
   try {

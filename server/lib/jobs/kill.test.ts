@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, expect, test } from 'vitest';
@@ -13,6 +12,7 @@ import {
   type JobsDatabase,
 } from '#test/helpers/jobs.ts';
 import { JOB_REASONS, stallTimings, type Jobs } from './index.ts';
+import { spawnOwned } from '#test/helpers/owned-processes.ts';
 
 // BullMQ across processes: a worker process of its own (test/fixtures/jobs/worker-process.ts).
 const STALL_SECONDS = 2;
@@ -35,7 +35,7 @@ afterEach(async () => {
 
 /** Starts a worker process; resolves once it takes jobs. */
 async function startWorkerProcess() {
-  const child = spawn(process.execPath, ['--import', 'tsx', workerScript], {
+  const child = spawnOwned(process.execPath, ['--import', 'tsx', workerScript], {
     env: {
       ...process.env,
       JOBS_TEST_SCHEMA: database.options.schema,
@@ -48,7 +48,7 @@ async function startWorkerProcess() {
     child.once('exit', (_code, signal) => resolve(signal)),
   );
   children.push(() => child.kill('SIGKILL'));
-  const lines = createInterface({ input: child.stdout });
+  const lines = createInterface({ input: child.stdout! });
   await new Promise<void>((resolve, reject) => {
     lines.on('line', (line) => {
       if (line === 'working') resolve();

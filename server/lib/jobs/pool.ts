@@ -1,8 +1,15 @@
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '#server/lib/logger.ts';
-import { messageOf, type FromThread, type ThreadData, type ThreadRun, type ToThread } from './protocol.ts';
+import {
+  messageOf,
+  type FromThread,
+  type JobsCall,
+  type ThreadData,
+  type ThreadRun,
+  type ToThread,
+} from './protocol.ts';
 import { relayLogLine } from './thread-log.ts';
-import { JOB_REASONS } from './types.ts';
+import { JOB_REASONS, type JobStarter } from './types.ts';
 
 /*
  * Where a job thread's code is: thread-source.mjs (which loads thread.ts through tsx) when running
@@ -24,6 +31,8 @@ export interface ThreadPoolOptions {
   entry?: URL;
   /** Old-generation heap ceiling per thread, MB (the definition's `heapLimitMb`). */
   heapLimitMb?: number;
+  /** What a job's calls of the job system (`JobDeps.jobs`) are made with: this process's `Jobs`. */
+  jobs: JobStarter;
 }
 
 export interface ThreadPool {
@@ -33,6 +42,8 @@ export interface ThreadPool {
    * stopped `abortGraceMs` later loses its thread (terminated) and rejects.
    */
   run(run: ThreadRun, signal: AbortSignal, onProgress: (progress: unknown) => void): Promise<unknown>;
+  /** Starts a thread now if there is none, so the next job does not wait for one to start. */
+  warm(): void;
   /** Ends every thread (each closes its database) and resolves when they have exited. */
   close(): Promise<void>;
 }
@@ -53,6 +64,38 @@ interface Thread {
   /** Being terminated: takes no more jobs. */
   doomed?: boolean;
   exited: Promise<void>;
+  markExited(): void;
+}
+
+/** A job's call of the job system (`JobDeps.jobs`), made by this process's `Jobs` and answered to its thread. */
+function answerJobsCall(worker: Worker, jobs: JobStarter, call: number, request: JobsCall): void {
+  const answer = (message: ToThread) => worker.postMessage(message);
+  // A call that throws at once (an unknown job) is answered like one that fails later.
+  Promise.resolve()
+    .then((): Promise<unknown> =>
+      request.method === 'enqueue' ? jobs.enqueue(...request.args) : jobs.runNow(...request.args),
+    )
+    .then(
+      (result) => answer({ type: 'jobs-answer', call, result }),
+      (error: unknown) => answer({ type: 'jobs-answer', call, error: messageOf(error) }),
+    )
+    .catch(() => undefined);
+}
+
+/** Starts a thread (its limits from the options), its `exited` resolving once it has. */
+function startThread(options: ThreadPoolOptions): Thread {
+  const worker = new Worker(options.entry ?? threadEntry, {
+    workerData: options.data,
+    ...(options.heapLimitMb ? { resourceLimits: { maxOldGenerationSizeMb: options.heapLimitMb } } : {}),
+  });
+  let exited!: () => void;
+  const thread: Thread = { worker, exited: new Promise((resolve) => (exited = resolve)), markExited: () => exited() };
+  worker.on('error', (error) => {
+    thread.crash =
+      (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY' ? JOB_REASONS.outOfMemory : messageOf(error);
+    options.log.error({ job: options.name, err: error }, 'a job thread failed');
+  });
+  return thread;
 }
 
 export function createThreadPool(options: ThreadPoolOptions): ThreadPool {
@@ -77,6 +120,7 @@ export function createThreadPool(options: ThreadPoolOptions): ThreadPool {
 
   function onMessage(thread: Thread, message: FromThread): void {
     if (message.type === 'log') return relayLogLine(options.log, options.name, message.line);
+    if (message.type === 'jobs') return answerJobsCall(thread.worker, options.jobs, message.call, message);
     if (thread.task?.run.id !== message.id) return;
     if (message.type === 'progress') thread.task.onProgress(message.progress);
     else if (message.type === 'done') settle(thread, { result: message.result });
@@ -84,18 +128,9 @@ export function createThreadPool(options: ThreadPoolOptions): ThreadPool {
   }
 
   function spawn(): Thread {
-    const worker = new Worker(options.entry ?? threadEntry, {
-      workerData: options.data,
-      ...(options.heapLimitMb ? { resourceLimits: { maxOldGenerationSizeMb: options.heapLimitMb } } : {}),
-    });
-    let exited!: () => void;
-    const thread: Thread = { worker, exited: new Promise((resolve) => (exited = resolve)) };
+    const thread = startThread(options);
+    const { worker } = thread;
     worker.on('message', (message: FromThread) => onMessage(thread, message));
-    worker.on('error', (error) => {
-      thread.crash =
-        (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY' ? JOB_REASONS.outOfMemory : messageOf(error);
-      options.log.error({ job: options.name, err: error }, 'a job thread failed');
-    });
     worker.on('exit', () => {
       threads.splice(threads.indexOf(thread), 1);
       const reason = thread.crash ? `: ${thread.crash}` : '';
@@ -104,7 +139,7 @@ export function createThreadPool(options: ThreadPoolOptions): ThreadPool {
           thread.crash === JOB_REASONS.outOfMemory ? JOB_REASONS.outOfMemory : `The job's thread stopped${reason}.`,
         ),
       });
-      exited();
+      thread.markExited();
       dispatch();
     });
     threads.push(thread);
@@ -154,6 +189,9 @@ export function createThreadPool(options: ThreadPoolOptions): ThreadPool {
   }
 
   return {
+    warm() {
+      if (!closing && threads.length === 0) spawn();
+    },
     run(run, signal, onProgress) {
       if (closing) return Promise.reject(new Error('The job threads are closed.'));
       return new Promise((resolve, reject) => {

@@ -18,16 +18,24 @@ export interface ThreadRun {
   attempt: number;
 }
 
+/** A job's call of the job system (`JobDeps.jobs`), made by the main thread's `Jobs`. */
+export type JobsCall =
+  { method: 'enqueue'; args: [string, unknown, { id?: string }?] } | { method: 'runNow'; args: [string] };
+
 /** Main thread → job thread. */
 export type ToThread =
-  { type: 'run'; run: ThreadRun } | { type: 'abort'; id: string; reason: string } | { type: 'close' };
+  | { type: 'run'; run: ThreadRun }
+  | { type: 'abort'; id: string; reason: string }
+  | { type: 'close' }
+  | { type: 'jobs-answer'; call: number; result?: unknown; error?: string };
 
 /** Job thread → main thread. */
 export type FromThread =
   | { type: 'progress'; id: string; progress: unknown }
   | { type: 'done'; id: string; result: unknown }
   | { type: 'error'; id: string; message: string }
-  | { type: 'log'; line: string };
+  | { type: 'log'; line: string }
+  | ({ type: 'jobs'; call: number } & JobsCall);
 
 export function messageOf(error: unknown): string {
   if (error instanceof Error) return error.message || error.name;

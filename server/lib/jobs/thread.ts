@@ -1,8 +1,15 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase, type Db } from '#db/index.ts';
-import { messageOf, type FromThread, type ThreadData, type ThreadRun, type ToThread } from './protocol.ts';
+import {
+  messageOf,
+  type FromThread,
+  type JobsCall,
+  type ThreadData,
+  type ThreadRun,
+  type ToThread,
+} from './protocol.ts';
 import { threadLogger } from './thread-log.ts';
-import type { AnyJobDefinition, JobDefinitionsModule, JobDeps } from './types.ts';
+import type { AnyJobDefinition, JobDefinitionsModule, JobDeps, JobStarter } from './types.ts';
 
 /*
  * A job thread (docs/decisions/0032): imports the definitions module, opens its own database
@@ -14,10 +21,28 @@ import type { AnyJobDefinition, JobDefinitionsModule, JobDeps } from './types.ts
 const port = parentPort!;
 const data = workerData as ThreadData;
 const running = new Map<string, AbortController>();
+/** Calls of the job system waiting for the main thread's answer. */
+const calls = new Map<number, { resolve(result: unknown): void; reject(error: Error): void }>();
+let lastCall = 0;
 
 function post(message: FromThread): void {
   port.postMessage(message);
 }
+
+/** The job system as a job sees it: each call is made by the main thread's `Jobs`. */
+function call(request: JobsCall): Promise<unknown> {
+  const id = ++lastCall;
+  return new Promise((resolve, reject) => {
+    calls.set(id, { resolve, reject });
+    post({ type: 'jobs', call: id, ...request });
+  });
+}
+
+const jobs: JobStarter = {
+  enqueue: (name, input, options) =>
+    call({ method: 'enqueue', args: [name, input, options] }) as ReturnType<JobStarter['enqueue']>,
+  runNow: (name) => call({ method: 'runNow', args: [name] }) as ReturnType<JobStarter['runNow']>,
+};
 
 interface Ready {
   db: Db;
@@ -33,7 +58,7 @@ async function start(): Promise<Ready> {
     throw new Error(`${data.definitionsModule} exports no \`definitions\` array for the job threads.`);
   const db = await openDatabase(data.databaseTarget, { ...data.databaseOptions, poolSize: 2 });
   const log = threadLogger(data.logLevel, (line) => post({ type: 'log', line }));
-  const base: JobDeps = { config: data.config, db, log };
+  const base: JobDeps = { config: data.config, db, log, jobs };
   try {
     const deps = module.createDeps ? await module.createDeps(base) : base;
     return { db, deps, definitions: new Map(module.definitions.map((definition) => [definition.name, definition])) };
@@ -78,8 +103,16 @@ async function close(): Promise<void> {
   process.exit(0);
 }
 
+function answered(message: Extract<ToThread, { type: 'jobs-answer' }>): void {
+  const waiting = calls.get(message.call);
+  calls.delete(message.call);
+  if (message.error !== undefined) waiting?.reject(new Error(message.error));
+  else waiting?.resolve(message.result);
+}
+
 port.on('message', (message: ToThread) => {
   if (message.type === 'run') void run(message.run);
   else if (message.type === 'abort') running.get(message.id)?.abort(message.reason);
+  else if (message.type === 'jobs-answer') answered(message);
   else void close();
 });

@@ -14,7 +14,15 @@ export interface JobDeps {
   db: Db;
   /** Lines go to the main thread's logger. */
   log: Logger;
+  /**
+   * The job system, as a job may use it: it enqueues other jobs (a monitored schedule its audits)
+   * and starts repeatable ones (a stored alert its delivery), through the main thread's `Jobs`.
+   */
+  jobs: JobStarter;
 }
+
+/** The part of `Jobs` a job thread may call (each call crosses to the main thread and back). */
+export type JobStarter = Pick<Jobs, 'enqueue' | 'runNow'>;
 
 /** A job as its `run` sees it, in a worker thread. */
 export interface RunningJob<I, P> {
@@ -49,6 +57,28 @@ export interface JobDefinition<I = unknown, P = unknown, R = unknown, D extends 
    * fails with JOB_REASONS.outOfMemory.
    */
   heapLimitMb?: number;
+  /**
+   * Periodic work: a run every `everyMs` in one of the processes that work, a run when a process
+   * starts working, and a run whenever `runNow` asks. Embedded, the working process enqueues it at
+   * each slot (counted from the epoch), joined while a run is queued; on BullMQ its job scheduler
+   * (slots counted from the schedule's creation) adds each slot's job once, so with several workers
+   * each slot runs once. Its input is always null: it keeps what it needs in the database.
+   */
+  repeat?: {
+    everyMs: number;
+    /**
+     * Whether a run has anything to do, asked on the main thread (a cheap query) before each run: a
+     * run with nothing to do ends at once (its result null) without starting a thread, so an idle
+     * site does not keep threads busy for its periodic work. A failing answer runs the job anyway.
+     */
+    hasWork?(deps: Pick<D, 'db' | 'config'>): Promise<boolean>;
+  };
+  /**
+   * Whether a process that works starts one of this job's threads at once (given the config), so
+   * the first run does not wait a thread's start (a second or so): for work a person waits on, such
+   * as a lead's delivery. Otherwise threads start with the first run that needs one.
+   */
+  warmWhen?(config: D['config']): boolean;
   /** The work, in a worker thread. Throwing fails the try. */
   run(job: RunningJob<I, P>, deps: D): Promise<R>;
   /**
@@ -129,6 +159,12 @@ export interface Jobs {
    * Watch first, then read `state`, to miss nothing.
    */
   watch(name: string, id: string, listener: (event: JobEvent) => void): () => void;
+  /**
+   * Runs a repeatable job (its definition has `repeat`) as soon as a thread is free, in whichever
+   * process works: a run queued and not started is joined; a run under way gets one more after it,
+   * so whatever the caller stored before asking is seen by a run that starts after the call.
+   */
+  runNow(name: string): Promise<void>;
   /** Starts running jobs in this process (ROLE all or worker); a web-only process never calls it. */
   work(): Promise<void>;
   /** Stops taking jobs, aborts running ones ('shutdown': tried again later), waits for the threads. */

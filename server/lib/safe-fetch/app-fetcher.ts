@@ -1,10 +1,14 @@
 import type { Config } from '#server/config/index.ts';
 import { createSafeFetcher, type SafeFetcher } from './index.ts';
 
-/** The app's guarded fetcher for a config: FETCH_ALLOW_PRIVATE and an identifying User-Agent (one per app, in AppDeps). */
-export function createAppFetcher(config: Pick<Config, 'fetchAllowPrivate' | 'siteUrl'>): SafeFetcher {
+/**
+ * The one factory of the app's guarded fetchers: FETCH_ALLOW_PRIVATE, and a User-Agent naming the site and, for a
+ * tool that crawls, that tool's page (`/site-audit`), so a site's owner can see who crawled them and why. The web
+ * process makes one (AppDeps), each job thread its own (server/job-deps.ts), once.
+ */
+export function createAppFetcher(config: Pick<Config, 'fetchAllowPrivate' | 'siteUrl'>, toolPath = ''): SafeFetcher {
   return createSafeFetcher({
     allowPrivate: config.fetchAllowPrivate,
-    userAgent: `DelhiSeoToolsBot/1.0 (+${config.siteUrl})`,
+    userAgent: `DelhiSeoToolsBot/1.0 (+${config.siteUrl}${toolPath})`,
   });
 }

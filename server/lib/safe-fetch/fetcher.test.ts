@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from 'vitest';
 import { startLoopbackServer, type LoopbackServer } from '#test/fixtures/loopback.ts';
 import { createSafeFetcher, FetchError, type FetchOptions } from './index.ts';
+import { rejectionOf } from '#test/helpers/async.ts';
 
 const UA = 'DelhiSeoToolsBot/1.0 (+http://localhost:3000)';
 
@@ -12,14 +13,7 @@ function fetcherFor(...servers: LoopbackServer[]) {
   return createSafeFetcher({ allowPrivate: servers.map((server) => server.hostPort), userAgent: UA });
 }
 
-async function failure(promise: Promise<unknown>): Promise<FetchError> {
-  const outcome = await promise.then(
-    () => new Error('expected the fetch to fail'),
-    (error: unknown) => error,
-  );
-  expect(outcome).toBeInstanceOf(FetchError);
-  return outcome as FetchError;
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, FetchError);
 
 async function fetchFrom(server: LoopbackServer, path: string, options?: FetchOptions) {
   return fetcherFor(server).fetch(`${server.origin}${path}`, options);

@@ -5,17 +5,11 @@ import { expect, onTestFinished, test } from 'vitest';
 import { startConnectProxy } from '#test/fixtures/connect-proxy.ts';
 import { startLoopbackServer } from '#test/fixtures/loopback.ts';
 import { createSafeFetcher, FetchError } from './index.ts';
+import { rejectionOf } from '#test/helpers/async.ts';
 
 const UA = 'test-bot';
 
-async function failure(promise: Promise<unknown>): Promise<FetchError> {
-  const outcome = await promise.then(
-    () => new Error('expected the fetch to fail'),
-    (error: unknown) => error,
-  );
-  expect(outcome).toBeInstanceOf(FetchError);
-  return outcome as FetchError;
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, FetchError);
 
 async function proxyAndSite(handler: Parameters<typeof startLoopbackServer>[0], proxyOptions?: { refuse?: boolean }) {
   const proxy = await startConnectProxy(proxyOptions);

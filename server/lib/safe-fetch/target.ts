@@ -58,6 +58,18 @@ function forbidden(url: URL, address: string): FetchError {
 }
 
 /**
+ * The guard's refusal of a URL whose host is an IP address it never connects to, or null. A literal
+ * is judged without any lookup, so a caller can refuse it before queueing work; a name is judged when
+ * it is resolved (resolveTarget), as it may resolve differently later.
+ */
+export function literalRefusal(url: URL, allowPrivate: ReadonlySet<string>): FetchError | null {
+  const hostname = url.hostname.toLowerCase();
+  if (!isIpLiteral(hostname) || allowPrivate.has(`${hostname}:${defaultPort(url)}`)) return null;
+  const bare = hostname.replace(/^\[|\]$/g, '');
+  return classifyAddress(bare).allowed ? null : forbidden(url, bare);
+}
+
+/**
  * Resolves the host and checks every address it resolves to; one bad address refuses the
  * whole host (an attacker controls which record a client would pick). `allowPrivate` host:port
  * entries are the only way past the check.
@@ -71,7 +83,8 @@ export async function resolveTarget(
   const bare = hostname.replace(/^\[|\]$/g, '');
   const exempt = allowPrivate.has(`${hostname}:${defaultPort(url)}`);
   if (isIpLiteral(hostname)) {
-    if (!exempt && !classifyAddress(bare).allowed) throw forbidden(url, bare);
+    const refusal = literalRefusal(url, allowPrivate);
+    if (refusal) throw refusal;
     return { url, address: bare, family: bare.includes(':') ? 6 : 4 };
   }
   let addresses: Array<{ address: string; family: number }>;

@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import { clockTime, srtTime, toPlainText, toSrt, transcriptFileName } from './transcript-format.ts';
-import { pickPdfFont, renderTranscriptPdf } from './transcript-pdf.ts';
+import { pickPdfFont } from '#server/lib/pdf/index.ts';
+import { renderTranscriptPdf } from './transcript-pdf.ts';
 
 const segments = [
   { start: 0.5, duration: 2.1, text: 'Hello and welcome' },

@@ -1,4 +1,4 @@
-import type { IssueType } from '../site-audit.ts';
+import type { IssueType } from './define.ts';
 import { pageMetaIssueTypes } from './page-meta.ts';
 import { indexingContentIssueTypes } from './indexing-content.ts';
 import { structuredDataIssueTypes } from './structured-data.ts';

@@ -1,5 +1,4 @@
-import type { IssueType } from '../site-audit.ts';
-import { t } from './define.ts';
+import { t, type IssueType } from './define.ts';
 
 /** Site audit checks of the "page-meta" group. */
 export const pageMetaIssueTypes: readonly IssueType[] = [

@@ -1,5 +1,4 @@
-import type { IssueType } from '../site-audit.ts';
-import { t } from './define.ts';
+import { t, type IssueType } from './define.ts';
 
 /** Site audit checks of the "resources" group: scripts, stylesheets, images and links to other sites. */
 export const resourcesIssueTypes: readonly IssueType[] = [

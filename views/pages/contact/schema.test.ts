@@ -109,6 +109,19 @@ test('rejects an email without a domain', () => {
   expect(errorOf(body({ email: 'asha example.in' }))).toBe('Email must be a valid email address');
 });
 
+test("the email follows the site's one rule: a plain mailbox (no comment, group, quotes or name), kept canonical", () => {
+  for (const email of [
+    '(1)asha@example.in',
+    'x:asha@example.in;',
+    'asha@example.in.',
+    '"asha"@example.in',
+    'Asha <asha@example.in>',
+  ])
+    expect(errorOf(body({ email })), email).toBe('Email must be a valid email address');
+  const result = parseContact(body({ email: ' Asha@Example.IN ' }));
+  expect(result.ok && result.data.email).toBe('Asha@example.in');
+});
+
 test('enforces the length limits exactly at the boundary', () => {
   expect(errorOf(body({ name: 'a'.repeat(100) }))).toBeNull();
   expect(errorOf(body({ name: 'a'.repeat(101) }))).toBe('Name must be at most 100 characters');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contactLimits } from '#views/pages/shared/form-limits.ts';
 import { optionalPage, optionalText, parseForm, requiredEmail, requiredText } from '#views/pages/shared/form-schema.ts';
+import { isId } from '#views/model/ids.ts';
 
 /** Fewer digits than this is no number anyone could call back (local numbers without a code have 7-8). */
 const MIN_PHONE_DIGITS = 7;
@@ -35,11 +36,8 @@ export function normalizeWebsite(text: string): string | { error: string } {
   return candidate;
 }
 
-/** A site audit's id (128 random bits, base64url): the report the visitor sent this message from. */
-const AUDIT_ID = /^[A-Za-z0-9_-]{22}$/;
-
 export function checkAuditId(text: string): string | { error: string } {
-  return AUDIT_ID.test(text) ? text : { error: 'Site audit must be the id of a site audit report' };
+  return isId(text) ? text : { error: 'Site audit must be the id of a site audit report' };
 }
 
 export const contactSchema = z.object({

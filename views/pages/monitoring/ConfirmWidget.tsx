@@ -5,6 +5,7 @@ import { confirmedNext, managePath } from './logic.ts';
 import type { ConfirmedMonitor } from './model.ts';
 
 export const CONFIRM_FAILED = 'Could not confirm your address. Please try again.';
+export const ALREADY_CONFIRMED = 'Your address is already confirmed';
 const NO_TOKEN =
   'This confirmation link is incomplete. Open the link in the email again, or copy the whole address into the browser.';
 
@@ -43,6 +44,18 @@ export default function ConfirmWidget({ token, confirmed: initial }: ConfirmWidg
     // Once per page: the token never changes.
   }, []);
 
+  if (confirmed && 'alreadyConfirmed' in confirmed)
+    return (
+      <div className="tool-card monitor-confirmed">
+        <h2 ref={heading} tabIndex={-1}>
+          {ALREADY_CONFIRMED}
+        </h2>
+        <p role="status">
+          This link has been used already. Open your monitor from the “Your monitor&apos;s page” link in the
+          confirmation email, or the manage link in any later email about the site.
+        </p>
+      </div>
+    );
   if (confirmed)
     return (
       <div className="tool-card monitor-confirmed">

@@ -1,43 +1,69 @@
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { Island } from '#views/components/Island.tsx';
 import { loaderContext } from '#views/loader-context.ts';
 import { definePage } from '#views/page.ts';
 import ManageWidget from './ManageWidget.tsx';
 import type { MonitorView } from './model.ts';
 
-interface ManageData {
-  token: string;
-  monitor: MonitorView | null;
-}
+/** Why a link opens no monitor: none was given (the page only explains), or the reader's refusal. */
+type Refusal = 'incomplete' | 'invalid' | 'deleted';
+type ManageData = { token: string } & ({ monitor: MonitorView } | { refused: Refusal });
 
-/** The monitor, when the id and the manage token match one; a wrong or old link finds nothing. */
-export async function loadMonitor({ params, request, context }: LoaderFunctionArgs): Promise<ManageData> {
+/**
+ * HTTP's word for each refusal: a link without its token only gets the page's explanation (as the
+ * confirmation page without one does); a token that is not this monitor's is forbidden; a deleted
+ * monitor is gone (decision 0050).
+ */
+const REFUSED_STATUS: Record<Refusal, number> = { incomplete: 200, invalid: 403, deleted: 410 };
+
+const REFUSED_TEXT: Record<Refusal, string> = {
+  incomplete: 'This link does not open a monitor: it is incomplete (the token is missing).',
+  invalid: 'This link does not open a monitor: it is not a link we sent for this monitor.',
+  deleted:
+    'This monitor has been deleted, with its history: its links no longer work and no more emails are sent about it.',
+};
+
+/** The monitor, when the id and the manage token match one; else why not, with its status. */
+export async function loadMonitor({ params, request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
   const reader = loaderContext(context).monitors;
-  if (!token || !reader) return { token, monitor: null };
-  return { token, monitor: (await reader.view(params.id ?? '', token)) ?? null };
+  const found = token && reader ? await reader.view(params.id ?? '', token) : { refused: 'incomplete' as const };
+  if ('refused' in found) return data<ManageData>({ token, ...found }, { status: REFUSED_STATUS[found.refused] });
+  return { token, ...found } satisfies ManageData;
+}
+
+function Refused({ refused }: { refused: Refusal }) {
+  return (
+    <div className="tool-card">
+      <p className="error" role="alert">
+        {REFUSED_TEXT[refused]}
+      </p>
+      <p>
+        {refused === 'deleted'
+          ? 'To monitor the site again, start'
+          : 'Use the link in the latest email about your site, or start again'}{' '}
+        from a <a href="/site-audit">website audit</a> and “Monitor this site”.
+      </p>
+    </div>
+  );
 }
 
 function ManagePage() {
-  const { token, monitor } = useLoaderData() as ManageData;
+  const found = useLoaderData() as ManageData;
   return (
     <article className="tool-page monitor-page">
       <header className="page-hero">
         <h1>Your site monitor</h1>
         <p className="lead">Private page: anyone with this link can change or delete the monitor.</p>
       </header>
-      {monitor ? (
-        <Island name="pages/monitoring/ManageWidget" component={ManageWidget} props={{ token, monitor }} />
+      {'monitor' in found ? (
+        <Island
+          name="pages/monitoring/ManageWidget"
+          component={ManageWidget}
+          props={{ token: found.token, monitor: found.monitor }}
+        />
       ) : (
-        <div className="tool-card">
-          <p className="error" role="alert">
-            This link does not open a monitor: it is incomplete, or the monitor was deleted.
-          </p>
-          <p>
-            Use the link in the latest email about your site, or start again from a{' '}
-            <a href="/site-audit">website audit</a> and “Monitor this site”.
-          </p>
-        </div>
+        <Refused refused={found.refused} />
       )}
     </article>
   );

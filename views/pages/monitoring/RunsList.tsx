@@ -1,5 +1,6 @@
-import { formatTime, regressionText, reportPath, runSummary } from './logic.ts';
+import { formatTime, plural, regressionText, reportPath, runSummary } from './logic.ts';
 import type { MonitorRun, Regression } from './model.ts';
+import { ScoreSparkline } from './ScoreSparkline.tsx';
 
 function RegressionItem({ regression }: { regression: Regression }) {
   if (regression.kind === 'new-issue' && regression.source && regression.target)
@@ -54,5 +55,22 @@ export function RunsList({ runs }: { runs: MonitorRun[] }) {
         </li>
       ))}
     </ol>
+  );
+}
+
+/** The manage page's "Past checks": the score trend over them, then the list. */
+export function RunsSection({ runs }: { runs: MonitorRun[] }) {
+  return (
+    <section className="tool-card" aria-labelledby="monitor-runs">
+      <h2 id="monitor-runs">Past checks</h2>
+      {runs.length ? <ScoreSparkline runs={runs} /> : null}
+      <RunsList runs={runs} />
+      {runs.length ? (
+        <p className="muted">
+          {plural(runs.length, 'check')} shown, newest first. Fixed issues and the trend also go in the weekly digest
+          when it is on.
+        </p>
+      ) : null}
+    </section>
   );
 }

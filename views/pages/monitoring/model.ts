@@ -56,13 +56,13 @@ export interface CreatedMonitor {
   verification: Verification;
 }
 
-/** POST /api/monitors/confirm → 200. */
-export interface ConfirmedMonitor {
-  id: string;
-  status: MonitorStatus;
-  verified: boolean;
-  manageToken: string;
-}
+/**
+ * POST /api/monitors/confirm → 200: the manage link on the first use of the link only; a later use
+ * says the address is already confirmed (the confirmation mail links to the monitor's page).
+ */
+export type ConfirmedMonitor =
+  | { id: string; status: MonitorStatus; verified: boolean; manageToken: string }
+  | { id: string; status: MonitorStatus; verified: boolean; alreadyConfirmed: true };
 
 /** POST /api/monitors/:id/verify → 200. */
 export interface VerifyResult {
@@ -79,9 +79,14 @@ export interface MonitorChanges {
   scoreDrop?: number;
 }
 
-/** What the server hands the manage page's loader: the monitor, when the id and manage token match. */
+/**
+ * What the server hands the manage page's loader: the monitor, when the id and manage token match;
+ * else why not: a link that is not valid (forged, incomplete, another monitor's), or a monitor deleted.
+ */
+export type ManageLookup = { monitor: MonitorView } | { refused: 'invalid' | 'deleted' };
+
 export interface MonitorsReader {
-  view(id: string, manageToken: string): Promise<MonitorView | undefined>;
+  view(id: string, manageToken: string): Promise<ManageLookup>;
 }
 
 /**

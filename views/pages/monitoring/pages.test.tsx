@@ -116,6 +116,15 @@ test('the confirmation page says what comes next and links to the monitor', () =
   expect(text(renderToStaticMarkup(<ConfirmWidget token="" />))).toContain('This confirmation link is incomplete.');
 });
 
+test('a confirmation link used again says the address is confirmed and points to the mail, with no link of its own', () => {
+  const again = renderToStaticMarkup(
+    <ConfirmWidget token="t" confirmed={{ id: 'm1', status: 'active', verified: false, alreadyConfirmed: true }} />,
+  );
+  expect(text(again)).toContain('Your address is already confirmed');
+  expect(text(again)).toContain("“Your monitor's page” link in the confirmation email");
+  expect(again).not.toContain('href=');
+});
+
 test('the unsubscribe page is one button posting the one-click body, and says when it is done', () => {
   const form = renderToStaticMarkup(<UnsubscribeWidget id="m1" token="u t" />);
   expect(form).toContain('action="/api/monitors/m1/unsubscribe?token=u%20t"');
@@ -148,6 +157,11 @@ test('every state of the pages is valid HTML (Nu checker)', async () => {
     confirmed: page(
       renderToStaticMarkup(
         <ConfirmWidget token="t" confirmed={{ id: 'm', status: 'active', verified: true, manageToken: 'x' }} />,
+      ),
+    ),
+    again: page(
+      renderToStaticMarkup(
+        <ConfirmWidget token="t" confirmed={{ id: 'm', status: 'active', verified: true, alreadyConfirmed: true }} />,
       ),
     ),
     unsubscribe: page(renderToStaticMarkup(<UnsubscribeWidget id="m" token="t" />)),

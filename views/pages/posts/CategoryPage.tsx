@@ -1,8 +1,16 @@
 import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { Faq } from '#views/components/Faq.tsx';
 import type { HeadMeta } from '#views/layout/SeoHead.tsx';
+import { JsonLd } from '#views/pages/shared/JsonLd.tsx';
+import { useSite } from '#views/site-context.ts';
 import { loaderContext } from '#views/loader-context.ts';
-import { categoryLabel, postPath, type CategoryPageData, type PostCategory } from '#views/model/posts.ts';
+import {
+  CATEGORY_PAGE_SIZE,
+  categoryLabel,
+  postPath,
+  type CategoryPageData,
+  type PostCategory,
+} from '#views/model/posts.ts';
 import { definePage, type PageDef } from '#views/page.ts';
 import type { ProsePage } from '#views/pages/shared/content-types.ts';
 import { RelatedLinks } from '#views/pages/shared/links.tsx';
@@ -33,6 +41,48 @@ export async function loadCategory(
   return { listing, head };
 }
 
+/**
+ * CollectionPage with an ItemList of the posts this page lists (positions count on across pages),
+ * and the BreadcrumbList Home → category. Rendered in the body: it needs SITE_URL, as the posts' own.
+ */
+export function categoryJsonLd(
+  category: PostCategory,
+  content: ProsePage,
+  listing: CategoryPageData,
+  siteUrl: string,
+): Record<string, unknown>[] {
+  const url = `${siteUrl}/${category}${listing.page > 1 ? `?page=${listing.page}` : ''}`;
+  const first = (listing.page - 1) * CATEGORY_PAGE_SIZE;
+  return [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'CollectionPage',
+      name: content.meta.title,
+      description: content.meta.description,
+      url,
+      inLanguage: 'en-IN',
+      mainEntity: {
+        '@type': 'ItemList',
+        numberOfItems: listing.total,
+        itemListElement: listing.posts.map((post, index) => ({
+          '@type': 'ListItem',
+          position: first + index + 1,
+          url: `${siteUrl}${postPath(post)}`,
+          name: post.title,
+        })),
+      },
+    },
+    {
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Home', item: `${siteUrl}/` },
+        { '@type': 'ListItem', position: 2, name: categoryLabel(category), item: `${siteUrl}/${category}` },
+      ],
+    },
+  ];
+}
+
 /** Older and newer posts as real links (`?page=2`), so paging works without JavaScript. */
 function Pager({ category, listing }: { category: PostCategory; listing: CategoryPageData }) {
   if (listing.pages <= 1) return null;
@@ -57,6 +107,18 @@ function Pager({ category, listing }: { category: PostCategory; listing: Categor
 function makeCategoryPage(category: PostCategory, content: ProsePage) {
   function CategoryPage() {
     const { listing } = useLoaderData() as { listing: CategoryPageData };
+    const { siteUrl } = useSite();
+    return (
+      <>
+        <CategoryArticle listing={listing} />
+        {categoryJsonLd(category, content, listing, siteUrl).map((block, index) => (
+          <JsonLd key={index} data={block} />
+        ))}
+      </>
+    );
+  }
+
+  function CategoryArticle({ listing }: { listing: CategoryPageData }) {
     return (
       <article className="content-page">
         <header className="page-hero">

@@ -2,7 +2,7 @@ import { data, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-ro
 import type { Business } from '#views/business.ts';
 import { Faq } from '#views/components/Faq.tsx';
 import { JsonLd } from '#views/pages/shared/JsonLd.tsx';
-import type { HeadMeta } from '#views/layout/SeoHead.tsx';
+import { defaultImagePath, type HeadMeta } from '#views/layout/SeoHead.tsx';
 import { formatDay } from '#views/lib/dates.ts';
 import { loaderContext } from '#views/loader-context.ts';
 import {
@@ -111,14 +111,23 @@ function PostArticle() {
   );
 }
 
-/** Article and BreadcrumbList JSON-LD: headline, dates, author and image as the page shows them. */
-export function postJsonLd(post: PostPageData, business: Business, siteUrl: string): Record<string, unknown>[] {
+/**
+ * Article and BreadcrumbList JSON-LD: headline, dates, author and image as the page shows them; a
+ * post without a cover shows the site's default image (`defaultImage`, an address), as its link
+ * preview does.
+ */
+export function postJsonLd(
+  post: PostPageData,
+  business: Business,
+  siteUrl: string,
+  defaultImage: string,
+): Record<string, unknown>[] {
   const organisation = { '@type': 'Organization', name: business.name, url: `${siteUrl}/` };
   const author = postAuthor(business, post.author);
   const url = `${siteUrl}${postPath(post)}`;
   const image = post.cover
     ? `${siteUrl}${imageUrl(post.cover.id, imageWidths(post.cover.width).at(-1)!, 'webp')}`
-    : undefined;
+    : defaultImage;
   return [
     {
       '@context': 'https://schema.org',
@@ -139,7 +148,7 @@ export function postJsonLd(post: PostPageData, business: Business, siteUrl: stri
           : { '@type': 'Organization', name: business.name },
       publisher: organisation,
       mainEntityOfPage: url,
-      ...(image ? { image } : {}),
+      image,
       ...(post.tags.length ? { keywords: post.tags.join(', ') } : {}),
       inLanguage: 'en-IN',
     },
@@ -206,12 +215,12 @@ export const postPages: PageDef[] = POST_CATEGORIES.map((category) =>
     loader: (args: LoaderFunctionArgs) => loadPost(category.id, args),
     Component: function PostRoute() {
       const { post } = useLoaderData() as { post: PostPageData };
-      const { siteUrl } = useSite();
+      const { siteUrl, assets } = useSite();
       const business = useBusiness();
       return (
         <>
           <PostArticle />
-          {postJsonLd(post, business, siteUrl).map((block, index) => (
+          {postJsonLd(post, business, siteUrl, `${siteUrl}${defaultImagePath(assets)}`).map((block, index) => (
             <JsonLd key={index} data={block} />
           ))}
         </>

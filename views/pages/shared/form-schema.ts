@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cleanText } from '#views/pages/shared/clean-text.ts';
 import { HONEYPOT_FIELD } from '#views/pages/shared/form-limits.ts';
+import { canonicalEmail } from '#views/model/email.ts';
 import { sourcePath } from '#views/model/source-page.ts';
 
 export interface TextFieldOptions {
@@ -68,12 +69,17 @@ export function optionalPage() {
   return z.unknown().optional().transform(sourcePath);
 }
 
-// Deliberately simple: one @, no spaces, a dot in the domain. Stricter rules reject real addresses.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** A required email address; its errors name the field. */
+/**
+ * A required email address by the site's one rule (views/model/email.ts: a plain mailbox), stored in
+ * its canonical form (the domain lower-cased and punycoded); its errors name the field.
+ */
 export function requiredEmail(label: string, max: number) {
-  return requiredText(label, max, { pattern: [EMAIL_PATTERN, `${label} must be a valid email address`] });
+  return requiredText(label, max).transform((text, ctx) => {
+    const canonical = canonicalEmail(text);
+    if (canonical) return canonical;
+    ctx.addIssue({ code: 'custom', message: `${label} must be a valid email address` });
+    return z.NEVER;
+  });
 }
 
 export type ParseResult<T> = { ok: true; data: T; isBot: boolean } | { ok: false; error: string };

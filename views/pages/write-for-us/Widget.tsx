@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { apiFetch } from '#views/lib/request-json.ts';
+import { useRequest } from '#views/lib/use-request.ts';
 import { articleLimits, HONEYPOT_FIELD } from '#views/pages/shared/form-limits.ts';
-import { Honeypot } from '#views/pages/shared/Honeypot.tsx';
-import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
+import { LeadFormEnd } from '#views/pages/shared/LeadFormEnd.tsx';
+import { TextField } from '#views/components/TextField.tsx';
 import { leadSource } from '#views/model/source-page.ts';
 import { formCopy } from './content.ts';
 
@@ -11,98 +12,86 @@ export interface WriteForUsWidgetProps {
   idPrefix: string;
 }
 
-type Message = { kind: 'success' | 'error'; text: string } | null;
-
 const empty = { title: '', author: '', email: '', content: '' };
 
 export default function WriteForUsWidget({ idPrefix }: WriteForUsWidgetProps) {
   const [values, setValues] = useState(empty);
   const [trap, setTrap] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const [message, setMessage] = useState<Message>(null);
+  // The server's reason, or the browser's own network message, else the spec's failure text.
+  const sending = useRequest<string>((error) =>
+    error instanceof Error && error.message ? error.message : formCopy.failure,
+  );
   const id = (name: string) => `${idPrefix}-${name}`;
   const set = (field: keyof typeof empty) => (value: string) =>
     setValues((current) => ({ ...current, [field]: value }));
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setMessage(null);
-    setSubmitting(true);
-    try {
+    void sending.run(async () => {
       // The pages it came from go along, so the editor sees where the writer found the call for articles.
       const source = leadSource(window.location, document.referrer);
       await apiFetch('/api/writeforus/submit', formCopy.failure, {
         body: { ...values, ...source, [HONEYPOT_FIELD]: trap },
       });
       setValues(empty);
-      setMessage({ kind: 'success', text: formCopy.success });
-    } catch (error) {
-      // The server's reason, or the browser's own network message, else the spec's failure text.
-      setMessage({ kind: 'error', text: error instanceof Error && error.message ? error.message : formCopy.failure });
-    } finally {
-      setSubmitting(false);
-    }
+      return formCopy.success;
+    });
   }
 
   return (
     <form className="tool-card form-card" onSubmit={onSubmit} aria-labelledby={id('heading')}>
       <h2 id={id('heading')}>{formCopy.heading}</h2>
-      <label htmlFor={id('title')}>{formCopy.titleLabel}</label>
-      <input
+      <TextField
         id={id('title')}
+        label={formCopy.titleLabel}
         name="title"
-        type="text"
         required
         maxLength={articleLimits.title}
         value={values.title}
-        onChange={(e) => set('title')(e.target.value)}
+        onChange={set('title')}
       />
-      <label htmlFor={id('author')}>{formCopy.authorLabel}</label>
-      <input
+      <TextField
         id={id('author')}
+        label={formCopy.authorLabel}
         name="author"
-        type="text"
         required
         autoComplete="name"
         maxLength={articleLimits.author}
         value={values.author}
-        onChange={(e) => set('author')(e.target.value)}
+        onChange={set('author')}
       />
-      <label htmlFor={id('email')}>{formCopy.emailLabel}</label>
-      <input
+      <TextField
         id={id('email')}
+        label={formCopy.emailLabel}
         name="email"
         type="email"
         required
         autoComplete="email"
         maxLength={articleLimits.email}
-        aria-describedby={id('email-hint')}
+        hint={formCopy.emailHint}
         value={values.email}
-        onChange={(e) => set('email')(e.target.value)}
+        onChange={set('email')}
       />
-      <p id={id('email-hint')} className="field-hint">
-        {formCopy.emailHint}
-      </p>
-      <label htmlFor={id('content')}>{formCopy.contentLabel}</label>
-      <textarea
+      <TextField
         id={id('content')}
+        label={formCopy.contentLabel}
         name="content"
         rows={10}
         required
         maxLength={articleLimits.content}
         value={values.content}
-        onChange={(e) => set('content')(e.target.value)}
+        onChange={set('content')}
       />
-      <Honeypot id={id('homepage')} value={trap} onChange={setTrap} />
-      <div className="actions">
-        <button type="submit" className="button" disabled={submitting}>
-          {submitting ? formCopy.submitting : formCopy.submit}
-        </button>
-      </div>
-      <div aria-live="polite">
-        {message?.kind === 'success' ? <p className="success">{message.text}</p> : null}
-        <ErrorMessage error={message?.kind === 'error' ? message.text : null} />
-      </div>
+      <LeadFormEnd
+        idPrefix={idPrefix}
+        trap={trap}
+        onTrap={setTrap}
+        busy={sending.busy}
+        label={formCopy.submit}
+        busyLabel={formCopy.submitting}
+        success={sending.result}
+        error={sending.error}
+      />
     </form>
   );
 }

@@ -1,21 +1,15 @@
 import { expect, test } from 'vitest';
 import { aboutPageToHtml, aboutPageToText, generateAboutPage, joinList, missingDetails } from './logic.ts';
-import { COMPANY_REQUIRED, DESCRIPTION_REQUIRED, validateAboutForm, type AboutForm } from './rules.ts';
+import {
+  COMPANY_REQUIRED,
+  DESCRIPTION_REQUIRED,
+  EMPTY_ABOUT_FORM,
+  validateAboutForm,
+  type AboutForm,
+} from './rules.ts';
 
 function form(overrides: Partial<AboutForm> = {}): AboutForm {
-  return {
-    companyName: 'Acme',
-    description: 'We make shoes',
-    foundedYear: '',
-    location: '',
-    story: '',
-    offerings: '',
-    audience: '',
-    values: '',
-    reasons: '',
-    contact: '',
-    ...overrides,
-  };
+  return { ...EMPTY_ABOUT_FORM, companyName: 'Acme', description: 'We make shoes', ...overrides };
 }
 
 function checked(overrides: Partial<AboutForm> = {}) {

@@ -36,6 +36,20 @@ export interface AboutForm {
   contact: string;
 }
 
+/** The form before anything is typed. */
+export const EMPTY_ABOUT_FORM: AboutForm = {
+  companyName: '',
+  description: '',
+  foundedYear: '',
+  location: '',
+  story: '',
+  offerings: '',
+  audience: '',
+  values: '',
+  reasons: '',
+  contact: '',
+};
+
 /** The form once checked and tidied. */
 export interface AboutInput {
   companyName: string;

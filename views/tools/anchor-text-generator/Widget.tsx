@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, requestJson } from '#views/lib/request-json.ts';
-import { downloadText } from '#views/lib/download.ts';
 import { CopyButton } from '#views/components/CopyButton.tsx';
 import { parseDomain } from '../url-input.ts';
 import { anchorsToCsv } from './logic.ts';
@@ -13,6 +12,7 @@ import {
   type GenerateResponse,
 } from './rules.ts';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
+import { CsvButton } from '#views/components/CsvButton.tsx';
 
 export interface AnchorWidgetProps {
   idPrefix: string;
@@ -121,13 +121,7 @@ export default function AnchorTextWidget({ idPrefix }: AnchorWidgetProps) {
           </p>
           <div className="actions">
             <CopyButton text={anchors.map((anchor) => anchor.text).join('\n')} label="Copy all" />
-            <button
-              type="button"
-              className="button secondary"
-              onClick={() => downloadText('anchor-texts.csv', anchorsToCsv(anchors), 'text/csv;charset=utf-8')}
-            >
-              Download CSV
-            </button>
+            <CsvButton fileName={'anchor-texts.csv'} csv={() => anchorsToCsv(anchors)} />
           </div>
           <ul className="anchor-list">
             {anchors.map((anchor) => (

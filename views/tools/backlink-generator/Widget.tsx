@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { downloadText } from '#views/lib/download.ts';
 import { CopyButton } from '#views/components/CopyButton.tsx';
 import { Table } from '#views/components/Table.tsx';
 import { backlinksToCsv, batches, generateBacklinks, type BacklinkLink } from './logic.ts';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
+import { CsvButton } from '#views/components/CsvButton.tsx';
 
 export interface BacklinkWidgetProps {
   idPrefix: string;
@@ -76,13 +76,7 @@ export default function BacklinkWidget({ idPrefix }: BacklinkWidgetProps) {
               Open batch {nextBatch + 1} of {groups.length} ({groups[nextBatch]?.length ?? 0} tabs)
             </button>
             <CopyButton text={links.map((link) => link.url).join('\n')} label="Copy all URLs" />
-            <button
-              type="button"
-              className="button secondary"
-              onClick={() => downloadText(`backlinks-${domain}.csv`, backlinksToCsv(links), 'text/csv;charset=utf-8')}
-            >
-              Download CSV
-            </button>
+            <CsvButton fileName={`backlinks-${domain}.csv`} csv={() => backlinksToCsv(links)} />
           </div>
           {notice ? (
             <p className="success" aria-live="polite">

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 import { Table } from '#views/components/Table.tsx';
+import { TextField } from '#views/components/TextField.tsx';
 import { useBulkCheck } from '#views/lib/use-bulk-check.ts';
 import { googleSiteSearchUrl, indexableBadge, indexedLabel, readUrlList } from './logic.ts';
 import { MAX_INDEX_URLS } from './rules.ts';
@@ -30,12 +31,12 @@ export default function IndexCheckerWidget({ idPrefix }: IndexCheckerProps) {
   return (
     <div className="index-checker">
       <form className="tool-card" onSubmit={onSubmit} noValidate>
-        <label htmlFor={id('urls')}>URLs (one per line, up to {MAX_INDEX_URLS})</label>
-        <textarea
+        <TextField
           id={id('urls')}
+          label={`URLs (one per line, up to ${MAX_INDEX_URLS})`}
           rows={8}
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={setText}
           placeholder={'https://example.com/\nhttps://example.com/services'}
         />
         <div className="actions">

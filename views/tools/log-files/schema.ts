@@ -5,7 +5,6 @@ import { z } from 'zod';
  * hold (types the widget imports; islands import no zod).
  */
 
-const id22 = /^[A-Za-z0-9_-]{22}$/;
 
 /** POST /api/log-files: the multipart form's fields besides the files. */
 export const uploadFields = z.object({
@@ -13,7 +12,7 @@ export const uploadFields = z.object({
     .string()
     .trim()
     .transform((value) => value.replace(/^.*\/site-audit\//, '').replace(/[?#].*$/, ''))
-    .pipe(z.string().regex(id22, 'AuditId must be the id (or the report link) of a finished site audit'))
+    .pipe(z.string().regex(ID_PATTERN, 'AuditId must be the id (or the report link) of a finished site audit'))
     .optional()
     .or(z.literal('').transform(() => undefined)),
 });
@@ -46,3 +45,4 @@ export type {
   LogUrlRow,
   LogUrlsResponse,
 } from '#views/model/log-files.ts';
+import { ID_PATTERN } from '#views/model/ids.ts';

@@ -7,14 +7,12 @@ import {
   type MobileReport,
   type MobileResource,
 } from '#views/model/mobile-test.ts';
+import { formatSize } from './logic.ts';
 
 /*
  * What the rendered test met besides the layout: the files that failed to load, those robots.txt kept
  * Googlebot from, the console errors, and the HTML after the page's scripts ran (view and download).
  */
-
-const formatSize = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 function More<T>({ list }: { list: MobileList<T> }) {
   const more = list.total - list.items.length;

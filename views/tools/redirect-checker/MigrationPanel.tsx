@@ -12,12 +12,14 @@ import {
   migrationToCsv,
   redirectKind,
   rowProblems,
+  rowRuleNotes,
   rulePairs,
   summarizeMigration,
 } from './migration.ts';
 import { MAX_MIGRATION_CSV_BYTES, MAX_MIGRATION_ROWS } from './rules.ts';
-import { apacheRules, nginxRules } from './server-rules.ts';
+import { apacheRules, nginxRules, ruleNotes } from './server-rules.ts';
 import { useMigration } from './use-migration.ts';
+import { CsvButton } from '#views/components/CsvButton.tsx';
 
 /** Rows drawn in the table at most; the CSV export has every row. */
 const ROWS_SHOWN = 200;
@@ -78,6 +80,11 @@ function ResultsTable({ results, onlyProblems }: { results: MigrationResult[]; o
                 {result.matches ? 'As expected' : 'Not as expected'}
               </strong>
               {rowProblems(result) ? <span className="cell-note">{rowProblems(result)}</span> : null}
+              {rowRuleNotes(result).map((note) => (
+                <span key={note} className="cell-note rule-note">
+                  {note}
+                </span>
+              ))}
             </td>
           </tr>
         ))}
@@ -95,16 +102,11 @@ function Exports({ results }: { results: MigrationResult[] }) {
   const pairs = rulePairs(results);
   const nginx = nginxRules(pairs);
   const apache = apacheRules(pairs);
+  const noted = pairs.filter((pair) => ruleNotes(pair).length > 0).length;
   return (
     <div className="migration-exports">
       <div className="actions">
-        <button
-          type="button"
-          className="button secondary"
-          onClick={() => downloadText('migration-check.csv', migrationToCsv(results), 'text/csv;charset=utf-8')}
-        >
-          Download CSV
-        </button>
+        <CsvButton fileName={'migration-check.csv'} csv={() => migrationToCsv(results)} />
         {pairs.length > 0 ? (
           <>
             <button
@@ -130,6 +132,12 @@ function Exports({ results }: { results: MigrationResult[] }) {
             Rules for the {pairs.length} {pairs.length === 1 ? 'row' : 'rows'} that do not go to the new URL in one
             permanent redirect:
           </p>
+          {noted > 0 ? (
+            <p className="muted rule-notes-count">
+              {noted} {noted === 1 ? 'row has' : 'rows have'} a note about its rules under Result: a rule a server could
+              never match is left out.
+            </p>
+          ) : null}
           <details className="rules-block">
             <summary>nginx rules</summary>
             <pre>{nginx}</pre>

@@ -1,24 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { downloadText } from '#views/lib/download.ts';
+import { useState, type FormEvent } from 'react';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
-import { PLAN_COLUMNS, PlanPrice } from '#views/components/Plans.tsx';
-import { Table } from '#views/components/Table.tsx';
-import { requestJson } from '#views/lib/request-json.ts';
+import { TextField } from '#views/components/TextField.tsx';
 import { useBulkCheck } from '#views/lib/use-bulk-check.ts';
-import {
-  chainText,
-  finalStatusText,
-  parseUrlLines,
-  redirectsToCsv,
-  rowVerdict,
-  summarize,
-  summaryParts,
-  WARNING_LABELS,
-} from './logic.ts';
-import { HopList } from './HopList.tsx';
+import { parseUrlLines } from './logic.ts';
 import { MigrationPanel } from './MigrationPanel.tsx';
+import { PlansTable } from './PlansTable.tsx';
 import { MAX_REDIRECT_URLS } from './rules.ts';
-import type { Plan } from '#views/model/plans.ts';
+import { UrlResults } from './UrlResults.tsx';
 import type { RedirectRow } from '#views/model/redirect-checker.ts';
 import { DEFAULT_USER_AGENT, USER_AGENT_CHOICES, USER_AGENTS, type UserAgentChoice } from '#views/model/user-agents.ts';
 
@@ -26,41 +14,32 @@ export interface RedirectCheckerProps {
   idPrefix: string;
 }
 
-function PlansTable() {
-  const [plans, setPlans] = useState<Plan[] | null>(null);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    requestJson<Plan[]>('/api/bulk-url-redirection/plans', 'Failed to fetch plans')
-      .then((data) => setPlans(Array.isArray(data) ? data : []))
-      .catch(() => {
-        setError('Failed to fetch plans');
-        setPlans([]);
-      });
-  }, []);
+const MODES = [
+  { value: 'urls', label: 'Check URLs' },
+  { value: 'migration', label: 'Check a migration (old → new)' },
+] as const;
+
+type Mode = (typeof MODES)[number]['value'];
+
+/** The two modes as tabs; each controls its panel. */
+function ModeTabs({ idPrefix, mode, onChoose }: { idPrefix: string; mode: Mode; onChoose: (mode: Mode) => void }) {
   return (
-    <section className="plans" aria-labelledby="plans-heading">
-      <h2 id="plans-heading">Plans</h2>
-      <ErrorMessage error={error} />
-      <div className="table-scroll">
-        <Table className="data-table" columns={PLAN_COLUMNS}>
-          {plans === null ? (
-            <tr>
-              <td colSpan={PLAN_COLUMNS.length}>Loading plans…</td>
-            </tr>
-          ) : (
-            plans.map((plan) => (
-              <tr key={plan.id}>
-                <th scope="row">{plan.name}</th>
-                <td>
-                  <PlanPrice plan={plan} />
-                </td>
-                <td>{plan.features.join(' · ')}</td>
-              </tr>
-            ))
-          )}
-        </Table>
-      </div>
-    </section>
+    <div className="check-filters redirect-modes" role="tablist" aria-label="What to check">
+      {MODES.map((item) => (
+        <button
+          key={item.value}
+          type="button"
+          role="tab"
+          id={`${idPrefix}-tab-${item.value}`}
+          aria-selected={mode === item.value}
+          aria-controls={`${idPrefix}-panel-${item.value}`}
+          className={`check-filter${mode === item.value ? ' is-active' : ''}`}
+          onClick={() => onChoose(item.value)}
+        >
+          {item.label}
+        </button>
+      ))}
+    </div>
   );
 }
 
@@ -71,7 +50,7 @@ export default function RedirectCheckerWidget({ idPrefix }: RedirectCheckerProps
     'Failed to process URLs',
   );
   const [userAgent, setUserAgent] = useState<UserAgentChoice>(DEFAULT_USER_AGENT);
-  const [mode, setMode] = useState<'urls' | 'migration'>('urls');
+  const [mode, setMode] = useState<Mode>('urls');
   // The migration panel mounts when first chosen, then stays (hidden) so its results survive a switch.
   const [migrationOpened, setMigrationOpened] = useState(false);
   const urls = parseUrlLines(text);
@@ -82,31 +61,14 @@ export default function RedirectCheckerWidget({ idPrefix }: RedirectCheckerProps
     if (urls.length > 0) void submit({ urls, userAgent });
   }
 
-  const modes = [
-    { value: 'urls', label: 'Check URLs' },
-    { value: 'migration', label: 'Check a migration (old → new)' },
-  ] as const;
+  function choose(next: Mode) {
+    setMode(next);
+    if (next === 'migration') setMigrationOpened(true);
+  }
+
   return (
     <div className="redirect-checker">
-      <div className="check-filters redirect-modes" role="tablist" aria-label="What to check">
-        {modes.map((item) => (
-          <button
-            key={item.value}
-            type="button"
-            role="tab"
-            id={id(`tab-${item.value}`)}
-            aria-selected={mode === item.value}
-            aria-controls={id(`panel-${item.value}`)}
-            className={`check-filter${mode === item.value ? ' is-active' : ''}`}
-            onClick={() => {
-              setMode(item.value);
-              if (item.value === 'migration') setMigrationOpened(true);
-            }}
-          >
-            {item.label}
-          </button>
-        ))}
-      </div>
+      <ModeTabs idPrefix={idPrefix} mode={mode} onChoose={choose} />
       <div
         id={id('panel-migration')}
         role="tabpanel"
@@ -117,12 +79,12 @@ export default function RedirectCheckerWidget({ idPrefix }: RedirectCheckerProps
       </div>
       <div id={id('panel-urls')} role="tabpanel" aria-labelledby={id('tab-urls')} hidden={mode !== 'urls'}>
         <form className="tool-card" onSubmit={onSubmit} noValidate>
-          <label htmlFor={id('urls')}>URLs (one per line, up to {MAX_REDIRECT_URLS})</label>
-          <textarea
+          <TextField
             id={id('urls')}
+            label={`URLs (one per line, up to ${MAX_REDIRECT_URLS})`}
             rows={8}
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            onChange={setText}
             placeholder={'http://example.com/old-page\nhttps://example.com/blog'}
           />
           <label htmlFor={id('agent')}>Check as</label>
@@ -147,63 +109,7 @@ export default function RedirectCheckerWidget({ idPrefix }: RedirectCheckerProps
           </div>
           <ErrorMessage error={error} detail={detail} />
         </form>
-        {rows ? (
-          <section className="tool-card results" aria-labelledby={id('results-heading')}>
-            <div className="report-head">
-              <h2 id={id('results-heading')}>Results</h2>
-              <button
-                type="button"
-                className="button secondary"
-                onClick={() => downloadText('redirect-check.csv', redirectsToCsv(rows), 'text/csv;charset=utf-8')}
-              >
-                Download CSV
-              </button>
-            </div>
-            <p className="redirect-summary" role="status">
-              {summaryParts(summarize(rows)).map((part, index) => (
-                <span key={part.verdict}>
-                  {index > 0 ? ' · ' : ''}
-                  <span className={`verdict-${part.verdict}`}>{part.text}</span>
-                </span>
-              ))}
-            </p>
-            <Table
-              className="data-table redirect-table card-table"
-              columns={['Original URL', 'Redirected URL', 'Chain', 'Final status']}
-            >
-              {rows.map((row, index) => (
-                <tr key={`${index}-${row.originalUrl}`} data-verdict={rowVerdict(row)}>
-                  <td className="url-cell" data-label="Original URL">
-                    {row.originalUrl}
-                  </td>
-                  <td className="url-cell" data-label="Redirected URL">
-                    {row.redirectedUrl ?? '—'}
-                  </td>
-                  <td data-label="Chain">
-                    {row.hops.length > 0 ? <HopList hops={row.hops} label={chainText(row)} /> : null}
-                    {row.warnings.length > 0 ? (
-                      <ul className="redirect-warnings" aria-label="Warnings">
-                        {row.warnings.map((warning) => (
-                          <li
-                            key={warning}
-                            className={`badge ${warning === 'broken' || warning === 'loop' ? 'badge-fail' : 'badge-warning'}`}
-                            data-warning={warning}
-                          >
-                            {WARNING_LABELS[warning]}
-                          </li>
-                        ))}
-                      </ul>
-                    ) : null}
-                    {row.error ? <p className="row-error-text">{row.error}</p> : null}
-                  </td>
-                  <td data-label="Final status">
-                    <span className={`final-status verdict-${rowVerdict(row)}`}>{finalStatusText(row)}</span>
-                  </td>
-                </tr>
-              ))}
-            </Table>
-          </section>
-        ) : null}
+        {rows ? <UrlResults idPrefix={idPrefix} rows={rows} /> : null}
       </div>
       <PlansTable />
     </div>

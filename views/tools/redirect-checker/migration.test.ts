@@ -5,6 +5,7 @@ import {
   migrationToCsv,
   needsRule,
   rowProblems,
+  rowRuleNotes,
   rulePairs,
   summarizeMigration,
 } from './migration.ts';
@@ -97,5 +98,22 @@ test('the CSV export puts both agents side by side', () => {
     'https://a.example/same,https://a.example/new,No,https://a.example/stay,200,0,None,,,,,Not redirected',
     'https://a.example/slow,https://a.example/new,No,,Timed out,0,None,,,,,Not checked: time ran out.',
     '',
+  ]);
+});
+
+test('a row that needs a rule says when a server gets none, and why; rows that need none say nothing', () => {
+  const notChecked = (from: string) =>
+    result(from, [check({ hops: 0, permanent: false, matches: false, finalUrl: from })]);
+  expect(rowRuleNotes(notChecked('https://a.example/a%2Fb'))).toEqual([
+    'No Apache rule: Apache answers 404 to a path with an encoded slash (%2F) before any rule runs, unless the server sets AllowEncodedSlashes.',
+  ]);
+  expect(rowRuleNotes(notChecked('https://a.example/a%00b'))).toEqual([
+    'No rule: nginx and Apache refuse this old URL before any rule runs: its path holds an encoded NUL, %00 (nginx answers 400, Apache 404).',
+  ]);
+  expect(rowRuleNotes(notChecked('https://a.example/plain'))).toEqual([]);
+  // As expected: no rule, so nothing to say even about a URL no server could match.
+  expect(rowRuleNotes(result('https://a.example/a%2Fb', [check({})]))).toEqual([]);
+  expect(rulePairs([notChecked('https://a.example/a%2Fb')])).toEqual([
+    { from: 'https://a.example/a%2Fb', to: 'https://a.example/new' },
   ]);
 });

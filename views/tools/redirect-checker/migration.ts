@@ -1,7 +1,7 @@
 import { toCsv } from '#views/lib/csv.ts';
 import type { MigrationAgent, MigrationCheck, MigrationResult } from '#views/model/redirect-checker.ts';
 import { sameUrl } from '#views/model/redirect-migration.ts';
-import type { RulePair } from './server-rules.ts';
+import { ruleNotes, type RulePair } from './server-rules.ts';
 
 export const AGENT_LABELS: Record<MigrationAgent, string> = {
   'googlebot-smartphone': 'Googlebot',
@@ -44,8 +44,18 @@ export function needsRule(result: MigrationResult): boolean {
   return result.checks.some((check) => !(check.hops === 1 && check.permanent && sameUrl(check.finalUrl, result.to)));
 }
 
+const rulePair = (result: MigrationResult): RulePair => ({
+  from: new URL(result.from).href,
+  to: new URL(result.to).href,
+});
+
 export function rulePairs(results: readonly MigrationResult[]): RulePair[] {
-  return results.filter(needsRule).map((result) => ({ from: new URL(result.from).href, to: new URL(result.to).href }));
+  return results.filter(needsRule).map(rulePair);
+}
+
+/** For a row that needs a rule: why nginx or Apache gets none, or where its rule must go (server-rules.ts). */
+export function rowRuleNotes(result: MigrationResult): string[] {
+  return needsRule(result) ? ruleNotes(rulePair(result)) : [];
 }
 
 export interface MigrationSummary {

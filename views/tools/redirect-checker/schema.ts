@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { urlListSchema as urlListOf } from '#views/lib/url-list-schema.ts';
 
 import { DEFAULT_USER_AGENT, USER_AGENT_CHOICES, type UserAgentChoice } from '#views/model/user-agents.ts';
 import { MAX_REDIRECT_URLS, MAX_URL_LENGTH, MIGRATION_BATCH_ROWS } from './rules.ts';
@@ -10,22 +11,7 @@ const MIGRATION_AGENTS = ['googlebot-smartphone', 'browser'] as const;
 export { MAX_REDIRECT_URLS, MAX_URL_LENGTH };
 
 /** Lines are trimmed and empty ones dropped (spec 5); the same rule runs in the widget and the API. */
-export const urlListSchema = z
-  .array(
-    z
-      .string({ error: 'Each URL must be text.' })
-      .max(MAX_URL_LENGTH, `URLs are limited to ${MAX_URL_LENGTH} characters.`),
-    {
-      error: 'Send {"urls": [...]} with one URL per entry.',
-    },
-  )
-  .transform((urls) => urls.map((url) => url.trim()).filter(Boolean))
-  .pipe(
-    z
-      .array(z.string())
-      .min(1, 'Please enter at least one URL')
-      .max(MAX_REDIRECT_URLS, `At most ${MAX_REDIRECT_URLS} URLs can be checked at once.`),
-  );
+export const urlListSchema = urlListOf(MAX_REDIRECT_URLS);
 
 export const redirectRequestSchema = z.object({
   urls: urlListSchema,

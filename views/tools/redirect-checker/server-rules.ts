@@ -1,121 +1,65 @@
+import { apacheRule } from './apache-rules.ts';
 import type { MigrationPair } from './migration-csv.ts';
+import { nginxRule } from './nginx-rules.ts';
+import { oldUrl, unreachableReason, type OldUrl, type ServerRule } from './rule-text.ts';
+
+export { regexLiteral } from './rule-text.ts';
 
 /** A redirect to write: the old absolute URL and the new absolute URL. */
 export type RulePair = MigrationPair;
 
-interface OldPath {
-  host: string;
-  /** Percent-decoded, as nginx and Apache match it (kept encoded when decoding would give a control character). */
-  path: string;
-  /** The path as sent on the wire (still percent-encoded), for `$request_uri`. */
-  rawPath: string;
-  /** The raw query without `?`, or '' when the old URL has none. */
-  query: string;
+type Writer = (old: OldUrl, to: string) => ServerRule;
+
+/** One row on one server: no rule and a note when neither server could ever pass the URL to a rule. */
+function ruleFor(writer: Writer, pair: RulePair): ServerRule {
+  const old = oldUrl(pair.from);
+  const unreachable = unreachableReason(old);
+  if (unreachable)
+    return { note: `No rule: nginx and Apache refuse this old URL before any rule runs: ${unreachable}.` };
+  return writer(old, pair.to);
 }
 
-function decodedPath(pathname: string): string {
-  try {
-    const decoded = decodeURIComponent(pathname);
-    const control = [...decoded].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
-    return control ? pathname : decoded;
-  } catch {
-    return pathname;
-  }
-}
-
-function oldPath(from: string): OldPath {
-  const url = new URL(from);
-  return { host: url.host, path: decodedPath(url.pathname), rawPath: url.pathname, query: url.search.slice(1) };
-}
-
-function byHost(pairs: readonly RulePair[]): Map<string, Array<{ old: OldPath; to: string }>> {
-  const hosts = new Map<string, Array<{ old: OldPath; to: string }>>();
+function byHost(pairs: readonly RulePair[]): Map<string, RulePair[]> {
+  const hosts = new Map<string, RulePair[]>();
   const seen = new Set<string>();
   for (const pair of pairs) {
     // An old URL listed twice gets one rule (the first): a second would be a duplicate location.
-    const key = new URL(pair.from).href;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const old = oldPath(pair.from);
-    hosts.set(old.host, [...(hosts.get(old.host) ?? []), { old, to: pair.to }]);
+    const url = new URL(pair.from);
+    if (seen.has(url.href)) continue;
+    seen.add(url.href);
+    hosts.set(url.host, [...(hosts.get(url.host) ?? []), pair]);
   }
   return hosts;
 }
 
-/**
- * A double-quoted nginx string. `\` and `"` are escaped; `$` would start a variable in `return` and
- * `if` (nginx has no escape for it), so it is percent-encoded, which URLs allow.
- */
-function nginxString(text: string, literal = false): string {
-  const safe = literal ? text : text.replace(/\$/g, '%24');
-  return `"${safe.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+/** The rules of every host, each block headed by where to paste it; rows without a rule are left out. */
+function rulesFile(pairs: readonly RulePair[], writer: Writer, heading: (host: string) => string[]): string {
+  const blocks: string[] = [];
+  for (const [host, entries] of byHost(pairs)) {
+    const written = entries.map((pair) => ruleFor(writer, pair)).filter((rule) => rule.lines);
+    if (written.length === 0) continue;
+    // A stable sort: by rank, then in the list's order.
+    written.sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0));
+    blocks.push([...heading(host), ...written.flatMap((rule) => rule.lines ?? [])].join('\n'));
+  }
+  return blocks.length === 0 ? '' : `${blocks.join('\n\n')}\n`;
 }
 
-/**
- * nginx rules, per old host, to paste in its `server { }`: an old URL without a query string gets an
- * exact-match `location = "/path"` (no regular expression, so nothing in a path can be misread as
- * one); one with a query string a server-level `if ($request_uri = "/path?query")`, which leaves
- * the path's other requests to the site's own locations. Each answers `return 301` to the new URL.
- */
+/** nginx rules, per old host, to paste in its `server { }` (nginx-rules.ts says which rule each row gets). */
 export function nginxRules(pairs: readonly RulePair[]): string {
-  const blocks: string[] = [];
-  for (const [host, entries] of byHost(pairs)) {
-    const lines = [`# ${host}: paste inside the server { } block that serves ${host}.`];
-    for (const { old, to } of entries)
-      if (old.query !== '')
-        lines.push(
-          `if ($request_uri = ${nginxString(`${old.rawPath}?${old.query}`)}) { return 301 ${nginxString(to)}; }`,
-        );
-    for (const { old, to } of entries)
-      // `location` takes no variables: the path is a literal, only `\` and `"` need escaping.
-      if (old.query === '') lines.push(`location = ${nginxString(old.path, true)} { return 301 ${nginxString(to)}; }`);
-    blocks.push(lines.join('\n'));
-  }
-  return blocks.length === 0 ? '' : `${blocks.join('\n\n')}\n`;
+  return rulesFile(pairs, nginxRule, (host) => [`# ${host}: paste inside the server { } block that serves ${host}.`]);
 }
 
-/**
- * A literal text as a PCRE pattern: metacharacters get a backslash; spaces, quotes and anything
- * not printable ASCII become `\xHH`, so the pattern is one unquoted config word.
- */
-export function regexLiteral(text: string): string {
-  let out = '';
-  for (const char of text) {
-    if (/[\\^$.|?*+()[\]{}]/.test(char)) out += `\\${char}`;
-    else if (/[\u0021-\u007e]/.test(char) && char !== '"' && char !== "'" && char !== '#') out += char;
-    else for (const byte of new TextEncoder().encode(char)) out += `\\x${byte.toString(16).padStart(2, '0')}`;
-  }
-  return out;
-}
-
-/** A RewriteRule substitution: `$` and `%` would be back-references, `\` the escape, so all three get a backslash. */
-function rewriteTarget(url: string): string {
-  return url.replace(/[\\$%]/g, (char) => `\\${char}`);
-}
-
-/**
- * Apache rules (mod_rewrite): a `RewriteRule ^/?path$` per old URL (anchored, every regex
- * character escaped; `/?` so it works in a VirtualHost and in the site root's .htaccess), a
- * `RewriteCond %{QUERY_STRING}` for an old URL with a query string (then `QSD` drops it unless the
- * new URL has its own), and `NE` so the new URL's %-escapes reach the browser unchanged.
- */
+/** Apache rules (mod_rewrite), per old host, for its VirtualHost or root .htaccess (apache-rules.ts). */
 export function apacheRules(pairs: readonly RulePair[]): string {
-  const blocks: string[] = [];
-  for (const [host, entries] of byHost(pairs)) {
-    const lines = [`# ${host}: paste into the <VirtualHost> for ${host}, or its root .htaccess.`, 'RewriteEngine On'];
-    // Rules with a query condition first: the plain rule for the same path would catch them too.
-    const ordered = [...entries.filter((e) => e.old.query !== ''), ...entries.filter((e) => e.old.query === '')];
-    for (const { old, to } of ordered) {
-      const flags = ['R=301', 'L', 'NE'];
-      if (old.query !== '') {
-        lines.push(`RewriteCond %{QUERY_STRING} ^${regexLiteral(old.query)}$`);
-        if (!to.includes('?')) flags.push('QSD');
-      }
-      lines.push(
-        `RewriteRule ^/?${regexLiteral(old.path.replace(/^\//, ''))}$ ${rewriteTarget(to)} [${flags.join(',')}]`,
-      );
-    }
-    blocks.push(lines.join('\n'));
-  }
-  return blocks.length === 0 ? '' : `${blocks.join('\n\n')}\n`;
+  return rulesFile(pairs, apacheRule, (host) => [
+    `# ${host}: paste into the <VirtualHost> for ${host}, or its root .htaccess.`,
+    'RewriteEngine On',
+  ]);
+}
+
+/** What the panel says under a row about its rules: why one is missing, or where one must go. */
+export function ruleNotes(pair: RulePair): string[] {
+  const notes = [ruleFor(nginxRule, pair).note, ruleFor(apacheRule, pair).note];
+  return [...new Set(notes.filter((note): note is string => Boolean(note)))];
 }

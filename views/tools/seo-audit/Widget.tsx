@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { requestJson } from '#views/lib/request-json.ts';
+import { useRequest } from '#views/lib/use-request.ts';
 import { nextProgress, PROGRESS_INTERVAL_MS } from './logic.ts';
 import { AuditReportView, GetFixedCta } from './Report.tsx';
 import { RecommendationList } from './RecommendationList.tsx';
@@ -13,12 +14,14 @@ export interface SeoAuditProps {
   initialUrl?: string;
 }
 
+const FAILED = 'Failed to perform SEO audit';
+
 export default function SeoAuditWidget({ idPrefix, initialUrl = '' }: SeoAuditProps) {
   const [url, setUrl] = useState(initialUrl);
-  const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState(0);
-  const [error, setError] = useState('');
-  const [report, setReport] = useState<AuditReport | null>(null);
+  const audit = useRequest<AuditReport>((caught) => (caught instanceof Error ? caught.message : FAILED));
+  const { busy, error } = audit;
+  const report = audit.result;
   const timer = useRef<ReturnType<typeof setInterval> | null>(null);
   const id = (name: string) => `${idPrefix}-${name}`;
 
@@ -39,25 +42,21 @@ export default function SeoAuditWidget({ idPrefix, initialUrl = '' }: SeoAuditPr
 
   async function run() {
     if (!url.trim() || busy) return;
-    setBusy(true);
-    setReport(null);
-    setError('');
     setProgress(0);
     stopTimer();
     timer.current = setInterval(() => setProgress(nextProgress), PROGRESS_INTERVAL_MS);
-    try {
-      const data = await requestJson<{ report: AuditReport }>('/api/seo-audit/audit', 'Failed to perform SEO audit', {
-        url: url.trim(),
-      });
-      setReport(data.report);
-      setProgress(100);
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'Failed to perform SEO audit');
-      setProgress(0);
-    } finally {
-      stopTimer();
-      setBusy(false);
-    }
+    await audit.run(async () => {
+      try {
+        const data = await requestJson<{ report: AuditReport }>('/api/seo-audit/audit', FAILED, { url: url.trim() });
+        setProgress(100);
+        return data.report;
+      } catch (caught) {
+        setProgress(0);
+        throw caught;
+      } finally {
+        stopTimer();
+      }
+    });
   }
 
   return (

@@ -1,7 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 import { requestJson } from '#views/lib/request-json.ts';
-import { SCHEDULES, type CreatedMonitor, type Schedule } from '#views/pages/monitoring/model.ts';
+import { canonicalEmail } from '#views/model/email.ts';
+import type { CreatedMonitor, Schedule } from '#views/pages/monitoring/model.ts';
+import { ScheduleOptions, WebhookField } from '#views/pages/monitoring/SettingsFields.tsx';
 import { VerificationSteps } from '#views/pages/monitoring/VerificationSteps.tsx';
 
 export const MONITOR_FAILED = 'Could not start monitoring. Please try again.';
@@ -35,17 +37,20 @@ export function MonitoringPanel({ url, auditId, idPrefix, created: initial }: Mo
     event.preventDefault();
     if (sending) return;
     if (!email.trim()) return setError('Enter the email address that should get the alerts.');
+    // The site's one e-mail rule, as the API applies it (and in its words).
+    const mailbox = canonicalEmail(email);
+    if (!mailbox) return setError('Email must be a valid email address');
     setSending(true);
     setError('');
     try {
       const monitor = await requestJson<CreatedMonitor>('/api/monitors', MONITOR_FAILED, {
         url,
-        email: email.trim(),
+        email: mailbox,
         schedule,
         auditId,
         ...(webhookUrl.trim() ? { webhookUrl: webhookUrl.trim() } : {}),
       });
-      setCreated({ email: email.trim(), monitor });
+      setCreated({ email: mailbox, monitor });
       // The panel's content changes under the button: the answer takes the focus.
       requestAnimationFrame(() => result.current?.focus());
     } catch (failure) {
@@ -90,34 +95,10 @@ export function MonitoringPanel({ url, auditId, idPrefix, created: initial }: Mo
             aria-describedby={error ? id('error') : undefined}
             aria-invalid={error ? true : undefined}
           />
-          <fieldset className="options">
-            <legend>How often</legend>
-            {SCHEDULES.map((option) => (
-              <label key={option.value}>
-                <input
-                  type="radio"
-                  name={id('schedule')}
-                  value={option.value}
-                  checked={schedule === option.value}
-                  onChange={() => setSchedule(option.value)}
-                />
-                {option.label}
-              </label>
-            ))}
-          </fieldset>
-          <label htmlFor={id('webhook')}>Webhook URL (optional)</label>
-          <input
-            id={id('webhook')}
-            type="url"
-            inputMode="url"
-            placeholder="https://hooks.example.com/seo-alerts"
-            value={webhookUrl}
-            onChange={(event) => setWebhookUrl(event.target.value)}
-            aria-describedby={id('webhook-hint')}
-          />
-          <p className="muted monitor-hint" id={id('webhook-hint')}>
+          <ScheduleOptions name={id('schedule')} value={schedule} onChange={setSchedule} />
+          <WebhookField id={id('webhook')} value={webhookUrl} onChange={setWebhookUrl}>
             Alerts are also sent there as a JSON POST, for Slack or your own tools.
-          </p>
+          </WebhookField>
           <ErrorMessage error={error} id={id('error')} />
           <div className="actions">
             <button type="submit" className="button" disabled={sending}>

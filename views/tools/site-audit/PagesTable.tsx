@@ -1,23 +1,30 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { requestJson } from '#views/lib/request-json.ts';
 import type { IssueType } from '#views/model/site-audit.ts';
 import { positionWords } from '#views/model/site-audit-report.ts';
-import { formatBytes, shortUrl } from './logic.ts';
-import type { AuditPageRow, AuditPagesResponse } from './schema.ts';
+import { formatBytes, plural, shortUrl } from './logic.ts';
+import type { AuditPageRow, AuditPagesResponse, AuditResourceRow } from './schema.ts';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 
 const PER_PAGE = 25;
 
-function statusOf(row: AuditPageRow): string {
+type Fact = [label: string, value: string | number | null];
+type Row = AuditPageRow | AuditResourceRow;
+
+function statusOf(row: Row): string {
   if (row.facts.blocked) return 'blocked';
   if (row.facts.error) return 'failed';
   return String(row.facts.status);
 }
 
-function PageFacts({ row, types, siteUrl }: { row: AuditPageRow; types: Map<string, IssueType>; siteUrl?: string }) {
-  const f = row.facts;
-  const facts: Array<[string, string | number | null]> = [
-    ['Status', f.error ? `failed: ${f.error}` : f.blocked ? 'blocked by robots.txt' : f.status],
+/** How a URL answered, the first line of its facts in either list. */
+function statusFact(f: Row['facts']): Fact {
+  return ['Status', f.error ? `failed: ${f.error}` : f.blocked ? 'blocked by robots.txt' : f.status];
+}
+
+function pageFacts(f: AuditPageRow['facts']): Fact[] {
+  return [
+    statusFact(f),
     ['Redirects to', f.redirectTo],
     ['Title', f.title],
     ['Meta description', f.description],
@@ -32,6 +39,32 @@ function PageFacts({ row, types, siteUrl }: { row: AuditPageRow; types: Map<stri
     ['Time to first byte', f.status ? `${f.ttfbMs} ms` : null],
     ['Size', f.status ? formatBytes(f.bytes) : null],
   ];
+}
+
+function resourceFacts(f: AuditResourceRow['facts']): Fact[] {
+  return [
+    statusFact(f),
+    ['Loaded as', f.loadedAs],
+    ['Loaded by', plural(f.loadedBy, 'page')],
+    ['Redirects to', f.redirectTo],
+    ['Content type', f.contentType],
+    ['Time to first byte', f.status ? `${f.ttfbMs} ms` : null],
+    ['Size', f.status && f.bytes >= 0 ? formatBytes(f.bytes) : null],
+  ];
+}
+
+function UrlFacts({
+  row,
+  facts,
+  types,
+  siteUrl,
+}: {
+  row: Row;
+  facts: Fact[];
+  types: Map<string, IssueType>;
+  siteUrl?: string;
+}) {
+  const links = 'links' in row ? row.links : undefined;
   return (
     <div className="audit-page-facts">
       <dl>
@@ -47,13 +80,13 @@ function PageFacts({ row, types, siteUrl }: { row: AuditPageRow; types: Map<stri
       {row.issues.length ? (
         <ul className="audit-page-issues">
           {row.issues.map((type) => {
-            const links = row.links?.find((entry) => entry.type === type)?.links;
+            const behind = links?.find((entry) => entry.type === type)?.links;
             return (
               <li key={type} className={`audit-${types.get(type)?.severity ?? 'notice'}`}>
                 {types.get(type)?.title ?? type}
-                {links?.length ? (
+                {behind?.length ? (
                   <ul className="audit-page-links">
-                    {links.map((link, index) => (
+                    {behind.map((link, index) => (
                       <li key={index}>
                         {`“${link.anchor || '(no text)'}” → ${shortUrl(link.target, siteUrl)}, ${positionWords(link.position)}`}
                       </li>
@@ -71,27 +104,34 @@ function PageFacts({ row, types, siteUrl }: { row: AuditPageRow; types: Map<stri
   );
 }
 
-/** Every crawled URL, paged, each expandable to its facts and issues. */
-export function PagesTable({
-  auditId,
-  siteUrl,
-  types,
-  idPrefix,
-}: {
+interface UrlListProps<R extends Row> {
   auditId: string;
   siteUrl?: string;
   types: Map<string, IssueType>;
-  idPrefix: string;
-}) {
+  /** Where the rows come from: /api/site-audits/:id/pages or /resources. */
+  list: 'pages' | 'resources';
+  heading: string;
+  /** The pager's name for screen readers. */
+  pagerLabel: string;
+  /** Prefix of the element ids, unique per list. */
+  id: string;
+  facts(row: R): Fact[];
+  /** "12 URLs": the count line above the rows. */
+  count(total: number): ReactNode;
+}
+
+/** A list of the report's URLs, paged and filterable by issue, each expandable to its facts and issues. */
+function UrlList<R extends Row>(props: UrlListProps<R>) {
+  const { auditId, siteUrl, types, list, heading, id, facts, count } = props;
   const [page, setPage] = useState(1);
   const [issue, setIssue] = useState('');
-  const [data, setData] = useState<AuditPagesResponse | null>(null);
+  const [data, setData] = useState<AuditPagesResponse<R> | null>(null);
   const [error, setError] = useState('');
 
   useEffect(() => {
     let live = true;
     const query = new URLSearchParams({ page: String(page), perPage: String(PER_PAGE), ...(issue ? { issue } : {}) });
-    requestJson<AuditPagesResponse>(`/api/site-audits/${auditId}/pages?${query}`, 'Failed to load the pages')
+    requestJson<AuditPagesResponse<R>>(`/api/site-audits/${auditId}/${list}?${query}`, `Failed to load the ${list}`)
       .then((result) => live && (setData(result), setError('')))
       .catch((failure: unknown) => live && setError(failure instanceof Error ? failure.message : String(failure)));
     return () => {
@@ -101,11 +141,11 @@ export function PagesTable({
 
   const pages = data ? Math.max(1, Math.ceil(data.total / PER_PAGE)) : 1;
   return (
-    <div className="audit-pages">
-      <h3>Pages</h3>
-      <label htmlFor={`${idPrefix}-page-issue`}>Show URLs with</label>
+    <div className={`audit-${list}`}>
+      <h3>{heading}</h3>
+      <label htmlFor={`${id}-issue`}>Show URLs with</label>
       <select
-        id={`${idPrefix}-page-issue`}
+        id={`${id}-issue`}
         value={issue}
         onChange={(event) => {
           setIssue(event.target.value);
@@ -122,7 +162,7 @@ export function PagesTable({
       <ErrorMessage error={error} />
       {data ? (
         <>
-          <p>{data.total.toLocaleString('en-IN')} URLs</p>
+          <p>{count(data.total)}</p>
           <ul className="audit-page-list">
             {data.pages.map((row) => (
               <li key={row.url}>
@@ -132,13 +172,13 @@ export function PagesTable({
                     <span className="audit-page-url">{shortUrl(row.url, siteUrl)}</span>
                     <span className="audit-count">{row.issues.length}</span>
                   </summary>
-                  <PageFacts row={row} types={types} siteUrl={siteUrl} />
+                  <UrlFacts row={row} facts={facts(row)} types={types} siteUrl={siteUrl} />
                 </details>
               </li>
             ))}
           </ul>
           {pages > 1 ? (
-            <nav className="audit-pager" aria-label="Pages of URLs">
+            <nav className="audit-pager" aria-label={props.pagerLabel}>
               <button type="button" className="button secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
                 Previous
               </button>
@@ -158,5 +198,42 @@ export function PagesTable({
         </>
       ) : null}
     </div>
+  );
+}
+
+interface TableProps {
+  auditId: string;
+  siteUrl?: string;
+  types: Map<string, IssueType>;
+  idPrefix: string;
+}
+
+/** Every crawled URL but the scripts and stylesheets, paged, each expandable to its facts and issues. */
+export function PagesTable({ idPrefix, ...props }: TableProps) {
+  return (
+    <UrlList<AuditPageRow>
+      {...props}
+      list="pages"
+      heading="Pages"
+      pagerLabel="Pages of URLs"
+      id={`${idPrefix}-page`}
+      facts={(row) => pageFacts(row.facts)}
+      count={(total) => `${total.toLocaleString('en-IN')} URLs`}
+    />
+  );
+}
+
+/** The scripts and stylesheets the pages load: how each answered, its size, what loads it, its issues. */
+export function ResourcesTable({ idPrefix, ...props }: TableProps) {
+  return (
+    <UrlList<AuditResourceRow>
+      {...props}
+      list="resources"
+      heading="Scripts and stylesheets"
+      pagerLabel="Pages of scripts and stylesheets"
+      id={`${idPrefix}-resource`}
+      facts={(row) => resourceFacts(row.facts)}
+      count={(total) => plural(total, 'script or stylesheet', 'scripts and stylesheets')}
+    />
   );
 }

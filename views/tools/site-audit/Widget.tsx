@@ -1,20 +1,16 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { apiFetch, requestJson } from '#views/lib/request-json.ts';
+import { useState, type FormEvent } from 'react';
 import { AuditReport } from './AuditReport.tsx';
-import type { IssueType } from '#views/model/site-audit.ts';
 import {
   BUSY_LABEL,
-  completionText,
   FAILED_MESSAGE,
   progressPercent,
   progressText,
   reportPath,
-  reportTitle,
-  RESUME_KEY,
   scoreTrend,
   START_LABEL,
 } from './logic.ts';
-import type { AuditIssueGroup, AuditListItem, AuditView } from './schema.ts';
+import type { AuditListItem, AuditView } from './schema.ts';
+import { useAudit } from './use-audit.ts';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 import { UrlInputRow } from '#views/components/UrlInputRow.tsx';
 
@@ -25,193 +21,67 @@ export interface SiteAuditProps {
   auditId?: string;
 }
 
-const message = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
-
-/** The audit this tab is following on the tool page: ?audit= in the address, else this tab's storage. */
-function runningAudit(): string | undefined {
-  const fromUrl = new URLSearchParams(window.location.search).get('audit');
-  if (fromUrl) return fromUrl;
-  try {
-    return window.sessionStorage.getItem(RESUME_KEY) ?? undefined;
-  } catch {
-    return undefined;
-  }
+/** A run under way: its progress bar, its words and the cancel button. */
+function RunProgress({ audit, onCancel }: { audit: AuditView; onCancel: () => void }) {
+  return (
+    <div className="audit-progress" role="status" aria-live="polite">
+      <progress max={100} value={progressPercent(audit.progress)} aria-label="Audit progress" />
+      <p>{progressText(audit.status, audit.progress)}</p>
+      <button type="button" className="button secondary" onClick={onCancel}>
+        Cancel audit
+      </button>
+    </div>
+  );
 }
 
-/** A run started on the tool page: its id goes in the address and this tab's storage, so a reload resumes it. */
-function rememberRunning(id: string): void {
-  const url = new URL(window.location.href);
-  url.searchParams.set('audit', id);
-  window.history.replaceState(window.history.state, '', url);
-  try {
-    window.sessionStorage.setItem(RESUME_KEY, id);
-  } catch {
-    // Storage may be off; the address still has it.
-  }
+/** This visitor's audits, newest first, each linking to its report. */
+function AuditHistory({ history, id }: { history: AuditListItem[]; id: string }) {
+  return (
+    <section className="audit-history" aria-labelledby={id}>
+      <h2 id={id}>Your audits</h2>
+      <ul>
+        {history.map((item) => (
+          <li key={item.id}>
+            <a href={reportPath(item.id)}>{item.url}</a> · {item.status}
+            {item.score !== undefined ? ` · score ${item.score}` : ''} · {item.createdAt.slice(0, 16).replace('T', ' ')}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
-/** The run ended: a later visit to the tool page starts empty (the address keeps the report's id). */
-function forgetRunning(id: string): void {
-  try {
-    if (window.sessionStorage.getItem(RESUME_KEY) === id) window.sessionStorage.removeItem(RESUME_KEY);
-  } catch {
-    // Nothing stored.
-  }
+function endedMessage(audit: AuditView | null): string | null {
+  if (audit?.status === 'cancelled') return 'The audit was cancelled.';
+  if (audit?.status === 'failed') return `The audit failed: ${audit.error ?? FAILED_MESSAGE}`;
+  return null;
 }
 
 export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
-  const [url, setUrl] = useState('');
   const [checkExternalLinks, setCheckExternalLinks] = useState(true);
   const [render, setRender] = useState(false);
-  const [audit, setAudit] = useState<AuditView | null>(null);
-  const [groups, setGroups] = useState<AuditIssueGroup[] | null>(null);
-  const [types, setTypes] = useState<Map<string, IssueType>>(new Map());
-  const [error, setError] = useState('');
-  const [starting, setStarting] = useState(false);
-  const [history, setHistory] = useState<AuditListItem[]>([]);
-  const [announcement, setAnnouncement] = useState('');
-  const events = useRef<EventSource | null>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
-  /** Set when a run this page watched has finished: its report takes the focus once shown. */
-  const focusReport = useRef(false);
+  const run = useAudit(auditId);
+  const { audit, groups, error, url, running, history } = run;
   const id = (name: string) => `${idPrefix}-${name}`;
-  const running = audit?.status === 'queued' || audit?.status === 'running';
-
-  async function loadHistory() {
-    try {
-      setHistory(
-        (await requestJson<{ audits: AuditListItem[] }>('/api/site-audits', 'Failed to load your audits')).audits,
-      );
-    } catch {
-      // The list is a convenience; the audit itself still works.
-    }
-  }
-
-  async function loadReport(auditKey: string) {
-    const [view, issues, known] = await Promise.all([
-      requestJson<AuditView>(`/api/site-audits/${auditKey}`, FAILED_MESSAGE),
-      requestJson<{ issues: AuditIssueGroup[] }>(`/api/site-audits/${auditKey}/issues`, FAILED_MESSAGE),
-      types.size
-        ? Promise.resolve(null)
-        : requestJson<{ types: IssueType[] }>('/api/site-audits/issue-types', FAILED_MESSAGE),
-    ]);
-    if (known) setTypes(new Map(known.types.map((type) => [type.type, type])));
-    setGroups(issues.issues);
-    setAudit(view);
-  }
-
-  /** Shows an audit: its report when done, live progress until then. */
-  async function follow(auditKey: string) {
-    events.current?.close();
-    setGroups(null);
-    try {
-      const view = await requestJson<AuditView>(`/api/site-audits/${auditKey}`, FAILED_MESSAGE);
-      setAudit(view);
-      setUrl((current) => current || view.url);
-      if (view.status === 'done') return await loadReport(auditKey);
-      if (view.status !== 'queued' && view.status !== 'running') return;
-      const source = new EventSource(`/api/site-audits/${auditKey}/events`);
-      events.current = source;
-      const update = (patch: Partial<AuditView>) =>
-        setAudit((current) => (current && current.id === auditKey ? { ...current, ...patch } : current));
-      const settle = async () => {
-        source.close();
-        const settled = await requestJson<AuditView>(`/api/site-audits/${auditKey}`, FAILED_MESSAGE);
-        forgetRunning(auditKey);
-        if (settled.status === 'done') {
-          focusReport.current = true;
-          await loadReport(auditKey);
-        } else setAudit(settled);
-        setAnnouncement(completionText(settled));
-        void loadHistory();
-      };
-      const settleOnce = () => void settle().catch((failure: unknown) => setError(message(failure)));
-      source.addEventListener('status', (event) => {
-        const patch = JSON.parse((event as MessageEvent<string>).data) as Partial<AuditView>;
-        // The audit may have finished between our GET and this stream: then the stream says so and ends.
-        if (patch.status !== 'queued' && patch.status !== 'running') return settleOnce();
-        update(patch);
-      });
-      source.addEventListener('progress', (event) =>
-        update({ progress: JSON.parse((event as MessageEvent<string>).data) as AuditView['progress'] }),
-      );
-      for (const name of ['done', 'failed', 'cancelled']) source.addEventListener(name, settleOnce);
-    } catch (failure) {
-      // An audit that cannot be shown (gone, pruned) is not resumed again in this tab.
-      forgetRunning(auditKey);
-      setError(message(failure));
-    }
-  }
-
-  useEffect(() => {
-    void loadHistory();
-    // A reload during a run picks the run up again: the report page has its id in the path, the
-    // tool page in ?audit= (or, failing that, in this tab's sessionStorage).
-    const resume = auditId ?? runningAudit();
-    if (resume) void follow(resume);
-    return () => events.current?.close();
-    // Runs once per mounted report: the id never changes for an island.
-  }, []);
-
-  const done = audit?.status === 'done' && groups !== null;
-  useEffect(() => {
-    if (!done || !audit) return;
-    if (auditId) document.title = reportTitle(audit);
-    if (focusReport.current) {
-      focusReport.current = false;
-      heading.current?.focus();
-    }
-  }, [done, audit?.id]);
-
-  async function start(target: string) {
-    if (!target.trim() || starting || running) return;
-    setStarting(true);
-    setError('');
-    setAudit(null);
-    setGroups(null);
-    try {
-      const started = await requestJson<{ id: string }>('/api/site-audits', FAILED_MESSAGE, {
-        url: target.trim(),
-        render,
-        checkExternalLinks,
-      });
-      if (!auditId) rememberRunning(started.id);
-      setAnnouncement('');
-      await follow(started.id);
-      void loadHistory();
-    } catch (failure) {
-      setError(message(failure));
-    } finally {
-      setStarting(false);
-    }
-  }
-
-  async function cancel() {
-    if (!audit) return;
-    try {
-      await apiFetch(`/api/site-audits/${audit.id}`, 'Failed to cancel the audit', { method: 'DELETE' });
-    } catch (failure) {
-      setError(message(failure));
-    }
-  }
+  const busy = run.starting || running;
+  const start = (target: string) => void run.start(target, { render, checkExternalLinks });
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    void start(url);
+    start(url);
   }
 
-  const busy = starting || running;
   return (
     <div className="site-audit">
       <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
-        {announcement}
+        {run.announcement}
       </p>
       <form className="tool-card" onSubmit={onSubmit} noValidate>
         <label htmlFor={id('url')}>Website URL</label>
         <UrlInputRow
           id={id('url')}
           value={url}
-          onChange={setUrl}
+          onChange={run.setUrl}
           placeholder="https://www.example.com"
           busy={busy}
           label={START_LABEL}
@@ -241,25 +111,9 @@ export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
           />
           Check links to other sites (each one once, politely)
         </label>
-        {audit && running ? (
-          <div className="audit-progress" role="status" aria-live="polite">
-            <progress max={100} value={progressPercent(audit.progress)} aria-label="Audit progress" />
-            <p>{progressText(audit.status, audit.progress)}</p>
-            <button type="button" className="button secondary" onClick={() => void cancel()}>
-              Cancel audit
-            </button>
-          </div>
-        ) : null}
+        {audit && running ? <RunProgress audit={audit} onCancel={() => void run.cancel()} /> : null}
         <ErrorMessage error={error} id={id('error')} />
-        <ErrorMessage
-          error={
-            audit?.status === 'cancelled'
-              ? 'The audit was cancelled.'
-              : audit?.status === 'failed'
-                ? `The audit failed: ${audit.error ?? FAILED_MESSAGE}`
-                : null
-          }
-        />
+        <ErrorMessage error={endedMessage(audit)} />
         {audit ? (
           <p className="audit-share">
             Shareable report link: <a href={reportPath(audit.id)}>{reportPath(audit.id)}</a>
@@ -270,28 +124,15 @@ export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
         <AuditReport
           audit={audit}
           groups={groups}
-          types={types}
+          types={run.types}
           idPrefix={idPrefix}
-          onRerun={() => void start(audit.url)}
+          onRerun={() => start(audit.url)}
           busy={busy}
           trend={history.some((item) => item.id === audit.id) ? scoreTrend(history, audit) : undefined}
-          headingRef={heading}
+          headingRef={run.heading}
         />
       ) : null}
-      {history.length ? (
-        <section className="audit-history" aria-labelledby={id('history')}>
-          <h2 id={id('history')}>Your audits</h2>
-          <ul>
-            {history.map((item) => (
-              <li key={item.id}>
-                <a href={reportPath(item.id)}>{item.url}</a> · {item.status}
-                {item.score !== undefined ? ` · score ${item.score}` : ''} ·{' '}
-                {item.createdAt.slice(0, 16).replace('T', ' ')}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {history.length ? <AuditHistory history={history} id={id('history')} /> : null}
     </div>
   );
 }

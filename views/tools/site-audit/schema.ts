@@ -40,7 +40,10 @@ export interface AuditProgressView {
 export type AuditStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
 export interface AuditSummary {
+  /** URLs in the pages list: every URL crawled but the scripts and stylesheets. */
   pages: number;
+  /** Scripts and stylesheets crawled (the resources list); absent in audits stored before it existed. */
+  resources?: number;
   score: number;
   errors: number;
   warnings: number;
@@ -101,22 +104,26 @@ export interface AuditIssueGroup {
   links?: AuditLinkGroups;
 }
 
+/** How a listed URL answered: the first facts of a page and of a resource alike. */
+export interface AuditResponseFacts {
+  status: number;
+  error: string | null;
+  blocked: boolean;
+  contentType: string | null;
+  ttfbMs: number;
+  bytes: number;
+  redirectTo: string | null;
+}
+
 export interface AuditPageRow {
   url: string;
   issues: string[];
   /** The links behind this page's link issues, by issue type. */
   links?: Array<{ type: string; links: AuditLink[] }>;
-  facts: {
-    status: number;
-    error: string | null;
-    blocked: boolean;
-    contentType: string | null;
-    ttfbMs: number;
-    bytes: number;
+  facts: AuditResponseFacts & {
     depth: number | null;
     inlinks: number;
     inSitemap: boolean;
-    redirectTo: string | null;
     title: string | null;
     description: string | null;
     h1: string | null;
@@ -127,9 +134,21 @@ export interface AuditPageRow {
   };
 }
 
-export interface AuditPagesResponse {
+/** A script or stylesheet in the report's resources list (GET /api/site-audits/:id/resources). */
+export interface AuditResourceRow {
+  url: string;
+  issues: string[];
+  facts: AuditResponseFacts & {
+    /** "script", "stylesheet" or "script and stylesheet". */
+    loadedAs: string;
+    /** Pages that load it. */
+    loadedBy: number;
+  };
+}
+
+export interface AuditPagesResponse<Row = AuditPageRow> {
   total: number;
   page: number;
   perPage: number;
-  pages: AuditPageRow[];
+  pages: Row[];
 }

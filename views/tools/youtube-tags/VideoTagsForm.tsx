@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { requestJson, withServerReason } from '#views/lib/request-json.ts';
+import { useRequest } from '#views/lib/use-request.ts';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 
 interface VideoTagsFormProps<T> {
@@ -22,28 +23,17 @@ export function VideoTagsForm<T extends { tags: string[] }>({
   renderResult,
 }: VideoTagsFormProps<T>) {
   const [videoUrl, setVideoUrl] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const [result, setResult] = useState<T | null>(null);
+  const { busy, error, result, run } = useRequest<T>((caught) => withServerReason(failure, caught));
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!videoUrl.trim()) return;
-    setBusy(true);
-    setError('');
-    setResult(null);
-    try {
+    void run(async () => {
       const body = await requestJson<T | null>(endpoint, failure, { videoUrl: videoUrl.trim() });
-      if (!Array.isArray(body?.tags)) {
-        setError(failure);
-        return;
-      }
-      setResult(body);
-    } catch (caught) {
-      setError(withServerReason(failure, caught));
-    } finally {
-      setBusy(false);
-    }
+      // An answer without tags says only the spec's message (an Error of ours carries no server reason).
+      if (!Array.isArray(body?.tags)) throw new Error(failure);
+      return body;
+    });
   }
 
   return (

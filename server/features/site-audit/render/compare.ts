@@ -3,7 +3,7 @@ import { normalizeUrl } from '#server/lib/crawler/normalize.ts';
 import { createPageFactsParser } from '#server/lib/page-facts/extract.ts';
 import type { PageFacts } from '#server/lib/page-facts/facts.ts';
 import type { PageRecord, RenderRecord, UrlNode, UrlStore } from '../store.ts';
-import type { RenderedPage } from './page.ts';
+import type { RenderedPage } from './render-job.ts';
 
 /** Links named in a page's record to show in a detail line. */
 const FIRST_LINKS = 3;

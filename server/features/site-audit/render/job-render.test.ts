@@ -38,8 +38,8 @@ test('an audit with "render": true renders the single-page application in its jo
     const audit = (await request(app).get(`/api/site-audits/${started.body.id}`)).body;
     expect(audit).toMatchObject({
       status: 'done',
-      // Every route, and the script they load (checked like an image).
-      summary: { pages: spaRoutes().length + 1 },
+      // Every route; the script they load is checked too, listed as a resource.
+      summary: { pages: spaRoutes().length, resources: 1 },
       report: { render: { rendered: spaRoutes().length, stopped: null } },
     });
     // The job closed its browser when the audit ended.

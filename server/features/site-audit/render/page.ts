@@ -1,6 +1,18 @@
-import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
-import { FetchError, type SafeFetcher } from '#server/lib/safe-fetch/index.ts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { SafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import type { ResourceCache } from './cache.ts';
+import {
+  cappedList,
+  PageRenderError,
+  type CappedList,
+  type Job,
+  type PageRenderLimits,
+  type RawDocument,
+  type RenderedPage,
+} from './render-job.ts';
+import { answerRequest } from './requests.ts';
+
+export { PageRenderError, type RawDocument, type RenderedPage } from './render-job.ts';
 
 /*
  * One page of the audit rendered in Chromium, isolated as the mobile test isolates its pages
@@ -11,63 +23,6 @@ import type { ResourceCache } from './cache.ts';
  * links), which keeps rendering fast; they are therefore never reported as failed resources.
  */
 
-/** The crawl's response for the page: served to Chromium as the main document. */
-export interface RawDocument {
-  url: string;
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer;
-  /** Whether robots.txt lets the audit fetch a URL the page asks for (a search engine does not fetch the others). */
-  allowed?: (url: string) => boolean;
-}
-
-/** A count and the first few entries, each capped: what a page keeps of its console errors or failed requests. */
-export interface CappedList {
-  count: number;
-  first: string[];
-}
-
-export interface RenderedPage {
-  /** The rendered DOM, serialised (page.content()). */
-  html: string;
-  consoleErrors: CappedList;
-  failedResources: CappedList;
-  /** Bytes the page's requests fetched from the site (cached files not counted again). */
-  bytes: number;
-  /** Milliseconds from the navigation's start to the DOM read (load, then the settle: see render()). */
-  readyMs: number;
-}
-
-export interface PageRenderLimits {
-  timeoutMs: number;
-  /** Bytes of all sub-requests of the page together. */
-  maxPageBytes: number;
-  memoryMb: number;
-}
-
-/** Why one page could not be rendered: its raw facts stand and the report says why (render-failed). */
-export class PageRenderError extends Error {
-  constructor(
-    readonly kind: 'timeout' | 'cancelled' | 'too-much-memory' | 'failed',
-    message: string,
-    readonly reason?: unknown,
-  ) {
-    super(message);
-    this.name = 'PageRenderError';
-  }
-}
-
-export const LIST_FIRST = 3;
-export const LIST_ENTRY_CHARS = 200;
-const SKIPPED_TYPES = new Set(['image', 'font', 'media']);
-const FORWARDED_HEADERS = ['accept', 'accept-language', 'content-type', 'referer', 'range'];
-const DROPPED_RESPONSE_HEADERS = new Set([
-  'content-encoding',
-  'content-length',
-  'transfer-encoding',
-  'connection',
-  'keep-alive',
-]);
 // Chromium logs every failed or blocked request as a console error too; those are failed resources, not script errors.
 const RESOURCE_LOG = /^Failed to load resource\b/;
 // Before any page script, in every frame: no WebRTC (its UDP never passes the guarded fetcher).
@@ -83,44 +38,6 @@ const CLEAR_STORAGE = 'if (window === window.top) try { localStorage.clear(); se
 const SERIALIZE = `(document.doctype ? new XMLSerializer().serializeToString(document.doctype) : '') +
   (document.documentElement ? document.documentElement.outerHTML : '')`;
 const SETTLE_AND_SERIALIZE = `new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))).then(() => ${SERIALIZE})`;
-
-export function cappedList(): CappedList & { add(entry: string): void } {
-  const list = {
-    count: 0,
-    first: [] as string[],
-    add(entry: string) {
-      list.count += 1;
-      if (list.first.length < LIST_FIRST) list.first.push(entry.replace(/\s+/g, ' ').trim().slice(0, LIST_ENTRY_CHARS));
-    },
-  };
-  return list;
-}
-
-function keptHeaders(headers: Record<string, string>): Record<string, string> {
-  const kept: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) if (!DROPPED_RESPONSE_HEADERS.has(name)) kept[name] = value;
-  return kept;
-}
-
-function fetchMethod(request: Request): 'GET' | 'HEAD' | 'POST' {
-  const method = request.method();
-  return method === 'POST' ? 'POST' : method === 'HEAD' ? 'HEAD' : 'GET';
-}
-
-/** What one render collects; the slot's listeners write into the render under way. */
-interface Job {
-  document: RawDocument;
-  limits: PageRenderLimits;
-  started: number;
-  signal?: AbortSignal;
-  documentServed: boolean;
-  pageBytes: number;
-  inFlight: number;
-  onIdle?: () => void;
-  consoleErrors: ReturnType<typeof cappedList>;
-  failedResources: ReturnType<typeof cappedList>;
-  overtime: boolean;
-}
 
 /**
  * A browser context with its one tab, reused page after page of one audit (a new context costs a new
@@ -152,60 +69,6 @@ export async function openRenderSlot(
   let job: Job | null = null;
   let crashed = false;
 
-  async function answer(route: Route, current: Job): Promise<void> {
-    const request = route.request();
-    const target = request.url();
-    const isDocument = request.isNavigationRequest() && request.frame() === page.mainFrame();
-    if (!/^https?:/i.test(target)) return route.abort('blockedbyclient');
-    const { document, limits } = current;
-    if (isDocument && !current.documentServed) {
-      current.documentServed = true;
-      return route.fulfill({ status: document.status, headers: keptHeaders(document.headers), body: document.body });
-    }
-    // A script sending the tab elsewhere is stopped: the page is read where the crawl found it.
-    if (isDocument) return route.abort('aborted');
-    if (SKIPPED_TYPES.has(request.resourceType())) return route.abort('blockedbyclient');
-    if (document.allowed && !document.allowed(target)) {
-      current.failedResources.add(`blocked by robots.txt: ${target}`);
-      return route.abort('blockedbyclient');
-    }
-    const method = fetchMethod(request);
-    const cached = method === 'GET' ? cache.get(target) : undefined;
-    if (cached) return route.fulfill(cached);
-    if (current.pageBytes >= limits.maxPageBytes) {
-      current.failedResources.add(`too large: ${target}`);
-      return route.abort('blockedbyclient');
-    }
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(request.headers()))
-      if (FORWARDED_HEADERS.includes(name)) headers[name] = value;
-    try {
-      const response = await fetcher.fetch(target, {
-        method,
-        headers,
-        body: method === 'POST' ? (request.postDataBuffer() ?? undefined) : undefined,
-        maxRedirects: 5,
-        maxBytes: limits.maxPageBytes - current.pageBytes,
-        timeoutMs: Math.max(1, Math.min(10_000, limits.timeoutMs - (Date.now() - current.started))),
-        signal: current.signal,
-      });
-      current.pageBytes += response.body.length;
-      if (response.status >= 400) current.failedResources.add(`HTTP ${response.status}: ${target}`);
-      const answered = { status: response.status, headers: keptHeaders(response.headers), body: response.body };
-      if (method === 'GET' && response.status === 200) cache.put(target, request.resourceType(), answered);
-      await route.fulfill(answered);
-    } catch (error) {
-      const reason =
-        error instanceof FetchError
-          ? error.code === 'forbidden-address'
-            ? 'blocked (private address)'
-            : error.code
-          : 'failed';
-      if (!current.signal?.aborted && !current.overtime) current.failedResources.add(`${reason}: ${target}`);
-      await route.abort('failed').catch(() => undefined);
-    }
-  }
-
   page.once('crash', () => {
     crashed = true;
     slot.broken = true;
@@ -225,7 +88,7 @@ export async function openRenderSlot(
     if (!current) return route.abort('aborted').catch(() => undefined);
     current.inFlight += 1;
     try {
-      await answer(route, current);
+      await answerRequest(route, current, { page, fetcher, cache });
     } catch {
       await route.abort('failed').catch(() => undefined);
     } finally {
@@ -236,6 +99,8 @@ export async function openRenderSlot(
   await context.routeWebSocket(/.*/, (socket) => socket.close());
 
   async function render(document: RawDocument, limits: PageRenderLimits, signal?: AbortSignal): Promise<RenderedPage> {
+    // Cancelled while it waited for the browser or this slot: its abort has already been and gone.
+    if (signal?.aborted) throw new PageRenderError('cancelled', 'The audit was cancelled.');
     slot.used += 1;
     const current: Job = {
       document,
@@ -245,6 +110,7 @@ export async function openRenderSlot(
       documentServed: false,
       pageBytes: 0,
       inFlight: 0,
+      requests: new Set(),
       consoleErrors: cappedList(),
       failedResources: cappedList(),
       overtime: false,
@@ -254,6 +120,7 @@ export async function openRenderSlot(
     // A stop closes the slot at once: every call still waiting on its page ends, and so does the wait for requests.
     const stop = () => {
       slot.broken = true;
+      endRequests(current);
       current.onIdle?.();
       void context.close().catch(() => undefined);
     };
@@ -265,20 +132,7 @@ export async function openRenderSlot(
     try {
       const begun = performance.now();
       await page.goto(document.url, { waitUntil: 'load', timeout: left() });
-      // Requests a script started on load (data for the page) are waited for, then the frame they render in;
-      // the DOM is read once a settle ends with no request of the page under way.
-      let html: string | undefined;
-      for (let round = 0; round < 3; round += 1) {
-        const read = await page.evaluate<string>(SETTLE_AND_SERIALIZE);
-        if (current.inFlight === 0) {
-          html = read;
-          break;
-        }
-        await new Promise<void>((resolve) => (current.onIdle = resolve));
-        current.onIdle = undefined;
-      }
-      // Still loading after three rounds: the DOM as it is once those requests ended.
-      html ??= await page.evaluate<string>(SERIALIZE);
+      const html = await readSettledDom(page, current);
       // The next page starts as a first visit: no cookies (its storage is emptied as its document starts).
       const readyMs = performance.now() - begun;
       await context.clearCookies();
@@ -296,6 +150,8 @@ export async function openRenderSlot(
       job = null;
       clearTimeout(deadline);
       signal?.removeEventListener('abort', stop);
+      // A request the page no longer waits for (a timer's, one still loading) is not fetched on.
+      endRequests(current);
     }
   }
 
@@ -310,6 +166,26 @@ export async function openRenderSlot(
   return slot;
 }
 
+/**
+ * Requests a script started on load (data for the page) are waited for, then the frame they render in;
+ * the DOM is read once a settle ends with no request of the page under way.
+ */
+async function readSettledDom(page: Page, current: Job): Promise<string> {
+  for (let round = 0; round < 3; round += 1) {
+    const read = await page.evaluate<string>(SETTLE_AND_SERIALIZE);
+    if (current.inFlight === 0) return read;
+    await new Promise<void>((resolve) => (current.onIdle = resolve));
+    current.onIdle = undefined;
+  }
+  // Still loading after three rounds: the DOM as it is once those requests ended.
+  return page.evaluate<string>(SERIALIZE);
+}
+
+function endRequests(current: Job): void {
+  for (const request of current.requests) request.abort();
+  current.requests.clear();
+}
+
 function failure(error: unknown, current: Job, crashed: boolean): PageRenderError {
   if (crashed)
     return new PageRenderError(
@@ -318,7 +194,8 @@ function failure(error: unknown, current: Job, crashed: boolean): PageRenderErro
       error,
     );
   if (current.signal?.aborted) return new PageRenderError('cancelled', 'The audit was cancelled.', error);
-  if (current.overtime)
+  // Playwright's own navigation timeout (the time left) may fire a moment before the render's deadline does.
+  if (current.overtime || Date.now() - current.started >= current.limits.timeoutMs)
     return new PageRenderError(
       'timeout',
       `The page did not finish rendering within ${Math.round(current.limits.timeoutMs / 1000)} seconds.`,

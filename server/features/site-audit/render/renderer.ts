@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { withHardStop } from '#server/lib/browser/hard-stop.ts';
-import { launchRendererChromium } from '#server/lib/browser/launch.ts';
-import { browserPid, createMemoryWatch } from '#server/lib/browser/memory-watch.ts';
+import { createMemoryWatch } from '#server/lib/browser/memory-watch.ts';
+import { createRenderQueue } from '#server/lib/browser/render-queue.ts';
 import type { SafeFetcher } from '#server/lib/safe-fetch/index.ts';
+import { createAuditBrowser, type AuditBrowser } from './browser.ts';
 import { createResourceCache } from './cache.ts';
-import { openRenderSlot, PageRenderError, type RawDocument, type RenderedPage, type RenderSlot } from './page.ts';
+import { createCancelFollowers } from './cancel.ts';
+import type { RenderSlot } from './page.ts';
+import { PageRenderError, type PageRenderLimits, type RawDocument, type RenderedPage } from './render-job.ts';
+import { createTimingsLog } from './timings.ts';
 
 /*
  * The audit's browser: one Chromium per audit, launched on the first page and shared by the audit's
@@ -88,182 +92,96 @@ function cannotStart(error: unknown): string {
   const why = error instanceof Error ? error.message.split('\n')[0] : String(error);
   return `The browser could not start (${why.slice(0, 200)}); the rest of the site was read without JavaScript.`;
 }
-/** Pages one context renders before it is replaced by a fresh one. */
-const PAGES_PER_SLOT = 100;
 const HARD_STOP_GRACE_MS = 5_000;
+
+/** One page in a slot of the audit's browser, within the hard stop: a browser that stops answering is killed (`hung`). */
+function renderInSlot(run: {
+  browser: AuditBrowser;
+  current: Browser;
+  document: RawDocument;
+  limits: PageRenderLimits;
+  signal?: AbortSignal;
+  hung(): void;
+}): Promise<RenderedPage> {
+  const { browser, current, limits } = run;
+  let taken: RenderSlot | undefined;
+  const work = browser.takeSlot(current).then((slot) => {
+    taken = slot;
+    return slot.render(run.document, limits, run.signal);
+  });
+  work.then(
+    () => browser.giveBack(taken!, current),
+    () => taken && browser.giveBack(taken, current),
+  );
+  return withHardStop(work, limits.timeoutMs + HARD_STOP_GRACE_MS, run.hung, () => {
+    return new PageRenderError('timeout', 'The page stopped answering while it was rendered.');
+  });
+}
 
 export function createAuditRenderer(options: AuditRendererOptions): AuditRenderer {
   const marker = `--delhi-seo-site-audit=${randomUUID()}`;
   const memory = createMemoryWatch({ marker, budgetBytes: options.memoryMb * 1024 * 1024 });
-  const cache = createResourceCache(options.cacheBytes ?? 32 * 1024 * 1024);
   const limits = { timeoutMs: options.timeoutMs, maxPageBytes: options.maxPageBytes, memoryMb: options.memoryMb };
-  let browser: Promise<Browser> | undefined;
+  const timings = createTimingsLog(options.concurrency);
+  const queue = createRenderQueue(options.concurrency);
+  const cancels = createCancelFollowers();
+  const browser = createAuditBrowser({
+    chromiumPath: options.chromiumPath,
+    marker,
+    fetcher: options.fetcher,
+    cache: createResourceCache(options.cacheBytes ?? 32 * 1024 * 1024),
+    concurrency: options.concurrency,
+    log: options.log,
+    onLaunched: (ms) => timings.launched(ms),
+  });
   let stopped: string | null = null;
   let closed = false;
   let restarts = 0;
-  let rendered = 0;
   let begun = 0;
-  let running = 0;
-  const waiting: Array<() => void> = [];
-  // Timings (RenderTimings): sums, and the span from the first page asked for to the last render's end.
-  let finished = 0;
-  let launchMs: number | null = null;
-  let readySum = 0;
-  let busySum = 0;
-  let firstAsked: number | undefined;
-  let lastEnded: number | undefined;
-  const idle: Array<{ slot: RenderSlot; browser: Browser }> = [];
-  /** Contexts warmUp() is opening, taken by the first renders before they open their own. */
-  const warming: Array<Promise<{ slot: RenderSlot; browser: Browser } | undefined>> = [];
-
-  /** A context of this browser that is free, or a new one. */
-  async function takeSlot(current: Browser): Promise<RenderSlot> {
-    for (let free = idle.pop(); free; free = idle.pop()) {
-      if (free.browser === current && !free.slot.broken) return free.slot;
-      void free.slot.close();
-    }
-    for (let opening = warming.shift(); opening; opening = warming.shift()) {
-      const warm = await opening;
-      if (warm && warm.browser === current && !warm.slot.broken) return warm.slot;
-      if (warm) void warm.slot.close();
-    }
-    return openRenderSlot(current, options.fetcher, cache);
-  }
-
-  function giveBack(slot: RenderSlot, current: Browser): void {
-    if (!slot.broken && slot.used < PAGES_PER_SLOT && !closed) idle.push({ slot, browser: current });
-    else void slot.close();
-  }
-
-  function launched(): Promise<Browser> {
-    // Closed: nothing may start a browser any more (none would be closed).
-    if (closed) return Promise.reject(new Error('The audit ended.'));
-    const launching = performance.now();
-    // One renderer process per slot, reused page after page: with site isolation Chromium would otherwise
-    // start a process (and a spare) for every page, which cost about a third of the CPU of a render.
-    browser ??= launchRendererChromium(options.chromiumPath, marker, options.concurrency).then(
-      async ({ browser: started, choice }) => {
-        launchMs = performance.now() - launching;
-        if (choice.sandbox) options.log?.info(choice.message);
-        else options.log?.warn(choice.message);
-        // Closed (or killed) while it started: nobody else holds it, so it closes here.
-        if (closed) {
-          await started.close().catch(() => undefined);
-          throw new Error('The audit ended.');
-        }
-        started.once('disconnected', () => (browser = undefined));
-        return started;
-      },
-    );
-    browser.catch(() => (browser = undefined));
-    return browser;
-  }
-
-  function warmUp(): void {
-    if (closed || stopped || browser) return;
-    launched().then(
-      (current) => {
-        for (let i = 0; i < options.concurrency && !closed; i += 1)
-          warming.push(
-            openRenderSlot(current, options.fetcher, cache).then(
-              (slot) => {
-                if (!closed) return { slot, browser: current };
-                void slot.close();
-                return undefined;
-              },
-              () => undefined,
-            ),
-          );
-      },
-      (error: unknown) => {
-        if (!closed) stop(cannotStart(error));
-      },
-    );
-  }
-
-  function kill(): void {
-    browser = undefined;
-    const pid = browserPid(marker);
-    if (pid === undefined) return;
-    for (const target of [-pid, pid]) {
-      try {
-        process.kill(target, 'SIGKILL');
-      } catch {
-        // not a group leader, or exited meanwhile
-      }
-    }
-  }
 
   function stop(reason: string): RenderingStoppedError {
     stopped ??= reason;
     return new RenderingStoppedError(stopped);
   }
 
-  async function slot(signal?: AbortSignal): Promise<void> {
-    if (running < options.concurrency) {
-      running += 1;
-      return;
-    }
-    await new Promise<void>((resolve, reject) => {
-      const start = () => {
-        signal?.removeEventListener('abort', drop);
-        resolve();
-      };
-      const drop = () => {
-        waiting.splice(waiting.indexOf(start), 1);
-        reject(new PageRenderError('cancelled', 'The audit was cancelled.'));
-      };
-      signal?.addEventListener('abort', drop, { once: true });
-      waiting.push(start);
-    });
+  /** The browser stopped answering a page: it is killed, and started again for the next one. */
+  function hung(): void {
+    restarts += 1;
+    options.log?.warn(`site audit: a page stopped answering; the browser was killed (restart ${restarts})`);
+    browser.kill();
   }
 
-  function release(): void {
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
-  }
-
-  async function render(document: RawDocument, signal?: AbortSignal): Promise<RenderedPage> {
+  async function render(document: RawDocument, audit?: AbortSignal): Promise<RenderedPage> {
     if (stopped || closed) throw stop(stopped ?? 'The audit ended.');
     if (options.maxPages !== undefined && begun >= options.maxPages)
       throw stop(
         `Only the first ${options.maxPages} pages were rendered (the limit of one audit); the rest were read without JavaScript.`,
       );
     begun += 1;
-    firstAsked ??= performance.now();
-    await slot(signal);
+    timings.asked();
+    // The page's own signal, aborted with the audit's: its wait, its render and its requests listen to it.
+    const followed = cancels.follow(audit);
+    try {
+      return await renderQueued(document, followed.signal);
+    } finally {
+      followed.release();
+    }
+  }
+
+  async function renderQueued(document: RawDocument, signal?: AbortSignal): Promise<RenderedPage> {
+    await queue.enter(signal, () => new PageRenderError('cancelled', 'The audit was cancelled.'));
     const holding = performance.now();
     memory.start();
     try {
       if (stopped) throw stop(stopped);
       let current: Browser;
       try {
-        current = await launched();
+        current = await browser.launched();
       } catch (error) {
         throw stop(cannotStart(error));
       }
-      let taken: RenderSlot | undefined;
-      const work = takeSlot(current).then((slot) => {
-        taken = slot;
-        return slot.render(document, limits, signal);
-      });
-      work.then(
-        () => giveBack(taken!, current),
-        () => taken && giveBack(taken, current),
-      );
-      const page = await withHardStop(
-        work,
-        limits.timeoutMs + HARD_STOP_GRACE_MS,
-        () => {
-          restarts += 1;
-          options.log?.warn(`site audit: a page stopped answering; the browser was killed (restart ${restarts})`);
-          kill();
-        },
-        () => new PageRenderError('timeout', 'The page stopped answering while it was rendered.'),
-      );
-      rendered += 1;
-      readySum += page.readyMs;
+      const page = await renderInSlot({ browser, current, document, limits, signal, hung });
+      timings.ready(page.readyMs);
       return page;
     } catch (error) {
       if (restarts >= MAX_RESTARTS)
@@ -273,10 +191,8 @@ export function createAuditRenderer(options: AuditRendererOptions): AuditRendere
       throw error;
     } finally {
       memory.stop();
-      finished += 1;
-      lastEnded = performance.now();
-      busySum += lastEnded - holding;
-      release();
+      timings.released(holding);
+      queue.leave();
     }
   }
 
@@ -286,30 +202,23 @@ export function createAuditRenderer(options: AuditRendererOptions): AuditRendere
       return stopped;
     },
     get rendered() {
-      return rendered;
+      return timings.rendered;
     },
-    timings() {
-      const span = firstAsked !== undefined && lastEnded !== undefined ? lastEnded - firstAsked : 0;
-      return {
-        pages: finished,
-        launchMs: launchMs === null ? null : Math.round(launchMs),
-        meanReadyMs: rendered ? Math.round(readySum / rendered) : 0,
-        meanSlotMs: finished ? Math.round(busySum / finished) : 0,
-        meanIdleSlotMs: Math.round(Math.max(0, span * options.concurrency - busySum) / options.concurrency),
-      };
+    timings: () => timings.timings(),
+    warmUp() {
+      if (closed || stopped || browser.starting) return;
+      browser.warmUp().catch((error: unknown) => {
+        if (!closed) stop(cannotStart(error));
+      });
     },
-    warmUp,
     async close() {
       closed = true;
-      idle.length = 0;
-      warming.length = 0;
-      const current = browser;
-      browser = undefined;
-      if (current) await (await current.catch(() => undefined))?.close().catch(() => undefined);
+      await browser.close();
     },
     kill() {
       closed = true;
-      kill();
+      browser.end();
+      browser.kill();
     },
   };
 }

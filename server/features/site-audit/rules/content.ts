@@ -13,15 +13,6 @@ import {
 
 const chars = (text: string) => [...text].length;
 
-/** ISO 639-1 language, optionally with an ISO 3166-1 alpha-2 region: what hreflang accepts. */
-export function isValidHreflang(value: string): boolean {
-  if (value.toLowerCase() === 'x-default') return true;
-  const match = /^([a-z]{2})(?:-([a-z]{2}))?$/i.exec(value);
-  return Boolean(
-    match && ISO6391.validate(match[1].toLowerCase()) && (!match[2] || whereAlpha2(match[2].toUpperCase())),
-  );
-}
-
 /**
  * A BCP 47 language tag as pages use it: a known 2-letter or any 3-letter language, optional
  * 4-letter script, optional ISO 3166-1 region or 3-digit UN M.49 area, optional variants.

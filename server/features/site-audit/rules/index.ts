@@ -105,7 +105,10 @@ function evaluateRule(issueType: (typeof ISSUE_TYPES)[number], context: RuleCont
 }
 
 export interface AuditSummaryCounts {
+  /** URLs crawled but the scripts and stylesheets (the pages list). */
   pages: number;
+  /** Scripts and stylesheets crawled (the resources list). */
+  resources: number;
   score: number;
   errors: number;
   warnings: number;
@@ -117,7 +120,11 @@ export interface AuditSummaryCounts {
  * error counts half (SCORE_LOSS, which the report explains). Notices never lower it. 100 for a site
  * with nothing to report.
  */
-export function summarize(issues: readonly IssueInstance[], crawledUrls: readonly string[]): AuditSummaryCounts {
+export function summarize(
+  issues: readonly IssueInstance[],
+  crawledUrls: readonly string[],
+  resources = 0,
+): AuditSummaryCounts {
   const withError = new Set<string>();
   const withWarning = new Set<string>();
   let errors = 0;
@@ -137,5 +144,5 @@ export function summarize(issues: readonly IssueInstance[], crawledUrls: readonl
   for (const url of withWarning) if (!withError.has(url)) warnedOnly += 1;
   const lost = withError.size * SCORE_LOSS.error + warnedOnly * SCORE_LOSS.warning;
   const score = all.size === 0 ? 100 : Math.max(0, Math.round((100 * (all.size - lost)) / all.size));
-  return { pages: crawledUrls.length, score, errors, warnings, notices };
+  return { pages: crawledUrls.length - resources, resources, score, errors, warnings, notices };
 }

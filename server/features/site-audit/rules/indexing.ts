@@ -1,5 +1,14 @@
-import { describeStatus, isIndexable, listDetail, pages, type Page, type Rule, type RuleContext } from './context.ts';
-import { isValidHreflang } from './content.ts';
+import {
+  describeStatus,
+  isIndexable,
+  isRedirect,
+  listDetail,
+  pages,
+  type Page,
+  type Rule,
+  type RuleContext,
+} from './context.ts';
+import { isValidHreflang } from '#server/lib/page-facts/hreflang.ts';
 import type { UrlNode } from '../store.ts';
 
 /** The internal page a page names as canonical, when it is another URL. */
@@ -66,8 +75,9 @@ export const indexingRules: Record<string, Rule> = {
         return [{ url: n.url, detail: `canonical is ${c.nodes[canonical.id].url}` }];
       return canonical.kind === 'external' ? [{ url: n.url, detail: `canonical is ${canonical.url}` }] : [];
     }),
+  // A listed URL that answers an error is reported once, by its status (status-4xx, status-5xx), naming the sitemap.
   'sitemap-non-200': (c) =>
-    c.nodes.filter((n) => n.inSitemap && n.status >= 300).map((n) => ({ url: n.url, detail: describeStatus(n) })),
+    c.nodes.filter((n) => n.inSitemap && isRedirect(n)).map((n) => ({ url: n.url, detail: describeStatus(n) })),
   'sitemap-blocked': (c) =>
     c.nodes
       .filter((n) => n.inSitemap && n.skipped === 'robots')

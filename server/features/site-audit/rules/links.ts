@@ -69,9 +69,10 @@ export const linkRules: Record<string, Rule> = {
     pages(c)
       .filter((n) => c.depth[n.id] >= DEEP_PAGE_CLICKS)
       .map((n) => ({ url: n.url, detail: `${c.depth[n.id]} clicks from the start URL` })),
+  // A listed URL that answers an error or redirects is not a page: its own rule reports it.
   orphan: (c) =>
     c.nodes
-      .filter((n) => n.inSitemap && !n.start && c.inlinks[n.id] === 0)
+      .filter((n) => n.inSitemap && !n.start && n.status >= 200 && n.status < 300 && c.inlinks[n.id] === 0)
       .map((n) => ({ url: n.url, detail: 'in the sitemap, linked from no crawled page' })),
   'mixed-content': (c) =>
     pages(c)

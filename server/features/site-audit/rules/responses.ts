@@ -12,6 +12,10 @@ import {
 import { SLOW_TTFB_MS } from '../thresholds.ts';
 import { linksFrom } from './link-refs.ts';
 
+/** A URL's status for its error finding; one the sitemap lists says so (it is reported there once, not twice). */
+const statusDetail = (node: RuleContext['nodes'][number]) =>
+  node.inSitemap ? `${describeStatus(node)}; listed in the sitemap` : describeStatus(node);
+
 function linksTo(context: RuleContext, test: (status: number) => boolean): Finding[] {
   const findings: Finding[] = [];
   for (const node of pages(context)) {
@@ -31,11 +35,11 @@ export const responseRules: Record<string, Rule> = {
   'status-4xx': ({ nodes }) =>
     nodes
       .filter((node) => node.status >= 400 && node.status < 500)
-      .map((node) => ({ url: node.url, detail: describeStatus(node) })),
+      .map((node) => ({ url: node.url, detail: statusDetail(node) })),
   'status-5xx': ({ nodes }) =>
     nodes
       .filter((node) => node.status >= 500 && node.status < 600)
-      .map((node) => ({ url: node.url, detail: describeStatus(node) })),
+      .map((node) => ({ url: node.url, detail: statusDetail(node) })),
   'fetch-failed': ({ nodes }) =>
     nodes
       .filter((node) => node.status === 0 && node.error)

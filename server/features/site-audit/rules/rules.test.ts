@@ -1,10 +1,12 @@
 import { expect, test } from 'vitest';
-import { isResponsiveViewport, isValidHreflang, isValidLangTag } from './content.ts';
+import { isValidHreflang } from '#server/lib/page-facts/hreflang.ts';
+import { isResponsiveViewport, isValidLangTag } from './content.ts';
 
-test('hreflang values: ISO 639-1 plus an optional ISO 3166-1 region, or x-default', () => {
-  for (const ok of ['en', 'en-GB', 'hi-IN', 'EN-gb', 'x-default', 'X-Default'])
+// One rule with the sitemap generator (server/lib/page-facts/hreflang.ts): a script subtag is valid (zh-Hant).
+test('hreflang values: ISO 639-1 plus an optional script and ISO 3166-1 region, or x-default', () => {
+  for (const ok of ['en', 'en-GB', 'hi-IN', 'EN-gb', 'x-default', 'X-Default', 'zh-Hant'])
     expect(isValidHreflang(ok), ok).toBe(true);
-  for (const bad of ['en-UK', 'english', 'iw', 'en_GB', 'eng', 'en-GBR', 'zh-Hant', '', 'xx'])
+  for (const bad of ['en-UK', 'english', 'iw', 'en_GB', 'eng', 'en-GBR', '', 'xx'])
     expect(isValidHreflang(bad), bad).toBe(false);
 });
 

@@ -1,0 +1,147 @@
+import { sql } from 'kysely';
+import type { Db } from './index.ts';
+
+/*
+ * A finished site audit's results (the site_audit_pages and site_audit_issues rows): what they hold
+ * and how the report reads them. db/site-audits.ts keeps the audits themselves and writes these rows.
+ */
+
+/** One link behind a link issue: on which page, to where, with what text, in which part of the page. */
+export interface StoredLink {
+  source: string;
+  target: string;
+  anchor: string;
+  position: string;
+}
+
+export interface StoredIssue {
+  type: string;
+  url: string;
+  severity: string;
+  detail: string;
+  /** Link issues: the links involved (capped by the rule); absent for other issues. */
+  links?: StoredLink[];
+}
+
+/** Links as stored: [source, target, anchor, position] rows, source '' when it is the issue's URL. */
+export function packLinks(url: string, links: readonly StoredLink[] | undefined): string | null {
+  if (!links?.length) return null;
+  return JSON.stringify(
+    links.map((link) => [link.source === url ? '' : link.source, link.target, link.anchor, link.position]),
+  );
+}
+
+function unpackLinks(url: string, text: string | null): StoredLink[] | undefined {
+  if (text === null) return undefined;
+  return (JSON.parse(text) as Array<[string, string, string, string]>).map(([source, target, anchor, position]) => ({
+    source: source || url,
+    target,
+    anchor,
+    position,
+  }));
+}
+
+/** A URL of the pages list, or a script or stylesheet the pages load (the resources list). */
+export type StoredPageKind = 'page' | 'resource';
+
+export interface StoredPage {
+  url: string;
+  facts: Record<string, unknown>;
+  issues: string[];
+  /** Default 'page'. */
+  kind?: StoredPageKind;
+}
+
+/** (type, url) pairs present in audit `a` and not in audit `b`. */
+export async function issuesOnlyIn(
+  db: Db,
+  a: string,
+  b: string,
+  limit: number,
+): Promise<{ items: Array<{ type: string; url: string }>; total: number }> {
+  const pairs = (audit: string) =>
+    db.selectFrom('site_audit_issues').select(['type', 'url']).where('audit_id', '=', audit);
+  const only = pairs(a).except(pairs(b));
+  const counted = await db
+    .selectFrom(only.as('only'))
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  const items = await only.orderBy('type').orderBy('url').limit(limit).execute();
+  return { items, total: Number(counted.n) };
+}
+
+export async function auditIssues(db: Db, id: string): Promise<StoredIssue[]> {
+  const rows = await db
+    .selectFrom('site_audit_issues')
+    .select(['type', 'url', 'severity', 'detail', 'links'])
+    .where('audit_id', '=', id)
+    .orderBy('type')
+    .orderBy('url')
+    .execute();
+  return rows.map(({ links, ...issue }) => {
+    const unpacked = unpackLinks(issue.url, links);
+    return unpacked ? { ...issue, links: unpacked } : issue;
+  });
+}
+
+/** The links behind the link issues of these URLs (pages of the report's list), by URL then issue type. */
+export async function issueLinksOf(
+  db: Db,
+  id: string,
+  urls: readonly string[],
+): Promise<Map<string, Array<{ type: string; links: StoredLink[] }>>> {
+  const byUrl = new Map<string, Array<{ type: string; links: StoredLink[] }>>();
+  if (urls.length === 0) return byUrl;
+  const rows = await db
+    .selectFrom('site_audit_issues')
+    .select(['type', 'url', 'links'])
+    .where('audit_id', '=', id)
+    .where('url', 'in', [...urls])
+    .where('links', 'is not', null)
+    .orderBy('type')
+    .execute();
+  for (const row of rows) {
+    const entry = { type: row.type, links: unpackLinks(row.url, row.links) ?? [] };
+    const list = byUrl.get(row.url);
+    if (list) list.push(entry);
+    else byUrl.set(row.url, [entry]);
+  }
+  return byUrl;
+}
+
+/** `text` as a LIKE pattern matching itself anywhere, with `!` escaping the wildcards (ESCAPE '!'). */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[!%_]/g, (char) => `!${char}`)}%`;
+}
+
+export async function auditPages(
+  db: Db,
+  id: string,
+  options: { offset: number; limit: number; issue?: string; search?: string; kind?: StoredPageKind },
+): Promise<{ total: number; pages: StoredPage[] }> {
+  let query = db
+    .selectFrom('site_audit_pages')
+    .where('audit_id', '=', id)
+    .where('kind', '=', options.kind ?? 'page');
+  // `issues` is a JSON array of type ids (no quotes inside): a type is in it when "type" is.
+  if (options.issue)
+    query = query.where(sql<boolean>`issues LIKE ${containsPattern(JSON.stringify(options.issue))} ESCAPE '!'`);
+  // Both sides lowered: the same case-insensitive match on SQLite and PostgreSQL.
+  if (options.search)
+    query = query.where(sql<boolean>`lower(url) LIKE lower(${containsPattern(options.search)}) ESCAPE '!'`);
+  const counted = await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const rows = await query
+    .select(['url', 'facts', 'issues'])
+    .orderBy('n')
+    .limit(options.limit)
+    .offset(options.offset)
+    .execute();
+  return {
+    total: Number(counted.n),
+    pages: rows.map((row) => ({
+      url: row.url,
+      facts: JSON.parse(row.facts) as Record<string, unknown>,
+      issues: JSON.parse(row.issues) as string[],
+    })),
+  };
+}

@@ -1,0 +1,50 @@
+/*
+ * The site audit's built-in limits: the fallbacks of its SITE_AUDIT_* variables (site-audit.ts) and
+ * what the audit uses when a caller gives none (server/features/site-audit). They live here, below
+ * both, so that loading the configuration does not load the audit (docs/decisions/0052).
+ */
+
+export interface SiteAuditLimits {
+  concurrency: number;
+  /**
+   * Requests sent to the site at most: robots.txt, sitemap files, pages, redirects, images,
+   * scripts, stylesheets and files alike. External checks (other sites) have their own cap.
+   */
+  maxPages: number;
+  pageTimeoutMs: number;
+  crawlTimeoutMs: number;
+  maxPageBytes: number;
+  /** Bytes read from the whole site before the audit stops. */
+  maxTotalBytes: number;
+  /** Longest Crawl-delay honoured; longer values are clamped. */
+  maxCrawlDelayMs: number;
+}
+
+export const SITE_AUDIT_LIMITS: SiteAuditLimits = {
+  concurrency: 8,
+  maxPages: 5000,
+  pageTimeoutMs: 15_000,
+  crawlTimeoutMs: 15 * 60_000,
+  maxPageBytes: 5 * 1024 * 1024,
+  maxTotalBytes: 1024 * 1024 * 1024,
+  maxCrawlDelayMs: 10_000,
+};
+
+/** How the audit checks other sites' URLs (links, scripts, stylesheets): politely, and bounded. */
+export interface ExternalCheckSettings {
+  /** Distinct external URLs checked at most per audit (the first ones found); the rest are not checked. */
+  maxUrls: number;
+  /** Requests in flight at most, all hosts together. */
+  concurrency: number;
+  /** Requests in flight at most to one host. */
+  perHost: number;
+  /** One request's time limit; past it the URL is reported as timed out. */
+  timeoutMs: number;
+}
+
+export const EXTERNAL_CHECK_DEFAULTS: ExternalCheckSettings = {
+  maxUrls: 1000,
+  concurrency: 8,
+  perHost: 2,
+  timeoutMs: 10_000,
+};

@@ -1,0 +1,82 @@
+// What one page's render is given, collects and answers (page.ts renders it; requests.ts answers its requests).
+
+/** The crawl's response for the page: served to Chromium as the main document. */
+export interface RawDocument {
+  url: string;
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  /** Whether robots.txt lets the audit fetch a URL the page asks for (a search engine does not fetch the others). */
+  allowed?: (url: string) => boolean;
+}
+
+/** A count and the first few entries, each capped: what a page keeps of its console errors or failed requests. */
+export interface CappedList {
+  count: number;
+  first: string[];
+}
+
+export interface RenderedPage {
+  /** The rendered DOM, serialised (page.content()). */
+  html: string;
+  consoleErrors: CappedList;
+  failedResources: CappedList;
+  /** Bytes the page's requests fetched from the site (cached files not counted again). */
+  bytes: number;
+  /** Milliseconds from the navigation's start to the DOM read (load, then the settle: see render()). */
+  readyMs: number;
+}
+
+export interface PageRenderLimits {
+  timeoutMs: number;
+  /** Bytes of all sub-requests of the page together. */
+  maxPageBytes: number;
+  memoryMb: number;
+}
+
+/** Why one page could not be rendered: its raw facts stand and the report says why (render-failed). */
+export class PageRenderError extends Error {
+  constructor(
+    readonly kind: 'timeout' | 'cancelled' | 'too-much-memory' | 'failed',
+    message: string,
+    readonly reason?: unknown,
+  ) {
+    super(message);
+    this.name = 'PageRenderError';
+  }
+}
+
+export const LIST_FIRST = 3;
+export const LIST_ENTRY_CHARS = 200;
+export function cappedList(): CappedList & { add(entry: string): void } {
+  const list = {
+    count: 0,
+    first: [] as string[],
+    add(entry: string) {
+      list.count += 1;
+      if (list.first.length < LIST_FIRST) list.first.push(entry.replace(/\s+/g, ' ').trim().slice(0, LIST_ENTRY_CHARS));
+    },
+  };
+  return list;
+}
+
+/** What one render collects; the slot's listeners write into the render under way. */
+export interface Job {
+  document: RawDocument;
+  limits: PageRenderLimits;
+  started: number;
+  /** The page's own signal (aborted with the audit's): why a render that failed failed. */
+  signal?: AbortSignal;
+  /**
+   * The page's requests under way, each with an abort of its own (a listener each on a shared signal
+   * would pile up): the page's stop, or its end, aborts those still running.
+   */
+  requests: Set<AbortController>;
+  documentServed: boolean;
+  pageBytes: number;
+  inFlight: number;
+  onIdle?: () => void;
+  consoleErrors: ReturnType<typeof cappedList>;
+  failedResources: ReturnType<typeof cappedList>;
+  overtime: boolean;
+}
