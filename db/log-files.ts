@@ -23,6 +23,8 @@ export interface LogFileRow {
   createdAt: number;
   finishedAt: number | null;
   expiresAt: number;
+  /** The client site the operator attached it to (/admin/client-sites, migration 0028), or null. */
+  clientSite: string | null;
 }
 
 export interface NewLogFile {
@@ -32,6 +34,7 @@ export interface NewLogFile {
   files: Array<{ name: string; bytes: number }>;
   createdAt: number;
   expiresAt: number;
+  clientSite?: string | null;
 }
 
 type Row = {
@@ -49,6 +52,7 @@ type Row = {
   created_at: number;
   finished_at: number | null;
   expires_at: number;
+  client_site: string | null;
 };
 
 function toLogFile(row: Row): LogFileRow {
@@ -67,6 +71,7 @@ function toLogFile(row: Row): LogFileRow {
     createdAt: Number(row.created_at),
     finishedAt: row.finished_at === null ? null : Number(row.finished_at),
     expiresAt: Number(row.expires_at),
+    clientSite: row.client_site,
   };
 }
 
@@ -82,6 +87,7 @@ export async function insertLogFile(db: Db, log: NewLogFile): Promise<void> {
       bytes: log.files.reduce((sum, file) => sum + file.bytes, 0),
       created_at: log.createdAt,
       expires_at: log.expiresAt,
+      client_site: log.clientSite ?? null,
     })
     .execute();
 }
@@ -95,6 +101,26 @@ export async function getLogFile(db: Db, id: string, now: number): Promise<LogFi
     .where('expires_at', '>', now)
     .executeTakeFirst();
   return row && toLogFile(row);
+}
+
+/** The unexpired logs attached to these client sites, newest first. */
+export async function listClientSiteLogFiles(db: Db, clientSites: string[], now: number): Promise<LogFileRow[]> {
+  if (clientSites.length === 0) return [];
+  const rows = await db
+    .selectFrom('log_files')
+    .selectAll()
+    .where('client_site', 'in', clientSites)
+    .where('expires_at', '>', now)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+  return rows.map(toLogFile);
+}
+
+/** Deletes every log of a client site (the site is gone); answers their ids. */
+export async function deleteClientSiteLogFiles(db: Db, clientSite: string): Promise<string[]> {
+  const rows = await db.deleteFrom('log_files').where('client_site', '=', clientSite).returning('id').execute();
+  return rows.map((row) => row.id);
 }
 
 /** Logs waiting or being parsed, in every process's eyes (the line LOG_FILES_MAX_QUEUED bounds). */

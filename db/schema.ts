@@ -232,6 +232,8 @@ export interface Tables {
     created_at: number;
     finished_at: number | null;
     expires_at: number;
+    /** The client site (its monitor's id) the operator attached it to (migration 0028); null otherwise. */
+    client_site: string | null;
   };
   /** Bots' hits per URL, bot, verified (0/1) and status (db/log-file-hits.ts). */
   log_file_hits: {

@@ -11,16 +11,8 @@ import { visitorKey } from '#server/http/visitor.ts';
 import { csvLine, type CsvCell } from '#views/lib/csv.ts';
 import { botName } from '#views/model/log-file-bots.ts';
 import { joinQuery, uploadFields, urlsQuery } from '#views/tools/log-files/schema.ts';
-import type { StagedFile } from './analyse.ts';
 import type { LogFilesService } from './service.ts';
-import {
-  MULTIPART_ALLOWANCE_BYTES,
-  stageInto,
-  tooLarge,
-  uploadError,
-  uploadHandler,
-  type StagedUpload,
-} from './upload-router.ts';
+import { MULTIPART_ALLOWANCE_BYTES, tooLarge, uploadReceiver } from './upload-router.ts';
 
 /** Logs are private: never cached by a proxy, never indexed. */
 function privately(_req: Request, res: Response, next: NextFunction): void {
@@ -54,35 +46,17 @@ export function logFilesRouter({
 }): Router {
   const router = Router();
   router.use('/log-files', privately);
-  const receive = uploadHandler(settings);
+  const receive = uploadReceiver(service, settings);
 
   router.post(
     '/log-files',
     // Before a byte of the upload is read: a declared size past the limit, an IP past its quota, a full queue.
     declaredBodyLimit(settings.maxBytes + MULTIPART_ALLOWANCE_BYTES, tooLarge(settings.maxBytes).message),
     rateLimit({ name: 'log-files', windowMs: 60 * 60_000, limit: settings.ratePerHour }),
-    async (req, res, next) => {
-      await service.admit();
-      const id = (res.locals.logId = service.newId());
-      stageInto(req, service.stagingFor(id));
-      receive(req, res, (error: unknown) => {
-        if (!error) return next();
-        void rm(service.stagingFor(id), { recursive: true, force: true }).finally(() =>
-          next(uploadError(error, settings)),
-        );
-      });
-    },
     async (req, res) => {
-      const id = res.locals.logId as string;
+      const { id, files } = await receive(req, res);
       try {
-        const uploads = (req.files ?? []) as unknown as StagedUpload[];
-        if (uploads.length === 0) throw new HttpError(400, 'Choose at least one log file (the "file" field).');
         const { auditId } = parseOr400(uploadFields, req.body ?? {});
-        const files: StagedFile[] = uploads.map((file) => ({
-          path: file.path,
-          name: file.originalname,
-          bytes: file.size,
-        }));
         const visitor = visitorKey(req, res, { create: true })!;
         await service.accept({ id, files, visitor, auditId });
       } catch (error) {

@@ -3,10 +3,12 @@ import { join } from 'node:path';
 import type { Db } from '#db/index.ts';
 import {
   countUnfinishedLogFiles,
+  deleteClientSiteLogFiles,
   deleteLogFile,
   failLogFile,
   getLogFile,
   insertLogFile,
+  listClientSiteLogFiles,
   pruneLogFiles,
   type LogFileRow,
 } from '#db/log-files.ts';
@@ -14,6 +16,7 @@ import { getSiteAudit } from '#db/site-audits.ts';
 import type { LogFilesSettings } from '#server/config/log-files.ts';
 import { BusyError, InvalidInputError, NotAllowedError, NotFoundError } from '#server/lib/domain-errors.ts';
 import type { Jobs } from '#server/lib/jobs/index.ts';
+import type { ClientSiteLogItem } from '#views/model/client-sites.ts';
 import type { LogFileView } from '#views/model/log-files.ts';
 import type { AnalyseProgress, StagedFile } from './analyse.ts';
 import { LOG_FILES_JOB, removeStaged, UNEXPECTED_FAILURE, type LogFilesInput } from './job.ts';
@@ -22,7 +25,6 @@ import { isId, newId } from '#views/model/ids.ts';
 
 const DAY_MS = 86_400_000;
 const RETRY_AFTER_SECONDS = 60;
-
 
 export interface LogFilesServiceOptions {
   db: Db;
@@ -66,6 +68,48 @@ export function createLogFilesService(options: LogFilesServiceOptions) {
     return row;
   }
 
+  async function removeLog(id: string): Promise<void> {
+    await deleteLogFile(db, id);
+    await rm(join(options.stagingDir, id), { recursive: true, force: true });
+  }
+
+  /** The operator's logs of client sites: owned by the site (its monitor's id), not by a browser. */
+  function clientSiteLogs() {
+    return {
+      /** The newest of these audits (newest first) that is still there and finished, if any. */
+      async latestFinishedAudit(auditIds: readonly string[]): Promise<string | undefined> {
+        for (const auditId of auditIds) if ((await getSiteAudit(db, auditId))?.status === 'done') return auditId;
+        return undefined;
+      },
+      /** Each client site's unexpired logs, newest first. */
+      async ofClientSites(clientSites: string[]): Promise<Record<string, ClientSiteLogItem[]>> {
+        const lists: Record<string, ClientSiteLogItem[]> = {};
+        for (const row of await listClientSiteLogFiles(db, clientSites, now()))
+          (lists[row.clientSite!] ??= []).push({
+            id: row.id,
+            status: row.status,
+            files: row.files.map((file) => file.name),
+            lines: row.lines,
+            error: row.error,
+            joined: row.auditId !== null,
+            createdAt: new Date(row.createdAt).toISOString(),
+          });
+        return lists;
+      },
+      /** The operator deletes one of a client site's logs (another site's, or a visitor's, is not found). */
+      async removeOfClientSite(clientSite: string, id: string): Promise<void> {
+        const row = await stored(id);
+        if (row.clientSite !== clientSite) throw new NotFoundError('This client site has no log with that id.');
+        await removeLog(row.id);
+      },
+      /** A client site is gone: its logs go with it. */
+      async removeClientSite(clientSite: string): Promise<void> {
+        for (const id of await deleteClientSiteLogFiles(db, clientSite))
+          await rm(join(options.stagingDir, id), { recursive: true, force: true });
+      },
+    };
+  }
+
   return {
     // The one id rule: the results' only key, so a link to them can be shared safely.
     newId,
@@ -79,7 +123,14 @@ export function createLogFilesService(options: LogFilesServiceOptions) {
         );
     },
     /** Stores the log's row and queues its job; the staged files are the job's from here on. */
-    async accept(log: { id: string; files: StagedFile[]; visitor: string; auditId?: string }): Promise<{ id: string }> {
+    async accept(log: {
+      id: string;
+      files: StagedFile[];
+      visitor: string;
+      auditId?: string;
+      /** The operator's client site it is attached to (/admin/client-sites); its visitor is then ''. */
+      clientSite?: string;
+    }): Promise<{ id: string }> {
       if (log.auditId) {
         const audit = await getSiteAudit(db, log.auditId);
         if (!audit || audit.status !== 'done')
@@ -92,6 +143,7 @@ export function createLogFilesService(options: LogFilesServiceOptions) {
         id: log.id,
         visitor: log.visitor,
         auditId: log.auditId ?? null,
+        clientSite: log.clientSite ?? null,
         files: log.files.map(({ name, bytes }) => ({ name, bytes })),
         createdAt: at,
         expiresAt: at + settings.keepDays * DAY_MS,
@@ -120,9 +172,9 @@ export function createLogFilesService(options: LogFilesServiceOptions) {
       const row = await stored(id);
       if (!visitor || row.visitor !== visitor)
         throw new NotAllowedError('Only the browser that uploaded a log can delete it.');
-      await deleteLogFile(db, row.id);
-      await rm(join(options.stagingDir, row.id), { recursive: true, force: true });
+      await removeLog(row.id);
     },
+    ...clientSiteLogs(),
     /**
      * Deletes the logs whose LOG_FILES_KEEP_DAYS are over, and staged folders a day old that no waiting
      * log owns (an upload cut off half way, a process that stopped between storing and queueing).

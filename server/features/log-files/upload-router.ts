@@ -1,9 +1,11 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import multer, { type StorageEngine } from 'multer';
 import { HttpError } from '#server/http/http-error.ts';
 import { isDomainError } from '#server/lib/domain-errors.ts';
+import type { StagedFile } from './analyse.ts';
+import type { LogFilesService } from './service.ts';
 import { stageFile } from './stage.ts';
 
 /** The upload's HTTP edge: multer with a storage engine that stages each file (./stage.ts) and counts bytes across them. */
@@ -90,3 +92,37 @@ export function uploadHandler(settings: { maxBytes: number; maxFiles: number }) 
 }
 
 export { tooLarge };
+
+/** A new log's files, read and staged (and the form's other fields in `req.body`). */
+export interface ReceivedUpload {
+  id: string;
+  files: StagedFile[];
+}
+
+/**
+ * Reads a multipart upload (field `file`, one or more) into a new log's staging folder, as every way
+ * in through HTTP does (the public upload, the operator's client sites): the queue's cap first, then
+ * each file streamed and sniffed, all counted against the size limit. A refusal leaves nothing staged.
+ */
+export function uploadReceiver(
+  service: Pick<LogFilesService, 'admit' | 'newId' | 'stagingFor'>,
+  settings: { maxBytes: number; maxFiles: number },
+) {
+  const receive = uploadHandler(settings);
+  return async (req: Request, res: Response): Promise<ReceivedUpload> => {
+    await service.admit();
+    const id = service.newId();
+    stageInto(req, service.stagingFor(id));
+    try {
+      await new Promise<void>((resolve, reject) =>
+        receive(req, res, (error: unknown) => (error ? reject(uploadError(error, settings)) : resolve())),
+      );
+      const uploads = (req.files ?? []) as unknown as StagedUpload[];
+      if (uploads.length === 0) throw new HttpError(400, 'Choose at least one log file (the "file" field).');
+      return { id, files: uploads.map((file) => ({ path: file.path, name: file.originalname, bytes: file.size })) };
+    } catch (error) {
+      await rm(service.stagingFor(id), { recursive: true, force: true });
+      throw error;
+    }
+  };
+}
