@@ -14,8 +14,9 @@ function outcome(log: ClientSiteLogItem): string {
 function LogRow({ log, site, csrf }: { log: ClientSiteLogItem; site: ClientSiteItem; csrf: string }) {
   const names = log.files.join(', ');
   return (
-    <li className="client-log">
-      <span className="lead-meta">{day(log.createdAt)}</span> <span className="client-log-files">{names}</span>
+    <li className="client-log lead-meta">
+      {`${day(log.createdAt)} · `}
+      <span className="client-log-files">{names}</span>
       {' · '}
       {log.status === 'failed' ? <strong className="client-down">{outcome(log)}</strong> : outcome(log)}
       {' · '}
