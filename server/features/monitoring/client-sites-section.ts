@@ -6,6 +6,7 @@ import type { AdminSection, AdminTools } from '#server/http/admin/shell.ts';
 import type { Capacity } from '#server/lib/capacity.ts';
 import { InvalidInputError } from '#server/lib/domain-errors.ts';
 import { ClientSitesPage, type ClientSiteValues } from '#views/admin/client-sites/ClientSitesPage.tsx';
+import { logUploadScript } from '#views/admin/client-sites/log-upload-script.ts';
 import { clientSiteLogRoutes, LOG_NOTICES, type ClientSiteLogs } from './client-site-logs-section.ts';
 import { CLIENT_SITE_LIMITS, clientSiteItem, monthlyReportOf, parseMonth, parseRecipients } from './client-sites.ts';
 import type { ReportBrand } from '#server/lib/pdf/index.ts';
@@ -90,7 +91,9 @@ export function clientSitesSection(options: ClientSitesSectionOptions): AdminSec
       mailEnabled: options.mailEnabled,
       now: new Date(admin.now()).toISOString(),
     });
-    admin.page(res, status, { title: 'Client sites', content });
+    // With logs, the script that shows an upload's progress.
+    const script = logs ? logUploadScript(admin.session(res).csrfToken) : undefined;
+    admin.page(res, status, { title: 'Client sites', content, script });
   }
 
   return {

@@ -70,6 +70,9 @@ export function ClientSiteLogs({ site, csrf, error }: { site: ClientSiteItem; cs
         <button type="submit" className="button secondary">
           Attach logs
         </button>
+        {/* Shown by the page's script while the files go up (log-upload-script.ts). */}
+        <progress max={1} value={0} hidden aria-label={`Upload of ${site.url}'s logs`} />
+        <span className="client-log-status" role="status" />
       </form>
     </section>
   );
