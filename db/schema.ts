@@ -216,4 +216,47 @@ export interface Tables {
     created_at: string;
     handled_at: string | null;
   };
+  /** Server log analysis (migration 0023, db/log-files.ts): one row per upload or import; times in ms. */
+  log_files: {
+    id: string;
+    visitor: string;
+    status: 'queued' | 'running' | 'done' | 'failed';
+    error: string | null;
+    audit_id: string | null;
+    files: string;
+    bytes: number;
+    format: string | null;
+    lines: Generated<number>;
+    unparsed: Generated<number>;
+    summary: string | null;
+    created_at: number;
+    finished_at: number | null;
+    expires_at: number;
+    /** The client site (its monitor's id) the operator attached it to (migration 0028); null otherwise. */
+    client_site: string | null;
+  };
+  /** Bots' hits per URL, bot, verified (0/1) and status (db/log-file-hits.ts). */
+  log_file_hits: {
+    log_id: string;
+    url: string;
+    bot: string;
+    verified: number;
+    status: number;
+    hits: number;
+    bytes: number;
+    first_seen: number;
+    last_seen: number;
+  };
+  /** log_file_hits as the reading job flushes them, merged into it once the log is read (db/log-file-hits.ts). */
+  log_file_hit_parts: Tables['log_file_hits'];
+  /** Every line's hit per UTC day, bot ('other': people), verified and status (db/log-file-days.ts). */
+  log_file_days: {
+    log_id: string;
+    day: string;
+    bot: string;
+    verified: number;
+    status: number;
+    hits: number;
+    bytes: number;
+  };
 }

@@ -161,6 +161,7 @@ await esbuild.build({
   absWorkingDir: root,
   entryPoints: {
     'directories-check': 'scripts/directories-check.ts',
+    'log-files': 'scripts/log-files.ts',
     submissions: 'scripts/submissions.ts',
     backup: 'scripts/backup.ts',
   },

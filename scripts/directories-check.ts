@@ -153,7 +153,7 @@ export async function checkCommand(argv: string[], deps: CheckCommandDeps): Prom
 }
 
 /** The job system on the server's database, as the server opens it; this process never runs jobs. */
-async function openServerJobs(config: Config) {
+export async function openServerJobs(config: Config) {
   const db = await openServerDatabase(config);
   if (!db) return undefined;
   try {
@@ -165,6 +165,7 @@ async function openServerJobs(config: Config) {
     });
     return {
       jobs,
+      db,
       async close() {
         await jobs.close();
         await db.destroy();

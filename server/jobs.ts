@@ -13,6 +13,7 @@ import { monitorScheduleJob } from './features/monitoring/scheduler.ts';
 import { leadEmail } from './features/leads/email.ts';
 import { messageDeliveryJob } from './lib/messaging/job.ts';
 import { auditPdfLines, renderAuditPdf } from './features/site-audit/pdf.ts';
+import { logFilesJob } from './features/log-files/job.ts';
 
 /**
  * The app's job definitions: the module every job thread imports (docs/decisions/0032). A feature
@@ -30,6 +31,7 @@ export const definitions: readonly AnyJobDefinition[] = [
   markdownRenderJob,
   // The monthly client report: drawn in a thread, site-audit's PDF handed in (features do not import each other).
   clientReportJob({ lines: auditPdfLines, render: renderAuditPdf }),
+  logFilesJob,
   // Periodic work, as repeatable jobs: the one delivery of everything the site sends (a mail to the
   // operator in the leads' words), the monitors' schedule (its runs are site audits), the monthly
   // reports' look, and the IndexNow ping of scheduled posts going live.

@@ -5,6 +5,7 @@ import { imageCompressor } from './image-compressor.ts';
 import { indexNow } from './indexnow.ts';
 import { leadDelivery } from './leads.ts';
 import { limits } from './limits.ts';
+import { logFiles } from './log-files.ts';
 import { llm } from './llm.ts';
 import { mobileTest } from './mobile-test.ts';
 import { monitoring } from './monitoring.ts';
@@ -44,6 +45,7 @@ const sections = {
   llm,
   indexNow,
   monitoring,
+  logFiles,
 };
 
 type SectionValue<S> = S extends ConfigSection<EnvShape, infer T> ? T : never;

@@ -4,6 +4,7 @@ import { directoriesFeature } from './directories/index.ts';
 import { imageCompressorFeature } from './image-compressor/index.ts';
 import { indexCheckerFeature } from './index-checker/index.ts';
 import { leadsFeature } from './leads/index.ts';
+import { logFilesFeature } from './log-files/index.ts';
 import { mobileTestFeature } from './mobile-test/index.ts';
 import { monitoringFeature } from './monitoring/index.ts';
 import { clientSitesFeature } from './monitoring/client-sites-router.ts';
@@ -28,11 +29,13 @@ export function buildFeatures(deps: AppDeps) {
   const directories = directoriesFeature(deps);
   const posts = postsFeature(deps);
   const monitoring = monitoringFeature(deps, leads.delivery);
+  const logFiles = logFilesFeature(deps);
   const all: Feature[] = [
     // Before leads: its /admin/posts pages are mounted ahead of the inbox's /admin catch-all.
     posts,
     // The same for /admin/client-sites (the operator's monitored client sites, issue 25).
-    clientSitesFeature(deps, monitoring.service),
+    // With the log analyser's way in: the operator attaches a client site's access logs (issue 36).
+    clientSitesFeature(deps, monitoring.service, logFiles.clientSiteLogs),
     leads,
     sitemapGeneratorFeature(deps),
     siteAuditFeature(deps),
@@ -49,6 +52,7 @@ export function buildFeatures(deps: AppDeps) {
     toolsHubFeature(deps),
     anchorTextGeneratorFeature(deps),
     viralPromptsFeature(deps),
+    logFiles,
   ];
   return {
     all,

@@ -40,6 +40,8 @@ import { seoAuditPage } from '#views/tools/seo-audit/Page.tsx';
 import { siteAuditPage } from '#views/tools/site-audit/Page.tsx';
 import { siteAuditReportPage } from '#views/tools/site-audit/ReportPage.tsx';
 import { sitemapGeneratorPage } from '#views/tools/sitemap-generator/Page.tsx';
+import { logFilesPage } from '#views/tools/log-files/Page.tsx';
+import { logFilesReportPage } from '#views/tools/log-files/ReportPage.tsx';
 import { toolsHubPage } from '#views/tools/tools-hub/Page.tsx';
 import { featuredFirst, HUB_PATH, TOOLS, toolsByGroup } from '#views/model/tools-hub.ts';
 import { domainExtractorPage } from '#views/tools/domain-extractor/Page.tsx';
@@ -112,6 +114,9 @@ export const pages: PageDef[] = [
   redirectCheckerPage,
   indexCheckerPage,
   mobileTestPage,
+  // Server log analysis (issue 36): the tool, and each log's private results.
+  logFilesPage,
+  logFilesReportPage,
 ];
 
 const localities = [

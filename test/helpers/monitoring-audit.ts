@@ -6,6 +6,9 @@ import { pageRows, reportFacts } from '#server/features/site-audit/report.ts';
 import { CRAWLER_BOT_NAME, isCrawlStartError } from '#server/lib/crawler/index.ts';
 import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import type { ServedFixture } from '#test/fixtures/crawl-site.ts';
+import type { MonitoringSite } from '#test/fixtures/monitoring-site.ts';
+import { insertMonitor } from '#db/monitoring/monitors.ts';
+import { finishRun, insertRun } from '#db/monitoring/runs.ts';
 
 /**
  * Audits a served fixture through the real guarded fetcher and stores the audit as the audit job
@@ -53,4 +56,49 @@ export async function storeAuditOf(
     await finishSiteAudit(db, id, { status: 'failed', error: error.message, finishedAt: at });
   }
   return id;
+}
+
+/** A client monitor of a monitoring fixture site with checks stored as runs: `checks` are [ISO time, fixture version]. */
+export async function storeClientSite(
+  db: Db,
+  site: MonitoringSite,
+  id: string,
+  checks: Array<[string, MonitoringSite['version']]>,
+  status: 'active' | 'paused' = 'active',
+): Promise<void> {
+  await insertMonitor(db, {
+    id,
+    kind: 'client',
+    url: `${site.origin}/`,
+    origin: site.origin,
+    email: 'owner@client.in',
+    recipients: ['owner@client.in', 'seo@client.in'],
+    schedule: 'weekly',
+    webhookUrl: null,
+    status,
+    emailConfirmedAt: '2026-10-01T00:00:00.000Z',
+    verificationToken: 'token',
+    scoreDrop: 5,
+    digest: false,
+    createdAt: '2026-10-01T00:00:00.000Z',
+    ipHash: null,
+  });
+  for (const [at, version] of checks) {
+    site.version = version;
+    const auditId = await storeAuditOf(db, site, at);
+    const runId = `${id}-${at}`;
+    await insertRun(db, { id: runId, monitorId: id, slot: at, trigger: 'schedule', auditId, createdAt: at });
+    const audit = await db
+      .selectFrom('site_audits')
+      .select(['status', 'summary'])
+      .where('id', '=', auditId)
+      .executeTakeFirstOrThrow();
+    await finishRun(db, runId, {
+      status: audit.status === 'done' ? 'done' : 'failed',
+      score: audit.summary ? (JSON.parse(audit.summary) as { score: number }).score : null,
+      regressions: [],
+      fixed: [],
+      finishedAt: at,
+    });
+  }
 }

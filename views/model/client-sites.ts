@@ -22,6 +22,23 @@ export interface ClientSiteItem {
   trend: number[];
   /** Months (YYYY-MM) with checks, newest first: each has a PDF report. */
   months: string[];
+  /** Access logs the operator attached, newest first (the log analyser, issue 36). */
+  logs: ClientSiteLogItem[];
+}
+
+/** An access log attached to a client site: its report is the log analyser's, /log-file-analyser/<id>. */
+export interface ClientSiteLogItem {
+  id: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  /** The files' names as uploaded. */
+  files: string[];
+  lines: number;
+  /** Why it failed, when it did. */
+  error: string | null;
+  /** Analysed with the site's latest finished audit (pages bots never crawl, and the like). */
+  joined: boolean;
+  /** When it was attached (ISO). */
+  createdAt: string;
 }
 
 export const SCHEDULE_LABELS: Record<ClientSchedule, string> = {

@@ -210,6 +210,25 @@ export const TOOLS: readonly ToolEntry[] = [
     featured: 4,
   },
   {
+    name: 'Log File Analyser',
+    description:
+      'Upload your access logs and see which pages verified Googlebot, Bingbot and AI crawlers fetch, and what they waste time on.',
+    keywords: [
+      'logs',
+      'access log',
+      'server log',
+      'googlebot',
+      'crawl budget',
+      'bots',
+      'ai crawlers',
+      'nginx',
+      'apache',
+    ],
+    path: '/log-file-analyser',
+    group: 'crawl',
+    icon: 'list',
+  },
+  {
     name: 'Viral Prompts',
     description: 'Browse curated AI prompts for images, video, text and audio, or expand your own idea.',
     keywords: ['ai', 'chatgpt', 'prompts', 'midjourney', 'ideas'],

@@ -13,6 +13,7 @@ import { CLIENT_SITE_LIMITS } from './client-sites.ts';
 export function clientSitesFeature(
   deps: Pick<AppDeps, 'config' | 'db' | 'log'>,
   service: ClientSitesSectionOptions['service'],
+  logs?: ClientSitesSectionOptions['logs'],
 ): Feature {
   const { config, db, log } = deps;
   return {
@@ -26,6 +27,7 @@ export function clientSitesFeature(
         fontPath: pickPdfFont(config.pdf.fontPath),
         pdfCapacity: createCapacity(CLIENT_SITE_LIMITS.pdfsAtOnce),
         mailEnabled: Boolean(config.leadDelivery.email),
+        logs,
       }),
     ],
   };

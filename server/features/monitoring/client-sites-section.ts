@@ -6,6 +6,8 @@ import type { AdminSection, AdminTools } from '#server/http/admin/shell.ts';
 import type { Capacity } from '#server/lib/capacity.ts';
 import { InvalidInputError } from '#server/lib/domain-errors.ts';
 import { ClientSitesPage, type ClientSiteValues } from '#views/admin/client-sites/ClientSitesPage.tsx';
+import { logUploadScript } from '#views/admin/client-sites/log-upload-script.ts';
+import { clientSiteLogRoutes, LOG_NOTICES, type ClientSiteLogs } from './client-site-logs-section.ts';
 import { CLIENT_SITE_LIMITS, clientSiteItem, monthlyReportOf, parseMonth, parseRecipients } from './client-sites.ts';
 import type { ReportBrand } from '#server/lib/pdf/index.ts';
 import { renderMonthlyPdf, type AuditPdf } from './monthly-pdf.ts';
@@ -22,6 +24,8 @@ export interface ClientSitesSectionOptions extends Pick<AppDeps, 'db' | 'log'> {
   /** PDFs drawn at once in this process (each can take a while for a large audit). */
   pdfCapacity: Capacity;
   mailEnabled: boolean;
+  /** The log analyser's way in (issue 36): without it, the rows have no logs. */
+  logs?: ClientSiteLogs;
 }
 
 const NOTICES: Record<string, string> = {
@@ -30,6 +34,7 @@ const NOTICES: Record<string, string> = {
   resumed: 'Resumed.',
   started: 'Check started: the result shows here when it ends.',
   deleted: 'Client site deleted.',
+  ...LOG_NOTICES,
 };
 const EMPTY: ClientSiteValues = { url: '', schedule: 'weekly', recipients: '' };
 const ADDRESS = 'url: the address of the site to monitor.';
@@ -67,8 +72,12 @@ const one = (value: unknown): string => (typeof value === 'string' ? value : '')
  * Browsers get pages and redirects; other clients (Accept without text/html) get JSON.
  */
 export function clientSitesSection(options: ClientSitesSectionOptions): AdminSection {
-  const { service, log } = options;
-  const list = async () => (await service.listMonitors('client')).map(clientSiteItem);
+  const { service, log, logs } = options;
+  const list = async () => {
+    const sites = await service.listMonitors('client');
+    const attached = logs ? await logs.list(sites.map((site) => site.id)) : {};
+    return sites.map((site) => clientSiteItem(site, attached[site.id]));
+  };
 
   async function page(admin: AdminTools, res: Response, status: number, extra: Partial<ClientSitesPageExtra>) {
     const content = createElement(ClientSitesPage, {
@@ -77,15 +86,21 @@ export function clientSitesSection(options: ClientSitesSectionOptions): AdminSec
       values: extra.values ?? EMPTY,
       notice: extra.notice,
       error: extra.error,
+      logError: extra.logError,
+      logsEnabled: Boolean(logs),
       mailEnabled: options.mailEnabled,
       now: new Date(admin.now()).toISOString(),
     });
-    admin.page(res, status, { title: 'Client sites', content });
+    // With logs, the script that shows an upload's progress.
+    const script = logs ? logUploadScript(admin.session(res).csrfToken) : undefined;
+    admin.page(res, status, { title: 'Client sites', content, script });
   }
 
   return {
     path: '/client-sites',
     label: 'Client sites',
+    // The attached logs' uploads (JSON and form bodies keep the shell's default).
+    bodyLimits: logs ? { multipart: logs.maxBodyBytes } : undefined,
     routes(router, admin) {
       router.get('/', async (req, res) => {
         if (admin.wantsJson(req)) return void res.json({ sites: await list() });
@@ -113,7 +128,15 @@ export function clientSitesSection(options: ClientSitesSectionOptions): AdminSec
         ['pause', 'paused', (id) => service.updateMonitor(id, { paused: true })],
         ['resume', 'resumed', (id) => service.updateMonitor(id, { paused: false })],
         ['run', 'started', (id) => service.runMonitorNow(id)],
-        ['delete', 'deleted', (id) => service.deleteMonitor(id)],
+        // The site's logs go with it.
+        [
+          'delete',
+          'deleted',
+          async (id) => {
+            await service.deleteMonitor(id);
+            await logs?.removeAll(id);
+          },
+        ],
       ];
       for (const [path, done, act] of actions)
         router.post(`/:id/${path}`, admin.guard, async (req, res) => {
@@ -129,11 +152,24 @@ export function clientSitesSection(options: ClientSitesSectionOptions): AdminSec
         });
 
       router.get('/:id/report.pdf', (req, res) => monthlyPdf(options, admin, req, res));
+
+      if (logs)
+        clientSiteLogRoutes(router, admin, {
+          service,
+          logs,
+          log,
+          again: (res, siteId) => (message, status) => page(admin, res, status, { logError: { siteId, message } }),
+        });
     },
   };
 }
 
-type ClientSitesPageExtra = { values: ClientSiteValues; notice: string; error: string };
+type ClientSitesPageExtra = {
+  values: ClientSiteValues;
+  notice: string;
+  error: string;
+  logError: { siteId: string; message: string };
+};
 
 /** GET /:id/report.pdf?month=YYYY-MM: the month's branded report, one drawn at a time per process. */
 async function monthlyPdf(options: ClientSitesSectionOptions, admin: AdminTools, req: Request, res: Response) {

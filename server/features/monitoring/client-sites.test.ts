@@ -2,8 +2,7 @@ import express from 'express';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { Db } from '#db/index.ts';
-import { finishRun, insertRun } from '#db/monitoring/runs.ts';
-import { insertMonitor, updateMonitor } from '#db/monitoring/monitors.ts';
+import { updateMonitor } from '#db/monitoring/monitors.ts';
 import { listMessages } from '#db/messages.ts';
 import { auditPdfLines, renderAuditPdf } from '#server/features/site-audit/index.ts';
 import { createCapacity } from '#server/lib/capacity.ts';
@@ -13,7 +12,7 @@ import { serveMonitoringSite, type MonitoringSite } from '#test/fixtures/monitor
 import { createTestApp, type TestApp } from '#test/helpers/app.ts';
 import { record } from '#test/helpers/jobs.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
-import { storeAuditOf } from '#test/helpers/monitoring-audit.ts';
+import { storeClientSite } from '#test/helpers/monitoring-audit.ts';
 import { CLIENT_REPORT_JOB, queueClientReport, queueMonthlyReports, reportMessageId } from './client-report.ts';
 import { createAdminShell } from '#server/http/admin/shell.ts';
 import { clientSitesSection } from './client-sites-section.ts';
@@ -32,48 +31,12 @@ beforeAll(async () => {
 afterAll(() => site.close());
 
 /** A client monitor of the fixture site with checks stored as runs: `checks` are [ISO time, fixture version]. */
-async function clientWithChecks(
+const clientWithChecks = (
   db: Db,
   id: string,
   checks: Array<[string, MonitoringSite['version']]>,
   status: 'active' | 'paused' = 'active',
-): Promise<void> {
-  await insertMonitor(db, {
-    id,
-    kind: 'client',
-    url: `${site.origin}/`,
-    origin: site.origin,
-    email: 'owner@client.in',
-    recipients: ['owner@client.in', 'seo@client.in'],
-    schedule: 'weekly',
-    webhookUrl: null,
-    status,
-    emailConfirmedAt: '2026-10-01T00:00:00.000Z',
-    verificationToken: 'token',
-    scoreDrop: 5,
-    digest: false,
-    createdAt: '2026-10-01T00:00:00.000Z',
-    ipHash: null,
-  });
-  for (const [at, version] of checks) {
-    site.version = version;
-    const auditId = await storeAuditOf(db, site, at);
-    const runId = `${id}-${at}`;
-    await insertRun(db, { id: runId, monitorId: id, slot: at, trigger: 'schedule', auditId, createdAt: at });
-    const audit = await db
-      .selectFrom('site_audits')
-      .select(['status', 'summary'])
-      .where('id', '=', auditId)
-      .executeTakeFirstOrThrow();
-    await finishRun(db, runId, {
-      status: audit.status === 'done' ? 'done' : 'failed',
-      score: audit.summary ? (JSON.parse(audit.summary) as { score: number }).score : null,
-      regressions: [],
-      fixed: [],
-      finishedAt: at,
-    });
-  }
-}
+) => storeClientSite(db, site, id, checks, status);
 
 describe('the recipients and month fields', () => {
   test('addresses split on commas, semicolons, spaces and lines; duplicates dropped; each checked', () => {

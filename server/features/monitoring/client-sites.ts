@@ -1,7 +1,7 @@
 import type { Db } from '#db/index.ts';
 import { listRuns, RUNS_KEPT } from '#db/monitoring/runs.ts';
 import { InvalidInputError } from '#server/lib/domain-errors.ts';
-import type { ClientSiteItem } from '#views/model/client-sites.ts';
+import type { ClientSiteItem, ClientSiteLogItem } from '#views/model/client-sites.ts';
 import { canonicalEmail } from '#views/model/email.ts';
 import { loadMonthlyReport, monthBounds, type MonthlyReport } from './monthly-pdf.ts';
 import type { MonitorView } from './service.ts';
@@ -58,8 +58,8 @@ export function parseMonth(value: unknown): string {
   return value;
 }
 
-/** The list's row for a client monitor, from its view (runs newest first). */
-export function clientSiteItem(view: Awaited<MonitorView>): ClientSiteItem {
+/** The list's row for a client monitor, from its view (runs newest first) and its attached logs. */
+export function clientSiteItem(view: Awaited<MonitorView>, logs: ClientSiteLogItem[] = []): ClientSiteItem {
   const last = view.runs[0];
   const trend = view.runs
     .filter((run) => run.status === 'done' && run.score !== null)
@@ -90,6 +90,7 @@ export function clientSiteItem(view: Awaited<MonitorView>): ClientSiteItem {
       : null,
     trend,
     months: months.slice(0, CLIENT_SITE_LIMITS.reportMonths),
+    logs,
   };
 }
 

@@ -1,6 +1,7 @@
 import { AdminNotices } from '#views/admin/AdminFrame.tsx';
 import type { ReactNode } from 'react';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
+import { ClientSiteLogs } from './ClientSiteLogs.tsx';
 import { SCHEDULE_LABELS, type ClientSchedule, type ClientSiteItem } from '#views/model/client-sites.ts';
 
 /** The add form as typed (kept when it is refused). */
@@ -17,6 +18,10 @@ export interface ClientSitesProps {
   values: ClientSiteValues;
   notice?: string;
   error?: string;
+  /** A refused log upload or delete, shown at that site's logs. */
+  logError?: { siteId: string; message: string };
+  /** Whether logs can be attached (the log analyser is there). */
+  logsEnabled?: boolean;
   /** Whether mail can go out (SMTP_URL): without it nobody receives alerts or reports. */
   mailEnabled: boolean;
   /** The time of the page (ISO): a next check at or before it is due now. */
@@ -104,7 +109,9 @@ function LastCheck({ site }: { site: ClientSiteItem }) {
   );
 }
 
-function SiteCard({ site, csrf, now }: { site: ClientSiteItem; csrf: string; now: string }) {
+type Logs = { error?: string };
+
+function SiteCard({ site, csrf, now, logs }: { site: ClientSiteItem; csrf: string; now: string; logs?: Logs }) {
   const action = (path: string) => `/admin/client-sites/${site.id}/${path}`;
   const post = (path: string, label: string, className = 'button secondary') => (
     <form method="post" action={action(path)}>
@@ -140,6 +147,7 @@ function SiteCard({ site, csrf, now }: { site: ClientSiteItem; csrf: string; now
           ))}
         </p>
       ) : null}
+      {logs ? <ClientSiteLogs site={site} csrf={csrf} error={logs.error} /> : null}
       <div className="lead-actions">
         {site.paused ? null : post('run', 'Check now')}
         {site.paused ? post('resume', 'Resume') : post('pause', 'Pause')}
@@ -218,7 +226,17 @@ export function ClientSitesPage(props: ClientSitesProps) {
           <h2 className="client-list-title">{`${props.sites.length} client site${props.sites.length === 1 ? '' : 's'}`}</h2>
           <ul className="lead-list">
             {props.sites.map((site) => (
-              <SiteCard key={site.id} site={site} csrf={props.csrf} now={props.now} />
+              <SiteCard
+                key={site.id}
+                site={site}
+                csrf={props.csrf}
+                now={props.now}
+                logs={
+                  props.logsEnabled
+                    ? { error: props.logError?.siteId === site.id ? props.logError.message : undefined }
+                    : undefined
+                }
+              />
             ))}
           </ul>
         </>

@@ -1,0 +1,150 @@
+import type { Db } from '#db/index.ts';
+import { addDays, type DayCount } from '#db/log-file-days.ts';
+import { addHitParts, mergeHitParts, type HitCount } from '#db/log-file-hits.ts';
+import { LOG_FILE_BOTS, OTHER_CLIENTS } from '#views/model/log-file-bots.ts';
+import { detached } from './log-fields.ts';
+
+/**
+ * Counts in memory, written to the database in batches: per (URL, bot, verified, status) for bots,
+ * per (day, bot, verified, status) for every line. A table of counts is flushed when it holds
+ * FLUSH_ENTRIES rows or its URLs FLUSH_KEY_CHARS characters, so memory stays bounded whatever the
+ * size of the log or the number of its distinct URLs. Counts sit in typed arrays (a row is an index)
+ * rather than one object each: ten million lines make little garbage.
+ */
+export const FLUSH_ENTRIES = 100_000;
+export const FLUSH_KEY_CHARS = 8 * 1024 * 1024;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The (bot, verified, status) of a hit as one number: bots by catalogue index (0 for OTHER_CLIENTS),
+ * then verified, then the status.
+ */
+const BOTS = [OTHER_CLIENTS, ...LOG_FILE_BOTS.map((bot) => bot.id)];
+const BOT_INDEX = new Map(BOTS.map((bot, index) => [bot, index]));
+const combo = (bot: string, verified: boolean, status: number) =>
+  ((BOT_INDEX.get(bot) ?? 0) * 2 + (verified ? 1 : 0)) * 1000 + status;
+function uncombo(key: number): { bot: string; verified: boolean; status: number } {
+  const status = key % 1000;
+  const rest = (key - status) / 1000;
+  return { bot: BOTS[rest >> 1]!, verified: (rest & 1) === 1, status };
+}
+
+/** Up to FLUSH_ENTRIES rows of counts keyed by text, in columns. */
+function countTable() {
+  const index = new Map<string, number>();
+  // Sized for FLUSH_ENTRIES; a batch that passes it before the next flush grows them.
+  let capacity = FLUSH_ENTRIES;
+  let hits = new Float64Array(capacity);
+  let bytes = new Float64Array(capacity);
+  let first = new Float64Array(capacity);
+  let last = new Float64Array(capacity);
+  let combos = new Float64Array(capacity);
+  const texts: string[] = [];
+  let chars = 0;
+  const grown = (column: Float64Array) => {
+    const bigger = new Float64Array(capacity);
+    bigger.set(column);
+    return bigger;
+  };
+  return {
+    add(key: string, text: string, comboKey: number, time: number, size: number): void {
+      let row = index.get(key);
+      if (row === undefined) {
+        row = index.size;
+        if (row >= capacity) {
+          capacity *= 2;
+          [hits, bytes, first, last, combos] = [grown(hits), grown(bytes), grown(first), grown(last), grown(combos)];
+        }
+        const kept = detached(text);
+        index.set(detached(key), row);
+        texts[row] = kept;
+        chars += kept.length;
+        combos[row] = comboKey;
+        hits[row] = 0;
+        bytes[row] = 0;
+        first[row] = time;
+        last[row] = time;
+      }
+      hits[row]++;
+      bytes[row] += size;
+      if (time < first[row]!) first[row] = time;
+      if (time > last[row]!) last[row] = time;
+    },
+    full: () => index.size >= FLUSH_ENTRIES || chars >= FLUSH_KEY_CHARS,
+    size: () => index.size,
+    /** Every row, then empty. */
+    drain<T>(
+      row: (text: string, comboKey: number, counts: { hits: number; bytes: number; first: number; last: number }) => T,
+    ): T[] {
+      const rows: T[] = [];
+      for (let n = 0; n < index.size; n++)
+        rows.push(row(texts[n]!, combos[n]!, { hits: hits[n]!, bytes: bytes[n]!, first: first[n]!, last: last[n]! }));
+      index.clear();
+      texts.length = 0;
+      chars = 0;
+      return rows;
+    },
+  };
+}
+
+export function createAggregator(db: Db, logId: string) {
+  const urls = countTable();
+  const days = countTable();
+  let lastDay = Number.NaN;
+  let lastDayName = '';
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+
+  async function flush(): Promise<void> {
+    if (urls.size() > 0) {
+      const rows = urls.drain<HitCount>((url, key, counts) => ({
+        url,
+        ...uncombo(key),
+        hits: counts.hits,
+        bytes: counts.bytes,
+        firstSeen: counts.first,
+        lastSeen: counts.last,
+      }));
+      await addHitParts(db, logId, rows);
+    }
+    if (days.size() > 0) {
+      const rows = days.drain<DayCount>((day, key, counts) => ({
+        day,
+        ...uncombo(key),
+        hits: counts.hits,
+        bytes: counts.bytes,
+      }));
+      await addDays(db, logId, rows);
+    }
+  }
+
+  return {
+    /** One line's hit: `bot` a bot id or OTHER_CLIENTS (whose URLs are not kept). */
+    add(record: { url: string; time: number; status: number; bytes: number }, bot: string, verified: boolean): void {
+      const { time, bytes } = record;
+      const key = combo(bot, verified, record.status);
+      const dayIndex = Math.floor(time / DAY_MS);
+      if (dayIndex !== lastDay) {
+        lastDay = dayIndex;
+        lastDayName = new Date(dayIndex * DAY_MS).toISOString().slice(0, 10);
+      }
+      days.add(`${key} ${lastDayName}`, lastDayName, key, time, bytes);
+      if (bot !== OTHER_CLIENTS) urls.add(`${key} ${record.url}`, record.url, key, time, bytes);
+      if (time < first) first = time;
+      if (time > last) last = time;
+    },
+    /** Whether the tables are due to be flushed (the caller awaits `flush` between batches). */
+    full: () => urls.full() || days.full(),
+    flush,
+    /** The last flush, then the URL counts merged into their final rows: the log has been read. */
+    async finish(): Promise<void> {
+      await flush();
+      await mergeHitParts(db, logId);
+    },
+    /** The first and last time seen, or null before any line. */
+    range(): { from: number; to: number } | null {
+      return first <= last ? { from: first, to: last } : null;
+    },
+  };
+}
