@@ -28,6 +28,8 @@ const { ink: INK, body: BODY, muted: MUTED } = PDF_COLOURS;
 
 interface Summary {
   pages: number;
+  /** Scripts and stylesheets (absent in audits stored before they were listed apart). */
+  resources?: number;
   score: number;
   errors: number;
   warnings: number;
