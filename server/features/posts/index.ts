@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { AppDeps, Feature } from '#server/deps.ts';
 import { postsSection } from './admin-section.ts';
-import { INDEXNOW_JOB, INDEXNOW_SCHEDULED_JOB, type IndexNowInput } from './indexnow-job.ts';
+import { INDEXNOW_JOB, queueLivePings, type IndexNowInput } from './indexnow-job.ts';
 import { postsPublicRouter } from './public-router.ts';
 import { jobRenderer } from './render-job.ts';
 import { createPostsService, type PostChange, type PostsService } from './service.ts';
@@ -25,17 +25,20 @@ export function postsFeature({ config, db, log, jobs }: AppDeps): Feature & { po
       .catch((error: unknown) => log.error({ err: error, post: change.id }, 'indexnow: could not enqueue'));
   }
 
-  /** A page saw a scheduled post go live: the look that pings for it runs now (not at its next minute). */
+  /**
+   * A page saw a scheduled post go live: its ping is queued now, at the time the page was served (not
+   * at the repeatable look's next minute, which catches a site nobody visits).
+   */
   function checkScheduled(): void {
     if (!indexNow) return;
-    jobs
-      .runNow(INDEXNOW_SCHEDULED_JOB)
-      .catch((error: unknown) => log.error({ err: error }, 'indexnow: could not look for scheduled posts'));
+    queueLivePings({ db, config, jobs }, Date.now()).catch((error: unknown) =>
+      log.error({ err: error }, 'indexnow: could not look for scheduled posts'),
+    );
   }
 
   // Scheduled posts go live on their own (pages check the time as they render): the first page
-  // asked after one's time asks for the look, and the look, a repeatable job (indexnow-job.ts),
-  // also runs every minute for a site nobody visits.
+  // asked after one's time queues its ping, and a look, a repeatable job (indexnow-job.ts), runs
+  // every minute for a site nobody visits.
   // Saves, imports and previews render their Markdown in a job thread (decision 0051).
   const posts = createPostsService({
     db,

@@ -1,7 +1,7 @@
 import { becameLive, setIndexNowResult, type PostRow } from '#db/posts.ts';
 import type { Db } from '#db/index.ts';
 import type { Config } from '#server/config/index.ts';
-import { defineJob, type JobDeps } from '#server/lib/jobs/index.ts';
+import { defineJob, type JobDeps, type JobStarter } from '#server/lib/jobs/index.ts';
 import type { SafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { postPath } from '#views/model/posts.ts';
 
@@ -126,10 +126,28 @@ async function postsToPing(db: Db, config: Config, now: number): Promise<PostRow
 }
 
 /**
+ * Queues a ping for each scheduled post that went live by `now` and has none since; answers how many
+ * were new. The ping's job id is the post and its time, so looks in several processes, or a look
+ * while the ping is still tried, queue one ping.
+ */
+export async function queueLivePings(
+  deps: Pick<IndexNowDeps, 'db' | 'config'> & { jobs: Pick<JobStarter, 'enqueue'> },
+  now: number,
+): Promise<number> {
+  const origin = deps.config.siteUrl.replace(/\/+$/, '');
+  let queued = 0;
+  for (const row of await postsToPing(deps.db, deps.config, now)) {
+    const input: IndexNowInput = { postId: row.id, urls: [origin + postPath(row)] };
+    const id = `live-${row.id}-${Number(row.published_at)}`;
+    if (!(await deps.jobs.enqueue(INDEXNOW_JOB, input, { id })).joined) queued += 1;
+  }
+  return queued;
+}
+
+/**
  * Scheduled posts go live on their own (pages check the time), so nothing saves them then: this
- * repeatable job pings IndexNow for every one that went live in the last day and has no ping since.
- * The ping's job id is the post and its time, so looks in several processes, or a look while the
- * ping is still tried, queue one ping.
+ * repeatable job pings IndexNow for every one that went live in the last day and has no ping since
+ * (for a site nobody visits; a page that sees one go live queues its ping at once: index.ts).
  */
 export const indexNowScheduledJob = defineJob<null, never, { queued: number }, IndexNowDeps>({
   name: INDEXNOW_SCHEDULED_JOB,
@@ -141,14 +159,5 @@ export const indexNowScheduledJob = defineJob<null, never, { queued: number }, I
     hasWork: async ({ db, config }) => (await postsToPing(db, config, Date.now())).length > 0,
   },
   retentionMs: 60 * 60_000,
-  async run(_job, deps) {
-    const origin = deps.config.siteUrl.replace(/\/+$/, '');
-    let queued = 0;
-    for (const row of await postsToPing(deps.db, deps.config, Date.now())) {
-      const input: IndexNowInput = { postId: row.id, urls: [origin + postPath(row)] };
-      const id = `live-${row.id}-${Number(row.published_at)}`;
-      if (!(await deps.jobs.enqueue(INDEXNOW_JOB, input, { id })).joined) queued += 1;
-    }
-    return { queued };
-  },
+  run: async (_job, deps) => ({ queued: await queueLivePings(deps, Date.now()) }),
 });
