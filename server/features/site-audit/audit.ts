@@ -10,6 +10,7 @@ import { checkExternalUrls, type ExternalCheck } from './external-links.ts';
 import { evaluateRulesSliced, summarize, type AuditSummaryCounts, type IssueInstance } from './rules/index.ts';
 import type { AuditRenderer } from './render/renderer.ts';
 import type { SitemapFile } from './sitemaps.ts';
+import { createRateMeter } from './rate.ts';
 import { createUrlStore, isResource, type UrlNode } from './store.ts';
 import { createAuditVisitor } from './visitor.ts';
 
@@ -22,6 +23,9 @@ export interface AuditProgress {
   /** Once the crawl is done, when other sites' URLs are checked: how many of how many. */
   externalChecked?: number;
   externalTotal?: number;
+  /** While crawling, once it has run a few seconds: URLs per second lately, and the time left at that rate. */
+  pagesPerSecond?: number;
+  secondsLeft?: number;
 }
 
 export interface RunSiteAuditOptions {
@@ -76,7 +80,14 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
   const limits = { ...SITE_AUDIT_LIMITS, ...options.limits };
   const slicer = options.slicer ?? eventLoopSlicer;
   const store = createUrlStore();
-  const progress = () => options.onProgress?.({ crawled: state.fetched, discovered: store.nodes.length });
+  const meter = createRateMeter(limits);
+  /** `queued`: URLs waiting or being fetched, while the crawl runs (the rate is told only then). */
+  const progress = (queued?: number) =>
+    options.onProgress?.({
+      crawled: state.fetched,
+      discovered: store.nodes.length,
+      ...(queued === undefined ? {} : meter.read(state.fetched, queued)),
+    });
   const { visitor, state } = createAuditVisitor({
     store,
     maxTotalBytes: limits.maxTotalBytes,
@@ -104,7 +115,7 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
         const node = store.nodes[store.idOf(url)];
         if (node.status === 0 && !node.error) node.skipped = reason;
       },
-      onProgress: progress,
+      onProgress: ({ queued }) => progress(queued),
       signal: options.signal,
       httpFallback: options.httpFallback,
       slicer,

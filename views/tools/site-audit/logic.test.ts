@@ -15,6 +15,7 @@ import {
   shortUrl,
   stoppedNote,
   renderNote,
+  timeLeftText,
   summaryLine,
 } from './logic.ts';
 import type { AuditIssueGroup } from './schema.ts';
@@ -41,6 +42,27 @@ test('issue groups filter by severity and by text in the title, id or URLs', () 
   expect(filterGroups(groups, 'all', ' THIN ').map((group) => group.type)).toEqual(['thin-content']);
   expect(filterGroups(groups, 'all', '/old').map((group) => group.type)).toEqual(['status-4xx']);
   expect(filterGroups(groups, 'error', 'tiny')).toEqual([]);
+});
+
+test('a crawl under way says its pages per second and the time left once the server tells them', () => {
+  expect(progressText('running', { crawled: 12_400, discovered: 90_000, pagesPerSecond: 34, secondsLeft: 2_320 })).toBe(
+    'Crawled 12,400 of 90,000 URLs found so far (34 pages/s, about 39 min left).',
+  );
+  expect(progressText('running', { crawled: 20, discovered: 25, pagesPerSecond: 2.5, secondsLeft: 2 })).toBe(
+    'Crawled 20 of 25 URLs found so far (2.5 pages/s, less than a minute left).',
+  );
+  expect(progressText('running', { crawled: 20, discovered: 25, pagesPerSecond: 2.5 })).toBe(
+    'Crawled 20 of 25 URLs found so far (2.5 pages/s).',
+  );
+  expect([59, 60, 89, 3_570, 3_600, 7_500, 36_000].map(timeLeftText)).toEqual([
+    'less than a minute left',
+    'about 1 min left',
+    'about 1 min left',
+    'about 1 h left',
+    'about 1 h left',
+    'about 2 h 5 min left',
+    'about 10 h left',
+  ]);
 });
 
 test('progress, score and summary read as sentences', () => {

@@ -35,12 +35,28 @@ export function plural(count: number, word: string, many = `${word}s`): string {
   return `${count.toLocaleString('en-IN')} ${count === 1 ? word : many}`;
 }
 
-/** "Crawled 120 of 340 URLs found so far" while running; a plain word for the other states. */
+/** "about 3 min left", "about 2 h 5 min left", "less than a minute left". */
+export function timeLeftText(seconds: number): string {
+  if (seconds < 60) return 'less than a minute left';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `about ${minutes} min left`;
+  const hours = Math.floor(minutes / 60);
+  return `about ${hours} h${minutes % 60 ? ` ${minutes % 60} min` : ''} left`;
+}
+
+/** " (34 pages/s, about 3 min left)" once the crawl has a rate; nothing before. */
+function rateText(progress: AuditProgressView): string {
+  if (progress.pagesPerSecond === undefined) return '';
+  const left = progress.secondsLeft === undefined ? '' : `, ${timeLeftText(progress.secondsLeft)}`;
+  return ` (${progress.pagesPerSecond.toLocaleString('en-IN')} pages/s${left})`;
+}
+
+/** "Crawled 120 of 340 URLs found so far (34 pages/s, about 3 min left)." while running; a plain word for the other states. */
 export function progressText(status: AuditStatus, progress: AuditProgressView): string {
   if (status === 'queued') return 'Waiting for a free slot: other audits are running.';
   if (progress.externalTotal)
     return `Crawled ${plural(progress.crawled, 'URL')}; checking links to other sites: ${(progress.externalChecked ?? 0).toLocaleString('en-IN')} of ${progress.externalTotal.toLocaleString('en-IN')}.`;
-  return `Crawled ${progress.crawled.toLocaleString('en-IN')} of ${plural(progress.discovered, 'URL')} found so far.`;
+  return `Crawled ${progress.crawled.toLocaleString('en-IN')} of ${plural(progress.discovered, 'URL')} found so far${rateText(progress)}.`;
 }
 
 /** Share of discovered URLs crawled, 0–100 (a queue that keeps growing never shows 100 early). */

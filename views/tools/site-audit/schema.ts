@@ -35,6 +35,9 @@ export interface AuditProgressView {
   discovered: number;
   externalChecked?: number;
   externalTotal?: number;
+  /** While crawling, after its first seconds: URLs per second lately and the time left at that rate. */
+  pagesPerSecond?: number;
+  secondsLeft?: number;
 }
 
 export type AuditStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
