@@ -20,7 +20,7 @@ async function audited(agent: ReturnType<typeof request.agent>, made: Monitoring
   await readEventStream(made.app, `/api/site-audits/${started.body.id}/events`);
   const view = await agent.get(`/api/site-audits/${started.body.id}`);
   expect(view.body.status).toBe('done');
-  return view.body as { id: string; url: string; diff?: { previousId: string } };
+  return view.body as { id: string; url: string; diff?: { previousId: string }; report: { options?: unknown } };
 }
 
 test('the crawled address is the start URL after its redirects', async () => {
@@ -40,6 +40,8 @@ describe.each(DIALECTS)('%s', (dialect) => {
     // Typed bare: https is tried first, the loopback site has no TLS, so the audit crawls http.
     const first = await audited(agent, made, made.site.hostPort);
     expect(first.url).toBe(http);
+    // What it was asked for is kept with the report: a re-run asks for the same.
+    expect(first.report.options).toEqual({ render: false, checkExternalLinks: false });
     expect((await agent.get('/api/site-audits')).body.audits).toMatchObject([{ id: first.id, url: http }]);
     // Re-run asks for the stored address; it compares with the first audit (the same site, however typed).
     const again = await audited(agent, made, first.url);

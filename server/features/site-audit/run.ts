@@ -154,7 +154,10 @@ async function crawlAndStore(
         crawled: latest().crawled,
         discovered: latest().discovered,
         summary,
-        report: reportFacts(outcome),
+        report: {
+          ...reportFacts(outcome),
+          options: { render: job.input.render === true, checkExternalLinks: job.input.checkExternalLinks === true },
+        },
         pages: pageRows(outcome),
         issues: outcome.issues.map((issue) => ({
           type: issue.type,

@@ -11,13 +11,14 @@ import {
   progressPercent,
   progressText,
   reportPath,
+  rerunOptions,
   scoreLabel,
   shortUrl,
   stoppedNote,
   renderNote,
   summaryLine,
 } from './logic.ts';
-import type { AuditIssueGroup } from './schema.ts';
+import type { AuditIssueGroup, AuditView } from './schema.ts';
 
 const groups: AuditIssueGroup[] = [
   {
@@ -148,4 +149,18 @@ test('completion is announced in words', () => {
     'The audit of x.in is complete: health score 67 out of 100, 1 error · 0 warnings · 2 notices on 3 URLs crawled. The report follows.',
   );
   expect(completionText({ url: 'https://x.in/', status: 'cancelled' })).toBe('The audit was cancelled.');
+});
+
+test('a re-run asks for the options the audit was run with; older audits by what their report says', () => {
+  const audit = (report: Partial<AuditView['report']>): AuditView =>
+    ({ id: 'a', url: 'http://shop.in/', status: 'done', report }) as AuditView;
+  expect(rerunOptions(audit({ options: { render: true, checkExternalLinks: false } }))).toEqual({
+    render: true,
+    checkExternalLinks: false,
+  });
+  expect(rerunOptions(audit({ render: { rendered: 3, stopped: null } }))).toEqual({
+    render: true,
+    checkExternalLinks: true,
+  });
+  expect(rerunOptions(audit({}))).toEqual({ render: false, checkExternalLinks: true });
 });

@@ -5,6 +5,7 @@ import type {
   AuditReportFacts,
   AuditStatus,
   AuditSummary,
+  AuditView,
 } from './schema.ts';
 import type { Severity } from '#views/model/site-audit.ts';
 import { auditDomain, rankFixes, reportDate, reportTitle, shortUrl } from '#views/model/site-audit-report.ts';
@@ -41,6 +42,14 @@ export function progressText(status: AuditStatus, progress: AuditProgressView): 
   if (progress.externalTotal)
     return `Crawled ${plural(progress.crawled, 'URL')}; checking links to other sites: ${(progress.externalChecked ?? 0).toLocaleString('en-IN')} of ${progress.externalTotal.toLocaleString('en-IN')}.`;
   return `Crawled ${progress.crawled.toLocaleString('en-IN')} of ${plural(progress.discovered, 'URL')} found so far.`;
+}
+
+/**
+ * The options a re-run of `audit` asks for: the ones it was run with (audits stored before they were
+ * kept: rendered when the report says so, links to other sites checked, as the form's default).
+ */
+export function rerunOptions(audit: AuditView): { render: boolean; checkExternalLinks: boolean } {
+  return audit.report?.options ?? { render: audit.report?.render !== undefined, checkExternalLinks: true };
 }
 
 /** Share of discovered URLs crawled, 0–100 (a queue that keeps growing never shows 100 early). */
