@@ -108,7 +108,8 @@ describe.each([390, 1366])('%i px', (width) => {
     expect((await asked).postDataJSON()).toEqual({ url: `${site.origin}/`, render: true, checkExternalLinks: false });
     // Held on /slow: the old report stays, the button is still on screen and progress shows by it.
     const progress = report.locator('.audit-progress');
-    await progress.getByText(/^Crawled \d+ of/).waitFor();
+    await progress.getByText(/^(Starting: reading robots\.txt|Crawled [1-9]\d* of)/).waitFor();
+    expect(await progress.innerText()).not.toContain('Crawled 0 of 0');
     expect(await page.locator('.audit-progress').count()).toBe(1);
     expect(await report.getByRole('heading', { level: 2 }).count()).toBe(1);
     expect(await inView(page, '.audit-report .audit-actions')).toBe(true);

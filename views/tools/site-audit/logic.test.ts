@@ -46,7 +46,10 @@ test('issue groups filter by severity and by text in the title, id or URLs', () 
 
 test('progress, score and summary read as sentences', () => {
   expect(progressText('queued', { crawled: 0, discovered: 1 })).toBe(
-    'Waiting for a free slot: other audits are running.',
+    'Queued: the audit starts as soon as a crawler is free.',
+  );
+  expect(progressText('running', { crawled: 0, discovered: 0 })).toBe(
+    'Starting: reading robots.txt and the start page…',
   );
   expect(progressText('running', { crawled: 1200, discovered: 1 })).toBe('Crawled 1,200 of 1 URL found so far.');
   expect(progressPercent({ crawled: 50, discovered: 200 })).toBe(25);

@@ -38,7 +38,10 @@ export function plural(count: number, word: string, many = `${word}s`): string {
 
 /** "Crawled 120 of 340 URLs found so far" while running; a plain word for the other states. */
 export function progressText(status: AuditStatus, progress: AuditProgressView): string {
-  if (status === 'queued') return 'Waiting for a free slot: other audits are running.';
+  // Queued says only what is known (the line may be empty: a crawler takes it in a moment), and a run
+  // that has read nothing yet says what it reads first rather than "0 of 0".
+  if (status === 'queued') return 'Queued: the audit starts as soon as a crawler is free.';
+  if (progress.crawled === 0 && !progress.externalTotal) return 'Starting: reading robots.txt and the start page…';
   if (progress.externalTotal)
     return `Crawled ${plural(progress.crawled, 'URL')}; checking links to other sites: ${(progress.externalChecked ?? 0).toLocaleString('en-IN')} of ${progress.externalTotal.toLocaleString('en-IN')}.`;
   return `Crawled ${progress.crawled.toLocaleString('en-IN')} of ${plural(progress.discovered, 'URL')} found so far.`;
