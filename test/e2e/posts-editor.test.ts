@@ -97,3 +97,25 @@ describe.each([390, 1366])('%i px', (width) => {
     await close();
   });
 });
+
+describe.each([390, 1366])('%i px', (width) => {
+  test('the slug follows the title of a new post; a Save the browser refuses says why, by the button', async () => {
+    const { page, problems, close } = await newPostPage(width);
+    await page.fill('#post-title', 'Diwali offers: 10 ideas for Delhi shops');
+    expect(await page.inputValue('#post-slug')).toBe('diwali-offers-10-ideas-for-delhi-shops');
+    // Typed by hand, the slug stays as typed.
+    await page.fill('#post-slug', 'diwali-offers');
+    await page.fill('#post-title', 'Diwali offers for shops');
+    expect(await page.inputValue('#post-slug')).toBe('diwali-offers');
+    // No description: the browser refuses the Save, and the form says why next to the button.
+    await page.click('#post-save');
+    const status = page.locator('#post-save-status');
+    await status.waitFor();
+    expect(await status.innerText()).toMatch(/^Not saved\. Description: .+/);
+    expect(page.url()).toBe(`${origin}/admin/posts/new`);
+    await status.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/journey-post-refused-${width}.png` });
+    expect(problems).toEqual([]);
+    await close();
+  });
+});

@@ -137,6 +137,7 @@ export function PostEditorPage(props: PostEditorProps) {
             <button type="submit" className="button" id="post-save">
               Save
             </button>
+            <p className="error" id="post-save-status" role="alert" hidden />
           </div>
         </form>
         <section aria-labelledby="preview-heading" className="post-preview-pane">

@@ -48,6 +48,31 @@ function uploads(change, text) {
   if (pictureStatus && text !== undefined) pictureStatus.textContent = text;
 }
 if (form) form.addEventListener('submit', (event) => { if (uploading > 0) event.preventDefault(); });
+// A Save the browser refuses (a required field empty, a slug not in its form) says why, by the button.
+const saveStatus = document.getElementById('post-save-status');
+if (form && saveStatus) {
+  let refused = [];
+  form.addEventListener('invalid', (event) => {
+    const label = document.querySelector('label[for="' + event.target.id + '"]');
+    const name = label ? label.textContent.replace(/ \\(.*$/, '') : event.target.name;
+    refused.push(name + ': ' + event.target.validationMessage);
+    saveStatus.textContent = 'Not saved. ' + refused.join(' ');
+    saveStatus.hidden = false;
+    queueMicrotask(() => (refused = []));
+  }, true);
+  form.addEventListener('submit', () => (saveStatus.hidden = true));
+}
+// The slug follows the title while it has not been typed (a new post): lowercase words and hyphens.
+const title = document.getElementById('post-title');
+const slug = document.getElementById('post-slug');
+if (title && slug && slug.value === '') {
+  let follows = true;
+  slug.addEventListener('input', () => (follows = slug.value === ''));
+  title.addEventListener('input', () => {
+    if (!follows) return;
+    slug.value = title.value.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+/, '').slice(0, 100).replace(/-+$/, '');
+  });
+}
 async function upload(file) {
   const at = body.selectionStart;
   uploads(1, 'Uploading ' + file.name + '… Save waits until it is in the text.');
