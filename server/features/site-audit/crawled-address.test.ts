@@ -43,6 +43,19 @@ describe.each(DIALECTS)('%s', (dialect) => {
     // What it was asked for is kept with the report: a re-run asks for the same.
     expect(first.report.options).toEqual({ render: false, checkExternalLinks: false });
     expect((await agent.get('/api/site-audits')).body.audits).toMatchObject([{ id: first.id, url: http }]);
+    // The shared report's head names the site, the date and the score (what link previews show).
+    const shared = await request(made.app).get(`/site-audit/${first.id}`);
+    const title = /<title>(Site audit of 127\.0\.0\.1, \d{1,2} \w+ \d{4}: score \d{1,3}\/100)<\/title>/.exec(
+      shared.text,
+    )?.[1];
+    expect(title).toBeDefined();
+    expect(shared.text).toContain(`<meta property="og:title" content="${title}"/>`);
+    expect(shared.text).toMatch(
+      /<meta name="description" content="Whole-site SEO audit: \d{1,3}\/100 health score, \d+ errors? · /,
+    );
+    expect((await request(made.app).get('/site-audit/AAAAAAAAAAAAAAAAAAAAAA')).text).toContain(
+      '<title>Website SEO Audit Report</title>',
+    );
     // Re-run asks for the stored address; it compares with the first audit (the same site, however typed).
     const again = await audited(agent, made, first.url);
     expect(again.diff?.previousId).toBe(first.id);
