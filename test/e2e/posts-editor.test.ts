@@ -1,32 +1,30 @@
-import http from 'node:http';
 import type { Browser, Page, Route } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freeLoopbackPort } from '#test/fixtures/loopback.ts';
-import { createTestApp, type TestApp } from '#test/helpers/app.ts';
+import { operatorServerEnv, startServerProcess, type ServerProcess } from '#test/helpers/server-process.ts';
 import { launchBrowser } from './browser.ts';
 
 // The posts editor on a phone and a desktop (issue 37): a picture being uploaded is shown and holds
 // Save until it is in the text.
 const PASSWORD = 'editor password 2026';
 let browser: Browser;
-let testApp: TestApp;
-let server: http.Server;
+let server: ServerProcess;
 let origin = '';
 
 beforeAll(async () => {
+  // SITE_URL is the browser's address: the admin's cookies and same-origin checks hold there.
   const port = await freeLoopbackPort();
   origin = `http://127.0.0.1:${port}`;
-  testApp = await createTestApp({ env: { SITE_URL: origin, ADMIN_PASSWORD: PASSWORD } });
-  server = http.createServer(testApp.app);
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const env = { ...operatorServerEnv('posts-editor'), SITE_URL: origin, PORT: String(port) };
+  server = startServerProcess({ ...env, ADMIN_PASSWORD: PASSWORD });
+  await server.port;
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => server?.close(resolve));
-  await testApp?.close();
+  await server?.kill();
 });
 
 async function newPostPage(width: number): Promise<{ page: Page; problems: string[]; close: () => Promise<void> }> {

@@ -1,19 +1,14 @@
-import { type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { auditPage } from '#test/fixtures/audit-pages.ts';
 import { freeLoopbackPort, startLoopbackServer, type LoopbackServer } from '#test/fixtures/loopback.ts';
-import { spawnOwned } from '#test/helpers/owned-processes.ts';
-import { untilListening } from '#test/helpers/processes.ts';
+import { operatorServerEnv, startServerProcess, type ServerProcess } from '#test/helpers/server-process.ts';
 import { launchBrowser, waitForIslands } from './browser.ts';
 
 // Re-run from a shared report (issue 37): the report stays until the new one is ready, the run asks
 // for the options the audit was run with, and its progress shows by the button that started it.
 let browser: Browser;
-let server: ChildProcess;
+let server: ServerProcess;
 let site: LoopbackServer;
 let origin = '';
 /** While set, /slow waits for it: a run is held mid-crawl until the test lets it go. */
@@ -32,28 +27,18 @@ beforeAll(async () => {
     if (path === '/slow' && gate) void gate.then(answer);
     else answer();
   });
+  // SITE_URL is the browser's address: the admin's cookies and same-origin checks hold there.
   const port = await freeLoopbackPort();
   origin = `http://127.0.0.1:${port}`;
-  server = spawnOwned(process.execPath, ['dist/server.js'], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      SITE_URL: origin,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'site-audit-rerun-')),
-      FETCH_ALLOW_PRIVATE: site.hostPort,
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await untilListening(server);
+  const env = { ...operatorServerEnv('site-audit-rerun'), SITE_URL: origin, PORT: String(port) };
+  server = startServerProcess({ ...env, FETCH_ALLOW_PRIVATE: site.hostPort });
+  await server.port;
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  server?.kill('SIGTERM');
+  await server?.kill();
   await site?.close();
 });
 
