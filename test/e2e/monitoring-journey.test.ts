@@ -172,15 +172,19 @@ test('monitoring journey: audit → Monitor this site → confirmation mail → 
   expect(await again.locator('a[href^="/monitor/"]').count()).toBe(0);
   await again.close();
 
-  // 3. The visitor adds the tag; "Verify now" on the manage page finds it.
-  site.meta = meta;
+  // 3. "Verify now" before the tag is there says why, whole on a phone; the visitor adds the tag and it is found.
   await page.getByRole('link', { name: 'Verify your site' }).click();
   await waitForIslands(page);
   const manageUrl = page.url();
   expect(manageUrl).toMatch(new RegExp(`^${origin}/monitor/[A-Za-z0-9_-]+\\?token=`));
   await page.getByText('Waiting for site verification').waitFor();
   expect(await page.locator('.monitor-code code').first().innerText()).toBe(meta);
+  await page.getByRole('button', { name: 'Verify now' }).click();
+  await page.getByText(/^Not verified yet: /).waitFor();
+  await page.getByText(/^Not verified yet: /).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/journey-verify-error-390.png' });
   expect(await pageProblems(page)).toEqual([]);
+  site.meta = meta;
   await page.getByRole('button', { name: 'Verify now' }).click();
   await page.getByText('Verified: the site is yours.').waitFor();
   await page.getByText('Active', { exact: true }).waitFor();
