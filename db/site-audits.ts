@@ -192,6 +192,8 @@ export async function completeSiteAudit(
   id: string,
   result: {
     finishedAt: string;
+    /** The address actually audited (after the http fallback and redirects): the audit is filed under it. */
+    url?: string;
     crawled: number;
     discovered: number;
     summary: unknown;
@@ -241,6 +243,7 @@ export async function completeSiteAudit(
       .set({
         status: 'done',
         error: null,
+        ...(result.url ? { url: result.url } : {}),
         finished_at: result.finishedAt,
         crawled: result.crawled,
         discovered: result.discovered,

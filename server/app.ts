@@ -11,6 +11,8 @@ import { sharedRateLimitsFor } from './http/rate-limit-store.ts';
 import { loadManifest, loadStaticFiles, type StaticFile } from './pages/assets.ts';
 import type { Config } from './config/index.ts';
 import type { Db } from '#db/index.ts';
+import { getSiteAudit } from '#db/site-audits.ts';
+import { isId } from '#views/model/ids.ts';
 import type { AppDeps } from './deps.ts';
 import type { Logger } from './lib/logger.ts';
 import { buildFeatures } from './features/index.ts';
@@ -167,6 +169,8 @@ export function createApp(options: CreateAppOptions): Express {
     loaderContext: {
       directoryStatus: features.directoryStatus,
       posts: features.posts.reader,
+      // A shared audit report's <title> and Open Graph tags name the site, the date and the score (issue 37).
+      siteAudits: { head: (id) => (isId(id) ? getSiteAudit(db, id) : Promise.resolve(undefined)) },
       // The manage page (issue 25): a wrong or foreign link, or a deleted monitor's, shows the page's own message.
       monitors: {
         view: (id, token) =>

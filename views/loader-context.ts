@@ -13,6 +13,21 @@ export interface LoaderContext {
   posts: PostsReader;
   /** Site monitoring (issue 25): the manage page reads one monitor by its id and manage token. */
   monitors?: MonitorsReader;
+  /** The shared site audit report's head (issue 37): the site, date and score link previews show. */
+  siteAudits?: SiteAuditsReader;
+}
+
+/** What a shared report's <title> and Open Graph tags name. */
+export interface SiteAuditsReader {
+  head(id: string): Promise<ReportHeadFacts | undefined>;
+}
+
+export interface ReportHeadFacts {
+  url: string;
+  status: string;
+  createdAt: string;
+  finishedAt: string | null;
+  summary?: unknown;
 }
 
 /** Without a server: no posts at all. */

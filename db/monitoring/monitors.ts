@@ -55,6 +55,9 @@ export interface NewMonitor {
 
 /** The columns a monitor's owner (or the operator) may change. */
 export interface MonitorPatch {
+  /** The address audited and its origin (where the verification tag or file is looked for), changed together. */
+  url?: string;
+  origin?: string;
   schedule?: MonitorSchedule;
   webhookUrl?: string | null;
   status?: MonitorStatus;
@@ -186,6 +189,8 @@ export async function deleteUnconfirmedBefore(db: Db, before: string): Promise<n
 /** Applies a patch; false when there is no such monitor. */
 export async function updateMonitor(db: Db, id: string, patch: MonitorPatch): Promise<boolean> {
   const values: Partial<Record<keyof Tables['monitors'], string | number | null>> = {};
+  if (patch.url !== undefined) values.url = patch.url;
+  if (patch.origin !== undefined) values.origin = patch.origin;
   if (patch.schedule !== undefined) values.schedule = patch.schedule;
   if (patch.webhookUrl !== undefined) values.webhook_url = patch.webhookUrl;
   if (patch.status !== undefined) values.status = patch.status;

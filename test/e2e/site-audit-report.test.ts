@@ -87,7 +87,7 @@ test('site audit report: live run survives a reload, is announced and focused, n
   await waitForIslands(page);
   await page.locator('.audit-progress').waitFor();
   expect(await page.locator('.audit-progress p').textContent()).toMatch(
-    /^(Crawled \d+ of \d+ URLs? found so far( \(\S+ pages\/s(, [^)]+)?\))?\.|Waiting)/,
+    /^(Crawled \d+ of \d+ URLs? found so far( \(\S+ pages\/s(, [^)]+)?\))?\.|Queued|Starting)/,
   );
   site.release();
 

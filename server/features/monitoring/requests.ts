@@ -27,7 +27,7 @@ const NO_MAIL =
   'Monitoring is not available on this server yet: it cannot send email (the operator has not set SMTP_URL).';
 
 /** The monitor's start URL, by the one rule every tool uses for a typed URL. */
-function startUrlOf(url: string): string {
+export function startUrlOf(url: string): string {
   const typed = typedUrl(url);
   const start = typed.ok ? normalizeUrl(typed.url) : null;
   if (!typed.ok || !start) throw new InvalidInputError('Please enter a valid http:// or https:// URL.');
@@ -105,7 +105,9 @@ export function createRequests(ctx: ServiceContext, ownership: Ownership) {
   /** A visitor's monitor, unconfirmed: the confirmation mail (signed link, 24 h) is queued with it. */
   async function create(input: NewVisitorMonitor, from: RequestOrigin) {
     if (!options.mailEnabled) throw new DomainError('busy', NO_MAIL, 3600);
-    const url = startUrlOf(input.url);
+    // From a finished audit, the address it actually crawled (a bare domain's http, its redirects), not the one typed.
+    const audit = input.auditId === undefined ? undefined : await getSiteAudit(db, input.auditId);
+    const url = audit?.status === 'done' ? audit.url : startUrlOf(input.url);
     const email = mailboxOf(input.email);
     const at = now();
     await deleteUnconfirmedBefore(db, new Date(at.getTime() - CONFIRM_TTL_MS).toISOString());

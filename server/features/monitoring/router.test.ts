@@ -272,7 +272,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
     const { id, manage } = await confirmed(made);
     const q = `?token=${encodeURIComponent(manage)}`;
     const patches: Array<[Record<string, unknown>, string]> = [
-      [{}, 'Send at least one of: schedule, paused, digest, webhookUrl, scoreDrop'],
+      [{}, 'Send at least one of: url, schedule, paused, digest, webhookUrl, scoreDrop'],
       [{ schedule: 'yearly' }, 'Schedule must be one of: daily, weekly, monthly'],
       [{ paused: 'yes' }, 'Paused must be a boolean'],
       [{ digest: 1 }, 'Digest must be a boolean'],

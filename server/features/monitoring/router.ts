@@ -47,6 +47,10 @@ const confirmBody = z.strictObject({
 
 const patchBody = z
   .strictObject({
+    url: z
+      .string()
+      .max(MAX_URL_LENGTH + 100, `Url must be at most ${MAX_URL_LENGTH} characters`)
+      .optional(),
     schedule: schedule.optional(),
     paused: z.boolean().optional(),
     digest: z.boolean().optional(),
@@ -60,7 +64,7 @@ const patchBody = z
   })
   .refine(
     (body) => Object.keys(body).length > 0,
-    'Send at least one of: schedule, paused, digest, webhookUrl, scoreDrop',
+    'Send at least one of: url, schedule, paused, digest, webhookUrl, scoreDrop',
   );
 
 const tokenQuery = z.object({

@@ -57,6 +57,8 @@ export interface NewClientMonitor {
 }
 
 export interface MonitorChanges {
+  /** The address to audit, as typed (the one rule: a bare domain is https). */
+  url?: string;
   schedule?: MonitorSchedule;
   paused?: boolean;
   digest?: boolean;

@@ -1,5 +1,6 @@
 import type { MonitorPatch, MonitorRow } from '#db/monitoring/monitors.ts';
 import { InvalidInputError } from '#server/lib/domain-errors.ts';
+import { startUrlOf } from './requests.ts';
 import { DIGEST_INTERVAL_MS } from './runs.ts';
 import type { Scheduling } from './scheduling.ts';
 import type { MonitorChanges, ServiceContext } from './service-types.ts';
@@ -9,9 +10,22 @@ function resumedStatus(monitor: MonitorRow): MonitorRow['status'] {
   return monitor.kind === 'client' || monitor.emailConfirmedAt ? 'active' : 'unconfirmed';
 }
 
+/**
+ * A new address to audit. On another origin a visitor's monitor proves it again (the tag or file is
+ * looked for there); the operator's client sites need no proof.
+ */
+function addressPatch(monitor: MonitorRow, typed: string | undefined): MonitorPatch {
+  if (typed === undefined) return {};
+  const url = startUrlOf(typed);
+  if (url === monitor.url) return {};
+  const origin = new URL(url).origin;
+  if (origin === monitor.origin || monitor.kind === 'client') return { url, origin };
+  return { url, origin, verifiedAt: null };
+}
+
 /** The alert settings as a patch: where alerts go, what alerts, the digest and the pause switch. */
 function alertPatch(monitor: MonitorRow, changes: MonitorChanges, now: Date): MonitorPatch {
-  const patch: MonitorPatch = {};
+  const patch: MonitorPatch = addressPatch(monitor, changes.url);
   if (changes.schedule !== undefined) patch.schedule = changes.schedule;
   if (changes.webhookUrl !== undefined) patch.webhookUrl = changes.webhookUrl;
   if (changes.scoreDrop !== undefined) patch.scoreDrop = changes.scoreDrop;

@@ -57,6 +57,8 @@ export interface AuditRenderFacts {
 
 export interface SiteAuditOutcome {
   startUrl: string;
+  /** The address actually audited: the start URL after the http fallback and its redirects (what a re-run asks for). */
+  crawledUrl: string;
   siteUrl: string;
   stoppedBy: StopReason;
   durationMs: number;
@@ -145,6 +147,7 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
   progress();
   return {
     startUrl: normalizeUrl(options.startUrl) ?? options.startUrl,
+    crawledUrl: crawledAddress(store.nodes) ?? `${core.siteOrigin}/`,
     siteUrl: core.siteOrigin,
     stoppedBy: core.stoppedBy,
     durationMs: core.durationMs,
@@ -164,6 +167,11 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
       ? { render: { rendered: options.renderer.rendered, stopped: options.renderer.stopped ?? state.renderStopped } }
       : {}),
   };
+}
+
+/** The start page that answered (the last hop of the start URL's redirects): the one start node read as a page. */
+function crawledAddress(nodes: readonly UrlNode[]): string | undefined {
+  return nodes.find((node) => node.start && node.status >= 200 && node.status < 300)?.url;
 }
 
 /** The external URLs' answers, within what is left of the audit's time and until it is cancelled. */

@@ -150,10 +150,14 @@ async function crawlAndStore(
       job.id,
       {
         finishedAt: now().toISOString(),
+        url: outcome.crawledUrl,
         crawled: latest().crawled,
         discovered: latest().discovered,
         summary,
-        report: reportFacts(outcome),
+        report: {
+          ...reportFacts(outcome),
+          options: { render: job.input.render === true, checkExternalLinks: job.input.checkExternalLinks === true },
+        },
         pages: pageRows(outcome),
         issues: outcome.issues.map((issue) => ({
           type: issue.type,
@@ -162,7 +166,7 @@ async function crawlAndStore(
           detail: issue.detail,
           ...(issue.links?.length ? { links: issue.links } : {}),
         })),
-        diff: (trx) => diffAgainstPrevious(trx, job),
+        diff: (trx) => diffAgainstPrevious(trx, job, outcome.crawledUrl),
       },
       { breathe: () => deps.slicer.breathe(), signal: job.signal },
     );
@@ -205,9 +209,12 @@ async function stopped(deps: Pick<AuditRunDeps, 'db' | 'now'>, job: AuditTry): P
   throw new Error('The server stopped while this audit was running.');
 }
 
-/** Runs inside the transaction that marks the audit done (`trx`), after its issues are written. */
-async function diffAgainstPrevious(trx: Db, job: AuditTry) {
-  const previousId = await previousDoneAudit(trx, { id: job.id, ...job.input });
+/**
+ * Runs inside the transaction that marks the audit done (`trx`), after its issues are written; the
+ * previous audit is the one of the same address actually crawled, however it was typed.
+ */
+async function diffAgainstPrevious(trx: Db, job: AuditTry, crawledUrl: string) {
+  const previousId = await previousDoneAudit(trx, { id: job.id, ...job.input, url: crawledUrl });
   if (!previousId) return undefined;
   const added = await issuesOnlyIn(trx, job.id, previousId, DIFF_LIST_LIMIT);
   const fixed = await issuesOnlyIn(trx, previousId, job.id, DIFF_LIST_LIMIT);

@@ -97,7 +97,8 @@ function ContentFields({ values }: { values: EditorValues }) {
       </Field>
       <p className="field" id="post-picture" hidden>
         <label htmlFor="post-picture-file">Add a picture to the text (at the cursor)</label>
-        <input id="post-picture-file" type="file" accept="image/*" />
+        <input id="post-picture-file" type="file" accept="image/*" aria-describedby="post-picture-status" />
+        <span className="hint" id="post-picture-status" role="status" aria-live="polite" />
       </p>
       <Field id="post-body" label="Text (Markdown)">
         <textarea id="post-body" name="body" defaultValue={values.body} rows={24} maxLength={100_000} />
@@ -133,9 +134,10 @@ export function PostEditorPage(props: PostEditorProps) {
           <AboutFields values={values} team={props.team} />
           <ContentFields values={values} />
           <div className="actions">
-            <button type="submit" className="button">
+            <button type="submit" className="button" id="post-save">
               Save
             </button>
+            <p className="error" id="post-save-status" role="alert" hidden />
           </div>
         </form>
         <section aria-labelledby="preview-heading" className="post-preview-pane">

@@ -30,27 +30,72 @@ async function render() {
     if (ask === asked) preview.textContent = 'The preview could not be made.';
   }
 }
-// Pictures for the text: uploaded, then their Markdown goes in at the cursor (needs this script).
+// Pictures for the text: uploaded, then their Markdown goes in where the cursor was (needs this
+// script). An upload takes seconds (the picture is encoded on the server): the form says so, and
+// Save waits until every picture is in the text, so a post is never saved without one.
 const picture = document.getElementById('post-picture');
 const pictureFile = document.getElementById('post-picture-file');
+const pictureStatus = document.getElementById('post-picture-status');
+const form = document.getElementById('post-form');
+const save = document.getElementById('post-save');
+let uploading = 0;
+function uploads(change, text) {
+  uploading += change;
+  if (save) {
+    save.disabled = uploading > 0;
+    save.textContent = uploading > 0 ? 'Save (waiting for the picture)' : 'Save';
+  }
+  if (pictureStatus && text !== undefined) pictureStatus.textContent = text;
+}
+if (form) form.addEventListener('submit', (event) => { if (uploading > 0) event.preventDefault(); });
+// A Save the browser refuses (a required field empty, a slug not in its form) says why, by the button.
+const saveStatus = document.getElementById('post-save-status');
+if (form && saveStatus) {
+  let refused = [];
+  form.addEventListener('invalid', (event) => {
+    const label = document.querySelector('label[for="' + event.target.id + '"]');
+    const name = label ? label.textContent.replace(/ \\(.*$/, '') : event.target.name;
+    refused.push(name + ': ' + event.target.validationMessage);
+    saveStatus.textContent = 'Not saved. ' + refused.join(' ');
+    saveStatus.hidden = false;
+    queueMicrotask(() => (refused = []));
+  }, true);
+  form.addEventListener('submit', () => (saveStatus.hidden = true));
+}
+// The slug follows the title while it has not been typed (a new post): lowercase words and hyphens.
+const title = document.getElementById('post-title');
+const slug = document.getElementById('post-slug');
+if (title && slug && slug.value === '') {
+  let follows = true;
+  slug.addEventListener('input', () => (follows = slug.value === ''));
+  title.addEventListener('input', () => {
+    if (!follows) return;
+    slug.value = title.value.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+/, '').slice(0, 100).replace(/-+$/, '');
+  });
+}
+async function upload(file) {
+  const at = body.selectionStart;
+  uploads(1, 'Uploading ' + file.name + '… Save waits until it is in the text.');
+  const data = new FormData();
+  data.append('image', file);
+  data.append('alt', file.name.replace(/\\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' '));
+  try {
+    const res = await fetch('/admin/posts/images', { method: 'POST', headers: { 'X-CSRF-Token': csrf }, body: data });
+    const json = await res.json().catch(() => ({}));
+    if (!res.ok) return uploads(-1, json.error || 'The picture could not be uploaded.');
+    body.value = body.value.slice(0, at) + '\\n\\n' + json.markdown + '\\n\\n' + body.value.slice(at);
+    uploads(-1, file.name + ' is in the text.');
+    render();
+  } catch {
+    uploads(-1, 'The picture could not be uploaded: check the connection and try again.');
+  }
+}
 if (picture && pictureFile && body) {
   picture.hidden = false;
-  pictureFile.addEventListener('change', async () => {
+  pictureFile.addEventListener('change', () => {
     const file = pictureFile.files && pictureFile.files[0];
-    if (!file) return;
-    const form = new FormData();
-    form.append('image', file);
-    form.append('alt', file.name.replace(/\\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' '));
-    const res = await fetch('/admin/posts/images', { method: 'POST', headers: { 'X-CSRF-Token': csrf }, body: form });
-    const json = await res.json();
     pictureFile.value = '';
-    if (!res.ok) {
-      preview.textContent = json.error || 'The picture could not be uploaded.';
-      return;
-    }
-    const at = body.selectionStart;
-    body.value = body.value.slice(0, at) + '\\n\\n' + json.markdown + '\\n\\n' + body.value.slice(at);
-    render();
+    if (file) void upload(file);
   });
 }
 if (body && preview) {

@@ -8,6 +8,7 @@ import type { Manage } from './use-manage.ts';
 /** How often, what alerts (the score drop), where alerts also go (the webhook), and the weekly digest. */
 export function SettingsSection({ manage }: { manage: Manage }) {
   const { view, busy, actions } = manage;
+  const [url, setUrl] = useState(view.url);
   const [schedule, setSchedule] = useState<Schedule>(view.schedule);
   const [scoreDrop, setScoreDrop] = useState(String(view.scoreDrop));
   const [webhookUrl, setWebhookUrl] = useState(view.webhookUrl ?? '');
@@ -20,14 +21,36 @@ export function SettingsSection({ manage }: { manage: Manage }) {
     const drop = parseScoreDrop(scoreDrop);
     if ('error' in drop) return setSettingsError(drop.error);
     setSettingsError('');
-    const changes = { schedule, scoreDrop: drop.value, webhookUrl: webhookUrl.trim() || null, digest };
-    void actions.save(changes, (fresh) => setWebhookUrl(fresh.webhookUrl ?? ''));
+    const changes = {
+      ...(url.trim() !== view.url ? { url: url.trim() } : {}),
+      schedule,
+      scoreDrop: drop.value,
+      webhookUrl: webhookUrl.trim() || null,
+      digest,
+    };
+    void actions.save(changes, (fresh) => {
+      setUrl(fresh.url);
+      setWebhookUrl(fresh.webhookUrl ?? '');
+    });
   }
 
   return (
     <section className="tool-card" aria-labelledby="monitor-settings">
       <h2 id="monitor-settings">Settings</h2>
       <form onSubmit={save} noValidate>
+        <label htmlFor="monitor-address">Address audited</label>
+        <input
+          id="monitor-address"
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          value={url}
+          onChange={(event) => setUrl(event.target.value)}
+          aria-describedby="monitor-address-hint"
+        />
+        <p className="muted monitor-hint" id="monitor-address-hint">
+          The page the checks start from. On another address (http or https, another host) the site is verified again.
+        </p>
         <ScheduleOptions name="monitor-schedule" value={schedule} onChange={setSchedule} />
         <label htmlFor="monitor-score-drop">Alert when the score drops by at least (points)</label>
         <input

@@ -77,7 +77,7 @@ export function VerifySection({ manage }: { manage: Manage }) {
       </div>
       <ErrorMessage error={manage.failedAt('verify')} />
       {result && !result.verified ? (
-        <p className="error" role="alert">
+        <p className="error monitor-url" role="alert">
           {result.detail || 'Not verified yet: neither the tag nor the file was found.'}
         </p>
       ) : null}

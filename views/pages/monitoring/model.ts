@@ -72,6 +72,8 @@ export interface VerifyResult {
 
 /** PATCH /api/monitors/:id body. */
 export interface MonitorChanges {
+  /** The address audited (another origin is verified again). */
+  url?: string;
   schedule?: Schedule;
   paused?: boolean;
   digest?: boolean;

@@ -3,10 +3,12 @@ import { compressFieldsSchema } from './schema.ts';
 import { compressionPercent, formatBytes, outputFileName, uniqueFileNames } from './logic.ts';
 
 test('percentage comes from the real sizes with two decimals', () => {
-  expect(compressionPercent(200_000, 61_234)).toBe('69.38');
-  expect(compressionPercent(1000, 1000)).toBe('0.00');
-  expect(compressionPercent(1000, 1100)).toBe('-10.00');
-  expect(compressionPercent(0, 10)).toBe('0.00');
+  expect(compressionPercent(200_000, 61_234)).toBe('69');
+  expect(compressionPercent(100_000, 5_650)).toBe('94');
+  expect(compressionPercent(1000, 1000)).toBe('0');
+  expect(compressionPercent(1000, 1002)).toBe('0');
+  expect(compressionPercent(1000, 1100)).toBe('-10');
+  expect(compressionPercent(0, 10)).toBe('0');
 });
 
 test('the result keeps the upload name with the output extension', () => {

@@ -15,8 +15,9 @@ const EXTENSIONS: Record<string, string> = { jpeg: 'jpg', png: 'png', webp: 'web
 
 /** Saving as a percentage of the original, from the real byte sizes, to 2 decimals (negative if it grew). */
 export function compressionPercent(originalSize: number, compressedSize: number): string {
-  if (!(originalSize > 0)) return '0.00';
-  return (((originalSize - compressedSize) / originalSize) * 100).toFixed(2);
+  // Whole percents: a second decimal ("94.35%") reads as precision nobody uses.
+  if (!(originalSize > 0)) return '0';
+  return String(Math.round(((originalSize - compressedSize) / originalSize) * 100));
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import type { IssueType } from '#views/model/site-audit.ts';
 import {
   auditMeta,
@@ -156,10 +156,13 @@ export interface AuditReportProps {
   trend?: ScorePoint[];
   /** The report's heading, focused when a run completes. */
   headingRef?: Ref<HTMLHeadingElement>;
+  /** A re-run's progress, shown by the Re-run button (where the visitor is looking) while this report stays. */
+  progress?: ReactNode;
 }
 
 /** The finished report: score, counts, the diff against the previous run, issues, pages, exports. */
-export function AuditReport({ audit, groups, types, idPrefix, onRerun, busy, trend, headingRef }: AuditReportProps) {
+export function AuditReport(props: AuditReportProps) {
+  const { audit, groups, types, idPrefix, onRerun, busy, trend, headingRef } = props;
   const summary = audit.summary!;
   const siteUrl = audit.report?.siteUrl;
   const note = stoppedNote(audit.report?.stoppedBy);
@@ -189,6 +192,7 @@ export function AuditReport({ audit, groups, types, idPrefix, onRerun, busy, tre
           </button>
         ) : null}
       </div>
+      {props.progress}
       {audit.diff ? <DiffSection diff={audit.diff} types={types} siteUrl={siteUrl} /> : null}
       {groups.length ? <TopFixes groups={groups} types={types} /> : null}
       <IssuesSection groups={groups} types={types} idPrefix={idPrefix} siteUrl={siteUrl} />

@@ -1,7 +1,31 @@
-import { useParams } from 'react-router';
+import { useParams, type LoaderFunctionArgs } from 'react-router';
 import { Island } from '#views/components/Island.tsx';
+import type { HeadMeta } from '#views/layout/SeoHead.tsx';
+import { loaderContext, type ReportHeadFacts } from '#views/loader-context.ts';
+import { reportTitle } from '#views/model/site-audit-report.ts';
 import { definePage } from '#views/page.ts';
+import { summaryLine } from './logic.ts';
+import type { AuditSummary } from './schema.ts';
 import SiteAuditWidget from './Widget.tsx';
+
+/**
+ * A finished report's head names what link previews (WhatsApp, Slack) should show: the site, the
+ * date and the score; an audit still running or gone keeps the page's plain title.
+ */
+export function reportHead(audit: ReportHeadFacts): Partial<HeadMeta> | undefined {
+  const summary = audit.summary as AuditSummary | undefined;
+  if (audit.status !== 'done' || !summary) return undefined;
+  return {
+    title: `${reportTitle(audit)}: score ${summary.score}/100`,
+    description: `Whole-site SEO audit: ${summary.score}/100 health score, ${summaryLine(summary)}. Issues by severity with how to fix them, every crawled page, CSV and PDF.`,
+  };
+}
+
+async function loadReportHead({ params, context }: Pick<LoaderFunctionArgs, 'params' | 'context'>) {
+  const audit = await loaderContext(context).siteAudits?.head(params.id ?? '');
+  const head = audit && reportHead(audit);
+  return head ? { head } : null;
+}
 
 function SiteAuditReportPage() {
   const { id = '' } = useParams();
@@ -33,5 +57,6 @@ export const siteAuditReportPage = definePage({
   robots: 'noindex, nofollow',
   inSitemap: false,
   cache: false,
+  loader: loadReportHead,
   Component: SiteAuditReportPage,
 });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { AuditReport } from './AuditReport.tsx';
 import {
   BUSY_LABEL,
@@ -6,6 +6,7 @@ import {
   progressPercent,
   progressText,
   reportPath,
+  rerunOptions,
   scoreTrend,
   START_LABEL,
 } from './logic.ts';
@@ -65,6 +66,23 @@ export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
   const id = (name: string) => `${idPrefix}-${name}`;
   const busy = run.starting || running;
   const start = (target: string) => void run.start(target, { render, checkExternalLinks });
+  // The report on screen: the finished audit, or the one a re-run replaces once it is ready.
+  const shown = audit?.status === 'done' && groups ? { audit, groups } : run.previous;
+  const rerunning = running && run.previous !== null;
+  /** A re-run asks for what the audit was run with (a shared report's "Render JavaScript" too), and the form shows it. */
+  function rerun(of: AuditView) {
+    const options = rerunOptions(of);
+    setRender(options.render);
+    setCheckExternalLinks(options.checkExternalLinks);
+    void run.start(of.url, options);
+  }
+  // A shared report's form shows the options it was run with.
+  useEffect(() => {
+    if (!auditId || audit?.id !== auditId || audit.status !== 'done') return;
+    const options = rerunOptions(audit);
+    setRender(options.render);
+    setCheckExternalLinks(options.checkExternalLinks);
+  }, [audit?.id, audit?.status]);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -111,7 +129,7 @@ export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
           />
           Check links to other sites (each one once, politely)
         </label>
-        {audit && running ? <RunProgress audit={audit} onCancel={() => void run.cancel()} /> : null}
+        {audit && running && !rerunning ? <RunProgress audit={audit} onCancel={() => void run.cancel()} /> : null}
         <ErrorMessage error={error} id={id('error')} />
         <ErrorMessage error={endedMessage(audit)} />
         {audit ? (
@@ -120,16 +138,17 @@ export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
           </p>
         ) : null}
       </form>
-      {audit?.status === 'done' && groups ? (
+      {shown ? (
         <AuditReport
-          audit={audit}
-          groups={groups}
+          audit={shown.audit}
+          groups={shown.groups}
           types={run.types}
           idPrefix={idPrefix}
-          onRerun={() => start(audit.url)}
+          onRerun={() => rerun(shown.audit)}
           busy={busy}
-          trend={history.some((item) => item.id === audit.id) ? scoreTrend(history, audit) : undefined}
+          trend={history.some((item) => item.id === shown.audit.id) ? scoreTrend(history, shown.audit) : undefined}
           headingRef={run.heading}
+          progress={rerunning && audit ? <RunProgress audit={audit} onCancel={() => void run.cancel()} /> : undefined}
         />
       ) : null}
       {history.length ? <AuditHistory history={history} id={id('history')} /> : null}

@@ -11,6 +11,7 @@ import {
   progressPercent,
   progressText,
   reportPath,
+  rerunOptions,
   scoreLabel,
   shortUrl,
   stoppedNote,
@@ -18,7 +19,7 @@ import {
   timeLeftText,
   summaryLine,
 } from './logic.ts';
-import type { AuditIssueGroup } from './schema.ts';
+import type { AuditIssueGroup, AuditView } from './schema.ts';
 
 const groups: AuditIssueGroup[] = [
   {
@@ -67,7 +68,10 @@ test('a crawl under way says its pages per second and the time left once the ser
 
 test('progress, score and summary read as sentences', () => {
   expect(progressText('queued', { crawled: 0, discovered: 1 })).toBe(
-    'Waiting for a free slot: other audits are running.',
+    'Queued: the audit starts as soon as a crawler is free.',
+  );
+  expect(progressText('running', { crawled: 0, discovered: 0 })).toBe(
+    'Starting: reading robots.txt and the start page…',
   );
   expect(progressText('running', { crawled: 1200, discovered: 1 })).toBe('Crawled 1,200 of 1 URL found so far.');
   expect(progressPercent({ crawled: 50, discovered: 200 })).toBe(25);
@@ -170,4 +174,18 @@ test('completion is announced in words', () => {
     'The audit of x.in is complete: health score 67 out of 100, 1 error · 0 warnings · 2 notices on 3 URLs crawled. The report follows.',
   );
   expect(completionText({ url: 'https://x.in/', status: 'cancelled' })).toBe('The audit was cancelled.');
+});
+
+test('a re-run asks for the options the audit was run with; older audits by what their report says', () => {
+  const audit = (report: Partial<AuditView['report']>): AuditView =>
+    ({ id: 'a', url: 'http://shop.in/', status: 'done', report }) as AuditView;
+  expect(rerunOptions(audit({ options: { render: true, checkExternalLinks: false } }))).toEqual({
+    render: true,
+    checkExternalLinks: false,
+  });
+  expect(rerunOptions(audit({ render: { rendered: 3, stopped: null } }))).toEqual({
+    render: true,
+    checkExternalLinks: true,
+  });
+  expect(rerunOptions(audit({}))).toEqual({ render: false, checkExternalLinks: true });
 });

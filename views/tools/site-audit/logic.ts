@@ -5,6 +5,7 @@ import type {
   AuditReportFacts,
   AuditStatus,
   AuditSummary,
+  AuditView,
 } from './schema.ts';
 import type { Severity } from '#views/model/site-audit.ts';
 import { auditDomain, rankFixes, reportDate, reportTitle, shortUrl } from '#views/model/site-audit-report.ts';
@@ -53,10 +54,21 @@ function rateText(progress: AuditProgressView): string {
 
 /** "Crawled 120 of 340 URLs found so far (34 pages/s, about 3 min left)." while running; a plain word for the other states. */
 export function progressText(status: AuditStatus, progress: AuditProgressView): string {
-  if (status === 'queued') return 'Waiting for a free slot: other audits are running.';
+  // Queued says only what is known (the line may be empty: a crawler takes it in a moment), and a run
+  // that has read nothing yet says what it reads first rather than "0 of 0".
+  if (status === 'queued') return 'Queued: the audit starts as soon as a crawler is free.';
+  if (progress.crawled === 0 && !progress.externalTotal) return 'Starting: reading robots.txt and the start page…';
   if (progress.externalTotal)
     return `Crawled ${plural(progress.crawled, 'URL')}; checking links to other sites: ${(progress.externalChecked ?? 0).toLocaleString('en-IN')} of ${progress.externalTotal.toLocaleString('en-IN')}.`;
   return `Crawled ${progress.crawled.toLocaleString('en-IN')} of ${plural(progress.discovered, 'URL')} found so far${rateText(progress)}.`;
+}
+
+/**
+ * The options a re-run of `audit` asks for: the ones it was run with (audits stored before they were
+ * kept: rendered when the report says so, links to other sites checked, as the form's default).
+ */
+export function rerunOptions(audit: AuditView): { render: boolean; checkExternalLinks: boolean } {
+  return audit.report?.options ?? { render: audit.report?.render !== undefined, checkExternalLinks: true };
 }
 
 /** Share of discovered URLs crawled, 0–100 (a queue that keeps growing never shows 100 early). */

@@ -69,6 +69,8 @@ export interface AuditReportFacts {
   hasSitemap: boolean;
   /** Only for audits run with "Render JavaScript": pages rendered, and why rendering stopped part way. */
   render?: { rendered: number; stopped: string | null };
+  /** What the audit was asked for (absent in audits stored before): a re-run asks for the same. */
+  options?: { render: boolean; checkExternalLinks: boolean };
   sitemaps: Array<{ url: string; kind: string | null; valid: boolean; urls: number; error: string | null }>;
 }
 

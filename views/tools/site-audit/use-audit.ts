@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { apiFetch, requestJson } from '#views/lib/request-json.ts';
 import type { IssueType } from '#views/model/site-audit.ts';
-import { completionText, FAILED_MESSAGE, reportTitle, RESUME_KEY } from './logic.ts';
+import { completionText, FAILED_MESSAGE, reportPath, reportTitle, RESUME_KEY } from './logic.ts';
 import type { AuditIssueGroup, AuditListItem, AuditView } from './schema.ts';
 
 const message = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
@@ -92,6 +92,8 @@ export function useAudit(auditId: string | undefined) {
   const [history, setHistory] = useState<AuditListItem[]>([]);
   const [announcement, setAnnouncement] = useState('');
   const [url, setUrl] = useState('');
+  /** The report shown while a re-run of it runs (kept until the new one is ready, or if the new one fails). */
+  const [previous, setPrevious] = useState<{ audit: AuditView; groups: AuditIssueGroup[] } | null>(null);
   const events = useRef<EventSource | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   /** Set when a run this page watched has finished: its report takes the focus once shown. */
@@ -121,6 +123,7 @@ export function useAudit(auditId: string | undefined) {
       if (settled.status === 'done') {
         focusReport.current = true;
         await loadReport(auditKey);
+        setPrevious(null);
       } else setAudit(settled);
       setAnnouncement(completionText(settled));
       void loadHistory();
@@ -170,6 +173,9 @@ export function useAudit(auditId: string | undefined) {
     if (!target.trim() || starting || running) return;
     setStarting(true);
     setError('');
+    // A re-run keeps the report on screen until the new one is ready: on a phone the page would
+    // otherwise fold up under the visitor.
+    setPrevious(audit?.status === 'done' && groups ? { audit, groups } : previous);
     setAudit(null);
     setGroups(null);
     try {
@@ -178,6 +184,8 @@ export function useAudit(auditId: string | undefined) {
         ...options,
       });
       if (!auditId) rememberRunning(started.id);
+      // On a report's own page the address follows the new run (a reload or a shared link shows it).
+      else window.history.replaceState(window.history.state, '', reportPath(started.id));
       setAnnouncement('');
       await follow(started.id);
       void loadHistory();
@@ -197,5 +205,20 @@ export function useAudit(auditId: string | undefined) {
     }
   }
 
-  return { audit, groups, types, error, history, announcement, url, setUrl, heading, running, starting, start, cancel };
+  return {
+    audit,
+    groups,
+    types,
+    error,
+    history,
+    announcement,
+    url,
+    setUrl,
+    heading,
+    running,
+    starting,
+    start,
+    cancel,
+    previous,
+  };
 }

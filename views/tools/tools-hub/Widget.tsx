@@ -21,6 +21,14 @@ function statusText(shown: number, total: number, query: string): string {
  */
 export default function ToolsHubWidget({ initialTools, initialQuery }: ToolsHubProps) {
   const [query, setQuery] = useState(initialQuery);
+  /** The search goes in the address as `?q=` (a link to it, Back and a reload keep it), without a new history entry per key. */
+  function search(text: string) {
+    setQuery(text);
+    const url = new URL(window.location.href);
+    if (text.trim()) url.searchParams.set('q', text);
+    else url.searchParams.delete('q');
+    window.history.replaceState(window.history.state, '', url);
+  }
   const shown = initialTools.map(toolByName).filter((tool) => matchesTool(tool, query));
   const groups = toolsByGroup(shown);
 
@@ -42,7 +50,7 @@ export default function ToolsHubWidget({ initialTools, initialQuery }: ToolsHubP
           maxLength={100}
           autoComplete="off"
           placeholder="e.g. sitemap, backlinks, compress"
-          onChange={(event) => setQuery(event.target.value)}
+          onChange={(event) => search(event.target.value)}
         />
       </form>
       <div className="tools-hub-bar">
