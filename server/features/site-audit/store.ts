@@ -147,6 +147,8 @@ export interface RenderRecord {
   linksOnlyRenderedFirst: number[];
   consoleErrors: CappedList;
   failedResources: CappedList;
+  /** Why the page had not settled when its wait ran out, twice (it was read as it was then); absent when it had. */
+  unsettled?: string;
 }
 
 /** FNV-1a of an id: fragments are matched against a page's ids by hash, not by kept strings. */

@@ -63,6 +63,13 @@ export const renderingIssueTypes: readonly IssueType[] = [
     'Fix or remove the failing addresses listed, allow the files the page needs in robots.txt, and make sure the page works without them.',
   ),
   t(
+    'render-not-settled',
+    'warning',
+    'Page still loading when it was read',
+    'The page was still loading data or changing its content when the audit stopped waiting for it, twice: its title, text and links were read as they were then and may be incomplete. Visitors on slow connections, and search engines that wait a limited time, see the same unfinished page.',
+    'Make the page show its content sooner: send it in the HTML, or load the data it needs at once rather than after a delay, and stop requests and timers that never end.',
+  ),
+  t(
     'render-failed',
     'notice',
     'Page could not be rendered',

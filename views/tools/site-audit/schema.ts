@@ -65,7 +65,7 @@ export interface AuditReportFacts {
   crawlDelayMs: number;
   hasSitemap: boolean;
   /** Only for audits run with "Render JavaScript": pages rendered, and why rendering stopped part way. */
-  render?: { rendered: number; stopped: string | null };
+  render?: { rendered: number; stopped: string | null; startPage?: string };
   sitemaps: Array<{ url: string; kind: string | null; valid: boolean; urls: number; error: string | null }>;
 }
 

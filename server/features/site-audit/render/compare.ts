@@ -77,6 +77,7 @@ export async function compareRender(
     linksOnlyRenderedFirst: onlyRendered.slice(0, FIRST_LINKS),
     consoleErrors: rendered.consoleErrors,
     failedResources: rendered.failedResources,
+    ...(rendered.unsettled ? { unsettled: rendered.unsettled.slice(0, 300) } : {}),
   };
 }
 

@@ -1,3 +1,5 @@
+import type { BrowserRequests } from './settle.ts';
+
 // What one page's render is given, collects and answers (page.ts renders it; requests.ts answers its requests).
 
 /** The crawl's response for the page: served to Chromium as the main document. */
@@ -23,12 +25,18 @@ export interface RenderedPage {
   failedResources: CappedList;
   /** Bytes the page's requests fetched from the site (cached files not counted again). */
   bytes: number;
-  /** Milliseconds from the navigation's start to the DOM read (load, then the settle: see render()). */
+  /** Milliseconds from the navigation's start to the DOM read (load, then the settle: settle.ts). */
   readyMs: number;
+  /** Why the page had not settled when its wait ran out (it was read as it was then); absent when it had. */
+  unsettled?: string;
+  /** Renders it took: 2 when the first did not settle or failed and the page was rendered again on a fresh slot. */
+  tries?: number;
 }
 
 export interface PageRenderLimits {
   timeoutMs: number;
+  /** The longest a page is waited for to settle after its load (SITE_AUDIT_RENDER_WAIT_MS; settle.ts). */
+  waitMs: number;
   /** Bytes of all sub-requests of the page together. */
   maxPageBytes: number;
   memoryMb: number;
@@ -74,8 +82,8 @@ export interface Job {
   requests: Set<AbortController>;
   documentServed: boolean;
   pageBytes: number;
-  inFlight: number;
-  onIdle?: () => void;
+  /** The page's requests as the browser starts and ends them, for the settle (settle.ts). */
+  browserRequests: BrowserRequests;
   consoleErrors: ReturnType<typeof cappedList>;
   failedResources: ReturnType<typeof cappedList>;
   overtime: boolean;

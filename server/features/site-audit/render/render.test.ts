@@ -43,6 +43,7 @@ test('with rendering every route of the single-page application is crawled, with
     'links-only-rendered': withLinks,
     'js-console-errors': [SPA_PLANTED.scriptError],
     'failed-resources-rendered': [SPA_PLANTED.failedRequest],
+    'render-not-settled': [],
     'render-failed': [],
   });
   const detail = (type: string, path: string) =>

@@ -78,6 +78,10 @@ export const renderingRules: Record<string, Rule> = {
     rendered(context)
       .filter((node) => node.page.render.failedResources.count > 0)
       .map((node) => ({ url: node.url, detail: capped('failed requests', node.page.render.failedResources) })),
+  'render-not-settled': (context) =>
+    rendered(context)
+      .filter((node) => node.page.render.unsettled !== undefined)
+      .map((node) => ({ url: node.url, detail: node.page.render.unsettled! })),
   'render-failed': (context) =>
     pages(context)
       .filter((node) => typeof node.page.render?.error === 'string')
