@@ -147,6 +147,10 @@ export interface RenderRecord {
   linksOnlyRenderedFirst: number[];
   consoleErrors: CappedList;
   failedResources: CappedList;
+  /** The page's data requests (fetch, XMLHttpRequest) that failed; absent when none did. */
+  failedData?: CappedList;
+  /** Links in the rendered DOM a crawler cannot follow (no href, javascript:, script-only navigation); absent when none. */
+  uncrawlable?: CappedList;
   /** Why the page had not settled when its wait ran out, twice (it was read as it was then); absent when it had. */
   unsettled?: string;
 }

@@ -59,8 +59,22 @@ export const renderingIssueTypes: readonly IssueType[] = [
     'failed-resources-rendered',
     'warning',
     'Page requests failed while rendering',
-    'While the page was rendered, some of its scripts, stylesheets or data requests failed, answered with an HTTP error (4xx/5xx), or were disallowed by robots.txt (search engines do not fetch those either). Content that depends on them may be missing. Images, fonts and media are not loaded when rendering for the audit and are not counted here.',
+    'While the page was rendered, some of its scripts or stylesheets failed, answered with an HTTP error (4xx/5xx), or were disallowed by robots.txt (search engines do not fetch those either). Content that depends on them may be missing. Images, fonts and media are not loaded when rendering for the audit and are not counted here; failed data requests are reported apart.',
     'Fix or remove the failing addresses listed, allow the files the page needs in robots.txt, and make sure the page works without them.',
+  ),
+  t(
+    'links-not-crawlable',
+    'warning',
+    'Links a crawler cannot follow',
+    'The rendered page has links that are not plain <a href> links: an <a> without href, an href="javascript:…", or an element that navigates only from a script (onclick, data-href). Google and other crawlers follow only <a> elements with an href, so the pages behind these links may never be found.',
+    'Make every link an <a> element with a real URL in its href; keep scripts for enhancing links, not for replacing them.',
+  ),
+  t(
+    'data-request-failed',
+    'warning',
+    'Page data request failed',
+    'A request the page makes for its own data (fetch or XMLHttpRequest) failed while it was rendered: an HTTP error, blocked (by robots.txt or as a private address), or too large. The content that data fills in is missing for search engines, and for visitors when it happens to them. The console errors the page logged are shown with it.',
+    'Fix the failing address listed (the server error, or the robots.txt rule that blocks it), and have the page show its main content even when a request fails.',
   ),
   t(
     'render-not-settled',

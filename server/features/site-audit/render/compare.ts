@@ -77,6 +77,8 @@ export async function compareRender(
     linksOnlyRenderedFirst: onlyRendered.slice(0, FIRST_LINKS),
     consoleErrors: rendered.consoleErrors,
     failedResources: rendered.failedResources,
+    ...(rendered.failedData.count ? { failedData: rendered.failedData } : {}),
+    ...(rendered.uncrawlable.count ? { uncrawlable: rendered.uncrawlable } : {}),
     ...(rendered.unsettled ? { unsettled: rendered.unsettled.slice(0, 300) } : {}),
   };
 }

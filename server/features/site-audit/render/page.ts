@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { SafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import type { ResourceCache } from './cache.ts';
 import {
+  capEntry,
   cappedList,
   PageRenderError,
   type CappedList,
@@ -11,7 +12,7 @@ import {
   type RenderedPage,
 } from './render-job.ts';
 import { answerRequest } from './requests.ts';
-import { browserRequests, SETTLE_WATCH, waitUntilSettled, watchBrowserRequests } from './settle.ts';
+import { browserRequests, readPage, SETTLE_WATCH, waitUntilSettled, watchBrowserRequests } from './settle.ts';
 
 export { PageRenderError, type RawDocument, type RenderedPage } from './render-job.ts';
 
@@ -32,9 +33,6 @@ const NO_WEBRTC = `for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnec
 // Each page starts as a first visit: its storage is emptied before any of its scripts runs (top frame;
 // storage is per origin, so a same-origin frame shares it).
 const CLEAR_STORAGE = 'if (window === window.top) try { localStorage.clear(); sessionStorage.clear(); } catch {}';
-// The DOM serialised as Playwright's page.content() does, for a page the settle did not read (settle.ts).
-const SERIALIZE = `(document.doctype ? new XMLSerializer().serializeToString(document.doctype) : '') +
-  (document.documentElement ? document.documentElement.outerHTML : '')`;
 
 /**
  * A browser context with its one tab, reused page after page of one audit (a new context costs a new
@@ -107,6 +105,7 @@ export async function openRenderSlot(
       requests: new Set(),
       consoleErrors: cappedList(),
       failedResources: cappedList(),
+      failedData: cappedList(),
       overtime: false,
     };
     job = current;
@@ -128,7 +127,7 @@ export async function openRenderSlot(
       await page.goto(document.url, { waitUntil: 'load', timeout: left() });
       const settled = await waitUntilSettled(page, current.browserRequests, Math.min(limits.waitMs, left()));
       const { unsettled } = settled;
-      const html = settled.html ?? (await page.evaluate<string>(SERIALIZE));
+      const { html, uncrawlable } = settled.read ?? (await readPage(page));
       // A page that never settled may go on with its timers and requests: its context is not reused.
       if (unsettled) slot.broken = true;
       // The next page starts as a first visit: no cookies (its storage is emptied as its document starts).
@@ -138,6 +137,8 @@ export async function openRenderSlot(
         html,
         consoleErrors: strip(current.consoleErrors),
         failedResources: strip(current.failedResources),
+        failedData: strip(current.failedData),
+        uncrawlable: { count: uncrawlable.count, first: uncrawlable.first.map(capEntry) },
         bytes: current.pageBytes,
         readyMs,
         ...(unsettled ? { unsettled } : {}),

@@ -1,4 +1,4 @@
-import type { BrowserRequests } from './settle.ts';
+import type { Request } from 'playwright-core';
 
 // What one page's render is given, collects and answers (page.ts renders it; requests.ts answers its requests).
 
@@ -22,7 +22,12 @@ export interface RenderedPage {
   /** The rendered DOM, serialised (page.content()). */
   html: string;
   consoleErrors: CappedList;
+  /** Scripts and stylesheets that failed (data requests are in failedData). */
   failedResources: CappedList;
+  /** The page's data requests (fetch, XMLHttpRequest) that failed: an HTTP error, blocked, timed out. */
+  failedData: CappedList;
+  /** Links in the rendered DOM a crawler cannot follow (uncrawlable.ts). */
+  uncrawlable: CappedList;
   /** Bytes the page's requests fetched from the site (cached files not counted again). */
   bytes: number;
   /** Milliseconds from the navigation's start to the DOM read (load, then the settle: settle.ts). */
@@ -56,16 +61,30 @@ export class PageRenderError extends Error {
 
 export const LIST_FIRST = 3;
 export const LIST_ENTRY_CHARS = 200;
+/** One entry of a capped list: on one line, at most LIST_ENTRY_CHARS. */
+export function capEntry(entry: string): string {
+  return entry.replace(/\s+/g, ' ').trim().slice(0, LIST_ENTRY_CHARS);
+}
+
 export function cappedList(): CappedList & { add(entry: string): void } {
   const list = {
     count: 0,
     first: [] as string[],
     add(entry: string) {
       list.count += 1;
-      if (list.first.length < LIST_FIRST) list.first.push(entry.replace(/\s+/g, ' ').trim().slice(0, LIST_ENTRY_CHARS));
+      if (list.first.length < LIST_FIRST) list.first.push(capEntry(entry));
     },
   };
   return list;
+}
+
+/** The page's requests as the browser starts and ends them (Playwright's request events). */
+export interface BrowserRequests {
+  inFlight: Set<Request>;
+  /** performance.now() of the last request started or ended. */
+  lastChange: number;
+  /** Resolves the wait for the next change (set while one waits). */
+  onChange?: () => void;
 }
 
 /** What one render collects; the slot's listeners write into the render under way. */
@@ -86,5 +105,6 @@ export interface Job {
   browserRequests: BrowserRequests;
   consoleErrors: ReturnType<typeof cappedList>;
   failedResources: ReturnType<typeof cappedList>;
+  failedData: ReturnType<typeof cappedList>;
   overtime: boolean;
 }

@@ -1,4 +1,6 @@
 import type { Page, Request } from 'playwright-core';
+import type { BrowserRequests, CappedList } from './render-job.ts';
+import { FIND_UNCRAWLABLE } from './uncrawlable.ts';
 
 /*
  * When a rendered page is read (docs/decisions/0056). A single-page application writes its title, text
@@ -19,6 +21,7 @@ export const QUIET_MS = 100;
 /** Timers up to this delay are work the page has yet to do; longer ones (a carousel, a popup) are not waited for. */
 export const TRACKED_TIMER_MS = 1000;
 const SETTLE_KEY = 'delhi-seo.settle';
+const READ_KEY = 'delhi-seo.read';
 
 /**
  * Runs before the page's scripts (top frame). A timer's callback is tracked once: a function set again
@@ -65,27 +68,22 @@ export const SETTLE_WATCH = `if (window === window.top) (() => {
   // Resolves once the page is quiet, with its DOM serialised as Playwright's page.content() does (in the same
   // call: content() runs in Playwright's utility world, which it builds and fills with its whole injected
   // script for every new document), or at 'until' (performance.now()) with what it still waits for.
-  const html = () => (document.doctype ? new XMLSerializer().serializeToString(document.doctype) : '') +
-    (document.documentElement ? document.documentElement.outerHTML : '');
+  const read = () => ({
+    html: (document.doctype ? new XMLSerializer().serializeToString(document.doctype) : '') +
+      (document.documentElement ? document.documentElement.outerHTML : ''),
+    uncrawlable: (${FIND_UNCRAWLABLE})(),
+  });
   const settle = (until) => new Promise((resolve) => {
     const check = () => {
-      if (quiet()) return resolve({ quiet: true, html: html() });
+      if (quiet()) return resolve({ quiet: true, read: read() });
       if (performance.now() >= until) return resolve({ quiet: false, busy: state.busy, timers: state.timers.size });
       later(check, Math.max(10, Math.min(QUIET - (performance.now() - state.last), until - performance.now())));
     };
     check();
   });
   Object.defineProperty(window, Symbol.for('${SETTLE_KEY}'), { value: settle });
+  Object.defineProperty(window, Symbol.for('${READ_KEY}'), { value: read });
 })();`;
-
-/** The page's requests as the browser starts and ends them (Playwright's request events). */
-export interface BrowserRequests {
-  inFlight: Set<Request>;
-  /** performance.now() of the last request started or ended. */
-  lastChange: number;
-  /** Resolves the wait for the next change (set while one waits). */
-  onChange?: () => void;
-}
 
 export function browserRequests(): BrowserRequests {
   return { inFlight: new Set(), lastChange: performance.now() };
@@ -114,9 +112,15 @@ export function watchBrowserRequests(page: Page, current: () => BrowserRequests 
   page.on('requestfailed', ended);
 }
 
+/** What is read of a settled page: its DOM serialised, and the links in it a crawler cannot follow. */
+export interface PageRead {
+  html: string;
+  uncrawlable: CappedList;
+}
+
 interface InPage {
   quiet: boolean;
-  html?: string;
+  read?: PageRead;
   busy?: number;
   timers?: number;
 }
@@ -129,10 +133,22 @@ function inPageSettle(page: Page, ms: number): Promise<InPage> {
         Symbol.for(key)
       ];
       // A document the watch did not run in (a frame swapped in): nothing to wait for in the page.
-      return settle ? settle(performance.now() + wait) : { quiet: true, html: undefined };
+      return settle ? settle(performance.now() + wait) : { quiet: true };
     },
     [SETTLE_KEY, ms] as const,
   ) as Promise<InPage>;
+}
+
+/** Reads the page as it is (one the settle did not read): its DOM and uncrawlable links, or only its DOM without the watch. */
+export function readPage(page: Page): Promise<PageRead> {
+  return page.evaluate((key) => {
+    const read = (window as unknown as Record<symbol, (() => PageRead) | undefined>)[Symbol.for(key)];
+    if (read) return read();
+    const html =
+      (document.doctype ? new XMLSerializer().serializeToString(document.doctype) : '') +
+      (document.documentElement ? document.documentElement.outerHTML : '');
+    return { html, uncrawlable: { count: 0, first: [] } };
+  }, READ_KEY);
 }
 
 /** Waits for the next request to start or end, at most `ms`. */
@@ -155,7 +171,7 @@ export async function waitUntilSettled(
   page: Page,
   requests: BrowserRequests,
   waitMs: number,
-): Promise<{ html?: string; unsettled?: string }> {
+): Promise<{ read?: PageRead; unsettled?: string }> {
   const deadline = performance.now() + waitMs;
   const left = () => deadline - performance.now();
   let inPage: InPage = { quiet: false };
@@ -168,7 +184,7 @@ export async function waitUntilSettled(
       continue;
     }
     const quietFor = performance.now() - requests.lastChange;
-    if (quietFor >= QUIET_MS) return { html: inPage.html };
+    if (quietFor >= QUIET_MS) return { read: inPage.read };
     await nextChange(requests, Math.min(left(), QUIET_MS - quietFor));
   }
   return { unsettled: unsettledReason(waitMs, inPage, requests) };
