@@ -131,6 +131,10 @@ export interface AuditPageRow {
     noindex: boolean | null;
     lang: string | null;
     canonical: string | null;
+    /** Lab Core Web Vitals, only for pages rendered by an audit run with "Render JavaScript". */
+    lcpMs?: number | null;
+    cls?: number;
+    tbtMs?: number;
   };
 }
 

@@ -79,6 +79,7 @@ export async function compareRender(
     failedResources: rendered.failedResources,
     ...(rendered.failedData.count ? { failedData: rendered.failedData } : {}),
     ...(rendered.uncrawlable.count ? { uncrawlable: rendered.uncrawlable } : {}),
+    ...(rendered.vitals ? { vitals: rendered.vitals } : {}),
     ...(rendered.unsettled ? { unsettled: rendered.unsettled.slice(0, 300) } : {}),
   };
 }

@@ -127,7 +127,7 @@ export async function openRenderSlot(
       await page.goto(document.url, { waitUntil: 'load', timeout: left() });
       const settled = await waitUntilSettled(page, current.browserRequests, Math.min(limits.waitMs, left()));
       const { unsettled } = settled;
-      const { html, uncrawlable } = settled.read ?? (await readPage(page));
+      const { html, uncrawlable, vitals } = settled.read ?? (await readPage(page));
       // A page that never settled may go on with its timers and requests: its context is not reused.
       if (unsettled) slot.broken = true;
       // The next page starts as a first visit: no cookies (its storage is emptied as its document starts).
@@ -139,6 +139,7 @@ export async function openRenderSlot(
         failedResources: strip(current.failedResources),
         failedData: strip(current.failedData),
         uncrawlable: { count: uncrawlable.count, first: uncrawlable.first.map(capEntry) },
+        ...(vitals ? { vitals } : {}),
         bytes: current.pageBytes,
         readyMs,
         ...(unsettled ? { unsettled } : {}),

@@ -1,4 +1,5 @@
 import type { Request } from 'playwright-core';
+import type { LabVitals } from './vitals.ts';
 
 // What one page's render is given, collects and answers (page.ts renders it; requests.ts answers its requests).
 
@@ -28,6 +29,8 @@ export interface RenderedPage {
   failedData: CappedList;
   /** Links in the rendered DOM a crawler cannot follow (uncrawlable.ts). */
   uncrawlable: CappedList;
+  /** Lab Core Web Vitals until the page was read (vitals.ts); absent when they could not be observed. */
+  vitals?: LabVitals;
   /** Bytes the page's requests fetched from the site (cached files not counted again). */
   bytes: number;
   /** Milliseconds from the navigation's start to the DOM read (load, then the settle: settle.ts). */

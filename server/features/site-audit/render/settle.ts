@@ -1,6 +1,7 @@
 import type { Page, Request } from 'playwright-core';
 import type { BrowserRequests, CappedList } from './render-job.ts';
 import { FIND_UNCRAWLABLE } from './uncrawlable.ts';
+import { VITALS_WATCH, type LabVitals } from './vitals.ts';
 
 /*
  * When a rendered page is read (docs/decisions/0056). A single-page application writes its title, text
@@ -19,7 +20,7 @@ import { FIND_UNCRAWLABLE } from './uncrawlable.ts';
 /** No request, no tracked work and no DOM change for this long: the page has settled. */
 export const QUIET_MS = 100;
 /** Timers up to this delay are work the page has yet to do; longer ones (a carousel, a popup) are not waited for. */
-export const TRACKED_TIMER_MS = 1000;
+export const TRACKED_TIMER_MS = 4000;
 const SETTLE_KEY = 'delhi-seo.settle';
 const READ_KEY = 'delhi-seo.read';
 
@@ -63,6 +64,7 @@ export const SETTLE_WATCH = `if (window === window.top) (() => {
     this.addEventListener('loadend', done, { once: true });
     return send.apply(this, arguments);
   };
+  ${VITALS_WATCH}
   new MutationObserver(touch).observe(document, { childList: true, subtree: true, characterData: true });
   const quiet = () => state.busy <= 0 && state.timers.size === 0 && performance.now() - state.last >= QUIET;
   // Resolves once the page is quiet, with its DOM serialised as Playwright's page.content() does (in the same
@@ -72,6 +74,7 @@ export const SETTLE_WATCH = `if (window === window.top) (() => {
     html: (document.doctype ? new XMLSerializer().serializeToString(document.doctype) : '') +
       (document.documentElement ? document.documentElement.outerHTML : ''),
     uncrawlable: (${FIND_UNCRAWLABLE})(),
+    vitals: vitals(),
   });
   const settle = (until) => new Promise((resolve) => {
     const check = () => {
@@ -116,6 +119,8 @@ export function watchBrowserRequests(page: Page, current: () => BrowserRequests 
 export interface PageRead {
   html: string;
   uncrawlable: CappedList;
+  /** Undefined in a document the watch did not run in. */
+  vitals?: LabVitals;
 }
 
 interface InPage {

@@ -14,6 +14,7 @@ import { indexingContentRules } from './indexing-content.ts';
 import { structuredDataRules } from './structured-data.ts';
 import { resourcesRules } from './resources.ts';
 import { renderingRules } from './rendering.ts';
+import { pageExperienceRules } from './page-experience.ts';
 
 export type { Finding } from './context.ts';
 
@@ -27,6 +28,7 @@ export const RULES: Record<string, Rule> = {
   ...structuredDataRules,
   ...resourcesRules,
   ...renderingRules,
+  ...pageExperienceRules,
 };
 
 export interface IssueInstance {
