@@ -5,6 +5,7 @@ import { structuredDataIssueTypes } from './structured-data.ts';
 import { resourcesIssueTypes } from './resources.ts';
 import { renderingIssueTypes } from './rendering.ts';
 import { pageExperienceIssueTypes } from './page-experience.ts';
+import { accessibilityIssueTypes } from './accessibility.ts';
 
 /** Every group's checks, in catalogue order. */
 export const GROUP_ISSUE_TYPES: readonly IssueType[] = [
@@ -14,4 +15,5 @@ export const GROUP_ISSUE_TYPES: readonly IssueType[] = [
   ...resourcesIssueTypes,
   ...renderingIssueTypes,
   ...pageExperienceIssueTypes,
+  ...accessibilityIssueTypes,
 ];

@@ -80,6 +80,7 @@ export async function compareRender(
     ...(rendered.failedData.count ? { failedData: rendered.failedData } : {}),
     ...(rendered.uncrawlable.count ? { uncrawlable: rendered.uncrawlable } : {}),
     ...(rendered.vitals ? { vitals: rendered.vitals } : {}),
+    ...(rendered.axe?.length ? { axe: rendered.axe } : {}),
     ...(rendered.unsettled ? { unsettled: rendered.unsettled.slice(0, 300) } : {}),
   };
 }

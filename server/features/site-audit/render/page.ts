@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { runAxe } from '#server/lib/browser/axe.ts';
 import type { SafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import type { ResourceCache } from './cache.ts';
 import {
@@ -128,6 +129,8 @@ export async function openRenderSlot(
       const settled = await waitUntilSettled(page, current.browserRequests, Math.min(limits.waitMs, left()));
       const { unsettled } = settled;
       const { html, uncrawlable, vitals } = settled.read ?? (await readPage(page));
+      // The accessibility rules run on the page as it was read (a page that throws them off is not failed for it).
+      const axe = await runAxe(page).catch(() => undefined);
       // A page that never settled may go on with its timers and requests: its context is not reused.
       if (unsettled) slot.broken = true;
       // The next page starts as a first visit: no cookies (its storage is emptied as its document starts).
@@ -140,6 +143,7 @@ export async function openRenderSlot(
         failedData: strip(current.failedData),
         uncrawlable: { count: uncrawlable.count, first: uncrawlable.first.map(capEntry) },
         ...(vitals ? { vitals } : {}),
+        ...(axe ? { axe } : {}),
         bytes: current.pageBytes,
         readyMs,
         ...(unsettled ? { unsettled } : {}),

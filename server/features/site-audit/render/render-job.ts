@@ -1,4 +1,5 @@
 import type { Request } from 'playwright-core';
+import type { AxeFinding } from '#server/lib/browser/axe.ts';
 import type { LabVitals } from './vitals.ts';
 
 // What one page's render is given, collects and answers (page.ts renders it; requests.ts answers its requests).
@@ -29,6 +30,8 @@ export interface RenderedPage {
   failedData: CappedList;
   /** Links in the rendered DOM a crawler cannot follow (uncrawlable.ts). */
   uncrawlable: CappedList;
+  /** axe-core's WCAG A/AA violations of the page as it was read (server/lib/browser/axe.ts); absent when axe could not run. */
+  axe?: AxeFinding[];
   /** Lab Core Web Vitals until the page was read (vitals.ts); absent when they could not be observed. */
   vitals?: LabVitals;
   /** Bytes the page's requests fetched from the site (cached files not counted again). */

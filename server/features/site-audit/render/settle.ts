@@ -18,7 +18,9 @@ import { VITALS_WATCH, type LabVitals } from './vitals.ts';
  */
 
 /** No request, no tracked work and no DOM change for this long: the page has settled. */
-export const QUIET_MS = 100;
+export const QUIET_MS = 150;
+/** After the page is quiet, how long the browser's request events are waited for (they travel apart). */
+const CONFIRM_MS = 100;
 /** Timers up to this delay are work the page has yet to do; longer ones (a carousel, a popup) are not waited for. */
 export const TRACKED_TIMER_MS = 4000;
 const SETTLE_KEY = 'delhi-seo.settle';
@@ -188,9 +190,11 @@ export async function waitUntilSettled(
       await nextChange(requests, left());
       continue;
     }
-    const quietFor = performance.now() - requests.lastChange;
-    if (quietFor >= QUIET_MS) return { read: inPage.read };
-    await nextChange(requests, Math.min(left(), QUIET_MS - quietFor));
+    // The events of a request the page started just before it fell quiet may still be on their way from
+    // the browser process (a busy machine delays them): a short wait for them, then the page is read.
+    const before = requests.lastChange;
+    await nextChange(requests, Math.min(left(), CONFIRM_MS));
+    if (requests.lastChange === before && requests.inFlight.size === 0) return { read: inPage.read };
   }
   return { unsettled: unsettledReason(waitMs, inPage, requests) };
 }

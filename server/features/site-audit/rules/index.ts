@@ -15,6 +15,7 @@ import { structuredDataRules } from './structured-data.ts';
 import { resourcesRules } from './resources.ts';
 import { renderingRules } from './rendering.ts';
 import { pageExperienceRules } from './page-experience.ts';
+import { accessibilityRules } from './accessibility.ts';
 
 export type { Finding } from './context.ts';
 
@@ -29,6 +30,7 @@ export const RULES: Record<string, Rule> = {
   ...resourcesRules,
   ...renderingRules,
   ...pageExperienceRules,
+  ...accessibilityRules,
 };
 
 export interface IssueInstance {
