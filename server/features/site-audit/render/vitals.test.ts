@@ -4,6 +4,8 @@ import { prose } from '#test/fixtures/audit-pages.ts';
 import { ok, type FixtureSite } from '#test/fixtures/crawl-site.ts';
 import { auditFixture, issuePaths } from '#test/helpers/site-audit.ts';
 import { pageRows } from '../report.ts';
+import { experienceSummaries } from '../rules/page-experience.ts';
+import { pageExperienceSection } from '#views/model/page-experience-report.ts';
 
 /*
  * Lab Core Web Vitals of rendered pages, measured until the page has settled: a text block painted 3 s
@@ -67,4 +69,12 @@ test('lab Core Web Vitals catch a late text block, a late layout shift and a blo
   // Each rendered page's values are in its row of the pages list (the API's /pages).
   const row = pageRows(outcome).find((entry) => entry.url === `${origin}/blocking`);
   expect(row?.facts).toMatchObject(vitals('/blocking')!);
+  // The report's "Page experience" section over the same pages.
+  const section = pageExperienceSection(experienceSummaries(outcome.nodes));
+  expect([section.pages, section.cls.poor, section.tbt.poor, section.lcp['needs-improvement']]).toEqual([4, 1, 1, 1]);
+  expect(section.worst.map((entry) => entry.url.slice(origin.length)).sort()).toEqual([
+    '/blocking',
+    '/late-text',
+    '/shift',
+  ]);
 });

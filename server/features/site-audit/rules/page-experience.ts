@@ -1,4 +1,6 @@
 import { gradeVital, type VitalGrade } from '#views/model/site-audit-checks/page-experience.ts';
+import type { PageExperienceSummary } from '#views/model/page-experience-report.ts';
+import type { UrlNode } from '../store.ts';
 import { pages, type Finding, type Page, type Rule, type RuleContext } from './context.ts';
 
 /*
@@ -38,3 +40,12 @@ export const pageExperienceRules: Record<string, Rule> = {
   'tbt-poor': perPageRule(vitalRule('tbt', 'poor')),
   'tbt-needs-improvement': perPageRule(vitalRule('tbt', 'needs-improvement')),
 };
+
+/** The in-memory pages' summaries for the report's "Page experience" section (rendered pages with vitals). */
+export function* experienceSummaries(nodes: readonly UrlNode[]): Iterable<PageExperienceSummary> {
+  for (const node of nodes) {
+    const render = node.page?.render;
+    if (!render?.vitals) continue;
+    yield { url: node.url, ...render.vitals, axeRules: (render.axe ?? []).map((entry) => entry.rule) };
+  }
+}
