@@ -129,12 +129,12 @@ export async function openRenderSlot(
       const settled = await waitUntilSettled(page, current.browserRequests, Math.min(limits.waitMs, left()));
       const { unsettled } = settled;
       const { html, uncrawlable, vitals } = settled.read ?? (await readPage(page));
+      const readyMs = performance.now() - begun;
       // The accessibility rules run on the page as it was read (a page that throws them off is not failed for it).
       const axe = await runAxe(page).catch(() => undefined);
       // A page that never settled may go on with its timers and requests: its context is not reused.
       if (unsettled) slot.broken = true;
       // The next page starts as a first visit: no cookies (its storage is emptied as its document starts).
-      const readyMs = performance.now() - begun;
       await context.clearCookies();
       return {
         html,
