@@ -1,7 +1,9 @@
-// `npm run bench -- site-audit-render`: the built server (dist/server.js) audits the single-page
-// application fixture (test/fixtures/site-audit-spa-site.ts: every route is an empty shell that
-// /app.js renders, links created by the script) with "Render JavaScript" on, through
-// POST /api/site-audits. Prints pages rendered, seconds, rendered pages per second, and the peak
+// `npm run bench -- site-audit-render`: the built server (dist/server.js) audits two single-page
+// application fixtures with "Render JavaScript" on, through POST /api/site-audits: `spa`
+// (test/fixtures/site-audit-spa-site.ts: every route is an empty shell that /app.js renders, links
+// created by the script; PAGES + 7 routes) and `data` (test/fixtures/site-audit-data-spa-site.ts: one
+// shell, a module script that asks for the page's data 100–500 ms after it starts and imports a section
+// lazily; PAGES + 5 routes, each of which must be read with its real title). FIXTURES=spa or =data runs one. Prints pages rendered, seconds, rendered pages per second, and the peak
 // memory of the server's process tree (the server and its Chromium: PSS, and RSS for scale), and the
 // audit's render latencies from its log (browser start, navigation to DOM read, idle render slots).
 // Goal: every route rendered at >= 8 pages/s on 2 cores. SITE_AUDIT_RENDER_CONCURRENCY and
@@ -66,71 +68,103 @@ async function untilFinished(serverUrl, id) {
   }
 }
 
-const site = spawn(process.execPath, ['scripts/bench/lib/spa-site.mjs'], {
-  env: { ...process.env, PAGES: String(PAGES) },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-stopWithBench(site);
-const sitePort = await waitForLine(site, /listening (\d+)/);
-// The audit's own latency facts ('site audit done' log: RenderTimings), less dependent on a busy CPU than pages/s.
-let timings;
-let timingsLogged;
-const timingsArrived = new Promise((resolve) => (timingsLogged = resolve));
-const server = await startBuiltServer(
-  { FETCH_ALLOW_PRIVATE: `127.0.0.1:${sitePort}`, SITE_AUDIT_RATE_LIMIT: '1000' },
-  [],
-  (line) => {
-    if (line.msg !== 'site audit done' || !line.render) return;
-    timings = line.render;
-    timingsLogged();
-  },
-);
-try {
-  const memory = sampleRss(server.pid);
-  const cpuBefore = treeCpuSeconds(server.pid);
-  const started = performance.now();
-  const res = await fetch(`${server.url}/api/site-audits`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ url: `http://127.0.0.1:${sitePort}/`, render: true }),
-  });
-  const { id, error } = await res.json();
-  if (res.status !== 202) throw new Error(`POST /api/site-audits answered ${res.status}: ${error}`);
-  const streamEnded = await untilFinished(server.url, id);
-  const seconds = (performance.now() - started) / 1000;
-  const peaks = memory.stop();
-  // CPU of the server and its Chromium (exited processes included once reaped): on a machine shared with
-  // other work the wall-clock rate understates what 2 free cores give; pages per CPU-second does not.
-  const cpuSeconds = treeCpuSeconds(server.pid) - cpuBefore;
-  const audit = await (await fetch(`${server.url}/api/site-audits/${id}`)).json();
-  // The audit logs its timings just after it is stored (which ends the event stream).
-  if (audit.status === 'done')
-    await Promise.race([timingsArrived, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
-  const issues = (await (await fetch(`${server.url}/api/site-audits/${id}/issues`)).json()).issues ?? [];
-  const routes = PAGES + 7;
-  const rendered = audit.report?.render?.rendered ?? 0;
-  const perSecond = rendered / seconds;
-  const ok = streamEnded && audit.status === 'done' && rendered === routes && perSecond >= GOAL_PAGES_PER_SECOND;
-  console.log(
-    `status:          ${audit.status}${audit.report?.render?.stopped ? ` (${audit.report.render.stopped})` : ''}`,
-  );
-  console.log(`pages rendered:  ${rendered} of ${routes} routes (URLs audited: ${audit.summary?.pages ?? 0})`);
-  console.log(`seconds:         ${seconds.toFixed(2)}`);
-  console.log(`pages/second:    ${perSecond.toFixed(1)} (goal >= ${GOAL_PAGES_PER_SECOND})`);
-  console.log(
-    `CPU:             ${cpuSeconds.toFixed(1)} s server and Chromium = ${(rendered / cpuSeconds).toFixed(1)} pages per CPU-second (2 free cores: up to ${((2 * rendered) / cpuSeconds).toFixed(1)} pages/s); load average ${loadavg()[0].toFixed(1)}`,
-  );
-  console.log(
-    `peak memory:     ${peaks.peakPssMb} MB PSS / ${peaks.peakTreeMb} MB RSS, server and Chromium together (server alone ${peaks.peakServerMb} MB RSS; ${peaks.peakProcesses} processes)`,
-  );
-  if (timings)
-    console.log(
-      `latency:         browser start ${timings.launchMs} ms; navigation to DOM read ${timings.meanReadyMs} ms per page; page in its slot ${timings.meanSlotMs} ms; each of the ${process.env.SITE_AUDIT_RENDER_CONCURRENCY ?? 4} slots idle ${timings.meanIdleSlotMs} ms in all`,
-    );
-  console.log(`issues:          ${issues.map((group) => `${group.type} ${group.count}`).join(', ') || 'none'}`);
-  console.log(ok ? 'PASS' : 'FAIL');
-  process.exitCode = ok ? 0 : 1;
-} finally {
-  await server.stop();
-  site.kill('SIGTERM');
+/** The titles of the audit's pages, as its pages list gives them. */
+async function renderedTitles(serverUrl, id) {
+  const titles = [];
+  for (let page = 1; ; page += 1) {
+    const res = await fetch(`${serverUrl}/api/site-audits/${id}/pages?perPage=200&page=${page}`);
+    const body = await res.json();
+    titles.push(...(body.pages ?? []).map((row) => row.facts.title));
+    if (!body.pages?.length || titles.length >= body.total) return titles;
+  }
 }
+
+/** Routes of each fixture, and how many of its pages must be read with the title their data gives. */
+const FIXTURES = {
+  spa: { routes: PAGES + 7, titled: () => true },
+  data: { routes: PAGES + 5, titled: (title) => title?.startsWith('Data shop: ') },
+};
+
+async function benchFixture(name) {
+  const site = spawn(process.execPath, ['scripts/bench/lib/spa-site.mjs'], {
+    env: { ...process.env, PAGES: String(PAGES), FIXTURE: name },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  stopWithBench(site);
+  const sitePort = await waitForLine(site, /listening (\d+)/);
+  // The audit's own latency facts ('site audit done' log: RenderTimings), less dependent on a busy CPU than pages/s.
+  let timings;
+  let timingsLogged;
+  const timingsArrived = new Promise((resolve) => (timingsLogged = resolve));
+  const server = await startBuiltServer(
+    { FETCH_ALLOW_PRIVATE: `127.0.0.1:${sitePort}`, SITE_AUDIT_RATE_LIMIT: '1000' },
+    [],
+    (line) => {
+      if (line.msg !== 'site audit done' || !line.render) return;
+      timings = line.render;
+      timingsLogged();
+    },
+  );
+  try {
+    const memory = sampleRss(server.pid);
+    const cpuBefore = treeCpuSeconds(server.pid);
+    const started = performance.now();
+    const res = await fetch(`${server.url}/api/site-audits`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: `http://127.0.0.1:${sitePort}/`, render: true }),
+    });
+    const { id, error } = await res.json();
+    if (res.status !== 202) throw new Error(`POST /api/site-audits answered ${res.status}: ${error}`);
+    const streamEnded = await untilFinished(server.url, id);
+    const seconds = (performance.now() - started) / 1000;
+    const peaks = memory.stop();
+    // CPU of the server and its Chromium (exited processes included once reaped): on a machine shared with
+    // other work the wall-clock rate understates what 2 free cores give; pages per CPU-second does not.
+    const cpuSeconds = treeCpuSeconds(server.pid) - cpuBefore;
+    const audit = await (await fetch(`${server.url}/api/site-audits/${id}`)).json();
+    // The audit logs its timings just after it is stored (which ends the event stream).
+    if (audit.status === 'done')
+      await Promise.race([timingsArrived, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+    const issues = (await (await fetch(`${server.url}/api/site-audits/${id}/issues`)).json()).issues ?? [];
+    const { routes, titled } = FIXTURES[name];
+    const rendered = audit.report?.render?.rendered ?? 0;
+    const perSecond = rendered / seconds;
+    const titles = await renderedTitles(server.url, id);
+    const withTitle = titles.filter(titled).length;
+    const ok =
+      streamEnded &&
+      audit.status === 'done' &&
+      rendered === routes &&
+      withTitle === routes &&
+      perSecond >= GOAL_PAGES_PER_SECOND;
+    console.log(`fixture:         ${name}`);
+    console.log(
+      `status:          ${audit.status}${audit.report?.render?.stopped ? ` (${audit.report.render.stopped})` : ''}`,
+    );
+    console.log(`pages rendered:  ${rendered} of ${routes} routes (URLs audited: ${audit.summary?.pages ?? 0})`);
+    console.log(`real titles:     ${withTitle} of ${routes} pages`);
+    console.log(`seconds:         ${seconds.toFixed(2)}`);
+    console.log(`pages/second:    ${perSecond.toFixed(1)} (goal >= ${GOAL_PAGES_PER_SECOND})`);
+    console.log(
+      `CPU:             ${cpuSeconds.toFixed(1)} s server and Chromium = ${(rendered / cpuSeconds).toFixed(1)} pages per CPU-second (2 free cores: up to ${((2 * rendered) / cpuSeconds).toFixed(1)} pages/s); load average ${loadavg()[0].toFixed(1)}`,
+    );
+    console.log(
+      `peak memory:     ${peaks.peakPssMb} MB PSS / ${peaks.peakTreeMb} MB RSS, server and Chromium together (server alone ${peaks.peakServerMb} MB RSS; ${peaks.peakProcesses} processes)`,
+    );
+    if (timings)
+      console.log(
+        `latency:         browser start ${timings.launchMs} ms; navigation to DOM read ${timings.meanReadyMs} ms per page; page in its slot ${timings.meanSlotMs} ms; each of the ${process.env.SITE_AUDIT_RENDER_CONCURRENCY ?? 4} slots idle ${timings.meanIdleSlotMs} ms in all`,
+      );
+    console.log(`issues:          ${issues.map((group) => `${group.type} ${group.count}`).join(', ') || 'none'}`);
+    console.log(ok ? 'PASS' : 'FAIL');
+    return ok;
+  } finally {
+    await server.stop();
+    site.kill('SIGTERM');
+  }
+}
+
+let passed = true;
+for (const name of (process.env.FIXTURES ?? 'spa,data').split(',')) passed = (await benchFixture(name)) && passed;
+process.exitCode = passed ? 0 : 1;

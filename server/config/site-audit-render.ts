@@ -5,6 +5,7 @@ import { defineSection } from './section.ts';
 export const SITE_AUDIT_RENDER_DEFAULTS = {
   concurrency: 4,
   timeoutMs: 15_000,
+  waitMs: 5_000,
   memoryMb: 512,
   maxPages: 2000,
 } as const;
@@ -18,6 +19,7 @@ export const siteAuditRender = defineSection({
       max: 60_000,
       fallback: SITE_AUDIT_RENDER_DEFAULTS.timeoutMs,
     }),
+    SITE_AUDIT_RENDER_WAIT_MS: wholeNumber({ min: 500, max: 30_000, fallback: SITE_AUDIT_RENDER_DEFAULTS.waitMs }),
     SITE_AUDIT_RENDER_MAX_MB: wholeNumber({ min: 64, max: 8192, fallback: SITE_AUDIT_RENDER_DEFAULTS.memoryMb }),
     SITE_AUDIT_RENDER_MAX_PAGES: wholeNumber({ min: 1, max: 50_000, fallback: SITE_AUDIT_RENDER_DEFAULTS.maxPages }),
   },
@@ -26,6 +28,8 @@ export const siteAuditRender = defineSection({
     concurrency: env.SITE_AUDIT_RENDER_CONCURRENCY,
     /** One page's render time limit. */
     timeoutMs: env.SITE_AUDIT_RENDER_TIMEOUT_MS,
+    /** The longest a page is waited for to settle after its load (like Screaming Frog's "AJAX timeout"). */
+    waitMs: env.SITE_AUDIT_RENDER_WAIT_MS,
     /** Memory one page's renderer process may use; past it that page is reported as not rendered. */
     memoryMb: env.SITE_AUDIT_RENDER_MAX_MB,
     /** Pages one audit renders at most; the rest are read without JavaScript and the report says so. */

@@ -53,6 +53,8 @@ export interface AuditRenderFacts {
   rendered: number;
   /** Why rendering stopped part way (the rest was read as raw HTML), or null. */
   stopped: string | null;
+  /** Why the start page could not be rendered (read from its raw HTML; the crawl went on); absent when it was. */
+  startPage?: string;
 }
 
 export interface SiteAuditOutcome {
@@ -164,7 +166,13 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
     sitemaps: sitemaps.files,
     hasSitemap: sitemaps.found,
     ...(options.renderer
-      ? { render: { rendered: options.renderer.rendered, stopped: options.renderer.stopped ?? state.renderStopped } }
+      ? {
+          render: {
+            rendered: options.renderer.rendered,
+            stopped: options.renderer.stopped ?? state.renderStopped,
+            ...(state.startUnrendered ? { startPage: state.startUnrendered } : {}),
+          },
+        }
       : {}),
   };
 }

@@ -63,6 +63,7 @@ function auditRenderer(deps: AppJobDeps): AuditRenderer | undefined {
     fetcher: deps.crawlFetchers.siteAudit,
     concurrency: settings.concurrency,
     timeoutMs: settings.timeoutMs,
+    waitMs: settings.waitMs,
     memoryMb: settings.memoryMb,
     maxPages: settings.maxPages,
     maxPageBytes: deps.config.siteAudit.limits.maxPageBytes,

@@ -48,6 +48,8 @@ function pageFacts(outcome: SiteAuditOutcome, node: UrlNode) {
     lang: page?.lang ?? null,
     canonical:
       canonical?.kind === 'internal' ? nodes[canonical.id].url : canonical?.kind === 'external' ? canonical.url : null,
+    // Lab Core Web Vitals of a rendered page (render/vitals.ts): lcpMs, cls, tbtMs.
+    ...page?.render?.vitals,
   };
 }
 

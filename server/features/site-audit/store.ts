@@ -147,6 +147,16 @@ export interface RenderRecord {
   linksOnlyRenderedFirst: number[];
   consoleErrors: CappedList;
   failedResources: CappedList;
+  /** The page's data requests (fetch, XMLHttpRequest) that failed; absent when none did. */
+  failedData?: CappedList;
+  /** Links in the rendered DOM a crawler cannot follow (no href, javascript:, script-only navigation); absent when none. */
+  uncrawlable?: CappedList;
+  /** axe-core's WCAG A/AA violations (rule, impact, elements failing, the first one); absent when axe did not run. */
+  axe?: Array<{ rule: string; impact: string | null; count: number; element: string }>;
+  /** Lab Core Web Vitals of the render, until the page was read (render/vitals.ts); absent when not observed. */
+  vitals?: { lcpMs: number | null; cls: number; tbtMs: number };
+  /** Why the page had not settled when its wait ran out, twice (it was read as it was then); absent when it had. */
+  unsettled?: string;
 }
 
 /** FNV-1a of an id: fragments are matched against a page's ids by hash, not by kept strings. */

@@ -31,6 +31,8 @@ export interface AuditCrawlState {
   sitemaps: SitemapReadResult | null;
   /** Why the audit stopped rendering JavaScript part way (the rest was read as raw HTML). */
   renderStopped: string | null;
+  /** Why the start page could not be rendered (it was read from its raw HTML and the crawl went on). */
+  startUnrendered?: string;
 }
 
 /** What the crawl policy's steps share: the options, the crawl's running state, the page recorder. */
@@ -74,8 +76,10 @@ async function recordRendered(
   } catch (error) {
     if (error instanceof RenderingStoppedError) state.renderStopped = error.message;
     const record = await recordPage(crawl, { item, selfId, facts: raw.facts, headers, htmlBytes });
-    if (!(error instanceof RenderingStoppedError) && !crawl.signal.aborted)
+    if (!(error instanceof RenderingStoppedError) && !crawl.signal.aborted) {
       record.render = unrendered(error instanceof Error ? error.message : String(error), rawSide);
+      if (item.start) state.startUnrendered = startUnrenderedNote(record.render.error!);
+    }
     return record;
   }
   // What the browser fetched counts toward the audit's download limit like the pages do.
@@ -87,6 +91,11 @@ async function recordRendered(
   record.noindex ||= rawSide.noindex;
   record.render = await compareRender(crawl, options.store, item.url, rawSide, record, rendered, renderedNoindex);
   return record;
+}
+
+/** The report's word on a start page that could not be rendered: discovery did not end there. */
+function startUnrenderedNote(reason: string): string {
+  return `The start page could not be rendered (${reason.replace(/\.$/, '')}), twice; it was read from its raw HTML and the crawl went on from its links and the sitemaps.`;
 }
 
 /** A 3xx: its target is queued (in-site) or kept (another site); a script that moved is still a script. */

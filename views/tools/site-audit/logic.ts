@@ -108,7 +108,7 @@ const STOPPED: Record<string, string> = {
 
 /** Why an audit run with "Render JavaScript" read part (or all) of the site without it; '' when it did not. */
 export function renderNote(render: AuditReportFacts['render']): string {
-  return render?.stopped ?? '';
+  return [render?.startPage, render?.stopped].filter(Boolean).join(' ');
 }
 
 export function stoppedNote(stoppedBy: string | undefined): string {

@@ -68,7 +68,7 @@ export interface AuditReportFacts {
   crawlDelayMs: number;
   hasSitemap: boolean;
   /** Only for audits run with "Render JavaScript": pages rendered, and why rendering stopped part way. */
-  render?: { rendered: number; stopped: string | null };
+  render?: { rendered: number; stopped: string | null; startPage?: string };
   /** What the audit was asked for (absent in audits stored before): a re-run asks for the same. */
   options?: { render: boolean; checkExternalLinks: boolean };
   sitemaps: Array<{ url: string; kind: string | null; valid: boolean; urls: number; error: string | null }>;
@@ -136,6 +136,10 @@ export interface AuditPageRow {
     noindex: boolean | null;
     lang: string | null;
     canonical: string | null;
+    /** Lab Core Web Vitals, only for pages rendered by an audit run with "Render JavaScript". */
+    lcpMs?: number | null;
+    cls?: number;
+    tbtMs?: number;
   };
 }
 

@@ -77,6 +77,11 @@ export async function compareRender(
     linksOnlyRenderedFirst: onlyRendered.slice(0, FIRST_LINKS),
     consoleErrors: rendered.consoleErrors,
     failedResources: rendered.failedResources,
+    ...(rendered.failedData.count ? { failedData: rendered.failedData } : {}),
+    ...(rendered.uncrawlable.count ? { uncrawlable: rendered.uncrawlable } : {}),
+    ...(rendered.vitals ? { vitals: rendered.vitals } : {}),
+    ...(rendered.axe?.length ? { axe: rendered.axe } : {}),
+    ...(rendered.unsettled ? { unsettled: rendered.unsettled.slice(0, 300) } : {}),
   };
 }
 

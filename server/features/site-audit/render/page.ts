@@ -1,7 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { runAxe } from '#server/lib/browser/axe.ts';
 import type { SafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import type { ResourceCache } from './cache.ts';
 import {
+  capEntry,
   cappedList,
   PageRenderError,
   type CappedList,
@@ -11,6 +13,7 @@ import {
   type RenderedPage,
 } from './render-job.ts';
 import { answerRequest } from './requests.ts';
+import { browserRequests, readPage, SETTLE_WATCH, waitUntilSettled, watchBrowserRequests } from './settle.ts';
 
 export { PageRenderError, type RawDocument, type RenderedPage } from './render-job.ts';
 
@@ -31,13 +34,6 @@ const NO_WEBRTC = `for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnec
 // Each page starts as a first visit: its storage is emptied before any of its scripts runs (top frame;
 // storage is per origin, so a same-origin frame shares it).
 const CLEAR_STORAGE = 'if (window === window.top) try { localStorage.clear(); sessionStorage.clear(); } catch {}';
-// Two turns of the page's own loop (scripts that render on load or in the next frame have run), then the
-// DOM serialised as Playwright's page.content() does, in the same call: content() runs in Playwright's
-// utility world, which it builds and fills with its whole injected script for every new document (about
-// half the time of a small page's render here).
-const SERIALIZE = `(document.doctype ? new XMLSerializer().serializeToString(document.doctype) : '') +
-  (document.documentElement ? document.documentElement.outerHTML : '')`;
-const SETTLE_AND_SERIALIZE = `new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))).then(() => ${SERIALIZE})`;
 
 /**
  * A browser context with its one tab, reused page after page of one audit (a new context costs a new
@@ -64,7 +60,7 @@ export async function openRenderSlot(
     acceptDownloads: false,
     viewport: { width: 1280, height: 800 },
   });
-  await context.addInitScript({ content: `${NO_WEBRTC}\n${CLEAR_STORAGE}` });
+  await context.addInitScript({ content: `${NO_WEBRTC}\n${CLEAR_STORAGE}\n${SETTLE_WATCH}` });
   const page = await context.newPage();
   let job: Job | null = null;
   let crashed = false;
@@ -79,6 +75,7 @@ export async function openRenderSlot(
   });
   page.on('pageerror', (error) => job?.consoleErrors.add(error.message || String(error)));
   page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
+  watchBrowserRequests(page, () => job?.browserRequests);
   context.on('page', (other) => {
     if (other !== page) void other.close().catch(() => undefined);
   });
@@ -86,14 +83,10 @@ export async function openRenderSlot(
     // Requests between pages (a timer of the page before) are refused.
     const current = job;
     if (!current) return route.abort('aborted').catch(() => undefined);
-    current.inFlight += 1;
     try {
       await answerRequest(route, current, { page, fetcher, cache });
     } catch {
       await route.abort('failed').catch(() => undefined);
-    } finally {
-      current.inFlight -= 1;
-      if (current.inFlight === 0) current.onIdle?.();
     }
   });
   await context.routeWebSocket(/.*/, (socket) => socket.close());
@@ -109,10 +102,11 @@ export async function openRenderSlot(
       signal,
       documentServed: false,
       pageBytes: 0,
-      inFlight: 0,
+      browserRequests: browserRequests(),
       requests: new Set(),
       consoleErrors: cappedList(),
       failedResources: cappedList(),
+      failedData: cappedList(),
       overtime: false,
     };
     job = current;
@@ -121,7 +115,7 @@ export async function openRenderSlot(
     const stop = () => {
       slot.broken = true;
       endRequests(current);
-      current.onIdle?.();
+      current.browserRequests.onChange?.();
       void context.close().catch(() => undefined);
     };
     signal?.addEventListener('abort', stop, { once: true });
@@ -132,16 +126,27 @@ export async function openRenderSlot(
     try {
       const begun = performance.now();
       await page.goto(document.url, { waitUntil: 'load', timeout: left() });
-      const html = await readSettledDom(page, current);
-      // The next page starts as a first visit: no cookies (its storage is emptied as its document starts).
+      const settled = await waitUntilSettled(page, current.browserRequests, Math.min(limits.waitMs, left()));
+      const { unsettled } = settled;
+      const { html, uncrawlable, vitals } = settled.read ?? (await readPage(page));
       const readyMs = performance.now() - begun;
+      // The accessibility rules run on the page as it was read (a page that throws them off is not failed for it).
+      const axe = await runAxe(page).catch(() => undefined);
+      // A page that never settled may go on with its timers and requests: its context is not reused.
+      if (unsettled) slot.broken = true;
+      // The next page starts as a first visit: no cookies (its storage is emptied as its document starts).
       await context.clearCookies();
       return {
         html,
         consoleErrors: strip(current.consoleErrors),
         failedResources: strip(current.failedResources),
+        failedData: strip(current.failedData),
+        uncrawlable: { count: uncrawlable.count, first: uncrawlable.first.map(capEntry) },
+        ...(vitals ? { vitals } : {}),
+        ...(axe ? { axe } : {}),
         bytes: current.pageBytes,
         readyMs,
+        ...(unsettled ? { unsettled } : {}),
       };
     } catch (error) {
       slot.broken = true;
@@ -164,21 +169,6 @@ export async function openRenderSlot(
     close: () => context.close().catch(() => undefined),
   };
   return slot;
-}
-
-/**
- * Requests a script started on load (data for the page) are waited for, then the frame they render in;
- * the DOM is read once a settle ends with no request of the page under way.
- */
-async function readSettledDom(page: Page, current: Job): Promise<string> {
-  for (let round = 0; round < 3; round += 1) {
-    const read = await page.evaluate<string>(SETTLE_AND_SERIALIZE);
-    if (current.inFlight === 0) return read;
-    await new Promise<void>((resolve) => (current.onIdle = resolve));
-    current.onIdle = undefined;
-  }
-  // Still loading after three rounds: the DOM as it is once those requests ended.
-  return page.evaluate<string>(SERIALIZE);
 }
 
 function endRequests(current: Job): void {

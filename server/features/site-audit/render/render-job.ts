@@ -1,3 +1,7 @@
+import type { Request } from 'playwright-core';
+import type { AxeFinding } from '#server/lib/browser/axe.ts';
+import type { LabVitals } from './vitals.ts';
+
 // What one page's render is given, collects and answers (page.ts renders it; requests.ts answers its requests).
 
 /** The crawl's response for the page: served to Chromium as the main document. */
@@ -20,15 +24,30 @@ export interface RenderedPage {
   /** The rendered DOM, serialised (page.content()). */
   html: string;
   consoleErrors: CappedList;
+  /** Scripts and stylesheets that failed (data requests are in failedData). */
   failedResources: CappedList;
+  /** The page's data requests (fetch, XMLHttpRequest) that failed: an HTTP error, blocked, timed out. */
+  failedData: CappedList;
+  /** Links in the rendered DOM a crawler cannot follow (uncrawlable.ts). */
+  uncrawlable: CappedList;
+  /** axe-core's WCAG A/AA violations of the page as it was read (server/lib/browser/axe.ts); absent when axe could not run. */
+  axe?: AxeFinding[];
+  /** Lab Core Web Vitals until the page was read (vitals.ts); absent when they could not be observed. */
+  vitals?: LabVitals;
   /** Bytes the page's requests fetched from the site (cached files not counted again). */
   bytes: number;
-  /** Milliseconds from the navigation's start to the DOM read (load, then the settle: see render()). */
+  /** Milliseconds from the navigation's start to the DOM read (load, then the settle: settle.ts). */
   readyMs: number;
+  /** Why the page had not settled when its wait ran out (it was read as it was then); absent when it had. */
+  unsettled?: string;
+  /** Renders it took: 2 when the first did not settle or failed and the page was rendered again on a fresh slot. */
+  tries?: number;
 }
 
 export interface PageRenderLimits {
   timeoutMs: number;
+  /** The longest a page is waited for to settle after its load (SITE_AUDIT_RENDER_WAIT_MS; settle.ts). */
+  waitMs: number;
   /** Bytes of all sub-requests of the page together. */
   maxPageBytes: number;
   memoryMb: number;
@@ -48,16 +67,30 @@ export class PageRenderError extends Error {
 
 export const LIST_FIRST = 3;
 export const LIST_ENTRY_CHARS = 200;
+/** One entry of a capped list: on one line, at most LIST_ENTRY_CHARS. */
+export function capEntry(entry: string): string {
+  return entry.replace(/\s+/g, ' ').trim().slice(0, LIST_ENTRY_CHARS);
+}
+
 export function cappedList(): CappedList & { add(entry: string): void } {
   const list = {
     count: 0,
     first: [] as string[],
     add(entry: string) {
       list.count += 1;
-      if (list.first.length < LIST_FIRST) list.first.push(entry.replace(/\s+/g, ' ').trim().slice(0, LIST_ENTRY_CHARS));
+      if (list.first.length < LIST_FIRST) list.first.push(capEntry(entry));
     },
   };
   return list;
+}
+
+/** The page's requests as the browser starts and ends them (Playwright's request events). */
+export interface BrowserRequests {
+  inFlight: Set<Request>;
+  /** performance.now() of the last request started or ended. */
+  lastChange: number;
+  /** Resolves the wait for the next change (set while one waits). */
+  onChange?: () => void;
 }
 
 /** What one render collects; the slot's listeners write into the render under way. */
@@ -74,9 +107,10 @@ export interface Job {
   requests: Set<AbortController>;
   documentServed: boolean;
   pageBytes: number;
-  inFlight: number;
-  onIdle?: () => void;
+  /** The page's requests as the browser starts and ends them, for the settle (settle.ts). */
+  browserRequests: BrowserRequests;
   consoleErrors: ReturnType<typeof cappedList>;
   failedResources: ReturnType<typeof cappedList>;
+  failedData: ReturnType<typeof cappedList>;
   overtime: boolean;
 }

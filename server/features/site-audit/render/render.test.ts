@@ -42,7 +42,10 @@ test('with rendering every route of the single-page application is crawled, with
     'noindex-only-raw': [SPA_PLANTED.noindexRemovedByScript],
     'links-only-rendered': withLinks,
     'js-console-errors': [SPA_PLANTED.scriptError],
-    'failed-resources-rendered': [SPA_PLANTED.failedRequest],
+    'failed-resources-rendered': [],
+    'links-not-crawlable': [],
+    'data-request-failed': [SPA_PLANTED.failedRequest],
+    'render-not-settled': [],
     'render-failed': [],
   });
   const detail = (type: string, path: string) =>
@@ -50,8 +53,8 @@ test('with rendering every route of the single-page application is crawled, with
   expect(detail('js-console-errors', SPA_PLANTED.scriptError)).toBe(
     '1 JavaScript errors: The product widget failed to start',
   );
-  expect(detail('failed-resources-rendered', SPA_PLANTED.failedRequest)).toBe(
-    `1 failed requests: HTTP 404: ${origin}/api/missing.json`,
+  expect(detail('data-request-failed', SPA_PLANTED.failedRequest)).toBe(
+    `1 failed data requests: HTTP 404: ${origin}/api/missing.json; nothing in the console`,
   );
   expect(detail('title-only-rendered', '/about')).toBe('No title in the raw HTML; after JavaScript: "Shop /about"');
   // The rendered facts are the page's: its heading and words come from the script.

@@ -26,6 +26,8 @@ export interface AuditRendererOptions {
   /** Pages rendered at once. */
   concurrency: number;
   timeoutMs: number;
+  /** The longest a page is waited for to settle after its load (settle.ts); default 5 s. */
+  waitMs?: number;
   maxPageBytes: number;
   /** Memory one renderer process may use (anonymous resident memory). */
   memoryMb: number;
@@ -87,6 +89,35 @@ export class RenderingStoppedError extends Error {
 }
 
 export const MAX_RESTARTS = 3;
+export const DEFAULT_WAIT_MS = 5_000;
+
+/** A failure worth a second try on a fresh slot (not a cancel, not the end of rendering). */
+function retryable(error: unknown): boolean {
+  return error instanceof PageRenderError && error.kind !== 'cancelled';
+}
+
+/**
+ * A page that did not settle, or whose render failed, is rendered once more on a fresh slot (the slot of
+ * the first try is closed: page.ts marks it broken): a busy moment of the machine or the site is not
+ * reported as the page's. The second try's result stands; a page that did not settle twice keeps the
+ * reason, and one whose second try failed after a first that only did not settle keeps the first.
+ */
+async function renderTwice(once: () => Promise<RenderedPage>): Promise<RenderedPage> {
+  let first: RenderedPage;
+  try {
+    first = await once();
+    if (!first.unsettled) return first;
+  } catch (error) {
+    if (!retryable(error)) throw error;
+    return { ...(await once()), tries: 2 };
+  }
+  try {
+    return { ...(await once()), tries: 2 };
+  } catch (error) {
+    if (!retryable(error)) throw error;
+    return { ...first, tries: 2 };
+  }
+}
 
 function cannotStart(error: unknown): string {
   const why = error instanceof Error ? error.message.split('\n')[0] : String(error);
@@ -121,7 +152,12 @@ function renderInSlot(run: {
 export function createAuditRenderer(options: AuditRendererOptions): AuditRenderer {
   const marker = `--delhi-seo-site-audit=${randomUUID()}`;
   const memory = createMemoryWatch({ marker, budgetBytes: options.memoryMb * 1024 * 1024 });
-  const limits = { timeoutMs: options.timeoutMs, maxPageBytes: options.maxPageBytes, memoryMb: options.memoryMb };
+  const limits = {
+    timeoutMs: options.timeoutMs,
+    waitMs: options.waitMs ?? DEFAULT_WAIT_MS,
+    maxPageBytes: options.maxPageBytes,
+    memoryMb: options.memoryMb,
+  };
   const timings = createTimingsLog(options.concurrency);
   const queue = createRenderQueue(options.concurrency);
   const cancels = createCancelFollowers();
@@ -173,14 +209,17 @@ export function createAuditRenderer(options: AuditRendererOptions): AuditRendere
     const holding = performance.now();
     memory.start();
     try {
-      if (stopped) throw stop(stopped);
-      let current: Browser;
-      try {
-        current = await browser.launched();
-      } catch (error) {
-        throw stop(cannotStart(error));
-      }
-      const page = await renderInSlot({ browser, current, document, limits, signal, hung });
+      // Each try takes the browser as it is then: a first try that hung killed it, and a new one starts.
+      const page = await renderTwice(async () => {
+        if (stopped) throw stop(stopped);
+        let current: Browser;
+        try {
+          current = await browser.launched();
+        } catch (error) {
+          throw stop(cannotStart(error));
+        }
+        return renderInSlot({ browser, current, document, limits, signal, hung });
+      });
       timings.ready(page.readyMs);
       return page;
     } catch (error) {

@@ -5,6 +5,13 @@ import type { ResourceCache } from './cache.ts';
 import type { Job } from './render-job.ts';
 
 const SKIPPED_TYPES = new Set(['image', 'font', 'media']);
+/** The page's own data requests: a failure of one is reported apart, with the page's console errors. */
+const DATA_TYPES = new Set(['fetch', 'xhr', 'eventsource']);
+
+/** A request of the page that failed, in the list of its kind. */
+function failed(current: Job, request: Request, entry: string): void {
+  (DATA_TYPES.has(request.resourceType()) ? current.failedData : current.failedResources).add(entry);
+}
 const FORWARDED_HEADERS = ['accept', 'accept-language', 'content-type', 'referer', 'range'];
 function fetchMethod(request: Request): 'GET' | 'HEAD' | 'POST' {
   const method = request.method();
@@ -38,14 +45,14 @@ export async function answerRequest(route: Route, current: Job, context: Request
   if (isDocument) return route.abort('aborted');
   if (SKIPPED_TYPES.has(request.resourceType())) return route.abort('blockedbyclient');
   if (document.allowed && !document.allowed(target)) {
-    current.failedResources.add(`blocked by robots.txt: ${target}`);
+    failed(current, request, `blocked by robots.txt: ${target}`);
     return route.abort('blockedbyclient');
   }
   const method = fetchMethod(request);
   const cached = method === 'GET' ? cache.get(target) : undefined;
   if (cached) return route.fulfill(cached);
   if (current.pageBytes >= limits.maxPageBytes) {
-    current.failedResources.add(`too large: ${target}`);
+    failed(current, request, `too large: ${target}`);
     return route.abort('blockedbyclient');
   }
   const headers: Record<string, string> = {};
@@ -64,7 +71,7 @@ export async function answerRequest(route: Route, current: Job, context: Request
       signal: abort.signal,
     });
     current.pageBytes += response.body.length;
-    if (response.status >= 400) current.failedResources.add(`HTTP ${response.status}: ${target}`);
+    if (response.status >= 400) failed(current, request, `HTTP ${response.status}: ${target}`);
     const answered = { status: response.status, headers: keptHeaders(response.headers), body: response.body };
     if (method === 'GET' && response.status === 200) cache.put(target, request.resourceType(), answered);
     await route.fulfill(answered);
@@ -76,7 +83,7 @@ export async function answerRequest(route: Route, current: Job, context: Request
           : error.code
         : 'failed';
     if (!current.signal?.aborted && !current.overtime && !abort.signal.aborted)
-      current.failedResources.add(`${reason}: ${target}`);
+      failed(current, request, `${reason}: ${target}`);
     await route.abort('failed').catch(() => undefined);
   } finally {
     current.requests.delete(abort);

@@ -14,6 +14,8 @@ import { indexingContentRules } from './indexing-content.ts';
 import { structuredDataRules } from './structured-data.ts';
 import { resourcesRules } from './resources.ts';
 import { renderingRules } from './rendering.ts';
+import { pageExperienceRules } from './page-experience.ts';
+import { accessibilityRules } from './accessibility.ts';
 
 export type { Finding } from './context.ts';
 
@@ -27,6 +29,8 @@ export const RULES: Record<string, Rule> = {
   ...structuredDataRules,
   ...resourcesRules,
   ...renderingRules,
+  ...pageExperienceRules,
+  ...accessibilityRules,
 };
 
 export interface IssueInstance {

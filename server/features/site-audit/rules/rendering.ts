@@ -78,6 +78,24 @@ export const renderingRules: Record<string, Rule> = {
     rendered(context)
       .filter((node) => node.page.render.failedResources.count > 0)
       .map((node) => ({ url: node.url, detail: capped('failed requests', node.page.render.failedResources) })),
+  'links-not-crawlable': (context) =>
+    rendered(context).flatMap((node) => {
+      const list = node.page.render.uncrawlable;
+      return list ? [{ url: node.url, detail: capped('links a crawler cannot follow', list) }] : [];
+    }),
+  'data-request-failed': (context) =>
+    rendered(context).flatMap((node) => {
+      const { failedData: list, consoleErrors } = node.page.render;
+      if (!list) return [];
+      const logged = consoleErrors.first.length
+        ? `console: ${consoleErrors.first.join(' | ')}`
+        : 'nothing in the console';
+      return [{ url: node.url, detail: `${capped('failed data requests', list)}; ${logged}` }];
+    }),
+  'render-not-settled': (context) =>
+    rendered(context)
+      .filter((node) => node.page.render.unsettled !== undefined)
+      .map((node) => ({ url: node.url, detail: node.page.render.unsettled! })),
   'render-failed': (context) =>
     pages(context)
       .filter((node) => typeof node.page.render?.error === 'string')

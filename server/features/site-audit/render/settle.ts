@@ -1,0 +1,211 @@
+import type { Page, Request } from 'playwright-core';
+import type { BrowserRequests, CappedList } from './render-job.ts';
+import { FIND_UNCRAWLABLE } from './uncrawlable.ts';
+import { VITALS_WATCH, type LabVitals } from './vitals.ts';
+
+/*
+ * When a rendered page is read (docs/decisions/0056). A single-page application writes its title, text
+ * and links only once the data it asks for has come back, and it often asks a moment after it starts
+ * (a timer, a lazily imported section): at `load` the DOM is still its loading shell. A page is read
+ * once it has SETTLED: nothing it started is still under way, and nothing has happened for a quiet
+ * window. Two views of "under way", because each misses something the other sees:
+ *  - the page's own (SETTLE_WATCH, run before any of its scripts): its fetch and XMLHttpRequest calls and
+ *    the bodies being read, its short timers (work it has said it will do), and changes to its DOM;
+ *  - the browser's (Playwright's request events, fired where the browser starts a request, before the
+ *    interception answers it): every request of the page, a lazily imported script included.
+ * A page that has not settled within the wait (SITE_AUDIT_RENDER_WAIT_MS) is read as it is then, and
+ * the render says why it did not settle.
+ */
+
+/** No request, no tracked work and no DOM change for this long: the page has settled. */
+export const QUIET_MS = 150;
+/** After the page is quiet, how long the browser's request events are waited for (they travel apart). */
+const CONFIRM_MS = 100;
+/** Timers up to this delay are work the page has yet to do; longer ones (a carousel, a popup) are not waited for. */
+export const TRACKED_TIMER_MS = 4000;
+const SETTLE_KEY = 'delhi-seo.settle';
+const READ_KEY = 'delhi-seo.read';
+
+/**
+ * Runs before the page's scripts (top frame). A timer's callback is tracked once: a function set again
+ * (a poll, a clock: `setTimeout(tick, 1000)` inside tick) is repeating, not loading. setInterval is never
+ * waited for. The DOM counts as changed when nodes or text change (not attributes: an animation's styles).
+ */
+export const SETTLE_WATCH = `if (window === window.top) (() => {
+  const QUIET = ${QUIET_MS}, MAX_DELAY = ${TRACKED_TIMER_MS};
+  const state = { busy: 0, timers: new Set(), last: performance.now(), pending: [] };
+  const later = window.setTimeout.bind(window), clear = window.clearTimeout.bind(window);
+  const touch = () => { state.last = performance.now(); };
+  // Done a turn later: what the page does with a response (its .then) runs before the work counts as done.
+  const done = () => later(() => { state.busy -= 1; touch(); }, 0);
+  const seen = new WeakSet();
+  window.setTimeout = function (callback, delay, ...args) {
+    const tracked = typeof callback === 'function' && !seen.has(callback) && (Number(delay) || 0) <= MAX_DELAY;
+    if (!tracked) return later(callback, delay, ...args);
+    seen.add(callback);
+    const id = later(function () {
+      state.timers.delete(id);
+      touch();
+      return callback.apply(this, arguments);
+    }, delay, ...args);
+    state.timers.add(id);
+    return id;
+  };
+  window.clearTimeout = function (id) { state.timers.delete(id); return clear(id); };
+  const track = (promise) => { state.busy += 1; touch(); promise.then(done, done); return promise; };
+  const nativeFetch = window.fetch;
+  if (nativeFetch) window.fetch = function () { return track(nativeFetch.apply(this, arguments)); };
+  for (const name of ['json', 'text', 'arrayBuffer', 'blob', 'formData']) {
+    const read = Response.prototype[name];
+    if (read) Response.prototype[name] = function () { return track(read.apply(this, arguments)); };
+  }
+  const send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function () {
+    state.busy += 1;
+    touch();
+    this.addEventListener('loadend', done, { once: true });
+    return send.apply(this, arguments);
+  };
+  ${VITALS_WATCH}
+  new MutationObserver(touch).observe(document, { childList: true, subtree: true, characterData: true });
+  const quiet = () => state.busy <= 0 && state.timers.size === 0 && performance.now() - state.last >= QUIET;
+  // Resolves once the page is quiet, with its DOM serialised as Playwright's page.content() does (in the same
+  // call: content() runs in Playwright's utility world, which it builds and fills with its whole injected
+  // script for every new document), or at 'until' (performance.now()) with what it still waits for.
+  const read = () => ({
+    html: (document.doctype ? new XMLSerializer().serializeToString(document.doctype) : '') +
+      (document.documentElement ? document.documentElement.outerHTML : ''),
+    uncrawlable: (${FIND_UNCRAWLABLE})(),
+    vitals: vitals(),
+  });
+  const settle = (until) => new Promise((resolve) => {
+    const check = () => {
+      if (quiet()) return resolve({ quiet: true, read: read() });
+      if (performance.now() >= until) return resolve({ quiet: false, busy: state.busy, timers: state.timers.size });
+      later(check, Math.max(10, Math.min(QUIET - (performance.now() - state.last), until - performance.now())));
+    };
+    check();
+  });
+  Object.defineProperty(window, Symbol.for('${SETTLE_KEY}'), { value: settle });
+  Object.defineProperty(window, Symbol.for('${READ_KEY}'), { value: read });
+})();`;
+
+export function browserRequests(): BrowserRequests {
+  return { inFlight: new Set(), lastChange: performance.now() };
+}
+
+/** Counts the tab's requests into whichever render is under way when each starts. */
+export function watchBrowserRequests(page: Page, current: () => BrowserRequests | undefined): void {
+  const owners = new WeakMap<Request, BrowserRequests>();
+  const changed = (requests: BrowserRequests) => {
+    requests.lastChange = performance.now();
+    requests.onChange?.();
+  };
+  page.on('request', (request) => {
+    const requests = current();
+    if (!requests) return;
+    owners.set(request, requests);
+    requests.inFlight.add(request);
+    changed(requests);
+  });
+  const ended = (request: Request) => {
+    const requests = owners.get(request);
+    if (!requests?.inFlight.delete(request)) return;
+    changed(requests);
+  };
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+}
+
+/** What is read of a settled page: its DOM serialised, and the links in it a crawler cannot follow. */
+export interface PageRead {
+  html: string;
+  uncrawlable: CappedList;
+  /** Undefined in a document the watch did not run in. */
+  vitals?: LabVitals;
+}
+
+interface InPage {
+  quiet: boolean;
+  read?: PageRead;
+  busy?: number;
+  timers?: number;
+}
+
+/** One wait in the page: until it is quiet, or `ms` from now. */
+function inPageSettle(page: Page, ms: number): Promise<InPage> {
+  return page.evaluate(
+    ([key, wait]) => {
+      const settle = (window as unknown as Record<symbol, ((until: number) => Promise<unknown>) | undefined>)[
+        Symbol.for(key)
+      ];
+      // A document the watch did not run in (a frame swapped in): nothing to wait for in the page.
+      return settle ? settle(performance.now() + wait) : { quiet: true };
+    },
+    [SETTLE_KEY, ms] as const,
+  ) as Promise<InPage>;
+}
+
+/** Reads the page as it is (one the settle did not read): its DOM and uncrawlable links, or only its DOM without the watch. */
+export function readPage(page: Page): Promise<PageRead> {
+  return page.evaluate((key) => {
+    const read = (window as unknown as Record<symbol, (() => PageRead) | undefined>)[Symbol.for(key)];
+    if (read) return read();
+    const html =
+      (document.doctype ? new XMLSerializer().serializeToString(document.doctype) : '') +
+      (document.documentElement ? document.documentElement.outerHTML : '');
+    return { html, uncrawlable: { count: 0, first: [] } };
+  }, READ_KEY);
+}
+
+/** Waits for the next request to start or end, at most `ms`. */
+function nextChange(requests: BrowserRequests, ms: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    requests.onChange = () => {
+      clearTimeout(timer);
+      requests.onChange = undefined;
+      resolve();
+    };
+  });
+}
+
+/**
+ * Waits until the page has settled (both views quiet), at most `waitMs`. Answers its DOM then (undefined
+ * when it has to be read apart), or why it has not settled (what was still under way when the wait ran out).
+ */
+export async function waitUntilSettled(
+  page: Page,
+  requests: BrowserRequests,
+  waitMs: number,
+): Promise<{ read?: PageRead; unsettled?: string }> {
+  const deadline = performance.now() + waitMs;
+  const left = () => deadline - performance.now();
+  let inPage: InPage = { quiet: false };
+  while (left() > 0) {
+    inPage = await inPageSettle(page, left());
+    if (!inPage.quiet) break;
+    // The browser has a request the page's own view missed (a lazily imported script), or just ended one.
+    if (requests.inFlight.size > 0) {
+      await nextChange(requests, left());
+      continue;
+    }
+    // The events of a request the page started just before it fell quiet may still be on their way from
+    // the browser process (a busy machine delays them): a short wait for them, then the page is read.
+    const before = requests.lastChange;
+    await nextChange(requests, Math.min(left(), CONFIRM_MS));
+    if (requests.lastChange === before && requests.inFlight.size === 0) return { read: inPage.read };
+  }
+  return { unsettled: unsettledReason(waitMs, inPage, requests) };
+}
+
+function unsettledReason(waitMs: number, inPage: InPage, requests: BrowserRequests): string {
+  const after = `after ${(waitMs / 1000).toFixed(waitMs % 1000 ? 1 : 0)} s`;
+  const urls = [...requests.inFlight].map((request) => request.url());
+  if (urls.length)
+    return `Still loading ${after}: ${urls.length} request${urls.length === 1 ? '' : 's'} (${urls.slice(0, 3).join(', ')}${urls.length > 3 ? ', …' : ''})`;
+  if (inPage.busy)
+    return `Still loading ${after}: the page's scripts were still waiting for ${inPage.busy} response${inPage.busy === 1 ? '' : 's'}`;
+  if (inPage.timers) return `Still loading ${after}: the page's scripts kept setting short timers`;
+  return `Still changing ${after}: the page's content kept changing`;
+}

@@ -1,0 +1,51 @@
+import { gradeVital, type VitalGrade } from '#views/model/site-audit-checks/page-experience.ts';
+import type { PageExperienceSummary } from '#views/model/page-experience-report.ts';
+import type { UrlNode } from '../store.ts';
+import { pages, type Finding, type Page, type Rule, type RuleContext } from './context.ts';
+
+/*
+ * Rules of the "page experience" checks (catalogue: views/model/site-audit-checks/page-experience.ts):
+ * each is decided from one rendered page's lab Core Web Vitals (render/vitals.ts). Written as per-page
+ * rules, `(page) => Finding | undefined`, run over the pages by perPageRule (the seam with issue 34).
+ */
+
+type PerPage = (page: Page) => Finding | undefined;
+
+/** A per-page rule as a rule of the RULES map: it runs over every page. */
+export function perPageRule(rule: PerPage): Rule {
+  return (context: RuleContext) => pages(context).flatMap((page) => rule(page) ?? []);
+}
+
+const METRICS = {
+  lcp: { key: 'lcpMs', name: 'LCP', show: (value: number) => `${(value / 1000).toFixed(1)} s` },
+  cls: { key: 'cls', name: 'CLS', show: (value: number) => value.toFixed(3) },
+  tbt: { key: 'tbtMs', name: 'TBT', show: (value: number) => `${Math.round(value)} ms` },
+} as const;
+
+/** Finds pages whose `metric` grades `grade`, with the measured value as the detail. */
+function vitalRule(metric: keyof typeof METRICS, grade: VitalGrade): PerPage {
+  const { key, name, show } = METRICS[metric];
+  return (node) => {
+    const value = node.page.render?.vitals?.[key];
+    if (typeof value !== 'number' || gradeVital(key, value) !== grade) return undefined;
+    return { url: node.url, detail: `${name} ${show(value)} (lab)` };
+  };
+}
+
+export const pageExperienceRules: Record<string, Rule> = {
+  'lcp-poor': perPageRule(vitalRule('lcp', 'poor')),
+  'lcp-needs-improvement': perPageRule(vitalRule('lcp', 'needs-improvement')),
+  'cls-poor': perPageRule(vitalRule('cls', 'poor')),
+  'cls-needs-improvement': perPageRule(vitalRule('cls', 'needs-improvement')),
+  'tbt-poor': perPageRule(vitalRule('tbt', 'poor')),
+  'tbt-needs-improvement': perPageRule(vitalRule('tbt', 'needs-improvement')),
+};
+
+/** The in-memory pages' summaries for the report's "Page experience" section (rendered pages with vitals). */
+export function* experienceSummaries(nodes: readonly UrlNode[]): Iterable<PageExperienceSummary> {
+  for (const node of nodes) {
+    const render = node.page?.render;
+    if (!render?.vitals) continue;
+    yield { url: node.url, ...render.vitals, axeRules: (render.axe ?? []).map((entry) => entry.rule) };
+  }
+}

@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+/*
+ * axe-core's WCAG 2.x level A and AA rules on a rendered page (the site audit's, and any other renderer's):
+ * the packaged axe-core (node_modules/axe-core, read once per thread) is injected with evaluate(), which
+ * the page's Content-Security-Policy does not apply to, into the page as it was read. Only violations are
+ * kept: per rule its impact, how many elements fail, and the first element (its selector and HTML, capped).
+ */
+
+/** WCAG 2.0 and 2.1 A and AA rules (axe-core's tags), the level laws and EN 301 549 name; WCAG 2.2's new AA rule (target-size) fails an unstyled browser button, best practices and AAA are left out. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** Rules kept per page at most, and characters of a failing element's HTML. */
+const MAX_RULES = 30;
+const ELEMENT_CHARS = 200;
+
+export interface AxeFinding {
+  /** axe-core's rule id, e.g. `image-alt`. */
+  rule: string;
+  impact: string | null;
+  /** Elements that fail it on the page. */
+  count: number;
+  /** The first failing element: its selector, then its HTML (capped). */
+  element: string;
+}
+
+let source: string | undefined;
+function axeSource(): string {
+  source ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  return source;
+}
+
+interface AxeResult {
+  violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[]; html: string }> }>;
+}
+
+/** Runs axe-core's WCAG A/AA rules on the page as it is now. */
+export async function runAxe(page: Page): Promise<AxeFinding[]> {
+  await page.evaluate(axeSource());
+  const result = await page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResult> } }).axe;
+    const run = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return run.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      count: violation.nodes.length,
+      target: (violation.nodes[0]?.target ?? []).map(String).join(' '),
+      html: violation.nodes[0]?.html ?? '',
+    }));
+  }, AXE_TAGS);
+  return result.slice(0, MAX_RULES).map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    count: violation.count,
+    element: `${violation.target} ${violation.html.replace(/\s+/g, ' ').trim()}`.slice(0, ELEMENT_CHARS),
+  }));
+}
