@@ -34,10 +34,11 @@ test('the hub lists every tool of spec 2.4 including the downloaders and the sit
     '/InstagramReelDownloader',
     '/PinterestDownloader',
     '/site-audit',
+    '/log-file-analyser',
   ]) {
     expect(paths).toContain(path);
   }
-  expect(TOOLS).toHaveLength(21);
+  expect(TOOLS).toHaveLength(22);
 });
 
 test('names and paths are unique and every tool has a description', () => {
@@ -68,6 +69,7 @@ test('tools group by job in the order analyse, crawl, generate, media, featured 
     '/site-audit',
     '/sitemap-tool',
     '/bulk-url-redirection-tool',
+    '/log-file-analyser',
   ]);
   expect(groups.find((group) => group.id === 'media')!.tools.map((tool) => tool.path)).toContain(
     '/PinterestDownloader',
