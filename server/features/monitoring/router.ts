@@ -10,6 +10,7 @@ import { MAX_URL_LENGTH } from '#views/model/url-input.ts';
 import { requiredEmail } from '#views/pages/shared/form-schema.ts';
 import type { MonitoringService, RequestOrigin } from './service.ts';
 import { ID_PATTERN } from '#views/model/ids.ts';
+import { CHANGE_FIELDS } from '#views/model/monitor-changes.ts';
 
 const SCHEDULES = ['daily', 'weekly', 'monthly'] as const;
 
@@ -68,6 +69,16 @@ const tokenQuery = z.object({
     .string({ error: 'Token is required: use the link from your email' })
     .min(1, 'Token is required: use the link from your email')
     .max(1000, 'Token is not valid'),
+});
+
+/** The watch's history: paged by id (`before`), filtered by page, field and time. */
+const changesQuery = tokenQuery.extend({
+  page: z.string().max(MAX_URL_LENGTH, `Page must be at most ${MAX_URL_LENGTH} characters`).optional(),
+  field: z.enum(CHANGE_FIELDS, { error: `Field must be one of: ${CHANGE_FIELDS.join(', ')}` }).optional(),
+  since: z.iso.datetime({ error: 'Since must be an ISO time such as 2026-11-29T06:00:00Z' }).optional(),
+  until: z.iso.datetime({ error: 'Until must be an ISO time such as 2026-11-29T06:00:00Z' }).optional(),
+  before: z.coerce.number({ error: 'Before must be the next value of a previous answer' }).int().min(1).optional(),
+  limit: z.coerce.number({ error: 'Limit must be a whole number from 1 to 200' }).int().min(1).max(200).default(50),
 });
 
 /** Monitors requested per IP per 10 minutes (the confirmation mails have their own hourly limits). */
@@ -138,6 +149,13 @@ export function monitoringRouter({ service, db }: { service: MonitoringService; 
 
   router.post('/monitors/:id/verify', linkLimit, async (req, res) => {
     res.json(await service.verify(id(req), token(req)));
+  });
+
+  router.get('/monitors/:id/changes', async (req, res) => {
+    const { token: given, page, since, until, ...rest } = parseOr400(changesQuery, req.query);
+    res.setHeader('Cache-Control', 'no-store');
+    const iso = (value: string | undefined) => (value === undefined ? undefined : new Date(value).toISOString());
+    res.json(await service.changes(id(req), given, { ...rest, url: page, since: iso(since), until: iso(until) }));
   });
 
   router.post('/monitors/:id/run', async (req, res) => {

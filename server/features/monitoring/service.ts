@@ -1,3 +1,4 @@
+import { listChanges, type ChangeFilter } from '#db/monitoring/changes.ts';
 import { deleteMonitor, listMonitors, type MonitorKind, type MonitorRow } from '#db/monitoring/monitors.ts';
 import { InvalidInputError } from '#server/lib/domain-errors.ts';
 import { createConfirmation } from './confirmation.ts';
@@ -64,6 +65,16 @@ export function createMonitoringService(options: MonitoringServiceOptions) {
       const result = await ownership.checkOwnership(monitor);
       if (result.verified) await scheduling.apply(monitor, { verifiedAt: ctx.now().toISOString() });
       return result;
+    },
+
+    /** The watch's history (issue 35), newest first; `next` continues it (the `before` of the next page). */
+    async changes(id: string, token: string, filter: ChangeFilter) {
+      await manageable(id, token);
+      const rows = await listChanges(db, id, filter);
+      return {
+        changes: rows.map(({ id: _id, ...change }) => change),
+        next: rows.length === filter.limit ? String(rows.at(-1)!.id) : null,
+      };
     },
 
     async runNow(id: string, token: string) {

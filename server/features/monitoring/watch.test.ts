@@ -1,0 +1,140 @@
+import { describe, expect, test } from 'vitest';
+import { watchedPages } from '#db/monitoring/watch.ts';
+import { DIALECTS } from '#test/helpers/databases.ts';
+import { watchApps, type WatchApp } from '#test/helpers/monitor-watch.ts';
+import { WATCHED_PATHS } from '#test/fixtures/watched-site.ts';
+
+/** Every change of the monitor (the API's pages followed to the end), oldest first. */
+async function allChanges(made: WatchApp, query: Record<string, string> = {}) {
+  const found: Array<Record<string, unknown>> = [];
+  let before: string | null = null;
+  do {
+    const res = await made.changes({ ...query, limit: '3', ...(before && { before }) });
+    expect(res.status).toBe(200);
+    found.push(...(res.body.changes as Array<Record<string, unknown>>));
+    before = res.body.next as string | null;
+  } while (before);
+  return found.reverse();
+}
+
+/** Chooses the pages (cycle 0) and takes their first readings (cycle 1). */
+async function baseline(made: WatchApp) {
+  await made.tick(0);
+  expect((await made.tick(1)).read).toBe(WATCHED_PATHS.length);
+}
+
+describe.each(DIALECTS)('%s', (dialect) => {
+  const { setup } = watchApps(dialect);
+
+  test('the pages that matter are watched: the start page and the sitemap; an unchanged site records nothing, whatever its dynamic parts', async () => {
+    const made = await setup();
+    await baseline(made);
+    const pages = await watchedPages(made.db, made.monitorId);
+    expect(pages.map((page) => page.url).sort()).toEqual(
+      WATCHED_PATHS.map((path) => `${made.site.origin}${path}`).sort(),
+    );
+    // Each page is due once a cycle, spread over it.
+    expect(new Set(pages.map((page) => page.nextReadAt)).size).toBe(pages.length);
+    // Every read has a new CSRF token, nonce, time and counter; none of them is a change.
+    for (const cycle of [2, 3])
+      expect(await made.tick(cycle)).toMatchObject({ read: WATCHED_PATHS.length, changes: 0 });
+    expect((await made.changes()).body).toEqual({ changes: [], next: null });
+  });
+
+  test('eight page changes planted at once are each listed with before and after; untouched pages list nothing', async () => {
+    const made = await setup();
+    await baseline(made);
+    const { pages } = made.state;
+    const at = (path: string) => `${made.site.origin}${path}`;
+    pages['/pricing']!.title = 'Pricing plans from ₹499 | Lotus Widgets';
+    pages['/about']!.description = 'Who we are: a workshop of twelve widget makers in Jaipur.';
+    pages['/blog']!.h1 = 'Stories from the workshop';
+    pages['/docs']!.canonical = '/help';
+    pages['/team']!.noindex = true;
+    pages['/careers']!.status = 404;
+    pages['/faq']!.redirect = '/help';
+    pages['/legal']!.types = ['WebPage'];
+    expect(await made.tick(2)).toMatchObject({ changes: 8 });
+    const changes = await allChanges(made);
+    const detectedAt = new Date(Date.parse('2031-01-01T00:30:00.000Z')).toISOString();
+    expect(changes.sort((a, b) => String(a.url).localeCompare(String(b.url)))).toEqual(
+      [
+        {
+          url: at('/about'),
+          field: 'description',
+          before: 'About of Lotus Widgets: hand-made widgets shipped across India since 2009.',
+          after: 'Who we are: a workshop of twelve widget makers in Jaipur.',
+          severity: 'info',
+        },
+        {
+          url: at('/blog'),
+          field: 'h1',
+          before: 'Blog at Lotus Widgets',
+          after: 'Stories from the workshop',
+          severity: 'info',
+        },
+        { url: at('/careers'), field: 'status', before: '200', after: '404', severity: 'critical' },
+        { url: at('/docs'), field: 'canonical', before: at('/docs'), after: at('/help'), severity: 'warning' },
+        { url: at('/faq'), field: 'redirect', before: null, after: at('/help'), severity: 'warning' },
+        {
+          url: at('/legal'),
+          field: 'structured-data',
+          before: ['Organization', 'WebPage'],
+          after: ['WebPage'],
+          severity: 'warning',
+        },
+        {
+          url: at('/pricing'),
+          field: 'title',
+          before: 'Pricing | Lotus Widgets',
+          after: 'Pricing plans from ₹499 | Lotus Widgets',
+          severity: 'warning',
+        },
+        { url: at('/team'), field: 'indexability', before: 'indexable', after: 'noindex', severity: 'critical' },
+      ].map((change) => ({ ...change, detectedAt })),
+    );
+    // The next cycle sees the same pages again: nothing new.
+    expect(await made.tick(3)).toMatchObject({ changes: 0 });
+    // Filters: one page, one field, a time window.
+    expect((await made.changes({ page: at('/team') })).body.changes).toMatchObject([{ field: 'indexability' }]);
+    expect((await made.changes({ field: 'title' })).body.changes).toMatchObject([{ url: at('/pricing') }]);
+    expect((await made.changes({ since: '2031-01-01T00:31:00Z' })).body.changes).toEqual([]);
+    expect((await made.changes({ until: '2031-01-01T00:31:00Z' })).body.changes).toHaveLength(8);
+  });
+
+  test('a page that answers an error once and is back at the next read is one blip, not two changes', async () => {
+    const made = await setup();
+    await baseline(made);
+    made.state.pages['/about']!.failOnce = 503;
+    expect(await made.tick(2)).toMatchObject({ read: WATCHED_PATHS.length + 1, changes: 1 });
+    expect((await made.changes()).body.changes).toEqual([
+      {
+        url: `${made.site.origin}/about`,
+        field: 'blip',
+        before: '200',
+        after: '503',
+        severity: 'info',
+        detectedAt: expect.any(String),
+      },
+    ]);
+    expect(await made.tick(3)).toMatchObject({ changes: 0 });
+  });
+
+  test('the changes API: the manage token, and a 400 with a message for every bad filter', async () => {
+    const made = await setup();
+    const bad = async (query: Record<string, string>, error: string) => {
+      const res = await made.changes(query);
+      expect([res.status, res.body]).toEqual([400, { error }]);
+    };
+    await bad(
+      { field: 'colour' },
+      expect.stringContaining('Field must be one of: status, redirect, title') as unknown as string,
+    );
+    await bad({ limit: '0' }, 'Limit must be a whole number from 1 to 200');
+    await bad({ limit: '500' }, 'Limit must be a whole number from 1 to 200');
+    await bad({ since: 'yesterday' }, 'Since must be an ISO time such as 2026-11-29T06:00:00Z');
+    await bad({ before: 'abc' }, 'Before must be the next value of a previous answer');
+    const forged = await made.changes({ token: 'forged.token' });
+    expect([forged.status, forged.body]).toEqual([403, { error: 'This link is not valid for this monitor.' }]);
+  });
+});
