@@ -1,7 +1,5 @@
 import type { Readable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
-import { CRAWLER_BOT_NAME } from '#server/lib/crawler/index.ts';
-import { allowAll, loadRobots, type RobotsPolicy } from '#server/lib/crawler/robots.ts';
 import { isFetchError, type FetchOptions, type SafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { bareSnapshot, snapshotOf, type PageSnapshot } from './watch-fields.ts';
 
@@ -21,7 +19,7 @@ export type SitemapReader = (
     breathe(): Promise<void>;
   },
   options: { siteOrigin: string; named: string[]; maxUrls: number; timeoutMs: number; onUrl: (url: string) => void },
-) => Promise<unknown>;
+) => Promise<{ found: boolean }>;
 
 /**
  * One reading of a page: its first answer (a redirect is not followed: a new redirect is a change),
@@ -41,19 +39,6 @@ export async function readPage(fetcher: SafeFetcher, url: string, signal?: Abort
   } catch (error) {
     if (signal?.aborted) throw error;
     return bareSnapshot(`error: ${isFetchError(error) ? error.code : 'network'}`);
-  }
-}
-
-/**
- * The site's robots.txt as the watch obeys it. A site whose file cannot be read (no answer, a 5xx)
- * is still read: its owner asked for the watch, and an unreachable site is what they want to hear of.
- */
-export async function watchRobots(fetcher: SafeFetcher, origin: string, signal?: AbortSignal): Promise<RobotsPolicy> {
-  try {
-    const policy = await loadRobots(fetcher, origin, CRAWLER_BOT_NAME, { timeoutMs: PAGE_TIMEOUT_MS, signal });
-    return policy.source === 'unavailable' ? allowAll() : policy;
-  } catch {
-    return allowAll();
   }
 }
 

@@ -41,7 +41,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect((await made.changes()).body).toEqual({ changes: [], next: null });
   });
 
-  test('eight page changes planted at once are each listed with before and after; untouched pages list nothing', async () => {
+  test('ten changes planted at once are each listed with before and after; untouched pages list nothing', async () => {
     const made = await setup();
     await baseline(made);
     const { pages } = made.state;
@@ -54,44 +54,66 @@ describe.each(DIALECTS)('%s', (dialect) => {
     pages['/careers']!.status = 404;
     pages['/faq']!.redirect = '/help';
     pages['/legal']!.types = ['WebPage'];
-    expect(await made.tick(2)).toMatchObject({ changes: 8 });
+    made.state.robots = 'User-agent: *\nDisallow: /admin/\nDisallow: /contact\n';
+    made.state.sitemap = made.state.sitemap.filter((path) => path !== '/news');
+    // Ten changes; the new Disallow is two records: the rule, and the watched page it now blocks.
+    expect(await made.tick(2)).toMatchObject({ changes: 11 });
     const changes = await allChanges(made);
     const detectedAt = new Date(Date.parse('2031-01-01T00:30:00.000Z')).toISOString();
-    expect(changes.sort((a, b) => String(a.url).localeCompare(String(b.url)))).toEqual(
-      [
-        {
-          url: at('/about'),
-          field: 'description',
-          before: 'About of Lotus Widgets: hand-made widgets shipped across India since 2009.',
-          after: 'Who we are: a workshop of twelve widget makers in Jaipur.',
-          severity: 'info',
-        },
-        {
-          url: at('/blog'),
-          field: 'h1',
-          before: 'Blog at Lotus Widgets',
-          after: 'Stories from the workshop',
-          severity: 'info',
-        },
-        { url: at('/careers'), field: 'status', before: '200', after: '404', severity: 'critical' },
-        { url: at('/docs'), field: 'canonical', before: at('/docs'), after: at('/help'), severity: 'warning' },
-        { url: at('/faq'), field: 'redirect', before: null, after: at('/help'), severity: 'warning' },
-        {
-          url: at('/legal'),
-          field: 'structured-data',
-          before: ['Organization', 'WebPage'],
-          after: ['WebPage'],
-          severity: 'warning',
-        },
-        {
-          url: at('/pricing'),
-          field: 'title',
-          before: 'Pricing | Lotus Widgets',
-          after: 'Pricing plans from ₹499 | Lotus Widgets',
-          severity: 'warning',
-        },
-        { url: at('/team'), field: 'indexability', before: 'indexable', after: 'noindex', severity: 'critical' },
-      ].map((change) => ({ ...change, detectedAt })),
+    const key = (change: Record<string, unknown>) => `${String(change.url)} ${String(change.field)}`;
+    const ordered = (list: Array<Record<string, unknown>>) => [...list].sort((a, b) => (key(a) < key(b) ? -1 : 1));
+    expect(ordered(changes)).toEqual(
+      ordered(
+        [
+          {
+            url: made.site.origin,
+            field: 'robots-txt',
+            before: [],
+            after: ['Disallow: /contact (User-agent: *)'],
+            severity: 'critical',
+          },
+          { url: made.site.origin, field: 'sitemap', before: [at('/news')], after: [], severity: 'warning' },
+          {
+            url: at('/about'),
+            field: 'description',
+            before: 'About of Lotus Widgets: hand-made widgets shipped across India since 2009.',
+            after: 'Who we are: a workshop of twelve widget makers in Jaipur.',
+            severity: 'info',
+          },
+          {
+            url: at('/blog'),
+            field: 'h1',
+            before: 'Blog at Lotus Widgets',
+            after: 'Stories from the workshop',
+            severity: 'info',
+          },
+          { url: at('/careers'), field: 'status', before: '200', after: '404', severity: 'critical' },
+          {
+            url: at('/contact'),
+            field: 'robots-txt',
+            before: 'allowed',
+            after: 'blocked by robots.txt',
+            severity: 'critical',
+          },
+          { url: at('/docs'), field: 'canonical', before: at('/docs'), after: at('/help'), severity: 'warning' },
+          { url: at('/faq'), field: 'redirect', before: null, after: at('/help'), severity: 'warning' },
+          {
+            url: at('/legal'),
+            field: 'structured-data',
+            before: ['Organization', 'WebPage'],
+            after: ['WebPage'],
+            severity: 'warning',
+          },
+          {
+            url: at('/pricing'),
+            field: 'title',
+            before: 'Pricing | Lotus Widgets',
+            after: 'Pricing plans from ₹499 | Lotus Widgets',
+            severity: 'warning',
+          },
+          { url: at('/team'), field: 'indexability', before: 'indexable', after: 'noindex', severity: 'critical' },
+        ].map((change) => ({ ...change, detectedAt })),
+      ),
     );
     // The next cycle sees the same pages again: nothing new.
     expect(await made.tick(3)).toMatchObject({ changes: 0 });
@@ -99,7 +121,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect((await made.changes({ page: at('/team') })).body.changes).toMatchObject([{ field: 'indexability' }]);
     expect((await made.changes({ field: 'title' })).body.changes).toMatchObject([{ url: at('/pricing') }]);
     expect((await made.changes({ since: '2031-01-01T00:31:00Z' })).body.changes).toEqual([]);
-    expect((await made.changes({ until: '2031-01-01T00:31:00Z' })).body.changes).toHaveLength(8);
+    expect((await made.changes({ until: '2031-01-01T00:31:00Z' })).body.changes).toHaveLength(11);
   });
 
   test('a page that answers an error once and is back at the next read is one blip, not two changes', async () => {

@@ -19,7 +19,8 @@ import type { RobotsPolicy } from '#server/lib/crawler/robots.ts';
 import type { SafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { BLIP_FIELD } from '#views/model/monitor-changes.ts';
 import { compareSnapshots, isErrorSnapshot, type PageSnapshot } from './watch-fields.ts';
-import { politely, readPage, realWait, watchRobots, type SitemapReader, type Wait } from './watch-read.ts';
+import { politely, readPage, realWait, type SitemapReader, type Wait } from './watch-read.ts';
+import { checkSite, readSiteRobots } from './watch-site.ts';
 
 export type WatchSettings = MonitoringSettings['watch'];
 
@@ -62,32 +63,13 @@ function nextReadOf(page: WatchedPage, intervalMs: number, now: number): string 
 }
 
 /** The start page, then the last audit's most-linked pages, then the sitemap's, up to the setting. */
-async function choosePages(options: WatchOptions, monitor: MonitorRow, robots: RobotsPolicy): Promise<string[]> {
+async function choosePages(options: WatchOptions, monitor: MonitorRow, sitemap: readonly string[]): Promise<string[]> {
   const { maxPages } = options.settings;
   const chosen = new Set<string>([normalizeUrl(monitor.url) ?? monitor.url]);
   for (const url of await mostLinkedPages(options.db, monitor.id, maxPages)) chosen.add(url);
-  if (options.sitemaps && chosen.size < maxPages) {
-    const host = new URL(monitor.origin).host;
-    const { fetcher } = options;
-    await options
-      .sitemaps(
-        {
-          signal: options.signal ?? new AbortController().signal,
-          frontier: { isInSite: (url) => new URL(url).host === host },
-          stream: (url, fetchOptions) => fetcher.stream(url, fetchOptions),
-          breathe: () => Promise.resolve(),
-        },
-        {
-          siteOrigin: monitor.origin,
-          named: robots.sitemaps,
-          maxUrls: maxPages,
-          timeoutMs: 30_000,
-          onUrl: (url) => chosen.add(url),
-        },
-      )
-      .catch((error: unknown) =>
-        options.log.warn({ err: error, monitor: monitor.id }, 'sitemap not read for the watch'),
-      );
+  for (const url of sitemap) {
+    if (chosen.size >= maxPages) break;
+    chosen.add(url);
   }
   return [...chosen].slice(0, maxPages);
 }
@@ -184,15 +166,23 @@ async function watchMonitor(options: WatchOptions, monitorId: string, at: Date, 
   try {
     const monitor = await getMonitor(db, monitorId);
     if (!monitor) return { read: 0, changes: 0 };
-    const robots = await watchRobots(options.fetcher, monitor.origin, options.signal);
+    const robots = await readSiteRobots(options.fetcher, monitor.origin, options.signal);
+    const site = await checkSite(
+      { ...options, intervalMs: settings.intervalMs },
+      monitor.id,
+      monitor.origin,
+      robots,
+      at,
+    );
     if (choose) {
-      const pages = await choosePages(options, monitor, robots);
+      const pages = await choosePages(options, monitor, site.sitemap);
       await setWatchedPages(db, monitor.id, pages, (url) =>
         new Date(at.getTime() + cycleOffset(url, settings.intervalMs)).toISOString(),
       );
       await updateWatch(db, monitor.id, { pagesAt: now });
     }
-    return await readDuePages(options, monitor, robots, at);
+    const pages = await readDuePages(options, monitor, robots.policy, at);
+    return { read: pages.read, changes: pages.changes + site.changes };
   } finally {
     await releaseWatch(db, monitorId);
   }
