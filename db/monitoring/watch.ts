@@ -57,9 +57,34 @@ export async function dueWatches(db: Db, now: string, limit: number): Promise<st
   return rows.map((row) => row.id);
 }
 
+/** Watches whose alert is due at `now` with changes not yet alerted. */
+export async function dueAlerts(db: Db, now: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('monitor_watches')
+    .select('monitor_id')
+    .where('next_alert_at', '<=', now)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('monitor_changes')
+          .select('monitor_changes.id')
+          .whereRef('monitor_changes.monitor_id', '=', 'monitor_watches.monitor_id')
+          .where('monitor_changes.alerted_at', 'is', null),
+      ),
+    )
+    .orderBy('next_alert_at')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.monitor_id);
+}
+
 /** Whether the watch has anything to do at `now` (the repeatable job's look before it starts a thread). */
 export async function watchHasWork(db: Db, now: string, chooseBefore: string): Promise<boolean> {
-  return (await dueWatches(db, now, 1)).length > 0 || (await watchesToChoose(db, chooseBefore, 1)).length > 0;
+  return (
+    (await dueWatches(db, now, 1)).length > 0 ||
+    (await watchesToChoose(db, chooseBefore, 1)).length > 0 ||
+    (await dueAlerts(db, now, 1)).length > 0
+  );
 }
 
 export async function getWatch(db: Db, monitorId: string): Promise<WatchRow | undefined> {
@@ -76,16 +101,21 @@ export async function getWatch(db: Db, monitorId: string): Promise<WatchRow | un
   );
 }
 
-/**
- * Takes the monitor's watch for one tick until `until` (made if it is not there): false while
- * another tick holds it, so two processes never read a site's pages twice at once.
- */
-export async function leaseWatch(db: Db, monitorId: string, now: string, until: string): Promise<boolean> {
+/** The monitor's watch row, made if it is not there yet. */
+export async function ensureWatch(db: Db, monitorId: string, now: string): Promise<void> {
   await db
     .insertInto('monitor_watches')
     .values({ monitor_id: monitorId, created_at: now })
     .onConflict((oc) => oc.column('monitor_id').doNothing())
     .execute();
+}
+
+/**
+ * Takes the monitor's watch for one tick until `until` (made if it is not there): false while
+ * another tick holds it, so two processes never read a site's pages twice at once.
+ */
+export async function leaseWatch(db: Db, monitorId: string, now: string, until: string): Promise<boolean> {
+  await ensureWatch(db, monitorId, now);
   const updated = await db
     .updateTable('monitor_watches')
     .set({ lease_until: until })

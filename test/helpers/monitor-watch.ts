@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterEach } from 'vitest';
 import type { Dialect } from '#db/index.ts';
 import { insertMonitor } from '#db/monitoring/monitors.ts';
+import { alertSettingsOf } from '#server/features/monitoring/job.ts';
 import type { MonitoringService } from '#server/features/monitoring/service.ts';
 import { watchTick, type WatchOptions } from '#server/features/monitoring/watch.ts';
 import { readSitemaps } from '#server/features/site-audit/sitemaps.ts';
@@ -12,8 +13,14 @@ import { createTestApp, type TestApp } from './app.ts';
 
 /** The watch's cycle in these tests: 15 minutes, driven by hand (`tick(n)` looks at the n-th cycle's end). */
 export const CYCLE_MS = 900_000;
-/** A time no real clock reaches during a test: the app's own repeatable runs never find these pages due. */
-export const EPOCH = Date.parse('2031-01-01T00:00:00.000Z');
+/**
+ * The tests' cycles start ten cycles ago, on a cycle boundary: an alert stored at a cycle's end is
+ * due for the outbox's delivery now (the app's own watch job is off, so nothing else reads the site).
+ */
+export const EPOCH = Math.floor(Date.now() / CYCLE_MS) * CYCLE_MS - 10 * CYCLE_MS;
+
+/** The end of cycle `n`, as ISO text. */
+export const cycleEnd = (n: number) => new Date(EPOCH + n * CYCLE_MS).toISOString();
 
 export type WatchApp = TestApp & {
   site: LoopbackServer;
@@ -35,13 +42,17 @@ export function watchApps(dialect: Dialect) {
   afterEach(async () => {
     for (const close of cleanup.splice(0).reverse()) await close();
   });
-  async function setup(env: Record<string, string> = {}): Promise<WatchApp> {
+  async function setup(env: Record<string, string> = {}, webhookUrl: string | null = null): Promise<WatchApp> {
     const state = watchedSiteState();
     const site = await startWatchedSite(state);
     cleanup.push(() => site.close());
     const made = await createTestApp({
       dialect,
-      env: { FETCH_ALLOW_PRIVATE: site.hostPort, MONITOR_WATCH_INTERVAL_S: '0', ...env },
+      env: {
+        MONITOR_WATCH_INTERVAL_S: '0',
+        ...env,
+        FETCH_ALLOW_PRIVATE: [site.hostPort, env.FETCH_ALLOW_PRIVATE].filter(Boolean).join(','),
+      },
     });
     cleanup.push(() => made.close());
     const monitorId = 'watchedMonitor00000001';
@@ -53,7 +64,7 @@ export function watchApps(dialect: Dialect) {
       email: 'owner@widgets.test',
       recipients: ['owner@widgets.test'],
       schedule: 'monthly',
-      webhookUrl: null,
+      webhookUrl,
       status: 'active',
       verificationToken: 'token',
       scoreDrop: 5,
@@ -71,6 +82,7 @@ export function watchApps(dialect: Dialect) {
       log: { info: () => undefined, warn: () => undefined },
       sitemaps: readSitemaps,
       wait: () => Promise.resolve(),
+      alerts: alertSettingsOf(made.config),
     };
     return {
       ...made,
@@ -87,4 +99,23 @@ export function watchApps(dialect: Dialect) {
     };
   }
   return { setup, cleanup };
+}
+
+/**
+ * The issue's ten changes, planted at once on the watched site: title, description, H1, canonical,
+ * noindex, a 404, a new redirect, a robots.txt Disallow, a structured-data type removed and a URL
+ * dropped from the sitemap.
+ */
+export function plantTenChanges(made: WatchApp): void {
+  const { pages } = made.state;
+  pages['/pricing']!.title = 'Pricing plans from ₹499 | Lotus Widgets';
+  pages['/about']!.description = 'Who we are: a workshop of twelve widget makers in Jaipur.';
+  pages['/blog']!.h1 = 'Stories from the workshop';
+  pages['/docs']!.canonical = '/help';
+  pages['/team']!.noindex = true;
+  pages['/careers']!.status = 404;
+  pages['/faq']!.redirect = '/help';
+  pages['/legal']!.types = ['WebPage'];
+  made.state.robots = 'User-agent: *\nDisallow: /admin/\nDisallow: /contact\n';
+  made.state.sitemap = made.state.sitemap.filter((path) => path !== '/news');
 }

@@ -9,6 +9,7 @@ import type { MonitorChanges, MonitoringServiceOptions, ServiceContext } from '.
 import { changeSettings } from './settings.ts';
 import type { VerifyResult } from './verify.ts';
 import { monitorView } from './view.ts';
+import { changeWatchSettings, watchSettingsOf, type WatchSettingsChanges } from './watch-settings.ts';
 
 export type {
   MonitorChanges,
@@ -75,6 +76,17 @@ export function createMonitoringService(options: MonitoringServiceOptions) {
         changes: rows.map(({ id: _id, ...change }) => change),
         next: rows.length === filter.limit ? String(rows.at(-1)!.id) : null,
       };
+    },
+
+    /** The watch's alert choices: the fields that alert, the webhook's format, the pages muted. */
+    async watchSettings(id: string, token: string) {
+      await manageable(id, token);
+      return watchSettingsOf(db, id);
+    },
+
+    async updateWatchSettings(id: string, token: string, changes: WatchSettingsChanges) {
+      await manageable(id, token);
+      return changeWatchSettings(db, id, changes, ctx.now());
     },
 
     async runNow(id: string, token: string) {

@@ -1,6 +1,8 @@
 import type { AppJobDeps } from '#server/job-deps.ts';
 import { watchHasWork } from '#db/monitoring/watch.ts';
 import { defineJob } from '#server/lib/jobs/index.ts';
+import { deliverSoon } from '#server/lib/messaging/index.ts';
+import { alertSettingsOf } from './job.ts';
 import { CHOOSE_EVERY_MS, WATCH_TICK_MS, watchTick, type WatchTickResult } from './watch.ts';
 import type { SitemapReader } from './watch-read.ts';
 

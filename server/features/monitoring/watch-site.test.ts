@@ -10,7 +10,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import type { Db } from '#db/index.ts';
 import { listChanges } from '#db/monitoring/changes.ts';
 import { insertMonitor } from '#db/monitoring/monitors.ts';
-import { leaseWatch } from '#db/monitoring/watch.ts';
+import { ensureWatch } from '#db/monitoring/watch.ts';
 import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { startLoopbackServer } from '#test/fixtures/loopback.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
@@ -86,7 +86,7 @@ async function monitorOf(db: Db, origin: string): Promise<string> {
     ipHash: null,
   });
   // The watch's row, as a tick's lease makes it.
-  await leaseWatch(db, id, new Date().toISOString(), new Date().toISOString());
+  await ensureWatch(db, id, new Date().toISOString());
   return id;
 }
 

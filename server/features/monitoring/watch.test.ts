@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { watchedPages } from '#db/monitoring/watch.ts';
 import { DIALECTS } from '#test/helpers/databases.ts';
-import { watchApps, type WatchApp } from '#test/helpers/monitor-watch.ts';
+import { CYCLE_MS, cycleEnd, EPOCH, plantTenChanges, watchApps, type WatchApp } from '#test/helpers/monitor-watch.ts';
 import { WATCHED_PATHS } from '#test/fixtures/watched-site.ts';
 
 /** Every change of the monitor (the API's pages followed to the end), oldest first. */
@@ -44,22 +44,12 @@ describe.each(DIALECTS)('%s', (dialect) => {
   test('ten changes planted at once are each listed with before and after; untouched pages list nothing', async () => {
     const made = await setup();
     await baseline(made);
-    const { pages } = made.state;
     const at = (path: string) => `${made.site.origin}${path}`;
-    pages['/pricing']!.title = 'Pricing plans from ₹499 | Lotus Widgets';
-    pages['/about']!.description = 'Who we are: a workshop of twelve widget makers in Jaipur.';
-    pages['/blog']!.h1 = 'Stories from the workshop';
-    pages['/docs']!.canonical = '/help';
-    pages['/team']!.noindex = true;
-    pages['/careers']!.status = 404;
-    pages['/faq']!.redirect = '/help';
-    pages['/legal']!.types = ['WebPage'];
-    made.state.robots = 'User-agent: *\nDisallow: /admin/\nDisallow: /contact\n';
-    made.state.sitemap = made.state.sitemap.filter((path) => path !== '/news');
+    plantTenChanges(made);
     // Ten changes; the new Disallow is two records: the rule, and the watched page it now blocks.
     expect(await made.tick(2)).toMatchObject({ changes: 11 });
     const changes = await allChanges(made);
-    const detectedAt = new Date(Date.parse('2031-01-01T00:30:00.000Z')).toISOString();
+    const detectedAt = cycleEnd(2);
     const key = (change: Record<string, unknown>) => `${String(change.url)} ${String(change.field)}`;
     const ordered = (list: Array<Record<string, unknown>>) => [...list].sort((a, b) => (key(a) < key(b) ? -1 : 1));
     expect(ordered(changes)).toEqual(
@@ -120,8 +110,12 @@ describe.each(DIALECTS)('%s', (dialect) => {
     // Filters: one page, one field, a time window.
     expect((await made.changes({ page: at('/team') })).body.changes).toMatchObject([{ field: 'indexability' }]);
     expect((await made.changes({ field: 'title' })).body.changes).toMatchObject([{ url: at('/pricing') }]);
-    expect((await made.changes({ since: '2031-01-01T00:31:00Z' })).body.changes).toEqual([]);
-    expect((await made.changes({ until: '2031-01-01T00:31:00Z' })).body.changes).toHaveLength(11);
+    expect((await made.changes({ since: new Date(EPOCH + 2 * CYCLE_MS + 60_000).toISOString() })).body.changes).toEqual(
+      [],
+    );
+    expect(
+      (await made.changes({ until: new Date(EPOCH + 2 * CYCLE_MS + 60_000).toISOString() })).body.changes,
+    ).toHaveLength(11);
   });
 
   test('a page that answers an error once and is back at the next read is one blip, not two changes', async () => {

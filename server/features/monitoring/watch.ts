@@ -2,6 +2,7 @@ import type { Db } from '#db/index.ts';
 import { insertChanges, type NewChange } from '#db/monitoring/changes.ts';
 import { getMonitor, type MonitorRow } from '#db/monitoring/monitors.ts';
 import {
+  dueAlerts,
   dueWatches,
   duePagesOf,
   leaseWatch,
@@ -21,6 +22,8 @@ import { BLIP_FIELD } from '#views/model/monitor-changes.ts';
 import { compareSnapshots, isErrorSnapshot, type PageSnapshot } from './watch-fields.ts';
 import { politely, readPage, realWait, type SitemapReader, type Wait } from './watch-read.ts';
 import { checkSite, readSiteRobots } from './watch-site.ts';
+import { flushWatchAlerts } from './watch-alerts.ts';
+import type { AlertSettings } from './alerts.ts';
 
 export type WatchSettings = MonitoringSettings['watch'];
 
@@ -33,6 +36,10 @@ export interface WatchOptions {
   sitemaps?: SitemapReader;
   wait?: Wait;
   signal?: AbortSignal;
+  /** Who the alerts speak for (absent: changes are recorded, never alerted). */
+  alerts?: AlertSettings;
+  /** Asks for the outbox's delivery once a look queued an alert. */
+  kick?: () => Promise<void>;
 }
 
 /** Watched pages are chosen again daily (the sitemap and the last audit move). */
@@ -162,10 +169,10 @@ async function watchMonitor(options: WatchOptions, monitorId: string, at: Date, 
   const now = at.toISOString();
   const leaseMs = Math.max(5 * 60_000, 2 * WATCH_TICK_MS);
   if (!(await leaseWatch(db, monitorId, now, new Date(at.getTime() + leaseMs).toISOString())))
-    return { read: 0, changes: 0 };
+    return { read: 0, changes: 0, alerted: false };
   try {
     const monitor = await getMonitor(db, monitorId);
-    if (!monitor) return { read: 0, changes: 0 };
+    if (!monitor) return { read: 0, changes: 0, alerted: false };
     const robots = await readSiteRobots(options.fetcher, monitor.origin, options.signal);
     const site = await checkSite(
       { ...options, intervalMs: settings.intervalMs },
@@ -182,7 +189,10 @@ async function watchMonitor(options: WatchOptions, monitorId: string, at: Date, 
       await updateWatch(db, monitor.id, { pagesAt: now });
     }
     const pages = await readDuePages(options, monitor, robots.policy, at);
-    return { read: pages.read, changes: pages.changes + site.changes };
+    const alerted = options.alerts
+      ? await flushWatchAlerts({ db, settings: options.alerts, intervalMs: settings.intervalMs }, monitor, at)
+      : false;
+    return { read: pages.read, changes: pages.changes + site.changes, alerted };
   } finally {
     await releaseWatch(db, monitorId);
   }
@@ -192,6 +202,8 @@ export interface WatchTickResult {
   monitors: number;
   read: number;
   changes: number;
+  /** Monitors whose alert this look queued. */
+  alerts: number;
 }
 
 /**
@@ -200,7 +212,7 @@ export interface WatchTickResult {
  * look still running) share the monitors by lease.
  */
 export async function watchTick(options: WatchOptions, at: Date): Promise<WatchTickResult> {
-  const result: WatchTickResult = { monitors: 0, read: 0, changes: 0 };
+  const result: WatchTickResult = { monitors: 0, read: 0, changes: 0, alerts: 0 };
   if (options.settings.intervalMs <= 0) return result;
   const toChoose = await watchesToChoose(
     options.db,
@@ -208,7 +220,8 @@ export async function watchTick(options: WatchOptions, at: Date): Promise<WatchT
     MONITORS_PER_TICK,
   );
   const due = await dueWatches(options.db, at.toISOString(), MONITORS_PER_TICK);
-  const ids = [...new Set([...toChoose, ...due])];
+  const alerts = await dueAlerts(options.db, at.toISOString(), MONITORS_PER_TICK);
+  const ids = [...new Set([...toChoose, ...due, ...alerts])];
   const choose = new Set(toChoose);
   await politely(
     ids,
@@ -219,10 +232,16 @@ export async function watchTick(options: WatchOptions, at: Date): Promise<WatchT
         result.monitors += 1;
         result.read += done.read;
         result.changes += done.changes;
+        if (done.alerted) result.alerts += 1;
       } catch (error) {
         options.log.warn({ err: error, monitor: id }, 'monitor watch failed this tick');
       }
     },
   );
+  // The alerts are stored: a failed ask leaves them to the delivery's next beat.
+  if (result.alerts > 0)
+    await options
+      .kick?.()
+      .catch((error: unknown) => options.log.warn({ err: error }, 'watch alerts wait for the next delivery'));
   return result;
 }
