@@ -35,6 +35,9 @@ export function monitorWatchJob(sitemaps: SitemapReader) {
           log: deps.log,
           sitemaps,
           signal: job.signal,
+          alerts: alertSettingsOf(deps.config),
+          // A queued alert goes out at once, whichever process delivers.
+          kick: () => deliverSoon(deps.jobs),
         },
         new Date(),
       );
