@@ -43,6 +43,9 @@ export interface ChangeRecord {
   severity: ChangeSeverity;
 }
 
+/** A change as the API answers it and the manage page's timeline lists it (without its row id). */
+export type TimelineChange = Omit<ChangeRecord, 'id'>;
+
 /** What alerts by default (issue 35): indexability, status, canonical, robots.txt, certificate, title. */
 export const DEFAULT_ALERT_FIELDS: readonly ChangeField[] = [
   'indexability',
