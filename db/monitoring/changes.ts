@@ -112,3 +112,49 @@ export async function markAlerted(db: Db, monitorId: string, lastId: number, at:
     .where('id', '<=', lastId)
     .execute();
 }
+
+/**
+ * Keeps a monitor's history within its limits: changes detected before `before` go, then the oldest
+ * until what is left stores at most `maxBytes` (the rows' `size`). Returns the rows deleted.
+ */
+export async function pruneChanges(
+  db: Db,
+  monitorId: string,
+  limits: { before: string; maxBytes: number },
+): Promise<number> {
+  const old = await db
+    .deleteFrom('monitor_changes')
+    .where('monitor_id', '=', monitorId)
+    .where('detected_at', '<', limits.before)
+    .executeTakeFirst();
+  let deleted = Number(old.numDeletedRows);
+  const sum = await db
+    .selectFrom('monitor_changes')
+    .select((eb) => eb.fn.sum<number | string | null>('size').as('bytes'))
+    .where('monitor_id', '=', monitorId)
+    .executeTakeFirst();
+  let over = Number(sum?.bytes ?? 0) - limits.maxBytes;
+  while (over > 0) {
+    const oldest = await db
+      .selectFrom('monitor_changes')
+      .select(['id', 'size'])
+      .where('monitor_id', '=', monitorId)
+      .orderBy('id')
+      .limit(500)
+      .execute();
+    if (oldest.length === 0) break;
+    let last = 0;
+    for (const row of oldest) {
+      if (over <= 0) break;
+      over -= Number(row.size);
+      last = Number(row.id);
+    }
+    const gone = await db
+      .deleteFrom('monitor_changes')
+      .where('monitor_id', '=', monitorId)
+      .where('id', '<=', last)
+      .executeTakeFirst();
+    deleted += Number(gone.numDeletedRows);
+  }
+  return deleted;
+}

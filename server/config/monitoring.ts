@@ -18,6 +18,8 @@ export const monitoring = defineSection({
     MONITOR_WATCH_PAGES: wholeNumber({ min: 1, max: 5000, fallback: 500 }),
     MONITOR_WATCH_WORD_CHANGE: wholeNumber({ min: 1, max: 100_000, fallback: 50 }),
     MONITOR_WATCH_HOST_CONCURRENCY: wholeNumber({ min: 1, max: 16, fallback: 2 }),
+    MONITOR_HISTORY_DAYS: wholeNumber({ min: 1, max: 3650, fallback: 365 }),
+    MONITOR_HISTORY_MB: wholeNumber({ min: 1, max: 10_000, fallback: 10 }),
   },
   read: (env) => ({
     /** Points the score must fall between two runs to alert (a monitor may set its own). */
@@ -42,6 +44,9 @@ export const monitoring = defineSection({
       wordChange: env.MONITOR_WATCH_WORD_CHANGE,
       /** Reads of one site at once (one at a time, spaced, where robots.txt sets a Crawl-delay). */
       hostConcurrency: env.MONITOR_WATCH_HOST_CONCURRENCY,
+      /** A monitor's change history: kept this many days, within this many bytes (the oldest go first). */
+      historyDays: env.MONITOR_HISTORY_DAYS,
+      historyBytes: env.MONITOR_HISTORY_MB * 1024 * 1024,
     },
   }),
 });

@@ -55,7 +55,14 @@ beforeAll(async () => {
   const options = {
     db,
     fetcher: createSafeFetcher({ allowPrivate: [site.hostPort], userAgent: 'test' }),
-    settings: { intervalMs: CYCLE_MS, maxPages: 500, wordChange: 50, hostConcurrency: 2 },
+    settings: {
+      intervalMs: CYCLE_MS,
+      maxPages: 500,
+      wordChange: 50,
+      hostConcurrency: 2,
+      historyDays: 365,
+      historyBytes: 10 << 20,
+    },
     log: { info: () => undefined, warn: () => undefined },
     sitemaps: readSitemaps,
     wait: () => Promise.resolve(),

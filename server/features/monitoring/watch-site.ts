@@ -298,5 +298,5 @@ export async function checkSite(check: SiteCheck, monitorId: string, origin: str
     await insertChanges(trx, monitorId, changes, at.toISOString());
     await updateWatch(trx, monitorId, { site: JSON.stringify(site) });
   });
-  return { changes: changes.length, sitemap: site.sitemap ?? [] };
+  return { changes: changes.length, sitemap: site.sitemap ?? [], cycled: site.checkedAt === at.toISOString() };
 }

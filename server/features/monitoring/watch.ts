@@ -1,5 +1,5 @@
 import type { Db } from '#db/index.ts';
-import { insertChanges, type NewChange } from '#db/monitoring/changes.ts';
+import { insertChanges, pruneChanges, type NewChange } from '#db/monitoring/changes.ts';
 import { getMonitor, type MonitorRow } from '#db/monitoring/monitors.ts';
 import {
   dueAlerts,
@@ -189,6 +189,12 @@ async function watchMonitor(options: WatchOptions, monitorId: string, at: Date, 
       await updateWatch(db, monitor.id, { pagesAt: now });
     }
     const pages = await readDuePages(options, monitor, robots.policy, at);
+    // Once a cycle, the history is kept within its days and bytes.
+    if (site.cycled)
+      await pruneChanges(db, monitor.id, {
+        before: new Date(at.getTime() - settings.historyDays * 86_400_000).toISOString(),
+        maxBytes: settings.historyBytes,
+      });
     const alerted = options.alerts
       ? await flushWatchAlerts({ db, settings: options.alerts, intervalMs: settings.intervalMs }, monitor, at)
       : false;
