@@ -80,8 +80,18 @@ export async function dueAlerts(db: Db, now: string, limit: number): Promise<str
 
 /** Whether the watch has anything to do at `now` (the repeatable job's look before it starts a thread). */
 export async function watchHasWork(db: Db, now: string, chooseBefore: string): Promise<boolean> {
+  // The first due page of a watched monitor, by the due index: a look that stops at the first row.
+  const due = await db
+    .selectFrom('monitor_watch_pages')
+    .innerJoin('monitors', 'monitors.id', 'monitor_watch_pages.monitor_id')
+    .select('monitor_watch_pages.url')
+    .where('monitor_watch_pages.next_read_at', '<=', now)
+    .where('monitors.status', '=', 'active')
+    .where('monitors.next_run_at', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
   return (
-    (await dueWatches(db, now, 1)).length > 0 ||
+    due !== undefined ||
     (await watchesToChoose(db, chooseBefore, 1)).length > 0 ||
     (await dueAlerts(db, now, 1)).length > 0
   );

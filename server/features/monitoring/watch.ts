@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { Db } from '#db/index.ts';
 import { insertChanges, pruneChanges, type NewChange } from '#db/monitoring/changes.ts';
 import { getMonitor, type MonitorRow } from '#db/monitoring/monitors.ts';
@@ -220,6 +221,8 @@ export interface WatchTickResult {
 export async function watchTick(options: WatchOptions, at: Date): Promise<WatchTickResult> {
   const result: WatchTickResult = { monitors: 0, read: 0, changes: 0, alerts: 0 };
   if (options.settings.intervalMs <= 0) return result;
+  // Every read of the look listens to its signal: many at once are expected, not a leak.
+  if (options.signal) setMaxListeners(0, options.signal);
   const toChoose = await watchesToChoose(
     options.db,
     new Date(at.getTime() - CHOOSE_EVERY_MS).toISOString(),
