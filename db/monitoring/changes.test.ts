@@ -3,6 +3,7 @@ import type { Db } from '#db/index.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
 import { insertChanges, listChanges, pruneChanges } from './changes.ts';
 import { insertMonitor } from './monitors.ts';
+import { clientMonitorRow } from '#test/helpers/monitor-watch.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -17,21 +18,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
     db = await openTestDatabase(dialect);
     const now = Date.parse('2026-11-29T00:00:00.000Z');
     for (const id of ['monitorA0000000000000a', 'monitorB0000000000000b'])
-      await insertMonitor(db, {
-        id,
-        kind: 'client',
-        url: 'https://shop.test/',
-        origin: 'https://shop.test',
-        email: 'owner@shop.test',
-        schedule: 'monthly',
-        webhookUrl: null,
-        status: 'active',
-        verificationToken: 'token',
-        scoreDrop: 5,
-        digest: false,
-        createdAt: new Date(now).toISOString(),
-        ipHash: null,
-      });
+      await insertMonitor(db, clientMonitorRow(id, 'https://shop.test'));
     // Twelve changes a month apart, the oldest 13 months ago; each stores 100 bytes.
     for (const monitor of ['monitorA0000000000000a', 'monitorB0000000000000b'])
       for (let month = 13; month >= 2; month -= 1) {

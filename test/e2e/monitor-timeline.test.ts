@@ -14,7 +14,7 @@ import { readSitemaps } from '#server/features/site-audit/sitemaps.ts';
 import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { freeLoopbackPort, type LoopbackServer } from '#test/fixtures/loopback.ts';
 import { startWatchedSite, watchedSiteState } from '#test/fixtures/watched-site.ts';
-import { CYCLE_MS, EPOCH, plantTenChanges, type WatchApp } from '#test/helpers/monitor-watch.ts';
+import { clientMonitorRow, CYCLE_MS, EPOCH, plantTenChanges, type WatchApp } from '#test/helpers/monitor-watch.ts';
 import { spawnOwned } from '#test/helpers/owned-processes.ts';
 import { untilListening } from '#test/helpers/processes.ts';
 import { clippedContent, launchBrowser } from './browser.ts';
@@ -35,23 +35,7 @@ beforeAll(async () => {
   site = await startWatchedSite(state);
   dataDir = mkdtempSync(join(tmpdir(), 'monitor-timeline-'));
   const db = await openDatabase(databaseFile(dataDir));
-  await insertMonitor(db, {
-    id: MONITOR,
-    kind: 'client',
-    url: `${site.origin}/`,
-    origin: site.origin,
-    email: 'owner@widgets.test',
-    recipients: ['owner@widgets.test'],
-    schedule: 'monthly',
-    webhookUrl: null,
-    status: 'active',
-    verificationToken: 'token',
-    scoreDrop: 5,
-    digest: false,
-    nextRunAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-    createdAt: new Date().toISOString(),
-    ipHash: null,
-  });
+  await insertMonitor(db, clientMonitorRow(MONITOR, site.origin));
   const options = {
     db,
     fetcher: createSafeFetcher({ allowPrivate: [site.hostPort], userAgent: 'test' }),

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterEach } from 'vitest';
 import type { Dialect } from '#db/index.ts';
-import { insertMonitor } from '#db/monitoring/monitors.ts';
+import { insertMonitor, type NewMonitor } from '#db/monitoring/monitors.ts';
 import { alertSettingsOf } from '#server/features/monitoring/job.ts';
 import type { MonitoringService } from '#server/features/monitoring/service.ts';
 import { watchTick, type WatchOptions } from '#server/features/monitoring/watch.ts';
@@ -21,6 +21,27 @@ export const EPOCH = Math.floor(Date.now() / CYCLE_MS) * CYCLE_MS - 10 * CYCLE_M
 
 /** The end of cycle `n`, as ISO text. */
 export const cycleEnd = (n: number) => new Date(EPOCH + n * CYCLE_MS).toISOString();
+
+/** An operator's client monitor of `origin`, active, its audits scheduled far ahead: the watch covers it. */
+export function clientMonitorRow(id: string, origin: string, webhookUrl: string | null = null): NewMonitor {
+  return {
+    id,
+    kind: 'client',
+    url: `${origin}/`,
+    origin,
+    email: 'owner@widgets.test',
+    recipients: ['owner@widgets.test'],
+    schedule: 'monthly',
+    webhookUrl,
+    status: 'active',
+    verificationToken: 'token',
+    scoreDrop: 5,
+    digest: false,
+    nextRunAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    createdAt: new Date().toISOString(),
+    ipHash: null,
+  };
+}
 
 export type WatchApp = TestApp & {
   site: LoopbackServer;
@@ -56,23 +77,7 @@ export function watchApps(dialect: Dialect) {
     });
     cleanup.push(() => made.close());
     const monitorId = 'watchedMonitor00000001';
-    await insertMonitor(made.db, {
-      id: monitorId,
-      kind: 'client',
-      url: `${site.origin}/`,
-      origin: site.origin,
-      email: 'owner@widgets.test',
-      recipients: ['owner@widgets.test'],
-      schedule: 'monthly',
-      webhookUrl,
-      status: 'active',
-      verificationToken: 'token',
-      scoreDrop: 5,
-      digest: false,
-      nextRunAt: new Date(EPOCH * 2).toISOString(),
-      createdAt: new Date().toISOString(),
-      ipHash: null,
-    });
+    await insertMonitor(made.db, clientMonitorRow(monitorId, site.origin, webhookUrl));
     const { service } = made.app.locals.monitoring as { service: MonitoringService };
     const manage = (await service.tokens()).issue(monitorId, 'manage', Date.now());
     const options: WatchOptions = {

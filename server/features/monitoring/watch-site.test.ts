@@ -13,6 +13,7 @@ import { insertMonitor } from '#db/monitoring/monitors.ts';
 import { ensureWatch } from '#db/monitoring/watch.ts';
 import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { startLoopbackServer } from '#test/fixtures/loopback.ts';
+import { clientMonitorRow } from '#test/helpers/monitor-watch.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
 import { checkSite, readSiteRobots } from './watch-site.ts';
 
@@ -70,21 +71,7 @@ async function startTlsSite(certs: { key: string; cert: string }): Promise<strin
 
 async function monitorOf(db: Db, origin: string): Promise<string> {
   const id = `siteWatch${Math.random().toString(36).slice(2, 12)}`;
-  await insertMonitor(db, {
-    id,
-    kind: 'client',
-    url: `${origin}/`,
-    origin,
-    email: 'owner@shop.test',
-    schedule: 'monthly',
-    webhookUrl: null,
-    status: 'active',
-    verificationToken: 'token',
-    scoreDrop: 5,
-    digest: false,
-    createdAt: new Date().toISOString(),
-    ipHash: null,
-  });
+  await insertMonitor(db, clientMonitorRow(id, origin));
   // The watch's row, as a tick's lease makes it.
   await ensureWatch(db, id, new Date().toISOString());
   return id;
