@@ -202,6 +202,39 @@ export interface Tables {
     created_at: string;
     finished_at: string | null;
   };
+  /** A monitor's watch of its pages that matter (migration 0026, db/monitoring/watch.ts); JSON in `site`, `alert_fields`. */
+  monitor_watches: {
+    monitor_id: string;
+    pages_at: string | null;
+    lease_until: string | null;
+    site: Generated<string>;
+    alert_fields: string | null;
+    webhook_format: 'json' | 'slack' | 'teams' | null;
+    next_alert_at: string | null;
+    created_at: string;
+  };
+  /** One watched page: its last reading (`snapshot`, JSON) and when the next is due. */
+  monitor_watch_pages: {
+    monitor_id: string;
+    url: string;
+    snapshot: string | null;
+    next_read_at: string;
+    read_at: string | null;
+    muted: Generated<number>;
+  };
+  /** What the watch found changed, field by field (`before`/`after` are JSON). */
+  monitor_changes: {
+    id: Generated<number>;
+    monitor_id: string;
+    url: string;
+    field: string;
+    before: string;
+    after: string;
+    severity: 'critical' | 'warning' | 'info';
+    detected_at: string;
+    alerted_at: string | null;
+    size: number;
+  };
   /** Confirmed visitor monitors as leads in the admin inbox. */
   monitor_leads: {
     id: Generated<number>;

@@ -183,6 +183,9 @@ export function createApp(options: CreateAppOptions): Express {
               throw error;
             },
           ),
+        // Read after `view` accepted the same link: its refusals are `view`'s to show.
+        changes: async (id, token, page) =>
+          (await features.monitoring.service.changes(id, token, { url: page ?? undefined, limit: 200 })).changes,
       },
     },
     // A newer link check changes the directory pages, a saved or newly live post the post pages:

@@ -10,6 +10,8 @@ import { indexNowJob, indexNowScheduledJob } from './features/posts/indexnow-job
 import { markdownRenderJob } from './features/posts/render-job.ts';
 import { clientReportJob, clientReportLookJob } from './features/monitoring/client-report.ts';
 import { monitorScheduleJob } from './features/monitoring/scheduler.ts';
+import { monitorWatchJob } from './features/monitoring/watch-job.ts';
+import { readSitemaps } from './features/site-audit/sitemaps.ts';
 import { leadEmail } from './features/leads/email.ts';
 import { messageDeliveryJob } from './lib/messaging/job.ts';
 import { auditPdfLines, renderAuditPdf } from './features/site-audit/pdf.ts';
@@ -37,6 +39,8 @@ export const definitions: readonly AnyJobDefinition[] = [
   // reports' look, and the IndexNow ping of scheduled posts going live.
   messageDeliveryJob(leadEmail),
   monitorScheduleJob({ job: SITE_AUDIT_JOB, failure: UNEXPECTED_FAILURE }),
+  // The monitors' change watch (issue 35): due pages re-read and compared; the site audit's sitemap reader handed in.
+  monitorWatchJob(readSitemaps),
   clientReportLookJob,
   indexNowScheduledJob,
 ];

@@ -57,6 +57,8 @@ export async function monitoringApp(
       SMTP_URL: smtp.url,
       NOTIFY_EMAIL_TO: 'operator@agency.test',
       ADMIN_PASSWORD,
+      // The change watch (issue 35) has its own tests (watch.test.ts); here it would read the owner's site between requests.
+      MONITOR_WATCH_INTERVAL_S: '0',
       ...env,
     },
   });

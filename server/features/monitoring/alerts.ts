@@ -32,7 +32,7 @@ export async function monitorLinks(db: Db, siteUrl: string, monitorId: string, n
 }
 
 /** RFC 2369 and RFC 8058: one-click unsubscribe over HTTPS, and a mailto the operator answers by hand. */
-function unsubscribeHeaders(
+export function unsubscribeHeaders(
   oneClickUrl: string,
   mailto: string | undefined,
   monitorId: string,
@@ -49,10 +49,10 @@ function recipientsOf(monitor: MonitorRow): string[] {
   return monitor.kind === 'client' && monitor.recipients.length > 0 ? monitor.recipients : [monitor.email];
 }
 
-function emailMessages(
+export function emailMessages(
   monitor: MonitorRow,
   runId: string | null,
-  purpose: 'alert' | 'digest',
+  purpose: 'alert' | 'digest' | 'changes',
   mail: Omit<MailPayload, 'to'>,
   settings: AlertSettings,
   createdAt: string,

@@ -8,7 +8,7 @@ import { giveUpAt, queueMessages } from '#server/lib/messaging/index.ts';
  */
 
 /** What a monitor's message is for. */
-export type MessagePurpose = 'confirm' | 'alert' | 'digest' | 'report';
+export type MessagePurpose = 'confirm' | 'alert' | 'digest' | 'report' | 'changes';
 
 /** The event type each purpose goes out as (X-Event-Type; the alert's webhook body says the same). */
 const KINDS: Record<MessagePurpose, string> = {
@@ -16,6 +16,7 @@ const KINDS: Record<MessagePurpose, string> = {
   alert: 'monitor.regression',
   digest: 'monitor.digest',
   report: 'monitor.report',
+  changes: 'monitor.changes',
 };
 
 /** A monitor's message not delivered within a day is given up: an alert that late is no alert. */

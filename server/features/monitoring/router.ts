@@ -10,6 +10,7 @@ import { MAX_URL_LENGTH } from '#views/model/url-input.ts';
 import { requiredEmail } from '#views/pages/shared/form-schema.ts';
 import type { MonitoringService, RequestOrigin } from './service.ts';
 import { ID_PATTERN } from '#views/model/ids.ts';
+import { CHANGE_FIELDS } from '#views/model/monitor-changes.ts';
 
 const SCHEDULES = ['daily', 'weekly', 'monthly'] as const;
 
@@ -73,6 +74,38 @@ const tokenQuery = z.object({
     .min(1, 'Token is required: use the link from your email')
     .max(1000, 'Token is not valid'),
 });
+
+/** The watch's history: paged by id (`before`), filtered by page, field and time. */
+const changesQuery = tokenQuery.extend({
+  page: z.string().max(MAX_URL_LENGTH, `Page must be at most ${MAX_URL_LENGTH} characters`).optional(),
+  field: z.enum(CHANGE_FIELDS, { error: `Field must be one of: ${CHANGE_FIELDS.join(', ')}` }).optional(),
+  since: z.iso.datetime({ error: 'Since must be an ISO time such as 2026-11-29T06:00:00Z' }).optional(),
+  until: z.iso.datetime({ error: 'Until must be an ISO time such as 2026-11-29T06:00:00Z' }).optional(),
+  before: z.coerce.number({ error: 'Before must be the next value of a previous answer' }).int().min(1).optional(),
+  limit: z.coerce.number({ error: 'Limit must be a whole number from 1 to 200' }).int().min(1).max(200).default(50),
+});
+
+const watchedUrls = z
+  .array(z.string().max(MAX_URL_LENGTH, `A page must be at most ${MAX_URL_LENGTH} characters`), {
+    error: 'Mute and unmute must be lists of page URLs',
+  })
+  .max(5000, 'Mute and unmute may have at most 5000 pages each');
+/** The watch's alert choices (issue 35). */
+const watchBody = z
+  .strictObject({
+    alertFields: z
+      .array(z.enum(CHANGE_FIELDS, { error: `AlertFields must be chosen from: ${CHANGE_FIELDS.join(', ')}` }), {
+        error: 'AlertFields must be a list of fields',
+      })
+      .max(CHANGE_FIELDS.length)
+      .optional(),
+    webhookFormat: z
+      .enum(['auto', 'json', 'slack', 'teams'], { error: 'WebhookFormat must be one of: auto, json, slack, teams' })
+      .optional(),
+    mute: watchedUrls.optional(),
+    unmute: watchedUrls.optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, 'Send at least one of: alertFields, webhookFormat, mute, unmute');
 
 /** Monitors requested per IP per 10 minutes (the confirmation mails have their own hourly limits). */
 export const CREATE_RATE_LIMIT = { name: 'monitor-create', windowMs: 10 * 60_000, limit: 20 };
@@ -142,6 +175,23 @@ export function monitoringRouter({ service, db }: { service: MonitoringService; 
 
   router.post('/monitors/:id/verify', linkLimit, async (req, res) => {
     res.json(await service.verify(id(req), token(req)));
+  });
+
+  router.get('/monitors/:id/changes', async (req, res) => {
+    const { token: given, page, since, until, ...rest } = parseOr400(changesQuery, req.query);
+    res.setHeader('Cache-Control', 'no-store');
+    const iso = (value: string | undefined) => (value === undefined ? undefined : new Date(value).toISOString());
+    res.json(await service.changes(id(req), given, { ...rest, url: page, since: iso(since), until: iso(until) }));
+  });
+
+  router.get('/monitors/:id/watch', async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await service.watchSettings(id(req), token(req)));
+  });
+
+  router.put('/monitors/:id/watch', async (req, res) => {
+    const given = token(req);
+    res.json(await service.updateWatchSettings(id(req), given, parseOr400(watchBody, req.body ?? {})));
   });
 
   router.post('/monitors/:id/run', async (req, res) => {

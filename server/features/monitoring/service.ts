@@ -1,3 +1,4 @@
+import { listChanges, type ChangeFilter } from '#db/monitoring/changes.ts';
 import { deleteMonitor, listMonitors, type MonitorKind, type MonitorRow } from '#db/monitoring/monitors.ts';
 import { InvalidInputError } from '#server/lib/domain-errors.ts';
 import { createConfirmation } from './confirmation.ts';
@@ -8,6 +9,7 @@ import type { MonitorChanges, MonitoringServiceOptions, ServiceContext } from '.
 import { changeSettings } from './settings.ts';
 import type { VerifyResult } from './verify.ts';
 import { monitorView } from './view.ts';
+import { changeWatchSettings, watchSettingsOf, type WatchSettingsChanges } from './watch-settings.ts';
 
 export type {
   MonitorChanges,
@@ -64,6 +66,27 @@ export function createMonitoringService(options: MonitoringServiceOptions) {
       const result = await ownership.checkOwnership(monitor);
       if (result.verified) await scheduling.apply(monitor, { verifiedAt: ctx.now().toISOString() });
       return result;
+    },
+
+    /** The watch's history (issue 35), newest first; `next` continues it (the `before` of the next page). */
+    async changes(id: string, token: string, filter: ChangeFilter) {
+      await manageable(id, token);
+      const rows = await listChanges(db, id, filter);
+      return {
+        changes: rows.map(({ id: _id, ...change }) => change),
+        next: rows.length === filter.limit ? String(rows.at(-1)!.id) : null,
+      };
+    },
+
+    /** The watch's alert choices: the fields that alert, the webhook's format, the pages muted. */
+    async watchSettings(id: string, token: string) {
+      await manageable(id, token);
+      return watchSettingsOf(db, id);
+    },
+
+    async updateWatchSettings(id: string, token: string, changes: WatchSettingsChanges) {
+      await manageable(id, token);
+      return changeWatchSettings(db, id, changes, ctx.now());
     },
 
     async runNow(id: string, token: string) {

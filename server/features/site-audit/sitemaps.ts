@@ -112,7 +112,7 @@ function decoded(res: { url: string; headers: Record<string, string>; body: Read
  * Requests go through the crawl, so they are guarded, spaced by Crawl-delay and cancellable.
  */
 export async function readSitemaps(
-  crawl: CrawlControl,
+  crawl: Pick<CrawlControl, 'signal' | 'stream' | 'breathe'> & { frontier: Pick<CrawlControl['frontier'], 'isInSite'> },
   options: { siteOrigin: string; named: string[]; maxUrls: number; timeoutMs: number; onUrl: (url: string) => void },
 ): Promise<SitemapReadResult> {
   const queue: Array<{ url: string; source: SitemapFile['source'] }> = options.named.length

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { TLSSocket } from 'node:tls';
 import { boundedBody, collect, contentEncodingOf } from './body.ts';
 import { FetchError } from './errors.ts';
 import { describeNetworkError, sendHop } from './hop.ts';
@@ -33,6 +34,13 @@ export {
   type StreamResult,
 } from './types.ts';
 
+/** The certificate's end of validity where the answer came over TLS (a site's watch reports it). */
+function certificateOf(socket: IncomingMessage['socket'] | null): { certificateValidTo?: string } {
+  if (!(socket instanceof TLSSocket)) return {};
+  const validTo = socket.getPeerCertificate()?.valid_to;
+  return validTo ? { certificateValidTo: new Date(validTo).toISOString() } : {};
+}
+
 /** The answer's body as a bounded stream, with the timings and counters read as it is consumed. */
 function streamResult(
   response: IncomingMessage,
@@ -56,6 +64,7 @@ function streamResult(
     timings: { ttfbMs: found.ttfbMs, totalMs: 0 },
     encoding: contentEncodingOf(response),
     remoteAddress: response.socket?.remoteAddress ?? target.address,
+    ...certificateOf(response.socket),
   };
   bounded.stream.once('end', () => {
     base.timings.totalMs = found.totalMs();
@@ -142,6 +151,7 @@ export function createSafeFetcher(config: SafeFetcherOptions): SafeFetcher {
       encoding: result.encoding,
       bytesOnWire: result.bytesOnWire,
       remoteAddress: result.remoteAddress,
+      ...(result.certificateValidTo && { certificateValidTo: result.certificateValidTo }),
     };
   }
 

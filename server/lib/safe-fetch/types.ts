@@ -39,6 +39,8 @@ export interface ResultBase {
   timings: { ttfbMs: number; totalMs: number };
   encoding: ContentEncoding;
   remoteAddress: string;
+  /** Over TLS: when the server's certificate (the chain was verified) stops being valid, ISO time. */
+  certificateValidTo?: string;
 }
 
 export interface FetchResult extends ResultBase {

@@ -2,12 +2,16 @@ import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { Island } from '#views/components/Island.tsx';
 import { loaderContext } from '#views/loader-context.ts';
 import { definePage } from '#views/page.ts';
+import { ChangesTimeline } from './ChangesTimeline.tsx';
+import type { TimelineChange } from '#views/model/monitor-changes.ts';
 import ManageWidget from './ManageWidget.tsx';
 import type { MonitorView } from './model.ts';
 
 /** Why a link opens no monitor: none was given (the page only explains), or the reader's refusal. */
 type Refusal = 'incomplete' | 'invalid' | 'deleted';
-type ManageData = { token: string } & ({ monitor: MonitorView } | { refused: Refusal });
+type ManageData = { token: string } & (
+  { monitor: MonitorView; changes: TimelineChange[]; page: string | null } | { refused: Refusal }
+);
 
 /**
  * HTTP's word for each refusal: a link without its token only gets the page's explanation (as the
@@ -29,7 +33,9 @@ export async function loadMonitor({ params, request, context }: LoaderFunctionAr
   const reader = loaderContext(context).monitors;
   const found = token && reader ? await reader.view(params.id ?? '', token) : { refused: 'incomplete' as const };
   if ('refused' in found) return data<ManageData>({ token, ...found }, { status: REFUSED_STATUS[found.refused] });
-  return { token, ...found } satisfies ManageData;
+  const page = new URL(request.url).searchParams.get('page');
+  const changes = (await reader?.changes?.(params.id ?? '', token, page)) ?? [];
+  return { token, ...found, changes, page } satisfies ManageData;
 }
 
 function Refused({ refused }: { refused: Refusal }) {
@@ -57,11 +63,21 @@ function ManagePage() {
         <p className="lead">Private page: anyone with this link can change or delete the monitor.</p>
       </header>
       {'monitor' in found ? (
-        <Island
-          name="pages/monitoring/ManageWidget"
-          component={ManageWidget}
-          props={{ token: found.token, monitor: found.monitor }}
-        />
+        <>
+          <Island
+            name="pages/monitoring/ManageWidget"
+            component={ManageWidget}
+            props={{ token: found.token, monitor: found.monitor }}
+          />
+          <ChangesTimeline
+            changes={found.changes}
+            page={found.page}
+            origin={new URL(found.monitor.url).origin}
+            pageHref={(url) =>
+              `/monitor/${found.monitor.id}?token=${encodeURIComponent(found.token)}${url ? `&page=${encodeURIComponent(url)}` : ''}#monitor-timeline`
+            }
+          />
+        </>
       ) : (
         <Refused refused={found.refused} />
       )}
@@ -78,7 +94,7 @@ export const monitorManagePage = definePage({
   robots: 'noindex, nofollow',
   inSitemap: false,
   cache: false,
-  query: ['token'],
+  query: ['token', 'page'],
   loader: loadMonitor,
   Component: ManagePage,
 });

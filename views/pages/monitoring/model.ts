@@ -1,3 +1,4 @@
+import type { TimelineChange } from '#views/model/monitor-changes.ts';
 /**
  * Site monitoring (issue 25) as the visitor's pages see it: the JSON shapes of /api/monitors
  * (docs: the monitoring contract, decision 0043). The server owns the data; these pages only read
@@ -89,6 +90,8 @@ export type ManageLookup = { monitor: MonitorView } | { refused: 'invalid' | 'de
 
 export interface MonitorsReader {
   view(id: string, manageToken: string): Promise<ManageLookup>;
+  /** The change watch's timeline (issue 35): the newest changes, of one page when `page` is given. */
+  changes?(id: string, manageToken: string, page: string | null): Promise<TimelineChange[]>;
 }
 
 /**

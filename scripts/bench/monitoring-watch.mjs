@@ -1,0 +1,109 @@
+// `npm run bench -- monitoring-watch` (issue 35): the change watch of MONITORS (50) client monitors
+// of PAGES (500) loopback pages each, on the built server with its embedded queue, at the real
+// 15-minute cycle (MONITOR_WATCH_INTERVAL_S, default 900; a shorter one compresses the cycle) for
+// DURATION_S (180) seconds: the watch chooses every monitor's pages (start page and sitemap) at its
+// first look, then reads each page once a cycle, spread over it. Measured: pages read per second
+// (the goal is MONITORS × PAGES / cycle), the process tree's CPU share and peak memory, and the
+// page `/` at 20 req/s throughout (goal p99 <= 50 ms).
+import { mkdtempSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { steadyLoad } from './lib/load.mjs';
+import { sampleRss, treeCpuSeconds } from './lib/proc.mjs';
+import { startBuiltServer } from './lib/server.mjs';
+
+const MONITORS = Number(process.env.MONITORS ?? 50);
+const PAGES = Number(process.env.PAGES ?? 500);
+const INTERVAL_S = Number(process.env.MONITOR_WATCH_INTERVAL_S ?? 900);
+const DURATION_S = Number(process.env.DURATION_S ?? 180);
+
+/** One company site: robots.txt, a sitemap of its pages, pages with a head, navigation and dynamic parts. */
+async function startSite() {
+  let reads = 0;
+  const server = http.createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    const origin = `http://127.0.0.1:${server.address().port}`;
+    if (path === '/robots.txt') {
+      res
+        .writeHead(200, { 'content-type': 'text/plain' })
+        .end(`User-agent: *\nDisallow: /admin/\nSitemap: ${origin}/sitemap.xml\n`);
+      return;
+    }
+    if (path === '/sitemap.xml') {
+      const urls = Array.from({ length: PAGES }, (_, i) => `<url><loc>${origin}/p${i}</loc></url>`).join('');
+      res
+        .writeHead(200, { 'content-type': 'application/xml' })
+        .end(`<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`);
+      return;
+    }
+    reads += 1;
+    const links = Array.from({ length: 20 }, (_, i) => `<a href="/p${(i * 25) % PAGES}">Page ${i}</a>`).join(' ');
+    res
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end(
+        `<!doctype html><html lang="en"><head><title>Page ${path} | Widgets</title><meta name="description" content="About ${path}">` +
+          `<link rel="canonical" href="${origin}${path}"><script type="application/ld+json">{"@type":"WebPage"}</script></head>` +
+          `<body><nav>${links}</nav><h1>Widgets ${path}</h1><p>${'Hand-made widgets shipped across India. '.repeat(40)}</p>` +
+          `<p>Generated at ${new Date().toISOString()}</p><input type="hidden" name="csrf" value="${Math.random()}"></body></html>`,
+      );
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${server.address().port}`,
+    reads: () => reads,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+const sites = await Promise.all(Array.from({ length: MONITORS }, startSite));
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-watch-'));
+const server = await startBuiltServer({
+  DATA_DIR: dataDir,
+  FETCH_ALLOW_PRIVATE: sites.map((site) => site.origin.slice('http://'.length)).join(','),
+  MONITOR_WATCH_INTERVAL_S: String(INTERVAL_S),
+  MONITOR_MAX_SITES: String(MONITORS + 10),
+});
+
+// The monitors, as the operator's client sites: scheduled (their audits far ahead), so the watch covers them.
+const db = new Database(join(dataDir, 'site.db'));
+const insert = db.prepare(
+  `INSERT INTO monitors (id, kind, url, origin, email, email_key, recipients, schedule, status, email_confirmed_at,
+   verification_token, score_drop, next_run_at, created_at) VALUES (?, 'client', ?, ?, 'owner@widgets.test',
+   'owner@widgets.test', '["owner@widgets.test"]', 'monthly', 'active', ?, 'token', 5, ?, ?)`,
+);
+const now = new Date().toISOString();
+const far = new Date(Date.now() + 30 * 86_400_000).toISOString();
+sites.forEach((site, i) =>
+  insert.run(`benchWatch${String(i).padStart(12, '0')}`, `${site.origin}/`, site.origin, now, far, now),
+);
+db.close();
+
+const cpuBefore = treeCpuSeconds(server.pid);
+const memory = sampleRss(server.pid, 500);
+const load = steadyLoad(`${server.url}/`, 20);
+const started = performance.now();
+await new Promise((resolve) => setTimeout(resolve, DURATION_S * 1000));
+const page = await load();
+const seconds = (performance.now() - started) / 1000;
+const cpu = treeCpuSeconds(server.pid) - cpuBefore;
+const peaks = memory.stop();
+const reads = sites.reduce((sum, site) => sum + site.reads(), 0);
+const check = new Database(join(dataDir, 'site.db'), { readonly: true });
+const watched = check.prepare('SELECT COUNT(*) AS n FROM monitor_watch_pages').get().n;
+const changes = check.prepare('SELECT COUNT(*) AS n FROM monitor_changes').get().n;
+check.close();
+await server.stop();
+await Promise.all(sites.map((site) => site.close()));
+
+const goal = (MONITORS * PAGES) / INTERVAL_S;
+console.log(`${MONITORS} monitors × ${PAGES} pages, cycle ${INTERVAL_S} s, measured ${seconds.toFixed(0)} s`);
+console.log(`watched pages: ${watched}; changes recorded: ${changes} (the pages do not change: goal 0)`);
+console.log(`pages read: ${reads} = ${(reads / seconds).toFixed(1)}/s (one cycle's pace: ${goal.toFixed(1)}/s)`);
+console.log(
+  `server tree CPU: ${cpu.toFixed(1)} s = ${((cpu / seconds) * 100).toFixed(0)}% of one core; peak RSS ${peaks.peakTreeMb} MB (server ${peaks.peakServerMb} MB)`,
+);
+console.log(
+  `/ at 20 req/s: ${page.count} answers, ${page.errors} errors, p50 ${page.p50.toFixed(1)} ms, p99 ${page.p99.toFixed(1)} ms, max ${page.max.toFixed(1)} ms (goal p99 <= 50 ms)`,
+);

@@ -1,0 +1,156 @@
+import { describe, expect, test } from 'vitest';
+import { watchedPages } from '#db/monitoring/watch.ts';
+import { DIALECTS } from '#test/helpers/databases.ts';
+import { CYCLE_MS, cycleEnd, EPOCH, plantTenChanges, watchApps, type WatchApp } from '#test/helpers/monitor-watch.ts';
+import { WATCHED_PATHS } from '#test/fixtures/watched-site.ts';
+
+/** Every change of the monitor (the API's pages followed to the end), oldest first. */
+async function allChanges(made: WatchApp, query: Record<string, string> = {}) {
+  const found: Array<Record<string, unknown>> = [];
+  let before: string | null = null;
+  do {
+    const res = await made.changes({ ...query, limit: '3', ...(before && { before }) });
+    expect(res.status).toBe(200);
+    found.push(...(res.body.changes as Array<Record<string, unknown>>));
+    before = res.body.next as string | null;
+  } while (before);
+  return found.reverse();
+}
+
+/** Chooses the pages (cycle 0) and takes their first readings (cycle 1). */
+async function baseline(made: WatchApp) {
+  await made.tick(0);
+  expect((await made.tick(1)).read).toBe(WATCHED_PATHS.length);
+}
+
+describe.each(DIALECTS)('%s', (dialect) => {
+  const { setup } = watchApps(dialect);
+
+  test('the pages that matter are watched: the start page and the sitemap; an unchanged site records nothing, whatever its dynamic parts', async () => {
+    const made = await setup();
+    await baseline(made);
+    const pages = await watchedPages(made.db, made.monitorId);
+    expect(pages.map((page) => page.url).sort()).toEqual(
+      WATCHED_PATHS.map((path) => `${made.site.origin}${path}`).sort(),
+    );
+    // Each page is due once a cycle, spread over it.
+    expect(new Set(pages.map((page) => page.nextReadAt)).size).toBe(pages.length);
+    // Every read has a new CSRF token, nonce, time and counter; none of them is a change.
+    for (const cycle of [2, 3])
+      expect(await made.tick(cycle)).toMatchObject({ read: WATCHED_PATHS.length, changes: 0 });
+    expect((await made.changes()).body).toEqual({ changes: [], next: null });
+  });
+
+  test('ten changes planted at once are each listed with before and after; untouched pages list nothing', async () => {
+    const made = await setup();
+    await baseline(made);
+    const at = (path: string) => `${made.site.origin}${path}`;
+    plantTenChanges(made);
+    // Ten changes; the new Disallow is two records: the rule, and the watched page it now blocks.
+    expect(await made.tick(2)).toMatchObject({ changes: 11 });
+    const changes = await allChanges(made);
+    const detectedAt = cycleEnd(2);
+    const key = (change: Record<string, unknown>) => `${String(change.url)} ${String(change.field)}`;
+    const ordered = (list: Array<Record<string, unknown>>) => [...list].sort((a, b) => (key(a) < key(b) ? -1 : 1));
+    expect(ordered(changes)).toEqual(
+      ordered(
+        [
+          {
+            url: made.site.origin,
+            field: 'robots-txt',
+            before: [],
+            after: ['Disallow: /contact (User-agent: *)'],
+            severity: 'critical',
+          },
+          { url: made.site.origin, field: 'sitemap', before: [at('/news')], after: [], severity: 'warning' },
+          {
+            url: at('/about'),
+            field: 'description',
+            before: 'About of Lotus Widgets: hand-made widgets shipped across India since 2009.',
+            after: 'Who we are: a workshop of twelve widget makers in Jaipur.',
+            severity: 'info',
+          },
+          {
+            url: at('/blog'),
+            field: 'h1',
+            before: 'Blog at Lotus Widgets',
+            after: 'Stories from the workshop',
+            severity: 'info',
+          },
+          { url: at('/careers'), field: 'status', before: '200', after: '404', severity: 'critical' },
+          {
+            url: at('/contact'),
+            field: 'robots-txt',
+            before: 'allowed',
+            after: 'blocked by robots.txt',
+            severity: 'critical',
+          },
+          { url: at('/docs'), field: 'canonical', before: at('/docs'), after: at('/help'), severity: 'warning' },
+          { url: at('/faq'), field: 'redirect', before: null, after: at('/help'), severity: 'warning' },
+          {
+            url: at('/legal'),
+            field: 'structured-data',
+            before: ['Organization', 'WebPage'],
+            after: ['WebPage'],
+            severity: 'warning',
+          },
+          {
+            url: at('/pricing'),
+            field: 'title',
+            before: 'Pricing | Lotus Widgets',
+            after: 'Pricing plans from ₹499 | Lotus Widgets',
+            severity: 'warning',
+          },
+          { url: at('/team'), field: 'indexability', before: 'indexable', after: 'noindex', severity: 'critical' },
+        ].map((change) => ({ ...change, detectedAt })),
+      ),
+    );
+    // The next cycle sees the same pages again: nothing new.
+    expect(await made.tick(3)).toMatchObject({ changes: 0 });
+    // Filters: one page, one field, a time window.
+    expect((await made.changes({ page: at('/team') })).body.changes).toMatchObject([{ field: 'indexability' }]);
+    expect((await made.changes({ field: 'title' })).body.changes).toMatchObject([{ url: at('/pricing') }]);
+    expect((await made.changes({ since: new Date(EPOCH + 2 * CYCLE_MS + 60_000).toISOString() })).body.changes).toEqual(
+      [],
+    );
+    expect(
+      (await made.changes({ until: new Date(EPOCH + 2 * CYCLE_MS + 60_000).toISOString() })).body.changes,
+    ).toHaveLength(11);
+  });
+
+  test('a page that answers an error once and is back at the next read is one blip, not two changes', async () => {
+    const made = await setup();
+    await baseline(made);
+    made.state.pages['/about']!.failOnce = 503;
+    expect(await made.tick(2)).toMatchObject({ read: WATCHED_PATHS.length + 1, changes: 1 });
+    expect((await made.changes()).body.changes).toEqual([
+      {
+        url: `${made.site.origin}/about`,
+        field: 'blip',
+        before: '200',
+        after: '503',
+        severity: 'info',
+        detectedAt: expect.any(String),
+      },
+    ]);
+    expect(await made.tick(3)).toMatchObject({ changes: 0 });
+  });
+
+  test('the changes API: the manage token, and a 400 with a message for every bad filter', async () => {
+    const made = await setup();
+    const bad = async (query: Record<string, string>, error: string) => {
+      const res = await made.changes(query);
+      expect([res.status, res.body]).toEqual([400, { error }]);
+    };
+    await bad(
+      { field: 'colour' },
+      expect.stringContaining('Field must be one of: status, redirect, title') as unknown as string,
+    );
+    await bad({ limit: '0' }, 'Limit must be a whole number from 1 to 200');
+    await bad({ limit: '500' }, 'Limit must be a whole number from 1 to 200');
+    await bad({ since: 'yesterday' }, 'Since must be an ISO time such as 2026-11-29T06:00:00Z');
+    await bad({ before: 'abc' }, 'Before must be the next value of a previous answer');
+    const forged = await made.changes({ token: 'forged.token' });
+    expect([forged.status, forged.body]).toEqual([403, { error: 'This link is not valid for this monitor.' }]);
+  });
+});

@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { databaseFile, openDatabase } from '#db/index.ts';
+import { insertMonitor } from '#db/monitoring/monitors.ts';
+import { keepMonitorSigningKey } from '#db/monitoring/signing-key.ts';
+import { createTokens } from '#server/features/monitoring/tokens.ts';
+import { watchTick } from '#server/features/monitoring/watch.ts';
+import { readSitemaps } from '#server/features/site-audit/sitemaps.ts';
+import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
+import { freeLoopbackPort, type LoopbackServer } from '#test/fixtures/loopback.ts';
+import { startWatchedSite, watchedSiteState } from '#test/fixtures/watched-site.ts';
+import { clientMonitorRow, CYCLE_MS, EPOCH, plantTenChanges, type WatchApp } from '#test/helpers/monitor-watch.ts';
+import { spawnOwned } from '#test/helpers/owned-processes.ts';
+import { untilListening } from '#test/helpers/processes.ts';
+import { clippedContent, launchBrowser } from './browser.ts';
+
+// Issue 35: the manage page's timeline of the change watch, read without JavaScript on a phone and a
+// desktop. The history is the watch's own: three cycles over a loopback company site with the ten
+// changes planted before the third, recorded in the database the server then opens.
+let browser: Browser;
+let server: ChildProcess;
+let site: LoopbackServer;
+let origin = '';
+let dataDir = '';
+let manageUrl = '';
+const MONITOR = 'timelineMonitor0000001';
+
+beforeAll(async () => {
+  const state = watchedSiteState();
+  site = await startWatchedSite(state);
+  dataDir = mkdtempSync(join(tmpdir(), 'monitor-timeline-'));
+  const db = await openDatabase(databaseFile(dataDir));
+  await insertMonitor(db, clientMonitorRow(MONITOR, site.origin));
+  const options = {
+    db,
+    fetcher: createSafeFetcher({ allowPrivate: [site.hostPort], userAgent: 'test' }),
+    settings: {
+      intervalMs: CYCLE_MS,
+      maxPages: 500,
+      wordChange: 50,
+      hostConcurrency: 2,
+      historyDays: 365,
+      historyBytes: 10 << 20,
+    },
+    log: { info: () => undefined, warn: () => undefined },
+    sitemaps: readSitemaps,
+    wait: () => Promise.resolve(),
+  };
+  for (const cycle of [0, 1]) await watchTick(options, new Date(EPOCH + cycle * CYCLE_MS));
+  plantTenChanges({ state } as WatchApp);
+  await watchTick(options, new Date(EPOCH + 2 * CYCLE_MS));
+  const tokens = createTokens(await keepMonitorSigningKey(db, randomBytes(32).toString('base64url')));
+  const token = tokens.issue(MONITOR, 'manage', Date.now());
+  await db.destroy();
+
+  const port = await freeLoopbackPort();
+  origin = `http://127.0.0.1:${port}`;
+  manageUrl = `${origin}/monitor/${MONITOR}?token=${encodeURIComponent(token)}`;
+  server = spawnOwned(process.execPath, ['dist/server.js'], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      SITE_URL: origin,
+      SITE_PROFILE: 'test/fixtures/profiles/operator.json',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      FETCH_ALLOW_PRIVATE: site.hostPort,
+      MONITOR_WATCH_INTERVAL_S: '0',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await untilListening(server);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  server?.kill('SIGTERM');
+  await site?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1366, height: 900 },
+]) {
+  test(`the timeline at ${viewport.width} px, without JavaScript: per site and per page, and one page's history field by field`, async () => {
+    const context = await browser.newContext({ viewport, javaScriptEnabled: false });
+    const page = await context.newPage();
+    const res = await page.goto(manageUrl);
+    expect(res?.status()).toBe(200);
+    const timeline = page.locator('section.monitor-timeline');
+    await expect.poll(() => timeline.getByRole('heading', { name: 'Changes on your pages' }).isVisible()).toBe(true);
+    const groups = await timeline.locator('.monitor-change-group h3').allInnerTexts();
+    // The site's own group and the nine pages that changed, nothing for the untouched ones.
+    expect(groups.map((text) => text.replace(/\s*History$/, '')).sort()).toEqual(
+      [
+        'The whole site',
+        ...['/about', '/blog', '/careers', '/contact', '/docs', '/faq', '/legal', '/pricing', '/team'].map(
+          (path) => `${site.origin}${path}`,
+        ),
+      ].sort(),
+    );
+    const team = timeline.locator('.monitor-change-group', { hasText: `${site.origin}/team` });
+    expect(await team.locator('li').innerText()).toMatch(/critical\s+Indexability: indexable → noindex/);
+    expect(await clippedContent(page)).toEqual([]);
+    await timeline.screenshot({ path: join(tmpdir(), `monitor-timeline-${viewport.width}.png`) });
+
+    await team.getByRole('link', { name: 'History' }).click();
+    await expect
+      .poll(() => page.locator('section.monitor-timeline p').first().innerText())
+      .toBe(`History of ${site.origin}/team · All changes`);
+    expect(await page.locator('section.monitor-timeline h3').allInnerTexts()).toEqual(['Indexability']);
+    expect(await clippedContent(page)).toEqual([]);
+    await context.close();
+  });
+}
