@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import { sampleRss, treeCpuSeconds, treeRssKib } from './lib/proc.mjs';
+import { sampleRss, threadCpuSeconds, treeCpuSeconds, treeRssKib } from './lib/proc.mjs';
 import { startBuiltServer } from './lib/server.mjs';
 
 const LINES = Number(process.env.LINES ?? 10_000_000);
@@ -116,6 +116,7 @@ try {
   const idleMb = treeRssKib(server.pid) / 1024;
   const sampler = sampleRss(server.pid);
   const cpuBefore = treeCpuSeconds(server.pid);
+  const threadsBefore = threadCpuSeconds(server.pid);
   const started = performance.now();
   const { boundary, length, body } = multipart(file, 'access.log.gz');
   const res = await fetch(`${server.url}/api/log-files`, {
@@ -135,6 +136,10 @@ try {
   }
   const finished = performance.now();
   const cpu = treeCpuSeconds(server.pid) - cpuBefore;
+  // The busiest thread (the job's) bounds the wall clock on an idle machine: the rest runs beside it.
+  const busiest = Math.max(
+    ...[...threadCpuSeconds(server.pid)].map(([task, seconds]) => seconds - (threadsBefore.get(task) ?? 0)),
+  );
   const peak = sampler.stop();
   if (view.status !== 'done') throw new Error(`the log failed: ${view.error}`);
   const seconds = (finished - started) / 1000;
@@ -148,7 +153,7 @@ try {
   );
   // On a shared machine the wall clock says how busy it is; CPU seconds say what the work cost.
   console.log(
-    `cpu: ${cpu.toFixed(1)} s of the server's process tree (${Math.round(view.lines / cpu).toLocaleString('en')} lines per CPU second); load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores`,
+    `cpu: ${cpu.toFixed(1)} s of the server's process tree (${Math.round(view.lines / cpu).toLocaleString('en')} lines per CPU second), ${busiest.toFixed(1)} s in its busiest thread; load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores`,
   );
   console.log(
     `memory: idle ${idleMb.toFixed(0)} MB, peak ${peak.peakTreeMb} MB, ${aboveIdle.toFixed(0)} MB above idle (goal <= ${GOALS.aboveIdleMb} MB)`,

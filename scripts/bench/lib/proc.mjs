@@ -92,3 +92,14 @@ export function sampleRss(pid, everyMs = 50) {
     },
   };
 }
+
+/** CPU seconds of each thread of a process (not its children), by thread id. */
+export function threadCpuSeconds(pid) {
+  const tasks = `/proc/${pid}/task`;
+  const seconds = new Map();
+  for (const task of readdirSync(tasks)) {
+    const fields = statFields(`${pid}/task/${task}`);
+    if (fields) seconds.set(task, (Number(fields[11]) + Number(fields[12])) / 100);
+  }
+  return seconds;
+}

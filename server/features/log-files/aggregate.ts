@@ -30,9 +30,14 @@ function uncombo(key: number): { bot: string; verified: boolean; status: number 
   return { bot: BOTS[rest >> 1]!, verified: (rest & 1) === 1, status };
 }
 
-/** Up to FLUSH_ENTRIES rows of counts keyed by text, in columns. */
+/**
+ * Up to FLUSH_ENTRIES rows of counts keyed by a (bot, verified, status) number and a text, in
+ * columns. The key is looked up in two maps (the number's, then the text's) rather than joined into
+ * one string: a string made for each line was the aggregation's largest cost.
+ */
 function countTable() {
-  const index = new Map<string, number>();
+  const index = new Map<number, Map<string, number>>();
+  let rows = 0;
   // Sized for FLUSH_ENTRIES; a batch that passes it before the next flush grows them.
   let capacity = FLUSH_ENTRIES;
   let hits = new Float64Array(capacity);
@@ -40,7 +45,7 @@ function countTable() {
   let first = new Float64Array(capacity);
   let last = new Float64Array(capacity);
   let combos = new Float64Array(capacity);
-  const texts: string[] = [];
+  const keptTexts: string[] = [];
   let chars = 0;
   const grown = (column: Float64Array) => {
     const bigger = new Float64Array(capacity);
@@ -48,17 +53,19 @@ function countTable() {
     return bigger;
   };
   return {
-    add(key: string, text: string, comboKey: number, time: number, size: number): void {
-      let row = index.get(key);
+    add(comboKey: number, text: string, time: number, size: number): void {
+      let byText = index.get(comboKey);
+      if (!byText) index.set(comboKey, (byText = new Map()));
+      let row = byText.get(text);
       if (row === undefined) {
-        row = index.size;
+        row = rows++;
         if (row >= capacity) {
           capacity *= 2;
           [hits, bytes, first, last, combos] = [grown(hits), grown(bytes), grown(first), grown(last), grown(combos)];
         }
         const kept = detached(text);
-        index.set(detached(key), row);
-        texts[row] = kept;
+        byText.set(kept, row);
+        keptTexts[row] = kept;
         chars += kept.length;
         combos[row] = comboKey;
         hits[row] = 0;
@@ -71,19 +78,22 @@ function countTable() {
       if (time < first[row]!) first[row] = time;
       if (time > last[row]!) last[row] = time;
     },
-    full: () => index.size >= FLUSH_ENTRIES || chars >= FLUSH_KEY_CHARS,
-    size: () => index.size,
+    full: () => rows >= FLUSH_ENTRIES || chars >= FLUSH_KEY_CHARS,
+    size: () => rows,
     /** Every row, then empty. */
     drain<T>(
       row: (text: string, comboKey: number, counts: { hits: number; bytes: number; first: number; last: number }) => T,
     ): T[] {
-      const rows: T[] = [];
-      for (let n = 0; n < index.size; n++)
-        rows.push(row(texts[n]!, combos[n]!, { hits: hits[n]!, bytes: bytes[n]!, first: first[n]!, last: last[n]! }));
+      const drained: T[] = [];
+      for (let n = 0; n < rows; n++)
+        drained.push(
+          row(keptTexts[n]!, combos[n]!, { hits: hits[n]!, bytes: bytes[n]!, first: first[n]!, last: last[n]! }),
+        );
       index.clear();
-      texts.length = 0;
+      keptTexts.length = 0;
+      rows = 0;
       chars = 0;
-      return rows;
+      return drained;
     },
   };
 }
@@ -129,8 +139,8 @@ export function createAggregator(db: Db, logId: string) {
         lastDay = dayIndex;
         lastDayName = new Date(dayIndex * DAY_MS).toISOString().slice(0, 10);
       }
-      days.add(`${key} ${lastDayName}`, lastDayName, key, time, bytes);
-      if (bot !== OTHER_CLIENTS) urls.add(`${key} ${record.url}`, record.url, key, time, bytes);
+      days.add(key, lastDayName, time, bytes);
+      if (bot !== OTHER_CLIENTS) urls.add(key, record.url, time, bytes);
       if (time < first) first = time;
       if (time > last) last = time;
     },

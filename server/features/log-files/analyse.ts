@@ -37,6 +37,7 @@ export interface Analysis {
 
 export const UNPARSED_SAMPLES = 5;
 export const UNPARSED_SAMPLE_CHARS = 300;
+const PROGRESS_MS = 100;
 
 const IPV4 = /\b\d{1,3}(?:\.\d{1,3}){3}\b/g;
 /** Runs of hex digits and colons; only those that are an IPv6 address are masked (not a time like 13:55:36). */
@@ -79,7 +80,14 @@ export async function analyseLog(
   const bytesTotal = files.reduce((sum, file) => sum + file.bytes, 0);
   let bytesDone = 0;
   let bytesRead = 0;
-  const report = () => deps.progress({ bytesRead: bytesDone + bytesRead, bytesTotal, lines: result.lines });
+  let reported = 0;
+  // Progress crosses threads (a postMessage each): told every PROGRESS_MS, not for each batch of lines.
+  const report = (last = false) => {
+    const now = Date.now();
+    if (!last && now - reported < PROGRESS_MS) return;
+    reported = now;
+    deps.progress({ bytesRead: bytesDone + bytesRead, bytesTotal, lines: result.lines });
+  };
 
   /** A batch of lines: records counted at once, or after the DNS lookups their bot's verification needs. */
   async function count(parser: LineParser, lines: readonly string[]): Promise<void> {
@@ -118,6 +126,6 @@ export async function analyseLog(
     bytesRead = 0;
   }
   await aggregator.finish();
-  report();
+  report(true);
   return { ...result, range: aggregator.range() };
 }

@@ -42,8 +42,6 @@ function digits(line: string, from: number, to: number): number {
 
 export function clfParser(format: 'combined' | 'common'): LineParser {
   const times = clfTime();
-  let lastTime = '';
-  let lastValue = Number.NaN;
   return {
     format,
     parse(line): LogRecord | undefined | null {
@@ -51,12 +49,7 @@ export function clfParser(format: 'combined' | 'common'): LineParser {
       const open = line.indexOf(' [');
       const close = open < 0 ? -1 : line.indexOf('] "', open);
       if (close < 0 || line.indexOf(' ') === open) return undefined;
-      // Most lines share their second with the line before: no copy, no parse.
-      let time = lastValue;
-      if (!(close - open - 2 === lastTime.length && line.startsWith(lastTime, open + 2))) {
-        lastTime = line.slice(open + 2, close);
-        time = lastValue = times(lastTime);
-      }
+      const time = times(line, open + 2, close);
       const end = closingQuote(line, close + 3);
       if (Number.isNaN(time) || end < 0 || line.charCodeAt(end + 1) !== 32) return undefined;
       const status = digits(line, end + 2, end + 5);

@@ -35,24 +35,32 @@ export interface Verifier {
 
 export function createVerifier(options: VerifierOptions): Verifier {
   const ranges = shippedRanges();
-  const answers = new Map<string, boolean>();
+  // Per bot, then per address: no key string made for each line.
+  const answers = new Map<BotRule, Map<string, boolean>>();
+  let remembered = 0;
   const resolver = new Resolver({ timeout: options.timeoutMs ?? 3000, tries: 2 });
   if (options.dnsServers.length > 0) resolver.setServers([...options.dnsServers]);
   let looked = 0;
-  const remember = (key: string, verified: boolean) => {
-    if (answers.size >= CACHE_SIZE) answers.clear();
-    answers.set(detached(key), verified);
+  const answer = (rule: BotRule, ip: string) => answers.get(rule)?.get(ip);
+  const remember = (rule: BotRule, ip: string, verified: boolean) => {
+    if (remembered >= CACHE_SIZE) {
+      answers.clear();
+      remembered = 0;
+    }
+    let byAddress = answers.get(rule);
+    if (!byAddress) answers.set(rule, (byAddress = new Map()));
+    byAddress.set(detached(ip), verified);
+    remembered++;
     return verified;
   };
 
   function known(rule: BotRule, ip: string): boolean | undefined {
-    const key = `${rule.id}|${ip}`;
-    const answer = answers.get(key);
-    if (answer !== undefined) return answer;
+    const cached = answer(rule, ip);
+    if (cached !== undefined) return cached;
     const address = addressValue(ip);
-    if (!address) return remember(key, false);
-    if (rule.ranges.some((source) => inRanges(ranges.get(source)!, address))) return remember(key, true);
-    if (!options.dns || rule.dns.length === 0 || looked >= options.maxLookups) return remember(key, false);
+    if (!address) return remember(rule, ip, false);
+    if (rule.ranges.some((source) => inRanges(ranges.get(source)!, address))) return remember(rule, ip, true);
+    if (!options.dns || rule.dns.length === 0 || looked >= options.maxLookups) return remember(rule, ip, false);
     return undefined;
   }
 
@@ -74,15 +82,14 @@ export function createVerifier(options: VerifierOptions): Verifier {
     const worker = async () => {
       while (next < pending.length) {
         const { rule, ip } = pending[next++]!;
-        const key = `${rule.id}|${ip}`;
-        if (answers.has(key)) continue;
+        if (answer(rule, ip) !== undefined) continue;
         if (looked >= options.maxLookups) {
-          remember(key, false);
+          remember(rule, ip, false);
           continue;
         }
         looked++;
         // No answer (NXDOMAIN, a timeout, a refusing resolver) is no proof: unverified.
-        remember(key, await confirm(rule, ip).catch(() => false));
+        remember(rule, ip, await confirm(rule, ip).catch(() => false));
       }
     };
     await Promise.all(Array.from({ length: Math.min(LOOKUP_CONCURRENCY, pending.length) }, worker));
