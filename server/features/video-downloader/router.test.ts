@@ -179,7 +179,10 @@ test.each(DIALECTS)(
     const upstreams = await startMediaUpstreams();
     onTestFinished(() => upstreams.close());
     const dataDir = mkdtempSync(join(tmpdir(), 'media-shared-'));
-    const one = await createTestApp({ env: upstreams.env, dataDir, dialect });
+    // Both apps share this thread: a job's SQLite transaction in `one` cannot commit while `other`
+    // waits synchronously on the same file's lock, so `one` keeps no periodic look of its own running
+    // (the monitors' change watch, which has nothing to do here).
+    const one = await createTestApp({ env: { ...upstreams.env, MONITOR_WATCH_INTERVAL_S: '0' }, dataDir, dialect });
     const otherDb = await openSameDatabase(one.db, dataDir);
     const other = createApp({ config: one.config, db: otherDb, log: createLogger('silent'), jobs: noJobs() });
     onTestFinished(async () => {
