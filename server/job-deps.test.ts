@@ -23,7 +23,9 @@ test("a job thread's deps carry its fetchers, made once, each naming the site an
       'DelhiSeoToolsBot/1.0 (+https://seo.example.in/sitemap-tool)',
     ]);
     // Another thread's deps have fetchers of their own.
-    expect(createDeps({ config, db: undefined as never, log: createLogger('silent'), jobs: undefined as never }).fetcher).not.toBe(deps.fetcher);
+    expect(
+      createDeps({ config, db: undefined as never, log: createLogger('silent'), jobs: undefined as never }).fetcher,
+    ).not.toBe(deps.fetcher);
   } finally {
     await site.close();
   }

@@ -83,7 +83,9 @@ export async function createBullJobs(context: JobsContext): Promise<Jobs> {
     async work() {
       if (working || closed) return;
       working = true;
-      await Promise.all([...lanes.values()].map((lane) => startWorker(context, lane, jobs, () => closed !== undefined)));
+      await Promise.all(
+        [...lanes.values()].map((lane) => startWorker(context, lane, jobs, () => closed !== undefined)),
+      );
       // The schedules of repeatable jobs, and a run of each at start (joined if one is queued).
       for (const lane of lanes.values()) await upsertSchedule(context, lane);
       for (const lane of lanes.values()) if (lane.definition.repeat) await enqueueRun(context, lane);

@@ -5,7 +5,6 @@ import { z } from 'zod';
  * hold (types the widget imports; islands import no zod).
  */
 
-
 /** POST /api/log-files: the multipart form's fields besides the files. */
 export const uploadFields = z.object({
   auditId: z
