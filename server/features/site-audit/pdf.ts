@@ -36,7 +36,7 @@ interface Summary {
   notices: number;
 }
 
-const count = (n: number, word: string) => `${n} ${n === 1 ? word : `${word}s`}`;
+const count = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
 
 /**
  * The client report as lines of text: who it is from, the title (domain and date), the score and
@@ -57,7 +57,7 @@ export function auditPdfLines(input: Omit<AuditPdfInput, 'fontPath'>): PdfLine[]
   add(input.title ?? reportTitle(audit), 16, INK, { gap: 1.2 });
   // The scripts and stylesheets are listed apart from the pages, as the report's counts say.
   const resources = summary.resources
-    ? ` · ${summary.resources} ${summary.resources === 1 ? 'script or stylesheet' : 'scripts and stylesheets'}`
+    ? ` · ${count(summary.resources, 'script or stylesheet', 'scripts and stylesheets')}`
     : '';
   add(`${audit.url} · ${count(summary.pages, 'URL')} crawled${resources}`, 10, MUTED);
   add(`${summary.score}/100 health score`, 22, INK, { gap: 0.8 });
