@@ -20,7 +20,21 @@ import {
  * thread pool (bullmq-worker.ts).
  */
 
-export const { Queue, Worker, QueueEvents, QueueEventsProducer } = withBackend(createPostgresBackend);
+/**
+ * BullMQ's PostgreSQL backend opens its LISTEN connection as a standalone pg.Client, built from the pg
+ * module it keeps, and listens for that client's 'error' only once connect() has resolved. A connection
+ * cut right then (the server's FATAL read in the same chunk as its ReadyForQuery, before the awaiting
+ * code runs) emitted 'error' with no listener: an uncaught exception. Here the backend builds the guarded
+ * client instead, which always listens; the backend still learns of the loss and rebuilds the client.
+ */
+export const guardedPostgresBackend: typeof createPostgresBackend = (...args) => {
+  const backend = createPostgresBackend(...args);
+  const connection = (backend as unknown as { connection?: { pgModule?: object } }).connection;
+  if (connection?.pgModule) connection.pgModule = { ...connection.pgModule, Client: GuardedPgClient };
+  return backend;
+};
+
+export const { Queue, Worker, QueueEvents, QueueEventsProducer } = withBackend(guardedPostgresBackend);
 
 export interface Lane {
   definition: AnyJobDefinition;

@@ -187,6 +187,9 @@ export function useAudit(auditId: string | undefined) {
       // On a report's own page the address follows the new run (a reload or a shared link shows it).
       else window.history.replaceState(window.history.state, '', reportPath(started.id));
       setAnnouncement('');
+      // The new report takes the focus when it is ready, also when the run ended before its first
+      // look (a small site on a busy machine): then follow() shows the report without the event stream.
+      focusReport.current = true;
       await follow(started.id);
       void loadHistory();
     } catch (failure) {
