@@ -35,10 +35,10 @@ export interface UrlHits {
 export const HIT_BATCH_ROWS = 2000;
 
 /**
- * Appends counts as they are flushed while a log is read (a URL may come in several flushes): plain
- * inserts into log_file_hit_parts, no key to check, so a flush of 100,000 rows costs little.
+ * Stores a log's final rows, each (URL, bot, verified, status) once: the job merges its flushes
+ * before (server/features/log-files/runs.ts), so these are plain inserts.
  */
-export async function addHitParts(db: Db, logId: string, counts: readonly HitCount[]): Promise<void> {
+export async function addHits(db: Db, logId: string, counts: readonly HitCount[]): Promise<void> {
   for (let from = 0; from < counts.length; from += HIT_BATCH_ROWS) {
     const values = counts.slice(from, from + HIT_BATCH_ROWS).map((count) => ({
       log_id: logId,
@@ -51,36 +51,8 @@ export async function addHitParts(db: Db, logId: string, counts: readonly HitCou
       first_seen: count.firstSeen,
       last_seen: count.lastSeen,
     }));
-    await db.insertInto('log_file_hit_parts').values(values).execute();
+    await db.insertInto('log_file_hits').values(values).execute();
   }
-}
-
-/** Once the log is read: its parts summed into log_file_hits (one row per URL, bot, verified, status) and dropped. */
-export async function mergeHitParts(db: Db, logId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('log_file_hits')
-      .columns(['log_id', 'url', 'bot', 'verified', 'status', 'hits', 'bytes', 'first_seen', 'last_seen'])
-      .expression((eb) =>
-        eb
-          .selectFrom('log_file_hit_parts')
-          .select((inner) => [
-            'log_id',
-            'url',
-            'bot',
-            'verified',
-            'status',
-            inner.fn.sum<number>('hits').as('hits'),
-            inner.fn.sum<number>('bytes').as('bytes'),
-            inner.fn.min<number>('first_seen').as('first_seen'),
-            inner.fn.max<number>('last_seen').as('last_seen'),
-          ])
-          .where('log_id', '=', logId)
-          .groupBy(['log_id', 'url', 'bot', 'verified', 'status']),
-      )
-      .execute();
-    await trx.deleteFrom('log_file_hit_parts').where('log_id', '=', logId).execute();
-  });
 }
 
 function filtered(db: Db, logId: string, filter: HitFilter) {

@@ -1,18 +1,28 @@
 import type { Db } from '#db/index.ts';
 import { addDays, type DayCount } from '#db/log-file-days.ts';
-import { addHitParts, mergeHitParts, type HitCount } from '#db/log-file-hits.ts';
+import { addHits, HIT_BATCH_ROWS } from '#db/log-file-hits.ts';
 import { LOG_FILE_BOTS, OTHER_CLIENTS } from '#views/model/log-file-bots.ts';
 import { detached } from './log-fields.ts';
+import { compareRows, createRuns, mergeRuns, type RunRow } from './runs.ts';
 
 /**
- * Counts in memory, written to the database in batches: per (URL, bot, verified, status) for bots,
- * per (day, bot, verified, status) for every line. A table of counts is flushed when it holds
- * FLUSH_ENTRIES rows or its URLs FLUSH_KEY_CHARS characters, so memory stays bounded whatever the
- * size of the log or the number of its distinct URLs. Counts sit in typed arrays (a row is an index)
- * rather than one object each: ten million lines make little garbage.
+ * Counts in memory, bounded: per (URL, bot, verified, status) for bots, per (day, bot, verified,
+ * status) for every line. A table of counts is flushed when it holds FLUSH_ENTRIES rows or its URLs
+ * FLUSH_KEY_CHARS characters, so memory stays bounded whatever the size of the log or the number of
+ * its distinct URLs: the days to the database (a few thousand rows, added up there), the URLs as a
+ * sorted run on disk (runs.ts), all runs merged into their final rows when the log has been read.
+ * Counts sit in typed arrays (a row is an index) rather than one object each: ten million lines
+ * make little garbage.
  */
 export const FLUSH_ENTRIES = 100_000;
 export const FLUSH_KEY_CHARS = 8 * 1024 * 1024;
+
+/** Where a log's URL runs are written, and (tests) smaller tables, to flush often. */
+export interface AggregatorOptions {
+  runsDir: string;
+  flushEntries?: number;
+  flushKeyChars?: number;
+}
 
 const DAY_MS = 86_400_000;
 
@@ -35,11 +45,11 @@ function uncombo(key: number): { bot: string; verified: boolean; status: number 
  * columns. The key is looked up in two maps (the number's, then the text's) rather than joined into
  * one string: a string made for each line was the aggregation's largest cost.
  */
-function countTable() {
+function countTable(limits: { entries: number; chars: number }) {
   const index = new Map<number, Map<string, number>>();
   let rows = 0;
-  // Sized for FLUSH_ENTRIES; a batch that passes it before the next flush grows them.
-  let capacity = FLUSH_ENTRIES;
+  // Sized for the limit; a batch that passes it before the next flush grows them.
+  let capacity = limits.entries;
   let hits = new Float64Array(capacity);
   let bytes = new Float64Array(capacity);
   let first = new Float64Array(capacity);
@@ -78,7 +88,7 @@ function countTable() {
       if (time < first[row]!) first[row] = time;
       if (time > last[row]!) last[row] = time;
     },
-    full: () => rows >= FLUSH_ENTRIES || chars >= FLUSH_KEY_CHARS,
+    full: () => rows >= limits.entries || chars >= limits.chars,
     size: () => rows,
     /** Every row, then empty. */
     drain<T>(
@@ -98,9 +108,11 @@ function countTable() {
   };
 }
 
-export function createAggregator(db: Db, logId: string) {
-  const urls = countTable();
-  const days = countTable();
+export function createAggregator(db: Db, logId: string, options: AggregatorOptions) {
+  const limits = { entries: options.flushEntries ?? FLUSH_ENTRIES, chars: options.flushKeyChars ?? FLUSH_KEY_CHARS };
+  const urls = countTable(limits);
+  const days = countTable(limits);
+  const runs = createRuns(options.runsDir);
   let lastDay = Number.NaN;
   let lastDayName = '';
   let first = Number.POSITIVE_INFINITY;
@@ -108,15 +120,15 @@ export function createAggregator(db: Db, logId: string) {
 
   async function flush(): Promise<void> {
     if (urls.size() > 0) {
-      const rows = urls.drain<HitCount>((url, key, counts) => ({
-        url,
-        ...uncombo(key),
-        hits: counts.hits,
-        bytes: counts.bytes,
-        firstSeen: counts.first,
-        lastSeen: counts.last,
+      const rows = urls.drain<RunRow>((text, combo, { hits, bytes, first, last }) => ({
+        text,
+        combo,
+        hits,
+        bytes,
+        first,
+        last,
       }));
-      await addHitParts(db, logId, rows);
+      await runs.write(rows.sort(compareRows));
     }
     if (days.size() > 0) {
       const rows = days.drain<DayCount>((day, key, counts) => ({
@@ -127,6 +139,24 @@ export function createAggregator(db: Db, logId: string) {
       }));
       await addDays(db, logId, rows);
     }
+  }
+
+  /** The runs merged, each (URL, bot, verified, status) stored once. */
+  async function store(): Promise<void> {
+    for await (const batch of mergeRuns(runs.files(), HIT_BATCH_ROWS))
+      await addHits(
+        db,
+        logId,
+        batch.map((row) => ({
+          url: row.text,
+          ...uncombo(row.combo),
+          hits: row.hits,
+          bytes: row.bytes,
+          firstSeen: row.first,
+          lastSeen: row.last,
+        })),
+      );
+    await runs.remove();
   }
 
   return {
@@ -147,10 +177,10 @@ export function createAggregator(db: Db, logId: string) {
     /** Whether the tables are due to be flushed (the caller awaits `flush` between batches). */
     full: () => urls.full() || days.full(),
     flush,
-    /** The last flush, then the URL counts merged into their final rows: the log has been read. */
+    /** The last flush, then the URL runs merged into their final rows: the log has been read. */
     async finish(): Promise<void> {
       await flush();
-      await mergeHitParts(db, logId);
+      await store();
     },
     /** The first and last time seen, or null before any line. */
     range(): { from: number; to: number } | null {

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import type { Db } from '#db/index.ts';
 import { InvalidInputError } from '#server/lib/domain-errors.ts';
 import { OTHER_CLIENTS } from '#views/model/log-file-bots.ts';
-import { createAggregator } from './aggregate.ts';
+import { createAggregator, type AggregatorOptions } from './aggregate.ts';
 import { createBotClassifier, type BotRule } from './bots.ts';
 import { DETECT_LINES, detectFormat, parserFor, type FormatId, type LineParser, type LogRecord } from './formats.ts';
 import { fileLines } from './read.ts';
@@ -72,9 +72,17 @@ async function detectFile(
 
 export async function analyseLog(
   files: readonly StagedFile[],
-  deps: { db: Db; logId: string; verifier: Verifier; signal: AbortSignal; progress(progress: AnalyseProgress): void },
+  deps: {
+    db: Db;
+    logId: string;
+    verifier: Verifier;
+    signal: AbortSignal;
+    progress(progress: AnalyseProgress): void;
+    /** Where the URL counts are spilled while the log is read (aggregate.ts). */
+    counts: AggregatorOptions;
+  },
 ): Promise<Analysis> {
-  const aggregator = createAggregator(deps.db, deps.logId);
+  const aggregator = createAggregator(deps.db, deps.logId, deps.counts);
   const classify = createBotClassifier();
   const result: Analysis = { formats: [], lines: 0, unparsed: 0, samples: [], range: null };
   const bytesTotal = files.reduce((sum, file) => sum + file.bytes, 0);

@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { botTotals } from '#db/log-file-days.ts';
 import { botSpend } from '#db/log-file-hits.ts';
 import { completeLogFile, failLogFile, markLogFileRunning } from '#db/log-files.ts';
@@ -74,7 +74,16 @@ async function run(input: LogFilesInput, deps: JobDeps, signal: AbortSignal, pro
     dnsServers: settings.dnsServers,
     maxLookups: settings.maxDnsLookups,
   });
-  const analysis = await analyseLog(input.files, { db: deps.db, logId: input.logId, verifier, signal, progress });
+  // Beside the upload, so the runs go when it goes (removeStaged), whichever way the log ends.
+  const counts = { runsDir: join(dirname(input.files[0]!.path), 'url-runs') };
+  const analysis = await analyseLog(input.files, {
+    db: deps.db,
+    logId: input.logId,
+    verifier,
+    signal,
+    progress,
+    counts,
+  });
   const summary = await summarize(deps, input, analysis, { enabled: settings.dnsVerify, lookups: verifier.lookups() });
   await completeLogFile(deps.db, input.logId, {
     format: analysis.formats.join(', '),

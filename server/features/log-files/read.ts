@@ -62,12 +62,14 @@ export interface ReadOptions {
   signal?: AbortSignal;
   /** Bytes of the file read so far (compressed bytes for gzip): progress. */
   onRead?(bytes: number): void;
+  /** Bytes read from the file at a time (1 MB unless said). */
+  chunkBytes?: number;
 }
 
 /** The file's lines, a chunk's worth at a time, `\r` and the newline removed. */
 export async function* fileLines(path: string, options: ReadOptions = {}): AsyncGenerator<string[]> {
   const gzip = await fileIsGzip(path);
-  const file = createReadStream(path, { highWaterMark: 1024 * 1024 });
+  const file = createReadStream(path, { highWaterMark: options.chunkBytes ?? 1024 * 1024 });
   // Inflated 256 KB at a time, not zlib's 16 KB: each chunk is a batch of lines with its own awaits.
   const source: Readable = gzip ? file.pipe(createGunzip({ chunkSize: 256 * 1024 })) : file;
   file.on('error', (error) => source.destroy(error));
