@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, test } from 'vitest';
+import { dayCounts } from '#db/log-file-days.ts';
 import { insertLogFile } from '#db/log-files.ts';
 import type { Db } from '#db/index.ts';
 import { plantedCombinedLog } from '#test/fixtures/access-logs.ts';
@@ -28,9 +29,13 @@ function stagedThrice(): { dir: string; files: StagedFile[] } {
   return { dir, files };
 }
 
-async function analysed(db: Db, logId: string, counts: { runsDir: string; flushEntries?: number }) {
+async function analysed(
+  db: Db,
+  logId: string,
+  files: readonly StagedFile[],
+  counts: { runsDir: string; flushEntries?: number },
+) {
   await insertLogFile(db, { id: logId, visitor: 'v', auditId: null, files: [], createdAt: 0, expiresAt: 1e15 });
-  const { files } = stagedThrice();
   await analyseLog(files, {
     db,
     logId,
@@ -48,27 +53,21 @@ async function analysed(db: Db, logId: string, counts: { runsDir: string; flushE
     .orderBy('verified')
     .orderBy('status')
     .execute();
-  const days = await db
-    .selectFrom('log_file_days')
-    .select(['day', 'bot', 'verified', 'status', 'hits', 'bytes'])
-    .where('log_id', '=', logId)
-    .orderBy('day')
-    .orderBy('bot')
-    .orderBy('verified')
-    .orderBy('status')
-    .execute();
-  return { hits: hits.map((row) => ({ ...row, hits: Number(row.hits), bytes: Number(row.bytes) })), days };
+  return {
+    hits: hits.map((row) => ({ ...row, hits: Number(row.hits), bytes: Number(row.bytes) })),
+    days: await dayCounts(db, logId),
+  };
 }
 
 describe.each(DIALECTS)('%s', (dialect) => {
   test('counts flushed as many sorted runs add up exactly to the counts of one, and the runs are gone after', async () => {
     const db = await openTestDatabase(dialect);
     cleanups.push(() => closeTestDatabase(db));
-    const { dir } = stagedThrice();
+    const { dir, files } = stagedThrice();
     const runsDir = join(dir, 'url-runs');
-    const many = await analysed(db, 'many', { runsDir, flushEntries: 1 });
+    const many = await analysed(db, 'many', files, { runsDir, flushEntries: 1 });
     expect(existsSync(runsDir)).toBe(false);
-    const one = await analysed(db, 'one', { runsDir: join(dir, 'one-run') });
+    const one = await analysed(db, 'one', files, { runsDir });
     expect(many).toEqual(one);
     // Each planted hit three times: Googlebot Smartphone's (verified) 200s on / from the three files.
     expect(many.hits.filter((row) => row.url === '/' && row.bot === 'googlebot-smartphone')).toEqual([
