@@ -1,0 +1,160 @@
+import type { Db } from './index.ts';
+import { saveUrls, type StoredUrl } from './site-audit-urls.ts';
+
+/*
+ * A running site audit's page records (decision 0059): each HTML page's whole record as JSON, written by
+ * the audit and read back by it (the JSON is its business: any field it adds is kept), beside the
+ * columns the cross-page checks compare in SQL.
+ */
+
+export interface StoredRecord {
+  /** The page's URL id (db/site-audit-urls.ts). */
+  id: number;
+  /** The whole record as JSON. */
+  record: string;
+  /** Not noindex, and its canonical absent or itself. */
+  indexable: boolean;
+  noindex: boolean;
+  /** Null when absent or empty: the values duplicate checks group pages by. */
+  title: string | null;
+  description: string | null;
+  /** The first non-empty H1. */
+  h1: string | null;
+  textHash: string;
+  words: number;
+  /** The internal canonical target when it is another URL. */
+  canonicalId: number | null;
+}
+
+/**
+ * Rows written per statement: records are a few kilobytes each, so a statement stays a few hundred
+ * kilobytes; 100 rows of 11 values are far below either database's limit on parameters.
+ */
+export const RECORD_WRITE_BATCH = 100;
+
+const flag = (value: boolean) => (value ? 1 : 0);
+
+const COLUMNS = [
+  'id',
+  'record',
+  'indexable',
+  'noindex',
+  'title',
+  'description',
+  'h1',
+  'text_hash',
+  'words',
+  'canonical_id',
+] as const;
+
+async function saveRecords(db: Db, auditId: string, records: readonly StoredRecord[]): Promise<void> {
+  for (let from = 0; from < records.length; from += RECORD_WRITE_BATCH) {
+    await db
+      .insertInto('site_audit_records')
+      .values(
+        records.slice(from, from + RECORD_WRITE_BATCH).map((record) => ({
+          audit_id: auditId,
+          id: record.id,
+          record: record.record,
+          indexable: flag(record.indexable),
+          noindex: flag(record.noindex),
+          title: record.title,
+          description: record.description,
+          h1: record.h1,
+          text_hash: record.textHash,
+          words: record.words,
+          canonical_id: record.canonicalId,
+        })),
+      )
+      .onConflict((conflict) =>
+        conflict
+          .columns(['audit_id', 'id'])
+          .doUpdateSet((eb) =>
+            Object.fromEntries(COLUMNS.slice(1).map((column) => [column, eb.ref(`excluded.${column}`)])),
+          ),
+      )
+      .execute();
+  }
+}
+
+/**
+ * One batch of a crawl: the URLs it fetched or met (their answers, their place in the frontier) and the
+ * records of the pages among them, in one transaction, so a batch is stored whole or not at all and a
+ * crawl carried on after a crash never holds a URL marked done without its record.
+ */
+export async function writeCrawlBatch(
+  db: Db,
+  auditId: string,
+  batch: { urls: readonly StoredUrl[]; records: readonly StoredRecord[] },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await saveUrls(trx, auditId, batch.urls);
+    await saveRecords(trx, auditId, batch.records);
+  });
+}
+
+function fromRow(row: {
+  id: number;
+  record: string;
+  indexable: number;
+  noindex: number;
+  title: string | null;
+  description: string | null;
+  h1: string | null;
+  text_hash: string;
+  words: number;
+  canonical_id: number | null;
+}): StoredRecord {
+  return {
+    id: row.id,
+    record: row.record,
+    indexable: row.indexable === 1,
+    noindex: row.noindex === 1,
+    title: row.title,
+    description: row.description,
+    h1: row.h1,
+    textHash: row.text_hash,
+    words: row.words,
+    canonicalId: row.canonical_id,
+  };
+}
+
+/** The audit's records with ids above `afterId`, `limit` at most, by id: a cursor over any number of pages. */
+export async function readRecords(
+  db: Db,
+  auditId: string,
+  page: { afterId: number; limit: number },
+): Promise<StoredRecord[]> {
+  const rows = await db
+    .selectFrom('site_audit_records')
+    .select([...COLUMNS])
+    .where('audit_id', '=', auditId)
+    .where('id', '>', page.afterId)
+    .orderBy('id')
+    .limit(page.limit)
+    .execute();
+  return rows.map(fromRow);
+}
+
+/** The records of these pages (by URL id), by id; ids without a record are left out. */
+export async function recordsOf(db: Db, auditId: string, ids: readonly number[]): Promise<StoredRecord[]> {
+  const found: StoredRecord[] = [];
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  for (let from = 0; from < sorted.length; from += RECORD_WRITE_BATCH * 5) {
+    const rows = await db
+      .selectFrom('site_audit_records')
+      .select([...COLUMNS])
+      .where('audit_id', '=', auditId)
+      .where('id', 'in', sorted.slice(from, from + RECORD_WRITE_BATCH * 5))
+      .orderBy('id')
+      .execute();
+    found.push(...rows.map(fromRow));
+  }
+  return found;
+}
+
+/** Drops a running audit's URLs and records (its crawl store); callers run it inside their transaction. */
+export async function deleteCrawlStore(db: Db, auditId: string): Promise<void> {
+  await db.deleteFrom('site_audit_records').where('audit_id', '=', auditId).execute();
+  await db.deleteFrom('site_audit_urls').where('audit_id', '=', auditId).execute();
+}
