@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
 import type { Db } from './index.ts';
 import { deleteCrawlStore, readRecords, recordsOf, writeCrawlBatch, type StoredRecord } from './site-audit-records.ts';
-import { insertSiteAudit, pruneSiteAudits, finishSiteAudit } from './site-audits.ts';
+import { completeSiteAudit, finishSiteAudit, insertSiteAudit, markRunning, pruneSiteAudits } from './site-audits.ts';
 import {
   leaseQueued,
   readUrls,
@@ -176,5 +176,30 @@ describe.each(DIALECTS)('a running audit’s URLs and page records on %s', (dial
     expect(await pruneSiteAudits(db, 0)).toBe(1);
     expect(await readRecords(db, two, { afterId: -1, limit: 10 })).toEqual([]);
     expect(await urlStateCounts(db, two)).toEqual({ known: 0, queued: 0, leased: 0, done: 0 });
+  });
+
+  test('a try that starts again, an audit that fails and an audit saved as done each drop their crawl store', async () => {
+    db = await openTestDatabase(dialect);
+    const ids = ['again', 'failed', 'done', 'other'];
+    for (const auditId of ids) {
+      await audit(auditId);
+      await markRunning(db, auditId, '2026-11-29T06:00:01.000Z');
+      await writeCrawlBatch(db, auditId, { urls: [queued(0, '/')], records: [record(0, auditId)] });
+    }
+    const stored = async (auditId: string) => (await readUrls(db, auditId, { afterId: -1, limit: 10 })).length;
+    await markRunning(db, 'again', '2026-11-29T06:05:00.000Z');
+    await finishSiteAudit(db, 'failed', { status: 'failed', error: 'x', finishedAt: '2026-11-29T07:00:00.000Z' });
+    await completeSiteAudit(db, 'done', {
+      finishedAt: '2026-11-29T07:00:00.000Z',
+      crawled: 1,
+      discovered: 1,
+      summary: {},
+      report: {},
+      pages: [],
+      issues: [],
+      diff: async () => undefined,
+    });
+    expect(await Promise.all(ids.map(stored))).toEqual([0, 0, 0, 1]);
+    expect((await readRecords(db, 'done', { afterId: -1, limit: 10 })).length).toBe(0);
   });
 });

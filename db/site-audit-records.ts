@@ -1,4 +1,5 @@
 import type { Db } from './index.ts';
+import type { Tables } from './schema.ts';
 import { saveUrls, type StoredUrl } from './site-audit-urls.ts';
 
 /*
@@ -93,18 +94,7 @@ export async function writeCrawlBatch(
   });
 }
 
-function fromRow(row: {
-  id: number;
-  record: string;
-  indexable: number;
-  noindex: number;
-  title: string | null;
-  description: string | null;
-  h1: string | null;
-  text_hash: string;
-  words: number;
-  canonical_id: number | null;
-}): StoredRecord {
+function fromRow(row: Omit<Tables['site_audit_records'], 'audit_id'>): StoredRecord {
   return {
     id: row.id,
     record: row.record,

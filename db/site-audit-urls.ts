@@ -114,14 +114,12 @@ function fromRow(
   };
 }
 
-/** Every column a write sets again when the URL's row exists (its id, URL and key never change). */
-const UPDATED = [
+/** The URL's facts and frontier place: what a write sets again when the row exists (its id, URL and key never change). */
+const FACTS = [
   'state',
   'seq',
   'depth',
   'start',
-  'lease_owner',
-  'lease_until',
   'status',
   'error',
   'skipped',
@@ -135,26 +133,11 @@ const UPDATED = [
   'html_mislabelled',
 ] as const;
 
+/** A write sets these again, the lease (dropped) with them. */
+const UPDATED = [...FACTS, 'lease_owner', 'lease_until'] as const;
+
 /** What a reader gets back: every column but the key and the lease. */
-const COLUMNS = [
-  'id',
-  'url',
-  'state',
-  'seq',
-  'depth',
-  'start',
-  'status',
-  'error',
-  'skipped',
-  'redirect_to',
-  'redirect_external',
-  'ttfb_ms',
-  'content_type',
-  'bytes',
-  'in_sitemap',
-  'loaded_as',
-  'html_mislabelled',
-] as const;
+const COLUMNS = ['id', 'url', ...FACTS] as const;
 
 /**
  * Writes URLs, new or known (by id), URL_WRITE_BATCH rows a statement; a URL written again drops any

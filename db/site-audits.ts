@@ -1,4 +1,5 @@
 import type { Db } from './index.ts';
+import { deleteCrawlStore } from './site-audit-records.ts';
 import { packLinks, type StoredIssue, type StoredPage } from './site-audit-results.ts';
 
 export {
@@ -238,6 +239,8 @@ export async function completeSiteAudit(
   }
   await db.transaction().execute(async (trx) => {
     const diff = await result.diff(trx);
+    // The crawl store has served: the report's rows are what a finished audit keeps.
+    await deleteCrawlStore(trx, id);
     await trx
       .updateTable('site_audits')
       .set({
@@ -257,8 +260,9 @@ export async function completeSiteAudit(
   return true;
 }
 
-/** Drops an audit's pages and issues; callers run it inside their transaction. */
+/** Drops an audit's pages and issues, and its crawl store; callers run it inside their transaction. */
 async function deleteAuditRows(trx: Db, id: string): Promise<void> {
+  await deleteCrawlStore(trx, id);
   await trx.deleteFrom('site_audit_pages').where('audit_id', '=', id).execute();
   await trx.deleteFrom('site_audit_issues').where('audit_id', '=', id).execute();
 }

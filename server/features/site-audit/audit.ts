@@ -10,6 +10,7 @@ import { checkExternalUrls, type ExternalCheck } from './external-links.ts';
 import { evaluateRulesSliced, summarize, type AuditSummaryCounts, type IssueInstance } from './rules/index.ts';
 import type { AuditRenderer } from './render/renderer.ts';
 import type { SitemapFile } from './sitemaps.ts';
+import { createCrawlWriter, type CrawlStoreTarget } from './crawl-writer.ts';
 import { createRateMeter } from './rate.ts';
 import { createUrlStore, isResource, type UrlNode } from './store.ts';
 import { createAuditVisitor } from './visitor.ts';
@@ -45,6 +46,8 @@ export interface RunSiteAuditOptions {
   externalLinks?: boolean | Partial<ExternalCheckSettings>;
   /** Render JavaScript: each HTML page is rendered in this browser and read from its rendered DOM. */
   renderer?: AuditRenderer;
+  /** Where the crawl writes its URLs and page records in batches (decision 0059); none: memory only. */
+  crawlStore?: CrawlStoreTarget;
 }
 
 /** How the audit rendered JavaScript, when it was asked to. */
@@ -83,7 +86,8 @@ export interface SiteAuditOutcome {
 export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAuditOutcome> {
   const limits = { ...SITE_AUDIT_LIMITS, ...options.limits };
   const slicer = options.slicer ?? eventLoopSlicer;
-  const store = createUrlStore();
+  const writer = options.crawlStore ? createCrawlWriter(options.crawlStore, () => store) : undefined;
+  const store = createUrlStore({ touched: writer?.touched });
   const meter = createRateMeter(limits);
   /** `queued`: URLs waiting or being fetched, while the crawl runs (the rate is told only then). */
   const progress = (queued?: number) =>
@@ -124,8 +128,9 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
       httpFallback: options.httpFallback,
       slicer,
     },
-    visitor,
+    writer ? writer.wrap(visitor) : visitor,
   );
+  await writer?.flush();
   const externalChecks = await checkExternals(
     options,
     store.externals,

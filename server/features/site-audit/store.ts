@@ -217,8 +217,11 @@ function createInterner() {
   };
 }
 
-/** The audit's memory: one node per internal URL met, by id. Grows with URLs, never with bodies. */
-export function createUrlStore() {
+/**
+ * The audit's memory: one node per internal URL met, by id. Grows with URLs, never with bodies.
+ * `touched` hears every id handed out, new or known (its node may change): the crawl store's writer.
+ */
+export function createUrlStore(options: { touched?: (id: number) => void } = {}) {
   const nodes: UrlNode[] = [];
   const ids = new Map<string, number>();
   const anchors = createInterner();
@@ -255,6 +258,7 @@ export function createUrlStore() {
           htmlMislabelled: false,
         });
       }
+      options.touched?.(id);
       return id;
     },
     find(url: string): UrlNode | undefined {
