@@ -126,6 +126,8 @@ export interface Tables {
     words: number;
     canonical_id: number | null;
   };
+  /** The anchor texts (kind 0) and other sites' URLs (kind 1) a running audit's records point at (migration 0026). */
+  site_audit_strings: { audit_id: string; kind: number; id: number; value: string };
   /**
    * Everything the site sends (db/messages.ts, server/lib/messaging): one row per message and channel;
    * times in `next_attempt_at` and `give_up_at` are milliseconds since the epoch.

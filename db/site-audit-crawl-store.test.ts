@@ -1,7 +1,15 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
 import type { Db } from './index.ts';
-import { deleteCrawlStore, readRecords, recordsOf, writeCrawlBatch, type StoredRecord } from './site-audit-records.ts';
+import {
+  deleteCrawlStore,
+  readRecords,
+  readStrings,
+  recordsOf,
+  STRING_KIND,
+  writeCrawlBatch,
+  type StoredRecord,
+} from './site-audit-records.ts';
 import { completeSiteAudit, finishSiteAudit, insertSiteAudit, markRunning, pruneSiteAudits } from './site-audits.ts';
 import {
   leaseQueued,
@@ -184,8 +192,16 @@ describe.each(DIALECTS)('a running audit’s URLs and page records on %s', (dial
     for (const auditId of ids) {
       await audit(auditId);
       await markRunning(db, auditId, '2026-11-29T06:00:01.000Z');
-      await writeCrawlBatch(db, auditId, { urls: [queued(0, '/')], records: [record(0, auditId)] });
+      await writeCrawlBatch(db, auditId, {
+        urls: [queued(0, '/')],
+        records: [record(0, auditId)],
+        strings: [
+          { kind: STRING_KIND.anchor, id: 0, value: 'Home' },
+          { kind: STRING_KIND.external, id: 0, value: 'https://elsewhere.example/' },
+        ],
+      });
     }
+    expect(await readStrings(db, 'other', STRING_KIND.external)).toEqual(['https://elsewhere.example/']);
     const stored = async (auditId: string) => (await readUrls(db, auditId, { afterId: -1, limit: 10 })).length;
     await markRunning(db, 'again', '2026-11-29T06:05:00.000Z');
     await finishSiteAudit(db, 'failed', { status: 'failed', error: 'x', finishedAt: '2026-11-29T07:00:00.000Z' });
@@ -201,5 +217,7 @@ describe.each(DIALECTS)('a running audit’s URLs and page records on %s', (dial
     });
     expect(await Promise.all(ids.map(stored))).toEqual([0, 0, 0, 1]);
     expect((await readRecords(db, 'done', { afterId: -1, limit: 10 })).length).toBe(0);
+    expect(await readStrings(db, 'done', STRING_KIND.anchor)).toEqual([]);
+    expect(await readStrings(db, 'other', STRING_KIND.anchor)).toEqual(['Home']);
   });
 });

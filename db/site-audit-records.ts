@@ -78,17 +78,49 @@ async function saveRecords(db: Db, auditId: string, records: readonly StoredReco
   }
 }
 
+/** What the records' numbers stand for: a link's anchor text, or a URL on another site. */
+export const STRING_KIND = { anchor: 0, external: 1 } as const;
+
+export interface StoredString {
+  kind: (typeof STRING_KIND)[keyof typeof STRING_KIND];
+  id: number;
+  value: string;
+}
+
+async function saveStrings(db: Db, auditId: string, strings: readonly StoredString[]): Promise<void> {
+  for (let from = 0; from < strings.length; from += RECORD_WRITE_BATCH * 5) {
+    await db
+      .insertInto('site_audit_strings')
+      .values(strings.slice(from, from + RECORD_WRITE_BATCH * 5).map((entry) => ({ audit_id: auditId, ...entry })))
+      .onConflict((conflict) => conflict.columns(['audit_id', 'kind', 'id']).doNothing())
+      .execute();
+  }
+}
+
+/** The audit's strings of one kind, by id (ids are dense from 0: the array index is the id). */
+export async function readStrings(db: Db, auditId: string, kind: StoredString['kind']): Promise<string[]> {
+  const rows = await db
+    .selectFrom('site_audit_strings')
+    .select(['id', 'value'])
+    .where('audit_id', '=', auditId)
+    .where('kind', '=', kind)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.value);
+}
+
 /**
- * One batch of a crawl: the URLs it fetched or met (their answers, their place in the frontier) and the
- * records of the pages among them, in one transaction, so a batch is stored whole or not at all and a
+ * One batch of a crawl: the URLs it fetched or met (their answers, their place in the frontier), the
+ * records of the pages among them and the strings those records name first, in one transaction, so a batch is stored whole or not at all and a
  * crawl carried on after a crash never holds a URL marked done without its record.
  */
 export async function writeCrawlBatch(
   db: Db,
   auditId: string,
-  batch: { urls: readonly StoredUrl[]; records: readonly StoredRecord[] },
+  batch: { urls: readonly StoredUrl[]; records: readonly StoredRecord[]; strings?: readonly StoredString[] },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    await saveStrings(trx, auditId, batch.strings ?? []);
     await saveUrls(trx, auditId, batch.urls);
     await saveRecords(trx, auditId, batch.records);
   });
@@ -143,8 +175,9 @@ export async function recordsOf(db: Db, auditId: string, ids: readonly number[])
   return found;
 }
 
-/** Drops a running audit's URLs and records (its crawl store); callers run it inside their transaction. */
+/** Drops a running audit's URLs, records and strings (its crawl store); callers run it inside their transaction. */
 export async function deleteCrawlStore(db: Db, auditId: string): Promise<void> {
+  await db.deleteFrom('site_audit_strings').where('audit_id', '=', auditId).execute();
   await db.deleteFrom('site_audit_records').where('audit_id', '=', auditId).execute();
   await db.deleteFrom('site_audit_urls').where('audit_id', '=', auditId).execute();
 }

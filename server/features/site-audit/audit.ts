@@ -77,6 +77,8 @@ export interface SiteAuditOutcome {
   hasSitemap: boolean;
   /** Only when the audit rendered JavaScript. */
   render?: AuditRenderFacts;
+  /** The anchor texts and other sites' URLs the records' `outlinks` point at (the URL store's). */
+  strings: { anchors: readonly string[]; externals: readonly string[] };
 }
 
 /**
@@ -170,6 +172,7 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
     ),
     sitemaps: sitemaps.files,
     hasSitemap: sitemaps.found,
+    strings: { anchors: store.anchors, externals: store.externals },
     ...(options.renderer
       ? {
           render: {

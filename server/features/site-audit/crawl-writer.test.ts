@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Db } from '#db/index.ts';
-import { readRecords } from '#db/site-audit-records.ts';
+import { readRecords, readStrings, STRING_KIND } from '#db/site-audit-records.ts';
 import { insertSiteAudit } from '#db/site-audits.ts';
 import { readUrls, URL_STATE, urlStateCounts } from '#db/site-audit-urls.ts';
 import type { CrawlFetcher } from '#server/lib/crawler/types.ts';
@@ -103,6 +103,10 @@ describe.each(DIALECTS)('the crawl store on %s', (dialect) => {
       });
       const stored = await storedNodes(db, auditId);
       expect(stored).toStrictEqual(outcome.nodes);
+      // The numbers in the records' links mean the same strings read back.
+      expect(await readStrings(db, auditId, STRING_KIND.anchor)).toEqual(outcome.strings.anchors);
+      expect(await readStrings(db, auditId, STRING_KIND.external)).toEqual(outcome.strings.externals);
+      expect(outcome.strings.externals.length).toBeGreaterThan(0);
       const counts = await urlStateCounts(db, auditId);
       expect(counts.done).toBe(outcome.nodes.filter((node) => node.status > 0 || node.error !== null).length);
       expect(counts.known).toBe(outcome.nodes.filter((node) => node.skipped !== null && node.status === 0).length);

@@ -1,5 +1,5 @@
 import type { Db } from '#db/index.ts';
-import { writeCrawlBatch, type StoredRecord } from '#db/site-audit-records.ts';
+import { STRING_KIND, writeCrawlBatch, type StoredRecord, type StoredString } from '#db/site-audit-records.ts';
 import { URL_STATE, type StoredUrl, type UrlState } from '#db/site-audit-urls.ts';
 import type { CrawlVisitor } from '#server/lib/crawler/index.ts';
 import { storedRecordOf, storedUrlOf } from './record-codec.ts';
@@ -68,6 +68,8 @@ export function createCrawlWriter(target: CrawlStoreTarget, store: () => UrlStor
     return grown;
   };
   let answered = 0;
+  /** Anchor texts and external URLs written so far: the store's lists only grow, so what is past these is new. */
+  const stringsWritten = { anchors: 0, externals: 0 };
   let failure: unknown = null;
   let writing = Promise.resolve();
 
@@ -88,13 +90,29 @@ export function createCrawlWriter(target: CrawlStoreTarget, store: () => UrlStor
     }
     dirty.clear();
     answered = 0;
+    const strings = newStrings();
     // One batch after another, in order: a later batch never lands before an earlier one.
     writing = writing
-      .then(() => (failure === null ? writeCrawlBatch(target.db, target.auditId, { urls, records }) : undefined))
+      .then(() =>
+        failure === null ? writeCrawlBatch(target.db, target.auditId, { urls, records, strings }) : undefined,
+      )
       .catch((error: unknown) => {
         failure ??= error;
       });
     return writing;
+  }
+
+  /** The anchor texts and external URLs named since the last batch (the records of this one point at them). */
+  function newStrings(): StoredString[] {
+    const { anchors, externals } = store();
+    const strings: StoredString[] = [];
+    for (let id = stringsWritten.anchors; id < anchors.length; id += 1)
+      strings.push({ kind: STRING_KIND.anchor, id, value: anchors[id] });
+    for (let id = stringsWritten.externals; id < externals.length; id += 1)
+      strings.push({ kind: STRING_KIND.external, id, value: externals[id] });
+    stringsWritten.anchors = anchors.length;
+    stringsWritten.externals = externals.length;
+    return strings;
   }
 
   async function count(id: number): Promise<void> {
