@@ -88,7 +88,7 @@ export interface Tables {
     detail: string;
     links: string | null;
   };
-  /** A running audit's URLs: its frontier and each URL's answer (migration 0025, db/site-audit-urls.ts). */
+  /** A running audit's URLs: its frontier and each URL's answer (migration 0031, db/site-audit-urls.ts). */
   site_audit_urls: {
     audit_id: string;
     id: number;
@@ -112,7 +112,7 @@ export interface Tables {
     loaded_as: number;
     html_mislabelled: number;
   };
-  /** A running audit's page records, as JSON beside the columns SQL compares (migration 0025, db/site-audit-records.ts). */
+  /** A running audit's page records, as JSON beside the columns SQL compares (migration 0031, db/site-audit-records.ts). */
   site_audit_records: {
     audit_id: string;
     id: number;
@@ -126,7 +126,7 @@ export interface Tables {
     words: number;
     canonical_id: number | null;
   };
-  /** The anchor texts (kind 0) and other sites' URLs (kind 1) a running audit's records point at (migration 0026). */
+  /** The anchor texts (kind 0) and other sites' URLs (kind 1) a running audit's records point at (migration 0032). */
   site_audit_strings: { audit_id: string; kind: number; id: number; value: string };
   /**
    * Everything the site sends (db/messages.ts, server/lib/messaging): one row per message and channel;
