@@ -128,6 +128,8 @@ export interface Tables {
   };
   /** The anchor texts (kind 0) and other sites' URLs (kind 1) a running audit's records point at (migration 0032). */
   site_audit_strings: { audit_id: string; kind: number; id: number; value: string };
+  /** What a running audit's crawl needs to carry on after its process died, as JSON (migration 0031, db/site-audit-records.ts). */
+  site_audit_crawls: { audit_id: string; facts: string };
   /**
    * Everything the site sends (db/messages.ts, server/lib/messaging): one row per message and channel;
    * times in `next_attempt_at` and `give_up_at` are milliseconds since the epoch.

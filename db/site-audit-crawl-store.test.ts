@@ -3,6 +3,7 @@ import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/dat
 import type { Db } from './index.ts';
 import {
   deleteCrawlStore,
+  readCrawlFacts,
   readRecords,
   readStrings,
   recordsOf,
@@ -219,5 +220,35 @@ describe.each(DIALECTS)('a running audit’s URLs and page records on %s', (dial
     expect((await readRecords(db, 'done', { afterId: -1, limit: 10 })).length).toBe(0);
     expect(await readStrings(db, 'done', STRING_KIND.anchor)).toEqual([]);
     expect(await readStrings(db, 'other', STRING_KIND.anchor)).toEqual(['Home']);
+  });
+
+  test('a try that starts again keeps a store that can carry on (its crawl facts written), and drops it once the audit ends', async () => {
+    db = await openTestDatabase(dialect);
+    const auditId = await audit('resumable');
+    await markRunning(db, auditId, '2026-11-29T06:00:01.000Z');
+    await writeCrawlBatch(db, auditId, { urls: [queued(0, '/'), queued(1)], records: [record(0, 'Home')] });
+    // No facts yet (the start page's sitemaps not read): a later batch brings them, replacing older ones.
+    expect(await readCrawlFacts(db, auditId)).toBeUndefined();
+    await writeCrawlBatch(db, auditId, { urls: [], records: [], crawl: '{"elapsedMs":1}' });
+    await writeCrawlBatch(db, auditId, { urls: [queued(2)], records: [], crawl: '{"elapsedMs":2}' });
+    await db
+      .insertInto('site_audit_issues')
+      .values({
+        audit_id: auditId,
+        type: 'thin-content',
+        url: `${ORIGIN}/`,
+        severity: 'notice',
+        detail: '',
+        links: null,
+      })
+      .execute();
+    expect(await markRunning(db, auditId, '2026-11-29T06:05:00.000Z')).toBe(true);
+    expect(await readCrawlFacts(db, auditId)).toBe('{"elapsedMs":2}');
+    expect((await readUrls(db, auditId, { afterId: -1, limit: 10 })).map((url) => url.id)).toEqual([0, 1, 2]);
+    expect((await readRecords(db, auditId, { afterId: -1, limit: 10 })).map((row) => row.title)).toEqual(['Home']);
+    expect(await db.selectFrom('site_audit_issues').selectAll().where('audit_id', '=', auditId).execute()).toEqual([]);
+    await finishSiteAudit(db, auditId, { status: 'cancelled', error: 'x', finishedAt: '2026-11-29T07:00:00.000Z' });
+    expect(await readCrawlFacts(db, auditId)).toBeUndefined();
+    expect(await urlStateCounts(db, auditId)).toEqual({ known: 0, queued: 0, leased: 0, done: 0 });
   });
 });

@@ -117,13 +117,35 @@ export async function readStrings(db: Db, auditId: string, kind: StoredString['k
 export async function writeCrawlBatch(
   db: Db,
   auditId: string,
-  batch: { urls: readonly StoredUrl[]; records: readonly StoredRecord[]; strings?: readonly StoredString[] },
+  batch: {
+    urls: readonly StoredUrl[];
+    records: readonly StoredRecord[];
+    strings?: readonly StoredString[];
+    /** What the crawl needs to carry on (JSON), once it is known: written last, so it never names a batch not stored. */
+    crawl?: string;
+  },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await saveStrings(trx, auditId, batch.strings ?? []);
     await saveUrls(trx, auditId, batch.urls);
     await saveRecords(trx, auditId, batch.records);
+    if (batch.crawl !== undefined)
+      await trx
+        .insertInto('site_audit_crawls')
+        .values({ audit_id: auditId, facts: batch.crawl })
+        .onConflict((conflict) => conflict.column('audit_id').doUpdateSet({ facts: batch.crawl }))
+        .execute();
   });
+}
+
+/** The crawl facts of an audit that can carry on (JSON, the crawl's business), or undefined when it must start over. */
+export async function readCrawlFacts(db: Db, auditId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('site_audit_crawls')
+    .select('facts')
+    .where('audit_id', '=', auditId)
+    .executeTakeFirst();
+  return row?.facts;
 }
 
 function fromRow(row: Omit<Tables['site_audit_records'], 'audit_id'>): StoredRecord {
@@ -175,8 +197,9 @@ export async function recordsOf(db: Db, auditId: string, ids: readonly number[])
   return found;
 }
 
-/** Drops a running audit's URLs, records and strings (its crawl store); callers run it inside their transaction. */
+/** Drops a running audit's crawl facts, URLs, records and strings (its crawl store); callers run it inside their transaction. */
 export async function deleteCrawlStore(db: Db, auditId: string): Promise<void> {
+  await db.deleteFrom('site_audit_crawls').where('audit_id', '=', auditId).execute();
   await db.deleteFrom('site_audit_strings').where('audit_id', '=', auditId).execute();
   await db.deleteFrom('site_audit_records').where('audit_id', '=', auditId).execute();
   await db.deleteFrom('site_audit_urls').where('audit_id', '=', auditId).execute();

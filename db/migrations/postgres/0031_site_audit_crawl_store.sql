@@ -49,3 +49,11 @@ CREATE TABLE IF NOT EXISTS site_audit_records (
   canonical_id INTEGER,
   PRIMARY KEY (audit_id, id)
 );
+
+-- One row per audit whose crawl can carry on after its process died: what the start page settled
+-- (the site's origin and hosts, the sitemaps read, the crawl time spent) as JSON. Written with the
+-- crawl's batches once the start page and the sitemaps are read; without it a new try starts over.
+CREATE TABLE IF NOT EXISTS site_audit_crawls (
+  audit_id TEXT PRIMARY KEY REFERENCES site_audits (id) ON DELETE CASCADE,
+  facts TEXT NOT NULL
+);

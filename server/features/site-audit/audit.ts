@@ -12,6 +12,7 @@ import type { AuditRenderer } from './render/renderer.ts';
 import type { SitemapFile } from './sitemaps.ts';
 import { createCrawlWriter, type CrawlStoreTarget } from './crawl-writer.ts';
 import { createRateMeter } from './rate.ts';
+import { crawlFactsOf, type ResumedCrawl } from './resume.ts';
 import { createUrlStore, isResource, type UrlNode } from './store.ts';
 import { createAuditVisitor } from './visitor.ts';
 
@@ -48,6 +49,8 @@ export interface RunSiteAuditOptions {
   renderer?: AuditRenderer;
   /** Where the crawl writes its URLs and page records in batches (decision 0059); none: memory only. */
   crawlStore?: CrawlStoreTarget;
+  /** Carry on the crawl an earlier try stored (its process died): read back by resume.ts. */
+  resume?: ResumedCrawl;
 }
 
 /** How the audit rendered JavaScript, when it was asked to. */
@@ -88,8 +91,16 @@ export interface SiteAuditOutcome {
 export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAuditOutcome> {
   const limits = { ...SITE_AUDIT_LIMITS, ...options.limits };
   const slicer = options.slicer ?? eventLoopSlicer;
-  const writer = options.crawlStore ? createCrawlWriter(options.crawlStore, () => store) : undefined;
-  const store = createUrlStore({ touched: writer?.touched });
+  const resumed = options.resume;
+  const startedAt = Date.now() - (resumed?.crawl.elapsedMs ?? 0);
+  const writer = options.crawlStore
+    ? createCrawlWriter(options.crawlStore, () => store, {
+        resumed,
+        signal: options.signal,
+        crawlFacts: (frontier) => crawlFactsOf(frontier, state, Date.now() - startedAt),
+      })
+    : undefined;
+  const store = createUrlStore({ touched: writer?.touched, restored: resumed });
   const meter = createRateMeter(limits);
   /** `queued`: URLs waiting or being fetched, while the crawl runs (the rate is told only then). */
   const progress = (queued?: number) =>
@@ -104,6 +115,7 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
     pageTimeoutMs: limits.pageTimeoutMs,
     maxSitemapUrls: limits.maxPages,
     renderer: options.renderer,
+    resumed: resumed?.visitor,
   });
   const core = await runCrawl(
     {
@@ -129,6 +141,7 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
       signal: options.signal,
       httpFallback: options.httpFallback,
       slicer,
+      resume: resumed?.crawl,
     },
     writer ? writer.wrap(visitor) : visitor,
   );

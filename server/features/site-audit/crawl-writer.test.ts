@@ -15,6 +15,7 @@ import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { CRAWLER_BOT_NAME } from '#server/lib/crawler/index.ts';
 import { runSiteAudit } from './audit.ts';
 import { decodeRecord, nodeOf } from './record-codec.ts';
+import { loadResumedCrawl } from './resume.ts';
 import type { UrlNode } from './store.ts';
 
 /** What the crawl store holds of an audit, as nodes with their records. */
@@ -27,24 +28,32 @@ async function storedNodes(db: Db, auditId: string): Promise<UrlNode[]> {
   );
 }
 
-/** The in-memory fetcher, with /hang held until `release()`: `requested` resolves when it is asked for. */
-function holdingFetcher(site: FixtureSite, origin: string) {
+/**
+ * The in-memory fetcher, with /hang held until `release()` (never, with `hold: false`): `requested`
+ * resolves when it is asked for. `fetched` lists every URL asked for, in order.
+ */
+function holdingFetcher(site: FixtureSite, origin: string, hold = true) {
   const inner = createInMemoryFetcher(site, origin);
   let requested!: () => void;
   let release!: () => void;
   const asked = new Promise<void>((resolve) => (requested = resolve));
   const released = new Promise<void>((resolve) => (release = resolve));
+  const fetched: string[] = [];
   const fetcher: CrawlFetcher = {
-    fetch: inner.fetch,
+    fetch(url, options) {
+      fetched.push(url.slice(origin.length));
+      return inner.fetch(url, options);
+    },
     async stream(url, options) {
-      if (url.endsWith('/hang')) {
+      fetched.push(url.slice(origin.length));
+      if (hold && url.endsWith('/hang')) {
         requested();
         await released;
       }
       return inner.stream(url, options);
     },
   };
-  return { fetcher, asked, release };
+  return { fetcher, asked, release, fetched };
 }
 
 describe.each(DIALECTS)('the crawl store on %s', (dialect) => {
@@ -85,6 +94,60 @@ describe.each(DIALECTS)('the crawl store on %s', (dialect) => {
     const outcome = await running;
     expect(await storedNodes(db, auditId)).toStrictEqual(outcome.nodes);
     expect(await urlStateCounts(db, auditId)).toEqual({ known: 0, queued: 0, leased: 0, done: 13 });
+  });
+
+  test('a crawl whose process died carries on from the store: only what was not stored is fetched again, and it ends as a crawl never stopped', async () => {
+    db = await openTestDatabase(dialect);
+    const auditId = await audit('resumed');
+    const origin = 'https://resumed.example';
+    const paths = [...Array.from({ length: 11 }, (_, n) => `/p${n + 1}`), '/hang', '/after'];
+    const site: FixtureSite = (path) =>
+      path === '/' || paths.includes(path)
+        ? html(auditPage(path, { social: false, links: path === '/' ? paths : ['/', '/p1'], title: 'Same title' }))
+        : undefined;
+    const dying = holdingFetcher(site, origin);
+    const died = new AbortController();
+    const first = runSiteAudit({
+      startUrl: `${origin}/`,
+      fetcher: dying.fetcher,
+      limits: { concurrency: 1 },
+      signal: died.signal,
+      crawlStore: { db, auditId, batchPages: 5 },
+    });
+    await dying.asked;
+    // Two batches stored; /p10, /p11 answered since, /hang in flight when the process dies.
+    expect(await urlStateCounts(db, auditId)).toEqual({ known: 0, queued: 4, leased: 0, done: 10 });
+    const resume = (await loadResumedCrawl(db, auditId))!;
+    expect(resume.crawl.queue.map((item) => item.url.slice(origin.length))).toEqual([
+      '/p10',
+      '/p11',
+      '/hang',
+      '/after',
+    ]);
+    const again = holdingFetcher(site, origin, false);
+    const resumed = await runSiteAudit({
+      startUrl: `${origin}/`,
+      fetcher: again.fetcher,
+      limits: { concurrency: 1 },
+      crawlStore: { db, auditId, batchPages: 5 },
+      resume,
+    });
+    expect(again.fetched).toEqual(['/robots.txt', '/p10', '/p11', '/hang', '/after']);
+    const never = await runSiteAudit({
+      startUrl: `${origin}/`,
+      fetcher: holdingFetcher(site, origin, false).fetcher,
+      limits: { concurrency: 1 },
+    });
+    expect(resumed.nodes).toStrictEqual(never.nodes);
+    expect(resumed.issues).toStrictEqual(never.issues);
+    expect(resumed.issues.filter((issue) => issue.type === 'title-duplicate')).toHaveLength(paths.length + 1);
+    expect(resumed.summary).toStrictEqual(never.summary);
+    // The first try, gone with its process, is let go: stopped, it writes nothing more (its pages cut off
+    // and its queue closed never reach the store).
+    died.abort();
+    dying.release();
+    await first;
+    expect(await storedNodes(db, auditId)).toStrictEqual(resumed.nodes);
   });
 
   test('once the crawl is over the store holds every URL and page record of the planted site, as the audit has them', async () => {

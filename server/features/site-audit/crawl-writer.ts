@@ -1,17 +1,19 @@
 import type { Db } from '#db/index.ts';
 import { STRING_KIND, writeCrawlBatch, type StoredRecord, type StoredString } from '#db/site-audit-records.ts';
 import { URL_STATE, type StoredUrl, type UrlState } from '#db/site-audit-urls.ts';
+import { CRAWL_WRITE_BATCH } from '#server/config/site-audit-defaults.ts';
 import type { CrawlVisitor } from '#server/lib/crawler/index.ts';
+import type { Frontier } from '#server/lib/crawler/frontier.ts';
 import { storedRecordOf, storedUrlOf } from './record-codec.ts';
 import type { Page } from './rules/context.ts';
-import type { UrlNode, UrlStore } from './store.ts';
+import type { RestoredStore, UrlNode, UrlStore } from './store.ts';
 
 /*
  * The crawl's side of the crawl store (decision 0059): every URL answered, and every URL touched since
  * the last batch (met, queued, skipped, marked as in a sitemap or loaded as a script), goes to the
  * database every `batchPages` answers, one transaction a batch, written from the nodes as they are
  * then. The in-memory store stays the crawl's working copy for now; the database copy is what a crawl
- * carried on after a crash, and the analysis with bounded memory, will read.
+ * carried on after a crash reads (resume.ts), and what the analysis with bounded memory will read.
  */
 
 /** Where an audit's crawl store lives. */
@@ -21,9 +23,6 @@ export interface CrawlStoreTarget {
   /** URLs answered per batch written (default CRAWL_WRITE_BATCH). */
   batchPages?: number;
 }
-
-/** Answers per batch: a transaction every 200 pages keeps SQLite's commits few and a batch's memory small. */
-export const CRAWL_WRITE_BATCH = 200;
 
 /**
  * What of a node can change once it is written, in one byte: its frontier state (an answer brings its
@@ -54,13 +53,37 @@ export interface CrawlWriter {
   flush(): Promise<void>;
 }
 
+/** What the writer is told besides its target: what was stored before (a resumed crawl), and when to stop. */
+export interface CrawlWriterHooks {
+  /** A crawl carried on: the nodes and strings already stored, and each node's stored frontier state by id. */
+  resumed?: RestoredStore & { states: Uint8Array };
+  /** What the crawl needs to carry on (JSON), written with each batch once known (undefined until then). */
+  crawlFacts?: (frontier: Frontier) => string | undefined;
+  /**
+   * The audit's own signal: once it is aborted (cancelled, or the server stopping) nothing more is
+   * written, so what the stop does to the nodes (pages cut off, the queue closed) never reaches the store
+   * a later try carries on from.
+   */
+  signal?: AbortSignal;
+}
+
 /** A writer for one audit's crawl; `store()` is the audit's URL store (made after the writer, which it tells). */
-export function createCrawlWriter(target: CrawlStoreTarget, store: () => UrlStore): CrawlWriter {
+export function createCrawlWriter(
+  target: CrawlStoreTarget,
+  store: () => UrlStore,
+  hooks: CrawlWriterHooks = {},
+): CrawlWriter {
   const batchPages = target.batchPages ?? CRAWL_WRITE_BATCH;
   const dirty = new Set<number>();
+  const resumed = hooks.resumed;
   /** By id: each node's signature as last written (0: never written), and 1 once its visit is over. */
-  let written: Uint8Array = new Uint8Array(1024);
-  let answeredIds: Uint8Array = new Uint8Array(1024);
+  let written: Uint8Array = new Uint8Array(Math.max(1024, resumed?.nodes.length ?? 0));
+  let answeredIds: Uint8Array = new Uint8Array(written.length);
+  for (const node of resumed?.nodes ?? []) {
+    const state = resumed!.states[node.id] as UrlState;
+    if (state === URL_STATE.done) answeredIds[node.id] = 1;
+    written[node.id] = signatureOf(node, frontierOf(node, state === URL_STATE.done).state);
+  }
   const fit = (array: Uint8Array, size: number) => {
     if (array.length >= size) return array;
     const grown = new Uint8Array(Math.max(size, array.length * 2));
@@ -69,11 +92,13 @@ export function createCrawlWriter(target: CrawlStoreTarget, store: () => UrlStor
   };
   let answered = 0;
   /** Anchor texts and external URLs written so far: the store's lists only grow, so what is past these is new. */
-  const stringsWritten = { anchors: 0, externals: 0 };
+  const stringsWritten = { anchors: resumed?.anchors.length ?? 0, externals: resumed?.externals.length ?? 0 };
+  let frontier: Frontier | undefined;
   let failure: unknown = null;
   let writing = Promise.resolve();
 
   function write(): Promise<void> {
+    if (hooks.signal?.aborted) return writing;
     const { nodes } = store();
     written = fit(written, nodes.length);
     const urls: StoredUrl[] = [];
@@ -91,10 +116,11 @@ export function createCrawlWriter(target: CrawlStoreTarget, store: () => UrlStor
     dirty.clear();
     answered = 0;
     const strings = newStrings();
+    const crawl = frontier && hooks.crawlFacts?.(frontier);
     // One batch after another, in order: a later batch never lands before an earlier one.
     writing = writing
       .then(() =>
-        failure === null ? writeCrawlBatch(target.db, target.auditId, { urls, records, strings }) : undefined,
+        failure === null ? writeCrawlBatch(target.db, target.auditId, { urls, records, strings, crawl }) : undefined,
       )
       .catch((error: unknown) => {
         failure ??= error;
@@ -132,6 +158,7 @@ export function createCrawlWriter(target: CrawlStoreTarget, store: () => UrlStor
           void count(store().idOf(item.url));
         },
         async visit(item, res, crawl) {
+          frontier = crawl.frontier;
           try {
             await visitor.visit(item, res, crawl);
           } finally {
