@@ -88,6 +88,48 @@ export interface Tables {
     detail: string;
     links: string | null;
   };
+  /** A running audit's URLs: its frontier and each URL's answer (migration 0031, db/site-audit-urls.ts). */
+  site_audit_urls: {
+    audit_id: string;
+    id: number;
+    url: string;
+    url_key: Buffer;
+    state: number;
+    seq: number | null;
+    depth: number;
+    start: number;
+    lease_owner: string | null;
+    lease_until: number | null;
+    status: number;
+    error: string | null;
+    skipped: string | null;
+    redirect_to: number;
+    redirect_external: string | null;
+    ttfb_ms: number;
+    content_type: string;
+    bytes: number;
+    in_sitemap: number;
+    loaded_as: number;
+    html_mislabelled: number;
+  };
+  /** A running audit's page records, as JSON beside the columns SQL compares (migration 0031, db/site-audit-records.ts). */
+  site_audit_records: {
+    audit_id: string;
+    id: number;
+    record: string;
+    indexable: number;
+    noindex: number;
+    title: string | null;
+    description: string | null;
+    h1: string | null;
+    text_hash: string;
+    words: number;
+    canonical_id: number | null;
+  };
+  /** The anchor texts (kind 0) and other sites' URLs (kind 1) a running audit's records point at (migration 0032). */
+  site_audit_strings: { audit_id: string; kind: number; id: number; value: string };
+  /** What a running audit's crawl needs to carry on after its process died, as JSON (migration 0031, db/site-audit-records.ts). */
+  site_audit_crawls: { audit_id: string; facts: string };
   /**
    * Everything the site sends (db/messages.ts, server/lib/messaging): one row per message and channel;
    * times in `next_attempt_at` and `give_up_at` are milliseconds since the epoch.

@@ -1,4 +1,5 @@
 import type { Db } from './index.ts';
+import { deleteCrawlStore, readCrawlFacts } from './site-audit-records.ts';
 import { packLinks, type StoredIssue, type StoredPage } from './site-audit-results.ts';
 
 export {
@@ -109,7 +110,7 @@ export async function countQueuedSiteAudits(db: Db): Promise<number> {
 /**
  * A try of the audit starts: it moves to `running` from `queued` or `running` (a try again after one
  * cut off), its progress from zero, and the pages and issues an earlier try left are dropped, in one
- * transaction. Answers false, touching nothing, when the audit has ended (cancelled while it
+ * transaction; so is its crawl store, unless the crawl can carry on from it (site_audit_crawls). Answers false, touching nothing, when the audit has ended (cancelled while it
  * waited) or is gone: that try has nothing to do.
  */
 export async function markRunning(db: Db, id: string, startedAt: string): Promise<boolean> {
@@ -121,7 +122,9 @@ export async function markRunning(db: Db, id: string, startedAt: string): Promis
       .where('status', 'in', UNFINISHED)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
-    await deleteAuditRows(trx, id);
+    // A crawl that can carry on keeps its store (decision 0059, Resume); one that cannot starts over.
+    if ((await readCrawlFacts(trx, id)) === undefined) await deleteAuditRows(trx, id);
+    else await deleteReportRows(trx, id);
     return true;
   });
 }
@@ -238,6 +241,8 @@ export async function completeSiteAudit(
   }
   await db.transaction().execute(async (trx) => {
     const diff = await result.diff(trx);
+    // The crawl store has served: the report's rows are what a finished audit keeps.
+    await deleteCrawlStore(trx, id);
     await trx
       .updateTable('site_audits')
       .set({
@@ -257,8 +262,14 @@ export async function completeSiteAudit(
   return true;
 }
 
-/** Drops an audit's pages and issues; callers run it inside their transaction. */
+/** Drops an audit's pages and issues, and its crawl store; callers run it inside their transaction. */
 async function deleteAuditRows(trx: Db, id: string): Promise<void> {
+  await deleteCrawlStore(trx, id);
+  await deleteReportRows(trx, id);
+}
+
+/** Drops the pages and issues a try was saving; callers run it inside their transaction. */
+async function deleteReportRows(trx: Db, id: string): Promise<void> {
   await trx.deleteFrom('site_audit_pages').where('audit_id', '=', id).execute();
   await trx.deleteFrom('site_audit_issues').where('audit_id', '=', id).execute();
 }

@@ -20,6 +20,9 @@ export interface SiteAuditLimits {
   maxCrawlDelayMs: number;
 }
 
+/** Answers per batch the crawl writes to its store (decision 0059): a transaction every 200 pages keeps commits few and a batch small. */
+export const CRAWL_WRITE_BATCH = 200;
+
 export const SITE_AUDIT_LIMITS: SiteAuditLimits = {
   concurrency: 8,
   maxPages: 5000,

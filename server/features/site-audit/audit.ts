@@ -10,7 +10,9 @@ import { checkExternalUrls, type ExternalCheck } from './external-links.ts';
 import { evaluateRulesSliced, summarize, type AuditSummaryCounts, type IssueInstance } from './rules/index.ts';
 import type { AuditRenderer } from './render/renderer.ts';
 import type { SitemapFile } from './sitemaps.ts';
+import { createCrawlWriter, type CrawlStoreTarget } from './crawl-writer.ts';
 import { createRateMeter } from './rate.ts';
+import { crawlFactsOf, type ResumedCrawl } from './resume.ts';
 import { createUrlStore, isResource, type UrlNode } from './store.ts';
 import { createAuditVisitor } from './visitor.ts';
 
@@ -45,6 +47,10 @@ export interface RunSiteAuditOptions {
   externalLinks?: boolean | Partial<ExternalCheckSettings>;
   /** Render JavaScript: each HTML page is rendered in this browser and read from its rendered DOM. */
   renderer?: AuditRenderer;
+  /** Where the crawl writes its URLs and page records in batches (decision 0059); none: memory only. */
+  crawlStore?: CrawlStoreTarget;
+  /** Carry on the crawl an earlier try stored (its process died): read back by resume.ts. */
+  resume?: ResumedCrawl;
 }
 
 /** How the audit rendered JavaScript, when it was asked to. */
@@ -74,6 +80,8 @@ export interface SiteAuditOutcome {
   hasSitemap: boolean;
   /** Only when the audit rendered JavaScript. */
   render?: AuditRenderFacts;
+  /** The anchor texts and other sites' URLs the records' `outlinks` point at (the URL store's). */
+  strings: { anchors: readonly string[]; externals: readonly string[] };
 }
 
 /**
@@ -83,7 +91,16 @@ export interface SiteAuditOutcome {
 export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAuditOutcome> {
   const limits = { ...SITE_AUDIT_LIMITS, ...options.limits };
   const slicer = options.slicer ?? eventLoopSlicer;
-  const store = createUrlStore();
+  const resumed = options.resume;
+  const startedAt = Date.now() - (resumed?.crawl.elapsedMs ?? 0);
+  const writer = options.crawlStore
+    ? createCrawlWriter(options.crawlStore, () => store, {
+        resumed,
+        signal: options.signal,
+        crawlFacts: (frontier) => crawlFactsOf(frontier, state, Date.now() - startedAt),
+      })
+    : undefined;
+  const store = createUrlStore({ touched: writer?.touched, restored: resumed });
   const meter = createRateMeter(limits);
   /** `queued`: URLs waiting or being fetched, while the crawl runs (the rate is told only then). */
   const progress = (queued?: number) =>
@@ -98,6 +115,7 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
     pageTimeoutMs: limits.pageTimeoutMs,
     maxSitemapUrls: limits.maxPages,
     renderer: options.renderer,
+    resumed: resumed?.visitor,
   });
   const core = await runCrawl(
     {
@@ -123,9 +141,11 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
       signal: options.signal,
       httpFallback: options.httpFallback,
       slicer,
+      resume: resumed?.crawl,
     },
-    visitor,
+    writer ? writer.wrap(visitor) : visitor,
   );
+  await writer?.flush();
   const externalChecks = await checkExternals(
     options,
     store.externals,
@@ -165,6 +185,7 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
     ),
     sitemaps: sitemaps.files,
     hasSitemap: sitemaps.found,
+    strings: { anchors: store.anchors, externals: store.externals },
     ...(options.renderer
       ? {
           render: {

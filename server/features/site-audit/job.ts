@@ -88,6 +88,7 @@ export const siteAuditJob = {
           limits: settings.limits,
           external: settings.external,
           keep: settings.keep,
+          writeBatch: settings.writeBatch,
           slicer: eventLoopSlicer,
           now: () => new Date(),
           log: deps.log,

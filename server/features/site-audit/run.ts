@@ -16,6 +16,7 @@ import type { ExternalCheckSettings, SiteAuditLimits } from '#server/config/site
 import { runSiteAudit, type AuditProgress } from './audit.ts';
 import type { AuditRenderer } from './render/renderer.ts';
 import { DIFF_LIST_LIMIT, pageRows, reportFacts } from './report.ts';
+import { loadResumedCrawl } from './resume.ts';
 
 /** What an audit's job carries (its id is the audit's id). */
 export interface AuditInput {
@@ -54,6 +55,8 @@ export interface AuditRunDeps {
   limits: SiteAuditLimits;
   /** How other sites' URLs are checked when an audit asks (default EXTERNAL_CHECK_DEFAULTS). */
   external?: ExternalCheckSettings;
+  /** Answers per batch written to the crawl store (SITE_AUDIT_WRITE_BATCH; default CRAWL_WRITE_BATCH). */
+  writeBatch?: number;
   /** Finished audits kept; older ones are pruned after each audit. */
   keep: number;
   slicer: TimeSlicer;
@@ -118,6 +121,9 @@ async function crawlAndStore(
   settle: () => Promise<void>,
 ): Promise<AuditOutcome> {
   const { db, now } = deps;
+  // An earlier try whose process died left its crawl in the store: this one carries on from it.
+  const resume = await loadResumedCrawl(db, job.id);
+  if (resume) deps.log?.info({ audit: job.id, stored: resume.nodes.length }, 'site audit resumed');
   const renderer = job.input.render ? deps.makeRenderer?.() : undefined;
   // A thread that exits (the job system's close) may not wait: its browser is killed with it.
   const killBrowser = () => renderer?.kill();
@@ -136,6 +142,8 @@ async function crawlAndStore(
       onProgress,
       slicer: deps.slicer,
       renderer,
+      crawlStore: { db, auditId: job.id, batchPages: deps.writeBatch },
+      resume,
     }).finally(async () => {
       // Cancelled, failed or done: the audit's browser closes before the try ends.
       process.removeListener('exit', killBrowser);

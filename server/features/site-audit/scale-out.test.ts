@@ -1,9 +1,12 @@
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import request from 'supertest';
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, expect, test, vi } from 'vitest';
+import { auditIssues } from '#db/site-audit-results.ts';
+import { urlStateCounts } from '#db/site-audit-urls.ts';
 import { getSiteAudit } from '#db/site-audits.ts';
 import { JOB_REASONS } from '#server/lib/jobs/index.ts';
+import { gatedPlantedSite } from '#test/fixtures/site-audit-gated-site.ts';
 import { hangingSite } from '#test/fixtures/site-audit-hanging-site.ts';
 import { createTestApp, type TestApp } from '#test/helpers/app.ts';
 import { followEventStream, readEventStream } from '#test/helpers/event-stream.ts';
@@ -38,17 +41,17 @@ async function webApp(hostPort: string): Promise<TestApp> {
 }
 
 /** Another process on the web app's database that runs jobs (ROLE=all). */
-async function jobsApp(web: TestApp): Promise<TestApp> {
+async function jobsApp(web: TestApp, env: Record<string, string> = {}): Promise<TestApp> {
   const made = await createTestApp({
     database: web.database,
-    env: { FETCH_ALLOW_PRIVATE: web.config.fetchAllowPrivate.join(','), JOB_STALL_SECONDS: STALL_SECONDS },
+    env: { FETCH_ALLOW_PRIVATE: web.config.fetchAllowPrivate.join(','), JOB_STALL_SECONDS: STALL_SECONDS, ...env },
   });
   apps.push(made);
   return made;
 }
 
 /** A worker process on the web app's database; resolves once it takes jobs. */
-async function startWorkerProcess(web: TestApp) {
+async function startWorkerProcess(web: TestApp, env: Record<string, string> = {}) {
   const child = spawnOwned(process.execPath, ['--import', 'tsx', workerScript], {
     env: {
       ...process.env,
@@ -57,6 +60,7 @@ async function startWorkerProcess(web: TestApp) {
       APP_TEST_ENV: JSON.stringify({
         FETCH_ALLOW_PRIVATE: web.config.fetchAllowPrivate.join(','),
         JOB_STALL_SECONDS: STALL_SECONDS,
+        ...env,
       }),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -174,3 +178,80 @@ test('a worker killed on the last try: the watcher sees the audit failed with th
     await site.server.close();
   }
 }, 60_000);
+
+/**
+ * A crawl store batch every 20 answers, so the planted site fills two before the gate; requests held at
+ * the gate never time out (a timed-out request is an answer, stored as failed).
+ */
+const BATCH_ENV = { SITE_AUDIT_WRITE_BATCH: '20', SITE_AUDIT_PAGE_TIMEOUT_MS: '120000' };
+const ANSWERED_BEFORE_KILL = 40;
+
+/** What an audit's report is, but its times: the audit's facts, its pages' and resources' rows, its issues. */
+async function reportOf(db: TestApp['db'], id: string) {
+  const audit = (await getSiteAudit(db, id))!;
+  const { durationMs, ...report } = audit.report as { durationMs: number };
+  expect(durationMs).toBeGreaterThan(0);
+  const pages = await db
+    .selectFrom('site_audit_pages')
+    .select(['url', 'kind', 'facts', 'issues'])
+    .where('audit_id', '=', id)
+    .orderBy('url')
+    .execute();
+  const issues = await auditIssues(db, id);
+  return {
+    status: audit.status,
+    crawled: audit.crawled,
+    discovered: audit.discovered,
+    summary: audit.summary,
+    report,
+    // Time to first byte is a fact no two crawls share, and so is the size of a body sent without its length
+    // and counted only until past the "too large" line (/assets/big.js): where the count stops is where a chunk ends.
+    pages: pages.map(({ facts, ...row }) => ({
+      ...row,
+      facts: { ...JSON.parse(facts), ttfbMs: 0, ...(row.url.endsWith(COUNTED_PAST_LINE) ? { bytes: 0 } : {}) },
+    })),
+    issues: issues.map((issue) =>
+      issue.url.endsWith(COUNTED_PAST_LINE) ? { ...issue, detail: issue.detail.replace(/^\d+ KB/, 'N KB') } : issue,
+    ),
+  };
+}
+
+const COUNTED_PAST_LINE = '/assets/big.js';
+
+test('a worker killed mid-crawl: the audit carries on from its stored frontier, fetches again only what was in flight, and reports what an audit never stopped does', async () => {
+  const site = await gatedPlantedSite(ANSWERED_BEFORE_KILL);
+  try {
+    const web = await webApp(site.hostPort);
+    const worker = await startWorkerProcess(web, BATCH_ENV);
+    const id = await startAudit(web.app, `${site.origin}/`);
+    const stream = followEventStream(web.app, `/api/site-audits/${id}/events`);
+    // Two batches stored, the rest of the queue waiting at the gate: the process dies with those in flight.
+    await vi.waitFor(async () => expect((await urlStateCounts(web.db, id)).done).toBe(ANSWERED_BEFORE_KILL), {
+      timeout: 30_000,
+      interval: 50,
+    });
+    expect(site.held.size).toBeGreaterThan(0);
+    await worker.kill();
+    site.release();
+    const other = await jobsApp(web, BATCH_ENV);
+    expect(await stream.ended).toMatch(/event: done\ndata: \{"type":"done"/);
+    expect(await other.jobs.state('site-audit', id)).toMatchObject({ status: 'completed', attempts: 2 });
+    const resumed = site.countsFrom(0);
+
+    // The same site audited by a process never stopped.
+    const from = site.requestCount;
+    const control = await startAudit(web.app, `${site.origin}/`);
+    expect(await followEventStream(web.app, `/api/site-audits/${control}/events`).ended).toMatch(/event: done/);
+    const once = site.countsFrom(from);
+
+    // Fetched again: the pages in flight when the process died, and robots.txt (read again at resume).
+    const expected = new Map(once);
+    for (const path of [...site.held, '/robots.txt']) expected.set(path, (expected.get(path) ?? 0) + 1);
+    expect(resumed).toEqual(expected);
+    expect(await reportOf(web.db, id)).toEqual(await reportOf(web.db, control));
+    // The crawl store has served: a finished audit keeps its report only.
+    expect(await urlStateCounts(web.db, id)).toEqual({ known: 0, queued: 0, leased: 0, done: 0 });
+  } finally {
+    await site.close();
+  }
+}, 90_000);

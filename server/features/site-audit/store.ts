@@ -200,9 +200,9 @@ export function isResource(node: UrlNode): boolean {
 }
 
 /** Strings kept once however many pages repeat them (a footer's anchor text, an external URL). */
-function createInterner() {
-  const values: string[] = [];
-  const ids = new Map<string, number>();
+function createInterner(restored: readonly string[] = []) {
+  const values: string[] = [...restored];
+  const ids = new Map<string, number>(values.map((value, id) => [value, id]));
   return {
     values,
     idOf(value: string): number {
@@ -217,12 +217,22 @@ function createInterner() {
   };
 }
 
-/** The audit's memory: one node per internal URL met, by id. Grows with URLs, never with bodies. */
-export function createUrlStore() {
-  const nodes: UrlNode[] = [];
-  const ids = new Map<string, number>();
-  const anchors = createInterner();
-  const externals = createInterner();
+/** What a crawl carried on after a crash starts from: the nodes (ids dense from 0) and strings it had stored. */
+export interface RestoredStore {
+  nodes: UrlNode[];
+  anchors: readonly string[];
+  externals: readonly string[];
+}
+
+/**
+ * The audit's memory: one node per internal URL met, by id. Grows with URLs, never with bodies.
+ * `touched` hears every id handed out, new or known (its node may change): the crawl store's writer.
+ */
+export function createUrlStore(options: { touched?: (id: number) => void; restored?: RestoredStore } = {}) {
+  const nodes: UrlNode[] = options.restored?.nodes ?? [];
+  const ids = new Map<string, number>(nodes.map((node) => [node.url, node.id]));
+  const anchors = createInterner(options.restored?.anchors);
+  const externals = createInterner(options.restored?.externals);
   return {
     nodes,
     /** Anchor texts of links, by id (`PageRecord.outlinks`). */
@@ -255,6 +265,7 @@ export function createUrlStore() {
           htmlMislabelled: false,
         });
       }
+      options.touched?.(id);
       return id;
     },
     find(url: string): UrlNode | undefined {

@@ -23,6 +23,8 @@ export interface AuditVisitorOptions {
   onProgress?: () => void;
   /** Renders each HTML page in Chromium: its rendered DOM gives the page's facts and links (render/). */
   renderer?: AuditRenderer;
+  /** A crawl carried on after a crash: what earlier tries fetched and read (the start page and sitemaps are not read again). */
+  resumed?: Pick<AuditCrawlState, 'fetched' | 'bytes' | 'startUnrendered'> & { sitemaps: SitemapReadResult };
 }
 
 export interface AuditCrawlState {
@@ -189,8 +191,8 @@ async function readPage(
  */
 export function createAuditVisitor(options: AuditVisitorOptions): { visitor: CrawlVisitor; state: AuditCrawlState } {
   const { store } = options;
-  const state: AuditCrawlState = { fetched: 0, bytes: 0, sitemaps: null, renderStopped: null };
-  let sitemapsStarted = false;
+  const state: AuditCrawlState = { fetched: 0, bytes: 0, sitemaps: null, renderStopped: null, ...options.resumed };
+  let sitemapsStarted = options.resumed !== undefined;
   const policy: Policy = {
     options,
     state,

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { CrawlStartError, type StartFailureKind } from './crawl-start-error.ts';
-import type { DiscoverFlags, Frontier, QueueItem } from './frontier.ts';
+import type { DiscoverFlags, Frontier, FrontierResume, QueueItem } from './frontier.ts';
 import { normalizeUrl } from './normalize.ts';
 import { RequestLimitError, type RequestBudget } from './request-budget.ts';
 import { allowAll, disallowAll, loadRobots } from './robots.ts';
@@ -44,6 +44,16 @@ export interface CoreOptions {
   httpFallback?: boolean;
   /** Shares the event loop with the pages being served (default: this thread's one slicer). */
   slicer?: TimeSlicer;
+  /** Carry on a crawl an earlier try left part way (its process died): no start page, the frontier as it was. */
+  resume?: CrawlResume;
+}
+
+/** Where an earlier try left a crawl: its frontier, the site's origin, and what it spent of the budgets. */
+export interface CrawlResume extends FrontierResume {
+  siteOrigin: string;
+  /** Requests the earlier tries sent, and the crawl time they spent (the limits count them). */
+  requests: number;
+  elapsedMs: number;
 }
 
 /** What a visitor may do while handling a response. */

@@ -1,15 +1,16 @@
 import { createCrawlControl, createPacer, type Pacer } from './crawl-control.ts';
-import type { CoreOptions, CoreResult, CrawlControl, CrawlVisitor } from './crawl-control.ts';
+import type { CoreOptions, CoreResult, CrawlControl, CrawlResume, CrawlVisitor } from './crawl-control.ts';
 import { CrawlStartError } from './crawl-start-error.ts';
 import { fetchErrorKind, startRobots } from './crawl-start.ts';
 import { createFrontier, type Frontier, type QueueItem } from './frontier.ts';
 import { normalizeUrl } from './normalize.ts';
 import { createRequestBudget, type RequestBudget } from './request-budget.ts';
+import type { RobotsPolicy } from './robots.ts';
 import { createSkipLog, type SkipLog } from './skip-log.ts';
 import { eventLoopSlicer } from './time-slice.ts';
 import type { StopReason } from './types.ts';
 
-export type { CoreOptions, CoreResult, CrawlControl, CrawlVisitor } from './crawl-control.ts';
+export type { CoreOptions, CoreResult, CrawlControl, CrawlResume, CrawlVisitor } from './crawl-control.ts';
 
 const STOP_DETAILS: Partial<Record<StopReason, string>> = {
   'time-limit': 'crawl time limit reached',
@@ -31,7 +32,7 @@ function createStopper(settings: CoreOptions) {
   const onOuterAbort = () => stop('aborted');
   if (settings.signal?.aborted) stop('aborted');
   settings.signal?.addEventListener('abort', onOuterAbort, { once: true });
-  const deadline = setTimeout(() => stop('time-limit'), settings.crawlTimeoutMs);
+  const deadline = setTimeout(() => stop('time-limit'), settings.crawlTimeoutMs - (settings.resume?.elapsedMs ?? 0));
   return {
     signal: controller.signal,
     stop,
@@ -65,15 +66,7 @@ async function openFrontier(
       : `robots.txt does not allow crawling ${startUrl}`;
     throw new CrawlStartError('not-possible', `${why}.`);
   }
-  const frontier = createFrontier({
-    maxDepth: settings.maxDepth,
-    skips,
-    siteOrigin: new URL(startUrl).origin,
-    robots,
-    followNofollow: settings.followNofollow,
-    skipFileExtensions: settings.skipFileExtensions,
-    exclude: settings.exclude,
-  });
+  const frontier = createFrontier(frontierOptions(settings, skips, new URL(startUrl).origin, robots));
   frontier.discover(startUrl, 0, { start: true });
   if (frontier.pending === 0) {
     // Refused before any request (a file extension, an over-long URL): say so rather than crawl nothing.
@@ -83,6 +76,36 @@ async function openFrontier(
     );
   }
   return frontier;
+}
+
+/** The frontier's settings from the crawl's. */
+function frontierOptions(settings: CoreOptions, skips: SkipLog, siteOrigin: string, robots: RobotsPolicy) {
+  return {
+    maxDepth: settings.maxDepth,
+    skips,
+    siteOrigin,
+    robots,
+    followNofollow: settings.followNofollow,
+    skipFileExtensions: settings.skipFileExtensions,
+    exclude: settings.exclude,
+  };
+}
+
+/**
+ * A crawl carried on: robots.txt is read again at the site's origin (its rules hold from now on), and the
+ * frontier is the stored one: the start page and the sitemaps are not fetched again.
+ */
+async function resumeFrontier(
+  settings: CoreOptions,
+  resume: CrawlResume,
+  budget: RequestBudget,
+  skips: SkipLog,
+  stopper: Stopper,
+): Promise<Frontier> {
+  const breathe = () => (settings.slicer ?? eventLoopSlicer).breathe();
+  const start = `${resume.siteOrigin}/`;
+  const { robots } = await startRobots({ ...settings, httpFallback: false }, budget, start, stopper.signal, breathe);
+  return createFrontier({ ...frontierOptions(settings, skips, resume.siteOrigin, robots), resume });
 }
 
 /** What fetching the queue needs: the crawl's parts, its control and its visitor. */
@@ -172,10 +195,12 @@ export async function runCrawl(settings: CoreOptions, visitor: CrawlVisitor): Pr
 
   const stopper = createStopper(settings);
   const skips = createSkipLog(settings.maxReportedSkips, settings.onSkip);
-  const budget = createRequestBudget(settings.fetcher, settings.maxRequests);
+  const budget = createRequestBudget(settings.fetcher, settings.maxRequests, settings.resume?.requests);
   let frontier: Frontier;
   try {
-    frontier = await openFrontier(settings, budget, skips, startUrl, stopper);
+    frontier = settings.resume
+      ? await resumeFrontier(settings, settings.resume, budget, skips, stopper)
+      : await openFrontier(settings, budget, skips, startUrl, stopper);
   } catch (error) {
     stopper.cleanup();
     throw error;
@@ -210,7 +235,7 @@ export async function runCrawl(settings: CoreOptions, visitor: CrawlVisitor): Pr
   return {
     siteOrigin: frontier.siteOrigin,
     stoppedBy,
-    durationMs: Date.now() - startedAt,
+    durationMs: Date.now() - startedAt + (settings.resume?.elapsedMs ?? 0),
     crawlDelayMs: pacer.crawlDelayMs(),
     skips,
     frontier,

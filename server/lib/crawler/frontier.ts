@@ -34,6 +34,14 @@ export interface FrontierOptions {
   skipFileExtensions?: boolean;
   /** The pattern an in-site URL matches when it must not be crawled (the sitemap generator's exclude list). */
   exclude?: (url: string) => string | null;
+  /** A crawl carried on where it stopped: the hosts it counted as the site, every URL it had met, its queue. */
+  resume?: FrontierResume;
+}
+
+export interface FrontierResume {
+  hosts: readonly string[];
+  seen: Iterable<string>;
+  queue: readonly QueueItem[];
 }
 
 export function createFrontier(options: FrontierOptions) {
@@ -45,6 +53,9 @@ export function createFrontier(options: FrontierOptions) {
   let siteOrigin = options.siteOrigin;
   let robots = options.robots;
   let closedReason: string | null = null;
+  for (const host of options.resume?.hosts ?? []) hosts.add(host);
+  for (const url of options.resume?.seen ?? []) seen.add(url);
+  queue.push(...(options.resume?.queue ?? []));
 
   function isInSite(url: string): boolean {
     return hosts.has(hostKey(url));
@@ -118,6 +129,10 @@ export function createFrontier(options: FrontierOptions) {
     },
     get siteOrigin(): string {
       return siteOrigin;
+    },
+    /** The hosts counted as the site (the start's, and those its redirects moved the crawl to). */
+    get hosts(): string[] {
+      return [...hosts];
     },
     get robots(): RobotsPolicy {
       return robots;

@@ -7,6 +7,7 @@ export {
   runCrawl,
   resolveBase,
   type CrawlControl,
+  type CrawlResume,
   type CrawlVisitor,
   type CoreOptions,
   type CoreResult,

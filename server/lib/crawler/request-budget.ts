@@ -25,9 +25,9 @@ function codeOf(error: unknown): unknown {
  * (followed by the crawl or inside the fetcher) and each sitemap file. A call is promised its
  * requests before it is sent, so concurrent calls can never overshoot the limit together.
  */
-export function createRequestBudget(fetcher: CrawlFetcher, limit: number) {
-  // Requests sent, plus those promised to calls still in flight.
-  let committed = 0;
+export function createRequestBudget(fetcher: CrawlFetcher, limit: number, alreadySent = 0) {
+  // Requests sent (by this try, and by the tries a resumed crawl carries on from), plus those promised to calls still in flight.
+  let committed = alreadySent;
 
   /** Promises one request plus up to `maxHops` redirects; returns the hops allowed, or null when spent. */
   function claim(maxHops: number): number | null {

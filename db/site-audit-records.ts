@@ -1,0 +1,206 @@
+import type { Db } from './index.ts';
+import type { Tables } from './schema.ts';
+import { saveUrls, type StoredUrl } from './site-audit-urls.ts';
+
+/*
+ * A running site audit's page records (decision 0059): each HTML page's whole record as JSON, written by
+ * the audit and read back by it (the JSON is its business: any field it adds is kept), beside the
+ * columns the cross-page checks compare in SQL.
+ */
+
+export interface StoredRecord {
+  /** The page's URL id (db/site-audit-urls.ts). */
+  id: number;
+  /** The whole record as JSON. */
+  record: string;
+  /** Not noindex, and its canonical absent or itself. */
+  indexable: boolean;
+  noindex: boolean;
+  /** Null when absent or empty: the values duplicate checks group pages by. */
+  title: string | null;
+  description: string | null;
+  /** The first non-empty H1. */
+  h1: string | null;
+  textHash: string;
+  words: number;
+  /** The internal canonical target when it is another URL. */
+  canonicalId: number | null;
+}
+
+/**
+ * Rows written per statement: records are a few kilobytes each, so a statement stays a few hundred
+ * kilobytes; 100 rows of 11 values are far below either database's limit on parameters.
+ */
+export const RECORD_WRITE_BATCH = 100;
+
+const flag = (value: boolean) => (value ? 1 : 0);
+
+const COLUMNS = [
+  'id',
+  'record',
+  'indexable',
+  'noindex',
+  'title',
+  'description',
+  'h1',
+  'text_hash',
+  'words',
+  'canonical_id',
+] as const;
+
+async function saveRecords(db: Db, auditId: string, records: readonly StoredRecord[]): Promise<void> {
+  for (let from = 0; from < records.length; from += RECORD_WRITE_BATCH) {
+    await db
+      .insertInto('site_audit_records')
+      .values(
+        records.slice(from, from + RECORD_WRITE_BATCH).map((record) => ({
+          audit_id: auditId,
+          id: record.id,
+          record: record.record,
+          indexable: flag(record.indexable),
+          noindex: flag(record.noindex),
+          title: record.title,
+          description: record.description,
+          h1: record.h1,
+          text_hash: record.textHash,
+          words: record.words,
+          canonical_id: record.canonicalId,
+        })),
+      )
+      .onConflict((conflict) =>
+        conflict
+          .columns(['audit_id', 'id'])
+          .doUpdateSet((eb) =>
+            Object.fromEntries(COLUMNS.slice(1).map((column) => [column, eb.ref(`excluded.${column}`)])),
+          ),
+      )
+      .execute();
+  }
+}
+
+/** What the records' numbers stand for: a link's anchor text, or a URL on another site. */
+export const STRING_KIND = { anchor: 0, external: 1 } as const;
+
+export interface StoredString {
+  kind: (typeof STRING_KIND)[keyof typeof STRING_KIND];
+  id: number;
+  value: string;
+}
+
+async function saveStrings(db: Db, auditId: string, strings: readonly StoredString[]): Promise<void> {
+  for (let from = 0; from < strings.length; from += RECORD_WRITE_BATCH * 5) {
+    await db
+      .insertInto('site_audit_strings')
+      .values(strings.slice(from, from + RECORD_WRITE_BATCH * 5).map((entry) => ({ audit_id: auditId, ...entry })))
+      .onConflict((conflict) => conflict.columns(['audit_id', 'kind', 'id']).doNothing())
+      .execute();
+  }
+}
+
+/** The audit's strings of one kind, by id (ids are dense from 0: the array index is the id). */
+export async function readStrings(db: Db, auditId: string, kind: StoredString['kind']): Promise<string[]> {
+  const rows = await db
+    .selectFrom('site_audit_strings')
+    .select(['id', 'value'])
+    .where('audit_id', '=', auditId)
+    .where('kind', '=', kind)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.value);
+}
+
+/**
+ * One batch of a crawl: the URLs it fetched or met (their answers, their place in the frontier), the
+ * records of the pages among them and the strings those records name first, in one transaction, so a batch is stored whole or not at all and a
+ * crawl carried on after a crash never holds a URL marked done without its record.
+ */
+export async function writeCrawlBatch(
+  db: Db,
+  auditId: string,
+  batch: {
+    urls: readonly StoredUrl[];
+    records: readonly StoredRecord[];
+    strings?: readonly StoredString[];
+    /** What the crawl needs to carry on (JSON), once it is known: written last, so it never names a batch not stored. */
+    crawl?: string;
+  },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await saveStrings(trx, auditId, batch.strings ?? []);
+    await saveUrls(trx, auditId, batch.urls);
+    await saveRecords(trx, auditId, batch.records);
+    if (batch.crawl !== undefined)
+      await trx
+        .insertInto('site_audit_crawls')
+        .values({ audit_id: auditId, facts: batch.crawl })
+        .onConflict((conflict) => conflict.column('audit_id').doUpdateSet({ facts: batch.crawl }))
+        .execute();
+  });
+}
+
+/** The crawl facts of an audit that can carry on (JSON, the crawl's business), or undefined when it must start over. */
+export async function readCrawlFacts(db: Db, auditId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('site_audit_crawls')
+    .select('facts')
+    .where('audit_id', '=', auditId)
+    .executeTakeFirst();
+  return row?.facts;
+}
+
+function fromRow(row: Omit<Tables['site_audit_records'], 'audit_id'>): StoredRecord {
+  return {
+    id: row.id,
+    record: row.record,
+    indexable: row.indexable === 1,
+    noindex: row.noindex === 1,
+    title: row.title,
+    description: row.description,
+    h1: row.h1,
+    textHash: row.text_hash,
+    words: row.words,
+    canonicalId: row.canonical_id,
+  };
+}
+
+/** The audit's records with ids above `afterId`, `limit` at most, by id: a cursor over any number of pages. */
+export async function readRecords(
+  db: Db,
+  auditId: string,
+  page: { afterId: number; limit: number },
+): Promise<StoredRecord[]> {
+  const rows = await db
+    .selectFrom('site_audit_records')
+    .select([...COLUMNS])
+    .where('audit_id', '=', auditId)
+    .where('id', '>', page.afterId)
+    .orderBy('id')
+    .limit(page.limit)
+    .execute();
+  return rows.map(fromRow);
+}
+
+/** The records of these pages (by URL id), by id; ids without a record are left out. */
+export async function recordsOf(db: Db, auditId: string, ids: readonly number[]): Promise<StoredRecord[]> {
+  const found: StoredRecord[] = [];
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  for (let from = 0; from < sorted.length; from += RECORD_WRITE_BATCH * 5) {
+    const rows = await db
+      .selectFrom('site_audit_records')
+      .select([...COLUMNS])
+      .where('audit_id', '=', auditId)
+      .where('id', 'in', sorted.slice(from, from + RECORD_WRITE_BATCH * 5))
+      .orderBy('id')
+      .execute();
+    found.push(...rows.map(fromRow));
+  }
+  return found;
+}
+
+/** Drops a running audit's crawl facts, URLs, records and strings (its crawl store); callers run it inside their transaction. */
+export async function deleteCrawlStore(db: Db, auditId: string): Promise<void> {
+  await db.deleteFrom('site_audit_crawls').where('audit_id', '=', auditId).execute();
+  await db.deleteFrom('site_audit_strings').where('audit_id', '=', auditId).execute();
+  await db.deleteFrom('site_audit_records').where('audit_id', '=', auditId).execute();
+  await db.deleteFrom('site_audit_urls').where('audit_id', '=', auditId).execute();
+}

@@ -1,0 +1,253 @@
+import { createHash } from 'node:crypto';
+import { dialectOf, type Db } from './index.ts';
+import type { Tables } from './schema.ts';
+
+/*
+ * A running site audit's URLs (decision 0059): the crawl frontier (which URLs wait, in which order, and
+ * who is fetching them) and each URL's answer, one row per URL the audit met, by the audit's own node
+ * id. Written in batches; db/site-audit-records.ts keeps the pages' records beside them.
+ */
+
+/** Where a URL is in the frontier (`site_audit_urls.state`). */
+export const URL_STATE = {
+  /** Met, not to fetch (skipped, nofollow only, out of the cap). */
+  known: 0,
+  queued: 1,
+  /** Being fetched under a lease: queued again once the lease runs out. */
+  leased: 2,
+  /** Answered or failed: never fetched again. */
+  done: 3,
+} as const;
+
+export type UrlState = (typeof URL_STATE)[keyof typeof URL_STATE];
+
+/** A URL as stored: its place in the frontier and every fact of its answer (a `UrlNode` but its page). */
+export interface StoredUrl {
+  id: number;
+  url: string;
+  state: UrlState;
+  /** Queue order; null for a URL never queued. */
+  seq: number | null;
+  depth: number;
+  start: boolean;
+  status: number;
+  error: string | null;
+  skipped: string | null;
+  redirectTo: number;
+  redirectExternal: string | null;
+  ttfbMs: number;
+  contentType: string;
+  bytes: number;
+  inSitemap: boolean;
+  loadedAs: number;
+  htmlMislabelled: boolean;
+}
+
+/** A URL taken from the queue to fetch. */
+export interface LeasedUrl {
+  id: number;
+  url: string;
+  depth: number;
+  start: boolean;
+}
+
+/**
+ * Rows written per statement: 200 rows of 21 values stay far below either database's limit on
+ * parameters (SQLite 32,766, PostgreSQL 65,535), and one statement is all or nothing.
+ */
+export const URL_WRITE_BATCH = 200;
+
+/** The unique key of a URL: the first 16 bytes of its SHA-256 (a PostgreSQL index entry stops at ~2.7 KB; URLs do not). */
+export function urlKey(url: string): Buffer {
+  return createHash('sha256').update(url).digest().subarray(0, 16);
+}
+
+const flag = (value: boolean) => (value ? 1 : 0);
+
+function toRow(auditId: string, url: StoredUrl) {
+  return {
+    audit_id: auditId,
+    id: url.id,
+    url: url.url,
+    url_key: urlKey(url.url),
+    state: url.state,
+    seq: url.seq,
+    depth: url.depth,
+    start: flag(url.start),
+    lease_owner: null,
+    lease_until: null,
+    status: url.status,
+    error: url.error,
+    skipped: url.skipped,
+    redirect_to: url.redirectTo,
+    redirect_external: url.redirectExternal,
+    ttfb_ms: url.ttfbMs,
+    content_type: url.contentType,
+    bytes: url.bytes,
+    in_sitemap: flag(url.inSitemap),
+    loaded_as: url.loadedAs,
+    html_mislabelled: flag(url.htmlMislabelled),
+  };
+}
+
+function fromRow(
+  row: Omit<Tables['site_audit_urls'], 'audit_id' | 'url_key' | 'lease_owner' | 'lease_until'>,
+): StoredUrl {
+  return {
+    id: row.id,
+    url: row.url,
+    state: row.state as UrlState,
+    seq: row.seq,
+    depth: row.depth,
+    start: row.start === 1,
+    status: row.status,
+    error: row.error,
+    skipped: row.skipped,
+    redirectTo: row.redirect_to,
+    redirectExternal: row.redirect_external,
+    ttfbMs: row.ttfb_ms,
+    contentType: row.content_type,
+    bytes: row.bytes,
+    inSitemap: row.in_sitemap === 1,
+    loadedAs: row.loaded_as,
+    htmlMislabelled: row.html_mislabelled === 1,
+  };
+}
+
+/** The URL's facts and frontier place: what a write sets again when the row exists (its id, URL and key never change). */
+const FACTS = [
+  'state',
+  'seq',
+  'depth',
+  'start',
+  'status',
+  'error',
+  'skipped',
+  'redirect_to',
+  'redirect_external',
+  'ttfb_ms',
+  'content_type',
+  'bytes',
+  'in_sitemap',
+  'loaded_as',
+  'html_mislabelled',
+] as const;
+
+/** A write sets these again, the lease (dropped) with them. */
+const UPDATED = [...FACTS, 'lease_owner', 'lease_until'] as const;
+
+/** What a reader gets back: every column but the key and the lease. */
+const COLUMNS = ['id', 'url', ...FACTS] as const;
+
+/**
+ * Writes URLs, new or known (by id), URL_WRITE_BATCH rows a statement; a URL written again drops any
+ * lease it had. Callers that need all or nothing run it inside their transaction.
+ */
+export async function saveUrls(db: Db, auditId: string, urls: readonly StoredUrl[]): Promise<void> {
+  for (let from = 0; from < urls.length; from += URL_WRITE_BATCH) {
+    await db
+      .insertInto('site_audit_urls')
+      .values(urls.slice(from, from + URL_WRITE_BATCH).map((url) => toRow(auditId, url)))
+      .onConflict((conflict) =>
+        conflict
+          .columns(['audit_id', 'id'])
+          .doUpdateSet((eb) => Object.fromEntries(UPDATED.map((column) => [column, eb.ref(`excluded.${column}`)]))),
+      )
+      .execute();
+  }
+}
+
+/**
+ * Takes the next `limit` queued URLs in queue order and leases them to `owner` until `until` (ms since
+ * the epoch), in one transaction. On PostgreSQL rows another worker is leasing are skipped, not waited for.
+ */
+export async function leaseQueued(
+  db: Db,
+  auditId: string,
+  lease: { limit: number; owner: string; until: number },
+): Promise<LeasedUrl[]> {
+  return db.transaction().execute(async (trx) => {
+    let query = trx
+      .selectFrom('site_audit_urls')
+      .select(['id', 'url', 'depth', 'start'])
+      .where('audit_id', '=', auditId)
+      .where('state', '=', URL_STATE.queued)
+      .orderBy('seq')
+      .limit(lease.limit);
+    if (dialectOf(db) === 'postgres') query = query.forUpdate().skipLocked();
+    const rows = await query.execute();
+    if (rows.length === 0) return [];
+    await trx
+      .updateTable('site_audit_urls')
+      .set({ state: URL_STATE.leased, lease_owner: lease.owner, lease_until: lease.until })
+      .where('audit_id', '=', auditId)
+      .where(
+        'id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .execute();
+    return rows.map((row) => ({ id: row.id, url: row.url, depth: row.depth, start: row.start === 1 }));
+  });
+}
+
+/** Leases that ran out by `now` (their worker died or stalled) go back in line; answers how many. */
+export async function requeueExpiredLeases(db: Db, auditId: string, now: number): Promise<number> {
+  const result = await db
+    .updateTable('site_audit_urls')
+    .set({ state: URL_STATE.queued, lease_owner: null, lease_until: null })
+    .where('audit_id', '=', auditId)
+    .where('state', '=', URL_STATE.leased)
+    .where('lease_until', '<', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** How many of the audit's URLs are in each state. */
+export async function urlStateCounts(db: Db, auditId: string): Promise<Record<keyof typeof URL_STATE, number>> {
+  const rows = await db
+    .selectFrom('site_audit_urls')
+    .select(['state', (eb) => eb.fn.countAll().as('n')])
+    .where('audit_id', '=', auditId)
+    .groupBy('state')
+    .execute();
+  const count = (state: UrlState) => Number(rows.find((row) => row.state === state)?.n ?? 0);
+  return {
+    known: count(URL_STATE.known),
+    queued: count(URL_STATE.queued),
+    leased: count(URL_STATE.leased),
+    done: count(URL_STATE.done),
+  };
+}
+
+/** The ids of those of `urls` the audit has met (by their key), as a map from URL. */
+export async function urlIdsOf(db: Db, auditId: string, urls: readonly string[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (let from = 0; from < urls.length; from += URL_WRITE_BATCH) {
+    const rows = await db
+      .selectFrom('site_audit_urls')
+      .select(['id', 'url'])
+      .where('audit_id', '=', auditId)
+      .where('url_key', 'in', urls.slice(from, from + URL_WRITE_BATCH).map(urlKey))
+      .execute();
+    for (const row of rows) ids.set(row.url, row.id);
+  }
+  return ids;
+}
+
+/** The audit's URLs with ids above `afterId`, `limit` at most, by id: a cursor over any number of them. */
+export async function readUrls(
+  db: Db,
+  auditId: string,
+  page: { afterId: number; limit: number },
+): Promise<StoredUrl[]> {
+  const rows = await db
+    .selectFrom('site_audit_urls')
+    .select([...COLUMNS])
+    .where('audit_id', '=', auditId)
+    .where('id', '>', page.afterId)
+    .orderBy('id')
+    .limit(page.limit)
+    .execute();
+  return rows.map(fromRow);
+}

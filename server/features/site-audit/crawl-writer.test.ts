@@ -1,0 +1,181 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import type { Db } from '#db/index.ts';
+import { readRecords, readStrings, STRING_KIND } from '#db/site-audit-records.ts';
+import { insertSiteAudit } from '#db/site-audits.ts';
+import { readUrls, URL_STATE, urlStateCounts } from '#db/site-audit-urls.ts';
+import type { CrawlFetcher } from '#server/lib/crawler/types.ts';
+import { auditPage, html } from '#test/fixtures/audit-pages.ts';
+import type { FixtureSite } from '#test/fixtures/crawl-site.ts';
+import { startLoopbackServer } from '#test/fixtures/loopback.ts';
+import { plantedSite } from '#test/fixtures/site-audit-site.ts';
+import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
+import { createInMemoryFetcher } from '#test/helpers/in-memory-fetcher.ts';
+import { serveFixture } from '#test/fixtures/crawl-site.ts';
+import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
+import { CRAWLER_BOT_NAME } from '#server/lib/crawler/index.ts';
+import { runSiteAudit } from './audit.ts';
+import { decodeRecord, nodeOf } from './record-codec.ts';
+import { loadResumedCrawl } from './resume.ts';
+import type { UrlNode } from './store.ts';
+
+/** What the crawl store holds of an audit, as nodes with their records. */
+async function storedNodes(db: Db, auditId: string): Promise<UrlNode[]> {
+  const records = new Map(
+    (await readRecords(db, auditId, { afterId: -1, limit: 100_000 })).map((row) => [row.id, decodeRecord(row.record)]),
+  );
+  return (await readUrls(db, auditId, { afterId: -1, limit: 100_000 })).map((url) =>
+    nodeOf(url, records.get(url.id) ?? null),
+  );
+}
+
+/**
+ * The in-memory fetcher, with /hang held until `release()` (never, with `hold: false`): `requested`
+ * resolves when it is asked for. `fetched` lists every URL asked for, in order.
+ */
+function holdingFetcher(site: FixtureSite, origin: string, hold = true) {
+  const inner = createInMemoryFetcher(site, origin);
+  let requested!: () => void;
+  let release!: () => void;
+  const asked = new Promise<void>((resolve) => (requested = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const fetched: string[] = [];
+  const fetcher: CrawlFetcher = {
+    fetch(url, options) {
+      fetched.push(url.slice(origin.length));
+      return inner.fetch(url, options);
+    },
+    async stream(url, options) {
+      fetched.push(url.slice(origin.length));
+      if (hold && url.endsWith('/hang')) {
+        requested();
+        await released;
+      }
+      return inner.stream(url, options);
+    },
+  };
+  return { fetcher, asked, release, fetched };
+}
+
+describe.each(DIALECTS)('the crawl store on %s', (dialect) => {
+  let db: Db;
+  afterEach(async () => closeTestDatabase(db));
+
+  async function audit(id: string): Promise<string> {
+    await insertSiteAudit(db, { id, visitor: 'v', url: 'https://x.example/', createdAt: '2026-11-29T06:00:00Z' });
+    return id;
+  }
+
+  test('a batch is written every 5 answers while the crawl runs, before the crawl goes on', async () => {
+    db = await openTestDatabase(dialect);
+    const auditId = await audit('held');
+    const origin = 'https://held.example';
+    const paths = [...Array.from({ length: 11 }, (_, n) => `/p${n + 1}`), '/hang'];
+    const site: FixtureSite = (path) =>
+      path === '/' || paths.includes(path)
+        ? html(auditPage(path, { social: false, links: path === '/' ? paths : [] }))
+        : undefined;
+    const held = holdingFetcher(site, origin);
+    const running = runSiteAudit({
+      startUrl: `${origin}/`,
+      fetcher: held.fetcher,
+      limits: { concurrency: 1 },
+      crawlStore: { db, auditId, batchPages: 5 },
+    });
+    await held.asked;
+    // 12 answered before /hang: two batches of 5 are stored; /p10 and /p11 wait for the next.
+    expect(await urlStateCounts(db, auditId)).toEqual({ known: 0, queued: 3, leased: 0, done: 10 });
+    expect(
+      (await readUrls(db, auditId, { afterId: -1, limit: 100 }))
+        .filter((url) => url.state === URL_STATE.queued)
+        .map((url) => url.url.slice(origin.length)),
+    ).toEqual(['/p10', '/p11', '/hang']);
+    expect((await readRecords(db, auditId, { afterId: -1, limit: 100 })).length).toBe(10);
+    held.release();
+    const outcome = await running;
+    expect(await storedNodes(db, auditId)).toStrictEqual(outcome.nodes);
+    expect(await urlStateCounts(db, auditId)).toEqual({ known: 0, queued: 0, leased: 0, done: 13 });
+  });
+
+  test('a crawl whose process died carries on from the store: only what was not stored is fetched again, and it ends as a crawl never stopped', async () => {
+    db = await openTestDatabase(dialect);
+    const auditId = await audit('resumed');
+    const origin = 'https://resumed.example';
+    const paths = [...Array.from({ length: 11 }, (_, n) => `/p${n + 1}`), '/hang', '/after'];
+    const site: FixtureSite = (path) =>
+      path === '/' || paths.includes(path)
+        ? html(auditPage(path, { social: false, links: path === '/' ? paths : ['/', '/p1'], title: 'Same title' }))
+        : undefined;
+    const dying = holdingFetcher(site, origin);
+    const died = new AbortController();
+    const first = runSiteAudit({
+      startUrl: `${origin}/`,
+      fetcher: dying.fetcher,
+      limits: { concurrency: 1 },
+      signal: died.signal,
+      crawlStore: { db, auditId, batchPages: 5 },
+    });
+    await dying.asked;
+    // Two batches stored; /p10, /p11 answered since, /hang in flight when the process dies.
+    expect(await urlStateCounts(db, auditId)).toEqual({ known: 0, queued: 4, leased: 0, done: 10 });
+    const resume = (await loadResumedCrawl(db, auditId))!;
+    expect(resume.crawl.queue.map((item) => item.url.slice(origin.length))).toEqual([
+      '/p10',
+      '/p11',
+      '/hang',
+      '/after',
+    ]);
+    const again = holdingFetcher(site, origin, false);
+    const resumed = await runSiteAudit({
+      startUrl: `${origin}/`,
+      fetcher: again.fetcher,
+      limits: { concurrency: 1 },
+      crawlStore: { db, auditId, batchPages: 5 },
+      resume,
+    });
+    expect(again.fetched).toEqual(['/robots.txt', '/p10', '/p11', '/hang', '/after']);
+    const never = await runSiteAudit({
+      startUrl: `${origin}/`,
+      fetcher: holdingFetcher(site, origin, false).fetcher,
+      limits: { concurrency: 1 },
+    });
+    expect(resumed.nodes).toStrictEqual(never.nodes);
+    expect(resumed.issues).toStrictEqual(never.issues);
+    expect(resumed.issues.filter((issue) => issue.type === 'title-duplicate')).toHaveLength(paths.length + 1);
+    expect(resumed.summary).toStrictEqual(never.summary);
+    // The first try, gone with its process, is let go: stopped, it writes nothing more (its pages cut off
+    // and its queue closed never reach the store).
+    died.abort();
+    dying.release();
+    await first;
+    expect(await storedNodes(db, auditId)).toStrictEqual(resumed.nodes);
+  });
+
+  test('once the crawl is over the store holds every URL and page record of the planted site, as the audit has them', async () => {
+    db = await openTestDatabase(dialect);
+    const auditId = await audit('planted');
+    const canary = await startLoopbackServer((_req, res) => res.end('canary'));
+    const served = await serveFixture(plantedSite({ canaryOrigin: canary.origin, onSlow: () => undefined }));
+    try {
+      const outcome = await runSiteAudit({
+        startUrl: `${served.origin}/`,
+        fetcher: createSafeFetcher({
+          allowPrivate: [served.hostPort],
+          userAgent: `${CRAWLER_BOT_NAME}/1.0 (+http://localhost)`,
+        }),
+        crawlStore: { db, auditId, batchPages: 7 },
+      });
+      const stored = await storedNodes(db, auditId);
+      expect(stored).toStrictEqual(outcome.nodes);
+      // The numbers in the records' links mean the same strings read back.
+      expect(await readStrings(db, auditId, STRING_KIND.anchor)).toEqual(outcome.strings.anchors);
+      expect(await readStrings(db, auditId, STRING_KIND.external)).toEqual(outcome.strings.externals);
+      expect(outcome.strings.externals.length).toBeGreaterThan(0);
+      const counts = await urlStateCounts(db, auditId);
+      expect(counts.done).toBe(outcome.nodes.filter((node) => node.status > 0 || node.error !== null).length);
+      expect(counts.known).toBe(outcome.nodes.filter((node) => node.skipped !== null && node.status === 0).length);
+    } finally {
+      await served.close();
+      await canary.close();
+    }
+  });
+});

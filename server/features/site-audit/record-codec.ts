@@ -1,0 +1,125 @@
+import type { StoredRecord } from '#db/site-audit-records.ts';
+import type { StoredUrl, UrlState } from '#db/site-audit-urls.ts';
+import { isIndexable, type Page } from './rules/context.ts';
+import type { PageRecord, UrlNode } from './store.ts';
+
+/*
+ * A page record as the database keeps it (decision 0059): the whole record as JSON, whatever fields it
+ * has (issue 33 adds its own: plain data goes through as it is), with its typed arrays (MinHash,
+ * packed links, fragment hashes) tagged and in base64, and beside it the columns SQL compares.
+ */
+
+/** The typed arrays a record may hold, by the tag their JSON carries. */
+const TYPED = {
+  u32: Uint32Array,
+  i32: Int32Array,
+  u8: Uint8Array,
+  f64: Float64Array,
+} as const;
+
+type TypedTag = keyof typeof TYPED;
+
+interface TypedJson {
+  $typed: TypedTag;
+  b64: string;
+}
+
+function tagOf(value: unknown): TypedTag | undefined {
+  for (const [tag, type] of Object.entries(TYPED)) if (value instanceof type) return tag as TypedTag;
+  return undefined;
+}
+
+function isTypedJson(value: unknown): value is TypedJson {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as TypedJson).$typed === 'string' &&
+    (value as TypedJson).$typed in TYPED &&
+    typeof (value as TypedJson).b64 === 'string'
+  );
+}
+
+/** The record as JSON: typed arrays as `{"$typed": "u32", "b64": "..."}` (their bytes, in this machine's order). */
+export function encodeRecord(record: PageRecord): string {
+  return JSON.stringify(record, (_key, value: unknown) => {
+    const tag = tagOf(value);
+    if (!tag) return value;
+    const array = value as InstanceType<(typeof TYPED)[TypedTag]>;
+    return { $typed: tag, b64: Buffer.from(array.buffer, array.byteOffset, array.byteLength).toString('base64') };
+  });
+}
+
+/** The record `encodeRecord` wrote, typed arrays and all. */
+export function decodeRecord(json: string): PageRecord {
+  return JSON.parse(json, (_key, value: unknown) => {
+    if (!isTypedJson(value)) return value;
+    // Copied into a buffer of its own: aligned for the array's element size.
+    const bytes = new Uint8Array(Buffer.from(value.b64, 'base64'));
+    return new TYPED[value.$typed](bytes.buffer);
+  }) as PageRecord;
+}
+
+/** A page's row: its record and the columns the cross-page checks compare. */
+export function storedRecordOf(node: Page): StoredRecord {
+  const { page } = node;
+  const canonical = page.canonical;
+  return {
+    id: node.id,
+    record: encodeRecord(page),
+    indexable: isIndexable(node),
+    noindex: page.noindex,
+    title: page.title || null,
+    description: page.description || null,
+    h1: page.h1.find(Boolean) ?? null,
+    textHash: page.textHash,
+    words: page.words,
+    canonicalId: canonical.kind === 'internal' && canonical.id !== node.id ? canonical.id : null,
+  };
+}
+
+/** A URL's row: its answer as the node holds it and its place in the frontier. */
+export function storedUrlOf(
+  node: UrlNode,
+  frontier: { state: UrlState; seq: number | null; depth: number },
+): StoredUrl {
+  return {
+    id: node.id,
+    url: node.url,
+    state: frontier.state,
+    seq: frontier.seq,
+    depth: frontier.depth,
+    start: node.start,
+    status: node.status,
+    error: node.error,
+    skipped: node.skipped,
+    redirectTo: node.redirectTo,
+    redirectExternal: node.redirectExternal,
+    ttfbMs: node.ttfbMs,
+    contentType: node.contentType,
+    bytes: node.bytes,
+    inSitemap: node.inSitemap,
+    loadedAs: node.loadedAs,
+    htmlMislabelled: node.htmlMislabelled,
+  };
+}
+
+/** The node a stored URL (and its record, when it is a page) stands for. */
+export function nodeOf(url: StoredUrl, record: PageRecord | null): UrlNode {
+  return {
+    id: url.id,
+    url: url.url,
+    status: url.status,
+    error: url.error,
+    skipped: url.skipped as UrlNode['skipped'],
+    redirectTo: url.redirectTo,
+    redirectExternal: url.redirectExternal,
+    ttfbMs: url.ttfbMs,
+    contentType: url.contentType,
+    bytes: url.bytes,
+    inSitemap: url.inSitemap,
+    loadedAs: url.loadedAs,
+    start: url.start,
+    page: record,
+    htmlMislabelled: url.htmlMislabelled,
+  };
+}
