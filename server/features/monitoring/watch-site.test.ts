@@ -15,7 +15,7 @@ import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { startLoopbackServer } from '#test/fixtures/loopback.ts';
 import { clientMonitorRow } from '#test/helpers/monitor-watch.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
-import { checkSite, readSiteRobots } from './watch-site.ts';
+import { checkSite } from './watch-site.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -79,7 +79,7 @@ async function monitorOf(db: Db, origin: string): Promise<string> {
 
 describe.each(DIALECTS)('%s', (dialect) => {
   const look = async (db: Db, fetcher: ReturnType<typeof createSafeFetcher>, id: string, origin: string, at: Date) =>
-    checkSite({ db, fetcher, intervalMs: 900_000 }, id, origin, await readSiteRobots(fetcher, origin), at);
+    checkSite({ db, fetcher, intervalMs: 900_000 }, id, origin, at);
 
   test('a real TLS server whose certificate (from a test CA) expires in 10 days is reported; so are an untrusted chain and another name', async () => {
     const db = await openTestDatabase(dialect);

@@ -22,7 +22,7 @@ import type { SafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { BLIP_FIELD } from '#views/model/monitor-changes.ts';
 import { compareSnapshots, isErrorSnapshot, type PageSnapshot } from './watch-fields.ts';
 import { politely, readPage, realWait, type SitemapReader, type Wait } from './watch-read.ts';
-import { checkSite, readSiteRobots } from './watch-site.ts';
+import { checkSite } from './watch-site.ts';
 import { flushWatchAlerts } from './watch-alerts.ts';
 import type { AlertSettings } from './alerts.ts';
 
@@ -174,14 +174,7 @@ async function watchMonitor(options: WatchOptions, monitorId: string, at: Date, 
   try {
     const monitor = await getMonitor(db, monitorId);
     if (!monitor) return { read: 0, changes: 0, alerted: false };
-    const robots = await readSiteRobots(options.fetcher, monitor.origin, options.signal);
-    const site = await checkSite(
-      { ...options, intervalMs: settings.intervalMs },
-      monitor.id,
-      monitor.origin,
-      robots,
-      at,
-    );
+    const site = await checkSite({ ...options, intervalMs: settings.intervalMs }, monitor.id, monitor.origin, at);
     if (choose) {
       const pages = await choosePages(options, monitor, site.sitemap);
       await setWatchedPages(db, monitor.id, pages, (url) =>
@@ -189,7 +182,7 @@ async function watchMonitor(options: WatchOptions, monitorId: string, at: Date, 
       );
       await updateWatch(db, monitor.id, { pagesAt: now });
     }
-    const pages = await readDuePages(options, monitor, robots.policy, at);
+    const pages = await readDuePages(options, monitor, site.robots.policy, at);
     // Once a cycle, the history is kept within its days and bytes.
     if (site.cycled)
       await pruneChanges(db, monitor.id, {
