@@ -1,7 +1,16 @@
 import { describe, expect, test } from 'vitest';
+import { insertMonitor } from '#db/monitoring/monitors.ts';
 import { watchedPages } from '#db/monitoring/watch.ts';
 import { DIALECTS } from '#test/helpers/databases.ts';
-import { CYCLE_MS, cycleEnd, EPOCH, plantTenChanges, watchApps, type WatchApp } from '#test/helpers/monitor-watch.ts';
+import {
+  clientMonitorRow,
+  CYCLE_MS,
+  cycleEnd,
+  EPOCH,
+  plantTenChanges,
+  watchApps,
+  type WatchApp,
+} from '#test/helpers/monitor-watch.ts';
 import { WATCHED_PATHS } from '#test/fixtures/watched-site.ts';
 import { watchTick } from './watch.ts';
 
@@ -154,6 +163,19 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect(made.state.requests['/robots.txt']).toBe(3);
     expect(made.state.requests['/sitemap.xml']).toBe(3);
     expect(made.state.requests['/contact']).toBeUndefined();
+  });
+
+  test("new monitors' pages are chosen five a look, not all in one burst", async () => {
+    const made = await setup();
+    for (let index = 2; index <= 7; index += 1)
+      await insertMonitor(made.db, clientMonitorRow(`watchedMonitor0000000${index}`, made.site.origin));
+    const chosen = async () =>
+      (await made.db.selectFrom('monitor_watch_pages').select('monitor_id').distinct().execute()).length;
+    await made.tick(0);
+    expect(await chosen()).toBe(5);
+    await watchTick(made.options, new Date(EPOCH + 15_000));
+    expect(await chosen()).toBe(7);
+    expect(made.state.requests['/sitemap.xml']).toBe(7);
   });
 
   test('the changes API: the manage token, and a 400 with a message for every bad filter', async () => {

@@ -48,6 +48,13 @@ export const CHOOSE_EVERY_MS = 24 * 3_600_000;
 /** Monitors worked on per tick, and at once. */
 const MONITORS_PER_TICK = 200;
 const MONITORS_AT_ONCE = 8;
+/**
+ * Monitors whose pages are chosen per tick: a choice reads the site's sitemap and stores up to 500
+ * pages, so 50 new monitors (or a day's choices) are spread over ten ticks instead of one burst.
+ */
+const CHOICES_PER_TICK = 5;
+/** A tick's monitors start spread over this part of it, so the job thread's reading and parsing is flat. */
+const TICK_SPREAD_MS = 10_000;
 /** Pages of one monitor read per tick at most (the rest stay due for the next tick). */
 const PAGES_PER_TICK = 500;
 
@@ -219,7 +226,7 @@ export async function watchTick(options: WatchOptions, at: Date): Promise<WatchT
   const toChoose = await watchesToChoose(
     options.db,
     new Date(at.getTime() - CHOOSE_EVERY_MS).toISOString(),
-    MONITORS_PER_TICK,
+    CHOICES_PER_TICK,
   );
   const due = await dueWatches(options.db, at.toISOString(), MONITORS_PER_TICK);
   const alerts = await dueAlerts(options.db, at.toISOString(), MONITORS_PER_TICK);
@@ -227,7 +234,13 @@ export async function watchTick(options: WatchOptions, at: Date): Promise<WatchT
   const choose = new Set(toChoose);
   await politely(
     ids,
-    { concurrency: MONITORS_AT_ONCE, spacingMs: 0, wait: realWait, signal: options.signal },
+    {
+      concurrency: MONITORS_AT_ONCE,
+      spacingMs: 0,
+      paceMs: TICK_SPREAD_MS / ids.length,
+      wait: options.wait ?? realWait,
+      signal: options.signal,
+    },
     async (id) => {
       try {
         const done = await watchMonitor(options, id, at, choose.has(id));
