@@ -1,14 +1,10 @@
-import request from 'supertest';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { insertMonitor } from '#db/monitoring/monitors.ts';
 import { watchedPages } from '#db/monitoring/watch.ts';
 import { startChatReceiver } from '#test/fixtures/chat-webhooks.ts';
 import { startSmtpFixture } from '#test/fixtures/smtp.ts';
-import { startWatchedSite, WATCHED_PATHS, watchedSiteState } from '#test/fixtures/watched-site.ts';
-import { createTestApp } from '#test/helpers/app.ts';
+import { WATCHED_PATHS } from '#test/fixtures/watched-site.ts';
 import { DIALECTS } from '#test/helpers/databases.ts';
-import { clientMonitorRow } from '#test/helpers/monitor-watch.ts';
-import type { MonitoringService } from './service.ts';
+import { watchApps } from '#test/helpers/monitor-watch.ts';
 import { MONITOR_WATCH_JOB } from './watch-job.ts';
 import { WATCH_TICK_MS } from './watch.ts';
 
@@ -18,10 +14,9 @@ import { WATCH_TICK_MS } from './watch.ts';
  */
 // An app, its job threads and a few dozen looks: seconds each on a busy machine.
 describe.each(DIALECTS)('%s', { timeout: 90_000 }, (dialect) => {
-  const cleanup: Array<() => Promise<void>> = [];
-  afterEach(async () => {
+  const { setup, cleanup } = watchApps(dialect);
+  afterEach(() => {
     vi.useRealTimers();
-    for (const close of cleanup.splice(0).reverse()) await close();
   });
 
   test("a started app's watch job reads the site on its own cycle, records a change and alerts it in one mail and one webhook call", async () => {
@@ -33,26 +28,23 @@ describe.each(DIALECTS)('%s', { timeout: 90_000 }, (dialect) => {
     cleanup.push(() => smtp.close());
     const receiver = await startChatReceiver('json');
     cleanup.push(() => receiver.close());
-    const state = watchedSiteState();
-    const site = await startWatchedSite(state);
-    cleanup.push(() => site.close());
-    const made = await createTestApp({
-      dialect,
-      env: {
+    // The app's own watch on (the helper's default is off), on a 1 s cycle.
+    const made = await setup(
+      {
         MONITOR_WATCH_INTERVAL_S: '1',
         SMTP_URL: smtp.url,
         NOTIFY_EMAIL_TO: 'operator@agency.test',
-        FETCH_ALLOW_PRIVATE: `${site.hostPort},${receiver.hostPort}`,
+        FETCH_ALLOW_PRIVATE: receiver.hostPort,
       },
-    });
-    cleanup.push(() => made.close());
-    const monitorId = 'watchedMonitor00000001';
-    await insertMonitor(made.db, clientMonitorRow(monitorId, site.origin, `${receiver.origin}/hook`));
-    const { service } = made.app.locals.monitoring as { service: MonitoringService };
-    const manage = (await service.tokens()).issue(monitorId, 'manage', Date.now());
+      `${receiver.origin}/hook`,
+    );
+    const { state, site, monitorId } = made;
 
     const slot = () => (embedded ? vi.advanceTimersByTimeAsync(WATCH_TICK_MS) : made.jobs.runNow(MONITOR_WATCH_JOB));
-    /** Lets the watch's slots come until `check` passes (each slot a look in a job thread). */
+    /**
+     * Lets the watch's slots come until `check` passes (each slot a look in a job thread; the fake
+     * clock's other timers, the outbox's among them, come with them).
+     */
     const slotsUntil = (check: () => Promise<void>) =>
       vi.waitFor(
         async () => {
@@ -81,14 +73,16 @@ describe.each(DIALECTS)('%s', { timeout: 90_000 }, (dialect) => {
       },
     ];
     const byField = (list: Array<{ field: string }>) => [...list].sort((a, b) => a.field.localeCompare(b.field));
-    await slotsUntil(async () => expect(receiver.bodies).toHaveLength(1));
-    const mail = await smtp.nth(1);
-    expect(mail.mail.subject).toBe(`2 changes on ${site.hostPort}`);
+    await slotsUntil(async () => {
+      expect(receiver.bodies).toHaveLength(1);
+      expect(smtp.received).toHaveLength(1);
+    });
+    expect(smtp.received[0]!.mail.subject).toBe(`2 changes on ${site.hostPort}`);
     const hook = receiver.bodies[0] as { event: string; changes: Array<{ field: string }> };
     expect(hook.event).toBe('monitor.changes');
     expect(byField(hook.changes)).toMatchObject(expected);
     // The API lists exactly these: every other page was read again and again, its dynamic parts no change.
-    const listed = await request(made.app).get(`/api/monitors/${monitorId}/changes`).query({ token: manage });
+    const listed = await made.changes();
     expect(listed.status).toBe(200);
     expect(byField(listed.body.changes as Array<{ field: string }>)).toEqual(
       expected.map((change) => ({ ...change, detectedAt: expect.any(String) })),
