@@ -4,10 +4,12 @@
 // DURATION_S (180) seconds: the watch chooses every monitor's pages (start page and sitemap) at its
 // first look, then reads each page once a cycle, spread over it. Measured: pages read per second
 // (the goal is MONITORS × PAGES / cycle), the process tree's CPU share and peak memory, and the
-// page `/` at 20 req/s throughout (goal p99 <= 50 ms).
+// page `/` at 20 req/s throughout (goal p99 <= 50 ms), beside `/` for CONTROL_S (30) seconds just
+// before the monitors exist (the same server and machine without the watch: what the load of the
+// machine alone costs) and the load average.
 import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { steadyLoad } from './lib/load.mjs';
@@ -18,6 +20,7 @@ const MONITORS = Number(process.env.MONITORS ?? 50);
 const PAGES = Number(process.env.PAGES ?? 500);
 const INTERVAL_S = Number(process.env.MONITOR_WATCH_INTERVAL_S ?? 900);
 const DURATION_S = Number(process.env.DURATION_S ?? 180);
+const CONTROL_S = Number(process.env.CONTROL_S ?? 30);
 
 /** One company site: robots.txt, a sitemap of its pages, pages with a head, navigation and dynamic parts. */
 async function startSite() {
@@ -66,6 +69,11 @@ const server = await startBuiltServer({
   MONITOR_MAX_SITES: String(MONITORS + 10),
 });
 
+const loadBefore = loadavg();
+const control = steadyLoad(`${server.url}/`, 20);
+await new Promise((resolve) => setTimeout(resolve, CONTROL_S * 1000));
+const idle = await control();
+
 // The monitors, as the operator's client sites: scheduled (their audits far ahead), so the watch covers them.
 const db = new Database(join(dataDir, 'site.db'));
 const insert = db.prepare(
@@ -103,6 +111,11 @@ console.log(`watched pages: ${watched}; changes recorded: ${changes} (the pages 
 console.log(`pages read: ${reads} = ${(reads / seconds).toFixed(1)}/s (one cycle's pace: ${goal.toFixed(1)}/s)`);
 console.log(
   `server tree CPU: ${cpu.toFixed(1)} s = ${((cpu / seconds) * 100).toFixed(0)}% of one core; peak RSS ${peaks.peakTreeMb} MB (server ${peaks.peakServerMb} MB)`,
+);
+const averages = (values) => values.map((value) => value.toFixed(2)).join(', ');
+console.log(`load average (1, 5, 15 min) before: ${averages(loadBefore)}; after: ${averages(loadavg())}`);
+console.log(
+  `/ at 20 req/s for ${CONTROL_S} s before the monitors (no watch): p50 ${idle.p50.toFixed(1)} ms, p99 ${idle.p99.toFixed(1)} ms, max ${idle.max.toFixed(1)} ms`,
 );
 console.log(
   `/ at 20 req/s: ${page.count} answers, ${page.errors} errors, p50 ${page.p50.toFixed(1)} ms, p99 ${page.p99.toFixed(1)} ms, max ${page.max.toFixed(1)} ms (goal p99 <= 50 ms)`,

@@ -51,20 +51,24 @@ export const realWait: Wait = async (ms, signal) => {
 
 /**
  * `work` over `items`, politely: at most `concurrency` at once, and with a Crawl-delay one at a time,
- * `spacingMs` apart.
+ * `spacingMs` apart. With `paceMs`, the n-th item starts no sooner than n × `paceMs` after the first
+ * (a look's monitors spread over its slot instead of read in one burst).
  */
 export async function politely<T>(
   items: readonly T[],
-  options: { concurrency: number; spacingMs: number; wait: Wait; signal?: AbortSignal },
+  options: { concurrency: number; spacingMs: number; paceMs?: number; wait: Wait; signal?: AbortSignal },
   work: (item: T) => Promise<void>,
 ): Promise<void> {
   const lanes = options.spacingMs > 0 ? 1 : Math.max(1, options.concurrency);
+  const started = Date.now();
   let next = 0;
   const lane = async () => {
     while (next < items.length && !options.signal?.aborted) {
       const index = next;
       next += 1;
       if (index > 0 && options.spacingMs > 0) await options.wait(options.spacingMs, options.signal);
+      if (index > 0 && options.paceMs)
+        await options.wait(started + index * options.paceMs - Date.now(), options.signal);
       await work(items[index]!);
     }
   };

@@ -1,10 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import type http from 'node:http';
-import https from 'node:https';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { X509Certificate as X509 } from 'node:crypto';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Db } from '#db/index.ts';
@@ -13,61 +7,17 @@ import { insertMonitor } from '#db/monitoring/monitors.ts';
 import { ensureWatch } from '#db/monitoring/watch.ts';
 import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { startLoopbackServer } from '#test/fixtures/loopback.ts';
+import { startTlsSite, testCertificates } from '#test/fixtures/test-ca.ts';
 import { clientMonitorRow } from '#test/helpers/monitor-watch.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
-import { checkSite, readSiteRobots } from './watch-site.ts';
+import { checkSite } from './watch-site.ts';
 
 const DAY_MS = 86_400_000;
-
-/** A test CA and a certificate it signs for 127.0.0.1 (or `altName`) valid `days` days, made with openssl. */
-function testCertificates(days: number, altName = 'IP:127.0.0.1') {
-  const dir = mkdtempSync(join(tmpdir(), 'watch-tls-'));
-  const run = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
-  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
-  run('req', '-x509', ...ec, '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '365', '-subj', '/CN=Watch Test CA');
-  run('req', ...ec, '-keyout', 'site.key', '-out', 'site.csr', '-subj', '/CN=site');
-  writeFileSync(join(dir, 'ext.cnf'), `subjectAltName=${altName}\n`);
-  run(
-    'x509',
-    '-req',
-    '-in',
-    'site.csr',
-    '-CA',
-    'ca.pem',
-    '-CAkey',
-    'ca.key',
-    '-CAcreateserial',
-    '-out',
-    'site.pem',
-    '-days',
-    String(days),
-    '-extfile',
-    'ext.cnf',
-  );
-  const read = (name: string) => readFileSync(join(dir, name), 'utf8');
-  return { ca: read('ca.pem'), key: read('site.key'), cert: read('site.pem') };
-}
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const close of closers.splice(0).reverse()) await close();
 });
-
-async function startTlsSite(certs: { key: string; cert: string }): Promise<string> {
-  const server = https.createServer(certs, (_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html' });
-    res.end('<!doctype html><title>Shop</title><h1>Shop</h1>');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  closers.push(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  return `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
 
 async function monitorOf(db: Db, origin: string): Promise<string> {
   const id = `siteWatch${Math.random().toString(36).slice(2, 12)}`;
@@ -79,13 +29,13 @@ async function monitorOf(db: Db, origin: string): Promise<string> {
 
 describe.each(DIALECTS)('%s', (dialect) => {
   const look = async (db: Db, fetcher: ReturnType<typeof createSafeFetcher>, id: string, origin: string, at: Date) =>
-    checkSite({ db, fetcher, intervalMs: 900_000 }, id, origin, await readSiteRobots(fetcher, origin), at);
+    checkSite({ db, fetcher, intervalMs: 900_000 }, id, origin, at);
 
   test('a real TLS server whose certificate (from a test CA) expires in 10 days is reported; so are an untrusted chain and another name', async () => {
     const db = await openTestDatabase(dialect);
     closers.push(() => closeTestDatabase(db));
     const certs = testCertificates(10);
-    const origin = await startTlsSite(certs);
+    const origin = await startTlsSite(certs, closers);
     const port = new URL(origin).port;
     const trusting = createSafeFetcher({ allowPrivate: [`127.0.0.1:${port}`], userAgent: 'test', tlsCa: certs.ca });
     const id = await monitorOf(db, origin);
@@ -122,7 +72,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
     ]);
     // Signed by the trusted CA, for another name.
     const other = testCertificates(90, 'DNS:shop.example');
-    const otherOrigin = await startTlsSite(other);
+    const otherOrigin = await startTlsSite(other, closers);
     const misnamed = await monitorOf(db, otherOrigin);
     const otherFetcher = createSafeFetcher({
       allowPrivate: [`127.0.0.1:${new URL(otherOrigin).port}`],

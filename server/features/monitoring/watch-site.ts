@@ -18,11 +18,13 @@ import { PAGE_TIMEOUT_MS, type SitemapReader } from './watch-read.ts';
  */
 export interface SiteSnapshot {
   robotsRules?: string[];
+  /** robots.txt as last read ('' when the site has none, null when it could not be read), obeyed until the next cycle. */
+  robotsText?: string | null;
   blocked?: string[];
   sitemap?: string[];
   certificate?: string;
   variants?: string[];
-  /** When the once-a-cycle checks (sitemap, certificate, variants) last ran. */
+  /** When the once-a-cycle checks (robots.txt, sitemap, certificate, variants) last ran. */
   checkedAt?: string;
 }
 
@@ -34,6 +36,14 @@ export interface SiteRobots {
   policy: RobotsPolicy;
   /** The rules as written ("Disallow: /private/ (User-agent: *)"); null when the file could not be read. */
   rules: string[] | null;
+  /** The file's text ('' when the site has none); null when it could not be read. */
+  text: string | null;
+}
+
+/** The watch's robots.txt from its text as read ('' for none, null for a file that could not be read). */
+export function siteRobotsOf(text: string | null): SiteRobots {
+  if (text === null) return { policy: allowAll(), rules: null, text };
+  return { policy: text ? policyFromText(text, CRAWLER_BOT_NAME) : allowAll(), rules: robotsRulesOf(text), text };
 }
 
 /** A robots.txt's allow and disallow lines, each with the user-agents of its group. */
@@ -70,12 +80,11 @@ export async function readSiteRobots(fetcher: SafeFetcher, origin: string, signa
       signal,
       headers: { accept: 'text/plain,*/*;q=0.5' },
     });
-    if (res.status >= 200 && res.status < 300)
-      return { policy: policyFromText(res.body, CRAWLER_BOT_NAME), rules: robotsRulesOf(res.body) };
-    return { policy: allowAll(), rules: res.status < 500 ? [] : null };
+    if (res.status >= 200 && res.status < 300) return siteRobotsOf(new TextDecoder().decode(res.body));
+    return siteRobotsOf(res.status < 500 ? '' : null);
   } catch (error) {
     if (signal?.aborted) throw error;
-    return { policy: allowAll(), rules: null };
+    return siteRobotsOf(null);
   }
 }
 
@@ -270,33 +279,37 @@ export interface SiteCheck {
 }
 
 /**
- * The site's look in a tick: robots.txt every look (the watch reads it anyway), the sitemap, the
- * certificate and the variants once a cycle. A first reading of each is the baseline (but for a
- * certificate already in trouble). Stores the site's reading with its changes; returns the sitemap's
- * URLs (the pages to watch are chosen from them).
+ * The site's look in a tick. Once a cycle robots.txt, the sitemap, the certificate and the variants
+ * are read and compared (a first reading of each is the baseline, but for a certificate already in
+ * trouble), and stored with their changes; between, the robots.txt of that reading is obeyed as it
+ * was (one request a cycle, not one a look). Returns the robots.txt to obey and the sitemap's URLs
+ * (the pages to watch are chosen from them).
  */
-export async function checkSite(check: SiteCheck, monitorId: string, origin: string, robots: SiteRobots, at: Date) {
+export async function checkSite(check: SiteCheck, monitorId: string, origin: string, at: Date) {
   const { db, fetcher, signal } = check;
   const site = JSON.parse((await getWatch(db, monitorId))?.site ?? '{}') as SiteSnapshot;
+  const now = at.getTime();
+  const due = !site.checkedAt || Date.parse(site.checkedAt) + check.intervalMs <= now || site.robotsText === undefined;
+  if (!due)
+    return { robots: siteRobotsOf(site.robotsText ?? null), changes: 0, sitemap: site.sitemap ?? [], cycled: false };
+  const robots = await readSiteRobots(fetcher, origin, signal);
   const watched = (await watchedPages(db, monitorId)).map((page) => page.url);
   const changes = robotsChanges(origin, site, robots, watched);
-  const now = at.getTime();
-  if (!site.checkedAt || Date.parse(site.checkedAt) + check.intervalMs <= now) {
-    if (check.sitemaps)
-      changes.push(
-        ...sitemapChanges(
-          origin,
-          site,
-          await readSitemapUrls(check.sitemaps, fetcher, origin, robots.policy.sitemaps, signal),
-        ),
-      );
-    changes.push(...certificateChanges(origin, site, await readCertificate(fetcher, origin, now, signal)));
-    changes.push(...variantChanges(origin, site, await readVariants(fetcher, origin, signal)));
-    site.checkedAt = at.toISOString();
-  }
+  site.robotsText = robots.text;
+  if (check.sitemaps)
+    changes.push(
+      ...sitemapChanges(
+        origin,
+        site,
+        await readSitemapUrls(check.sitemaps, fetcher, origin, robots.policy.sitemaps, signal),
+      ),
+    );
+  changes.push(...certificateChanges(origin, site, await readCertificate(fetcher, origin, now, signal)));
+  changes.push(...variantChanges(origin, site, await readVariants(fetcher, origin, signal)));
+  site.checkedAt = at.toISOString();
   await db.transaction().execute(async (trx) => {
     await insertChanges(trx, monitorId, changes, at.toISOString());
     await updateWatch(trx, monitorId, { site: JSON.stringify(site) });
   });
-  return { changes: changes.length, sitemap: site.sitemap ?? [], cycled: site.checkedAt === at.toISOString() };
+  return { robots, changes: changes.length, sitemap: site.sitemap ?? [], cycled: true };
 }

@@ -1,8 +1,18 @@
 import { describe, expect, test } from 'vitest';
+import { insertMonitor } from '#db/monitoring/monitors.ts';
 import { watchedPages } from '#db/monitoring/watch.ts';
 import { DIALECTS } from '#test/helpers/databases.ts';
-import { CYCLE_MS, cycleEnd, EPOCH, plantTenChanges, watchApps, type WatchApp } from '#test/helpers/monitor-watch.ts';
+import {
+  clientMonitorRow,
+  CYCLE_MS,
+  cycleEnd,
+  EPOCH,
+  plantTenChanges,
+  watchApps,
+  type WatchApp,
+} from '#test/helpers/monitor-watch.ts';
 import { WATCHED_PATHS } from '#test/fixtures/watched-site.ts';
+import { watchTick } from './watch.ts';
 
 /** Every change of the monitor (the API's pages followed to the end), oldest first. */
 async function allChanges(made: WatchApp, query: Record<string, string> = {}) {
@@ -134,6 +144,38 @@ describe.each(DIALECTS)('%s', (dialect) => {
       },
     ]);
     expect(await made.tick(3)).toMatchObject({ changes: 0 });
+  });
+
+  test('robots.txt is read once a cycle per site, not at every look, and its rules are obeyed between reads', async () => {
+    const made = await setup();
+    made.state.robots = 'User-agent: *\nDisallow: /admin/\nDisallow: /contact\n';
+    await made.tick(0);
+    expect(await made.tick(1)).toMatchObject({ read: WATCHED_PATHS.length - 1, changes: 0 });
+    expect(made.state.requests['/robots.txt']).toBe(2);
+    // Looks within the next cycle read the pages due then, under the robots.txt of the cycle's read.
+    let read = 0;
+    for (const quarter of [1.25, 1.5, 1.75, 2]) {
+      const look = await watchTick(made.options, new Date(EPOCH + quarter * CYCLE_MS));
+      expect(look).toMatchObject({ changes: 0 });
+      read += look.read;
+    }
+    expect(read).toBe(WATCHED_PATHS.length - 1);
+    expect(made.state.requests['/robots.txt']).toBe(3);
+    expect(made.state.requests['/sitemap.xml']).toBe(3);
+    expect(made.state.requests['/contact']).toBeUndefined();
+  });
+
+  test("new monitors' pages are chosen five a look, not all in one burst", async () => {
+    const made = await setup();
+    for (let index = 2; index <= 7; index += 1)
+      await insertMonitor(made.db, clientMonitorRow(`watchedMonitor0000000${index}`, made.site.origin));
+    const chosen = async () =>
+      (await made.db.selectFrom('monitor_watch_pages').select('monitor_id').distinct().execute()).length;
+    await made.tick(0);
+    expect(await chosen()).toBe(5);
+    await watchTick(made.options, new Date(EPOCH + 15_000));
+    expect(await chosen()).toBe(7);
+    expect(made.state.requests['/sitemap.xml']).toBe(7);
   });
 
   test('the changes API: the manage token, and a 400 with a message for every bad filter', async () => {

@@ -22,7 +22,7 @@ import type { SafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { BLIP_FIELD } from '#views/model/monitor-changes.ts';
 import { compareSnapshots, isErrorSnapshot, type PageSnapshot } from './watch-fields.ts';
 import { politely, readPage, realWait, type SitemapReader, type Wait } from './watch-read.ts';
-import { checkSite, readSiteRobots } from './watch-site.ts';
+import { checkSite } from './watch-site.ts';
 import { flushWatchAlerts } from './watch-alerts.ts';
 import type { AlertSettings } from './alerts.ts';
 
@@ -48,6 +48,13 @@ export const CHOOSE_EVERY_MS = 24 * 3_600_000;
 /** Monitors worked on per tick, and at once. */
 const MONITORS_PER_TICK = 200;
 const MONITORS_AT_ONCE = 8;
+/**
+ * Monitors whose pages are chosen per tick: a choice reads the site's sitemap and stores up to 500
+ * pages, so 50 new monitors (or a day's choices) are spread over ten ticks instead of one burst.
+ */
+const CHOICES_PER_TICK = 5;
+/** A tick's monitors start spread over this part of it, so the job thread's reading and parsing is flat. */
+const TICK_SPREAD_MS = 10_000;
 /** Pages of one monitor read per tick at most (the rest stay due for the next tick). */
 const PAGES_PER_TICK = 500;
 
@@ -174,14 +181,7 @@ async function watchMonitor(options: WatchOptions, monitorId: string, at: Date, 
   try {
     const monitor = await getMonitor(db, monitorId);
     if (!monitor) return { read: 0, changes: 0, alerted: false };
-    const robots = await readSiteRobots(options.fetcher, monitor.origin, options.signal);
-    const site = await checkSite(
-      { ...options, intervalMs: settings.intervalMs },
-      monitor.id,
-      monitor.origin,
-      robots,
-      at,
-    );
+    const site = await checkSite({ ...options, intervalMs: settings.intervalMs }, monitor.id, monitor.origin, at);
     if (choose) {
       const pages = await choosePages(options, monitor, site.sitemap);
       await setWatchedPages(db, monitor.id, pages, (url) =>
@@ -189,7 +189,7 @@ async function watchMonitor(options: WatchOptions, monitorId: string, at: Date, 
       );
       await updateWatch(db, monitor.id, { pagesAt: now });
     }
-    const pages = await readDuePages(options, monitor, robots.policy, at);
+    const pages = await readDuePages(options, monitor, site.robots.policy, at);
     // Once a cycle, the history is kept within its days and bytes.
     if (site.cycled)
       await pruneChanges(db, monitor.id, {
@@ -226,7 +226,7 @@ export async function watchTick(options: WatchOptions, at: Date): Promise<WatchT
   const toChoose = await watchesToChoose(
     options.db,
     new Date(at.getTime() - CHOOSE_EVERY_MS).toISOString(),
-    MONITORS_PER_TICK,
+    CHOICES_PER_TICK,
   );
   const due = await dueWatches(options.db, at.toISOString(), MONITORS_PER_TICK);
   const alerts = await dueAlerts(options.db, at.toISOString(), MONITORS_PER_TICK);
@@ -234,7 +234,13 @@ export async function watchTick(options: WatchOptions, at: Date): Promise<WatchT
   const choose = new Set(toChoose);
   await politely(
     ids,
-    { concurrency: MONITORS_AT_ONCE, spacingMs: 0, wait: realWait, signal: options.signal },
+    {
+      concurrency: MONITORS_AT_ONCE,
+      spacingMs: 0,
+      paceMs: TICK_SPREAD_MS / ids.length,
+      wait: options.wait ?? realWait,
+      signal: options.signal,
+    },
     async (id) => {
       try {
         const done = await watchMonitor(options, id, at, choose.has(id));
