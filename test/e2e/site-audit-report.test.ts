@@ -193,13 +193,22 @@ test('site audit report: live run survives a reload, is announced and focused, n
   await page.locator('.audit-score-explained').screenshot({ path: `${shots}/site-audit-report-trend.png` });
   await page.locator('.audit-diff').screenshot({ path: `${shots}/site-audit-report-diff.png` });
 
-  // The shareable report on a phone: its title names the domain and date.
+  // The re-run's shareable report on a phone, another browser (no visitor cookie): its title names the domain
+  // and date, and the score trend is the server's, the same two audits.
+  const rerunId = new URL(page.url()).searchParams.get('audit')!;
+  expect(rerunId).not.toBe(auditId);
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const phonePage = await phone.newPage();
-  await phonePage.goto(`${origin}/site-audit/${auditId}`);
+  await phonePage.goto(`${origin}/site-audit/${rerunId}`);
   await waitForIslands(phonePage);
   await phonePage.locator('.audit-report h2').first().waitFor();
   await expect.poll(() => phonePage.title()).toBe(title);
+  await phonePage.locator('.audit-trend li').nth(1).waitFor();
+  expect(await phonePage.locator('.audit-trend li .audit-trend-score').allTextContents()).toEqual(
+    await page.locator('.audit-trend li .audit-trend-score').allTextContents(),
+  );
+  expect(await phonePage.locator('.audit-history').count()).toBe(0);
+  await phonePage.locator('.audit-trend').screenshot({ path: `${shots}/site-audit-report-trend-phone.png` });
   await phonePage.locator('.audit-issue summary', { hasText: 'Page links to a broken internal URL' }).click();
   expect(await phonePage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
     0,

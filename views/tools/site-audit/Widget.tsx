@@ -7,7 +7,6 @@ import {
   progressText,
   reportPath,
   rerunOptions,
-  scoreTrend,
   START_LABEL,
 } from './logic.ts';
 import type { AuditListItem, AuditView } from './schema.ts';
@@ -146,7 +145,7 @@ export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
           idPrefix={idPrefix}
           onRerun={() => rerun(shown.audit)}
           busy={busy}
-          trend={history.some((item) => item.id === shown.audit.id) ? scoreTrend(history, shown.audit) : undefined}
+          trend={run.trendOf(shown.audit.id)}
           headingRef={run.heading}
           progress={rerunning && audit ? <RunProgress audit={audit} onCancel={() => void run.cancel()} /> : undefined}
         />
