@@ -183,10 +183,15 @@ test('site audit report: live run survives a reload, is announced and focused, n
   );
   await report.getByRole('button', { name: 'Re-run audit' }).click();
   await page.locator('.audit-diff').waitFor({ timeout: 30_000 });
-  expect(await page.locator('.audit-diff p').textContent()).toBe('1 new issue · 1 fixed issue');
-  // The new and fixed issues are listed, open.
-  await page.locator('.audit-diff').getByText('Missing title: /b').waitFor();
-  await page.locator('.audit-diff').getByText('Missing meta description: /c').waitFor();
+  // /d went 404: its own issues went with it (not fixed), grouped under it; errors first.
+  expect(await page.locator('.audit-diff > p').textContent()).toBe('2 new issues · 1 fixed issue');
+  const [added, fixed] = await page.locator('.audit-diff details').all();
+  // The badges read in capitals (CSS), as the visitor sees them.
+  expect(await added!.locator(':scope > ul > li').allInnerTexts()).toEqual([
+    'ERROR Internal URL answers 4xx: /d\nNo longer checked there (not fixed):\nERROR Page links to a broken internal URL: /d\nNOTICE Canonical missing: /d',
+    'ERROR Missing title: /b',
+  ]);
+  expect(await fixed!.locator(':scope > ul > li').allInnerTexts()).toEqual(['WARNING Missing meta description: /c']);
   await page.locator('.audit-trend li').nth(1).waitFor();
   expect(await page.locator('.audit-trend li').count()).toBe(2);
   await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('site-audit-report-heading');

@@ -8,7 +8,6 @@ import {
   trendTime,
   reportTitle,
   scoreLabel,
-  shortUrl,
   stoppedNote,
   renderNote,
   summaryLine,
@@ -18,6 +17,7 @@ import {
 import { IssuesSection } from './IssueList.tsx';
 import { PagesTable, ResourcesTable } from './PagesTable.tsx';
 import { MonitoringPanel } from './MonitoringPanel.tsx';
+import { DiffSection } from './DiffSection.tsx';
 import { scoreExplanation } from '#views/model/site-audit-report.ts';
 import type { AuditIssueGroup, AuditView } from './schema.ts';
 
@@ -87,43 +87,6 @@ function ScoreSection({ audit, trend }: { audit: AuditView; trend?: ScorePoint[]
         {trend ? <ScoreTrend trend={trend} currentId={audit.id} /> : null}
       </div>
     </>
-  );
-}
-
-/** The issues new and fixed since the visitor's previous audit of the site. */
-function DiffSection({
-  diff,
-  types,
-  siteUrl,
-}: {
-  diff: NonNullable<AuditView['diff']>;
-  types: Map<string, IssueType>;
-  siteUrl?: string;
-}) {
-  return (
-    <div className="audit-diff">
-      <h3>Since your previous audit</h3>
-      <p>
-        {plural(diff.newCount, 'new issue')} · {plural(diff.fixedCount, 'fixed issue')}
-      </p>
-      {[
-        ['New', diff.newIssues],
-        ['Fixed', diff.fixedIssues],
-      ].map(([label, list]) =>
-        (list as Array<{ type: string; url: string }>).length ? (
-          <details key={label as string} open>
-            <summary>{label as string}</summary>
-            <ul className="audit-urls">
-              {(list as Array<{ type: string; url: string }>).map((item) => (
-                <li key={`${item.type} ${item.url}`}>
-                  {types.get(item.type)?.title ?? item.type}: {shortUrl(item.url, siteUrl)}
-                </li>
-              ))}
-            </ul>
-          </details>
-        ) : null,
-      )}
-    </div>
   );
 }
 
