@@ -37,6 +37,18 @@ async function owners(db: Db, audit: { visitor: string; url: string }): Promise<
   return [...new Set([audit.visitor, person, ...monitors.map((monitor) => MONITOR_PREFIX + monitor.id)])];
 }
 
+/** The finished audits of `audit`'s history (its address, its owners), up to its time, newest first. */
+async function historyOf(db: Db, audit: { visitor: string; url: string; createdAt: string }) {
+  return db
+    .selectFrom('site_audits')
+    .where('visitor', 'in', await owners(db, audit))
+    .where('url', '=', audit.url)
+    .where('status', '=', 'done')
+    .where('created_at', '<=', audit.createdAt)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc');
+}
+
 /**
  * The score history of the site `id` audited, as far as that audit reaches (decision 0058, "History across
  * devices"): the finished audits of the same address by its owners (see `owners`) up to and including it,
@@ -45,19 +57,14 @@ async function owners(db: Db, audit: { visitor: string; url: string }): Promise<
 export async function siteHistory(db: Db, id: string, max = 10): Promise<SiteHistoryPoint[] | undefined> {
   const audit = await db
     .selectFrom('site_audits')
-    .select(['visitor', 'url', 'created_at'])
+    .select(['visitor', 'url', 'created_at as createdAt'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!audit) return undefined;
-  const rows = await db
-    .selectFrom('site_audits')
+  const rows = await (
+    await historyOf(db, audit)
+  )
     .select(['id', 'visitor', 'summary', 'created_at'])
-    .where('visitor', 'in', await owners(db, audit))
-    .where('url', '=', audit.url)
-    .where('status', '=', 'done')
-    .where('created_at', '<=', audit.created_at)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
     .limit(max)
     .execute();
   return rows
@@ -69,4 +76,23 @@ export async function siteHistory(db: Db, id: string, max = 10): Promise<SiteHis
     }))
     .filter((point): point is SiteHistoryPoint => typeof point.score === 'number')
     .reverse();
+}
+
+/**
+ * What `current` (an audit being stored as done, filed under `url`) is diffed against: the newest finished
+ * audit of its history before it, so the diff and the trend agree (a monitor's first run compares with the
+ * report it was made from; the owner's next audit with the monitor's last run).
+ */
+export async function previousInHistory(
+  db: Db,
+  current: { id: string; visitor: string; url: string; createdAt: string },
+): Promise<string | undefined> {
+  const row = await (
+    await historyOf(db, current)
+  )
+    .select('id')
+    .where('id', '!=', current.id)
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
 }

@@ -1,5 +1,6 @@
 import type { Db } from '#db/index.ts';
-import { issueLinksOf, issuesOnlyIn, previousDoneAudit } from '#db/site-audits.ts';
+import { previousInHistory } from '#db/site-audit-history.ts';
+import { issueLinksOf, issuesOnlyIn } from '#db/site-audits.ts';
 import { groupByCause, type DiffItem } from '#views/model/site-audit-diff.ts';
 import { DIFF_LIST_LIMIT } from './report.ts';
 
@@ -14,7 +15,8 @@ async function linkTargets(trx: Db, id: string, items: readonly DiffItem[]): Pro
 }
 
 /**
- * The diff against the same owner's previous finished audit of the address crawled, however it was typed.
+ * The diff against the previous finished audit of the site's history (db/site-audit-history.ts: the same
+ * owner's, or their monitor's, of the address crawled, however it was typed).
  * Runs inside the transaction that marks the audit done (`trx`), after its issues are written. Side effects
  * of one regression are grouped under it (views/model/site-audit-diff.ts): a page that went 404 takes the
  * new broken links to it and its own earlier issues, which are not counted as fixed.
@@ -24,7 +26,7 @@ export async function diffAgainstPrevious(
   current: { id: string; visitor: string; createdAt: string },
   crawledUrl: string,
 ) {
-  const previousId = await previousDoneAudit(trx, { ...current, url: crawledUrl });
+  const previousId = await previousInHistory(trx, { ...current, url: crawledUrl });
   if (!previousId) return undefined;
   const added = await issuesOnlyIn(trx, current.id, previousId, DIFF_LIST_LIMIT);
   const fixed = await issuesOnlyIn(trx, previousId, current.id, DIFF_LIST_LIMIT);

@@ -27,7 +27,7 @@ async function history(app: App, id: string) {
 describe.each(DIALECTS)('%s', (dialect) => {
   const { setup } = monitoringApps(dialect);
 
-  test("a report's history is its owner's audits of the address and their monitor's runs, up to it, for anyone holding the link", async () => {
+  test("a report's history (and its diff's previous audit) is its owner's audits of the address and their monitor's runs, up to it, for anyone holding the link", async () => {
     const made = await setup({ SITE_AUDIT_RATE_LIMIT: '50', MONITOR_CHECK_NOW_PER_HOUR: '10' });
     const owner = request.agent(made.app);
     const other = request.agent(made.app);
@@ -63,10 +63,20 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect(await history(made.app, monitored)).toEqual([first, second, `${monitored} (monitor)`]);
     const third = await audited(owner, made.app, site);
     expect(await history(made.app, third)).toEqual([first, second, `${monitored} (monitor)`, third]);
+    // The diff compares with the point before it in that history: the monitor's first run with the report it
+    // was made from, the owner's next audit with the monitor's run.
+    const previousOf = async (id: string) =>
+      (await request(made.app).get(`/api/site-audits/${id}`)).body.diff?.previousId;
+    expect([await previousOf(second), await previousOf(monitored), await previousOf(third)]).toEqual([
+      first,
+      second,
+      monitored,
+    ]);
     // The other visitor's audits stay theirs, and the owner's other address stays out.
     expect(await history(made.app, strangers)).toEqual([strangers]);
     const theirsAgain = await audited(other, made.app, site);
     expect(await history(made.app, theirsAgain)).toEqual([strangers, theirsAgain]);
+    expect(await previousOf(theirsAgain)).toBe(strangers);
   }, 60_000);
 
   test('an unknown or malformed audit id has no history (404 JSON)', async () => {
