@@ -12,7 +12,6 @@ import {
   issuesOnlyIn,
   listSiteAudits,
   markRunning,
-  previousDoneAudit,
   pruneSiteAudits,
   requeueSiteAudit,
   saveProgress,
@@ -20,6 +19,7 @@ import {
   type StoredIssue,
   type StoredPage,
 } from './site-audits.ts';
+import { previousInHistory } from './site-audit-history.ts';
 
 async function runningAudit(db: Db, id: string, createdAt = '2026-11-26T00:00:00.000Z', visitor = 'v'): Promise<void> {
   await insertSiteAudit(db, { id, visitor, url: 'https://example.test/', createdAt });
@@ -170,8 +170,8 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect((await listSiteAudits(db, 'v', 2)).map((row) => row.id)).toEqual(['c', 'b']);
     for (const id of ['a', 'b']) await completeSiteAudit(db, id, result(1, 0));
     const current = { id: 'c', visitor: 'v', url: 'https://example.test/', createdAt: at(2) };
-    expect(await previousDoneAudit(db, current)).toBe('b');
-    expect(await previousDoneAudit(db, { ...current, visitor: 'w' })).toBeUndefined();
+    expect(await previousInHistory(db, current)).toBe('b');
+    expect(await previousInHistory(db, { ...current, visitor: 'w' })).toBeUndefined();
   });
 
   test('issuesOnlyIn counts and lists the (type, url) pairs of one audit missing from the other, in order', async () => {

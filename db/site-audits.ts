@@ -274,26 +274,6 @@ async function deleteReportRows(trx: Db, id: string): Promise<void> {
   await trx.deleteFrom('site_audit_issues').where('audit_id', '=', id).execute();
 }
 
-/** The same visitor's latest finished audit of the same URL before `id`, if any. */
-export async function previousDoneAudit(
-  db: Db,
-  current: { id: string; visitor: string; url: string; createdAt: string },
-): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('site_audits')
-    .select('id')
-    .where('visitor', '=', current.visitor)
-    .where('url', '=', current.url)
-    .where('status', '=', 'done')
-    .where('id', '!=', current.id)
-    .where('created_at', '<=', current.createdAt)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.id;
-}
-
 const FINISHED = ['done', 'failed', 'cancelled'] as const;
 
 /**

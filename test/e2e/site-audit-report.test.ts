@@ -183,23 +183,37 @@ test('site audit report: live run survives a reload, is announced and focused, n
   );
   await report.getByRole('button', { name: 'Re-run audit' }).click();
   await page.locator('.audit-diff').waitFor({ timeout: 30_000 });
-  expect(await page.locator('.audit-diff p').textContent()).toBe('1 new issue · 1 fixed issue');
-  // The new and fixed issues are listed, open.
-  await page.locator('.audit-diff').getByText('Missing title: /b').waitFor();
-  await page.locator('.audit-diff').getByText('Missing meta description: /c').waitFor();
+  // /d went 404: its own issues went with it (not fixed), grouped under it; errors first.
+  expect(await page.locator('.audit-diff > p').textContent()).toBe('2 new issues · 1 fixed issue');
+  const [added, fixed] = await page.locator('.audit-diff details').all();
+  // The badges read in capitals (CSS), as the visitor sees them.
+  expect(await added!.locator(':scope > ul > li').allInnerTexts()).toEqual([
+    'ERROR Internal URL answers 4xx: /d\nNo longer checked there (not fixed):\nERROR Page links to a broken internal URL: /d\nNOTICE Canonical missing: /d',
+    'ERROR Missing title: /b',
+  ]);
+  expect(await fixed!.locator(':scope > ul > li').allInnerTexts()).toEqual(['WARNING Missing meta description: /c']);
   await page.locator('.audit-trend li').nth(1).waitFor();
   expect(await page.locator('.audit-trend li').count()).toBe(2);
   await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('site-audit-report-heading');
   await page.locator('.audit-score-explained').screenshot({ path: `${shots}/site-audit-report-trend.png` });
   await page.locator('.audit-diff').screenshot({ path: `${shots}/site-audit-report-diff.png` });
 
-  // The shareable report on a phone: its title names the domain and date.
+  // The re-run's shareable report on a phone, another browser (no visitor cookie): its title names the domain
+  // and date, and the score trend is the server's, the same two audits.
+  const rerunId = new URL(page.url()).searchParams.get('audit')!;
+  expect(rerunId).not.toBe(auditId);
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const phonePage = await phone.newPage();
-  await phonePage.goto(`${origin}/site-audit/${auditId}`);
+  await phonePage.goto(`${origin}/site-audit/${rerunId}`);
   await waitForIslands(phonePage);
   await phonePage.locator('.audit-report h2').first().waitFor();
   await expect.poll(() => phonePage.title()).toBe(title);
+  await phonePage.locator('.audit-trend li').nth(1).waitFor();
+  expect(await phonePage.locator('.audit-trend li .audit-trend-score').allTextContents()).toEqual(
+    await page.locator('.audit-trend li .audit-trend-score').allTextContents(),
+  );
+  expect(await phonePage.locator('.audit-history').count()).toBe(0);
+  await phonePage.locator('.audit-trend').screenshot({ path: `${shots}/site-audit-report-trend-phone.png` });
   await phonePage.locator('.audit-issue summary', { hasText: 'Page links to a broken internal URL' }).click();
   expect(await phonePage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
     0,

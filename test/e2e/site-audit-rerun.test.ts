@@ -116,3 +116,34 @@ describe.each([390, 1366])('%i px', (width) => {
     await context.close();
   }, 180_000);
 });
+
+test('the first run on a phone brings its progress into view, clear of the Call/WhatsApp buttons, and says it is starting', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+  await page.goto(`${origin}/site-audit`);
+  await waitForIslands(page);
+  let release!: () => void;
+  gate = new Promise<void>((resolve) => (release = resolve));
+  await page.getByLabel('Website URL').fill(`${site.origin}/`);
+  await page.getByRole('button', { name: 'Run Site Audit' }).click();
+  // Held on /slow: the progress is on screen, above the fixed buttons, and never says "0 of 0".
+  const progress = page.locator('.audit-progress');
+  await progress.getByText(/^(Queued|Starting: reading robots\.txt|Crawled [1-9]\d* of)/).waitFor();
+  expect(await progress.innerText()).not.toContain('Crawled 0 of 0');
+  await expect.poll(() => inView(page, '.audit-progress')).toBe(true);
+  const clear = await page.evaluate(() => {
+    const box = document.querySelector('.audit-progress')!.getBoundingClientRect();
+    const buttons = document.querySelector('.quick-contact')?.getBoundingClientRect();
+    return { visible: buttons !== undefined && buttons.height > 0, below: !buttons || box.bottom <= buttons.top };
+  });
+  expect(clear).toEqual({ visible: true, below: true });
+  await page.screenshot({ path: 'test-results/journey-first-run-390.png' });
+  gate = null;
+  release();
+  await page.locator('.audit-report h2').first().waitFor({ timeout: 60_000 });
+  expect(problems).toEqual([]);
+  await context.close();
+}, 120_000);

@@ -286,9 +286,47 @@ describe.each(DIALECTS)('%s', (dialect) => {
       const got = await request(app).get(`/api/site-audits/${second.id}`);
       expect(got.body.diff).toEqual({
         previousId: first.id,
+        causes: [],
         newIssues: [{ type: 'lang-missing', url: `${served.origin}/b` }],
         fixedIssues: [{ type: 'title-missing', url: `${served.origin}/a` }],
         newCount: 1,
+        fixedCount: 1,
+      });
+    } finally {
+      await served.close();
+    }
+  });
+
+  test('a page that went 404 groups its side effects: the links to it follow from it, its own issues are not fixed', async () => {
+    let round = 1;
+    const site: FixtureSite = (path) => {
+      if (path === '/robots.txt') return undefined;
+      if (path === '/') return html(auditPage('/', { links: ['/a', '/b', '/d'] }));
+      if (path === '/a') return html(auditPage('/a', { title: round === 1 ? null : undefined }));
+      if (path === '/b') return html(auditPage('/b', { lang: round === 1 ? 'en' : null }));
+      if (path === '/d' && round === 1) return html(auditPage('/d', { title: null }));
+      return undefined;
+    };
+    const served = await serveFixture(site);
+    try {
+      const { app } = await appFor(served.hostPort);
+      const first = await audit(app, `${served.origin}/`);
+      round = 2;
+      const second = await audit(app, `${served.origin}/`, first.cookie);
+      const at = (type: string, path: string) => ({ type, url: `${served.origin}${path}` });
+      expect((await request(app).get(`/api/site-audits/${second.id}`)).body.diff).toEqual({
+        previousId: first.id,
+        causes: [
+          {
+            ...at('status-4xx', '/d'),
+            followed: [at('links-broken', '/')],
+            // Not fixed: /d is no longer read as a page.
+            gone: [at('title-missing', '/d'), at('canonical-missing', '/d')],
+          },
+        ],
+        newIssues: [at('lang-missing', '/b')],
+        fixedIssues: [at('title-missing', '/a')],
+        newCount: 3,
         fixedCount: 1,
       });
     } finally {

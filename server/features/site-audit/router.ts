@@ -58,7 +58,7 @@ function urlList(service: SiteAuditService, db: Db, kind: StoredPageKind) {
 /**
  * Site audit API (issue 12): POST /api/site-audits {url} → 202 {id, status}; GET /api/site-audits
  * (the caller's own, by cookie); GET /api/site-audits/issue-types; GET /api/site-audits/:id and
- * its /issues, /pages, /resources, /export.csv, /report.pdf and /events (SSE); DELETE /api/site-audits/:id cancels.
+ * its /history, /issues, /pages, /resources, /export.csv, /report.pdf and /events (SSE); DELETE /api/site-audits/:id cancels.
  */
 export function siteAuditRouter({ service, db, settings, brand, fontPath, pdfCapacity }: SiteAuditRouterDeps): Router {
   const router = Router();
@@ -95,6 +95,12 @@ export function siteAuditRouter({ service, db, settings, brand, fontPath, pdfCap
   router.get('/site-audits/:id', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json(await service.get(String(req.params.id)));
+  });
+
+  // The site's score history as far as this audit reaches: the same on every device and for a shared link.
+  router.get('/site-audits/:id/history', async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ audits: await service.history(String(req.params.id)) });
   });
 
   router.get('/site-audits/:id/issues', async (req, res) => {

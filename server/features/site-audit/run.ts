@@ -2,9 +2,7 @@ import type { Db } from '#db/index.ts';
 import {
   completeSiteAudit,
   finishSiteAudit,
-  issuesOnlyIn,
   markRunning,
-  previousDoneAudit,
   pruneSiteAudits,
   requeueSiteAudit,
   saveProgress,
@@ -15,7 +13,8 @@ import type { CrawlFetcher } from '#server/lib/crawler/types.ts';
 import type { ExternalCheckSettings, SiteAuditLimits } from '#server/config/site-audit-defaults.ts';
 import { runSiteAudit, type AuditProgress } from './audit.ts';
 import type { AuditRenderer } from './render/renderer.ts';
-import { DIFF_LIST_LIMIT, pageRows, reportFacts } from './report.ts';
+import { diffAgainstPrevious } from './diff.ts';
+import { pageRows, reportFacts } from './report.ts';
 import { loadResumedCrawl } from './resume.ts';
 
 /** What an audit's job carries (its id is the audit's id). */
@@ -174,7 +173,7 @@ async function crawlAndStore(
           detail: issue.detail,
           ...(issue.links?.length ? { links: issue.links } : {}),
         })),
-        diff: (trx) => diffAgainstPrevious(trx, job, outcome.crawledUrl),
+        diff: (trx) => diffAgainstPrevious(trx, { id: job.id, ...job.input }, outcome.crawledUrl),
       },
       { breathe: () => deps.slicer.breathe(), signal: job.signal },
     );
@@ -215,22 +214,4 @@ async function stopped(deps: Pick<AuditRunDeps, 'db' | 'now'>, job: AuditTry): P
   }
   await requeueSiteAudit(deps.db, job.id);
   throw new Error('The server stopped while this audit was running.');
-}
-
-/**
- * Runs inside the transaction that marks the audit done (`trx`), after its issues are written; the
- * previous audit is the one of the same address actually crawled, however it was typed.
- */
-async function diffAgainstPrevious(trx: Db, job: AuditTry, crawledUrl: string) {
-  const previousId = await previousDoneAudit(trx, { id: job.id, ...job.input, url: crawledUrl });
-  if (!previousId) return undefined;
-  const added = await issuesOnlyIn(trx, job.id, previousId, DIFF_LIST_LIMIT);
-  const fixed = await issuesOnlyIn(trx, previousId, job.id, DIFF_LIST_LIMIT);
-  return {
-    previousId,
-    newIssues: added.items,
-    fixedIssues: fixed.items,
-    newCount: added.total,
-    fixedCount: fixed.total,
-  };
 }

@@ -8,6 +8,7 @@ import {
   type SiteAuditRow,
   type SiteAuditStatus,
 } from '#db/site-audits.ts';
+import { siteHistory } from '#db/site-audit-history.ts';
 import { normalizeUrl } from '#server/lib/crawler/index.ts';
 import {
   BusyError,
@@ -157,6 +158,12 @@ export function createSiteAuditService(options: SiteAuditServiceOptions) {
     /** The visitor's own audits, newest first. */
     async list(visitor: string) {
       return (await listSiteAudits(db, visitor)).map(listItem);
+    },
+    /** The score history of the site `id` audited, as far as that audit reaches (its owner's and their monitors' audits). */
+    async history(id: string) {
+      const points = isId(id) ? await siteHistory(db, id) : undefined;
+      if (!points) throw new NotFoundError('No site audit with that id.');
+      return points;
     },
     /** The stored record of a finished audit; throws `not-done` while it is queued or running. */
     async finished(id: string): Promise<SiteAuditRow> {

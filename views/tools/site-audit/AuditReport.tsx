@@ -8,7 +8,6 @@ import {
   trendTime,
   reportTitle,
   scoreLabel,
-  shortUrl,
   stoppedNote,
   renderNote,
   summaryLine,
@@ -18,15 +17,19 @@ import {
 import { IssuesSection } from './IssueList.tsx';
 import { PagesTable, ResourcesTable } from './PagesTable.tsx';
 import { MonitoringPanel } from './MonitoringPanel.tsx';
+import { DiffSection } from './DiffSection.tsx';
 import { scoreExplanation } from '#views/model/site-audit-report.ts';
 import type { AuditIssueGroup, AuditView } from './schema.ts';
 
-/** The score of each of this visitor's audits of the site, oldest first, this one included. */
+/**
+ * The score of each audit of the site this report reaches (its owner's, and their monitor's runs), oldest first,
+ * this one included: the server's history, so a second device and a shared link see the same.
+ */
 function ScoreTrend({ trend, currentId }: { trend: ScorePoint[]; currentId: string }) {
   if (trend.length < 2)
     return (
       <p className="audit-trend-note">
-        This is your first audit of this site: run it again after your fixes to see the score change.
+        This is the first audit of this site: run it again after your fixes to see the score change.
       </p>
     );
   const first = trend[0];
@@ -34,25 +37,28 @@ function ScoreTrend({ trend, currentId }: { trend: ScorePoint[]; currentId: stri
   const change = last.score - first.score;
   return (
     <div className="audit-trend">
-      <h4>Score across your audits of this site</h4>
+      <h4>Score across the audits of this site</h4>
       <ol>
         {trend.map((point) => (
           <li key={point.id} aria-current={point.id === currentId ? 'true' : undefined}>
             <span className="audit-trend-score">{point.score}</span>
-            <span className="audit-trend-date">{trendTime(point.createdAt)}</span>
+            <span className="audit-trend-date">
+              {trendTime(point.createdAt)}
+              {point.monitored ? ' · monitor' : ''}
+            </span>
           </li>
         ))}
       </ol>
       <p>
         {change === 0
-          ? `Unchanged since your first audit (${first.score}).`
-          : `${change > 0 ? 'Up' : 'Down'} ${Math.abs(change)} point${Math.abs(change) === 1 ? '' : 's'} since your first audit (${first.score} → ${last.score}).`}
+          ? `Unchanged since the first audit (${first.score}).`
+          : `${change > 0 ? 'Up' : 'Down'} ${Math.abs(change)} point${Math.abs(change) === 1 ? '' : 's'} since the first audit (${first.score} → ${last.score}).`}
       </p>
     </div>
   );
 }
 
-/** The score, its counts, how it is computed and (for the visitor's own audits) how it moved. */
+/** The score, its counts, how it is computed and how it moved across the site's audits. */
 function ScoreSection({ audit, trend }: { audit: AuditView; trend?: ScorePoint[] }) {
   const summary = audit.summary!;
   return (
@@ -81,43 +87,6 @@ function ScoreSection({ audit, trend }: { audit: AuditView; trend?: ScorePoint[]
         {trend ? <ScoreTrend trend={trend} currentId={audit.id} /> : null}
       </div>
     </>
-  );
-}
-
-/** The issues new and fixed since the visitor's previous audit of the site. */
-function DiffSection({
-  diff,
-  types,
-  siteUrl,
-}: {
-  diff: NonNullable<AuditView['diff']>;
-  types: Map<string, IssueType>;
-  siteUrl?: string;
-}) {
-  return (
-    <div className="audit-diff">
-      <h3>Since your previous audit</h3>
-      <p>
-        {plural(diff.newCount, 'new issue')} · {plural(diff.fixedCount, 'fixed issue')}
-      </p>
-      {[
-        ['New', diff.newIssues],
-        ['Fixed', diff.fixedIssues],
-      ].map(([label, list]) =>
-        (list as Array<{ type: string; url: string }>).length ? (
-          <details key={label as string} open>
-            <summary>{label as string}</summary>
-            <ul className="audit-urls">
-              {(list as Array<{ type: string; url: string }>).map((item) => (
-                <li key={`${item.type} ${item.url}`}>
-                  {types.get(item.type)?.title ?? item.type}: {shortUrl(item.url, siteUrl)}
-                </li>
-              ))}
-            </ul>
-          </details>
-        ) : null,
-      )}
-    </div>
   );
 }
 
@@ -152,7 +121,7 @@ export interface AuditReportProps {
   idPrefix: string;
   onRerun?: () => void;
   busy?: boolean;
-  /** This visitor's scores for the site, oldest first (from their own list of audits). */
+  /** The site's scores as far as this audit reaches, oldest first (GET /api/site-audits/:id/history). */
   trend?: ScorePoint[];
   /** The report's heading, focused when a run completes. */
   headingRef?: Ref<HTMLHeadingElement>;

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
 import { AuditReport } from './AuditReport.tsx';
 import {
   BUSY_LABEL,
@@ -7,7 +7,6 @@ import {
   progressText,
   reportPath,
   rerunOptions,
-  scoreTrend,
   START_LABEL,
 } from './logic.ts';
 import type { AuditListItem, AuditView } from './schema.ts';
@@ -23,9 +22,17 @@ export interface SiteAuditProps {
 }
 
 /** A run under way: its progress bar, its words and the cancel button. */
-function RunProgress({ audit, onCancel }: { audit: AuditView; onCancel: () => void }) {
+function RunProgress({
+  audit,
+  onCancel,
+  boxRef,
+}: {
+  audit: AuditView;
+  onCancel: () => void;
+  boxRef?: Ref<HTMLDivElement>;
+}) {
   return (
-    <div className="audit-progress" role="status" aria-live="polite">
+    <div className="audit-progress" role="status" aria-live="polite" ref={boxRef}>
       <progress max={100} value={progressPercent(audit.progress)} aria-label="Audit progress" />
       <p>{progressText(audit.status, audit.progress)}</p>
       <button type="button" className="button secondary" onClick={onCancel}>
@@ -84,6 +91,14 @@ export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
     setCheckExternalLinks(options.checkExternalLinks);
   }, [audit?.id, audit?.status]);
 
+  // A run's progress under the form may be below the fold on a phone: it is brought into view once per run
+  // (a re-run's shows by its button, where the visitor already is).
+  const progressBox = useRef<HTMLDivElement>(null);
+  const formRun = audit && running && !rerunning ? audit.id : null;
+  useEffect(() => {
+    if (formRun) progressBox.current?.scrollIntoView({ block: 'nearest' });
+  }, [formRun]);
+
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     start(url);
@@ -129,7 +144,9 @@ export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
           />
           Check links to other sites (each one once, politely)
         </label>
-        {audit && running && !rerunning ? <RunProgress audit={audit} onCancel={() => void run.cancel()} /> : null}
+        {audit && running && !rerunning ? (
+          <RunProgress audit={audit} onCancel={() => void run.cancel()} boxRef={progressBox} />
+        ) : null}
         <ErrorMessage error={error} id={id('error')} />
         <ErrorMessage error={endedMessage(audit)} />
         {audit ? (
@@ -146,7 +163,7 @@ export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
           idPrefix={idPrefix}
           onRerun={() => rerun(shown.audit)}
           busy={busy}
-          trend={history.some((item) => item.id === shown.audit.id) ? scoreTrend(history, shown.audit) : undefined}
+          trend={run.trendOf(shown.audit.id)}
           headingRef={run.heading}
           progress={rerunning && audit ? <RunProgress audit={audit} onCancel={() => void run.cancel()} /> : undefined}
         />

@@ -1,11 +1,9 @@
 import { expect, test } from 'vitest';
-import type { AuditStatus } from './schema.ts';
 import { auditFromQuery, auditMessage } from '#views/pages/contact/Widget.tsx';
 import {
   auditMeta,
   completionText,
   contactPath,
-  scoreTrend,
   filterGroups,
   formatBytes,
   progressPercent,
@@ -125,29 +123,6 @@ test('an audit that stopped rendering JavaScript part way says why', () => {
   expect(renderNote({ rendered: 3, stopped: 'The browser stopped answering 3 times.' })).toBe(
     'The browser stopped answering 3 times.',
   );
-});
-
-test('the score trend: this visitor’s finished audits of the same address, oldest first, up to the one shown', () => {
-  const item = (id: string, url: string, createdAt: string, score?: number, status: AuditStatus = 'done') => ({
-    id,
-    url,
-    status,
-    progress: { crawled: 1, discovered: 1 },
-    createdAt,
-    finishedAt: createdAt,
-    ...(score === undefined ? {} : { score }),
-  });
-  const history = [
-    item('later', 'https://x.in/', '2026-11-27T12:00:00Z', 90),
-    item('now', 'https://x.in/', '2026-11-27T11:00:00Z', 80),
-    item('other', 'https://y.in/', '2026-11-27T10:30:00Z', 10),
-    item('failed', 'https://x.in/', '2026-11-27T10:20:00Z', undefined, 'failed'),
-    item('first', 'https://x.in/', '2026-11-27T10:00:00Z', 55),
-  ];
-  expect(scoreTrend(history, { id: 'now', url: 'https://x.in/', createdAt: '2026-11-27T11:00:00Z' })).toEqual([
-    { id: 'first', score: 55, createdAt: '2026-11-27T10:00:00Z' },
-    { id: 'now', score: 80, createdAt: '2026-11-27T11:00:00Z' },
-  ]);
 });
 
 test('the call to action carries the site, its score and the audit into the contact form, which fills itself in', () => {

@@ -1,6 +1,5 @@
 import type {
   AuditIssueGroup,
-  AuditListItem,
   AuditProgressView,
   AuditReportFacts,
   AuditStatus,
@@ -133,30 +132,13 @@ export const FAILED_MESSAGE = 'Failed to run the site audit';
 /** Top fixes shown on screen (the PDF lists 10). */
 export const TOP_FIXES_SHOWN = 5;
 
-/** One of this visitor's finished audits of a site, for the score trend. */
+/** One finished audit of a site's history (GET /api/site-audits/:id/history), for the score trend. */
 export interface ScorePoint {
   id: string;
   score: number;
   createdAt: string;
-}
-
-/** The trend of `audit`'s site: this visitor's finished audits of the same address, oldest first, up to this one. */
-export function scoreTrend(
-  history: readonly AuditListItem[],
-  audit: { id: string; url: string; createdAt: string },
-  max = 10,
-): ScorePoint[] {
-  return history
-    .filter(
-      (item) =>
-        item.url === audit.url &&
-        item.status === 'done' &&
-        item.score !== undefined &&
-        item.createdAt <= audit.createdAt,
-    )
-    .map((item) => ({ id: item.id, score: item.score!, createdAt: item.createdAt }))
-    .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0))
-    .slice(-max);
+  /** Run by a monitor of the site rather than by hand. */
+  monitored: boolean;
 }
 
 /** The contact form, filled in from a report: the site, its score and the audit (the inbox links it). */

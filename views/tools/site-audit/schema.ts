@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { startUrlSchema } from '../sitemap-generator/schema.ts';
 import type { Severity } from '#views/model/site-audit.ts';
 import type { AuditLink, AuditLinkGroups } from '#views/model/site-audit-report.ts';
+import type { DiffCause } from '#views/model/site-audit-diff.ts';
 
 /**
  * POST /api/site-audits: the website to audit, typed as people type it (a bare domain gets https://),
@@ -55,6 +56,8 @@ export interface AuditSummary {
 
 export interface AuditDiff {
   previousId: string;
+  /** Regressions with what followed from them (views/model/site-audit-diff.ts); absent in audits stored before. */
+  causes?: DiffCause[];
   newIssues: Array<{ type: string; url: string }>;
   fixedIssues: Array<{ type: string; url: string }>;
   newCount: number;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { apiFetch, requestJson } from '#views/lib/request-json.ts';
 import type { IssueType } from '#views/model/site-audit.ts';
-import { completionText, FAILED_MESSAGE, reportPath, reportTitle, RESUME_KEY } from './logic.ts';
+import { completionText, FAILED_MESSAGE, reportPath, reportTitle, RESUME_KEY, type ScorePoint } from './logic.ts';
 import type { AuditIssueGroup, AuditListItem, AuditView } from './schema.ts';
 
 const message = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
@@ -63,14 +63,24 @@ async function fetchHistory(): Promise<AuditListItem[] | null> {
   }
 }
 
-/** A finished audit, its issue groups and (the first time) the issue types' words. */
+/** The score history of the audit's site (the server's, so every device and a shared link see it), or null. */
+async function fetchTrend(auditKey: string): Promise<ScorePoint[] | null> {
+  try {
+    return (await requestJson<{ audits: ScorePoint[] }>(`/api/site-audits/${auditKey}/history`, FAILED_MESSAGE)).audits;
+  } catch {
+    return null;
+  }
+}
+
+/** A finished audit, its issue groups, its site's score history and (the first time) the issue types' words. */
 async function fetchReport(auditKey: string, withTypes: boolean) {
-  const [view, issues, known] = await Promise.all([
+  const [view, issues, trend, known] = await Promise.all([
     requestJson<AuditView>(`/api/site-audits/${auditKey}`, FAILED_MESSAGE),
     requestJson<{ issues: AuditIssueGroup[] }>(`/api/site-audits/${auditKey}/issues`, FAILED_MESSAGE),
+    fetchTrend(auditKey),
     withTypes ? requestJson<{ types: IssueType[] }>('/api/site-audits/issue-types', FAILED_MESSAGE) : null,
   ]);
-  return { view, issues: issues.issues, types: known?.types ?? null };
+  return { view, issues: issues.issues, trend, types: known?.types ?? null };
 }
 
 /** What a run is started with (the form's options). */
@@ -93,6 +103,8 @@ export function useAudit(auditId: string | undefined) {
   const [announcement, setAnnouncement] = useState('');
   const [url, setUrl] = useState('');
   /** The report shown while a re-run of it runs (kept until the new one is ready, or if the new one fails). */
+  /** The score history of the audit last loaded (by its id: a re-run's old report keeps its own until the new one is in). */
+  const [trend, setTrend] = useState<{ id: string; points: ScorePoint[] } | null>(null);
   const [previous, setPrevious] = useState<{ audit: AuditView; groups: AuditIssueGroup[] } | null>(null);
   const events = useRef<EventSource | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -108,6 +120,7 @@ export function useAudit(auditId: string | undefined) {
   async function loadReport(auditKey: string) {
     const report = await fetchReport(auditKey, types.size === 0);
     if (report.types) setTypes(new Map(report.types.map((type) => [type.type, type])));
+    setTrend(report.trend ? { id: auditKey, points: report.trend } : null);
     setGroups(report.issues);
     setAudit(report.view);
   }
@@ -223,5 +236,7 @@ export function useAudit(auditId: string | undefined) {
     start,
     cancel,
     previous,
+    /** The shown audit's site history, when it is the one loaded. */
+    trendOf: (id: string) => (trend?.id === id ? trend.points : undefined),
   };
 }
