@@ -42,11 +42,15 @@ export const VITALS_WATCH = `
         observers.push([observer, each]);
       } catch {}
     }
-    return () => {
-      // Entries not yet delivered to the callbacks (they are queued as low-priority tasks) count too.
-      for (const [observer, each] of observers) observer.takeRecords().forEach(each);
+    // Entries not yet delivered to the callbacks (they are queued as low-priority tasks) count too.
+    const flush = () => { for (const [observer, each] of observers) observer.takeRecords().forEach(each); };
+    const read = () => {
+      flush();
       let tbt = 0;
       if (v.fcp !== null) for (const [start, end] of v.tasks) tbt += Math.max(0, end - Math.max(start, v.fcp) - 50);
       return { lcpMs: v.lcp === null ? null : Math.round(v.lcp), cls: Math.round(v.cls * 1000) / 1000, tbtMs: Math.round(tbt) };
     };
+    // Whether the browser has painted the page's first content (settle.ts waits for it before the read).
+    read.painted = () => { flush(); return v.fcp !== null; };
+    return read;
   })();`;
