@@ -58,6 +58,17 @@ test('a rendered audit\'s report shows its "Page experience": vitals per grade, 
     /^\/shift LCP \d\.\d s · CLS 0\.\d{3} \(poor\) · TBT 0 ms$/,
   );
   expect(await section.locator('.audit-experience-rules li').allTextContents()).toEqual(['image-alt on 1 page']);
+  // The pages list sorts worst first by a vital (the API sorts, so it holds across its pages).
+  const pages = report.locator('.audit-pages');
+  for (const [sort, first] of [
+    ['tbt', '/blocking'],
+    ['cls', '/shift'],
+    ['lcp', '/late-text'],
+  ]) {
+    await pages.getByLabel('Sort by').selectOption(sort);
+    await expect.poll(() => pages.locator('.audit-page-url').first().textContent()).toBe(first);
+  }
+  expect(await pages.locator('.audit-page-vital').first().textContent()).toMatch(/^LCP 3\.\d s$/);
   mkdirSync('test-results/screenshots', { recursive: true });
   await section.screenshot({ path: 'test-results/screenshots/site-audit-experience-1366.png' });
   await page.setViewportSize({ width: 390, height: 844 });

@@ -198,7 +198,13 @@ export function AuditReport(props: AuditReportProps) {
       {groups.length ? <TopFixes groups={groups} types={types} /> : null}
       {audit.report?.pageExperience ? <PageExperience section={audit.report.pageExperience} siteUrl={siteUrl} /> : null}
       <IssuesSection groups={groups} types={types} idPrefix={idPrefix} siteUrl={siteUrl} />
-      <PagesTable auditId={audit.id} siteUrl={siteUrl} types={types} idPrefix={idPrefix} />
+      <PagesTable
+        auditId={audit.id}
+        siteUrl={siteUrl}
+        types={types}
+        idPrefix={idPrefix}
+        rendered={Boolean(audit.report?.render)}
+      />
       {summary.resources ? (
         <ResourcesTable auditId={audit.id} siteUrl={siteUrl} types={types} idPrefix={idPrefix} />
       ) : null}

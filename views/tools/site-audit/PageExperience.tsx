@@ -1,6 +1,5 @@
-import type { PageExperienceSection } from '#views/model/page-experience-report.ts';
+import { vitalsText, type PageExperienceSection } from '#views/model/page-experience-report.ts';
 import {
-  gradeVital,
   VITALS,
   VITALS_THRESHOLDS,
   type VitalGrade,
@@ -30,13 +29,6 @@ const ROWS: ReadonlyArray<[VitalKey, 'lcp' | 'cls' | 'tbt']> = [
 function thresholds(key: VitalKey): string {
   const { good, poor } = VITALS_THRESHOLDS[key];
   return `good up to ${VITALS[key].show(good)}, poor over ${VITALS[key].show(poor)}`;
-}
-
-/** "LCP 3.1 s (needs improvement)", or "LCP 1.2 s" when good. */
-function vitalText(key: VitalKey, value: number | null): string {
-  if (value === null) return `${VITALS[key].name} not measured`;
-  const grade = gradeVital(key, value);
-  return `${VITALS[key].name} ${VITALS[key].show(value)}${grade === 'good' ? '' : ` (${grade.replace('-', ' ')})`}`;
 }
 
 function Distribution({ section }: { section: PageExperienceSection }) {
@@ -86,10 +78,7 @@ export function PageExperience({ section, siteUrl }: { section: PageExperienceSe
         <ol className="audit-experience-worst">
           {section.worst.map((page) => (
             <li key={page.url}>
-              <span className="audit-page-url">{shortUrl(page.url, siteUrl)}</span>{' '}
-              <span>
-                {vitalText('lcpMs', page.lcpMs)} · {vitalText('cls', page.cls)} · {vitalText('tbtMs', page.tbtMs)}
-              </span>
+              <span className="audit-page-url">{shortUrl(page.url, siteUrl)}</span> <span>{vitalsText(page)}</span>
             </li>
           ))}
         </ol>

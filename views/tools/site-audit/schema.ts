@@ -28,6 +28,8 @@ export const pagesQuery = z.object({
     .regex(/^[a-z0-9-]{1,60}$/, 'Issue must be an issue type id')
     .optional(),
   q: z.string().max(200).optional(),
+  /** Rendered audits: worst first by a lab Core Web Vital. */
+  sort: z.enum(['lcp', 'cls', 'tbt'], { error: 'sort must be lcp, cls or tbt' }).optional(),
 });
 
 /** Live progress: URLs crawled of those found, then other sites' URLs checked (when asked). */
