@@ -50,7 +50,7 @@ function pageFacts(outcome: SiteAuditOutcome, node: UrlNode) {
     lang: page?.lang ?? null,
     canonical:
       canonical?.kind === 'internal' ? nodes[canonical.id].url : canonical?.kind === 'external' ? canonical.url : null,
-    // Lab Core Web Vitals of a rendered page (render/vitals.ts): lcpMs, cls, tbtMs.
+    // Lab Core Web Vitals of a rendered page (server/lib/browser/vitals.ts): lcpMs, cls, tbtMs.
     ...page?.render?.vitals,
   };
 }

@@ -1,7 +1,7 @@
 import type { Page, Request } from 'playwright-core';
 import type { BrowserRequests, CappedList } from './render-job.ts';
 import { FIND_UNCRAWLABLE } from './uncrawlable.ts';
-import { VITALS_WATCH, type LabVitals } from './vitals.ts';
+import { VITALS_WATCH, type LabVitals } from '#server/lib/browser/vitals.ts';
 
 /*
  * When a rendered page is read (docs/decisions/0056). A single-page application writes its title, text

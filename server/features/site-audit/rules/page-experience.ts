@@ -5,7 +5,7 @@ import { pages, type Finding, type Page, type Rule, type RuleContext } from './c
 
 /*
  * Rules of the "page experience" checks (catalogue: views/model/site-audit-checks/page-experience.ts):
- * each is decided from one rendered page's lab Core Web Vitals (render/vitals.ts). Written as per-page
+ * each is decided from one rendered page's lab Core Web Vitals (server/lib/browser/vitals.ts). Written as per-page
  * rules, `(page) => Finding | undefined`, run over the pages by perPageRule (the seam with issue 34).
  */
 
