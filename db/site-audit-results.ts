@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from './index.ts';
+import { dialectOf, type Db } from './index.ts';
 
 /*
  * A finished site audit's results (the site_audit_pages and site_audit_issues rows): what they hold
@@ -114,10 +114,29 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[!%_]/g, (char) => `!${char}`)}%`;
 }
 
+/** The lab vitals a pages list can be sorted by, worst first (the facts' keys: report.ts, render/vitals.ts). */
+export const PAGE_SORTS = { lcp: 'lcpMs', cls: 'cls', tbt: 'tbtMs' } as const;
+export type PageSort = keyof typeof PAGE_SORTS;
+
+/** A number in the page's JSON facts, or NULL: the same value on SQLite and PostgreSQL. */
+function factNumber(db: Db, key: (typeof PAGE_SORTS)[PageSort]) {
+  return dialectOf(db) === 'postgres'
+    ? sql<number | null>`(facts::jsonb ->> ${sql.lit(key)})::float8`
+    : sql<number | null>`json_extract(facts, ${sql.lit(`$.${key}`)})`;
+}
+
 export async function auditPages(
   db: Db,
   id: string,
-  options: { offset: number; limit: number; issue?: string; search?: string; kind?: StoredPageKind },
+  options: {
+    offset: number;
+    limit: number;
+    issue?: string;
+    search?: string;
+    kind?: StoredPageKind;
+    /** Worst first by a lab vital; pages without it last; in crawl order otherwise. */
+    sort?: PageSort;
+  },
 ): Promise<{ total: number; pages: StoredPage[] }> {
   let query = db
     .selectFrom('site_audit_pages')
@@ -130,12 +149,13 @@ export async function auditPages(
   if (options.search)
     query = query.where(sql<boolean>`lower(url) LIKE lower(${containsPattern(options.search)}) ESCAPE '!'`);
   const counted = await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-  const rows = await query
-    .select(['url', 'facts', 'issues'])
-    .orderBy('n')
-    .limit(options.limit)
-    .offset(options.offset)
-    .execute();
+  let ordered = query.select(['url', 'facts', 'issues']);
+  if (options.sort) {
+    const value = factNumber(db, PAGE_SORTS[options.sort]);
+    // Pages without the value (not rendered) after the others, on both databases (their NULLs sort apart).
+    ordered = ordered.orderBy(sql`CASE WHEN ${value} IS NULL THEN 1 ELSE 0 END`).orderBy(value, 'desc');
+  }
+  const rows = await ordered.orderBy('n').limit(options.limit).offset(options.offset).execute();
   return {
     total: Number(counted.n),
     pages: rows.map((row) => ({

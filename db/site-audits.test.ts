@@ -218,6 +218,28 @@ describe.each(DIALECTS)('%s', (dialect) => {
     });
   });
 
+  test('pages sort worst first by a lab vital, pages without it last, paged on the sorted order', async () => {
+    const db = await freshDb();
+    await runningAudit(db, 'a');
+    const page = (url: string, facts: Record<string, unknown>) => ({ url: `https://e.test/${url}`, facts, issues: [] });
+    await completeSiteAudit(db, 'a', {
+      ...result(0, 0),
+      pages: [
+        page('raw', { status: 200 }),
+        page('fast', { lcpMs: 900, cls: 0, tbtMs: 0 }),
+        page('slow', { lcpMs: 4200, cls: 0.05, tbtMs: 120 }),
+        page('shifty', { lcpMs: 1800, cls: 0.31, tbtMs: 0 }),
+        page('blocked', { lcpMs: null, cls: 0, tbtMs: 710 }),
+      ],
+    });
+    const order = async (sort: 'lcp' | 'cls' | 'tbt', offset = 0, limit = 10) =>
+      (await auditPages(db, 'a', { offset, limit, sort })).pages.map((row) => row.url.slice('https://e.test/'.length));
+    expect(await order('lcp')).toEqual(['slow', 'shifty', 'fast', 'raw', 'blocked']);
+    expect(await order('cls')).toEqual(['shifty', 'slow', 'fast', 'blocked', 'raw']);
+    expect(await order('tbt')).toEqual(['blocked', 'slow', 'fast', 'shifty', 'raw']);
+    expect(await order('lcp', 2, 2)).toEqual(['fast', 'raw']);
+  });
+
   test('pruning keeps the newest finished audits, never an unfinished one, and drops the rows of the rest', async () => {
     const db = await freshDb();
     for (const [n, id] of ['a', 'b', 'c', 'd'].entries()) await runningAudit(db, id, `2026-11-26T00:00:0${n}.000Z`);

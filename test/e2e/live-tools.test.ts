@@ -65,6 +65,14 @@ test('mobile tester on the tablet as Googlebot: failed files, robots-blocked fil
       'TypeError: Planted uncaught exception',
     ]);
     expect(await errors.locator('li strong').allInnerTexts()).toEqual(['Console error', 'Uncaught exception']);
+    // The site audit's measurements of a rendered page: lab vitals, and axe-core (this page passes it).
+    const experience = page.getByTestId('page-experience');
+    expect(await experience.locator('p').allInnerTexts()).toEqual([
+      expect.stringMatching(
+        /^LCP \d+\.\d s( \(.+\))? · CLS 0\.000 · TBT \d+ ms( \(.+\))?, measured when the page had loaded on this screen \(Lighthouse's mobile thresholds\)\.$/,
+      ),
+      'No WCAG 2.1 A or AA rule of axe-core fails on the rendered page.',
+    ]);
 
     // The rendered HTML: collapsed, then shown as text (escaped, not parsed), and downloaded as a .html file.
     const rendered = page.getByTestId('rendered-html');

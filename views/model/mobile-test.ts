@@ -114,6 +114,13 @@ export interface MobileReport {
   consoleErrors?: MobileList<MobileConsoleError>;
   /** The document after its scripts ran (cut at MOBILE_REPORT_LIMITS.renderedHtmlBytes), when rendered. */
   renderedHtml?: { html: string; bytes: number; truncated: boolean };
+  /**
+   * Lab Core Web Vitals when it was read (at its load, on the device's screen): the site audit's
+   * measurement (docs/decisions/0056), graded with the same thresholds. When rendered.
+   */
+  vitals?: { lcpMs: number | null; cls: number; tbtMs: number };
+  /** axe-core's WCAG 2.0/2.1 A and AA failures, per rule (the site audit's run), when rendered. */
+  accessibility?: Array<{ rule: string; impact: string | null; count: number; element: string }>;
   /** Bytes of every response the page loaded, when rendered. */
   pageBytes?: number;
   /** Limits that cut the render short (time, page weight), in plain words. */

@@ -1,4 +1,4 @@
-import { gradeVital, type VitalGrade } from './site-audit-checks/page-experience.ts';
+import { gradeVital, VITALS, type VitalGrade, type VitalKey } from './site-audit-checks/page-experience.ts';
 
 /*
  * The site audit report's "Page experience" section (docs/decisions/0056): computed by one pass over
@@ -74,4 +74,16 @@ export function pageExperienceSection(summaries: Iterable<PageExperienceSummary>
     .sort((a, b) => b.pages - a.pages || a.rule.localeCompare(b.rule))
     .slice(0, RULES);
   return section;
+}
+
+/** "LCP 3.1 s (needs improvement)", or "LCP 1.2 s" when good. */
+function vitalText(key: VitalKey, value: number | null): string {
+  if (value === null) return `${VITALS[key].name} not measured`;
+  const grade = gradeVital(key, value);
+  return `${VITALS[key].name} ${VITALS[key].show(value)}${grade === 'good' ? '' : ` (${grade.replace('-', ' ')})`}`;
+}
+
+/** A page's three lab vitals in words (the report's worst pages, the PDF): "LCP 0.4 s · CLS 0.266 (poor) · TBT 0 ms". */
+export function vitalsText(page: Pick<PageExperienceSummary, 'lcpMs' | 'cls' | 'tbtMs'>): string {
+  return [vitalText('lcpMs', page.lcpMs), vitalText('cls', page.cls), vitalText('tbtMs', page.tbtMs)].join(' · ');
 }

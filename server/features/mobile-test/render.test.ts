@@ -20,7 +20,7 @@ const PLANTED = `<!doctype html><html lang="en"><head><meta name="viewport" cont
 <nav><a href="/a">Home</a> <a href="/b">About</a></nav>
 </body></html>`;
 
-const CLEAN = `<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1">
+const CLEAN = `<!doctype html><html lang="en"><head><title>A clean page</title><meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body { font: 16px/1.5 sans-serif; margin: 0; padding: 8px } img { max-width: 100%; height: auto } nav a { display: inline-block; padding: 12px }</style></head><body>
 <h1>A clean page</h1><p>Short, readable text with a <a href="/more">link in a sentence</a>.</p><nav><a href="/a">Home</a> <a href="/b">About</a></nav>
 <button style="min-width: 48px; min-height: 48px">Call us</button></body></html>`;
@@ -108,6 +108,23 @@ test('a clean page has no findings at all', async () => {
   ]).toEqual([[], [], [], [], []]);
   expect(evaluateRendered(measurement).every((check) => check.status === 'pass')).toBe(true);
   expect(result.blocked).toEqual([]);
+  // The site audit's measurements of a rendered page: lab vitals, and no axe-core failure.
+  expect(result.vitals).toEqual({ lcpMs: expect.any(Number), cls: 0, tbtMs: 0 });
+  expect(result.accessibility).toEqual([]);
+});
+
+test('the lab vitals and axe-core failures are measured as the site audit measures them', async () => {
+  const body = CLEAN.replace(
+    '</body>',
+    '<img src="/photo.png" width="40" height="30"><form><input type="text" name="q"></form></body>',
+  );
+  const server = await site({ '/': () => ({ body }) });
+  const result = await rendererFor(server).render(`${server.origin}/`);
+  expect(result.accessibility.map((finding) => [finding.rule, finding.count, finding.element])).toEqual([
+    ['image-alt', 1, 'img <img src="/photo.png" width="40" height="30">'],
+    ['label', 1, 'input <input type="text" name="q" style="">'],
+  ]);
+  expect(result.vitals?.lcpMs).toBeGreaterThan(0);
 });
 
 test('every request goes through the guarded fetcher: private targets are refused and Chromium never connects itself', async () => {

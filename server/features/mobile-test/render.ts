@@ -17,6 +17,8 @@ import { fetchDocument } from './meta-refresh.ts';
 import { inPage, removeWebRtc, WEBRTC_NAMES } from './render-helpers.ts';
 import { answerRenderRequest, RenderError, type RenderLimits, type RenderRequestState } from './render-requests.ts';
 import { createRobotsGate, openGate } from './robots-gate.ts';
+import { runAxe, type AxeFinding } from '#server/lib/browser/axe.ts';
+import { readVitals, VITALS_SCRIPT, type LabVitals } from '#server/lib/browser/vitals.ts';
 
 export { RenderError, type RenderErrorKind, type RenderLimits } from './render-requests.ts';
 
@@ -44,6 +46,10 @@ export interface RenderResult {
   robotsBlocked: MobileList<MobileResource>;
   consoleErrors: MobileList<MobileConsoleError>;
   renderedHtml: { html: string; bytes: number; truncated: boolean };
+  /** Lab Core Web Vitals at the read (the site audit's measurement, server/lib/browser/vitals.ts). */
+  vitals?: LabVitals;
+  /** axe-core's WCAG A/AA failures (the site audit's run, server/lib/browser/axe.ts); [] when it could not run. */
+  accessibility: AxeFinding[];
 }
 
 /** A fresh context on the device's screen, as the chosen user agent, with no WebRTC. */
@@ -62,6 +68,7 @@ async function openDeviceContext(browser: Browser, options: MobileTestOptions, u
     locale: 'en-IN',
   });
   await context.addInitScript(inPage(removeWebRtc, WEBRTC_NAMES));
+  await context.addInitScript(VITALS_SCRIPT);
   return context;
 }
 
@@ -103,7 +110,10 @@ async function measure(page: Page, state: RenderRequestState, end: RenderEnd) {
       html: string;
       bytes: number;
     };
-    return { measurement, png, serialised };
+    const vitals = await readVitals(page);
+    // As in the site audit: an axe run that fails leaves the page without findings, not the test failed.
+    const accessibility = await runAxe(page).catch(() => []);
+    return { measurement, png, serialised, vitals, accessibility };
   } catch (error) {
     if (end.crashed) throw end.memoryError();
     if (end.overtime)
@@ -204,7 +214,7 @@ export async function renderPage(
   try {
     await interceptAll(context, page, state);
     await load(page, state, end);
-    const { measurement, png, serialised } = await measure(page, state, end);
+    const { measurement, png, serialised, vitals, accessibility } = await measure(page, state, end);
     return {
       url: page.url(),
       measurement,
@@ -216,6 +226,8 @@ export async function renderPage(
       userAgentString: userAgent,
       ...state.diagnostics.result(),
       renderedHtml: capRenderedHtml(serialised),
+      ...(vitals ? { vitals } : {}),
+      accessibility,
     };
   } finally {
     clearTimeout(deadline);

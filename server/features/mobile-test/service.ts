@@ -132,6 +132,8 @@ async function testUrl(url: string, deps: MobileDeps): Promise<MobileReport> {
     robotsBlocked: rendered.robotsBlocked,
     consoleErrors: rendered.consoleErrors,
     renderedHtml: rendered.renderedHtml,
+    ...(rendered.vitals ? { vitals: rendered.vitals } : {}),
+    accessibility: rendered.accessibility,
     pageBytes: rendered.pageBytes,
     notes: rendered.notes,
   };

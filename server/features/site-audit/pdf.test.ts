@@ -3,6 +3,7 @@ import type { StoredIssue } from '#db/site-audits.ts';
 import { finishedAuditRow } from '#test/fixtures/site-audit-row.ts';
 import { auditPdfLines, renderAuditPdf } from './pdf.ts';
 import { csvRows } from './report.ts';
+import { pageExperienceSection } from '#views/model/page-experience-report.ts';
 
 const site = 'https://shop.example.in';
 const audit = finishedAuditRow(site, { pages: 46, score: 51, errors: 46, warnings: 2, notices: 1 });
@@ -46,6 +47,32 @@ test('the PDF says, in plain words: title with domain and date, the score and it
   expect(text).toContain('  Linked from /p0, /p1, /p2, /p3, /p4, /p5, /p6, /p7, /p8, /p9 and 35 more pages');
   expect(text.at(-2)).toBe('Want these fixed?');
   expect(text.join('\n')).not.toMatch(/shingle|minhash|jaccard|weight|times the number/i);
+});
+
+test('a rendered audit\'s PDF has its "Page experience": pages per grade, the worst pages with their values, the axe rules failing most', () => {
+  const pageExperience = pageExperienceSection([
+    { url: `${site}/`, lcpMs: 900, cls: 0, tbtMs: 0, axeRules: [] },
+    { url: `${site}/hero`, lcpMs: 4300, cls: 0.12, tbtMs: 40, axeRules: ['image-alt', 'color-contrast'] },
+    { url: `${site}/cart`, lcpMs: 1200, cls: 0, tbtMs: 650, axeRules: ['image-alt'] },
+  ]);
+  const rendered = { ...audit, report: { siteUrl: site, pageExperience } };
+  const text = auditPdfLines({ audit: rendered, issues, brand }).map((line) => line.text);
+  const from = text.indexOf('Page experience');
+  expect(text.slice(from, text.indexOf('Every issue'))).toEqual([
+    'Page experience',
+    "Lab Core Web Vitals of 3 rendered pages, graded with Lighthouse's mobile thresholds.",
+    'LCP: 2 good · 0 need improvement · 1 poor',
+    'CLS: 2 good · 1 need improvement · 0 poor',
+    'TBT: 2 good · 0 need improvement · 1 poor',
+    'Worst pages',
+    '• /hero: LCP 4.3 s (poor) · CLS 0.120 (needs improvement) · TBT 40 ms',
+    '• /cart: LCP 1.2 s · CLS 0.000 · TBT 650 ms (poor)',
+    'Accessibility rules that fail most',
+    '• image-alt on 2 pages',
+    '• color-contrast on 1 page',
+  ]);
+  // An audit without rendering has no such section.
+  expect(auditPdfLines({ audit, issues, brand }).map((line) => line.text)).not.toContain('Page experience');
 });
 
 test('the PDF renders', async () => {

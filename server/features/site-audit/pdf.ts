@@ -3,6 +3,7 @@ import { ISSUE_TYPE_BY_ID, type Severity } from '#views/model/site-audit.ts';
 import { linkedFrom, linkSentence } from '#views/model/site-audit-report.ts';
 import { reportTitle, shortUrl } from '#views/model/site-audit-report.ts';
 import { scoreExplanation } from '#views/model/site-audit-report.ts';
+import { vitalsText, type PageExperienceSection } from '#views/model/page-experience-report.ts';
 import { brandContacts, brandHeading, drawLines, PDF_COLOURS, renderPdf } from '#server/lib/pdf/index.ts';
 import type { PdfLine, ReportBrand } from '#server/lib/pdf/index.ts';
 import { groupIssues, topFixes } from './issues.ts';
@@ -79,6 +80,8 @@ export function auditPdfLines(input: Omit<AuditPdfInput, 'fontPath'>): PdfLine[]
     add(fix.issue.howToFix, 9, BODY);
   });
   if (groups.length === 0) add('No issues found.', 10, BODY, { gap: 0.4 });
+  const experience = (audit.report as { pageExperience?: PageExperienceSection } | undefined)?.pageExperience;
+  if (experience) lines.push(...experienceLines(experience, short));
 
   add('Every issue', 13, INK, { page: true });
   for (const group of groups) {
@@ -109,6 +112,36 @@ export function auditPdfLines(input: Omit<AuditPdfInput, 'fontPath'>): PdfLine[]
 }
 
 const colour = (severity: Severity) => SEVERITY_COLOUR[severity];
+
+/** A rendered audit's "Page experience" (as the report shows it): pages per grade, the worst pages, the axe rules failing most. */
+function experienceLines(section: PageExperienceSection, short: (url: string) => string): PdfLine[] {
+  const lines: PdfLine[] = [
+    { text: 'Page experience', size: 13, colour: INK, gap: 1 },
+    {
+      text: `Lab Core Web Vitals of ${count(section.pages, 'rendered page')}, graded with Lighthouse's mobile thresholds.`,
+      size: 9,
+      colour: MUTED,
+    },
+  ];
+  for (const [name, grades] of [
+    ['LCP', section.lcp],
+    ['CLS', section.cls],
+    ['TBT', section.tbt],
+  ] as const)
+    lines.push({
+      text: `${name}: ${grades.good} good · ${grades['needs-improvement']} need improvement · ${grades.poor} poor`,
+      size: 10,
+      colour: BODY,
+    });
+  if (section.worst.length) lines.push({ text: 'Worst pages', size: 11, colour: INK, gap: 0.6 });
+  for (const page of section.worst)
+    lines.push({ text: `• ${short(page.url)}: ${vitalsText(page)}`, size: 9, colour: INK });
+  if (section.axeRules.length)
+    lines.push({ text: 'Accessibility rules that fail most', size: 11, colour: INK, gap: 0.6 });
+  for (const { rule, pages } of section.axeRules)
+    lines.push({ text: `• ${rule} on ${count(pages, 'page')}`, size: 9, colour: INK });
+  return lines;
+}
 
 /** The client report as a PDF: `auditPdfLines`, drawn in the site's page frame. */
 export function renderAuditPdf(input: AuditPdfInput): Promise<Buffer> {

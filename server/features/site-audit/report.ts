@@ -1,5 +1,7 @@
 import type { StoredIssue, StoredPage } from '#db/site-audits.ts';
+import { pageExperienceSection } from '#views/model/page-experience-report.ts';
 import type { SiteAuditOutcome } from './audit.ts';
+import { experienceSummaries } from './rules/page-experience.ts';
 import { isResource, LOADED_AS, type UrlNode } from './store.ts';
 
 /** How many (type, URL) pairs each side of a diff lists; the counts stay exact. */
@@ -48,7 +50,7 @@ function pageFacts(outcome: SiteAuditOutcome, node: UrlNode) {
     lang: page?.lang ?? null,
     canonical:
       canonical?.kind === 'internal' ? nodes[canonical.id].url : canonical?.kind === 'external' ? canonical.url : null,
-    // Lab Core Web Vitals of a rendered page (render/vitals.ts): lcpMs, cls, tbtMs.
+    // Lab Core Web Vitals of a rendered page (server/lib/browser/vitals.ts): lcpMs, cls, tbtMs.
     ...page?.render?.vitals,
   };
 }
@@ -94,7 +96,10 @@ export function reportFacts(outcome: SiteAuditOutcome) {
     durationMs: outcome.durationMs,
     crawlDelayMs: outcome.crawlDelayMs,
     hasSitemap: outcome.hasSitemap,
-    ...(outcome.render ? { render: outcome.render } : {}),
+    // Rendered audits only: the "Page experience" section (lab Core Web Vitals and axe, decision 0056).
+    ...(outcome.render
+      ? { render: outcome.render, pageExperience: pageExperienceSection(experienceSummaries(outcome.nodes)) }
+      : {}),
     sitemaps: outcome.sitemaps.map((file) => ({
       url: file.url,
       kind: file.kind,

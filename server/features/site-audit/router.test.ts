@@ -164,6 +164,8 @@ describe.each(DIALECTS)('%s', (dialect) => {
         ],
       ]);
       expect((await request(app).get(`/api/site-audits/${id}/pages?perPage=500`)).status).toBe(400);
+      const badSort = await request(app).get(`/api/site-audits/${id}/pages?sort=fcp`);
+      expect([badSort.status, badSort.body]).toEqual([400, { error: 'sort must be lcp, cls or tbt' }]);
 
       const csv = await request(app).get(`/api/site-audits/${id}/export.csv`);
       expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');

@@ -40,6 +40,7 @@ function urlList(service: SiteAuditService, db: Db, kind: StoredPageKind) {
       issue: query.issue,
       search: query.q,
       kind,
+      sort: query.sort,
     });
     // Each page's link issues name their links (target, anchor text, position).
     const links = await issueLinksOf(

@@ -153,7 +153,7 @@ export interface RenderRecord {
   uncrawlable?: CappedList;
   /** axe-core's WCAG A/AA violations (rule, impact, elements failing, the first one); absent when axe did not run. */
   axe?: Array<{ rule: string; impact: string | null; count: number; element: string }>;
-  /** Lab Core Web Vitals of the render, until the page was read (render/vitals.ts); absent when not observed. */
+  /** Lab Core Web Vitals of the render, until the page was read (server/lib/browser/vitals.ts); absent when not observed. */
   vitals?: { lcpMs: number | null; cls: number; tbtMs: number };
   /** Why the page had not settled when its wait ran out, twice (it was read as it was then); absent when it had. */
   unsettled?: string;

@@ -15,7 +15,16 @@ export const VITALS_THRESHOLDS = {
 
 export type VitalGrade = 'good' | 'needs-improvement' | 'poor';
 
-export function gradeVital(metric: keyof typeof VITALS_THRESHOLDS, value: number): VitalGrade {
+export type VitalKey = keyof typeof VITALS_THRESHOLDS;
+
+/** Each vital's short name and how its value is written (issue details, the report, the pages list). */
+export const VITALS: Record<VitalKey, { name: string; show: (value: number) => string }> = {
+  lcpMs: { name: 'LCP', show: (value) => `${(value / 1000).toFixed(1)} s` },
+  cls: { name: 'CLS', show: (value) => value.toFixed(3) },
+  tbtMs: { name: 'TBT', show: (value) => `${Math.round(value)} ms` },
+};
+
+export function gradeVital(metric: VitalKey, value: number): VitalGrade {
   const { good, poor } = VITALS_THRESHOLDS[metric];
   return value > poor ? 'poor' : value > good ? 'needs-improvement' : 'good';
 }

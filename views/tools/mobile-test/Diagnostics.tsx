@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { vitalsText } from '#views/model/page-experience-report.ts';
 import {
   MOBILE_REPORT_LIMITS,
   type MobileConsoleError,
@@ -103,6 +104,37 @@ function ConsoleErrors({ list }: { list: MobileList<MobileConsoleError> }) {
   );
 }
 
+/** Lab Core Web Vitals and axe-core's failures, measured as the site audit measures a rendered page. */
+function PageExperience({ report }: { report: MobileReport }) {
+  const rules = report.accessibility ?? [];
+  return (
+    <section className="diagnostic" data-testid="page-experience">
+      <h3>Core Web Vitals (lab) and accessibility</h3>
+      <p>
+        {report.vitals
+          ? `${vitalsText(report.vitals)}, measured when the page had loaded on this screen (Lighthouse's mobile thresholds).`
+          : 'The page could not be measured.'}
+      </p>
+      {rules.length === 0 ? (
+        <p className="muted">No WCAG 2.1 A or AA rule of axe-core fails on the rendered page.</p>
+      ) : (
+        <ul className="resource-list">
+          {rules.map((finding) => (
+            <li key={finding.rule}>
+              <span className="resource-meta">
+                <strong>{finding.rule}</strong>
+                {finding.impact ? <> · {finding.impact}</> : null} · {finding.count}{' '}
+                {finding.count === 1 ? 'element' : 'elements'}
+              </span>
+              <code className="console-text">{finding.element}</code>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 function fileNameFor(url: string): string {
   try {
     const host = new URL(url).hostname.replace(/[^a-z0-9.-]/gi, '-');
@@ -153,6 +185,7 @@ export function Diagnostics({ report }: { report: MobileReport }) {
       {report.failedResources ? <FailedFiles list={report.failedResources} /> : null}
       <RobotsBlocked report={report} />
       {report.consoleErrors ? <ConsoleErrors list={report.consoleErrors} /> : null}
+      {report.accessibility ? <PageExperience report={report} /> : null}
       {report.renderedHtml ? <RenderedHtml report={report} html={report.renderedHtml} /> : null}
     </div>
   );

@@ -18,6 +18,7 @@ import { IssuesSection } from './IssueList.tsx';
 import { PagesTable, ResourcesTable } from './PagesTable.tsx';
 import { MonitoringPanel } from './MonitoringPanel.tsx';
 import { DiffSection } from './DiffSection.tsx';
+import { PageExperience } from './PageExperience.tsx';
 import { scoreExplanation } from '#views/model/site-audit-report.ts';
 import type { AuditIssueGroup, AuditView } from './schema.ts';
 
@@ -164,8 +165,15 @@ export function AuditReport(props: AuditReportProps) {
       {props.progress}
       {audit.diff ? <DiffSection diff={audit.diff} types={types} siteUrl={siteUrl} /> : null}
       {groups.length ? <TopFixes groups={groups} types={types} /> : null}
+      {audit.report?.pageExperience ? <PageExperience section={audit.report.pageExperience} siteUrl={siteUrl} /> : null}
       <IssuesSection groups={groups} types={types} idPrefix={idPrefix} siteUrl={siteUrl} />
-      <PagesTable auditId={audit.id} siteUrl={siteUrl} types={types} idPrefix={idPrefix} />
+      <PagesTable
+        auditId={audit.id}
+        siteUrl={siteUrl}
+        types={types}
+        idPrefix={idPrefix}
+        rendered={Boolean(audit.report?.render)}
+      />
       {summary.resources ? (
         <ResourcesTable auditId={audit.id} siteUrl={siteUrl} types={types} idPrefix={idPrefix} />
       ) : null}

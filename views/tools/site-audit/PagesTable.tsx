@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { requestJson } from '#views/lib/request-json.ts';
 import type { IssueType } from '#views/model/site-audit.ts';
 import { positionWords } from '#views/model/site-audit-report.ts';
+import { VITALS, type VitalKey } from '#views/model/site-audit-checks/page-experience.ts';
 import { formatBytes, plural, shortUrl } from './logic.ts';
 import type { AuditPageRow, AuditPagesResponse, AuditResourceRow } from './schema.ts';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
@@ -22,6 +23,25 @@ function statusFact(f: Row['facts']): Fact {
   return ['Status', f.error ? `failed: ${f.error}` : f.blocked ? 'blocked by robots.txt' : f.status];
 }
 
+/** A lab vital of a rendered page, "2.6 s"; null (not shown) for a page not rendered or without one. */
+const vital = (key: VitalKey, value: number | null | undefined): string | null =>
+  typeof value === 'number' ? VITALS[key].show(value) : null;
+
+/** The pages list's orders: crawl order, or worst first by a lab vital (rendered audits; the API sorts). */
+const SORTS: Array<[sort: string, label: string, key?: VitalKey]> = [
+  ['', 'crawl order'],
+  ['lcp', 'LCP, slowest first', 'lcpMs'],
+  ['cls', 'CLS, largest first', 'cls'],
+  ['tbt', 'TBT, longest first', 'tbtMs'],
+];
+
+/** The value a sorted pages list sorts by, shown on each row: "LCP 2.6 s", "LCP not measured". */
+function sortedValue(row: Row, sort: string): string | null {
+  const key = SORTS.find(([value]) => value === sort)?.[2];
+  if (!key) return null;
+  return `${VITALS[key].name} ${vital(key, (row.facts as AuditPageRow['facts'])[key]) ?? 'not measured'}`;
+}
+
 function pageFacts(f: AuditPageRow['facts']): Fact[] {
   return [
     statusFact(f),
@@ -38,6 +58,9 @@ function pageFacts(f: AuditPageRow['facts']): Fact[] {
     ['In sitemap', f.inSitemap ? 'yes' : 'no'],
     ['Time to first byte', f.status ? `${f.ttfbMs} ms` : null],
     ['Size', f.status ? formatBytes(f.bytes) : null],
+    ['LCP (lab)', vital('lcpMs', f.lcpMs)],
+    ['CLS (lab)', vital('cls', f.cls)],
+    ['TBT (lab)', vital('tbtMs', f.tbtMs)],
   ];
 }
 
@@ -118,6 +141,8 @@ interface UrlListProps<R extends Row> {
   facts(row: R): Fact[];
   /** "12 URLs": the count line above the rows. */
   count(total: number): ReactNode;
+  /** Offer the sorts by lab vitals (the pages of a rendered audit). */
+  sortable?: boolean;
 }
 
 /** A list of the report's URLs, paged and filterable by issue, each expandable to its facts and issues. */
@@ -125,19 +150,25 @@ function UrlList<R extends Row>(props: UrlListProps<R>) {
   const { auditId, siteUrl, types, list, heading, id, facts, count } = props;
   const [page, setPage] = useState(1);
   const [issue, setIssue] = useState('');
+  const [sort, setSort] = useState('');
   const [data, setData] = useState<AuditPagesResponse<R> | null>(null);
   const [error, setError] = useState('');
 
   useEffect(() => {
     let live = true;
-    const query = new URLSearchParams({ page: String(page), perPage: String(PER_PAGE), ...(issue ? { issue } : {}) });
+    const query = new URLSearchParams({
+      page: String(page),
+      perPage: String(PER_PAGE),
+      ...(issue ? { issue } : {}),
+      ...(sort ? { sort } : {}),
+    });
     requestJson<AuditPagesResponse<R>>(`/api/site-audits/${auditId}/${list}?${query}`, `Failed to load the ${list}`)
       .then((result) => live && (setData(result), setError('')))
       .catch((failure: unknown) => live && setError(failure instanceof Error ? failure.message : String(failure)));
     return () => {
       live = false;
     };
-  }, [auditId, page, issue]);
+  }, [auditId, page, issue, sort]);
 
   const pages = data ? Math.max(1, Math.ceil(data.total / PER_PAGE)) : 1;
   return (
@@ -159,6 +190,25 @@ function UrlList<R extends Row>(props: UrlListProps<R>) {
           </option>
         ))}
       </select>
+      {props.sortable ? (
+        <>
+          <label htmlFor={`${id}-sort`}>Sort by</label>
+          <select
+            id={`${id}-sort`}
+            value={sort}
+            onChange={(event) => {
+              setSort(event.target.value);
+              setPage(1);
+            }}
+          >
+            {SORTS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </>
+      ) : null}
       <ErrorMessage error={error} />
       {data ? (
         <>
@@ -170,6 +220,7 @@ function UrlList<R extends Row>(props: UrlListProps<R>) {
                   <summary>
                     <span className="audit-page-status">{statusOf(row)}</span>
                     <span className="audit-page-url">{shortUrl(row.url, siteUrl)}</span>
+                    {sort ? <span className="audit-page-vital">{sortedValue(row, sort)}</span> : null}
                     <span className="audit-count">{row.issues.length}</span>
                   </summary>
                   <UrlFacts row={row} facts={facts(row)} types={types} siteUrl={siteUrl} />
@@ -209,10 +260,11 @@ interface TableProps {
 }
 
 /** Every crawled URL but the scripts and stylesheets, paged, each expandable to its facts and issues. */
-export function PagesTable({ idPrefix, ...props }: TableProps) {
+export function PagesTable({ idPrefix, rendered, ...props }: TableProps & { rendered?: boolean }) {
   return (
     <UrlList<AuditPageRow>
       {...props}
+      sortable={rendered}
       list="pages"
       heading="Pages"
       pagerLabel="Pages of URLs"

@@ -3,6 +3,7 @@ import { startUrlSchema } from '../sitemap-generator/schema.ts';
 import type { Severity } from '#views/model/site-audit.ts';
 import type { AuditLink, AuditLinkGroups } from '#views/model/site-audit-report.ts';
 import type { DiffCause } from '#views/model/site-audit-diff.ts';
+import type { PageExperienceSection } from '#views/model/page-experience-report.ts';
 
 /**
  * POST /api/site-audits: the website to audit, typed as people type it (a bare domain gets https://),
@@ -28,6 +29,8 @@ export const pagesQuery = z.object({
     .regex(/^[a-z0-9-]{1,60}$/, 'Issue must be an issue type id')
     .optional(),
   q: z.string().max(200).optional(),
+  /** Rendered audits: worst first by a lab Core Web Vital. */
+  sort: z.enum(['lcp', 'cls', 'tbt'], { error: 'sort must be lcp, cls or tbt' }).optional(),
 });
 
 /** Live progress: URLs crawled of those found, then other sites' URLs checked (when asked). */
@@ -72,6 +75,8 @@ export interface AuditReportFacts {
   hasSitemap: boolean;
   /** Only for audits run with "Render JavaScript": pages rendered, and why rendering stopped part way. */
   render?: { rendered: number; stopped: string | null; startPage?: string };
+  /** Rendered audits only (absent in those stored before): lab Core Web Vitals and axe across the pages. */
+  pageExperience?: PageExperienceSection;
   /** What the audit was asked for (absent in audits stored before): a re-run asks for the same. */
   options?: { render: boolean; checkExternalLinks: boolean };
   sitemaps: Array<{ url: string; kind: string | null; valid: boolean; urls: number; error: string | null }>;

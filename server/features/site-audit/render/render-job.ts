@@ -1,6 +1,6 @@
 import type { Request } from 'playwright-core';
 import type { AxeFinding } from '#server/lib/browser/axe.ts';
-import type { LabVitals } from './vitals.ts';
+import type { LabVitals } from '#server/lib/browser/vitals.ts';
 
 // What one page's render is given, collects and answers (page.ts renders it; requests.ts answers its requests).
 
@@ -32,7 +32,7 @@ export interface RenderedPage {
   uncrawlable: CappedList;
   /** axe-core's WCAG A/AA violations of the page as it was read (server/lib/browser/axe.ts); absent when axe could not run. */
   axe?: AxeFinding[];
-  /** Lab Core Web Vitals until the page was read (vitals.ts); absent when they could not be observed. */
+  /** Lab Core Web Vitals until the page was read (server/lib/browser/vitals.ts); absent when they could not be observed. */
   vitals?: LabVitals;
   /** Bytes the page's requests fetched from the site (cached files not counted again). */
   bytes: number;

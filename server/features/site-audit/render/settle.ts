@@ -1,7 +1,7 @@
 import type { Page, Request } from 'playwright-core';
 import type { BrowserRequests, CappedList } from './render-job.ts';
 import { FIND_UNCRAWLABLE } from './uncrawlable.ts';
-import { VITALS_WATCH, type LabVitals } from './vitals.ts';
+import { VITALS_WATCH, type LabVitals } from '#server/lib/browser/vitals.ts';
 
 /*
  * When a rendered page is read (docs/decisions/0056). A single-page application writes its title, text
@@ -23,6 +23,8 @@ export const QUIET_MS = 150;
 const CONFIRM_MS = 100;
 /** Timers up to this delay are work the page has yet to do; longer ones (a carousel, a popup) are not waited for. */
 export const TRACKED_TIMER_MS = 4000;
+/** How long a quiet page that shows text may wait for its first contentful paint before it is read. */
+const PAINT_MS = 1000;
 const SETTLE_KEY = 'delhi-seo.settle';
 const READ_KEY = 'delhi-seo.read';
 
@@ -78,9 +80,24 @@ export const SETTLE_WATCH = `if (window === window.top) (() => {
     uncrawlable: (${FIND_UNCRAWLABLE})(),
     vitals: vitals(),
   });
+  // A quiet page is read once the browser has painted it: its first contentful paint seen if it shows any
+  // text (up to PAINT_MS more), then two frames in which nothing changed. On a busy machine frames come late: read
+  // before them, a page has no LCP yet, and what it starts at its first paint (a blocking script) is missed.
+  const frame = () => new Promise((resolve) => { requestAnimationFrame(resolve); later(resolve, 100); });
+  const painted = () => vitals.painted() || !(document.body && document.body.innerText.trim());
   const settle = (until) => new Promise((resolve) => {
-    const check = () => {
-      if (quiet()) return resolve({ quiet: true, read: read() });
+    let paintUntil = -1;
+    const check = async () => {
+      if (quiet()) {
+        // Painted before the two frames: the page's own paint observers have had them to run.
+        const last = state.last, wasPainted = painted();
+        await frame();
+        await frame();
+        if (paintUntil < 0) paintUntil = performance.now() + ${PAINT_MS};
+        if (state.last !== last || !quiet()) return check();
+        if (wasPainted || performance.now() >= Math.min(until, paintUntil)) return resolve({ quiet: true, read: read() });
+        return check();
+      }
       if (performance.now() >= until) return resolve({ quiet: false, busy: state.busy, timers: state.timers.size });
       later(check, Math.max(10, Math.min(QUIET - (performance.now() - state.last), until - performance.now())));
     };

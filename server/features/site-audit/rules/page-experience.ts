@@ -1,11 +1,11 @@
-import { gradeVital, type VitalGrade } from '#views/model/site-audit-checks/page-experience.ts';
+import { gradeVital, VITALS, type VitalGrade } from '#views/model/site-audit-checks/page-experience.ts';
 import type { PageExperienceSummary } from '#views/model/page-experience-report.ts';
 import type { UrlNode } from '../store.ts';
 import { pages, type Finding, type Page, type Rule, type RuleContext } from './context.ts';
 
 /*
  * Rules of the "page experience" checks (catalogue: views/model/site-audit-checks/page-experience.ts):
- * each is decided from one rendered page's lab Core Web Vitals (render/vitals.ts). Written as per-page
+ * each is decided from one rendered page's lab Core Web Vitals (server/lib/browser/vitals.ts). Written as per-page
  * rules, `(page) => Finding | undefined`, run over the pages by perPageRule (the seam with issue 34).
  */
 
@@ -16,15 +16,12 @@ export function perPageRule(rule: PerPage): Rule {
   return (context: RuleContext) => pages(context).flatMap((page) => rule(page) ?? []);
 }
 
-const METRICS = {
-  lcp: { key: 'lcpMs', name: 'LCP', show: (value: number) => `${(value / 1000).toFixed(1)} s` },
-  cls: { key: 'cls', name: 'CLS', show: (value: number) => value.toFixed(3) },
-  tbt: { key: 'tbtMs', name: 'TBT', show: (value: number) => `${Math.round(value)} ms` },
-} as const;
+const METRICS = { lcp: 'lcpMs', cls: 'cls', tbt: 'tbtMs' } as const;
 
 /** Finds pages whose `metric` grades `grade`, with the measured value as the detail. */
 function vitalRule(metric: keyof typeof METRICS, grade: VitalGrade): PerPage {
-  const { key, name, show } = METRICS[metric];
+  const key = METRICS[metric];
+  const { name, show } = VITALS[key];
   return (node) => {
     const value = node.page.render?.vitals?.[key];
     if (typeof value !== 'number' || gradeVital(key, value) !== grade) return undefined;

@@ -1,6 +1,8 @@
+import type { Page } from 'playwright-core';
+
 /*
  * Lab Core Web Vitals of a rendered page (docs/decisions/0056), observed in the page from its start to
- * the moment it is read (it has settled, settle.ts: a text block painted or a layout shifted by a timer
+ * the moment it is read (in the site audit, once it has settled, site-audit/render/settle.ts: a text block painted or a layout shifted by a timer
  * of the page is in), computed as Lighthouse computes them:
  *  - LCP: the last largest-contentful-paint entry's render time (from the navigation's start);
  *  - CLS: the largest session window of layout shifts without recent input (shifts at most 1 s apart,
@@ -42,11 +44,34 @@ export const VITALS_WATCH = `
         observers.push([observer, each]);
       } catch {}
     }
-    return () => {
-      // Entries not yet delivered to the callbacks (they are queued as low-priority tasks) count too.
-      for (const [observer, each] of observers) observer.takeRecords().forEach(each);
+    // Entries not yet delivered to the callbacks (they are queued as low-priority tasks) count too.
+    const flush = () => { for (const [observer, each] of observers) observer.takeRecords().forEach(each); };
+    const read = () => {
+      flush();
       let tbt = 0;
       if (v.fcp !== null) for (const [start, end] of v.tasks) tbt += Math.max(0, end - Math.max(start, v.fcp) - 50);
       return { lcpMs: v.lcp === null ? null : Math.round(v.lcp), cls: Math.round(v.cls * 1000) / 1000, tbtMs: Math.round(tbt) };
     };
+    // Whether the browser has painted the page's first content (site-audit/render/settle.ts waits for it before the read).
+    read.painted = () => { flush(); return v.fcp !== null; };
+    return read;
   })();`;
+
+const VITALS_KEY = 'delhi-seo.vitals';
+
+/**
+ * The vitals watch on its own, for a renderer that reads the page without the site audit's settle (the
+ * mobile-friendly test): an init script that keeps the reader on the window, and `readVitals` to call it.
+ */
+export const VITALS_SCRIPT = `if (window === window.top) (() => {
+  ${VITALS_WATCH}
+  Object.defineProperty(window, Symbol.for('${VITALS_KEY}'), { value: vitals });
+})();`;
+
+/** The page's lab vitals now, or undefined in a document the watch did not run in. */
+export function readVitals(page: Page): Promise<LabVitals | undefined> {
+  return page.evaluate((key) => {
+    const read = (window as unknown as Record<symbol, (() => LabVitals) | undefined>)[Symbol.for(key)];
+    return read?.();
+  }, VITALS_KEY);
+}
