@@ -67,14 +67,16 @@ test('top fixes: every error before any warning, every warning before any notice
   expect(ranked.map((fix) => fix.type)).toEqual(['e-many', 'e-one', 'w-many', 'w-few', 'n']);
 });
 
-test('the report title names the domain and the day it finished', () => {
-  expect(
-    reportTitle({
-      url: 'https://example.com/',
-      createdAt: '2026-11-26T23:59:00.000Z',
-      finishedAt: '2026-11-27T00:01:00.000Z',
-    }),
-  ).toBe('Site audit of example.com, 27 November 2026');
+test('the report title names the domain and the day it finished in the profile zone', () => {
+  const audit = { url: 'https://example.com/', createdAt: '2026-11-26T18:20:00.000Z', finishedAt: null };
+  expect(reportTitle({ ...audit, finishedAt: '2026-11-26T18:40:00.000Z' }, 'Asia/Kolkata')).toBe(
+    'Site audit of example.com, 27 November 2026',
+  );
+  // 11:50 pm IST is still the 26th; the same moment in London is the 26th too, an hour later it is not in Delhi.
+  expect(reportTitle(audit, 'Asia/Kolkata')).toBe('Site audit of example.com, 26 November 2026');
+  expect(reportTitle({ ...audit, finishedAt: '2026-11-26T18:40:00.000Z' }, 'Europe/London')).toBe(
+    'Site audit of example.com, 26 November 2026',
+  );
 });
 
 test('the score explanation follows the constants the score uses, in plain words', () => {

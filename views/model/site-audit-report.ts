@@ -4,6 +4,7 @@
  * order of fixes and the report's title, in the words a site owner reads.
  */
 import { SEVERITY_ORDER, type Severity } from './site-audit.ts';
+import { formatLocalDay } from './local-time.ts';
 
 /** One link behind a link issue: on which page, to where, with what text, in which part of the page. */
 export interface AuditLink {
@@ -134,9 +135,9 @@ export function scoreExplanation(): string[] {
   ];
 }
 
-/** "27 November 2026": the day an audit finished, as a site owner writes it. */
-export function reportDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** "27 November 2026": the day an audit finished in the profile's zone, as a site owner writes it. */
+export function reportDate(iso: string, timeZone: string): string {
+  return formatLocalDay(iso, timeZone);
 }
 
 /** The host an audit looked at, "example.com" (the address as typed when it is not a URL). */
@@ -149,8 +150,11 @@ export function auditDomain(url: string): string {
 }
 
 /** "Site audit of example.com, 27 November 2026": the shareable report's title. */
-export function reportTitle(audit: { url: string; finishedAt: string | null; createdAt: string }): string {
-  return `Site audit of ${auditDomain(audit.url)}, ${reportDate(audit.finishedAt ?? audit.createdAt)}`;
+export function reportTitle(
+  audit: { url: string; finishedAt: string | null; createdAt: string },
+  timeZone: string,
+): string {
+  return `Site audit of ${auditDomain(audit.url)}, ${reportDate(audit.finishedAt ?? audit.createdAt, timeZone)}`;
 }
 
 /**

@@ -53,6 +53,7 @@ const input = (comparison: Comparison, brandName = 'Delhi SEO Tools'): AlertInpu
   monitorUrl: MONITORED,
   comparison,
   brandName,
+  timeZone: 'Asia/Kolkata',
   ...LINKS,
 });
 
@@ -236,7 +237,13 @@ describe('alertWebhookBody', () => {
 });
 
 describe('digestEmail', () => {
-  const base = { siteUrl: SITE, monitorUrl: MONITORED, brandName: 'Delhi SEO Tools', ...LINKS };
+  const base = {
+    siteUrl: SITE,
+    monitorUrl: MONITORED,
+    brandName: 'Delhi SEO Tools',
+    timeZone: 'Asia/Kolkata',
+    ...LINKS,
+  };
 
   test('the week as a trend: each run with its score, regressions and fixes, and what was fixed', () => {
     const mail = digestEmail({
@@ -265,9 +272,9 @@ describe('digestEmail', () => {
         'This week: 3 checks, 3 new problems found, 5 problems fixed, 1 check that could not finish.',
         '',
         'Checks (time, score, new problems, fixed):',
-        '- 20 Nov 2026, 06:00 UTC · 74 · 0 · 0',
-        '- 22 Nov 2026, 06:00 UTC · did not finish · 1 · 0',
-        '- 24 Nov 2026, 06:00 UTC · 81 · 2 · 5',
+        '- 20 Nov 2026, 11:30 am IST · 74 · 0 · 0',
+        '- 22 Nov 2026, 11:30 am IST · did not finish · 1 · 0',
+        '- 24 Nov 2026, 11:30 am IST · 81 · 2 · 5',
         '',
         'Fixed (2):',
         '- Missing title: https://shop.example.com/about',
@@ -287,7 +294,7 @@ describe('digestEmail', () => {
     expect(read.hrefs).toEqual([LINKS.reportUrl, LINKS.manageUrl, LINKS.unsubscribeUrl, SITE]);
     for (const line of [
       'The health score went up from 74 to 81 over the week.',
-      '22 Nov 2026, 06:00 UTCdid not finish10',
+      '22 Nov 2026, 11:30 am ISTdid not finish10',
       'Missing title: https://shop.example.com/about',
     ])
       expect(read.text).toContain(line);

@@ -1,3 +1,4 @@
+import { formatLocalTime } from '#views/model/local-time.ts';
 import { ISSUE_TYPE_BY_ID } from '#views/model/site-audit.ts';
 import type { Comparison, FixedIssue, Regression } from './regressions.ts';
 
@@ -18,6 +19,8 @@ export interface AlertInput {
   unsubscribeUrl: string;
   /** The operator's name (the business profile), the sender the reader knows. */
   brandName: string;
+  /** The profile's time zone: the times a mail shows are in it (decision 0060). */
+  timeZone: string;
 }
 
 export interface DigestRun {
@@ -63,17 +66,6 @@ function hostOf(url: string): string {
     return url;
   }
 }
-
-const DATE = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'UTC',
-});
-export const formatRunTime = (iso: string): string => `${DATE.format(new Date(iso))} UTC`;
 
 type NewIssue = Extract<Regression, { kind: 'new-issue' }>;
 
@@ -255,7 +247,7 @@ export function digestEmail(input: DigestInput): MailContent {
   const fixed = input.fixed ?? [];
   const fixedListed = fixed.slice(0, MAIL_LIST_LIMIT);
   const runCells = (run: DigestRun) => [
-    formatRunTime(run.at),
+    formatLocalTime(run.at, input.timeZone),
     run.score === null ? 'did not finish' : String(run.score),
     String(run.regressions),
     String(run.fixed),

@@ -14,6 +14,8 @@ import { createTokens } from './tokens.ts';
 export interface AlertSettings {
   siteUrl: string;
   brandName: string;
+  /** The profile's time zone (decision 0060). */
+  timeZone: string;
   /** The operator's addresses (NOTIFY_EMAIL_TO): copied on client monitors' alerts; empty: no mail at all. */
   operatorEmails: string[];
 }
@@ -97,6 +99,7 @@ export async function alertMessages(
     manageUrl: links.manageUrl,
     unsubscribeUrl: links.unsubscribeUrl,
     brandName: settings.brandName,
+    timeZone: settings.timeZone,
   };
   const createdAt = now.toISOString();
   const headers = unsubscribeHeaders(links.oneClickUrl, settings.operatorEmails[0], monitor.id);
@@ -139,6 +142,7 @@ export async function digestMessages(
     manageUrl: links.manageUrl,
     unsubscribeUrl: links.unsubscribeUrl,
     brandName: settings.brandName,
+    timeZone: settings.timeZone,
     runs: digestRuns,
     ...(latest ? { reportUrl: `${settings.siteUrl}/site-audit/${latest.auditId}` } : {}),
     fixed: runs.flatMap((run) => run.fixed as FixedIssue[]),

@@ -21,7 +21,13 @@ import type { MailPayload } from '#server/lib/messaging/index.ts';
 
 const PASSWORD = 'correct horse battery staple';
 const ORIGIN = 'https://example.test';
-const brand = { name: 'Acme SEO', email: 'hi@acme.in', phone: '011 2345 6789', website: 'https://acme.in' };
+const brand = {
+  name: 'Acme SEO',
+  email: 'hi@acme.in',
+  phone: '011 2345 6789',
+  website: 'https://acme.in',
+  timeZone: 'Asia/Kolkata',
+};
 const pdf = { lines: auditPdfLines, render: renderAuditPdf };
 
 let site: MonitoringSite;

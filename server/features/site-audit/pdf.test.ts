@@ -6,7 +6,13 @@ import { csvRows } from './report.ts';
 
 const site = 'https://shop.example.in';
 const audit = finishedAuditRow(site, { pages: 46, score: 51, errors: 46, warnings: 2, notices: 1 });
-const brand = { name: 'Acme SEO', email: 'hi@acme.in', phone: '011 2345 6789', website: 'https://acme.in' };
+const brand = {
+  name: 'Acme SEO',
+  email: 'hi@acme.in',
+  phone: '011 2345 6789',
+  website: 'https://acme.in',
+  timeZone: 'Asia/Kolkata',
+};
 const pages = Array.from({ length: 45 }, (_, i) => `${site}/p${i}`);
 const issues: StoredIssue[] = [
   { type: 'near-duplicate-content', url: `${site}/a`, severity: 'notice', detail: 'almost the same text as /b' },

@@ -54,7 +54,7 @@ export function auditPdfLines(input: Omit<AuditPdfInput, 'fontPath'>): PdfLine[]
     lines.push({ text, size, colour, ...extra });
 
   lines.push(...brandHeading(brand));
-  add(input.title ?? reportTitle(audit), 16, INK, { gap: 1.2 });
+  add(input.title ?? reportTitle(audit, brand.timeZone), 16, INK, { gap: 1.2 });
   // The scripts and stylesheets are listed apart from the pages, as the report's counts say.
   const resources = summary.resources
     ? ` · ${count(summary.resources, 'script or stylesheet', 'scripts and stylesheets')}`
@@ -112,7 +112,7 @@ const colour = (severity: Severity) => SEVERITY_COLOUR[severity];
 
 /** The client report as a PDF: `auditPdfLines`, drawn in the site's page frame. */
 export function renderAuditPdf(input: AuditPdfInput): Promise<Buffer> {
-  const title = input.title ?? reportTitle(input.audit);
+  const title = input.title ?? reportTitle(input.audit, input.brand.timeZone);
   const lines = auditPdfLines(input);
   return renderPdf(
     { title, author: input.brand.name, fontPath: input.fontPath, header: `${input.brand.name} · ${title}` },

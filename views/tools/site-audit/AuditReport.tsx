@@ -5,7 +5,6 @@ import {
   contactPath,
   plural,
   rankFixes,
-  trendTime,
   reportTitle,
   scoreLabel,
   shortUrl,
@@ -19,10 +18,12 @@ import { IssuesSection } from './IssueList.tsx';
 import { PagesTable, ResourcesTable } from './PagesTable.tsx';
 import { MonitoringPanel } from './MonitoringPanel.tsx';
 import { scoreExplanation } from '#views/model/site-audit-report.ts';
+import { formatLocalTime, useTimeZone } from '#views/lib/local-time.ts';
 import type { AuditIssueGroup, AuditView } from './schema.ts';
 
 /** The score of each of this visitor's audits of the site, oldest first, this one included. */
 function ScoreTrend({ trend, currentId }: { trend: ScorePoint[]; currentId: string }) {
+  const timeZone = useTimeZone();
   if (trend.length < 2)
     return (
       <p className="audit-trend-note">
@@ -39,7 +40,7 @@ function ScoreTrend({ trend, currentId }: { trend: ScorePoint[]; currentId: stri
         {trend.map((point) => (
           <li key={point.id} aria-current={point.id === currentId ? 'true' : undefined}>
             <span className="audit-trend-score">{point.score}</span>
-            <span className="audit-trend-date">{trendTime(point.createdAt)}</span>
+            <span className="audit-trend-date">{formatLocalTime(point.createdAt, timeZone)}</span>
           </li>
         ))}
       </ol>
@@ -166,10 +167,11 @@ export function AuditReport(props: AuditReportProps) {
   const summary = audit.summary!;
   const siteUrl = audit.report?.siteUrl;
   const note = stoppedNote(audit.report?.stoppedBy);
+  const timeZone = useTimeZone();
   return (
     <section className="audit-report" aria-labelledby={`${idPrefix}-report-heading`}>
       <h2 id={`${idPrefix}-report-heading`} ref={headingRef} tabIndex={-1}>
-        {reportTitle(audit)}
+        {reportTitle(audit, timeZone)}
       </h2>
       <p className="audit-report-url">Audit report for {audit.url}</p>
       <ScoreSection audit={audit} trend={trend} />

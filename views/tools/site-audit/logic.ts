@@ -175,10 +175,3 @@ export function completionText(audit: { url: string; status: AuditStatus; summar
   if (audit.status === 'cancelled') return 'The audit was cancelled.';
   return 'The audit failed.';
 }
-
-/** "27 Nov, 12:34 UTC": when an audit of the trend ran (several may run on one day). */
-export function trendTime(iso: string): string {
-  const at = new Date(iso);
-  const day = at.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-  return `${day}, ${iso.slice(11, 16)} UTC`;
-}
