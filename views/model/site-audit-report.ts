@@ -172,3 +172,9 @@ export function rankFixes<T extends { type: string; severity: Severity; count: n
 export function shortUrl(url: string, siteUrl?: string): string {
   return siteUrl && url.startsWith(siteUrl) ? url.slice(siteUrl.length) || '/' : url;
 }
+
+/** The contact form, filled in from a report: the site, its score and the audit (the inbox links it). */
+export function contactPath(audit: { id: string; url: string }, score: number | null): string {
+  const query = new URLSearchParams({ site: audit.url, score: score === null ? '' : String(score), audit: audit.id });
+  return `/contact-me?${query.toString()}`;
+}

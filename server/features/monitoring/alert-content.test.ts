@@ -133,6 +133,21 @@ describe('alertEmail', () => {
       expect(read.text).toContain(line);
   });
 
+  test('a visitor\'s alert offers help, as the report does ("Want these fixed?"), in both parts', () => {
+    const helpUrl = `${SITE}/contact-me?site=${encodeURIComponent(MONITORED)}&score=81&audit=a1b2c3`;
+    const mail = alertEmail({ ...input(COMPARISON), helpUrl });
+    expect(mail.text).toContain(
+      'Want these fixed? Send us this report: a consultant reads your site’s audit and replies with what to fix first and what it would take.\n' +
+        `Ask for help with this audit: ${helpUrl}\n`,
+    );
+    const read = readHtml(mail.html);
+    expect(read.hrefs).toEqual([LINKS.reportUrl, helpUrl, LINKS.manageUrl, LINKS.unsubscribeUrl, SITE]);
+    expect(read.text).toContain('Want these fixed?');
+    expect(read.text).toContain('Ask for help with this audit');
+    // Without one (a client's alert), nothing offers help.
+    expect(alertEmail(input(COMPARISON)).text).not.toContain('Want these fixed?');
+  });
+
   test('markup in a brand name, a URL or a link text is shown as text, never run as HTML', () => {
     const hostile = '<script>alert("x")</script>&<img src=x onerror=alert(1)>';
     const comparison: Comparison = {

@@ -9,6 +9,7 @@ import type { MailPayload, WebhookPayload } from '#server/lib/messaging/index.ts
 import type { NewMessage } from './messages.ts';
 import type { Comparison, FixedIssue } from './regressions.ts';
 import { createTokens } from './tokens.ts';
+import { contactPath } from '#views/model/site-audit-report.ts';
 
 /** Who the monitors' mail speaks for, and who else hears of a client's regressions. */
 export interface AlertSettings {
@@ -100,6 +101,10 @@ export async function alertMessages(
     unsubscribeUrl: links.unsubscribeUrl,
     brandName: settings.brandName,
     timeZone: settings.timeZone,
+    // A visitor's monitor offers help; a client's alert goes to someone the operator already works for.
+    ...(monitor.kind === 'client' || !run.auditId
+      ? {}
+      : { helpUrl: `${settings.siteUrl}${contactPath({ id: run.auditId, url: monitor.url }, comparison.score)}` }),
   };
   const createdAt = now.toISOString();
   const headers = unsubscribeHeaders(links.oneClickUrl, settings.operatorEmails[0], monitor.id);

@@ -8,9 +8,16 @@ import type {
   AuditView,
 } from './schema.ts';
 import type { Severity } from '#views/model/site-audit.ts';
-import { auditDomain, rankFixes, reportDate, reportTitle, shortUrl } from '#views/model/site-audit-report.ts';
+import {
+  auditDomain,
+  contactPath,
+  rankFixes,
+  reportDate,
+  reportTitle,
+  shortUrl,
+} from '#views/model/site-audit-report.ts';
 
-export { auditDomain, rankFixes, reportDate, reportTitle, shortUrl };
+export { auditDomain, contactPath, rankFixes, reportDate, reportTitle, shortUrl };
 
 export type SeverityFilter = Severity | 'all';
 
@@ -157,12 +164,6 @@ export function scoreTrend(
     .map((item) => ({ id: item.id, score: item.score!, createdAt: item.createdAt }))
     .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0))
     .slice(-max);
-}
-
-/** The contact form, filled in from a report: the site, its score and the audit (the inbox links it). */
-export function contactPath(audit: { id: string; url: string }, score: number): string {
-  const query = new URLSearchParams({ site: audit.url, score: String(score), audit: audit.id });
-  return `/contact-me?${query.toString()}`;
 }
 
 /** This tab's running audit on the tool page (sessionStorage key): a reload resumes its progress. */
