@@ -4,6 +4,7 @@ import { auditPdfLines, renderAuditPdf } from '#server/features/site-audit/index
 import { serveMonitoringSite, type MonitoringSite } from '#test/fixtures/monitoring-site.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
 import { storeAuditOf } from '#test/helpers/monitoring-audit.ts';
+import { testBrand } from '#test/helpers/report-brand.ts';
 import {
   loadMonthlyReport,
   monthBounds,
@@ -16,13 +17,7 @@ import {
 } from './monthly-pdf.ts';
 
 const pdf = { lines: auditPdfLines, render: renderAuditPdf };
-const brand = {
-  name: 'Acme SEO',
-  email: 'hi@acme.in',
-  phone: '011 2345 6789',
-  website: 'https://acme.in',
-  timeZone: 'Asia/Kolkata',
-};
+const brand = testBrand;
 const IST = 'Asia/Kolkata';
 const run = (day: number, score: number | null, regressions = 0, fixed = 0): MonthlyRun => ({
   at: `2026-11-${String(day).padStart(2, '0')}T06:00:00.000Z`,

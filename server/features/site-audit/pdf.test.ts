@@ -2,17 +2,12 @@ import { expect, test } from 'vitest';
 import type { StoredIssue } from '#db/site-audits.ts';
 import { finishedAuditRow } from '#test/fixtures/site-audit-row.ts';
 import { auditPdfLines, renderAuditPdf } from './pdf.ts';
+import { testBrand } from '#test/helpers/report-brand.ts';
 import { csvRows } from './report.ts';
 
 const site = 'https://shop.example.in';
 const audit = finishedAuditRow(site, { pages: 46, score: 51, errors: 46, warnings: 2, notices: 1 });
-const brand = {
-  name: 'Acme SEO',
-  email: 'hi@acme.in',
-  phone: '011 2345 6789',
-  website: 'https://acme.in',
-  timeZone: 'Asia/Kolkata',
-};
+const brand = testBrand;
 const pages = Array.from({ length: 45 }, (_, i) => `${site}/p${i}`);
 const issues: StoredIssue[] = [
   { type: 'near-duplicate-content', url: `${site}/a`, severity: 'notice', detail: 'almost the same text as /b' },
