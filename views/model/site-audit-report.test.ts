@@ -5,6 +5,7 @@ import {
   linkedFrom,
   linkSentence,
   rankFixes,
+  fixScope,
   reportTitle,
   SCORE_LOSS,
   scoreExplanation,
@@ -93,4 +94,16 @@ test('no jargon in what a site owner reads: the catalogue and the report texts',
   for (const type of ISSUE_TYPES)
     expect([type.title, type.description, type.howToFix].join(' '), type.type).not.toMatch(jargon);
   expect(scoreExplanation().join(' ')).not.toMatch(jargon);
+});
+
+test('a top fix counts the links to change and names the template, not the pages they are on', () => {
+  const link = (position: string, pages: number) => ({ target: '/old', anchor: 'Old', position, pages, sources: [] });
+  expect(fixScope({ count: 2 })).toBe('on 2 pages');
+  expect(fixScope({ count: 7, links: { total: 7, distinct: 1, groups: [link('footer', 7)] } })).toBe(
+    '1 link in the footer, on 7 pages',
+  );
+  const three = { total: 31, distinct: 3, groups: [link('content', 1), link('navigation', 29), link('content', 1)] };
+  expect(fixScope({ count: 29, links: three })).toBe(
+    '3 links to fix: 1 link in the navigation, on 29 pages, and 2 more',
+  );
 });

@@ -74,6 +74,19 @@ export function linkSentence(group: Pick<AuditLinkGroup, 'position' | 'pages'>):
   return `1 link ${positionWords(group.position)}, on ${count(group.pages, 'page')}`;
 }
 
+/**
+ * What a top fix touches: for a link issue the links to change, the template's link on the most pages
+ * named ("1 link in the footer, on 45 pages"; "3 links to fix: 1 link in the footer, on 45 pages, and
+ * 2 more"), else its pages ("on 2 pages").
+ */
+export function fixScope(group: { count: number; links?: AuditLinkGroups }): string {
+  const links = group.links;
+  if (!links?.groups.length) return `on ${count(group.count, 'page')}`;
+  const widest = links.groups.reduce((best, next) => (next.pages > best.pages ? next : best));
+  if (links.distinct === 1) return linkSentence(widest);
+  return `${count(links.distinct, 'link')} to fix: ${linkSentence(widest)}, and ${links.distinct - 1} more`;
+}
+
 /** "Linked from /a, /b and 43 more pages". */
 export function linkedFrom(group: Pick<AuditLinkGroup, 'pages' | 'sources'>, short: (url: string) => string): string {
   const named = group.sources.map(short).join(', ');

@@ -36,8 +36,8 @@ test('the PDF says, in plain words: title with domain and date, the score and it
     'A URL with an error counts for nothing; a URL with warnings but no error counts half; notices never lower the score.',
   );
   expect(text.filter((line) => /^\d+\. /.test(line))).toEqual([
-    '1. Page links to a broken internal URL (error, on 45 pages)',
-    '2. Internal URL answers 4xx (error, on 1 page)',
+    '1. Page links to a broken internal URL (error, 1 link in the footer, on 45 pages)',
+    '2. Internal URL answers 4xx (error, 1 link in the footer, on 45 pages)',
     '3. Thin content (warning, on 2 pages)',
     '4. Near-duplicate content (notice, on 1 page)',
   ]);

@@ -1,6 +1,6 @@
 import type { SiteAuditRow, StoredIssue } from '#db/site-audits.ts';
 import { ISSUE_TYPE_BY_ID, type Severity } from '#views/model/site-audit.ts';
-import { linkedFrom, linkSentence } from '#views/model/site-audit-report.ts';
+import { fixScope, linkedFrom, linkSentence } from '#views/model/site-audit-report.ts';
 import { reportTitle, shortUrl } from '#views/model/site-audit-report.ts';
 import { scoreExplanation } from '#views/model/site-audit-report.ts';
 import { brandContacts, brandHeading, drawLines, PDF_COLOURS, renderPdf } from '#server/lib/pdf/index.ts';
@@ -73,7 +73,7 @@ export function auditPdfLines(input: Omit<AuditPdfInput, 'fontPath'>): PdfLine[]
   add('Top fixes', 13, INK, { gap: 1 });
   add('Errors first, then warnings, then notices; within each, the problem on the most pages first.', 9, MUTED);
   topFixes(groups).forEach((fix, index) => {
-    add(`${index + 1}. ${fix.title} (${fix.severity}, on ${count(fix.count, 'page')})`, 10, colour(fix.severity), {
+    add(`${index + 1}. ${fix.title} (${fix.severity}, ${fixScope(fix)})`, 10, colour(fix.severity), {
       gap: 0.4,
     });
     add(fix.issue.howToFix, 9, BODY);

@@ -17,7 +17,7 @@ import {
 import { IssuesSection } from './IssueList.tsx';
 import { PagesTable, ResourcesTable } from './PagesTable.tsx';
 import { MonitoringPanel } from './MonitoringPanel.tsx';
-import { scoreExplanation } from '#views/model/site-audit-report.ts';
+import { fixScope, scoreExplanation } from '#views/model/site-audit-report.ts';
 import { formatLocalTime, useTimeZone } from '#views/lib/local-time.ts';
 import type { AuditIssueGroup, AuditView } from './schema.ts';
 
@@ -136,8 +136,7 @@ function TopFixes({ groups, types }: { groups: AuditIssueGroup[]; types: Map<str
           .map((group) => (
             <li key={group.type}>
               <strong>{group.title}</strong>{' '}
-              <span className={`audit-badge audit-badge-${group.severity}`}>{group.severity}</span> on{' '}
-              {plural(group.count, 'page')}
+              <span className={`audit-badge audit-badge-${group.severity}`}>{group.severity}</span> {fixScope(group)}
               {types.get(group.type) ? <p>{types.get(group.type)!.howToFix}</p> : null}
             </li>
           ))}
