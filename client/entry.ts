@@ -1,9 +1,11 @@
 import { createElement, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { TimeZoneContext } from '#views/lib/local-time.ts';
 
 /**
  * Hydrates every island on the page. Each container names its own module (data-src, a hashed
- * chunk the server already preloaded); its props sit in the JSON script right after it.
+ * chunk the server already preloaded); its props sit in the JSON script right after it, and the times
+ * it shows are in the zone its container names (the profile's, as the server rendered them).
  */
 function hydrateIslands(): void {
   for (const container of document.querySelectorAll<HTMLElement>('[data-island]')) {
@@ -21,7 +23,9 @@ function hydrateIslands(): void {
     }
     import(/* @vite-ignore */ src)
       .then((module: { default: ComponentType<Record<string, unknown>> }) => {
-        hydrateRoot(container, createElement(module.default, props));
+        const island = createElement(module.default, props);
+        const timeZone = container.dataset.timeZone ?? null;
+        hydrateRoot(container, createElement(TimeZoneContext.Provider, { value: timeZone }, island));
       })
       .catch((error: unknown) => {
         console.error(`Could not load island ${container.dataset.island}`, error);

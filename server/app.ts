@@ -32,6 +32,7 @@ import { createAppFetcher } from './lib/safe-fetch/app-fetcher.ts';
 import { createMessaging } from './lib/messaging/index.ts';
 import { NotAllowedError, NotFoundError } from './lib/domain-errors.ts';
 import { MonitorDeletedError } from './features/monitoring/service.ts';
+import { profileTimeZone } from '#views/model/local-time.ts';
 import './http/validation.ts';
 
 export interface CreateAppOptions extends Pick<AppDeps, 'config' | 'db' | 'log' | 'jobs'> {
@@ -171,6 +172,7 @@ export function createApp(options: CreateAppOptions): Express {
       posts: features.posts.reader,
       // A shared audit report's <title> and Open Graph tags name the site, the date and the score (issue 37).
       siteAudits: { head: (id) => (isId(id) ? getSiteAudit(db, id) : Promise.resolve(undefined)) },
+      timeZone: profileTimeZone(config.siteProfile.business),
       // The manage page (issue 25): a wrong or foreign link, or a deleted monitor's, shows the page's own message.
       monitors: {
         view: (id, token) =>

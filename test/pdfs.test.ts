@@ -5,6 +5,7 @@ import { renderMonthlyPdf } from '#server/features/monitoring/monthly-pdf.ts';
 import { auditPdfLines, renderAuditPdf } from '#server/features/site-audit/index.ts';
 import { pickPdfFont } from '#server/lib/pdf/index.ts';
 import { renderTranscriptPdf } from '#server/lib/youtube/transcript-pdf.ts';
+import { testBrand } from '#test/helpers/report-brand.ts';
 import { pdfPages } from '#test/helpers/pdf-text.ts';
 
 /*
@@ -12,7 +13,7 @@ import { pdfPages } from '#test/helpers/pdf-text.ts';
  * the first, and "Page N of M" at the foot of each. Read back as a PDF reader would (test/helpers/pdf-text.ts).
  */
 
-const brand = { name: 'Acme SEO', email: 'hi@acme.in', phone: '011 2345 6789', website: 'https://acme.in' };
+const brand = testBrand;
 const site = 'https://shop.example.in';
 const audit = finishedAuditRow(site, { pages: 90, score: 40, errors: 88, warnings: 0, notices: 0 });
 const issues: StoredIssue[] = Array.from({ length: 88 }, (_, i) => ({

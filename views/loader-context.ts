@@ -15,6 +15,8 @@ export interface LoaderContext {
   monitors?: MonitorsReader;
   /** The shared site audit report's head (issue 37): the site, date and score link previews show. */
   siteAudits?: SiteAuditsReader;
+  /** The profile's time zone (decision 0060): the dates a loader writes into the head are in it. */
+  timeZone?: string;
 }
 
 /** What a shared report's <title> and Open Graph tags name. */

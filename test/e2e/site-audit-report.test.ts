@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freeLoopbackPort } from '#test/fixtures/loopback.ts';
 import { startReportSite } from '#test/fixtures/site-audit-report-site.ts';
+import { DEFAULT_TIME_ZONE } from '#views/business.ts';
 import { reportDate } from '#views/model/site-audit-report.ts';
 import { untilListening } from '#test/helpers/processes.ts';
 import { launchBrowser, waitForIslands } from './browser.ts';
@@ -94,7 +95,7 @@ test('site audit report: live run survives a reload, is announced and focused, n
   const report = page.locator('.audit-report');
   const heading = report.locator('h2').first();
   await heading.waitFor({ timeout: 30_000 });
-  const title = `Site audit of 127.0.0.1, ${reportDate(new Date().toISOString())}`;
+  const title = `Site audit of 127.0.0.1, ${reportDate(new Date().toISOString(), DEFAULT_TIME_ZONE)}`;
   expect(await heading.textContent()).toBe(title);
   // Completion moves the focus to the report and is announced.
   await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('site-audit-report-heading');

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, inject, test } from 'vitest';
 import type { Page } from 'playwright-core';
+import { DEFAULT_TIME_ZONE } from '#views/business.ts';
 import { reportDate } from '#views/model/site-audit-report.ts';
 import { fileBrowser, openPage, waitForIslands } from './browser.ts';
 
@@ -28,7 +29,7 @@ test('site audit: run, read the report, filter, drill into a page, export, re-ru
 
   const report = page.locator('.audit-report');
   expect(await report.locator('h2').textContent()).toBe(
-    `Site audit of 127.0.0.1, ${reportDate(new Date().toISOString())}`,
+    `Site audit of 127.0.0.1, ${reportDate(new Date().toISOString(), DEFAULT_TIME_ZONE)}`,
   );
   expect(await report.locator('.audit-report-url').textContent()).toBe(`Audit report for ${site()}/`);
   expect(await report.locator('.audit-counts').textContent()).toBe('3 errors7 warnings0 notices10 URLs crawled');

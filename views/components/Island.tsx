@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { preinitModule, preloadModule } from 'react-dom';
 import { jsonForScript } from '../lib/json.ts';
+import { useTimeZone } from '../lib/local-time.ts';
 import { useSite } from '../site-context.ts';
 
 interface IslandProps<P extends object> {
@@ -17,6 +18,7 @@ interface IslandProps<P extends object> {
  */
 export function Island<P extends object>({ name, component: Component, props }: IslandProps<P>) {
   const { assets, nonce } = useSite();
+  const timeZone = useTimeZone();
   const island = assets.islands[name];
   if (!island) throw new Error(`Island "${name}" is not in the build manifest (views/${name}.tsx)`);
   preinitModule(assets.entry, { as: 'script', nonce });
@@ -24,7 +26,7 @@ export function Island<P extends object>({ name, component: Component, props }: 
     preloadModule(url, { as: 'script' });
   return (
     <>
-      <div data-island={name} data-src={island.src}>
+      <div data-island={name} data-src={island.src} data-time-zone={timeZone}>
         <Component {...props} />
       </div>
       <script type="application/json" data-island-props="" dangerouslySetInnerHTML={{ __html: jsonForScript(props) }} />

@@ -4,7 +4,7 @@ import type { Directory } from './directories.ts';
 import { formatAsOf } from './directories.ts';
 import type { DirectoryView, Filters, SiteRow, SortOrder } from './logic.ts';
 import { buildQuery, describeView, formatSort, LINK_TYPES, nextSort } from './logic.ts';
-import { formatDay } from '#views/lib/dates.ts';
+import { formatDay } from '#views/model/dates.ts';
 
 export interface TableState extends Filters {
   sort: SortOrder | null;

@@ -1,4 +1,4 @@
-import { formatMonth } from '#views/lib/dates.ts';
+import { formatMonth } from '#views/model/dates.ts';
 import type { Layout } from './columns.ts';
 import { sortableKeys } from './columns.ts';
 import { adPostCopy, guestPostCopy, socialBookmarkingCopy } from './copy/link-lists.ts';

@@ -1,20 +1,23 @@
+import { createContext, useContext } from 'react';
+import { formatLocalTime, profileTimeZone } from '../model/local-time.ts';
+import { SiteContext } from '../site-context.ts';
+
+export { formatLocalDay, formatLocalTime, profileTimeZone } from '../model/local-time.ts';
+
 /**
- * A moment as people here read it (decision 0047): "27 Nov 2026, 8:31 pm IST". Indian English
- * wording; the zone's abbreviation where the locale has one (IST, GMT, GST), else its offset
- * ("GMT-5"), so the time is never ambiguous. The inbox passes the operator's zone (profile); a tool
- * in the browser passes none, so the visitor's own zone is used.
+ * The zone of a view: set by the admin shell and by each island's container (client/entry.ts reads
+ * it from `data-time-zone`), else the profile of the page being rendered.
  */
-export function formatLocalTime(iso: string, timeZone?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-IN', {
-    timeZone,
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-    timeZoneName: 'short',
-  }).format(date);
+export const TimeZoneContext = createContext<string | null>(null);
+
+export function useTimeZone(): string {
+  const given = useContext(TimeZoneContext);
+  const site = useContext(SiteContext);
+  return given ?? profileTimeZone(site?.business ?? {});
+}
+
+/** `formatLocalTime` in the view's zone; `—` for a time that is not there. */
+export function useLocalTime(): (at: string | number | null | undefined) => string {
+  const timeZone = useTimeZone();
+  return (at) => (at === null || at === undefined ? '—' : formatLocalTime(at, timeZone));
 }

@@ -70,6 +70,8 @@ export const SEO_PACKAGES: readonly Package[] = [
 ];
 
 export const ONE_TIME_AUDIT = {
+  /** What its "Ask about" button puts in the contact form's address (`?plan=audit`). */
+  id: 'audit',
   name: 'Technical SEO audit (one-time)',
   priceInr: 7500,
   text: 'A full crawl, index and speed review with a prioritised fix list, walked through on a one-hour call. Credited against your first month if you start a plan within 30 days.',

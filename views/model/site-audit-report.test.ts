@@ -5,6 +5,7 @@ import {
   linkedFrom,
   linkSentence,
   rankFixes,
+  fixScope,
   reportTitle,
   SCORE_LOSS,
   scoreExplanation,
@@ -67,14 +68,16 @@ test('top fixes: every error before any warning, every warning before any notice
   expect(ranked.map((fix) => fix.type)).toEqual(['e-many', 'e-one', 'w-many', 'w-few', 'n']);
 });
 
-test('the report title names the domain and the day it finished', () => {
-  expect(
-    reportTitle({
-      url: 'https://example.com/',
-      createdAt: '2026-11-26T23:59:00.000Z',
-      finishedAt: '2026-11-27T00:01:00.000Z',
-    }),
-  ).toBe('Site audit of example.com, 27 November 2026');
+test('the report title names the domain and the day it finished in the profile zone', () => {
+  const audit = { url: 'https://example.com/', createdAt: '2026-11-26T18:20:00.000Z', finishedAt: null };
+  expect(reportTitle({ ...audit, finishedAt: '2026-11-26T18:40:00.000Z' }, 'Asia/Kolkata')).toBe(
+    'Site audit of example.com, 27 November 2026',
+  );
+  // 11:50 pm IST is still the 26th; the same moment in London is the 26th too, an hour later it is not in Delhi.
+  expect(reportTitle(audit, 'Asia/Kolkata')).toBe('Site audit of example.com, 26 November 2026');
+  expect(reportTitle({ ...audit, finishedAt: '2026-11-26T18:40:00.000Z' }, 'Europe/London')).toBe(
+    'Site audit of example.com, 26 November 2026',
+  );
 });
 
 test('the score explanation follows the constants the score uses, in plain words', () => {
@@ -91,4 +94,16 @@ test('no jargon in what a site owner reads: the catalogue and the report texts',
   for (const type of ISSUE_TYPES)
     expect([type.title, type.description, type.howToFix].join(' '), type.type).not.toMatch(jargon);
   expect(scoreExplanation().join(' ')).not.toMatch(jargon);
+});
+
+test('a top fix counts the links to change and names the template, not the pages they are on', () => {
+  const link = (position: string, pages: number) => ({ target: '/old', anchor: 'Old', position, pages, sources: [] });
+  expect(fixScope({ count: 2 })).toBe('on 2 pages');
+  expect(fixScope({ count: 7, links: { total: 7, distinct: 1, groups: [link('footer', 7)] } })).toBe(
+    '1 link in the footer, on 7 pages',
+  );
+  const three = { total: 31, distinct: 3, groups: [link('content', 1), link('navigation', 29), link('content', 1)] };
+  expect(fixScope({ count: 29, links: three })).toBe(
+    '3 links to fix: 1 link in the navigation, on 29 pages, and 2 more',
+  );
 });

@@ -4,6 +4,7 @@
  * order of fixes and the report's title, in the words a site owner reads.
  */
 import { SEVERITY_ORDER, type Severity } from './site-audit.ts';
+import { formatLocalDay } from './local-time.ts';
 
 /** One link behind a link issue: on which page, to where, with what text, in which part of the page. */
 export interface AuditLink {
@@ -73,6 +74,19 @@ export function linkSentence(group: Pick<AuditLinkGroup, 'position' | 'pages'>):
   return `1 link ${positionWords(group.position)}, on ${count(group.pages, 'page')}`;
 }
 
+/**
+ * What a top fix touches: for a link issue the links to change, the template's link on the most pages
+ * named ("1 link in the footer, on 45 pages"; "3 links to fix: 1 link in the footer, on 45 pages, and
+ * 2 more"), else its pages ("on 2 pages").
+ */
+export function fixScope(group: { count: number; links?: AuditLinkGroups }): string {
+  const links = group.links;
+  if (!links?.groups.length) return `on ${count(group.count, 'page')}`;
+  const widest = links.groups.reduce((best, next) => (next.pages > best.pages ? next : best));
+  if (links.distinct === 1) return linkSentence(widest);
+  return `${count(links.distinct, 'link')} to fix: ${linkSentence(widest)}, and ${links.distinct - 1} more`;
+}
+
 /** "Linked from /a, /b and 43 more pages". */
 export function linkedFrom(group: Pick<AuditLinkGroup, 'pages' | 'sources'>, short: (url: string) => string): string {
   const named = group.sources.map(short).join(', ');
@@ -134,9 +148,9 @@ export function scoreExplanation(): string[] {
   ];
 }
 
-/** "27 November 2026": the day an audit finished, as a site owner writes it. */
-export function reportDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** "27 November 2026": the day an audit finished in the profile's zone, as a site owner writes it. */
+export function reportDate(iso: string, timeZone: string): string {
+  return formatLocalDay(iso, timeZone);
 }
 
 /** The host an audit looked at, "example.com" (the address as typed when it is not a URL). */
@@ -149,8 +163,11 @@ export function auditDomain(url: string): string {
 }
 
 /** "Site audit of example.com, 27 November 2026": the shareable report's title. */
-export function reportTitle(audit: { url: string; finishedAt: string | null; createdAt: string }): string {
-  return `Site audit of ${auditDomain(audit.url)}, ${reportDate(audit.finishedAt ?? audit.createdAt)}`;
+export function reportTitle(
+  audit: { url: string; finishedAt: string | null; createdAt: string },
+  timeZone: string,
+): string {
+  return `Site audit of ${auditDomain(audit.url)}, ${reportDate(audit.finishedAt ?? audit.createdAt, timeZone)}`;
 }
 
 /**
@@ -167,4 +184,10 @@ export function rankFixes<T extends { type: string; severity: Severity; count: n
 /** The path part of a URL on the audited site, for compact lists. */
 export function shortUrl(url: string, siteUrl?: string): string {
   return siteUrl && url.startsWith(siteUrl) ? url.slice(siteUrl.length) || '/' : url;
+}
+
+/** The contact form, filled in from a report: the site, its score and the audit (the inbox links it). */
+export function contactPath(audit: { id: string; url: string }, score: number | null): string {
+  const query = new URLSearchParams({ site: audit.url, score: score === null ? '' : String(score), audit: audit.id });
+  return `/contact-me?${query.toString()}`;
 }

@@ -53,6 +53,7 @@ const input = (comparison: Comparison, brandName = 'Delhi SEO Tools'): AlertInpu
   monitorUrl: MONITORED,
   comparison,
   brandName,
+  timeZone: 'Asia/Kolkata',
   ...LINKS,
 });
 
@@ -130,6 +131,21 @@ describe('alertEmail', () => {
       'Unsubscribe',
     ])
       expect(read.text).toContain(line);
+  });
+
+  test('a visitor\'s alert offers help, as the report does ("Want these fixed?"), in both parts', () => {
+    const helpUrl = `${SITE}/contact-me?site=${encodeURIComponent(MONITORED)}&score=81&audit=a1b2c3`;
+    const mail = alertEmail({ ...input(COMPARISON), helpUrl });
+    expect(mail.text).toContain(
+      'Want these fixed? Send us this report: a consultant reads your site’s audit and replies with what to fix first and what it would take.\n' +
+        `Ask for help with this audit: ${helpUrl}\n`,
+    );
+    const read = readHtml(mail.html);
+    expect(read.hrefs).toEqual([LINKS.reportUrl, helpUrl, LINKS.manageUrl, LINKS.unsubscribeUrl, SITE]);
+    expect(read.text).toContain('Want these fixed?');
+    expect(read.text).toContain('Ask for help with this audit');
+    // Without one (a client's alert), nothing offers help.
+    expect(alertEmail(input(COMPARISON)).text).not.toContain('Want these fixed?');
   });
 
   test('markup in a brand name, a URL or a link text is shown as text, never run as HTML', () => {
@@ -236,7 +252,13 @@ describe('alertWebhookBody', () => {
 });
 
 describe('digestEmail', () => {
-  const base = { siteUrl: SITE, monitorUrl: MONITORED, brandName: 'Delhi SEO Tools', ...LINKS };
+  const base = {
+    siteUrl: SITE,
+    monitorUrl: MONITORED,
+    brandName: 'Delhi SEO Tools',
+    timeZone: 'Asia/Kolkata',
+    ...LINKS,
+  };
 
   test('the week as a trend: each run with its score, regressions and fixes, and what was fixed', () => {
     const mail = digestEmail({
@@ -265,9 +287,9 @@ describe('digestEmail', () => {
         'This week: 3 checks, 3 new problems found, 5 problems fixed, 1 check that could not finish.',
         '',
         'Checks (time, score, new problems, fixed):',
-        '- 20 Nov 2026, 06:00 UTC · 74 · 0 · 0',
-        '- 22 Nov 2026, 06:00 UTC · did not finish · 1 · 0',
-        '- 24 Nov 2026, 06:00 UTC · 81 · 2 · 5',
+        '- 20 Nov 2026, 11:30 am IST · 74 · 0 · 0',
+        '- 22 Nov 2026, 11:30 am IST · did not finish · 1 · 0',
+        '- 24 Nov 2026, 11:30 am IST · 81 · 2 · 5',
         '',
         'Fixed (2):',
         '- Missing title: https://shop.example.com/about',
@@ -287,7 +309,7 @@ describe('digestEmail', () => {
     expect(read.hrefs).toEqual([LINKS.reportUrl, LINKS.manageUrl, LINKS.unsubscribeUrl, SITE]);
     for (const line of [
       'The health score went up from 74 to 81 over the week.',
-      '22 Nov 2026, 06:00 UTCdid not finish10',
+      '22 Nov 2026, 11:30 am ISTdid not finish10',
       'Missing title: https://shop.example.com/about',
     ])
       expect(read.text).toContain(line);

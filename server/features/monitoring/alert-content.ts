@@ -1,3 +1,4 @@
+import { formatLocalTime } from '#views/model/local-time.ts';
 import { ISSUE_TYPE_BY_ID } from '#views/model/site-audit.ts';
 import type { Comparison, FixedIssue, Regression } from './regressions.ts';
 
@@ -18,6 +19,10 @@ export interface AlertInput {
   unsubscribeUrl: string;
   /** The operator's name (the business profile), the sender the reader knows. */
   brandName: string;
+  /** The profile's time zone: the times a mail shows are in it (decision 0060). */
+  timeZone: string;
+  /** The contact form with this report attached (a visitor's monitor; a client's alert has none). */
+  helpUrl?: string;
 }
 
 export interface DigestRun {
@@ -63,17 +68,6 @@ function hostOf(url: string): string {
     return url;
   }
 }
-
-const DATE = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'UTC',
-});
-export const formatRunTime = (iso: string): string => `${DATE.format(new Date(iso))} UTC`;
 
 type NewIssue = Extract<Regression, { kind: 'new-issue' }>;
 
@@ -128,6 +122,10 @@ function alertSubject(input: AlertInput, parts: AlertParts): string {
   return `${host}: ${findings.join(', ')}`;
 }
 
+/** The lead path of the audit report's "Want these fixed?", in a mail. */
+const HELP_OFFER =
+  'Send us this report: a consultant reads your site’s audit and replies with what to fix first and what it would take.';
+
 /** The alert a regression sends: what got worse, each new problem with its URL (links: page → target). */
 export function alertEmail(input: AlertInput): MailContent {
   const parts = partsOf(input.comparison);
@@ -151,6 +149,7 @@ export function alertEmail(input: AlertInput): MailContent {
     if (unlisted > 0) text.push(`And ${plural(unlisted, 'more problem')}: the report lists every one.`, '');
   }
   if (fixedCount > 0) text.push(`Also fixed since the check before: ${plural(fixedCount, 'problem')}.`, '');
+  if (input.helpUrl) text.push(`Want these fixed? ${HELP_OFFER}`, `Ask for help with this audit: ${input.helpUrl}`, '');
   text.push(
     `The full report: ${input.reportUrl}`,
     `Change the schedule, pause or delete this monitor: ${input.manageUrl}`,
@@ -176,6 +175,12 @@ export function alertEmail(input: AlertInput): MailContent {
   }
   if (fixedCount > 0) html.push(paragraph(`Also fixed since the check before: ${plural(fixedCount, 'problem')}.`));
   html.push(button('See the full report', input.reportUrl));
+  if (input.helpUrl)
+    html.push(
+      heading('Want these fixed?'),
+      paragraph(HELP_OFFER),
+      button('Ask for help with this audit', input.helpUrl),
+    );
 
   return {
     subject: alertSubject(input, parts),
@@ -255,7 +260,7 @@ export function digestEmail(input: DigestInput): MailContent {
   const fixed = input.fixed ?? [];
   const fixedListed = fixed.slice(0, MAIL_LIST_LIMIT);
   const runCells = (run: DigestRun) => [
-    formatRunTime(run.at),
+    formatLocalTime(run.at, input.timeZone),
     run.score === null ? 'did not finish' : String(run.score),
     String(run.regressions),
     String(run.fixed),

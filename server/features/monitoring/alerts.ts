@@ -9,11 +9,14 @@ import type { MailPayload, WebhookPayload } from '#server/lib/messaging/index.ts
 import type { NewMessage } from './messages.ts';
 import type { Comparison, FixedIssue } from './regressions.ts';
 import { createTokens } from './tokens.ts';
+import { contactPath } from '#views/model/site-audit-report.ts';
 
 /** Who the monitors' mail speaks for, and who else hears of a client's regressions. */
 export interface AlertSettings {
   siteUrl: string;
   brandName: string;
+  /** The profile's time zone (decision 0060). */
+  timeZone: string;
   /** The operator's addresses (NOTIFY_EMAIL_TO): copied on client monitors' alerts; empty: no mail at all. */
   operatorEmails: string[];
 }
@@ -97,6 +100,11 @@ export async function alertMessages(
     manageUrl: links.manageUrl,
     unsubscribeUrl: links.unsubscribeUrl,
     brandName: settings.brandName,
+    timeZone: settings.timeZone,
+    // A visitor's monitor offers help; a client's alert goes to someone the operator already works for.
+    ...(monitor.kind === 'client' || !run.auditId
+      ? {}
+      : { helpUrl: `${settings.siteUrl}${contactPath({ id: run.auditId, url: monitor.url }, comparison.score)}` }),
   };
   const createdAt = now.toISOString();
   const headers = unsubscribeHeaders(links.oneClickUrl, settings.operatorEmails[0], monitor.id);
@@ -139,6 +147,7 @@ export async function digestMessages(
     manageUrl: links.manageUrl,
     unsubscribeUrl: links.unsubscribeUrl,
     brandName: settings.brandName,
+    timeZone: settings.timeZone,
     runs: digestRuns,
     ...(latest ? { reportUrl: `${settings.siteUrl}/site-audit/${latest.auditId}` } : {}),
     fixed: runs.flatMap((run) => run.fixed as FixedIssue[]),

@@ -70,7 +70,7 @@ export async function queueClientReport(
   const report = await monthlyReportOf(db, monitor, input.month);
   if (report.runs.length === 0) return 'no-check';
   const file = await renderMonthlyPdf(report, context.brand, context.pdf, context.fontPath);
-  const [, trend, counts] = monthlyTrendLines(input.month, report.runs);
+  const [, trend, counts] = monthlyTrendLines(input.month, report.runs, context.brand.timeZone);
   const at = context.now();
   const links = await monitorLinks(db, context.siteUrl, monitor.id, at.getTime());
   const mailto = `mailto:${context.operatorEmails[0]}?subject=${encodeURIComponent(`Unsubscribe monitor ${monitor.id}`)}`;

@@ -17,11 +17,12 @@ import { CLIENT_REPORT_JOB, queueClientReport, queueMonthlyReports, reportMessag
 import { createAdminShell } from '#server/http/admin/shell.ts';
 import { clientSitesSection } from './client-sites-section.ts';
 import { CLIENT_SITE_LIMITS, parseMonth, parseRecipients } from './client-sites.ts';
+import { testBrand } from '#test/helpers/report-brand.ts';
 import type { MailPayload } from '#server/lib/messaging/index.ts';
 
 const PASSWORD = 'correct horse battery staple';
 const ORIGIN = 'https://example.test';
-const brand = { name: 'Acme SEO', email: 'hi@acme.in', phone: '011 2345 6789', website: 'https://acme.in' };
+const brand = testBrand;
 const pdf = { lines: auditPdfLines, render: renderAuditPdf };
 
 let site: MonitoringSite;

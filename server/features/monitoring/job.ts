@@ -8,6 +8,7 @@ import { deliverSoon } from '#server/lib/messaging/index.ts';
 import { alertMessages, type AlertSettings } from './alerts.ts';
 import { enqueueMessages } from './messages.ts';
 import { compareAudits } from './regressions.ts';
+import { profileTimeZone } from '#views/model/local-time.ts';
 
 /** What the monitored run's audit job carries besides the audit's own input. */
 interface MonitoredInput {
@@ -23,6 +24,7 @@ export function alertSettingsOf(config: Config): AlertSettings {
   return {
     siteUrl: config.siteUrl,
     brandName: config.siteProfile.business.name,
+    timeZone: profileTimeZone(config.siteProfile.business),
     operatorEmails: config.leadDelivery.email?.to ?? [],
   };
 }

@@ -4,6 +4,7 @@ import { auditPdfLines, renderAuditPdf } from '#server/features/site-audit/index
 import { serveMonitoringSite, type MonitoringSite } from '#test/fixtures/monitoring-site.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
 import { storeAuditOf } from '#test/helpers/monitoring-audit.ts';
+import { testBrand } from '#test/helpers/report-brand.ts';
 import {
   loadMonthlyReport,
   monthBounds,
@@ -16,7 +17,8 @@ import {
 } from './monthly-pdf.ts';
 
 const pdf = { lines: auditPdfLines, render: renderAuditPdf };
-const brand = { name: 'Acme SEO', email: 'hi@acme.in', phone: '011 2345 6789', website: 'https://acme.in' };
+const brand = testBrand;
+const IST = 'Asia/Kolkata';
 const run = (day: number, score: number | null, regressions = 0, fixed = 0): MonthlyRun => ({
   at: `2026-11-${String(day).padStart(2, '0')}T06:00:00.000Z`,
   status: score === null ? 'failed' : 'done',
@@ -36,7 +38,11 @@ describe('the month', () => {
 
 describe('monthlyTrendLines', () => {
   test('the score from the first to the last finished check, the counts, and one line per check', () => {
-    const lines = monthlyTrendLines('2026-11', [run(2, 74), run(9, null, 0), run(16, 70, 3, 0), run(23, 81, 0, 5)]);
+    const lines = monthlyTrendLines(
+      '2026-11',
+      [run(2, 74), run(9, null, 0), run(16, 70, 3, 0), run(23, 81, 0, 5)],
+      IST,
+    );
     expect(lines.map((line) => line.text)).toEqual([
       'November 2026 at a glance',
       'The health score went up from 74 to 81 in November 2026 (+7).',
@@ -48,15 +54,23 @@ describe('monthlyTrendLines', () => {
     ]);
   });
 
+  test('a check is listed on its day in the profile zone: 8:00 pm UTC on the 2nd is the 3rd in India', () => {
+    const late = { ...run(2, 74), at: '2026-11-02T20:00:00.000Z' };
+    expect(monthlyTrendLines('2026-11', [late], IST).at(-1)?.text).toBe('• 3 Nov: 74/100 · 0 new problems · 0 fixed');
+    expect(monthlyTrendLines('2026-11', [late], 'Europe/London').at(-1)?.text).toBe(
+      '• 2 Nov: 74/100 · 0 new problems · 0 fixed',
+    );
+  });
+
   test('a falling score, a steady one, a month without a finished check, a month without checks', () => {
-    expect(monthlyTrendLines('2026-11', [run(1, 90), run(8, 80, 1)])[1].text).toBe(
+    expect(monthlyTrendLines('2026-11', [run(1, 90), run(8, 80, 1)], IST)[1].text).toBe(
       'The health score went down from 90 to 80 in November 2026 (-10).',
     );
-    expect(monthlyTrendLines('2026-11', [run(1, 90), run(8, 90)])[1].text).toBe(
+    expect(monthlyTrendLines('2026-11', [run(1, 90), run(8, 90)], IST)[1].text).toBe(
       'The health score stayed at 90 through November 2026.',
     );
-    expect(monthlyTrendLines('2026-11', [run(1, null)])[1].text).toBe('No check finished in November 2026.');
-    expect(monthlyTrendLines('2026-11', []).map((line) => line.text)).toEqual([
+    expect(monthlyTrendLines('2026-11', [run(1, null)], IST)[1].text).toBe('No check finished in November 2026.');
+    expect(monthlyTrendLines('2026-11', [], IST).map((line) => line.text)).toEqual([
       'November 2026 at a glance',
       'No check ran in November 2026.',
     ]);

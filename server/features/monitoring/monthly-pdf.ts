@@ -3,6 +3,8 @@ import { auditIssues, getSiteAudit, type SiteAuditRow, type StoredIssue } from '
 import { brandHeading, drawLines, PDF_COLOURS, renderPdf } from '#server/lib/pdf/index.ts';
 import type { PdfLine, ReportBrand } from '#server/lib/pdf/index.ts';
 import { auditDomain } from '#views/model/site-audit-report.ts';
+import { formatMonth } from '#views/model/dates.ts';
+import { formatLocalDay } from '#views/model/local-time.ts';
 import { compareAudits } from './regressions.ts';
 
 /**
@@ -60,12 +62,7 @@ const DOWN = '#b42318';
 const count = (n: number, word: string) => `${n} ${n === 1 ? word : `${word}s`}`;
 
 /** "November 2026" for `2026-11`. */
-export function monthName(month: string): string {
-  const [year, index] = month.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, index - 1, 1)),
-  );
-}
+export const monthName = formatMonth;
 
 /** The `YYYY-MM` month (UTC) before the one `now` is in: the month a report sent on the 1st covers. */
 export function previousMonth(now: Date): string {
@@ -82,10 +79,11 @@ export function monthBounds(month: string): { from: string; to: string } {
   };
 }
 
-const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-
-/** The month's trend as PDF lines: the score from first to last check, the counts, one line per check. */
-export function monthlyTrendLines(month: string, runs: readonly MonthlyRun[]): PdfLine[] {
+/**
+ * The month's trend as PDF lines: the score from first to last check, the counts, one line per check
+ * (its day in the profile's zone).
+ */
+export function monthlyTrendLines(month: string, runs: readonly MonthlyRun[], timeZone: string): PdfLine[] {
   const lines: PdfLine[] = [];
   const add = (text: string, size: number, colour: string, extra: Partial<PdfLine> = {}) =>
     lines.push({ text, size, colour, ...extra });
@@ -123,7 +121,7 @@ export function monthlyTrendLines(month: string, runs: readonly MonthlyRun[]): P
   for (const run of runs) {
     const score = run.score === null ? 'did not finish' : `${run.score}/100`;
     const changes = run.status === 'done' ? ` · ${count(run.regressions, 'new problem')} · ${run.fixed} fixed` : '';
-    add(`• ${DAY.format(new Date(run.at))}: ${score}${changes}`, 9, run.status === 'failed' ? DOWN : INK, {
+    add(`• ${formatLocalDay(run.at, timeZone, 'short')}: ${score}${changes}`, 9, run.status === 'failed' ? DOWN : INK, {
       gap: 0.1,
     });
   }
@@ -137,7 +135,7 @@ export const monthlyTitle = (report: Pick<MonthlyReport, 'url' | 'month'>) =>
 /** Every line of the monthly PDF, or only the title and the trend when no check of the month finished. */
 export function monthlyReportLines(report: MonthlyReport, brand: ReportBrand, pdf: Pick<AuditPdf, 'lines'>): PdfLine[] {
   const title = monthlyTitle(report);
-  const trend = monthlyTrendLines(report.month, report.runs);
+  const trend = monthlyTrendLines(report.month, report.runs, brand.timeZone);
   if (report.latest) return pdf.lines({ ...report.latest, brand, title, afterScore: trend });
   return [
     ...brandHeading(brand),
@@ -155,7 +153,7 @@ export function renderMonthlyPdf(
   fontPath?: string,
 ): Promise<Buffer> {
   const title = monthlyTitle(report);
-  const trend = monthlyTrendLines(report.month, report.runs);
+  const trend = monthlyTrendLines(report.month, report.runs, brand.timeZone);
   if (report.latest) return pdf.render({ ...report.latest, brand, fontPath, title, afterScore: trend });
   const lines = monthlyReportLines(report, brand, pdf);
   return renderPdf({ title, author: brand.name, fontPath, header: `${brand.name} · ${title}` }, (doc) =>

@@ -16,6 +16,7 @@ const silent = { info: () => undefined, error: () => undefined };
 const settings = {
   siteUrl: 'https://example.test',
   brandName: 'Lotus Lane Digital',
+  timeZone: 'Asia/Kolkata',
   operatorEmails: ['ops@agency.test'],
 };
 

@@ -96,7 +96,7 @@ function sectionContext({ config, db, log, posts }: PostsSectionOptions, admin: 
         live: row.status !== 'draft' && row.published_at !== null && Number(row.published_at) <= at,
         publishedAt: row.published_at === null ? null : Number(row.published_at),
         updatedAt: Number(row.updated_at),
-        ping: ping ? `${new Date(ping.at).toISOString().slice(0, 16).replace('T', ' ')} UTC: ${ping.message}` : null,
+        ping: ping ? { at: ping.at, message: ping.message } : null,
       };
     });
   }

@@ -102,7 +102,7 @@ test('publish, rename and delete each ping IndexNow through the job system; the 
     keyLocation: `https://example.test/${KEY}.txt`,
     urlList: ['https://example.test/seo-guides/hreflang-hindi-english'],
   });
-  await vi.waitFor(async () => expect(await admin.list()).toMatch(/UTC: 200 accepted<\/td>/), { timeout: 10_000 });
+  await vi.waitFor(async () => expect(await admin.list()).toMatch(/ IST: 200 accepted<\/td>/), { timeout: 10_000 });
 
   await admin.post(`/admin/posts/${created.body.id}`).send({ ...fields, slug: 'hreflang' });
   const pings = await fake.received(2);
@@ -152,7 +152,7 @@ test('a scheduled post going live on its own is pinged once, by the repeatable l
   await runToEnd(jobs, INDEXNOW_SCHEDULED_JOB);
   const [ping] = await fake.received(1);
   expect(ping!.urlList).toEqual(['https://example.test/seo-guides/hreflang-hindi-english']);
-  await vi.waitFor(async () => expect(await admin.list()).toMatch(/UTC: 200 accepted<\/td>/), { timeout: 10_000 });
+  await vi.waitFor(async () => expect(await admin.list()).toMatch(/ IST: 200 accepted<\/td>/), { timeout: 10_000 });
   // Pinged since it went live: the next looks have nothing to do.
   expect(await runToEnd(jobs, INDEXNOW_SCHEDULED_JOB)).toBeNull();
   expect(fake.pings).toHaveLength(1);

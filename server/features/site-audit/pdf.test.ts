@@ -2,12 +2,13 @@ import { expect, test } from 'vitest';
 import type { StoredIssue } from '#db/site-audits.ts';
 import { finishedAuditRow } from '#test/fixtures/site-audit-row.ts';
 import { auditPdfLines, renderAuditPdf } from './pdf.ts';
+import { testBrand } from '#test/helpers/report-brand.ts';
 import { csvRows } from './report.ts';
 import { pageExperienceSection } from '#views/model/page-experience-report.ts';
 
 const site = 'https://shop.example.in';
 const audit = finishedAuditRow(site, { pages: 46, score: 51, errors: 46, warnings: 2, notices: 1 });
-const brand = { name: 'Acme SEO', email: 'hi@acme.in', phone: '011 2345 6789', website: 'https://acme.in' };
+const brand = testBrand;
 const pages = Array.from({ length: 45 }, (_, i) => `${site}/p${i}`);
 const issues: StoredIssue[] = [
   { type: 'near-duplicate-content', url: `${site}/a`, severity: 'notice', detail: 'almost the same text as /b' },
@@ -36,8 +37,8 @@ test('the PDF says, in plain words: title with domain and date, the score and it
     'A URL with an error counts for nothing; a URL with warnings but no error counts half; notices never lower the score.',
   );
   expect(text.filter((line) => /^\d+\. /.test(line))).toEqual([
-    '1. Page links to a broken internal URL (error, on 45 pages)',
-    '2. Internal URL answers 4xx (error, on 1 page)',
+    '1. Page links to a broken internal URL (error, 1 link in the footer, on 45 pages)',
+    '2. Internal URL answers 4xx (error, 1 link in the footer, on 45 pages)',
     '3. Thin content (warning, on 2 pages)',
     '4. Near-duplicate content (notice, on 1 page)',
   ]);

@@ -1,6 +1,6 @@
 import type { SiteAuditRow, StoredIssue } from '#db/site-audits.ts';
 import { ISSUE_TYPE_BY_ID, type Severity } from '#views/model/site-audit.ts';
-import { linkedFrom, linkSentence } from '#views/model/site-audit-report.ts';
+import { fixScope, linkedFrom, linkSentence } from '#views/model/site-audit-report.ts';
 import { reportTitle, shortUrl } from '#views/model/site-audit-report.ts';
 import { scoreExplanation } from '#views/model/site-audit-report.ts';
 import { vitalsText, type PageExperienceSection } from '#views/model/page-experience-report.ts';
@@ -55,7 +55,7 @@ export function auditPdfLines(input: Omit<AuditPdfInput, 'fontPath'>): PdfLine[]
     lines.push({ text, size, colour, ...extra });
 
   lines.push(...brandHeading(brand));
-  add(input.title ?? reportTitle(audit), 16, INK, { gap: 1.2 });
+  add(input.title ?? reportTitle(audit, brand.timeZone), 16, INK, { gap: 1.2 });
   // The scripts and stylesheets are listed apart from the pages, as the report's counts say.
   const resources = summary.resources
     ? ` · ${count(summary.resources, 'script or stylesheet', 'scripts and stylesheets')}`
@@ -74,7 +74,7 @@ export function auditPdfLines(input: Omit<AuditPdfInput, 'fontPath'>): PdfLine[]
   add('Top fixes', 13, INK, { gap: 1 });
   add('Errors first, then warnings, then notices; within each, the problem on the most pages first.', 9, MUTED);
   topFixes(groups).forEach((fix, index) => {
-    add(`${index + 1}. ${fix.title} (${fix.severity}, on ${count(fix.count, 'page')})`, 10, colour(fix.severity), {
+    add(`${index + 1}. ${fix.title} (${fix.severity}, ${fixScope(fix)})`, 10, colour(fix.severity), {
       gap: 0.4,
     });
     add(fix.issue.howToFix, 9, BODY);
@@ -145,7 +145,7 @@ function experienceLines(section: PageExperienceSection, short: (url: string) =>
 
 /** The client report as a PDF: `auditPdfLines`, drawn in the site's page frame. */
 export function renderAuditPdf(input: AuditPdfInput): Promise<Buffer> {
-  const title = input.title ?? reportTitle(input.audit);
+  const title = input.title ?? reportTitle(input.audit, input.brand.timeZone);
   const lines = auditPdfLines(input);
   return renderPdf(
     { title, author: input.brand.name, fontPath: input.fontPath, header: `${input.brand.name} · ${title}` },

@@ -4,6 +4,7 @@ import type { Db } from '#db/index.ts';
 import type { Config } from '#server/config/index.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { AdminFrame, type AdminNavLink } from '#views/admin/AdminFrame.tsx';
+import { profileTimeZone, TimeZoneContext } from '#views/lib/local-time.ts';
 import { declaredBodyLimit } from '../body-limit.ts';
 import { csrfGuard, noStoreNoIndex, sessionGate, sessionOf, signInOrigin } from './guard.ts';
 import { createResponder, sendHtml, wantsJson, type Responder } from './respond.ts';
@@ -47,7 +48,14 @@ function bodies({ json = ADMIN_BODY_LIMIT, multipart = ADMIN_BODY_LIMIT }: Admin
 /** What a section's routes get: the shell's answers, with the frame's navigation marking this section. */
 function toolsFor(
   section: AdminSection,
-  shared: { respond: Responder; guard: RequestHandler; nav: AdminSection[]; frame: FrameBase; now: () => number },
+  shared: {
+    respond: Responder;
+    guard: RequestHandler;
+    nav: AdminSection[];
+    frame: FrameBase;
+    now: () => number;
+    timeZone: string;
+  },
 ): AdminTools {
   const nav: AdminNavLink[] = shared.nav.map((entry) => ({
     href: hrefOf(entry),
@@ -66,7 +74,9 @@ function toolsFor(
       const nonce = (res.locals as { nonce?: string }).nonce;
       const frame = { ...shared.frame, title: page.title, csrf: sessionOf(res).csrfToken, nav };
       const script = page.script === undefined ? undefined : { code: page.script, nonce };
-      sendHtml(res, status, createElement(AdminFrame, { ...frame, script, children: page.content }));
+      // Every time a section shows is in the profile's zone (decision 0060).
+      const children = createElement(TimeZoneContext.Provider, { value: shared.timeZone }, page.content);
+      sendHtml(res, status, createElement(AdminFrame, { ...frame, script, children }));
     },
   };
 }
@@ -86,6 +96,7 @@ export function createAdminShell(options: AdminShellOptions): Router {
   const frame = { businessName: config.siteProfile.business.name, css: options.css };
   const respond = createResponder(options.css);
   const guard = csrfGuard({ origin, log, respond });
+  const timeZone = profileTimeZone(config.siteProfile.business);
   const nav = [...options.sections].sort((a, b) => Number(b.path === '/') - Number(a.path === '/'));
 
   const router = Router();
@@ -104,7 +115,7 @@ export function createAdminShell(options: AdminShellOptions): Router {
   for (const section of [...nav].reverse()) {
     const sectionRouter = Router();
     sectionRouter.use(...bodies(section.bodyLimits));
-    section.routes(sectionRouter, toolsFor(section, { respond, guard, nav, frame, now }));
+    section.routes(sectionRouter, toolsFor(section, { respond, guard, nav, frame, now, timeZone }));
     if (section.path !== '/') sectionRouter.use(respond.notFound);
     router.use(section.path, sectionRouter);
   }

@@ -1,4 +1,5 @@
 import type { Config } from '#server/config/index.ts';
+import { profileTimeZone } from '#views/model/local-time.ts';
 import { PDF_COLOURS, type PdfLine } from './lines.ts';
 
 /** Who a branded report is from: the business profile and the site's address. */
@@ -8,6 +9,8 @@ export interface ReportBrand {
   email: string;
   phone: string;
   website: string;
+  /** The profile's zone: every date a report prints is in it (decision 0060). */
+  timeZone: string;
 }
 
 export function reportBrand(config: Pick<Config, 'siteProfile' | 'siteUrl'>): ReportBrand {
@@ -18,6 +21,7 @@ export function reportBrand(config: Pick<Config, 'siteProfile' | 'siteUrl'>): Re
     email: business.email,
     phone: business.phone,
     website: config.siteUrl,
+    timeZone: profileTimeZone(business),
   };
 }
 

@@ -1,7 +1,6 @@
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 import type { ClientSiteItem, ClientSiteLogItem } from '#views/model/client-sites.ts';
-
-const day = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+import { useLocalTime } from '#views/lib/local-time.ts';
 
 function outcome(log: ClientSiteLogItem): string {
   if (log.status === 'queued') return 'waiting to be read';
@@ -12,10 +11,11 @@ function outcome(log: ClientSiteLogItem): string {
 }
 
 function LogRow({ log, site, csrf }: { log: ClientSiteLogItem; site: ClientSiteItem; csrf: string }) {
+  const when = useLocalTime();
   const names = log.files.join(', ');
   return (
     <li className="client-log lead-meta">
-      {`${day(log.createdAt)} · `}
+      {`${when(log.createdAt)} · `}
       <span className="client-log-files">{names}</span>
       {' · '}
       {log.status === 'failed' ? <strong className="client-down">{outcome(log)}</strong> : outcome(log)}

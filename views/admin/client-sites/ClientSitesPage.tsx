@@ -2,6 +2,8 @@ import { AdminNotices } from '#views/admin/AdminFrame.tsx';
 import type { ReactNode } from 'react';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 import { ClientSiteLogs } from './ClientSiteLogs.tsx';
+import { formatMonth } from '#views/model/dates.ts';
+import { useLocalTime } from '#views/lib/local-time.ts';
 import { SCHEDULE_LABELS, type ClientSchedule, type ClientSiteItem } from '#views/model/client-sites.ts';
 
 /** The add form as typed (kept when it is refused). */
@@ -26,15 +28,6 @@ export interface ClientSitesProps {
   mailEnabled: boolean;
   /** The time of the page (ISO): a next check at or before it is due now. */
   now: string;
-}
-
-const when = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : '—');
-
-function monthLabel(month: string): string {
-  const [year, index] = month.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, index - 1, 1)),
-  );
 }
 
 /** The score's change from the finished check before, in words and a sign. */
@@ -74,6 +67,7 @@ function Sparkline({ trend }: { trend: readonly number[] }) {
 }
 
 function LastCheck({ site }: { site: ClientSiteItem }) {
+  const when = useLocalTime();
   const last = site.lastCheck;
   if (!last) return <p className="lead-meta">No check yet.</p>;
   const moved = change(site.trend);
@@ -112,6 +106,7 @@ function LastCheck({ site }: { site: ClientSiteItem }) {
 type Logs = { error?: string };
 
 function SiteCard({ site, csrf, now, logs }: { site: ClientSiteItem; csrf: string; now: string; logs?: Logs }) {
+  const when = useLocalTime();
   const action = (path: string) => `/admin/client-sites/${site.id}/${path}`;
   const post = (path: string, label: string, className = 'button secondary') => (
     <form method="post" action={action(path)}>
@@ -142,7 +137,7 @@ function SiteCard({ site, csrf, now, logs }: { site: ClientSiteItem; csrf: strin
           {site.months.map((month, index) => (
             <span key={month}>
               {index ? ' · ' : ''}
-              <a href={`${action('report.pdf')}?month=${month}`}>{monthLabel(month)}</a>
+              <a href={`${action('report.pdf')}?month=${month}`}>{formatMonth(month)}</a>
             </span>
           ))}
         </p>

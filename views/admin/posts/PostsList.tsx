@@ -1,5 +1,6 @@
 import { AdminNotices } from '#views/admin/AdminFrame.tsx';
 import { postPath } from '#views/model/posts.ts';
+import { useLocalTime } from '#views/lib/local-time.ts';
 
 /* The posts' list in the admin (server/features/posts/admin-section.ts): import, export, and every post. */
 
@@ -14,14 +15,12 @@ export interface AdminPostItem {
   live: boolean;
   publishedAt: number | null;
   updatedAt: number;
-  /** The last IndexNow ping, in words; null when none was sent. */
-  ping: string | null;
+  /** The last IndexNow ping: when (ms) and its outcome in words; null when none was sent. */
+  ping: { at: number; message: string } | null;
 }
 
-const when = (ms: number | null) =>
-  ms === null ? '—' : new Date(ms).toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
-
 export function PostsListPage(props: { csrf: string; posts: AdminPostItem[]; notice?: string; error?: string }) {
+  const when = useLocalTime();
   return (
     <main className="admin-inbox">
       <h1>Posts</h1>
@@ -70,7 +69,9 @@ export function PostsListPage(props: { csrf: string; posts: AdminPostItem[]; not
                 </td>
                 <td data-label="Published">{when(post.publishedAt)}</td>
                 <td data-label="Updated">{when(post.updatedAt)}</td>
-                <td data-label="Last IndexNow ping">{post.ping ?? 'none'}</td>
+                <td data-label="Last IndexNow ping">
+                  {post.ping ? `${when(post.ping.at)}: ${post.ping.message}` : 'none'}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,9 +1,8 @@
 import { contactLimits } from '#views/pages/shared/form-limits.ts';
 import { LeadFormEnd } from '#views/pages/shared/LeadFormEnd.tsx';
 import { TextField } from '#views/components/TextField.tsx';
-import { formatInr, type Package } from '#views/model/plans.ts';
 import { formCopy } from './content.ts';
-import type { FromAudit } from './logic.ts';
+import type { AskedOffer, FromAudit } from './logic.ts';
 import { ContactSent } from './Sent.tsx';
 import { useContactForm } from './use-contact-form.ts';
 
@@ -18,14 +17,14 @@ export interface ContactWidgetProps {
   hours?: string;
 }
 
-/** The package or the site audit the visitor arrived from, named above the fields. */
-function ArrivedFrom({ plan, audit }: { plan: Package | null; audit: FromAudit | null }) {
+/** The package, the one-time audit or the site audit report the visitor arrived from, named above the fields. */
+function ArrivedFrom({ plan, audit }: { plan: AskedOffer | null; audit: FromAudit | null }) {
   return (
     <>
       {plan ? (
         <p className="contact-from-audit">
-          You are asking about the <strong>{plan.name}</strong> package ({formatInr(plan.monthlyInr)} per month + GST).{' '}
-          <a href="/seo-packages">Compare packages</a>
+          You are asking about the <strong>{plan.name}</strong>
+          {`${plan.noun} (${plan.price}).`} <a href="/seo-packages">Compare packages</a>
         </p>
       ) : null}
       {audit ? (

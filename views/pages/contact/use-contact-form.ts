@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, apiFetch } from '#views/lib/request-json.ts';
 import { HONEYPOT_FIELD } from '#views/pages/shared/form-limits.ts';
-import type { Package } from '#views/model/plans.ts';
 import { leadSource } from '#views/model/source-page.ts';
 import { formCopy } from './content.ts';
-import { auditFromQuery, auditMessage, planFromQuery, planMessage, type FromAudit } from './logic.ts';
+import { auditFromQuery, auditMessage, planFromQuery, planMessage, type AskedOffer, type FromAudit } from './logic.ts';
 
 /** What the visitor sent, as typed (trimmed), for the confirmation to repeat. */
 export interface Sent {
@@ -28,7 +27,7 @@ export function useContactForm() {
   const [trap, setTrap] = useState('');
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [fromAudit, setFromAudit] = useState<FromAudit | null>(null);
-  const [askedPlan, setAskedPlan] = useState<Package | null>(null);
+  const [askedPlan, setAskedPlan] = useState<AskedOffer | null>(null);
   const focusNext = useRef<'confirmation' | 'form' | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);

@@ -1,5 +1,5 @@
 import { FIELD_LABELS, type ChangeValue, type TimelineChange } from '#views/model/monitor-changes.ts';
-import { formatTime } from './logic.ts';
+import { useLocalTime } from '#views/lib/local-time.ts';
 
 function valueText(value: ChangeValue): string {
   if (value === null) return '(none)';
@@ -8,6 +8,7 @@ function valueText(value: ChangeValue): string {
 }
 
 function ChangeItem({ change, withField = true }: { change: TimelineChange; withField?: boolean }) {
+  const formatTime = useLocalTime();
   return (
     <li className={`monitor-change monitor-change-${change.severity}`}>
       <span className="monitor-change-when">{formatTime(change.detectedAt)}</span>{' '}

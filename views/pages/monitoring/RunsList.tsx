@@ -1,4 +1,5 @@
-import { formatTime, plural, regressionText, reportPath, runSummary } from './logic.ts';
+import { useLocalTime } from '#views/lib/local-time.ts';
+import { plural, regressionText, reportPath, runSummary } from './logic.ts';
 import type { MonitorRun, Regression } from './model.ts';
 import { ScoreSparkline } from './ScoreSparkline.tsx';
 
@@ -26,6 +27,7 @@ function RegressionItem({ regression }: { regression: Regression }) {
 
 /** Past checks, newest first, each with what broke, how many issues were fixed and its full report. */
 export function RunsList({ runs }: { runs: MonitorRun[] }) {
+  const formatTime = useLocalTime();
   if (!runs.length) return <p>No checks yet. The first one runs once monitoring is active, or press “Check now”.</p>;
   return (
     <ol className="monitor-runs">

@@ -1,10 +1,11 @@
 import { scoreTrend, TREND_HEIGHT, TREND_WIDTH, trendSummary } from './logic.ts';
 import type { MonitorRun } from './model.ts';
+import { useTimeZone } from '#views/lib/local-time.ts';
 
 /** The score over the past checks: a small inline SVG with its words beside it (no chart library). */
 export function ScoreSparkline({ runs }: { runs: MonitorRun[] }) {
   const points = scoreTrend(runs);
-  const summary = trendSummary(points);
+  const summary = trendSummary(points, useTimeZone());
   if (points.length < 2) return <p className="monitor-trend-note">{summary}</p>;
   const last = points[points.length - 1]!;
   return (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 import { monitorState } from './logic.ts';
+import { useTimeZone } from '#views/lib/local-time.ts';
 import { SCHEDULES, type VerifyResult } from './model.ts';
 import type { Manage } from './use-manage.ts';
 import { VerificationSteps } from './VerificationSteps.tsx';
@@ -8,7 +9,7 @@ import { VerificationSteps } from './VerificationSteps.tsx';
 /** Where the monitor stands: the site, its state and next step, where alerts go, "Check now" and pause. */
 export function StateSection({ manage }: { manage: Manage }) {
   const { view, busy, checking, actions } = manage;
-  const state = monitorState(view);
+  const state = monitorState(view, useTimeZone());
   const canCheck = view.status === 'active' && view.verified;
   const news = manage.newsAt('run', 'pause', 'verify');
   return (

@@ -2,7 +2,6 @@ import { expect, test } from 'vitest';
 import { sampleMonitor, sampleRuns } from './fixtures.ts';
 import {
   confirmedNext,
-  formatTime,
   managePath,
   monitorApi,
   monitorState,
@@ -14,6 +13,8 @@ import {
   unsubscribeApi,
 } from './logic.ts';
 
+const IST = 'Asia/Kolkata';
+
 test('paths carry the id and token, escaped', () => {
   expect(managePath('a/b', 'x+y=')).toBe('/monitor/a%2Fb?token=x%2By%3D');
   expect(monitorApi('m1', 't', 'run')).toBe('/api/monitors/m1/run?token=t');
@@ -21,24 +22,25 @@ test('paths carry the id and token, escaped', () => {
   expect(unsubscribeApi('m1', 't')).toBe('/api/monitors/m1/unsubscribe?token=t');
 });
 
-test('times are the same everywhere: UTC, to the minute', () => {
-  expect(formatTime('2026-11-27T09:05:59.000Z')).toBe('2026-11-27 09:05 UTC');
-  expect(formatTime('not a date')).toBe('not a date');
+test('times are in the profile zone, to the minute', () => {
+  expect(trendSummary([{ at: '2026-11-27T09:05:59.000Z', score: 80, x: 0, y: 0 }], 'Asia/Kolkata')).toBe(
+    'Score 80 on 27 Nov 2026, 2:35 pm IST.',
+  );
 });
 
 test('the state says what happens next at each step', () => {
   const monitor = sampleMonitor();
-  expect(monitorState({ ...monitor, status: 'unconfirmed', verified: false }).label).toBe(
+  expect(monitorState({ ...monitor, status: 'unconfirmed', verified: false }, IST).label).toBe(
     'Waiting for your email confirmation',
   );
-  expect(monitorState({ ...monitor, verified: false }).label).toBe('Waiting for site verification');
-  expect(monitorState({ ...monitor, status: 'paused' })).toMatchObject({ label: 'Paused', tone: 'paused' });
-  expect(monitorState(monitor)).toEqual({
+  expect(monitorState({ ...monitor, verified: false }, IST).label).toBe('Waiting for site verification');
+  expect(monitorState({ ...monitor, status: 'paused' }, IST)).toMatchObject({ label: 'Paused', tone: 'paused' });
+  expect(monitorState(monitor, IST)).toEqual({
     label: 'Active',
     tone: 'ok',
-    next: 'Checked every week; next check 2026-12-04 09:00 UTC.',
+    next: 'Checked every week; next check 4 Dec 2026, 2:30 pm IST.',
   });
-  expect(monitorState({ ...monitor, schedule: 'daily', nextRunAt: null }).next).toBe('Checked every day.');
+  expect(monitorState({ ...monitor, schedule: 'daily', nextRunAt: null }, IST).next).toBe('Checked every day.');
 });
 
 test('after confirming: verification still to do, or monitoring active', () => {
@@ -77,11 +79,11 @@ test('the trend runs oldest to newest over finished runs with a score, on a fixe
     [90, 0, 8],
     [71, 240, 15.6],
   ]);
-  expect(trendSummary(points)).toBe(
-    'Score 90 on 2026-11-13 09:00 UTC, 71 on 2026-11-27 09:00 UTC; lowest 71, highest 90 over 2 checks.',
+  expect(trendSummary(points, IST)).toBe(
+    'Score 90 on 13 Nov 2026, 2:30 pm IST, 71 on 27 Nov 2026, 2:30 pm IST; lowest 71, highest 90 over 2 checks.',
   );
   expect(scoreTrend([sampleRuns()[2]!])[0]).toMatchObject({ x: 120, score: 90 });
-  expect(trendSummary([])).toBe('No finished checks yet.');
+  expect(trendSummary([], IST)).toBe('No finished checks yet.');
   const bounds = scoreTrend([
     { ...sampleRuns()[2]!, id: 'b', score: 0 },
     { ...sampleRuns()[2]!, id: 'a', score: 100 },

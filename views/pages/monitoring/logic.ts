@@ -1,3 +1,4 @@
+import { formatLocalTime } from '#views/lib/local-time.ts';
 import type { ConfirmedMonitor, MonitorRun, MonitorView, Regression, Schedule } from './model.ts';
 
 /** Page paths (the mails link to the same ones: `${SITE_URL}/monitor/${id}?token=…`). */
@@ -20,22 +21,15 @@ export const SCHEDULE_WORDS: Record<Schedule, string> = {
   monthly: 'every month',
 };
 
-/**
- * A time the same on the server and in every browser (no locale, no time zone guess), so the
- * server-rendered page and the hydrated one agree: "2026-11-27 14:05 UTC".
- */
-export function formatTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
 export function plural(count: number, word: string, many = `${word}s`): string {
   return `${count} ${count === 1 ? word : many}`;
 }
 
 /** Where the monitor stands, in one headline and one sentence saying what happens next. */
-export function monitorState(view: Pick<MonitorView, 'status' | 'verified' | 'nextRunAt' | 'schedule'>): {
+export function monitorState(
+  view: Pick<MonitorView, 'status' | 'verified' | 'nextRunAt' | 'schedule'>,
+  timeZone: string,
+): {
   label: string;
   tone: 'ok' | 'waiting' | 'paused';
   next: string;
@@ -58,7 +52,7 @@ export function monitorState(view: Pick<MonitorView, 'status' | 'verified' | 'ne
     label: 'Active',
     tone: 'ok',
     next: view.nextRunAt
-      ? `Checked ${SCHEDULE_WORDS[view.schedule]}; next check ${formatTime(view.nextRunAt)}.`
+      ? `Checked ${SCHEDULE_WORDS[view.schedule]}; next check ${formatLocalTime(view.nextRunAt, timeZone)}.`
       : `Checked ${SCHEDULE_WORDS[view.schedule]}.`,
   };
 }
@@ -126,13 +120,13 @@ export function scoreTrend(runs: MonitorRun[]): TrendPoint[] {
 }
 
 /** The sparkline's text equivalent: "Score 92 on … to 80 on …, lowest 78, highest 95." */
-export function trendSummary(points: TrendPoint[]): string {
+export function trendSummary(points: TrendPoint[], timeZone: string): string {
   if (!points.length) return 'No finished checks yet.';
   const first = points[0]!;
   const last = points[points.length - 1]!;
-  if (points.length === 1) return `Score ${last.score} on ${formatTime(last.at)}.`;
+  if (points.length === 1) return `Score ${last.score} on ${formatLocalTime(last.at, timeZone)}.`;
   const scores = points.map((point) => point.score);
-  return `Score ${first.score} on ${formatTime(first.at)}, ${last.score} on ${formatTime(last.at)}; lowest ${Math.min(...scores)}, highest ${Math.max(...scores)} over ${points.length} checks.`;
+  return `Score ${first.score} on ${formatLocalTime(first.at, timeZone)}, ${last.score} on ${formatLocalTime(last.at, timeZone)}; lowest ${Math.min(...scores)}, highest ${Math.max(...scores)} over ${points.length} checks.`;
 }
 
 /** The score-drop setting's bounds, as the form offers them. */

@@ -26,11 +26,13 @@ test('the manage page shows the site, state, runs newest first with their regres
   const html = manage();
   const seen = text(html);
   expect(seen).toContain('https://shop.example/');
-  expect(seen).toContain('Active Checked every week; next check 2026-12-04 09:00 UTC.');
+  expect(seen).toContain('Active Checked every week; next check 4 Dec 2026, 2:30 pm IST.');
   expect(seen).toContain('Alerts go to owner@shop.example');
   // Newest first, each with its regressions and fixed count.
   const runs = text(html.slice(html.indexOf('<ol class="monitor-runs"')));
-  const order = ['2026-11-27 09:00 UTC', '2026-11-20 09:00 UTC', '2026-11-13 09:00 UTC'].map((at) => runs.indexOf(at));
+  const order = ['27 Nov 2026, 2:30 pm IST', '20 Nov 2026, 2:30 pm IST', '13 Nov 2026, 2:30 pm IST'].map((at) =>
+    runs.indexOf(at),
+  );
   expect(order.every((at, index) => at > 0 && (index === 0 || at > order[index - 1]!))).toBe(true);
   expect(seen).toContain('Check now · score 71 · 3 regressions · 1 fixed');
   expect(seen).toContain(
@@ -42,7 +44,7 @@ test('the manage page shows the site, state, runs newest first with their regres
   expect(html).toContain('href="/site-audit/audit-3"');
   expect(html).toContain('href="/site-audit/audit-1"');
   // The trend: an inline SVG with its words.
-  expect(html).toMatch(/<svg[^>]*role="img"[^>]*aria-label="Score trend\. Score 90 on 2026-11-13 09:00 UTC, 71/);
+  expect(html).toMatch(/<svg[^>]*role="img"[^>]*aria-label="Score trend\. Score 90 on 13 Nov 2026, 2:30 pm IST, 71/);
   expect(html).toContain('points="0,8 240,15.6"');
   // Settings show the monitor's values.
   expect(html).toContain('<input type="radio" name="monitor-schedule" checked="" value="weekly"/>');

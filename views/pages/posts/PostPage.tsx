@@ -3,7 +3,7 @@ import type { Business } from '#views/business.ts';
 import { Faq } from '#views/components/Faq.tsx';
 import { JsonLd } from '#views/pages/shared/JsonLd.tsx';
 import { defaultImagePath, type HeadMeta } from '#views/layout/SeoHead.tsx';
-import { formatDay } from '#views/lib/dates.ts';
+import { formatDay } from '#views/model/dates.ts';
 import { loaderContext } from '#views/loader-context.ts';
 import {
   categoryLabel,

@@ -41,6 +41,9 @@ function PackagesPage() {
           <strong>{formatInr(ONE_TIME_AUDIT.priceInr)}</strong> <span>one time + GST</span>
         </p>
         <p>{ONE_TIME_AUDIT.text}</p>
+        <a className="button" href={`/contact-me?plan=${ONE_TIME_AUDIT.id}`}>
+          Ask about the one-time audit
+        </a>
       </section>
       <section className="prose" aria-labelledby="tool-services">
         <h2 id="tool-services">Services that go with our free tools</h2>

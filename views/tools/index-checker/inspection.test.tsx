@@ -1,8 +1,14 @@
+import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { expect, test } from 'vitest';
 import type { IndexInspection } from '#views/model/index-checker.ts';
 import { inspectionFacts } from './inspection.ts';
 import { InspectionFacts } from './InspectionFacts.tsx';
+import { TimeZoneContext } from '#views/lib/local-time.ts';
+
+const inZone = (timeZone: string, element: ReactElement) => (
+  <TimeZoneContext.Provider value={timeZone}>{element}</TimeZoneContext.Provider>
+);
 
 const indexed: IndexInspection = {
   lastCrawlTime: '2026-11-20T07:33:50Z',
@@ -42,7 +48,7 @@ test('the rendering: label and value per line, a problem line marked, Google’s
     crawledAs: 'DESKTOP',
     indexingState: 'BLOCKED_BY_META_TAG',
   };
-  expect(renderToStaticMarkup(<InspectionFacts inspection={duplicate} timeZone="UTC" />)).toBe(
+  expect(renderToStaticMarkup(inZone('UTC', <InspectionFacts inspection={duplicate} />))).toBe(
     '<dl class="inspection">' +
       '<div><dt>Last crawl</dt><dd>20 Nov 2026, 7:33 am UTC by Googlebot desktop</dd></div>' +
       '<div><dt>Page fetch</dt><dd>Fetched successfully</dd></div>' +
@@ -57,7 +63,7 @@ test('the rendering: label and value per line, a problem line marked, Google’s
 });
 
 test('a URL Google never crawled: one line says so, and no empty or "unspecified" lines', () => {
-  expect(renderToStaticMarkup(<InspectionFacts inspection={neverCrawled} timeZone="UTC" />)).toBe(
+  expect(renderToStaticMarkup(inZone('UTC', <InspectionFacts inspection={neverCrawled} />))).toBe(
     '<dl class="inspection"><div class="inspection-problem"><dt>Last crawl</dt>' +
       '<dd>Not crawled yet: Google has no crawl of this URL</dd></div></dl>',
   );

@@ -56,9 +56,9 @@ function sameUrl(a: string, b: string): boolean {
  * crawler, whether it could fetch it, what robots.txt and noindex say, and the canonical Google chose
  * beside the one the page declares (flagged when they differ). A URL Google never crawled has no
  * crawl time, canonical or states: one line says so. A code Google adds later is shown as it is.
- * `timeZone`: the crawl time's zone (tests); the visitor's own by default.
+ * `timeZone`: the profile's (decision 0060).
  */
-export function inspectionFacts(inspection: IndexInspection, timeZone?: string): InspectionFact[] {
+export function inspectionFacts(inspection: IndexInspection, timeZone: string): InspectionFact[] {
   const facts: InspectionFact[] = [];
   const add = (label: string, value: string, problem = false) => facts.push({ label, value, problem });
   const crawler = known(inspection.crawledAs);

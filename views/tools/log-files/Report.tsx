@@ -6,6 +6,7 @@ import { botName } from '#views/model/log-file-bots.ts';
 import { HitsPerDayChart, StatusMixChart } from './Charts.tsx';
 import { chartSeries, count, LOAD_FAILED, share } from './logic.ts';
 import type { JoinedListView, LogDaysResponse, LogFileView } from './schema.ts';
+import { formatLocalDay, useTimeZone } from '#views/lib/local-time.ts';
 import { UrlTable } from './UrlTable.tsx';
 
 function BotsTable({ log }: { log: LogFileView }) {
@@ -102,6 +103,7 @@ function JoinedList({
 
 /** A finished log's results: bots and their verification, the charts, the crawl's spend, the URLs, the join. */
 export function LogReport({ idPrefix, log }: { idPrefix: string; log: LogFileView }) {
+  const timeZone = useTimeZone();
   const [days, setDays] = useState<LogDaysResponse['days'] | null>(null);
   const [error, setError] = useState('');
   useEffect(() => {
@@ -125,7 +127,7 @@ export function LogReport({ idPrefix, log }: { idPrefix: string; log: LogFileVie
         </li>
         {log.range ? (
           <li>
-            From {log.range.from.slice(0, 10)} to {log.range.to.slice(0, 10)}
+            From {formatLocalDay(log.range.from, timeZone)} to {formatLocalDay(log.range.to, timeZone)}
           </li>
         ) : null}
       </ul>

@@ -3,12 +3,14 @@ import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 import { Table } from '#views/components/Table.tsx';
 import { requestJson } from '#views/lib/request-json.ts';
 import { botChoices, bytesText, count, LOAD_FAILED } from './logic.ts';
+import { useLocalTime } from '#views/lib/local-time.ts';
 import type { LogFileView, LogUrlsResponse } from './schema.ts';
 
 const PER_PAGE = 50;
 
 /** The URLs bots fetched, most hit first: filtered by bot and verification, a page at a time, with a CSV of all. */
 export function UrlTable({ idPrefix, log }: { idPrefix: string; log: LogFileView }) {
+  const when = useLocalTime();
   const [bot, setBot] = useState('');
   const [verified, setVerified] = useState('true');
   const [page, setPage] = useState(1);
@@ -82,8 +84,8 @@ export function UrlTable({ idPrefix, log }: { idPrefix: string; log: LogFileView
                       .join(', ')}
                   </td>
                   <td data-label="Bytes">{bytesText(row.bytes)}</td>
-                  <td data-label="First seen">{row.firstSeen.slice(0, 16).replace('T', ' ')}</td>
-                  <td data-label="Last seen">{row.lastSeen.slice(0, 16).replace('T', ' ')}</td>
+                  <td data-label="First seen">{when(row.firstSeen)}</td>
+                  <td data-label="Last seen">{when(row.lastSeen)}</td>
                 </tr>
               ))}
             </Table>

@@ -1,5 +1,6 @@
 import { factRows, formatBytes, scoreBand } from './logic.ts';
 import type { AuditReport } from '#views/model/seo-audit.ts';
+import { formatLocalTime, useTimeZone } from '#views/lib/local-time.ts';
 
 function TagList({ items }: { items: string[] }) {
   if (items.length === 0) return <p className="muted">None found</p>;
@@ -15,13 +16,14 @@ function TagList({ items }: { items: string[] }) {
 /** The audit result; also what the printed report shows (the form and site chrome are hidden in print). */
 export function AuditReportView({ report, idPrefix }: { report: AuditReport; idPrefix: string }) {
   const band = scoreBand(report.pageSpeedScore);
+  const timeZone = useTimeZone();
   return (
     <section className="audit-report tool-card" aria-labelledby={`${idPrefix}-report-heading`}>
       <div className="report-head">
         <div>
           <h2 id={`${idPrefix}-report-heading`}>SEO audit report</h2>
           <p className="muted report-meta">
-            {report.url} · audited {new Date(report.auditedAt).toUTCString()}
+            {report.url} · audited {formatLocalTime(report.auditedAt, timeZone)}
           </p>
         </div>
         <button type="button" className="button secondary no-print" onClick={() => window.print()}>

@@ -1,3 +1,4 @@
+import { TimeZoneContext } from '#views/lib/local-time.ts';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { expect, test } from 'vitest';
 import type { AuditReport } from '#views/model/seo-audit.ts';
@@ -104,4 +105,16 @@ test('no image weighed: no heaviest-images list at all', () => {
     />,
   );
   expect(html).not.toContain('Heaviest images');
+});
+
+test('the audit time is in the profile zone (decision 0060), not UTC', () => {
+  const html = renderToStaticMarkup(
+    <TimeZoneContext.Provider value="America/New_York">
+      <AuditReportView report={report(weighed)} idPrefix="a" />
+    </TimeZoneContext.Provider>,
+  );
+  expect(html).toContain('audited 27 Nov 2026, 10:00 am GMT-5');
+  expect(renderToStaticMarkup(<AuditReportView report={report(weighed)} idPrefix="a" />)).toContain(
+    'audited 27 Nov 2026, 8:30 pm IST',
+  );
 });

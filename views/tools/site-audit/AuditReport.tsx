@@ -5,7 +5,6 @@ import {
   contactPath,
   plural,
   rankFixes,
-  trendTime,
   reportTitle,
   scoreLabel,
   stoppedNote,
@@ -19,7 +18,8 @@ import { PagesTable, ResourcesTable } from './PagesTable.tsx';
 import { MonitoringPanel } from './MonitoringPanel.tsx';
 import { DiffSection } from './DiffSection.tsx';
 import { PageExperience } from './PageExperience.tsx';
-import { scoreExplanation } from '#views/model/site-audit-report.ts';
+import { fixScope, scoreExplanation } from '#views/model/site-audit-report.ts';
+import { formatLocalTime, useTimeZone } from '#views/lib/local-time.ts';
 import type { AuditIssueGroup, AuditView } from './schema.ts';
 
 /**
@@ -27,6 +27,7 @@ import type { AuditIssueGroup, AuditView } from './schema.ts';
  * this one included: the server's history, so a second device and a shared link see the same.
  */
 function ScoreTrend({ trend, currentId }: { trend: ScorePoint[]; currentId: string }) {
+  const timeZone = useTimeZone();
   if (trend.length < 2)
     return (
       <p className="audit-trend-note">
@@ -44,7 +45,7 @@ function ScoreTrend({ trend, currentId }: { trend: ScorePoint[]; currentId: stri
           <li key={point.id} aria-current={point.id === currentId ? 'true' : undefined}>
             <span className="audit-trend-score">{point.score}</span>
             <span className="audit-trend-date">
-              {trendTime(point.createdAt)}
+              {formatLocalTime(point.createdAt, timeZone)}
               {point.monitored ? ' · monitor' : ''}
             </span>
           </li>
@@ -105,8 +106,7 @@ function TopFixes({ groups, types }: { groups: AuditIssueGroup[]; types: Map<str
           .map((group) => (
             <li key={group.type}>
               <strong>{group.title}</strong>{' '}
-              <span className={`audit-badge audit-badge-${group.severity}`}>{group.severity}</span> on{' '}
-              {plural(group.count, 'page')}
+              <span className={`audit-badge audit-badge-${group.severity}`}>{group.severity}</span> {fixScope(group)}
               {types.get(group.type) ? <p>{types.get(group.type)!.howToFix}</p> : null}
             </li>
           ))}
@@ -136,10 +136,11 @@ export function AuditReport(props: AuditReportProps) {
   const summary = audit.summary!;
   const siteUrl = audit.report?.siteUrl;
   const note = stoppedNote(audit.report?.stoppedBy);
+  const timeZone = useTimeZone();
   return (
     <section className="audit-report" aria-labelledby={`${idPrefix}-report-heading`}>
       <h2 id={`${idPrefix}-report-heading`} ref={headingRef} tabIndex={-1}>
-        {reportTitle(audit)}
+        {reportTitle(audit, timeZone)}
       </h2>
       <p className="audit-report-url">Audit report for {audit.url}</p>
       <ScoreSection audit={audit} trend={trend} />

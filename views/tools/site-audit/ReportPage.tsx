@@ -1,4 +1,5 @@
 import { useParams, type LoaderFunctionArgs } from 'react-router';
+import { DEFAULT_TIME_ZONE } from '#views/business.ts';
 import { Island } from '#views/components/Island.tsx';
 import type { HeadMeta } from '#views/layout/SeoHead.tsx';
 import { loaderContext, type ReportHeadFacts } from '#views/loader-context.ts';
@@ -12,18 +13,19 @@ import SiteAuditWidget from './Widget.tsx';
  * A finished report's head names what link previews (WhatsApp, Slack) should show: the site, the
  * date and the score; an audit still running or gone keeps the page's plain title.
  */
-export function reportHead(audit: ReportHeadFacts): Partial<HeadMeta> | undefined {
+export function reportHead(audit: ReportHeadFacts, timeZone: string): Partial<HeadMeta> | undefined {
   const summary = audit.summary as AuditSummary | undefined;
   if (audit.status !== 'done' || !summary) return undefined;
   return {
-    title: `${reportTitle(audit)}: score ${summary.score}/100`,
+    title: `${reportTitle(audit, timeZone)}: score ${summary.score}/100`,
     description: `Whole-site SEO audit: ${summary.score}/100 health score, ${summaryLine(summary)}. Issues by severity with how to fix them, every crawled page, CSV and PDF.`,
   };
 }
 
 async function loadReportHead({ params, context }: Pick<LoaderFunctionArgs, 'params' | 'context'>) {
-  const audit = await loaderContext(context).siteAudits?.head(params.id ?? '');
-  const head = audit && reportHead(audit);
+  const { siteAudits, timeZone = DEFAULT_TIME_ZONE } = loaderContext(context);
+  const audit = await siteAudits?.head(params.id ?? '');
+  const head = audit && reportHead(audit, timeZone);
   return head ? { head } : null;
 }
 

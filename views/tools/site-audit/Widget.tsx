@@ -13,6 +13,7 @@ import type { AuditListItem, AuditView } from './schema.ts';
 import { useAudit } from './use-audit.ts';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 import { UrlInputRow } from '#views/components/UrlInputRow.tsx';
+import { formatLocalTime, useTimeZone } from '#views/lib/local-time.ts';
 
 export interface SiteAuditProps {
   /** Prefix for element ids (islands must not use useId). */
@@ -44,6 +45,7 @@ function RunProgress({
 
 /** This visitor's audits, newest first, each linking to its report. */
 function AuditHistory({ history, id }: { history: AuditListItem[]; id: string }) {
+  const timeZone = useTimeZone();
   return (
     <section className="audit-history" aria-labelledby={id}>
       <h2 id={id}>Your audits</h2>
@@ -51,7 +53,7 @@ function AuditHistory({ history, id }: { history: AuditListItem[]; id: string })
         {history.map((item) => (
           <li key={item.id}>
             <a href={reportPath(item.id)}>{item.url}</a> · {item.status}
-            {item.score !== undefined ? ` · score ${item.score}` : ''} · {item.createdAt.slice(0, 16).replace('T', ' ')}
+            {item.score !== undefined ? ` · score ${item.score}` : ''} · {formatLocalTime(item.createdAt, timeZone)}
           </li>
         ))}
       </ul>

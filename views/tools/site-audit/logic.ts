@@ -7,9 +7,16 @@ import type {
   AuditView,
 } from './schema.ts';
 import type { Severity } from '#views/model/site-audit.ts';
-import { auditDomain, rankFixes, reportDate, reportTitle, shortUrl } from '#views/model/site-audit-report.ts';
+import {
+  auditDomain,
+  contactPath,
+  rankFixes,
+  reportDate,
+  reportTitle,
+  shortUrl,
+} from '#views/model/site-audit-report.ts';
 
-export { auditDomain, rankFixes, reportDate, reportTitle, shortUrl };
+export { auditDomain, contactPath, rankFixes, reportDate, reportTitle, shortUrl };
 
 export type SeverityFilter = Severity | 'all';
 
@@ -141,12 +148,6 @@ export interface ScorePoint {
   monitored: boolean;
 }
 
-/** The contact form, filled in from a report: the site, its score and the audit (the inbox links it). */
-export function contactPath(audit: { id: string; url: string }, score: number): string {
-  const query = new URLSearchParams({ site: audit.url, score: String(score), audit: audit.id });
-  return `/contact-me?${query.toString()}`;
-}
-
 /** This tab's running audit on the tool page (sessionStorage key): a reload resumes its progress. */
 export const RESUME_KEY = 'site-audit:running';
 
@@ -156,11 +157,4 @@ export function completionText(audit: { url: string; status: AuditStatus; summar
     return `The audit of ${auditDomain(audit.url)} is complete: health score ${audit.summary.score} out of 100, ${summaryLine(audit.summary)}. The report follows.`;
   if (audit.status === 'cancelled') return 'The audit was cancelled.';
   return 'The audit failed.';
-}
-
-/** "27 Nov, 12:34 UTC": when an audit of the trend ran (several may run on one day). */
-export function trendTime(iso: string): string {
-  const at = new Date(iso);
-  const day = at.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-  return `${day}, ${iso.slice(11, 16)} UTC`;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { apiFetch, requestJson } from '#views/lib/request-json.ts';
+import { useTimeZone } from '#views/lib/local-time.ts';
 import type { IssueType } from '#views/model/site-audit.ts';
 import { completionText, FAILED_MESSAGE, reportPath, reportTitle, RESUME_KEY, type ScorePoint } from './logic.ts';
 import type { AuditIssueGroup, AuditListItem, AuditView } from './schema.ts';
@@ -107,6 +108,7 @@ export function useAudit(auditId: string | undefined) {
   const [trend, setTrend] = useState<{ id: string; points: ScorePoint[] } | null>(null);
   const [previous, setPrevious] = useState<{ audit: AuditView; groups: AuditIssueGroup[] } | null>(null);
   const events = useRef<EventSource | null>(null);
+  const timeZone = useTimeZone();
   const heading = useRef<HTMLHeadingElement>(null);
   /** Set when a run this page watched has finished: its report takes the focus once shown. */
   const focusReport = useRef(false);
@@ -175,7 +177,7 @@ export function useAudit(auditId: string | undefined) {
   const done = audit?.status === 'done' && groups !== null;
   useEffect(() => {
     if (!done || !audit) return;
-    if (auditId) document.title = reportTitle(audit);
+    if (auditId) document.title = reportTitle(audit, timeZone);
     if (focusReport.current) {
       focusReport.current = false;
       heading.current?.focus();

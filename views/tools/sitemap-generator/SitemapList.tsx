@@ -1,13 +1,10 @@
 import { Table } from '#views/components/Table.tsx';
 import type { SitemapListItem } from './schema.ts';
-
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
-}
+import { useLocalTime } from '#views/lib/local-time.ts';
 
 /** Previously generated sitemaps, newest first (loaded by the widget on entry and after each success). */
 export function SitemapList({ loaded, items }: { loaded: boolean; items: SitemapListItem[] }) {
+  const formatDate = useLocalTime();
   return (
     <section className="sitemap-list" aria-labelledby="sitemap-list-heading">
       <h2 id="sitemap-list-heading">Previously generated sitemaps</h2>
