@@ -115,26 +115,42 @@ test('migration at 1366 px: rows come in batch by batch with progress; results, 
   expect(problems, problems.join('\n')).toEqual([]);
 });
 
-test('migration at 390 px: an uploaded CSV, a bad line refused with its number, results as cards without clipping', async () => {
+test('migration at 390 px: an empty or header-only upload says so; bad lines are skipped with their numbers, the good rows checked as cards', async () => {
   const { page, problems } = await openMigration(390, 844);
   const o = hops();
-  await page.locator('#redirects-csv').fill(`${o}/old/page,/new/page\nftp://x.example/a,/b`);
-  await page.getByRole('button', { name: 'Check migration' }).click();
-  expect(await page.locator('.migration-form .error').allInnerTexts()).toEqual([
-    '1 row cannot be checked:',
-    'Line 2: the old URL "ftp://x.example/a" is not a valid http or https URL.',
-  ]);
-  await page.getByLabel('Or upload a CSV file').setInputFiles({
-    name: 'moves.csv',
-    mimeType: 'text/csv',
-    buffer: Buffer.from(`\uFEFFold,new\n${o}/old/page,/new/page\n${o}/moved-to-missing,/missing\n`),
-  });
+  const errors = () => page.locator('.migration-form .error').allInnerTexts();
+  const upload = (text: string) =>
+    page
+      .getByLabel('Or upload a CSV file')
+      .setInputFiles({ name: 'moves.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
+  await upload('');
+  await expect.poll(errors).toEqual(['The CSV is empty: add one row per old URL (old URL, new URL).']);
+  await upload('\uFEFFOld URL,New URL\r\n\r\n');
+  await expect
+    .poll(errors)
+    .toEqual(['The CSV has only a header line: add one row per old URL under it (old URL, new URL).']);
+  await upload(
+    `\uFEFFold,new\n${o}/old/page,/new/page\nftp://x.example/a,/b\n${o}/moved-to-missing,/missing\n${o}/only-old\n`,
+  );
+  const skipped = [
+    '2 rows skipped (not checked):',
+    'Line 3: the old URL "ftp://x.example/a" is not a valid http or https URL.',
+    'Line 5: needs an old URL and a new URL.',
+  ];
+  const skippedShown = async () => [
+    await page.locator('.migration-skipped > p').innerText(),
+    ...(await page.locator('.migration-skipped li').allInnerTexts()),
+  ];
+  await expect.poll(skippedShown).toEqual(skipped);
   await expect.poll(() => page.locator('#redirects-csv').inputValue()).toContain('/moved-to-missing');
   await page.locator('#redirects-migration-agent').selectOption({ label: 'Googlebot smartphone only' });
   await page.getByRole('button', { name: 'Check migration' }).click();
   const rows = page.locator('.migration-table tbody tr');
   await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
   expect(await page.locator('.migration-summary').innerText()).toBe('1 as expected · 1 not as expected');
+  expect(await skippedShown()).toEqual(skipped);
+  await page.locator('.migration-form').screenshot({ path: `${shots}/redirect-migration-phone-skipped.png` });
+  expect(await rows.nth(0).locator('td').first().innerText()).toBe(`${o}/old/page`);
   expect(await rows.nth(1).locator('td').nth(3).innerText()).toBe('Not checked');
   expect(
     await page.getByText('Every row goes to its new URL in one permanent redirect: no rules needed.').count(),

@@ -111,6 +111,57 @@ test('userAgent checks the rows with one agent only', async () => {
   });
 });
 
+test('a CSV file: its good rows are checked, the others come back skipped with their line and why', async () => {
+  const { app, site } = await hopsApp();
+  const o = site.origin;
+  const csv = [
+    'Old URL,New URL',
+    `${o}/old/page,/new/page`,
+    `${o}/chain`,
+    '',
+    `ftp://x.example/a,/b`,
+    `${o}/chain,${o}/final`,
+  ];
+  const res = await request(app)
+    .post(PATH)
+    .send({ csv: csv.join('\r\n'), userAgent: 'browser' });
+  expect(res.status).toBe(200);
+  expect(res.body.results.map((result: MigrationResult) => [result.from, result.to, result.matches])).toEqual([
+    [`${o}/old/page`, `${o}/new/page`, true],
+    [`${o}/chain`, `${o}/final`, true],
+  ]);
+  expect(res.body.skipped).toEqual([
+    { line: 3, problem: 'needs an old URL and a new URL.' },
+    { line: 5, problem: 'the old URL "ftp://x.example/a" is not a valid http or https URL.' },
+  ]);
+});
+
+test('a CSV that is empty, only a header, without a good row or too long for one request answers 400 with why', async () => {
+  const { app } = await hopsApp();
+  const row = (index: number) => `https://example.com/${index},/n/${index}`;
+  const cases: Array<[unknown, string]> = [
+    [{ csv: '' }, 'The CSV is empty: add one row per old URL (old URL, new URL).'],
+    [{ csv: '\r\n \r\n' }, 'The CSV is empty: add one row per old URL (old URL, new URL).'],
+    [{ csv: 'old,new\r\n' }, 'The CSV has only a header line: add one row per old URL under it (old URL, new URL).'],
+    [
+      { csv: 'old,new\nhttps://example.com/a,mailto:x\nhttps://example.com/b' },
+      'None of the 2 rows can be checked. Line 2: the new URL "mailto:x" is not a valid URL or /path.',
+    ],
+    [
+      { csv: Array.from({ length: 26 }, (_, index) => row(index)).join('\n') },
+      'At most 25 rows per request (this CSV has 26): send a longer list in batches.',
+    ],
+    [{ csv: 42 }, 'csv must be the CSV file as text.'],
+    [{ csv: row(1), userAgent: 'curl' }, 'userAgent must be one of: googlebot-smartphone, browser.'],
+  ];
+  for (const [body, error] of cases) {
+    const res = await request(app)
+      .post(PATH)
+      .send(body as object);
+    expect([res.status, res.body]).toEqual([400, { error }]);
+  }
+});
+
 test('bad bodies answer 400 with a reason: shape, empty, more than 25 rows, long or invalid URLs, unknown agent', async () => {
   const { app } = await hopsApp();
   const ok = { from: 'https://example.com/a', to: '/b' };

@@ -8,7 +8,11 @@ import { checkMigration } from './migration.ts';
 import { checkRedirects } from './service.ts';
 import { REDIRECT_CHECKER_PLANS } from '#views/model/plans.ts';
 import { MIGRATION_BATCHES_PER_MINUTE } from '#views/model/redirect-migration.ts';
-import { migrationRequestSchema, redirectRequestSchema } from '#views/tools/redirect-checker/schema.ts';
+import {
+  migrationCsvRequestSchema,
+  migrationRequestSchema,
+  redirectRequestSchema,
+} from '#views/tools/redirect-checker/schema.ts';
 
 /** One request may follow up to 100 chains, so few requests per minute. */
 export const REDIRECT_RATE_LIMIT = { name: 'redirect-checker', windowMs: 60_000, limit: 6 };
@@ -47,15 +51,20 @@ export function redirectCheckerRouter({ fetcher, deadlineMs, capacity, hostSlots
       if (!signal.aborted) res.json({ result });
     }),
   );
-  const parseMigration = (req: Request) => parseOr400(migrationRequestSchema, req.body ?? {});
+  // Rows as JSON, or the CSV file itself (`csv`): its rows that cannot be checked come back as `skipped`.
+  const parseMigration = (req: Request) => {
+    const body: unknown = req.body ?? {};
+    if (typeof body === 'object' && body !== null && 'csv' in body) return parseOr400(migrationCsvRequestSchema, body);
+    return { ...parseOr400(migrationRequestSchema, body), skipped: undefined };
+  };
   router.post(
     '/bulk-url-redirection/migration',
     ...endpoint(
       { parse: parseMigration, limit: MIGRATION_RATE_LIMIT, capacity },
-      async ({ rows, userAgent }, _req, res) => {
+      async ({ rows, userAgent, skipped }, _req, res) => {
         const signal = clientGoneSignal(res);
         const results = await checkMigration(rows, { fetcher, hostSlots, userAgent, deadlineMs, signal });
-        if (!signal.aborted) res.json({ results });
+        if (!signal.aborted) res.json(skipped ? { results, skipped } : { results });
       },
     ),
   );

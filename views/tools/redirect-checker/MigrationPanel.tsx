@@ -5,7 +5,7 @@ import { downloadText } from '#views/lib/download.ts';
 import type { MigrationAgent, MigrationCheck, MigrationResult } from '#views/model/redirect-checker.ts';
 import { sameUrl } from '#views/model/redirect-migration.ts';
 import { HopList } from './HopList.tsx';
-import { parseMigrationCsv } from './migration-csv.ts';
+import { parseMigrationCsv, type CsvParse, type SkippedRow } from './migration-csv.ts';
 import {
   AGENT_LABELS,
   migrationSummaryText,
@@ -19,6 +19,7 @@ import {
 import { MAX_MIGRATION_CSV_BYTES, MAX_MIGRATION_ROWS } from './rules.ts';
 import { apacheRules, nginxRules, ruleNotes } from './server-rules.ts';
 import { useMigration } from './use-migration.ts';
+import { SkippedRows } from './SkippedRows.tsx';
 import { CsvButton } from '#views/components/CsvButton.tsx';
 
 /** Rows drawn in the table at most; the CSV export has every row. */
@@ -159,16 +160,21 @@ export function MigrationPanel({ idPrefix }: { idPrefix: string }) {
   const [text, setText] = useState('');
   const [agent, setAgent] = useState<'' | MigrationAgent>('');
   const [inputError, setInputError] = useState('');
-  const [problems, setProblems] = useState<string[]>([]);
+  const [skipped, setSkipped] = useState<SkippedRow[]>([]);
   const [onlyProblems, setOnlyProblems] = useState(false);
   const run = useMigration();
   const id = (name: string) => `${idPrefix}-${name}`;
 
+  /** The parse's refusal and skipped rows on screen, as the API would answer them. */
+  function show(parsed: CsvParse): CsvParse {
+    setInputError(parsed.ok ? '' : parsed.error);
+    setSkipped(parsed.skipped);
+    return parsed;
+  }
+
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = parseMigrationCsv(text);
-    setInputError(parsed.ok ? '' : parsed.error);
-    setProblems(parsed.ok ? [] : parsed.problems);
+    const parsed = show(parseMigrationCsv(text));
     if (parsed.ok) void run.start(parsed.rows, agent || undefined);
   }
 
@@ -177,10 +183,13 @@ export function MigrationPanel({ idPrefix }: { idPrefix: string }) {
     if (!file) return;
     if (file.size > MAX_MIGRATION_CSV_BYTES) {
       setInputError(`The CSV is too large (at most ${MAX_MIGRATION_CSV_BYTES / 1024 / 1024} MB).`);
+      setSkipped([]);
       return;
     }
-    setInputError('');
-    setText(await file.text());
+    const content = await file.text();
+    setText(content);
+    // An empty file (or one with only a header) says so at once; rows to be skipped are listed before the check.
+    show(parseMigrationCsv(content));
   }
 
   const summary = summarizeMigration(run.results);
@@ -224,13 +233,7 @@ export function MigrationPanel({ idPrefix }: { idPrefix: string }) {
           ) : null}
         </div>
         <ErrorMessage error={inputError} />
-        {problems.length > 0 ? (
-          <ul className="migration-problems error">
-            {problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-        ) : null}
+        <SkippedRows skipped={skipped} />
         <ErrorMessage error={run.error} detail={run.detail} />
         {run.total > 0 ? (
           <div className="progress-row">

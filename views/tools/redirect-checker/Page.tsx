@@ -88,9 +88,10 @@ function RedirectCheckerPage() {
           up to {MAX_MIGRATION_ROWS.toLocaleString('en-US')} rows and {MAX_MIGRATION_CSV_BYTES / 1024 / 1024} MB; a
           header line is optional, and the new URL may be a path such as <code>/blog/new-post</code>). Each old URL is
           requested as Googlebot smartphone and as a desktop browser, and the row is <em>as expected</em> when both end
-          on the new URL with a 200 through permanent redirects only. Rows are checked in batches of{' '}
-          {MIGRATION_BATCH_ROWS}, at most {MIGRATION_PER_HOST} requests at a time to one site, and appear as they come
-          in.
+          on the new URL with a 200 through permanent redirects only. A line that cannot be checked (a missing new URL,
+          an address that is not http or https) is listed with its line number and skipped; the other rows are checked.
+          Rows are checked in batches of {MIGRATION_BATCH_ROWS}, at most {MIGRATION_PER_HOST} requests at a time to one
+          site, and appear as they come in.
         </p>
         <p>
           Every hop shows its status, where it sends you, how long the server took to answer and the headers that matter
@@ -115,8 +116,11 @@ function RedirectCheckerPage() {
           longer list as consecutive requests), each answered within the per-request deadline; rows not checked by then
           come back with <code>state: "timed-out"</code> in their checks. <code>to</code> comes back as an absolute URL;
           the top-level facts are those of the first check (Googlebot when both ran) and <code>matches</code> is true
-          only when every check matched. Bad input answers 400 with <code>{'{"error": "..."}'}</code>; the quota is{' '}
-          {MIGRATION_BATCHES_PER_MINUTE} requests a minute per visitor.
+          only when every check matched. Instead of <code>rows</code>, <code>{'{"csv": "old,new\\n..."}'}</code> sends
+          the CSV file itself: its lines that cannot be checked come back as{' '}
+          <code>{'"skipped": [{"line": 3, "problem": "..."}]'}</code> and the others are checked; an empty file, one
+          with only a header or one without a good line is refused. Bad input answers 400 with{' '}
+          <code>{'{"error": "..."}'}</code>; the quota is {MIGRATION_BATCHES_PER_MINUTE} requests a minute per visitor.
         </p>
         <p>
           Download the table as CSV to share it with your developer, or ask our{' '}

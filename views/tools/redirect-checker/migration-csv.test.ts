@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { csvRecords, parseMigrationCsv } from './migration-csv.ts';
+import { csvRecords, EMPTY_CSV, HEADER_ONLY_CSV, parseMigrationCsv, skippedText } from './migration-csv.ts';
 import { MAX_MIGRATION_CSV_BYTES, MAX_MIGRATION_ROWS } from './rules.ts';
 
 test('quoted fields keep commas, doubled quotes and line breaks; CRLF, LF and CR all end a record', () => {
@@ -17,6 +17,7 @@ test('a byte-order mark, a header line and blank lines are dropped; extra column
   expect(parseMigrationCsv(csv)).toEqual({
     ok: true,
     headerSkipped: true,
+    skipped: [],
     rows: [
       { from: 'https://a.example/old', to: 'https://a.example/new' },
       { from: 'https://a.example/x?a=1,2', to: '/y' },
@@ -28,6 +29,7 @@ test('without a header the first line is a row; tabs (a spreadsheet paste) and s
   expect(parseMigrationCsv('a.example/old,a.example/new')).toEqual({
     ok: true,
     headerSkipped: false,
+    skipped: [],
     rows: [{ from: 'a.example/old', to: 'a.example/new' }],
   });
   expect(parseMigrationCsv('from\tto\nhttps://a.example/1\thttps://a.example/2\n')).toMatchObject({
@@ -39,44 +41,70 @@ test('without a header the first line is a row; tabs (a spreadsheet paste) and s
   });
 });
 
-test('rows that cannot be checked refuse the file with their line numbers, five at most', () => {
-  expect(parseMigrationCsv('old,new\nhttps://a.example/1\nftp://a.example/2,/b\nhttps://a.example/3,mailto:x')).toEqual(
-    {
-      ok: false,
-      error: '3 rows cannot be checked:',
-      problems: [
-        'Line 2: needs an old URL and a new URL.',
-        'Line 3: the old URL "ftp://a.example/2" is not a valid http or https URL.',
-        'Line 4: the new URL "mailto:x" is not a valid URL or /path.',
-      ],
-    },
+test('rows that cannot be checked are skipped with their line numbers and why; the good rows are kept', () => {
+  const csv = [
+    'old,new',
+    'https://a.example/1',
+    'https://a.example/keep,/kept',
+    'ftp://a.example/2,/b',
+    '',
+    'https://a.example/3,mailto:x',
+    `https://a.example/${'a'.repeat(2048)},/b`,
+    'https://a.example/also,https://a.example/kept-too',
+  ].join('\n');
+  expect(parseMigrationCsv(csv)).toEqual({
+    ok: true,
+    headerSkipped: true,
+    rows: [
+      { from: 'https://a.example/keep', to: '/kept' },
+      { from: 'https://a.example/also', to: 'https://a.example/kept-too' },
+    ],
+    skipped: [
+      { line: 2, problem: 'needs an old URL and a new URL.' },
+      { line: 4, problem: 'the old URL "ftp://a.example/2" is not a valid http or https URL.' },
+      { line: 6, problem: 'the new URL "mailto:x" is not a valid URL or /path.' },
+      { line: 7, problem: 'URLs are limited to 2048 characters.' },
+    ],
+  });
+  expect(skippedText({ line: 4, problem: 'needs an old URL and a new URL.' })).toBe(
+    'Line 4: needs an old URL and a new URL.',
   );
-  const bad = Array.from({ length: 7 }, (_, i) => `x${i}.example/a`).join('\n');
-  const parsed = parseMigrationCsv(bad);
-  expect(parsed.ok ? [] : parsed.problems).toHaveLength(6);
-  expect(parsed.ok ? '' : parsed.problems[5]).toBe('…and 2 more.');
-  expect(parseMigrationCsv(`https://a.example/${'a'.repeat(2048)},/b`)).toMatchObject({
-    problems: ['Line 1: URLs are limited to 2048 characters.'],
+});
+
+test('a file with no good row is refused, its rows still listed', () => {
+  expect(parseMigrationCsv('x1.example/a\nhttps://a.example/b,')).toEqual({
+    ok: false,
+    error: 'None of the 2 rows can be checked.',
+    skipped: [
+      { line: 1, problem: 'needs an old URL and a new URL.' },
+      { line: 2, problem: 'needs an old URL and a new URL.' },
+    ],
   });
 });
 
-test(`limits: ${MAX_MIGRATION_ROWS} rows and ${MAX_MIGRATION_CSV_BYTES / 1024 / 1024} MB; an empty list says what to enter`, () => {
+test('an empty file and one with only a header each say so', () => {
+  for (const empty of ['', '\uFEFF', '\r\n\r\n', ' , \n'])
+    expect(parseMigrationCsv(empty)).toEqual({ ok: false, error: EMPTY_CSV, skipped: [] });
+  for (const header of ['old,new', 'Old URL,New URL\r\n\r\n', '\uFEFFfrom\tto\n'])
+    expect(parseMigrationCsv(header)).toEqual({ ok: false, error: HEADER_ONLY_CSV, skipped: [] });
+  expect([EMPTY_CSV, HEADER_ONLY_CSV]).toEqual([
+    'The CSV is empty: add one row per old URL (old URL, new URL).',
+    'The CSV has only a header line: add one row per old URL under it (old URL, new URL).',
+  ]);
+});
+
+test(`limits: ${MAX_MIGRATION_ROWS} rows and ${MAX_MIGRATION_CSV_BYTES / 1024 / 1024} MB; both refused whole`, () => {
   const row = (i: number) => `https://a.example/${i},/n/${i}`;
   const most = Array.from({ length: MAX_MIGRATION_ROWS }, (_, i) => row(i)).join('\n');
   expect(parseMigrationCsv(most)).toMatchObject({ ok: true });
   expect(parseMigrationCsv(`${most}\n${row(-1)}`)).toEqual({
     ok: false,
     error: 'At most 10,000 rows can be checked at once (this list has 10,001).',
-    problems: [],
+    skipped: [],
   });
   expect(parseMigrationCsv(`https://a.example/,/${'x'.repeat(MAX_MIGRATION_CSV_BYTES)}`)).toEqual({
     ok: false,
     error: 'The CSV is too large (at most 4 MB).',
-    problems: [],
-  });
-  expect(parseMigrationCsv('old,new\n\n')).toEqual({
-    ok: false,
-    error: 'Please enter at least one row: old URL, new URL.',
-    problems: [],
+    skipped: [],
   });
 });

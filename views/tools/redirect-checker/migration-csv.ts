@@ -2,11 +2,24 @@ import { rowProblem, type MigrationPair } from '#views/model/redirect-migration.
 export { resolveTarget, rowProblem, type MigrationPair } from '#views/model/redirect-migration.ts';
 import { MAX_MIGRATION_CSV_BYTES, MAX_MIGRATION_ROWS } from './rules.ts';
 
-export type CsvParse =
-  { ok: true; rows: MigrationPair[]; headerSkipped: boolean } | { ok: false; error: string; problems: string[] };
+/** A row of the file left out of the check: its line number and why. */
+export interface SkippedRow {
+  line: number;
+  problem: string;
+}
 
-/** Problems listed at most, so one broken column does not fill the screen. */
-const MAX_PROBLEMS_SHOWN = 5;
+export type CsvParse =
+  | { ok: true; rows: MigrationPair[]; headerSkipped: boolean; skipped: SkippedRow[] }
+  | { ok: false; error: string; skipped: SkippedRow[] };
+
+/** An empty file, and one with nothing under its header, say so rather than showing nothing. */
+export const EMPTY_CSV = 'The CSV is empty: add one row per old URL (old URL, new URL).';
+export const HEADER_ONLY_CSV = 'The CSV has only a header line: add one row per old URL under it (old URL, new URL).';
+
+/** A skipped row as the panel lists it and the API's refusal quotes it. */
+export function skippedText({ line, problem }: SkippedRow): string {
+  return `Line ${line}: ${problem}`;
+}
 
 /** RFC 4180 records: quoted fields may hold the delimiter, line breaks and doubled quotes; CRLF, LF or CR end a line. */
 export function csvRecords(text: string, delimiter: string): string[][] {
@@ -63,10 +76,24 @@ function looksLikeHeader(cell: string): boolean {
   return !/[./:]/.test(cell);
 }
 
+/** The data rows checked one by one: the good ones kept, the others skipped with their line and why. */
+function splitRows(data: ReadonlyArray<{ cells: string[]; line: number }>) {
+  const rows: MigrationPair[] = [];
+  const skipped: SkippedRow[] = [];
+  for (const { cells, line } of data) {
+    const pair = { from: cells[0] ?? '', to: cells[1] ?? '' };
+    const problem = pair.from === '' || pair.to === '' ? 'needs an old URL and a new URL.' : rowProblem(pair);
+    if (problem) skipped.push({ line, problem });
+    else rows.push(pair);
+  }
+  return { rows, skipped };
+}
+
 /**
  * An old → new CSV as pasted or uploaded: a byte-order mark is dropped, a header line is optional,
- * blank lines are skipped, columns past the second are ignored. Refused whole, with the lines at
- * fault, when it is too big or any row cannot be checked.
+ * blank lines are skipped, columns past the second are ignored. Rows that cannot be checked are
+ * skipped with their line numbers and the rest kept; refused whole only when it is too big, empty,
+ * or no row can be checked.
  */
 export function parseMigrationCsv(input: string): CsvParse {
   const bytes = new TextEncoder().encode(input).length;
@@ -74,7 +101,7 @@ export function parseMigrationCsv(input: string): CsvParse {
     return {
       ok: false,
       error: `The CSV is too large (at most ${MAX_MIGRATION_CSV_BYTES / 1024 / 1024} MB).`,
-      problems: [],
+      skipped: [],
     };
   const text = input.replace(/^\uFEFF/, '');
   const records = csvRecords(text, delimiterOf(text))
@@ -82,29 +109,19 @@ export function parseMigrationCsv(input: string): CsvParse {
     .filter(({ cells }) => cells.some((cell) => cell !== ''));
   const headerSkipped = records.length > 0 && looksLikeHeader(records[0].cells[0] ?? '');
   const data = headerSkipped ? records.slice(1) : records;
-  if (data.length === 0) return { ok: false, error: 'Please enter at least one row: old URL, new URL.', problems: [] };
+  if (data.length === 0) return { ok: false, error: headerSkipped ? HEADER_ONLY_CSV : EMPTY_CSV, skipped: [] };
   if (data.length > MAX_MIGRATION_ROWS)
     return {
       ok: false,
       error: `At most ${MAX_MIGRATION_ROWS.toLocaleString('en-US')} rows can be checked at once (this list has ${data.length.toLocaleString('en-US')}).`,
-      problems: [],
+      skipped: [],
     };
-  const rows: MigrationPair[] = [];
-  const problems: string[] = [];
-  for (const { cells, line } of data) {
-    const pair = { from: cells[0] ?? '', to: cells[1] ?? '' };
-    const problem =
-      pair.from === '' || pair.to === '' ? `Line ${line}: needs an old URL and a new URL.` : rowProblem(pair, line);
-    if (problem) problems.push(problem);
-    else rows.push(pair);
-  }
-  if (problems.length > 0) {
-    const more = problems.length - MAX_PROBLEMS_SHOWN;
+  const { rows, skipped } = splitRows(data);
+  if (rows.length === 0)
     return {
       ok: false,
-      error: `${problems.length} ${problems.length === 1 ? 'row' : 'rows'} cannot be checked:`,
-      problems: more > 0 ? [...problems.slice(0, MAX_PROBLEMS_SHOWN), `…and ${more} more.`] : problems,
+      error: `None of the ${data.length} ${data.length === 1 ? 'row' : 'rows'} can be checked.`,
+      skipped,
     };
-  }
-  return { ok: true, rows, headerSkipped };
+  return { ok: true, rows, headerSkipped, skipped };
 }
