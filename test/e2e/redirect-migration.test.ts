@@ -74,7 +74,6 @@ test('migration at 1366 px: rows come in batch by batch with progress; results, 
   expect(await rows.nth(2).locator('td').nth(4).innerText()).toBe(
     'Not as expected\nGooglebot: as expected · Browser: Ends on a different URL; Temporary redirect (use 301)',
   );
-  await rows.nth(0).locator('td').nth(2).locator('summary').click();
   expect(await rows.nth(0).locator('td').nth(2).locator('.hop').first().innerText()).toContain('X-Robots-Tag: noindex');
   await page.getByLabel('Only rows not as expected').check();
   expect(await rows.count()).toBe(3);
@@ -155,7 +154,6 @@ test('migration at 390 px: an empty or header-only upload says so; bad lines are
   expect(
     await page.getByText('Every row goes to its new URL in one permanent redirect: no rules needed.').count(),
   ).toBe(1);
-  await rows.nth(0).locator('td').nth(2).locator('summary').click();
   expect(await clippedContent(page)).toEqual([]);
   await page.screenshot({ path: `${shots}/redirect-migration-phone.png`, fullPage: true });
   await page
@@ -163,6 +161,44 @@ test('migration at 390 px: an empty or header-only upload says so; bad lines are
     .screenshot({ path: `${shots}/redirect-migration-phone-results.png` });
   expect(problems, problems.join('\n')).toEqual([]);
 });
+
+/** A check cell's hops as shown: status and URL of each, in screen order, and whether each is on screen. */
+function hopsShown(page: Page, row: number, column: number) {
+  return page
+    .locator('.migration-table tbody tr')
+    .nth(row)
+    .locator('td')
+    .nth(column)
+    .locator('.hop')
+    .evaluateAll((hops) =>
+      hops.map((hop) => {
+        const box = hop.getBoundingClientRect();
+        const shown = hop.checkVisibility() && box.width > 0 && box.right <= window.innerWidth;
+        const url = hop.querySelector(':scope > .url-cell')?.textContent;
+        return `${hop.querySelector('.http-status')?.textContent} ${url}${shown ? '' : ' (hidden)'}`;
+      }),
+    );
+}
+
+for (const [width, height, name] of [
+  [1366, 900, 'desktop'],
+  [390, 844, 'phone'],
+] as const)
+  test(`migration at ${width} px: each agent's chain is on screen, hop by hop (status and URL), the final answer last`, async () => {
+    const { page, problems } = await openMigration(width, height);
+    const o = hops();
+    await page.locator('#redirects-csv').fill(`${o}/chain,${o}/final\n${o}/old/by-agent,${o}/new/page`);
+    await page.getByRole('button', { name: 'Check migration' }).click();
+    await expect.poll(() => page.locator('.migration-table tbody tr').count(), { timeout: 15_000 }).toBe(2);
+    const chain = [`301 ${o}/chain`, `301 ${o}/chain-2`, `200 ${o}/final`];
+    expect(await hopsShown(page, 0, 2)).toEqual(chain);
+    expect(await hopsShown(page, 0, 3)).toEqual(chain);
+    expect(await hopsShown(page, 1, 2)).toEqual([`301 ${o}/old/by-agent`, `200 ${o}/new/page`]);
+    expect(await hopsShown(page, 1, 3)).toEqual([`302 ${o}/old/by-agent`, `200 ${o}/m/`]);
+    expect(await clippedContent(page)).toEqual([]);
+    await page.locator('.migration-table').screenshot({ path: `${shots}/redirect-migration-hops-${name}.png` });
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
 
 test('URL mode at 1366 px: each hop shows its kind, a named HTTP→HTTPS, Location, time and SEO headers', async () => {
   const { page, problems } = await openPage(browser, '/bulk-url-redirection-tool', { width: 1366, height: 900 });

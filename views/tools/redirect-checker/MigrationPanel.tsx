@@ -41,12 +41,8 @@ function CheckCell({ check, to }: { check: MigrationCheck | undefined; to: strin
       {check.finalUrl && !sameUrl(check.finalUrl, to) ? (
         <span className="cell-note url-cell">Ends on {check.finalUrl}</span>
       ) : null}
-      {check.chain.length > 0 ? (
-        <details className="hop-details">
-          <summary>Hops</summary>
-          <HopList hops={check.chain} label={`${AGENT_LABELS[check.userAgent]} hops`} />
-        </details>
-      ) : null}
+      {/* Every hop on screen, in order, the final answer last: the chain is what the row is about. */}
+      {check.chain.length > 0 ? <HopList hops={check.chain} label={`${AGENT_LABELS[check.userAgent]} hops`} /> : null}
     </>
   );
 }
