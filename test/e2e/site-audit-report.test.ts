@@ -65,8 +65,25 @@ const linkRows = (page: Page, issue = 'Page links to a broken internal URL') =>
       })),
     );
 
+/** Where a report page opens: is the score above the fold (and the phone's Call/WhatsApp bar), how many screens down "Want these fixed?" starts. */
+const reportFold = (page: Page) =>
+  page.evaluate(() => {
+    const score = document.querySelector('.audit-score')!.getBoundingClientRect();
+    const bar = document.querySelector('.quick-contact')?.getBoundingClientRect();
+    const visibleBottom = bar && bar.height > 0 && bar.top < window.innerHeight ? bar.top : window.innerHeight;
+    const help = document.querySelector('.audit-cta')!.getBoundingClientRect();
+    return {
+      scoreInView: window.scrollY === 0 && score.top >= 0 && score.bottom <= visibleBottom,
+      helpScreens: (help.top + window.scrollY) / window.innerHeight,
+      formFolded: document.querySelector<HTMLDetailsElement>('details.audit-another')?.open === false,
+    };
+  });
+
 test('site audit report: live run survives a reload, is announced and focused, names every link, explains the score, shows the trend and diff, and leads to the inbox', async () => {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const context = await browser.newContext({
+    viewport: { width: 1366, height: 900 },
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
@@ -167,6 +184,23 @@ test('site audit report: live run survives a reload, is announced and focused, n
   mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: `${shots}/site-audit-report-desktop.png`, fullPage: true });
 
+  // The shareable link is absolute (SITE_URL) and "Copy link" puts it on the clipboard, and says so.
+  const shareLink = `${origin}/site-audit/${auditId}`;
+  expect(await report.locator('.audit-share a').getAttribute('href')).toBe(shareLink);
+  await report.getByRole('button', { name: 'Copy link' }).click();
+  await expect.poll(() => report.locator('.audit-share-said').textContent()).toBe('Link copied.');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shareLink);
+  await report.locator('.audit-share').screenshot({ path: `${shots}/site-audit-report-share.png` });
+
+  // The report's own page at 1366 px opens on the report too.
+  const own = await context.newPage();
+  await own.goto(shareLink);
+  await waitForIslands(own);
+  await own.locator('.audit-report h2').first().waitFor();
+  expect(await reportFold(own)).toMatchObject({ scoreInView: true, formFolded: true });
+  await own.screenshot({ path: `${shots}/site-audit-report-own-desktop.png` });
+  await own.close();
+
   // Re-run: the diff and a trend of two audits. The page's first look at the new run is held until the run
   // has ended (a small site on a busy machine ends before the browser asks): the report still takes the focus.
   await page.route(
@@ -204,6 +238,8 @@ test('site audit report: live run survives a reload, is announced and focused, n
   const rerunId = new URL(page.url()).searchParams.get('audit')!;
   expect(rerunId).not.toBe(auditId);
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  // A browser without the clipboard API (any page served over plain http): "Copy link" selects the link instead.
+  await phone.addInitScript(() => Object.defineProperty(navigator, 'clipboard', { value: undefined }));
   const phonePage = await phone.newPage();
   await phonePage.goto(`${origin}/site-audit/${rerunId}`);
   await waitForIslands(phonePage);
@@ -214,6 +250,17 @@ test('site audit report: live run survives a reload, is announced and focused, n
     await page.locator('.audit-trend li .audit-trend-score').allTextContents(),
   );
   expect(await phonePage.locator('.audit-history').count()).toBe(0);
+  // It opens on the report: the score above the fold (and above the Call/WhatsApp bar), "Want these fixed?"
+  // within four screens, the form to audit another site folded after the report.
+  const fold = await reportFold(phonePage);
+  expect(fold).toMatchObject({ scoreInView: true, formFolded: true });
+  expect(fold.helpScreens).toBeLessThan(4);
+  await phonePage.screenshot({ path: `${shots}/site-audit-report-phone-fold.png` });
+  await phonePage.getByRole('button', { name: 'Copy link' }).click();
+  await expect
+    .poll(() => phonePage.locator('.audit-share-said').textContent())
+    .toBe('The link is selected: copy it with Ctrl+C, or long-press and Copy on a phone.');
+  expect(await phonePage.evaluate(() => window.getSelection()?.toString())).toBe(`${origin}/site-audit/${rerunId}`);
   await phonePage.locator('.audit-trend').screenshot({ path: `${shots}/site-audit-report-trend-phone.png` });
   await phonePage.locator('.audit-issue summary', { hasText: 'Page links to a broken internal URL' }).click();
   expect(await phonePage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(

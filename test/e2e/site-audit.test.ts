@@ -84,12 +84,13 @@ test('site audit: run, read the report, filter, drill into a page, export, re-ru
   expect(await page.locator('.audit-diff p').textContent()).toBe('1 new issue · 1 fixed issue');
   await page.locator('.audit-diff').getByText('Missing language: /lang-later').waitFor();
 
-  const share = await page.locator('.audit-share a').getAttribute('href');
-  expect(share).toMatch(/^\/site-audit\/[A-Za-z0-9_-]{22}$/);
+  // The link is absolute (on SITE_URL, the server default here); the phone opens its path on this server.
+  const share = new URL((await page.locator('.audit-share a').getAttribute('href'))!);
+  expect(share.pathname).toMatch(/^\/site-audit\/[A-Za-z0-9_-]{22}$/);
   expect(await page.locator('.audit-history li').count()).toBe(2);
   expect(problems).toEqual([]);
 
-  const phone = await openPage(browser, share!, { width: 390, height: 844 });
+  const phone = await openPage(browser, share.pathname, { width: 390, height: 844 });
   await waitForIslands(phone.page);
   await phone.page.locator('.audit-report h2').waitFor();
   expect(await phone.page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');

@@ -162,6 +162,11 @@ export function auditDomain(url: string): string {
   }
 }
 
+/** The score's band (its colour on the report and on its card): 90 and up good, 60 and up fair. */
+export function scoreLabel(score: number): 'good' | 'fair' | 'poor' {
+  return score >= 90 ? 'good' : score >= 60 ? 'fair' : 'poor';
+}
+
 /** "Site audit of example.com, 27 November 2026": the shareable report's title. */
 export function reportTitle(
   audit: { url: string; finishedAt: string | null; createdAt: string },

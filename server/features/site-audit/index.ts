@@ -1,6 +1,7 @@
 import type { AppDeps, Feature } from '#server/deps.ts';
 import { createCapacity } from '#server/lib/capacity.ts';
 import { pickPdfFont, reportBrand } from '#server/lib/pdf/index.ts';
+import { reportCardRouter } from './card-router.ts';
 import { siteAuditRouter } from './router.ts';
 import { createSiteAuditService } from './service.ts';
 
@@ -29,6 +30,8 @@ export function siteAuditFeature({ config, db, log, jobs }: AppDeps): Feature {
       fontPath: pickPdfFont(config.pdf.fontPath),
       pdfCapacity: createCapacity(config.limits.toolMaxRunning),
     }),
+    // The shared report's Open Graph image, beside the report's page.
+    mounts: [{ path: '/', router: reportCardRouter(service, brand) }],
     stop: () => service.close(),
   };
 }

@@ -128,6 +128,27 @@ export interface AuditReportProps {
   headingRef?: Ref<HTMLHeadingElement>;
   /** A re-run's progress, shown by the Re-run button (where the visitor is looking) while this report stays. */
   progress?: ReactNode;
+  /** The shareable link and its "Copy link" button, under the actions. */
+  share?: ReactNode;
+  /** The report's own page (a shared link): "Want these fixed?" follows the top fixes instead of the long lists. */
+  shared?: boolean;
+}
+
+/** The lead path: a consultant reads this report. */
+function HelpOffer({ audit, idPrefix }: { audit: AuditView; idPrefix: string }) {
+  const score = audit.summary!.score;
+  return (
+    <aside className="audit-cta tool-card" aria-labelledby={`${idPrefix}-cta-heading`}>
+      <h3 id={`${idPrefix}-cta-heading`}>Want these fixed?</h3>
+      <p>
+        Send us this report: a consultant reads your site&apos;s audit (score {score}/100) and replies with what to fix
+        first and what it would take.
+      </p>
+      <a className="button" href={contactPath(audit, score)}>
+        Ask for help with this audit
+      </a>
+    </aside>
+  );
 }
 
 /** The finished report: score, counts, the diff against the previous run, issues, pages, exports. */
@@ -163,9 +184,11 @@ export function AuditReport(props: AuditReportProps) {
           </button>
         ) : null}
       </div>
+      {props.share}
       {props.progress}
       {audit.diff ? <DiffSection diff={audit.diff} types={types} siteUrl={siteUrl} /> : null}
       {groups.length ? <TopFixes groups={groups} types={types} /> : null}
+      {props.shared ? <HelpOffer audit={audit} idPrefix={idPrefix} /> : null}
       {audit.report?.pageExperience ? <PageExperience section={audit.report.pageExperience} siteUrl={siteUrl} /> : null}
       <IssuesSection groups={groups} types={types} idPrefix={idPrefix} siteUrl={siteUrl} />
       <PagesTable
@@ -179,16 +202,7 @@ export function AuditReport(props: AuditReportProps) {
         <ResourcesTable auditId={audit.id} siteUrl={siteUrl} types={types} idPrefix={idPrefix} />
       ) : null}
       <MonitoringPanel url={audit.url} auditId={audit.id} idPrefix={idPrefix} />
-      <aside className="audit-cta tool-card" aria-labelledby={`${idPrefix}-cta-heading`}>
-        <h3 id={`${idPrefix}-cta-heading`}>Want these fixed?</h3>
-        <p>
-          Send us this report: a consultant reads your site&apos;s audit (score {summary.score}/100) and replies with
-          what to fix first and what it would take.
-        </p>
-        <a className="button" href={contactPath(audit, summary.score)}>
-          Ask for help with this audit
-        </a>
-      </aside>
+      {props.shared ? null : <HelpOffer audit={audit} idPrefix={idPrefix} />}
     </section>
   );
 }

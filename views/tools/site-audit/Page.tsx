@@ -3,6 +3,7 @@ import { Island } from '#views/components/Island.tsx';
 import { definePage, type FaqEntry } from '#views/page.ts';
 import { ISSUE_TYPES, type Severity } from '#views/model/site-audit.ts';
 import SiteAuditWidget from './Widget.tsx';
+import { useSite } from '#views/site-context.ts';
 
 const faq: FaqEntry[] = [
   {
@@ -33,6 +34,7 @@ const SEVERITIES: Array<[Severity, string]> = [
 ];
 
 function SiteAuditPage() {
+  const { siteUrl } = useSite();
   return (
     <article className="tool-page">
       <header className="page-hero">
@@ -42,7 +44,7 @@ function SiteAuditPage() {
           page by page, with how to fix it. Download the results as CSV or as a PDF report for your client.
         </p>
       </header>
-      <Island name="tools/site-audit/Widget" component={SiteAuditWidget} props={{ idPrefix: 'site-audit' }} />
+      <Island name="tools/site-audit/Widget" component={SiteAuditWidget} props={{ idPrefix: 'site-audit', siteUrl }} />
       <section className="prose">
         <h2>How the site audit works</h2>
         <ol>

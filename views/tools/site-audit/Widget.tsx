@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
+import { useEffect, useRef, useState, type Dispatch, type FormEvent, type Ref, type SetStateAction } from 'react';
 import { AuditReport } from './AuditReport.tsx';
 import {
   BUSY_LABEL,
@@ -10,6 +10,7 @@ import {
   START_LABEL,
 } from './logic.ts';
 import type { AuditListItem, AuditView } from './schema.ts';
+import { ShareLink } from './ShareLink.tsx';
 import { useAudit } from './use-audit.ts';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 import { UrlInputRow } from '#views/components/UrlInputRow.tsx';
@@ -20,6 +21,8 @@ export interface SiteAuditProps {
   idPrefix: string;
   /** Show this audit (the shareable report page) instead of starting with an empty form. */
   auditId?: string;
+  /** SITE_URL: the shareable link is absolute, so it works wherever it is pasted. */
+  siteUrl?: string;
 }
 
 /** A run under way: its progress bar, its words and the cancel button. */
@@ -67,7 +70,46 @@ function endedMessage(audit: AuditView | null): string | null {
   return null;
 }
 
-export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
+type Toggle = [boolean, Dispatch<SetStateAction<boolean>>];
+
+/** The run's options: render JavaScript, check links to other sites. */
+function AuditOptions(props: {
+  id: (name: string) => string;
+  busy: boolean;
+  render: Toggle;
+  checkExternalLinks: Toggle;
+}) {
+  const { id, busy, render, checkExternalLinks } = props;
+  return (
+    <>
+      <label className="audit-render">
+        <input
+          type="checkbox"
+          checked={render[0]}
+          onChange={() => render[1]((value) => !value)}
+          disabled={busy}
+          aria-describedby={id('render-hint')}
+        />{' '}
+        Render JavaScript
+      </label>
+      <p className="audit-render-hint" id={id('render-hint')}>
+        Loads every page in a browser, as Google does before indexing, and reports what only appears after JavaScript
+        runs. Slower: use it for sites built with JavaScript frameworks.
+      </p>
+      <label className="audit-option">
+        <input
+          type="checkbox"
+          checked={checkExternalLinks[0]}
+          disabled={busy}
+          onChange={() => checkExternalLinks[1]((value) => !value)}
+        />
+        Check links to other sites (each one once, politely)
+      </label>
+    </>
+  );
+}
+
+export default function SiteAuditWidget({ idPrefix, auditId, siteUrl }: SiteAuditProps) {
   const [checkExternalLinks, setCheckExternalLinks] = useState(true);
   const [render, setRender] = useState(false);
   const run = useAudit(auditId);
@@ -106,70 +148,70 @@ export default function SiteAuditWidget({ idPrefix, auditId }: SiteAuditProps) {
     start(url);
   }
 
+  const form = (
+    <form className="tool-card" onSubmit={onSubmit} noValidate>
+      <label htmlFor={id('url')}>Website URL</label>
+      <UrlInputRow
+        id={id('url')}
+        value={url}
+        onChange={run.setUrl}
+        placeholder="https://www.example.com"
+        busy={busy}
+        label={START_LABEL}
+        busyLabel={BUSY_LABEL}
+        describedBy={error ? id('error') : undefined}
+      />
+      <AuditOptions
+        id={id}
+        busy={busy}
+        render={[render, setRender]}
+        checkExternalLinks={[checkExternalLinks, setCheckExternalLinks]}
+      />
+      {audit && running && !rerunning ? (
+        <RunProgress audit={audit} onCancel={() => void run.cancel()} boxRef={progressBox} />
+      ) : null}
+      <ErrorMessage error={error} id={id('error')} />
+      <ErrorMessage error={endedMessage(audit)} />
+      {audit && !shown ? <ShareLink auditId={audit.id} siteUrl={siteUrl} /> : null}
+    </form>
+  );
+  const report = shown ? (
+    <AuditReport
+      audit={shown.audit}
+      groups={shown.groups}
+      types={run.types}
+      idPrefix={idPrefix}
+      onRerun={() => rerun(shown.audit)}
+      busy={busy}
+      trend={run.trendOf(shown.audit.id)}
+      headingRef={run.heading}
+      progress={rerunning && audit ? <RunProgress audit={audit} onCancel={() => void run.cancel()} /> : undefined}
+      share={<ShareLink auditId={shown.audit.id} siteUrl={siteUrl} />}
+      shared={Boolean(auditId)}
+    />
+  ) : null;
+
   return (
     <div className="site-audit">
       <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         {run.announcement}
       </p>
-      <form className="tool-card" onSubmit={onSubmit} noValidate>
-        <label htmlFor={id('url')}>Website URL</label>
-        <UrlInputRow
-          id={id('url')}
-          value={url}
-          onChange={run.setUrl}
-          placeholder="https://www.example.com"
-          busy={busy}
-          label={START_LABEL}
-          busyLabel={BUSY_LABEL}
-          describedBy={error ? id('error') : undefined}
-        />
-        <label className="audit-render">
-          <input
-            type="checkbox"
-            checked={render}
-            onChange={() => setRender((value) => !value)}
-            disabled={busy}
-            aria-describedby={id('render-hint')}
-          />{' '}
-          Render JavaScript
-        </label>
-        <p className="audit-render-hint" id={id('render-hint')}>
-          Loads every page in a browser, as Google does before indexing, and reports what only appears after JavaScript
-          runs. Slower: use it for sites built with JavaScript frameworks.
-        </p>
-        <label className="audit-option">
-          <input
-            type="checkbox"
-            checked={checkExternalLinks}
-            disabled={busy}
-            onChange={() => setCheckExternalLinks((value) => !value)}
-          />
-          Check links to other sites (each one once, politely)
-        </label>
-        {audit && running && !rerunning ? (
-          <RunProgress audit={audit} onCancel={() => void run.cancel()} boxRef={progressBox} />
-        ) : null}
-        <ErrorMessage error={error} id={id('error')} />
-        <ErrorMessage error={endedMessage(audit)} />
-        {audit ? (
-          <p className="audit-share">
-            Shareable report link: <a href={reportPath(audit.id)}>{reportPath(audit.id)}</a>
-          </p>
-        ) : null}
-      </form>
-      {shown ? (
-        <AuditReport
-          audit={shown.audit}
-          groups={shown.groups}
-          types={run.types}
-          idPrefix={idPrefix}
-          onRerun={() => rerun(shown.audit)}
-          busy={busy}
-          trend={run.trendOf(shown.audit.id)}
-          headingRef={run.heading}
-          progress={rerunning && audit ? <RunProgress audit={audit} onCancel={() => void run.cancel()} /> : undefined}
-        />
-      ) : null}
+      {auditId ? (
+        // A shared report opens on the report (on a phone the form pushed it ten screens down); the form to audit
+        // another site follows it, folded while there is a report to read.
+        <>
+          {report}
+          <details className="audit-another" open={!shown}>
+            <summary>Audit a site</summary>
+            {form}
+          </details>
+        </>
+      ) : (
+        <>
+          {form}
+          {report}
+        </>
+      )}
       {history.length ? <AuditHistory history={history} id={id('history')} /> : null}
     </div>
   );

@@ -13,10 +13,11 @@ import {
   rankFixes,
   reportDate,
   reportTitle,
+  scoreLabel,
   shortUrl,
 } from '#views/model/site-audit-report.ts';
 
-export { auditDomain, contactPath, rankFixes, reportDate, reportTitle, shortUrl };
+export { auditDomain, contactPath, rankFixes, reportDate, reportTitle, scoreLabel, shortUrl };
 
 export type SeverityFilter = Severity | 'all';
 
@@ -83,10 +84,6 @@ export function progressPercent(progress: AuditProgressView): number {
     return Math.min(99, Math.floor((100 * (progress.externalChecked ?? 0)) / progress.externalTotal));
   if (progress.discovered <= 0) return 0;
   return Math.min(99, Math.floor((100 * progress.crawled) / progress.discovered));
-}
-
-export function scoreLabel(score: number): 'good' | 'fair' | 'poor' {
-  return score >= 90 ? 'good' : score >= 60 ? 'fair' : 'poor';
 }
 
 export function summaryLine(summary: AuditSummary): string {
