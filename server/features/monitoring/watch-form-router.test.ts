@@ -128,6 +128,13 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect(await stored(made)).toEqual(before);
     const page = await managePage(made, `&alertsError=${encodeURIComponent('Not a watched page of this monitor: x')}`);
     expect(page.text).toMatch(/role="alert"[^>]*>Not a watched page of this monitor: x</);
+    // The reason comes back in the address: it is text on the page and in the island's props, never markup.
+    const hostile = await managePage(
+      made,
+      `&alertsError=${encodeURIComponent('</script><img src=x onerror=alert(1)>')}`,
+    );
+    expect(hostile.status).toBe(200);
+    expect(hostile.text).not.toContain('<img src=x');
   });
 
   test('a post from another site, without an Origin, or without the manage link is refused', async () => {
