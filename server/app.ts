@@ -188,6 +188,7 @@ export function createApp(options: CreateAppOptions): Express {
         // Read after `view` accepted the same link: its refusals are `view`'s to show.
         changes: async (id, token, page) =>
           (await features.monitoring.service.changes(id, token, { url: page ?? undefined, limit: 200 })).changes,
+        watch: (id, token) => features.monitoring.service.watchForm(id, token),
       },
     },
     // A newer link check changes the directory pages, a saved or newly live post the post pages:

@@ -3,7 +3,7 @@ import { type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { databaseFile, openDatabase } from '#db/index.ts';
 import { insertMonitor } from '#db/monitoring/monitors.ts';
@@ -17,7 +17,7 @@ import { startWatchedSite, watchedSiteState } from '#test/fixtures/watched-site.
 import { clientMonitorRow, CYCLE_MS, EPOCH, plantTenChanges, type WatchApp } from '#test/helpers/monitor-watch.ts';
 import { spawnOwned } from '#test/helpers/owned-processes.ts';
 import { untilListening } from '#test/helpers/processes.ts';
-import { clippedContent, launchBrowser } from './browser.ts';
+import { clippedContent, launchBrowser, waitForIslands } from './browser.ts';
 
 // Issue 35: the manage page's timeline of the change watch, read without JavaScript on a phone and a
 // desktop. The history is the watch's own: three cycles over a loopback company site with the ten
@@ -35,7 +35,7 @@ beforeAll(async () => {
   site = await startWatchedSite(state);
   dataDir = mkdtempSync(join(tmpdir(), 'monitor-timeline-'));
   const db = await openDatabase(databaseFile(dataDir));
-  await insertMonitor(db, clientMonitorRow(MONITOR, site.origin));
+  await insertMonitor(db, clientMonitorRow(MONITOR, site.origin, 'https://hooks.example.com/seo'));
   const options = {
     db,
     fetcher: createSafeFetcher({ allowPrivate: [site.hostPort], userAgent: 'test' }),
@@ -119,6 +119,58 @@ for (const viewport of [
       .toBe(`History of ${site.origin}/team · All changes`);
     expect(await page.locator('section.monitor-timeline h3').allInnerTexts()).toEqual(['Indexability']);
     expect(await clippedContent(page)).toEqual([]);
+    await context.close();
+  });
+}
+
+/** Ticks exactly `fields` among the boxes of the fields that alert, and exactly `muted` among the pages. */
+async function choose(page: Page, fields: string[], muted: string[], format: string) {
+  const alerts = page.locator('section.monitor-alerts');
+  for (const box of await alerts.locator('input[name=alertFields]').all())
+    await box.setChecked(fields.includes((await box.getAttribute('value'))!));
+  for (const box of await alerts.locator('input[name=muted]').all())
+    await box.setChecked(muted.includes((await box.getAttribute('value'))!));
+  await alerts.locator(`input[name=webhookFormat][value=${format}]`).check();
+}
+
+/** What the form shows ticked: the fields, the muted pages and the format. */
+const shown = (page: Page) =>
+  page.locator('section.monitor-alerts').evaluate((section) => {
+    const ticked = (name: string) =>
+      [...section.querySelectorAll<HTMLInputElement>(`input[name=${name}]:checked`)].map((box) => box.value);
+    return { fields: ticked('alertFields'), muted: ticked('muted'), format: ticked('webhookFormat') };
+  });
+
+for (const [viewport, javaScriptEnabled] of [
+  [{ width: 390, height: 844 }, false],
+  [{ width: 1366, height: 900 }, true],
+] as const) {
+  test(`"Change alerts" at ${viewport.width} px, ${javaScriptEnabled ? 'with' : 'without'} JavaScript: the choices are saved and shown on reload`, async () => {
+    const context = await browser.newContext({ viewport, javaScriptEnabled });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+    expect((await page.goto(manageUrl))?.status()).toBe(200);
+    if (javaScriptEnabled) await waitForIslands(page);
+    const alerts = page.locator('section.monitor-alerts');
+    expect(await alerts.getByRole('heading').innerText()).toBe('Change alerts');
+    expect(await alerts.locator('label', { hasText: 'Indexability' }).innerText()).toBe(
+      'Indexability: the page can or can no longer appear in search results (noindex)',
+    );
+    const fields = javaScriptEnabled ? ['status', 'h1', 'sitemap'] : ['title', 'description', 'certificate'];
+    const muted = [`${site.origin}${javaScriptEnabled ? '/faq' : '/about'}`, `${site.origin}/team`];
+    const format = javaScriptEnabled ? 'teams' : 'slack';
+    await choose(page, fields, muted, format);
+    await alerts.getByRole('button', { name: 'Save alert choices' }).click();
+    await expect.poll(() => alerts.locator('p.success').textContent()).toBe('Your alert choices are saved.');
+    // Without JavaScript the browser posted the form and came back; with it, the page stayed where it was.
+    expect(new URL(page.url()).searchParams.get('alerts')).toBe(javaScriptEnabled ? null : 'saved');
+    expect(await clippedContent(page)).toEqual([]);
+    await alerts.screenshot({ path: join(tmpdir(), `monitor-alerts-${viewport.width}.png`) });
+
+    await page.goto(manageUrl);
+    expect(await shown(page)).toEqual({ fields, muted, format: [format] });
+    expect(errors).toEqual([]);
     await context.close();
   });
 }

@@ -18,7 +18,7 @@ export class ApiError extends Error {
 }
 
 export interface ApiRequestInit {
-  method?: 'GET' | 'POST' | 'HEAD' | 'DELETE' | 'PATCH';
+  method?: 'GET' | 'POST' | 'HEAD' | 'DELETE' | 'PATCH' | 'PUT';
   /**
    * Sent as JSON, as multipart when it is FormData, or form-encoded when it is URLSearchParams (the
    * RFC 8058 one-click unsubscribe body). A body makes the default method POST.

@@ -5,6 +5,7 @@ import { monitoredPagesOf } from './job.ts';
 import { monitorLead } from './lead.ts';
 import { monitoringRouter } from './router.ts';
 import { createMonitoringService, type MonitoringService } from './service.ts';
+import { watchFormRouter } from './watch-form-router.ts';
 
 /**
  * Site monitoring (issue 25, docs/decisions/0043): visitors' and the operator's monitors, each run
@@ -34,5 +35,10 @@ export function monitoringFeature(
       await leads.storeMonitor(await monitorLead(db, monitor, config.siteUrl, new Date().toISOString(), groupIssues));
     },
   });
-  return { api: monitoringRouter({ service, db }), service };
+  return {
+    api: monitoringRouter({ service, db }),
+    // The manage page's "Change alerts" form, posted without JavaScript (issue 35).
+    mounts: [{ path: '/monitor', router: watchFormRouter({ service, siteUrl: config.siteUrl }) }],
+    service,
+  };
 }

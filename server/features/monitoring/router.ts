@@ -11,6 +11,7 @@ import { requiredEmail } from '#views/pages/shared/form-schema.ts';
 import type { MonitoringService, RequestOrigin } from './service.ts';
 import { ID_PATTERN } from '#views/model/ids.ts';
 import { CHANGE_FIELDS } from '#views/model/monitor-changes.ts';
+import { WEBHOOK_FORMATS } from '#views/pages/monitoring/model.ts';
 
 const SCHEDULES = ['daily', 'weekly', 'monthly'] as const;
 
@@ -90,8 +91,8 @@ const watchedUrls = z
     error: 'Mute and unmute must be lists of page URLs',
   })
   .max(5000, 'Mute and unmute may have at most 5000 pages each');
-/** The watch's alert choices (issue 35). */
-const watchBody = z
+/** The watch's alert choices (issue 35): the API's body, and the manage page's form once read (watch-form-router.ts). */
+export const watchBody = z
   .strictObject({
     alertFields: z
       .array(z.enum(CHANGE_FIELDS, { error: `AlertFields must be chosen from: ${CHANGE_FIELDS.join(', ')}` }), {
@@ -100,7 +101,7 @@ const watchBody = z
       .max(CHANGE_FIELDS.length)
       .optional(),
     webhookFormat: z
-      .enum(['auto', 'json', 'slack', 'teams'], { error: 'WebhookFormat must be one of: auto, json, slack, teams' })
+      .enum(WEBHOOK_FORMATS, { error: `WebhookFormat must be one of: ${WEBHOOK_FORMATS.join(', ')}` })
       .optional(),
     mute: watchedUrls.optional(),
     unmute: watchedUrls.optional(),

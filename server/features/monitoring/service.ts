@@ -9,7 +9,7 @@ import type { MonitorChanges, MonitoringServiceOptions, ServiceContext } from '.
 import { changeSettings } from './settings.ts';
 import type { VerifyResult } from './verify.ts';
 import { monitorView } from './view.ts';
-import { changeWatchSettings, watchSettingsOf, type WatchSettingsChanges } from './watch-settings.ts';
+import { changeWatchSettings, watchFormOf, watchSettingsOf, type WatchSettingsChanges } from './watch-settings.ts';
 
 export type {
   MonitorChanges,
@@ -82,6 +82,12 @@ export function createMonitoringService(options: MonitoringServiceOptions) {
     async watchSettings(id: string, token: string) {
       await manageable(id, token);
       return watchSettingsOf(db, id);
+    },
+
+    /** The settings and the watched pages, for the manage page's "Change alerts" form. */
+    async watchForm(id: string, token: string) {
+      await manageable(id, token);
+      return watchFormOf(db, id);
     },
 
     async updateWatchSettings(id: string, token: string, changes: WatchSettingsChanges) {

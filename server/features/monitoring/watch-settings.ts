@@ -20,6 +20,16 @@ export interface WatchSettingsChanges {
   unmute?: string[];
 }
 
+/** The settings with every page the watch reads (the manage page's form lists them to mute). */
+export interface WatchFormView extends WatchSettingsView {
+  pages: string[];
+}
+
+export async function watchFormOf(db: Db, monitorId: string): Promise<WatchFormView> {
+  const pages = (await watchedPages(db, monitorId)).map((page) => page.url);
+  return { ...(await watchSettingsOf(db, monitorId)), pages };
+}
+
 export async function watchSettingsOf(db: Db, monitorId: string): Promise<WatchSettingsView> {
   const watch = await getWatch(db, monitorId);
   return {

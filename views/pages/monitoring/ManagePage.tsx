@@ -5,12 +5,22 @@ import { definePage } from '#views/page.ts';
 import { ChangesTimeline } from './ChangesTimeline.tsx';
 import type { TimelineChange } from '#views/model/monitor-changes.ts';
 import ManageWidget from './ManageWidget.tsx';
-import type { MonitorView } from './model.ts';
+import type { MonitorView, WatchChoices } from './model.ts';
+import WatchWidget from './WatchWidget.tsx';
 
 /** Why a link opens no monitor: none was given (the page only explains), or the reader's refusal. */
 type Refusal = 'incomplete' | 'invalid' | 'deleted';
+/** The outcome of the "Change alerts" form posted without JavaScript (its redirect back says it). */
+type WatchOutcome = { saved?: boolean; error?: string };
 type ManageData = { token: string } & (
-  { monitor: MonitorView; changes: TimelineChange[]; page: string | null } | { refused: Refusal }
+  | {
+      monitor: MonitorView;
+      changes: TimelineChange[];
+      page: string | null;
+      watch: WatchChoices | null;
+      watchOutcome: WatchOutcome;
+    }
+  | { refused: Refusal }
 );
 
 /**
@@ -33,9 +43,12 @@ export async function loadMonitor({ params, request, context }: LoaderFunctionAr
   const reader = loaderContext(context).monitors;
   const found = token && reader ? await reader.view(params.id ?? '', token) : { refused: 'incomplete' as const };
   if ('refused' in found) return data<ManageData>({ token, ...found }, { status: REFUSED_STATUS[found.refused] });
-  const page = new URL(request.url).searchParams.get('page');
+  const query = new URL(request.url).searchParams;
+  const page = query.get('page');
   const changes = (await reader?.changes?.(params.id ?? '', token, page)) ?? [];
-  return { token, ...found, changes, page } satisfies ManageData;
+  const watch = (await reader?.watch?.(params.id ?? '', token)) ?? null;
+  const watchOutcome = { saved: query.get('alerts') === 'saved', error: query.get('alertsError') ?? undefined };
+  return { token, ...found, changes, page, watch, watchOutcome } satisfies ManageData;
 }
 
 function Refused({ refused }: { refused: Refusal }) {
@@ -69,6 +82,19 @@ function ManagePage() {
             component={ManageWidget}
             props={{ token: found.token, monitor: found.monitor }}
           />
+          {found.watch ? (
+            <Island
+              name="pages/monitoring/WatchWidget"
+              component={WatchWidget}
+              props={{
+                id: found.monitor.id,
+                token: found.token,
+                webhookUrl: found.monitor.webhookUrl,
+                choices: found.watch,
+                ...found.watchOutcome,
+              }}
+            />
+          ) : null}
           <ChangesTimeline
             changes={found.changes}
             page={found.page}
@@ -94,7 +120,7 @@ export const monitorManagePage = definePage({
   robots: 'noindex, nofollow',
   inSitemap: false,
   cache: false,
-  query: ['token', 'page'],
+  query: ['token', 'page', 'alerts', 'alertsError'],
   loader: loadMonitor,
   Component: ManagePage,
 });

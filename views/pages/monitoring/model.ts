@@ -1,4 +1,4 @@
-import type { TimelineChange } from '#views/model/monitor-changes.ts';
+import type { ChangeField, TimelineChange } from '#views/model/monitor-changes.ts';
 /**
  * Site monitoring (issue 25) as the visitor's pages see it: the JSON shapes of /api/monitors
  * (docs: the monitoring contract, decision 0043). The server owns the data; these pages only read
@@ -88,10 +88,24 @@ export interface MonitorChanges {
  */
 export type ManageLookup = { monitor: MonitorView } | { refused: 'invalid' | 'deleted' };
 
+/** What alerts of a watch (GET /api/monitors/:id/watch), with every watched page (to mute). */
+export interface WatchChoices {
+  alertFields: ChangeField[];
+  /** 'auto': told by the webhook address (Slack's, Teams'), else plain JSON. */
+  webhookFormat: WebhookFormatChoice;
+  muted: string[];
+  pages: string[];
+}
+
+export const WEBHOOK_FORMATS = ['auto', 'json', 'slack', 'teams'] as const;
+export type WebhookFormatChoice = (typeof WEBHOOK_FORMATS)[number];
+
 export interface MonitorsReader {
   view(id: string, manageToken: string): Promise<ManageLookup>;
   /** The change watch's timeline (issue 35): the newest changes, of one page when `page` is given. */
   changes?(id: string, manageToken: string, page: string | null): Promise<TimelineChange[]>;
+  /** The watch's alert choices and the pages it reads (issue 35), for the "Change alerts" form. */
+  watch?(id: string, manageToken: string): Promise<WatchChoices>;
 }
 
 /**

@@ -6,6 +6,8 @@ import ConfirmWidget from './ConfirmWidget.tsx';
 import { sampleMonitor, SAMPLE_VERIFICATION } from './fixtures.ts';
 import ManageWidget from './ManageWidget.tsx';
 import UnsubscribeWidget from './UnsubscribeWidget.tsx';
+import WatchWidget from './WatchWidget.tsx';
+import type { WatchChoices } from './model.ts';
 
 /** What a reader sees: the markup's text, tags dropped and entities read. */
 function text(html: string): string {
@@ -167,6 +169,34 @@ test('every state of the pages is valid HTML (Nu checker)', async () => {
       ),
     ),
     unsubscribe: page(renderToStaticMarkup(<UnsubscribeWidget id="m" token="t" />)),
+    alerts: page(
+      renderToStaticMarkup(
+        <WatchWidget id="m" token="t" webhookUrl="https://hooks.example/x" choices={WATCH_CHOICES} error="Bad" />,
+      ),
+    ),
   };
   expect(await nuCheck(documents)).toEqual(Object.fromEntries(Object.keys(documents).map((name) => [name, []])));
+});
+
+const WATCH_CHOICES: WatchChoices = {
+  alertFields: ['title', 'status'],
+  webhookFormat: 'auto',
+  muted: ['https://shop.example/b'],
+  pages: ['https://shop.example/', 'https://shop.example/b'],
+};
+
+test('"Change alerts" offers the webhook formats only with a webhook, and says when no page is watched yet', () => {
+  const without = renderToStaticMarkup(
+    <WatchWidget id="m" token="t/x" webhookUrl={null} choices={{ ...WATCH_CHOICES, muted: [], pages: [] }} />,
+  );
+  expect(without).toContain('action="/monitor/m/watch?token=t%2Fx"');
+  expect(without).not.toContain('name="webhookFormat"');
+  expect(text(without)).toContain('The watch lists its pages after its first look at the site.');
+  const withHook = renderToStaticMarkup(
+    <WatchWidget id="m" token="t" webhookUrl="https://hooks.example/x" choices={WATCH_CHOICES} saved />,
+  );
+  expect(text(withHook)).toContain('Sent to https://hooks.example/x');
+  expect(text(withHook)).toContain('1 of 2 pages muted.');
+  expect(text(withHook)).toContain('Your alert choices are saved.');
+  expect([...withHook.matchAll(/name="webhookFormat"/g)]).toHaveLength(4);
 });
