@@ -35,7 +35,14 @@ beforeAll(async () => {
   site = await startWatchedSite(state);
   dataDir = mkdtempSync(join(tmpdir(), 'monitor-timeline-'));
   const db = await openDatabase(databaseFile(dataDir));
-  await insertMonitor(db, clientMonitorRow(MONITOR, site.origin, 'https://hooks.example.com/seo'));
+  await insertMonitor(
+    db,
+    clientMonitorRow(
+      MONITOR,
+      site.origin,
+      'https://hooks.slack.com/services/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',
+    ),
+  );
   const options = {
     db,
     fetcher: createSafeFetcher({ allowPrivate: [site.hostPort], userAgent: 'test' }),
