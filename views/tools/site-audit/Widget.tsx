@@ -136,11 +136,12 @@ export default function SiteAuditWidget({ idPrefix, auditId, siteUrl }: SiteAudi
   }, [audit?.id, audit?.status]);
 
   // A run's progress under the form may be below the fold on a phone: it is brought into view once per run
-  // (a re-run's shows by its button, where the visitor already is).
+  // (a re-run's shows by its button, where the visitor already is). Its top goes under the header, not its
+  // bottom above the Call/WhatsApp buttons: the box grows as the run reports, and grows downwards.
   const progressBox = useRef<HTMLDivElement>(null);
   const formRun = audit && running && !rerunning ? audit.id : null;
   useEffect(() => {
-    if (formRun) progressBox.current?.scrollIntoView({ block: 'nearest' });
+    if (formRun) progressBox.current?.scrollIntoView({ block: 'start' });
   }, [formRun]);
 
   function onSubmit(event: FormEvent) {
