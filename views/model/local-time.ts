@@ -29,5 +29,36 @@ export function formatLocalDay(iso: string, timeZone: string, style: 'long' | 's
   return new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: style, year }).format(date);
 }
 
+/** How far the zone's wall clock is ahead of UTC at the moment `at` (ms). */
+function zoneOffsetMs(at: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  return wall - (at - (((at % 1000) + 1000) % 1000));
+}
+
+/** The `YYYY-MM` month the moment `at` falls in, in the zone. */
+export function monthIn(at: Date, timeZone: string): string {
+  return new Date(at.getTime() + zoneOffsetMs(at.getTime(), timeZone)).toISOString().slice(0, 7);
+}
+
+/** The moment the zone's month `YYYY-MM` begins (its 1st, midnight there), as ISO. */
+export function monthStartIn(month: string, timeZone: string): string {
+  const [year, index] = month.split('-').map(Number);
+  const wall = Date.UTC(year!, index! - 1, 1);
+  // The offset at the wall time read as UTC, then at the instant found: right across a DST change too.
+  const guess = wall - zoneOffsetMs(wall, timeZone);
+  return new Date(wall - zoneOffsetMs(guess, timeZone)).toISOString();
+}
+
 /** The profile's zone, or the default when the profile names none. */
 export const profileTimeZone = (business: { timeZone?: string }): string => business.timeZone ?? DEFAULT_TIME_ZONE;

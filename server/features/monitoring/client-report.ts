@@ -6,6 +6,7 @@ import type { Config } from '#server/config/index.ts';
 import { defineJob, type JobDeps, type JobStarter } from '#server/lib/jobs/index.ts';
 import { deliverSoon, type MailPayload } from '#server/lib/messaging/index.ts';
 import { pickPdfFont, reportBrand, type ReportBrand } from '#server/lib/pdf/index.ts';
+import { profileTimeZone } from '#views/model/local-time.ts';
 import { monthlyReportEmail } from './alert-content.ts';
 import { monitorLinks } from './alerts.ts';
 import { monthlyReportOf } from './client-sites.ts';
@@ -67,7 +68,7 @@ export async function queueClientReport(
   if (!monitor || monitor.kind !== 'client' || monitor.status !== 'active') return 'not-active';
   const id = reportMessageId(monitor.id, input.month);
   if (await hasMessage(db, id)) return 'already-sent';
-  const report = await monthlyReportOf(db, monitor, input.month);
+  const report = await monthlyReportOf(db, monitor, input.month, context.brand.timeZone);
   if (report.runs.length === 0) return 'no-check';
   const file = await renderMonthlyPdf(report, context.brand, context.pdf, context.fontPath);
   const [, trend, counts] = monthlyTrendLines(input.month, report.runs, context.brand.timeZone);
@@ -153,9 +154,14 @@ export function clientReportJob(pdf: AuditPdf) {
  * report is not queued yet (a site without a check that month gets none). The job id joins a job already waiting, so processes looking at the
  * same moment add one job; the outbox id keeps a job that runs twice to one mail.
  */
-export async function queueMonthlyReports(db: Db, jobs: Pick<JobStarter, 'enqueue'>, now: Date): Promise<number> {
-  const month = previousMonth(now);
-  const { from, to } = monthBounds(month);
+export async function queueMonthlyReports(
+  db: Db,
+  jobs: Pick<JobStarter, 'enqueue'>,
+  now: Date,
+  timeZone: string,
+): Promise<number> {
+  const month = previousMonth(now, timeZone);
+  const { from, to } = monthBounds(month, timeZone);
   let queued = 0;
   for (const monitor of await listMonitors(db, 'client')) {
     if (monitor.status !== 'active' || monitor.createdAt >= to) continue;
@@ -181,6 +187,7 @@ export const clientReportLookJob = defineJob<null, never, { queued: number }, Mo
   repeat: { everyMs: CLIENT_REPORT_LOOK_MS, hasWork: async ({ config }) => config.leadDelivery.email !== null },
   async run(_job, deps) {
     if (!deps.config.leadDelivery.email) return { queued: 0 };
-    return { queued: await queueMonthlyReports(deps.db, deps.jobs, new Date()) };
+    const timeZone = profileTimeZone(deps.config.siteProfile.business);
+    return { queued: await queueMonthlyReports(deps.db, deps.jobs, new Date(), timeZone) };
   },
 });

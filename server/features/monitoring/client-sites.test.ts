@@ -344,6 +344,22 @@ describe.each(DIALECTS)('the monthly report mail (%s)', (dialect) => {
     expect(await listMessages(db)).toEqual([]);
   });
 
+  test("a check counts in the month of the day it is shown on, in the profile's zone", async () => {
+    // 20:00 UTC on 30 November is 01:30 on 1 December in India.
+    await clientWithChecks(db, 'late', [['2026-11-30T20:00:00.000Z', 'before']]);
+    const months: unknown[] = [];
+    const jobs: Pick<JobStarter, 'enqueue'> = {
+      enqueue: <I>(_name: string, input: I) => {
+        months.push((input as { month: string }).month);
+        return Promise.resolve({ id: '', joined: false });
+      },
+    };
+    expect(await queueMonthlyReports(db, jobs, new Date('2026-11-30T19:00:00.000Z'), 'Asia/Kolkata')).toBe(0);
+    expect(await queueMonthlyReports(db, jobs, new Date('2026-12-31T19:00:00.000Z'), 'Asia/Kolkata')).toBe(1);
+    expect(await queueMonthlyReports(db, jobs, new Date('2026-12-01T00:10:00.000Z'), 'UTC')).toBe(1);
+    expect(months).toEqual(['2026-12', '2026-11']);
+  });
+
   test('the hourly look enqueues one job per active site checked last month, until its mail is queued', async () => {
     await clientWithChecks(db, 'a', [['2026-11-06T06:00:00.000Z', 'before']]);
     await clientWithChecks(db, 'b', [['2026-11-07T06:00:00.000Z', 'before']]);
@@ -357,19 +373,19 @@ describe.each(DIALECTS)('the monthly report mail (%s)', (dialect) => {
       },
     };
     const now = new Date('2026-12-01T00:10:00.000Z');
-    expect(await queueMonthlyReports(db, jobs, now)).toBe(2);
+    expect(await queueMonthlyReports(db, jobs, now, 'UTC')).toBe(2);
     expect(enqueued.sort()).toEqual([
       [CLIENT_REPORT_JOB, { monitorId: 'a', month: '2026-11' }, 'client-report-a-2026-11'],
       [CLIENT_REPORT_JOB, { monitorId: 'b', month: '2026-11' }, 'client-report-b-2026-11'],
     ]);
     expect(await queueClientReport(db, { monitorId: 'a', month: '2026-11' }, context)).toBe('queued');
     enqueued.length = 0;
-    expect(await queueMonthlyReports(db, jobs, now)).toBe(1);
+    expect(await queueMonthlyReports(db, jobs, now, 'UTC')).toBe(1);
     expect(enqueued.map(([, input]) => input)).toEqual([{ monitorId: 'b', month: '2026-11' }]);
     // A site paused after its checks gets no report.
     await updateMonitor(db, 'b', { status: 'paused' });
     enqueued.length = 0;
-    expect(await queueMonthlyReports(db, jobs, now)).toBe(0);
+    expect(await queueMonthlyReports(db, jobs, now, 'UTC')).toBe(0);
   });
 });
 
@@ -382,7 +398,7 @@ test('the report job runs in a job thread: the hourly look enqueues it, the thre
     const id = 'threaded'.padEnd(22, '0');
     await clientWithChecks(db, id, [['2026-11-06T06:00:00.000Z', 'before']]);
     const recorded = record(jobs, CLIENT_REPORT_JOB, `client-report-${id}-2026-11`);
-    expect(await queueMonthlyReports(db, jobs, new Date('2026-12-01T00:10:00.000Z'))).toBe(1);
+    expect(await queueMonthlyReports(db, jobs, new Date('2026-12-01T00:10:00.000Z'), 'UTC')).toBe(1);
     expect(await recorded.ended).toEqual({ type: 'completed', result: 'queued' });
     const [message] = await listMessages(db, { monitorId: id });
     expect([message?.id, message?.kind]).toEqual([reportMessageId(id, '2026-11'), 'monitor.report']);

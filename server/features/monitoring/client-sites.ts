@@ -102,8 +102,9 @@ export async function monthlyReportOf(
   db: Db,
   monitor: { id: string; url: string; scoreDrop: number },
   month: string,
+  timeZone: string,
 ): Promise<MonthlyReport> {
-  const { from, to } = monthBounds(month);
+  const { from, to } = monthBounds(month, timeZone);
   const runs = (await listRuns(db, monitor.id, RUNS_KEPT)).reverse();
   const ended = runs.filter((run) => run.status !== 'running' && run.auditId !== null);
   const baseline = ended.filter((run) => run.createdAt < from && run.status === 'done').at(-1);

@@ -28,11 +28,27 @@ const run = (day: number, score: number | null, regressions = 0, fixed = 0): Mon
 });
 
 describe('the month', () => {
-  test('names, bounds and the month a report on the 1st covers, in UTC', () => {
+  test("names, bounds and the month a report on the 1st covers, in the profile's zone", () => {
     expect(monthName('2026-11')).toBe('November 2026');
-    expect(monthBounds('2026-12')).toEqual({ from: '2026-12-01T00:00:00.000Z', to: '2027-01-01T00:00:00.000Z' });
-    expect(previousMonth(new Date('2027-01-01T00:05:00.000Z'))).toBe('2026-12');
-    expect(previousMonth(new Date('2026-11-30T23:59:59.000Z'))).toBe('2026-10');
+    expect(monthBounds('2026-12', 'UTC')).toEqual({
+      from: '2026-12-01T00:00:00.000Z',
+      to: '2027-01-01T00:00:00.000Z',
+    });
+    // India: a month starts at 18:30 UTC on the day before.
+    expect(monthBounds('2026-12', 'Asia/Kolkata')).toEqual({
+      from: '2026-11-30T18:30:00.000Z',
+      to: '2026-12-31T18:30:00.000Z',
+    });
+    // New York: November starts in summer time (UTC-4) and ends in winter time (UTC-5).
+    expect(monthBounds('2026-11', 'America/New_York')).toEqual({
+      from: '2026-11-01T04:00:00.000Z',
+      to: '2026-12-01T05:00:00.000Z',
+    });
+    expect(previousMonth(new Date('2027-01-01T00:05:00.000Z'), 'UTC')).toBe('2026-12');
+    expect(previousMonth(new Date('2026-11-30T23:59:59.000Z'), 'UTC')).toBe('2026-10');
+    // 19:00 UTC on 30 November is 00:30 on 1 December in India: November's report is due there.
+    expect(previousMonth(new Date('2026-11-30T19:00:00.000Z'), 'Asia/Kolkata')).toBe('2026-11');
+    expect(previousMonth(new Date('2026-11-30T19:00:00.000Z'), 'UTC')).toBe('2026-10');
   });
 });
 

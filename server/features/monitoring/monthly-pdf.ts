@@ -4,7 +4,7 @@ import { brandHeading, drawLines, PDF_COLOURS, renderPdf } from '#server/lib/pdf
 import type { PdfLine, ReportBrand } from '#server/lib/pdf/index.ts';
 import { auditDomain } from '#views/model/site-audit-report.ts';
 import { formatMonth } from '#views/model/dates.ts';
-import { formatLocalDay } from '#views/model/local-time.ts';
+import { formatLocalDay, monthIn, monthStartIn } from '#views/model/local-time.ts';
 import { compareAudits } from './regressions.ts';
 
 /**
@@ -64,19 +64,17 @@ const count = (n: number, word: string) => `${n} ${n === 1 ? word : `${word}s`}`
 /** "November 2026" for `2026-11`. */
 export const monthName = formatMonth;
 
-/** The `YYYY-MM` month (UTC) before the one `now` is in: the month a report sent on the 1st covers. */
-export function previousMonth(now: Date): string {
-  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
-  return first.toISOString().slice(0, 7);
+/** The `YYYY-MM` month (in the profile's zone) before the one `now` is in: the month a report sent on the 1st covers. */
+export function previousMonth(now: Date, timeZone: string): string {
+  const [year, index] = monthIn(now, timeZone).split('-').map(Number);
+  return new Date(Date.UTC(year!, index! - 2, 1)).toISOString().slice(0, 7);
 }
 
-/** The ISO bounds [from, to) of a `YYYY-MM` month in UTC. */
-export function monthBounds(month: string): { from: string; to: string } {
+/** The ISO bounds [from, to) of a `YYYY-MM` month in the profile's zone: a check is in the month its day is shown in. */
+export function monthBounds(month: string, timeZone: string): { from: string; to: string } {
   const [year, index] = month.split('-').map(Number);
-  return {
-    from: new Date(Date.UTC(year, index - 1, 1)).toISOString(),
-    to: new Date(Date.UTC(year, index, 1)).toISOString(),
-  };
+  const next = new Date(Date.UTC(year!, index!, 1)).toISOString().slice(0, 7);
+  return { from: monthStartIn(month, timeZone), to: monthStartIn(next, timeZone) };
 }
 
 /**
