@@ -51,9 +51,15 @@ export async function createBullJobs(context: JobsContext): Promise<Jobs> {
       return status;
     },
     async state(name, id) {
-      const job = await laneOf(name).queue.getJob(toBullId(id));
+      const queue = laneOf(name).queue;
+      let job = await queue.getJob(toBullId(id));
       if (!job) return undefined;
-      const status = statusFrom(job, await job.getState());
+      const raw = await job.getState();
+      // The job was read, then its state: one that ended between the two reads was read without its
+      // result or reason (a request-bound job's caller got a completed job whose result was null). Its
+      // ended state no longer changes, so a second read has them.
+      if ((raw === 'completed' || raw === 'failed') && !job.finishedOn) job = (await queue.getJob(toBullId(id))) ?? job;
+      const status = statusFrom(job, raw);
       if (!status) return undefined;
       return stateOf({
         status,
