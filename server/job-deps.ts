@@ -1,5 +1,5 @@
 import type { Config } from './config/index.ts';
-import { createMobileRenderer, findRendererChromium, type MobileRenderer } from './features/mobile-test/renderer.ts';
+import { createMobileRenderer, findRendererChromium, type MobileRenderer } from './lib/browser/page-render/renderer.ts';
 import type { JobDeps } from './lib/jobs/index.ts';
 import { createAppFetcher } from './lib/safe-fetch/app-fetcher.ts';
 import type { SafeFetcher } from './lib/safe-fetch/index.ts';

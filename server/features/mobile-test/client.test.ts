@@ -4,7 +4,7 @@ import type { JobEvent, JobState, Jobs } from '#server/lib/jobs/index.ts';
 import type { MobileReport } from '#views/model/mobile-test.ts';
 import { createMobileTestClient, RESULT_SLACK_MS } from './client.ts';
 import { MOBILE_TEST_JOB, type MobileTestInput, type MobileTestResult } from './job.ts';
-import { RendererBusyError } from './renderer.ts';
+import { RendererBusyError } from '#server/lib/browser/page-render/renderer.ts';
 
 /*
  * The request side of the mobile-test job against a job system the test drives by hand: what the

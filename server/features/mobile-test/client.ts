@@ -4,7 +4,7 @@ import type { Jobs } from '#server/lib/jobs/index.ts';
 import type { TypedTarget } from '#server/lib/page-facts/url-input.ts';
 import type { MobileReport, MobileTestOptions } from '#views/model/mobile-test.ts';
 import { MOBILE_TEST_JOB, type MobileTestInput, type MobileTestResult } from './job.ts';
-import { RendererBusyError } from './renderer.ts';
+import { RendererBusyError } from '#server/lib/browser/page-render/renderer.ts';
 
 /*
  * The request side of the mobile-test job (job.ts): the test stays request-bound, but its work runs

@@ -2,7 +2,7 @@ import type { AppDeps, Feature } from '#server/deps.ts';
 import { createCapacity } from '#server/lib/capacity.ts';
 import { createMobileTestClient } from './client.ts';
 import { MOBILE_TEST_CONCURRENCY } from './job.ts';
-import { HARD_STOP_GRACE_MS } from './renderer.ts';
+import { HARD_STOP_GRACE_MS } from '#server/lib/browser/page-render/renderer.ts';
 import { mobileTestRouter } from './router.ts';
 
 /**

@@ -8,7 +8,7 @@ import { runAppJob, workerFor } from '#test/helpers/app-jobs.ts';
 import { apiOnlyAssets } from '#test/helpers/live-tools-app.ts';
 import { chromiumOf, listProcesses } from '#test/helpers/processes.ts';
 import { MOBILE_TEST_JOB, type MobileTestInput, type MobileTestResult } from './job.ts';
-import { findRendererChromium } from './renderer.ts';
+import { findRendererChromium } from '#server/lib/browser/page-render/renderer.ts';
 
 /*
  * The mobile test as a job: its render runs in a job thread (never on the thread that serves the

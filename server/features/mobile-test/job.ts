@@ -5,7 +5,7 @@ import { failureOf, failureOrThrow, type JobFailure } from '#server/lib/jobs/awa
 import { defineJob } from '#server/lib/jobs/index.ts';
 import type { TypedTarget } from '#server/lib/page-facts/url-input.ts';
 import type { MobileReport, MobileTestOptions } from '#views/model/mobile-test.ts';
-import { RendererBusyError } from './renderer.ts';
+import { RendererBusyError } from '#server/lib/browser/page-render/renderer.ts';
 import { testMobileFriendly } from './service.ts';
 
 /*

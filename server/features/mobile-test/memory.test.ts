@@ -1,8 +1,12 @@
 import { afterAll, expect, onTestFinished, test } from 'vitest';
 import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { startLoopbackServer, type LoopbackServer } from '#test/fixtures/loopback.ts';
-import { RenderError } from './render.ts';
-import { createMobileRenderer, findRendererChromium, type MobileRenderer } from './renderer.ts';
+import { RenderError } from '#server/lib/browser/page-render/render.ts';
+import {
+  createMobileRenderer,
+  findRendererChromium,
+  type MobileRenderer,
+} from '#server/lib/browser/page-render/renderer.ts';
 
 /*
  * Issue 22: a page allocating 1 GB rendered (200) with the browser tree at 2.0 GB, and a huge DOM reached

@@ -2,8 +2,12 @@ import { afterAll, expect, onTestFinished, test } from 'vitest';
 import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { startLoopbackServer } from '#test/fixtures/loopback.ts';
 import { MOBILE_REPORT_LIMITS } from '#views/model/mobile-test.ts';
-import { googlebotSmartphoneUserAgent } from './agents.ts';
-import { createMobileRenderer, findRendererChromium, type MobileRenderer } from './renderer.ts';
+import { googlebotSmartphoneUserAgent } from '#server/lib/browser/page-render/agents.ts';
+import {
+  createMobileRenderer,
+  findRendererChromium,
+  type MobileRenderer,
+} from '#server/lib/browser/page-render/renderer.ts';
 
 /*
  * What a render met besides its layout, against a loopback page with planted problems: a missing image

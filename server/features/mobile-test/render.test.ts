@@ -2,8 +2,12 @@ import { afterAll, expect, onTestFinished, test } from 'vitest';
 import { createSafeFetcher, FetchError } from '#server/lib/safe-fetch/index.ts';
 import { startLoopbackServer, type LoopbackServer } from '#test/fixtures/loopback.ts';
 import { evaluateRendered } from './rendered-checks.ts';
-import { createMobileRenderer, findRendererChromium, RendererBusyError } from './renderer.ts';
-import { RenderError } from './render.ts';
+import {
+  createMobileRenderer,
+  findRendererChromium,
+  RendererBusyError,
+} from '#server/lib/browser/page-render/renderer.ts';
+import { RenderError } from '#server/lib/browser/page-render/render.ts';
 
 const chromiumPath = findRendererChromium(process.env.CHROMIUM_PATH);
 if (!chromiumPath) throw new Error('These tests need Chromium: apt-get install -y chromium, or set CHROMIUM_PATH.');

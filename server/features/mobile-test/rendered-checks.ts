@@ -1,6 +1,6 @@
 import type { MobileCheck } from '#views/model/mobile-test.ts';
 import { pluginsCheck, sample, viewportCheck, zoomCheck } from './checks.ts';
-import type { PageMeasurement } from './measure.ts';
+import type { PageMeasurement } from '#server/lib/browser/page-render/measure.ts';
 
 /**
  * The same seven checks as the static test, with what the browser actually drew at 360 CSS px in place

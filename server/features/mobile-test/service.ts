@@ -9,15 +9,25 @@ import {
   type MobileReport,
   type MobileTestOptions,
 } from '#views/model/mobile-test.ts';
-import { userAgentFor } from './agents.ts';
+import { userAgentFor } from '#server/lib/browser/page-render/agents.ts';
 import { evaluateMobile, isMobileFriendly } from './checks.ts';
 import { evaluateRendered } from './rendered-checks.ts';
-import { RenderError } from './render.ts';
-import type { MobileRenderer } from './renderer.ts';
-import { createRobotsGate, gatedFetch, openGate, type RobotsGate } from './robots-gate.ts';
+import { RenderError } from '#server/lib/browser/page-render/render.ts';
+import type { MobileRenderer } from '#server/lib/browser/page-render/renderer.ts';
+import {
+  createRobotsGate,
+  gatedFetch,
+  openGate,
+  type RobotsGate,
+} from '#server/lib/browser/page-render/robots-gate.ts';
 
-export { createMobileRenderer, findRendererChromium, RendererBusyError, type MobileRenderer } from './renderer.ts';
-export { RenderError } from './render.ts';
+export {
+  createMobileRenderer,
+  findRendererChromium,
+  RendererBusyError,
+  type MobileRenderer,
+} from '#server/lib/browser/page-render/renderer.ts';
+export { RenderError } from '#server/lib/browser/page-render/render.ts';
 
 export const MOBILE_LIMITS = {
   timeoutMs: 15_000,

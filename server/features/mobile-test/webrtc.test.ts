@@ -3,7 +3,11 @@ import { expect, onTestFinished, test } from 'vitest';
 import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { startLoopbackServer } from '#test/fixtures/loopback.ts';
 import { createTestNamespace, namespaceUnavailable } from '#test/fixtures/netns.ts';
-import { createMobileRenderer, findRendererChromium, rendererLaunchArgs } from './renderer.ts';
+import {
+  createMobileRenderer,
+  findRendererChromium,
+  rendererLaunchArgs,
+} from '#server/lib/browser/page-render/renderer.ts';
 
 /*
  * Issue 22: a page's WebRTC made Chromium send STUN/TURN datagrams straight to the addresses the page named,

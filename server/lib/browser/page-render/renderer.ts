@@ -10,7 +10,13 @@ import { createRenderQueue } from '#server/lib/browser/render-queue.ts';
 import type { MobileTestOptions } from '#views/model/mobile-test.ts';
 import { DEFAULT_RENDER_MEMORY_MB, RenderError, renderPage, type RenderLimits, type RenderResult } from './render.ts';
 
-// The launch is shared with the site audit's renderer (server/lib/browser/launch.ts).
+/*
+ * One page rendered on a phone, every request through the guarded fetcher, and measured: its layout
+ * (measure.ts), a screenshot, its diagnostics, lab Core Web Vitals (../vitals.ts) and axe-core (../axe.ts).
+ * The mobile-friendly test and the one-page SEO audit both render with it (docs/decisions/0061), each job
+ * thread with one browser (server/job-deps.ts). The launch is shared with the site audit's renderer
+ * (server/lib/browser/launch.ts).
+ */
 export { findRendererChromium, rendererLaunchArgs } from '#server/lib/browser/launch.ts';
 
 export interface MobileRendererOptions {
