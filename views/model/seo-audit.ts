@@ -3,6 +3,7 @@
  * the audit service) and the report the API answers. Imported by the service and the widget.
  */
 import type { Grade } from './seo-audit-grade.ts';
+import type { VitalGrade } from './site-audit-checks/page-experience.ts';
 
 export type RecommendationCategory = 'Links' | 'On-Page SEO' | 'Social' | 'Performance' | 'Usability' | 'Other';
 export type RecommendationPriority = 'High' | 'Medium' | 'Low';
@@ -235,6 +236,24 @@ export interface AuditFacts {
   imageWeight: { checked: number; capped: boolean; measured: number; totalBytes: number; heaviest: ImageWeight[] };
 }
 
+/**
+ * What a real browser measured on the page (docs/decisions/0061): the mobile-friendly test's render on its
+ * default phone (server/lib/browser/page-render), lab Core Web Vitals graded with the site audit's mobile
+ * thresholds, and axe-core's WCAG 2.0/2.1 A and AA failures per rule with the first failing element. A page
+ * that could not be rendered says why, and has no values.
+ */
+export type AuditPageExperience =
+  | {
+      status: 'measured';
+      /** The screen it was rendered on, e.g. "360×640". */
+      screen: string;
+      /** LCP is null when nothing contentful was painted. */
+      vitals: { lcpMs: number | null; cls: number; tbtMs: number };
+      grades: { lcpMs: VitalGrade | null; cls: VitalGrade; tbtMs: VitalGrade };
+      accessibility: Array<{ rule: string; impact: string | null; count: number; element: string }>;
+    }
+  | { status: 'not-measured'; reason: string };
+
 export interface AuditReport {
   url: string;
   title: string;
@@ -250,5 +269,7 @@ export interface AuditReport {
   checks: AuditCheck[];
   summary: { pass: number; warning: number; fail: number };
   facts: AuditFacts;
+  /** Absent in reports made before it existed. */
+  pageExperience?: AuditPageExperience;
   auditedAt: string;
 }

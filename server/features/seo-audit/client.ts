@@ -18,6 +18,8 @@ export interface SeoAuditClientOptions {
   maxPending: number;
   /** Google's score is asked for too (PAGESPEED_API_KEY): a try may take that long. */
   pageSpeed: boolean;
+  /** The longest the page's render may take (renderLimitMs of the mobile test's settings). */
+  renderMs: number;
 }
 
 export interface SeoAuditClient {
@@ -33,7 +35,7 @@ export interface SeoAuditClient {
  * (a round of `SEO_AUDIT_CONCURRENCY` at a time, each as long as the longest audit).
  */
 export function createSeoAuditClient(options: SeoAuditClientOptions): SeoAuditClient {
-  const tryMs = auditLimitMs({ pageSpeed: options.pageSpeed, httpFallback: true });
+  const tryMs = auditLimitMs({ pageSpeed: options.pageSpeed, httpFallback: true, renderMs: options.renderMs });
   const rounds = Math.max(1, Math.ceil(options.maxPending / SEO_AUDIT_CONCURRENCY));
   const awaited = createAwaitedJobs({
     jobs: options.jobs,

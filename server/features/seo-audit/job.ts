@@ -1,6 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { threadId } from 'node:worker_threads';
 import type { Config } from '#server/config/index.ts';
+import { measurePageExperience } from '#server/lib/browser/page-render/experience.ts';
+import { HARD_STOP_GRACE_MS, type MobileRenderer } from '#server/lib/browser/page-render/renderer.ts';
 import { BusyError } from '#server/lib/domain-errors.ts';
 import { failureOf, failureOrThrow, type JobFailure } from '#server/lib/jobs/awaited.ts';
 import { defineJob, type JobDeps } from '#server/lib/jobs/index.ts';
@@ -15,7 +17,9 @@ import { AUDIT_LIMITS, auditUrl } from './service.ts';
  * The one-page SEO audit as a job (docs/decisions/0052): the page's fetch (an endless body, a gzip
  * bomb: read and inflated to 5 MB at most), its parse, the checks and the image weights run in a job
  * thread, never on the event loop that serves pages. The request stays request-bound: client.ts
- * enqueues the job and waits for its result (server/lib/jobs/awaited.ts).
+ * enqueues the job and waits for its result (server/lib/jobs/awaited.ts). The thread's Chromium (the
+ * mobile test's, server/job-deps.ts) renders the page beside the parse for its page experience
+ * (docs/decisions/0061).
  */
 
 export const SEO_AUDIT_JOB = 'seo-audit';
@@ -44,16 +48,27 @@ export type SeoAuditResult = ({ report: AuditReport } | { failure: JobFailure })
 
 /** What a job thread builds for the audit (server/jobs.ts createDeps gives every job these). */
 interface SeoAuditDeps extends JobDeps {
-  config: Pick<Config, 'pageSpeed'>;
+  config: Pick<Config, 'pageSpeed' | 'mobileTest'>;
   fetcher: SafeFetcher;
+  /** The thread's Chromium (undefined without one): the page experience section says so. */
+  mobileRenderer(): MobileRenderer | undefined;
+}
+
+/** The longest the page's render takes (the mobile test's time limit and its hard stop's grace). */
+export function renderLimitMs(mobileTest: Pick<Config['mobileTest'], 'timeoutMs'>): number {
+  return mobileTest.timeoutMs + HARD_STOP_GRACE_MS;
 }
 
 /**
  * The longest one audit takes once started: the page (and its http fallback for a bare domain), then
- * its images, each within its own limit, or Google's PageSpeed call, which runs beside them.
+ * its images and its render, which run side by side, each within its own limit, or Google's PageSpeed
+ * call, which runs beside them.
  */
-export function auditLimitMs(options: { pageSpeed: boolean; httpFallback: boolean }): number {
-  const page = AUDIT_LIMITS.timeoutMs * (options.httpFallback ? 2 : 1) + IMAGE_WEIGHT_LIMITS.deadlineMs + PARSE_MS;
+export function auditLimitMs(options: { pageSpeed: boolean; httpFallback: boolean; renderMs: number }): number {
+  const page =
+    AUDIT_LIMITS.timeoutMs * (options.httpFallback ? 2 : 1) +
+    Math.max(IMAGE_WEIGHT_LIMITS.deadlineMs, options.renderMs) +
+    PARSE_MS;
   return Math.max(page, options.pageSpeed ? PAGESPEED_TIMEOUT_MS : 0);
 }
 
@@ -77,11 +92,20 @@ export const seoAuditJob = defineJob<SeoAuditInput, SeoAuditProgress, SeoAuditRe
     if (Date.now() > job.input.startBy) return { failure: failureOf(new SeoAuditBusyError())!, thread: threadId };
     const settings = deps.config.pageSpeed;
     job.progress({
-      limitMs: auditLimitMs({ pageSpeed: settings !== null, httpFallback: job.input.target.httpFallback }),
+      limitMs: auditLimitMs({
+        pageSpeed: settings !== null,
+        httpFallback: job.input.target.httpFallback,
+        renderMs: renderLimitMs(deps.config.mobileTest),
+      }),
     });
     try {
       const pageSpeed = settings ? createPageSpeedClient({ ...settings, fetcher: deps.fetcher }) : null;
-      const report = await auditUrl(job.input.target, { fetcher: deps.fetcher, pageSpeed, signal: job.signal });
+      const report = await auditUrl(job.input.target, {
+        fetcher: deps.fetcher,
+        pageSpeed,
+        signal: job.signal,
+        measureExperience: (url, signal) => measurePageExperience(deps.mobileRenderer(), url, signal),
+      });
       return { report, thread: threadId };
     } catch (error) {
       return { failure: failureOrThrow(error), thread: threadId };

@@ -6,7 +6,7 @@ import { extractPageFacts } from '#server/lib/page-facts/extract.ts';
 import { VAGUE_ANCHORS } from '#server/lib/page-facts/seo-limits.ts';
 import type { PageFacts } from '#server/lib/page-facts/facts.ts';
 import { checkedUrlInput, withHttpFallback, type TypedTarget } from '#server/lib/page-facts/url-input.ts';
-import type { AuditFacts, AuditReport } from '#views/model/seo-audit.ts';
+import type { AuditFacts, AuditPageExperience, AuditReport } from '#views/model/seo-audit.ts';
 import { scoreChecks } from '#views/model/seo-audit-grade.ts';
 import { evaluateChecks } from './checks.ts';
 import type { PageSpeedClient } from './pagespeed.ts';
@@ -21,6 +21,11 @@ export interface AuditDeps {
   imageWeightLimits?: Partial<ImageWeightLimits>;
   /** Stops the page's fetch (the job was cancelled: its visitor left, or its wait ran out). */
   signal?: AbortSignal;
+  /**
+   * Renders the page in a browser and measures it (the job: server/lib/browser/page-render/experience.ts);
+   * absent, the report has no page experience section.
+   */
+  measureExperience?: (url: string, signal?: AbortSignal) => Promise<AuditPageExperience>;
 }
 
 export const AUDIT_LIMITS = { timeoutMs: 15_000, maxBytes: 5 * 1024 * 1024 } as const;
@@ -123,6 +128,8 @@ export async function auditUrl(input: string | TypedTarget, deps: AuditDeps): Pr
       `That address returned ${contentType?.split(';')[0]}, not an HTML page; enter the URL of a web page.`,
     );
   }
+  // Rendered beside the parse and the image weights: the browser opens the address the fetch ended at.
+  const experiencePromise = deps.measureExperience?.(res.url, deps.signal);
   const page = extractPageFacts(decodeHtml(res.body, contentType));
   // The image weights feed the speed estimate only; with Google's score they are still reported.
   const imageWeight = await weighImages(
@@ -155,6 +162,7 @@ export async function auditUrl(input: string | TypedTarget, deps: AuditDeps): Pr
     vagueAnchors,
   });
   const googleScore = await pageSpeedPromise;
+  const pageExperience = await experiencePromise;
   const count = (status: string) => checks.filter((check) => check.status === status).length;
   return {
     url: res.url,
@@ -168,6 +176,7 @@ export async function auditUrl(input: string | TypedTarget, deps: AuditDeps): Pr
     checks,
     summary: { pass: count('pass'), warning: count('warning'), fail: count('fail') },
     facts,
+    ...(pageExperience ? { pageExperience } : {}),
     auditedAt: (deps.now ?? (() => new Date()))().toISOString(),
   };
 }

@@ -103,6 +103,8 @@ async function load(page: Page, state: RenderRequestState, end: RenderEnd): Prom
 /** The page's layout facts, its screenshot and its DOM as its scripts left it. */
 async function measure(page: Page, state: RenderRequestState, end: RenderEnd) {
   try {
+    // First, before the screenshot redraws the page: the frames after its load are the page's own.
+    const vitals = await readVitals(page);
     const measurement = (await page.evaluate(inPage(measurePage))) as PageMeasurement;
     const png = await page.screenshot({ type: 'png', timeout: Math.max(1_000, state.left()) });
     // The document as its scripts left it; no more characters than the cap's bytes cross the protocol.
@@ -110,7 +112,6 @@ async function measure(page: Page, state: RenderRequestState, end: RenderEnd) {
       html: string;
       bytes: number;
     };
-    const vitals = await readVitals(page);
     // As in the site audit: an axe run that fails leaves the page without findings, not the test failed.
     const accessibility = await runAxe(page).catch(() => []);
     return { measurement, png, serialised, vitals, accessibility };
