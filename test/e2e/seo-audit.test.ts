@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { expect, inject, test } from 'vitest';
 import { clippedContent, fileBrowser, holdRequests, openPage, waitForIslands } from './browser.ts';
 
@@ -92,6 +93,40 @@ test('SEO audit: on a phone the report and checklist fit without clipping', asyn
   expect(await page.locator('.grade-letter').innerText()).toBe('F');
   expect(await clippedContent(page)).toEqual([]);
   expect(problems).toEqual([]);
+});
+
+test('SEO audit: "Page experience" shows what a real browser measured, graded in words, at 1366 and 390 px', async () => {
+  const experienceSite = inject('fixtures')['one-page-experience'];
+  mkdirSync('test-results/screenshots', { recursive: true });
+  const wide = await openPage(browser, '/seo-audit', { width: 1366, height: 900 });
+  await waitForIslands(wide.page);
+  await wide.page.getByLabel('Website URL').fill(`${experienceSite}/hero`);
+  await wide.page.getByRole('button', { name: 'Run SEO Audit' }).click();
+  const section = wide.page.getByTestId('page-experience');
+  await section.waitFor();
+  // A hero image without dimensions pushed the text down, and a script held the thread for 700 ms.
+  expect(await section.locator('[data-vital="cls"] td').allTextContents()).toEqual(['0.298', 'Poor']);
+  expect(await section.locator('[data-vital="tbtMs"] td').nth(1).textContent()).toBe('Poor');
+  expect(await section.locator('[data-vital="cls"] th').innerText()).toBe('CLS\ngood up to 0.100, poor over 0.250');
+  expect(await section.locator('.axe-findings').count()).toBe(0);
+  expect(await section.innerText()).toContain('No WCAG 2.1 A or AA rule of axe-core fails on the rendered page.');
+  await section.screenshot({ path: 'test-results/screenshots/seo-audit-experience-1366.png' });
+  expect(wide.problems).toEqual([]);
+
+  const phone = await openPage(browser, '/seo-audit', { width: 390, height: 844 });
+  await waitForIslands(phone.page);
+  await phone.page.getByLabel('Website URL').fill(`${experienceSite}/form`);
+  await phone.page.getByRole('button', { name: 'Run SEO Audit' }).click();
+  const onPhone = phone.page.getByTestId('page-experience');
+  await onPhone.waitFor();
+  expect(await onPhone.locator('.axe-findings .resource-meta').allInnerTexts()).toEqual([
+    'image-alt · critical · 1 element',
+    'label · critical · 1 element',
+  ]);
+  expect(await onPhone.locator('[data-vital="cls"] td').allTextContents()).toEqual(['0.000', 'Good']);
+  expect(await clippedContent(phone.page)).toEqual([]);
+  await onPhone.screenshot({ path: 'test-results/screenshots/seo-audit-experience-390.png' });
+  expect(phone.problems).toEqual([]);
 });
 
 test('SEO audit: empty heading lists say None found, and the printed view hides the form and menus', async () => {

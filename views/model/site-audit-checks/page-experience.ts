@@ -24,6 +24,19 @@ export const VITALS: Record<VitalKey, { name: string; show: (value: number) => s
   tbtMs: { name: 'TBT', show: (value) => `${Math.round(value)} ms` },
 };
 
+/** Each grade in words, as every report shows it (the site audit's and the one-page audit's). */
+export const VITAL_GRADE_LABELS: Record<VitalGrade, string> = {
+  good: 'Good',
+  'needs-improvement': 'Needs improvement',
+  poor: 'Poor',
+};
+
+/** A vital's thresholds in words: "good up to 2.5 s, poor over 4.0 s". */
+export function vitalThresholdsText(key: VitalKey): string {
+  const { good, poor } = VITALS_THRESHOLDS[key];
+  return `good up to ${VITALS[key].show(good)}, poor over ${VITALS[key].show(poor)}`;
+}
+
 export function gradeVital(metric: VitalKey, value: number): VitalGrade {
   const { good, poor } = VITALS_THRESHOLDS[metric];
   return value > poor ? 'poor' : value > good ? 'needs-improvement' : 'good';

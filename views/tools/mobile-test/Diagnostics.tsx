@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { AxeFindings } from '#views/components/AxeFindings.tsx';
 import { vitalsText } from '#views/model/page-experience-report.ts';
 import {
   MOBILE_REPORT_LIMITS,
@@ -115,22 +116,7 @@ function PageExperience({ report }: { report: MobileReport }) {
           ? `${vitalsText(report.vitals)}, measured when the page had loaded on this screen (Lighthouse's mobile thresholds).`
           : 'The page could not be measured.'}
       </p>
-      {rules.length === 0 ? (
-        <p className="muted">No WCAG 2.1 A or AA rule of axe-core fails on the rendered page.</p>
-      ) : (
-        <ul className="resource-list">
-          {rules.map((finding) => (
-            <li key={finding.rule}>
-              <span className="resource-meta">
-                <strong>{finding.rule}</strong>
-                {finding.impact ? <> · {finding.impact}</> : null} · {finding.count}{' '}
-                {finding.count === 1 ? 'element' : 'elements'}
-              </span>
-              <code className="console-text">{finding.element}</code>
-            </li>
-          ))}
-        </ul>
-      )}
+      <AxeFindings findings={rules} />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { factRows, formatBytes, scoreBand } from './logic.ts';
+import { PageExperience } from './PageExperience.tsx';
 import type { AuditReport } from '#views/model/seo-audit.ts';
 import { formatLocalTime, useTimeZone } from '#views/lib/local-time.ts';
 
@@ -87,6 +88,7 @@ export function AuditReportView({ report, idPrefix }: { report: AuditReport; idP
           </ol>
         </div>
       ) : null}
+      {report.pageExperience ? <PageExperience experience={report.pageExperience} /> : null}
       <details className="facts" open>
         <summary>What we measured</summary>
         <table className="data-table">

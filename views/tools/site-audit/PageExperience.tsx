@@ -1,7 +1,8 @@
 import { vitalsText, type PageExperienceSection } from '#views/model/page-experience-report.ts';
 import {
+  VITAL_GRADE_LABELS,
   VITALS,
-  VITALS_THRESHOLDS,
+  vitalThresholdsText,
   type VitalGrade,
   type VitalKey,
 } from '#views/model/site-audit-checks/page-experience.ts';
@@ -13,23 +14,13 @@ import { plural, shortUrl } from './logic.ts';
  * fail on most pages. The section is computed when the audit ends (views/model/page-experience-report.ts).
  */
 
-const GRADES: ReadonlyArray<[VitalGrade, string]> = [
-  ['good', 'Good'],
-  ['needs-improvement', 'Needs improvement'],
-  ['poor', 'Poor'],
-];
+const GRADES = Object.entries(VITAL_GRADE_LABELS) as ReadonlyArray<[VitalGrade, string]>;
 
 const ROWS: ReadonlyArray<[VitalKey, 'lcp' | 'cls' | 'tbt']> = [
   ['lcpMs', 'lcp'],
   ['cls', 'cls'],
   ['tbtMs', 'tbt'],
 ];
-
-/** "good up to 2.5 s, poor over 4.0 s" */
-function thresholds(key: VitalKey): string {
-  const { good, poor } = VITALS_THRESHOLDS[key];
-  return `good up to ${VITALS[key].show(good)}, poor over ${VITALS[key].show(poor)}`;
-}
 
 function Distribution({ section }: { section: PageExperienceSection }) {
   return (
@@ -50,7 +41,7 @@ function Distribution({ section }: { section: PageExperienceSection }) {
           <tr key={key}>
             <th scope="row">
               {VITALS[key].name}
-              <span className="audit-experience-threshold">{thresholds(key)}</span>
+              <span className="audit-experience-threshold">{vitalThresholdsText(key)}</span>
             </th>
             {GRADES.map(([grade]) => (
               <td key={grade} className={`audit-grade-${grade}`}>
