@@ -66,10 +66,12 @@ test('mobile tester on the tablet as Googlebot: failed files, robots-blocked fil
     ]);
     expect(await errors.locator('li strong').allInnerTexts()).toEqual(['Console error', 'Uncaught exception']);
     // The site audit's measurements of a rendered page: lab vitals, and axe-core (this page passes it).
+    // CLS is good, not 0: the page moves a little as it loads on the tablet (0.002 measured; Chrome flags
+    // shifts under the device emulation as after input, and the renderers count them since decision 0061).
     const experience = page.getByTestId('page-experience');
     expect(await experience.locator('p').allInnerTexts()).toEqual([
       expect.stringMatching(
-        /^LCP \d+\.\d s( \(.+\))? · CLS 0\.000 · TBT \d+ ms( \(.+\))?, measured when the page had loaded on this screen \(Lighthouse's mobile thresholds\)\.$/,
+        /^LCP \d+\.\d s( \(.+\))? · CLS 0\.0\d\d · TBT \d+ ms( \(.+\))?, measured when the page had loaded on this screen \(Lighthouse's mobile thresholds\)\.$/,
       ),
       'No WCAG 2.1 A or AA rule of axe-core fails on the rendered page.',
     ]);
