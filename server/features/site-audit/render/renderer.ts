@@ -39,8 +39,12 @@ export interface AuditRendererOptions {
 }
 
 export interface AuditRenderer {
-  /** Renders a page; throws PageRenderError for this page, or RenderingStoppedError when rendering has stopped. */
-  render(document: RawDocument, signal?: AbortSignal): Promise<RenderedPage>;
+  /**
+   * Renders a page; throws PageRenderError for this page, or RenderingStoppedError when rendering has stopped.
+   * `onSlot` is called once the page has one of the `concurrency` render slots (its wait in line is over):
+   * the crawl gives the page's fetch place back then, so render slots are a limit of their own.
+   */
+  render(document: RawDocument, signal?: AbortSignal, onSlot?: () => void): Promise<RenderedPage>;
   /** Why the audit stopped rendering, or null while it renders. */
   readonly stopped: string | null;
   /** Pages rendered so far. */
@@ -187,7 +191,7 @@ export function createAuditRenderer(options: AuditRendererOptions): AuditRendere
     browser.kill();
   }
 
-  async function render(document: RawDocument, audit?: AbortSignal): Promise<RenderedPage> {
+  async function render(document: RawDocument, audit?: AbortSignal, onSlot?: () => void): Promise<RenderedPage> {
     if (stopped || closed) throw stop(stopped ?? 'The audit ended.');
     if (options.maxPages !== undefined && begun >= options.maxPages)
       throw stop(
@@ -198,14 +202,15 @@ export function createAuditRenderer(options: AuditRendererOptions): AuditRendere
     // The page's own signal, aborted with the audit's: its wait, its render and its requests listen to it.
     const followed = cancels.follow(audit);
     try {
-      return await renderQueued(document, followed.signal);
+      return await renderQueued(document, followed.signal, onSlot);
     } finally {
       followed.release();
     }
   }
 
-  async function renderQueued(document: RawDocument, signal?: AbortSignal): Promise<RenderedPage> {
+  async function renderQueued(document: RawDocument, signal?: AbortSignal, onSlot?: () => void): Promise<RenderedPage> {
     await queue.enter(signal, () => new PageRenderError('cancelled', 'The audit was cancelled.'));
+    onSlot?.();
     const holding = performance.now();
     memory.start();
     try {
