@@ -52,9 +52,8 @@ export interface AuditRenderer {
   /** Where the rendering time went so far (for the operator's log and the bench). */
   timings(): RenderTimings;
   /**
-   * Starts the browser and opens its `concurrency` contexts now (the crawl calls it as the start page's
-   * response comes in), rather than at the first render: the other contexts open while the start page
-   * renders. A launch that fails stops rendering as a first render's would; once closed, nothing more
+   * Starts the browser and opens its first contexts now (the crawl calls it as the start page's response
+   * comes in), rather than at the first render: they open while the start page renders. A launch that fails stops rendering as a first render's would; once closed, nothing more
    * starts (a launch still under way is closed as soon as it ends).
    */
   warmUp(): void;
