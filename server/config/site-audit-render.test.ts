@@ -4,7 +4,7 @@ import { loadConfig } from './index.ts';
 
 test('the site audit renders JavaScript with documented defaults', () => {
   expect(loadConfig({}).siteAuditRender).toEqual({
-    concurrency: 4,
+    concurrency: 12,
     timeoutMs: 15_000,
     waitMs: 5000,
     memoryMb: 512,

@@ -3,7 +3,9 @@ import { defineSection } from './section.ts';
 
 /** Defaults of an audit run with "Render JavaScript" (server/features/site-audit/render/). */
 export const SITE_AUDIT_RENDER_DEFAULTS = {
-  concurrency: 4,
+  // Render slots are a limit of their own (not the crawl's places): 12 pages of about 1.2 s each give the
+  // 8 pages/s of issue 33 on two free cores (docs/decisions/0056, "Speed").
+  concurrency: 12,
   timeoutMs: 15_000,
   waitMs: 5_000,
   memoryMb: 512,

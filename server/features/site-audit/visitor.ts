@@ -74,6 +74,9 @@ async function recordRendered(
         allowed: (url) => !crawl.frontier.isInSite(url) || crawl.frontier.robots.isAllowed(url),
       },
       crawl.signal,
+      // Holding a render slot, the page gives its fetch place back: the crawl fetches on meanwhile. Not the
+      // start page: its visit reads the sitemaps next, fetches that count among the crawl's places.
+      () => item.start || crawl.release(item),
     );
   } catch (error) {
     if (error instanceof RenderingStoppedError) state.renderStopped = error.message;

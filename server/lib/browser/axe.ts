@@ -31,13 +31,31 @@ function axeSource(): string {
   return source;
 }
 
+const LOADER_KEY = 'delhi-seo.axe';
+
+/**
+ * An init script (a context's, sent to the browser once) that keeps axe-core in each top-level document
+ * as a function not yet run: runAxe calls it instead of sending the 650 KB source with every page (its
+ * transfer cost about as much as the rules' run; docs/decisions/0056, "Speed"). The function's body is
+ * only compiled when called, and the browser reuses the compiled script from document to document, so
+ * the page's own start is not slowed.
+ */
+export function axeLoaderScript(): string {
+  return `if (window === window.top) Object.defineProperty(window, Symbol.for('${LOADER_KEY}'), { value: function () {\n${axeSource()}\n} });`;
+}
+
 interface AxeResult {
   violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[]; html: string }> }>;
 }
 
-/** Runs axe-core's WCAG A/AA rules on the page as it is now. */
+/** Runs axe-core's WCAG A/AA rules on the page as it is now (loaded by axeLoaderScript, or sent now). */
 export async function runAxe(page: Page): Promise<AxeFinding[]> {
-  await page.evaluate(axeSource());
+  const loaded = await page.evaluate((key) => {
+    const load = (window as unknown as Record<symbol, (() => void) | undefined>)[Symbol.for(key)];
+    load?.call(window);
+    return load !== undefined;
+  }, LOADER_KEY);
+  if (!loaded) await page.evaluate(axeSource());
   const result = await page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResult> } }).axe;
     const run = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });

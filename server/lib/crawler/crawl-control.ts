@@ -78,6 +78,12 @@ export interface CrawlControl {
    * it waits for the loop to turn, so pages keep being served while a hostile site is read.
    */
   breathe(): Promise<void>;
+  /**
+   * The visit of `item` gives its place among the crawl's `concurrency` back and goes on (it waits for
+   * other work, such as a render slot of its own): the crawl fetches the next URL meanwhile, and still
+   * ends only when this visit has returned. Under a Crawl-delay the place is kept (one request at a time).
+   */
+  release(item: QueueItem): void;
 }
 
 export interface CrawlVisitor {
@@ -145,6 +151,8 @@ export interface ControlParts {
   stop(reason: StopReason): void;
   /** The start page could not be crawled: the crawl stops and throws this. */
   failed(failure: CrawlStartError): void;
+  /** A visit gave its place back (CrawlControl.release). */
+  release(item: QueueItem): void;
 }
 
 export function createCrawlControl(parts: ControlParts): CrawlControl {
@@ -185,6 +193,9 @@ export function createCrawlControl(parts: ControlParts): CrawlControl {
     },
     stop: parts.stop,
     breathe,
+    release(item) {
+      if (pacer.crawlDelayMs() === 0) parts.release(item);
+    },
     async stream(url, options) {
       await pacer.wait();
       try {

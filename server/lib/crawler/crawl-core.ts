@@ -150,32 +150,70 @@ async function visitItem(run: Drain, item: QueueItem): Promise<void> {
   await visitor.visit(item, res, control);
 }
 
+/**
+ * The crawl's places: a visit holds one from its fetch until it returns, or until it gives it back
+ * (CrawlControl.release: a rendered page waiting for its render) and goes on outside them. The crawl is
+ * done only when no visit goes on, held or given back.
+ */
+function createPlaces() {
+  const held = new Set<QueueItem>();
+  let outside = 0;
+  let freed = () => {};
+  return {
+    /** Visits holding a place. */
+    get held() {
+      return held.size;
+    },
+    /** Visits going on, holding a place or not. */
+    get going() {
+      return held.size + outside;
+    },
+    take(item: QueueItem): void {
+      held.add(item);
+    },
+    release(item: QueueItem): void {
+      if (!held.delete(item)) return;
+      outside += 1;
+      freed();
+    },
+    end(item: QueueItem): void {
+      if (!held.delete(item)) outside -= 1;
+    },
+    /** Called when a place is given back (the queue is pumped again). */
+    onFreed(pump: () => void): void {
+      freed = pump;
+    },
+  };
+}
+
+type Places = ReturnType<typeof createPlaces>;
+
 /** Fetches the queue, `concurrency` at a time (one with a Crawl-delay), until it is empty, spent or stopped. */
-function drainQueue(run: Drain): Promise<void> {
+function drainQueue(run: Drain, places: Places): Promise<void> {
   const { settings, stopper, frontier, skips, budget, pacer } = run;
-  let active = 0;
-  const progress = () => settings.onProgress?.({ queued: frontier.pending + active, skipped: skips.total });
+  const progress = () => settings.onProgress?.({ queued: frontier.pending + places.going, skipped: skips.total });
   return new Promise<void>((resolve) => {
     function pump(): void {
       const limit = pacer.crawlDelayMs() > 0 ? 1 : settings.concurrency;
-      while (!stopper.signal.aborted && active < limit && !budget.spent) {
+      while (!stopper.signal.aborted && places.held < limit && !budget.spent) {
         const item = frontier.next();
         if (!item) break;
         budget.claim(0);
-        active += 1;
+        places.take(item);
         visitItem(run, item)
           .catch((error: unknown) =>
             skips.add(item.url, 'error', error instanceof Error ? error.message : String(error)),
           )
           .finally(() => {
-            active -= 1;
+            places.end(item);
             pacer.answered();
             progress();
             pump();
           });
       }
-      if (active === 0 && (stopper.signal.aborted || frontier.pending === 0 || budget.spent)) resolve();
+      if (places.going === 0 && (stopper.signal.aborted || frontier.pending === 0 || budget.spent)) resolve();
     }
+    places.onFreed(pump);
     progress();
     pump();
   });
@@ -208,6 +246,7 @@ export async function runCrawl(settings: CoreOptions, visitor: CrawlVisitor): Pr
   const slicer = settings.slicer ?? eventLoopSlicer;
   const pacer = createPacer(frontier, settings.maxCrawlDelayMs, stopper.signal);
   let startFailure: CrawlStartError | null = null;
+  const places = createPlaces();
   const control = createCrawlControl({
     settings,
     signal: stopper.signal,
@@ -221,8 +260,9 @@ export async function runCrawl(settings: CoreOptions, visitor: CrawlVisitor): Pr
       startFailure = failure;
       stopper.stop('aborted');
     },
+    release: (item) => places.release(item),
   });
-  await drainQueue({ settings, stopper, frontier, skips, budget, pacer, control, visitor });
+  await drainQueue({ settings, stopper, frontier, skips, budget, pacer, control, visitor }, places);
   stopper.cleanup();
   if (startFailure) throw startFailure;
 

@@ -7,6 +7,12 @@ import { openRenderSlot, type RenderSlot } from './page.ts';
 
 /** Pages one context renders before it is replaced by a fresh one. */
 const PAGES_PER_SLOT = 100;
+/**
+ * Contexts warmUp() opens at most (each is a renderer process): a site's first pages come a few at a time
+ * (its start page, then what it links to), so the other slots open as pages need them, and a small site
+ * does not start twelve processes.
+ */
+const WARM_SLOTS = 4;
 
 export interface AuditBrowserOptions {
   chromiumPath: string;
@@ -62,10 +68,10 @@ export function createAuditBrowser(options: AuditBrowserOptions) {
     get starting() {
       return browser !== undefined;
     },
-    /** Launches the browser and opens its `concurrency` contexts now; rejects when it cannot start. */
+    /** Launches the browser and opens its first contexts now (WARM_SLOTS at most); rejects when it cannot start. */
     async warmUp(): Promise<void> {
       const current = await launched();
-      for (let i = 0; i < options.concurrency && !closed; i += 1)
+      for (let i = 0; i < Math.min(options.concurrency, WARM_SLOTS) && !closed; i += 1)
         warming.push(
           open(current).then(
             (slot) => {

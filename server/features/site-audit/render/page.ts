@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { runAxe } from '#server/lib/browser/axe.ts';
+import { axeLoaderScript, runAxe } from '#server/lib/browser/axe.ts';
 import type { SafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import type { ResourceCache } from './cache.ts';
 import {
@@ -60,7 +60,7 @@ export async function openRenderSlot(
     acceptDownloads: false,
     viewport: { width: 1280, height: 800 },
   });
-  await context.addInitScript({ content: `${NO_WEBRTC}\n${CLEAR_STORAGE}\n${SETTLE_WATCH}` });
+  await context.addInitScript({ content: `${NO_WEBRTC}\n${CLEAR_STORAGE}\n${SETTLE_WATCH}\n${axeLoaderScript()}` });
   const page = await context.newPage();
   let job: Job | null = null;
   let crashed = false;

@@ -39,8 +39,12 @@ export interface AuditRendererOptions {
 }
 
 export interface AuditRenderer {
-  /** Renders a page; throws PageRenderError for this page, or RenderingStoppedError when rendering has stopped. */
-  render(document: RawDocument, signal?: AbortSignal): Promise<RenderedPage>;
+  /**
+   * Renders a page; throws PageRenderError for this page, or RenderingStoppedError when rendering has stopped.
+   * `onSlot` is called once the page has one of the `concurrency` render slots (its wait in line is over):
+   * the crawl gives the page's fetch place back then, so render slots are a limit of their own.
+   */
+  render(document: RawDocument, signal?: AbortSignal, onSlot?: () => void): Promise<RenderedPage>;
   /** Why the audit stopped rendering, or null while it renders. */
   readonly stopped: string | null;
   /** Pages rendered so far. */
@@ -48,9 +52,8 @@ export interface AuditRenderer {
   /** Where the rendering time went so far (for the operator's log and the bench). */
   timings(): RenderTimings;
   /**
-   * Starts the browser and opens its `concurrency` contexts now (the crawl calls it as the start page's
-   * response comes in), rather than at the first render: the other contexts open while the start page
-   * renders. A launch that fails stops rendering as a first render's would; once closed, nothing more
+   * Starts the browser and opens its first contexts now (the crawl calls it as the start page's response
+   * comes in), rather than at the first render: they open while the start page renders. A launch that fails stops rendering as a first render's would; once closed, nothing more
    * starts (a launch still under way is closed as soon as it ends).
    */
   warmUp(): void;
@@ -187,7 +190,7 @@ export function createAuditRenderer(options: AuditRendererOptions): AuditRendere
     browser.kill();
   }
 
-  async function render(document: RawDocument, audit?: AbortSignal): Promise<RenderedPage> {
+  async function render(document: RawDocument, audit?: AbortSignal, onSlot?: () => void): Promise<RenderedPage> {
     if (stopped || closed) throw stop(stopped ?? 'The audit ended.');
     if (options.maxPages !== undefined && begun >= options.maxPages)
       throw stop(
@@ -198,14 +201,15 @@ export function createAuditRenderer(options: AuditRendererOptions): AuditRendere
     // The page's own signal, aborted with the audit's: its wait, its render and its requests listen to it.
     const followed = cancels.follow(audit);
     try {
-      return await renderQueued(document, followed.signal);
+      return await renderQueued(document, followed.signal, onSlot);
     } finally {
       followed.release();
     }
   }
 
-  async function renderQueued(document: RawDocument, signal?: AbortSignal): Promise<RenderedPage> {
+  async function renderQueued(document: RawDocument, signal?: AbortSignal, onSlot?: () => void): Promise<RenderedPage> {
     await queue.enter(signal, () => new PageRenderError('cancelled', 'The audit was cancelled.'));
+    onSlot?.();
     const holding = performance.now();
     memory.start();
     try {
