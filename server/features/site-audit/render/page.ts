@@ -13,7 +13,7 @@ import {
   type RenderedPage,
 } from './render-job.ts';
 import { answerRequest } from './requests.ts';
-import { browserRequests, readPage, SETTLE_WATCH, waitUntilSettled, watchBrowserRequests } from './settle.ts';
+import { browserRequests, isFence, readPage, SETTLE_WATCH, waitUntilSettled, watchBrowserRequests } from './settle.ts';
 
 export { PageRenderError, type RawDocument, type RenderedPage } from './render-job.ts';
 
@@ -80,6 +80,8 @@ export async function openRenderSlot(
     if (other !== page) void other.close().catch(() => undefined);
   });
   await context.route('**/*', async (route) => {
+    // A quiet page's fence (settle.ts) is answered here, never sent out.
+    if (isFence(route.request().url())) return route.fulfill({ status: 204 }).catch(() => undefined);
     // Requests between pages (a timer of the page before) are refused.
     const current = job;
     if (!current) return route.abort('aborted').catch(() => undefined);

@@ -13,14 +13,26 @@ import { VITALS_WATCH, type LabVitals } from '#server/lib/browser/vitals.ts';
  *    the bodies being read, its short timers (work it has said it will do), and changes to its DOM;
  *  - the browser's (Playwright's request events, fired where the browser starts a request, before the
  *    interception answers it): every request of the page, a lazily imported script included.
+ * The two views meet through a fence: once the page is quiet it sends one request of its own (FENCE_PATH,
+ * answered by the slot's interception, never sent out). The browser announces a page's requests in the
+ * order it started them and our interception answers the fence only after its own announcement, so when
+ * the page sees the fence answered, every request it started before (a lazily imported section whose
+ * announcement a busy browser process delays) has been announced too: no time window is guessed.
  * A page that has not settled within the wait (SITE_AUDIT_RENDER_WAIT_MS) is read as it is then, and
  * the render says why it did not settle.
  */
 
 /** No request, no tracked work and no DOM change for this long: the page has settled. */
 export const QUIET_MS = 150;
-/** After the page is quiet, how long the browser's request events are waited for (they travel apart). */
+/**
+ * After the page is quiet, how long the browser's request events are waited for when its fence request
+ * could not be sent (a Content-Security-Policy refusing it): the only case left to a time window.
+ */
 const CONFIRM_MS = 100;
+/** The path of the fence request a quiet page sends (see above); answered 204 by the slot, never fetched. */
+export const FENCE_PATH = '/.well-known/delhi-seo-render-fence';
+/** Whether a request is a page's fence (the slot answers it and does not count it as the page's). */
+export const isFence = (url: string): boolean => URL.canParse(url) && new URL(url).pathname === FENCE_PATH;
 /** Timers up to this delay are work the page has yet to do; longer ones (a carousel, a popup) are not waited for. */
 export const TRACKED_TIMER_MS = 4000;
 /** How long a quiet page that shows text may wait for its first contentful paint before it is read. */
@@ -95,7 +107,15 @@ export const SETTLE_WATCH = `if (window === window.top) (() => {
         await frame();
         if (paintUntil < 0) paintUntil = performance.now() + ${PAINT_MS};
         if (state.last !== last || !quiet()) return check();
-        if (wasPainted || performance.now() >= Math.min(until, paintUntil)) return resolve({ quiet: true, read: read() });
+        if (wasPainted || performance.now() >= Math.min(until, paintUntil)) {
+          const snapshot = read();
+          // The fence (see settle.ts): answered once every request started before it has been announced.
+          const fenced = nativeFetch
+            ? await nativeFetch.call(window, location.origin + '${FENCE_PATH}', { cache: 'no-store', credentials: 'omit' })
+                .then(() => true, () => false)
+            : false;
+          return resolve({ quiet: true, read: snapshot, fenced });
+        }
         return check();
       }
       if (performance.now() >= until) return resolve({ quiet: false, busy: state.busy, timers: state.timers.size });
@@ -120,7 +140,7 @@ export function watchBrowserRequests(page: Page, current: () => BrowserRequests 
   };
   page.on('request', (request) => {
     const requests = current();
-    if (!requests) return;
+    if (!requests || isFence(request.url())) return;
     owners.set(request, requests);
     requests.inFlight.add(request);
     changed(requests);
@@ -145,6 +165,8 @@ export interface PageRead {
 interface InPage {
   quiet: boolean;
   read?: PageRead;
+  /** The page's fence request was answered: every request it started before has been announced. */
+  fenced?: boolean;
   busy?: number;
   timers?: number;
 }
@@ -207,8 +229,9 @@ export async function waitUntilSettled(
       await nextChange(requests, left());
       continue;
     }
-    // The events of a request the page started just before it fell quiet may still be on their way from
-    // the browser process (a busy machine delays them): a short wait for them, then the page is read.
+    if (inPage.fenced) return { read: inPage.read };
+    // No fence: the events of a request the page started just before it fell quiet may still be on their
+    // way from the browser process (a busy machine delays them): a short wait for them, then the page is read.
     const before = requests.lastChange;
     await nextChange(requests, Math.min(left(), CONFIRM_MS));
     if (requests.lastChange === before && requests.inFlight.size === 0) return { read: inPage.read };
