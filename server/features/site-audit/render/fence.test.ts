@@ -38,21 +38,22 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The page's request events, each delivered `BROWSER_LAG` late (their order kept). */
-function lagging(page: Page): Page {
+/** The page's request events, each delivered `lag` ms late (their order kept). */
+function lagging(page: Page, lag: number): Page {
   return {
     on: (event: 'request', listener: (value: unknown) => void) =>
-      page.on(event, (value) => void delay(BROWSER_LAG).then(() => listener(value))),
+      page.on(event, (value) => void delay(lag).then(() => listener(value))),
   } as unknown as Page;
 }
 
-test('a lazily imported section announced late by a busy browser is waited for: the quiet page is read only after its fence', async () => {
+/** Renders the page with the interception answering each path `answerLag(path)` late and announcements `announceLag` late. */
+async function settleWith(answerLag: (url: string) => number, announceLag: number) {
   const context = await browser.newContext();
   await context.addInitScript({ content: SETTLE_WATCH });
   const fences: string[] = [];
   await context.route('**/*', async (route) => {
-    await delay(BROWSER_LAG);
     const url = route.request().url();
+    await delay(answerLag(url));
     if (isFence(url)) {
       fences.push(url);
       return route.fulfill({ status: 204 });
@@ -64,19 +65,37 @@ test('a lazily imported section announced late by a busy browser is waited for: 
   });
   const page = await context.newPage();
   const requests = browserRequests();
-  watchBrowserRequests(lagging(page), () => requests);
+  watchBrowserRequests(lagging(page, announceLag), () => requests);
   try {
     await page.goto(`${ORIGIN}/`, { waitUntil: 'load' });
     const settled = await waitUntilSettled(page, requests, 20_000);
-    expect(settled.unsettled).toBeUndefined();
-    expect(settled.read?.html).toContain('<h1>Fenced</h1>');
-    expect(settled.read?.html).toContain('<section id="related"><a href="/more">More</a></section>');
-    // Not counted as the page's own request: nothing is left in flight once it is read.
-    expect(requests.inFlight.size).toBe(0);
-    expect(fences.length).toBeGreaterThan(0);
+    return { settled, fences, inFlight: requests.inFlight.size };
   } finally {
     await context.close();
   }
+}
+
+const SECTION = '<section id="related"><a href="/more">More</a></section>';
+
+test('a lazily imported section announced late by a busy browser is waited for: the quiet page is read only after its fence', async () => {
+  const { settled, fences, inFlight } = await settleWith(() => BROWSER_LAG, BROWSER_LAG);
+  expect(settled.unsettled).toBeUndefined();
+  expect(settled.read?.html).toContain('<h1>Fenced</h1>');
+  expect(settled.read?.html).toContain(SECTION);
+  // Not counted as the page's own request: nothing is left in flight once it is read.
+  expect(inFlight).toBe(0);
+  expect(fences.length).toBeGreaterThan(0);
+}, 60_000);
+
+test('a section whose script comes back while the fence is out is read with the page: the page is read after the fence, not before', async () => {
+  // The section's script is answered 400 ms late, after the page fell quiet; the fence 800 ms late.
+  const { settled, fences } = await settleWith(
+    (url) => (isFence(url) ? BROWSER_LAG : url.endsWith('/related.js') ? 400 : 0),
+    0,
+  );
+  expect(settled.unsettled).toBeUndefined();
+  expect(settled.read?.html).toContain(SECTION);
+  expect(fences.length).toBeGreaterThan(0);
 }, 60_000);
 
 test('a fence URL is only the fence path on the page origin, not a path that merely contains it', () => {

@@ -91,6 +91,8 @@ export interface BrowserRequests {
   lastChange: number;
   /** Resolves the wait for the next change (set while one waits). */
   onChange?: () => void;
+  /** `lastChange` when the page's latest fence was announced: a change after it means the page is not done. */
+  atFence?: number;
 }
 
 /** What one render collects; the slot's listeners write into the render under way. */

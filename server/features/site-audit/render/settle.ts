@@ -108,13 +108,15 @@ export const SETTLE_WATCH = `if (window === window.top) (() => {
         if (paintUntil < 0) paintUntil = performance.now() + ${PAINT_MS};
         if (state.last !== last || !quiet()) return check();
         if (wasPainted || performance.now() >= Math.min(until, paintUntil)) {
-          const snapshot = read();
           // The fence (see settle.ts): answered once every request started before it has been announced.
           const fenced = nativeFetch
             ? await nativeFetch.call(window, location.origin + '${FENCE_PATH}', { cache: 'no-store', credentials: 'omit' })
                 .then(() => true, () => false)
             : false;
-          return resolve({ quiet: true, read: snapshot, fenced });
+          // What arrived while the fence was out (a section whose script came back) has a frame to show itself.
+          await frame();
+          if (state.last !== last || !quiet()) return check();
+          return resolve({ quiet: true, read: read(), fenced });
         }
         return check();
       }
@@ -140,7 +142,11 @@ export function watchBrowserRequests(page: Page, current: () => BrowserRequests 
   };
   page.on('request', (request) => {
     const requests = current();
-    if (!requests || isFence(request.url())) return;
+    if (!requests) return;
+    if (isFence(request.url())) {
+      requests.atFence = requests.lastChange;
+      return;
+    }
     owners.set(request, requests);
     requests.inFlight.add(request);
     changed(requests);
@@ -229,7 +235,10 @@ export async function waitUntilSettled(
       await nextChange(requests, left());
       continue;
     }
-    if (inPage.fenced) return { read: inPage.read };
+    // Every request started before the fence has been announced; one that started or ended since (a
+    // section's script that came back while the fence was out) means the page has more to do.
+    if (inPage.fenced && requests.atFence === requests.lastChange) return { read: inPage.read };
+    if (inPage.fenced) continue;
     // No fence: the events of a request the page started just before it fell quiet may still be on their
     // way from the browser process (a busy machine delays them): a short wait for them, then the page is read.
     const before = requests.lastChange;
