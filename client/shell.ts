@@ -1,3 +1,5 @@
+import { floatQuickContact } from './quick-contact.ts';
+
 // Enhances the server-rendered header (it already works without JS): Escape and outside clicks
 // close the open dropdown, choosing a link closes the menu, and the narrow-screen toggle opens and
 // closes the whole menu (its button's aria-expanded mirrors it; a dropdown's <summary> needs none).
@@ -60,6 +62,11 @@ whenParsed(() => {
       () => undefined,
     );
   }
+});
+
+whenParsed(() => {
+  const quickContact = document.querySelector<HTMLElement>('.quick-contact');
+  if (quickContact) floatQuickContact(quickContact);
 });
 
 // Content-page behaviours (slider, on-request map) are their own chunk too, fetched only where used.

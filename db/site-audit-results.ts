@@ -109,6 +109,26 @@ export async function issueLinksOf(
   return byUrl;
 }
 
+/** The stored detail of each of these issues of audit `id`, by "type url" (the diff reads what a finding compared). */
+export async function issueDetailsOf(
+  db: Db,
+  id: string,
+  items: ReadonlyArray<{ type: string; url: string }>,
+): Promise<Map<string, string>> {
+  const details = new Map<string, string>();
+  if (items.length === 0) return details;
+  const wanted = new Set(items.map((item) => `${item.type} ${item.url}`));
+  const rows = await db
+    .selectFrom('site_audit_issues')
+    .select(['type', 'url', 'detail'])
+    .where('audit_id', '=', id)
+    .where('type', 'in', [...new Set(items.map((item) => item.type))])
+    .where('url', 'in', [...new Set(items.map((item) => item.url))])
+    .execute();
+  for (const row of rows) if (wanted.has(`${row.type} ${row.url}`)) details.set(`${row.type} ${row.url}`, row.detail);
+  return details;
+}
+
 /** `text` as a LIKE pattern matching itself anywhere, with `!` escaping the wildcards (ESCAPE '!'). */
 function containsPattern(text: string): string {
   return `%${text.replace(/[!%_]/g, (char) => `!${char}`)}%`;

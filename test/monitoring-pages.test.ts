@@ -50,6 +50,7 @@ test('the manage link renders the monitor on the server: site, state, the exact 
   expect(Object.keys(JSON.parse(props).monitor).sort()).toEqual([
     'digest',
     'email',
+    'history',
     'id',
     'nextRunAt',
     'runs',

@@ -103,34 +103,6 @@ test('footer: columns side by side on desktop, two to a row and compact on a pho
   await phone.page.context().close();
 });
 
-test('on a phone, Call and WhatsApp stay in sight on every page without opening the menu; never on a desktop', async () => {
-  const phone = await openPage(browser, '/seo-audit', { width: 390, height: 844 });
-  const bar = phone.page.getByRole('navigation', { name: 'Call or message us' });
-  const call = bar.getByRole('link', { name: 'Call', exact: true });
-  const whatsapp = bar.getByRole('link', { name: 'WhatsApp', exact: true });
-  // test/fixtures/profiles/operator.json: +91 98765 43210, WhatsApp +91 98765 43211.
-  expect(await call.getAttribute('href')).toBe('tel:+919876543210');
-  expect(await whatsapp.getAttribute('href')).toBe('https://wa.me/919876543211');
-  const inView = async () => {
-    const box = (await bar.boundingBox())!;
-    return box.y >= 0 && box.y + box.height <= 844;
-  };
-  expect(await inView()).toBe(true);
-  await phone.page.mouse.wheel(0, 3000);
-  await expect.poll(inView).toBe(true);
-  // At the very bottom the last footer line scrolls clear of the pair.
-  await phone.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  const barTop = (await bar.boundingBox())!.y;
-  const lastLine = (await phone.page.locator('.footer-bottom').boundingBox())!;
-  expect(lastLine.y + lastLine.height).toBeLessThanOrEqual(barTop);
-  expect(phone.problems).toEqual([]);
-  await phone.page.context().close();
-
-  const desktop = await openPage(browser, '/seo-audit', { width: 1366, height: 900 });
-  expect(await desktop.page.getByRole('navigation', { name: 'Call or message us' }).isVisible()).toBe(false);
-  await desktop.page.context().close();
-});
-
 test('404: the spec text with status 404, a site search that works without JavaScript, and popular tools', async () => {
   const { page, response, close } = await openWithoutScripts('/no-such-page', 1366, 900);
   expect(response?.status()).toBe(404);

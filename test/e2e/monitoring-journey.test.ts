@@ -229,6 +229,11 @@ test('monitoring journey: audit → Monitor this site → confirmation mail → 
   await waitForIslands(page);
   expect(await page.locator('.monitor-summary h2').innerText()).toBe(`${site.origin}/`);
   expect(await page.locator('.monitor-run').first().innerText()).toContain(`${site.origin}/spring-sale`);
+  // The trend follows the site: the visitor's own audit the monitor was made from, then its two checks.
+  const trend = page.locator('.monitor-trend figcaption');
+  expect(await trend.innerText()).toMatch(/ over 3 audits of this site: 2 checks by monitoring, 1 run by hand\.$/);
+  await trend.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/journey-monitor-trend-390.png' });
   await page.goto(reportLink!);
   await page
     .getByRole('heading', { name: /Website SEO Audit Report|audit/i })

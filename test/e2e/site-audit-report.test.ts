@@ -218,12 +218,13 @@ test('site audit report: live run survives a reload, is announced and focused, n
   );
   await report.getByRole('button', { name: 'Re-run audit' }).click();
   await page.locator('.audit-diff').waitFor({ timeout: 30_000 });
-  // /d went 404: its own issues went with it (not fixed), grouped under it; errors first.
+  // /d went 404: its own issues went with it (not fixed), grouped under it, and so did /e's duplicate title
+  // (/d was its twin); errors first.
   expect(await page.locator('.audit-diff > p').textContent()).toBe('2 new issues · 1 fixed issue');
   const [added, fixed] = await page.locator('.audit-diff details').all();
   // The badges read in capitals (CSS), as the visitor sees them.
   expect(await added!.locator(':scope > ul > li').allInnerTexts()).toEqual([
-    'ERROR Internal URL answers 4xx: /d\nNo longer checked there (not fixed):\nERROR Page links to a broken internal URL: /d\nNOTICE Canonical missing: /d',
+    'ERROR Internal URL answers 4xx: /d\nNo longer checked there (not fixed):\nERROR Page links to a broken internal URL: /d\nWARNING Duplicate title: /d\nNOTICE Canonical missing: /d\nNo longer compared with it (not fixed):\nWARNING Duplicate title: /e',
     'ERROR Missing title: /b',
   ]);
   expect(await fixed!.locator(':scope > ul > li').allInnerTexts()).toEqual(['WARNING Missing meta description: /c']);

@@ -13,6 +13,11 @@ export interface DiffItem {
 export interface DiffCause extends DiffItem {
   followed: DiffItem[];
   gone: DiffItem[];
+  /**
+   * Vanished findings of other pages that compared their page with this URL (a duplicate title whose only
+   * twin it was): not fixed, the twin stopped being a page. Absent when none (and in diffs stored before it).
+   */
+  compared?: DiffItem[];
 }
 
 /**
@@ -30,6 +35,29 @@ export const CAUSE_TYPES: ReadonlySet<string> = new Set([
   'redirect-chain',
 ]);
 
+/** Findings that compare a page with others (their detail names them): they vanish when the others go. */
+export const COMPARED_TYPES: ReadonlySet<string> = new Set([
+  'title-duplicate',
+  'description-duplicate',
+  'h1-duplicate',
+  'duplicate-content',
+  'near-duplicate-content',
+]);
+
+/**
+ * The pages a comparing finding's detail names ("same title as https://a/, https://b/ and 2 more", "almost the
+ * same text as …": server/features/site-audit/rules). URLs hold no spaces, so the list is what follows " as ".
+ */
+export function comparedWith(detail: string): string[] {
+  const at = detail.indexOf(' as ');
+  if (at < 0) return [];
+  return detail
+    .slice(at + 4)
+    .replace(/ and \d+ more$/, '')
+    .split(', ')
+    .filter(Boolean);
+}
+
 const rank = (type: string) => SEVERITY_ORDER[ISSUE_TYPE_BY_ID.get(type)?.severity ?? 'notice'];
 
 /** Errors first, then warnings, then notices; within each by check, then URL. */
@@ -46,12 +74,15 @@ export interface DiffSides {
   addedTargets(item: DiffItem): readonly string[];
   /** Where a vanished issue's links pointed, in the previous audit. */
   fixedTargets(item: DiffItem): readonly string[];
+  /** The pages a vanished comparing issue (COMPARED_TYPES) compared its page with, in the previous audit. */
+  fixedComparedWith?(item: DiffItem): readonly string[];
 }
 
 /**
  * The diff grouped by cause: each URL with a new cause issue (CAUSE_TYPES) takes the new issues on it or
- * linking to it (`followed`) and the vanished issues on it or that linked to it (`gone`). A cause with
- * nothing following stays a plain new issue. The rest stay new or fixed; every list is sorted by severity.
+ * linking to it (`followed`), the vanished issues on it or that linked to it (`gone`), and the vanished
+ * comparing issues of other pages that were compared with it (`compared`). A cause with nothing following
+ * stays a plain new issue. The rest stay new or fixed; every list is sorted by severity.
  */
 export function groupByCause(sides: DiffSides): {
   causes: DiffCause[];
@@ -62,8 +93,9 @@ export function groupByCause(sides: DiffSides): {
   for (const item of bySeverity(sides.added))
     if (CAUSE_TYPES.has(item.type) && !causes.has(item.url))
       causes.set(item.url, { type: item.type, url: item.url, followed: [], gone: [] });
-  const causeOf = (item: DiffItem, targets: readonly string[]) =>
-    causes.get(item.url) ?? targets.map((target) => causes.get(target)).find((cause) => cause !== undefined);
+  const causeAmong = (urls: readonly string[]) =>
+    urls.map((url) => causes.get(url)).find((cause) => cause !== undefined);
+  const causeOf = (item: DiffItem, targets: readonly string[]) => causes.get(item.url) ?? causeAmong(targets);
   const newIssues: DiffItem[] = [];
   const fixedIssues: DiffItem[] = [];
   for (const item of sides.added) {
@@ -74,13 +106,20 @@ export function groupByCause(sides: DiffSides): {
   }
   for (const item of sides.fixed) {
     const cause = causeOf(item, sides.fixedTargets(item));
+    const twin = cause ? undefined : causeAmong(sides.fixedComparedWith?.(item) ?? []);
     if (cause) cause.gone.push(item);
+    else if (twin) (twin.compared ??= []).push(item);
     else fixedIssues.push(item);
   }
   const grouped: DiffCause[] = [];
   for (const cause of causes.values()) {
-    if (cause.followed.length || cause.gone.length)
-      grouped.push({ ...cause, followed: bySeverity(cause.followed), gone: bySeverity(cause.gone) });
+    if (cause.followed.length || cause.gone.length || cause.compared)
+      grouped.push({
+        ...cause,
+        followed: bySeverity(cause.followed),
+        gone: bySeverity(cause.gone),
+        ...(cause.compared ? { compared: bySeverity(cause.compared) } : {}),
+      });
     else newIssues.push({ type: cause.type, url: cause.url });
   }
   return { causes: bySeverity(grouped), newIssues: bySeverity(newIssues), fixedIssues: bySeverity(fixedIssues) };

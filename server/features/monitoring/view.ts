@@ -1,11 +1,17 @@
 import type { Db } from '#db/index.ts';
 import type { MonitorRow } from '#db/monitoring/monitors.ts';
 import { listRuns } from '#db/monitoring/runs.ts';
+import { siteHistory } from '#db/site-audit-history.ts';
 import { verificationFor } from './verify.ts';
 
 /** A monitor as the manage page and the operator's page read it: its settings, state, proof of ownership and runs. */
 export async function monitorView(db: Db, brandName: string, monitor: MonitorRow) {
   const runs = await listRuns(db, monitor.id);
+  // The score trend follows the site, not only this monitor (decision 0058, "History across devices"): it is
+  // the newest finished check's report's trend (the owner's audits of the address and their monitors' runs up
+  // to it), or before any check the trend of the report the monitor was made from.
+  const newestReport = runs.find((run) => run.status === 'done' && run.auditId)?.auditId ?? monitor.auditId;
+  const history = newestReport ? ((await siteHistory(db, newestReport)) ?? []) : [];
   return {
     id: monitor.id,
     kind: monitor.kind,
@@ -34,6 +40,7 @@ export async function monitorView(db: Db, brandName: string, monitor: MonitorRow
       fixedCount: run.fixedCount,
       alerted: run.alertedAt !== null,
     })),
+    history,
   };
 }
 

@@ -24,6 +24,14 @@ async function history(app: App, id: string) {
   return audits.map((point) => `${point.id}${point.monitored ? ' (monitor)' : ''}`);
 }
 
+/** The monitor's manage page's score trend (its view's `history`), read with its manage token. */
+async function manageHistory(app: App, monitorId: string, manage: string) {
+  const res = await request(app).get(`/api/monitors/${monitorId}?${manage}`);
+  expect(res.status).toBe(200);
+  const points = res.body.history as Array<{ id: string; monitored: boolean }>;
+  return points.map((point) => `${point.id}${point.monitored ? ' (monitor)' : ''}`);
+}
+
 describe.each(DIALECTS)('%s', (dialect) => {
   const { setup } = monitoringApps(dialect);
 
@@ -52,6 +60,8 @@ describe.each(DIALECTS)('%s', (dialect) => {
     const mail = await confirmationMail(made.smtp, 1);
     const confirm = await owner.post('/api/monitors/confirm').send({ token: confirmTokenOf(mail.mail.text!) });
     const manage = `token=${encodeURIComponent(confirm.body.manageToken as string)}`;
+    // Before its first check, the manage page's trend is the report it was made from.
+    expect(await manageHistory(made.app, created.body.id, manage)).toEqual([first, second]);
     made.state.head = created.body.verification.meta;
     expect((await owner.post(`/api/monitors/${created.body.id}/verify?${manage}`)).body.verified).toBe(true);
     const run = await request(made.app).post(`/api/monitors/${created.body.id}/run?${manage}`);
@@ -63,6 +73,9 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect(await history(made.app, monitored)).toEqual([first, second, `${monitored} (monitor)`]);
     const third = await audited(owner, made.app, site);
     expect(await history(made.app, third)).toEqual([first, second, `${monitored} (monitor)`, third]);
+    // The manage page's trend is its newest check's report's: the owner's audits before it and the run (the
+    // owner's later audit joins with the next check).
+    expect(await manageHistory(made.app, created.body.id, manage)).toEqual([first, second, `${monitored} (monitor)`]);
     // The diff compares with the point before it in that history: the monitor's first run with the report it
     // was made from, the owner's next audit with the monitor's run.
     const previousOf = async (id: string) =>

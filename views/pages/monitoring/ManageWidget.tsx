@@ -23,7 +23,7 @@ export default function ManageWidget({ token, monitor, checkingRunId }: ManageWi
     <div className="monitor-manage">
       <StateSection manage={manage} />
       <VerifySection manage={manage} />
-      <RunsSection runs={manage.view.runs} />
+      <RunsSection runs={manage.view.runs} history={manage.view.history} />
       <SettingsSection manage={manage} />
       <DeleteSection manage={manage} />
     </div>

@@ -1,6 +1,7 @@
 import { useLocalTime } from '#views/lib/local-time.ts';
 import { plural, regressionText, reportPath, runSummary } from './logic.ts';
 import type { MonitorRun, Regression } from './model.ts';
+import type { ScorePoint } from '#views/tools/site-audit/logic.ts';
 import { ScoreSparkline } from './ScoreSparkline.tsx';
 
 function RegressionItem({ regression }: { regression: Regression }) {
@@ -60,12 +61,12 @@ export function RunsList({ runs }: { runs: MonitorRun[] }) {
   );
 }
 
-/** The manage page's "Past checks": the score trend over them, then the list. */
-export function RunsSection({ runs }: { runs: MonitorRun[] }) {
+/** The manage page's "Past checks": the site's score trend, then the list. */
+export function RunsSection({ runs, history }: { runs: MonitorRun[]; history: ScorePoint[] }) {
   return (
     <section className="tool-card" aria-labelledby="monitor-runs">
       <h2 id="monitor-runs">Past checks</h2>
-      {runs.length ? <ScoreSparkline runs={runs} /> : null}
+      {history.length ? <ScoreSparkline history={history} /> : null}
       <RunsList runs={runs} />
       {runs.length ? (
         <p className="muted">

@@ -1,10 +1,10 @@
 import { scoreTrend, TREND_HEIGHT, TREND_WIDTH, trendSummary } from './logic.ts';
-import type { MonitorRun } from './model.ts';
 import { useTimeZone } from '#views/lib/local-time.ts';
+import type { ScorePoint } from '#views/tools/site-audit/logic.ts';
 
-/** The score over the past checks: a small inline SVG with its words beside it (no chart library). */
-export function ScoreSparkline({ runs }: { runs: MonitorRun[] }) {
-  const points = scoreTrend(runs);
+/** The site's score over its audits (checks and the owner's own): a small inline SVG with its words beside it. */
+export function ScoreSparkline({ history }: { history: ScorePoint[] }) {
+  const points = scoreTrend(history);
   const summary = trendSummary(points, useTimeZone());
   if (points.length < 2) return <p className="monitor-trend-note">{summary}</p>;
   const last = points[points.length - 1]!;

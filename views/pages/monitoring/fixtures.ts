@@ -60,6 +60,15 @@ export function sampleRuns(): MonitorRun[] {
   ];
 }
 
+/** The site's history as the newest check's report reaches it: the owner's own audit first, then two checks. */
+export function sampleHistory(): MonitorView['history'] {
+  return [
+    { id: 'audit-0', score: 64, createdAt: '2026-11-06T09:00:00.000Z', monitored: false },
+    { id: 'audit-1', score: 90, createdAt: '2026-11-13T09:00:00.000Z', monitored: true },
+    { id: 'audit-3', score: 71, createdAt: '2026-11-27T09:00:00.000Z', monitored: true },
+  ];
+}
+
 export function sampleMonitor(overrides: Partial<MonitorView> = {}): MonitorView {
   return {
     id: 'mon_1',
@@ -74,6 +83,7 @@ export function sampleMonitor(overrides: Partial<MonitorView> = {}): MonitorView
     verification: SAMPLE_VERIFICATION,
     nextRunAt: '2026-12-04T09:00:00.000Z',
     runs: sampleRuns(),
+    history: sampleHistory(),
     ...overrides,
   };
 }

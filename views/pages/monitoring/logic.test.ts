@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { sampleMonitor, sampleRuns } from './fixtures.ts';
+import { sampleHistory, sampleMonitor, sampleRuns } from './fixtures.ts';
 import {
   confirmedNext,
   managePath,
@@ -23,9 +23,9 @@ test('paths carry the id and token, escaped', () => {
 });
 
 test('times are in the profile zone, to the minute', () => {
-  expect(trendSummary([{ at: '2026-11-27T09:05:59.000Z', score: 80, x: 0, y: 0 }], 'Asia/Kolkata')).toBe(
-    'Score 80 on 27 Nov 2026, 2:35 pm IST.',
-  );
+  expect(
+    trendSummary([{ at: '2026-11-27T09:05:59.000Z', score: 80, monitored: true, x: 0, y: 0 }], 'Asia/Kolkata'),
+  ).toBe('Score 80 on 27 Nov 2026, 2:35 pm IST.');
 });
 
 test('the state says what happens next at each step', () => {
@@ -73,22 +73,26 @@ test('run summaries count regressions and fixes', () => {
   expect(runSummary({ ...clean!, status: 'failed' })).toBe('The check could not finish');
 });
 
-test('the trend runs oldest to newest over finished runs with a score, on a fixed 0–100 scale', () => {
-  const points = scoreTrend(sampleRuns());
-  expect(points.map((point) => [point.score, point.x, point.y])).toEqual([
-    [90, 0, 8],
-    [71, 240, 15.6],
+test("the trend is the site's history, oldest to newest, the owner's audits and the checks, on a fixed 0–100 scale", () => {
+  const points = scoreTrend(sampleHistory());
+  expect(points.map((point) => [point.score, point.x, point.y, point.monitored])).toEqual([
+    [64, 0, 18.4, false],
+    [90, 120, 8, true],
+    [71, 240, 15.6, true],
   ]);
   expect(trendSummary(points, IST)).toBe(
-    'Score 90 on 13 Nov 2026, 2:30 pm IST, 71 on 27 Nov 2026, 2:30 pm IST; lowest 71, highest 90 over 2 checks.',
+    'Score 64 on 6 Nov 2026, 2:30 pm IST, 71 on 27 Nov 2026, 2:30 pm IST; lowest 64, highest 90 over 3 audits of this site: 2 checks by monitoring, 1 run by hand.',
   );
-  expect(scoreTrend([sampleRuns()[2]!])[0]).toMatchObject({ x: 120, score: 90 });
+  expect(trendSummary(points.slice(1), IST)).toBe(
+    'Score 90 on 13 Nov 2026, 2:30 pm IST, 71 on 27 Nov 2026, 2:30 pm IST; lowest 71, highest 90 over 2 audits of this site: 2 checks by monitoring.',
+  );
+  expect(scoreTrend([sampleHistory()[1]!])[0]).toMatchObject({ x: 120, score: 90 });
   expect(trendSummary([], IST)).toBe('No finished checks yet.');
   const bounds = scoreTrend([
-    { ...sampleRuns()[2]!, id: 'b', score: 0 },
-    { ...sampleRuns()[2]!, id: 'a', score: 100 },
+    { ...sampleHistory()[0]!, id: 'b', score: 0 },
+    { ...sampleHistory()[0]!, id: 'a', score: 100 },
   ]);
-  expect(bounds.map((point) => point.y)).toEqual([4, 44]);
+  expect(bounds.map((point) => point.y)).toEqual([44, 4]);
 });
 
 test('the score drop setting takes whole points from 1 to 100', () => {

@@ -1,4 +1,5 @@
 import { formatLocalTime } from '#views/lib/local-time.ts';
+import type { ScorePoint } from '#views/tools/site-audit/logic.ts';
 import type { ConfirmedMonitor, MonitorRun, MonitorView, Regression, Schedule } from './model.ts';
 
 /** Page paths (the mails link to the same ones: `${SITE_URL}/monitor/${id}?token=…`). */
@@ -96,37 +97,41 @@ export const TREND_HEIGHT = 48;
 export interface TrendPoint {
   at: string;
   score: number;
+  /** Run by a monitor (this one or another of the owner's) rather than by hand. */
+  monitored: boolean;
   x: number;
   y: number;
 }
 
 /**
- * The score trend, oldest first, from runs listed newest first: one point per run with a score,
- * placed on a fixed 0–100 scale (a small change looks small) across the sparkline's width.
+ * The score trend from the site's history (oldest first): one point per finished audit, placed on a fixed
+ * 0–100 scale (a small change looks small) across the sparkline's width.
  */
-export function scoreTrend(runs: MonitorRun[]): TrendPoint[] {
-  const scored = runs
-    .filter((run): run is MonitorRun & { score: number } => run.score !== null && run.status === 'done')
-    .slice()
-    .reverse();
-  const step = scored.length > 1 ? TREND_WIDTH / (scored.length - 1) : 0;
+export function scoreTrend(history: ScorePoint[]): TrendPoint[] {
+  const step = history.length > 1 ? TREND_WIDTH / (history.length - 1) : 0;
   const pad = 4;
-  return scored.map((run, index) => ({
-    at: run.at,
-    score: run.score,
-    x: Math.round((scored.length > 1 ? index * step : TREND_WIDTH / 2) * 10) / 10,
-    y: Math.round((pad + ((100 - Math.max(0, Math.min(100, run.score))) / 100) * (TREND_HEIGHT - 2 * pad)) * 10) / 10,
+  return history.map((point, index) => ({
+    at: point.createdAt,
+    score: point.score,
+    monitored: point.monitored,
+    x: Math.round((history.length > 1 ? index * step : TREND_WIDTH / 2) * 10) / 10,
+    y: Math.round((pad + ((100 - Math.max(0, Math.min(100, point.score))) / 100) * (TREND_HEIGHT - 2 * pad)) * 10) / 10,
   }));
 }
 
-/** The sparkline's text equivalent: "Score 92 on … to 80 on …, lowest 78, highest 95." */
+/** The sparkline's text equivalent: "Score 92 on … to 80 on …, lowest 78, highest 95 over 3 audits of this site: …". */
 export function trendSummary(points: TrendPoint[], timeZone: string): string {
   if (!points.length) return 'No finished checks yet.';
   const first = points[0]!;
   const last = points[points.length - 1]!;
   if (points.length === 1) return `Score ${last.score} on ${formatLocalTime(last.at, timeZone)}.`;
   const scores = points.map((point) => point.score);
-  return `Score ${first.score} on ${formatLocalTime(first.at, timeZone)}, ${last.score} on ${formatLocalTime(last.at, timeZone)}; lowest ${Math.min(...scores)}, highest ${Math.max(...scores)} over ${points.length} checks.`;
+  const checks = points.filter((point) => point.monitored).length;
+  const kinds = [
+    checks ? `${plural(checks, 'check')} by monitoring` : '',
+    points.length > checks ? `${points.length - checks} run by hand` : '',
+  ].filter(Boolean);
+  return `Score ${first.score} on ${formatLocalTime(first.at, timeZone)}, ${last.score} on ${formatLocalTime(last.at, timeZone)}; lowest ${Math.min(...scores)}, highest ${Math.max(...scores)} over ${points.length} audits of this site: ${kinds.join(', ')}.`;
 }
 
 /** The score-drop setting's bounds, as the form offers them. */

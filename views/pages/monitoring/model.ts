@@ -14,6 +14,7 @@ export const SCHEDULES: ReadonlyArray<{ value: Schedule; label: string }> = [
 ];
 
 import type { Regression } from '#views/model/monitoring.ts';
+import type { ScorePoint } from '#views/tools/site-audit/logic.ts';
 
 export type { Regression };
 
@@ -48,6 +49,11 @@ export interface MonitorView {
   verification: Verification;
   nextRunAt: string | null;
   runs: MonitorRun[];
+  /**
+   * The site's score history, oldest first: the newest finished check's report's trend (the owner's audits of
+   * the address and their monitors' runs up to it), or before any check the report the monitor was made from.
+   */
+  history: ScorePoint[];
 }
 
 /** POST /api/monitors → 202. */
@@ -134,6 +140,12 @@ export function pickMonitorView(source: MonitorView): MonitorView {
       score: run.score,
       regressions: run.regressions,
       fixedCount: run.fixedCount,
+    })),
+    history: source.history.map((point) => ({
+      id: point.id,
+      score: point.score,
+      createdAt: point.createdAt,
+      monitored: point.monitored,
     })),
   };
 }

@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { nuCheck } from '#test/helpers/nu-checker.ts';
 import { MonitoringPanel } from '#views/tools/site-audit/MonitoringPanel.tsx';
 import ConfirmWidget from './ConfirmWidget.tsx';
-import { sampleMonitor, SAMPLE_VERIFICATION } from './fixtures.ts';
+import { sampleHistory, sampleMonitor, SAMPLE_VERIFICATION } from './fixtures.ts';
 import ManageWidget from './ManageWidget.tsx';
 import UnsubscribeWidget from './UnsubscribeWidget.tsx';
 import WatchWidget from './WatchWidget.tsx';
@@ -45,9 +45,10 @@ test('the manage page shows the site, state, runs newest first with their regres
   expect(seen).toContain('Start page unreachable: https://shop.example/ answered HTTP 503');
   expect(html).toContain('href="/site-audit/audit-3"');
   expect(html).toContain('href="/site-audit/audit-1"');
-  // The trend: an inline SVG with its words.
-  expect(html).toMatch(/<svg[^>]*role="img"[^>]*aria-label="Score trend\. Score 90 on 13 Nov 2026, 2:30 pm IST, 71/);
-  expect(html).toContain('points="0,8 240,15.6"');
+  // The trend: the site's history (the owner's audit before the checks), an inline SVG with its words.
+  expect(html).toMatch(/<svg[^>]*role="img"[^>]*aria-label="Score trend\. Score 64 on 6 Nov 2026, 2:30 pm IST, 71/);
+  expect(html).toContain('points="0,18.4 120,8 240,15.6"');
+  expect(seen).toContain('over 3 audits of this site: 2 checks by monitoring, 1 run by hand.');
   // Settings show the monitor's values.
   expect(html).toContain('<input type="radio" name="monitor-schedule" checked="" value="weekly"/>');
   expect(html).toMatch(/id="monitor-score-drop"[^>]*value="5"/);
@@ -56,8 +57,10 @@ test('the manage page shows the site, state, runs newest first with their regres
 });
 
 test('an unverified monitor shows the exact tag and file with "Verify now", and "Check now" waits', () => {
-  const html = manage({ verified: false, nextRunAt: null, runs: [] });
+  // Made from a report, not yet checked: the trend is that report's history, a single audit so far.
+  const html = manage({ verified: false, nextRunAt: null, runs: [], history: sampleHistory().slice(0, 1) });
   const seen = text(html);
+  expect(seen).toContain('Score 64 on 6 Nov 2026, 2:30 pm IST. No checks yet.');
   expect(seen).toContain('Waiting for site verification');
   expect(seen).toContain(SAMPLE_VERIFICATION.meta);
   expect(seen).toContain('https://shop.example/tok_Abc123.html');

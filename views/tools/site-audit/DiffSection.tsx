@@ -37,6 +37,7 @@ function CauseLine({ cause, ...line }: { cause: DiffCause } & LineProps) {
   const lists: Array<[string, DiffItem[]]> = [
     ['Because of it', cause.followed],
     ['No longer checked there (not fixed)', cause.gone],
+    ['No longer compared with it (not fixed)', cause.compared ?? []],
   ];
   return (
     <li className="audit-diff-cause">
