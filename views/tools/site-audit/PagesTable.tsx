@@ -6,6 +6,7 @@ import { VITALS, type VitalKey } from '#views/model/site-audit-checks/page-exper
 import { formatBytes, plural, shortUrl } from './logic.ts';
 import type { AuditPageRow, AuditPagesResponse, AuditResourceRow } from './schema.ts';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
+import { useSettled } from './use-settled.ts';
 
 const PER_PAGE = 25;
 
@@ -151,6 +152,8 @@ function UrlList<R extends Row>(props: UrlListProps<R>) {
   const [page, setPage] = useState(1);
   const [issue, setIssue] = useState('');
   const [sort, setSort] = useState('');
+  const [search, setSearch] = useState('');
+  const q = useSettled(search.trim());
   const [data, setData] = useState<AuditPagesResponse<R> | null>(null);
   const [error, setError] = useState('');
 
@@ -161,6 +164,7 @@ function UrlList<R extends Row>(props: UrlListProps<R>) {
       perPage: String(PER_PAGE),
       ...(issue ? { issue } : {}),
       ...(sort ? { sort } : {}),
+      ...(q ? { q } : {}),
     });
     requestJson<AuditPagesResponse<R>>(`/api/site-audits/${auditId}/${list}?${query}`, `Failed to load the ${list}`)
       .then((result) => live && (setData(result), setError('')))
@@ -168,7 +172,7 @@ function UrlList<R extends Row>(props: UrlListProps<R>) {
     return () => {
       live = false;
     };
-  }, [auditId, page, issue, sort]);
+  }, [auditId, page, issue, sort, q]);
 
   const pages = data ? Math.max(1, Math.ceil(data.total / PER_PAGE)) : 1;
   return (
@@ -190,6 +194,19 @@ function UrlList<R extends Row>(props: UrlListProps<R>) {
           </option>
         ))}
       </select>
+      <label className="visually-hidden" htmlFor={`${id}-search`}>
+        Search {list} by URL
+      </label>
+      <input
+        id={`${id}-search`}
+        type="search"
+        placeholder="Search URLs"
+        value={search}
+        onChange={(event) => {
+          setSearch(event.target.value);
+          setPage(1);
+        }}
+      />
       {props.sortable ? (
         <>
           <label htmlFor={`${id}-sort`}>Sort by</label>
