@@ -104,7 +104,7 @@ function IssueGroupItem(props: { auditId: string; group: AuditIssueGroup; info?:
         {group.links ? <LinkRows links={group.links} siteUrl={siteUrl} /> : null}
         {group.links ? <p className="audit-urls-heading">Pages with this issue:</p> : null}
         <ErrorMessage error={error} />
-        <ul className="audit-urls" aria-busy={data?.page !== page}>
+        <ul className="audit-urls" aria-busy={open && data?.page !== page}>
           {(data?.urls ?? []).map(({ url }) => (
             <li key={url}>
               <a href={url} target="_blank" rel="noopener nofollow">
