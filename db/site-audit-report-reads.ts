@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from './index.ts';
+import { dialectOf, type Db } from './index.ts';
 import { factNumber, unpackLinks, urlContains, type StoredIssue, type StoredLink } from './site-audit-results.ts';
 
 /*
@@ -108,18 +108,12 @@ export interface PageVitals {
 export async function pageVitals(db: Db, id: string, urls: readonly string[]): Promise<Map<string, PageVitals>> {
   const found = new Map<string, PageVitals>();
   if (urls.length === 0) return found;
-  const rows = await db
-    .selectFrom('site_audit_pages')
-    .select([
-      'url',
-      factNumber(db, 'lcpMs').as('lcpMs'),
-      factNumber(db, 'cls').as('cls'),
-      factNumber(db, 'tbtMs').as('tbtMs'),
-    ])
-    .where('audit_id', '=', id)
-    .where('kind', '=', 'page')
-    .where('url', 'in', [...new Set(urls)])
-    .execute();
+  // SQLite without statistics guesses the primary key (every row of the audit) for this: told the index.
+  const pages =
+    dialectOf(db) === 'sqlite' ? sql`site_audit_pages INDEXED BY site_audit_pages_url` : sql`site_audit_pages`;
+  const { rows } = await sql<{ url: string } & PageVitals>`SELECT url, ${factNumber(db, 'lcpMs')} AS "lcpMs",
+    ${factNumber(db, 'cls')} AS "cls", ${factNumber(db, 'tbtMs')} AS "tbtMs" FROM ${pages}
+    WHERE audit_id = ${id} AND kind = 'page' AND url IN (${sql.join([...new Set(urls)])})`.execute(db);
   for (const { url, ...vitals } of rows) found.set(url, vitals);
   return found;
 }
