@@ -1,15 +1,10 @@
-import { type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { auditPage, html } from '#test/fixtures/audit-pages.ts';
 import { serveFixture, type ServedFixture } from '#test/fixtures/crawl-site.ts';
-import { freeLoopbackPort } from '#test/fixtures/loopback.ts';
 import { cleanDelivery } from '#test/fixtures/site-audit-page-meta.ts';
-import { spawnOwned } from '#test/helpers/owned-processes.ts';
-import { untilListening } from '#test/helpers/processes.ts';
+import { operatorServerEnv, startServerProcess, type ServerProcess } from '#test/helpers/server-process.ts';
 import { launchBrowser, waitForIslands } from './browser.ts';
 
 // Issue 34: the report reads an issue's URLs and the pages list a page at a time from the server.
@@ -17,7 +12,7 @@ import { launchBrowser, waitForIslands } from './browser.ts';
 const PRODUCTS = 64;
 const shots = 'test-results/screenshots';
 let browser: Browser;
-let server: ChildProcess;
+let server: ServerProcess;
 let site: ServedFixture;
 let origin = '';
 
@@ -33,28 +28,14 @@ beforeAll(async () => {
     if (/^\/product-\d\d$/.test(path)) return cleanDelivery(html(auditPage(path, { words: 40 })), siteOrigin + path);
     return undefined;
   });
-  const port = await freeLoopbackPort();
-  origin = `http://127.0.0.1:${port}`;
-  server = spawnOwned(process.execPath, ['dist/server.js'], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      SITE_URL: origin,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'site-audit-paging-')),
-      FETCH_ALLOW_PRIVATE: site.hostPort,
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await untilListening(server);
+  server = startServerProcess({ ...operatorServerEnv('site-audit-paging'), FETCH_ALLOW_PRIVATE: site.hostPort });
+  origin = `http://127.0.0.1:${await server.port}`;
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  server?.kill('SIGTERM');
+  await server?.kill();
   await site?.close();
 });
 

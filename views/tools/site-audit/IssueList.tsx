@@ -6,6 +6,7 @@ import { linkedFrom, linkSentence, positionWords, type AuditLinkGroups } from '#
 import { filterGroups, plural, shortUrl, type SeverityFilter } from './logic.ts';
 import type { AuditIssueGroup, AuditIssueUrls } from './schema.ts';
 import { useSettled } from './use-settled.ts';
+import { Pager } from './Pager.tsx';
 
 // The report's issues: every group, filtered by severity and text, each with its URLs (a page at a
 // time from the server) and the links behind it.
@@ -113,24 +114,7 @@ function IssueGroupItem(props: { auditId: string; group: AuditIssueGroup; info?:
             </li>
           ))}
         </ul>
-        {pages > 1 ? (
-          <nav className="audit-pager" aria-label={`Pages of URLs with ${group.title}`}>
-            <button type="button" className="button secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Previous
-            </button>
-            <span>
-              Page {page} of {pages}
-            </span>
-            <button
-              type="button"
-              className="button secondary"
-              disabled={page >= pages}
-              onClick={() => setPage(page + 1)}
-            >
-              Next
-            </button>
-          </nav>
-        ) : null}
+        <Pager label={`Pages of URLs with ${group.title}`} page={page} pages={pages} onPage={setPage} />
       </details>
     </li>
   );

@@ -7,6 +7,7 @@ import { formatBytes, plural, shortUrl } from './logic.ts';
 import type { AuditPageRow, AuditPagesResponse, AuditResourceRow } from './schema.ts';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
 import { useSettled } from './use-settled.ts';
+import { Pager } from './Pager.tsx';
 
 const PER_PAGE = 25;
 
@@ -245,24 +246,7 @@ function UrlList<R extends Row>(props: UrlListProps<R>) {
               </li>
             ))}
           </ul>
-          {pages > 1 ? (
-            <nav className="audit-pager" aria-label={props.pagerLabel}>
-              <button type="button" className="button secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Previous
-              </button>
-              <span>
-                Page {page} of {pages}
-              </span>
-              <button
-                type="button"
-                className="button secondary"
-                disabled={page >= pages}
-                onClick={() => setPage(page + 1)}
-              >
-                Next
-              </button>
-            </nav>
-          ) : null}
+          <Pager label={props.pagerLabel} page={page} pages={pages} onPage={setPage} />
         </>
       ) : null}
     </div>
