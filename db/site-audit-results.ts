@@ -31,7 +31,7 @@ export function packLinks(url: string, links: readonly StoredLink[] | undefined)
   );
 }
 
-function unpackLinks(url: string, text: string | null): StoredLink[] | undefined {
+export function unpackLinks(url: string, text: string | null): StoredLink[] | undefined {
   if (text === null) return undefined;
   return (JSON.parse(text) as Array<[string, string, string, string]>).map(([source, target, anchor, position]) => ({
     source: source || url,
@@ -134,12 +134,15 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[!%_]/g, (char) => `!${char}`)}%`;
 }
 
+/** The row's URL contains `text`, both sides lowered: the same case-insensitive match on SQLite and PostgreSQL. */
+export const urlContains = (text: string) => sql<boolean>`lower(url) LIKE lower(${containsPattern(text)}) ESCAPE '!'`;
+
 /** The lab vitals a pages list can be sorted by, worst first (the facts' keys: report.ts, render/vitals.ts). */
 export const PAGE_SORTS = { lcp: 'lcpMs', cls: 'cls', tbt: 'tbtMs' } as const;
 export type PageSort = keyof typeof PAGE_SORTS;
 
 /** A number in the page's JSON facts, or NULL: the same value on SQLite and PostgreSQL. */
-function factNumber(db: Db, key: (typeof PAGE_SORTS)[PageSort]) {
+export function factNumber(db: Db, key: (typeof PAGE_SORTS)[PageSort]) {
   return dialectOf(db) === 'postgres'
     ? sql<number | null>`(facts::jsonb ->> ${sql.lit(key)})::float8`
     : sql<number | null>`json_extract(facts, ${sql.lit(`$.${key}`)})`;
@@ -165,9 +168,7 @@ export async function auditPages(
   // `issues` is a JSON array of type ids (no quotes inside): a type is in it when "type" is.
   if (options.issue)
     query = query.where(sql<boolean>`issues LIKE ${containsPattern(JSON.stringify(options.issue))} ESCAPE '!'`);
-  // Both sides lowered: the same case-insensitive match on SQLite and PostgreSQL.
-  if (options.search)
-    query = query.where(sql<boolean>`lower(url) LIKE lower(${containsPattern(options.search)}) ESCAPE '!'`);
+  if (options.search) query = query.where(urlContains(options.search));
   const counted = await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
   let ordered = query.select(['url', 'facts', 'issues']);
   if (options.sort) {

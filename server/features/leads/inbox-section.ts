@@ -1,4 +1,3 @@
-import type { Response } from 'express';
 import { createElement } from 'react';
 import { z } from 'zod';
 import {
@@ -16,6 +15,7 @@ import type { AdminSection } from '#server/http/admin/shell.ts';
 import { DEFAULT_TIME_ZONE } from '#views/business.ts';
 import { csvLine } from '#views/lib/csv.ts';
 import { InboxPage } from '#views/admin/inbox/InboxPage.tsx';
+import { drainedOrClosed } from '#server/http/drained.ts';
 
 export const INBOX_PAGE_SIZE = 50;
 
@@ -53,19 +53,6 @@ function backTo(back: string | undefined, notice: string): string {
   const url = new URL(back && /^\/admin(\?[^\\\s]*)?$/.test(back) ? back : '/admin', 'http://x');
   url.searchParams.set('done', notice);
   return `${url.pathname}${url.search}`;
-}
-
-/** The response can take more, or the client has gone. */
-function drainedOrClosed(res: Response): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
 }
 
 /**

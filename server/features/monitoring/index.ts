@@ -1,6 +1,11 @@
 import type { AppDeps, Feature } from '#server/deps.ts';
 import type { LeadDelivery } from '#server/features/leads/delivery.ts';
-import { groupIssues, SITE_AUDIT_JOB, UNEXPECTED_FAILURE, type AuditInput } from '#server/features/site-audit/index.ts';
+import {
+  issueSummary,
+  SITE_AUDIT_JOB,
+  UNEXPECTED_FAILURE,
+  type AuditInput,
+} from '#server/features/site-audit/index.ts';
 import { monitoredPagesOf } from './job.ts';
 import { monitorLead } from './lead.ts';
 import { monitoringRouter } from './router.ts';
@@ -32,7 +37,7 @@ export function monitoringFeature(
     // A confirmation goes out at once, whichever process delivers.
     kick: () => messaging.deliverSoon(),
     storeLead: async (monitor) => {
-      await leads.storeMonitor(await monitorLead(db, monitor, config.siteUrl, new Date().toISOString(), groupIssues));
+      await leads.storeMonitor(await monitorLead(db, monitor, config.siteUrl, new Date().toISOString(), issueSummary));
     },
   });
   return {

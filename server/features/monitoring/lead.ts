@@ -1,12 +1,16 @@
 import type { Db } from '#db/index.ts';
 import type { MonitorRow } from '#db/monitoring/monitors.ts';
 import type { NewMonitorLead } from '#db/monitoring/leads.ts';
-import { auditIssues, getSiteAudit, type StoredIssue } from '#db/site-audits.ts';
+import { getSiteAudit } from '#db/site-audits.ts';
 
-/** The site audit's grouping of issues (most severe first, then the most URLs), handed over by index.ts. */
-export type GroupIssues = (
-  issues: readonly StoredIssue[],
-) => ReadonlyArray<{ title: string; count: number; severity: string }>;
+/**
+ * The site audit's issue counts per type (most severe first, then the most URLs), read by SQL
+ * without the URLs (issue 34), handed over by index.ts.
+ */
+export type IssueCounts = (
+  db: Db,
+  auditId: string,
+) => Promise<{ issues: ReadonlyArray<{ title: string; count: number; severity: string }> }>;
 
 /** Issue types named in a lead: the most severe, then the most widespread. */
 export const LEAD_TOP_ISSUES = 5;
@@ -20,12 +24,12 @@ export async function monitorLead(
   monitor: MonitorRow,
   siteUrl: string,
   createdAt: string,
-  groupIssues: GroupIssues,
+  issueCounts: IssueCounts,
 ): Promise<NewMonitorLead> {
   const audit = monitor.auditId ? await getSiteAudit(db, monitor.auditId) : undefined;
   const done = audit?.status === 'done' ? audit : undefined;
   const summary = done?.summary as { score?: unknown } | undefined;
-  const groups = done ? groupIssues(await auditIssues(db, done.id)) : [];
+  const groups = done ? (await issueCounts(db, done.id)).issues : [];
   return {
     monitorId: monitor.id,
     email: monitor.email,

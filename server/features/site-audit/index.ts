@@ -12,6 +12,7 @@ export { auditPdfLines, renderAuditPdf } from './pdf.ts';
 export { SITE_AUDIT_JOB } from './job.ts';
 export { UNEXPECTED_FAILURE, type AuditInput } from './run.ts';
 export { groupIssues } from './issues.ts';
+export { issueSummary } from './issue-reads.ts';
 
 /**
  * The whole-site audit: each audit a `site-audit` job (job.ts) that crawls in a job thread of any

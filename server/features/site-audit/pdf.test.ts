@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import type { StoredIssue } from '#db/site-audits.ts';
 import { finishedAuditRow } from '#test/fixtures/site-audit-row.ts';
-import { auditPdfLines, renderAuditPdf } from './pdf.ts';
+import { auditPdfLines, renderAuditPdf, URLS_PER_ISSUE } from './pdf.ts';
 import { testBrand } from '#test/helpers/report-brand.ts';
 import { csvRows } from './report.ts';
 import { pageExperienceSection } from '#views/model/page-experience-report.ts';
@@ -74,6 +74,25 @@ test('a rendered audit\'s PDF has its "Page experience": pages per grade, the wo
   ]);
   // An audit without rendering has no such section.
   expect(auditPdfLines({ audit, issues, brand }).map((line) => line.text)).not.toContain('Page experience');
+});
+
+test('the PDF lists at most URLS_PER_ISSUE URLs a type and says how many more there are, from the count', () => {
+  const many = Array.from({ length: 25 }, (_, n) => `${site}/thin-${n}`);
+  const groups = [
+    {
+      type: 'thin-content',
+      severity: 'warning' as const,
+      title: 'Thin content',
+      count: 25_000,
+      urls: many.slice(0, 20),
+    },
+  ];
+  const text = auditPdfLines({ audit, groups, brand }).map((line) => line.text);
+  expect(text.filter((line) => line.startsWith(`• ${site}/thin-`))).toEqual(
+    many.slice(0, URLS_PER_ISSUE).map((url) => `• ${url}`),
+  );
+  expect(text).toContain('… and 24980 more (see the CSV export).');
+  expect(text.filter((line) => line.startsWith('1. '))).toEqual(['1. Thin content (warning, on 25,000 pages)']);
 });
 
 test('the PDF renders', async () => {

@@ -6,16 +6,19 @@ import { scoreExplanation } from '#views/model/site-audit-report.ts';
 import { vitalsText, type PageExperienceSection } from '#views/model/page-experience-report.ts';
 import { brandContacts, brandHeading, drawLines, PDF_COLOURS, renderPdf } from '#server/lib/pdf/index.ts';
 import type { PdfLine, ReportBrand } from '#server/lib/pdf/index.ts';
-import { groupIssues, topFixes } from './issues.ts';
+import { groupIssues, topFixes, type IssueGroup } from './issues.ts';
 
-/** URLs printed per issue type; the CSV export has them all. */
-const URLS_PER_ISSUE = 100;
+/** URLs printed per issue type, read from the database (no more); the counts are exact and the CSV export has them all. */
+export const URLS_PER_ISSUE = 20;
 /** Link groups printed per issue type (each names its pages); the CSV export has every link. */
 const LINK_GROUPS_PER_ISSUE = 50;
 
 export interface AuditPdfInput {
   audit: SiteAuditRow;
-  issues: StoredIssue[];
+  /** The issue groups with at most URLS_PER_ISSUE URLs each (boundedIssueGroups, issue-reads.ts)… */
+  groups?: IssueGroup[];
+  /** …or every issue, grouped here (the monthly client report's). */
+  issues?: StoredIssue[];
   brand: ReportBrand;
   fontPath?: string;
   /** Another title than the audit's own (the monthly client report names its month). */
@@ -49,7 +52,7 @@ export function auditPdfLines(input: Omit<AuditPdfInput, 'fontPath'>): PdfLine[]
   const summary = audit.summary as Summary;
   const siteUrl = (audit.report as { siteUrl?: string } | undefined)?.siteUrl;
   const short = (url: string) => shortUrl(url, siteUrl);
-  const groups = groupIssues(input.issues);
+  const groups = input.groups ?? groupIssues(input.issues ?? []);
   const lines: PdfLine[] = [];
   const add = (text: string, size: number, colour: string, extra: Partial<PdfLine> = {}) =>
     lines.push({ text, size, colour, ...extra });
@@ -102,9 +105,9 @@ export function auditPdfLines(input: Omit<AuditPdfInput, 'fontPath'>): PdfLine[]
       // A link issue's pages are the "linked from" above; a broken URL's own list follows.
       if (!group.links.inbound) continue;
     }
-    for (const url of group.urls.slice(0, URLS_PER_ISSUE)) add(`• ${url}`, 9, INK);
-    if (group.urls.length > URLS_PER_ISSUE)
-      add(`… and ${group.urls.length - URLS_PER_ISSUE} more (see the CSV export).`, 9, MUTED);
+    const listed = group.urls.slice(0, URLS_PER_ISSUE);
+    for (const url of listed) add(`• ${url}`, 9, INK);
+    if (group.count > listed.length) add(`… and ${group.count - listed.length} more (see the CSV export).`, 9, MUTED);
   }
   add('Want these fixed?', 13, INK, { gap: 1.5 });
   add(`${brand.name} can fix them with you: ${brandContacts(brand, false)}`, 10, BODY);

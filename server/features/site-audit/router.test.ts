@@ -98,7 +98,6 @@ describe.each(DIALECTS)('%s', (dialect) => {
             severity: 'error',
             title: 'Page links to a broken internal URL',
             count: 1,
-            urls: [`${o}/`],
             // Stored with the issue and read back on either database: where the link is, its text, its place.
             links: {
               total: 1,
@@ -119,7 +118,6 @@ describe.each(DIALECTS)('%s', (dialect) => {
             severity: 'error',
             title: 'Internal URL answers 4xx',
             count: 1,
-            urls: [`${o}/missing`],
             // The broken URL names the links to it ("linked from").
             links: {
               total: 1,
@@ -136,10 +134,43 @@ describe.each(DIALECTS)('%s', (dialect) => {
               ],
             },
           },
-          { type: 'title-missing', severity: 'error', title: 'Missing title', count: 1, urls: [`${o}/no-title`] },
-          { type: 'thin-content', severity: 'warning', title: 'Thin content', count: 1, urls: [`${o}/thin`] },
+          { type: 'title-missing', severity: 'error', title: 'Missing title', count: 1 },
+          { type: 'thin-content', severity: 'warning', title: 'Thin content', count: 1 },
         ],
+        totals: { error: 3, warning: 1, notice: 0 },
       });
+      // Each type's URLs a page at a time, with the detail of each; the filter by URL text counts the matching URLs.
+      expect((await request(app).get(`/api/site-audits/${id}/issues/thin-content?perPage=1`)).body).toEqual({
+        type: 'thin-content',
+        total: 1,
+        page: 1,
+        perPage: 1,
+        urls: [{ url: `${o}/thin`, detail: '24 words' }],
+      });
+      expect((await request(app).get(`/api/site-audits/${id}/issues/thin-content?page=2&perPage=1`)).body).toEqual({
+        type: 'thin-content',
+        total: 1,
+        page: 2,
+        perPage: 1,
+        urls: [],
+      });
+      expect((await request(app).get(`/api/site-audits/${id}/issues?q=MISS`)).body).toEqual({
+        issues: [{ type: 'status-4xx', severity: 'error', title: 'Internal URL answers 4xx', count: 1 }],
+      });
+      for (const [query, error] of [
+        ['perPage=201', 'perPage must be at most 200'],
+        ['perPage=0', 'perPage must be a whole number from 1'],
+        ['page=x', 'page must be a whole number from 1'],
+        ['page=1.5', 'page must be a whole number from 1'],
+      ]) {
+        const bad = await request(app).get(`/api/site-audits/${id}/issues/thin-content?${query}`);
+        expect([bad.status, bad.body]).toEqual([400, { error }]);
+      }
+      const unknown = await request(app).get(`/api/site-audits/${id}/issues/no-such-type`);
+      expect([unknown.status, unknown.body]).toEqual([404, { error: 'No such issue type.' }]);
+      const long = await request(app).get(`/api/site-audits/${id}/issues?q=${'x'.repeat(201)}`);
+      expect([long.status, long.body]).toEqual([400, { error: 'q must be at most 200 characters' }]);
+      expect((await request(app).get(`/api/site-audits/${id}/issues?q=%20`)).body.totals).toEqual(issues.body.totals);
       const pages = await request(app).get(`/api/site-audits/${id}/pages?perPage=2&page=2`);
       expect(pages.body).toMatchObject({ total: 4, page: 2, perPage: 2 });
       expect(pages.body.pages.map((row: { url: string }) => row.url)).toEqual([`${o}/missing`, `${o}/no-title`]);
@@ -236,9 +267,9 @@ describe.each(DIALECTS)('%s', (dialect) => {
         .send({ url: `${site.origin}/`, checkExternalLinks: true });
       expect(res.status).toBe(202);
       await finished(app, res.body.id);
-      expect(await brokenExternal(res.body.id)).toEqual([
-        expect.objectContaining({ count: 1, urls: [`${other.origin}/moved-away`] }),
-      ]);
+      expect(await brokenExternal(res.body.id)).toEqual([expect.objectContaining({ count: 1 })]);
+      const urls = await request(app).get(`/api/site-audits/${res.body.id}/issues/external-broken`);
+      expect(urls.body.urls.map((row: { url: string }) => row.url)).toEqual([`${other.origin}/moved-away`]);
       expect(other.requests.map((entry) => entry.path)).toEqual(['/moved-away', '/moved-away']);
     } finally {
       await site.close();

@@ -1,6 +1,6 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { Db } from '#db/index.ts';
-import { auditIssues, auditPages, issueLinksOf, type SiteAuditRow, type StoredPageKind } from '#db/site-audits.ts';
+import { auditPages, issueLinksOf, type SiteAuditRow, type StoredPageKind } from '#db/site-audits.ts';
 import type { SiteAuditSettings } from '#server/config/site-audit.ts';
 import { HttpError } from '#server/http/http-error.ts';
 import { endpoint } from '#server/http/endpoint.ts';
@@ -8,15 +8,14 @@ import { rateLimit } from '#server/http/rate-limit.ts';
 import { openEventStream } from '#server/http/sse.ts';
 import type { Capacity } from '#server/lib/capacity.ts';
 import type { ReportBrand } from '#server/lib/pdf/index.ts';
-import { groupIssues } from './issues.ts';
-import { renderAuditPdf } from './pdf.ts';
-import { csvRows, CSV_HEADER } from './report.ts';
+import { boundedIssueGroups, issuePage, issueSummary, issueTypesMatching } from './issue-reads.ts';
+import { renderAuditPdf, URLS_PER_ISSUE } from './pdf.ts';
+import { writeAuditCsv } from './csv-router.ts';
 import type { AuditEvent, SiteAuditService } from './service.ts';
 import { parseOr400 } from '#server/http/validation.ts';
 import { visitorKey } from '#server/http/visitor.ts';
-import { toCsv } from '#views/lib/csv.ts';
-import { ISSUE_TYPES } from '#views/model/site-audit.ts';
-import { pagesQuery, startAuditBody } from '#views/tools/site-audit/schema.ts';
+import { ISSUE_TYPE_BY_ID, ISSUE_TYPES } from '#views/model/site-audit.ts';
+import { issuesQuery, issueUrlsQuery, pagesQuery, startAuditBody } from '#views/tools/site-audit/schema.ts';
 
 export interface SiteAuditRouterDeps {
   service: SiteAuditService;
@@ -104,20 +103,31 @@ export function siteAuditRouter({ service, db, settings, brand, fontPath, pdfCap
     res.json({ audits: await service.history(String(req.params.id)) });
   });
 
+  // Counts per type without URLs (issue 34): a million-page audit answers as fast as a small one.
   router.get('/site-audits/:id/issues', async (req, res) => {
+    const { q } = parseOr400(issuesQuery, req.query);
     const audit = await service.finished(String(req.params.id));
-    res.json({ issues: groupIssues(await auditIssues(db, audit.id)) });
+    res.json(q ? { issues: await issueTypesMatching(db, audit.id, q) } : await issueSummary(db, audit.id));
+  });
+
+  // One type's URLs a page at a time: the browser never receives more than a page of them.
+  router.get('/site-audits/:id/issues/:type', async (req, res) => {
+    const paging = parseOr400(issueUrlsQuery, req.query);
+    const audit = await service.finished(String(req.params.id));
+    const type = String(req.params.type);
+    if (!ISSUE_TYPE_BY_ID.has(type)) throw new HttpError(404, 'No such issue type.');
+    res.json(await issuePage(db, audit.id, type, paging));
   });
 
   router.get('/site-audits/:id/pages', urlList(service, db, 'page'));
   router.get('/site-audits/:id/resources', urlList(service, db, 'resource'));
 
+  // Streamed as it is read, in batches (issue 34): memory stays flat whatever the audit's size.
   router.get('/site-audits/:id/export.csv', async (req, res) => {
     const audit = await service.finished(String(req.params.id));
-    const rows = [...csvRows(await auditIssues(db, audit.id))];
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="site-audit-${audit.id}.csv"`);
-    res.send(toCsv(CSV_HEADER, rows));
+    await writeAuditCsv(db, audit, res);
   });
 
   // The audit is looked up (404, or 409 while it runs) before a PDF slot is taken.
@@ -131,7 +141,9 @@ export function siteAuditRouter({ service, db, settings, brand, fontPath, pdfCap
     '/site-audits/:id/report.pdf',
     findFinished,
     ...endpoint({ parse: pdfParse, capacity: pdfCapacity }, async (audit, _req, res) => {
-      const pdf = await renderAuditPdf({ audit, issues: await auditIssues(db, audit.id), brand, fontPath });
+      // At most URLS_PER_ISSUE URLs a type are read (issue 34): the PDF's memory does not grow with the audit.
+      const groups = await boundedIssueGroups(db, audit.id, URLS_PER_ISSUE);
+      const pdf = await renderAuditPdf({ audit, groups, brand, fontPath });
       res.setHeader('Content-Type', 'application/pdf');
       res.setHeader('Content-Disposition', `attachment; filename="site-audit-${audit.id}.pdf"`);
       res.send(pdf);

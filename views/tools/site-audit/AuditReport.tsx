@@ -190,7 +190,7 @@ export function AuditReport(props: AuditReportProps) {
       {groups.length ? <TopFixes groups={groups} types={types} /> : null}
       {props.shared ? <HelpOffer audit={audit} idPrefix={idPrefix} /> : null}
       {audit.report?.pageExperience ? <PageExperience section={audit.report.pageExperience} siteUrl={siteUrl} /> : null}
-      <IssuesSection groups={groups} types={types} idPrefix={idPrefix} siteUrl={siteUrl} />
+      <IssuesSection auditId={audit.id} groups={groups} types={types} idPrefix={idPrefix} siteUrl={siteUrl} />
       <PagesTable
         auditId={audit.id}
         siteUrl={siteUrl}

@@ -1,12 +1,18 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
+import { requestJson } from '#views/lib/request-json.ts';
 import type { IssueType } from '#views/model/site-audit.ts';
 import { linkedFrom, linkSentence, positionWords, type AuditLinkGroups } from '#views/model/site-audit-report.ts';
 import { filterGroups, plural, shortUrl, type SeverityFilter } from './logic.ts';
-import type { AuditIssueGroup } from './schema.ts';
+import type { AuditIssueGroup, AuditIssueUrls } from './schema.ts';
+import { useSettled } from './use-settled.ts';
+import { Pager } from './Pager.tsx';
 
-// The report's issues: every group, filtered by severity and text, each with its URLs and the links behind it.
+// The report's issues: every group, filtered by severity and text, each with its URLs (a page at a
+// time from the server) and the links behind it.
 
 const URLS_SHOWN = 50;
+const NONE: ReadonlySet<string> = new Set();
 const FILTERS: Array<[SeverityFilter, string]> = [
   ['all', 'All'],
   ['error', 'Errors'],
@@ -58,12 +64,33 @@ function LinkRows({ links, siteUrl }: { links: AuditLinkGroups; siteUrl?: string
   );
 }
 
-function IssueGroupItem({ group, info, siteUrl }: { group: AuditIssueGroup; info?: IssueType; siteUrl?: string }) {
-  const [all, setAll] = useState(false);
-  const urls = all ? group.urls : group.urls.slice(0, URLS_SHOWN);
+/** A page of the group's URLs, read from the server when the group is opened and as the pager turns. */
+function useIssueUrls(auditId: string, type: string, open: boolean, page: number) {
+  const [data, setData] = useState<AuditIssueUrls | null>(null);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    const query = new URLSearchParams({ page: String(page), perPage: String(URLS_SHOWN) });
+    requestJson<AuditIssueUrls>(`/api/site-audits/${auditId}/issues/${type}?${query}`, 'Failed to load the URLs')
+      .then((result) => live && (setData(result), setError('')))
+      .catch((failure: unknown) => live && setError(failure instanceof Error ? failure.message : String(failure)));
+    return () => {
+      live = false;
+    };
+  }, [auditId, type, open, page]);
+  return { data, error };
+}
+
+function IssueGroupItem(props: { auditId: string; group: AuditIssueGroup; info?: IssueType; siteUrl?: string }) {
+  const { auditId, group, info, siteUrl } = props;
+  const [open, setOpen] = useState(false);
+  const [page, setPage] = useState(1);
+  const { data, error } = useIssueUrls(auditId, group.type, open, page);
+  const pages = Math.max(1, Math.ceil(group.count / URLS_SHOWN));
   return (
     <li className={`audit-issue audit-${group.severity}`}>
-      <details>
+      <details onToggle={(event) => setOpen(event.currentTarget.open)}>
         <summary>
           <span className={`audit-badge audit-badge-${group.severity}`}>{group.severity}</span>
           <span className="audit-issue-title">{group.title}</span>
@@ -77,8 +104,9 @@ function IssueGroupItem({ group, info, siteUrl }: { group: AuditIssueGroup; info
         ) : null}
         {group.links ? <LinkRows links={group.links} siteUrl={siteUrl} /> : null}
         {group.links ? <p className="audit-urls-heading">Pages with this issue:</p> : null}
-        <ul className="audit-urls">
-          {urls.map((url) => (
+        <ErrorMessage error={error} />
+        <ul className="audit-urls" aria-busy={open && data?.page !== page}>
+          {(data?.urls ?? []).map(({ url }) => (
             <li key={url}>
               <a href={url} target="_blank" rel="noopener nofollow">
                 {shortUrl(url, siteUrl)}
@@ -86,23 +114,39 @@ function IssueGroupItem({ group, info, siteUrl }: { group: AuditIssueGroup; info
             </li>
           ))}
         </ul>
-        {group.urls.length > URLS_SHOWN && !all ? (
-          <button type="button" className="button secondary" onClick={() => setAll(true)}>
-            Show all {group.urls.length} URLs
-          </button>
-        ) : null}
+        <Pager label={`Pages of URLs with ${group.title}`} page={page} pages={pages} onPage={setPage} />
       </details>
     </li>
   );
 }
 
+/** The types with a URL containing the text, asked of the server (it holds the URLs); empty while none is typed. */
+function useUrlMatches(auditId: string, text: string): ReadonlySet<string> {
+  const [matches, setMatches] = useState<{ text: string; types: ReadonlySet<string> }>({ text: '', types: NONE });
+  const needle = useSettled(text.trim());
+  useEffect(() => {
+    if (!needle) return;
+    let live = true;
+    const query = new URLSearchParams({ q: needle });
+    requestJson<{ issues: AuditIssueGroup[] }>(`/api/site-audits/${auditId}/issues?${query}`, 'Failed to filter')
+      .then((result) => live && setMatches({ text: needle, types: new Set(result.issues.map((group) => group.type)) }))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [auditId, needle]);
+  return matches.text === text.trim() ? matches.types : NONE;
+}
+
 /** Every issue group, filtered by severity and text. */
 export function IssuesSection({
+  auditId,
   groups,
   types,
   idPrefix,
   siteUrl,
 }: {
+  auditId: string;
   groups: AuditIssueGroup[];
   types: Map<string, IssueType>;
   idPrefix: string;
@@ -110,7 +154,7 @@ export function IssuesSection({
 }) {
   const [severity, setSeverity] = useState<SeverityFilter>('all');
   const [text, setText] = useState('');
-  const shown = filterGroups(groups, severity, text);
+  const shown = filterGroups(groups, severity, text, useUrlMatches(auditId, text));
   return (
     <>
       <h3>Issues</h3>
@@ -141,7 +185,13 @@ export function IssuesSection({
       {groups.length > 0 && shown.length === 0 ? <p>No issues match this filter.</p> : null}
       <ul className="audit-issues">
         {shown.map((group) => (
-          <IssueGroupItem key={group.type} group={group} info={types.get(group.type)} siteUrl={siteUrl} />
+          <IssueGroupItem
+            key={group.type}
+            auditId={auditId}
+            group={group}
+            info={types.get(group.type)}
+            siteUrl={siteUrl}
+          />
         ))}
       </ul>
     </>

@@ -6,6 +6,8 @@ import { VITALS, type VitalKey } from '#views/model/site-audit-checks/page-exper
 import { formatBytes, plural, shortUrl } from './logic.ts';
 import type { AuditPageRow, AuditPagesResponse, AuditResourceRow } from './schema.ts';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
+import { useSettled } from './use-settled.ts';
+import { Pager } from './Pager.tsx';
 
 const PER_PAGE = 25;
 
@@ -151,6 +153,8 @@ function UrlList<R extends Row>(props: UrlListProps<R>) {
   const [page, setPage] = useState(1);
   const [issue, setIssue] = useState('');
   const [sort, setSort] = useState('');
+  const [search, setSearch] = useState('');
+  const q = useSettled(search.trim());
   const [data, setData] = useState<AuditPagesResponse<R> | null>(null);
   const [error, setError] = useState('');
 
@@ -161,6 +165,7 @@ function UrlList<R extends Row>(props: UrlListProps<R>) {
       perPage: String(PER_PAGE),
       ...(issue ? { issue } : {}),
       ...(sort ? { sort } : {}),
+      ...(q ? { q } : {}),
     });
     requestJson<AuditPagesResponse<R>>(`/api/site-audits/${auditId}/${list}?${query}`, `Failed to load the ${list}`)
       .then((result) => live && (setData(result), setError('')))
@@ -168,7 +173,7 @@ function UrlList<R extends Row>(props: UrlListProps<R>) {
     return () => {
       live = false;
     };
-  }, [auditId, page, issue, sort]);
+  }, [auditId, page, issue, sort, q]);
 
   const pages = data ? Math.max(1, Math.ceil(data.total / PER_PAGE)) : 1;
   return (
@@ -190,6 +195,19 @@ function UrlList<R extends Row>(props: UrlListProps<R>) {
           </option>
         ))}
       </select>
+      <label className="visually-hidden" htmlFor={`${id}-search`}>
+        Search {list} by URL
+      </label>
+      <input
+        id={`${id}-search`}
+        type="search"
+        placeholder="Search URLs"
+        value={search}
+        onChange={(event) => {
+          setSearch(event.target.value);
+          setPage(1);
+        }}
+      />
       {props.sortable ? (
         <>
           <label htmlFor={`${id}-sort`}>Sort by</label>
@@ -228,24 +246,7 @@ function UrlList<R extends Row>(props: UrlListProps<R>) {
               </li>
             ))}
           </ul>
-          {pages > 1 ? (
-            <nav className="audit-pager" aria-label={props.pagerLabel}>
-              <button type="button" className="button secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Previous
-              </button>
-              <span>
-                Page {page} of {pages}
-              </span>
-              <button
-                type="button"
-                className="button secondary"
-                disabled={page >= pages}
-                onClick={() => setPage(page + 1)}
-              >
-                Next
-              </button>
-            </nav>
-          ) : null}
+          <Pager label={props.pagerLabel} page={page} pages={pages} onPage={setPage} />
         </>
       ) : null}
     </div>

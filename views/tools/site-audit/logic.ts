@@ -21,21 +21,21 @@ export { auditDomain, contactPath, rankFixes, reportDate, reportTitle, scoreLabe
 
 export type SeverityFilter = Severity | 'all';
 
-/** The groups a person asked to see: one severity (or all) and a text that matches the title, id or a URL. */
+/**
+ * The groups a person asked to see: one severity (or all) and a text that matches the title, the id
+ * or a URL (`urlMatches`: the types the server found a URL of containing the text).
+ */
 export function filterGroups(
   groups: readonly AuditIssueGroup[],
   severity: SeverityFilter,
   text: string,
+  urlMatches: ReadonlySet<string> = new Set(),
 ): AuditIssueGroup[] {
   const needle = text.trim().toLowerCase();
   return groups.filter((group) => {
     if (severity !== 'all' && group.severity !== severity) return false;
     if (!needle) return true;
-    return (
-      group.title.toLowerCase().includes(needle) ||
-      group.type.includes(needle) ||
-      group.urls.some((url) => url.toLowerCase().includes(needle))
-    );
+    return group.title.toLowerCase().includes(needle) || group.type.includes(needle) || urlMatches.has(group.type);
   });
 }
 

@@ -33,6 +33,34 @@ export const pagesQuery = z.object({
   sort: z.enum(['lcp', 'cls', 'tbt'], { error: 'sort must be lcp, cls or tbt' }).optional(),
 });
 
+/** URLs of one issue type sent at once (GET /api/site-audits/:id/issues/:type): a page, never the whole list. */
+export const ISSUE_URLS_PER_REQUEST_MAX = 200;
+
+/** GET /api/site-audits/:id/issues/:type: a page of the type's URLs. */
+export const issueUrlsQuery = z.object({
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .max(1_000_000, 'page must be at most 1000000')
+    .default(1),
+  perPage: z.coerce
+    .number({ error: 'perPage must be a whole number from 1' })
+    .int('perPage must be a whole number from 1')
+    .min(1, 'perPage must be a whole number from 1')
+    .max(ISSUE_URLS_PER_REQUEST_MAX, `perPage must be at most ${ISSUE_URLS_PER_REQUEST_MAX}`)
+    .default(50),
+});
+
+/** GET /api/site-audits/:id/issues: with q, only the types with a URL containing it (counted by those URLs). */
+export const issuesQuery = z.object({
+  q: z
+    .string({ error: 'q must be text' })
+    .max(200, 'q must be at most 200 characters')
+    .optional()
+    .transform((text) => text?.trim() || undefined),
+});
+
 /** Live progress: URLs crawled of those found, then other sites' URLs checked (when asked). */
 export interface AuditProgressView {
   crawled: number;
@@ -107,14 +135,23 @@ export interface AuditListItem {
   pages?: number;
 }
 
+/** GET /api/site-audits/:id/issues: a type's count, its URLs read a page at a time (AuditIssueUrls). */
 export interface AuditIssueGroup {
   type: string;
   severity: Severity;
   title: string;
   count: number;
-  urls: string[];
   /** Link issues: each link (target, anchor text, position) with the pages that carry it. */
   links?: AuditLinkGroups;
+}
+
+/** GET /api/site-audits/:id/issues/:type?page=&perPage= */
+export interface AuditIssueUrls {
+  type: string;
+  total: number;
+  page: number;
+  perPage: number;
+  urls: Array<{ url: string; detail: string }>;
 }
 
 /** How a listed URL answered: the first facts of a page and of a resource alike. */
