@@ -15,7 +15,7 @@ import {
   type WatchApp,
 } from '#test/helpers/monitor-watch.ts';
 import { WATCHED_PATHS } from '#test/fixtures/watched-site.ts';
-import { watchTick } from './watch.ts';
+import { WATCH_TICK_MS, watchTick } from './watch.ts';
 
 /** Every change of the monitor (the API's pages followed to the end), oldest first. */
 async function allChanges(made: WatchApp, query: Record<string, string> = {}) {
@@ -231,6 +231,22 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect(made.state.requests['/robots.txt']).toBe(3);
     expect(made.state.requests['/sitemap.xml']).toBe(3);
     expect(made.state.requests['/contact']).toBeUndefined();
+  });
+
+  test('a page read by a look that came after its due time is due again within a cycle of that read, not a cycle after its due time', async () => {
+    const made = await setup();
+    await made.tick(0);
+    const first = (await watchedPages(made.db, made.monitorId)).sort((a, b) =>
+      a.nextReadAt.localeCompare(b.nextReadAt),
+    )[0]!;
+    // The look comes 10 s after the page was due (looks are 15 s apart): it is read then (with any
+    // other page due by then).
+    const lookAt = Date.parse(first.nextReadAt) + 10_000;
+    expect((await watchTick(made.options, new Date(lookAt))).read).toBeGreaterThanOrEqual(1);
+    expect(made.state.requests[new URL(first.url).pathname]).toBe(1);
+    const after = (await watchedPages(made.db, made.monitorId)).find((page) => page.url === first.url)!;
+    // Due one look before a cycle from the read, so even the next look's lateness keeps it within a cycle.
+    expect(after.nextReadAt).toBe(new Date(lookAt + CYCLE_MS - WATCH_TICK_MS).toISOString());
   });
 
   test("new monitors' pages are chosen five a look, not all in one burst", async () => {

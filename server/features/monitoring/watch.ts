@@ -71,9 +71,16 @@ export function cycleOffset(url: string, intervalMs: number): number {
   return (hash >>> 0) % Math.max(1, intervalMs);
 }
 
-/** The page's next reading: a cycle after its last due time, or respread when the watch fell behind. */
+/**
+ * The page's next reading: a cycle after this one less one look, since a page is read at the first
+ * look at or after its due time (up to a look late): so no reading is older than a cycle. A cycle
+ * after its last due time when this look came later than that; respread when the watch fell behind.
+ */
 function nextReadOf(page: WatchedPage, intervalMs: number, now: number): string {
-  const next = Date.parse(page.nextReadAt) + intervalMs;
+  const next = Math.min(
+    Date.parse(page.nextReadAt) + intervalMs,
+    now + intervalMs - Math.min(WATCH_TICK_MS, intervalMs / 2),
+  );
   return new Date(next > now ? next : now + cycleOffset(page.url, intervalMs)).toISOString();
 }
 
