@@ -111,6 +111,16 @@ describe('both databases hold the same tables', () => {
     expect(await shape(postgres)).toEqual(expected);
   });
 
+  test('tables nothing writes any more are dropped on both (log_file_hit_parts, migration 0033)', async () => {
+    for (const dialect of ['sqlite', 'postgres'] as const) {
+      const db = await openTestDatabase(dialect);
+      opened.push(db);
+      const tables = Object.keys(await shape(db));
+      expect(tables).toContain('log_file_hits');
+      expect(tables).not.toContain('log_file_hit_parts');
+    }
+  });
+
   test('concurrent boots on one PostgreSQL migrate once (advisory lock)', async () => {
     const schema = `t_boot_${process.pid}`;
     const boots = await Promise.all([1, 2, 3].map(() => openDatabase(testPostgresUrl(), { schema, poolSize: 2 })));

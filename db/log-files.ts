@@ -201,6 +201,5 @@ export async function pruneLogFiles(db: Db, now: number): Promise<string[]> {
 
 async function deleteCounts(trx: Db, id: string): Promise<void> {
   await trx.deleteFrom('log_file_hits').where('log_id', '=', id).execute();
-  await trx.deleteFrom('log_file_hit_parts').where('log_id', '=', id).execute();
   await trx.deleteFrom('log_file_days').where('log_id', '=', id).execute();
 }

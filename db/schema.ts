@@ -322,8 +322,6 @@ export interface Tables {
     first_seen: number;
     last_seen: number;
   };
-  /** log_file_hits as the reading job flushes them, merged into it once the log is read (db/log-file-hits.ts). */
-  log_file_hit_parts: Tables['log_file_hits'];
   /** Every line's hit per UTC day, bot ('other': people), verified and status (db/log-file-days.ts). */
   log_file_days: {
     log_id: string;

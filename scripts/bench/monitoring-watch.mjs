@@ -6,7 +6,10 @@
 // (the goal is MONITORS × PAGES / cycle), the process tree's CPU share and peak memory, and the
 // page `/` at 20 req/s throughout (goal p99 <= 50 ms), beside `/` for CONTROL_S (30) seconds just
 // before the monitors exist (the same server and machine without the watch: what the load of the
-// machine alone costs) and the load average.
+// machine alone costs) and the load average. At the end, whether the cycle holds: the watched pages
+// read within the last cycle, those not read yet (and how long ago their monitor's pages were
+// chosen), the oldest reading's age and the pages overdue by more than one look (15 s): a run of
+// DURATION_S=1000 at the real cycle shows every page read within 15 minutes once the ramp is over.
 import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
@@ -60,6 +63,31 @@ async function startSite() {
   };
 }
 
+/** Whether every watched page is at most a cycle old at `now` (ISO times compare as text). */
+function cycleState(db, now) {
+  const iso = (ms) => new Date(ms).toISOString();
+  const count = (sql, ...args) => db.prepare(sql).get(...args).n;
+  const oldest = db.prepare('SELECT MIN(read_at) AS at FROM monitor_watch_pages').get().at;
+  const unreadChosen = db
+    .prepare(
+      `SELECT MIN(w.pages_at) AS at FROM monitor_watch_pages p JOIN monitor_watches w ON w.monitor_id = p.monitor_id
+       WHERE p.read_at IS NULL`,
+    )
+    .get().at;
+  const late = db.prepare('SELECT MIN(next_read_at) AS at FROM monitor_watch_pages').get().at;
+  return {
+    withinCycle: count(
+      'SELECT COUNT(*) AS n FROM monitor_watch_pages WHERE read_at >= ?',
+      iso(now - INTERVAL_S * 1000),
+    ),
+    unread: count('SELECT COUNT(*) AS n FROM monitor_watch_pages WHERE read_at IS NULL'),
+    unreadChosenS: unreadChosen ? (now - Date.parse(unreadChosen)) / 1000 : 0,
+    oldestS: oldest ? (now - Date.parse(oldest)) / 1000 : 0,
+    overdue: count('SELECT COUNT(*) AS n FROM monitor_watch_pages WHERE next_read_at < ?', iso(now - 15_000)),
+    lateS: late ? Math.max(0, (now - Date.parse(late)) / 1000) : 0,
+  };
+}
+
 const sites = await Promise.all(Array.from({ length: MONITORS }, startSite));
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-watch-'));
 const server = await startBuiltServer({
@@ -101,6 +129,7 @@ const reads = sites.reduce((sum, site) => sum + site.reads(), 0);
 const check = new Database(join(dataDir, 'site.db'), { readonly: true });
 const watched = check.prepare('SELECT COUNT(*) AS n FROM monitor_watch_pages').get().n;
 const changes = check.prepare('SELECT COUNT(*) AS n FROM monitor_changes').get().n;
+const cycle = cycleState(check, Date.now());
 check.close();
 await server.stop();
 await Promise.all(sites.map((site) => site.close()));
@@ -111,6 +140,12 @@ console.log(`watched pages: ${watched}; changes recorded: ${changes} (the pages 
 console.log(`pages read: ${reads} = ${(reads / seconds).toFixed(1)}/s (one cycle's pace: ${goal.toFixed(1)}/s)`);
 console.log(
   `server tree CPU: ${cpu.toFixed(1)} s = ${((cpu / seconds) * 100).toFixed(0)}% of one core; peak RSS ${peaks.peakTreeMb} MB (server ${peaks.peakServerMb} MB)`,
+);
+console.log(
+  `at the end: ${cycle.withinCycle} of ${watched} pages read within the last cycle (${INTERVAL_S} s); ` +
+    `${cycle.unread} not read yet (their pages chosen ${cycle.unreadChosenS.toFixed(0)} s ago at most); ` +
+    `oldest reading ${cycle.oldestS.toFixed(0)} s old; ${cycle.overdue} pages overdue by more than a look ` +
+    `(the most overdue ${cycle.lateS.toFixed(0)} s)`,
 );
 const averages = (values) => values.map((value) => value.toFixed(2)).join(', ');
 console.log(`load average (1, 5, 15 min) before: ${averages(loadBefore)}; after: ${averages(loadavg())}`);

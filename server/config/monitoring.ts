@@ -18,6 +18,7 @@ export const monitoring = defineSection({
     MONITOR_WATCH_PAGES: wholeNumber({ min: 1, max: 5000, fallback: 500 }),
     MONITOR_WATCH_WORD_CHANGE: wholeNumber({ min: 1, max: 100_000, fallback: 50 }),
     MONITOR_WATCH_HOST_CONCURRENCY: wholeNumber({ min: 1, max: 16, fallback: 2 }),
+    MONITOR_WATCH_RECHECK_S: wholeNumber({ min: 1, max: 3600, fallback: 60 }),
     MONITOR_HISTORY_DAYS: wholeNumber({ min: 1, max: 3650, fallback: 365 }),
     MONITOR_HISTORY_MB: wholeNumber({ min: 1, max: 10_000, fallback: 10 }),
   },
@@ -44,6 +45,8 @@ export const monitoring = defineSection({
       wordChange: env.MONITOR_WATCH_WORD_CHANGE,
       /** Reads of one site at once (one at a time, spaced, where robots.txt sets a Crawl-delay). */
       hostConcurrency: env.MONITOR_WATCH_HOST_CONCURRENCY,
+      /** A page's new error is held, not recorded, and the page read again this much later: back, it is a blip. */
+      recheckMs: env.MONITOR_WATCH_RECHECK_S * 1000,
       /** A monitor's change history: kept this many days, within this many bytes (the oldest go first). */
       historyDays: env.MONITOR_HISTORY_DAYS,
       historyBytes: env.MONITOR_HISTORY_MB * 1024 * 1024,

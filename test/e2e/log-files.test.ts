@@ -87,3 +87,50 @@ test('log file analyser: a file that is no access log is refused, saying why', a
     );
   expect(unexpectedProblems(problems)).toEqual([]);
 });
+
+for (const width of [1366, 390]) {
+  test(`log file analyser at ${width} px: the visitor's own finished site audit is offered to compare with`, async () => {
+    const { page, problems } = await openPage(browser, '/log-file-analyser', {
+      width,
+      ...(width === 390 && { height: 844, touch: true }),
+    });
+    // The visitor's earlier audit, started through the API by this browser (its visitor cookie).
+    const site = inject('fixtures')['site-audit-site']!;
+    const started = await page.request.post(`${inject('baseUrl')}/api/site-audits`, { data: { url: `${site}/` } });
+    const { id } = (await started.json()) as { id: string };
+    await expect
+      .poll(
+        async () =>
+          ((await (await page.request.get(`${inject('baseUrl')}/api/site-audits/${id}`)).json()) as { status: string })
+            .status,
+        { timeout: 60_000 },
+      )
+      .toBe('done');
+    await page.reload();
+    await waitForIslands(page);
+    const choice = page.getByLabel('Site audit to compare with (optional)');
+    const host = new URL(site).host;
+    await expect
+      .poll(() => choice.locator('option').allTextContents())
+      .toEqual([
+        'None',
+        expect.stringMatching(
+          new RegExp(`^${host.replace(/\./g, '\\.')} · \\d{1,2} [A-Z][a-z]{2} \\d{4}, \\d{1,2}:\\d{2} [ap]m IST$`),
+        ),
+        'Another audit: paste its report link',
+      ]);
+    // The paste field comes back with its own choice.
+    await choice.selectOption('paste');
+    expect(await page.getByLabel('Report link of a finished site audit').count()).toBe(1);
+    await choice.selectOption(id);
+    expect(await page.getByLabel('Report link of a finished site audit').count()).toBe(0);
+    await page.screenshot({ path: `test-results/screenshots/log-files-audit-choice-${width}.png`, fullPage: true });
+    expect(await clippedContent(page)).toEqual([]);
+    if (width === 1366) expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByLabel('Access log files (plain or .gz)').setInputFiles(logFile('access.log', plantedCombinedLog()));
+    await page.getByRole('button', { name: 'Analyse log' }).click();
+    await page.getByRole('heading', { name: `Against the site audit of ${site}/` }).waitFor({ timeout: 60_000 });
+    expect(problems).toEqual([]);
+  });
+}

@@ -51,6 +51,7 @@ beforeAll(async () => {
       maxPages: 500,
       wordChange: 50,
       hostConcurrency: 2,
+      recheckMs: 60_000,
       historyDays: 365,
       historyBytes: 10 << 20,
     },
@@ -61,6 +62,8 @@ beforeAll(async () => {
   for (const cycle of [0, 1]) await watchTick(options, new Date(EPOCH + cycle * CYCLE_MS));
   plantTenChanges({ state } as WatchApp);
   await watchTick(options, new Date(EPOCH + 2 * CYCLE_MS));
+  // The new 404 is held at that look and recorded at the page's re-read a minute later.
+  await watchTick(options, new Date(EPOCH + 2 * CYCLE_MS + 60_000));
   const tokens = createTokens(await keepMonitorSigningKey(db, randomBytes(32).toString('base64url')));
   const token = tokens.issue(MONITOR, 'manage', Date.now());
   await db.destroy();

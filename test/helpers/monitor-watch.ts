@@ -51,6 +51,8 @@ export type WatchApp = TestApp & {
   options: WatchOptions;
   /** Runs the watch's look at the end of cycle `n` (0: the pages are chosen; 1: first readings). */
   tick(n: number): ReturnType<typeof watchTick>;
+  /** Runs the look that re-reads, MONITOR_WATCH_RECHECK_S after cycle `n`'s end, a page whose new error is held. */
+  recheck(n: number): ReturnType<typeof watchTick>;
   changes(query?: Record<string, string>): request.Test;
 };
 
@@ -97,6 +99,7 @@ export function watchApps(dialect: Dialect) {
       manage,
       options,
       tick: (n) => watchTick(options, new Date(EPOCH + n * CYCLE_MS)),
+      recheck: (n) => watchTick(options, new Date(EPOCH + n * CYCLE_MS + options.settings.recheckMs)),
       changes: (query = {}) =>
         request(made.app)
           .get(`/api/monitors/${monitorId}/changes`)

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
@@ -7,6 +8,7 @@ import { createTestApp, type TestApp } from '#test/helpers/app.ts';
 import { DIALECTS } from '#test/helpers/databases.ts';
 import { uploadLog } from '#test/helpers/log-files.ts';
 import { completeSiteAudit, insertSiteAudit, markRunning } from '#db/site-audits.ts';
+import { newId } from '#views/model/ids.ts';
 import { logStagingDir } from './index.ts';
 
 const PLANTED_BOTS = [
@@ -264,10 +266,19 @@ describe.each(DIALECTS)('%s: joined with a site audit', (dialect) => {
   test('pages bots never crawl, crawled URLs the audit did not find, noindex and canonicalised pages bots fetch', async () => {
     const made = await createTestApp({ dialect, file: true });
     try {
+      // The visitor's own audit, as the form offers it: their cookie's list (another visitor's is not in it).
+      const cookie = newId();
+      const agent = request.agent(made.app).set('Cookie', `visitor=${cookie}`);
       const auditId = 'AuditAuditAuditAudit01';
       await insertSiteAudit(made.db, {
+        id: 'OtherVisitorsAudit0001',
+        visitor: 'someone else',
+        url: 'https://www.example.com/',
+        createdAt: '2026-11-02T00:00:00.000Z',
+      });
+      await insertSiteAudit(made.db, {
         id: auditId,
-        visitor: 'v',
+        visitor: createHash('sha256').update(cookie).digest('hex'),
         url: 'https://www.example.com/',
         createdAt: '2026-11-01T00:00:00.000Z',
       });
@@ -293,12 +304,17 @@ describe.each(DIALECTS)('%s: joined with a site audit', (dialect) => {
           page('/style.css', { contentType: 'text/css' }),
         ],
       });
-      const { view, id, agent } = await uploadLog(
+      const listed = await agent.get('/api/site-audits');
+      expect(listed.body.audits).toMatchObject([{ id: auditId, url: 'https://www.example.com/', status: 'done' }]);
+      const { view, id } = await uploadLog(made, { 'access.log': plantedCombinedLog() }, { auditId }, agent);
+      expect(view.auditId).toBe(auditId);
+      // A pasted report link names the same audit.
+      const pasted = await uploadLog(
         made,
         { 'access.log': plantedCombinedLog() },
         { auditId: `https://example.test/site-audit/${auditId}` },
       );
-      expect(view.auditId).toBe(auditId);
+      expect(pasted.view.join).toEqual(view.join);
       expect(view.join).toEqual({
         auditId,
         auditUrl: 'https://www.example.com/',

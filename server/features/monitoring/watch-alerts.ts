@@ -47,14 +47,18 @@ async function watchAlertMessages(
   return messages;
 }
 
+/** A stored reading holding a new error until its re-read (watch.ts): only a key can spell this in JSON. */
+const HELD = '"held":{';
+
 /**
  * At the end of a monitor's cycle, what the watch found since its last alert goes out together:
  * one mail (and one webhook call) of the changes of the fields its owner chose, on pages not muted.
- * The others are marked passed over. Stored with the outbox's messages in one transaction; true
- * when a message was queued (the caller asks for a delivery).
+ * The others are marked passed over. While a page holds an error for its re-read, the alert waits
+ * for it (up to `holdMs` past due), so what changed at once goes out at once. Stored with the
+ * outbox's messages in one transaction; true when a message was queued (the caller asks for a delivery).
  */
 export async function flushWatchAlerts(
-  deps: { db: Db; settings: AlertSettings; intervalMs: number },
+  deps: { db: Db; settings: AlertSettings; intervalMs: number; holdMs: number },
   monitor: MonitorRow,
   at: Date,
 ): Promise<boolean> {
@@ -63,12 +67,14 @@ export async function flushWatchAlerts(
   const now = at.getTime();
   if (!watch || (watch.nextAlertAt !== null && Date.parse(watch.nextAlertAt) > now)) return false;
   const due = watch.nextAlertAt === null ? now : Date.parse(watch.nextAlertAt);
+  const pages = await watchedPages(db, monitor.id);
+  if (now < due + deps.holdMs && pages.some((page) => page.snapshot?.includes(HELD))) return false;
   const nextAlertAt = new Date(
     due + deps.intervalMs > now ? due + deps.intervalMs : now + deps.intervalMs,
   ).toISOString();
   const pending = watch.nextAlertAt === null ? [] : await unalertedChanges(db, monitor.id, ALERT_BATCH);
   const fields = new Set(alertFieldsOf(watch.alertFields));
-  const muted = new Set((await watchedPages(db, monitor.id)).filter((page) => page.muted).map((page) => page.url));
+  const muted = new Set(pages.filter((page) => page.muted).map((page) => page.url));
   const alerting = pending.filter((change) => fields.has(change.field) && !muted.has(change.url));
   const messages = alerting.length
     ? await watchAlertMessages(db, monitor, alerting, watch.webhookFormat, deps.settings, at)

@@ -1,6 +1,9 @@
+import request from 'supertest';
 import { describe, expect, test } from 'vitest';
 import { insertMonitor } from '#db/monitoring/monitors.ts';
 import { watchedPages } from '#db/monitoring/watch.ts';
+import type { Messaging } from '#server/lib/messaging/index.ts';
+import { startSmtpFixture } from '#test/fixtures/smtp.ts';
 import { DIALECTS } from '#test/helpers/databases.ts';
 import {
   clientMonitorRow,
@@ -12,7 +15,7 @@ import {
   type WatchApp,
 } from '#test/helpers/monitor-watch.ts';
 import { WATCHED_PATHS } from '#test/fixtures/watched-site.ts';
-import { watchTick } from './watch.ts';
+import { WATCH_TICK_MS, watchTick } from './watch.ts';
 
 /** Every change of the monitor (the API's pages followed to the end), oldest first. */
 async function allChanges(made: WatchApp, query: Record<string, string> = {}) {
@@ -34,7 +37,7 @@ async function baseline(made: WatchApp) {
 }
 
 describe.each(DIALECTS)('%s', (dialect) => {
-  const { setup } = watchApps(dialect);
+  const { setup, cleanup } = watchApps(dialect);
 
   test('the pages that matter are watched: the start page and the sitemap; an unchanged site records nothing, whatever its dynamic parts', async () => {
     const made = await setup();
@@ -57,9 +60,12 @@ describe.each(DIALECTS)('%s', (dialect) => {
     const at = (path: string) => `${made.site.origin}${path}`;
     plantTenChanges(made);
     // Ten changes; the new Disallow is two records: the rule, and the watched page it now blocks.
-    expect(await made.tick(2)).toMatchObject({ changes: 11 });
+    // The new 404 is held at that look and recorded at the page's re-read, a minute later.
+    expect(await made.tick(2)).toMatchObject({ changes: 10 });
+    expect(await made.recheck(2)).toMatchObject({ changes: 1 });
     const changes = await allChanges(made);
     const detectedAt = cycleEnd(2);
+    const recheckedAt = new Date(EPOCH + 2 * CYCLE_MS + 60_000).toISOString();
     const key = (change: Record<string, unknown>) => `${String(change.url)} ${String(change.field)}`;
     const ordered = (list: Array<Record<string, unknown>>) => [...list].sort((a, b) => (key(a) < key(b) ? -1 : 1));
     expect(ordered(changes)).toEqual(
@@ -87,7 +93,14 @@ describe.each(DIALECTS)('%s', (dialect) => {
             after: 'Stories from the workshop',
             severity: 'info',
           },
-          { url: at('/careers'), field: 'status', before: '200', after: '404', severity: 'critical' },
+          {
+            url: at('/careers'),
+            field: 'status',
+            before: '200',
+            after: '404',
+            severity: 'critical',
+            detectedAt: recheckedAt,
+          },
           {
             url: at('/contact'),
             field: 'robots-txt',
@@ -112,7 +125,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
             severity: 'warning',
           },
           { url: at('/team'), field: 'indexability', before: 'indexable', after: 'noindex', severity: 'critical' },
-        ].map((change) => ({ ...change, detectedAt })),
+        ].map((change) => ({ detectedAt, ...change })),
       ),
     );
     // The next cycle sees the same pages again: nothing new.
@@ -120,30 +133,85 @@ describe.each(DIALECTS)('%s', (dialect) => {
     // Filters: one page, one field, a time window.
     expect((await made.changes({ page: at('/team') })).body.changes).toMatchObject([{ field: 'indexability' }]);
     expect((await made.changes({ field: 'title' })).body.changes).toMatchObject([{ url: at('/pricing') }]);
-    expect((await made.changes({ since: new Date(EPOCH + 2 * CYCLE_MS + 60_000).toISOString() })).body.changes).toEqual(
-      [],
-    );
     expect(
-      (await made.changes({ until: new Date(EPOCH + 2 * CYCLE_MS + 60_000).toISOString() })).body.changes,
+      (await made.changes({ since: new Date(EPOCH + 2 * CYCLE_MS + 120_000).toISOString() })).body.changes,
+    ).toEqual([]);
+    expect(
+      (await made.changes({ until: new Date(EPOCH + 2 * CYCLE_MS + 120_000).toISOString() })).body.changes,
     ).toHaveLength(11);
   });
 
-  test('a page that answers an error once and is back at the next read is one blip, not two changes', async () => {
-    const made = await setup();
+  /** A watched site whose alerts go to a real SMTP server; `mails()` delivers the outbox and counts them. */
+  async function withMail() {
+    const smtp = await startSmtpFixture();
+    cleanup.push(() => smtp.close());
+    const made = await setup({ SMTP_URL: smtp.url, NOTIFY_EMAIL_TO: 'operator@agency.test' });
+    const mails = async () => {
+      await (made.app.locals.messaging as Messaging).deliverNow();
+      return smtp.received.length;
+    };
+    return { made, smtp, mails };
+  }
+
+  /** The owner's choice of alerting fields, through the API. */
+  const alertOn = (made: WatchApp, alertFields: string[]) =>
+    request(made.app).put(`/api/monitors/${made.monitorId}/watch`).query({ token: made.manage }).send({ alertFields });
+
+  test('a page that answers an error once and is back at its re-read is one blip, held and never alerted as a change', async () => {
+    const { made, smtp, mails } = await withMail();
     await baseline(made);
+    const about = `${made.site.origin}/about`;
     made.state.pages['/about']!.failOnce = 503;
-    expect(await made.tick(2)).toMatchObject({ read: WATCHED_PATHS.length + 1, changes: 1 });
+    // The error is held: no record, no alert; the page is due again a minute later, not a cycle.
+    expect(await made.tick(2)).toMatchObject({ read: WATCHED_PATHS.length, changes: 0, alerts: 0 });
+    expect((await watchedPages(made.db, made.monitorId)).find((page) => page.url === about)!.nextReadAt).toBe(
+      new Date(EPOCH + 2 * CYCLE_MS + 60_000).toISOString(),
+    );
+    expect(await made.recheck(2)).toMatchObject({ changes: 1, alerts: 0 });
+    const blip = { url: about, field: 'blip', before: '200', after: '503', severity: 'info' };
+    expect((await made.changes()).body.changes).toEqual([
+      { ...blip, detectedAt: new Date(EPOCH + 2 * CYCLE_MS + 60_000).toISOString() },
+    ]);
+    // The cycle's alert: a blip is not among the default fields, so nothing goes out.
+    expect(await made.tick(3)).toMatchObject({ changes: 0, alerts: 0 });
+    expect(await mails()).toBe(0);
+    // Read at the baseline, the error, the re-read; its next reading is a cycle after the re-read.
+    expect(made.state.requests['/about']).toBe(3);
+    // An owner who chose blips is told of the next one.
+    expect((await alertOn(made, ['status', 'blip'])).status).toBe(200);
+    made.state.pages['/blog']!.failOnce = 500;
+    expect(await made.tick(4)).toMatchObject({ changes: 0, alerts: 0 });
+    // The cycle's alert waited for the held page: it goes out with the blip.
+    expect(await made.recheck(4)).toMatchObject({ changes: 1, alerts: 1 });
+    expect(await made.tick(5)).toMatchObject({ changes: 0, alerts: 0 });
+    expect(await mails()).toBe(1);
+    expect(smtp.received[0]!.mail.subject).toBe(`1 change on ${made.site.hostPort}`);
+  });
+
+  test('a page that answers an error at two reads in a row is exactly one change, alerted once', async () => {
+    const { made, smtp, mails } = await withMail();
+    await baseline(made);
+    const careers = `${made.site.origin}/careers`;
+    made.state.pages['/careers']!.status = 503;
+    expect(await made.tick(2)).toMatchObject({ changes: 0, alerts: 0 });
+    // The cycle's alert (due at cycle 2's end) waited for the held page and goes out with its change.
+    expect(await made.recheck(2)).toMatchObject({ changes: 1, alerts: 1 });
+    expect(await made.tick(3)).toMatchObject({ changes: 0, alerts: 0 });
+    expect(await made.tick(4)).toMatchObject({ changes: 0, alerts: 0 });
+    expect(await mails()).toBe(1);
+    expect(smtp.received[0]!.mail.subject).toBe(`1 change on ${made.site.hostPort}`);
     expect((await made.changes()).body.changes).toEqual([
       {
-        url: `${made.site.origin}/about`,
-        field: 'blip',
+        url: careers,
+        field: 'status',
         before: '200',
         after: '503',
-        severity: 'info',
-        detectedAt: expect.any(String),
+        severity: 'critical',
+        detectedAt: new Date(EPOCH + 2 * CYCLE_MS + 60_000).toISOString(),
       },
     ]);
-    expect(await made.tick(3)).toMatchObject({ changes: 0 });
+    // The baseline, the error, the re-read, and a cycle after the re-read (at cycle 4's look).
+    expect(made.state.requests['/careers']).toBe(4);
   });
 
   test('robots.txt is read once a cycle per site, not at every look, and its rules are obeyed between reads', async () => {
@@ -163,6 +231,22 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect(made.state.requests['/robots.txt']).toBe(3);
     expect(made.state.requests['/sitemap.xml']).toBe(3);
     expect(made.state.requests['/contact']).toBeUndefined();
+  });
+
+  test('a page read by a look that came after its due time is due again within a cycle of that read, not a cycle after its due time', async () => {
+    const made = await setup();
+    await made.tick(0);
+    const first = (await watchedPages(made.db, made.monitorId)).sort((a, b) =>
+      a.nextReadAt.localeCompare(b.nextReadAt),
+    )[0]!;
+    // The look comes 10 s after the page was due (looks are 15 s apart): it is read then (with any
+    // other page due by then).
+    const lookAt = Date.parse(first.nextReadAt) + 10_000;
+    expect((await watchTick(made.options, new Date(lookAt))).read).toBeGreaterThanOrEqual(1);
+    expect(made.state.requests[new URL(first.url).pathname]).toBe(1);
+    const after = (await watchedPages(made.db, made.monitorId)).find((page) => page.url === first.url)!;
+    // Due one look before a cycle from the read, so even the next look's lateness keeps it within a cycle.
+    expect(after.nextReadAt).toBe(new Date(lookAt + CYCLE_MS - WATCH_TICK_MS).toISOString());
   });
 
   test("new monitors' pages are chosen five a look, not all in one burst", async () => {

@@ -71,9 +71,16 @@ export function cycleOffset(url: string, intervalMs: number): number {
   return (hash >>> 0) % Math.max(1, intervalMs);
 }
 
-/** The page's next reading: a cycle after its last due time, or respread when the watch fell behind. */
+/**
+ * The page's next reading: a cycle after this one less one look, since a page is read at the first
+ * look at or after its due time (up to a look late): so no reading is older than a cycle. A cycle
+ * after its last due time when this look came later than that; respread when the watch fell behind.
+ */
 function nextReadOf(page: WatchedPage, intervalMs: number, now: number): string {
-  const next = Date.parse(page.nextReadAt) + intervalMs;
+  const next = Math.min(
+    Date.parse(page.nextReadAt) + intervalMs,
+    now + intervalMs - Math.min(WATCH_TICK_MS, intervalMs / 2),
+  );
   return new Date(next > now ? next : now + cycleOffset(page.url, intervalMs)).toISOString();
 }
 
@@ -89,40 +96,38 @@ async function choosePages(options: WatchOptions, monitor: MonitorRow, sitemap: 
   return [...chosen].slice(0, maxPages);
 }
 
+/** A reading as stored: the page's fields, and a new error held until the page's next read says whether it lasts. */
+type StoredReading = PageSnapshot & { held?: PageSnapshot };
+
 interface Reading {
   page: WatchedPage;
-  before: PageSnapshot | null;
+  before: StoredReading | null;
   after: PageSnapshot;
 }
 
 /**
- * What one reading adds to the history and keeps: nothing for a first reading or an unchanged page;
- * an error that came back as it was (`blipped`) is one blip record.
+ * What one reading adds to the history and keeps. Nothing for a first reading or an unchanged page.
+ * A new error is held (kept beside the last reading, no record) and the page read again soon
+ * (`hold`); at that read, back → one blip record (with any other field that changed meanwhile),
+ * still failing → the change from the last good reading, recorded (and alerted) as usual.
  */
-function outcomeOf(reading: Reading, wordChange: number, blipped?: PageSnapshot) {
+function outcomeOf(reading: Reading, wordChange: number) {
   const { before, after, page } = reading;
-  if (!before) return { changes: [] as NewChange[], keep: after };
-  const { changes, keep } = compareSnapshots(before, after, wordChange);
-  if (blipped && changes.length === 0)
-    return {
-      changes: [
-        {
-          url: page.url,
-          field: BLIP_FIELD,
-          before: before.status,
-          after: blipped.status,
-          severity: 'info',
-        } as NewChange,
-      ],
-      keep,
-    };
-  return { changes: changes.map((change) => ({ url: page.url, ...change })), keep };
+  if (!before) return { changes: [] as NewChange[], keep: after as StoredReading, hold: false };
+  const { held, ...last } = before;
+  if (!held && isErrorSnapshot(after) && after.status !== last.status)
+    return { changes: [] as NewChange[], keep: { ...last, held: after } as StoredReading, hold: true };
+  const { changes, keep } = compareSnapshots(last, after, wordChange);
+  const found: NewChange[] = changes.map((change) => ({ url: page.url, ...change }));
+  if (held && !isErrorSnapshot(after))
+    found.unshift({ url: page.url, field: BLIP_FIELD, before: last.status, after: held.status, severity: 'info' });
+  return { changes: found, keep: keep as StoredReading, hold: false };
 }
 
 /**
  * Reads the monitor's due pages politely, compares each with its last reading and stores what
- * changed with the new readings. A page that answers an error where it did not is read once more
- * after the others: back as it was, that is one blip; still failing, it is the change.
+ * changed with the new readings. A page whose new error is held is due again `recheckMs` later
+ * (a later look of the job reads it), the others a cycle later.
  */
 async function readDuePages(options: WatchOptions, monitor: MonitorRow, robots: RobotsPolicy, at: Date) {
   const { db, fetcher, settings } = options;
@@ -131,7 +136,6 @@ async function readDuePages(options: WatchOptions, monitor: MonitorRow, robots: 
     robots.crawlDelayMs > 0 ? Math.max(1, Math.floor(WATCH_TICK_MS / robots.crawlDelayMs)) : PAGES_PER_TICK;
   const due = await duePagesOf(db, monitor.id, at.toISOString(), perTick);
   const readings: Reading[] = [];
-  const again: Reading[] = [];
   const polite = {
     concurrency: settings.hostConcurrency,
     spacingMs: robots.crawlDelayMs,
@@ -140,26 +144,23 @@ async function readDuePages(options: WatchOptions, monitor: MonitorRow, robots: 
   };
   const readable = due.filter((page) => robots.isAllowed(page.url));
   await politely(readable, polite, async (page) => {
-    const before = page.snapshot ? (JSON.parse(page.snapshot) as PageSnapshot) : null;
-    const reading = { page, before, after: await readPage(fetcher, page.url, options.signal) };
-    const fresh = before && isErrorSnapshot(reading.after) && reading.after.status !== before.status;
-    (fresh ? again : readings).push(reading);
+    const before = page.snapshot ? (JSON.parse(page.snapshot) as StoredReading) : null;
+    readings.push({ page, before, after: await readPage(fetcher, page.url, options.signal) });
   });
   const results = readings.map((reading) => outcomeOf(reading, settings.wordChange));
-  await politely(again, polite, async (first) => {
-    const after = await readPage(fetcher, first.page.url, options.signal);
-    readings.push({ ...first, after });
-    results.push(outcomeOf({ ...first, after }, settings.wordChange, first.after));
-  });
   const changes = results.flatMap((result) => result.changes);
   await db.transaction().execute(async (trx) => {
     await insertChanges(trx, monitor.id, changes, at.toISOString());
-    for (const [index, reading] of readings.entries())
+    for (const [index, reading] of readings.entries()) {
+      const { keep, hold } = results[index]!;
       await saveReading(trx, monitor.id, reading.page.url, {
-        snapshot: JSON.stringify(results[index]!.keep),
+        snapshot: JSON.stringify(keep),
         readAt: at.toISOString(),
-        nextReadAt: nextReadOf(reading.page, settings.intervalMs, now),
+        nextReadAt: hold
+          ? new Date(now + settings.recheckMs).toISOString()
+          : nextReadOf(reading.page, settings.intervalMs, now),
       });
+    }
     // A page robots.txt now blocks is not read; it is looked at again next cycle.
     for (const page of due.filter((entry) => !robots.isAllowed(entry.url)))
       await saveReading(trx, monitor.id, page.url, {
@@ -168,7 +169,7 @@ async function readDuePages(options: WatchOptions, monitor: MonitorRow, robots: 
         nextReadAt: nextReadOf(page, settings.intervalMs, now),
       });
   });
-  return { read: readings.length + again.length, changes: changes.length };
+  return { read: readings.length, changes: changes.length };
 }
 
 /** One monitor's turn in a tick, under its lease: pages chosen when due, due pages read. */
@@ -197,7 +198,11 @@ async function watchMonitor(options: WatchOptions, monitorId: string, at: Date, 
         maxBytes: settings.historyBytes,
       });
     const alerted = options.alerts
-      ? await flushWatchAlerts({ db, settings: options.alerts, intervalMs: settings.intervalMs }, monitor, at)
+      ? await flushWatchAlerts(
+          { db, settings: options.alerts, intervalMs: settings.intervalMs, holdMs: settings.recheckMs + WATCH_TICK_MS },
+          monitor,
+          at,
+        )
       : false;
     return { read: pages.read, changes: pages.changes + site.changes, alerted };
   } finally {

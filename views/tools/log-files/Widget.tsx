@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ErrorMessage } from '#views/components/ErrorMessage.tsx';
+import { AuditPicker } from './AuditPicker.tsx';
 import { apiUpload, requestJson } from '#views/lib/request-json.ts';
 import { LOAD_FAILED, progressText, UPLOAD_FAILED } from './logic.ts';
 import { LogReport } from './Report.tsx';
@@ -86,14 +87,7 @@ export default function LogFilesWidget({ idPrefix, logId }: LogFilesProps) {
             nginx or Apache (combined or common), JSON lines (Cloudflare and others) or IIS (W3C) logs, several at once.
             Gzip large logs first: the upload limit is 2 GB unless this site’s operator set another.
           </p>
-          <label htmlFor={id('audit')}>Site audit to compare with (optional)</label>
-          <input
-            id={id('audit')}
-            type="text"
-            value={auditId}
-            placeholder="The report link of a finished site audit"
-            onChange={(event) => setAuditId(event.target.value)}
-          />
+          <AuditPicker id={id} onChange={setAuditId} />
           <button type="submit" className="button" disabled={busy}>
             Analyse log
           </button>

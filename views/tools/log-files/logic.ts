@@ -105,3 +105,24 @@ export function botChoices(view: Pick<LogFileView, 'bots'>): Array<{ value: stri
     ...view.bots.map((bot) => ({ value: bot.bot, label: botName(bot.bot) })),
   ];
 }
+
+/** A site audit of the visitor's list (GET /api/site-audits): what the log form offers to join with. */
+export interface AuditChoice {
+  id: string;
+  url: string;
+  status: string;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+/** The finished audits of the list, the newest first (by when each finished). */
+export function finishedAudits<T extends AuditChoice>(audits: readonly T[]): T[] {
+  const at = (audit: AuditChoice) => audit.finishedAt ?? audit.createdAt;
+  return audits.filter((audit) => audit.status === 'done').sort((a, b) => at(b).localeCompare(at(a)));
+}
+
+/** An audit as the form names it: its address without the scheme, and when it finished (`time` formats it). */
+export function auditChoiceLabel(audit: AuditChoice, time: (at: string) => string): string {
+  const address = audit.url.replace(/^https?:\/\//, '').replace(/\/$/, '');
+  return `${address} · ${time(audit.finishedAt ?? audit.createdAt)}`;
+}
