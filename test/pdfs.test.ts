@@ -48,7 +48,11 @@ test('the site audit PDF: the words of auditPdfLines on the pages, in the frame'
   // Every line drawn is on some page (the long ones wrapped), the last one on the last page.
   const text = pages.flat().join(' ');
   for (const line of auditPdfLines({ audit, issues, brand })) expect(text).toContain(line.text.split(' ')[0]);
-  expect(pages.at(-1)).toContain(`• ${site}/gone-87`);
+  // At most URLS_PER_ISSUE (20) URLs a type, then the count of the rest from the type's total.
+  const drawn = pages.flat();
+  expect(drawn).toContain(`• ${site}/gone-19`);
+  expect(drawn).not.toContain(`• ${site}/gone-20`);
+  expect(drawn).toContain('… and 68 more (see the CSV export).');
 });
 
 test("the monthly client report of a month without a finished check: the month's checks, in the frame", async () => {

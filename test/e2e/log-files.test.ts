@@ -94,8 +94,9 @@ for (const width of [1366, 390]) {
       width,
       ...(width === 390 && { height: 844, touch: true }),
     });
-    // The visitor's earlier audit, started through the API by this browser (its visitor cookie).
-    const site = inject('fixtures')['site-audit-site']!;
+    // The visitor's earlier audit, started through the API by this browser (its visitor cookie). Not the
+    // site audit journey's site: that one counts its audits to change between them.
+    const site = inject('fixtures')['sitemap-options-site']!;
     const started = await page.request.post(`${inject('baseUrl')}/api/site-audits`, { data: { url: `${site}/` } });
     const { id } = (await started.json()) as { id: string };
     await expect
