@@ -1,4 +1,5 @@
 import type { Db } from '#db/index.ts';
+import { plural } from '#views/model/plural.ts';
 import { auditIssues, getSiteAudit, type SiteAuditRow, type StoredIssue } from '#db/site-audits.ts';
 import { brandHeading, drawLines, PDF_COLOURS, renderPdf } from '#server/lib/pdf/index.ts';
 import type { PdfLine, ReportBrand } from '#server/lib/pdf/index.ts';
@@ -59,8 +60,6 @@ const { ink: INK, body: BODY, muted: MUTED } = PDF_COLOURS;
 const UP = '#067647';
 const DOWN = '#b42318';
 
-const count = (n: number, word: string) => `${n} ${n === 1 ? word : `${word}s`}`;
-
 /** "November 2026" for `2026-11`. */
 export const monthName = formatMonth;
 
@@ -108,17 +107,17 @@ export function monthlyTrendLines(month: string, runs: readonly MonthlyRun[], ti
   if (runs.length)
     add(
       [
-        count(runs.length, 'check'),
-        `${count(regressions, 'new problem')} found`,
-        `${count(fixed, 'problem')} fixed`,
-        ...(failed ? [`${count(failed, 'check')} could not finish`] : []),
+        plural(runs.length, 'check'),
+        `${plural(regressions, 'new problem')} found`,
+        `${plural(fixed, 'problem')} fixed`,
+        ...(failed ? [`${plural(failed, 'check')} could not finish`] : []),
       ].join(' · '),
       9,
       MUTED,
     );
   for (const run of runs) {
     const score = run.score === null ? 'did not finish' : `${run.score}/100`;
-    const changes = run.status === 'done' ? ` · ${count(run.regressions, 'new problem')} · ${run.fixed} fixed` : '';
+    const changes = run.status === 'done' ? ` · ${plural(run.regressions, 'new problem')} · ${run.fixed} fixed` : '';
     add(`• ${formatLocalDay(run.at, timeZone, 'short')}: ${score}${changes}`, 9, run.status === 'failed' ? DOWN : INK, {
       gap: 0.1,
     });

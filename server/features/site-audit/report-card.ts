@@ -1,4 +1,5 @@
 import type { SiteAuditRow } from '#db/site-audits.ts';
+import { plural } from '#views/model/plural.ts';
 import { PDF_COLOURS, type ReportBrand } from '#server/lib/pdf/index.ts';
 import { auditDomain, reportDate, scoreLabel } from '#views/model/site-audit-report.ts';
 import { REPORT_CARD } from '#views/model/site-audit-card.ts';
@@ -41,8 +42,6 @@ const scoreColour = (score: number) => SCORE_COLOURS[scoreLabel(score)];
 /** A long domain is shrunk to stay on the card (DejaVu Sans is about 0.6 em a character). */
 const siteSize = (site: string) => Math.min(72, Math.floor(1040 / (0.62 * Math.max(site.length, 1))));
 
-const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 /** The card as SVG, 1200 × 630 (the size link previews crop least): text only, in the PDF's colours. */
 export function reportCardSvg(facts: CardFacts): string {
   const { width, height } = REPORT_CARD;
@@ -58,7 +57,7 @@ export function reportCardSvg(facts: CardFacts): string {
     // One line, so "/100" follows the score whatever its width.
     `<text x="80" y="470"><tspan font-size="150" font-weight="700" fill="${scoreColour(facts.score)}">${facts.score}</tspan>`,
     `<tspan dx="12" font-size="44" fill="${PDF_COLOURS.muted}">/100 health score</tspan></text>`,
-    text(80, 530, 30, PDF_COLOURS.body, `${count(facts.errors, 'error')} · ${count(facts.warnings, 'warning')}`),
+    text(80, 530, 30, PDF_COLOURS.body, `${plural(facts.errors, 'error')} · ${plural(facts.warnings, 'warning')}`),
     `<rect y="${height - 70}" width="${width}" height="70" fill="#f2f4f7"/>`,
     text(80, height - 25, 28, PDF_COLOURS.ink, `${facts.brandName} · ${facts.brandSite}`, 700),
     '</svg>',

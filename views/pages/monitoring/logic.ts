@@ -1,3 +1,4 @@
+import { plural } from '#views/model/plural.ts';
 import { formatLocalTime } from '#views/lib/local-time.ts';
 import type { ScorePoint } from '#views/tools/site-audit/logic.ts';
 import type { ConfirmedMonitor, MonitorRun, MonitorView, Regression, Schedule } from './model.ts';
@@ -22,9 +23,7 @@ export const SCHEDULE_WORDS: Record<Schedule, string> = {
   monthly: 'every month',
 };
 
-export function plural(count: number, word: string, many = `${word}s`): string {
-  return `${count} ${count === 1 ? word : many}`;
-}
+export { plural };
 
 /** Where the monitor stands, in one headline and one sentence saying what happens next. */
 export function monitorState(
