@@ -131,6 +131,18 @@ test('the lab vitals and axe-core failures are measured as the site audit measur
   expect(result.vitals?.lcpMs).toBeGreaterThan(0);
 });
 
+test('a page that paints its first content well after its load is measured once it has painted, not read with no LCP', async () => {
+  // Text shown at opacity 0 is not contentful (Chrome ignores it for FCP and LCP): the page paints its
+  // content 1.2 s after its load event, long after the two frames that followed the load.
+  const body = CLEAN.replace('<body>', '<body style="opacity: 0">').replace(
+    '</body>',
+    "<script>addEventListener('load', () => setTimeout(() => { document.body.style.opacity = '1'; }, 1200));</script></body>",
+  );
+  const server = await site({ '/': () => ({ body }) });
+  const result = await rendererFor(server).render(`${server.origin}/`);
+  expect(result.vitals?.lcpMs).toBeGreaterThanOrEqual(1200);
+});
+
 test('every request goes through the guarded fetcher: private targets are refused and Chromium never connects itself', async () => {
   // B is a loopback server NOT on the fetcher's allowance: nothing may ever reach it.
   const forbidden = await site({

@@ -70,19 +70,27 @@ export const VITALS_SCRIPT = `if (window === window.top) (() => {
   Object.defineProperty(window, Symbol.for('${VITALS_KEY}'), { value: vitals });
 })();`;
 
+/** How long a page that shows text is waited for to paint its first content before its vitals are read. */
+export const PAINT_WAIT_MS = 3000;
+
 /**
- * The page's lab vitals once two more frames have been drawn (each waited for at most 100 ms, for a page
- * that gets no frames), or undefined in a document the watch did not run in. A layout shift or a paint
- * is entered when the browser draws the frame that shows it: read at once after `load`, an image that
- * had just arrived and pushed the text down was on the screenshot but not in CLS or LCP.
+ * The page's lab vitals once it has painted: its first contentful paint seen when it shows any text (at
+ * most `paintWaitMs`), then two more frames drawn (each waited for at most 100 ms, for a page that gets no
+ * frames); undefined in a document the watch did not run in. A layout shift or a paint is entered when
+ * the browser draws the frame that shows it: read at once after `load`, an image that had just arrived and
+ * pushed the text down was on the screenshot but not in CLS or LCP, and on a busy machine a page whose
+ * first paint came later than two frames after `load` was read with no LCP at all.
  */
-export function readVitals(page: Page): Promise<LabVitals | undefined> {
+export function readVitals(page: Page, paintWaitMs = PAINT_WAIT_MS): Promise<LabVitals | undefined> {
   // A string, not a function: compiled with keepNames (tsx in a job thread), a named local would call a
   // `__name` helper the page does not have.
   return page.evaluate(`(async () => {
     const read = window[Symbol.for('${VITALS_KEY}')];
     if (!read) return undefined;
     const frame = () => new Promise((resolve) => { requestAnimationFrame(resolve); setTimeout(resolve, 100); });
+    const until = performance.now() + ${Math.max(0, Math.round(paintWaitMs))};
+    const shows = () => Boolean(document.body && document.body.innerText.trim());
+    while (!read.painted() && shows() && performance.now() < until) await frame();
     await frame();
     await frame();
     return read();

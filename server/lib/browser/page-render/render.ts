@@ -18,7 +18,7 @@ import { inPage, removeWebRtc, WEBRTC_NAMES } from './render-helpers.ts';
 import { answerRenderRequest, RenderError, type RenderLimits, type RenderRequestState } from './render-requests.ts';
 import { createRobotsGate, openGate } from './robots-gate.ts';
 import { runAxe, type AxeFinding } from '#server/lib/browser/axe.ts';
-import { readVitals, VITALS_SCRIPT, type LabVitals } from '#server/lib/browser/vitals.ts';
+import { PAINT_WAIT_MS, readVitals, VITALS_SCRIPT, type LabVitals } from '#server/lib/browser/vitals.ts';
 
 export { RenderError, type RenderErrorKind, type RenderLimits } from './render-requests.ts';
 
@@ -104,7 +104,7 @@ async function load(page: Page, state: RenderRequestState, end: RenderEnd): Prom
 async function measure(page: Page, state: RenderRequestState, end: RenderEnd) {
   try {
     // First, before the screenshot redraws the page: the frames after its load are the page's own.
-    const vitals = await readVitals(page);
+    const vitals = await readVitals(page, Math.min(PAINT_WAIT_MS, state.left() - 2_000));
     const measurement = (await page.evaluate(inPage(measurePage))) as PageMeasurement;
     const png = await page.screenshot({ type: 'png', timeout: Math.max(1_000, state.left()) });
     // The document as its scripts left it; no more characters than the cap's bytes cross the protocol.
