@@ -5,13 +5,15 @@
 // shell, a module script that asks for the page's data 100–500 ms after it starts and imports a section
 // lazily; PAGES + 5 routes, each of which must be read with its real title). FIXTURES=spa or =data runs one. Prints pages rendered, seconds, rendered pages per second, and the peak
 // memory of the server's process tree (the server and its Chromium: PSS, and RSS for scale), and the
-// audit's render latencies from its log (browser start, navigation to DOM read, idle render slots).
+// audit's render latencies from its log (browser start, navigation to DOM read, idle render slots), and the
+// CPU-seconds per rendered page of each process group (server, Chromium's browser process, its renderers,
+// its other processes, the fixture site), the figure to compare before and after on a shared machine.
 // Goal: every route rendered at >= 8 pages/s on 2 cores. SITE_AUDIT_RENDER_CONCURRENCY and
 // SITE_AUDIT_RENDER_MAX_MB pass through to the server.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { sampleRss, treeCpuSeconds } from './lib/proc.mjs';
+import { sampleCpuByGroup, sampleRss } from './lib/proc.mjs';
 import { startBuiltServer, stopWithBench } from './lib/server.mjs';
 
 const PAGES = Number(process.env.PAGES ?? 200);
@@ -88,6 +90,28 @@ const FIXTURES = {
   data: { routes: PAGES + 5, titled: (title) => title?.startsWith('Data shop: ') },
 };
 
+/**
+ * CPU-seconds per rendered page of each process group (server with its job threads, Chromium's browser
+ * process, its renderers, its other processes, the fixture site), user and system time apart: the figure
+ * to compare before and after a change on a machine others share, where pages/s moves with their load.
+ * Pages/s on two free cores is at most 2 / (all groups' CPU-seconds per page).
+ */
+function cpuPerPage(groups, pages) {
+  const perPage = (seconds) => (pages ? seconds / pages : 0);
+  const total = Object.values(groups).reduce((sum, group) => sum + group.user + group.system, 0);
+  const systemTotal = Object.values(groups).reduce((sum, group) => sum + group.system, 0);
+  const rows = Object.entries(groups)
+    .sort(([, a], [, b]) => b.user + b.system - (a.user + a.system))
+    .map(
+      ([name, group]) =>
+        `  ${`${name} (${group.processes}):`.padEnd(24)}${(perPage(group.user + group.system) * 1000).toFixed(1).padStart(6)} ms/page  (user ${(perPage(group.user) * 1000).toFixed(1)}, system ${(perPage(group.system) * 1000).toFixed(1)})`,
+    );
+  return [
+    `CPU per page:    ${(perPage(total) * 1000).toFixed(1)} ms in all (${total.toFixed(1)} s; system ${total ? Math.round((100 * systemTotal) / total) : 0} %), so 2 free cores give at most ${(2 / perPage(total)).toFixed(1)} pages/s:`,
+    ...rows,
+  ].join('\n');
+}
+
 async function benchFixture(name) {
   const site = spawn(process.execPath, ['scripts/bench/lib/spa-site.mjs'], {
     env: { ...process.env, PAGES: String(PAGES), FIXTURE: name },
@@ -110,7 +134,7 @@ async function benchFixture(name) {
   );
   try {
     const memory = sampleRss(server.pid);
-    const cpuBefore = treeCpuSeconds(server.pid);
+    const cpuGroups = sampleCpuByGroup(server.pid, { 'fixture site': site.pid });
     const started = performance.now();
     const res = await fetch(`${server.url}/api/site-audits`, {
       method: 'POST',
@@ -122,9 +146,13 @@ async function benchFixture(name) {
     const streamEnded = await untilFinished(server.url, id);
     const seconds = (performance.now() - started) / 1000;
     const peaks = memory.stop();
-    // CPU of the server and its Chromium (exited processes included once reaped): on a machine shared with
-    // other work the wall-clock rate understates what 2 free cores give; pages per CPU-second does not.
-    const cpuSeconds = treeCpuSeconds(server.pid) - cpuBefore;
+    // CPU of the server and its Chromium, sampled process by process: on a machine shared with other work the
+    // wall-clock rate understates what 2 free cores give; CPU per page does not. (The tree's cumulative times,
+    // used before, missed most of Chromium's exited processes: 30 s against 69 s in one run.)
+    const groups = cpuGroups.stop();
+    const cpuSeconds = Object.entries(groups)
+      .filter(([group]) => group !== 'fixture site')
+      .reduce((sum, [, group]) => sum + group.user + group.system, 0);
     const audit = await (await fetch(`${server.url}/api/site-audits/${id}`)).json();
     // The audit logs its timings just after it is stored (which ends the event stream).
     if (audit.status === 'done')
@@ -155,6 +183,7 @@ async function benchFixture(name) {
     console.log(
       `peak memory:     ${peaks.peakPssMb} MB PSS / ${peaks.peakTreeMb} MB RSS, server and Chromium together (server alone ${peaks.peakServerMb} MB RSS; ${peaks.peakProcesses} processes)`,
     );
+    console.log(cpuPerPage(groups, rendered));
     if (timings)
       console.log(
         `latency:         browser start ${timings.launchMs} ms; navigation to DOM read ${timings.meanReadyMs} ms per page; page in its slot ${timings.meanSlotMs} ms; each of the ${process.env.SITE_AUDIT_RENDER_CONCURRENCY ?? 12} slots idle ${timings.meanIdleSlotMs} ms in all`,

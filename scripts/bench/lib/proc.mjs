@@ -103,3 +103,76 @@ export function threadCpuSeconds(pid) {
   }
   return seconds;
 }
+
+// Chromium's helper processes rewrite their command line as one string, its arguments joined by spaces.
+function cmdline(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The group a process of the server's tree is counted in: Chromium's (/usr/bin/chromium is a shell script
+ * that execs it) by its `--type=`, anything else the server's; undefined for a process that has exited
+ * (a zombie has no command line: it keeps the group it had).
+ */
+function groupOf(pid, rootPid) {
+  if (pid === rootPid) return 'server';
+  const args = cmdline(pid).filter(Boolean);
+  if (!args.length) return undefined;
+  if (!args.slice(0, 2).some((arg) => /chrom/i.test(arg))) return 'server';
+  const type = args.find((arg) => arg.startsWith('--type='))?.slice('--type='.length);
+  if (!type) return 'browser';
+  return type === 'renderer' ? 'renderers' : 'chromium other';
+}
+
+function treeProcesses(pid) {
+  return [pid, ...childPids(pid).flatMap((child) => treeProcesses(child))];
+}
+
+/**
+ * CPU seconds (utime and stime, all threads) per group of processes, sampled every `everyMs` until stopped:
+ * the server's tree split into the server (its job threads included), Chromium's browser process, its
+ * renderers and its other processes (zygote, network and GPU helpers), plus `others` (name → pid, e.g. the
+ * bench's fixture site). Each process's last sample counts (one that exits between samples loses at most
+ * `everyMs` of its time); the time each had at the start is taken off, so only the run is counted.
+ */
+export function sampleCpuByGroup(rootPid, others = {}, everyMs = 200) {
+  const seen = new Map(); // `${pid}:${starttime}` -> { group, first, last }
+  let started = false;
+  const sample = () => {
+    const processes = treeProcesses(rootPid).map((pid) => [pid, undefined]);
+    for (const [name, pid] of Object.entries(others)) processes.push([pid, name]);
+    for (const [pid, named] of processes) {
+      const fields = statFields(pid);
+      if (!fields) continue;
+      const key = `${pid}:${fields[19]}`;
+      const now = { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
+      // Read again each time: a renderer forked from Chromium's zygote takes its own command line a moment later.
+      const group = named ?? groupOf(pid, rootPid);
+      const known = seen.get(key);
+      if (known) Object.assign(known, { group: group ?? known.group, last: now });
+      // Processes present at the start count from then; those started later count from their start.
+      else seen.set(key, { group: group ?? 'server', first: started ? { user: 0, system: 0 } : now, last: now });
+    }
+  };
+  sample();
+  started = true;
+  const timer = setInterval(sample, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      const groups = {};
+      for (const { group, first, last } of seen.values()) {
+        const sum = (groups[group] ??= { user: 0, system: 0, processes: 0 });
+        sum.user += last.user - first.user;
+        sum.system += last.system - first.system;
+        sum.processes += 1;
+      }
+      return groups;
+    },
+  };
+}

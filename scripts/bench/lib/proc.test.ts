@@ -42,3 +42,24 @@ test('a live process is read as before', () => {
   expect(treeRssKib(process.pid)).toBeGreaterThan(0);
   expect(treeCpuSeconds(process.pid)).toBeGreaterThan(0);
 });
+
+test('CPU by group counts a named process from its start, its time at least what it spent', async () => {
+  const { spawn } = await import('node:child_process');
+  // Spends 0.3 CPU-seconds, says so, then waits to be killed (so it is sampled alive).
+  const busy = spawn(process.execPath, [
+    '-e',
+    "const t = process.cpuUsage(); while (process.cpuUsage(t).user < 300000); console.log('spent'); setInterval(() => {}, 1000);",
+  ]);
+  try {
+    const { sampleCpuByGroup } = await import('./proc.mjs');
+    const sampler = sampleCpuByGroup(process.pid, { busy: busy.pid }, 20);
+    await new Promise((resolve) => busy.stdout.once('data', resolve));
+    const groups = sampler.stop();
+    expect(groups.busy.processes).toBe(1);
+    expect(groups.busy.user + groups.busy.system).toBeGreaterThanOrEqual(0.29);
+    // The test's own process (the root) is the server's group.
+    expect(groups.server.processes).toBeGreaterThanOrEqual(1);
+  } finally {
+    busy.kill('SIGKILL');
+  }
+});
