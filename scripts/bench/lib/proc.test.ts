@@ -24,7 +24,7 @@ vi.mock('node:fs', async (original) => {
 });
 
 // @ts-expect-error plain ESM bench helper without type declarations
-const { childPids, treeCpuSeconds, treePssKib, treeRssKib } = await import('./proc.mjs');
+const { childPids, sampleCpuByGroup, treeCpuSeconds, treePssKib, treeRssKib } = await import('./proc.mjs');
 
 afterEach(() => {
   vanished.pid = -1;
@@ -51,7 +51,6 @@ test('CPU by group counts a named process from its start, its time at least what
     "const t = process.cpuUsage(); while (process.cpuUsage(t).user < 300000); console.log('spent'); setInterval(() => {}, 1000);",
   ]);
   try {
-    const { sampleCpuByGroup } = await import('./proc.mjs');
     const sampler = sampleCpuByGroup(process.pid, { busy: busy.pid }, 20);
     await new Promise((resolve) => busy.stdout.once('data', resolve));
     const groups = sampler.stop();

@@ -27,6 +27,10 @@ export function rendererLaunchArgs(): string[] {
     '--proxy-bypass-list=<-loopback>',
     '--host-resolver-rules=MAP * ~NOTFOUND',
     '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+    // No renderer process that renders no page: since Chromium 156 every context's window preloads its omnibox
+    // popups (two WebUI pages in a renderer of their own, ~0.6 CPU-s each to start), and a spare renderer is
+    // kept started for a next site. Chromium merges this list with Playwright's own --disable-features.
+    '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,SpareRendererForSitePerProcess',
   ];
   return args;
 }
