@@ -50,27 +50,45 @@ interface AxeResult {
 
 /** Runs axe-core's WCAG A/AA rules on the page as it is now (loaded by axeLoaderScript, or sent now). */
 export async function runAxe(page: Page): Promise<AxeFinding[]> {
-  const loaded = await page.evaluate((key) => {
-    const load = (window as unknown as Record<symbol, (() => void) | undefined>)[Symbol.for(key)];
-    load?.call(window);
-    return load !== undefined;
-  }, LOADER_KEY);
-  if (!loaded) await page.evaluate(axeSource());
-  const result = await page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResult> } }).axe;
-    const run = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return run.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      count: violation.nodes.length,
-      target: (violation.nodes[0]?.target ?? []).map(String).join(' '),
-      html: violation.nodes[0]?.html ?? '',
-    }));
-  }, AXE_TAGS);
+  // One round trip: the loader is called and the rules run in the same evaluate; only a page without the
+  // loader (null) takes a second one, to receive the source.
+  let result = await page.evaluate(runInPage, { key: LOADER_KEY, tags: AXE_TAGS });
+  if (!result) {
+    await page.evaluate(axeSource());
+    result = (await page.evaluate(runInPage, { key: '', tags: AXE_TAGS }))!;
+  }
   return result.slice(0, MAX_RULES).map((violation) => ({
     rule: violation.id,
     impact: violation.impact,
     count: violation.count,
     element: `${violation.target} ${violation.html.replace(/\s+/g, ' ').trim()}`.slice(0, ELEMENT_CHARS),
+  }));
+}
+
+interface InPageViolation {
+  id: string;
+  impact: string | null;
+  count: number;
+  target: string;
+  html: string;
+}
+
+/** In the page: loads axe-core through the loader named `key` (none: already loaded), runs it; null without the loader. */
+async function runInPage({ key, tags }: { key: string; tags: string[] }): Promise<InPageViolation[] | null> {
+  const page = window as unknown as Record<symbol, (() => void) | undefined> & {
+    axe: { run(context: Document, options: object): Promise<AxeResult> };
+  };
+  if (key) {
+    const load = page[Symbol.for(key)];
+    if (!load) return null;
+    load.call(window);
+  }
+  const run = await page.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+  return run.violations.map((violation) => ({
+    id: violation.id,
+    impact: violation.impact,
+    count: violation.nodes.length,
+    target: (violation.nodes[0]?.target ?? []).map(String).join(' '),
+    html: violation.nodes[0]?.html ?? '',
   }));
 }
