@@ -67,7 +67,8 @@ export function browserPid(marker: string): number | undefined {
 /**
  * The pids of the renderer processes that render pages for the browser whose command line holds `marker`.
  * Chromium's own interface pages (`--top-chrome-webui`: since Chromium 156 each context opens an omnibox
- * popup, one process apiece) run no page's code, are not bound by --renderer-process-limit and are left out.
+ * popup, one process apiece, unless launched with launch.ts's flags) run no page's code, are not bound by
+ * --renderer-process-limit and are left out.
  */
 export function rendererPids(marker: string): number[] {
   let pids: string[];
