@@ -104,15 +104,40 @@ export interface PageVitals {
   tbtMs: number | null;
 }
 
+/**
+ * site_audit_pages read by URL: SQLite without statistics (no ANALYZE is run) guesses the primary key,
+ * every row of the audit, so it is told the URL index (decision 0059, "The report at a million pages").
+ */
+const pagesByUrl = (db: Db) =>
+  dialectOf(db) === 'sqlite' ? sql`site_audit_pages INDEXED BY site_audit_pages_url` : sql`site_audit_pages`;
+
+/** URLs looked up in one query (an IN list), so a long list is read in bounded steps. */
+const URLS_PER_LOOKUP = 500;
+
+/** The stored facts (status, noindex, …) of these pages, by URL; URLs the audit has no page for are absent. */
+export async function pageFacts(
+  db: Db,
+  id: string,
+  urls: readonly string[],
+): Promise<Map<string, Record<string, unknown>>> {
+  const found = new Map<string, Record<string, unknown>>();
+  const distinct = [...new Set(urls)];
+  for (let at = 0; at < distinct.length; at += URLS_PER_LOOKUP) {
+    const { rows } = await sql<{ url: string; facts: string }>`SELECT url, facts FROM ${pagesByUrl(db)}
+      WHERE audit_id = ${id} AND kind = 'page' AND url IN (${sql.join(distinct.slice(at, at + URLS_PER_LOOKUP))})`.execute(
+      db,
+    );
+    for (const row of rows) found.set(row.url, JSON.parse(row.facts) as Record<string, unknown>);
+  }
+  return found;
+}
+
 /** The lab vitals of these pages (rendered audits), by URL; pages not rendered have none. */
 export async function pageVitals(db: Db, id: string, urls: readonly string[]): Promise<Map<string, PageVitals>> {
   const found = new Map<string, PageVitals>();
   if (urls.length === 0) return found;
-  // SQLite without statistics guesses the primary key (every row of the audit) for this: told the index.
-  const pages =
-    dialectOf(db) === 'sqlite' ? sql`site_audit_pages INDEXED BY site_audit_pages_url` : sql`site_audit_pages`;
   const { rows } = await sql<{ url: string } & PageVitals>`SELECT url, ${factNumber(db, 'lcpMs')} AS "lcpMs",
-    ${factNumber(db, 'cls')} AS "cls", ${factNumber(db, 'tbtMs')} AS "tbtMs" FROM ${pages}
+    ${factNumber(db, 'cls')} AS "cls", ${factNumber(db, 'tbtMs')} AS "tbtMs" FROM ${pagesByUrl(db)}
     WHERE audit_id = ${id} AND kind = 'page' AND url IN (${sql.join([...new Set(urls)])})`.execute(db);
   for (const { url, ...vitals } of rows) found.set(url, vitals);
   return found;

@@ -70,11 +70,14 @@ export async function issuesOnlyIn(
   return { items, total: Number(counted.n) };
 }
 
-export async function auditIssues(db: Db, id: string): Promise<StoredIssue[]> {
+/** An audit's issues, in (type, URL) order; only those of `types` when given (an empty list reads none). */
+export async function auditIssues(db: Db, id: string, types?: readonly string[]): Promise<StoredIssue[]> {
+  if (types?.length === 0) return [];
   const rows = await db
     .selectFrom('site_audit_issues')
     .select(['type', 'url', 'severity', 'detail', 'links'])
     .where('audit_id', '=', id)
+    .$if(types !== undefined, (query) => query.where('type', 'in', [...types!]))
     .orderBy('type')
     .orderBy('url')
     .execute();

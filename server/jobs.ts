@@ -14,7 +14,7 @@ import { monitorWatchJob } from './features/monitoring/watch-job.ts';
 import { readSitemaps } from './features/site-audit/sitemaps.ts';
 import { leadEmail } from './features/leads/email.ts';
 import { messageDeliveryJob } from './lib/messaging/job.ts';
-import { auditPdfLines, renderAuditPdf } from './features/site-audit/pdf.ts';
+import { auditPdf } from './features/site-audit/pdf.ts';
 import { logFilesJob } from './features/log-files/job.ts';
 
 /**
@@ -32,7 +32,7 @@ export const definitions: readonly AnyJobDefinition[] = [
   indexNowJob,
   markdownRenderJob,
   // The monthly client report: drawn in a thread, site-audit's PDF handed in (features do not import each other).
-  clientReportJob({ lines: auditPdfLines, render: renderAuditPdf }),
+  clientReportJob(auditPdf),
   logFilesJob,
   // Periodic work, as repeatable jobs: the one delivery of everything the site sends (a mail to the
   // operator in the leads' words), the monitors' schedule (its runs are site audits), the monthly

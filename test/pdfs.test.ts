@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import type { StoredIssue } from '#db/site-audits.ts';
 import { finishedAuditRow } from '#test/fixtures/site-audit-row.ts';
 import { renderMonthlyPdf } from '#server/features/monitoring/monthly-pdf.ts';
-import { auditPdfLines, renderAuditPdf } from '#server/features/site-audit/index.ts';
+import { auditPdf, auditPdfLines, renderAuditPdf } from '#server/features/site-audit/index.ts';
 import { pickPdfFont } from '#server/lib/pdf/index.ts';
 import { renderTranscriptPdf } from '#server/lib/youtube/transcript-pdf.ts';
 import { testBrand } from '#test/helpers/report-brand.ts';
@@ -64,7 +64,7 @@ test("the monthly client report of a month without a finished check: the month's
     fixed: 0,
   }));
   const report = { url: `${site}/`, month: '2026-11', runs };
-  const pdf = { lines: auditPdfLines, render: renderAuditPdf };
+  const pdf = auditPdf;
   const pages = pdfPages(await renderMonthlyPdf(report, brand, pdf, pickPdfFont()));
   const title = 'Monthly report for shop.example.in, November 2026';
   expectFrame(pages, `Acme SEO · ${title}`);

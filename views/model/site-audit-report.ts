@@ -38,6 +38,17 @@ export interface AuditLinkGroups {
   inbound?: boolean;
 }
 
+/** An issue type's findings as a report prints them: its URLs (all, or a bounded first few) and its links grouped. */
+export interface IssueGroup {
+  type: string;
+  severity: Severity;
+  title: string;
+  count: number;
+  urls: string[];
+  /** Link issues: their links grouped by (target, anchor text, position), with the pages carrying each. */
+  links?: AuditLinkGroups;
+}
+
 /**
  * Issues about a URL that links lead to (it answers an error or redirects): the report names the
  * links to it, found by the link issues, so "linked from" tells where to fix them.

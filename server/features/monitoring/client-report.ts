@@ -68,7 +68,7 @@ export async function queueClientReport(
   if (!monitor || monitor.kind !== 'client' || monitor.status !== 'active') return 'not-active';
   const id = reportMessageId(monitor.id, input.month);
   if (await hasMessage(db, id)) return 'already-sent';
-  const report = await monthlyReportOf(db, monitor, input.month, context.brand.timeZone);
+  const report = await monthlyReportOf(db, monitor, input.month, context.brand.timeZone, context.pdf.groups);
   if (report.runs.length === 0) return 'no-check';
   const file = await renderMonthlyPdf(report, context.brand, context.pdf, context.fontPath);
   const [, trend, counts] = monthlyTrendLines(input.month, report.runs, context.brand.timeZone);

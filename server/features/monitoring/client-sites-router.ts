@@ -1,5 +1,5 @@
 import type { AppDeps, Feature } from '#server/deps.ts';
-import { auditPdfLines, renderAuditPdf } from '#server/features/site-audit/index.ts';
+import { auditPdf } from '#server/features/site-audit/index.ts';
 import { createCapacity } from '#server/lib/capacity.ts';
 import { pickPdfFont, reportBrand } from '#server/lib/pdf/index.ts';
 import { clientSitesSection, type ClientSitesSectionOptions } from './client-sites-section.ts';
@@ -23,7 +23,7 @@ export function clientSitesFeature(
         log,
         service,
         brand: reportBrand(config),
-        pdf: { lines: auditPdfLines, render: renderAuditPdf },
+        pdf: auditPdf,
         fontPath: pickPdfFont(config.pdf.fontPath),
         pdfCapacity: createCapacity(CLIENT_SITE_LIMITS.pdfsAtOnce),
         mailEnabled: Boolean(config.leadDelivery.email),

@@ -184,7 +184,7 @@ async function monthlyPdf(options: ClientSitesSectionOptions, admin: AdminTools,
   const release = options.pdfCapacity.tryTake();
   if (!release) return void res.status(429).json({ error: 'Another report is being drawn: try again in a moment.' });
   try {
-    const report = await monthlyReportOf(options.db, monitor, month, options.brand.timeZone);
+    const report = await monthlyReportOf(options.db, monitor, month, options.brand.timeZone, options.pdf.groups);
     const pdf = await renderMonthlyPdf(report, options.brand, options.pdf, options.fontPath);
     const host = new URL(monitor.url).hostname;
     res.setHeader('Content-Type', 'application/pdf');

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import type { Db } from '#db/index.ts';
 import { updateMonitor } from '#db/monitoring/monitors.ts';
 import { listMessages } from '#db/messages.ts';
-import { auditPdfLines, renderAuditPdf } from '#server/features/site-audit/index.ts';
+import { auditPdf } from '#server/features/site-audit/index.ts';
 import { createCapacity } from '#server/lib/capacity.ts';
 import type { JobStarter } from '#server/lib/jobs/index.ts';
 import { createLogger } from '#server/lib/logger.ts';
@@ -23,7 +23,7 @@ import type { MailPayload } from '#server/lib/messaging/index.ts';
 const PASSWORD = 'correct horse battery staple';
 const ORIGIN = 'https://example.test';
 const brand = testBrand;
-const pdf = { lines: auditPdfLines, render: renderAuditPdf };
+const pdf = auditPdf;
 
 let site: MonitoringSite;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { listRuns, RUNS_KEPT } from '#db/monitoring/runs.ts';
 import { InvalidInputError } from '#server/lib/domain-errors.ts';
 import type { ClientSiteItem, ClientSiteLogItem } from '#views/model/client-sites.ts';
 import { canonicalEmail } from '#views/model/email.ts';
-import { loadMonthlyReport, monthBounds, type MonthlyReport } from './monthly-pdf.ts';
+import { loadMonthlyReport, monthBounds, type AuditPdf, type MonthlyReport } from './monthly-pdf.ts';
 import type { MonitorView } from './service.ts';
 
 /**
@@ -103,17 +103,22 @@ export async function monthlyReportOf(
   monitor: { id: string; url: string; scoreDrop: number },
   month: string,
   timeZone: string,
+  groups: AuditPdf['groups'],
 ): Promise<MonthlyReport> {
   const { from, to } = monthBounds(month, timeZone);
   const runs = (await listRuns(db, monitor.id, RUNS_KEPT)).reverse();
   const ended = runs.filter((run) => run.status !== 'running' && run.auditId !== null);
   const baseline = ended.filter((run) => run.createdAt < from && run.status === 'done').at(-1);
   const inMonth = ended.filter((run) => run.createdAt >= from && run.createdAt < to);
-  return loadMonthlyReport(db, {
-    url: monitor.url,
-    month,
-    auditIds: inMonth.map((run) => run.auditId as string),
-    ...(baseline?.auditId ? { baselineAuditId: baseline.auditId } : {}),
-    scoreDrop: monitor.scoreDrop,
-  });
+  return loadMonthlyReport(
+    db,
+    {
+      url: monitor.url,
+      month,
+      auditIds: inMonth.map((run) => run.auditId as string),
+      ...(baseline?.auditId ? { baselineAuditId: baseline.auditId } : {}),
+      scoreDrop: monitor.scoreDrop,
+    },
+    groups,
+  );
 }

@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { Db } from '#db/index.ts';
-import { auditPdfLines, renderAuditPdf } from '#server/features/site-audit/index.ts';
+import { auditPdf } from '#server/features/site-audit/index.ts';
+import { URLS_PER_ISSUE } from '#server/features/site-audit/pdf.ts';
+import { completeSiteAudit, insertSiteAudit, markRunning } from '#db/site-audits.ts';
 import { serveMonitoringSite, type MonitoringSite } from '#test/fixtures/monitoring-site.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
 import { storeAuditOf } from '#test/helpers/monitoring-audit.ts';
@@ -16,7 +18,7 @@ import {
   type MonthlyRun,
 } from './monthly-pdf.ts';
 
-const pdf = { lines: auditPdfLines, render: renderAuditPdf };
+const pdf = auditPdf;
 const brand = testBrand;
 const IST = 'Asia/Kolkata';
 const run = (day: number, score: number | null, regressions = 0, fixed = 0): MonthlyRun => ({
@@ -114,13 +116,17 @@ describe.each(DIALECTS)('the monthly report from stored audits (%s)', (dialect) 
   test('each check counted against the one before with the alert rule; the report is the latest finished audit', async () => {
     const baseline = await audit('before');
     const ids = [await audit('before'), await audit('after'), await audit('down-5xx'), await audit('before')];
-    const report = await loadMonthlyReport(db, {
-      url: `${site.origin}/`,
-      month: '2026-11',
-      auditIds: ids,
-      baselineAuditId: baseline,
-      scoreDrop: 5,
-    });
+    const report = await loadMonthlyReport(
+      db,
+      {
+        url: `${site.origin}/`,
+        month: '2026-11',
+        auditIds: ids,
+        baselineAuditId: baseline,
+        scoreDrop: 5,
+      },
+      pdf.groups,
+    );
     expect(report.runs).toEqual([
       { at: '2026-11-02T06:00:00.000Z', status: 'done', score: 100, regressions: 0, fixed: 0 },
       // The fixture's 25 planted regressions: 24 new problems and the score drop.
@@ -130,7 +136,7 @@ describe.each(DIALECTS)('the monthly report from stored audits (%s)', (dialect) 
       { at: '2026-11-05T06:00:00.000Z', status: 'done', score: 100, regressions: 0, fixed: 23 },
     ]);
     expect(report.latest?.audit.id).toBe(ids[3]);
-    expect(report.latest?.issues).toEqual([]);
+    expect(report.latest?.groups).toEqual([]);
 
     const text = monthlyReportLines(report, brand, pdf).map((line) => line.text);
     expect(text.slice(0, 6)).toEqual([
@@ -156,14 +162,49 @@ describe.each(DIALECTS)('the monthly report from stored audits (%s)', (dialect) 
     expect(file.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  test("the month's latest audit is read as its PDF prints it: exact counts, the first 20 URLs of a type", async () => {
+    // 45 pages without a title, stored straight into the report tables: the report holds 20 of them.
+    const urls = Array.from({ length: 45 }, (_, i) => `https://example.test/p${String(i).padStart(2, '0')}`);
+    await insertSiteAudit(db, {
+      id: 'big',
+      visitor: 'v',
+      url: 'https://example.test/',
+      createdAt: '2026-11-10T06:00:00.000Z',
+    });
+    await markRunning(db, 'big', '2026-11-10T06:00:00.000Z');
+    await completeSiteAudit(db, 'big', {
+      finishedAt: '2026-11-10T06:10:00.000Z',
+      crawled: urls.length,
+      discovered: urls.length,
+      summary: { pages: urls.length, score: 80, errors: 0, warnings: 45, notices: 0 },
+      report: {},
+      pages: urls.map((url) => ({ url, facts: { status: 200, noindex: false }, issues: ['title-missing'] })),
+      issues: urls.map((url) => ({ type: 'title-missing', url, severity: 'warning', detail: '' })),
+      diff: () => Promise.resolve(undefined),
+    });
+    const report = await loadMonthlyReport(
+      db,
+      { url: 'https://example.test/', month: '2026-11', auditIds: ['big'], scoreDrop: 5 },
+      pdf.groups,
+    );
+    const [group] = report.latest!.groups;
+    expect([group!.type, group!.count, group!.urls]).toEqual(['title-missing', 45, urls.slice(0, URLS_PER_ISSUE)]);
+    const text = monthlyReportLines(report, brand, pdf).map((line) => line.text);
+    expect(text).toContain('… and 25 more (see the CSV export).');
+  });
+
   test('a month whose every check failed is a short report of those checks', async () => {
     const ids = [await audit('down-reset'), await audit('down-5xx')];
-    const report = await loadMonthlyReport(db, {
-      url: `${site.origin}/`,
-      month: '2026-11',
-      auditIds: ids,
-      scoreDrop: 5,
-    });
+    const report = await loadMonthlyReport(
+      db,
+      {
+        url: `${site.origin}/`,
+        month: '2026-11',
+        auditIds: ids,
+        scoreDrop: 5,
+      },
+      pdf.groups,
+    );
     expect(report.latest).toBeUndefined();
     expect(monthlyReportLines(report, brand, pdf).map((line) => line.text)).toEqual([
       'Acme SEO',

@@ -1,9 +1,9 @@
 import type { Db } from '#db/index.ts';
 import { plural } from '#views/model/plural.ts';
-import { auditIssues, getSiteAudit, type SiteAuditRow, type StoredIssue } from '#db/site-audits.ts';
+import { getSiteAudit, type SiteAuditRow } from '#db/site-audits.ts';
 import { brandHeading, drawLines, PDF_COLOURS, renderPdf } from '#server/lib/pdf/index.ts';
 import type { PdfLine, ReportBrand } from '#server/lib/pdf/index.ts';
-import { auditDomain } from '#views/model/site-audit-report.ts';
+import { auditDomain, type IssueGroup } from '#views/model/site-audit-report.ts';
 import { formatMonth } from '#views/model/dates.ts';
 import { formatLocalDay, monthIn, monthStartIn } from '#views/model/local-time.ts';
 import { compareAudits } from './regressions.ts';
@@ -27,28 +27,33 @@ export interface MonthlyReport {
   /** `YYYY-MM`, in UTC. */
   month: string;
   runs: MonthlyRun[];
-  /** The month's latest finished audit and its issues; none when no check of the month finished. */
-  latest?: { audit: SiteAuditRow; issues: StoredIssue[] };
+  /**
+   * The month's latest finished audit and its issue groups as the PDF prints them (exact counts, the
+   * first few URLs of each type: AuditPdf.groups); none when no check of the month finished.
+   */
+  latest?: { audit: SiteAuditRow; groups: IssueGroup[] };
   /** The monitored start URL. */
   url: string;
 }
 
 /**
  * The site audit's branded PDF, handed in by the composition point (index.ts): a feature's service
- * does not import another feature. `afterScore` lines go right after the score; `title` replaces the
- * audit's own.
+ * does not import another feature. `groups` reads an audit's issues as the PDF prints them, with
+ * memory bounded by the number of issue types, not by the audit (a million-page audit's report).
+ * `afterScore` lines go right after the score; `title` replaces the audit's own.
  */
 export interface AuditPdf {
+  groups(db: Db, auditId: string): Promise<IssueGroup[]>;
   lines(input: {
     audit: SiteAuditRow;
-    issues: StoredIssue[];
+    groups: IssueGroup[];
     brand: ReportBrand;
     title?: string;
     afterScore?: PdfLine[];
   }): PdfLine[];
   render(input: {
     audit: SiteAuditRow;
-    issues: StoredIssue[];
+    groups: IssueGroup[];
     brand: ReportBrand;
     fontPath?: string;
     title?: string;
@@ -167,6 +172,7 @@ export function renderMonthlyPdf(
 export async function loadMonthlyReport(
   db: Db,
   input: { url: string; month: string; auditIds: readonly string[]; baselineAuditId?: string; scoreDrop: number },
+  groups: AuditPdf['groups'],
 ): Promise<MonthlyReport> {
   const runs: MonthlyRun[] = [];
   let previous = input.baselineAuditId;
@@ -191,6 +197,6 @@ export async function loadMonthlyReport(
     url: input.url,
     month: input.month,
     runs,
-    ...(latest ? { latest: { audit: latest, issues: await auditIssues(db, latest.id) } } : {}),
+    ...(latest ? { latest: { audit: latest, groups: await groups(db, latest.id) } } : {}),
   };
 }

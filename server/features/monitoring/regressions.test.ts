@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import type { Db } from '#db/index.ts';
 import { completeSiteAudit, finishSiteAudit, insertSiteAudit, markRunning, type StoredIssue } from '#db/site-audits.ts';
 import { serveMonitoringSite, type MonitoringSite } from '#test/fixtures/monitoring-site.ts';
+import { rowReads } from '#test/helpers/row-reads.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
 import { storeAuditOf } from '#test/helpers/monitoring-audit.ts';
 import { compareAudits, startPageFailure, type Comparison, type Regression } from './regressions.ts';
@@ -305,6 +306,30 @@ describe.each(DIALECTS)('compareAudits rules on stored audits (%s)', (dialect) =
         url: 'https://example.test/kept',
       },
     ]);
+  });
+
+  test("only the issues that can alert are read, and the previous audit's pages only where a page is noindex now", async () => {
+    // A big site's audits are mostly notices and warnings: 300 thin pages each, which are never read.
+    const thin = Array.from({ length: 300 }, (_, i) => issue('thin-content', `/t${i}`, 'notice'));
+    const pages = [page('/'), page('/kept'), ...thin.map((found) => page(new URL(found.url).pathname))];
+    const previous = await stored(90, [...thin, issue('status-4xx', '/old', 'error')], pages);
+    const current = await stored(
+      90,
+      [...thin, issue('status-4xx', '/new', 'error'), issue('noindex-page', '/kept', 'notice')],
+      pages.map((entry) => (entry.url.endsWith('/kept') ? page('/kept', { noindex: true }) : entry)),
+    );
+    const issueRows = rowReads('site_audit_issues');
+    const pageRows = rowReads('site_audit_pages');
+    const spied = db.withPlugin(issueRows.plugin).withPlugin(pageRows.plugin);
+    const { regressions, fixed } = await compareAudits(spied, previous, current, SCORE_DROP);
+    expect(regressions.map((found) => [found.kind, (found as { url?: string }).url])).toEqual([
+      ['new-issue', 'https://example.test/new'],
+      ['new-issue', 'https://example.test/kept'],
+    ]);
+    expect(fixed).toEqual([{ issueId: 'status-4xx', url: 'https://example.test/old' }]);
+    // One error before; one error and one noindex page now; one page looked up.
+    expect(issueRows.rows.reduce((sum, rows) => sum + rows, 0)).toBe(3);
+    expect(pageRows.rows.reduce((sum, rows) => sum + rows, 0)).toBe(1);
   });
 
   test('an audit that did not finish (cancelled, or failed for a reason not the start page) lists nothing', async () => {

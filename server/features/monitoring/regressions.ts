@@ -1,5 +1,6 @@
 import type { Db } from '#db/index.ts';
 import { auditIssues, getSiteAudit, type SiteAuditRow, type StoredIssue } from '#db/site-audits.ts';
+import { pageFacts } from '#db/site-audit-report-reads.ts';
 import type { Regression } from '#views/model/monitoring.ts';
 import { ISSUE_TYPE_BY_ID, ISSUE_TYPES } from '#views/model/site-audit.ts';
 
@@ -34,6 +35,12 @@ export const TURNED_NOINDEX = 'noindex-page';
 export function isAlertSeverity(type: string): boolean {
   return ISSUE_TYPE_BY_ID.get(type)?.severity === 'error';
 }
+
+/** Every issue type that can alert: the error types, and the noindex rule's type. */
+const ALERT_TYPES = [
+  ...ISSUE_TYPES.filter((type) => isAlertSeverity(type.type)).map((type) => type.type),
+  TURNED_NOINDEX,
+];
 
 const START_FAILURES: ReadonlyArray<{ pattern: RegExp; status: (match: RegExpMatchArray) => number | null }> = [
   // visitor.ts: the start page answered a status outside 2xx (3xx without a usable target below).
@@ -138,9 +145,15 @@ export async function compareAudits(
   if (score !== null && previousScore !== null && previousScore - score >= options.scoreDrop)
     regressions.push({ kind: 'score-drop', from: previousScore, to: score, drop: previousScore - score });
 
-  const [before, after] = await Promise.all([auditIssues(db, previous.id), auditIssues(db, current.id)]);
+  // Only the issues that can alert are read (a big site's notices and warnings never are), and the
+  // previous audit's pages only where a page is noindex now: memory follows the errors, not the site.
+  const [before, after] = await Promise.all([
+    auditIssues(db, previous.id, ALERT_TYPES),
+    auditIssues(db, current.id, ALERT_TYPES),
+  ]);
   const noindexBefore = new Set(before.filter((issue) => issue.type === TURNED_NOINDEX).map((issue) => issue.url));
-  const indexablePagesBefore = await indexablePages(db, previous.id);
+  const noindexNow = after.filter((issue) => issue.type === TURNED_NOINDEX).map((issue) => issue.url);
+  const indexablePagesBefore = await indexablePages(db, previous.id, noindexNow);
   // The previous audit's noindex pages are never keys: a page that turned noindex alerts once, and
   // its staying noindex afterwards is neither new again nor, once indexable, "fixed".
   const beforeKeys = alertKeys(before, () => false);
@@ -167,17 +180,10 @@ export async function compareAudits(
   return { regressions, fixed, score, previousScore };
 }
 
-/** URLs the audit crawled as a 200 HTML page without noindex. */
-async function indexablePages(db: Db, auditId: string): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom('site_audit_pages')
-    .select(['url', 'facts'])
-    .where('audit_id', '=', auditId)
-    .execute();
-  const urls = new Set<string>();
-  for (const row of rows) {
-    const facts = JSON.parse(row.facts) as { status?: number; noindex?: boolean | null };
-    if (facts.status === 200 && facts.noindex === false) urls.add(row.url);
-  }
-  return urls;
+/** Those of `urls` the audit crawled as a 200 HTML page without noindex. */
+async function indexablePages(db: Db, auditId: string, urls: readonly string[]): Promise<Set<string>> {
+  const indexable = new Set<string>();
+  for (const [url, facts] of await pageFacts(db, auditId, urls))
+    if (facts.status === 200 && facts.noindex === false) indexable.add(url);
+  return indexable;
 }

@@ -6,7 +6,7 @@ import { siteAuditRouter } from './router.ts';
 import { createSiteAuditService } from './service.ts';
 
 // What other features reuse: the branded PDF (the monitoring feature's monthly client report).
-export { auditPdfLines, renderAuditPdf } from './pdf.ts';
+export { auditPdf, auditPdfLines, renderAuditPdf } from './pdf.ts';
 
 // What site monitoring (server/features/monitoring) uses of the audit: its job, its input, its issue groups.
 export { SITE_AUDIT_JOB } from './job.ts';

@@ -1,17 +1,9 @@
 import type { StoredIssue, StoredLink } from '#db/site-audits.ts';
-import { ISSUE_TYPE_BY_ID, type IssueType, type Severity } from '#views/model/site-audit.ts';
-import { groupLinks, LINK_TARGET_ISSUES, type AuditLinkGroups } from '#views/model/site-audit-report.ts';
+import { ISSUE_TYPE_BY_ID, type IssueType } from '#views/model/site-audit.ts';
+import { groupLinks, LINK_TARGET_ISSUES, type IssueGroup } from '#views/model/site-audit-report.ts';
 import { rankFixes } from '#views/model/site-audit-report.ts';
 
-export interface IssueGroup {
-  type: string;
-  severity: Severity;
-  title: string;
-  count: number;
-  urls: string[];
-  /** Link issues: their links grouped by (target, anchor text, position), with the pages carrying each. */
-  links?: AuditLinkGroups;
-}
+export type { IssueGroup };
 
 /** Issues grouped by type: most severe first, then the most URLs. */
 export function groupIssues(issues: readonly StoredIssue[]): IssueGroup[] {

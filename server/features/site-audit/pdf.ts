@@ -7,6 +7,8 @@ import { vitalsText, type PageExperienceSection } from '#views/model/page-experi
 import { brandContacts, brandHeading, drawLines, PDF_COLOURS, renderPdf } from '#server/lib/pdf/index.ts';
 import type { PdfLine, ReportBrand } from '#server/lib/pdf/index.ts';
 import { groupIssues, topFixes, type IssueGroup } from './issues.ts';
+import { boundedIssueGroups } from './issue-reads.ts';
+import type { Db } from '#db/index.ts';
 
 /** URLs printed per issue type, read from the database (no more); the counts are exact and the CSV export has them all. */
 export const URLS_PER_ISSUE = 20;
@@ -17,7 +19,7 @@ export interface AuditPdfInput {
   audit: SiteAuditRow;
   /** The issue groups with at most URLS_PER_ISSUE URLs each (boundedIssueGroups, issue-reads.ts)… */
   groups?: IssueGroup[];
-  /** …or every issue, grouped here (the monthly client report's). */
+  /** …or every issue, grouped here (a small audit's, in tests). */
   issues?: StoredIssue[];
   brand: ReportBrand;
   fontPath?: string;
@@ -146,6 +148,11 @@ function experienceLines(section: PageExperienceSection, short: (url: string) =>
   return lines;
 }
 
+/** An audit's issue groups as the PDF prints them: exact counts, the first URLS_PER_ISSUE URLs of each type. */
+export function printedIssueGroups(db: Db, id: string): Promise<IssueGroup[]> {
+  return boundedIssueGroups(db, id, URLS_PER_ISSUE);
+}
+
 /** The client report as a PDF: `auditPdfLines`, drawn in the site's page frame. */
 export function renderAuditPdf(input: AuditPdfInput): Promise<Buffer> {
   const title = input.title ?? reportTitle(input.audit, input.brand.timeZone);
@@ -155,3 +162,6 @@ export function renderAuditPdf(input: AuditPdfInput): Promise<Buffer> {
     (doc) => drawLines(doc, lines),
   );
 }
+
+/** The audit PDF as other features use it (the monthly client report): its groups read, its lines, the file. */
+export const auditPdf = { groups: printedIssueGroups, lines: auditPdfLines, render: renderAuditPdf };

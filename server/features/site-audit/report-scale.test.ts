@@ -1,17 +1,10 @@
 import { Writable } from 'node:stream';
-import type {
-  KyselyPlugin,
-  PluginTransformQueryArgs,
-  PluginTransformResultArgs,
-  QueryResult,
-  RootOperationNode,
-  UnknownRow,
-} from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Db } from '#db/index.ts';
 import { auditPages, getSiteAudit, insertSiteAudit, type SiteAuditRow } from '#db/site-audits.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
 import { testBrand } from '#test/helpers/report-brand.ts';
+import { rowReads } from '#test/helpers/row-reads.ts';
 import { CSV_BATCH_ROWS, writeAuditCsv } from './csv-router.ts';
 import { boundedIssueGroups, issuePage, issueSummary } from './issue-reads.ts';
 import { auditPdfLines, URLS_PER_ISSUE } from './pdf.ts';
@@ -26,24 +19,6 @@ const THIN = PAGES;
 const NO_TITLE = PAGES / 10;
 const BROKEN = PAGES / 100;
 const ISSUES = THIN + NO_TITLE + BROKEN;
-
-/** Counts the rows of each read of site_audit_issues made through the database it is plugged into. */
-function issueReads() {
-  const rows: number[] = [];
-  const watched = new WeakSet<object>();
-  const plugin: KyselyPlugin = {
-    transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-      if (args.node.kind === 'SelectQueryNode' && JSON.stringify(args.node).includes('"site_audit_issues"'))
-        watched.add(args.queryId);
-      return args.node;
-    },
-    async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-      if (watched.has(args.queryId)) rows.push(args.result.rows.length);
-      return args.result;
-    },
-  };
-  return { plugin, rows };
-}
 
 /** A slow reader of the CSV (it takes a chunk per turn of the event loop) that counts its lines. */
 function slowReader(stopAfterChunks = Infinity) {
@@ -150,7 +125,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
   });
 
   test('the CSV streams every row, read in keyset batches, with each rendered page’s vitals', async () => {
-    const spy = issueReads();
+    const spy = rowReads('site_audit_issues');
     const reader = slowReader();
     const written = await writeAuditCsv(db.withPlugin(spy.plugin), audit, reader.out);
     await new Promise((resolve) => reader.out.on('finish', resolve));
@@ -170,7 +145,7 @@ describe.each(DIALECTS)('%s', (dialect) => {
   });
 
   test('a client that goes away stops the CSV’s reads', async () => {
-    const spy = issueReads();
+    const spy = rowReads('site_audit_issues');
     const reader = slowReader(1);
     await writeAuditCsv(db.withPlugin(spy.plugin), audit, reader.out);
     expect(spy.rows.length).toBeLessThanOrEqual(2);

@@ -8,8 +8,8 @@ import { rateLimit } from '#server/http/rate-limit.ts';
 import { openEventStream } from '#server/http/sse.ts';
 import type { Capacity } from '#server/lib/capacity.ts';
 import type { ReportBrand } from '#server/lib/pdf/index.ts';
-import { boundedIssueGroups, issuePage, issueSummary, issueTypesMatching } from './issue-reads.ts';
-import { renderAuditPdf, URLS_PER_ISSUE } from './pdf.ts';
+import { issuePage, issueSummary, issueTypesMatching } from './issue-reads.ts';
+import { printedIssueGroups, renderAuditPdf } from './pdf.ts';
 import { writeAuditCsv } from './csv-router.ts';
 import type { AuditEvent, SiteAuditService } from './service.ts';
 import { parseOr400 } from '#server/http/validation.ts';
@@ -142,7 +142,7 @@ export function siteAuditRouter({ service, db, settings, brand, fontPath, pdfCap
     findFinished,
     ...endpoint({ parse: pdfParse, capacity: pdfCapacity }, async (audit, _req, res) => {
       // At most URLS_PER_ISSUE URLs a type are read (issue 34): the PDF's memory does not grow with the audit.
-      const groups = await boundedIssueGroups(db, audit.id, URLS_PER_ISSUE);
+      const groups = await printedIssueGroups(db, audit.id);
       const pdf = await renderAuditPdf({ audit, groups, brand, fontPath });
       res.setHeader('Content-Type', 'application/pdf');
       res.setHeader('Content-Disposition', `attachment; filename="site-audit-${audit.id}.pdf"`);
