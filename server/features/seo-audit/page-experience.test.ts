@@ -78,6 +78,13 @@ test('the page is measured once it has settled: a text block its data paints aft
   expect([banner.vitals.cls, banner.grades.cls]).toEqual([0.275, 'poor']);
 }, 90_000);
 
+test('a page that never falls quiet is measured within the time limit, and the section says it was still loading', async () => {
+  const audit = await auditApp({ MOBILE_TEST_TIMEOUT_MS: '12000' });
+  const experience = (await audit('/countdown')).body.report.pageExperience;
+  expect(experience).toMatchObject({ status: 'measured', vitals: { tbtMs: 0 }, accessibility: [] });
+  expect(experience.unsettled).toMatch(/^Still changing after \d+(\.\d)? s: the page's content kept changing$/);
+}, 90_000);
+
 test('a page whose script never ends still gets its SEO audit, and the section says why it has no values', async () => {
   const audit = await auditApp({ MOBILE_TEST_TIMEOUT_MS: '6000' });
   const res = await audit('/endless');

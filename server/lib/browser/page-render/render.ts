@@ -26,7 +26,7 @@ import {
   watchBrowserRequests,
 } from '#server/lib/browser/settle.ts';
 import type { LabVitals } from '#server/lib/browser/vitals.ts';
-import { renderingIssueTypes } from '#views/model/site-audit-checks/rendering.ts';
+import { NOT_SETTLED_TITLE } from '#views/model/site-audit-checks/page-experience.ts';
 
 export { RenderError, type RenderErrorKind, type RenderLimits } from './render-requests.ts';
 
@@ -53,8 +53,6 @@ const MEASURE_MS = 5_000;
 const PAINT_WAIT_MS = 3_000;
 /** The settle watch: the lab vitals are read when the page has settled (nothing else: the DOM is read apart, capped). */
 const SETTLE_SCRIPT = settleWatch({ paintMs: PAINT_WAIT_MS });
-/** The site audit's words for a page read before it had settled. */
-const NOT_SETTLED = renderingIssueTypes.find((type) => type.type === 'render-not-settled')!.title;
 
 export interface RenderResult {
   url: string;
@@ -71,6 +69,8 @@ export interface RenderResult {
   renderedHtml: { html: string; bytes: number; truncated: boolean };
   /** Lab Core Web Vitals at the read (the site audit's measurement, server/lib/browser/vitals.ts). */
   vitals?: LabVitals;
+  /** Why the page had not settled when it was measured (the site audit's reason, settle.ts); absent when it had. */
+  unsettled?: string;
   /** axe-core's WCAG A/AA failures (the site audit's run, server/lib/browser/axe.ts); [] when it could not run. */
   accessibility: AxeFinding[];
 }
@@ -128,18 +128,18 @@ async function load(page: Page, state: RenderRequestState, end: RenderEnd): Prom
  * answers its lab vitals then; a page that had not settled is read as it is, and the notes say so in the
  * site audit's words (a load cut short by the time limit leaves no time to wait: read at once).
  */
-async function settle(page: Page, state: RenderRequestState): Promise<LabVitals | undefined> {
+async function settle(page: Page, state: RenderRequestState): Promise<{ vitals?: LabVitals; unsettled?: string }> {
   const waitMs = state.left() - MEASURE_MS;
   const { read, unsettled } = waitMs > 0 ? await waitUntilSettled(page, state.browserRequests, waitMs) : {};
-  if (unsettled) state.notes.add(`${NOT_SETTLED}: ${unsettled}; it was measured as it was then.`);
-  return (read ?? (await readPage(page))).vitals;
+  if (unsettled) state.notes.add(`${NOT_SETTLED_TITLE}: ${unsettled}; it was measured as it was then.`);
+  return { vitals: (read ?? (await readPage(page))).vitals, unsettled };
 }
 
 /** The page's lab vitals once it has settled, its layout facts, its screenshot and its DOM as its scripts left it. */
 async function measure(page: Page, state: RenderRequestState, end: RenderEnd) {
   try {
     // First, before the screenshot redraws the page: the frames after its load are the page's own.
-    const vitals = await settle(page, state);
+    const { vitals, unsettled } = await settle(page, state);
     const measurement = (await page.evaluate(inPage(measurePage))) as PageMeasurement;
     const png = await page.screenshot({ type: 'png', timeout: Math.max(1_000, state.left()) });
     // The document as its scripts left it; no more characters than the cap's bytes cross the protocol.
@@ -149,7 +149,7 @@ async function measure(page: Page, state: RenderRequestState, end: RenderEnd) {
     };
     // As in the site audit: an axe run that fails leaves the page without findings, not the test failed.
     const accessibility = await runAxe(page).catch(() => []);
-    return { measurement, png, serialised, vitals, accessibility };
+    return { measurement, png, serialised, vitals, unsettled, accessibility };
   } catch (error) {
     if (end.crashed) throw end.memoryError();
     if (end.overtime)
@@ -252,7 +252,7 @@ export async function renderPage(
   try {
     await interceptAll(context, page, state);
     await load(page, state, end);
-    const { measurement, png, serialised, vitals, accessibility } = await measure(page, state, end);
+    const { measurement, png, serialised, vitals, unsettled, accessibility } = await measure(page, state, end);
     return {
       url: page.url(),
       measurement,
@@ -265,6 +265,7 @@ export async function renderPage(
       ...state.diagnostics.result(),
       renderedHtml: capRenderedHtml(serialised),
       ...(vitals ? { vitals } : {}),
+      ...(unsettled ? { unsettled } : {}),
       accessibility,
     };
   } finally {
