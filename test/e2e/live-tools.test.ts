@@ -71,7 +71,7 @@ test('mobile tester on the tablet as Googlebot: failed files, robots-blocked fil
     const experience = page.getByTestId('page-experience');
     expect(await experience.locator('p').allInnerTexts()).toEqual([
       expect.stringMatching(
-        /^LCP \d+\.\d s( \(.+\))? · CLS 0\.0\d\d · TBT \d+ ms( \(.+\))?, measured when the page had loaded on this screen \(Lighthouse's mobile thresholds\)\.$/,
+        /^LCP \d+\.\d s( \(.+\))? · CLS 0\.0\d\d · TBT \d+ ms( \(.+\))?, measured once the page had finished loading and changing on this screen \(Lighthouse's mobile thresholds\)\.$/,
       ),
       'No WCAG 2.1 A or AA rule of axe-core fails on the rendered page.',
     ]);

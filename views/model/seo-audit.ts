@@ -251,6 +251,8 @@ export type AuditPageExperience =
       vitals: { lcpMs: number | null; cls: number; tbtMs: number };
       grades: { lcpMs: VitalGrade | null; cls: VitalGrade; tbtMs: VitalGrade };
       accessibility: Array<{ rule: string; impact: string | null; count: number; element: string }>;
+      /** Why the page had not settled when it was measured (the site audit's reason); absent when it had. */
+      unsettled?: string;
     }
   | { status: 'not-measured'; reason: string };
 

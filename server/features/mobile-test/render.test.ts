@@ -1,6 +1,13 @@
 import { afterAll, expect, onTestFinished, test } from 'vitest';
 import { createSafeFetcher, FetchError } from '#server/lib/safe-fetch/index.ts';
 import { startLoopbackServer, type LoopbackServer } from '#test/fixtures/loopback.ts';
+import {
+  answerArticleApi,
+  ARTICLE_SLOT,
+  LATE_ARTICLE_SCRIPT,
+  LATE_BANNER_SCRIPT,
+  LATE_DATA_MS,
+} from '#test/fixtures/settling-pages.ts';
 import { evaluateRendered } from './rendered-checks.ts';
 import {
   createMobileRenderer,
@@ -38,14 +45,18 @@ afterAll(async () => {
 async function site(
   pages: Record<
     string,
-    (req: { url?: string }) => { status?: number; type?: string; body: string; headers?: Record<string, string> }
+    (req: { url?: string }) => { status?: number; type?: string; body: string; headers?: Record<string, string> } | null
   >,
 ): Promise<LoopbackServer> {
   const server = await startLoopbackServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0];
+    const path = (req.url ?? '/').split('?')[0]!;
+    // The late article's API (a slow backend) on every site.
+    if (answerArticleApi(path, res)) return;
     const page = pages[path];
     if (!page) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     const answer = page(req);
+    // null: never answered (a request that hangs).
+    if (!answer) return;
     res
       .writeHead(answer.status ?? 200, { 'content-type': answer.type ?? 'text/html; charset=utf-8', ...answer.headers })
       .end(answer.body);
@@ -142,6 +153,45 @@ test('a page that paints its first content well after its load is measured once 
   const result = await rendererFor(server).render(`${server.origin}/`);
   expect(result.vitals?.lcpMs).toBeGreaterThanOrEqual(1200);
 });
+
+test('a page is measured once it has settled: the text block its data paints after load is its LCP, a banner 1.5 s in its CLS; a plain page as before', async () => {
+  const server = await site({
+    '/': () => ({ body: CLEAN }),
+    '/late-article': () => ({ body: CLEAN.replace('</body>', `${ARTICLE_SLOT}${LATE_ARTICLE_SCRIPT}</body>`) }),
+    '/late-banner': () => ({ body: CLEAN.replace('</body>', `${LATE_BANNER_SCRIPT}</body>`) }),
+  });
+  const renderer = rendererFor(server);
+  const [plain, article, banner] = [
+    await renderer.render(`${server.origin}/`),
+    await renderer.render(`${server.origin}/late-article`),
+    await renderer.render(`${server.origin}/late-banner`),
+  ];
+  expect([plain.vitals, plain.notes]).toEqual([{ lcpMs: expect.any(Number), cls: 0, tbtMs: 0 }, []]);
+  // The article arrives 2 s after load (a timer, then a slow API): read at load, its LCP was the loading line's.
+  expect(article.vitals?.lcpMs).toBeGreaterThanOrEqual(LATE_DATA_MS);
+  expect([article.vitals?.cls, article.notes]).toEqual([0, []]);
+  expect(article.renderedHtml.html).toContain('Every notebook we sell is sewn by hand');
+  expect([banner.vitals?.cls, banner.notes]).toEqual([0.119, []]);
+}, 60_000);
+
+test("a page that has not settled within the time limit is measured as it is, and the notes say so in the site audit's words", async () => {
+  // A data request that is never answered: the page waits for it as long as the test may.
+  const server = await site({
+    '/': () => ({ body: CLEAN.replace('</body>', "<script>fetch('/never');</script></body>") }),
+    '/never': () => null,
+  });
+  const result = await rendererFor(server, { timeoutMs: 10_000, maxPageBytes: 1024 * 1024 }).render(
+    `${server.origin}/`,
+  );
+  expect(result.notes).toEqual([
+    expect.stringMatching(
+      new RegExp(
+        `^Page still loading when it was read: Still loading after \\d(\\.\\d)? s: 1 request \\(${server.origin}/never\\); it was measured as it was then\\.$`,
+      ),
+    ),
+  ]);
+  expect(result.vitals).toEqual({ lcpMs: expect.any(Number), cls: 0, tbtMs: 0 });
+}, 60_000);
 
 test('every request goes through the guarded fetcher: private targets are refused and Chromium never connects itself', async () => {
   // B is a loopback server NOT on the fetcher's allowance: nothing may ever reach it.

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { expect, onTestFinished, test } from 'vitest';
 import { startOnePageExperienceSite } from '#test/fixtures/one-page-experience.ts';
+import { LATE_DATA_MS } from '#test/fixtures/settling-pages.ts';
 import { createTestApp } from '#test/helpers/app.ts';
 import { apiOnlyAssets } from '#test/helpers/live-tools-app.ts';
 
@@ -64,6 +65,24 @@ test("an image without alt and an unlabelled field fail exactly axe's image-alt 
     grades: { cls: 'good', tbtMs: 'good' },
     accessibility: [],
   });
+}, 90_000);
+
+test('the page is measured once it has settled: a text block its data paints after load is its LCP, a banner 1.5 s in its CLS', async () => {
+  const audit = await auditApp();
+  const article = (await audit('/late-article')).body.report.pageExperience;
+  // The article arrives 2 s after load (a timer, then a slow API): read at load, its LCP was the loading line's.
+  expect(article.vitals.lcpMs).toBeGreaterThanOrEqual(LATE_DATA_MS);
+  // Written in place of its loading line, the article pushes the shop's address below it down: a shift too.
+  expect([article.status, article.vitals.cls, article.grades.cls]).toEqual(['measured', 0.228, 'needs-improvement']);
+  const banner = (await audit('/late-banner')).body.report.pageExperience;
+  expect([banner.vitals.cls, banner.grades.cls]).toEqual([0.275, 'poor']);
+}, 90_000);
+
+test('a page that never falls quiet is measured within the time limit, and the section says it was still loading', async () => {
+  const audit = await auditApp({ MOBILE_TEST_TIMEOUT_MS: '12000' });
+  const experience = (await audit('/countdown')).body.report.pageExperience;
+  expect(experience).toMatchObject({ status: 'measured', vitals: { tbtMs: 0 }, accessibility: [] });
+  expect(experience.unsettled).toMatch(/^Still changing after \d+(\.\d)? s: the page's content kept changing$/);
 }, 90_000);
 
 test('a page whose script never ends still gets its SEO audit, and the section says why it has no values', async () => {

@@ -25,6 +25,12 @@ export const VITALS: Record<VitalKey, { name: string; show: (value: number) => s
 };
 
 /** Each grade in words, as every report shows it (the site audit's and the one-page audit's). */
+/**
+ * The words for a page measured before it had settled: the site audit's issue (rendering.ts) and the note of
+ * the mobile test and the one-page audit (server/lib/browser/settle.ts).
+ */
+export const NOT_SETTLED_TITLE = 'Page still loading when it was read';
+
 export const VITAL_GRADE_LABELS: Record<VitalGrade, string> = {
   good: 'Good',
   'needs-improvement': 'Needs improvement',

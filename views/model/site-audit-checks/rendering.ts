@@ -1,4 +1,5 @@
 import { t, type IssueType } from './define.ts';
+import { NOT_SETTLED_TITLE } from './page-experience.ts';
 
 /**
  * Site audit checks of the "rendering" group: what exists only once JavaScript has run, found by
@@ -79,7 +80,7 @@ export const renderingIssueTypes: readonly IssueType[] = [
   t(
     'render-not-settled',
     'warning',
-    'Page still loading when it was read',
+    NOT_SETTLED_TITLE,
     'The page was still loading data or changing its content when the audit stopped waiting for it, twice: its title, text and links were read as they were then and may be incomplete. Visitors on slow connections, and search engines that wait a limited time, see the same unfinished page.',
     'Make the page show its content sooner: send it in the HTML, or load the data it needs at once rather than after a delay, and stop requests and timers that never end.',
   ),

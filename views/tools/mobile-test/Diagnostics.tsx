@@ -113,7 +113,7 @@ function PageExperience({ report }: { report: MobileReport }) {
       <h3>Core Web Vitals (lab) and accessibility</h3>
       <p>
         {report.vitals
-          ? `${vitalsText(report.vitals)}, measured when the page had loaded on this screen (Lighthouse's mobile thresholds).`
+          ? `${vitalsText(report.vitals)}, measured once the page had finished loading and changing on this screen (Lighthouse's mobile thresholds).`
           : 'The page could not be measured.'}
       </p>
       <AxeFindings findings={rules} />

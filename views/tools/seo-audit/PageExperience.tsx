@@ -1,6 +1,7 @@
 import { AxeFindings } from '#views/components/AxeFindings.tsx';
 import type { AuditPageExperience } from '#views/model/seo-audit.ts';
 import {
+  NOT_SETTLED_TITLE,
   VITAL_GRADE_LABELS,
   VITALS,
   vitalThresholdsText,
@@ -60,9 +61,14 @@ export function PageExperience({ experience }: { experience: AuditPageExperience
       {experience.status === 'measured' ? (
         <>
           <p className="muted">
-            Measured in a real browser (Chromium) on a {experience.screen} phone once the page had loaded: lab values
-            without throttling, graded with Lighthouse’s mobile thresholds.
+            Measured in a real browser (Chromium) on a {experience.screen} phone once the page had finished loading and
+            changing: lab values without throttling, graded with Lighthouse’s mobile thresholds.
           </p>
+          {experience.unsettled ? (
+            <p className="seo-experience-missing">
+              {NOT_SETTLED_TITLE}: {experience.unsettled}. The values are those of the page as it was then.
+            </p>
+          ) : null}
           <Vitals experience={experience} />
           <h4>Accessibility (WCAG 2.1 A and AA, axe-core)</h4>
           <AxeFindings findings={experience.accessibility} />

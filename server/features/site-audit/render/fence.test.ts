@@ -2,7 +2,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { findRendererChromium, launchRendererChromium } from '#server/lib/browser/launch.ts';
-import { browserRequests, isFence, SETTLE_WATCH, waitUntilSettled, watchBrowserRequests } from './settle.ts';
+import { browserRequests, isFence, watchBrowserRequests } from '#server/lib/browser/settle.ts';
+import { SETTLE_WATCH, waitUntilSettled } from './settle.ts';
 
 /*
  * A busy browser process announces a page's requests late (decision 0056, "the fence"). Here every

@@ -13,7 +13,8 @@ import {
   type RenderedPage,
 } from './render-job.ts';
 import { answerRequest } from './requests.ts';
-import { browserRequests, isFence, readPage, SETTLE_WATCH, waitUntilSettled, watchBrowserRequests } from './settle.ts';
+import { browserRequests, isFence, watchBrowserRequests } from '#server/lib/browser/settle.ts';
+import { readPage, SETTLE_WATCH, waitUntilSettled } from './settle.ts';
 
 export { PageRenderError, type RawDocument, type RenderedPage } from './render-job.ts';
 

@@ -1,5 +1,5 @@
-import type { Request } from 'playwright-core';
 import type { AxeFinding } from '#server/lib/browser/axe.ts';
+import type { BrowserRequests } from '#server/lib/browser/settle.ts';
 import type { LabVitals } from '#server/lib/browser/vitals.ts';
 
 // What one page's render is given, collects and answers (page.ts renders it; requests.ts answers its requests).
@@ -82,17 +82,6 @@ export function cappedList(): CappedList & { add(entry: string): void } {
     },
   };
   return list;
-}
-
-/** The page's requests as the browser starts and ends them (Playwright's request events). */
-export interface BrowserRequests {
-  inFlight: Set<Request>;
-  /** performance.now() of the last request started or ended. */
-  lastChange: number;
-  /** Resolves the wait for the next change (set while one waits). */
-  onChange?: () => void;
-  /** `lastChange` when the page's latest fence was announced: a change after it means the page is not done. */
-  atFence?: number;
 }
 
 /** What one render collects; the slot's listeners write into the render under way. */

@@ -52,6 +52,7 @@ export async function measurePageExperience(
         tbtMs: gradeVital('tbtMs', vitals.tbtMs),
       },
       accessibility: rendered.accessibility,
+      ...(rendered.unsettled ? { unsettled: rendered.unsettled } : {}),
     };
   } catch (error) {
     return { status: 'not-measured', reason: reasonOf(error) };

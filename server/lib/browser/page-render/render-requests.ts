@@ -1,5 +1,6 @@
 import type { Page, Route } from 'playwright-core';
 import { FetchError, type SafeFetcher } from '#server/lib/safe-fetch/index.ts';
+import { isFence, type BrowserRequests } from '#server/lib/browser/settle.ts';
 import type { RenderDiagnostics } from './diagnostics.ts';
 import { FORWARDED_HEADERS, keptHeaders } from './render-helpers.ts';
 import { gatedFetch, RobotsRefusal, type RobotsGate } from './robots-gate.ts';
@@ -53,6 +54,8 @@ export interface RenderRequestState {
   blocked: string[];
   stylesheets: string[];
   diagnostics: RenderDiagnostics;
+  /** The page's requests as the browser starts and ends them, for the settle (server/lib/browser/settle.ts). */
+  browserRequests: BrowserRequests;
   /** Milliseconds left of the render's time limit. */
   left(): number;
 }
@@ -66,6 +69,8 @@ export async function answerRenderRequest(route: Route, state: RenderRequestStat
   const { page, document: documentResponse, limits, notes, diagnostics } = state;
   const request = route.request();
   const target = request.url();
+  // A settled page's fence (server/lib/browser/settle.ts) is answered here, never sent out.
+  if (isFence(target)) return route.fulfill({ status: 204 });
   const isDocument = request.isNavigationRequest() && request.frame() === page.mainFrame();
   if (!/^https?:/i.test(target)) return route.abort('blockedbyclient');
   if (isDocument && target === documentResponse.url && !state.documentServed) {

@@ -18,7 +18,15 @@ import { inPage, removeWebRtc, WEBRTC_NAMES } from './render-helpers.ts';
 import { answerRenderRequest, RenderError, type RenderLimits, type RenderRequestState } from './render-requests.ts';
 import { createRobotsGate, openGate } from './robots-gate.ts';
 import { runAxe, type AxeFinding } from '#server/lib/browser/axe.ts';
-import { PAINT_WAIT_MS, readVitals, VITALS_SCRIPT, type LabVitals } from '#server/lib/browser/vitals.ts';
+import {
+  browserRequests,
+  readPage,
+  settleWatch,
+  waitUntilSettled,
+  watchBrowserRequests,
+} from '#server/lib/browser/settle.ts';
+import type { LabVitals } from '#server/lib/browser/vitals.ts';
+import { NOT_SETTLED_TITLE } from '#views/model/site-audit-checks/page-experience.ts';
 
 export { RenderError, type RenderErrorKind, type RenderLimits } from './render-requests.ts';
 
@@ -29,9 +37,22 @@ export { RenderError, type RenderErrorKind, type RenderLimits } from './render-r
  * by the guarded fetcher through Playwright's request interception. Chromium itself is launched pointing at a dead proxy and with a
  * host resolver that resolves nothing, so anything not intercepted (a request the interception missed,
  * DNS prefetch) cannot reach the network either. docs/decisions/0019.
+ * The page is measured once it has SETTLED, as the site audit reads its pages (server/lib/browser/settle.ts,
+ * docs/decisions/0061): a text block its data paints 2 s after `load`, or a banner that pushes the text down
+ * then, is in its vitals and on its screenshot.
  */
 
 export const DEFAULT_RENDER_MEMORY_MB = 512;
+
+/** What the time limit keeps back from the settle for the measurement, the screenshot and axe-core. */
+const MEASURE_MS = 5_000;
+/**
+ * How long a settled page that shows text may wait for its first contentful paint: on CI's busy machine a
+ * page read at its load plus two frames had not painted yet ("LCP not measured"; the site audit waits 1 s).
+ */
+const PAINT_WAIT_MS = 3_000;
+/** The settle watch: the lab vitals are read when the page has settled (nothing else: the DOM is read apart, capped). */
+const SETTLE_SCRIPT = settleWatch({ paintMs: PAINT_WAIT_MS });
 
 export interface RenderResult {
   url: string;
@@ -48,6 +69,8 @@ export interface RenderResult {
   renderedHtml: { html: string; bytes: number; truncated: boolean };
   /** Lab Core Web Vitals at the read (the site audit's measurement, server/lib/browser/vitals.ts). */
   vitals?: LabVitals;
+  /** Why the page had not settled when it was measured (the site audit's reason, settle.ts); absent when it had. */
+  unsettled?: string;
   /** axe-core's WCAG A/AA failures (the site audit's run, server/lib/browser/axe.ts); [] when it could not run. */
   accessibility: AxeFinding[];
 }
@@ -68,7 +91,7 @@ async function openDeviceContext(browser: Browser, options: MobileTestOptions, u
     locale: 'en-IN',
   });
   await context.addInitScript(inPage(removeWebRtc, WEBRTC_NAMES));
-  await context.addInitScript(VITALS_SCRIPT);
+  await context.addInitScript(SETTLE_SCRIPT);
   return context;
 }
 
@@ -100,11 +123,23 @@ async function load(page: Page, state: RenderRequestState, end: RenderEnd): Prom
   }
 }
 
-/** The page's layout facts, its screenshot and its DOM as its scripts left it. */
+/**
+ * Waits until the loaded page has settled, within the time left but what the measurement needs, and
+ * answers its lab vitals then; a page that had not settled is read as it is, and the notes say so in the
+ * site audit's words (a load cut short by the time limit leaves no time to wait: read at once).
+ */
+async function settle(page: Page, state: RenderRequestState): Promise<{ vitals?: LabVitals; unsettled?: string }> {
+  const waitMs = state.left() - MEASURE_MS;
+  const { read, unsettled } = waitMs > 0 ? await waitUntilSettled(page, state.browserRequests, waitMs) : {};
+  if (unsettled) state.notes.add(`${NOT_SETTLED_TITLE}: ${unsettled}; it was measured as it was then.`);
+  return { vitals: (read ?? (await readPage(page))).vitals, unsettled };
+}
+
+/** The page's lab vitals once it has settled, its layout facts, its screenshot and its DOM as its scripts left it. */
 async function measure(page: Page, state: RenderRequestState, end: RenderEnd) {
   try {
     // First, before the screenshot redraws the page: the frames after its load are the page's own.
-    const vitals = await readVitals(page, Math.min(PAINT_WAIT_MS, state.left() - 2_000));
+    const { vitals, unsettled } = await settle(page, state);
     const measurement = (await page.evaluate(inPage(measurePage))) as PageMeasurement;
     const png = await page.screenshot({ type: 'png', timeout: Math.max(1_000, state.left()) });
     // The document as its scripts left it; no more characters than the cap's bytes cross the protocol.
@@ -114,7 +149,7 @@ async function measure(page: Page, state: RenderRequestState, end: RenderEnd) {
     };
     // As in the site audit: an axe run that fails leaves the page without findings, not the test failed.
     const accessibility = await runAxe(page).catch(() => []);
-    return { measurement, png, serialised, vitals, accessibility };
+    return { measurement, png, serialised, vitals, unsettled, accessibility };
   } catch (error) {
     if (end.crashed) throw end.memoryError();
     if (end.overtime)
@@ -204,9 +239,11 @@ export async function renderPage(
     blocked: [],
     stylesheets: [],
     diagnostics: createDiagnostics(),
+    browserRequests: browserRequests(),
     left: () => Math.max(0, limits.timeoutMs - (Date.now() - started)),
   };
   state.diagnostics.watch(page);
+  watchBrowserRequests(page, () => state.browserRequests);
   // A renderer dies when the memory watch kills it (or it runs out of memory itself); the page is then gone.
   page.once('crash', () => {
     end.crashed = true;
@@ -215,7 +252,7 @@ export async function renderPage(
   try {
     await interceptAll(context, page, state);
     await load(page, state, end);
-    const { measurement, png, serialised, vitals, accessibility } = await measure(page, state, end);
+    const { measurement, png, serialised, vitals, unsettled, accessibility } = await measure(page, state, end);
     return {
       url: page.url(),
       measurement,
@@ -228,6 +265,7 @@ export async function renderPage(
       ...state.diagnostics.result(),
       renderedHtml: capRenderedHtml(serialised),
       ...(vitals ? { vitals } : {}),
+      ...(unsettled ? { unsettled } : {}),
       accessibility,
     };
   } finally {
