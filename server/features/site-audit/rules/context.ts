@@ -129,8 +129,11 @@ export function followRedirects(nodes: readonly UrlNode[], start: UrlNode): Redi
   return { hops, loop: false, final: current };
 }
 
+/** What click depth and inlinks read of a node: a node, or its links alone (the batched analysis's graph). */
+export type GraphNode = Pick<UrlNode, 'id' | 'start' | 'redirectTo'> & { page: { links: readonly number[] } | null };
+
 /** Click depth by 0-1 breadth-first search: a link is one click, a redirect none. */
-export function clickDepths(nodes: readonly UrlNode[]): Int32Array {
+export function clickDepths(nodes: readonly GraphNode[]): Int32Array {
   const depth = new Int32Array(nodes.length).fill(-1);
   const deque: number[] = [];
   let head = 0;
@@ -163,7 +166,7 @@ export function clickDepths(nodes: readonly UrlNode[]): Int32Array {
   return depth;
 }
 
-export function inlinkCounts(nodes: readonly UrlNode[]): Int32Array {
+export function inlinkCounts(nodes: readonly GraphNode[]): Int32Array {
   const counts = new Int32Array(nodes.length);
   for (const node of nodes) for (const target of node.page?.links ?? []) counts[target] += 1;
   return counts;
