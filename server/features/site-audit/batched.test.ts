@@ -5,6 +5,7 @@ import { PAGE_META_ORIGIN, pageMetaSite } from '#test/fixtures/site-audit-page-m
 import { indexingContentSite } from '#test/fixtures/site-audit-indexing-content-site.ts';
 import { startLoopbackServer } from '#test/fixtures/loopback.ts';
 import { plantedSite } from '#test/fixtures/site-audit-site.ts';
+import { spaSite } from '#test/fixtures/site-audit-spa-site.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
 import { createInMemoryFetcher } from '#test/helpers/in-memory-fetcher.ts';
 import { auditFixture } from '#test/helpers/site-audit.ts';
@@ -120,5 +121,13 @@ describe.each(DIALECTS)('the page and node rules over the crawl store in batches
       crawlStore: { db, auditId: meta },
     });
     await expectSameFindings(meta, outcome);
+  });
+
+  test('a rendered audit (the single-page application in Chromium): the rendering rules read what rendering kept', async () => {
+    db = await openTestDatabase(dialect);
+    const auditId = await audit('rendered');
+    const outcome = await auditFixture(spaSite(), { render: {}, crawlStore: { db, auditId } });
+    expect(outcome.issues.some((issue) => issue.type === 'links-only-rendered')).toBe(true);
+    await expectSameFindings(auditId, outcome);
   });
 });
