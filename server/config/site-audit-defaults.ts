@@ -23,6 +23,9 @@ export interface SiteAuditLimits {
 /** Answers per batch the crawl writes to its store (decision 0059): a transaction every 200 pages keeps commits few and a batch small. */
 export const CRAWL_WRITE_BATCH = 200;
 
+/** URLs per batch the analysis reads back from the store to run the page and node rules (decision 0063): 500 pages' records are a few megabytes. */
+export const ANALYSIS_BATCH = 500;
+
 export const SITE_AUDIT_LIMITS: SiteAuditLimits = {
   concurrency: 8,
   maxPages: 5000,

@@ -3,7 +3,7 @@ import { CRAWLER_BOT_NAME } from '#server/lib/crawler/index.ts';
 import type { TimeSlicer } from '#server/lib/crawler/time-slice.ts';
 import { createAuditRenderer, type AuditRendererOptions } from '#server/features/site-audit/render/renderer.ts';
 import type { SiteAuditLimits } from '#server/config/site-audit-defaults.ts';
-import { runSiteAudit, type SiteAuditOutcome } from '#server/features/site-audit/audit.ts';
+import { runSiteAudit, type RunSiteAuditOptions, type SiteAuditOutcome } from '#server/features/site-audit/audit.ts';
 import { serveFixture, type FixtureSite, type ServedFixture } from '#test/fixtures/crawl-site.ts';
 
 /** An audit's renderer in Debian's Chromium (or CHROMIUM_PATH): two slots, 15 s and 512 MB a page, unless `options` say otherwise. */
@@ -37,6 +37,8 @@ export async function auditFixture(
     slicer?: TimeSlicer;
     /** Render JavaScript in Debian's Chromium (or CHROMIUM_PATH), with these renderer settings. */
     render?: Partial<AuditRendererOptions>;
+    /** Write the crawl to this store as the job does (decision 0059). */
+    crawlStore?: RunSiteAuditOptions['crawlStore'];
   } = {},
 ): Promise<AuditedFixture> {
   const served = await serveFixture(site);
@@ -54,6 +56,7 @@ export async function auditFixture(
       signal: options.signal,
       slicer: options.slicer,
       renderer,
+      crawlStore: options.crawlStore,
     }).finally(() => renderer?.close());
     return { ...outcome, site: served };
   } finally {

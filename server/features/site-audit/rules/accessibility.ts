@@ -1,5 +1,5 @@
 import { AXE_RULE_GROUPS } from '#views/model/site-audit-checks/accessibility.ts';
-import type { Finding, Page, Rule } from './context.ts';
+import { pageRule, type Finding, type Page, type Rule } from './context.ts';
 import { perPageRule } from './page-experience.ts';
 
 /*
@@ -28,8 +28,8 @@ export const accessibilityRules: Record<string, Rule> = {
   ...Object.fromEntries(
     Object.entries(AXE_RULE_GROUPS).map(([type, rules]) => [
       type,
-      perPageRule(axeRule((rule) => rules.includes(rule))),
+      pageRule(perPageRule(axeRule((rule) => rules.includes(rule)))),
     ]),
   ),
-  'a11y-other': perPageRule(axeRule((rule) => !GROUPED.has(rule))),
+  'a11y-other': pageRule(perPageRule(axeRule((rule) => !GROUPED.has(rule)))),
 };

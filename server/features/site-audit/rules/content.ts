@@ -1,7 +1,17 @@
 import ISO6391 from 'iso-639-1';
 import { whereAlpha2 } from 'iso-3166-1';
 import { MINHASH_SIZE, minhashSimilarity } from '#server/lib/page-facts/text-fingerprint.ts';
-import { duplicatesBy, isIndexable, listDetail, pages, type Finding, type Page, type Rule } from './context.ts';
+import {
+  duplicatesBy,
+  type Finding,
+  isIndexable,
+  listDetail,
+  type Page,
+  pageRule,
+  pages,
+  type Rule,
+  siteRule,
+} from './context.ts';
 import {
   DESCRIPTION_MAX_CHARS,
   LARGE_HTML_BYTES,
@@ -97,79 +107,97 @@ function nearDuplicates(list: Page[]): Finding[] {
 
 /** Titles, descriptions, headings, text, language and document rules. */
 export const contentRules: Record<string, Rule> = {
-  'title-missing': (c) =>
+  'title-missing': pageRule((c) =>
     pages(c)
       .filter((n) => !n.page.title)
       .map((n) => ({ url: n.url, detail: n.page.titleCount ? 'empty <title>' : 'no <title>' })),
-  'title-duplicate': (c) => duplicatesBy(pages(c).filter(isIndexable), (n) => n.page.title, 'title'),
-  'title-too-long': (c) =>
+  ),
+  'title-duplicate': siteRule((c) => duplicatesBy(pages(c).filter(isIndexable), (n) => n.page.title, 'title')),
+  'title-too-long': pageRule((c) =>
     pages(c)
       .filter((n) => n.page.title && chars(n.page.title) > TITLE_MAX_CHARS)
       .map((n) => ({ url: n.url, detail: `${chars(n.page.title!)} characters` })),
-  'title-multiple': (c) =>
+  ),
+  'title-multiple': pageRule((c) =>
     pages(c)
       .filter((n) => n.page.titleCount > 1)
       .map((n) => ({ url: n.url, detail: `${n.page.titleCount} <title> elements` })),
-  'description-missing': (c) =>
+  ),
+  'description-missing': pageRule((c) =>
     pages(c)
       .filter((n) => !n.page.description)
       .map((n) => ({ url: n.url, detail: n.page.descriptionCount ? 'empty meta description' : 'no meta description' })),
-  'description-duplicate': (c) =>
+  ),
+  'description-duplicate': siteRule((c) =>
     duplicatesBy(pages(c).filter(isIndexable), (n) => n.page.description, 'meta description'),
-  'description-too-long': (c) =>
+  ),
+  'description-too-long': pageRule((c) =>
     pages(c)
       .filter((n) => n.page.description && chars(n.page.description) > DESCRIPTION_MAX_CHARS)
       .map((n) => ({ url: n.url, detail: `${chars(n.page.description!)} characters` })),
-  'description-multiple': (c) =>
+  ),
+  'description-multiple': pageRule((c) =>
     pages(c)
       .filter((n) => n.page.descriptionCount > 1)
       .map((n) => ({ url: n.url, detail: `${n.page.descriptionCount} meta descriptions` })),
-  'h1-missing': (c) =>
+  ),
+  'h1-missing': pageRule((c) =>
     pages(c)
       .filter((n) => n.page.h1Count === 0)
       .map((n) => ({ url: n.url, detail: 'no <h1>' })),
-  'h1-multiple': (c) =>
+  ),
+  'h1-multiple': pageRule((c) =>
     pages(c)
       .filter((n) => n.page.h1Count > 1)
       .map((n) => ({ url: n.url, detail: `${n.page.h1Count} <h1> headings` })),
-  'h1-empty': (c) =>
+  ),
+  'h1-empty': pageRule((c) =>
     pages(c)
       .filter((n) => n.page.h1.includes(''))
       .map((n) => ({ url: n.url, detail: 'an <h1> without text' })),
-  'h1-duplicate': (c) => duplicatesBy(pages(c).filter(isIndexable), (n) => n.page.h1.find(Boolean), 'H1'),
-  'thin-content': (c) =>
+  ),
+  'h1-duplicate': siteRule((c) => duplicatesBy(pages(c).filter(isIndexable), (n) => n.page.h1.find(Boolean), 'H1')),
+  'thin-content': pageRule((c) =>
     pages(c)
       .filter((n) => n.page.words < THIN_CONTENT_WORDS)
       .map((n) => ({ url: n.url, detail: `${n.page.words} words` })),
-  'duplicate-content': (c) =>
+  ),
+  'duplicate-content': siteRule((c) =>
     duplicatesBy(
       pages(c).filter((n) => isIndexable(n) && n.page.words > 0),
       (n) => n.page.textHash,
       'text',
     ),
-  'near-duplicate-content': (c) => nearDuplicates(pages(c).filter(isIndexable)),
-  'lang-missing': (c) =>
+  ),
+  'near-duplicate-content': siteRule((c) => nearDuplicates(pages(c).filter(isIndexable))),
+  'lang-missing': pageRule((c) =>
     pages(c)
       .filter((n) => !n.page.lang)
       .map((n) => ({ url: n.url, detail: '<html> has no lang' })),
-  'lang-invalid': (c) =>
+  ),
+  'lang-invalid': pageRule((c) =>
     pages(c)
       .filter((n) => n.page.lang && !isValidLangTag(n.page.lang))
       .map((n) => ({ url: n.url, detail: `lang="${n.page.lang}"` })),
-  'viewport-missing': (c) =>
+  ),
+  'viewport-missing': pageRule((c) =>
     pages(c)
       .filter((n) => n.page.viewport === null)
       .map((n) => ({ url: n.url, detail: 'no viewport meta tag' })),
-  'viewport-not-responsive': (c) =>
+  ),
+  'viewport-not-responsive': pageRule((c) =>
     pages(c)
       .filter((n) => n.page.viewport !== null && !isResponsiveViewport(n.page.viewport))
       .map((n) => ({ url: n.url, detail: `content="${n.page.viewport}"` })),
-  'html-large': (c) =>
+  ),
+  'html-large': pageRule((c) =>
     pages(c)
       .filter((n) => n.page.htmlBytes > LARGE_HTML_BYTES)
       .map((n) => ({ url: n.url, detail: `${(n.page.htmlBytes / 1024 / 1024).toFixed(1)} MB` })),
-  'structured-data-invalid': (c) =>
+  ),
+  'structured-data-invalid': pageRule((c) =>
     pages(c)
       .filter((n) => n.page.jsonLdInvalid > 0)
       .map((n) => ({ url: n.url, detail: `${n.page.jsonLdInvalid} JSON-LD block(s) do not parse` })),
+  ),
 };

@@ -29,6 +29,13 @@ export interface RuleContext {
   strings: LinkStrings;
   /** Answers of the external URLs (by index in `strings.externals`); undefined where not checked. */
   externalChecks: ReadonlyArray<ExternalCheck | undefined>;
+  /**
+   * A batch of the store's URLs (rules/batched.ts), in id order: what the page and node rules report on.
+   * `nodes` then holds only the batch and what it names. Absent: every node is reported on.
+   */
+  batch?: readonly UrlNode[];
+  /** With a batch: the start URL's nodes (and its page's record), wherever their ids fall. */
+  starts?: readonly UrlNode[];
 }
 
 /** What the crawl knows of the audited site's robots.txt (its final origin's, after a start redirect). */
@@ -38,10 +45,44 @@ export interface RobotsState {
 }
 
 export type Page = UrlNode & { page: PageRecord };
-export type Rule = (context: RuleContext) => Finding[];
 
+/**
+ * What a rule reads (decision 0059, "The checks with bounded memory"), so that it runs with bounded memory:
+ * - `page`: each page on its own, with the nodes (status, URL) and records of the URLs it names, and the
+ *   whole-audit arrays `depth` and `inlinks`: run over the store's pages in batches (rules/batched.ts).
+ * - `node`: each URL on its own (with the URLs its redirects lead to, and `depth`/`inlinks`): in batches too.
+ * - `site`: compares or counts pages across the site (duplicates, "shown on N pages", a link index, the
+ *   references to a URL from every page): SQL or a sorted stream over the store.
+ * - `audit`: reads only the audit's own facts (robots.txt, the sitemap files), never a page: run once.
+ */
+export type RuleKind = 'page' | 'node' | 'site' | 'audit';
+
+export type RuleFunction = (context: RuleContext) => Finding[];
+export type Rule = RuleFunction & { readonly kind: RuleKind };
+
+const ruleOf =
+  (kind: RuleKind) =>
+  (run: RuleFunction): Rule =>
+    Object.assign((context: RuleContext) => run(context), { kind });
+
+export const pageRule = ruleOf('page');
+export const nodeRule = ruleOf('node');
+export const siteRule = ruleOf('site');
+export const auditRule = ruleOf('audit');
+
+/** The URLs a rule reports on: the batch's, or every node. */
+export function urls(context: RuleContext): readonly UrlNode[] {
+  return context.batch ?? context.nodes;
+}
+
+/** The pages a rule reports on (URLs read as HTML pages), in id order. */
 export function pages(context: RuleContext): Page[] {
-  return context.nodes.filter((node): node is Page => node.page !== null);
+  return urls(context).filter((node): node is Page => node.page !== null);
+}
+
+/** The start page (the first start node read as a page), wherever the batch is. */
+export function startPage(context: RuleContext): Page | undefined {
+  return (context.starts ?? urls(context)).find((node): node is Page => node.start && node.page !== null);
 }
 
 /** A page that asks to be indexed under its own URL: not noindex, canonical absent or itself. */
@@ -88,8 +129,11 @@ export function followRedirects(nodes: readonly UrlNode[], start: UrlNode): Redi
   return { hops, loop: false, final: current };
 }
 
+/** What click depth and inlinks read of a node: a node, or its links alone (the batched analysis's graph). */
+export type GraphNode = Pick<UrlNode, 'id' | 'start' | 'redirectTo'> & { page: { links: readonly number[] } | null };
+
 /** Click depth by 0-1 breadth-first search: a link is one click, a redirect none. */
-export function clickDepths(nodes: readonly UrlNode[]): Int32Array {
+export function clickDepths(nodes: readonly GraphNode[]): Int32Array {
   const depth = new Int32Array(nodes.length).fill(-1);
   const deque: number[] = [];
   let head = 0;
@@ -122,7 +166,7 @@ export function clickDepths(nodes: readonly UrlNode[]): Int32Array {
   return depth;
 }
 
-export function inlinkCounts(nodes: readonly UrlNode[]): Int32Array {
+export function inlinkCounts(nodes: readonly GraphNode[]): Int32Array {
   const counts = new Int32Array(nodes.length);
   for (const node of nodes) for (const target of node.page?.links ?? []) counts[target] += 1;
   return counts;

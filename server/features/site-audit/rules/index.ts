@@ -93,7 +93,8 @@ export async function evaluateRulesSliced(input: RuleInput, breathe: () => Promi
   return { issues, depth: context.depth, inlinks: context.inlinks };
 }
 
-function evaluateRule(issueType: (typeof ISSUE_TYPES)[number], context: RuleContext): IssueInstance[] {
+/** One rule's findings over a context: one per URL (the first), in URL order. */
+export function evaluateRule(issueType: (typeof ISSUE_TYPES)[number], context: RuleContext): IssueInstance[] {
   const rule = RULES[issueType.type];
   if (!rule) throw new Error(`No rule for issue type ${issueType.type}`);
   const byUrl = new Map<string, Finding>();

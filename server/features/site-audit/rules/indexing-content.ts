@@ -1,14 +1,20 @@
 import { DOM_MAX_ELEMENTS, ROBOTS_FLAGS as F, type PaginationRef } from '../indexing-content-record.ts';
 import type { UrlNode } from '../store.ts';
 import {
+  auditRule,
   describeStatus,
+  type Finding,
   isRedirect,
   listDetail,
-  pages,
-  type Finding,
+  nodeRule,
   type Page,
+  pageRule,
+  pages,
   type Rule,
   type RuleContext,
+  type RuleFunction,
+  siteRule,
+  urls,
 } from './context.ts';
 
 /** Visible words from which a page is long enough to need H2 subheadings. */
@@ -30,7 +36,7 @@ const SAME_TITLE_DETAIL = 'the <title> and the H1 are the same text';
 
 const has = (node: Page, flag: number) => (node.page.indexing.robotsFlags & flag) !== 0;
 
-function withFlag(flag: number, label: string): Rule {
+function withFlag(flag: number, label: string): RuleFunction {
   return (c) =>
     pages(c)
       .filter((n) => has(n, flag))
@@ -106,11 +112,12 @@ function referenced(c: RuleContext): Uint8Array {
 
 /** Rules of the "indexing-content" checks (catalogue: views/model/site-audit-checks/indexing-content.ts). */
 export const indexingContentRules: Record<string, Rule> = {
-  'noindex-page': (c) =>
+  'noindex-page': pageRule((c) =>
     pages(c)
       .filter((n) => n.page.noindex)
       .map((n) => ({ url: n.url, detail: noindexSource(n) })),
-  'robots-directives-repeated': (c) =>
+  ),
+  'robots-directives-repeated': pageRule((c) =>
     pages(c).flatMap((n) => {
       const both = [
         has(n, F.metaNoindex) && has(n, F.headerNoindex) ? 'noindex' : '',
@@ -120,16 +127,18 @@ export const indexingContentRules: Record<string, Rule> = {
         ? [{ url: n.url, detail: `${both.join(' and ')} in both the meta tag and the X-Robots-Tag header` }]
         : [];
     }),
-  'robots-directives-conflict': (c) =>
+  ),
+  'robots-directives-conflict': pageRule((c) =>
     pages(c).flatMap((n) => {
       const found = conflicts(n);
       return found.length ? [{ url: n.url, detail: found.join('; ') }] : [];
     }),
-  'robots-nosnippet': withFlag(F.nosnippet, 'nosnippet or max-snippet:0'),
-  'robots-noarchive': withFlag(F.noarchive, 'noarchive or nocache'),
-  'robots-notranslate': withFlag(F.notranslate, 'notranslate'),
-  'robots-noimageindex': withFlag(F.noimageindex, 'noimageindex'),
-  'nofollow-inlinks-only': (c) => {
+  ),
+  'robots-nosnippet': pageRule(withFlag(F.nosnippet, 'nosnippet or max-snippet:0')),
+  'robots-noarchive': pageRule(withFlag(F.noarchive, 'noarchive or nocache')),
+  'robots-notranslate': pageRule(withFlag(F.notranslate, 'notranslate')),
+  'robots-noimageindex': pageRule(withFlag(F.noimageindex, 'noimageindex')),
+  'nofollow-inlinks-only': siteRule((c) => {
     const followed = new Int32Array(c.nodes.length);
     const nofollowed = new Int32Array(c.nodes.length);
     const redirected = new Uint8Array(c.nodes.length);
@@ -150,8 +159,8 @@ export const indexingContentRules: Record<string, Rule> = {
         url: n.url,
         detail: `linked from ${nofollowed[n.id]} page${nofollowed[n.id] === 1 ? '' : 's'}, always with nofollow`,
       }));
-  },
-  'redirect-no-inlinks': (c) => {
+  }),
+  'redirect-no-inlinks': siteRule((c) => {
     const seen = referenced(c);
     return c.nodes
       .filter((n) => isRedirect(n) && !n.start && c.inlinks[n.id] === 0 && !seen[n.id])
@@ -159,14 +168,14 @@ export const indexingContentRules: Record<string, Rule> = {
         url: n.url,
         detail: n.inSitemap ? 'listed in the sitemap; no page links to it' : 'no page links to it',
       }));
-  },
-  'robots-txt-unreachable': (c) => {
+  }),
+  'robots-txt-unreachable': auditRule((c) => {
     const robots = c.robots;
     if (!robots || robots.policy.source !== 'unavailable') return [];
     const { status, error } = robots.policy;
     return [{ url: robots.url, detail: status ? `HTTP ${status}` : (error ?? 'could not be fetched') }];
-  },
-  'robots-txt-invalid': (c) => {
+  }),
+  'robots-txt-invalid': auditRule((c) => {
     const problems = c.robots?.policy.problems;
     if (!problems) return [];
     const found: string[] = [];
@@ -177,49 +186,58 @@ export const indexingContentRules: Record<string, Rule> = {
         `${count} line${count === 1 ? '' : 's'} not understood, first line ${first.line}: "${first.text.slice(0, 80)}"`,
       );
     return found.length ? [{ url: c.robots!.url, detail: found.join('; ') }] : [];
-  },
-  'heading-order-skipped': (c) =>
+  }),
+  'heading-order-skipped': pageRule((c) =>
     pages(c)
       .filter((n) => n.page.indexing.headingSkip)
       .map((n) => ({ url: n.url, detail: n.page.indexing.headingSkip! })),
-  'h2-missing': (c) =>
+  ),
+  'h2-missing': pageRule((c) =>
     pages(c)
       .filter((n) => n.page.words >= H2_MIN_WORDS && !n.page.indexing.hasH2)
       .map((n) => ({ url: n.url, detail: `${n.page.words} words, no <h2>` })),
-  'title-same-as-h1': (c) =>
+  ),
+  'title-same-as-h1': pageRule((c) =>
     pages(c)
       .filter((n) => n.page.title && n.page.h1.includes(n.page.title))
       // One shared detail line: the title is in the page's facts, and a site may have this on every page.
       .map((n) => ({ url: n.url, detail: SAME_TITLE_DETAIL })),
-  'placeholder-text': (c) =>
+  ),
+  'placeholder-text': pageRule((c) =>
     pages(c)
       .filter((n) => n.page.indexing.placeholderText)
       .map((n) => ({ url: n.url, detail: '"lorem ipsum" in the visible text' })),
-  'dom-too-large': (c) =>
+  ),
+  'dom-too-large': pageRule((c) =>
     pages(c)
       .filter((n) => n.page.indexing.elements > DOM_MAX_ELEMENTS)
       .map((n) => ({ url: n.url, detail: `${n.page.indexing.elements.toLocaleString('en')} elements` })),
-  'duplicate-ids': (c) =>
+  ),
+  'duplicate-ids': pageRule((c) =>
     pages(c)
       .filter((n) => n.page.indexing.duplicateIds)
       .map((n) => ({ url: n.url, detail: `id ${n.page.indexing.duplicateIds!} used more than once` })),
-  'content-type-wrong': (c) =>
-    c.nodes
+  ),
+  'content-type-wrong': nodeRule((c) =>
+    urls(c)
       .filter((n) => n.htmlMislabelled)
       .map((n) => ({
         url: n.url,
         detail: n.contentType ? `HTML served as ${n.contentType.slice(0, 100)}` : 'HTML served without a Content-Type',
       })),
-  'charset-missing': (c) =>
+  ),
+  'charset-missing': pageRule((c) =>
     pages(c)
       .filter((n) => !n.page.indexing.charsetDeclared)
       .map((n) => ({ url: n.url, detail: 'no charset in the Content-Type header or a <meta>' })),
-  'soft-404': (c) =>
+  ),
+  'soft-404': pageRule((c) =>
     pages(c).flatMap((n) => {
       const said = [n.page.title, n.page.h1[0]].find((text) => text && saysNotFound(text));
       return said ? [{ url: n.url, detail: `answers 200 but says "${said.slice(0, 100)}"` }] : [];
     }),
-  'pagination-invalid': (c) =>
+  ),
+  'pagination-invalid': pageRule((c) =>
     pages(c).flatMap((n) => {
       const bad = n.page.indexing.pagination.filter((ref) => ref.invalid !== null);
       return bad.length
@@ -234,31 +252,36 @@ export const indexingContentRules: Record<string, Rule> = {
           ]
         : [];
     }),
-  'pagination-to-non-200': (c) =>
+  ),
+  'pagination-to-non-200': pageRule((c) =>
     paginationRule(c, (target) =>
       isRedirect(target) || target.status >= 400 || target.error ? `answers ${describeStatus(target)}` : null,
     ),
-  'pagination-to-noindex': (c) => paginationRule(c, (target) => (target.page?.noindex ? 'is noindex' : null)),
-  'hreflang-x-default-missing': (c) =>
+  ),
+  'pagination-to-noindex': pageRule((c) => paginationRule(c, (target) => (target.page?.noindex ? 'is noindex' : null))),
+  'hreflang-x-default-missing': pageRule((c) =>
     pages(c)
       .filter((n) => n.page.hreflang.length > 0 && !n.page.hreflang.some((entry) => isXDefault(entry.lang)))
       .map((n) => ({ url: n.url, detail: `${n.page.hreflang.length} hreflang alternates, no x-default` })),
-  'hreflang-to-non-canonical': (c) =>
+  ),
+  'hreflang-to-non-canonical': pageRule((c) =>
     alternateRule(c, (target) => {
       const canonical = target.page?.canonical;
       if (canonical?.kind === 'internal' && canonical.id !== target.id)
         return `names ${c.nodes[canonical.id].url} as canonical`;
       return canonical?.kind === 'external' ? `names ${canonical.url} as canonical` : null;
     }),
-  'hreflang-to-noindex': (c) => alternateRule(c, (target) => (target.page?.noindex ? 'is noindex' : null)),
-  'hreflang-relative': (c) =>
+  ),
+  'hreflang-to-noindex': pageRule((c) => alternateRule(c, (target) => (target.page?.noindex ? 'is noindex' : null))),
+  'hreflang-relative': pageRule((c) =>
     pages(c)
       .filter((n) => n.page.indexing.hreflangRelative > 0)
       .map((n) => ({
         url: n.url,
         detail: `${n.page.indexing.hreflangRelative} hreflang href${n.page.indexing.hreflangRelative === 1 ? '' : 's'} without scheme and host`,
       })),
-  'hreflang-lang-mismatch': (c) =>
+  ),
+  'hreflang-lang-mismatch': pageRule((c) =>
     pages(c).flatMap((n) => {
       if (!n.page.lang) return [];
       const own = primaryLanguage(n.page.lang);
@@ -267,7 +290,8 @@ export const indexingContentRules: Record<string, Rule> = {
       const self = selves.some((entry) => primaryLanguage(entry.lang) === own) ? undefined : selves[0];
       return self ? [{ url: n.url, detail: `hreflang "${self.lang}" for itself, <html lang="${n.page.lang}">` }] : [];
     }),
-  'hreflang-multiple-languages': (c) =>
+  ),
+  'hreflang-multiple-languages': pageRule((c) =>
     pages(c).flatMap((n) => {
       const byTarget = new Map<number, Set<string>>();
       for (const entry of n.page.hreflang) {
@@ -289,4 +313,5 @@ export const indexingContentRules: Record<string, Rule> = {
           ]
         : [];
     }),
+  ),
 };

@@ -1,4 +1,14 @@
-import { describeStatus, isError, listDetail, pages, type Rule } from './context.ts';
+import {
+  describeStatus,
+  isError,
+  listDetail,
+  nodeRule,
+  pageRule,
+  pages,
+  type Rule,
+  siteRule,
+  urls,
+} from './context.ts';
 import { MAX_LINKS_PER_PAGE } from '#server/lib/page-facts/facts.ts';
 import { DEEP_PAGE_CLICKS, LARGE_IMAGE_BYTES, MAX_LINKS } from '../thresholds.ts';
 
@@ -6,22 +16,25 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 
 /** Links, images, crawl depth and the security of what pages load. */
 export const linkRules: Record<string, Rule> = {
-  'img-alt-missing': (c) =>
+  'img-alt-missing': pageRule((c) =>
     pages(c)
       .filter((n) => n.page.imagesNoAlt > 0)
       .map((n) => ({ url: n.url, detail: `${plural(n.page.imagesNoAlt, 'image')} without alt` })),
-  'img-dimensions-missing': (c) =>
+  ),
+  'img-dimensions-missing': pageRule((c) =>
     pages(c)
       .filter((n) => n.page.imagesNoSize > 0)
       .map((n) => ({ url: n.url, detail: `${plural(n.page.imagesNoSize, 'image')} without width and height` })),
-  'img-broken': (c) =>
+  ),
+  'img-broken': pageRule((c) =>
     pages(c).flatMap((n) => {
       const broken = n.page.images.map((id) => c.nodes[id]).filter(isError);
       return broken.length
         ? [{ url: n.url, detail: `shows ${listDetail(broken.map((img) => `${img.url} (${describeStatus(img)})`))}` }]
         : [];
     }),
-  'img-large': (c) => {
+  ),
+  'img-large': siteRule((c) => {
     const shownOn = new Map<number, number>();
     for (const n of pages(c)) for (const id of n.page.images) shownOn.set(id, (shownOn.get(id) ?? 0) + 1);
     return [...shownOn]
@@ -31,59 +44,68 @@ export const linkRules: Record<string, Rule> = {
         url: node.url,
         detail: `${Math.round(node.bytes / 1024)} KB, shown on ${plural(count, 'page')}`,
       }));
-  },
-  'internal-nofollow': (c) =>
+  }),
+  'internal-nofollow': pageRule((c) =>
     pages(c)
       .filter((n) => n.page.nofollowLinks.length > 0)
       .map((n) => ({
         url: n.url,
         detail: `nofollow links to ${listDetail(n.page.nofollowLinks.map((id) => c.nodes[id].url))}`,
       })),
-  'links-anchor-empty': (c) =>
+  ),
+  'links-anchor-empty': pageRule((c) =>
     pages(c)
       .filter((n) => n.page.emptyAnchors > 0)
       .map((n) => ({ url: n.url, detail: `${plural(n.page.emptyAnchors, 'internal link')} without text` })),
-  'links-too-many': (c) =>
+  ),
+  'links-too-many': pageRule((c) =>
     pages(c)
       .filter((n) => n.page.uniqueLinks > MAX_LINKS || n.page.linksOverCap > 0)
       .map((n) => ({
         url: n.url,
         detail: `${n.page.uniqueLinks} different link targets${n.page.linksOverCap > 0 ? `; ${plural(n.page.linksOverCap, 'more link')} past the ${MAX_LINKS_PER_PAGE} read per page` : ''}`,
       })),
-  'page-no-links': (c) =>
+  ),
+  'page-no-links': pageRule((c) =>
     pages(c)
       .filter((n) => n.page.uniqueLinks === 0)
       .map((n) => ({ url: n.url, detail: 'no links' })),
-  'page-nofollow': (c) =>
+  ),
+  'page-nofollow': pageRule((c) =>
     pages(c)
       .filter((n) => n.page.nofollow)
       .map((n) => ({ url: n.url, detail: 'robots directives say nofollow' })),
-  'blocked-by-robots': (c) => {
-    const linked = new Set<number>();
-    for (const n of pages(c)) for (const id of n.page.links) linked.add(id);
-    return c.nodes
-      .filter((n) => n.skipped === 'robots' && linked.has(n.id))
-      .map((n) => ({ url: n.url, detail: 'disallowed by robots.txt' }));
-  },
-  'deep-page': (c) =>
+  ),
+  // Linked from a crawled page: `inlinks` counts every page's links to it (decision 0059).
+  'blocked-by-robots': nodeRule((c) =>
+    urls(c)
+      .filter((n) => n.skipped === 'robots' && c.inlinks[n.id] > 0)
+      .map((n) => ({ url: n.url, detail: 'disallowed by robots.txt' })),
+  ),
+  'deep-page': pageRule((c) =>
     pages(c)
       .filter((n) => c.depth[n.id] >= DEEP_PAGE_CLICKS)
       .map((n) => ({ url: n.url, detail: `${c.depth[n.id]} clicks from the start URL` })),
+  ),
   // A listed URL that answers an error or redirects is not a page: its own rule reports it.
-  orphan: (c) =>
-    c.nodes
+  orphan: nodeRule((c) =>
+    urls(c)
       .filter((n) => n.inSitemap && !n.start && n.status >= 200 && n.status < 300 && c.inlinks[n.id] === 0)
       .map((n) => ({ url: n.url, detail: 'in the sitemap, linked from no crawled page' })),
-  'mixed-content': (c) =>
+  ),
+  'mixed-content': pageRule((c) =>
     pages(c)
       .filter((n) => n.page.insecureResources > 0)
       .map((n) => ({ url: n.url, detail: `${plural(n.page.insecureResources, 'resource')} over http://` })),
-  'https-links-to-http': (c) =>
+  ),
+  'https-links-to-http': pageRule((c) =>
     pages(c)
       .filter((n) => n.page.httpLinks > 0)
       .map((n) => ({ url: n.url, detail: `${plural(n.page.httpLinks, 'internal link')} over http://` })),
-  'insecure-form': (c) =>
+  ),
+  'insecure-form': pageRule((c) =>
     pages(c)
       .filter((n) => n.page.insecureForms > 0)
       .map((n) => ({ url: n.url, detail: `${plural(n.page.insecureForms, 'form')} posting to http://` })),
+  ),
 };

@@ -1,7 +1,7 @@
 import { gradeVital, VITALS, type VitalGrade } from '#views/model/site-audit-checks/page-experience.ts';
 import type { PageExperienceSummary } from '#views/model/page-experience-report.ts';
 import type { UrlNode } from '../store.ts';
-import { pages, type Finding, type Page, type Rule, type RuleContext } from './context.ts';
+import { type Finding, type Page, pageRule, pages, type Rule, type RuleContext, type RuleFunction } from './context.ts';
 
 /*
  * Rules of the "page experience" checks (catalogue: views/model/site-audit-checks/page-experience.ts):
@@ -12,7 +12,7 @@ import { pages, type Finding, type Page, type Rule, type RuleContext } from './c
 type PerPage = (page: Page) => Finding | undefined;
 
 /** A per-page rule as a rule of the RULES map: it runs over every page. */
-export function perPageRule(rule: PerPage): Rule {
+export function perPageRule(rule: PerPage): RuleFunction {
   return (context: RuleContext) => pages(context).flatMap((page) => rule(page) ?? []);
 }
 
@@ -30,12 +30,12 @@ function vitalRule(metric: keyof typeof METRICS, grade: VitalGrade): PerPage {
 }
 
 export const pageExperienceRules: Record<string, Rule> = {
-  'lcp-poor': perPageRule(vitalRule('lcp', 'poor')),
-  'lcp-needs-improvement': perPageRule(vitalRule('lcp', 'needs-improvement')),
-  'cls-poor': perPageRule(vitalRule('cls', 'poor')),
-  'cls-needs-improvement': perPageRule(vitalRule('cls', 'needs-improvement')),
-  'tbt-poor': perPageRule(vitalRule('tbt', 'poor')),
-  'tbt-needs-improvement': perPageRule(vitalRule('tbt', 'needs-improvement')),
+  'lcp-poor': pageRule(perPageRule(vitalRule('lcp', 'poor'))),
+  'lcp-needs-improvement': pageRule(perPageRule(vitalRule('lcp', 'needs-improvement'))),
+  'cls-poor': pageRule(perPageRule(vitalRule('cls', 'poor'))),
+  'cls-needs-improvement': pageRule(perPageRule(vitalRule('cls', 'needs-improvement'))),
+  'tbt-poor': pageRule(perPageRule(vitalRule('tbt', 'poor'))),
+  'tbt-needs-improvement': pageRule(perPageRule(vitalRule('tbt', 'needs-improvement'))),
 };
 
 /** The in-memory pages' summaries for the report's "Page experience" section (rendered pages with vitals). */

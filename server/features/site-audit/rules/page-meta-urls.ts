@@ -1,5 +1,16 @@
 import { fragmentHash, LINK_POSITIONS, META_FLAGS } from '../store.ts';
-import { listDetail, pages, type Finding, type Page, type Rule } from './context.ts';
+import {
+  type Finding,
+  listDetail,
+  type Page,
+  pageRule,
+  pages,
+  type Rule,
+  type RuleFunction,
+  siteRule,
+  startPage,
+  urls,
+} from './context.ts';
 import { linksFrom, type LinkRef } from './link-refs.ts';
 
 /** Longest URL before it is reported as too long (characters). */
@@ -30,7 +41,7 @@ const hostOf = (url: string) => {
   }
 };
 
-function urlRule(test: (url: URL) => string | null): Rule {
+function urlRule(test: (url: URL) => string | null): RuleFunction {
   return (c) =>
     pages(c).flatMap((n) => {
       const detail = test(new URL(n.url));
@@ -69,24 +80,28 @@ export function siteWide(list: Page[], lacks: (n: Page) => boolean, what: string
   ];
 }
 
-const startPage = (list: Page[]) => list.find((n) => n.start);
-
 /** URL spelling, links to the visitor's own machine, missing fragment targets, new-tab links and security headers. */
 export const pageMetaUrlRules: Record<string, Rule> = {
-  'url-underscores': urlRule((url) => (url.pathname.includes('_') ? 'underscores in the path' : null)),
-  'url-uppercase': urlRule((url) =>
-    /[A-Z]/.test(url.pathname.replace(/%[0-9A-F]{2}/gi, '')) ? 'upper-case letters in the path' : null,
+  'url-underscores': pageRule(urlRule((url) => (url.pathname.includes('_') ? 'underscores in the path' : null))),
+  'url-uppercase': pageRule(
+    urlRule((url) =>
+      /[A-Z]/.test(url.pathname.replace(/%[0-9A-F]{2}/gi, '')) ? 'upper-case letters in the path' : null,
+    ),
   ),
-  'url-spaces': urlRule((url) => (/%20/.test(url.pathname + url.search) ? 'spaces (%20) in the URL' : null)),
-  'url-double-slash': urlRule((url) => (url.pathname.includes('//') ? 'double slash in the path' : null)),
-  'url-many-parameters': urlRule((url) => {
-    const count = [...url.searchParams.keys()].length;
-    return count > URL_MAX_PARAMETERS ? `${count} query parameters` : null;
-  }),
-  'url-too-long': urlRule((url) => (url.href.length > URL_MAX_CHARS ? `${url.href.length} characters` : null)),
-  'links-to-localhost': (c) => {
+  'url-spaces': pageRule(urlRule((url) => (/%20/.test(url.pathname + url.search) ? 'spaces (%20) in the URL' : null))),
+  'url-double-slash': pageRule(urlRule((url) => (url.pathname.includes('//') ? 'double slash in the path' : null))),
+  'url-many-parameters': pageRule(
+    urlRule((url) => {
+      const count = [...url.searchParams.keys()].length;
+      return count > URL_MAX_PARAMETERS ? `${count} query parameters` : null;
+    }),
+  ),
+  'url-too-long': pageRule(
+    urlRule((url) => (url.href.length > URL_MAX_CHARS ? `${url.href.length} characters` : null)),
+  ),
+  'links-to-localhost': pageRule((c) => {
     const list = pages(c);
-    const start = startPage(list);
+    const start = startPage(c);
     if (start && isLoopbackHost(hostOf(start.url))) return [];
     // Each other-site URL is parsed once, not once per link to it.
     const loopback = new Set<number>();
@@ -101,8 +116,8 @@ export const pageMetaUrlRules: Record<string, Rule> = {
         { url: n.url, detail: `links to ${listDetail([...new Set(refs.map((ref) => ref.target))], 3)}`, links: refs },
       ];
     });
-  },
-  'links-fragment-broken': (c) =>
+  }),
+  'links-fragment-broken': pageRule((c) =>
     pages(c).flatMap((n): Finding[] => {
       const cells = n.page.fragmentLinks;
       const refs: LinkRef[] = [];
@@ -131,7 +146,8 @@ export const pageMetaUrlRules: Record<string, Rule> = {
           ]
         : [];
     }),
-  'links-target-blank-unsafe': (c) =>
+  ),
+  'links-target-blank-unsafe': pageRule((c) =>
     pages(c).flatMap((n) => {
       if (n.page.blankUnsafe.length === 0) return [];
       const unsafe = new Set(n.page.blankUnsafe);
@@ -140,19 +156,26 @@ export const pageMetaUrlRules: Record<string, Rule> = {
         { url: n.url, detail: `${refs.length} new-tab link(s) to other sites without rel="noopener"`, links: refs },
       ];
     }),
-  'site-on-http': (c) => {
-    const start = startPage(pages(c));
+  ),
+  'site-on-http': pageRule((c) => {
+    const start = startPage(c);
     if (!start || !start.url.startsWith('http:') || isLoopbackHost(hostOf(start.url))) return [];
+    // Reported once, by the batch that holds the start page.
+    if (!urls(c).some((n) => n.id === start.id)) return [];
     return [{ url: start.url, detail: 'the site answers over plain http' }];
-  },
-  'hsts-missing': (c) =>
+  }),
+  'hsts-missing': siteRule((c) =>
     siteWide(
       pages(c).filter((n) => n.url.startsWith('https:')),
       (n) => !has(n, META_FLAGS.hsts),
       'no Strict-Transport-Security',
     ),
-  'nosniff-missing': (c) =>
+  ),
+  'nosniff-missing': siteRule((c) =>
     siteWide(pages(c), (n) => !has(n, META_FLAGS.nosniff), 'no X-Content-Type-Options: nosniff'),
-  'csp-missing': (c) => siteWide(pages(c), (n) => !has(n, META_FLAGS.csp), 'no Content-Security-Policy'),
-  'referrer-policy-missing': (c) => siteWide(pages(c), (n) => !has(n, META_FLAGS.referrerPolicy), 'no Referrer-Policy'),
+  ),
+  'csp-missing': siteRule((c) => siteWide(pages(c), (n) => !has(n, META_FLAGS.csp), 'no Content-Security-Policy')),
+  'referrer-policy-missing': siteRule((c) =>
+    siteWide(pages(c), (n) => !has(n, META_FLAGS.referrerPolicy), 'no Referrer-Policy'),
+  ),
 };

@@ -5,7 +5,16 @@ import {
   COMPRESSION_MIN_BYTES,
 } from '#server/lib/page-facts/seo-limits.ts';
 import { LINK_POSITIONS, META_FLAGS } from '../store.ts';
-import { isIndexable, listDetail, pages, type Page, type Rule, type RuleContext } from './context.ts';
+import {
+  isIndexable,
+  listDetail,
+  type Page,
+  pageRule,
+  pages,
+  type Rule,
+  type RuleContext,
+  siteRule,
+} from './context.ts';
 import type { LinkRef } from './link-refs.ts';
 import { pageMetaUrlRules, siteWide } from './page-meta-urls.ts';
 
@@ -53,23 +62,24 @@ export function linksWithAnchor(c: RuleContext, n: Page, test: (anchor: string) 
 
 /** Title and description lengths, social tags, compression, link text and canonical spelling. */
 export const pageMetaRules: Record<string, Rule> = {
-  'title-too-short': (c) => {
+  'title-too-short': pageRule((c) => {
     const detail = sharedDetails();
     return pages(c)
       .filter((n) => n.page.title && chars(n.page.title) < TITLE_MIN_CHARS)
       .map((n) => ({ url: n.url, detail: detail(`${chars(n.page.title!)} characters`) }));
-  },
-  'description-too-short': (c) => {
+  }),
+  'description-too-short': pageRule((c) => {
     const detail = sharedDetails();
     return pages(c)
       .filter((n) => n.page.description && chars(n.page.description) < DESCRIPTION_MIN_CHARS)
       .map((n) => ({ url: n.url, detail: detail(`${chars(n.page.description!)} characters`) }));
-  },
-  'og-missing': (c) =>
+  }),
+  'og-missing': pageRule((c) =>
     pages(c)
       .filter((n) => isIndexable(n) && OG_REQUIRED.every(([, flag]) => !has(n, flag)))
       .map((n) => ({ url: n.url, detail: 'no og:title, og:type, og:image or og:url' })),
-  'og-incomplete': (c) => {
+  ),
+  'og-incomplete': pageRule((c) => {
     const detail = sharedDetails();
     return pages(c).flatMap((n) => {
       const missing = OG_REQUIRED.filter(([, flag]) => !has(n, flag)).map(([name]) => name);
@@ -77,12 +87,13 @@ export const pageMetaRules: Record<string, Rule> = {
         ? [{ url: n.url, detail: detail(`missing ${missing.join(', ')}`) }]
         : [];
     });
-  },
-  'twitter-card-missing': (c) =>
+  }),
+  'twitter-card-missing': pageRule((c) =>
     pages(c)
       .filter((n) => isIndexable(n) && !has(n, META_FLAGS.twitterCard))
       .map((n) => ({ url: n.url, detail: 'no twitter:card' })),
-  'twitter-card-incomplete': (c) => {
+  ),
+  'twitter-card-incomplete': pageRule((c) => {
     const detail = sharedDetails();
     return pages(c).flatMap((n) => {
       if (!isIndexable(n) || !has(n, META_FLAGS.twitterCard)) return [];
@@ -94,21 +105,23 @@ export const pageMetaRules: Record<string, Rule> = {
         ? [{ url: n.url, detail: detail(`no ${missing.join(' and no ')} (twitter: or og: tags)`) }]
         : [];
     });
-  },
-  'html-not-compressed': (c) =>
+  }),
+  'html-not-compressed': siteRule((c) =>
     siteWide(
       pages(c).filter((n) => n.page.htmlBytes >= COMPRESSION_MIN_BYTES),
       (n) => !has(n, META_FLAGS.compressed),
       'HTML sent uncompressed',
     ),
-  'links-vague-text': (c) =>
+  ),
+  'links-vague-text': pageRule((c) =>
     pages(c).flatMap((n) => {
       const refs = linksWithAnchor(c, n, (anchor) => VAGUE_ANCHORS.has(anchor.trim().toLowerCase()));
       if (refs.length === 0) return [];
       const texts = [...new Set(refs.map((ref) => `"${ref.anchor}"`))];
       return [{ url: n.url, detail: `${plural(refs.length, 'link')} with text ${listDetail(texts, 3)}`, links: refs }];
     }),
-  'canonical-header-mismatch': (c) =>
+  ),
+  'canonical-header-mismatch': pageRule((c) =>
     pages(c).flatMap((n) => {
       const header = n.page.canonicalHeader;
       if (!header) return [];
@@ -122,18 +135,21 @@ export const pageMetaRules: Record<string, Rule> = {
               : '';
       return [{ url: n.url, detail: `HTML names ${name(n.page.canonical)}, the Link header ${name(header)}` }];
     }),
-  'canonical-missing': (c) =>
+  ),
+  'canonical-missing': pageRule((c) =>
     pages(c)
       .filter((n) => !n.page.noindex && n.page.canonical.kind === 'none')
       .map((n) => ({ url: n.url, detail: 'no canonical link or Link header' })),
-  'canonical-relative': (c) =>
+  ),
+  'canonical-relative': pageRule((c) =>
     pages(c)
       .filter((n) => has(n, META_FLAGS.canonicalRelative))
       .map((n) => ({
         url: n.url,
         detail: has(n, META_FLAGS.canonicalFromHeader) ? 'relative canonical in the Link header' : 'relative canonical',
       })),
-  'canonical-scheme-switch': (c) =>
+  ),
+  'canonical-scheme-switch': pageRule((c) =>
     pages(c)
       .filter((n) => has(n, META_FLAGS.canonicalSchemeSwitch))
       .map((n) => ({
@@ -142,7 +158,8 @@ export const pageMetaRules: Record<string, Rule> = {
           ? 'an https page with an http canonical'
           : 'an http page with an https canonical',
       })),
-  'canonical-target-no-links': (c) => {
+  ),
+  'canonical-target-no-links': siteRule((c) => {
     const namedBy = new Map<number, string[]>();
     for (const n of pages(c)) {
       const ref = n.page.canonical;
@@ -157,6 +174,6 @@ export const pageMetaRules: Record<string, Rule> = {
         url: c.nodes[id].url,
         detail: `named canonical by ${listDetail(sources.sort(), 3)}; no crawled page links to it`,
       }));
-  },
+  }),
   ...pageMetaUrlRules,
 };

@@ -1,6 +1,6 @@
 import { recordCanonical } from '../render/compare.ts';
 import type { RenderRecord, UrlNode } from '../store.ts';
-import { listDetail, pages, type Finding, type Page, type Rule, type RuleContext } from './context.ts';
+import { type Finding, listDetail, type Page, pageRule, pages, type Rule, type RuleContext } from './context.ts';
 
 /*
  * Rules of the "rendering" checks (catalogue: views/model/site-audit-checks/rendering.ts). They read
@@ -25,7 +25,7 @@ function capped(what: string, list: { count: number; first: string[] }): string 
 }
 
 export const renderingRules: Record<string, Rule> = {
-  'title-only-rendered': (context) =>
+  'title-only-rendered': pageRule((context) =>
     rendered(context)
       .filter((node) => node.page.render.rawTitle !== undefined && node.page.title !== null)
       .map((node): Finding => ({
@@ -35,11 +35,13 @@ export const renderingRules: Record<string, Rule> = {
             ? `No title in the raw HTML; after JavaScript: ${quoted(node.page.title)}`
             : `Raw HTML: ${quoted(node.page.render.rawTitle ?? null)}; after JavaScript: ${quoted(node.page.title)}`,
       })),
-  'h1-only-rendered': (context) =>
+  ),
+  'h1-only-rendered': pageRule((context) =>
     rendered(context)
       .filter((node) => node.page.render.rawH1Count === 0 && node.page.h1Count > 0)
       .map((node) => ({ url: node.url, detail: `After JavaScript: ${quoted(node.page.h1[0] ?? '')}` })),
-  'canonical-only-rendered': (context) =>
+  ),
+  'canonical-only-rendered': pageRule((context) =>
     rendered(context).flatMap((node): Finding[] => {
       const after = recordCanonical(context.nodes, node.page);
       const before = node.page.render.rawCanonical;
@@ -50,15 +52,18 @@ export const renderingRules: Record<string, Rule> = {
           : `Raw HTML: ${before}; after JavaScript: ${after}`;
       return [{ url: node.url, detail }];
     }),
-  'noindex-only-rendered': (context) =>
+  ),
+  'noindex-only-rendered': pageRule((context) =>
     rendered(context)
       .filter((node) => node.page.render.renderedNoindex && !node.page.render.rawNoindex)
       .map((node) => ({ url: node.url, detail: 'noindex appears only after JavaScript runs' })),
-  'noindex-only-raw': (context) =>
+  ),
+  'noindex-only-raw': pageRule((context) =>
     rendered(context)
       .filter((node) => node.page.render.rawNoindex && !node.page.render.renderedNoindex)
       .map((node) => ({ url: node.url, detail: 'noindex in the raw HTML, removed by JavaScript' })),
-  'links-only-rendered': (context) =>
+  ),
+  'links-only-rendered': pageRule((context) =>
     rendered(context)
       .filter((node) => node.page.render.linksOnlyRendered > 0)
       .map((node) => {
@@ -70,20 +75,24 @@ export const renderingRules: Record<string, Rule> = {
           detail: `${count} internal link${count === 1 ? '' : 's'} only after JavaScript: ${listDetail(shown)}${rest > 0 ? ` and ${rest} more` : ''}`,
         };
       }),
-  'js-console-errors': (context) =>
+  ),
+  'js-console-errors': pageRule((context) =>
     rendered(context)
       .filter((node) => node.page.render.consoleErrors.count > 0)
       .map((node) => ({ url: node.url, detail: capped('JavaScript errors', node.page.render.consoleErrors) })),
-  'failed-resources-rendered': (context) =>
+  ),
+  'failed-resources-rendered': pageRule((context) =>
     rendered(context)
       .filter((node) => node.page.render.failedResources.count > 0)
       .map((node) => ({ url: node.url, detail: capped('failed requests', node.page.render.failedResources) })),
-  'links-not-crawlable': (context) =>
+  ),
+  'links-not-crawlable': pageRule((context) =>
     rendered(context).flatMap((node) => {
       const list = node.page.render.uncrawlable;
       return list ? [{ url: node.url, detail: capped('links a crawler cannot follow', list) }] : [];
     }),
-  'data-request-failed': (context) =>
+  ),
+  'data-request-failed': pageRule((context) =>
     rendered(context).flatMap((node) => {
       const { failedData: list, consoleErrors } = node.page.render;
       if (!list) return [];
@@ -92,12 +101,15 @@ export const renderingRules: Record<string, Rule> = {
         : 'nothing in the console';
       return [{ url: node.url, detail: `${capped('failed data requests', list)}; ${logged}` }];
     }),
-  'render-not-settled': (context) =>
+  ),
+  'render-not-settled': pageRule((context) =>
     rendered(context)
       .filter((node) => node.page.render.unsettled !== undefined)
       .map((node) => ({ url: node.url, detail: node.page.render.unsettled! })),
-  'render-failed': (context) =>
+  ),
+  'render-failed': pageRule((context) =>
     pages(context)
       .filter((node) => typeof node.page.render?.error === 'string')
       .map((node) => ({ url: node.url, detail: node.page.render!.error! })),
+  ),
 };

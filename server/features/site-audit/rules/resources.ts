@@ -3,13 +3,18 @@ import { LOADED_AS, type UrlNode } from '../store.ts';
 import { LARGE_SCRIPT_BYTES, LARGE_STYLESHEET_BYTES } from '../thresholds.ts';
 import {
   describeStatus,
+  type Finding,
   isError,
   isRedirect,
   listDetail,
+  nodeRule,
+  pageRule,
   pages,
-  type Finding,
   type Rule,
   type RuleContext,
+  type RuleFunction,
+  siteRule,
+  urls,
 } from './context.ts';
 
 type Kind = 'scripts' | 'stylesheets';
@@ -51,7 +56,7 @@ function brokenReason(context: RuleContext, target: number): string | null {
   return externalFailure(context.externalChecks[-1 - target]);
 }
 
-function broken(kind: Kind): Rule {
+function broken(kind: Kind): RuleFunction {
   return (context) => {
     const findings: Finding[] = [];
     for (const [target, urls] of loaders(context, kind)) {
@@ -62,7 +67,7 @@ function broken(kind: Kind): Rule {
   };
 }
 
-function redirected(kind: Kind): Rule {
+function redirected(kind: Kind): RuleFunction {
   return (context) => {
     const findings: Finding[] = [];
     for (const [target, urls] of loaders(context, kind)) {
@@ -84,7 +89,7 @@ function redirected(kind: Kind): Rule {
   };
 }
 
-function tooLarge(kind: Kind, limit: number): Rule {
+function tooLarge(kind: Kind, limit: number): RuleFunction {
   return (context) => {
     const findings: Finding[] = [];
     for (const [target, urls] of loaders(context, kind)) {
@@ -131,13 +136,13 @@ const describeCheck = (check: ExternalCheck): string => {
 
 /** Rules of the "resources" checks (catalogue: views/model/site-audit-checks/resources.ts). */
 export const resourcesRules: Record<string, Rule> = {
-  'js-broken': broken('scripts'),
-  'css-broken': broken('stylesheets'),
-  'js-redirected': redirected('scripts'),
-  'css-redirected': redirected('stylesheets'),
-  'js-too-large': tooLarge('scripts', LARGE_SCRIPT_BYTES),
-  'css-too-large': tooLarge('stylesheets', LARGE_STYLESHEET_BYTES),
-  'img-redirected': (context) => {
+  'js-broken': siteRule(broken('scripts')),
+  'css-broken': siteRule(broken('stylesheets')),
+  'js-redirected': siteRule(redirected('scripts')),
+  'css-redirected': siteRule(redirected('stylesheets')),
+  'js-too-large': siteRule(tooLarge('scripts', LARGE_SCRIPT_BYTES)),
+  'css-too-large': siteRule(tooLarge('stylesheets', LARGE_STYLESHEET_BYTES)),
+  'img-redirected': siteRule((context) => {
     const shownOn = new Map<number, string[]>();
     for (const node of pages(context))
       for (const id of node.page.images) {
@@ -152,15 +157,16 @@ export const resourcesRules: Record<string, Rule> = {
         url: node.url,
         detail: `HTTP ${node.status} to ${node.redirectTo >= 0 ? context.nodes[node.redirectTo].url : (node.redirectExternal ?? 'nowhere')}; shown on ${listDetail(urls, 3)}`,
       }));
-  },
-  'resource-blocked-by-robots': ({ nodes }) =>
-    nodes
+  }),
+  'resource-blocked-by-robots': nodeRule((c) =>
+    urls(c)
       .filter((node) => node.skipped === 'robots' && node.loadedAs !== 0)
       .map((node) => ({
         url: node.url,
         detail: `${node.loadedAs & LOADED_AS.script ? 'script' : node.loadedAs & LOADED_AS.stylesheet ? 'stylesheet' : 'image'} disallowed by robots.txt`,
       })),
-  'page-loads-broken-resource': (context) =>
+  ),
+  'page-loads-broken-resource': pageRule((context) =>
     pages(context).flatMap((node) => {
       const bad = [...node.page.scripts, ...node.page.stylesheets]
         .map((target) => ({ target, reason: brokenReason(context, target) }))
@@ -168,8 +174,9 @@ export const resourcesRules: Record<string, Rule> = {
         .map((entry) => `${urlOf(context, entry.target)} (${entry.reason})`);
       return bad.length ? [{ url: node.url, detail: `loads ${listDetail(bad)}` }] : [];
     }),
-  'external-broken': (context) => externalLinks(context, ['broken'], describeCheck),
-  'external-redirected': (context) => externalLinks(context, ['redirected'], describeCheck),
-  'external-timeout': (context) => externalLinks(context, ['timeout'], describeCheck),
-  'external-unverified': (context) => externalLinks(context, ['unverified'], describeCheck),
+  ),
+  'external-broken': siteRule((context) => externalLinks(context, ['broken'], describeCheck)),
+  'external-redirected': siteRule((context) => externalLinks(context, ['redirected'], describeCheck)),
+  'external-timeout': siteRule((context) => externalLinks(context, ['timeout'], describeCheck)),
+  'external-unverified': siteRule((context) => externalLinks(context, ['unverified'], describeCheck)),
 };

@@ -1,13 +1,16 @@
 import {
   describeStatus,
+  type Finding,
   followRedirects,
   isError,
   isRedirect,
   listDetail,
+  nodeRule,
+  pageRule,
   pages,
-  type Finding,
   type Rule,
   type RuleContext,
+  urls,
 } from './context.ts';
 import { SLOW_TTFB_MS } from '../thresholds.ts';
 import { linksFrom } from './link-refs.ts';
@@ -32,61 +35,74 @@ function linksTo(context: RuleContext, test: (status: number) => boolean): Findi
 
 /** Status codes, fetch failures, redirects and response time: the rules about answers. */
 export const responseRules: Record<string, Rule> = {
-  'status-4xx': ({ nodes }) =>
-    nodes
+  'status-4xx': nodeRule((c) =>
+    urls(c)
       .filter((node) => node.status >= 400 && node.status < 500)
       .map((node) => ({ url: node.url, detail: statusDetail(node) })),
-  'status-5xx': ({ nodes }) =>
-    nodes
+  ),
+  'status-5xx': nodeRule((c) =>
+    urls(c)
       .filter((node) => node.status >= 500 && node.status < 600)
       .map((node) => ({ url: node.url, detail: statusDetail(node) })),
-  'fetch-failed': ({ nodes }) =>
-    nodes
+  ),
+  'fetch-failed': nodeRule((c) =>
+    urls(c)
       .filter((node) => node.status === 0 && node.error)
       .map((node) => ({ url: node.url, detail: node.error ?? '' })),
-  'links-broken': (context) => linksTo(context, (status) => status >= 400 && status < 600),
-  'links-to-redirect': (context) => linksTo(context, (status) => status >= 300 && status < 400),
-  'redirect-chain': ({ nodes }) =>
-    nodes.filter(isRedirect).flatMap((node) => {
-      const path = followRedirects(nodes, node);
-      if (path.loop || path.hops < 2) return [];
-      return [
-        {
-          url: node.url,
-          detail: `${path.hops} redirects to ${path.final?.url ?? node.redirectExternal ?? lastExternal(nodes, node)}`,
-        },
-      ];
-    }),
-  'redirect-loop': ({ nodes }) =>
-    nodes
+  ),
+  'links-broken': pageRule((context) => linksTo(context, (status) => status >= 400 && status < 600)),
+  'links-to-redirect': pageRule((context) => linksTo(context, (status) => status >= 300 && status < 400)),
+  'redirect-chain': nodeRule((c) =>
+    urls(c)
+      .filter(isRedirect)
+      .flatMap((node) => {
+        const path = followRedirects(c.nodes, node);
+        if (path.loop || path.hops < 2) return [];
+        return [
+          {
+            url: node.url,
+            detail: `${path.hops} redirects to ${path.final?.url ?? node.redirectExternal ?? lastExternal(c.nodes, node)}`,
+          },
+        ];
+      }),
+  ),
+  'redirect-loop': nodeRule((c) =>
+    urls(c)
       .filter(isRedirect)
       .flatMap((node) =>
-        followRedirects(nodes, node).loop
-          ? [{ url: node.url, detail: `redirects to ${nodes[node.redirectTo]?.url ?? ''}, which leads back` }]
+        followRedirects(c.nodes, node).loop
+          ? [{ url: node.url, detail: `redirects to ${c.nodes[node.redirectTo]?.url ?? ''}, which leads back` }]
           : [],
       ),
-  'redirect-temporary': ({ nodes }) =>
-    nodes
+  ),
+  'redirect-temporary': nodeRule((c) =>
+    urls(c)
       .filter((node) => node.status === 302 || node.status === 303 || node.status === 307)
       .map((node) => ({
         url: node.url,
-        detail: `HTTP ${node.status} to ${node.redirectTo >= 0 ? nodes[node.redirectTo].url : node.redirectExternal}`,
+        detail: `HTTP ${node.status} to ${node.redirectTo >= 0 ? c.nodes[node.redirectTo].url : node.redirectExternal}`,
       })),
-  'redirect-broken': ({ nodes }) =>
-    nodes.filter(isRedirect).flatMap((node) => {
-      const { final } = followRedirects(nodes, node);
-      return final && isError(final)
-        ? [{ url: node.url, detail: `ends at ${final.url} (${describeStatus(final)})` }]
-        : [];
-    }),
-  'redirect-meta-refresh': (context) =>
+  ),
+  'redirect-broken': nodeRule((c) =>
+    urls(c)
+      .filter(isRedirect)
+      .flatMap((node) => {
+        const { final } = followRedirects(c.nodes, node);
+        return final && isError(final)
+          ? [{ url: node.url, detail: `ends at ${final.url} (${describeStatus(final)})` }]
+          : [];
+      }),
+  ),
+  'redirect-meta-refresh': pageRule((context) =>
     pages(context)
       .filter((node) => node.page.metaRefresh)
       .map((node) => ({ url: node.url, detail: 'meta refresh with a URL' })),
-  'slow-response': ({ nodes }) =>
-    nodes
+  ),
+  'slow-response': nodeRule((c) =>
+    urls(c)
       .filter((node) => node.status > 0 && node.ttfbMs > SLOW_TTFB_MS)
       .map((node) => ({ url: node.url, detail: `${Math.round(node.ttfbMs)} ms to first byte` })),
+  ),
 };
 
 /** The off-site URL a chain ends at, for its detail line. */

@@ -1,5 +1,5 @@
 import { structuredDataDetail } from '#server/lib/structured-data/validate.ts';
-import { pages, type Rule } from './context.ts';
+import { pageRule, pages, type Rule, type RuleFunction } from './context.ts';
 
 /** Issue types the structured-data validator (server/lib/structured-data) reports, one rule each. */
 export const STRUCTURED_DATA_CHECKS = [
@@ -26,7 +26,7 @@ export const STRUCTURED_DATA_CHECKS = [
   'schema-video-required-missing',
 ] as const;
 
-function validatorRule(check: string): Rule {
+function validatorRule(check: string): RuleFunction {
   return (context) =>
     pages(context).flatMap((node) => {
       const detail = structuredDataDetail(node.page.structuredDataProblems, check);
@@ -36,5 +36,5 @@ function validatorRule(check: string): Rule {
 
 /** Rules of the "structured-data" checks (catalogue: views/model/site-audit-checks/structured-data.ts). */
 export const structuredDataRules: Record<string, Rule> = Object.fromEntries(
-  STRUCTURED_DATA_CHECKS.map((check) => [check, validatorRule(check)]),
+  STRUCTURED_DATA_CHECKS.map((check) => [check, pageRule(validatorRule(check))]),
 );
