@@ -23,6 +23,9 @@ export interface SiteAuditLimits {
 /** Answers per batch the crawl writes to its store (decision 0059): a transaction every 200 pages keeps commits few and a batch small. */
 export const CRAWL_WRITE_BATCH = 200;
 
+/** Queued URLs a crawl leases from its store at a time (decision 0064): what memory holds of its queue. */
+export const FRONTIER_BATCH = 500;
+
 export const SITE_AUDIT_LIMITS: SiteAuditLimits = {
   concurrency: 8,
   maxPages: 5000,
