@@ -252,3 +252,35 @@ export async function readUrls(
     .execute();
   return rows.map(fromRow);
 }
+
+/** The queued URLs after `afterSeq` in queue order, `limit` at most, left queued: what a stopped crawl never fetched. */
+export async function readQueued(
+  db: Db,
+  auditId: string,
+  page: { afterSeq: number; limit: number },
+): Promise<Array<LeasedUrl & { seq: number }>> {
+  const rows = await db
+    .selectFrom('site_audit_urls')
+    .select(['id', 'url', 'depth', 'start', 'seq'])
+    .where('audit_id', '=', auditId)
+    .where('state', '=', URL_STATE.queued)
+    .where('seq', '>', page.afterSeq)
+    .orderBy('seq')
+    .limit(page.limit)
+    .execute();
+  return rows.map((row) => ({ id: row.id, url: row.url, depth: row.depth, start: row.start === 1, seq: row.seq! }));
+}
+
+/**
+ * Every lease of the audit back in line: the one process that crawls it restarted, so no lease is held
+ * (with several workers, `requeueExpiredLeases` takes back only those that ran out). Answers how many.
+ */
+export async function requeueLeases(db: Db, auditId: string): Promise<number> {
+  const result = await db
+    .updateTable('site_audit_urls')
+    .set({ state: URL_STATE.queued, lease_owner: null, lease_until: null })
+    .where('audit_id', '=', auditId)
+    .where('state', '=', URL_STATE.leased)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -26,6 +26,9 @@ export const CRAWL_WRITE_BATCH = 200;
 /** URLs per batch the analysis reads back from the store to run the page and node rules (decision 0063): 500 pages' records are a few megabytes. */
 export const ANALYSIS_BATCH = 500;
 
+/** Queued URLs a crawl leases from its store at a time (decision 0064): what memory holds of its queue. */
+export const FRONTIER_BATCH = 500;
+
 export const SITE_AUDIT_LIMITS: SiteAuditLimits = {
   concurrency: 8,
   maxPages: 5000,

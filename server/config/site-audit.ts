@@ -2,6 +2,7 @@ import {
   ANALYSIS_BATCH,
   CRAWL_WRITE_BATCH,
   EXTERNAL_CHECK_DEFAULTS,
+  FRONTIER_BATCH,
   SITE_AUDIT_LIMITS,
 } from './site-audit-defaults.ts';
 import { wholeNumber } from './fields.ts';
@@ -35,6 +36,7 @@ export const siteAudit = defineSection({
     SITE_AUDIT_HEAP_MB: wholeNumber({ min: 0, max: 16_384, fallback: 0 }),
     SITE_AUDIT_WRITE_BATCH: wholeNumber({ min: 1, max: 10_000, fallback: CRAWL_WRITE_BATCH }),
     SITE_AUDIT_ANALYSIS_BATCH: wholeNumber({ min: 1, max: 100_000, fallback: ANALYSIS_BATCH }),
+    SITE_AUDIT_FRONTIER_BATCH: wholeNumber({ min: 1, max: 100_000, fallback: FRONTIER_BATCH }),
     SITE_AUDIT_EXTERNAL_MAX_URLS: wholeNumber({ min: 1, max: 50_000, fallback: EXTERNAL_CHECK_DEFAULTS.maxUrls }),
     SITE_AUDIT_EXTERNAL_CONCURRENCY: wholeNumber({ min: 1, max: 64, fallback: EXTERNAL_CHECK_DEFAULTS.concurrency }),
     SITE_AUDIT_EXTERNAL_TIMEOUT_MS: wholeNumber({ min: 1, max: 120_000, fallback: EXTERNAL_CHECK_DEFAULTS.timeoutMs }),
@@ -59,6 +61,8 @@ export const siteAudit = defineSection({
     writeBatch: env.SITE_AUDIT_WRITE_BATCH,
     /** URLs (with their pages' records) the analysis reads from the crawl store per batch to run the page and node rules. */
     analysisBatch: env.SITE_AUDIT_ANALYSIS_BATCH,
+    /** Queued URLs an audit's crawl leases from its crawl store at a time: what memory holds of its queue. */
+    frontierBatch: env.SITE_AUDIT_FRONTIER_BATCH,
     /** Checks of other sites' URLs, when an audit asks for them (2 at a time per host, always). */
     external: {
       maxUrls: env.SITE_AUDIT_EXTERNAL_MAX_URLS,

@@ -2,6 +2,7 @@ import { CRAWLER_BOT_NAME, normalizeUrl, runCrawl } from '#server/lib/crawler/in
 import { eventLoopSlicer, type TimeSlicer } from '#server/lib/crawler/time-slice.ts';
 import type { CrawlFetcher, StopReason } from '#server/lib/crawler/types.ts';
 import {
+  FRONTIER_BATCH,
   SITE_AUDIT_LIMITS,
   type ExternalCheckSettings,
   type SiteAuditLimits,
@@ -10,10 +11,11 @@ import { checkExternalUrls, type ExternalCheck } from './external-links.ts';
 import { evaluateRulesSliced, summarize, type AuditSummaryCounts, type IssueInstance } from './rules/index.ts';
 import type { AuditRenderer } from './render/renderer.ts';
 import type { SitemapFile } from './sitemaps.ts';
-import { createCrawlWriter, type CrawlStoreTarget } from './crawl-writer.ts';
+import { createCrawlWriter, type CrawlStoreTarget, type CrawlWriter } from './crawl-writer.ts';
 import { createRateMeter } from './rate.ts';
 import { crawlFactsOf, type ResumedCrawl } from './resume.ts';
 import { createUrlStore, isResource, type UrlNode } from './store.ts';
+import { createStoredQueue, type StoredQueue } from './stored-queue.ts';
 import { createAuditVisitor } from './visitor.ts';
 
 /** Link depth cap for the crawl itself; depth is judged afterwards from the whole link graph. */
@@ -93,14 +95,26 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
   const slicer = options.slicer ?? eventLoopSlicer;
   const resumed = options.resume;
   const startedAt = Date.now() - (resumed?.crawl.elapsedMs ?? 0);
-  const writer = options.crawlStore
+  const writer: CrawlWriter | undefined = options.crawlStore
     ? createCrawlWriter(options.crawlStore, () => store, {
         resumed,
         signal: options.signal,
         crawlFacts: (frontier) => crawlFactsOf(frontier, state, Date.now() - startedAt),
+        queue: () => queue!,
       })
     : undefined;
   const store = createUrlStore({ touched: writer?.touched, restored: resumed });
+  // With a crawl store the queue lives there too (decision 0064): memory holds a leased batch of it.
+  const queue: StoredQueue | undefined =
+    options.crawlStore &&
+    createStoredQueue({
+      db: options.crawlStore.db,
+      auditId: options.crawlStore.auditId,
+      batch: options.crawlStore.frontierBatch ?? FRONTIER_BATCH,
+      idOf: (url) => store.idOf(url),
+      settled: () => writer!.settled(),
+      resumed: resumed?.queue,
+    });
   const meter = createRateMeter(limits);
   /** `queued`: URLs waiting or being fetched, while the crawl runs (the rate is told only then). */
   const progress = (queued?: number) =>
@@ -142,10 +156,12 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
       httpFallback: options.httpFallback,
       slicer,
       resume: resumed?.crawl,
+      queue,
     },
     writer ? writer.wrap(visitor) : visitor,
   );
   await writer?.flush();
+  queue?.check();
   const externalChecks = await checkExternals(
     options,
     store.externals,

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import type { Db } from '#db/index.ts';
 import { readRecords, readStrings, STRING_KIND } from '#db/site-audit-records.ts';
 import { insertSiteAudit } from '#db/site-audits.ts';
-import { readUrls, URL_STATE, urlStateCounts } from '#db/site-audit-urls.ts';
+import { readQueued, readUrls, URL_STATE, urlStateCounts } from '#db/site-audit-urls.ts';
 import type { CrawlFetcher } from '#server/lib/crawler/types.ts';
 import { auditPage, html } from '#test/fixtures/audit-pages.ts';
 import type { FixtureSite } from '#test/fixtures/crawl-site.ts';
@@ -14,6 +14,7 @@ import { serveFixture } from '#test/fixtures/crawl-site.ts';
 import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { CRAWLER_BOT_NAME } from '#server/lib/crawler/index.ts';
 import { runSiteAudit } from './audit.ts';
+import type { CrawlStoreTarget } from './crawl-writer.ts';
 import { decodeRecord, nodeOf } from './record-codec.ts';
 import { loadResumedCrawl } from './resume.ts';
 import type { UrlNode } from './store.ts';
@@ -56,6 +57,19 @@ function holdingFetcher(site: FixtureSite, origin: string, hold = true) {
   return { fetcher, asked, release, fetched };
 }
 
+/** An audit of `site` into a crawl store, one fetch at a time, once it has asked for /hang (held). */
+async function heldAudit(site: FixtureSite, origin: string, crawlStore: CrawlStoreTarget) {
+  const held = holdingFetcher(site, origin);
+  const running = runSiteAudit({
+    startUrl: `${origin}/`,
+    fetcher: held.fetcher,
+    limits: { concurrency: 1 },
+    crawlStore,
+  });
+  await held.asked;
+  return { held, running };
+}
+
 describe.each(DIALECTS)('the crawl store on %s', (dialect) => {
   let db: Db;
   afterEach(async () => closeTestDatabase(db));
@@ -74,26 +88,60 @@ describe.each(DIALECTS)('the crawl store on %s', (dialect) => {
       path === '/' || paths.includes(path)
         ? html(auditPage(path, { social: false, links: path === '/' ? paths : [] }))
         : undefined;
-    const held = holdingFetcher(site, origin);
-    const running = runSiteAudit({
-      startUrl: `${origin}/`,
-      fetcher: held.fetcher,
-      limits: { concurrency: 1 },
-      crawlStore: { db, auditId, batchPages: 5 },
-    });
-    await held.asked;
-    // 12 answered before /hang: two batches of 5 are stored; /p10 and /p11 wait for the next.
-    expect(await urlStateCounts(db, auditId)).toEqual({ known: 0, queued: 3, leased: 0, done: 10 });
+    const { held, running } = await heldAudit(site, origin, { db, auditId, batchPages: 5 });
+    // 12 answered before /hang: two batches of 5 are stored; /p10 and /p11 wait for the next. The crawl
+    // leased what the first batch queued (decision 0064): in queue order, one link from the start page.
+    expect(await urlStateCounts(db, auditId)).toEqual({ known: 0, queued: 0, leased: 3, done: 10 });
     expect(
       (await readUrls(db, auditId, { afterId: -1, limit: 100 }))
-        .filter((url) => url.state === URL_STATE.queued)
-        .map((url) => url.url.slice(origin.length)),
-    ).toEqual(['/p10', '/p11', '/hang']);
+        .filter((url) => url.state === URL_STATE.leased)
+        .sort((a, b) => a.seq! - b.seq!)
+        .map((url) => [url.url.slice(origin.length), url.depth]),
+    ).toEqual([
+      ['/p10', 1],
+      ['/p11', 1],
+      ['/hang', 1],
+    ]);
     expect((await readRecords(db, auditId, { afterId: -1, limit: 100 })).length).toBe(10);
     held.release();
     const outcome = await running;
     expect(await storedNodes(db, auditId)).toStrictEqual(outcome.nodes);
     expect(await urlStateCounts(db, auditId)).toEqual({ known: 0, queued: 0, leased: 0, done: 13 });
+  });
+
+  test('the queue read from the store a batch of 2 at a time: breadth-first, each URL stored with its place in line and its depth, the audit the one the queue in memory gives', async () => {
+    db = await openTestDatabase(dialect);
+    const auditId = await audit('frontier');
+    const origin = 'https://frontier.example';
+    const firsts = ['/a1', '/a2', '/a3', '/a4', '/a5'];
+    const links = (path: string) =>
+      path === '/' ? firsts : path === '/a5' ? [`${path}/b`, '/hang'] : firsts.includes(path) ? [`${path}/b`] : [];
+    const site: FixtureSite = (path) =>
+      path === '/' || path === '/hang' || firsts.includes(path) || path.endsWith('/b')
+        ? html(auditPage(path, { social: false, links: links(path) }))
+        : undefined;
+    const { held, running } = await heldAudit(site, origin, { db, auditId, batchPages: 3, frontierBatch: 2 });
+    const breadthFirst = ['/', ...firsts, ...firsts.map((path) => `${path}/b`), '/hang'];
+    expect(held.fetched).toEqual(['/robots.txt', '/', '/sitemap.xml', ...breadthFirst.slice(1)]);
+    // 11 answered before /hang: three batches of 3 stored, every URL met in them with its place and depth.
+    const stored = await readUrls(db, auditId, { afterId: -1, limit: 100 });
+    expect(
+      stored.sort((a, b) => a.seq! - b.seq!).map((url) => [url.url.slice(origin.length), url.depth, url.state]),
+    ).toEqual(
+      breadthFirst.map((path, n) => [
+        path,
+        path === '/' ? 0 : path.endsWith('/b') || path === '/hang' ? 2 : 1,
+        n < 9 ? URL_STATE.done : URL_STATE.leased,
+      ]),
+    );
+    held.release();
+    const outcome = await running;
+    const inMemory = holdingFetcher(site, origin, false);
+    const never = await runSiteAudit({ startUrl: `${origin}/`, fetcher: inMemory.fetcher, limits: { concurrency: 1 } });
+    expect(held.fetched).toEqual(inMemory.fetched);
+    expect(outcome.nodes).toStrictEqual(never.nodes);
+    expect(outcome.issues).toStrictEqual(never.issues);
+    expect(await urlStateCounts(db, auditId)).toEqual({ known: 0, queued: 0, leased: 0, done: 12 });
   });
 
   test('a crawl whose process died carries on from the store: only what was not stored is fetched again, and it ends as a crawl never stopped', async () => {
@@ -115,15 +163,14 @@ describe.each(DIALECTS)('the crawl store on %s', (dialect) => {
       crawlStore: { db, auditId, batchPages: 5 },
     });
     await dying.asked;
-    // Two batches stored; /p10, /p11 answered since, /hang in flight when the process dies.
-    expect(await urlStateCounts(db, auditId)).toEqual({ known: 0, queued: 4, leased: 0, done: 10 });
+    // Two batches stored; /p10, /p11 answered since, /hang in flight when the process dies, all leased.
+    expect(await urlStateCounts(db, auditId)).toEqual({ known: 0, queued: 0, leased: 4, done: 10 });
     const resume = (await loadResumedCrawl(db, auditId))!;
-    expect(resume.crawl.queue.map((item) => item.url.slice(origin.length))).toEqual([
-      '/p10',
-      '/p11',
-      '/hang',
-      '/after',
-    ]);
+    // The dead try's leases wait again, in queue order.
+    expect(await urlStateCounts(db, auditId)).toEqual({ known: 0, queued: 4, leased: 0, done: 10 });
+    expect(
+      (await readQueued(db, auditId, { afterSeq: -1, limit: 100 })).map((item) => item.url.slice(origin.length)),
+    ).toEqual(['/p10', '/p11', '/hang', '/after']);
     const again = holdingFetcher(site, origin, false);
     const resumed = await runSiteAudit({
       startUrl: `${origin}/`,

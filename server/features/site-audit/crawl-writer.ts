@@ -5,6 +5,7 @@ import { CRAWL_WRITE_BATCH } from '#server/config/site-audit-defaults.ts';
 import type { CrawlVisitor } from '#server/lib/crawler/index.ts';
 import type { Frontier } from '#server/lib/crawler/frontier.ts';
 import { storedRecordOf, storedUrlOf } from './record-codec.ts';
+import { fit, type QueuePlace, type StoredQueue } from './stored-queue.ts';
 import type { Page } from './rules/context.ts';
 import type { RestoredStore, UrlNode, UrlStore } from './store.ts';
 
@@ -22,6 +23,8 @@ export interface CrawlStoreTarget {
   auditId: string;
   /** URLs answered per batch written (default CRAWL_WRITE_BATCH). */
   batchPages?: number;
+  /** Queued URLs leased from the store at a time (default FRONTIER_BATCH). */
+  frontierBatch?: number;
 }
 
 /**
@@ -35,13 +38,20 @@ function signatureOf(node: UrlNode, state: UrlState): number {
 
 /**
  * Where a node stands in the frontier, from what the crawl did with it. `answered`: its visit is over (a
- * page being read already has its status, not yet its record: until its answer it is still queued).
+ * page being read already has its status, not yet its record: until its answer it is still leased).
  */
-function frontierOf(node: UrlNode, answered: boolean): { state: UrlState; seq: number | null; depth: number } {
-  if (answered) return { state: URL_STATE.done, seq: node.id, depth: 0 };
-  if (node.skipped !== null) return { state: URL_STATE.known, seq: null, depth: 0 };
-  // Met and queued, in about the order it was met (ids are handed out as URLs are first named).
-  return { state: URL_STATE.queued, seq: node.id, depth: 0 };
+function frontierOf(node: UrlNode, answered: boolean, place: QueuePlace | undefined): QueuePlace | NotQueued {
+  if (answered) return { state: URL_STATE.done, seq: place?.seq ?? null, depth: place?.depth ?? 0 };
+  if (node.skipped !== null) return { state: URL_STATE.known, seq: null, depth: place?.depth ?? 0 };
+  // Queued (waiting, or leased to be fetched), or met and never queued.
+  return place ?? { state: URL_STATE.known, seq: null, depth: 0 };
+}
+
+/** A node's row when it is out of the queue: answered, skipped or never queued. */
+interface NotQueued {
+  state: UrlState;
+  seq: number | null;
+  depth: number;
 }
 
 export interface CrawlWriter {
@@ -51,10 +61,14 @@ export interface CrawlWriter {
   wrap(visitor: CrawlVisitor): CrawlVisitor;
   /** Writes what is left; throws the first write that failed. */
   flush(): Promise<void>;
+  /** Resolves once every batch taken so far is stored (or failed). */
+  settled(): Promise<void>;
 }
 
 /** What the writer is told besides its target: what was stored before (a resumed crawl), and when to stop. */
 export interface CrawlWriterHooks {
+  /** The crawl's queue in the store: where each queued URL stands, told when a batch takes what it queued. */
+  queue?: () => Pick<StoredQueue, 'placeOf' | 'written'>;
   /** A crawl carried on: the nodes and strings already stored, and each node's stored frontier state by id. */
   resumed?: RestoredStore & { states: Uint8Array };
   /** What the crawl needs to carry on (JSON), written with each batch once known (undefined until then). */
@@ -82,14 +96,8 @@ export function createCrawlWriter(
   for (const node of resumed?.nodes ?? []) {
     const state = resumed!.states[node.id] as UrlState;
     if (state === URL_STATE.done) answeredIds[node.id] = 1;
-    written[node.id] = signatureOf(node, frontierOf(node, state === URL_STATE.done).state);
+    written[node.id] = signatureOf(node, state);
   }
-  const fit = (array: Uint8Array, size: number) => {
-    if (array.length >= size) return array;
-    const grown = new Uint8Array(Math.max(size, array.length * 2));
-    grown.set(array);
-    return grown;
-  };
   let answered = 0;
   /** Anchor texts and external URLs written so far: the store's lists only grow, so what is past these is new. */
   const stringsWritten = { anchors: resumed?.anchors.length ?? 0, externals: resumed?.externals.length ?? 0 };
@@ -100,12 +108,13 @@ export function createCrawlWriter(
   function write(): Promise<void> {
     if (hooks.signal?.aborted) return writing;
     const { nodes } = store();
+    const queue = hooks.queue?.();
     written = fit(written, nodes.length);
     const urls: StoredUrl[] = [];
     const records: StoredRecord[] = [];
     for (const id of [...dirty].sort((a, b) => a - b)) {
       const node = nodes[id];
-      const frontier = frontierOf(node, answeredIds[id] === 1);
+      const frontier = frontierOf(node, answeredIds[id] === 1, queue?.placeOf(id));
       const signature = signatureOf(node, frontier.state);
       if (written[id] === signature) continue;
       written[id] = signature;
@@ -114,6 +123,7 @@ export function createCrawlWriter(
       if (node.page !== null && frontier.state === URL_STATE.done) records.push(storedRecordOf(node as Page));
     }
     dirty.clear();
+    queue?.written();
     answered = 0;
     const strings = newStrings();
     const crawl = frontier && hooks.crawlFacts?.(frontier);
@@ -171,5 +181,6 @@ export function createCrawlWriter(
       await write();
       if (failure !== null) throw failure;
     },
+    settled: () => writing,
   };
 }

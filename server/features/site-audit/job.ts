@@ -89,6 +89,7 @@ export const siteAuditJob = {
           external: settings.external,
           keep: settings.keep,
           writeBatch: settings.writeBatch,
+          frontierBatch: settings.frontierBatch,
           slicer: eventLoopSlicer,
           now: () => new Date(),
           log: deps.log,

@@ -1,17 +1,19 @@
 import type { Db } from '#db/index.ts';
 import { deleteCrawlStore, readCrawlFacts, readRecords, readStrings, STRING_KIND } from '#db/site-audit-records.ts';
-import { readUrls, URL_STATE, type StoredUrl } from '#db/site-audit-urls.ts';
+import { readUrls, requeueLeases, URL_STATE, type StoredUrl } from '#db/site-audit-urls.ts';
 import type { CrawlResume } from '#server/lib/crawler/index.ts';
 import type { Frontier } from '#server/lib/crawler/frontier.ts';
 import { decodeRecord, nodeOf } from './record-codec.ts';
 import type { SitemapReadResult } from './sitemaps.ts';
 import type { RestoredStore, UrlNode } from './store.ts';
+import type { ResumedQueue } from './stored-queue.ts';
 
 /*
  * Resume (decision 0059): an audit whose process died carries on from its crawl store when a process
  * that runs jobs takes it up again. The store is read back whole into the crawl's working memory (the
- * nodes, their records and strings), the queue is the URLs stored as queued, in queue order, and what
- * the start page settled comes from `site_audit_crawls`. Pages stored as answered are not fetched again.
+ * nodes, their records and strings); the queue stays in the store (stored-queue.ts reads it a batch at a
+ * time), the leases of the dead try back in line; what the start page settled comes from
+ * `site_audit_crawls`. Pages stored as answered are not fetched again.
  */
 
 /** What the start page settled, and the crawl time spent: written with each batch once the sitemaps are read. */
@@ -27,6 +29,8 @@ export interface CrawlFacts {
 export interface ResumedCrawl extends RestoredStore {
   states: Uint8Array;
   crawl: CrawlResume;
+  /** The queue as stored: its rows' places, read from the store a batch at a time. */
+  queue: ResumedQueue;
   visitor: { fetched: number; bytes: number; sitemaps: SitemapReadResult; startUnrendered?: string };
 }
 
@@ -94,6 +98,8 @@ export async function loadResumedCrawl(db: Db, auditId: string): Promise<Resumed
   const json = await readCrawlFacts(db, auditId);
   if (json === undefined) return undefined;
   const facts = JSON.parse(json) as CrawlFacts;
+  // One process crawls an audit: the try that held these leases is gone, and what it was fetching waits again.
+  await requeueLeases(db, auditId);
   const urls = await readAllUrls(db, auditId);
   // Ids are handed out densely and every id is written with the batch that met it: a gap is a store to drop.
   if (urls.some((url, index) => url.id !== index)) {
@@ -104,9 +110,7 @@ export async function loadResumedCrawl(db: Db, auditId: string): Promise<Resumed
   await attachRecords(db, auditId, nodes);
   const states = Uint8Array.from(urls, (url) => url.state);
   const done = urls.filter((url) => url.state === URL_STATE.done);
-  const queued = urls
-    .filter((url) => url.state === URL_STATE.queued || url.state === URL_STATE.leased)
-    .sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+  const queued = urls.filter((url) => url.state === URL_STATE.queued);
   return {
     nodes,
     anchors: await readStrings(db, auditId, STRING_KIND.anchor),
@@ -116,10 +120,14 @@ export async function loadResumedCrawl(db: Db, auditId: string): Promise<Resumed
       siteOrigin: facts.siteOrigin,
       hosts: facts.hosts,
       seen: urls.map((url) => url.url),
-      queue: queued.map((url) => ({ url: url.url, depth: url.depth, start: url.start })),
+      queue: [],
       // Each URL answered was one request, robots.txt and each sitemap file one more: the budget as spent.
       requests: done.length + 1 + facts.sitemaps.files.length,
       elapsedMs: facts.elapsedMs,
+    },
+    queue: {
+      queued: queued.map((url) => ({ id: url.id, seq: url.seq ?? 0, depth: url.depth })),
+      nextSeq: urls.reduce((max, url) => Math.max(max, (url.seq ?? -1) + 1), 0),
     },
     visitor: {
       fetched: done.length,

@@ -56,6 +56,8 @@ export interface AuditRunDeps {
   external?: ExternalCheckSettings;
   /** Answers per batch written to the crawl store (SITE_AUDIT_WRITE_BATCH; default CRAWL_WRITE_BATCH). */
   writeBatch?: number;
+  /** Queued URLs leased from the crawl store at a time (SITE_AUDIT_FRONTIER_BATCH; default FRONTIER_BATCH). */
+  frontierBatch?: number;
   /** Finished audits kept; older ones are pruned after each audit. */
   keep: number;
   slicer: TimeSlicer;
@@ -141,7 +143,7 @@ async function crawlAndStore(
       onProgress,
       slicer: deps.slicer,
       renderer,
-      crawlStore: { db, auditId: job.id, batchPages: deps.writeBatch },
+      crawlStore: { db, auditId: job.id, batchPages: deps.writeBatch, frontierBatch: deps.frontierBatch },
       resume,
     }).finally(async () => {
       // Cancelled, failed or done: the audit's browser closes before the try ends.

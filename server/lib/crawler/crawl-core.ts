@@ -88,6 +88,7 @@ function frontierOptions(settings: CoreOptions, skips: SkipLog, siteOrigin: stri
     followNofollow: settings.followNofollow,
     skipFileExtensions: settings.skipFileExtensions,
     exclude: settings.exclude,
+    queue: settings.queue,
   };
 }
 
@@ -197,7 +198,11 @@ function drainQueue(run: Drain, places: Places): Promise<void> {
       const limit = pacer.crawlDelayMs() > 0 ? 1 : settings.concurrency;
       while (!stopper.signal.aborted && places.held < limit && !budget.spent) {
         const item = frontier.next();
-        if (!item) break;
+        if (!item) {
+          // A stored queue brings its next batch in; the fetches under way go on meanwhile.
+          if (frontier.pending > 0) void frontier.refill().then(pump);
+          break;
+        }
         budget.claim(0);
         places.take(item);
         visitItem(run, item)
@@ -267,10 +272,10 @@ export async function runCrawl(settings: CoreOptions, visitor: CrawlVisitor): Pr
   if (startFailure) throw startFailure;
 
   let stoppedBy = stopper.reason;
-  if (stoppedBy !== 'complete') frontier.close(stopper.detail());
+  if (stoppedBy !== 'complete') await frontier.close(stopper.detail());
   else if (frontier.pending > 0 || budget.spent) {
     stoppedBy = 'page-limit';
-    frontier.close(`request limit of ${settings.maxRequests} reached`);
+    await frontier.close(`request limit of ${settings.maxRequests} reached`);
   }
   return {
     siteOrigin: frontier.siteOrigin,

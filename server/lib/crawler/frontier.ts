@@ -36,26 +36,70 @@ export interface FrontierOptions {
   exclude?: (url: string) => string | null;
   /** A crawl carried on where it stopped: the hosts it counted as the site, every URL it had met, its queue. */
   resume?: FrontierResume;
+  /** Where the URLs waiting to be fetched are kept (default: in memory, `createMemoryQueue`). */
+  queue?: QueueSource;
 }
 
 export interface FrontierResume {
   hosts: readonly string[];
   seen: Iterable<string>;
+  /** The URLs waiting, for a queue held in memory (a stored queue reads its own). */
   queue: readonly QueueItem[];
+}
+
+/**
+ * The URLs waiting to be fetched, first in first out (breadth-first). A queue kept in a database holds a
+ * batch of them in memory and brings the next batch in with `refill` (decision 0064).
+ */
+export interface QueueSource {
+  push(item: QueueItem): void;
+  /** The next URL held in memory; undefined when none is (then `pending` says whether a refill would bring more). */
+  next(): QueueItem | undefined;
+  /** URLs waiting, held in memory or stored. */
+  readonly pending: number;
+  /** Brings the next stored URLs into memory; resolves at once when there is nothing to bring. */
+  refill(): Promise<void>;
+  /** Every URL still waiting once memory is drained, in queue order (the crawl is closing). */
+  rest(): AsyncIterable<QueueItem>;
+}
+
+/** The queue held in memory: an array read from a moving head. */
+export function createMemoryQueue(initial: readonly QueueItem[] = []): QueueSource {
+  const queue: (QueueItem | undefined)[] = [...initial];
+  let head = 0;
+  return {
+    push: (item) => void queue.push(item),
+    next() {
+      if (head >= queue.length) return undefined;
+      const item = queue[head];
+      queue[head] = undefined;
+      head += 1;
+      // Drop consumed slots now and then so the array does not keep every item alive.
+      if (head > 4096 && head * 2 > queue.length) {
+        queue.splice(0, head);
+        head = 0;
+      }
+      return item;
+    },
+    get pending() {
+      return queue.length - head;
+    },
+    refill: () => Promise.resolve(),
+    // Nothing is kept beyond memory.
+    async *rest() {},
+  };
 }
 
 export function createFrontier(options: FrontierOptions) {
   const seen = new Set<string>();
   const nofollowOnly = new Set<string>();
   const hosts = new Set<string>([hostKey(options.siteOrigin)]);
-  const queue: (QueueItem | undefined)[] = [];
-  let head = 0;
+  const queue = options.queue ?? createMemoryQueue(options.resume?.queue);
   let siteOrigin = options.siteOrigin;
   let robots = options.robots;
   let closedReason: string | null = null;
   for (const host of options.resume?.hosts ?? []) hosts.add(host);
   for (const url of options.resume?.seen ?? []) seen.add(url);
-  queue.push(...(options.resume?.queue ?? []));
 
   function isInSite(url: string): boolean {
     return hosts.has(hostKey(url));
@@ -99,27 +143,20 @@ export function createFrontier(options: FrontierOptions) {
     has(url: string): boolean {
       return seen.has(url);
     },
-    /** Next URL to fetch, or undefined when the queue is empty. */
-    next(): QueueItem | undefined {
-      if (head >= queue.length) return undefined;
-      const item = queue[head];
-      queue[head] = undefined;
-      head += 1;
-      // Drop consumed slots now and then so the array does not keep every item alive.
-      if (head > 4096 && head * 2 > queue.length) {
-        queue.splice(0, head);
-        head = 0;
-      }
-      return item;
-    },
+    /** Next URL to fetch held in memory, or undefined (the queue is empty, or `refill` must bring more). */
+    next: (): QueueItem | undefined => queue.next(),
+    /** URLs waiting, in memory or stored. */
     get pending(): number {
-      return queue.length - head;
+      return queue.pending;
     },
+    /** Brings the next stored URLs into memory (`next` answered undefined while some are `pending`). */
+    refill: (): Promise<void> => queue.refill(),
     /** Stops queueing: everything still waiting, and everything found later, is skipped with `reason`. */
-    close(reason: string): void {
+    async close(reason: string): Promise<void> {
       if (closedReason) return;
       closedReason = reason;
-      for (let item = this.next(); item; item = this.next()) options.skips.add(item.url, 'cap', reason);
+      for (let item = queue.next(); item; item = queue.next()) options.skips.add(item.url, 'cap', reason);
+      for await (const item of queue.rest()) options.skips.add(item.url, 'cap', reason);
     },
     /** The start page redirected: the crawl follows the site to its real origin. */
     moveSite(origin: string, policy: RobotsPolicy): void {
