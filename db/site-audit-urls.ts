@@ -91,7 +91,10 @@ function toRow(auditId: string, url: StoredUrl) {
 }
 
 function fromRow(
-  row: Omit<Tables['site_audit_urls'], 'audit_id' | 'url_key' | 'lease_owner' | 'lease_until'>,
+  row: Omit<
+    Tables['site_audit_urls'],
+    'audit_id' | 'url_key' | 'lease_owner' | 'lease_until' | 'click_depth' | 'inlinks'
+  >,
 ): StoredUrl {
   return {
     id: row.id,
