@@ -2,6 +2,9 @@ import { describeStatus, isError, listDetail, pages, type Rule } from './context
 import { MAX_LINKS_PER_PAGE } from '#server/lib/page-facts/facts.ts';
 import { DEEP_PAGE_CLICKS, LARGE_IMAGE_BYTES, MAX_LINKS } from '../thresholds.ts';
 
+/** The orphan rule's detail (the store's analysis words it the same, store-analysis/graph.ts). */
+export const ORPHAN_DETAIL = 'in the sitemap, linked from no crawled page';
+
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** Links, images, crawl depth and the security of what pages load. */
@@ -73,7 +76,7 @@ export const linkRules: Record<string, Rule> = {
   orphan: (c) =>
     c.nodes
       .filter((n) => n.inSitemap && !n.start && n.status >= 200 && n.status < 300 && c.inlinks[n.id] === 0)
-      .map((n) => ({ url: n.url, detail: 'in the sitemap, linked from no crawled page' })),
+      .map((n) => ({ url: n.url, detail: ORPHAN_DETAIL })),
   'mixed-content': (c) =>
     pages(c)
       .filter((n) => n.page.insecureResources > 0)
