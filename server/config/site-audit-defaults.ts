@@ -23,6 +23,13 @@ export interface SiteAuditLimits {
 /** Answers per batch the crawl writes to its store (decision 0059): a transaction every 200 pages keeps commits few and a batch small. */
 export const CRAWL_WRITE_BATCH = 200;
 
+/**
+ * Where an audit's cross-page checks run (decision 0062): `memory` from its nodes, `store` in SQL over
+ * its crawl store (depth, inlinks, orphans, duplicate titles, descriptions, H1s and text).
+ */
+export const SITE_CHECKS = ['memory', 'store'] as const;
+export type SiteChecks = (typeof SITE_CHECKS)[number];
+
 export const SITE_AUDIT_LIMITS: SiteAuditLimits = {
   concurrency: 8,
   maxPages: 5000,

@@ -1,5 +1,5 @@
-import { CRAWL_WRITE_BATCH, EXTERNAL_CHECK_DEFAULTS, SITE_AUDIT_LIMITS } from './site-audit-defaults.ts';
-import { wholeNumber } from './fields.ts';
+import { CRAWL_WRITE_BATCH, EXTERNAL_CHECK_DEFAULTS, SITE_AUDIT_LIMITS, SITE_CHECKS } from './site-audit-defaults.ts';
+import { oneOf, wholeNumber } from './fields.ts';
 import { defineSection } from './section.ts';
 
 /** The default heap ceiling of an audit's thread for a page cap (SITE_AUDIT_HEAP_MB=0). */
@@ -29,6 +29,7 @@ export const siteAudit = defineSection({
     SITE_AUDIT_RATE_LIMIT: wholeNumber({ min: 1, max: 10_000, fallback: 10 }),
     SITE_AUDIT_HEAP_MB: wholeNumber({ min: 0, max: 16_384, fallback: 0 }),
     SITE_AUDIT_WRITE_BATCH: wholeNumber({ min: 1, max: 10_000, fallback: CRAWL_WRITE_BATCH }),
+    SITE_AUDIT_SITE_CHECKS: oneOf(SITE_CHECKS, 'memory'),
     SITE_AUDIT_EXTERNAL_MAX_URLS: wholeNumber({ min: 1, max: 50_000, fallback: EXTERNAL_CHECK_DEFAULTS.maxUrls }),
     SITE_AUDIT_EXTERNAL_CONCURRENCY: wholeNumber({ min: 1, max: 64, fallback: EXTERNAL_CHECK_DEFAULTS.concurrency }),
     SITE_AUDIT_EXTERNAL_TIMEOUT_MS: wholeNumber({ min: 1, max: 120_000, fallback: EXTERNAL_CHECK_DEFAULTS.timeoutMs }),
@@ -51,6 +52,8 @@ export const siteAudit = defineSection({
     heapMb: env.SITE_AUDIT_HEAP_MB || auditHeapMb(env.SITE_AUDIT_MAX_PAGES),
     /** Answers per batch written to the audit's crawl store, one transaction each (what a resumed audit fetches again at most, plus those in flight). */
     writeBatch: env.SITE_AUDIT_WRITE_BATCH,
+    /** Where the cross-page checks run: from the audit's nodes (`memory`) or in SQL over its crawl store (`store`). */
+    siteChecks: env.SITE_AUDIT_SITE_CHECKS,
     /** Checks of other sites' URLs, when an audit asks for them (2 at a time per host, always). */
     external: {
       maxUrls: env.SITE_AUDIT_EXTERNAL_MAX_URLS,

@@ -89,6 +89,7 @@ export const siteAuditJob = {
           external: settings.external,
           keep: settings.keep,
           writeBatch: settings.writeBatch,
+          siteChecks: settings.siteChecks,
           slicer: eventLoopSlicer,
           now: () => new Date(),
           log: deps.log,
