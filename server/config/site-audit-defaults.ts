@@ -25,7 +25,7 @@ export const CRAWL_WRITE_BATCH = 200;
 
 /**
  * Where an audit's cross-page checks run (decision 0062): `memory` from its nodes, `store` in SQL over
- * its crawl store (depth, inlinks, orphans, duplicate titles, descriptions, H1s and text).
+ * its crawl store (depth, inlinks, orphans, large images, duplicate titles, descriptions, H1s and text).
  */
 export const SITE_CHECKS = ['memory', 'store'] as const;
 export type SiteChecks = (typeof SITE_CHECKS)[number];

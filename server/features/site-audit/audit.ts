@@ -52,7 +52,7 @@ export interface RunSiteAuditOptions {
   /** Where the crawl writes its URLs and page records in batches (decision 0059); none: memory only. */
   crawlStore?: CrawlStoreTarget;
   /**
-   * Where the cross-page checks run (decision 0062): `store` computes depth, inlinks, orphans and the
+   * Where the cross-page checks run (decision 0062): `store` computes depth, inlinks, orphans, large images and the
    * duplicate checks in SQL over `crawlStore` once its last batch is written; `memory` (the default) from the nodes.
    */
   siteChecks?: SiteChecks;

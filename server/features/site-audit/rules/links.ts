@@ -7,6 +7,10 @@ export const ORPHAN_DETAIL = 'in the sitemap, linked from no crawled page';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
+/** The img-large rule's detail (the store's analysis words it the same, store-analysis/images.ts). */
+export const largeImageDetail = (bytes: number, pages: number) =>
+  `${Math.round(bytes / 1024)} KB, shown on ${plural(pages, 'page')}`;
+
 /** Links, images, crawl depth and the security of what pages load. */
 export const linkRules: Record<string, Rule> = {
   'img-alt-missing': (c) =>
@@ -30,10 +34,7 @@ export const linkRules: Record<string, Rule> = {
     return [...shownOn]
       .map(([id, count]) => ({ node: c.nodes[id], count }))
       .filter(({ node }) => node.status === 200 && node.page === null && node.bytes > LARGE_IMAGE_BYTES)
-      .map(({ node, count }) => ({
-        url: node.url,
-        detail: `${Math.round(node.bytes / 1024)} KB, shown on ${plural(count, 'page')}`,
-      }));
+      .map(({ node, count }) => ({ url: node.url, detail: largeImageDetail(node.bytes, count) }));
   },
   'internal-nofollow': (c) =>
     pages(c)

@@ -12,6 +12,7 @@ import { runSiteAudit, type SiteAuditOutcome } from '../audit.ts';
 import type { Finding } from '../rules/context.ts';
 import { evaluateRules, type IssueInstance } from '../rules/index.ts';
 import { STORE_DUPLICATE_CHECKS, storeDuplicates, type StoreDuplicateCheck } from './duplicates.ts';
+import { storeLargeImages } from './images.ts';
 import { STORE_CHECK_TYPES } from './index.ts';
 import { analyseStore, readGraph, storeClickDepths, storeInlinks, storeOrphans } from './graph.ts';
 
@@ -46,7 +47,7 @@ describe.each(DIALECTS)('the cross-page checks over the store on %s, on the plan
     }
   }
 
-  test('inlinks, click depths, orphans and the four duplicate checks equal the in-memory audit’s, row for row', async () => {
+  test('inlinks, click depths, orphans, large images and the four duplicate checks equal the in-memory audit’s, row for row', async () => {
     db = await openTestDatabase(dialect);
     const auditId = 'planted';
     const outcome = await auditPlanted(auditId);
@@ -59,6 +60,9 @@ describe.each(DIALECTS)('the cross-page checks over the store on %s, on the plan
     const orphans = inMemory(outcome, 'orphan');
     expect(orphans.map((finding) => new URL(finding.url).pathname)).toEqual(plantedExpectation.orphan);
     expect(byUrl(await storeOrphans(db, auditId))).toEqual(orphans);
+    const large = inMemory(outcome, 'img-large');
+    expect(large.map((finding) => new URL(finding.url).pathname)).toEqual(plantedExpectation['img-large']);
+    expect(byUrl(await storeLargeImages(db, auditId))).toEqual(large);
     for (const check of Object.keys(STORE_DUPLICATE_CHECKS) as StoreDuplicateCheck[]) {
       const found: Finding[] = [];
       await storeDuplicates(db, auditId, check, (finding) => {
@@ -102,7 +106,7 @@ describe.each(DIALECTS)('the cross-page checks over the store on %s, on the plan
     const worded = new Set([...STORE_CHECK_TYPES, 'deep-page']);
     const moved = (issues: readonly IssueInstance[]) => issues.filter((issue) => worded.has(issue.type));
     expect(moved(stored.issues)).toEqual(moved(inMemoryOfStored.issues));
-    expect(moved(stored.issues).length).toBe(12);
+    expect(moved(stored.issues).length).toBe(13);
     // And every finding of every type at the same paths as the audit that ran them all in memory (each
     // audit serves the site on a port of its own; ids, and so the URLs a group names first, may differ).
     const port = /127\.0\.0\.1:\d+/g;

@@ -16,6 +16,7 @@ import {
 } from '../rules/context.ts';
 import { linkRules } from '../rules/links.ts';
 import type { PageRecord, UrlNode } from '../store.ts';
+import { storeLargeImages } from './images.ts';
 import { STORE_DUPLICATE_CHECKS, storeDuplicates, type StoreDuplicateCheck } from './duplicates.ts';
 import { analyseStore, readGraph, storeClickDepths, storeInlinks, storeOrphans } from './graph.ts';
 
@@ -83,7 +84,8 @@ function record(rng: ReturnType<typeof random>, id: number, size: number): PageR
     words: rng.pick([0, 120, 450]),
     textHash: rng.pick(['', 'text-a', 'text-b', `text-${rng.int(30)}`]),
     links: [...links],
-    images: [],
+    // Distinct, as page-record.ts keeps them: some of them image URLs, some pages.
+    images: [...new Set(Array.from({ length: rng.int(4) }, () => rng.int(size)))].filter((target) => target !== id),
     hreflang: [],
     scripts: [],
     stylesheets: [],
@@ -105,6 +107,8 @@ function randomCrawl(seed: number, size: number): UrlNode[] {
     if (kind < 6) Object.assign(current, { status: 200, page: record(rng, current.id, size) });
     else if (kind < 8) Object.assign(current, { status: 301, redirectTo: rng.int(5) === 0 ? -1 : rng.int(size) });
     else if (kind < 9) current.status = 404;
+    // An image or other file: answered, not a page, small or large.
+    else if (rng.int(2) === 0) Object.assign(current, { status: 200, bytes: rng.pick([2_000, 150_000, 400_000]) });
   }
   return nodes;
 }
@@ -142,25 +146,31 @@ describe.each(DIALECTS)('the cross-page checks over the store on %s, on random g
   let db: Db;
   afterEach(async () => closeTestDatabase(db));
 
-  test.each([1, 2, 3, 4])('seed %i: inlinks, click depths and orphans equal the in-memory ones', async (seed) => {
-    db = await openTestDatabase(dialect);
-    const nodes = randomCrawl(seed, 400);
-    await store(db, 'g', nodes);
-    await analyseStore(db);
-    await storeInlinks(db, 'g');
-    await storeClickDepths(db, 'g');
-    const graph = await readGraph(db, 'g', nodes.length);
-    const depth = clickDepths(nodes);
-    expect(graph.inlinks).toEqual(inlinkCounts(nodes));
-    expect(graph.depth).toEqual(depth);
-    // The graphs are not trivial: deep levels, URLs reached through redirects only, and unreachable ones.
-    expect(Math.max(...depth)).toBeGreaterThan(8);
-    expect(depth.filter((value) => value === -1).length).toBeGreaterThan(0);
-    const context = { nodes, depth, inlinks: inlinkCounts(nodes) } as unknown as RuleContext;
-    const orphans = linkRules.orphan(context);
-    expect(orphans.length).toBeGreaterThan(0);
-    expect(await storeOrphans(db, 'g')).toEqual(orphans);
-  });
+  test.each([3, 4, 7, 10])(
+    'seed %i: inlinks, click depths, orphans and large images equal the in-memory ones',
+    async (seed) => {
+      db = await openTestDatabase(dialect);
+      const nodes = randomCrawl(seed, 400);
+      await store(db, 'g', nodes);
+      await analyseStore(db);
+      await storeInlinks(db, 'g');
+      await storeClickDepths(db, 'g');
+      const graph = await readGraph(db, 'g', nodes.length);
+      const depth = clickDepths(nodes);
+      expect(graph.inlinks).toEqual(inlinkCounts(nodes));
+      expect(graph.depth).toEqual(depth);
+      // The graphs are not trivial: deep levels, URLs reached through redirects only, and unreachable ones.
+      expect(Math.max(...depth)).toBeGreaterThan(8);
+      expect(depth.filter((value) => value === -1).length).toBeGreaterThan(0);
+      const context = { nodes, depth, inlinks: inlinkCounts(nodes) } as unknown as RuleContext;
+      const orphans = linkRules.orphan(context);
+      expect(orphans.length).toBeGreaterThan(0);
+      expect(await storeOrphans(db, 'g')).toEqual(orphans);
+      const large = linkRules['img-large'](context);
+      expect(large.some((finding) => !finding.detail.endsWith(' 1 page'))).toBe(true);
+      expect(byUrl(await storeLargeImages(db, 'g'))).toEqual(byUrl(large));
+    },
+  );
 
   test.each([5, 6])(
     'seed %i: duplicate titles, descriptions, H1s and text equal the in-memory findings',
