@@ -15,7 +15,7 @@ import {
   type Page,
 } from '../rules/context.ts';
 import { linkRules } from '../rules/links.ts';
-import type { PageRecord, UrlNode } from '../store.ts';
+import { createUrlStore, type PageRecord, type UrlNode } from '../store.ts';
 import { storeLargeImages } from './images.ts';
 import { STORE_DUPLICATE_CHECKS, storeDuplicates, type StoreDuplicateCheck } from './duplicates.ts';
 import { analyseStore, readGraph, storeClickDepths, storeInlinks, storeOrphans } from './graph.ts';
@@ -38,26 +38,6 @@ function random(seed: number) {
 }
 
 const ORIGIN = 'https://graph.example';
-
-function node(id: number): UrlNode {
-  return {
-    id,
-    url: `${ORIGIN}/n${id}`,
-    status: 0,
-    error: null,
-    skipped: null,
-    redirectTo: -1,
-    redirectExternal: null,
-    ttfbMs: 0,
-    contentType: '',
-    bytes: -1,
-    inSitemap: false,
-    loadedAs: 0,
-    start: false,
-    page: null,
-    htmlMislabelled: false,
-  };
-}
 
 /** The fields the cross-page checks read; the rest of a record as an empty page has it. */
 function record(rng: ReturnType<typeof random>, id: number, size: number): PageRecord {
@@ -98,9 +78,12 @@ function record(rng: ReturnType<typeof random>, id: number, size: number): PageR
  */
 function randomCrawl(seed: number, size: number): UrlNode[] {
   const rng = random(seed);
-  const nodes = Array.from({ length: size }, (_, id) => node(id));
-  nodes[0] = { ...nodes[0], start: true, status: 301, redirectTo: 1 };
-  nodes[1] = { ...nodes[1], start: true, status: 200, page: record(rng, 1, size) };
+  // Blank nodes as the crawl makes them, one per URL named.
+  const urls = createUrlStore();
+  for (let id = 0; id < size; id += 1) urls.idOf(`${ORIGIN}/n${id}`);
+  const nodes = urls.nodes;
+  Object.assign(nodes[0], { start: true, status: 301, redirectTo: 1 });
+  Object.assign(nodes[1], { start: true, status: 200, page: record(rng, 1, size) });
   for (const current of nodes.slice(2)) {
     const kind = rng.int(10);
     current.inSitemap = rng.int(3) === 0;
