@@ -111,7 +111,12 @@ export interface Tables {
     in_sitemap: number;
     loaded_as: number;
     html_mislabelled: number;
+    /** Filled by the analysis over the store (migration 0035): NULL until then, and when not reachable. */
+    click_depth: number | null;
+    inlinks: number | null;
   };
+  /** The links, images, hreflang, scripts and stylesheets a running audit's pages name, by kind (migration 0035, db/site-audit-edges.ts). */
+  site_audit_edges: { audit_id: string; kind: number; source: number; target: number };
   /** A running audit's page records, as JSON beside the columns SQL compares (migration 0031, db/site-audit-records.ts). */
   site_audit_records: {
     audit_id: string;

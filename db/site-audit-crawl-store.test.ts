@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
 import type { Db } from './index.ts';
+import { EDGE_KIND, edgesFrom } from './site-audit-edges.ts';
 import {
   deleteCrawlStore,
   readCrawlFacts,
@@ -187,7 +188,7 @@ describe.each(DIALECTS)('a running audit’s URLs and page records on %s', (dial
     expect(await urlStateCounts(db, two)).toEqual({ known: 0, queued: 0, leased: 0, done: 0 });
   });
 
-  test('a try that starts again, an audit that fails and an audit saved as done each drop their crawl store', async () => {
+  test('a try that starts again, an audit that fails and an audit saved as done each drop their crawl store, edges too', async () => {
     db = await openTestDatabase(dialect);
     const ids = ['again', 'failed', 'done', 'other'];
     for (const auditId of ids) {
@@ -196,6 +197,7 @@ describe.each(DIALECTS)('a running audit’s URLs and page records on %s', (dial
       await writeCrawlBatch(db, auditId, {
         urls: [queued(0, '/')],
         records: [record(0, auditId)],
+        edges: [{ kind: EDGE_KIND.link, source: 0, target: 1 }],
         strings: [
           { kind: STRING_KIND.anchor, id: 0, value: 'Home' },
           { kind: STRING_KIND.external, id: 0, value: 'https://elsewhere.example/' },
@@ -220,6 +222,8 @@ describe.each(DIALECTS)('a running audit’s URLs and page records on %s', (dial
     expect((await readRecords(db, 'done', { afterId: -1, limit: 10 })).length).toBe(0);
     expect(await readStrings(db, 'done', STRING_KIND.anchor)).toEqual([]);
     expect(await readStrings(db, 'other', STRING_KIND.anchor)).toEqual(['Home']);
+    const edges = async (auditId: string) => (await edgesFrom(db, auditId, EDGE_KIND.link, [0])).length;
+    expect(await Promise.all(ids.map(edges))).toEqual([0, 0, 0, 1]);
   });
 
   test('a try that starts again keeps a store that can carry on (its crawl facts written), and drops it once the audit ends', async () => {

@@ -1,5 +1,6 @@
 import type { Db } from './index.ts';
 import type { Tables } from './schema.ts';
+import { deleteEdges, saveEdges, type StoredEdge } from './site-audit-edges.ts';
 import { saveUrls, type StoredUrl } from './site-audit-urls.ts';
 
 /*
@@ -121,6 +122,8 @@ export async function writeCrawlBatch(
     urls: readonly StoredUrl[];
     records: readonly StoredRecord[];
     strings?: readonly StoredString[];
+    /** The distinct links, images, hreflang, scripts and stylesheets the batch's pages name. */
+    edges?: readonly StoredEdge[];
     /** What the crawl needs to carry on (JSON), once it is known: written last, so it never names a batch not stored. */
     crawl?: string;
   },
@@ -129,6 +132,7 @@ export async function writeCrawlBatch(
     await saveStrings(trx, auditId, batch.strings ?? []);
     await saveUrls(trx, auditId, batch.urls);
     await saveRecords(trx, auditId, batch.records);
+    await saveEdges(trx, auditId, batch.edges ?? []);
     if (batch.crawl !== undefined)
       await trx
         .insertInto('site_audit_crawls')
@@ -197,8 +201,9 @@ export async function recordsOf(db: Db, auditId: string, ids: readonly number[])
   return found;
 }
 
-/** Drops a running audit's crawl facts, URLs, records and strings (its crawl store); callers run it inside their transaction. */
+/** Drops a running audit's crawl facts, URLs, records, strings and edges (its crawl store); callers run it inside their transaction. */
 export async function deleteCrawlStore(db: Db, auditId: string): Promise<void> {
+  await deleteEdges(db, auditId);
   await db.deleteFrom('site_audit_crawls').where('audit_id', '=', auditId).execute();
   await db.deleteFrom('site_audit_strings').where('audit_id', '=', auditId).execute();
   await db.deleteFrom('site_audit_records').where('audit_id', '=', auditId).execute();

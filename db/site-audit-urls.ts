@@ -92,7 +92,10 @@ function toRow(auditId: string, url: StoredUrl) {
 
 /** A stored URL from its row (db/site-audit-batch-reads.ts reads rows joined with their records). */
 export function fromRow(
-  row: Omit<Tables['site_audit_urls'], 'audit_id' | 'url_key' | 'lease_owner' | 'lease_until'>,
+  row: Omit<
+    Tables['site_audit_urls'],
+    'audit_id' | 'url_key' | 'lease_owner' | 'lease_until' | 'click_depth' | 'inlinks'
+  >,
 ): StoredUrl {
   return {
     id: row.id,

@@ -29,6 +29,13 @@ export const ANALYSIS_BATCH = 500;
 /** Queued URLs a crawl leases from its store at a time (decision 0064): what memory holds of its queue. */
 export const FRONTIER_BATCH = 500;
 
+/**
+ * Where an audit's cross-page checks run (decision 0062): `memory` from its nodes, `store` in SQL over
+ * its crawl store (depth, inlinks, orphans, large images, duplicate titles, descriptions, H1s and text).
+ */
+export const SITE_CHECKS = ['memory', 'store'] as const;
+export type SiteChecks = (typeof SITE_CHECKS)[number];
+
 export const SITE_AUDIT_LIMITS: SiteAuditLimits = {
   concurrency: 8,
   maxPages: 5000,

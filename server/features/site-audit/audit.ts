@@ -12,6 +12,8 @@ import { evaluateRulesSliced, summarize, type AuditSummaryCounts, type IssueInst
 import type { AuditRenderer } from './render/renderer.ts';
 import type { SitemapFile } from './sitemaps.ts';
 import { createCrawlWriter, type CrawlStoreTarget, type CrawlWriter } from './crawl-writer.ts';
+import { analyseCrawlStore } from './store-analysis/index.ts';
+import type { SiteChecks } from '#server/config/site-audit-defaults.ts';
 import { createRateMeter } from './rate.ts';
 import { crawlFactsOf, type ResumedCrawl } from './resume.ts';
 import { createUrlStore, isResource, type UrlNode } from './store.ts';
@@ -51,6 +53,11 @@ export interface RunSiteAuditOptions {
   renderer?: AuditRenderer;
   /** Where the crawl writes its URLs and page records in batches (decision 0059); none: memory only. */
   crawlStore?: CrawlStoreTarget;
+  /**
+   * Where the cross-page checks run (decision 0062): `store` computes depth, inlinks, orphans, large images and the
+   * duplicate checks in SQL over `crawlStore` once its last batch is written; `memory` (the default) from the nodes.
+   */
+  siteChecks?: SiteChecks;
   /** Carry on the crawl an earlier try stored (its process died): read back by resume.ts. */
   resume?: ResumedCrawl;
 }
@@ -162,6 +169,10 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
   );
   await writer?.flush();
   queue?.check();
+  const fromStore =
+    options.siteChecks === 'store' && options.crawlStore && !options.signal?.aborted
+      ? await analyseCrawlStore(options.crawlStore.db, options.crawlStore.auditId, store.nodes.length)
+      : undefined;
   const externalChecks = await checkExternals(
     options,
     store.externals,
@@ -178,6 +189,7 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
       robots: { url: `${core.siteOrigin}/robots.txt`, policy: core.frontier.robots },
       strings: { anchors: store.anchors, externals: store.externals },
       externalChecks,
+      fromStore,
     },
     () => slicer.breathe(),
   );

@@ -1,10 +1,11 @@
 import type { Db } from '#db/index.ts';
+import type { StoredEdge } from '#db/site-audit-edges.ts';
 import { STRING_KIND, writeCrawlBatch, type StoredRecord, type StoredString } from '#db/site-audit-records.ts';
 import { URL_STATE, type StoredUrl, type UrlState } from '#db/site-audit-urls.ts';
 import { CRAWL_WRITE_BATCH } from '#server/config/site-audit-defaults.ts';
 import type { CrawlVisitor } from '#server/lib/crawler/index.ts';
 import type { Frontier } from '#server/lib/crawler/frontier.ts';
-import { storedRecordOf, storedUrlOf } from './record-codec.ts';
+import { storedEdgesOf, storedRecordOf, storedUrlOf } from './record-codec.ts';
 import { fit, type QueuePlace, type StoredQueue } from './stored-queue.ts';
 import type { Page } from './rules/context.ts';
 import type { RestoredStore, UrlNode, UrlStore } from './store.ts';
@@ -112,6 +113,7 @@ export function createCrawlWriter(
     written = fit(written, nodes.length);
     const urls: StoredUrl[] = [];
     const records: StoredRecord[] = [];
+    const edges: StoredEdge[] = [];
     for (const id of [...dirty].sort((a, b) => a - b)) {
       const node = nodes[id];
       const frontier = frontierOf(node, answeredIds[id] === 1, queue?.placeOf(id));
@@ -120,7 +122,10 @@ export function createCrawlWriter(
       written[id] = signature;
       urls.push(storedUrlOf(node, frontier));
       // A page's record is complete once it is answered; it is written with that answer, once.
-      if (node.page !== null && frontier.state === URL_STATE.done) records.push(storedRecordOf(node as Page));
+      if (node.page !== null && frontier.state === URL_STATE.done) {
+        records.push(storedRecordOf(node as Page));
+        edges.push(...storedEdgesOf(node as Page));
+      }
     }
     dirty.clear();
     queue?.written();
@@ -130,7 +135,9 @@ export function createCrawlWriter(
     // One batch after another, in order: a later batch never lands before an earlier one.
     writing = writing
       .then(() =>
-        failure === null ? writeCrawlBatch(target.db, target.auditId, { urls, records, strings, crawl }) : undefined,
+        failure === null
+          ? writeCrawlBatch(target.db, target.auditId, { urls, records, strings, edges, crawl })
+          : undefined,
       )
       .catch((error: unknown) => {
         failure ??= error;

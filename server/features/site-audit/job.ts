@@ -90,6 +90,7 @@ export const siteAuditJob = {
           keep: settings.keep,
           writeBatch: settings.writeBatch,
           frontierBatch: settings.frontierBatch,
+          siteChecks: settings.siteChecks,
           slicer: eventLoopSlicer,
           now: () => new Date(),
           log: deps.log,

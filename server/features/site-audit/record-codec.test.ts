@@ -3,11 +3,12 @@ import { readRecords, writeCrawlBatch } from '#db/site-audit-records.ts';
 import { insertSiteAudit } from '#db/site-audits.ts';
 import { readUrls, URL_STATE } from '#db/site-audit-urls.ts';
 import type { Db } from '#db/index.ts';
+import { EDGE_KIND } from '#db/site-audit-edges.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
 import { startLoopbackServer } from '#test/fixtures/loopback.ts';
 import { plantedSite } from '#test/fixtures/site-audit-site.ts';
 import { auditFixture, type AuditedFixture } from '#test/helpers/site-audit.ts';
-import { decodeRecord, encodeRecord, nodeOf, storedRecordOf, storedUrlOf } from './record-codec.ts';
+import { decodeRecord, encodeRecord, nodeOf, storedEdgesOf, storedRecordOf, storedUrlOf } from './record-codec.ts';
 import type { Page } from './rules/context.ts';
 import type { PageRecord } from './store.ts';
 
@@ -58,6 +59,34 @@ test('the columns beside the record are the values the cross-page checks compare
   expect(rows.filter((row) => row.canonicalId !== null).length).toBeGreaterThan(0);
   expect(rows.filter((row) => row.noindex).every((row) => !row.indexable)).toBe(true);
   expect(rows.filter((row) => row.canonicalId !== null).every((row) => !row.indexable)).toBe(true);
+});
+
+test('a page’s edges are its distinct internal links, images, hreflang alternates (other pages), scripts and stylesheets', () => {
+  const node = {
+    ...pages[0],
+    id: 1,
+    page: {
+      ...pages[0].page,
+      links: [2, 3],
+      images: [4, 4, 3],
+      hreflang: [
+        { lang: 'en', id: 1 },
+        { lang: 'de', id: 5 },
+        { lang: 'fr', id: -1 },
+      ],
+      scripts: [6, -2],
+      stylesheets: [-1, 7],
+    },
+  };
+  expect(storedEdgesOf(node)).toEqual([
+    { kind: EDGE_KIND.link, source: 1, target: 2 },
+    { kind: EDGE_KIND.link, source: 1, target: 3 },
+    { kind: EDGE_KIND.image, source: 1, target: 4 },
+    { kind: EDGE_KIND.image, source: 1, target: 3 },
+    { kind: EDGE_KIND.hreflang, source: 1, target: 5 },
+    { kind: EDGE_KIND.script, source: 1, target: 6 },
+    { kind: EDGE_KIND.stylesheet, source: 1, target: 7 },
+  ]);
 });
 
 describe.each(DIALECTS)('on %s', (dialect) => {

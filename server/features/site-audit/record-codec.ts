@@ -1,3 +1,4 @@
+import { EDGE_KIND, type EdgeKind, type StoredEdge } from '#db/site-audit-edges.ts';
 import type { StoredRecord } from '#db/site-audit-records.ts';
 import type { StoredUrl, UrlState } from '#db/site-audit-urls.ts';
 import { isIndexable, type Page } from './rules/context.ts';
@@ -75,6 +76,28 @@ export function storedRecordOf(node: Page): StoredRecord {
     words: page.words,
     canonicalId: canonical.kind === 'internal' && canonical.id !== node.id ? canonical.id : null,
   };
+}
+
+/**
+ * A page's distinct edges (db/site-audit-edges.ts): its links exactly as `links` holds them (what
+ * `inlinkCounts` and `clickDepths` read), and the internal images, other pages named as hreflang
+ * alternates, scripts and stylesheets.
+ */
+export function storedEdgesOf(node: Page): StoredEdge[] {
+  const { page } = node;
+  const edges: StoredEdge[] = [];
+  const add = (kind: EdgeKind, targets: Iterable<number>) => {
+    for (const target of new Set(targets)) if (target >= 0) edges.push({ kind, source: node.id, target });
+  };
+  add(EDGE_KIND.link, page.links);
+  add(EDGE_KIND.image, page.images);
+  add(
+    EDGE_KIND.hreflang,
+    page.hreflang.map((ref) => ref.id).filter((id) => id !== node.id),
+  );
+  add(EDGE_KIND.script, page.scripts);
+  add(EDGE_KIND.stylesheet, page.stylesheets);
+  return edges;
 }
 
 /** A URL's row: its answer as the node holds it and its place in the frontier. */

@@ -10,7 +10,7 @@ import {
 import { isCrawlStartError } from '#server/lib/crawler/index.ts';
 import type { TimeSlicer } from '#server/lib/crawler/time-slice.ts';
 import type { CrawlFetcher } from '#server/lib/crawler/types.ts';
-import type { ExternalCheckSettings, SiteAuditLimits } from '#server/config/site-audit-defaults.ts';
+import type { ExternalCheckSettings, SiteAuditLimits, SiteChecks } from '#server/config/site-audit-defaults.ts';
 import { runSiteAudit, type AuditProgress } from './audit.ts';
 import type { AuditRenderer } from './render/renderer.ts';
 import { diffAgainstPrevious } from './diff.ts';
@@ -58,6 +58,8 @@ export interface AuditRunDeps {
   writeBatch?: number;
   /** Queued URLs leased from the crawl store at a time (SITE_AUDIT_FRONTIER_BATCH; default FRONTIER_BATCH). */
   frontierBatch?: number;
+  /** Where the cross-page checks run (SITE_AUDIT_SITE_CHECKS; default memory). */
+  siteChecks?: SiteChecks;
   /** Finished audits kept; older ones are pruned after each audit. */
   keep: number;
   slicer: TimeSlicer;
@@ -144,6 +146,7 @@ async function crawlAndStore(
       slicer: deps.slicer,
       renderer,
       crawlStore: { db, auditId: job.id, batchPages: deps.writeBatch, frontierBatch: deps.frontierBatch },
+      siteChecks: deps.siteChecks,
       resume,
     }).finally(async () => {
       // Cancelled, failed or done: the audit's browser closes before the try ends.

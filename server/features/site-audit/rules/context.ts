@@ -172,6 +172,12 @@ export function inlinkCounts(nodes: readonly GraphNode[]): Int32Array {
   return counts;
 }
 
+/** The detail of a page in a group of `size` sharing one value, naming `named` (the first three others). */
+export function sameAsDetail(label: string, named: readonly string[], size: number): string {
+  const more = size - 1 - named.length;
+  return `same ${label} as ${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+}
+
 /** Pages sharing one value (title, description...): every page of a group of two or more. */
 export function duplicatesBy(list: Page[], key: (node: Page) => string | null | undefined, label: string): Finding[] {
   const groups = new Map<string, Page[]>();
@@ -193,11 +199,7 @@ export function duplicatesBy(list: Page[], key: (node: Page) => string | null | 
         .filter((other) => other !== node)
         .slice(0, 3)
         .map((other) => other.url);
-      const more = group.length - 1 - named.length;
-      findings.push({
-        url: node.url,
-        detail: `same ${label} as ${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}`,
-      });
+      findings.push({ url: node.url, detail: sameAsDetail(label, named, group.length) });
     }
   }
   return findings;

@@ -12,7 +12,14 @@ import {
 import { MAX_LINKS_PER_PAGE } from '#server/lib/page-facts/facts.ts';
 import { DEEP_PAGE_CLICKS, LARGE_IMAGE_BYTES, MAX_LINKS } from '../thresholds.ts';
 
+/** The orphan rule's detail (the store's analysis words it the same, store-analysis/graph.ts). */
+export const ORPHAN_DETAIL = 'in the sitemap, linked from no crawled page';
+
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** The img-large rule's detail (the store's analysis words it the same, store-analysis/images.ts). */
+export const largeImageDetail = (bytes: number, pages: number) =>
+  `${Math.round(bytes / 1024)} KB, shown on ${plural(pages, 'page')}`;
 
 /** Links, images, crawl depth and the security of what pages load. */
 export const linkRules: Record<string, Rule> = {
@@ -40,10 +47,7 @@ export const linkRules: Record<string, Rule> = {
     return [...shownOn]
       .map(([id, count]) => ({ node: c.nodes[id], count }))
       .filter(({ node }) => node.status === 200 && node.page === null && node.bytes > LARGE_IMAGE_BYTES)
-      .map(({ node, count }) => ({
-        url: node.url,
-        detail: `${Math.round(node.bytes / 1024)} KB, shown on ${plural(count, 'page')}`,
-      }));
+      .map(({ node, count }) => ({ url: node.url, detail: largeImageDetail(node.bytes, count) }));
   }),
   'internal-nofollow': pageRule((c) =>
     pages(c)
@@ -91,7 +95,7 @@ export const linkRules: Record<string, Rule> = {
   orphan: nodeRule((c) =>
     urls(c)
       .filter((n) => n.inSitemap && !n.start && n.status >= 200 && n.status < 300 && c.inlinks[n.id] === 0)
-      .map((n) => ({ url: n.url, detail: 'in the sitemap, linked from no crawled page' })),
+      .map((n) => ({ url: n.url, detail: ORPHAN_DETAIL })),
   ),
   'mixed-content': pageRule((c) =>
     pages(c)

@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import type { Db } from '#db/index.ts';
+import { insertSiteAudit } from '#db/site-audits.ts';
+import { CRAWLER_BOT_NAME } from '#server/lib/crawler/index.ts';
+import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
+import { serveFixture } from '#test/fixtures/crawl-site.ts';
+import { startLoopbackServer } from '#test/fixtures/loopback.ts';
+import { plantedExpectation, plantedSite } from '#test/fixtures/site-audit-site.ts';
+import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
+import type { SiteChecks } from '#server/config/site-audit-defaults.ts';
+import { runSiteAudit, type SiteAuditOutcome } from '../audit.ts';
+import type { Finding } from '../rules/context.ts';
+import { evaluateRules, type IssueInstance } from '../rules/index.ts';
+import { STORE_DUPLICATE_CHECKS, storeDuplicates, type StoreDuplicateCheck } from './duplicates.ts';
+import { storeLargeImages } from './images.ts';
+import { STORE_CHECK_TYPES } from './index.ts';
+import { analyseStore, readGraph, storeClickDepths, storeInlinks, storeOrphans } from './graph.ts';
+
+/** The in-memory audit's findings of one type, as (url, detail) rows by URL. */
+const inMemory = (outcome: SiteAuditOutcome, type: string): Finding[] =>
+  outcome.issues.filter((issue) => issue.type === type).map(({ url, detail }) => ({ url, detail }));
+
+const byUrl = (findings: readonly Finding[]) => [...findings].sort((a, b) => (a.url < b.url ? -1 : 1));
+
+describe.each(DIALECTS)('the cross-page checks over the store on %s, on the planted site', (dialect) => {
+  let db: Db;
+  afterEach(async () => closeTestDatabase(db));
+
+  /** Audits the planted site with its crawl store in a new audit row; `siteChecks` as the job would pass it. */
+  async function auditPlanted(auditId: string, siteChecks?: SiteChecks): Promise<SiteAuditOutcome> {
+    await insertSiteAudit(db, { id: auditId, visitor: 'v', url: 'http://x/', createdAt: '2026-11-29T06:00:00Z' });
+    const canary = await startLoopbackServer((_req, res) => res.end('canary'));
+    const served = await serveFixture(plantedSite({ canaryOrigin: canary.origin, onSlow: () => undefined }));
+    try {
+      return await runSiteAudit({
+        startUrl: `${served.origin}/`,
+        fetcher: createSafeFetcher({
+          allowPrivate: [served.hostPort],
+          userAgent: `${CRAWLER_BOT_NAME}/1.0 (+http://localhost)`,
+        }),
+        crawlStore: { db, auditId, batchPages: 9 },
+        siteChecks,
+      });
+    } finally {
+      await served.close();
+      await canary.close();
+    }
+  }
+
+  test('inlinks, click depths, orphans, large images and the four duplicate checks equal the in-memory audit’s, row for row', async () => {
+    db = await openTestDatabase(dialect);
+    const auditId = 'planted';
+    const outcome = await auditPlanted(auditId);
+    await analyseStore(db);
+    await storeInlinks(db, auditId);
+    await storeClickDepths(db, auditId);
+    const graph = await readGraph(db, auditId, outcome.nodes.length);
+    expect(graph.inlinks).toEqual(outcome.inlinks);
+    expect(graph.depth).toEqual(outcome.depth);
+    const orphans = inMemory(outcome, 'orphan');
+    expect(orphans.map((finding) => new URL(finding.url).pathname)).toEqual(plantedExpectation.orphan);
+    expect(byUrl(await storeOrphans(db, auditId))).toEqual(orphans);
+    const large = inMemory(outcome, 'img-large');
+    expect(large.map((finding) => new URL(finding.url).pathname)).toEqual(plantedExpectation['img-large']);
+    expect(byUrl(await storeLargeImages(db, auditId))).toEqual(large);
+    for (const check of Object.keys(STORE_DUPLICATE_CHECKS) as StoreDuplicateCheck[]) {
+      const found: Finding[] = [];
+      await storeDuplicates(db, auditId, check, (finding) => {
+        found.push(finding);
+      });
+      const expected = inMemory(outcome, check);
+      expect(
+        expected.map((finding) => new URL(finding.url).pathname),
+        check,
+      ).toEqual(plantedExpectation[check]);
+      expect(byUrl(found), check).toEqual(expected);
+    }
+  });
+
+  test('an audit told to run its cross-page checks from the store reports what the in-memory audit reports', async () => {
+    db = await openTestDatabase(dialect);
+    const memory = await auditPlanted('memory');
+    const stored = await auditPlanted('stored', 'store');
+    // It did read the store: the depths are in its URLs' rows (the in-memory audit leaves them NULL).
+    const depths = async (auditId: string) =>
+      (
+        await db
+          .selectFrom('site_audit_urls')
+          .select('click_depth')
+          .where('audit_id', '=', auditId)
+          .where('click_depth', 'is not', null)
+          .execute()
+      ).length;
+    expect(await depths('memory')).toBe(0);
+    expect(await depths('stored')).toBe(memory.depth.filter((value) => value >= 0).length);
+    // Word for word what the rules find in memory on the same crawl (its nodes, ids and all): the graph,
+    // and the findings of the checks that moved and of the depth the deep-page rule reads.
+    const inMemoryOfStored = evaluateRules({
+      nodes: stored.nodes,
+      hasSitemap: stored.hasSitemap,
+      sitemapFiles: stored.sitemaps,
+      strings: stored.strings,
+    });
+    expect(stored.depth).toEqual(inMemoryOfStored.depth);
+    expect(stored.inlinks).toEqual(inMemoryOfStored.inlinks);
+    const worded = new Set([...STORE_CHECK_TYPES, 'deep-page']);
+    const moved = (issues: readonly IssueInstance[]) => issues.filter((issue) => worded.has(issue.type));
+    expect(moved(stored.issues)).toEqual(moved(inMemoryOfStored.issues));
+    expect(moved(stored.issues).length).toBe(13);
+    // And every finding of every type at the same paths as the audit that ran them all in memory (each
+    // audit serves the site on a port of its own; ids, and so the URLs a group names first, may differ).
+    const port = /127\.0\.0\.1:\d+/g;
+    const rows = (outcome: SiteAuditOutcome) =>
+      outcome.issues.map(({ type, url }) => ({ type, url: url.replace(port, 'site') }));
+    expect(rows(stored)).toEqual(rows(memory));
+  });
+});
