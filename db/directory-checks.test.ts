@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, test } from 'vitest';
-import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
+import { describe, expect, test } from 'vitest';
+import { DIALECTS, freshDatabases } from '#test/helpers/databases.ts';
 import {
   importDirectoryCheck,
   KEPT_DIRECTORY_CHECKS,
@@ -8,7 +8,6 @@ import {
   saveDirectoryCheck,
   type DirectoryCheckRun,
 } from './directory-checks.ts';
-import type { Db } from './index.ts';
 
 const run = (id: string, recordedAt: number): DirectoryCheckRun => ({
   id,
@@ -17,15 +16,7 @@ const run = (id: string, recordedAt: number): DirectoryCheckRun => ({
 });
 
 describe.each(DIALECTS)('%s', (dialect) => {
-  const opened: Db[] = [];
-  afterEach(async () => {
-    for (const db of opened.splice(0)) await closeTestDatabase(db);
-  });
-  async function open(): Promise<Db> {
-    const db = await openTestDatabase(dialect);
-    opened.push(db);
-    return db;
-  }
+  const open = freshDatabases(dialect);
 
   test('an empty table has no run', async () => {
     const db = await open();

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, test } from 'vitest';
-import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
+import { describe, expect, test } from 'vitest';
+import { DIALECTS, freshDatabases } from '#test/helpers/databases.ts';
 import type { Db } from './index.ts';
 import {
   addSitemapVisitor,
@@ -38,16 +38,7 @@ const count = async (db: Db, table: 'sitemap_visitors' | 'sitemap_files') =>
   );
 
 describe.each(DIALECTS)('%s', (dialect) => {
-  const opened: Db[] = [];
-  afterEach(async () => {
-    for (const db of opened.splice(0)) await closeTestDatabase(db);
-  });
-
-  async function freshDb(): Promise<Db> {
-    const db = await openTestDatabase(dialect);
-    opened.push(db);
-    return db;
-  }
+  const freshDb = freshDatabases(dialect);
 
   test('a stored sitemap comes back as the spec record plus its file names and report, and each file by its name', async () => {
     const db = await freshDb();

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, test } from 'vitest';
-import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
+import { describe, expect, test } from 'vitest';
+import { DIALECTS, freshDatabases } from '#test/helpers/databases.ts';
 import type { Db } from './index.ts';
 import {
   auditIssues,
@@ -52,16 +52,7 @@ const result = (pageCount: number, issueCount: number) => ({
 const pageCount = async (db: Db, id: string) => (await auditPages(db, id, { offset: 0, limit: 1 })).total;
 
 describe.each(DIALECTS)('%s', (dialect) => {
-  const opened: Db[] = [];
-  afterEach(async () => {
-    for (const db of opened.splice(0)) await closeTestDatabase(db);
-  });
-
-  async function freshDb(): Promise<Db> {
-    const db = await openTestDatabase(dialect);
-    opened.push(db);
-    return db;
-  }
+  const freshDb = freshDatabases(dialect);
 
   test('a finished audit is saved in batches with a turn of the event loop between them, and is done only once everything is written', async () => {
     const db = await freshDb();

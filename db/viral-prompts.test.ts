@@ -1,21 +1,11 @@
 import { sql } from 'kysely';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { VIRAL_PROMPT_SEED } from '#views/model/viral-prompts.ts';
-import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
-import type { Db } from './index.ts';
+import { DIALECTS, freshDatabases } from '#test/helpers/databases.ts';
 import { listViralPrompts, seedViralPrompts } from './viral-prompts.ts';
 
 describe.each(DIALECTS)('%s', (dialect) => {
-  const opened: Db[] = [];
-  afterEach(async () => {
-    for (const db of opened.splice(0)) await closeTestDatabase(db);
-  });
-
-  async function freshDb(): Promise<Db> {
-    const db = await openTestDatabase(dialect);
-    opened.push(db);
-    return db;
-  }
+  const freshDb = freshDatabases(dialect);
 
   test('the migration creates the table and seeding fills at least 10 prompts per category', async () => {
     const db = await freshDb();

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, test } from 'vitest';
-import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
+import { describe, expect, test } from 'vitest';
+import { DIALECTS, freshDatabases } from '#test/helpers/databases.ts';
 import type { Db } from '../index.ts';
 import { baselineAuditOf, finishRun, getRun, insertRun, listRuns, pruneRuns } from '#db/monitoring/runs.ts';
 import { insertMessages, listMessages } from '#db/messages.ts';
@@ -57,15 +57,7 @@ async function doneAudit(db: Db, id: string, createdAt: string): Promise<void> {
 }
 
 describe.each(DIALECTS)('%s', (dialect) => {
-  const opened: Db[] = [];
-  afterEach(async () => {
-    for (const db of opened.splice(0)) await closeTestDatabase(db);
-  });
-  async function freshDb(): Promise<Db> {
-    const db = await openTestDatabase(dialect);
-    opened.push(db);
-    return db;
-  }
+  const freshDb = freshDatabases(dialect);
 
   test('a monitor is stored and read back with every field; a patch changes only what it names', async () => {
     const db = await freshDb();

@@ -1,3 +1,4 @@
+import { afterEach } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -59,4 +60,20 @@ export async function createScratchDatabase(name: string): Promise<{ url: string
   const url = new URL(testPostgresUrl());
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => onTestServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/**
+ * Inside a describe: a function that opens a fresh database of `dialect` for the test that calls it;
+ * every database it opened is closed after that test.
+ */
+export function freshDatabases(dialect: Dialect): () => Promise<Db> {
+  const opened: Db[] = [];
+  afterEach(async () => {
+    for (const db of opened.splice(0)) await closeTestDatabase(db);
+  });
+  return async () => {
+    const db = await openTestDatabase(dialect);
+    opened.push(db);
+    return db;
+  };
 }

@@ -1,11 +1,11 @@
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Db } from '#db/index.ts';
 import { listMessages } from '#db/messages.ts';
 import { getMonitor, insertMonitor, type NewMonitor } from '#db/monitoring/monitors.ts';
 import { listRuns } from '#db/monitoring/runs.ts';
 import { getSiteAudit } from '#db/site-audits.ts';
 import { createTestApp } from '#test/helpers/app.ts';
-import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
+import { DIALECTS, freshDatabases } from '#test/helpers/databases.ts';
 import { runToEnd } from '#test/helpers/jobs.ts';
 import type { MonitoredAuditInput } from './runs.ts';
 import { lookAtSchedule, MONITOR_SCHEDULE_JOB, scheduleIsDue } from './scheduler.ts';
@@ -43,15 +43,7 @@ function monitor(overrides: Partial<NewMonitor> = {}): NewMonitor {
 }
 
 describe.each(DIALECTS)('%s', (dialect) => {
-  const opened: Db[] = [];
-  afterEach(async () => {
-    for (const db of opened.splice(0)) await closeTestDatabase(db);
-  });
-  async function freshDb(): Promise<Db> {
-    const db = await openTestDatabase(dialect);
-    opened.push(db);
-    return db;
-  }
+  const freshDb = freshDatabases(dialect);
 
   /** Looks at the schedule of `db` at the clock `clock()`, recording the audits it queues instead of running them. */
   function schedulerOn(db: Db, clock: () => Date, queued: Array<{ input: MonitoredAuditInput; id: string }>) {

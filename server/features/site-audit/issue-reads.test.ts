@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Db } from '#db/index.ts';
 import { auditIssues, completeSiteAudit, insertSiteAudit, markRunning, type StoredIssue } from '#db/site-audits.ts';
-import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
+import { DIALECTS, freshDatabases } from '#test/helpers/databases.ts';
 import { boundedIssueGroups, issuePage, issueSummary, issueTypesMatching } from './issue-reads.ts';
 import { groupIssues } from './issues.ts';
 
@@ -49,15 +49,7 @@ async function stored(db: Db, id: string, rows: StoredIssue[]): Promise<void> {
 }
 
 describe.each(DIALECTS)('%s', (dialect) => {
-  const opened: Db[] = [];
-  afterEach(async () => {
-    for (const db of opened.splice(0)) await closeTestDatabase(db);
-  });
-  async function freshDb(): Promise<Db> {
-    const db = await openTestDatabase(dialect);
-    opened.push(db);
-    return db;
-  }
+  const freshDb = freshDatabases(dialect);
 
   test('the summary is the grouping of every issue, without the URLs: counts, links, the links to a broken URL', async () => {
     const db = await freshDb();
