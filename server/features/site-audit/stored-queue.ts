@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '#db/index.ts';
 import { leaseQueued, readQueued, URL_STATE, type UrlState } from '#db/site-audit-urls.ts';
-import { createFifo, type QueueItem, type QueueSource } from '#server/lib/crawler/frontier.ts';
+import type { QueueItem, QueueSource } from '#server/lib/crawler/frontier.ts';
 
 /*
  * The crawl's queue kept in its crawl store (decisions 0059 and 0064): the URLs queued since the last batch
@@ -59,6 +59,36 @@ export function fit<T extends Uint8Array | Int32Array>(array: T, size: number): 
   return grown;
 }
 
+/** A FIFO of items read from a moving head, dropping what it has handed out now and then. */
+function createFifo() {
+  let items: (QueueItem | undefined)[] = [];
+  let head = 0;
+  return {
+    get size() {
+      return items.length - head;
+    },
+    push: (item: QueueItem) => void items.push(item),
+    shift(): QueueItem | undefined {
+      if (head >= items.length) return undefined;
+      const item = items[head];
+      items[head] = undefined;
+      head += 1;
+      if (head > 1024 && head * 2 > items.length) {
+        items = items.slice(head);
+        head = 0;
+      }
+      return item;
+    },
+    /** Every item not handed out, and the FIFO emptied. */
+    drain(): QueueItem[] {
+      const rest = items.slice(head) as QueueItem[];
+      items = [];
+      head = 0;
+      return rest;
+    },
+  };
+}
+
 export function createStoredQueue(options: StoredQueueOptions): StoredQueue {
   const { db, auditId, batch } = options;
   const now = options.now ?? Date.now;
@@ -81,11 +111,11 @@ export function createStoredQueue(options: StoredQueueOptions): StoredQueue {
     depths[row.id] = row.depth;
   }
   /** Queued since the last batch written, in order (ids beside). */
-  let tail = createFifo<QueueItem>();
+  let tail = createFifo();
   let tailIds: number[] = [];
   let tailTaken = 0;
   /** Leased, not yet handed out. */
-  const leased = createFifo<QueueItem>();
+  const leased = createFifo();
   let refilling: Promise<void> | null = null;
   let failure: unknown = null;
 
@@ -164,7 +194,7 @@ export function createStoredQueue(options: StoredQueueOptions): StoredQueue {
     written() {
       for (const id of tailIds.slice(tailTaken)) place[id] = PLACE.stored;
       stored += tail.size;
-      tail = createFifo<QueueItem>();
+      tail = createFifo();
       tailIds = [];
       tailTaken = 0;
     },

@@ -63,45 +63,26 @@ export interface QueueSource {
   rest(): AsyncIterable<QueueItem>;
 }
 
-/** A first-in first-out list read from a moving head; the slots handed out are dropped now and then. */
-export function createFifo<T>(initial: readonly T[] = []) {
-  let items: (T | undefined)[] = [...initial];
+/** The queue held in memory: an array read from a moving head. */
+export function createMemoryQueue(initial: readonly QueueItem[] = []): QueueSource {
+  const queue: (QueueItem | undefined)[] = [...initial];
   let head = 0;
   return {
-    get size() {
-      return items.length - head;
-    },
-    push: (item: T) => void items.push(item),
-    shift(): T | undefined {
-      if (head >= items.length) return undefined;
-      const item = items[head];
-      items[head] = undefined;
+    push: (item) => void queue.push(item),
+    next() {
+      if (head >= queue.length) return undefined;
+      const item = queue[head];
+      queue[head] = undefined;
       head += 1;
       // Drop consumed slots now and then so the array does not keep every item alive.
-      if (head > 4096 && head * 2 > items.length) {
-        items = items.slice(head);
+      if (head > 4096 && head * 2 > queue.length) {
+        queue.splice(0, head);
         head = 0;
       }
       return item;
     },
-    /** Every item not handed out, and the list emptied. */
-    drain(): T[] {
-      const rest = items.slice(head) as T[];
-      items = [];
-      head = 0;
-      return rest;
-    },
-  };
-}
-
-/** The queue held in memory. */
-export function createMemoryQueue(initial: readonly QueueItem[] = []): QueueSource {
-  const queue = createFifo(initial);
-  return {
-    push: queue.push,
-    next: queue.shift,
     get pending() {
-      return queue.size;
+      return queue.length - head;
     },
     refill: () => Promise.resolve(),
     // Nothing is kept beyond memory.
