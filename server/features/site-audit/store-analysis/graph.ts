@@ -99,8 +99,11 @@ export async function readGraph(
 }
 
 /** The `orphan` rule over the store (after `storeInlinks`): in a sitemap, not the start, 2xx, no inlinks; by id. */
-export async function storeOrphans(db: Db, auditId: string): Promise<Finding[]> {
-  const findings: Finding[] = [];
+export async function storeOrphans(
+  db: Db,
+  auditId: string,
+  emit: (finding: Finding) => void | Promise<void>,
+): Promise<void> {
   for (let afterId = -1; ;) {
     const rows = await db
       .selectFrom('site_audit_urls')
@@ -115,8 +118,8 @@ export async function storeOrphans(db: Db, auditId: string): Promise<Finding[]> 
       .orderBy('id')
       .limit(GRAPH_READ_ROWS)
       .execute();
-    findings.push(...rows.map((row) => ({ url: row.url, detail: ORPHAN_DETAIL })));
-    if (rows.length < GRAPH_READ_ROWS) return findings;
+    for (const row of rows) await emit({ url: row.url, detail: ORPHAN_DETAIL });
+    if (rows.length < GRAPH_READ_ROWS) return;
     afterId = rows.at(-1)!.id;
   }
 }

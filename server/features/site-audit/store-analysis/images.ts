@@ -9,12 +9,16 @@ import { LARGE_IMAGE_BYTES } from '../thresholds.ts';
  * The `img-large` rule over the store: images (answered 200, not read as a page) over LARGE_IMAGE_BYTES,
  * with the number of crawled pages showing each, counted on the image edges' (kind, target) key; by id.
  */
-export async function storeLargeImages(db: Db, auditId: string): Promise<Finding[]> {
+export async function storeLargeImages(
+  db: Db,
+  auditId: string,
+  emit: (finding: Finding) => void | Promise<void>,
+): Promise<void> {
   const { rows } = await sql<{ url: string; bytes: number; n: number | string }>`
     SELECT u.url, u.bytes, count(*) AS n FROM site_audit_edges e
     JOIN site_audit_urls u ON u.audit_id = e.audit_id AND u.id = e.target
     WHERE e.audit_id = ${auditId} AND e.kind = ${EDGE_KIND.image} AND u.status = 200 AND u.bytes > ${LARGE_IMAGE_BYTES}
       AND NOT EXISTS (SELECT 1 FROM site_audit_records r WHERE r.audit_id = u.audit_id AND r.id = u.id)
     GROUP BY u.id, u.url, u.bytes ORDER BY u.id`.execute(db);
-  return rows.map((row) => ({ url: row.url, detail: largeImageDetail(Number(row.bytes), Number(row.n)) }));
+  for (const row of rows) await emit({ url: row.url, detail: largeImageDetail(Number(row.bytes), Number(row.n)) });
 }

@@ -18,12 +18,35 @@ export interface StoreAnalysis {
   findings: ReadonlyMap<string, Finding[]>;
 }
 
+/**
+ * One cross-page check over the store, run once the graph is analysed (inlinks and click depth stored):
+ * hands its findings to `emit` in the order the in-memory rule gives them.
+ */
+export type StoreCheck = (db: Db, auditId: string, emit: (finding: Finding) => void | Promise<void>) => Promise<void>;
+
+/** Each check that runs from the store, by the issue type it decides whole. A check added here replaces its rule. */
+export const STORE_CHECKS: Readonly<Record<string, StoreCheck>> = {
+  orphan: storeOrphans,
+  'img-large': storeLargeImages,
+  ...Object.fromEntries(
+    (Object.keys(STORE_DUPLICATE_CHECKS) as StoreDuplicateCheck[]).map((check): [string, StoreCheck] => [
+      check,
+      (db, auditId, emit) => storeDuplicates(db, auditId, check, emit),
+    ]),
+  ),
+};
+
 /** The issue types whose findings come from the store. */
-export const STORE_CHECK_TYPES = [
-  'orphan',
-  'img-large',
-  ...(Object.keys(STORE_DUPLICATE_CHECKS) as StoreDuplicateCheck[]),
-];
+export const STORE_CHECK_TYPES = Object.keys(STORE_CHECKS);
+
+/** A check's findings in a list (the in-memory evaluation's form, and the tests'). */
+export async function collectFindings(db: Db, auditId: string, check: StoreCheck): Promise<Finding[]> {
+  const found: Finding[] = [];
+  await check(db, auditId, (finding) => {
+    found.push(finding);
+  });
+  return found;
+}
 
 /** Runs the cross-page checks over an audit's crawl store, once its last batch is written; `size`: its node count. */
 export async function analyseCrawlStore(db: Db, auditId: string, size: number): Promise<StoreAnalysis> {
@@ -31,16 +54,8 @@ export async function analyseCrawlStore(db: Db, auditId: string, size: number): 
   await storeInlinks(db, auditId);
   await storeClickDepths(db, auditId);
   const { depth, inlinks } = await readGraph(db, auditId, size);
-  const findings = new Map<string, Finding[]>([
-    ['orphan', await storeOrphans(db, auditId)],
-    ['img-large', await storeLargeImages(db, auditId)],
-  ]);
-  for (const check of Object.keys(STORE_DUPLICATE_CHECKS) as StoreDuplicateCheck[]) {
-    const found: Finding[] = [];
-    await storeDuplicates(db, auditId, check, (finding) => {
-      found.push(finding);
-    });
-    findings.set(check, found);
-  }
+  const findings = new Map<string, Finding[]>();
+  for (const [type, check] of Object.entries(STORE_CHECKS))
+    findings.set(type, await collectFindings(db, auditId, check));
   return { depth, inlinks, findings };
 }

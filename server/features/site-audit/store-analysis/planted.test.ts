@@ -13,7 +13,7 @@ import type { Finding } from '../rules/context.ts';
 import { evaluateRules, type IssueInstance } from '../rules/index.ts';
 import { STORE_DUPLICATE_CHECKS, storeDuplicates, type StoreDuplicateCheck } from './duplicates.ts';
 import { storeLargeImages } from './images.ts';
-import { STORE_CHECK_TYPES } from './index.ts';
+import { collectFindings, STORE_CHECK_TYPES } from './index.ts';
 import { analyseStore, readGraph, storeClickDepths, storeInlinks, storeOrphans } from './graph.ts';
 
 /** The in-memory audit's findings of one type, as (url, detail) rows by URL. */
@@ -59,10 +59,10 @@ describe.each(DIALECTS)('the cross-page checks over the store on %s, on the plan
     expect(graph.depth).toEqual(outcome.depth);
     const orphans = inMemory(outcome, 'orphan');
     expect(orphans.map((finding) => new URL(finding.url).pathname)).toEqual(plantedExpectation.orphan);
-    expect(byUrl(await storeOrphans(db, auditId))).toEqual(orphans);
+    expect(byUrl(await collectFindings(db, auditId, storeOrphans))).toEqual(orphans);
     const large = inMemory(outcome, 'img-large');
     expect(large.map((finding) => new URL(finding.url).pathname)).toEqual(plantedExpectation['img-large']);
-    expect(byUrl(await storeLargeImages(db, auditId))).toEqual(large);
+    expect(byUrl(await collectFindings(db, auditId, storeLargeImages))).toEqual(large);
     for (const check of Object.keys(STORE_DUPLICATE_CHECKS) as StoreDuplicateCheck[]) {
       const found: Finding[] = [];
       await storeDuplicates(db, auditId, check, (finding) => {

@@ -17,6 +17,7 @@ import {
 import { linkRules } from '../rules/links.ts';
 import { createUrlStore, type PageRecord, type UrlNode } from '../store.ts';
 import { storeLargeImages } from './images.ts';
+import { collectFindings } from './index.ts';
 import { STORE_DUPLICATE_CHECKS, storeDuplicates, type StoreDuplicateCheck } from './duplicates.ts';
 import { analyseStore, readGraph, storeClickDepths, storeInlinks, storeOrphans } from './graph.ts';
 
@@ -148,10 +149,10 @@ describe.each(DIALECTS)('the cross-page checks over the store on %s, on random g
       const context = { nodes, depth, inlinks: inlinkCounts(nodes) } as unknown as RuleContext;
       const orphans = linkRules.orphan(context);
       expect(orphans.length).toBeGreaterThan(0);
-      expect(await storeOrphans(db, 'g')).toEqual(orphans);
+      expect(await collectFindings(db, 'g', storeOrphans)).toEqual(orphans);
       const large = linkRules['img-large'](context);
       expect(large.some((finding) => !finding.detail.endsWith(' 1 page'))).toBe(true);
-      expect(byUrl(await storeLargeImages(db, 'g'))).toEqual(byUrl(large));
+      expect(byUrl(await collectFindings(db, 'g', storeLargeImages))).toEqual(byUrl(large));
     },
   );
 
