@@ -1,6 +1,7 @@
 import { EDGE_KIND, type EdgeKind, type StoredEdge } from '#db/site-audit-edges.ts';
 import type { StoredRecord } from '#db/site-audit-records.ts';
 import type { StoredUrl, UrlState } from '#db/site-audit-urls.ts';
+import { MINHASH_SIZE } from '#server/lib/page-facts/text-fingerprint.ts';
 import { isIndexable, type Page } from './rules/context.ts';
 import type { PageRecord, UrlNode } from './store.ts';
 
@@ -75,6 +76,11 @@ export function storedRecordOf(node: Page): StoredRecord {
     textHash: page.textHash,
     words: page.words,
     canonicalId: canonical.kind === 'internal' && canonical.id !== node.id ? canonical.id : null,
+    // Only a whole signature: the near-duplicate check compares nothing else (rules/content.ts).
+    minhash:
+      page.minhash?.length === MINHASH_SIZE
+        ? Buffer.from(page.minhash.buffer, page.minhash.byteOffset, page.minhash.byteLength)
+        : null,
   };
 }
 
