@@ -87,7 +87,7 @@ export function storedRecordOf(node: Page): StoredRecord {
 /**
  * A page's distinct edges (db/site-audit-edges.ts): its links exactly as `links` holds them (what
  * `inlinkCounts` and `clickDepths` read), and the internal images, other pages named as hreflang
- * alternates, scripts and stylesheets.
+ * alternates, scripts and stylesheets; the links it gives nofollow again, and its pagination targets.
  */
 export function storedEdgesOf(node: Page): StoredEdge[] {
   const { page } = node;
@@ -103,6 +103,16 @@ export function storedEdgesOf(node: Page): StoredEdge[] {
   );
   add(EDGE_KIND.script, page.scripts);
   add(EDGE_KIND.stylesheet, page.stylesheets);
+  // Records made before these facts (and tests' partial ones) have no indexing part.
+  const only = new Set(page.indexing?.nofollowOnlyLinks);
+  add(
+    EDGE_KIND.nofollowLink,
+    page.links.filter((id) => page.nofollow || only.has(id)),
+  );
+  add(
+    EDGE_KIND.pagination,
+    (page.indexing?.pagination ?? []).map((ref) => ref.id),
+  );
   return edges;
 }
 

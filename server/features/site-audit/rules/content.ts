@@ -1,7 +1,17 @@
 import ISO6391 from 'iso-639-1';
 import { whereAlpha2 } from 'iso-3166-1';
 import { MINHASH_SIZE, minhashSimilarity } from '#server/lib/page-facts/text-fingerprint.ts';
-import { duplicatesBy, type Finding, isIndexable, type Page, pageRule, pages, type Rule, siteRule } from './context.ts';
+import {
+  duplicatesBy,
+  type Finding,
+  isIndexable,
+  listDetailOf,
+  type Page,
+  pageRule,
+  pages,
+  type Rule,
+  siteRule,
+} from './context.ts';
 import {
   DESCRIPTION_MAX_CHARS,
   LARGE_HTML_BYTES,
@@ -42,8 +52,7 @@ export const NEAR_DUPLICATE_NAMED = 3;
 
 /** A page's near-duplicate detail: its partners' first URLs (sorted) and how many it has in all. */
 export function nearDuplicateDetail(first: readonly string[], count: number): string {
-  const shown = first.slice(0, NEAR_DUPLICATE_NAMED).join(', ');
-  return `almost the same text as ${count > NEAR_DUPLICATE_NAMED ? `${shown} and ${count - NEAR_DUPLICATE_NAMED} more` : shown}`;
+  return `almost the same text as ${listDetailOf(first, count, NEAR_DUPLICATE_NAMED)}`;
 }
 
 /** A 31-bit FNV-1a hash of one band's values: a number key (a small integer for V8), not a string. */

@@ -110,7 +110,7 @@ describe.each(DIALECTS)('the cross-page checks over the store on %s, on the plan
     const worded = new Set([...STORE_CHECK_TYPES, 'deep-page']);
     const moved = (issues: readonly IssueInstance[]) => issues.filter((issue) => worded.has(issue.type));
     expect(moved(stored.issues)).toEqual(moved(inMemoryOfStored.issues));
-    expect(moved(stored.issues).length).toBe(15);
+    expect(moved(stored.issues).length).toBe(18);
     // And every finding of every type at the same paths as the audit that ran them all in memory (each
     // audit serves the site on a port of its own; ids, and so the URLs a group names first, may differ).
     const port = /127\.0\.0\.1:\d+/g;
