@@ -20,6 +20,13 @@ import { NEAR_DUPLICATE_MIN_WORDS, NEAR_DUPLICATE_SIMILARITY } from '../threshol
  * and the pairs of each bucket are compared here on the two pages' MinHash, read a block of pages at a
  * time. Memory: a block of signatures, the current bucket's ids, and per page with partners the first
  * partners its detail names and a count — never every pair or every signature.
+ *
+ * The budget: the rule charges one comparison per pair per band they share until the pair is found near
+ * (then later shared bands skip it free). Bands run in the same order here and a pair's outcome depends on
+ * its two signatures only, so every pair is charged as often as in memory and the total is the same; only
+ * the order of buckets within a band (here by key, in memory by first page) and of pairs in a bucket
+ * larger than a block differ. Below the budget every pair is compared either way and the findings are the
+ * same set; a site that spends the whole budget may have other pairs cut off (decision 0066).
  */
 
 /** Band rows read at a time. */
