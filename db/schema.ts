@@ -130,7 +130,11 @@ export interface Tables {
     text_hash: string;
     words: number;
     canonical_id: number | null;
+    /** The page's 128 MinHash values (512 bytes) when it has them (migration 0036). */
+    minhash: Buffer | null;
   };
+  /** A running audit's near-duplicate bands: a page's 16 bands of 8 MinHash values, exactly (migration 0036, db/site-audit-bands.ts). */
+  site_audit_bands: { audit_id: string; band: number; key: Buffer; id: number };
   /** The anchor texts (kind 0) and other sites' URLs (kind 1) a running audit's records point at (migration 0032). */
   site_audit_strings: { audit_id: string; kind: number; id: number; value: string };
   /** What a running audit's crawl needs to carry on after its process died, as JSON (migration 0031, db/site-audit-records.ts). */

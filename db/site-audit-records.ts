@@ -26,11 +26,13 @@ export interface StoredRecord {
   words: number;
   /** The internal canonical target when it is another URL. */
   canonicalId: number | null;
+  /** The page's MinHash values as bytes, when it has all of them (what the near-duplicate bands are cut from). */
+  minhash?: Buffer | null;
 }
 
 /**
  * Rows written per statement: records are a few kilobytes each, so a statement stays a few hundred
- * kilobytes; 100 rows of 11 values are far below either database's limit on parameters.
+ * kilobytes; 100 rows of 12 values are far below either database's limit on parameters.
  */
 export const RECORD_WRITE_BATCH = 100;
 
@@ -66,13 +68,16 @@ async function saveRecords(db: Db, auditId: string, records: readonly StoredReco
           text_hash: record.textHash,
           words: record.words,
           canonical_id: record.canonicalId,
+          minhash: record.minhash ?? null,
         })),
       )
       .onConflict((conflict) =>
         conflict
           .columns(['audit_id', 'id'])
           .doUpdateSet((eb) =>
-            Object.fromEntries(COLUMNS.slice(1).map((column) => [column, eb.ref(`excluded.${column}`)])),
+            Object.fromEntries(
+              [...COLUMNS.slice(1), 'minhash' as const].map((column) => [column, eb.ref(`excluded.${column}`)]),
+            ),
           ),
       )
       .execute();
@@ -152,7 +157,7 @@ export async function readCrawlFacts(db: Db, auditId: string): Promise<string | 
   return row?.facts;
 }
 
-function fromRow(row: Omit<Tables['site_audit_records'], 'audit_id'>): StoredRecord {
+function fromRow(row: Omit<Tables['site_audit_records'], 'audit_id' | 'minhash'>): StoredRecord {
   return {
     id: row.id,
     record: row.record,
@@ -201,9 +206,10 @@ export async function recordsOf(db: Db, auditId: string, ids: readonly number[])
   return found;
 }
 
-/** Drops a running audit's crawl facts, URLs, records, strings and edges (its crawl store); callers run it inside their transaction. */
+/** Drops a running audit's crawl facts, URLs, records, strings, edges and bands (its crawl store); callers run it inside their transaction. */
 export async function deleteCrawlStore(db: Db, auditId: string): Promise<void> {
   await deleteEdges(db, auditId);
+  await db.deleteFrom('site_audit_bands').where('audit_id', '=', auditId).execute();
   await db.deleteFrom('site_audit_crawls').where('audit_id', '=', auditId).execute();
   await db.deleteFrom('site_audit_strings').where('audit_id', '=', auditId).execute();
   await db.deleteFrom('site_audit_records').where('audit_id', '=', auditId).execute();

@@ -1,6 +1,7 @@
 import { EDGE_KIND, type EdgeKind, type StoredEdge } from '#db/site-audit-edges.ts';
 import type { StoredRecord } from '#db/site-audit-records.ts';
 import type { StoredUrl, UrlState } from '#db/site-audit-urls.ts';
+import { MINHASH_SIZE } from '#server/lib/page-facts/text-fingerprint.ts';
 import { isIndexable, type Page } from './rules/context.ts';
 import type { PageRecord, UrlNode } from './store.ts';
 
@@ -75,13 +76,18 @@ export function storedRecordOf(node: Page): StoredRecord {
     textHash: page.textHash,
     words: page.words,
     canonicalId: canonical.kind === 'internal' && canonical.id !== node.id ? canonical.id : null,
+    // Only a whole signature: the near-duplicate check compares nothing else (rules/content.ts).
+    minhash:
+      page.minhash?.length === MINHASH_SIZE
+        ? Buffer.from(page.minhash.buffer, page.minhash.byteOffset, page.minhash.byteLength)
+        : null,
   };
 }
 
 /**
  * A page's distinct edges (db/site-audit-edges.ts): its links exactly as `links` holds them (what
  * `inlinkCounts` and `clickDepths` read), and the internal images, other pages named as hreflang
- * alternates, scripts and stylesheets.
+ * alternates, scripts and stylesheets; the links it gives nofollow again, and its pagination targets.
  */
 export function storedEdgesOf(node: Page): StoredEdge[] {
   const { page } = node;
@@ -97,6 +103,16 @@ export function storedEdgesOf(node: Page): StoredEdge[] {
   );
   add(EDGE_KIND.script, page.scripts);
   add(EDGE_KIND.stylesheet, page.stylesheets);
+  // Records made before these facts (and tests' partial ones) have no indexing part.
+  const only = new Set(page.indexing?.nofollowOnlyLinks);
+  add(
+    EDGE_KIND.nofollowLink,
+    page.links.filter((id) => page.nofollow || only.has(id)),
+  );
+  add(
+    EDGE_KIND.pagination,
+    (page.indexing?.pagination ?? []).map((ref) => ref.id),
+  );
   return edges;
 }
 

@@ -103,8 +103,13 @@ export const isError = (node: UrlNode) => node.status >= 400 && node.status < 60
 
 /** Up to `max` items joined for a detail line, with a count of the rest. */
 export function listDetail(items: string[], max = 5): string {
-  const shown = items.slice(0, max).join(', ');
-  return items.length > max ? `${shown} and ${items.length - max} more` : shown;
+  return listDetailOf(items, items.length, max);
+}
+
+/** `listDetail` of a list known by its first items and its length (all a check over the store holds of it). */
+export function listDetailOf(first: readonly string[], count: number, max = 5): string {
+  const shown = first.slice(0, max).join(', ');
+  return count > max ? `${shown} and ${count - max} more` : shown;
 }
 
 export interface RedirectPath {

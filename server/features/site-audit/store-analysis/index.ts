@@ -2,6 +2,8 @@ import type { Db } from '#db/index.ts';
 import type { Finding } from '../rules/context.ts';
 import { STORE_DUPLICATE_CHECKS, storeDuplicates, type StoreDuplicateCheck } from './duplicates.ts';
 import { storeLargeImages } from './images.ts';
+import { storeCanonicalTargetNoLinks, storeNofollowInlinksOnly, storeRedirectNoInlinks } from './link-checks.ts';
+import { storeNearDuplicates } from './near-duplicates.ts';
 import { analyseStore, readGraph, storeClickDepths, storeInlinks, storeOrphans } from './graph.ts';
 
 /*
@@ -28,6 +30,10 @@ export type StoreCheck = (db: Db, auditId: string, emit: (finding: Finding) => v
 export const STORE_CHECKS: Readonly<Record<string, StoreCheck>> = {
   orphan: storeOrphans,
   'img-large': storeLargeImages,
+  'near-duplicate-content': storeNearDuplicates,
+  'nofollow-inlinks-only': storeNofollowInlinksOnly,
+  'redirect-no-inlinks': storeRedirectNoInlinks,
+  'canonical-target-no-links': storeCanonicalTargetNoLinks,
   ...Object.fromEntries(
     (Object.keys(STORE_DUPLICATE_CHECKS) as StoreDuplicateCheck[]).map((check): [string, StoreCheck] => [
       check,
