@@ -54,12 +54,30 @@ export async function collectFindings(db: Db, auditId: string, check: StoreCheck
   return found;
 }
 
-/** Runs the cross-page checks over an audit's crawl store, once its last batch is written; `size`: its node count. */
-export async function analyseCrawlStore(db: Db, auditId: string, size: number): Promise<StoreAnalysis> {
+/** Inlinks and click depths computed in SQL and stored in the URLs' rows, read back by node id; `size`: the node count. */
+export async function analyseStoreGraph(
+  db: Db,
+  auditId: string,
+  size: number,
+): Promise<{ depth: Int32Array; inlinks: Int32Array }> {
   await analyseStore(db);
   await storeInlinks(db, auditId);
   await storeClickDepths(db, auditId);
-  const { depth, inlinks } = await readGraph(db, auditId, size);
+  return readGraph(db, auditId, size);
+}
+
+/** Every check `STORE_CHECKS` holds, run after `analyseStoreGraph`: each finding handed on with its type as it comes. */
+export async function runStoreChecks(
+  db: Db,
+  auditId: string,
+  emit: (type: string, finding: Finding) => void | Promise<void>,
+): Promise<void> {
+  for (const [type, check] of Object.entries(STORE_CHECKS)) await check(db, auditId, (finding) => emit(type, finding));
+}
+
+/** Runs the cross-page checks over an audit's crawl store, once its last batch is written; `size`: its node count. */
+export async function analyseCrawlStore(db: Db, auditId: string, size: number): Promise<StoreAnalysis> {
+  const { depth, inlinks } = await analyseStoreGraph(db, auditId, size);
   const findings = new Map<string, Finding[]>();
   for (const [type, check] of Object.entries(STORE_CHECKS))
     findings.set(type, await collectFindings(db, auditId, check));
