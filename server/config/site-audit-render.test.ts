@@ -19,8 +19,10 @@ test('the rendering settings are read from the environment', () => {
     SITE_AUDIT_RENDER_WAIT_MS: '2500',
     SITE_AUDIT_RENDER_MAX_MB: '256',
     SITE_AUDIT_RENDER_MAX_PAGES: '100',
+    SITE_AUDIT_CHROMIUM_PATH: '/opt/chrome-headless-shell/chrome-headless-shell',
   });
   expect(config.siteAuditRender).toEqual({
+    chromiumPath: '/opt/chrome-headless-shell/chrome-headless-shell',
     concurrency: 2,
     timeoutMs: 5000,
     waitMs: 2500,

@@ -1,4 +1,4 @@
-import { wholeNumber } from './fields.ts';
+import { optionalText, wholeNumber } from './fields.ts';
 import { defineSection } from './section.ts';
 
 /** Defaults of an audit run with "Render JavaScript" (server/features/site-audit/render/). */
@@ -12,9 +12,17 @@ export const SITE_AUDIT_RENDER_DEFAULTS = {
   maxPages: 2000,
 } as const;
 
-/** The site audit's JavaScript rendering: Chromium (CHROMIUM_PATH) through the guarded fetcher. */
+/**
+ * The site audit's JavaScript rendering: chrome-headless-shell when installed, else Chromium (CHROMIUM_PATH),
+ * through the guarded fetcher.
+ */
 export const siteAuditRender = defineSection({
   env: {
+    /**
+     * The audit's browser; unset = /usr/bin/chromium-headless-shell when installed (no browser window to paint:
+     * about a third less CPU per page, docs/decisions/0056 "Part 11"), else CHROMIUM_PATH's Chromium.
+     */
+    SITE_AUDIT_CHROMIUM_PATH: optionalText(),
     SITE_AUDIT_RENDER_CONCURRENCY: wholeNumber({ min: 1, max: 16, fallback: SITE_AUDIT_RENDER_DEFAULTS.concurrency }),
     SITE_AUDIT_RENDER_TIMEOUT_MS: wholeNumber({
       min: 1000,
@@ -26,6 +34,8 @@ export const siteAuditRender = defineSection({
     SITE_AUDIT_RENDER_MAX_PAGES: wholeNumber({ min: 1, max: 50_000, fallback: SITE_AUDIT_RENDER_DEFAULTS.maxPages }),
   },
   read: (env) => ({
+    /** The audit's browser, if set (launch.ts findAuditChromium: chrome-headless-shell by default). */
+    chromiumPath: env.SITE_AUDIT_CHROMIUM_PATH,
     /** Pages one audit renders at once (each in its own browser context of the audit's one browser). */
     concurrency: env.SITE_AUDIT_RENDER_CONCURRENCY,
     /** One page's render time limit. */

@@ -2,14 +2,19 @@ import { createSafeFetcher, type SafeFetcher } from '#server/lib/safe-fetch/inde
 import { CRAWLER_BOT_NAME } from '#server/lib/crawler/index.ts';
 import type { TimeSlicer } from '#server/lib/crawler/time-slice.ts';
 import { createAuditRenderer, type AuditRendererOptions } from '#server/features/site-audit/render/renderer.ts';
+import { findAuditChromium } from '#server/lib/browser/launch.ts';
 import type { SiteAuditLimits } from '#server/config/site-audit-defaults.ts';
 import { runSiteAudit, type RunSiteAuditOptions, type SiteAuditOutcome } from '#server/features/site-audit/audit.ts';
 import { serveFixture, type FixtureSite, type ServedFixture } from '#test/fixtures/crawl-site.ts';
 
-/** An audit's renderer in Debian's Chromium (or CHROMIUM_PATH): two slots, 15 s and 512 MB a page, unless `options` say otherwise. */
+/**
+ * An audit's renderer in the audit's browser (SITE_AUDIT_CHROMIUM_PATH, else chrome-headless-shell when installed,
+ * else Debian's Chromium or CHROMIUM_PATH): two slots, 15 s and 512 MB a page, unless `options` say otherwise.
+ */
 export function testRenderer(fetcher: SafeFetcher, options: Partial<AuditRendererOptions> = {}) {
   return createAuditRenderer({
-    chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromiumPath:
+      findAuditChromium(process.env.SITE_AUDIT_CHROMIUM_PATH, process.env.CHROMIUM_PATH) ?? '/usr/bin/chromium',
     fetcher,
     concurrency: 2,
     timeoutMs: 15_000,
@@ -35,7 +40,7 @@ export async function auditFixture(
     startPath?: string;
     signal?: AbortSignal;
     slicer?: TimeSlicer;
-    /** Render JavaScript in Debian's Chromium (or CHROMIUM_PATH), with these renderer settings. */
+    /** Render JavaScript in the audit's browser (testRenderer), with these renderer settings. */
     render?: Partial<AuditRendererOptions>;
     /** Write the crawl to this store as the job does (decision 0059). */
     crawlStore?: RunSiteAuditOptions['crawlStore'];

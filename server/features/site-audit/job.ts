@@ -4,7 +4,7 @@ import type { Config } from '#server/config/index.ts';
 import type { AppJobDeps } from '#server/job-deps.ts';
 import { eventLoopSlicer } from '#server/lib/crawler/time-slice.ts';
 import { defineJob, JOB_REASONS } from '#server/lib/jobs/types.ts';
-import { findRendererChromium } from '#server/lib/browser/launch.ts';
+import { findAuditChromium } from '#server/lib/browser/launch.ts';
 import { createAuditRenderer, type AuditRenderer } from './render/renderer.ts';
 import type { AuditProgress } from './audit.ts';
 import { runAuditTry, UNEXPECTED_FAILURE, type AuditInput, type AuditOutcome } from './run.ts';
@@ -53,11 +53,14 @@ export async function storeJobFailure(
  * (the server or its worker stopped) runs again from the start, once; then the audit fails with
  * the reason. Its concurrency is SITE_AUDIT_MAX_RUNNING, per process that runs jobs.
  */
-/** A browser for one audit that renders JavaScript: Chromium (CHROMIUM_PATH) through the audit's guarded fetcher. */
+/**
+ * A browser for one audit that renders JavaScript: chrome-headless-shell when installed, else Chromium
+ * (CHROMIUM_PATH; launch.ts findAuditChromium), through the audit's guarded fetcher.
+ */
 function auditRenderer(deps: AppJobDeps): AuditRenderer | undefined {
-  const chromiumPath = findRendererChromium(deps.config.mobileTest.chromiumPath);
-  if (!chromiumPath) return undefined;
   const settings = deps.config.siteAuditRender;
+  const chromiumPath = findAuditChromium(settings.chromiumPath, deps.config.mobileTest.chromiumPath);
+  if (!chromiumPath) return undefined;
   return createAuditRenderer({
     chromiumPath,
     fetcher: deps.crawlFetchers.siteAudit,

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { findRendererChromium, launchRendererChromium } from './launch.ts';
+import { findAuditChromium, findRendererChromium, HEADLESS_SHELL_PATH, launchRendererChromium } from './launch.ts';
 import { rendererPids } from './memory-watch.ts';
 
 const chromiumPath = findRendererChromium(process.env.CHROMIUM_PATH);
@@ -24,3 +24,23 @@ test.skipIf(!chromiumPath)(
     }
   },
 );
+
+test("the site audit renders in chrome-headless-shell when it is installed, else in CHROMIUM_PATH's Chromium", () => {
+  const installed =
+    (...paths: string[]) =>
+    (path: string) =>
+      paths.includes(path);
+  expect(findAuditChromium(undefined, undefined, installed(HEADLESS_SHELL_PATH, '/usr/bin/chromium'))).toBe(
+    HEADLESS_SHELL_PATH,
+  );
+  expect(findAuditChromium(undefined, '/opt/chrome', installed('/opt/chrome'))).toBe('/opt/chrome');
+  expect(findAuditChromium(undefined, undefined, installed('/usr/bin/chromium'))).toBe('/usr/bin/chromium');
+  // SITE_AUDIT_CHROMIUM_PATH chooses (a full Chromium, or a shell elsewhere); a path that does not exist falls back.
+  expect(findAuditChromium('/usr/bin/chromium', undefined, installed(HEADLESS_SHELL_PATH, '/usr/bin/chromium'))).toBe(
+    '/usr/bin/chromium',
+  );
+  expect(findAuditChromium('/opt/shell', undefined, installed('/usr/bin/chromium'))).toBe('/usr/bin/chromium');
+  // CHROMIUM_PATH=off turns rendering off, the audit's included.
+  expect(findAuditChromium(undefined, 'off', installed(HEADLESS_SHELL_PATH))).toBeUndefined();
+  expect(findAuditChromium(undefined, undefined, installed())).toBeUndefined();
+});

@@ -48,6 +48,26 @@ export function findRendererChromium(
   return exists(path) ? path : undefined;
 }
 
+/** Debian's chrome-headless-shell (package `chromium-headless-shell`, the same Chromium without its browser window). */
+export const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
+
+/**
+ * The site audit's browser: `configured` (SITE_AUDIT_CHROMIUM_PATH), else chrome-headless-shell, when it exists,
+ * else the renderers' Chromium (findRendererChromium); none when CHROMIUM_PATH is `off`. The shell renders
+ * pages with the same Blink, V8 and flags, but has no browser window whose tab strip, toolbar and
+ * compositor Chromium repaints on every navigation: in a loop of the audit's own renders, 37–39 against
+ * 87–107 ms of the browser process's CPU per page (docs/decisions/0056, "Part 11").
+ */
+export function findAuditChromium(
+  configured: string | undefined,
+  chromium: string | undefined,
+  exists: (path: string) => boolean = existsSync,
+): string | undefined {
+  if (chromium === 'off') return undefined;
+  const shell = configured ?? HEADLESS_SHELL_PATH;
+  return exists(shell) ? shell : findRendererChromium(chromium, exists);
+}
+
 /**
  * Launches the renderers' Chromium: sandboxed when chooseSandbox allows it, and once more without the
  * sandbox when a sandboxed launch fails for a reason it names. Answers the browser and the choice made
