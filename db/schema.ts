@@ -130,6 +130,9 @@ export interface Tables {
     text_hash: string;
     words: number;
     canonical_id: number | null;
+    /** META_FLAGS bits and the HTML's size, for the site-wide header checks (migration 0037). */
+    meta_flags: number;
+    html_bytes: number;
   };
   /** The anchor texts (kind 0) and other sites' URLs (kind 1) a running audit's records point at (migration 0032). */
   site_audit_strings: { audit_id: string; kind: number; id: number; value: string };

@@ -62,6 +62,8 @@ function record(id: number, title: string | null): StoredRecord {
     textHash: `hash-${id}`,
     words: 300,
     canonicalId: null,
+    metaFlags: 0x1f00 + id,
+    htmlBytes: 2048 + id,
   };
 }
 

@@ -26,11 +26,14 @@ export interface StoredRecord {
   words: number;
   /** The internal canonical target when it is another URL. */
   canonicalId: number | null;
+  /** The record's META_FLAGS bits and HTML size (migration 0037): what the site-wide header checks count; 0 when absent. */
+  metaFlags?: number;
+  htmlBytes?: number;
 }
 
 /**
  * Rows written per statement: records are a few kilobytes each, so a statement stays a few hundred
- * kilobytes; 100 rows of 11 values are far below either database's limit on parameters.
+ * kilobytes; 100 rows of 13 values are far below either database's limit on parameters.
  */
 export const RECORD_WRITE_BATCH = 100;
 
@@ -47,6 +50,8 @@ const COLUMNS = [
   'text_hash',
   'words',
   'canonical_id',
+  'meta_flags',
+  'html_bytes',
 ] as const;
 
 async function saveRecords(db: Db, auditId: string, records: readonly StoredRecord[]): Promise<void> {
@@ -66,6 +71,8 @@ async function saveRecords(db: Db, auditId: string, records: readonly StoredReco
           text_hash: record.textHash,
           words: record.words,
           canonical_id: record.canonicalId,
+          meta_flags: record.metaFlags ?? 0,
+          html_bytes: record.htmlBytes ?? 0,
         })),
       )
       .onConflict((conflict) =>
@@ -164,6 +171,8 @@ function fromRow(row: Omit<Tables['site_audit_records'], 'audit_id'>): StoredRec
     textHash: row.text_hash,
     words: row.words,
     canonicalId: row.canonical_id,
+    metaFlags: row.meta_flags,
+    htmlBytes: row.html_bytes,
   };
 }
 

@@ -75,6 +75,8 @@ export function storedRecordOf(node: Page): StoredRecord {
     textHash: page.textHash,
     words: page.words,
     canonicalId: canonical.kind === 'internal' && canonical.id !== node.id ? canonical.id : null,
+    metaFlags: page.metaFlags,
+    htmlBytes: page.htmlBytes,
   };
 }
 

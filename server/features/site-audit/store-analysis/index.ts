@@ -2,6 +2,7 @@ import type { Db } from '#db/index.ts';
 import type { Finding } from '../rules/context.ts';
 import { STORE_DUPLICATE_CHECKS, storeDuplicates, type StoreDuplicateCheck } from './duplicates.ts';
 import { storeLargeImages } from './images.ts';
+import { siteWideCheck } from './site-wide.ts';
 import { analyseStore, readGraph, storeClickDepths, storeInlinks, storeOrphans } from './graph.ts';
 
 /*
@@ -28,6 +29,11 @@ export type StoreCheck = (db: Db, auditId: string, emit: (finding: Finding) => v
 export const STORE_CHECKS: Readonly<Record<string, StoreCheck>> = {
   orphan: storeOrphans,
   'img-large': storeLargeImages,
+  'hsts-missing': siteWideCheck('hsts-missing'),
+  'nosniff-missing': siteWideCheck('nosniff-missing'),
+  'csp-missing': siteWideCheck('csp-missing'),
+  'referrer-policy-missing': siteWideCheck('referrer-policy-missing'),
+  'html-not-compressed': siteWideCheck('html-not-compressed'),
   ...Object.fromEntries(
     (Object.keys(STORE_DUPLICATE_CHECKS) as StoreDuplicateCheck[]).map((check): [string, StoreCheck] => [
       check,

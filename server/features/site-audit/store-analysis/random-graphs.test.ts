@@ -1,10 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Db } from '#db/index.ts';
-import { writeCrawlBatch } from '#db/site-audit-records.ts';
-import { insertSiteAudit } from '#db/site-audits.ts';
-import { URL_STATE } from '#db/site-audit-urls.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
-import { storedEdgesOf, storedRecordOf, storedUrlOf } from '../record-codec.ts';
+import { seededRandom, storeNodes, type SeededRandom } from '#test/helpers/site-audit-store.ts';
 import {
   clickDepths,
   duplicatesBy,
@@ -21,27 +18,10 @@ import { collectFindings } from './index.ts';
 import { STORE_DUPLICATE_CHECKS, storeDuplicates, type StoreDuplicateCheck } from './duplicates.ts';
 import { analyseStore, readGraph, storeClickDepths, storeInlinks, storeOrphans } from './graph.ts';
 
-/** A seeded PRNG (mulberry32): the same graphs on every run, different ones per seed. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (below: number) => Math.floor(next() * below),
-    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)],
-  };
-}
-
 const ORIGIN = 'https://graph.example';
 
 /** The fields the cross-page checks read; the rest of a record as an empty page has it. */
-function record(rng: ReturnType<typeof random>, id: number, size: number): PageRecord {
+function record(rng: SeededRandom, id: number, size: number): PageRecord {
   const links = new Set<number>();
   // Mostly a little further on (so the site is many clicks deep), now and then anywhere.
   for (let n = rng.int(4); n > 0; n -= 1) links.add(Math.min(size - 1, id + 1 + rng.int(15)));
@@ -78,7 +58,7 @@ function record(rng: ReturnType<typeof random>, id: number, size: number): PageR
  * into chains and loops (and off the site), errors, and URLs never fetched; some listed in a sitemap.
  */
 function randomCrawl(seed: number, size: number): UrlNode[] {
-  const rng = random(seed);
+  const rng = seededRandom(seed);
   // Blank nodes as the crawl makes them, one per URL named.
   const urls = createUrlStore();
   for (let id = 0; id < size; id += 1) urls.idOf(`${ORIGIN}/n${id}`);
@@ -95,19 +75,6 @@ function randomCrawl(seed: number, size: number): UrlNode[] {
     else if (rng.int(2) === 0) Object.assign(current, { status: 200, bytes: rng.pick([2_000, 150_000, 400_000]) });
   }
   return nodes;
-}
-
-async function store(db: Db, auditId: string, nodes: readonly UrlNode[]): Promise<void> {
-  await insertSiteAudit(db, { id: auditId, visitor: 'v', url: `${ORIGIN}/`, createdAt: '2026-11-29T06:00:00Z' });
-  const answered = nodes.filter((each) => each.status > 0);
-  const crawled = answered.filter((each): each is Page => each.page !== null);
-  await writeCrawlBatch(db, auditId, {
-    urls: nodes.map((each) =>
-      storedUrlOf(each, { state: each.status > 0 ? URL_STATE.done : URL_STATE.known, seq: each.id, depth: 0 }),
-    ),
-    records: crawled.map(storedRecordOf),
-    edges: crawled.flatMap(storedEdgesOf),
-  });
 }
 
 const byUrl = (findings: readonly Finding[]) => [...findings].sort((a, b) => (a.url < b.url ? -1 : 1));
@@ -135,7 +102,7 @@ describe.each(DIALECTS)('the cross-page checks over the store on %s, on random g
     async (seed) => {
       db = await openTestDatabase(dialect);
       const nodes = randomCrawl(seed, 400);
-      await store(db, 'g', nodes);
+      await storeNodes(db, 'g', nodes);
       await analyseStore(db);
       await storeInlinks(db, 'g');
       await storeClickDepths(db, 'g');
@@ -161,7 +128,7 @@ describe.each(DIALECTS)('the cross-page checks over the store on %s, on random g
     async (seed) => {
       db = await openTestDatabase(dialect);
       const nodes = randomCrawl(seed, 300);
-      await store(db, 'g', nodes);
+      await storeNodes(db, 'g', nodes);
       for (const check of Object.keys(STORE_DUPLICATE_CHECKS) as StoreDuplicateCheck[]) {
         const found: Finding[] = [];
         await storeDuplicates(db, 'g', check, (finding) => {
