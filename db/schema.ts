@@ -134,6 +134,14 @@ export interface Tables {
     meta_flags: number;
     html_bytes: number;
   };
+  /** What the check of a running audit's other-site URLs found, by string id (migration 0037, db/site-audit-external-checks.ts). */
+  site_audit_external_checks: {
+    audit_id: string;
+    id: number;
+    kind: string;
+    /** The answer as the checker words it (`ExternalCheck`), as JSON. */
+    answer: string;
+  };
   /** The anchor texts (kind 0) and other sites' URLs (kind 1) a running audit's records point at (migration 0032). */
   site_audit_strings: { audit_id: string; kind: number; id: number; value: string };
   /** What a running audit's crawl needs to carry on after its process died, as JSON (migration 0031, db/site-audit-records.ts). */

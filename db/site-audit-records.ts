@@ -1,6 +1,7 @@
 import type { Db } from './index.ts';
 import type { Tables } from './schema.ts';
 import { deleteEdges, saveEdges, type StoredEdge } from './site-audit-edges.ts';
+import { deleteExternalChecks } from './site-audit-external-checks.ts';
 import { saveUrls, type StoredUrl } from './site-audit-urls.ts';
 
 /*
@@ -210,9 +211,10 @@ export async function recordsOf(db: Db, auditId: string, ids: readonly number[])
   return found;
 }
 
-/** Drops a running audit's crawl facts, URLs, records, strings and edges (its crawl store); callers run it inside their transaction. */
+/** Drops a running audit's crawl facts, URLs, records, strings, edges and external checks (its crawl store); callers run it inside their transaction. */
 export async function deleteCrawlStore(db: Db, auditId: string): Promise<void> {
   await deleteEdges(db, auditId);
+  await deleteExternalChecks(db, auditId);
   await db.deleteFrom('site_audit_crawls').where('audit_id', '=', auditId).execute();
   await db.deleteFrom('site_audit_strings').where('audit_id', '=', auditId).execute();
   await db.deleteFrom('site_audit_records').where('audit_id', '=', auditId).execute();

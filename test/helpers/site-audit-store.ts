@@ -1,5 +1,5 @@
 import type { Db } from '#db/index.ts';
-import { writeCrawlBatch } from '#db/site-audit-records.ts';
+import { STRING_KIND, writeCrawlBatch } from '#db/site-audit-records.ts';
 import { insertSiteAudit } from '#db/site-audits.ts';
 import { URL_STATE } from '#db/site-audit-urls.ts';
 import { storedEdgesOf, storedRecordOf, storedUrlOf } from '#server/features/site-audit/record-codec.ts';
@@ -25,11 +25,32 @@ export function seededRandom(seed: number) {
 
 export type SeededRandom = ReturnType<typeof seededRandom>;
 
+/** A record's fields the store's columns and edges read, as a page without any of them has them. */
+export const BLANK_RECORD = {
+  title: '',
+  description: '',
+  h1: [],
+  noindex: false,
+  canonical: { kind: 'none' },
+  words: 0,
+  textHash: '',
+  links: [],
+  images: [],
+  hreflang: [],
+  scripts: [],
+  stylesheets: [],
+} as const;
+
 /**
  * Stores made-up crawl nodes as the crawl writer would, in one batch, in a new audit row: every URL
- * (answered ones done), the pages' records and their edges.
+ * (answered ones done), the pages' records and their edges, and the other sites' URLs they name.
  */
-export async function storeNodes(db: Db, auditId: string, nodes: readonly UrlNode[]): Promise<void> {
+export async function storeNodes(
+  db: Db,
+  auditId: string,
+  nodes: readonly UrlNode[],
+  externals: readonly string[] = [],
+): Promise<void> {
   await insertSiteAudit(db, {
     id: auditId,
     visitor: 'v',
@@ -43,5 +64,6 @@ export async function storeNodes(db: Db, auditId: string, nodes: readonly UrlNod
     ),
     records: crawled.map(storedRecordOf),
     edges: crawled.flatMap(storedEdgesOf),
+    strings: externals.map((value, id) => ({ kind: STRING_KIND.external, id, value })),
   });
 }

@@ -4,3 +4,15 @@
 -- written before this migration (a crawl resumed across it reads them as lacking every setting).
 ALTER TABLE site_audit_records ADD COLUMN meta_flags INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE site_audit_records ADD COLUMN html_bytes INTEGER NOT NULL DEFAULT 0;
+
+-- What the audit's check of other sites' URLs found, by the URL's id among the audit's external strings
+-- (site_audit_strings kind 1; a record names it as -1 - id): its kind and the whole answer as JSON,
+-- written once the checks end, so the resource and external-link checks read them in SQL. No row: not
+-- checked. Dropped with the crawl store.
+CREATE TABLE IF NOT EXISTS site_audit_external_checks (
+  audit_id TEXT NOT NULL REFERENCES site_audits (id) ON DELETE CASCADE,
+  id INTEGER NOT NULL,
+  kind TEXT NOT NULL,
+  answer TEXT NOT NULL,
+  PRIMARY KEY (audit_id, id)
+);

@@ -169,10 +169,6 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
   );
   await writer?.flush();
   queue?.check();
-  const fromStore =
-    options.siteChecks === 'store' && options.crawlStore && !options.signal?.aborted
-      ? await analyseCrawlStore(options.crawlStore.db, options.crawlStore.auditId, store.nodes.length)
-      : undefined;
   const externalChecks = await checkExternals(
     options,
     store.externals,
@@ -180,6 +176,11 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
     (externalChecked, externalTotal) =>
       options.onProgress?.({ crawled: state.fetched, discovered: store.nodes.length, externalChecked, externalTotal }),
   );
+  // After the external checks: the resource and external-link checks read their answers from the store.
+  const fromStore =
+    options.siteChecks === 'store' && options.crawlStore && !options.signal?.aborted
+      ? await analyseCrawlStore(options.crawlStore.db, options.crawlStore.auditId, store.nodes.length, externalChecks)
+      : undefined;
   const sitemaps = state.sitemaps ?? { files: [], found: false };
   const evaluation = await evaluateRulesSliced(
     {

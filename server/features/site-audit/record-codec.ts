@@ -83,13 +83,13 @@ export function storedRecordOf(node: Page): StoredRecord {
 /**
  * A page's distinct edges (db/site-audit-edges.ts): its links exactly as `links` holds them (what
  * `inlinkCounts` and `clickDepths` read), and the internal images, other pages named as hreflang
- * alternates, scripts and stylesheets.
+ * alternates, and the scripts and stylesheets, other sites' ones too (-1 - external id, as the record has them).
  */
 export function storedEdgesOf(node: Page): StoredEdge[] {
   const { page } = node;
   const edges: StoredEdge[] = [];
-  const add = (kind: EdgeKind, targets: Iterable<number>) => {
-    for (const target of new Set(targets)) if (target >= 0) edges.push({ kind, source: node.id, target });
+  const add = (kind: EdgeKind, targets: Iterable<number>, external = false) => {
+    for (const target of new Set(targets)) if (target >= 0 || external) edges.push({ kind, source: node.id, target });
   };
   add(EDGE_KIND.link, page.links);
   add(EDGE_KIND.image, page.images);
@@ -97,8 +97,8 @@ export function storedEdgesOf(node: Page): StoredEdge[] {
     EDGE_KIND.hreflang,
     page.hreflang.map((ref) => ref.id).filter((id) => id !== node.id),
   );
-  add(EDGE_KIND.script, page.scripts);
-  add(EDGE_KIND.stylesheet, page.stylesheets);
+  add(EDGE_KIND.script, page.scripts, true);
+  add(EDGE_KIND.stylesheet, page.stylesheets, true);
   return edges;
 }
 

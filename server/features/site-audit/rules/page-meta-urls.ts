@@ -67,9 +67,7 @@ function sortedHas(values: Uint32Array, value: number): boolean {
  * three others by URL (`shown`: those, or more, in order) with the number of the rest.
  */
 export function siteWideDetail(what: string, lacking: number, total: number, shown: string[]): string {
-  const others = lacking - 1;
-  const also = others > 3 ? `${listDetail(shown.slice(0, 3), 3)} and ${others - 3} more` : listDetail(shown, 3);
-  return `${what} on ${lacking} of ${plural(total, 'HTML page')}${others > 0 ? `, also ${also}` : ''}`;
+  return `${what} on ${lacking} of ${plural(total, 'HTML page')}${lacking > 1 ? `, also ${listDetail(shown, 3, lacking - 1)}` : ''}`;
 }
 
 /**

@@ -1,7 +1,9 @@
 import type { Db } from '#db/index.ts';
+import { saveExternalChecks, type StoredExternalCheck } from '#db/site-audit-external-checks.ts';
 import type { Finding } from '../rules/context.ts';
 import { STORE_DUPLICATE_CHECKS, storeDuplicates, type StoreDuplicateCheck } from './duplicates.ts';
 import { storeLargeImages } from './images.ts';
+import { STORE_RESOURCE_CHECKS } from './resources.ts';
 import { siteWideCheck } from './site-wide.ts';
 import { analyseStore, readGraph, storeClickDepths, storeInlinks, storeOrphans } from './graph.ts';
 
@@ -34,6 +36,7 @@ export const STORE_CHECKS: Readonly<Record<string, StoreCheck>> = {
   'csp-missing': siteWideCheck('csp-missing'),
   'referrer-policy-missing': siteWideCheck('referrer-policy-missing'),
   'html-not-compressed': siteWideCheck('html-not-compressed'),
+  ...STORE_RESOURCE_CHECKS,
   ...Object.fromEntries(
     (Object.keys(STORE_DUPLICATE_CHECKS) as StoreDuplicateCheck[]).map((check): [string, StoreCheck] => [
       check,
@@ -54,8 +57,17 @@ export async function collectFindings(db: Db, auditId: string, check: StoreCheck
   return found;
 }
 
-/** Runs the cross-page checks over an audit's crawl store, once its last batch is written; `size`: its node count. */
-export async function analyseCrawlStore(db: Db, auditId: string, size: number): Promise<StoreAnalysis> {
+/**
+ * Runs the cross-page checks over an audit's crawl store, once its last batch is written and its other-site
+ * URLs are checked (`externalChecks`, stored first); `size`: its node count.
+ */
+export async function analyseCrawlStore(
+  db: Db,
+  auditId: string,
+  size: number,
+  externalChecks: ReadonlyArray<StoredExternalCheck | undefined> = [],
+): Promise<StoreAnalysis> {
+  await saveExternalChecks(db, auditId, externalChecks);
   await analyseStore(db);
   await storeInlinks(db, auditId);
   await storeClickDepths(db, auditId);

@@ -13,6 +13,7 @@ import type { Finding } from '../rules/context.ts';
 import { evaluateRules, type IssueInstance } from '../rules/index.ts';
 import { STORE_DUPLICATE_CHECKS, storeDuplicates, type StoreDuplicateCheck } from './duplicates.ts';
 import { storeLargeImages } from './images.ts';
+import { STORE_RESOURCE_CHECKS } from './resources.ts';
 import { collectFindings, STORE_CHECK_TYPES } from './index.ts';
 import { analyseStore, readGraph, storeClickDepths, storeInlinks, storeOrphans } from './graph.ts';
 
@@ -47,7 +48,7 @@ describe.each(DIALECTS)('the cross-page checks over the store on %s, on the plan
     }
   }
 
-  test('inlinks, click depths, orphans, large images and the four duplicate checks equal the in-memory audit’s, row for row', async () => {
+  test('inlinks, click depths, orphans, large images, the four duplicate checks and the resource checks equal the in-memory audit’s, row for row', async () => {
     db = await openTestDatabase(dialect);
     const auditId = 'planted';
     const outcome = await auditPlanted(auditId);
@@ -74,6 +75,14 @@ describe.each(DIALECTS)('the cross-page checks over the store on %s, on the plan
         check,
       ).toEqual(plantedExpectation[check]);
       expect(byUrl(found), check).toEqual(expected);
+    }
+    for (const [type, check] of Object.entries(STORE_RESOURCE_CHECKS)) {
+      const expected = inMemory(outcome, type);
+      expect(
+        expected.map((finding) => new URL(finding.url).pathname),
+        type,
+      ).toEqual(plantedExpectation[type]);
+      expect(byUrl(await collectFindings(db, auditId, check)), type).toEqual(expected);
     }
   });
 
@@ -106,7 +115,8 @@ describe.each(DIALECTS)('the cross-page checks over the store on %s, on the plan
     const worded = new Set([...STORE_CHECK_TYPES, 'deep-page']);
     const moved = (issues: readonly IssueInstance[]) => issues.filter((issue) => worded.has(issue.type));
     expect(moved(stored.issues)).toEqual(moved(inMemoryOfStored.issues));
-    expect(moved(stored.issues).length).toBe(13);
+    // 13 of the graph and duplicate checks, 7 of the resource checks (one each); the site-wide settings none.
+    expect(moved(stored.issues).length).toBe(20);
     // And every finding of every type at the same paths as the audit that ran them all in memory (each
     // audit serves the site on a port of its own; ids, and so the URLs a group names first, may differ).
     const port = /127\.0\.0\.1:\d+/g;

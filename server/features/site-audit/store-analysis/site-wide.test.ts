@@ -4,29 +4,13 @@ import { insertSiteAudit } from '#db/site-audits.ts';
 import { PAGE_META_ORIGIN, pageMetaSite, pageMetaSiteExpectation } from '#test/fixtures/site-audit-page-meta-site.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
 import { createInMemoryFetcher } from '#test/helpers/in-memory-fetcher.ts';
-import { seededRandom, storeNodes } from '#test/helpers/site-audit-store.ts';
+import { BLANK_RECORD, seededRandom, storeNodes } from '#test/helpers/site-audit-store.ts';
 import { runSiteAudit } from '../audit.ts';
 import type { Finding, RuleContext } from '../rules/context.ts';
 import { SITE_SETTINGS, siteSettingRule, type SiteSetting } from '../rules/page-meta-urls.ts';
 import { createUrlStore, META_FLAGS, type PageRecord, type UrlNode } from '../store.ts';
 import { collectFindings } from './index.ts';
 import { siteWideCheck } from './site-wide.ts';
-
-/** What else of a record the store's columns read. */
-const EMPTY_RECORD = {
-  title: '',
-  description: '',
-  h1: [],
-  noindex: false,
-  canonical: { kind: 'none' },
-  words: 0,
-  textHash: '',
-  links: [],
-  images: [],
-  hreflang: [],
-  scripts: [],
-  stylesheets: [],
-};
 
 const SETTINGS = Object.keys(SITE_SETTINGS) as SiteSetting[];
 
@@ -50,7 +34,7 @@ function randomCrawl(seed: number, size: number, present: number): UrlNode[] {
     for (const { flag } of Object.values(SITE_SETTINGS)) if (rng.next() < present) metaFlags |= flag;
     if (rng.int(2) === 0) metaFlags |= META_FLAGS.ogTitle;
     const htmlBytes = rng.pick([300, 1023, 1024, 40_000]);
-    return { ...EMPTY_RECORD, metaFlags, htmlBytes } as unknown as PageRecord;
+    return { ...BLANK_RECORD, metaFlags, htmlBytes } as unknown as PageRecord;
   };
   const nodes = urls.nodes;
   Object.assign(nodes[0], { start: true, status: 301, redirectTo: 1 });
