@@ -142,6 +142,8 @@ export interface Tables {
     /** The answer as the checker words it (`ExternalCheck`), as JSON. */
     answer: string;
   };
+  /** Each link of a running audit's pages to another site (migration 0037, db/site-audit-external-checks.ts). */
+  site_audit_external_links: { audit_id: string; target: number; source: number; seq: number; cell: number };
   /** The anchor texts (kind 0) and other sites' URLs (kind 1) a running audit's records point at (migration 0032). */
   site_audit_strings: { audit_id: string; kind: number; id: number; value: string };
   /** What a running audit's crawl needs to carry on after its process died, as JSON (migration 0031, db/site-audit-records.ts). */

@@ -1,7 +1,7 @@
 import type { Db } from './index.ts';
 import type { Tables } from './schema.ts';
 import { deleteEdges, saveEdges, type StoredEdge } from './site-audit-edges.ts';
-import { deleteExternalChecks } from './site-audit-external-checks.ts';
+import { deleteExternalChecks, saveExternalLinks, type StoredExternalLink } from './site-audit-external-checks.ts';
 import { saveUrls, type StoredUrl } from './site-audit-urls.ts';
 
 /*
@@ -132,6 +132,8 @@ export async function writeCrawlBatch(
     strings?: readonly StoredString[];
     /** The distinct links, images, hreflang, scripts and stylesheets the batch's pages name. */
     edges?: readonly StoredEdge[];
+    /** Every link of the batch's pages to another site. */
+    externalLinks?: readonly StoredExternalLink[];
     /** What the crawl needs to carry on (JSON), once it is known: written last, so it never names a batch not stored. */
     crawl?: string;
   },
@@ -141,6 +143,7 @@ export async function writeCrawlBatch(
     await saveUrls(trx, auditId, batch.urls);
     await saveRecords(trx, auditId, batch.records);
     await saveEdges(trx, auditId, batch.edges ?? []);
+    await saveExternalLinks(trx, auditId, batch.externalLinks ?? []);
     if (batch.crawl !== undefined)
       await trx
         .insertInto('site_audit_crawls')

@@ -1,5 +1,5 @@
 // `TEST_DATABASE_URL=… npx tsx scripts/bench/store-checks.ts` (PAGES=20000 by default): the cost of the
-// site-wide setting and resource checks over the crawl store (decision 0067) on a made-up crawl, on a
+// site-wide setting, resource and external-link checks over the crawl store (decision 0067) on a made-up crawl, on a
 // SQLite file and on PostgreSQL. Not part of `npm run bench` (it reads no built server).
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -10,25 +10,22 @@ import { BLANK_RECORD, seededRandom, storeNodes } from '#test/helpers/site-audit
 import type { ExternalCheck } from '#server/features/site-audit/external-links.ts';
 import { analyseStore } from '#server/features/site-audit/store-analysis/graph.ts';
 import { collectFindings, STORE_CHECKS } from '#server/features/site-audit/store-analysis/index.ts';
+import { SITE_SETTINGS } from '#server/features/site-audit/rules/page-meta-urls.ts';
+import { STORE_RESOURCE_CHECKS } from '#server/features/site-audit/store-analysis/resources.ts';
 import { createUrlStore, type PageRecord } from '#server/features/site-audit/store.ts';
 
 const PAGES = Number(process.env.PAGES ?? 20_000);
+/** The checks of decision 0067: the site-wide settings, the resources and the external links. */
 const TYPES = [
-  'hsts-missing',
-  'nosniff-missing',
-  'csp-missing',
-  'referrer-policy-missing',
-  'html-not-compressed',
-  'js-broken',
-  'css-broken',
-  'js-redirected',
-  'css-redirected',
-  'js-too-large',
-  'css-too-large',
-  'img-redirected',
+  ...Object.keys(SITE_SETTINGS),
+  ...Object.keys(STORE_RESOURCE_CHECKS),
+  ...['broken', 'redirected', 'timeout', 'unverified'].map((kind) => `external-${kind}`),
 ];
 
-/** PAGES pages loading 5 scripts, 3 stylesheets (a quarter of them other sites') and 5 images of 750 resources. */
+/**
+ * PAGES pages loading 5 scripts, 3 stylesheets (a quarter of them other sites') and 5 images of 750
+ * resources, and linking to 3 of 50 other-site URLs.
+ */
 function crawl() {
   const rng = seededRandom(1);
   const urls = createUrlStore();
@@ -39,8 +36,9 @@ function crawl() {
       [
         { kind: 'broken', status: 404, detail: 'HTTP 404' } as const,
         { kind: 'redirected', status: 301, finalUrl: 'https://cdn.example/x', finalStatus: 200, hops: 1 } as const,
+        { kind: 'unverified', status: 403, detail: 'HTTP 403' } as const,
         { kind: 'ok', status: 200 } as const,
-      ][id % 3],
+      ][id % 4],
   );
   const some = (n: number, from: () => number) => [...new Set(Array.from({ length: n }, from))];
   for (const node of urls.nodes.slice(PAGES))
@@ -56,13 +54,15 @@ function crawl() {
         scripts: some(5, () => (rng.int(4) === 0 ? -1 - rng.int(50) : PAGES + rng.int(200))),
         stylesheets: some(3, () => (rng.int(4) === 0 ? -1 - rng.int(50) : PAGES + 200 + rng.int(50))),
         images: some(5, () => PAGES + 250 + rng.int(500)),
+        // Three links to other sites on every page, the anchor texts' first.
+        outlinks: Int32Array.from(some(3, () => -1 - rng.int(50)).flatMap((target) => [target, 0])),
       } as unknown as PageRecord,
     });
   return { nodes: urls.nodes, externals, checks };
 }
 
 async function run(name: string, db: Db, { nodes, externals, checks }: ReturnType<typeof crawl>) {
-  await storeNodes(db, 'b', nodes, externals);
+  await storeNodes(db, 'b', nodes, { anchors: ['Partner'], externals });
   await saveExternalChecks(db, 'b', checks);
   await analyseStore(db);
   const rss = process.memoryUsage().rss;

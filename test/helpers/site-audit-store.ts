@@ -2,7 +2,12 @@ import type { Db } from '#db/index.ts';
 import { STRING_KIND, writeCrawlBatch } from '#db/site-audit-records.ts';
 import { insertSiteAudit } from '#db/site-audits.ts';
 import { URL_STATE } from '#db/site-audit-urls.ts';
-import { storedEdgesOf, storedRecordOf, storedUrlOf } from '#server/features/site-audit/record-codec.ts';
+import {
+  storedEdgesOf,
+  storedExternalLinksOf,
+  storedRecordOf,
+  storedUrlOf,
+} from '#server/features/site-audit/record-codec.ts';
 import type { Page } from '#server/features/site-audit/rules/context.ts';
 import type { UrlNode } from '#server/features/site-audit/store.ts';
 
@@ -39,17 +44,18 @@ export const BLANK_RECORD = {
   hreflang: [],
   scripts: [],
   stylesheets: [],
+  outlinks: new Int32Array(0),
 } as const;
 
 /**
  * Stores made-up crawl nodes as the crawl writer would, in one batch, in a new audit row: every URL
- * (answered ones done), the pages' records and their edges, and the other sites' URLs they name.
+ * (answered ones done), the pages' records, their edges and links to other sites, and the strings they name.
  */
 export async function storeNodes(
   db: Db,
   auditId: string,
   nodes: readonly UrlNode[],
-  externals: readonly string[] = [],
+  strings: { anchors?: readonly string[]; externals?: readonly string[] } = {},
 ): Promise<void> {
   await insertSiteAudit(db, {
     id: auditId,
@@ -64,6 +70,10 @@ export async function storeNodes(
     ),
     records: crawled.map(storedRecordOf),
     edges: crawled.flatMap(storedEdgesOf),
-    strings: externals.map((value, id) => ({ kind: STRING_KIND.external, id, value })),
+    externalLinks: crawled.flatMap(storedExternalLinksOf),
+    strings: [
+      ...(strings.anchors ?? []).map((value, id) => ({ kind: STRING_KIND.anchor, id, value })),
+      ...(strings.externals ?? []).map((value, id) => ({ kind: STRING_KIND.external, id, value })),
+    ],
   });
 }

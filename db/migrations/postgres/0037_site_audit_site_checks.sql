@@ -16,3 +16,15 @@ CREATE TABLE IF NOT EXISTS site_audit_external_checks (
   answer TEXT NOT NULL,
   PRIMARY KEY (audit_id, id)
 );
+
+-- Every link of a running audit's pages to another site (PageRecord.outlinks' cells with a negative
+-- target): the external string id, the page, the link's place among the page's links and its anchor cell
+-- (anchor string id << 2 | position). The external-link checks count them and name the first ones.
+CREATE TABLE IF NOT EXISTS site_audit_external_links (
+  audit_id TEXT NOT NULL REFERENCES site_audits (id) ON DELETE CASCADE,
+  target INTEGER NOT NULL,
+  source INTEGER NOT NULL,
+  seq INTEGER NOT NULL,
+  cell INTEGER NOT NULL,
+  PRIMARY KEY (audit_id, target, source, seq)
+);

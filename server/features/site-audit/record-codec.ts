@@ -1,4 +1,5 @@
 import { EDGE_KIND, type EdgeKind, type StoredEdge } from '#db/site-audit-edges.ts';
+import type { StoredExternalLink } from '#db/site-audit-external-checks.ts';
 import type { StoredRecord } from '#db/site-audit-records.ts';
 import type { StoredUrl, UrlState } from '#db/site-audit-urls.ts';
 import { isIndexable, type Page } from './rules/context.ts';
@@ -100,6 +101,15 @@ export function storedEdgesOf(node: Page): StoredEdge[] {
   add(EDGE_KIND.script, page.scripts, true);
   add(EDGE_KIND.stylesheet, page.stylesheets, true);
   return edges;
+}
+
+/** A page's links to other sites, each of them (db/site-audit-external-checks.ts), from its `outlinks` cells. */
+export function storedExternalLinksOf(node: Page): StoredExternalLink[] {
+  const cells = node.page.outlinks;
+  const links: StoredExternalLink[] = [];
+  for (let at = 0; at < cells.length; at += 2)
+    if (cells[at] < 0) links.push({ target: -1 - cells[at], source: node.id, seq: at / 2, cell: cells[at + 1] });
+  return links;
 }
 
 /** A URL's row: its answer as the node holds it and its place in the frontier. */

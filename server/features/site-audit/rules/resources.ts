@@ -118,28 +118,28 @@ function judged(
 /** "shown on" the first three pages (by id) and the number of the rest. */
 export const shownOn = (urls: string[], count = urls.length) => `shown on ${listDetail(urls, 3, count)}`;
 
+/** An external link finding's detail: what the check found, and how many links point at the URL. */
+export const linkedDetail = (check: ExternalCheck, count: number) =>
+  `${describeCheck(check)}; linked ${count === 1 ? 'once' : `${count} times`}`;
+
 /** Pages per external URL's links, for the external link findings. */
-function externalLinks(
-  context: RuleContext,
-  kinds: ReadonlyArray<ExternalCheck['kind']>,
-  detail: (check: ExternalCheck) => string,
-): Finding[] {
+function externalLinks(context: RuleContext, kind: ExternalCheck['kind']): Finding[] {
   const findings: Finding[] = [];
   context.externalChecks.forEach((check, index) => {
-    if (!check || !kinds.includes(check.kind)) return;
+    if (check?.kind !== kind) return;
     const target = -1 - index;
     const count = context.linkIndex.count(target);
     if (count === 0) return;
     findings.push({
       url: context.strings.externals[index],
-      detail: `${detail(check)}; linked ${count === 1 ? 'once' : `${count} times`}`,
+      detail: linkedDetail(check, count),
       links: context.linkIndex.to(target),
     });
   });
   return findings;
 }
 
-const describeCheck = (check: ExternalCheck): string => {
+function describeCheck(check: ExternalCheck): string {
   switch (check.kind) {
     case 'redirected':
       return `HTTP ${check.status}, ends at ${check.finalUrl} (HTTP ${check.finalStatus}${check.hops > 1 ? ` after ${check.hops} redirects` : ''})`;
@@ -148,7 +148,7 @@ const describeCheck = (check: ExternalCheck): string => {
     default:
       return check.detail;
   }
-};
+}
 
 /** Rules of the "resources" checks (catalogue: views/model/site-audit-checks/resources.ts). */
 export const resourcesRules: Record<string, Rule> = {
@@ -178,8 +178,8 @@ export const resourcesRules: Record<string, Rule> = {
       return bad.length ? [{ url: node.url, detail: `loads ${listDetail(bad)}` }] : [];
     }),
   ),
-  'external-broken': siteRule((context) => externalLinks(context, ['broken'], describeCheck)),
-  'external-redirected': siteRule((context) => externalLinks(context, ['redirected'], describeCheck)),
-  'external-timeout': siteRule((context) => externalLinks(context, ['timeout'], describeCheck)),
-  'external-unverified': siteRule((context) => externalLinks(context, ['unverified'], describeCheck)),
+  'external-broken': siteRule((context) => externalLinks(context, 'broken')),
+  'external-redirected': siteRule((context) => externalLinks(context, 'redirected')),
+  'external-timeout': siteRule((context) => externalLinks(context, 'timeout')),
+  'external-unverified': siteRule((context) => externalLinks(context, 'unverified')),
 };

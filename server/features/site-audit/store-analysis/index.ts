@@ -3,6 +3,7 @@ import { saveExternalChecks, type StoredExternalCheck } from '#db/site-audit-ext
 import type { Finding } from '../rules/context.ts';
 import { STORE_DUPLICATE_CHECKS, storeDuplicates, type StoreDuplicateCheck } from './duplicates.ts';
 import { storeLargeImages } from './images.ts';
+import { externalLinkCheck } from './external-links.ts';
 import { STORE_RESOURCE_CHECKS } from './resources.ts';
 import { siteWideCheck } from './site-wide.ts';
 import { analyseStore, readGraph, storeClickDepths, storeInlinks, storeOrphans } from './graph.ts';
@@ -37,6 +38,10 @@ export const STORE_CHECKS: Readonly<Record<string, StoreCheck>> = {
   'referrer-policy-missing': siteWideCheck('referrer-policy-missing'),
   'html-not-compressed': siteWideCheck('html-not-compressed'),
   ...STORE_RESOURCE_CHECKS,
+  'external-broken': externalLinkCheck('broken'),
+  'external-redirected': externalLinkCheck('redirected'),
+  'external-timeout': externalLinkCheck('timeout'),
+  'external-unverified': externalLinkCheck('unverified'),
   ...Object.fromEntries(
     (Object.keys(STORE_DUPLICATE_CHECKS) as StoreDuplicateCheck[]).map((check): [string, StoreCheck] => [
       check,

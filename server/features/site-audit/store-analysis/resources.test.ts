@@ -76,7 +76,7 @@ describe.each(DIALECTS)('the resource checks over the store on %s, on random cra
   test.each([11, 12, 13])('seed %i: each equals its rule, finding for finding', async (seed) => {
     db = await openTestDatabase(dialect);
     const { nodes, externals, externalChecks } = randomCrawl(seed, 300);
-    await storeNodes(db, 'r', nodes, externals);
+    await storeNodes(db, 'r', nodes, { externals });
     await saveExternalChecks(db, 'r', externalChecks);
     const context = {
       nodes,
