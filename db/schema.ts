@@ -130,10 +130,14 @@ export interface Tables {
     text_hash: string;
     words: number;
     canonical_id: number | null;
+    /** The page's 128 MinHash values (512 bytes) when it has them (migration 0036). */
+    minhash: Buffer | null;
     /** META_FLAGS bits and the HTML's size, for the site-wide header checks (migration 0037). */
     meta_flags: number;
     html_bytes: number;
   };
+  /** A running audit's near-duplicate bands: a page's 16 bands of 8 MinHash values, exactly (migration 0036, db/site-audit-bands.ts). */
+  site_audit_bands: { audit_id: string; band: number; key: Buffer; id: number };
   /** What the check of a running audit's other-site URLs found, by string id (migration 0037, db/site-audit-external-checks.ts). */
   site_audit_external_checks: {
     audit_id: string;

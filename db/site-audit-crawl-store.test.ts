@@ -191,7 +191,7 @@ describe.each(DIALECTS)('a running audit’s URLs and page records on %s', (dial
     expect(await urlStateCounts(db, two)).toEqual({ known: 0, queued: 0, leased: 0, done: 0 });
   });
 
-  test('a try that starts again, an audit that fails and an audit saved as done each drop their crawl store, edges too', async () => {
+  test('a try that starts again, an audit that fails and an audit saved as done each drop their crawl store, edges and bands too', async () => {
     db = await openTestDatabase(dialect);
     const ids = ['again', 'failed', 'done', 'other'];
     for (const auditId of ids) {
@@ -207,6 +207,11 @@ describe.each(DIALECTS)('a running audit’s URLs and page records on %s', (dial
           { kind: STRING_KIND.external, id: 0, value: 'https://elsewhere.example/' },
         ],
       });
+      // The near-duplicate bands the analysis cuts (store-analysis/near-duplicates.ts).
+      await db
+        .insertInto('site_audit_bands')
+        .values({ audit_id: auditId, band: 0, key: Buffer.alloc(32), id: 0 })
+        .execute();
       await saveExternalChecks(db, auditId, [{ kind: 'ok' }]);
     }
     expect(await readStrings(db, 'other', STRING_KIND.external)).toEqual(['https://elsewhere.example/']);
@@ -229,6 +234,9 @@ describe.each(DIALECTS)('a running audit’s URLs and page records on %s', (dial
     expect(await readStrings(db, 'other', STRING_KIND.anchor)).toEqual(['Home']);
     const edges = async (auditId: string) => (await edgesFrom(db, auditId, EDGE_KIND.link, [0])).length;
     expect(await Promise.all(ids.map(edges))).toEqual([0, 0, 0, 1]);
+    const bands = async (auditId: string) =>
+      (await db.selectFrom('site_audit_bands').select('id').where('audit_id', '=', auditId).execute()).length;
+    expect(await Promise.all(ids.map(bands))).toEqual([0, 0, 0, 1]);
     const rowsOf = async (table: 'site_audit_external_checks' | 'site_audit_external_links', auditId: string) =>
       (await db.selectFrom(table).select('audit_id').where('audit_id', '=', auditId).execute()).length;
     expect(await Promise.all(ids.map((auditId) => rowsOf('site_audit_external_checks', auditId)))).toEqual([

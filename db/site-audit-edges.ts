@@ -16,6 +16,10 @@ export const EDGE_KIND = {
   /** Scripts and stylesheets of this site or another (target -1 - the external string's id, migration 0037). */
   script: 4,
   stylesheet: 5,
+  /** A link of `PageRecord.links` its page gives nofollow (the page's meta robots, or every <a> to it): a kind-1 edge too. */
+  nofollowLink: 6,
+  /** An internal rel="prev"/"next" target. */
+  pagination: 7,
 } as const;
 
 export type EdgeKind = (typeof EDGE_KIND)[keyof typeof EDGE_KIND];

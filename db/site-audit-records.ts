@@ -27,6 +27,8 @@ export interface StoredRecord {
   words: number;
   /** The internal canonical target when it is another URL. */
   canonicalId: number | null;
+  /** The page's MinHash values as bytes, when it has all of them (what the near-duplicate bands are cut from). */
+  minhash?: Buffer | null;
   /** The record's META_FLAGS bits and HTML size (migration 0037): what the site-wide header checks count; 0 when absent. */
   metaFlags?: number;
   htmlBytes?: number;
@@ -34,7 +36,7 @@ export interface StoredRecord {
 
 /**
  * Rows written per statement: records are a few kilobytes each, so a statement stays a few hundred
- * kilobytes; 100 rows of 13 values are far below either database's limit on parameters.
+ * kilobytes; 100 rows of 14 values are far below either database's limit on parameters.
  */
 export const RECORD_WRITE_BATCH = 100;
 
@@ -72,6 +74,7 @@ async function saveRecords(db: Db, auditId: string, records: readonly StoredReco
           text_hash: record.textHash,
           words: record.words,
           canonical_id: record.canonicalId,
+          minhash: record.minhash ?? null,
           meta_flags: record.metaFlags ?? 0,
           html_bytes: record.htmlBytes ?? 0,
         })),
@@ -80,7 +83,9 @@ async function saveRecords(db: Db, auditId: string, records: readonly StoredReco
         conflict
           .columns(['audit_id', 'id'])
           .doUpdateSet((eb) =>
-            Object.fromEntries(COLUMNS.slice(1).map((column) => [column, eb.ref(`excluded.${column}`)])),
+            Object.fromEntries(
+              [...COLUMNS.slice(1), 'minhash' as const].map((column) => [column, eb.ref(`excluded.${column}`)]),
+            ),
           ),
       )
       .execute();
@@ -163,7 +168,7 @@ export async function readCrawlFacts(db: Db, auditId: string): Promise<string | 
   return row?.facts;
 }
 
-function fromRow(row: Omit<Tables['site_audit_records'], 'audit_id'>): StoredRecord {
+function fromRow(row: Omit<Tables['site_audit_records'], 'audit_id' | 'minhash'>): StoredRecord {
   return {
     id: row.id,
     record: row.record,
@@ -214,10 +219,11 @@ export async function recordsOf(db: Db, auditId: string, ids: readonly number[])
   return found;
 }
 
-/** Drops a running audit's crawl facts, URLs, records, strings, edges and external checks (its crawl store); callers run it inside their transaction. */
+/** Drops a running audit's crawl facts, URLs, records, strings, edges, bands and external checks and links (its crawl store); callers run it inside their transaction. */
 export async function deleteCrawlStore(db: Db, auditId: string): Promise<void> {
   await deleteEdges(db, auditId);
   await deleteExternalChecks(db, auditId);
+  await db.deleteFrom('site_audit_bands').where('audit_id', '=', auditId).execute();
   await db.deleteFrom('site_audit_crawls').where('audit_id', '=', auditId).execute();
   await db.deleteFrom('site_audit_strings').where('audit_id', '=', auditId).execute();
   await db.deleteFrom('site_audit_records').where('audit_id', '=', auditId).execute();

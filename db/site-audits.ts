@@ -181,6 +181,30 @@ export async function finishSiteAudit(
  */
 export const SAVE_BATCH_ROWS = 200;
 
+/** A listed URL's row of the report, number `n` in crawl order. */
+export function pageRow(id: string, n: number, entry: StoredPage) {
+  return {
+    audit_id: id,
+    n,
+    url: entry.url,
+    facts: JSON.stringify(entry.facts),
+    issues: JSON.stringify(entry.issues),
+    kind: entry.kind ?? 'page',
+  };
+}
+
+/** A finding's row, its links packed. */
+export function issueRow(id: string, entry: StoredIssue) {
+  return {
+    audit_id: id,
+    type: entry.type,
+    url: entry.url,
+    severity: entry.severity,
+    detail: entry.detail,
+    links: packLinks(entry.url, entry.links),
+  };
+}
+
 /**
  * Stores a finished audit: its pages and issues in batches of SAVE_BATCH_ROWS, each one statement
  * (so all or nothing) with `breathe()` (a turn of the event loop when the slice is spent) between
@@ -211,26 +235,14 @@ export async function completeSiteAudit(
   const breathe = pace.breathe ?? (() => Promise.resolve());
   const aborted = () => pace.signal?.aborted === true;
   for (let from = 0; from < result.pages.length && !aborted(); from += SAVE_BATCH_ROWS) {
-    const batch = result.pages.slice(from, from + SAVE_BATCH_ROWS).map((entry, index) => ({
-      audit_id: id,
-      n: from + index,
-      url: entry.url,
-      facts: JSON.stringify(entry.facts),
-      issues: JSON.stringify(entry.issues),
-      kind: entry.kind ?? 'page',
-    }));
+    const batch = result.pages
+      .slice(from, from + SAVE_BATCH_ROWS)
+      .map((entry, index) => pageRow(id, from + index, entry));
     await db.insertInto('site_audit_pages').values(batch).execute();
     await breathe();
   }
   for (let from = 0; from < result.issues.length && !aborted(); from += SAVE_BATCH_ROWS) {
-    const batch = result.issues.slice(from, from + SAVE_BATCH_ROWS).map((entry) => ({
-      audit_id: id,
-      type: entry.type,
-      url: entry.url,
-      severity: entry.severity,
-      detail: entry.detail,
-      links: packLinks(entry.url, entry.links),
-    }));
+    const batch = result.issues.slice(from, from + SAVE_BATCH_ROWS).map((entry) => issueRow(id, entry));
     await db.insertInto('site_audit_issues').values(batch).execute();
     await breathe();
   }

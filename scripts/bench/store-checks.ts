@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 import { sql } from 'kysely';
 import { openDatabase, type Db } from '#db/index.ts';
 import { saveExternalChecks } from '#db/site-audit-external-checks.ts';
-import { BLANK_RECORD, seededRandom, storeNodes } from '#test/helpers/site-audit-store.ts';
+import { BLANK_RECORD, seededRandom, storeCrawl } from '#test/fixtures/stored-crawl.ts';
 import type { ExternalCheck } from '#server/features/site-audit/external-links.ts';
 import { analyseStore } from '#server/features/site-audit/store-analysis/graph.ts';
 import { collectFindings, STORE_CHECKS } from '#server/features/site-audit/store-analysis/index.ts';
@@ -62,7 +62,7 @@ function crawl() {
 }
 
 async function run(name: string, db: Db, { nodes, externals, checks }: ReturnType<typeof crawl>) {
-  await storeNodes(db, 'b', nodes, { anchors: ['Partner'], externals });
+  await storeCrawl(db, 'b', nodes, 'http://x/', { anchors: ['Partner'], externals });
   await saveExternalChecks(db, 'b', checks);
   await analyseStore(db);
   const rss = process.memoryUsage().rss;

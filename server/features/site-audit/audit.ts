@@ -2,17 +2,26 @@ import { CRAWLER_BOT_NAME, normalizeUrl, runCrawl } from '#server/lib/crawler/in
 import { eventLoopSlicer, type TimeSlicer } from '#server/lib/crawler/time-slice.ts';
 import type { CrawlFetcher, StopReason } from '#server/lib/crawler/types.ts';
 import {
+  ANALYSIS_BATCH,
   FRONTIER_BATCH,
   SITE_AUDIT_LIMITS,
   type ExternalCheckSettings,
   type SiteAuditLimits,
 } from '#server/config/site-audit-defaults.ts';
 import { checkExternalUrls, type ExternalCheck } from './external-links.ts';
-import { evaluateRulesSliced, summarize, type AuditSummaryCounts, type IssueInstance } from './rules/index.ts';
+import {
+  evaluateRulesSliced,
+  summarize,
+  type AuditSummaryCounts,
+  type Evaluation,
+  type IssueInstance,
+  type RuleInput,
+} from './rules/index.ts';
 import type { AuditRenderer } from './render/renderer.ts';
 import type { SitemapFile } from './sitemaps.ts';
 import { createCrawlWriter, type CrawlStoreTarget, type CrawlWriter } from './crawl-writer.ts';
 import { analyseCrawlStore } from './store-analysis/index.ts';
+import { storedSummary, streamAnalysis } from './streamed-analysis.ts';
 import type { SiteChecks } from '#server/config/site-audit-defaults.ts';
 import { createRateMeter } from './rate.ts';
 import { crawlFactsOf, type ResumedCrawl } from './resume.ts';
@@ -60,6 +69,14 @@ export interface RunSiteAuditOptions {
   siteChecks?: SiteChecks;
   /** Carry on the crawl an earlier try stored (its process died): read back by resume.ts. */
   resume?: ResumedCrawl;
+  /**
+   * With `siteChecks: 'store'`, the job's analysis (decision 0065): every rule runs over the store and its
+   * findings are written to `site_audit_issues` as they come; the outcome's `issues` stay empty
+   * (`issuesStored`) and its summary is counted from that table.
+   */
+  streamFindings?: boolean;
+  /** URLs of the crawl store read at a time by that analysis (SITE_AUDIT_ANALYSIS_BATCH; default ANALYSIS_BATCH). */
+  analysisBatch?: number;
 }
 
 /** How the audit rendered JavaScript, when it was asked to. */
@@ -83,7 +100,10 @@ export interface SiteAuditOutcome {
   nodes: UrlNode[];
   depth: Int32Array;
   inlinks: Int32Array;
+  /** Every finding, unless `issuesStored`. */
   issues: IssueInstance[];
+  /** The findings were written to the audit's `site_audit_issues` as they came (`streamFindings`): `issues` is empty. */
+  issuesStored?: boolean;
   summary: AuditSummaryCounts;
   sitemaps: SitemapFile[];
   hasSitemap: boolean;
@@ -169,6 +189,8 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
   );
   await writer?.flush();
   queue?.check();
+  const toStore = options.siteChecks === 'store' && options.crawlStore && !options.signal?.aborted;
+  const streamed = toStore && options.streamFindings === true ? options.crawlStore : undefined;
   const externalChecks = await checkExternals(
     options,
     store.externals,
@@ -178,22 +200,20 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
   );
   // After the external checks: the resource and external-link checks read their answers from the store.
   const fromStore =
-    options.siteChecks === 'store' && options.crawlStore && !options.signal?.aborted
-      ? await analyseCrawlStore(options.crawlStore.db, options.crawlStore.auditId, store.nodes.length, externalChecks)
+    toStore && !streamed
+      ? await analyseCrawlStore(options.crawlStore!.db, options.crawlStore!.auditId, store.nodes.length, externalChecks)
       : undefined;
   const sitemaps = state.sitemaps ?? { files: [], found: false };
-  const evaluation = await evaluateRulesSliced(
-    {
-      nodes: store.nodes,
-      hasSitemap: sitemaps.found,
-      sitemapFiles: sitemaps.files,
-      robots: { url: `${core.siteOrigin}/robots.txt`, policy: core.frontier.robots },
-      strings: { anchors: store.anchors, externals: store.externals },
-      externalChecks,
-      fromStore,
-    },
-    () => slicer.breathe(),
-  );
+  const facts = {
+    hasSitemap: sitemaps.found,
+    sitemapFiles: sitemaps.files,
+    robots: { url: `${core.siteOrigin}/robots.txt`, policy: core.frontier.robots },
+    strings: { anchors: store.anchors, externals: store.externals },
+    externalChecks,
+  };
+  const evaluation = streamed
+    ? await streamedEvaluation(options, streamed, store.nodes, facts, slicer)
+    : await evaluateRulesSliced({ ...facts, nodes: store.nodes, fromStore }, () => slicer.breathe());
   const crawled = store.nodes.filter((node) => node.status > 0 || node.error);
   progress();
   return {
@@ -207,11 +227,14 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
     depth: evaluation.depth,
     inlinks: evaluation.inlinks,
     issues: evaluation.issues,
-    summary: summarize(
-      evaluation.issues,
-      crawled.map((node) => node.url),
-      crawled.filter(isResource).length,
-    ),
+    ...(streamed ? { issuesStored: true } : {}),
+    summary: streamed
+      ? await storedSummary(streamed.db, streamed.auditId)
+      : summarize(
+          evaluation.issues,
+          crawled.map((node) => node.url),
+          crawled.filter(isResource).length,
+        ),
     sitemaps: sitemaps.files,
     hasSitemap: sitemaps.found,
     strings: { anchors: store.anchors, externals: store.externals },
@@ -225,6 +248,26 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
         }
       : {}),
   };
+}
+
+/** Every rule over the crawl store, the findings written as they come (streamed-analysis.ts): none in memory. */
+async function streamedEvaluation(
+  options: RunSiteAuditOptions,
+  target: CrawlStoreTarget,
+  nodes: readonly UrlNode[],
+  facts: Omit<RuleInput, 'nodes' | 'fromStore'>,
+  slicer: TimeSlicer,
+): Promise<Evaluation> {
+  const graph = await streamAnalysis({
+    db: target.db,
+    auditId: target.auditId,
+    nodes,
+    facts,
+    batchSize: options.analysisBatch ?? ANALYSIS_BATCH,
+    breathe: () => slicer.breathe(),
+    signal: options.signal,
+  });
+  return { ...graph, issues: [] };
 }
 
 /** The start page that answered (the last hop of the start URL's redirects): the one start node read as a page. */

@@ -91,6 +91,7 @@ export const siteAuditJob = {
           writeBatch: settings.writeBatch,
           frontierBatch: settings.frontierBatch,
           siteChecks: settings.siteChecks,
+          analysisBatch: settings.analysisBatch,
           slicer: eventLoopSlicer,
           now: () => new Date(),
           log: deps.log,

@@ -2,6 +2,7 @@ import { EDGE_KIND, type EdgeKind, type StoredEdge } from '#db/site-audit-edges.
 import type { StoredExternalLink } from '#db/site-audit-external-checks.ts';
 import type { StoredRecord } from '#db/site-audit-records.ts';
 import type { StoredUrl, UrlState } from '#db/site-audit-urls.ts';
+import { MINHASH_SIZE } from '#server/lib/page-facts/text-fingerprint.ts';
 import { isIndexable, type Page } from './rules/context.ts';
 import type { PageRecord, UrlNode } from './store.ts';
 
@@ -78,13 +79,19 @@ export function storedRecordOf(node: Page): StoredRecord {
     canonicalId: canonical.kind === 'internal' && canonical.id !== node.id ? canonical.id : null,
     metaFlags: page.metaFlags,
     htmlBytes: page.htmlBytes,
+    // Only a whole signature: the near-duplicate check compares nothing else (rules/content.ts).
+    minhash:
+      page.minhash?.length === MINHASH_SIZE
+        ? Buffer.from(page.minhash.buffer, page.minhash.byteOffset, page.minhash.byteLength)
+        : null,
   };
 }
 
 /**
  * A page's distinct edges (db/site-audit-edges.ts): its links exactly as `links` holds them (what
  * `inlinkCounts` and `clickDepths` read), and the internal images, other pages named as hreflang
- * alternates, and the scripts and stylesheets, other sites' ones too (-1 - external id, as the record has them).
+ * alternates, scripts and stylesheets (other sites' ones too: -1 - external id, as the record has them); the
+ * links it gives nofollow again, and its pagination targets.
  */
 export function storedEdgesOf(node: Page): StoredEdge[] {
   const { page } = node;
@@ -100,12 +107,23 @@ export function storedEdgesOf(node: Page): StoredEdge[] {
   );
   add(EDGE_KIND.script, page.scripts, true);
   add(EDGE_KIND.stylesheet, page.stylesheets, true);
+  // Records made before these facts (and tests' partial ones) have no indexing part.
+  const only = new Set(page.indexing?.nofollowOnlyLinks);
+  add(
+    EDGE_KIND.nofollowLink,
+    page.links.filter((id) => page.nofollow || only.has(id)),
+  );
+  add(
+    EDGE_KIND.pagination,
+    (page.indexing?.pagination ?? []).map((ref) => ref.id),
+  );
   return edges;
 }
 
 /** A page's links to other sites, each of them (db/site-audit-external-checks.ts), from its `outlinks` cells. */
 export function storedExternalLinksOf(node: Page): StoredExternalLink[] {
-  const cells = node.page.outlinks;
+  // Tests' partial records may have no links at all.
+  const cells = node.page.outlinks ?? [];
   const links: StoredExternalLink[] = [];
   for (let at = 0; at < cells.length; at += 2)
     if (cells[at] < 0) links.push({ target: -1 - cells[at], source: node.id, seq: at / 2, cell: cells[at + 1] });

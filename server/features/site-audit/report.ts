@@ -19,9 +19,15 @@ function loaders(nodes: readonly UrlNode[]): Map<number, number> {
   return count;
 }
 
+/** What a listed URL's row reads beyond the URL itself: other URLs by id, and the graph's arrays. */
+export interface RowLookups {
+  urlOf: (id: number) => string;
+  depth: Int32Array;
+  inlinks: Int32Array;
+}
+
 /** What a listed URL answered: the same facts for pages and resources. */
-function responseFacts(outcome: SiteAuditOutcome, node: UrlNode) {
-  const { nodes } = outcome;
+function responseFacts(look: RowLookups, node: UrlNode) {
   return {
     status: node.status,
     error: node.error,
@@ -29,16 +35,16 @@ function responseFacts(outcome: SiteAuditOutcome, node: UrlNode) {
     contentType: node.contentType.split(';')[0] || null,
     ttfbMs: Math.round(node.ttfbMs),
     bytes: node.bytes,
-    redirectTo: node.redirectTo >= 0 ? nodes[node.redirectTo].url : node.redirectExternal,
+    redirectTo: node.redirectTo >= 0 ? look.urlOf(node.redirectTo) : node.redirectExternal,
   };
 }
 
-function pageFacts(outcome: SiteAuditOutcome, node: UrlNode) {
-  const { nodes, depth, inlinks } = outcome;
+function pageFacts(look: RowLookups, node: UrlNode) {
+  const { depth, inlinks } = look;
   const page = node.page;
   const canonical = page?.canonical;
   return {
-    ...responseFacts(outcome, node),
+    ...responseFacts(look, node),
     depth: depth[node.id] >= 0 ? depth[node.id] : null,
     inlinks: inlinks[node.id],
     inSitemap: node.inSitemap,
@@ -49,9 +55,28 @@ function pageFacts(outcome: SiteAuditOutcome, node: UrlNode) {
     noindex: page?.noindex ?? null,
     lang: page?.lang ?? null,
     canonical:
-      canonical?.kind === 'internal' ? nodes[canonical.id].url : canonical?.kind === 'external' ? canonical.url : null,
+      canonical?.kind === 'internal' ? look.urlOf(canonical.id) : canonical?.kind === 'external' ? canonical.url : null,
     // Lab Core Web Vitals of a rendered page (server/lib/browser/vitals.ts): lcpMs, cls, tbtMs.
     ...page?.render?.vitals,
+  };
+}
+
+/** A listed URL's row: a page with its facts, or a script or stylesheet with what loads it (`loadedBy` pages). */
+export function listedRow(look: RowLookups, node: UrlNode, issues: string[], loadedBy: number): StoredPage {
+  if (!isResource(node)) return { url: node.url, issues, facts: pageFacts(look, node) };
+  const loadedAs = [
+    node.loadedAs & LOADED_AS.script ? 'script' : '',
+    node.loadedAs & LOADED_AS.stylesheet ? 'stylesheet' : '',
+  ];
+  return {
+    url: node.url,
+    issues,
+    kind: 'resource' as const,
+    facts: {
+      ...responseFacts(look, node),
+      loadedAs: loadedAs.filter(Boolean).join(' and '),
+      loadedBy,
+    },
   };
 }
 
@@ -68,24 +93,10 @@ export function pageRows(outcome: SiteAuditOutcome): StoredPage[] {
     else issuesByUrl.set(issue.url, [issue.type]);
   }
   const loadedBy = loaders(outcome.nodes);
-  return outcome.nodes.filter(isListed).map((node) => {
-    const issues = issuesByUrl.get(node.url) ?? [];
-    if (!isResource(node)) return { url: node.url, issues, facts: pageFacts(outcome, node) };
-    const loadedAs = [
-      node.loadedAs & LOADED_AS.script ? 'script' : '',
-      node.loadedAs & LOADED_AS.stylesheet ? 'stylesheet' : '',
-    ];
-    return {
-      url: node.url,
-      issues,
-      kind: 'resource' as const,
-      facts: {
-        ...responseFacts(outcome, node),
-        loadedAs: loadedAs.filter(Boolean).join(' and '),
-        loadedBy: loadedBy.get(node.id) ?? 0,
-      },
-    };
-  });
+  const look: RowLookups = { urlOf: (id) => outcome.nodes[id].url, depth: outcome.depth, inlinks: outcome.inlinks };
+  return outcome.nodes
+    .filter(isListed)
+    .map((node) => listedRow(look, node, issuesByUrl.get(node.url) ?? [], loadedBy.get(node.id) ?? 0));
 }
 
 /** Site-level facts kept with the report. */

@@ -10,12 +10,18 @@ import {
 import { isCrawlStartError } from '#server/lib/crawler/index.ts';
 import type { TimeSlicer } from '#server/lib/crawler/time-slice.ts';
 import type { CrawlFetcher } from '#server/lib/crawler/types.ts';
-import type { ExternalCheckSettings, SiteAuditLimits, SiteChecks } from '#server/config/site-audit-defaults.ts';
+import {
+  ANALYSIS_BATCH,
+  type ExternalCheckSettings,
+  type SiteAuditLimits,
+  type SiteChecks,
+} from '#server/config/site-audit-defaults.ts';
 import { runSiteAudit, type AuditProgress } from './audit.ts';
 import type { AuditRenderer } from './render/renderer.ts';
 import { diffAgainstPrevious } from './diff.ts';
 import { pageRows, reportFacts } from './report.ts';
 import { loadResumedCrawl } from './resume.ts';
+import { writeStoredPages } from './stored-pages.ts';
 
 /** What an audit's job carries (its id is the audit's id). */
 export interface AuditInput {
@@ -58,8 +64,10 @@ export interface AuditRunDeps {
   writeBatch?: number;
   /** Queued URLs leased from the crawl store at a time (SITE_AUDIT_FRONTIER_BATCH; default FRONTIER_BATCH). */
   frontierBatch?: number;
-  /** Where the cross-page checks run (SITE_AUDIT_SITE_CHECKS; default memory). */
+  /** Where the analysis runs (SITE_AUDIT_SITE_CHECKS; the job's default `store`, absent here: `memory`). */
   siteChecks?: SiteChecks;
+  /** URLs of the crawl store the analysis reads at a time (SITE_AUDIT_ANALYSIS_BATCH; default ANALYSIS_BATCH). */
+  analysisBatch?: number;
   /** Finished audits kept; older ones are pruned after each audit. */
   keep: number;
   slicer: TimeSlicer;
@@ -147,6 +155,9 @@ async function crawlAndStore(
       renderer,
       crawlStore: { db, auditId: job.id, batchPages: deps.writeBatch, frontierBatch: deps.frontierBatch },
       siteChecks: deps.siteChecks,
+      // In store mode the findings go to the issues table as they come, and the pages list from the store (0065).
+      streamFindings: deps.siteChecks === 'store',
+      analysisBatch: deps.analysisBatch,
       resume,
     }).finally(async () => {
       // Cancelled, failed or done: the audit's browser closes before the try ends.
@@ -157,6 +168,12 @@ async function crawlAndStore(
     await settle();
     if (job.signal.aborted) return stopped(deps, job);
     const summary = outcome.summary;
+    if (outcome.issuesStored)
+      await writeStoredPages(db, job.id, outcome, {
+        batchSize: deps.analysisBatch ?? ANALYSIS_BATCH,
+        breathe: () => deps.slicer.breathe(),
+        aborted: () => job.signal.aborted,
+      });
     const saved = await completeSiteAudit(
       db,
       job.id,
@@ -170,7 +187,7 @@ async function crawlAndStore(
           ...reportFacts(outcome),
           options: { render: job.input.render === true, checkExternalLinks: job.input.checkExternalLinks === true },
         },
-        pages: pageRows(outcome),
+        pages: outcome.issuesStored ? [] : pageRows(outcome),
         issues: outcome.issues.map((issue) => ({
           type: issue.type,
           url: issue.url,

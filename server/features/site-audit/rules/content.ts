@@ -5,7 +5,7 @@ import {
   duplicatesBy,
   type Finding,
   isIndexable,
-  listDetail,
+  listDetailOf,
   type Page,
   pageRule,
   pages,
@@ -43,8 +43,17 @@ export function isResponsiveViewport(content: string): boolean {
 }
 
 /** 16 bands of 8 MinHash values: pages at 0.9 similarity share a band with near certainty, unrelated pages almost never. */
-const BANDS = 16;
-const ROWS = 8;
+export const BANDS = 16;
+export const ROWS = 8;
+/** Pairs compared at most: pathological sites (thousands of near-identical pages) would make this quadratic. */
+export const NEAR_DUPLICATE_BUDGET = 5_000_000;
+/** Partners a near-duplicate detail names. */
+export const NEAR_DUPLICATE_NAMED = 3;
+
+/** A page's near-duplicate detail: its partners' first URLs (sorted) and how many it has in all. */
+export function nearDuplicateDetail(first: readonly string[], count: number): string {
+  return `almost the same text as ${listDetailOf(first, count, NEAR_DUPLICATE_NAMED)}`;
+}
 
 /** A 31-bit FNV-1a hash of one band's values: a number key (a small integer for V8), not a string. */
 function bandKey(minhash: Uint32Array, band: number): number {
@@ -53,7 +62,7 @@ function bandKey(minhash: Uint32Array, band: number): number {
   return hash >>> 1;
 }
 
-function sameBand(a: Uint32Array, b: Uint32Array, band: number): boolean {
+export function sameBand(a: Uint32Array, b: Uint32Array, band: number): boolean {
   for (let row = band * ROWS; row < band * ROWS + ROWS; row += 1) if (a[row] !== b[row]) return false;
   return true;
 }
@@ -68,8 +77,7 @@ function nearDuplicates(list: Page[]): Finding[] {
     (node) => node.page.words >= NEAR_DUPLICATE_MIN_WORDS && node.page.minhash.length === MINHASH_SIZE,
   );
   const partners = new Map<Page, Set<string>>();
-  // Pathological sites (thousands of near-identical pages) would make this quadratic: cap the work.
-  let budget = 5_000_000;
+  let budget = NEAR_DUPLICATE_BUDGET;
   for (let band = 0; band < BANDS && budget > 0; band += 1) {
     const buckets = new Map<number, Page[]>();
     for (const node of candidates) {
@@ -101,7 +109,7 @@ function nearDuplicates(list: Page[]): Finding[] {
   }
   return [...partners].map(([node, others]) => ({
     url: node.url,
-    detail: `almost the same text as ${listDetail([...others].sort(), 3)}`,
+    detail: nearDuplicateDetail([...others].sort(), others.size),
   }));
 }
 

@@ -101,9 +101,14 @@ export function describeStatus(node: Pick<UrlNode, 'status' | 'error'>): string 
 export const isRedirect = (node: Pick<UrlNode, 'status'>) => node.status >= 300 && node.status < 400;
 export const isError = (node: Pick<UrlNode, 'status'>) => node.status >= 400 && node.status < 600;
 
-/** Up to `max` items joined for a detail line, with a count of the rest (`count`: of all, when `items` holds the first only). */
-export function listDetail(items: string[], max = 5, count = items.length): string {
-  const shown = items.slice(0, max).join(', ');
+/** Up to `max` items joined for a detail line, with a count of the rest. */
+export function listDetail(items: string[], max = 5): string {
+  return listDetailOf(items, items.length, max);
+}
+
+/** `listDetail` of a list known by its first items and its length (all a check over the store holds of it). */
+export function listDetailOf(first: readonly string[], count: number, max = 5): string {
+  const shown = first.slice(0, max).join(', ');
   return count > max ? `${shown} and ${count - max} more` : shown;
 }
 

@@ -56,7 +56,8 @@ export interface RuleInput {
   fromStore?: StoreAnalysis;
 }
 
-function contextOf(input: RuleInput): RuleContext {
+/** The rules' context over nodes in memory: depth and inlinks from the store's analysis when given. */
+export function contextOf(input: RuleInput): RuleContext {
   const strings = input.strings ?? { anchors: [], externals: [] };
   return {
     ...input,
@@ -155,7 +156,12 @@ export function summarize(
   const all = new Set([...crawledUrls, ...withError, ...withWarning]);
   let warnedOnly = 0;
   for (const url of withWarning) if (!withError.has(url)) warnedOnly += 1;
-  const lost = withError.size * SCORE_LOSS.error + warnedOnly * SCORE_LOSS.warning;
-  const score = all.size === 0 ? 100 : Math.max(0, Math.round((100 * (all.size - lost)) / all.size));
+  const score = healthScore(all.size, withError.size, warnedOnly);
   return { pages: crawledUrls.length - resources, resources, score, errors, warnings, notices };
+}
+
+/** The health score of `urls` audited URLs (crawled, or named by an error or a warning), of which some have errors or only warnings. */
+export function healthScore(urls: number, withError: number, warnedOnly: number): number {
+  const lost = withError * SCORE_LOSS.error + warnedOnly * SCORE_LOSS.warning;
+  return urls === 0 ? 100 : Math.max(0, Math.round((100 * (urls - lost)) / urls));
 }

@@ -3,6 +3,7 @@ import { fragmentHash, LINK_POSITIONS, META_FLAGS } from '../store.ts';
 import {
   type Finding,
   listDetail,
+  listDetailOf,
   type Page,
   pageRule,
   pages,
@@ -67,7 +68,7 @@ function sortedHas(values: Uint32Array, value: number): boolean {
  * three others by URL (`shown`: those, or more, in order) with the number of the rest.
  */
 export function siteWideDetail(what: string, lacking: number, total: number, shown: string[]): string {
-  return `${what} on ${lacking} of ${plural(total, 'HTML page')}${lacking > 1 ? `, also ${listDetail(shown, 3, lacking - 1)}` : ''}`;
+  return `${what} on ${lacking} of ${plural(total, 'HTML page')}${lacking > 1 ? `, also ${listDetailOf(shown, lacking - 1, 3)}` : ''}`;
 }
 
 /**

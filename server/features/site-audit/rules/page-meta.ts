@@ -3,6 +3,7 @@ import { LINK_POSITIONS, META_FLAGS } from '../store.ts';
 import {
   isIndexable,
   listDetail,
+  listDetailOf,
   type Page,
   pageRule,
   pages,
@@ -14,6 +15,14 @@ import type { LinkRef } from './link-refs.ts';
 import { pageMetaUrlRules, siteSettingRule } from './page-meta-urls.ts';
 
 const chars = (text: string) => [...text].length;
+
+/** The canonical target's detail: the first pages naming it (sorted) and how many do. */
+export function canonicalTargetDetail(first: readonly string[], count: number): string {
+  return `named canonical by ${listDetailOf(first, count, CANONICAL_SOURCES_NAMED)}; no crawled page links to it`;
+}
+
+/** Pages a canonical-target-no-links detail names. */
+export const CANONICAL_SOURCES_NAMED = 3;
 /**
  * Detail lines repeat across thousands of pages ("12 characters"): one string each, not one per
  * finding (20,000 findings of a site-wide template problem would otherwise cost megabytes).
@@ -161,7 +170,7 @@ export const pageMetaRules: Record<string, Rule> = {
       .filter(([id]) => c.nodes[id].page !== null && c.inlinks[id] === 0)
       .map(([id, sources]) => ({
         url: c.nodes[id].url,
-        detail: `named canonical by ${listDetail(sources.sort(), 3)}; no crawled page links to it`,
+        detail: canonicalTargetDetail(sources.sort(), sources.length),
       }));
   }),
   ...pageMetaUrlRules,

@@ -7,6 +7,7 @@ import {
   isError,
   isRedirect,
   listDetail,
+  listDetailOf,
   nodeRule,
   pageRule,
   pages,
@@ -33,7 +34,7 @@ function loaders(context: RuleContext, kind: Kind | 'images'): Map<number, strin
 }
 
 /** "loaded by" the first three pages (by id) and the number of the rest; `count`: of all, when `urls` holds the first only. */
-export const loadedBy = (urls: string[], count = urls.length) => `loaded by ${listDetail(urls, 3, count)}`;
+export const loadedBy = (urls: string[], count = urls.length) => `loaded by ${listDetailOf(urls, count, 3)}`;
 
 /** An internal URL that failed: 4xx, 5xx, or no answer at all. */
 const isBrokenNode = (node: Pick<UrlNode, 'status' | 'error'>) =>
@@ -116,7 +117,7 @@ function judged(
 }
 
 /** "shown on" the first three pages (by id) and the number of the rest. */
-export const shownOn = (urls: string[], count = urls.length) => `shown on ${listDetail(urls, 3, count)}`;
+export const shownOn = (urls: string[], count = urls.length) => `shown on ${listDetailOf(urls, count, 3)}`;
 
 /** An external link finding's detail: what the check found, and how many links point at the URL. */
 export const linkedDetail = (check: ExternalCheck, count: number) =>

@@ -6,7 +6,7 @@ import { auditPage, html } from '#test/fixtures/audit-pages.ts';
 import { serveFixture, type FixtureSite } from '#test/fixtures/crawl-site.ts';
 import { auditFetcher, externalFixture } from '#test/fixtures/external-links-site.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
-import { BLANK_RECORD, seededRandom, storeNodes } from '#test/helpers/site-audit-store.ts';
+import { BLANK_RECORD, seededRandom, storeCrawl } from '#test/fixtures/stored-crawl.ts';
 import { runSiteAudit, type SiteAuditOutcome } from '../audit.ts';
 import type { ExternalCheck } from '../external-links.ts';
 import type { Finding, RuleContext } from '../rules/context.ts';
@@ -67,7 +67,7 @@ describe.each(DIALECTS)('the external-link checks over the store on %s', (dialec
   test.each([21, 22])('seed %i: each equals its rule, links and all', async (seed) => {
     db = await openTestDatabase(dialect);
     const { nodes, strings, externalChecks } = randomCrawl(seed, 160);
-    await storeNodes(db, 'r', nodes, strings);
+    await storeCrawl(db, 'r', nodes, 'http://x/', strings);
     await saveExternalChecks(db, 'r', externalChecks);
     const context = {
       nodes,

@@ -6,6 +6,8 @@ import { storeLargeImages } from './images.ts';
 import { externalLinkCheck } from './external-links.ts';
 import { STORE_RESOURCE_CHECKS } from './resources.ts';
 import { siteWideCheck } from './site-wide.ts';
+import { storeCanonicalTargetNoLinks, storeNofollowInlinksOnly, storeRedirectNoInlinks } from './link-checks.ts';
+import { storeNearDuplicates } from './near-duplicates.ts';
 import { analyseStore, readGraph, storeClickDepths, storeInlinks, storeOrphans } from './graph.ts';
 
 /*
@@ -42,6 +44,10 @@ export const STORE_CHECKS: Readonly<Record<string, StoreCheck>> = {
   'external-redirected': externalLinkCheck('redirected'),
   'external-timeout': externalLinkCheck('timeout'),
   'external-unverified': externalLinkCheck('unverified'),
+  'near-duplicate-content': storeNearDuplicates,
+  'nofollow-inlinks-only': storeNofollowInlinksOnly,
+  'redirect-no-inlinks': storeRedirectNoInlinks,
+  'canonical-target-no-links': storeCanonicalTargetNoLinks,
   ...Object.fromEntries(
     (Object.keys(STORE_DUPLICATE_CHECKS) as StoreDuplicateCheck[]).map((check): [string, StoreCheck] => [
       check,
@@ -62,9 +68,31 @@ export async function collectFindings(db: Db, auditId: string, check: StoreCheck
   return found;
 }
 
+/** Inlinks and click depths computed in SQL and stored in the URLs' rows, read back by node id; `size`: the node count. */
+export async function analyseStoreGraph(
+  db: Db,
+  auditId: string,
+  size: number,
+): Promise<{ depth: Int32Array; inlinks: Int32Array }> {
+  await analyseStore(db);
+  await storeInlinks(db, auditId);
+  await storeClickDepths(db, auditId);
+  return readGraph(db, auditId, size);
+}
+
+/** Every check `STORE_CHECKS` holds, run after `analyseStoreGraph`: each finding handed on with its type as it comes. */
+export async function runStoreChecks(
+  db: Db,
+  auditId: string,
+  emit: (type: string, finding: Finding) => void | Promise<void>,
+): Promise<void> {
+  for (const [type, check] of Object.entries(STORE_CHECKS)) await check(db, auditId, (finding) => emit(type, finding));
+}
+
 /**
  * Runs the cross-page checks over an audit's crawl store, once its last batch is written and its other-site
- * URLs are checked (`externalChecks`, stored first); `size`: its node count.
+ * URLs are checked (`externalChecks`, stored first: the resource and external-link checks read them); `size`:
+ * its node count.
  */
 export async function analyseCrawlStore(
   db: Db,
@@ -73,10 +101,7 @@ export async function analyseCrawlStore(
   externalChecks: ReadonlyArray<StoredExternalCheck | undefined> = [],
 ): Promise<StoreAnalysis> {
   await saveExternalChecks(db, auditId, externalChecks);
-  await analyseStore(db);
-  await storeInlinks(db, auditId);
-  await storeClickDepths(db, auditId);
-  const { depth, inlinks } = await readGraph(db, auditId, size);
+  const { depth, inlinks } = await analyseStoreGraph(db, auditId, size);
   const findings = new Map<string, Finding[]>();
   for (const [type, check] of Object.entries(STORE_CHECKS))
     findings.set(type, await collectFindings(db, auditId, check));

@@ -15,6 +15,7 @@ import { STORE_DUPLICATE_CHECKS, storeDuplicates, type StoreDuplicateCheck } fro
 import { storeLargeImages } from './images.ts';
 import { STORE_RESOURCE_CHECKS } from './resources.ts';
 import { collectFindings, STORE_CHECK_TYPES } from './index.ts';
+import { storeNearDuplicates } from './near-duplicates.ts';
 import { analyseStore, readGraph, storeClickDepths, storeInlinks, storeOrphans } from './graph.ts';
 
 /** The in-memory audit's findings of one type, as (url, detail) rows by URL. */
@@ -48,7 +49,7 @@ describe.each(DIALECTS)('the cross-page checks over the store on %s, on the plan
     }
   }
 
-  test('inlinks, click depths, orphans, large images, the four duplicate checks and the resource checks equal the in-memory audit’s, row for row', async () => {
+  test('inlinks, click depths, orphans, large images, near duplicates, the four duplicate checks and the resource checks equal the in-memory audit’s, row for row', async () => {
     db = await openTestDatabase(dialect);
     const auditId = 'planted';
     const outcome = await auditPlanted(auditId);
@@ -64,6 +65,9 @@ describe.each(DIALECTS)('the cross-page checks over the store on %s, on the plan
     const large = inMemory(outcome, 'img-large');
     expect(large.map((finding) => new URL(finding.url).pathname)).toEqual(plantedExpectation['img-large']);
     expect(byUrl(await collectFindings(db, auditId, storeLargeImages))).toEqual(large);
+    const near = inMemory(outcome, 'near-duplicate-content');
+    expect(near.map((finding) => new URL(finding.url).pathname)).toEqual(plantedExpectation['near-duplicate-content']);
+    expect(byUrl(await collectFindings(db, auditId, storeNearDuplicates))).toEqual(near);
     for (const check of Object.keys(STORE_DUPLICATE_CHECKS) as StoreDuplicateCheck[]) {
       const found: Finding[] = [];
       await storeDuplicates(db, auditId, check, (finding) => {
@@ -115,8 +119,8 @@ describe.each(DIALECTS)('the cross-page checks over the store on %s, on the plan
     const worded = new Set([...STORE_CHECK_TYPES, 'deep-page']);
     const moved = (issues: readonly IssueInstance[]) => issues.filter((issue) => worded.has(issue.type));
     expect(moved(stored.issues)).toEqual(moved(inMemoryOfStored.issues));
-    // 13 of the graph and duplicate checks, 7 of the resource checks (one each); the site-wide settings none.
-    expect(moved(stored.issues).length).toBe(20);
+    // 18 of the graph, duplicate and link checks, 7 of the resource checks (one each); the site-wide settings none.
+    expect(moved(stored.issues).length).toBe(25);
     // And every finding of every type at the same paths as the audit that ran them all in memory (each
     // audit serves the site on a port of its own; ids, and so the URLs a group names first, may differ).
     const port = /127\.0\.0\.1:\d+/g;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Db } from '#db/index.ts';
+import { seededRandom, storeCrawl, type SeededRandom } from '#test/fixtures/stored-crawl.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
-import { seededRandom, storeNodes, type SeededRandom } from '#test/helpers/site-audit-store.ts';
 import {
   clickDepths,
   duplicatesBy,
@@ -103,7 +103,7 @@ describe.each(DIALECTS)('the cross-page checks over the store on %s, on random g
     async (seed) => {
       db = await openTestDatabase(dialect);
       const nodes = randomCrawl(seed, 400);
-      await storeNodes(db, 'g', nodes);
+      await storeCrawl(db, 'g', nodes, `${ORIGIN}/`);
       await analyseStore(db);
       await storeInlinks(db, 'g');
       await storeClickDepths(db, 'g');
@@ -129,7 +129,7 @@ describe.each(DIALECTS)('the cross-page checks over the store on %s, on random g
     async (seed) => {
       db = await openTestDatabase(dialect);
       const nodes = randomCrawl(seed, 300);
-      await storeNodes(db, 'g', nodes);
+      await storeCrawl(db, 'g', nodes, `${ORIGIN}/`);
       for (const check of Object.keys(STORE_DUPLICATE_CHECKS) as StoreDuplicateCheck[]) {
         const found: Finding[] = [];
         await storeDuplicates(db, 'g', check, (finding) => {

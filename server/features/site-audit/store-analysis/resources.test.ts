@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import type { Db } from '#db/index.ts';
 import { saveExternalChecks } from '#db/site-audit-external-checks.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
-import { BLANK_RECORD, seededRandom, storeNodes } from '#test/helpers/site-audit-store.ts';
+import { BLANK_RECORD, seededRandom, storeCrawl } from '#test/fixtures/stored-crawl.ts';
 import type { ExternalCheck } from '../external-links.ts';
 import type { Finding, RuleContext } from '../rules/context.ts';
 import { resourcesRules } from '../rules/resources.ts';
@@ -76,7 +76,7 @@ describe.each(DIALECTS)('the resource checks over the store on %s, on random cra
   test.each([11, 12, 13])('seed %i: each equals its rule, finding for finding', async (seed) => {
     db = await openTestDatabase(dialect);
     const { nodes, externals, externalChecks } = randomCrawl(seed, 300);
-    await storeNodes(db, 'r', nodes, { externals });
+    await storeCrawl(db, 'r', nodes, 'http://x/', { externals });
     await saveExternalChecks(db, 'r', externalChecks);
     const context = {
       nodes,

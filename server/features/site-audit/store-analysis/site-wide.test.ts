@@ -4,7 +4,7 @@ import { insertSiteAudit } from '#db/site-audits.ts';
 import { PAGE_META_ORIGIN, pageMetaSite, pageMetaSiteExpectation } from '#test/fixtures/site-audit-page-meta-site.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
 import { createInMemoryFetcher } from '#test/helpers/in-memory-fetcher.ts';
-import { BLANK_RECORD, seededRandom, storeNodes } from '#test/helpers/site-audit-store.ts';
+import { BLANK_RECORD, seededRandom, storeCrawl } from '#test/fixtures/stored-crawl.ts';
 import { runSiteAudit } from '../audit.ts';
 import type { Finding, RuleContext } from '../rules/context.ts';
 import { SITE_SETTINGS, siteSettingRule, type SiteSetting } from '../rules/page-meta-urls.ts';
@@ -91,7 +91,7 @@ describe.each(DIALECTS)('the site-wide setting checks over the store on %s', (di
     async (seed, present) => {
       db = await openTestDatabase(dialect);
       const nodes = randomCrawl(seed, 240, present);
-      await storeNodes(db, 'r', nodes);
+      await storeCrawl(db, 'r', nodes, 'http://x/');
       const details: string[] = [];
       for (const type of SETTINGS) {
         const expected = inMemory(nodes, type);

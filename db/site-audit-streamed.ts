@@ -1,0 +1,133 @@
+import { sql } from 'kysely';
+import type { Db } from './index.ts';
+import { issueRow, pageRow, SAVE_BATCH_ROWS } from './site-audits.ts';
+import type { StoredIssue, StoredPage } from './site-audit-results.ts';
+
+/*
+ * A site audit's report rows written while its analysis streams over the crawl store (decision 0065):
+ * findings inserted a batch at a time as the checks emit them, pages a stored batch at a time, and the
+ * summary's counts read back from the issues table. Each write is idempotent: a try again inserts
+ * nothing twice, and of two findings of one (type, URL) the first written stays, as the in-memory
+ * evaluation keeps the first.
+ */
+
+/** URLs per `IN (…)` list: far below either database's limit on parameters with the types beside them. */
+const IN_LIST = 500;
+
+/** Inserts findings, leaving a (type, URL) already stored as it is. */
+export async function insertIssueRows(db: Db, auditId: string, issues: readonly StoredIssue[]): Promise<void> {
+  if (issues.length === 0) return;
+  await db
+    .insertInto('site_audit_issues')
+    .values(issues.map((issue) => issueRow(auditId, issue)))
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
+}
+
+/** Inserts listed URLs' rows numbered from `from` on, SAVE_BATCH_ROWS a statement, leaving a number already stored as it is. */
+export async function insertPageRows(
+  db: Db,
+  auditId: string,
+  from: number,
+  pages: readonly StoredPage[],
+): Promise<void> {
+  for (let at = 0; at < pages.length; at += SAVE_BATCH_ROWS)
+    await db
+      .insertInto('site_audit_pages')
+      .values(pages.slice(at, at + SAVE_BATCH_ROWS).map((page, index) => pageRow(auditId, from + at + index, page)))
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
+}
+
+/**
+ * The issue types found on each of these URLs (any order): the PK `(audit_id, type, url)` is probed with
+ * every type the catalogue knows, so no scan of the audit's issues per batch.
+ */
+export async function issueTypesOf(
+  db: Db,
+  auditId: string,
+  types: readonly string[],
+  urls: readonly string[],
+): Promise<Array<{ type: string; url: string }>> {
+  const found: Array<{ type: string; url: string }> = [];
+  const distinct = [...new Set(urls)];
+  for (let from = 0; from < distinct.length; from += IN_LIST) {
+    const rows = await db
+      .selectFrom('site_audit_issues')
+      .select(['type', 'url'])
+      .where('audit_id', '=', auditId)
+      .where('type', 'in', [...types])
+      .where('url', 'in', distinct.slice(from, from + IN_LIST))
+      .execute();
+    found.push(...rows);
+  }
+  return found;
+}
+
+/** How many pages load each of these URLs as a script or a stylesheet (each kind counted), by id. */
+export async function loaderCounts(db: Db, auditId: string, ids: readonly number[]): Promise<Map<number, number>> {
+  const counts = new Map<number, number>();
+  for (let from = 0; from < ids.length; from += IN_LIST) {
+    const rows = await db
+      .selectFrom('site_audit_edges')
+      .select(['target', (eb) => eb.fn.countAll().as('n')])
+      .where('audit_id', '=', auditId)
+      .where('kind', 'in', [4, 5])
+      .where('target', 'in', ids.slice(from, from + IN_LIST))
+      .groupBy('target')
+      .execute();
+    for (const row of rows) counts.set(row.target, Number(row.n));
+  }
+  return counts;
+}
+
+/** What the summary counts: issues by severity, and the URLs crawled, with errors, with warnings only. */
+export interface IssueTally {
+  errors: number;
+  warnings: number;
+  notices: number;
+  /** URLs answered or failed (`status > 0` or an error), and of them the scripts and stylesheets. */
+  crawled: number;
+  resources: number;
+  /** Distinct URLs with an error; with a warning and no error; with either and not crawled. */
+  errorUrls: number;
+  warnedOnlyUrls: number;
+  uncrawledUrls: number;
+}
+
+/** The summary's counts from the issues table and the crawl store's URLs (read before the store is dropped). */
+export async function tallyIssues(db: Db, auditId: string, resourceBits: number): Promise<IssueTally> {
+  const issues = db.selectFrom('site_audit_issues').where('audit_id', '=', auditId);
+  const bySeverity = await issues
+    .select(['severity', (eb) => eb.fn.countAll().as('n')])
+    .groupBy('severity')
+    .execute();
+  const count = (severity: string) => Number(bySeverity.find((row) => row.severity === severity)?.n ?? 0);
+  const total = bySeverity.reduce((sum, row) => sum + Number(row.n), 0);
+  const distinctUrls = async (query: typeof issues) =>
+    Number((await query.select((eb) => eb.fn.count('url').distinct().as('n')).executeTakeFirstOrThrow()).n);
+  const errorUrls = issues.select('url').where('severity', '=', 'error');
+  const crawledUrls = db
+    .selectFrom('site_audit_urls')
+    .where('audit_id', '=', auditId)
+    .where((eb) => eb.or([eb('status', '>', 0), eb('error', 'is not', null)]));
+  const crawled = await crawledUrls
+    .select([
+      (eb) => eb.fn.countAll().as('n'),
+      sql<number>`sum(case when start = 0 and (loaded_as & ${resourceBits}) <> 0 then 1 else 0 end)`.as('resources'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    errors: count('error'),
+    warnings: count('warning'),
+    // As `summarize` counts: whatever is neither an error nor a warning is a notice.
+    notices: total - count('error') - count('warning'),
+    crawled: Number(crawled.n),
+    resources: Number(crawled.resources ?? 0),
+    errorUrls: await distinctUrls(issues.where('severity', '=', 'error')),
+    warnedOnlyUrls: await distinctUrls(issues.where('severity', '=', 'warning').where('url', 'not in', errorUrls)),
+    uncrawledUrls: await distinctUrls(
+      issues.where('severity', 'in', ['error', 'warning']).where('url', 'not in', crawledUrls.select('url')),
+    ),
+  };
+}

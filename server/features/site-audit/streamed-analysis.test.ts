@@ -1,0 +1,191 @@
+import { Writable } from 'node:stream';
+import { ValuesNode, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { afterEach, describe, expect, test } from 'vitest';
+import type { Db } from '#db/index.ts';
+import { auditIssues, auditPages, getSiteAudit, insertSiteAudit, SAVE_BATCH_ROWS } from '#db/site-audits.ts';
+import { SITE_AUDIT_LIMITS, type SiteChecks } from '#server/config/site-audit-defaults.ts';
+import { CRAWLER_BOT_NAME } from '#server/lib/crawler/index.ts';
+import { createTimeSlicer } from '#server/lib/crawler/time-slice.ts';
+import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
+import { serveFixture, type FixtureSite, type ServedFixture } from '#test/fixtures/crawl-site.ts';
+import { startLoopbackServer } from '#test/fixtures/loopback.ts';
+import { indexingContentSite } from '#test/fixtures/site-audit-indexing-content-site.ts';
+import { plantedExpectation, plantedSite } from '#test/fixtures/site-audit-site.ts';
+import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
+import { writeAuditCsv } from './csv-router.ts';
+import { runAuditTry } from './run.ts';
+
+/*
+ * The job's analysis over the crawl store (SITE_AUDIT_SITE_CHECKS=store, decision 0065) stores the
+ * same audit as the in-memory analysis: summary, report facts, every issue row, every page row, the CSV.
+ */
+
+const slicer = createTimeSlicer();
+
+/** One fixed instant for every request: timings (ttfb) are 0 whichever way the audit runs. */
+const still = () => 0;
+
+/**
+ * The site with each body's length declared: a chunked body over a size cap is counted to where a chunk
+ * crosses it, which differs from one crawl to the next; a declared one is taken as declared.
+ */
+const sized =
+  (site: FixtureSite): FixtureSite =>
+  (path, origin) => {
+    const answer = site(path, origin);
+    if (answer?.body === undefined || answer.headers?.['content-length'] !== undefined) return answer;
+    return { ...answer, headers: { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)) } };
+  };
+
+/** What the job did to the report's tables and the crawl store's records, in order: how it wrote its rows. */
+function statements() {
+  const log: Array<{ op: 'insert' | 'read'; table: string; rows: number; onConflict: boolean }> = [];
+  const plugin: KyselyPlugin = {
+    transformQuery({ node }): RootOperationNode {
+      if (node.kind === 'InsertQueryNode') {
+        const values = node.values && ValuesNode.is(node.values) ? node.values.values.length : 0;
+        log.push({
+          op: 'insert',
+          table: node.into!.table.identifier.name,
+          rows: values,
+          onConflict: !!node.onConflict,
+        });
+      } else if (node.kind === 'SelectQueryNode' && JSON.stringify(node).includes('"site_audit_records"'))
+        log.push({ op: 'read', table: 'site_audit_records', rows: 0, onConflict: false });
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  return { plugin, log };
+}
+
+/** Everything stored of a finished audit but its id, timing (`durationMs`) and when it ran. */
+async function storedAudit(db: Db, id: string) {
+  const audit = await getSiteAudit(db, id);
+  expect(audit).toMatchObject({ status: 'done', error: null });
+  const { durationMs, ...report } = audit!.report as { durationMs: number };
+  expect(durationMs).toBeGreaterThanOrEqual(0);
+  let csv = '';
+  const out = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      csv += chunk.toString();
+      done();
+    },
+  });
+  await writeAuditCsv(db, { id, report: audit!.report }, out, 7);
+  const pages = await auditPages(db, id, { offset: 0, limit: 10_000 });
+  const resources = await auditPages(db, id, { offset: 0, limit: 10_000, kind: 'resource' });
+  return {
+    url: audit!.url,
+    crawled: audit!.crawled,
+    discovered: audit!.discovered,
+    summary: audit!.summary,
+    report,
+    diff: audit!.diff,
+    issues: await auditIssues(db, id),
+    pages,
+    resources,
+    csv,
+    // The crawl store has served: none of it is left.
+    store: await db
+      .selectFrom('site_audit_urls')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('audit_id', '=', id)
+      .executeTakeFirstOrThrow()
+      .then((row) => Number(row.n)),
+  };
+}
+
+describe.each(DIALECTS)('the job’s analysis from the crawl store on %s', (dialect) => {
+  let db: Db;
+  const closing: Array<{ close(): Promise<void> }> = [];
+  afterEach(async () => {
+    for (const served of closing.splice(0)) await served.close();
+    await closeTestDatabase(db);
+  });
+
+  /** One try of the job for a new audit of `served` (its own visitor: no diff against the other mode's audit). */
+  async function runJob(
+    served: ServedFixture,
+    id: string,
+    siteChecks: SiteChecks,
+    analysisBatch?: number,
+    plugin?: KyselyPlugin,
+  ) {
+    await insertSiteAudit(db, { id, visitor: id, url: `${served.origin}/`, createdAt: '2026-11-29T06:00:00Z' });
+    const outcome = await runAuditTry(
+      {
+        db: plugin ? db.withPlugin(plugin) : db,
+        fetcher: createSafeFetcher({
+          allowPrivate: [served.hostPort],
+          userAgent: `${CRAWLER_BOT_NAME}/1.0 (+http://localhost)`,
+          clock: still,
+        }),
+        // One request at a time: ids (and so the pages' order) are given in the same order both ways.
+        limits: { ...SITE_AUDIT_LIMITS, concurrency: 1 },
+        keep: 100,
+        writeBatch: 5,
+        siteChecks,
+        analysisBatch,
+        slicer,
+        now: () => new Date('2026-11-29T07:00:00Z'),
+      },
+      {
+        id,
+        input: { visitor: id, url: `${served.origin}/`, httpFallback: false, createdAt: '2026-11-29T06:00:00Z' },
+        signal: new AbortController().signal,
+        progress: () => undefined,
+      },
+    );
+    expect(outcome).toBe('done');
+    return storedAudit(db, id);
+  }
+
+  async function servedPlanted(): Promise<ServedFixture> {
+    const canary = await startLoopbackServer((_req, res) => res.end('canary'));
+    closing.push(canary);
+    const served = await serveFixture(sized(plantedSite({ canaryOrigin: canary.origin, onSlow: () => undefined })));
+    closing.push(served);
+    return served;
+  }
+
+  test('the planted site: the same summary, report, issue rows, page rows and CSV either way', async () => {
+    db = await openTestDatabase(dialect);
+    const served = await servedPlanted();
+    const memoryWrites = statements();
+    const memory = await runJob(served, 'memory', 'memory', undefined, memoryWrites.plugin);
+    const storeWrites = statements();
+    const stored = await runJob(served, 'stored', 'store', 5, storeWrites.plugin);
+    expect(stored).toStrictEqual(memory);
+    // In memory, the rows are saved at the end; from the store, each finding is written as the batches are
+    // read (a statement of findings comes before the last batch's records are read), SAVE_BATCH_ROWS at
+    // most a statement, each statement leaving rows already there as they are (a try again).
+    const report = (log: typeof storeWrites.log) =>
+      log.filter((entry) => ['site_audit_issues', 'site_audit_pages'].includes(entry.table));
+    expect(report(memoryWrites.log).some((entry) => entry.onConflict)).toBe(false);
+    expect(report(storeWrites.log).every((entry) => entry.onConflict && entry.rows <= SAVE_BATCH_ROWS)).toBe(true);
+    const firstIssues = storeWrites.log.findIndex((entry) => entry.table === 'site_audit_issues');
+    expect(firstIssues).toBeGreaterThan(0);
+    expect(storeWrites.log.slice(firstIssues).some((entry) => entry.table === 'site_audit_records')).toBe(true);
+    // The comparison has something to compare: the planted findings, pages and resources are there.
+    const paths = (type: string) =>
+      memory.issues.filter((issue) => issue.type === type).map((issue) => new URL(issue.url).pathname);
+    for (const type of ['orphan', 'title-duplicate', 'links-broken', 'deep-page'])
+      expect(paths(type), type).toEqual(plantedExpectation[type]);
+    expect(memory.issues.some((issue) => issue.links?.length)).toBe(true);
+    expect(memory.pages.total).toBeGreaterThan(50);
+    expect(memory.resources.total).toBeGreaterThan(0);
+    expect(memory.store).toBe(0);
+  });
+
+  test('read 3 URLs at a time, on the planted site and the indexing and content site, the same again', async () => {
+    db = await openTestDatabase(dialect);
+    const planted = await servedPlanted();
+    expect(await runJob(planted, 'small', 'store', 3)).toStrictEqual(await runJob(planted, 'whole', 'memory'));
+    const indexing = await serveFixture(sized(indexingContentSite));
+    closing.push(indexing);
+    expect(await runJob(indexing, 'indexing-small', 'store', 3)).toStrictEqual(
+      await runJob(indexing, 'indexing-whole', 'memory'),
+    );
+  });
+});

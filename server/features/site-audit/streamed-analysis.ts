@@ -1,0 +1,112 @@
+import { dialectOf, type Db } from '#db/index.ts';
+import { SAVE_BATCH_ROWS, type StoredIssue } from '#db/site-audits.ts';
+import { insertIssueRows, tallyIssues } from '#db/site-audit-streamed.ts';
+import { ISSUE_TYPES } from '#views/model/site-audit.ts';
+import { batchFindings } from './rules/batched.ts';
+import {
+  contextOf,
+  evaluateRule,
+  healthScore,
+  RULES,
+  type AuditSummaryCounts,
+  type IssueInstance,
+  type RuleInput,
+} from './rules/index.ts';
+import type { RuleContext } from './rules/context.ts';
+import { saveExternalChecks } from '#db/site-audit-external-checks.ts';
+import { analyseStoreGraph, runStoreChecks, STORE_CHECKS } from './store-analysis/index.ts';
+import { storedBatchReader } from './stored-batches.ts';
+import { LOADED_AS, type UrlNode } from './store.ts';
+
+/*
+ * The job's analysis over its crawl store with SITE_AUDIT_SITE_CHECKS=store (decision 0065): depth and
+ * inlinks in SQL; the page, node and audit rules a stored batch at a time (rules/batched.ts); the site
+ * rules `STORE_CHECKS` holds from SQL; the other site rules still over the nodes in memory, for now.
+ * Every finding goes to `site_audit_issues` as it comes, SAVE_BATCH_ROWS a statement: none is kept for
+ * the whole site, and the summary is counted from the table.
+ */
+
+export interface StreamedAnalysisInput {
+  db: Db;
+  auditId: string;
+  /** The crawl's nodes: only the site rules not yet in STORE_CHECKS read them. */
+  nodes: readonly UrlNode[];
+  facts: Omit<RuleInput, 'nodes' | 'fromStore'>;
+  /** URLs of the store read at a time (SITE_AUDIT_ANALYSIS_BATCH). */
+  batchSize: number;
+  /** A turn of the event loop between batches. */
+  breathe: () => Promise<void>;
+  signal?: AbortSignal;
+}
+
+const SEVERITY = new Map(ISSUE_TYPES.map((type) => [type.type, type.severity]));
+
+/** Findings written SAVE_BATCH_ROWS at a time; `hold` keeps them until `flush` (a statement still reads on the connection). */
+function issueSink(db: Db, auditId: string) {
+  let rows: StoredIssue[] = [];
+  const flush = async () => {
+    for (let from = 0; from < rows.length; from += SAVE_BATCH_ROWS)
+      await insertIssueRows(db, auditId, rows.slice(from, from + SAVE_BATCH_ROWS));
+    rows = [];
+  };
+  return {
+    flush,
+    async add(found: readonly IssueInstance[], hold = false) {
+      rows.push(...found);
+      if (!hold && rows.length >= SAVE_BATCH_ROWS) await flush();
+    },
+  };
+}
+
+/** Runs every rule over the crawl store, writing the findings as they come; answers the graph's arrays. */
+export async function streamAnalysis(
+  input: StreamedAnalysisInput,
+): Promise<{ depth: Int32Array; inlinks: Int32Array }> {
+  const { db, auditId } = input;
+  const aborted = () => input.signal?.aborted === true;
+  // The resource and external-link checks read the other-site URLs' answers from the store.
+  await saveExternalChecks(db, auditId, input.facts.externalChecks ?? []);
+  const graph = await analyseStoreGraph(db, auditId, input.nodes.length);
+  const sink = issueSink(db, auditId);
+  const batches = batchFindings(storedBatchReader(db, auditId), {
+    ...input.facts,
+    ...graph,
+    batchSize: input.batchSize,
+  });
+  for await (const found of batches) {
+    if (aborted()) return graph;
+    await sink.add(found);
+    await input.breathe();
+  }
+  // SQLite has one connection, busy while a check steps its statement: its findings wait for the check's end.
+  const hold = dialectOf(db) === 'sqlite';
+  await runStoreChecks(db, auditId, (type, finding) =>
+    sink.add(
+      [{ type, severity: SEVERITY.get(type)!, url: finding.url, detail: finding.detail, links: finding.links }],
+      hold,
+    ),
+  );
+  await sink.flush();
+  let context: RuleContext | undefined;
+  for (const type of ISSUE_TYPES) {
+    if (RULES[type.type]?.kind !== 'site' || type.type in STORE_CHECKS || aborted()) continue;
+    context ??= contextOf({ ...input.facts, nodes: input.nodes, fromStore: { ...graph, findings: new Map() } });
+    await sink.add(evaluateRule(type, context));
+    await input.breathe();
+  }
+  await sink.flush();
+  return graph;
+}
+
+/** The summary's counts and score, from the issues table and the store's URLs, as `summarize` counts them. */
+export async function storedSummary(db: Db, auditId: string): Promise<AuditSummaryCounts> {
+  const tally = await tallyIssues(db, auditId, LOADED_AS.script | LOADED_AS.stylesheet);
+  return {
+    pages: tally.crawled - tally.resources,
+    resources: tally.resources,
+    score: healthScore(tally.crawled + tally.uncrawledUrls, tally.errorUrls, tally.warnedOnlyUrls),
+    errors: tally.errors,
+    warnings: tally.warnings,
+    notices: tally.notices,
+  };
+}
