@@ -132,9 +132,22 @@ export interface Tables {
     canonical_id: number | null;
     /** The page's 128 MinHash values (512 bytes) when it has them (migration 0036). */
     minhash: Buffer | null;
+    /** META_FLAGS bits and the HTML's size, for the site-wide header checks (migration 0037). */
+    meta_flags: number;
+    html_bytes: number;
   };
   /** A running audit's near-duplicate bands: a page's 16 bands of 8 MinHash values, exactly (migration 0036, db/site-audit-bands.ts). */
   site_audit_bands: { audit_id: string; band: number; key: Buffer; id: number };
+  /** What the check of a running audit's other-site URLs found, by string id (migration 0037, db/site-audit-external-checks.ts). */
+  site_audit_external_checks: {
+    audit_id: string;
+    id: number;
+    kind: string;
+    /** The answer as the checker words it (`ExternalCheck`), as JSON. */
+    answer: string;
+  };
+  /** Each link of a running audit's pages to another site (migration 0037, db/site-audit-external-checks.ts). */
+  site_audit_external_links: { audit_id: string; target: number; source: number; seq: number; cell: number };
   /** The anchor texts (kind 0) and other sites' URLs (kind 1) a running audit's records point at (migration 0032). */
   site_audit_strings: { audit_id: string; kind: number; id: number; value: string };
   /** What a running audit's crawl needs to carry on after its process died, as JSON (migration 0031, db/site-audit-records.ts). */

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
 import type { Db } from './index.ts';
+import { saveExternalChecks } from './site-audit-external-checks.ts';
 import { EDGE_KIND, edgesFrom } from './site-audit-edges.ts';
 import {
   deleteCrawlStore,
@@ -62,6 +63,8 @@ function record(id: number, title: string | null): StoredRecord {
     textHash: `hash-${id}`,
     words: 300,
     canonicalId: null,
+    metaFlags: 0x1f00 + id,
+    htmlBytes: 2048 + id,
   };
 }
 
@@ -198,6 +201,7 @@ describe.each(DIALECTS)('a running audit’s URLs and page records on %s', (dial
         urls: [queued(0, '/')],
         records: [record(0, auditId)],
         edges: [{ kind: EDGE_KIND.link, source: 0, target: 1 }],
+        externalLinks: [{ target: 0, source: 0, seq: 0, cell: 0 }],
         strings: [
           { kind: STRING_KIND.anchor, id: 0, value: 'Home' },
           { kind: STRING_KIND.external, id: 0, value: 'https://elsewhere.example/' },
@@ -208,6 +212,7 @@ describe.each(DIALECTS)('a running audit’s URLs and page records on %s', (dial
         .insertInto('site_audit_bands')
         .values({ audit_id: auditId, band: 0, key: Buffer.alloc(32), id: 0 })
         .execute();
+      await saveExternalChecks(db, auditId, [{ kind: 'ok' }]);
     }
     expect(await readStrings(db, 'other', STRING_KIND.external)).toEqual(['https://elsewhere.example/']);
     const stored = async (auditId: string) => (await readUrls(db, auditId, { afterId: -1, limit: 10 })).length;
@@ -232,6 +237,12 @@ describe.each(DIALECTS)('a running audit’s URLs and page records on %s', (dial
     const bands = async (auditId: string) =>
       (await db.selectFrom('site_audit_bands').select('id').where('audit_id', '=', auditId).execute()).length;
     expect(await Promise.all(ids.map(bands))).toEqual([0, 0, 0, 1]);
+    const rowsOf = async (table: 'site_audit_external_checks' | 'site_audit_external_links', auditId: string) =>
+      (await db.selectFrom(table).select('audit_id').where('audit_id', '=', auditId).execute()).length;
+    expect(await Promise.all(ids.map((auditId) => rowsOf('site_audit_external_checks', auditId)))).toEqual([
+      0, 0, 0, 1,
+    ]);
+    expect(await Promise.all(ids.map((auditId) => rowsOf('site_audit_external_links', auditId)))).toEqual([0, 0, 0, 1]);
   });
 
   test('a try that starts again keeps a store that can carry on (its crawl facts written), and drops it once the audit ends', async () => {

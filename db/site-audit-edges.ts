@@ -13,6 +13,7 @@ export const EDGE_KIND = {
   image: 2,
   /** An internal hreflang alternate that is another page. */
   hreflang: 3,
+  /** Scripts and stylesheets of this site or another (target -1 - the external string's id, migration 0037). */
   script: 4,
   stylesheet: 5,
   /** A link of `PageRecord.links` its page gives nofollow (the page's meta robots, or every <a> to it): a kind-1 edge too. */

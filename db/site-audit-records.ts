@@ -1,6 +1,7 @@
 import type { Db } from './index.ts';
 import type { Tables } from './schema.ts';
 import { deleteEdges, saveEdges, type StoredEdge } from './site-audit-edges.ts';
+import { deleteExternalChecks, saveExternalLinks, type StoredExternalLink } from './site-audit-external-checks.ts';
 import { saveUrls, type StoredUrl } from './site-audit-urls.ts';
 
 /*
@@ -28,11 +29,14 @@ export interface StoredRecord {
   canonicalId: number | null;
   /** The page's MinHash values as bytes, when it has all of them (what the near-duplicate bands are cut from). */
   minhash?: Buffer | null;
+  /** The record's META_FLAGS bits and HTML size (migration 0037): what the site-wide header checks count; 0 when absent. */
+  metaFlags?: number;
+  htmlBytes?: number;
 }
 
 /**
  * Rows written per statement: records are a few kilobytes each, so a statement stays a few hundred
- * kilobytes; 100 rows of 12 values are far below either database's limit on parameters.
+ * kilobytes; 100 rows of 14 values are far below either database's limit on parameters.
  */
 export const RECORD_WRITE_BATCH = 100;
 
@@ -49,6 +53,8 @@ const COLUMNS = [
   'text_hash',
   'words',
   'canonical_id',
+  'meta_flags',
+  'html_bytes',
 ] as const;
 
 async function saveRecords(db: Db, auditId: string, records: readonly StoredRecord[]): Promise<void> {
@@ -69,6 +75,8 @@ async function saveRecords(db: Db, auditId: string, records: readonly StoredReco
           words: record.words,
           canonical_id: record.canonicalId,
           minhash: record.minhash ?? null,
+          meta_flags: record.metaFlags ?? 0,
+          html_bytes: record.htmlBytes ?? 0,
         })),
       )
       .onConflict((conflict) =>
@@ -129,6 +137,8 @@ export async function writeCrawlBatch(
     strings?: readonly StoredString[];
     /** The distinct links, images, hreflang, scripts and stylesheets the batch's pages name. */
     edges?: readonly StoredEdge[];
+    /** Every link of the batch's pages to another site. */
+    externalLinks?: readonly StoredExternalLink[];
     /** What the crawl needs to carry on (JSON), once it is known: written last, so it never names a batch not stored. */
     crawl?: string;
   },
@@ -138,6 +148,7 @@ export async function writeCrawlBatch(
     await saveUrls(trx, auditId, batch.urls);
     await saveRecords(trx, auditId, batch.records);
     await saveEdges(trx, auditId, batch.edges ?? []);
+    await saveExternalLinks(trx, auditId, batch.externalLinks ?? []);
     if (batch.crawl !== undefined)
       await trx
         .insertInto('site_audit_crawls')
@@ -169,6 +180,8 @@ function fromRow(row: Omit<Tables['site_audit_records'], 'audit_id' | 'minhash'>
     textHash: row.text_hash,
     words: row.words,
     canonicalId: row.canonical_id,
+    metaFlags: row.meta_flags,
+    htmlBytes: row.html_bytes,
   };
 }
 
@@ -206,9 +219,10 @@ export async function recordsOf(db: Db, auditId: string, ids: readonly number[])
   return found;
 }
 
-/** Drops a running audit's crawl facts, URLs, records, strings, edges and bands (its crawl store); callers run it inside their transaction. */
+/** Drops a running audit's crawl facts, URLs, records, strings, edges, bands and external checks and links (its crawl store); callers run it inside their transaction. */
 export async function deleteCrawlStore(db: Db, auditId: string): Promise<void> {
   await deleteEdges(db, auditId);
+  await deleteExternalChecks(db, auditId);
   await db.deleteFrom('site_audit_bands').where('audit_id', '=', auditId).execute();
   await db.deleteFrom('site_audit_crawls').where('audit_id', '=', auditId).execute();
   await db.deleteFrom('site_audit_strings').where('audit_id', '=', auditId).execute();

@@ -191,10 +191,6 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
   queue?.check();
   const toStore = options.siteChecks === 'store' && options.crawlStore && !options.signal?.aborted;
   const streamed = toStore && options.streamFindings === true ? options.crawlStore : undefined;
-  const fromStore =
-    toStore && !streamed
-      ? await analyseCrawlStore(options.crawlStore!.db, options.crawlStore!.auditId, store.nodes.length)
-      : undefined;
   const externalChecks = await checkExternals(
     options,
     store.externals,
@@ -202,6 +198,11 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
     (externalChecked, externalTotal) =>
       options.onProgress?.({ crawled: state.fetched, discovered: store.nodes.length, externalChecked, externalTotal }),
   );
+  // After the external checks: the resource and external-link checks read their answers from the store.
+  const fromStore =
+    toStore && !streamed
+      ? await analyseCrawlStore(options.crawlStore!.db, options.crawlStore!.auditId, store.nodes.length, externalChecks)
+      : undefined;
   const sitemaps = state.sitemaps ?? { files: [], found: false };
   const facts = {
     hasSitemap: sitemaps.found,

@@ -1,11 +1,12 @@
 import type { Db } from '#db/index.ts';
 import type { StoredEdge } from '#db/site-audit-edges.ts';
+import type { StoredExternalLink } from '#db/site-audit-external-checks.ts';
 import { STRING_KIND, writeCrawlBatch, type StoredRecord, type StoredString } from '#db/site-audit-records.ts';
 import { URL_STATE, type StoredUrl, type UrlState } from '#db/site-audit-urls.ts';
 import { CRAWL_WRITE_BATCH } from '#server/config/site-audit-defaults.ts';
 import type { CrawlVisitor } from '#server/lib/crawler/index.ts';
 import type { Frontier } from '#server/lib/crawler/frontier.ts';
-import { storedEdgesOf, storedRecordOf, storedUrlOf } from './record-codec.ts';
+import { storedEdgesOf, storedExternalLinksOf, storedRecordOf, storedUrlOf } from './record-codec.ts';
 import { fit, type QueuePlace, type StoredQueue } from './stored-queue.ts';
 import type { Page } from './rules/context.ts';
 import type { RestoredStore, UrlNode, UrlStore } from './store.ts';
@@ -114,6 +115,7 @@ export function createCrawlWriter(
     const urls: StoredUrl[] = [];
     const records: StoredRecord[] = [];
     const edges: StoredEdge[] = [];
+    const externalLinks: StoredExternalLink[] = [];
     for (const id of [...dirty].sort((a, b) => a - b)) {
       const node = nodes[id];
       const frontier = frontierOf(node, answeredIds[id] === 1, queue?.placeOf(id));
@@ -125,6 +127,7 @@ export function createCrawlWriter(
       if (node.page !== null && frontier.state === URL_STATE.done) {
         records.push(storedRecordOf(node as Page));
         edges.push(...storedEdgesOf(node as Page));
+        externalLinks.push(...storedExternalLinksOf(node as Page));
       }
     }
     dirty.clear();
@@ -136,7 +139,7 @@ export function createCrawlWriter(
     writing = writing
       .then(() =>
         failure === null
-          ? writeCrawlBatch(target.db, target.auditId, { urls, records, strings, edges, crawl })
+          ? writeCrawlBatch(target.db, target.auditId, { urls, records, strings, edges, externalLinks, crawl })
           : undefined,
       )
       .catch((error: unknown) => {

@@ -1,94 +1,14 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { expect, test } from 'vitest';
-import { CRAWLER_BOT_NAME } from '#server/lib/crawler/index.ts';
-import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { auditPage, html, image } from '#test/fixtures/audit-pages.ts';
 import { resourcesIssueTypes } from '#views/model/site-audit-checks/resources.ts';
 import { serveFixture, type FixtureSite } from '#test/fixtures/crawl-site.ts';
-import { freeLoopbackPort, startLoopbackServer } from '#test/fixtures/loopback.ts';
+import { auditFetcher, externalFixture, otherSite } from '#test/fixtures/external-links-site.ts';
+import { freeLoopbackPort } from '#test/fixtures/loopback.ts';
 import { runSiteAudit, type AuditProgress, type SiteAuditOutcome } from './audit.ts';
 import { checkExternalUrls } from './external-links.ts';
 
 const EXTERNAL_TYPES = ['external-broken', 'external-redirected', 'external-timeout', 'external-unverified'];
-
-/** A loopback "other site": counts requests in flight (arrived, answer not yet handed over) and logs them. */
-async function otherSite(answer: (req: IncomingMessage, res: ServerResponse) => void) {
-  const log: string[] = [];
-  let inFlight = 0;
-  let maxInFlight = 0;
-  const server = await startLoopbackServer((req, res) => {
-    inFlight += 1;
-    maxInFlight = Math.max(maxInFlight, inFlight);
-    log.push(`${req.method} ${req.url}`);
-    res.on('finish', () => (inFlight -= 1));
-    answer(req, res);
-  });
-  return { server, log, maxInFlight: () => maxInFlight, inFlight: () => inFlight };
-}
-
-/** The external fixture: one host answering every planted case, one that is down, and names that do not resolve. */
-async function externalFixture() {
-  const held: ServerResponse[] = [];
-  const site = await otherSite((req, res) => {
-    const path = req.url ?? '/';
-    const redirect = (status: number, location: string) => res.writeHead(status, { location }).end();
-    switch (path) {
-      case '/ok':
-      case '/ok.js':
-        return void res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
-      case '/missing':
-      case '/missing.js':
-        return void res.writeHead(404).end();
-      case '/gone':
-        return void res.writeHead(410).end();
-      case '/error':
-        return void res.writeHead(500).end();
-      case '/moved':
-        return redirect(301, '/ok');
-      case '/chain-1':
-        return redirect(302, '/chain-2');
-      case '/chain-2':
-        return redirect(302, '/ok');
-      case '/moved-to-missing':
-        return redirect(301, '/missing');
-      case '/moved.css':
-        return redirect(301, '/ok');
-      case '/head-refused':
-        return void res.writeHead(req.method === 'HEAD' ? 405 : 200).end();
-      case '/forbidden':
-        return void res.writeHead(403).end();
-      case '/login':
-        return void res.writeHead(401).end();
-      case '/busy':
-        return void res.writeHead(429).end();
-      case '/hang':
-        return void held.push(res);
-      default:
-        return void res.writeHead(404).end();
-    }
-  });
-  const downPort = await freeLoopbackPort();
-  const origin = `http://ext.test:${site.server.port}`;
-  const down = `http://down.test:${downPort}`;
-  return {
-    site,
-    origin,
-    down,
-    allowPrivate: [`ext.test:${site.server.port}`, `down.test:${downPort}`],
-    close: () => site.server.close(),
-  };
-}
-
-function auditFetcher(allowPrivate: string[]) {
-  return createSafeFetcher({
-    allowPrivate,
-    userAgent: `${CRAWLER_BOT_NAME}/1.0 (+http://localhost)`,
-    resolver: async (hostname) => {
-      if (hostname.endsWith('.invalid')) throw new Error('ENOTFOUND');
-      return [{ address: '127.0.0.1', family: 4 }];
-    },
-  });
-}
 
 async function audit(
   site: FixtureSite,

@@ -61,7 +61,7 @@ test('the columns beside the record are the values the cross-page checks compare
   expect(rows.filter((row) => row.canonicalId !== null).every((row) => !row.indexable)).toBe(true);
 });
 
-test('a page’s edges are its distinct internal links, images, hreflang alternates (other pages), scripts and stylesheets', () => {
+test('a page’s edges are its distinct internal links, images, hreflang alternates (other pages), and scripts and stylesheets of any site', () => {
   const node = {
     ...pages[0],
     id: 1,
@@ -85,6 +85,8 @@ test('a page’s edges are its distinct internal links, images, hreflang alterna
     { kind: EDGE_KIND.image, source: 1, target: 3 },
     { kind: EDGE_KIND.hreflang, source: 1, target: 5 },
     { kind: EDGE_KIND.script, source: 1, target: 6 },
+    { kind: EDGE_KIND.script, source: 1, target: -2 },
+    { kind: EDGE_KIND.stylesheet, source: 1, target: -1 },
     { kind: EDGE_KIND.stylesheet, source: 1, target: 7 },
   ]);
 });

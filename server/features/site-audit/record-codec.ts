@@ -1,4 +1,5 @@
 import { EDGE_KIND, type EdgeKind, type StoredEdge } from '#db/site-audit-edges.ts';
+import type { StoredExternalLink } from '#db/site-audit-external-checks.ts';
 import type { StoredRecord } from '#db/site-audit-records.ts';
 import type { StoredUrl, UrlState } from '#db/site-audit-urls.ts';
 import { MINHASH_SIZE } from '#server/lib/page-facts/text-fingerprint.ts';
@@ -76,6 +77,8 @@ export function storedRecordOf(node: Page): StoredRecord {
     textHash: page.textHash,
     words: page.words,
     canonicalId: canonical.kind === 'internal' && canonical.id !== node.id ? canonical.id : null,
+    metaFlags: page.metaFlags,
+    htmlBytes: page.htmlBytes,
     // Only a whole signature: the near-duplicate check compares nothing else (rules/content.ts).
     minhash:
       page.minhash?.length === MINHASH_SIZE
@@ -87,13 +90,14 @@ export function storedRecordOf(node: Page): StoredRecord {
 /**
  * A page's distinct edges (db/site-audit-edges.ts): its links exactly as `links` holds them (what
  * `inlinkCounts` and `clickDepths` read), and the internal images, other pages named as hreflang
- * alternates, scripts and stylesheets; the links it gives nofollow again, and its pagination targets.
+ * alternates, scripts and stylesheets (other sites' ones too: -1 - external id, as the record has them); the
+ * links it gives nofollow again, and its pagination targets.
  */
 export function storedEdgesOf(node: Page): StoredEdge[] {
   const { page } = node;
   const edges: StoredEdge[] = [];
-  const add = (kind: EdgeKind, targets: Iterable<number>) => {
-    for (const target of new Set(targets)) if (target >= 0) edges.push({ kind, source: node.id, target });
+  const add = (kind: EdgeKind, targets: Iterable<number>, external = false) => {
+    for (const target of new Set(targets)) if (target >= 0 || external) edges.push({ kind, source: node.id, target });
   };
   add(EDGE_KIND.link, page.links);
   add(EDGE_KIND.image, page.images);
@@ -101,8 +105,8 @@ export function storedEdgesOf(node: Page): StoredEdge[] {
     EDGE_KIND.hreflang,
     page.hreflang.map((ref) => ref.id).filter((id) => id !== node.id),
   );
-  add(EDGE_KIND.script, page.scripts);
-  add(EDGE_KIND.stylesheet, page.stylesheets);
+  add(EDGE_KIND.script, page.scripts, true);
+  add(EDGE_KIND.stylesheet, page.stylesheets, true);
   // Records made before these facts (and tests' partial ones) have no indexing part.
   const only = new Set(page.indexing?.nofollowOnlyLinks);
   add(
@@ -114,6 +118,16 @@ export function storedEdgesOf(node: Page): StoredEdge[] {
     (page.indexing?.pagination ?? []).map((ref) => ref.id),
   );
   return edges;
+}
+
+/** A page's links to other sites, each of them (db/site-audit-external-checks.ts), from its `outlinks` cells. */
+export function storedExternalLinksOf(node: Page): StoredExternalLink[] {
+  // Tests' partial records may have no links at all.
+  const cells = node.page.outlinks ?? [];
+  const links: StoredExternalLink[] = [];
+  for (let at = 0; at < cells.length; at += 2)
+    if (cells[at] < 0) links.push({ target: -1 - cells[at], source: node.id, seq: at / 2, cell: cells[at + 1] });
+  return links;
 }
 
 /** A URL's row: its answer as the node holds it and its place in the frontier. */

@@ -13,6 +13,7 @@ import {
   type RuleInput,
 } from './rules/index.ts';
 import type { RuleContext } from './rules/context.ts';
+import { saveExternalChecks } from '#db/site-audit-external-checks.ts';
 import { analyseStoreGraph, runStoreChecks, STORE_CHECKS } from './store-analysis/index.ts';
 import { storedBatchReader } from './stored-batches.ts';
 import { LOADED_AS, type UrlNode } from './store.ts';
@@ -63,6 +64,8 @@ export async function streamAnalysis(
 ): Promise<{ depth: Int32Array; inlinks: Int32Array }> {
   const { db, auditId } = input;
   const aborted = () => input.signal?.aborted === true;
+  // The resource and external-link checks read the other-site URLs' answers from the store.
+  await saveExternalChecks(db, auditId, input.facts.externalChecks ?? []);
   const graph = await analyseStoreGraph(db, auditId, input.nodes.length);
   const sink = issueSink(db, auditId);
   const batches = batchFindings(storedBatchReader(db, auditId), {

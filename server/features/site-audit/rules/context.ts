@@ -93,13 +93,13 @@ export function isIndexable(node: Page): boolean {
   return canonical.kind !== 'external';
 }
 
-export function describeStatus(node: UrlNode): string {
+export function describeStatus(node: Pick<UrlNode, 'status' | 'error'>): string {
   if (node.status) return `HTTP ${node.status}`;
   return node.error ?? 'not fetched';
 }
 
-export const isRedirect = (node: UrlNode) => node.status >= 300 && node.status < 400;
-export const isError = (node: UrlNode) => node.status >= 400 && node.status < 600;
+export const isRedirect = (node: Pick<UrlNode, 'status'>) => node.status >= 300 && node.status < 400;
+export const isError = (node: Pick<UrlNode, 'status'>) => node.status >= 400 && node.status < 600;
 
 /** Up to `max` items joined for a detail line, with a count of the rest. */
 export function listDetail(items: string[], max = 5): string {

@@ -1,7 +1,9 @@
+import { COMPRESSION_MIN_BYTES } from '#server/lib/page-facts/seo-limits.ts';
 import { fragmentHash, LINK_POSITIONS, META_FLAGS } from '../store.ts';
 import {
   type Finding,
   listDetail,
+  listDetailOf,
   type Page,
   pageRule,
   pages,
@@ -62,6 +64,14 @@ function sortedHas(values: Uint32Array, value: number): boolean {
 }
 
 /**
+ * The detail of a site-wide setting's finding: how many of the counted pages lack it, and the first
+ * three others by URL (`shown`: those, or more, in order) with the number of the rest.
+ */
+export function siteWideDetail(what: string, lacking: number, total: number, shown: string[]): string {
+  return `${what} on ${lacking} of ${plural(total, 'HTML page')}${lacking > 1 ? `, also ${listDetailOf(shown, lacking - 1, 3)}` : ''}`;
+}
+
+/**
  * Checks of a server setting (compression, security headers) report once for the site, not on
  * every page: the one finding sits on the start page when it lacks the setting, else on the first
  * page (by URL) that does, and says how many pages lack it.
@@ -72,12 +82,40 @@ export function siteWide(list: Page[], lacks: (n: Page) => boolean, what: string
   const start = lacking.find((n) => n.start);
   const first = start ?? lacking.reduce((a, b) => (b.url < a.url ? b : a));
   const others = lacking.filter((n) => n !== first).map((n) => n.url);
-  return [
-    {
-      url: first.url,
-      detail: `${what} on ${lacking.length} of ${plural(list.length, 'HTML page')}${others.length ? `, also ${listDetail(others.sort(), 3)}` : ''}`,
-    },
-  ];
+  return [{ url: first.url, detail: siteWideDetail(what, lacking.length, list.length, others.sort()) }];
+}
+
+/**
+ * The site-wide settings a page can lack, by issue type: its META_FLAGS bit, the detail's words, and
+ * which pages count (https pages only for HSTS; pages of COMPRESSION_MIN_BYTES or more for compression).
+ * The rules below and their SQL over the store (store-analysis/site-wide.ts) both read it.
+ */
+export const SITE_SETTINGS = {
+  'hsts-missing': { flag: META_FLAGS.hsts, what: 'no Strict-Transport-Security', httpsOnly: true },
+  'nosniff-missing': { flag: META_FLAGS.nosniff, what: 'no X-Content-Type-Options: nosniff' },
+  'csp-missing': { flag: META_FLAGS.csp, what: 'no Content-Security-Policy' },
+  'referrer-policy-missing': { flag: META_FLAGS.referrerPolicy, what: 'no Referrer-Policy' },
+  'html-not-compressed': {
+    flag: META_FLAGS.compressed,
+    what: 'HTML sent uncompressed',
+    minHtmlBytes: COMPRESSION_MIN_BYTES,
+  },
+} as const satisfies Record<string, { flag: number; what: string; httpsOnly?: true; minHtmlBytes?: number }>;
+
+export type SiteSetting = keyof typeof SITE_SETTINGS;
+
+/** The rule of a site-wide setting: one finding for the site over the pages it counts. */
+export function siteSettingRule(type: SiteSetting): Rule {
+  const setting: { flag: number; what: string; httpsOnly?: true; minHtmlBytes?: number } = SITE_SETTINGS[type];
+  return siteRule((c) =>
+    siteWide(
+      pages(c).filter(
+        (n) => (!setting.httpsOnly || n.url.startsWith('https:')) && n.page.htmlBytes >= (setting.minHtmlBytes ?? 0),
+      ),
+      (n) => !has(n, setting.flag),
+      setting.what,
+    ),
+  );
 }
 
 /** URL spelling, links to the visitor's own machine, missing fragment targets, new-tab links and security headers. */
@@ -164,18 +202,8 @@ export const pageMetaUrlRules: Record<string, Rule> = {
     if (!urls(c).some((n) => n.id === start.id)) return [];
     return [{ url: start.url, detail: 'the site answers over plain http' }];
   }),
-  'hsts-missing': siteRule((c) =>
-    siteWide(
-      pages(c).filter((n) => n.url.startsWith('https:')),
-      (n) => !has(n, META_FLAGS.hsts),
-      'no Strict-Transport-Security',
-    ),
-  ),
-  'nosniff-missing': siteRule((c) =>
-    siteWide(pages(c), (n) => !has(n, META_FLAGS.nosniff), 'no X-Content-Type-Options: nosniff'),
-  ),
-  'csp-missing': siteRule((c) => siteWide(pages(c), (n) => !has(n, META_FLAGS.csp), 'no Content-Security-Policy')),
-  'referrer-policy-missing': siteRule((c) =>
-    siteWide(pages(c), (n) => !has(n, META_FLAGS.referrerPolicy), 'no Referrer-Policy'),
-  ),
+  'hsts-missing': siteSettingRule('hsts-missing'),
+  'nosniff-missing': siteSettingRule('nosniff-missing'),
+  'csp-missing': siteSettingRule('csp-missing'),
+  'referrer-policy-missing': siteSettingRule('referrer-policy-missing'),
 };

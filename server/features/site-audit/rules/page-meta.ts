@@ -1,9 +1,4 @@
-import {
-  DESCRIPTION_MIN_CHARS,
-  TITLE_MIN_CHARS,
-  VAGUE_ANCHORS,
-  COMPRESSION_MIN_BYTES,
-} from '#server/lib/page-facts/seo-limits.ts';
+import { DESCRIPTION_MIN_CHARS, TITLE_MIN_CHARS, VAGUE_ANCHORS } from '#server/lib/page-facts/seo-limits.ts';
 import { LINK_POSITIONS, META_FLAGS } from '../store.ts';
 import {
   isIndexable,
@@ -17,7 +12,7 @@ import {
   siteRule,
 } from './context.ts';
 import type { LinkRef } from './link-refs.ts';
-import { pageMetaUrlRules, siteWide } from './page-meta-urls.ts';
+import { pageMetaUrlRules, siteSettingRule } from './page-meta-urls.ts';
 
 const chars = (text: string) => [...text].length;
 
@@ -115,13 +110,7 @@ export const pageMetaRules: Record<string, Rule> = {
         : [];
     });
   }),
-  'html-not-compressed': siteRule((c) =>
-    siteWide(
-      pages(c).filter((n) => n.page.htmlBytes >= COMPRESSION_MIN_BYTES),
-      (n) => !has(n, META_FLAGS.compressed),
-      'HTML sent uncompressed',
-    ),
-  ),
+  'html-not-compressed': siteSettingRule('html-not-compressed'),
   'links-vague-text': pageRule((c) =>
     pages(c).flatMap((n) => {
       const refs = linksWithAnchor(c, n, (anchor) => VAGUE_ANCHORS.has(anchor.trim().toLowerCase()));

@@ -7,6 +7,7 @@ import {
   isError,
   isRedirect,
   listDetail,
+  listDetailOf,
   nodeRule,
   pageRule,
   pages,
@@ -19,8 +20,8 @@ import {
 
 type Kind = 'scripts' | 'stylesheets';
 
-/** Pages loading each script or stylesheet target (internal id ≥ 0, external -1 - index). */
-function loaders(context: RuleContext, kind: Kind): Map<number, string[]> {
+/** Pages loading each script, stylesheet or image target (internal id ≥ 0, external -1 - index), in page order. */
+function loaders(context: RuleContext, kind: Kind | 'images'): Map<number, string[]> {
   const byTarget = new Map<number, string[]>();
   for (const node of pages(context)) {
     for (const target of node.page[kind]) {
@@ -32,10 +33,12 @@ function loaders(context: RuleContext, kind: Kind): Map<number, string[]> {
   return byTarget;
 }
 
-const loadedBy = (urls: string[]) => `loaded by ${listDetail(urls, 3)}`;
+/** "loaded by" the first three pages (by id) and the number of the rest; `count`: of all, when `urls` holds the first only. */
+export const loadedBy = (urls: string[], count = urls.length) => `loaded by ${listDetailOf(urls, count, 3)}`;
 
 /** An internal URL that failed: 4xx, 5xx, or no answer at all. */
-const isBrokenNode = (node: UrlNode) => isError(node) || (node.status === 0 && node.error !== null);
+const isBrokenNode = (node: Pick<UrlNode, 'status' | 'error'>) =>
+  isError(node) || (node.status === 0 && node.error !== null);
 
 /** What an external URL's check says went wrong, when it is broken or timed out. */
 function externalFailure(check: ExternalCheck | undefined): string | null {
@@ -43,87 +46,101 @@ function externalFailure(check: ExternalCheck | undefined): string | null {
   return null;
 }
 
+/**
+ * A script, stylesheet or image pages load, as the resource rules judge it: an internal URL's answer
+ * (with the URL its redirect names: internal, other-site or none) and whether it was read as a page, or
+ * an other-site URL's check (undefined: not checked).
+ */
+export type LoadedTarget =
+  | {
+      internal: Pick<UrlNode, 'url' | 'status' | 'error' | 'bytes' | 'redirectExternal'> & {
+        redirectUrl: string | null;
+        isPage: boolean;
+      };
+    }
+  | { external: string; check: ExternalCheck | undefined };
+
+/** What each resource check says of a loaded target (before "; loaded by …"), or null when it has nothing to say. */
+export const RESOURCE_VERDICTS = {
+  broken(target: LoadedTarget): string | null {
+    if ('external' in target) return externalFailure(target.check);
+    return isBrokenNode(target.internal) ? describeStatus(target.internal) : null;
+  },
+  redirected(target: LoadedTarget): string | null {
+    if ('external' in target)
+      return target.check?.kind === 'redirected' ? `HTTP ${target.check.status} to ${target.check.finalUrl}` : null;
+    const node = target.internal;
+    if (!isRedirect(node)) return null;
+    return `HTTP ${node.status} to ${node.redirectUrl ?? node.redirectExternal ?? 'nowhere'}`;
+  },
+  tooLarge(target: LoadedTarget, limit: number): string | null {
+    if ('external' in target) return null;
+    const node = target.internal;
+    return node.status === 200 && !node.isPage && node.bytes > limit ? `${Math.round(node.bytes / 1024)} KB` : null;
+  },
+};
+
+/** A target of a page's scripts, stylesheets or images as the verdicts read it. */
+function loadedTarget(context: RuleContext, target: number): LoadedTarget {
+  if (target < 0) return { external: urlOf(context, target), check: context.externalChecks[-1 - target] };
+  const node = context.nodes[target];
+  const redirectUrl = node.redirectTo >= 0 ? context.nodes[node.redirectTo].url : null;
+  return { internal: { ...node, redirectUrl, isPage: node.page !== null } };
+}
+
+const targetUrl = (target: LoadedTarget) => ('external' in target ? target.external : target.internal.url);
+
 function urlOf(context: RuleContext, target: number): string {
   return target >= 0 ? context.nodes[target].url : context.strings.externals[-1 - target];
 }
 
 /** Why a loaded target is broken, or null: internal by its own fetch, external by the external check. */
 function brokenReason(context: RuleContext, target: number): string | null {
-  if (target >= 0) {
-    const node = context.nodes[target];
-    return isBrokenNode(node) ? describeStatus(node) : null;
-  }
-  return externalFailure(context.externalChecks[-1 - target]);
+  return RESOURCE_VERDICTS.broken(loadedTarget(context, target));
 }
 
-function broken(kind: Kind): RuleFunction {
+/** A resource rule: each target the pages load (scripts, stylesheets or images) that the verdict speaks of. */
+function judged(
+  kind: Kind | 'images',
+  verdict: (target: LoadedTarget) => string | null,
+  pagesWord = loadedBy,
+): RuleFunction {
   return (context) => {
     const findings: Finding[] = [];
     for (const [target, urls] of loaders(context, kind)) {
-      const reason = brokenReason(context, target);
-      if (reason !== null) findings.push({ url: urlOf(context, target), detail: `${reason}; ${loadedBy(urls)}` });
+      const loaded = loadedTarget(context, target);
+      const said = verdict(loaded);
+      if (said !== null) findings.push({ url: targetUrl(loaded), detail: `${said}; ${pagesWord(urls)}` });
     }
     return findings;
   };
 }
 
-function redirected(kind: Kind): RuleFunction {
-  return (context) => {
-    const findings: Finding[] = [];
-    for (const [target, urls] of loaders(context, kind)) {
-      if (target >= 0) {
-        const node = context.nodes[target];
-        if (!isRedirect(node)) continue;
-        const to = node.redirectTo >= 0 ? context.nodes[node.redirectTo].url : (node.redirectExternal ?? 'nowhere');
-        findings.push({ url: node.url, detail: `HTTP ${node.status} to ${to}; ${loadedBy(urls)}` });
-      } else {
-        const check = context.externalChecks[-1 - target];
-        if (check?.kind !== 'redirected') continue;
-        findings.push({
-          url: urlOf(context, target),
-          detail: `HTTP ${check.status} to ${check.finalUrl}; ${loadedBy(urls)}`,
-        });
-      }
-    }
-    return findings;
-  };
-}
+/** "shown on" the first three pages (by id) and the number of the rest. */
+export const shownOn = (urls: string[], count = urls.length) => `shown on ${listDetailOf(urls, count, 3)}`;
 
-function tooLarge(kind: Kind, limit: number): RuleFunction {
-  return (context) => {
-    const findings: Finding[] = [];
-    for (const [target, urls] of loaders(context, kind)) {
-      if (target < 0) continue;
-      const node = context.nodes[target];
-      if (node.status === 200 && node.page === null && node.bytes > limit)
-        findings.push({ url: node.url, detail: `${Math.round(node.bytes / 1024)} KB; ${loadedBy(urls)}` });
-    }
-    return findings;
-  };
-}
+/** An external link finding's detail: what the check found, and how many links point at the URL. */
+export const linkedDetail = (check: ExternalCheck, count: number) =>
+  `${describeCheck(check)}; linked ${count === 1 ? 'once' : `${count} times`}`;
 
 /** Pages per external URL's links, for the external link findings. */
-function externalLinks(
-  context: RuleContext,
-  kinds: ReadonlyArray<ExternalCheck['kind']>,
-  detail: (check: ExternalCheck) => string,
-): Finding[] {
+function externalLinks(context: RuleContext, kind: ExternalCheck['kind']): Finding[] {
   const findings: Finding[] = [];
   context.externalChecks.forEach((check, index) => {
-    if (!check || !kinds.includes(check.kind)) return;
+    if (check?.kind !== kind) return;
     const target = -1 - index;
     const count = context.linkIndex.count(target);
     if (count === 0) return;
     findings.push({
       url: context.strings.externals[index],
-      detail: `${detail(check)}; linked ${count === 1 ? 'once' : `${count} times`}`,
+      detail: linkedDetail(check, count),
       links: context.linkIndex.to(target),
     });
   });
   return findings;
 }
 
-const describeCheck = (check: ExternalCheck): string => {
+function describeCheck(check: ExternalCheck): string {
   switch (check.kind) {
     case 'redirected':
       return `HTTP ${check.status}, ends at ${check.finalUrl} (HTTP ${check.finalStatus}${check.hops > 1 ? ` after ${check.hops} redirects` : ''})`;
@@ -132,32 +149,19 @@ const describeCheck = (check: ExternalCheck): string => {
     default:
       return check.detail;
   }
-};
+}
 
 /** Rules of the "resources" checks (catalogue: views/model/site-audit-checks/resources.ts). */
 export const resourcesRules: Record<string, Rule> = {
-  'js-broken': siteRule(broken('scripts')),
-  'css-broken': siteRule(broken('stylesheets')),
-  'js-redirected': siteRule(redirected('scripts')),
-  'css-redirected': siteRule(redirected('stylesheets')),
-  'js-too-large': siteRule(tooLarge('scripts', LARGE_SCRIPT_BYTES)),
-  'css-too-large': siteRule(tooLarge('stylesheets', LARGE_STYLESHEET_BYTES)),
-  'img-redirected': siteRule((context) => {
-    const shownOn = new Map<number, string[]>();
-    for (const node of pages(context))
-      for (const id of node.page.images) {
-        const list = shownOn.get(id);
-        if (list) list.push(node.url);
-        else shownOn.set(id, [node.url]);
-      }
-    return [...shownOn]
-      .map(([id, urls]) => ({ node: context.nodes[id], urls }))
-      .filter(({ node }) => isRedirect(node))
-      .map(({ node, urls }) => ({
-        url: node.url,
-        detail: `HTTP ${node.status} to ${node.redirectTo >= 0 ? context.nodes[node.redirectTo].url : (node.redirectExternal ?? 'nowhere')}; shown on ${listDetail(urls, 3)}`,
-      }));
-  }),
+  'js-broken': siteRule(judged('scripts', RESOURCE_VERDICTS.broken)),
+  'css-broken': siteRule(judged('stylesheets', RESOURCE_VERDICTS.broken)),
+  'js-redirected': siteRule(judged('scripts', RESOURCE_VERDICTS.redirected)),
+  'css-redirected': siteRule(judged('stylesheets', RESOURCE_VERDICTS.redirected)),
+  'js-too-large': siteRule(judged('scripts', (target) => RESOURCE_VERDICTS.tooLarge(target, LARGE_SCRIPT_BYTES))),
+  'css-too-large': siteRule(
+    judged('stylesheets', (target) => RESOURCE_VERDICTS.tooLarge(target, LARGE_STYLESHEET_BYTES)),
+  ),
+  'img-redirected': siteRule(judged('images', RESOURCE_VERDICTS.redirected, shownOn)),
   'resource-blocked-by-robots': nodeRule((c) =>
     urls(c)
       .filter((node) => node.skipped === 'robots' && node.loadedAs !== 0)
@@ -175,8 +179,8 @@ export const resourcesRules: Record<string, Rule> = {
       return bad.length ? [{ url: node.url, detail: `loads ${listDetail(bad)}` }] : [];
     }),
   ),
-  'external-broken': siteRule((context) => externalLinks(context, ['broken'], describeCheck)),
-  'external-redirected': siteRule((context) => externalLinks(context, ['redirected'], describeCheck)),
-  'external-timeout': siteRule((context) => externalLinks(context, ['timeout'], describeCheck)),
-  'external-unverified': siteRule((context) => externalLinks(context, ['unverified'], describeCheck)),
+  'external-broken': siteRule((context) => externalLinks(context, 'broken')),
+  'external-redirected': siteRule((context) => externalLinks(context, 'redirected')),
+  'external-timeout': siteRule((context) => externalLinks(context, 'timeout')),
+  'external-unverified': siteRule((context) => externalLinks(context, 'unverified')),
 };

@@ -1,7 +1,11 @@
 import type { Db } from '#db/index.ts';
+import { saveExternalChecks, type StoredExternalCheck } from '#db/site-audit-external-checks.ts';
 import type { Finding } from '../rules/context.ts';
 import { STORE_DUPLICATE_CHECKS, storeDuplicates, type StoreDuplicateCheck } from './duplicates.ts';
 import { storeLargeImages } from './images.ts';
+import { externalLinkCheck } from './external-links.ts';
+import { STORE_RESOURCE_CHECKS } from './resources.ts';
+import { siteWideCheck } from './site-wide.ts';
 import { storeCanonicalTargetNoLinks, storeNofollowInlinksOnly, storeRedirectNoInlinks } from './link-checks.ts';
 import { storeNearDuplicates } from './near-duplicates.ts';
 import { analyseStore, readGraph, storeClickDepths, storeInlinks, storeOrphans } from './graph.ts';
@@ -30,6 +34,16 @@ export type StoreCheck = (db: Db, auditId: string, emit: (finding: Finding) => v
 export const STORE_CHECKS: Readonly<Record<string, StoreCheck>> = {
   orphan: storeOrphans,
   'img-large': storeLargeImages,
+  'hsts-missing': siteWideCheck('hsts-missing'),
+  'nosniff-missing': siteWideCheck('nosniff-missing'),
+  'csp-missing': siteWideCheck('csp-missing'),
+  'referrer-policy-missing': siteWideCheck('referrer-policy-missing'),
+  'html-not-compressed': siteWideCheck('html-not-compressed'),
+  ...STORE_RESOURCE_CHECKS,
+  'external-broken': externalLinkCheck('broken'),
+  'external-redirected': externalLinkCheck('redirected'),
+  'external-timeout': externalLinkCheck('timeout'),
+  'external-unverified': externalLinkCheck('unverified'),
   'near-duplicate-content': storeNearDuplicates,
   'nofollow-inlinks-only': storeNofollowInlinksOnly,
   'redirect-no-inlinks': storeRedirectNoInlinks,
@@ -75,8 +89,18 @@ export async function runStoreChecks(
   for (const [type, check] of Object.entries(STORE_CHECKS)) await check(db, auditId, (finding) => emit(type, finding));
 }
 
-/** Runs the cross-page checks over an audit's crawl store, once its last batch is written; `size`: its node count. */
-export async function analyseCrawlStore(db: Db, auditId: string, size: number): Promise<StoreAnalysis> {
+/**
+ * Runs the cross-page checks over an audit's crawl store, once its last batch is written and its other-site
+ * URLs are checked (`externalChecks`, stored first: the resource and external-link checks read them); `size`:
+ * its node count.
+ */
+export async function analyseCrawlStore(
+  db: Db,
+  auditId: string,
+  size: number,
+  externalChecks: ReadonlyArray<StoredExternalCheck | undefined> = [],
+): Promise<StoreAnalysis> {
+  await saveExternalChecks(db, auditId, externalChecks);
   const { depth, inlinks } = await analyseStoreGraph(db, auditId, size);
   const findings = new Map<string, Finding[]>();
   for (const [type, check] of Object.entries(STORE_CHECKS))

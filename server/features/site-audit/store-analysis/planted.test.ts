@@ -13,6 +13,7 @@ import type { Finding } from '../rules/context.ts';
 import { evaluateRules, type IssueInstance } from '../rules/index.ts';
 import { STORE_DUPLICATE_CHECKS, storeDuplicates, type StoreDuplicateCheck } from './duplicates.ts';
 import { storeLargeImages } from './images.ts';
+import { STORE_RESOURCE_CHECKS } from './resources.ts';
 import { collectFindings, STORE_CHECK_TYPES } from './index.ts';
 import { storeNearDuplicates } from './near-duplicates.ts';
 import { analyseStore, readGraph, storeClickDepths, storeInlinks, storeOrphans } from './graph.ts';
@@ -48,7 +49,7 @@ describe.each(DIALECTS)('the cross-page checks over the store on %s, on the plan
     }
   }
 
-  test('inlinks, click depths, orphans, large images, near duplicates and the four duplicate checks equal the in-memory audit’s, row for row', async () => {
+  test('inlinks, click depths, orphans, large images, near duplicates, the four duplicate checks and the resource checks equal the in-memory audit’s, row for row', async () => {
     db = await openTestDatabase(dialect);
     const auditId = 'planted';
     const outcome = await auditPlanted(auditId);
@@ -78,6 +79,14 @@ describe.each(DIALECTS)('the cross-page checks over the store on %s, on the plan
         check,
       ).toEqual(plantedExpectation[check]);
       expect(byUrl(found), check).toEqual(expected);
+    }
+    for (const [type, check] of Object.entries(STORE_RESOURCE_CHECKS)) {
+      const expected = inMemory(outcome, type);
+      expect(
+        expected.map((finding) => new URL(finding.url).pathname),
+        type,
+      ).toEqual(plantedExpectation[type]);
+      expect(byUrl(await collectFindings(db, auditId, check)), type).toEqual(expected);
     }
   });
 
@@ -110,7 +119,8 @@ describe.each(DIALECTS)('the cross-page checks over the store on %s, on the plan
     const worded = new Set([...STORE_CHECK_TYPES, 'deep-page']);
     const moved = (issues: readonly IssueInstance[]) => issues.filter((issue) => worded.has(issue.type));
     expect(moved(stored.issues)).toEqual(moved(inMemoryOfStored.issues));
-    expect(moved(stored.issues).length).toBe(18);
+    // 18 of the graph, duplicate and link checks, 7 of the resource checks (one each); the site-wide settings none.
+    expect(moved(stored.issues).length).toBe(25);
     // And every finding of every type at the same paths as the audit that ran them all in memory (each
     // audit serves the site on a port of its own; ids, and so the URLs a group names first, may differ).
     const port = /127\.0\.0\.1:\d+/g;

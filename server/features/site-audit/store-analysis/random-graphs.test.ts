@@ -45,6 +45,7 @@ function record(rng: SeededRandom, id: number, size: number): PageRecord {
     words: rng.pick([0, 120, 450]),
     textHash: rng.pick(['', 'text-a', 'text-b', `text-${rng.int(30)}`]),
     links: [...links],
+    outlinks: new Int32Array(0),
     // Distinct, as page-record.ts keeps them: some of them image URLs, some pages.
     images: [...new Set(Array.from({ length: rng.int(4) }, () => rng.int(size)))].filter((target) => target !== id),
     hreflang: [],
