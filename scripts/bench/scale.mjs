@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { startThrowawayPostgres } from '../lib/throwaway-postgres.mjs';
 import { steadyLoad } from './lib/load.mjs';
-import { startBuiltServer, startSiteAudit } from './lib/server.mjs';
+import { startBuiltServer, startFixture, startSiteAudit } from './lib/server.mjs';
 
 const PAGES = 2000;
 const LARGE_PAGES = 20000;
@@ -33,25 +33,12 @@ if (!existsSync('dist/server.js')) {
   process.exit(1);
 }
 
-function waitForLine(child, pattern) {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      const match = pattern.exec(output);
-      if (match) resolve(match[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
-  });
-}
-
 async function startSite(pages) {
-  const child = spawn(process.execPath, ['scripts/bench/lib/crawl-site.mjs'], {
-    env: { ...process.env, PAGES: String(pages), LATENCY_MS: '3' },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const { port, stop } = await startFixture('scripts/bench/lib/crawl-site.mjs', {
+    PAGES: String(pages),
+    LATENCY_MS: '3',
   });
-  const port = await waitForLine(child, /listening (\d+)/);
-  return { url: `http://127.0.0.1:${port}/`, allow: `127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+  return { url: `http://127.0.0.1:${port}/`, allow: `127.0.0.1:${port}`, stop };
 }
 
 /** Resolves with the audit once its status is final (polled: works whichever process runs it). */

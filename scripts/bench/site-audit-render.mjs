@@ -10,11 +10,10 @@
 // its other processes, the fixture site), the figure to compare before and after on a shared machine.
 // Goal: every route rendered at >= 8 pages/s on 2 cores. SITE_AUDIT_RENDER_CONCURRENCY and
 // SITE_AUDIT_RENDER_MAX_MB pass through to the server.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { sampleCpuByGroup, sampleRss } from './lib/proc.mjs';
-import { startBuiltServer, stopWithBench } from './lib/server.mjs';
+import { startBuiltServer, startFixture } from './lib/server.mjs';
 
 const PAGES = Number(process.env.PAGES ?? 200);
 const GOAL_PAGES_PER_SECOND = 8;
@@ -22,18 +21,6 @@ const GOAL_PAGES_PER_SECOND = 8;
 if (!existsSync('dist/server.js')) {
   console.error('No build found: run `npm run build` first.');
   process.exit(1);
-}
-
-function waitForLine(child, pattern) {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      const match = pattern.exec(output);
-      if (match) resolve(match[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`fixture site exited with ${code}: ${output}`)));
-  });
 }
 
 /**
@@ -113,12 +100,8 @@ function cpuPerPage(groups, pages) {
 }
 
 async function benchFixture(name) {
-  const site = spawn(process.execPath, ['scripts/bench/lib/spa-site.mjs'], {
-    env: { ...process.env, PAGES: String(PAGES), FIXTURE: name },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  stopWithBench(site);
-  const sitePort = await waitForLine(site, /listening (\d+)/);
+  const site = await startFixture('scripts/bench/lib/spa-site.mjs', { PAGES: String(PAGES), FIXTURE: name });
+  const sitePort = site.port;
   // The audit's own latency facts ('site audit done' log: RenderTimings), less dependent on a busy CPU than pages/s.
   let timings;
   let timingsLogged;
@@ -193,7 +176,7 @@ async function benchFixture(name) {
     return ok;
   } finally {
     await server.stop();
-    site.kill('SIGTERM');
+    site.stop();
   }
 }
 

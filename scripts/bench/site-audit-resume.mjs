@@ -6,11 +6,10 @@
 // follow the machine's load, are counted apart). The kill loses at most a write batch of answers
 // (SITE_AUDIT_WRITE_BATCH), so small sites show a larger ratio. SQLite by default;
 // DATABASE_URL runs both audits on that PostgreSQL (the restarted server's workers take the audit up again).
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startBuiltServer, startSiteAudit, stopWithBench } from './lib/server.mjs';
+import { startBuiltServer, startFixture, startSiteAudit } from './lib/server.mjs';
 
 const PAGES = Number(process.env.PAGES ?? 20_000);
 const LATENCY_MS = Number(process.env.LATENCY_MS ?? 3);
@@ -23,25 +22,15 @@ if (!existsSync('dist/server.js')) {
 }
 
 async function startSite() {
-  const child = spawn(process.execPath, ['scripts/bench/lib/crawl-site.mjs'], {
-    env: { ...process.env, PAGES: String(PAGES), LATENCY_MS: String(LATENCY_MS) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  stopWithBench(child);
-  const port = await new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      const match = /listening (\d+)/.exec(output);
-      if (match) resolve(Number(match[1]));
-    });
-    child.on('exit', (code) => reject(new Error(`fixture site exited with ${code}: ${output}`)));
+  const { port, stop } = await startFixture('scripts/bench/lib/crawl-site.mjs', {
+    PAGES: String(PAGES),
+    LATENCY_MS: String(LATENCY_MS),
   });
   return {
     port,
     url: `http://127.0.0.1:${port}/`,
     fetches: async () => (await fetch(`http://127.0.0.1:${port}/__bench/fetches`)).json(),
-    stop: () => child.kill('SIGTERM'),
+    stop,
   };
 }
 

@@ -5,9 +5,8 @@
 // linear shows. Goals: 2,000 pages <= 5 s and <= 250 MB; 20,000 pages <= 30 s and <= 350 MB.
 // SIZES=2000 runs one size. For scale: linkinator 7.6 (links only) took 2.85 s and 173 MB on the
 // 2,000-page site.
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { startBuiltServer, startSiteAudit } from './lib/server.mjs';
+import { startBuiltServer, startFixture, startSiteAudit } from './lib/server.mjs';
 
 const SIZES = (process.env.SIZES ?? process.env.PAGES ?? '2000,20000').split(',').map(Number);
 const LATENCY_MS = Number(process.env.LATENCY_MS ?? 3);
@@ -24,18 +23,6 @@ function peakRssMb(pid) {
   return kb / 1024;
 }
 
-function waitForLine(child, pattern) {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      const match = pattern.exec(output);
-      if (match) resolve(match[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`fixture site exited with ${code}: ${output}`)));
-  });
-}
-
 /** Resolves when the audit's event stream ends (done, failed or cancelled). */
 async function untilFinished(url) {
   const res = await fetch(url);
@@ -49,11 +36,11 @@ async function untilFinished(url) {
 }
 
 async function auditSite(pages) {
-  const site = spawn(process.execPath, ['scripts/bench/lib/crawl-site.mjs'], {
-    env: { ...process.env, PAGES: String(pages), LATENCY_MS: String(LATENCY_MS) },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const site = await startFixture('scripts/bench/lib/crawl-site.mjs', {
+    PAGES: String(pages),
+    LATENCY_MS: String(LATENCY_MS),
   });
-  const sitePort = await waitForLine(site, /listening (\d+)/);
+  const sitePort = site.port;
   const server = await startBuiltServer({
     FETCH_ALLOW_PRIVATE: `127.0.0.1:${sitePort}`,
     SITE_AUDIT_RATE_LIMIT: '1000',
@@ -72,7 +59,7 @@ async function auditSite(pages) {
     return { pages, audit, events, seconds, peakMb, idleMb, issues };
   } finally {
     await server.stop();
-    site.kill('SIGTERM');
+    site.stop();
   }
 }
 

@@ -94,3 +94,25 @@ export async function startSiteAudit(serverUrl, siteUrl) {
   if (res.status !== 202) throw new Error(`POST /api/site-audits answered ${res.status}: ${error}`);
   return id;
 }
+
+/**
+ * Starts a bench fixture: a script under scripts/bench/lib that prints `listening <port>` once it serves on
+ * loopback. Runs in its own process (its memory and CPU are not the server's) and is stopped with the bench.
+ */
+export async function startFixture(script, env = {}) {
+  const child = spawn(process.execPath, [script], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  stopWithBench(child);
+  const port = await new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const match = /listening (\d+)/.exec(output);
+      if (match) resolve(Number(match[1]));
+    });
+    child.on('exit', (code) => reject(new Error(`${script} exited with ${code}: ${output}`)));
+  });
+  return { child, pid: child.pid, port, stop: () => child.kill('SIGTERM') };
+}
