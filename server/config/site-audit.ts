@@ -38,7 +38,7 @@ export const siteAudit = defineSection({
     SITE_AUDIT_WRITE_BATCH: wholeNumber({ min: 1, max: 10_000, fallback: CRAWL_WRITE_BATCH }),
     SITE_AUDIT_ANALYSIS_BATCH: wholeNumber({ min: 1, max: 100_000, fallback: ANALYSIS_BATCH }),
     SITE_AUDIT_FRONTIER_BATCH: wholeNumber({ min: 1, max: 100_000, fallback: FRONTIER_BATCH }),
-    SITE_AUDIT_SITE_CHECKS: oneOf(SITE_CHECKS, 'store'),
+    SITE_AUDIT_SITE_CHECKS: oneOf(SITE_CHECKS, 'memory'),
     SITE_AUDIT_EXTERNAL_MAX_URLS: wholeNumber({ min: 1, max: 50_000, fallback: EXTERNAL_CHECK_DEFAULTS.maxUrls }),
     SITE_AUDIT_EXTERNAL_CONCURRENCY: wholeNumber({ min: 1, max: 64, fallback: EXTERNAL_CHECK_DEFAULTS.concurrency }),
     SITE_AUDIT_EXTERNAL_TIMEOUT_MS: wholeNumber({ min: 1, max: 120_000, fallback: EXTERNAL_CHECK_DEFAULTS.timeoutMs }),
@@ -65,7 +65,7 @@ export const siteAudit = defineSection({
     analysisBatch: env.SITE_AUDIT_ANALYSIS_BATCH,
     /** Queued URLs an audit's crawl leases from its crawl store at a time: what memory holds of its queue. */
     frontierBatch: env.SITE_AUDIT_FRONTIER_BATCH,
-    /** Where the analysis runs: over its crawl store, findings written as they come (`store`, 0065), or the audit's nodes (`memory`). */
+    /** Where the analysis runs: the audit's nodes (`memory`, the default), or its crawl store, findings written as they come (`store`, 0065). */
     siteChecks: env.SITE_AUDIT_SITE_CHECKS,
     /** Checks of other sites' URLs, when an audit asks for them (2 at a time per host, always). */
     external: {

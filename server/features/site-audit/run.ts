@@ -64,7 +64,7 @@ export interface AuditRunDeps {
   writeBatch?: number;
   /** Queued URLs leased from the crawl store at a time (SITE_AUDIT_FRONTIER_BATCH; default FRONTIER_BATCH). */
   frontierBatch?: number;
-  /** Where the analysis runs (SITE_AUDIT_SITE_CHECKS; the job's default `store`, absent here: `memory`). */
+  /** Where the analysis runs (SITE_AUDIT_SITE_CHECKS; default `memory`; `store` streams it from the crawl store). */
   siteChecks?: SiteChecks;
   /** URLs of the crawl store the analysis reads at a time (SITE_AUDIT_ANALYSIS_BATCH; default ANALYSIS_BATCH). */
   analysisBatch?: number;
