@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from './index.ts';
+import { EDGE_KIND } from './site-audit-edges.ts';
 import { issueRow, pageRow, SAVE_BATCH_ROWS } from './site-audits.ts';
 import type { StoredIssue, StoredPage } from './site-audit-results.ts';
 
@@ -72,7 +73,7 @@ export async function loaderCounts(db: Db, auditId: string, ids: readonly number
       .selectFrom('site_audit_edges')
       .select(['target', (eb) => eb.fn.countAll().as('n')])
       .where('audit_id', '=', auditId)
-      .where('kind', 'in', [4, 5])
+      .where('kind', 'in', [EDGE_KIND.script, EDGE_KIND.stylesheet])
       .where('target', 'in', ids.slice(from, from + IN_LIST))
       .groupBy('target')
       .execute();

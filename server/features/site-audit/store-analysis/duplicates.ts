@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '#db/index.ts';
-import { sameAsDetail, type Finding } from '../rules/context.ts';
-import { forEachRow } from './stream.ts';
+import { sameAsDetail } from '../rules/context.ts';
+import { forEachRow, type EmitFinding } from './stream.ts';
 
 /*
  * The duplicate checks over the crawl store (decision 0059): indexable pages grouped by a value in SQL
@@ -52,7 +52,7 @@ export async function storeDuplicates(
   db: Db,
   auditId: string,
   check: StoreDuplicateCheck,
-  onFinding: (finding: Finding) => void | Promise<void>,
+  onFinding: EmitFinding,
 ): Promise<void> {
   const { label } = STORE_DUPLICATE_CHECKS[check];
   /** The current group's first pages, held until all of them are known. */

@@ -2,11 +2,10 @@ import { sql } from 'kysely';
 import type { Db } from '#db/index.ts';
 import { STRING_KIND } from '#db/site-audit-records.ts';
 import type { ExternalCheck } from '../external-links.ts';
-import type { Finding } from '../rules/context.ts';
 import { MAX_LINK_REFS, type LinkRef } from '../rules/link-refs.ts';
 import { linkedDetail } from '../rules/resources.ts';
 import { LINK_POSITIONS } from '../store.ts';
-import { forEachRow } from './stream.ts';
+import { forEachRow, type EmitFinding } from './stream.ts';
 
 /*
  * The external-link checks over the store (decision 0067): each other-site URL whose stored check is of the
@@ -46,7 +45,7 @@ function linksQuery(db: Db, auditId: string, kind: ExternalCheck['kind']) {
 
 /** An external-link check as STORE_CHECKS holds it: the URLs checked as `kind`, each with its links. */
 export function externalLinkCheck(kind: ExternalCheck['kind']) {
-  return async (db: Db, auditId: string, emit: (finding: Finding) => void | Promise<void>): Promise<void> => {
+  return async (db: Db, auditId: string, emit: EmitFinding): Promise<void> => {
     let refs: LinkRef[] = [];
     await forEachRow(db, linksQuery(db, auditId, kind), async (row) => {
       const k = Number(row.k);

@@ -1,8 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import { dialectOf, type Db } from '#db/index.ts';
 import { EDGE_KIND } from '#db/site-audit-edges.ts';
-import type { Finding } from '../rules/context.ts';
 import { ORPHAN_DETAIL } from '../rules/links.ts';
+import type { EmitFinding } from './stream.ts';
 
 /*
  * The link graph's checks over the crawl store (decision 0059, "The checks with bounded memory"): each
@@ -99,11 +99,7 @@ export async function readGraph(
 }
 
 /** The `orphan` rule over the store (after `storeInlinks`): in a sitemap, not the start, 2xx, no inlinks; by id. */
-export async function storeOrphans(
-  db: Db,
-  auditId: string,
-  emit: (finding: Finding) => void | Promise<void>,
-): Promise<void> {
+export async function storeOrphans(db: Db, auditId: string, emit: EmitFinding): Promise<void> {
   for (let afterId = -1; ;) {
     const rows = await db
       .selectFrom('site_audit_urls')

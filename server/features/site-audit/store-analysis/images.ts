@@ -1,19 +1,15 @@
 import { sql } from 'kysely';
 import type { Db } from '#db/index.ts';
 import { EDGE_KIND } from '#db/site-audit-edges.ts';
-import type { Finding } from '../rules/context.ts';
 import { largeImageDetail } from '../rules/links.ts';
 import { LARGE_IMAGE_BYTES } from '../thresholds.ts';
+import type { EmitFinding } from './stream.ts';
 
 /**
  * The `img-large` rule over the store: images (answered 200, not read as a page) over LARGE_IMAGE_BYTES,
  * with the number of crawled pages showing each, counted on the image edges' (kind, target) key; by id.
  */
-export async function storeLargeImages(
-  db: Db,
-  auditId: string,
-  emit: (finding: Finding) => void | Promise<void>,
-): Promise<void> {
+export async function storeLargeImages(db: Db, auditId: string, emit: EmitFinding): Promise<void> {
   const { rows } = await sql<{ url: string; bytes: number; n: number | string }>`
     SELECT u.url, u.bytes, count(*) AS n FROM site_audit_edges e
     JOIN site_audit_urls u ON u.audit_id = e.audit_id AND u.id = e.target

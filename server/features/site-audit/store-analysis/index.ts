@@ -9,6 +9,7 @@ import { siteWideCheck } from './site-wide.ts';
 import { storeCanonicalTargetNoLinks, storeNofollowInlinksOnly, storeRedirectNoInlinks } from './link-checks.ts';
 import { storeNearDuplicates } from './near-duplicates.ts';
 import { analyseStore, readGraph, storeClickDepths, storeInlinks, storeOrphans } from './graph.ts';
+import type { EmitFinding } from './stream.ts';
 
 /*
  * The cross-page checks an audit takes from its crawl store instead of its memory (decision 0062,
@@ -28,7 +29,7 @@ export interface StoreAnalysis {
  * One cross-page check over the store, run once the graph is analysed (inlinks and click depth stored):
  * hands its findings to `emit` in the order the in-memory rule gives them.
  */
-export type StoreCheck = (db: Db, auditId: string, emit: (finding: Finding) => void | Promise<void>) => Promise<void>;
+export type StoreCheck = (db: Db, auditId: string, emit: EmitFinding) => Promise<void>;
 
 /** Each check that runs from the store, by the issue type it decides whole. A check added here replaces its rule. */
 export const STORE_CHECKS: Readonly<Record<string, StoreCheck>> = {

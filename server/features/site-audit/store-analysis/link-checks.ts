@@ -1,17 +1,14 @@
 import { sql } from 'kysely';
 import { dialectOf, type Db } from '#db/index.ts';
 import { EDGE_KIND } from '#db/site-audit-edges.ts';
-import type { Finding } from '../rules/context.ts';
 import { CANONICAL_SOURCES_NAMED, canonicalTargetDetail } from '../rules/page-meta.ts';
-import { forEachRow } from './stream.ts';
+import { forEachRow, type EmitFinding } from './stream.ts';
 
 /*
  * Site rules on what links, redirects and canonicals say, over the crawl store after `storeInlinks`
  * (decision 0066): `nofollow-inlinks-only` and `redirect-no-inlinks` (rules/indexing-content.ts) and
  * `canonical-target-no-links` (rules/page-meta.ts), each one statement read a row at a time, by id.
  */
-
-type Emit = (finding: Finding) => void | Promise<void>;
 
 /** Not the target of another URL's redirect (the rules' `redirected`/`seen`: a redirect to itself does not count). */
 const notRedirectedTo = (auditId: string) => sql<boolean>`u.id NOT IN (SELECT r.redirect_to FROM site_audit_urls r
@@ -23,7 +20,7 @@ const hasRecord = sql<boolean>`EXISTS (SELECT 1 FROM site_audit_records p WHERE 
  * `nofollow-inlinks-only`: pages (not the start, no redirect's target) every crawled page linking to
  * which gives the link nofollow: their nofollow link edges are all their link edges (`inlinks`).
  */
-export async function storeNofollowInlinksOnly(db: Db, auditId: string, emit: Emit): Promise<void> {
+export async function storeNofollowInlinksOnly(db: Db, auditId: string, emit: EmitFinding): Promise<void> {
   // A redirect to itself does count for this rule (`redirected` takes every redirect target).
   const query = db
     .selectFrom('site_audit_edges as e')
@@ -61,7 +58,7 @@ const REFERENCE_KINDS = [
  * `redirect-no-inlinks`: redirecting URLs, not the start, that no crawled page links to and nothing
  * else references (another URL's redirect, a canonical, hreflang, an image, a script or stylesheet, pagination).
  */
-export async function storeRedirectNoInlinks(db: Db, auditId: string, emit: Emit): Promise<void> {
+export async function storeRedirectNoInlinks(db: Db, auditId: string, emit: EmitFinding): Promise<void> {
   const query = db
     .selectFrom('site_audit_urls as u')
     .select(['u.url', 'u.in_sitemap'])
@@ -92,7 +89,7 @@ export async function storeRedirectNoInlinks(db: Db, auditId: string, emit: Emit
  * `canonical-target-no-links`: pages named canonical by another page that no crawled page links to,
  * with the first naming pages by URL (byte order, as JavaScript sorts these ASCII URLs) and their count.
  */
-export async function storeCanonicalTargetNoLinks(db: Db, auditId: string, emit: Emit): Promise<void> {
+export async function storeCanonicalTargetNoLinks(db: Db, auditId: string, emit: EmitFinding): Promise<void> {
   // PostgreSQL's database collation may sort by language rules; "C" is the byte order the rule's sort gives.
   const collate = sql.raw(dialectOf(db) === 'postgres' ? ' COLLATE "C"' : '');
   const named = db

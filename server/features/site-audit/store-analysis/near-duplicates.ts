@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { dialectOf, type Db } from '#db/index.ts';
 import { minhashSimilarity } from '#server/lib/page-facts/text-fingerprint.ts';
-import type { Finding } from '../rules/context.ts';
 import {
   BANDS,
   NEAR_DUPLICATE_BUDGET,
@@ -11,6 +10,7 @@ import {
   sameBand,
 } from '../rules/content.ts';
 import { NEAR_DUPLICATE_MIN_WORDS, NEAR_DUPLICATE_SIMILARITY } from '../thresholds.ts';
+import type { EmitFinding } from './stream.ts';
 
 /*
  * `near-duplicate-content` over the crawl store (decision 0066): the rule's locality-sensitive hashing
@@ -189,7 +189,7 @@ async function compareLargeBucket(
 export async function storeNearDuplicates(
   db: Db,
   auditId: string,
-  emit: (finding: Finding) => void | Promise<void>,
+  emit: EmitFinding,
   reads: NearDuplicateReads = READS,
 ): Promise<void> {
   await storeBands(db, auditId);

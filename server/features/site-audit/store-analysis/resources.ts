@@ -3,10 +3,9 @@ import type { Db } from '#db/index.ts';
 import { EDGE_KIND, type EdgeKind } from '#db/site-audit-edges.ts';
 import { STRING_KIND } from '#db/site-audit-records.ts';
 import type { ExternalCheck } from '../external-links.ts';
-import type { Finding } from '../rules/context.ts';
 import { loadedBy, RESOURCE_VERDICTS, shownOn, type LoadedTarget } from '../rules/resources.ts';
 import { LARGE_SCRIPT_BYTES, LARGE_STYLESHEET_BYTES } from '../thresholds.ts';
-import { forEachRow } from './stream.ts';
+import { forEachRow, type EmitFinding } from './stream.ts';
 
 /*
  * The resource checks over the store (decision 0067): scripts and stylesheets broken, redirected or too
@@ -94,7 +93,7 @@ function resourceCheck(
   verdict: (target: LoadedTarget) => string | null,
   pagesWord = loadedBy,
 ) {
-  return async (db: Db, auditId: string, emit: (finding: Finding) => void | Promise<void>): Promise<void> => {
+  return async (db: Db, auditId: string, emit: EmitFinding): Promise<void> => {
     let loaders: string[] = [];
     await forEachRow(db, targetsQuery(db, auditId, kind, where), async (row) => {
       const k = Number(row.k);

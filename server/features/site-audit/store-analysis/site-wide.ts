@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { dialectOf, type Db } from '#db/index.ts';
-import type { Finding } from '../rules/context.ts';
 import { SITE_SETTINGS, siteWideDetail, type SiteSetting } from '../rules/page-meta-urls.ts';
+import type { EmitFinding } from './stream.ts';
 
 /*
  * The site-wide setting checks over the store (decision 0067): HSTS, nosniff, CSP, Referrer-Policy and
@@ -37,12 +37,7 @@ async function lackingUrls(
  * A site-wide setting's finding from the store: two counts, then the start page lacking it (the first by
  * id) or else the first lacking page by URL, and the first three others by URL for the detail.
  */
-export async function storeSiteWide(
-  db: Db,
-  auditId: string,
-  type: SiteSetting,
-  emit: (finding: Finding) => void | Promise<void>,
-): Promise<void> {
+export async function storeSiteWide(db: Db, auditId: string, type: SiteSetting, emit: EmitFinding): Promise<void> {
   const { counted, lacking } = conditions(type);
   const { rows } = await sql<{ total: number | string; lacking: number | string | null }>`
     SELECT count(*) AS total, sum(CASE WHEN ${lacking} THEN 1 ELSE 0 END) AS lacking
@@ -61,5 +56,5 @@ export async function storeSiteWide(
 /** A setting's check as STORE_CHECKS holds it. */
 export const siteWideCheck =
   (type: SiteSetting) =>
-  (db: Db, auditId: string, emit: (finding: Finding) => void | Promise<void>): Promise<void> =>
+  (db: Db, auditId: string, emit: EmitFinding): Promise<void> =>
     storeSiteWide(db, auditId, type, emit);

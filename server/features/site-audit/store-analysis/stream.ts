@@ -1,5 +1,9 @@
 import { CompiledQuery, type Compilable } from 'kysely';
 import { dialectOf, type Db } from '#db/index.ts';
+import type { Finding } from '../rules/context.ts';
+
+/** Where a store check hands each finding, as it reads it (the analysis writes it, or a test collects it). */
+export type EmitFinding = (finding: Finding) => void | Promise<void>;
 
 /** Rows read from the database at a time while a query is streamed. */
 export const STREAM_CHUNK_ROWS = 500;
