@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { dialectOf, type Db } from '#db/index.ts';
+import type { Db } from '#db/index.ts';
 import { EDGE_KIND } from '#db/site-audit-edges.ts';
 import { CANONICAL_SOURCES_NAMED, canonicalTargetDetail } from '../rules/page-meta.ts';
-import { forEachRow, type EmitFinding } from './stream.ts';
+import { codePointOrder, forEachRow, type EmitFinding } from './stream.ts';
 
 /*
  * Site rules on what links, redirects and canonicals say, over the crawl store after `storeInlinks`
@@ -90,8 +90,6 @@ export async function storeRedirectNoInlinks(db: Db, auditId: string, emit: Emit
  * with the first naming pages by URL (byte order, as JavaScript sorts these ASCII URLs) and their count.
  */
 export async function storeCanonicalTargetNoLinks(db: Db, auditId: string, emit: EmitFinding): Promise<void> {
-  // PostgreSQL's database collation may sort by language rules; "C" is the byte order the rule's sort gives.
-  const collate = sql.raw(dialectOf(db) === 'postgres' ? ' COLLATE "C"' : '');
   const named = db
     .selectFrom('site_audit_records as r')
     .innerJoin('site_audit_urls as s', (join) => join.onRef('s.audit_id', '=', 'r.audit_id').onRef('s.id', '=', 'r.id'))
@@ -103,7 +101,7 @@ export async function storeCanonicalTargetNoLinks(db: Db, auditId: string, emit:
       'u.url',
       's.url as source',
       sql<number>`count(*) OVER (PARTITION BY u.id)`.as('n'),
-      sql<number>`row_number() OVER (PARTITION BY u.id ORDER BY s.url${collate})`.as('k'),
+      sql<number>`row_number() OVER (PARTITION BY u.id ORDER BY ${codePointOrder(db, sql.ref('s.url'))})`.as('k'),
     ])
     .where('r.audit_id', '=', auditId)
     .where('r.canonical_id', 'is not', null)

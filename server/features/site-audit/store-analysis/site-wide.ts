@@ -1,16 +1,13 @@
 import { sql, type RawBuilder } from 'kysely';
-import { dialectOf, type Db } from '#db/index.ts';
+import type { Db } from '#db/index.ts';
 import { SITE_SETTINGS, siteWideDetail, type SiteSetting } from '../rules/page-meta-urls.ts';
-import type { EmitFinding } from './stream.ts';
+import { codePointOrder, type EmitFinding } from './stream.ts';
 
 /*
  * The site-wide setting checks over the store (decision 0067): HSTS, nosniff, CSP, Referrer-Policy and
  * compression, one finding for the site from the records' meta_flags and html_bytes columns (migration
  * 0037), never a record decoded. `siteWide` (rules/page-meta-urls.ts) is the specification.
  */
-
-/** URLs in the order JavaScript's `<` and `sort()` give them: code points (bytes), not PostgreSQL's locale. */
-const byUrl = (db: Db): RawBuilder<unknown> => (dialectOf(db) === 'postgres' ? sql`u.url COLLATE "C"` : sql`u.url`);
 
 /** The pages a setting counts and, among them, those lacking it, as SQL over records `r` joined to URLs `u`. */
 function conditions(type: SiteSetting) {
@@ -47,7 +44,7 @@ export async function storeSiteWide(db: Db, auditId: string, type: SiteSetting, 
   const lacks = Number(rows[0]?.lacking ?? 0);
   if (lacks === 0) return;
   const [start] = await lackingUrls(db, auditId, sql`${lacking} AND u.start = 1`, sql`u.id`, 1);
-  const firstFour = await lackingUrls(db, auditId, lacking, byUrl(db), 4);
+  const firstFour = await lackingUrls(db, auditId, lacking, codePointOrder(db, sql.ref('u.url')), 4);
   const first = start ?? firstFour[0];
   const others = firstFour.filter((url) => url !== first).slice(0, 3);
   await emit({ url: first, detail: siteWideDetail(SITE_SETTINGS[type].what, lacks, total, others) });

@@ -1,9 +1,17 @@
-import { CompiledQuery, type Compilable } from 'kysely';
+import { CompiledQuery, sql, type Compilable, type RawBuilder } from 'kysely';
 import { dialectOf, type Db } from '#db/index.ts';
 import type { Finding } from '../rules/context.ts';
 
 /** Where a store check hands each finding, as it reads it (the analysis writes it, or a test collects it). */
 export type EmitFinding = (finding: Finding) => void | Promise<void>;
+
+/**
+ * `text` ordered as JavaScript's `<` and `sort()` order strings (by code point): PostgreSQL's database
+ * collation may sort by language rules, so it sorts by "C" (bytes); SQLite's default already does.
+ */
+export function codePointOrder(db: Db, text: RawBuilder<unknown>): RawBuilder<unknown> {
+  return dialectOf(db) === 'postgres' ? sql`${text} COLLATE "C"` : text;
+}
 
 /** Rows read from the database at a time while a query is streamed. */
 export const STREAM_CHUNK_ROWS = 500;
