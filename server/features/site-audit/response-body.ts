@@ -4,6 +4,7 @@ import type { CrawlFetchResponse } from '#server/lib/crawler/types.ts';
 import { createPageFactsParser } from '#server/lib/page-facts/extract.ts';
 import type { PageFacts } from '#server/lib/page-facts/facts.ts';
 import { LOADED_AS, type UrlNode } from './store.ts';
+import { countedPast } from '#views/model/counted-size.ts';
 import { LARGE_IMAGE_BYTES, LARGE_SCRIPT_BYTES, LARGE_STYLESHEET_BYTES } from './thresholds.ts';
 
 // How the audit reads a response body: an HTML page streamed into the page-facts parser, anything else measured.
@@ -74,7 +75,8 @@ export async function bodySize(
         if (known) return declared;
       }
       bytes += (chunk as Buffer).length;
-      if (bytes > limit) break;
+      // Past the line the count stops, wherever a chunk ends: the size is "over the line", kept alike every time.
+      if (bytes > limit) return countedPast(limit);
     }
   } finally {
     res.body.destroy();

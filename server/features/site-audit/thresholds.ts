@@ -9,7 +9,6 @@ export {
 export const THIN_CONTENT_WORDS = 200;
 export const DEEP_PAGE_CLICKS = 5;
 export const SLOW_TTFB_MS = 1000;
-export const LARGE_IMAGE_BYTES = 100 * 1024;
 export const LARGE_HTML_BYTES = 2 * 1024 * 1024;
 export const MAX_LINKS = 100;
 /** Near-duplicates: estimated Jaccard similarity of word 3-shingles at least this, pages of at least this many words. */
@@ -17,8 +16,7 @@ export const NEAR_DUPLICATE_SIMILARITY = 0.9;
 export const NEAR_DUPLICATE_MIN_WORDS = 50;
 /** Redirect hops followed when judging chains (a longer chain is reported as a chain anyway). */
 export const MAX_REDIRECT_HOPS = 20;
-/** Scripts and stylesheets "too large" (bytes as sent, or counted when the size is not sent): docs/decisions/ resources note. */
-export const LARGE_SCRIPT_BYTES = 500 * 1024;
-export const LARGE_STYLESHEET_BYTES = 150 * 1024;
+/** Images, scripts and stylesheets "too large" (bytes as sent, or counted to just past the line when the size is not sent). */
+export { LARGE_IMAGE_BYTES, LARGE_SCRIPT_BYTES, LARGE_STYLESHEET_BYTES } from '#views/model/counted-size.ts';
 /** Scripts and stylesheets read per page (a page of thousands would cost thousands of requests). */
 export const MAX_RESOURCES_PER_PAGE = 100;

@@ -6,6 +6,7 @@ import type {
   AuditSummary,
   AuditView,
 } from './schema.ts';
+import { sizeText } from '#views/model/counted-size.ts';
 import type { Severity } from '#views/model/site-audit.ts';
 import {
   auditDomain,
@@ -124,9 +125,7 @@ export function reportPath(id: string): string {
 }
 
 export function formatBytes(bytes: number): string {
-  if (bytes < 0) return 'unknown';
-  if (bytes < 1024) return `${bytes} B`;
-  return bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return bytes < 0 ? 'unknown' : sizeText(bytes);
 }
 
 export const START_LABEL = 'Run Site Audit';

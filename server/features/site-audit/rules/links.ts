@@ -11,6 +11,7 @@ import {
 } from './context.ts';
 import { MAX_LINKS_PER_PAGE } from '#server/lib/page-facts/facts.ts';
 import { DEEP_PAGE_CLICKS, LARGE_IMAGE_BYTES, MAX_LINKS } from '../thresholds.ts';
+import { sizeText } from '#views/model/counted-size.ts';
 
 /** The orphan rule's detail (the store's analysis words it the same, store-analysis/graph.ts). */
 export const ORPHAN_DETAIL = 'in the sitemap, linked from no crawled page';
@@ -19,7 +20,7 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 
 /** The img-large rule's detail (the store's analysis words it the same, store-analysis/images.ts). */
 export const largeImageDetail = (bytes: number, pages: number) =>
-  `${Math.round(bytes / 1024)} KB, shown on ${plural(pages, 'page')}`;
+  `${sizeText(bytes)}, shown on ${plural(pages, 'page')}`;
 
 /** Links, images, crawl depth and the security of what pages load. */
 export const linkRules: Record<string, Rule> = {

@@ -1,6 +1,7 @@
 import type { ExternalCheck } from '../external-links.ts';
 import { LOADED_AS, type UrlNode } from '../store.ts';
 import { LARGE_SCRIPT_BYTES, LARGE_STYLESHEET_BYTES } from '../thresholds.ts';
+import { sizeText } from '#views/model/counted-size.ts';
 import {
   describeStatus,
   type Finding,
@@ -76,7 +77,7 @@ export const RESOURCE_VERDICTS = {
   tooLarge(target: LoadedTarget, limit: number): string | null {
     if ('external' in target) return null;
     const node = target.internal;
-    return node.status === 200 && !node.isPage && node.bytes > limit ? `${Math.round(node.bytes / 1024)} KB` : null;
+    return node.status === 200 && !node.isPage && node.bytes > limit ? sizeText(node.bytes) : null;
   },
 };
 
