@@ -3,8 +3,8 @@ import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/dat
 import type { Db } from './index.ts';
 import { saveExternalChecks } from './site-audit-external-checks.ts';
 import { EDGE_KIND, edgesFrom } from './site-audit-edges.ts';
+import { dropCrawlStore } from './site-audit-drop.ts';
 import {
-  deleteCrawlStore,
   readCrawlFacts,
   readRecords,
   readStrings,
@@ -182,7 +182,7 @@ describe.each(DIALECTS)('a running audit’s URLs and page records on %s', (dial
     const two = await audit('two');
     for (const auditId of [one, two])
       await writeCrawlBatch(db, auditId, { urls: [queued(0, '/')], records: [record(0, auditId)] });
-    await deleteCrawlStore(db, one);
+    await dropCrawlStore(db, one);
     expect(await readUrls(db, one, { afterId: -1, limit: 10 })).toEqual([]);
     expect((await readRecords(db, two, { afterId: -1, limit: 10 })).map((row) => row.title)).toEqual(['two']);
     await finishSiteAudit(db, two, { status: 'failed', error: 'x', finishedAt: '2026-11-29T07:00:00.000Z' });

@@ -1,7 +1,7 @@
 import type { Db } from './index.ts';
 import type { Tables } from './schema.ts';
-import { deleteEdges, saveEdges, type StoredEdge } from './site-audit-edges.ts';
-import { deleteExternalChecks, saveExternalLinks, type StoredExternalLink } from './site-audit-external-checks.ts';
+import { saveEdges, type StoredEdge } from './site-audit-edges.ts';
+import { saveExternalLinks, type StoredExternalLink } from './site-audit-external-checks.ts';
 import { saveUrls, type StoredUrl } from './site-audit-urls.ts';
 
 /*
@@ -219,13 +219,3 @@ export async function recordsOf(db: Db, auditId: string, ids: readonly number[])
   return found;
 }
 
-/** Drops a running audit's crawl facts, URLs, records, strings, edges, bands and external checks and links (its crawl store); callers run it inside their transaction. */
-export async function deleteCrawlStore(db: Db, auditId: string): Promise<void> {
-  await deleteEdges(db, auditId);
-  await deleteExternalChecks(db, auditId);
-  await db.deleteFrom('site_audit_bands').where('audit_id', '=', auditId).execute();
-  await db.deleteFrom('site_audit_crawls').where('audit_id', '=', auditId).execute();
-  await db.deleteFrom('site_audit_strings').where('audit_id', '=', auditId).execute();
-  await db.deleteFrom('site_audit_records').where('audit_id', '=', auditId).execute();
-  await db.deleteFrom('site_audit_urls').where('audit_id', '=', auditId).execute();
-}

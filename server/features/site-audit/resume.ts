@@ -1,5 +1,6 @@
 import type { Db } from '#db/index.ts';
-import { deleteCrawlStore, readCrawlFacts, readRecords, readStrings, STRING_KIND } from '#db/site-audit-records.ts';
+import { dropCrawlStore } from '#db/site-audit-drop.ts';
+import { readCrawlFacts, readRecords, readStrings, STRING_KIND } from '#db/site-audit-records.ts';
 import { readUrls, requeueLeases, URL_STATE, type StoredUrl } from '#db/site-audit-urls.ts';
 import type { CrawlResume } from '#server/lib/crawler/index.ts';
 import type { Frontier } from '#server/lib/crawler/frontier.ts';
@@ -103,7 +104,7 @@ export async function loadResumedCrawl(db: Db, auditId: string): Promise<Resumed
   const urls = await readAllUrls(db, auditId);
   // Ids are handed out densely and every id is written with the batch that met it: a gap is a store to drop.
   if (urls.some((url, index) => url.id !== index)) {
-    await db.transaction().execute((trx) => deleteCrawlStore(trx, auditId));
+    await dropCrawlStore(db, auditId);
     return undefined;
   }
   const nodes = urls.map((url) => (url.state === URL_STATE.done ? nodeOf(url, null) : unanswered(nodeOf(url, null))));

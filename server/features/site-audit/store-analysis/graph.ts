@@ -14,9 +14,29 @@ import type { EmitFinding } from './stream.ts';
 /** URLs read back a page at a time. */
 export const GRAPH_READ_ROWS = 2000;
 
-/** Runs an UPDATE; answers how many rows it changed. */
-async function updated(db: Db, statement: RawBuilder<unknown>): Promise<number> {
-  return Number((await statement.execute(db)).numAffectedRows ?? 0);
+/**
+ * URLs (by id) one UPDATE of the graph writes or starts from: SQLite has one writer, and a statement
+ * over a 20,000-page audit's URLs held the write lock for up to a second while the web thread's writes
+ * waited (decision 0069).
+ */
+export const GRAPH_WRITE_IDS = 2000;
+
+/** Runs an UPDATE once per range of GRAPH_WRITE_IDS URL ids, `[from, to)`; answers how many rows it changed in all. */
+async function updatedByRange(
+  db: Db,
+  auditId: string,
+  statement: (from: number, to: number) => RawBuilder<unknown>,
+  rangeIds = GRAPH_WRITE_IDS,
+): Promise<number> {
+  const { top } = await db
+    .selectFrom('site_audit_urls')
+    .select((eb) => eb.fn.max('id').as('top'))
+    .where('audit_id', '=', auditId)
+    .executeTakeFirstOrThrow();
+  let changed = 0;
+  for (let from = 0; top !== null && from <= Number(top); from += rangeIds)
+    changed += Number((await statement(from, from + rangeIds).execute(db)).numAffectedRows ?? 0);
+  return changed;
 }
 
 /**
@@ -31,41 +51,55 @@ export async function analyseStore(db: Db): Promise<void> {
 }
 
 /** Every URL's inlinks: the crawled pages linking to it (`PageRecord.links`, so self-links excluded). */
-export async function storeInlinks(db: Db, auditId: string): Promise<void> {
-  await sql`UPDATE site_audit_urls SET inlinks = (
-      SELECT count(*) FROM site_audit_edges e
-      WHERE e.audit_id = site_audit_urls.audit_id AND e.kind = ${EDGE_KIND.link} AND e.target = site_audit_urls.id)
-    WHERE audit_id = ${auditId}`.execute(db);
+export async function storeInlinks(db: Db, auditId: string, rangeIds = GRAPH_WRITE_IDS): Promise<void> {
+  await updatedByRange(
+    db,
+    auditId,
+    (from, to) => sql`UPDATE site_audit_urls SET inlinks = (
+        SELECT count(*) FROM site_audit_edges e
+        WHERE e.audit_id = site_audit_urls.audit_id AND e.kind = ${EDGE_KIND.link} AND e.target = site_audit_urls.id)
+      WHERE audit_id = ${auditId} AND id >= ${from} AND id < ${to}`,
+    rangeIds,
+  );
 }
 
 /**
  * Every URL's click depth by 0-1 breadth-first search a level at a time: the start URL and its redirect
  * hops are 0; at each level the redirects of the level's URLs join it (until none does), then the URLs
  * its pages link to and no level has reached yet make the next. NULL where the start never leads.
- * One indexed statement per step: a level of a million-page site is a few.
+ * Indexed statements per step, each from a range of the level's URLs (GRAPH_WRITE_IDS): whatever a range
+ * reaches first, the steps end at the same levels.
  */
-export async function storeClickDepths(db: Db, auditId: string): Promise<void> {
-  await sql`UPDATE site_audit_urls SET click_depth = CASE WHEN start = 1 THEN 0 END WHERE audit_id = ${auditId}`.execute(
+export async function storeClickDepths(db: Db, auditId: string, rangeIds = GRAPH_WRITE_IDS): Promise<void> {
+  await updatedByRange(
     db,
+    auditId,
+    (from, to) => sql`UPDATE site_audit_urls SET click_depth = CASE WHEN start = 1 THEN 0 END
+      WHERE audit_id = ${auditId} AND id >= ${from} AND id < ${to}`,
+    rangeIds,
   );
   for (let level = 0; ; level += 1) {
     // A redirect is no click: the level's redirect targets join it, hop after hop.
     while (
-      (await updated(
+      (await updatedByRange(
         db,
-        sql`UPDATE site_audit_urls SET click_depth = ${level}
+        auditId,
+        (from, to) => sql`UPDATE site_audit_urls SET click_depth = ${level}
           WHERE audit_id = ${auditId} AND click_depth IS NULL AND id IN (
             SELECT redirect_to FROM site_audit_urls
-            WHERE audit_id = ${auditId} AND click_depth = ${level} AND redirect_to >= 0)`,
+            WHERE audit_id = ${auditId} AND id >= ${from} AND id < ${to} AND click_depth = ${level} AND redirect_to >= 0)`,
+        rangeIds,
       )) > 0
     );
-    const linked = await updated(
+    const linked = await updatedByRange(
       db,
-      sql`UPDATE site_audit_urls SET click_depth = ${level + 1}
+      auditId,
+      (from, to) => sql`UPDATE site_audit_urls SET click_depth = ${level + 1}
         WHERE audit_id = ${auditId} AND click_depth IS NULL AND id IN (
-          SELECT e.target FROM site_audit_edges e
-          JOIN site_audit_urls s ON s.audit_id = e.audit_id AND s.id = e.source
-          WHERE e.audit_id = ${auditId} AND e.kind = ${EDGE_KIND.link} AND s.click_depth = ${level})`,
+          SELECT e.target FROM site_audit_urls s
+          JOIN site_audit_edges e ON e.audit_id = s.audit_id AND e.kind = ${EDGE_KIND.link} AND e.source = s.id
+          WHERE s.audit_id = ${auditId} AND s.id >= ${from} AND s.id < ${to} AND s.click_depth = ${level})`,
+      rangeIds,
     );
     if (linked === 0) return;
   }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Db } from '#db/index.ts';
 import { MINHASH_SIZE, minhashSimilarity } from '#server/lib/page-facts/text-fingerprint.ts';
@@ -8,7 +9,7 @@ import { BANDS, contentRules, sameBand } from '../rules/content.ts';
 import { createUrlStore, type PageRecord, type UrlNode } from '../store.ts';
 import { NEAR_DUPLICATE_MIN_WORDS } from '../thresholds.ts';
 import { collectFindings } from './index.ts';
-import { storeNearDuplicates, type NearDuplicateReads } from './near-duplicates.ts';
+import { storeBands, storeNearDuplicates, type NearDuplicateReads } from './near-duplicates.ts';
 
 const ORIGIN = 'https://near.example';
 
@@ -123,5 +124,21 @@ describe.each(DIALECTS)('near-duplicate content from the store’s bands on %s',
     // By page id, each page once.
     const ids = found.map((finding) => Number(new URL(finding.url).pathname.slice(2)));
     expect(ids).toEqual([...new Set(ids)].sort((a, b) => a - b));
+  });
+
+  test('the bands are cut where the web thread never waits on them (SQLite: the connection’s TEMP table), and go when the check ends', async () => {
+    db = await openTestDatabase(dialect);
+    await storeCrawl(db, 'n', nearCrawl(4, 120), `${ORIGIN}/`);
+    const bandRows = async (table: string) =>
+      Number((await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.raw(table)}`.execute(db)).rows[0]!.n);
+    await storeBands(db, 'n');
+    if (dialect === 'sqlite')
+      expect([await bandRows('temp.site_audit_bands'), await bandRows('main.site_audit_bands')]).toEqual([
+        expect.any(Number),
+        0,
+      ]);
+    expect(await bandRows('site_audit_bands')).toBeGreaterThan(1000);
+    await collectFindings(db, 'n', storeNearDuplicates);
+    expect(await bandRows('site_audit_bands')).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { dialectOf, type Db } from '#db/index.ts';
+import { dropBands } from '#db/site-audit-drop.ts';
 import { minhashSimilarity } from '#server/lib/page-facts/text-fingerprint.ts';
 import {
   BANDS,
@@ -50,21 +51,45 @@ interface Partners {
   count: number;
 }
 
+/** Pages whose bands one statement cuts (16 rows a page): the analysing thread's other audits get turns between. */
+export const BAND_WRITE_PAGES = 1000;
+
+/**
+ * On SQLite the bands are the analysing connection's own TEMP table, which shadows the migration's
+ * (decision 0069): a TEMP table's writes take no lock another connection waits on. Cut into the shared
+ * file, 20,000 pages' bands held SQLite's only write lock for 15 s while the web thread's writes waited,
+ * and cut a piece at a time they still did for 0.2 s a piece (keys are hashes, so each piece rewrites
+ * pages all over the table). They live until the check ends, and go with the connection.
+ */
+async function ensureBandsTable(db: Db): Promise<void> {
+  if (dialectOf(db) === 'sqlite')
+    await sql`CREATE TEMP TABLE IF NOT EXISTS site_audit_bands (
+        audit_id TEXT NOT NULL, band INTEGER NOT NULL, key BLOB NOT NULL, id INTEGER NOT NULL,
+        PRIMARY KEY (audit_id, band, key, id)) WITHOUT ROWID`.execute(db);
+}
+
 /**
  * Cuts the bands of the audit's candidate pages (indexable, enough words, a whole MinHash) from their
- * stored signature, in one statement; any earlier bands of the audit are replaced.
+ * stored signature, BAND_WRITE_PAGES pages (by id) a statement; any earlier bands of the audit are replaced.
  */
 export async function storeBands(db: Db, auditId: string): Promise<void> {
-  await db.deleteFrom('site_audit_bands').where('audit_id', '=', auditId).execute();
+  await ensureBandsTable(db);
+  await dropBands(db, auditId);
   const bands = sql.join(
     Array.from({ length: BANDS }, (_, band) => sql`SELECT ${sql.lit(band)} AS band`),
     sql` UNION ALL `,
   );
-  await sql`INSERT INTO site_audit_bands (audit_id, band, key, id)
-    SELECT r.audit_id, b.band, substr(r.minhash, b.band * ${sql.lit(KEY_BYTES)} + 1, ${sql.lit(KEY_BYTES)}), r.id
-    FROM site_audit_records r CROSS JOIN (${bands}) b
-    WHERE r.audit_id = ${auditId} AND r.indexable = 1 AND r.words >= ${NEAR_DUPLICATE_MIN_WORDS}
-      AND r.minhash IS NOT NULL`.execute(db);
+  const { top } = await db
+    .selectFrom('site_audit_records')
+    .select((eb) => eb.fn.max('id').as('top'))
+    .where('audit_id', '=', auditId)
+    .executeTakeFirstOrThrow();
+  for (let from = 0; top !== null && from <= Number(top); from += BAND_WRITE_PAGES)
+    await sql`INSERT INTO site_audit_bands (audit_id, band, key, id)
+      SELECT r.audit_id, b.band, substr(r.minhash, b.band * ${sql.lit(KEY_BYTES)} + 1, ${sql.lit(KEY_BYTES)}), r.id
+      FROM site_audit_records r CROSS JOIN (${bands}) b
+      WHERE r.audit_id = ${auditId} AND r.id >= ${from} AND r.id < ${from + BAND_WRITE_PAGES}
+        AND r.indexable = 1 AND r.words >= ${NEAR_DUPLICATE_MIN_WORDS} AND r.minhash IS NOT NULL`.execute(db);
   // Fresh rows: PostgreSQL's planner gets their figures before the self-join (as analyseStore, graph.ts).
   if (dialectOf(db) === 'postgres') await sql`ANALYZE site_audit_bands`.execute(db);
 }
@@ -193,6 +218,15 @@ export async function storeNearDuplicates(
   reads: NearDuplicateReads = READS,
 ): Promise<void> {
   await storeBands(db, auditId);
+  try {
+    await matchBands(db, auditId, emit, reads);
+  } finally {
+    await dropBands(db, auditId);
+  }
+}
+
+/** Reads the shared bands in (band, key) order and emits the near-duplicates they lead to. */
+async function matchBands(db: Db, auditId: string, emit: EmitFinding, reads: NearDuplicateReads): Promise<void> {
   const matcher = createMatcher();
   /** Whole buckets of one band waiting for their signatures, and the bucket being read. */
   let waiting: number[][] = [];

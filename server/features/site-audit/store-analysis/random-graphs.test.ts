@@ -105,8 +105,10 @@ describe.each(DIALECTS)('the cross-page checks over the store on %s, on random g
       const nodes = randomCrawl(seed, 400);
       await storeCrawl(db, 'g', nodes, `${ORIGIN}/`);
       await analyseStore(db);
-      await storeInlinks(db, 'g');
-      await storeClickDepths(db, 'g');
+      // Seeds 7 and 10 write the graph in ranges of 37 URLs, so a level spans many statements.
+      const rangeIds = seed >= 7 ? 37 : undefined;
+      await storeInlinks(db, 'g', rangeIds);
+      await storeClickDepths(db, 'g', rangeIds);
       const graph = await readGraph(db, 'g', nodes.length);
       const depth = clickDepths(nodes);
       expect(graph.inlinks).toEqual(inlinkCounts(nodes));
