@@ -218,4 +218,3 @@ export async function recordsOf(db: Db, auditId: string, ids: readonly number[])
   }
   return found;
 }
-
