@@ -228,6 +228,7 @@ export async function deleteCrawlStore(db: Db, auditId: string): Promise<void> {
   await db.deleteFrom('site_audit_bands').where('audit_id', '=', auditId).execute();
   await db.deleteFrom('site_audit_crawls').where('audit_id', '=', auditId).execute();
   await db.deleteFrom('site_audit_frontiers').where('audit_id', '=', auditId).execute();
+  await db.deleteFrom('site_audit_host_slots').where('audit_id', '=', auditId).execute();
   await db.deleteFrom('site_audit_strings').where('audit_id', '=', auditId).execute();
   await db.deleteFrom('site_audit_records').where('audit_id', '=', auditId).execute();
   await db.deleteFrom('site_audit_urls').where('audit_id', '=', auditId).execute();
