@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
+import { queuedUrl } from '#test/helpers/stored-urls.ts';
 import type { Db } from './index.ts';
 import { writeCrawlBatch } from './site-audit-records.ts';
 import { insertSiteAudit } from './site-audits.ts';
@@ -12,27 +13,7 @@ import { leaseQueued, renewLeases, requeueLeases, saveUrls, URL_STATE, type Stor
 
 const ORIGIN = 'https://shop.example';
 
-function queued(id: number): StoredUrl {
-  return {
-    id,
-    url: `${ORIGIN}/p${id}`,
-    state: URL_STATE.queued,
-    seq: id,
-    depth: 1,
-    start: false,
-    status: 0,
-    error: null,
-    skipped: null,
-    redirectTo: -1,
-    redirectExternal: null,
-    ttfbMs: 0,
-    contentType: '',
-    bytes: -1,
-    inSitemap: false,
-    loadedAs: 0,
-    htmlMislabelled: false,
-  };
-}
+const queued = (id: number): StoredUrl => queuedUrl(ORIGIN, id);
 
 describe.each(DIALECTS)('frontier leases on %s', (dialect) => {
   let db: Db;

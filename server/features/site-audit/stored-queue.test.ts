@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { Db } from '#db/index.ts';
 import { insertSiteAudit } from '#db/site-audits.ts';
-import { saveUrls, URL_STATE } from '#db/site-audit-urls.ts';
+import { saveUrls } from '#db/site-audit-urls.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
+import { queuedUrl } from '#test/helpers/stored-urls.ts';
 import { createStoredQueue, FRONTIER_LEASE_MS, LEASE_RENEW_MS } from './stored-queue.ts';
 
 const ORIGIN = 'https://shop.example';
@@ -24,25 +25,7 @@ describe.each(DIALECTS)('the stored queue’s leases on %s', (dialect) => {
   test('the leases a crawl holds are renewed while it runs, in its owner’s name, and none renewed before it is due', async () => {
     db = await openTestDatabase(dialect);
     await insertSiteAudit(db, { id: 'a1', visitor: 'v', url: `${ORIGIN}/`, createdAt: '2026-11-29T06:00:00.000Z' });
-    const urls = [0, 1, 2, 3, 4, 5].map((id) => ({
-      id,
-      url: `${ORIGIN}/p${id}`,
-      state: URL_STATE.queued,
-      seq: id,
-      depth: 1,
-      start: false,
-      status: 0,
-      error: null,
-      skipped: null,
-      redirectTo: -1,
-      redirectExternal: null,
-      ttfbMs: 0,
-      contentType: '',
-      bytes: -1,
-      inSitemap: false,
-      loadedAs: 0,
-      htmlMislabelled: false,
-    }));
+    const urls = [0, 1, 2, 3, 4, 5].map((id) => queuedUrl(ORIGIN, id));
     await saveUrls(db, 'a1', urls);
     let now = 1_000;
     const queue = createStoredQueue({
@@ -52,7 +35,7 @@ describe.each(DIALECTS)('the stored queue’s leases on %s', (dialect) => {
       owner: 'part-1',
       idOf: (url) => Number(url.slice(`${ORIGIN}/p`.length)),
       settled: () => Promise.resolve(),
-      resumed: { queued: urls.map(({ id, seq, depth }) => ({ id, seq, depth })), nextSeq: 6 },
+      resumed: { queued: urls.map(({ id, depth }) => ({ id, seq: id, depth })), nextSeq: 6 },
       now: () => now,
     });
     await queue.refill();
