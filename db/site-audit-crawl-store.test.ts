@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
+import { queuedUrl } from '#test/helpers/stored-urls.ts';
 import type { Db } from './index.ts';
 import { saveExternalChecks } from './site-audit-external-checks.ts';
 import { EDGE_KIND, edgesFrom } from './site-audit-edges.ts';
@@ -29,27 +30,7 @@ import {
 const ORIGIN = 'https://shop.example';
 
 /** A URL as the crawl meets it: queued in order `seq`, nothing answered yet. */
-function queued(id: number, path = `/p${id}`): StoredUrl {
-  return {
-    id,
-    url: `${ORIGIN}${path}`,
-    state: URL_STATE.queued,
-    seq: id,
-    depth: 1,
-    start: false,
-    status: 0,
-    error: null,
-    skipped: null,
-    redirectTo: -1,
-    redirectExternal: null,
-    ttfbMs: 0,
-    contentType: '',
-    bytes: -1,
-    inSitemap: false,
-    loadedAs: 0,
-    htmlMislabelled: false,
-  };
-}
+const queued = (id: number, path = `/p${id}`): StoredUrl => queuedUrl(ORIGIN, id, path);
 
 function record(id: number, title: string | null): StoredRecord {
   return {

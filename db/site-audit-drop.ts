@@ -31,6 +31,7 @@ const CRAWL_STORE: readonly AuditTable[] = [
   { name: 'site_audit_strings', key: ['kind', 'id'] },
   { name: 'site_audit_records', key: ['id'] },
   { name: 'site_audit_urls', key: ['id'] },
+  { name: 'site_audit_host_slots', key: ['host', 'slot'] },
 ];
 
 /** What a finished audit's report is: its pages and issues. */
@@ -68,6 +69,7 @@ export async function dropBands(db: Db, auditId: string): Promise<void> {
 /** Drops an audit's crawl store, a piece at a time; its crawl facts last. */
 export async function dropCrawlStore(db: Db, auditId: string): Promise<void> {
   for (const table of CRAWL_STORE) await deleteAuditTable(db, table, auditId);
+  await db.deleteFrom('site_audit_frontiers').where('audit_id', '=', auditId).execute();
   await db.deleteFrom('site_audit_crawls').where('audit_id', '=', auditId).execute();
 }
 

@@ -2,7 +2,7 @@ import type { Db } from './index.ts';
 import type { Tables } from './schema.ts';
 import { saveEdges, type StoredEdge } from './site-audit-edges.ts';
 import { saveExternalLinks, type StoredExternalLink } from './site-audit-external-checks.ts';
-import { saveUrls, type StoredUrl } from './site-audit-urls.ts';
+import { saveUrls, type StoredUrl, type UrlLease } from './site-audit-urls.ts';
 
 /*
  * A running site audit's page records (decision 0059): each HTML page's whole record as JSON, written by
@@ -141,11 +141,13 @@ export async function writeCrawlBatch(
     externalLinks?: readonly StoredExternalLink[];
     /** What the crawl needs to carry on (JSON), once it is known: written last, so it never names a batch not stored. */
     crawl?: string;
+    /** The lease of the rows the batch writes leased that hold none yet (the writer's queue's). */
+    lease?: UrlLease;
   },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await saveStrings(trx, auditId, batch.strings ?? []);
-    await saveUrls(trx, auditId, batch.urls);
+    await saveUrls(trx, auditId, batch.urls, batch.lease);
     await saveRecords(trx, auditId, batch.records);
     await saveEdges(trx, auditId, batch.edges ?? []);
     await saveExternalLinks(trx, auditId, batch.externalLinks ?? []);
