@@ -170,10 +170,18 @@ export async function saveJobProgress(db: Db, queue: string, id: string, progres
   await db.updateTable('jobs').set({ progress }).where('queue', '=', queue).where('id', '=', id).execute();
 }
 
-export async function completeJob(db: Db, queue: string, id: string, result: string, now: number): Promise<void> {
+export async function completeJob(
+  db: Db,
+  queue: string,
+  id: string,
+  result: string,
+  now: number,
+  /** The last progress as JSON, when its throttled write has not caught up. */
+  progress?: string,
+): Promise<void> {
   await db
     .updateTable('jobs')
-    .set({ status: 'completed', result, error: null, finished_at: now })
+    .set({ status: 'completed', result, error: null, finished_at: now, ...(progress !== undefined && { progress }) })
     .where('queue', '=', queue)
     .where('id', '=', id)
     .execute();

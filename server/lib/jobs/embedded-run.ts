@@ -64,18 +64,38 @@ export function pumpOf(state: EmbeddedState, name: string): Pump {
 
 export const parseJson = (text: string | null): unknown => (text === null ? undefined : JSON.parse(text));
 
-/** Watchers hear progress at once; the row keeps it (throttled) for `state` and another process. */
+/**
+ * How often at most a running job's progress is written to its row. The row is for another process
+ * (a CLI, a second server) and lags this much; this process answers from memory. On SQLite each write
+ * of the web thread waits while a job thread holds the write lock (decision 0069): fewer, fewer waits.
+ */
+export const PROGRESS_SAVE_MS = 2_000;
+
+/** Watchers hear progress at once (throttled to the job's interval); the row keeps it, throttled more. */
 function progressRecorder(state: EmbeddedState, definition: AnyJobDefinition, id: string) {
   const { db, log, watchers } = state.context;
   const { name } = definition;
-  return throttle(definition.progressIntervalMs ?? 250, (value: unknown) => {
-    watchers.emit(name, id, { type: 'progress', progress: value });
+  const intervalMs = definition.progressIntervalMs ?? 250;
+  const heard = throttle(intervalMs, (value: unknown) =>
+    watchers.emit(name, id, { type: 'progress', progress: value }),
+  );
+  const saved = throttle(Math.max(intervalMs, PROGRESS_SAVE_MS), (value: unknown) => {
     const json = JSON.stringify(value);
     if (json !== undefined)
       saveJobProgress(db, name, id, json).catch((error: unknown) =>
         log.warn({ err: error, job: name, id }, 'saving job progress failed'),
       );
   });
+  return {
+    push(value: unknown) {
+      heard.push(value);
+      saved.push(value);
+    },
+    cancel() {
+      heard.cancel();
+      saved.cancel();
+    },
+  };
 }
 
 /**
@@ -102,7 +122,8 @@ export function runClaimed(state: EmbeddedState, definition: AnyJobDefinition, r
     .then(
       async (result) => {
         progress.cancel();
-        await completeJob(context.db, name, id, JSON.stringify(result ?? null), Date.now());
+        const last = JSON.stringify(entry.progress);
+        await completeJob(context.db, name, id, JSON.stringify(result ?? null), Date.now(), last);
         context.watchers.emit(name, id, { type: 'completed', result });
       },
       async (error: unknown) => {
