@@ -21,7 +21,7 @@ import type { AuditRenderer } from './render/renderer.ts';
 import { diffAgainstPrevious } from './diff.ts';
 import { pageRows, reportFacts } from './report.ts';
 import { loadResumedCrawl } from './resume.ts';
-import { writeStoredPages } from './stored-pages.ts';
+import { storedExperienceSummaries, writeStoredPages } from './stored-pages.ts';
 
 /** What an audit's job carries (its id is the audit's id). */
 export interface AuditInput {
@@ -184,7 +184,13 @@ async function crawlAndStore(
         discovered: latest().discovered,
         summary,
         report: {
-          ...reportFacts(outcome),
+          // In store mode the records left memory with their batches (0065): the rendered pages' are read back.
+          ...reportFacts(
+            outcome,
+            outcome.issuesStored && outcome.render
+              ? await storedExperienceSummaries(db, job.id, deps.analysisBatch ?? ANALYSIS_BATCH)
+              : undefined,
+          ),
           options: { render: job.input.render === true, checkExternalLinks: job.input.checkExternalLinks === true },
         },
         pages: outcome.issuesStored ? [] : pageRows(outcome),
