@@ -21,6 +21,7 @@ import type { AuditRenderer } from './render/renderer.ts';
 import { diffAgainstPrevious } from './diff.ts';
 import { pageRows, reportFacts } from './report.ts';
 import { loadResumedCrawl } from './resume.ts';
+import { boundAuditCache } from './sqlite-cache.ts';
 import { storedExperienceSummaries, writeStoredPages } from './stored-pages.ts';
 
 /** What an audit's job carries (its id is the audit's id). */
@@ -93,6 +94,7 @@ export interface AuditTry {
  */
 export async function runAuditTry(deps: AuditRunDeps, job: AuditTry): Promise<AuditOutcome> {
   const { db, now } = deps;
+  await boundAuditCache(db);
   if (!(await markRunning(db, job.id, now().toISOString()))) return 'skipped';
   let latest: AuditProgress = { crawled: 0, discovered: 1 };
   // The first progress tells watchers it runs. Writes go one after another, the newest last, and
