@@ -57,6 +57,15 @@ function holdingFetcher(site: FixtureSite, origin: string, hold = true) {
   return { fetcher, asked, release, fetched };
 }
 
+/** A start page linking /p1 … /p11 and /hang, each a page with no links. */
+function elevenAndHang(): FixtureSite {
+  const paths = [...Array.from({ length: 11 }, (_, n) => `/p${n + 1}`), '/hang'];
+  return (path) =>
+    path === '/' || paths.includes(path)
+      ? html(auditPage(path, { social: false, links: path === '/' ? paths : [] }))
+      : undefined;
+}
+
 /** An audit of `site` into a crawl store, one fetch at a time, once it has asked for /hang (held). */
 async function heldAudit(site: FixtureSite, origin: string, crawlStore: CrawlStoreTarget) {
   const held = holdingFetcher(site, origin);
@@ -83,11 +92,7 @@ describe.each(DIALECTS)('the crawl store on %s', (dialect) => {
     db = await openTestDatabase(dialect);
     const auditId = await audit('held');
     const origin = 'https://held.example';
-    const paths = [...Array.from({ length: 11 }, (_, n) => `/p${n + 1}`), '/hang'];
-    const site: FixtureSite = (path) =>
-      path === '/' || paths.includes(path)
-        ? html(auditPage(path, { social: false, links: path === '/' ? paths : [] }))
-        : undefined;
+    const site = elevenAndHang();
     const { held, running } = await heldAudit(site, origin, { db, auditId, batchPages: 5 });
     // 12 answered before /hang: two batches of 5 are stored; /p10 and /p11 wait for the next. The crawl
     // leased what the first batch queued (decision 0064): in queue order, one link from the start page.
@@ -113,11 +118,7 @@ describe.each(DIALECTS)('the crawl store on %s', (dialect) => {
     db = await openTestDatabase(dialect);
     const auditId = await audit('released');
     const origin = 'https://released.example';
-    const paths = [...Array.from({ length: 11 }, (_, n) => `/p${n + 1}`), '/hang'];
-    const site: FixtureSite = (path) =>
-      path === '/' || paths.includes(path)
-        ? html(auditPage(path, { social: false, links: path === '/' ? paths : [] }))
-        : undefined;
+    const site = elevenAndHang();
     const held = holdingFetcher(site, origin);
     let store!: UrlStore;
     const running = runSiteAudit({
