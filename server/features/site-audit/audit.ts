@@ -25,7 +25,7 @@ import { storedSummary, streamAnalysis } from './streamed-analysis.ts';
 import type { SiteChecks } from '#server/config/site-audit-defaults.ts';
 import { createRateMeter } from './rate.ts';
 import { crawlFactsOf, type ResumedCrawl } from './resume.ts';
-import { createUrlStore, isResource, type UrlNode } from './store.ts';
+import { createUrlStore, isResource, type UrlNode, type UrlStore } from './store.ts';
 import { createStoredQueue, type StoredQueue } from './stored-queue.ts';
 import { createAuditVisitor } from './visitor.ts';
 
@@ -77,6 +77,8 @@ export interface RunSiteAuditOptions {
   streamFindings?: boolean;
   /** URLs of the crawl store read at a time by that analysis (SITE_AUDIT_ANALYSIS_BATCH; default ANALYSIS_BATCH). */
   analysisBatch?: number;
+  /** Hears the audit's URL store once it is made (a test counts the page records memory holds). */
+  urlStore?: (store: UrlStore) => void;
 }
 
 /** How the audit rendered JavaScript, when it was asked to. */
@@ -128,9 +130,12 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
         signal: options.signal,
         crawlFacts: (frontier) => crawlFactsOf(frontier, state, Date.now() - startedAt),
         queue: () => queue!,
+        // Streamed from the store, the analysis never reads a record from memory (0065).
+        releaseRecords: options.siteChecks === 'store' && options.streamFindings === true,
       })
     : undefined;
   const store = createUrlStore({ touched: writer?.touched, restored: resumed });
+  options.urlStore?.(store);
   // With a crawl store the queue lives there too (decision 0064): memory holds a leased batch of it.
   const queue: StoredQueue | undefined =
     options.crawlStore &&

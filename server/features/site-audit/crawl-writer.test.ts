@@ -17,7 +17,7 @@ import { runSiteAudit } from './audit.ts';
 import type { CrawlStoreTarget } from './crawl-writer.ts';
 import { decodeRecord, nodeOf } from './record-codec.ts';
 import { loadResumedCrawl } from './resume.ts';
-import type { UrlNode } from './store.ts';
+import type { UrlNode, UrlStore } from './store.ts';
 
 /** What the crawl store holds of an audit, as nodes with their records. */
 async function storedNodes(db: Db, auditId: string): Promise<UrlNode[]> {
@@ -57,6 +57,15 @@ function holdingFetcher(site: FixtureSite, origin: string, hold = true) {
   return { fetcher, asked, release, fetched };
 }
 
+/** A start page linking /p1 … /p11 and /hang, each a page with no links. */
+function elevenAndHang(): FixtureSite {
+  const paths = [...Array.from({ length: 11 }, (_, n) => `/p${n + 1}`), '/hang'];
+  return (path) =>
+    path === '/' || paths.includes(path)
+      ? html(auditPage(path, { social: false, links: path === '/' ? paths : [] }))
+      : undefined;
+}
+
 /** An audit of `site` into a crawl store, one fetch at a time, once it has asked for /hang (held). */
 async function heldAudit(site: FixtureSite, origin: string, crawlStore: CrawlStoreTarget) {
   const held = holdingFetcher(site, origin);
@@ -83,11 +92,7 @@ describe.each(DIALECTS)('the crawl store on %s', (dialect) => {
     db = await openTestDatabase(dialect);
     const auditId = await audit('held');
     const origin = 'https://held.example';
-    const paths = [...Array.from({ length: 11 }, (_, n) => `/p${n + 1}`), '/hang'];
-    const site: FixtureSite = (path) =>
-      path === '/' || paths.includes(path)
-        ? html(auditPage(path, { social: false, links: path === '/' ? paths : [] }))
-        : undefined;
+    const site = elevenAndHang();
     const { held, running } = await heldAudit(site, origin, { db, auditId, batchPages: 5 });
     // 12 answered before /hang: two batches of 5 are stored; /p10 and /p11 wait for the next. The crawl
     // leased what the first batch queued (decision 0064): in queue order, one link from the start page.
@@ -107,6 +112,35 @@ describe.each(DIALECTS)('the crawl store on %s', (dialect) => {
     const outcome = await running;
     expect(await storedNodes(db, auditId)).toStrictEqual(outcome.nodes);
     expect(await urlStateCounts(db, auditId)).toEqual({ known: 0, queued: 0, leased: 0, done: 13 });
+  });
+
+  test('streamed from the store, a page record leaves memory once its batch is written: memory holds only the batch being filled', async () => {
+    db = await openTestDatabase(dialect);
+    const auditId = await audit('released');
+    const origin = 'https://released.example';
+    const site = elevenAndHang();
+    const held = holdingFetcher(site, origin);
+    let store!: UrlStore;
+    const running = runSiteAudit({
+      startUrl: `${origin}/`,
+      fetcher: held.fetcher,
+      limits: { concurrency: 1 },
+      crawlStore: { db, auditId, batchPages: 5 },
+      siteChecks: 'store',
+      streamFindings: true,
+      urlStore: (made) => (store = made),
+    });
+    await held.asked;
+    const inMemory = () =>
+      store.nodes.filter((node) => node.page !== null).map((node) => node.url.slice(origin.length));
+    // 12 pages answered, two batches of 5 stored: their records are the store's alone.
+    expect((await readRecords(db, auditId, { afterId: -1, limit: 100 })).length).toBe(10);
+    expect(inMemory()).toEqual(['/p10', '/p11']);
+    held.release();
+    const outcome = await running;
+    expect(inMemory()).toEqual([]);
+    expect(outcome.summary.pages).toBe(13);
+    expect((await readRecords(db, auditId, { afterId: -1, limit: 100 })).length).toBe(13);
   });
 
   test('the queue read from the store a batch of 2 at a time: breadth-first, each URL stored with its place in line and its depth, the audit the one the queue in memory gives', async () => {

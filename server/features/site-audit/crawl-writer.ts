@@ -81,6 +81,11 @@ export interface CrawlWriterHooks {
    * a later try carries on from.
    */
   signal?: AbortSignal;
+  /**
+   * Drop each page's record from memory once its batch has taken it (the analysis then reads records from the
+   * store only: SITE_AUDIT_SITE_CHECKS=store, decision 0065), so memory holds the records of one batch, not the site's.
+   */
+  releaseRecords?: boolean;
 }
 
 /** A writer for one audit's crawl; `store()` is the audit's URL store (made after the writer, which it tells). */
@@ -99,6 +104,7 @@ export function createCrawlWriter(
     const state = resumed!.states[node.id] as UrlState;
     if (state === URL_STATE.done) answeredIds[node.id] = 1;
     written[node.id] = signatureOf(node, state);
+    if (hooks.releaseRecords) node.page = null;
   }
   let answered = 0;
   /** Anchor texts and external URLs written so far: the store's lists only grow, so what is past these is new. */
@@ -128,6 +134,7 @@ export function createCrawlWriter(
         records.push(storedRecordOf(node as Page));
         edges.push(...storedEdgesOf(node as Page));
         externalLinks.push(...storedExternalLinksOf(node as Page));
+        if (hooks.releaseRecords) node.page = null;
       }
     }
     dirty.clear();

@@ -1,5 +1,5 @@
 import type { StoredIssue, StoredPage } from '#db/site-audits.ts';
-import { pageExperienceSection } from '#views/model/page-experience-report.ts';
+import { pageExperienceSection, type PageExperienceSummary } from '#views/model/page-experience-report.ts';
 import type { SiteAuditOutcome } from './audit.ts';
 import { experienceSummaries } from './rules/page-experience.ts';
 import { isResource, LOADED_AS, type UrlNode } from './store.ts';
@@ -99,8 +99,14 @@ export function pageRows(outcome: SiteAuditOutcome): StoredPage[] {
     .map((node) => listedRow(look, node, issuesByUrl.get(node.url) ?? [], loadedBy.get(node.id) ?? 0));
 }
 
-/** Site-level facts kept with the report. */
-export function reportFacts(outcome: SiteAuditOutcome) {
+/**
+ * Site-level facts kept with the report. `experience`: the rendered pages' summaries, when the records are no
+ * longer in the nodes (read from the crawl store, stored-pages.ts).
+ */
+export function reportFacts(
+  outcome: SiteAuditOutcome,
+  experience: Iterable<PageExperienceSummary> = experienceSummaries(outcome.nodes),
+) {
   return {
     siteUrl: outcome.siteUrl,
     stoppedBy: outcome.stoppedBy,
@@ -108,9 +114,7 @@ export function reportFacts(outcome: SiteAuditOutcome) {
     crawlDelayMs: outcome.crawlDelayMs,
     hasSitemap: outcome.hasSitemap,
     // Rendered audits only: the "Page experience" section (lab Core Web Vitals and axe, decision 0056).
-    ...(outcome.render
-      ? { render: outcome.render, pageExperience: pageExperienceSection(experienceSummaries(outcome.nodes)) }
-      : {}),
+    ...(outcome.render ? { render: outcome.render, pageExperience: pageExperienceSection(experience) } : {}),
     sitemaps: outcome.sitemaps.map((file) => ({
       url: file.url,
       kind: file.kind,

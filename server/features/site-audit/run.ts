@@ -22,7 +22,8 @@ import type { AuditRenderer } from './render/renderer.ts';
 import { diffAgainstPrevious } from './diff.ts';
 import { pageRows, reportFacts } from './report.ts';
 import { loadResumedCrawl } from './resume.ts';
-import { writeStoredPages } from './stored-pages.ts';
+import { boundAuditCache } from './sqlite-cache.ts';
+import { storedExperienceSummaries, writeStoredPages } from './stored-pages.ts';
 
 /** What an audit's job carries (its id is the audit's id). */
 export interface AuditInput {
@@ -94,6 +95,7 @@ export interface AuditTry {
  */
 export async function runAuditTry(deps: AuditRunDeps, job: AuditTry): Promise<AuditOutcome> {
   const { db, now } = deps;
+  await boundAuditCache(db);
   // What a process that died while dropping an ended audit's rows left (db/site-audit-drop.ts).
   await dropLeftovers(db);
   if (!(await markRunning(db, job.id, now().toISOString()))) return 'skipped';
@@ -187,7 +189,13 @@ async function crawlAndStore(
         discovered: latest().discovered,
         summary,
         report: {
-          ...reportFacts(outcome),
+          // In store mode the records left memory with their batches (0065): the rendered pages' are read back.
+          ...reportFacts(
+            outcome,
+            outcome.issuesStored && outcome.render
+              ? await storedExperienceSummaries(db, job.id, deps.analysisBatch ?? ANALYSIS_BATCH)
+              : undefined,
+          ),
           options: { render: job.input.render === true, checkExternalLinks: job.input.checkExternalLinks === true },
         },
         pages: outcome.issuesStored ? [] : pageRows(outcome),

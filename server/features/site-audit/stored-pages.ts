@@ -1,7 +1,9 @@
 import type { Db } from '#db/index.ts';
 import { insertPageRows, issueTypesOf, loaderCounts } from '#db/site-audit-streamed.ts';
 import { ISSUE_TYPES } from '#views/model/site-audit.ts';
+import type { PageExperienceSummary } from '#views/model/page-experience-report.ts';
 import { isListed, listedRow } from './report.ts';
+import { experienceSummaries } from './rules/page-experience.ts';
 import { storedBatchReader } from './stored-batches.ts';
 import { isResource, type UrlNode } from './store.ts';
 
@@ -71,4 +73,21 @@ export async function writeStoredPages(
     await pace.breathe();
     batch = await reader.batch(batch.at(-1)!.id, pace.batchSize);
   }
+}
+
+/** The rendered pages' summaries for the report's "Page experience" section, read from the store a batch at a time. */
+export async function storedExperienceSummaries(
+  db: Db,
+  auditId: string,
+  batchSize: number,
+): Promise<PageExperienceSummary[]> {
+  const reader = storedBatchReader(db, auditId);
+  const summaries: PageExperienceSummary[] = [];
+  for (
+    let batch = await reader.batch(-1, batchSize);
+    batch.length > 0;
+    batch = await reader.batch(batch.at(-1)!.id, batchSize)
+  )
+    summaries.push(...experienceSummaries(batch));
+  return summaries;
 }
