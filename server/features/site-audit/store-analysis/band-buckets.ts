@@ -2,7 +2,6 @@ import type { Db } from '#db/index.ts';
 import { MINHASH_SIZE } from '#server/lib/page-facts/text-fingerprint.ts';
 import { BANDS, bandKey } from '../rules/content.ts';
 import { NEAR_DUPLICATE_MIN_WORDS } from '../thresholds.ts';
-import { forEachRow } from './stream.ts';
 
 /*
  * The near-duplicate rule's buckets from the store (decision 0066, addendum): the candidate pages' stored
@@ -16,6 +15,8 @@ import { forEachRow } from './stream.ts';
 
 /** Band entries held at once (8 bytes each: 16 MB). */
 export const PASS_ENTRIES = 1 << 21;
+/** Signatures read at a time while a pass is gathered. */
+const SIGNATURE_ROWS = 1000;
 /** The band hash's bits, all of `bandKey`'s 31 unless a test narrows them to make buckets of unequal bands. */
 export const HASH_BITS = 31;
 
@@ -44,8 +45,7 @@ async function passEntries(db: Db, auditId: string, pass: number, passes: number
   const mask = hashBits >= 31 ? 0x7fffffff : (1 << hashBits) - 1;
   let entries: BigUint64Array = new BigUint64Array(Math.max(size, 16));
   let length = 0;
-  const query = candidates(db, auditId).select(['id', 'minhash']).orderBy('id');
-  await forEachRow(db, query, ({ id, minhash: bytes }) => {
+  const add = ({ id, minhash: bytes }: { id: number; minhash: Buffer | null }) => {
     if (bytes!.length !== MINHASH_SIZE * Uint32Array.BYTES_PER_ELEMENT) return;
     // Copied: a driver's buffer may sit at an offset no Uint32Array can start at.
     const minhash = new Uint32Array(new Uint8Array(bytes!).buffer);
@@ -56,7 +56,19 @@ async function passEntries(db: Db, auditId: string, pass: number, passes: number
       if (length === entries.length) entries = grown(entries);
       entries[length++] = (BigInt(band * HASH_SPAN + hash) << ID_BITS) | BigInt(id);
     }
-  });
+  };
+  // By id, SIGNATURE_ROWS at a time: the records' key orders them, and no statement stays open.
+  for (let after = -1; ;) {
+    const rows = await candidates(db, auditId)
+      .select(['id', 'minhash'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(SIGNATURE_ROWS)
+      .execute();
+    rows.forEach(add);
+    if (rows.length < SIGNATURE_ROWS) break;
+    after = rows.at(-1)!.id;
+  }
   return entries.subarray(0, length).sort();
 }
 
