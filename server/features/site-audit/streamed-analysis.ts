@@ -86,7 +86,7 @@ export async function streamAnalysis(
   let context: RuleContext | undefined;
   for (const type of ISSUE_TYPES) {
     if (RULES[type.type]?.kind !== 'site' || type.type in STORE_CHECKS || aborted()) continue;
-    context ??= contextOf({ ...input.facts, nodes: input.nodes, fromStore: { ...graph, findings: new Map() } });
+    context ??= contextOf({ ...input.facts, nodes: input.nodes, fromStore: graph });
     await sink.add(evaluateRule(type, context));
     await input.breathe();
   }
