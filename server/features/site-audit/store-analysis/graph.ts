@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { dialectOf, type Db } from '#db/index.ts';
 import { EDGE_KIND } from '#db/site-audit-edges.ts';
 import { ORPHAN_DETAIL } from '../rules/links.ts';
-import type { EmitFinding } from './stream.ts';
+import { forEachRow, idList, type EmitFinding } from './stream.ts';
 
 /*
  * The link graph's checks over the crawl store (decision 0059, "The checks with bounded memory"): each
@@ -30,42 +30,116 @@ export async function analyseStore(db: Db): Promise<void> {
     await sql`ANALYZE site_audit_urls, site_audit_records, site_audit_edges`.execute(db);
 }
 
+/** URLs a graph statement writes at most: each is a short transaction, so the page path's writes never wait long. */
+export const GRAPH_WRITE_ROWS = 2000;
+
+/**
+ * Runs `write(from, to)` over the audit's ids in ranges of GRAPH_WRITE_ROWS: one statement each, so no
+ * statement holds SQLite's write lock for the whole site; answers the rows changed.
+ */
+async function inIdRanges(
+  db: Db,
+  auditId: string,
+  rows: number,
+  write: (from: number, to: number) => RawBuilder<unknown>,
+): Promise<number> {
+  const { last } = await db
+    .selectFrom('site_audit_urls')
+    .select((eb) => eb.fn.max('id').as('last'))
+    .where('audit_id', '=', auditId)
+    .executeTakeFirstOrThrow();
+  let changed = 0;
+  for (let from = 0; from <= Number(last ?? -1); from += rows) changed += await updated(db, write(from, from + rows));
+  return changed;
+}
+
 /** Every URL's inlinks: the crawled pages linking to it (`PageRecord.links`, so self-links excluded). */
-export async function storeInlinks(db: Db, auditId: string): Promise<void> {
-  await sql`UPDATE site_audit_urls SET inlinks = (
+export async function storeInlinks(db: Db, auditId: string, rows = GRAPH_WRITE_ROWS): Promise<void> {
+  await inIdRanges(
+    db,
+    auditId,
+    rows,
+    (from, to) => sql`UPDATE site_audit_urls SET inlinks = (
       SELECT count(*) FROM site_audit_edges e
       WHERE e.audit_id = site_audit_urls.audit_id AND e.kind = ${EDGE_KIND.link} AND e.target = site_audit_urls.id)
-    WHERE audit_id = ${auditId}`.execute(db);
+    WHERE audit_id = ${auditId} AND id >= ${from} AND id < ${to}`,
+  );
+}
+
+/**
+ * Sets `click_depth = level` on the URLs `targets` names that have none; answers how many. The targets are
+ * read first (forEachRow: no write lock), then written GRAPH_WRITE_ROWS ids a statement.
+ */
+async function reach(
+  db: Db,
+  auditId: string,
+  rows: number,
+  level: number,
+  targets: RawBuilder<{ id: number }>,
+): Promise<number> {
+  let ids: number[] = [];
+  let changed = 0;
+  const write = async () => {
+    if (ids.length > 0)
+      changed += await updated(
+        db,
+        sql`UPDATE site_audit_urls SET click_depth = ${level}
+          WHERE audit_id = ${auditId} AND click_depth IS NULL AND id IN (${idList(db, ids)})`,
+      );
+    ids = [];
+  };
+  const query = db.selectFrom(targets.as('t')).select('t.id').distinct().orderBy('t.id');
+  await forEachRow(
+    db,
+    query,
+    async (row) => {
+      ids.push(row.id);
+      if (ids.length >= rows) await write();
+    },
+    rows,
+  );
+  await write();
+  return changed;
 }
 
 /**
  * Every URL's click depth by 0-1 breadth-first search a level at a time: the start URL and its redirect
  * hops are 0; at each level the redirects of the level's URLs join it (until none does), then the URLs
  * its pages link to and no level has reached yet make the next. NULL where the start never leads.
- * One indexed statement per step: a level of a million-page site is a few.
+ * Each step reads its targets, then writes them in bounded statements (`reach`).
  */
-export async function storeClickDepths(db: Db, auditId: string): Promise<void> {
-  await sql`UPDATE site_audit_urls SET click_depth = CASE WHEN start = 1 THEN 0 END WHERE audit_id = ${auditId}`.execute(
+export async function storeClickDepths(db: Db, auditId: string, rows = GRAPH_WRITE_ROWS): Promise<void> {
+  await inIdRanges(
     db,
+    auditId,
+    rows,
+    (from, to) => sql`UPDATE site_audit_urls SET click_depth = CASE WHEN start = 1 THEN 0 END
+      WHERE audit_id = ${auditId} AND id >= ${from} AND id < ${to}`,
   );
   for (let level = 0; ; level += 1) {
     // A redirect is no click: the level's redirect targets join it, hop after hop.
     while (
-      (await updated(
+      (await reach(
         db,
-        sql`UPDATE site_audit_urls SET click_depth = ${level}
-          WHERE audit_id = ${auditId} AND click_depth IS NULL AND id IN (
+        auditId,
+        rows,
+        level,
+        sql<{ id: number }>`(SELECT t.id FROM site_audit_urls t
+          WHERE t.audit_id = ${auditId} AND t.click_depth IS NULL AND t.id IN (
             SELECT redirect_to FROM site_audit_urls
-            WHERE audit_id = ${auditId} AND click_depth = ${level} AND redirect_to >= 0)`,
+            WHERE audit_id = ${auditId} AND click_depth = ${level} AND redirect_to >= 0))`,
       )) > 0
     );
-    const linked = await updated(
+    const linked = await reach(
       db,
-      sql`UPDATE site_audit_urls SET click_depth = ${level + 1}
-        WHERE audit_id = ${auditId} AND click_depth IS NULL AND id IN (
+      auditId,
+      rows,
+      level + 1,
+      sql<{ id: number }>`(SELECT t.id FROM site_audit_urls t
+        WHERE t.audit_id = ${auditId} AND t.click_depth IS NULL AND t.id IN (
           SELECT e.target FROM site_audit_edges e
           JOIN site_audit_urls s ON s.audit_id = e.audit_id AND s.id = e.source
-          WHERE e.audit_id = ${auditId} AND e.kind = ${EDGE_KIND.link} AND s.click_depth = ${level})`,
+          WHERE e.audit_id = ${auditId} AND e.kind = ${EDGE_KIND.link} AND s.click_depth = ${level}))`,
     );
     if (linked === 0) return;
   }

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import { dialectOf, type Db } from '#db/index.ts';
+import type { Db } from '#db/index.ts';
 import { minhashSimilarity } from '#server/lib/page-facts/text-fingerprint.ts';
 import { BANDS, NEAR_DUPLICATE_BUDGET, NEAR_DUPLICATE_NAMED, nearDuplicateDetail, sameBand } from '../rules/content.ts';
 import { NEAR_DUPLICATE_SIMILARITY } from '../thresholds.ts';
 import { bandBuckets, PASS_ENTRIES } from './band-buckets.ts';
-import type { EmitFinding } from './stream.ts';
+import { idList, type EmitFinding } from './stream.ts';
 
 /*
  * `near-duplicate-content` over the crawl store (decision 0066 and its addendum): the rule's
@@ -39,13 +39,6 @@ interface Partners {
   url: string;
   first: string[];
   count: number;
-}
-
-/** Ids as one parameter (a JSON array on SQLite, an array on PostgreSQL): one statement text for any count, prepared fast. */
-function idList(db: Db, ids: readonly number[]) {
-  return dialectOf(db) === 'postgres'
-    ? sql`SELECT unnest(${ids}::int[])`
-    : sql`SELECT value FROM json_each(${JSON.stringify(ids)})`;
 }
 
 /**

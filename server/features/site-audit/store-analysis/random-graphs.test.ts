@@ -124,6 +124,29 @@ describe.each(DIALECTS)('the cross-page checks over the store on %s, on random g
     },
   );
 
+  test('inlinks and click depths written at most a bounded number of URLs a statement, equal again', async () => {
+    db = await openTestDatabase(dialect);
+    const nodes = randomCrawl(8, 400);
+    await storeCrawl(db, 'g', nodes, `${ORIGIN}/`);
+    // Every statement's changed rows, as the driver reports them.
+    const changed: number[] = [];
+    const watched = db.withPlugin({
+      transformQuery: ({ node }) => node,
+      transformResult: async ({ result }) => {
+        if (result.numAffectedRows !== undefined) changed.push(Number(result.numAffectedRows));
+        return result;
+      },
+    });
+    await storeInlinks(watched, 'g', 7);
+    await storeClickDepths(watched, 'g', 7);
+    const graph = await readGraph(db, 'g', nodes.length);
+    expect(graph.inlinks).toEqual(inlinkCounts(nodes));
+    expect(graph.depth).toEqual(clickDepths(nodes));
+    // Each a short write (SQLite's write lock, the page path's writes behind it), and all of them together every URL.
+    expect(Math.max(...changed)).toBe(7);
+    expect(changed.length).toBeGreaterThan(400 / 7);
+  });
+
   test.each([5, 6])(
     'seed %i: duplicate titles, descriptions, H1s and text equal the in-memory findings',
     async (seed) => {

@@ -13,6 +13,13 @@ export function codePointOrder(db: Db, text: RawBuilder<unknown>): RawBuilder<un
   return dialectOf(db) === 'postgres' ? sql`${text} COLLATE "C"` : text;
 }
 
+/** Ids as one parameter (a JSON array on SQLite, an array on PostgreSQL): one statement text for any count, prepared fast. */
+export function idList(db: Db, ids: readonly number[]) {
+  return dialectOf(db) === 'postgres'
+    ? sql`SELECT unnest(${ids}::int[])`
+    : sql`SELECT value FROM json_each(${JSON.stringify(ids)})`;
+}
+
 /** Rows read from the database at a time while a query is streamed. */
 export const STREAM_CHUNK_ROWS = 500;
 
