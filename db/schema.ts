@@ -152,6 +152,17 @@ export interface Tables {
   site_audit_strings: { audit_id: string; kind: number; id: number; value: string };
   /** What a running audit's crawl needs to carry on after its process died, as JSON (migration 0031, db/site-audit-records.ts). */
   site_audit_crawls: { audit_id: string; facts: string };
+  /** A shared audit's id and queue-order counters and its analysis claim (migration 0038, db/site-audit-frontier.ts). */
+  site_audit_frontiers: { audit_id: string; next_id: number; next_seq: number; analysis_owner: string | null };
+  /** The places each host of a shared audit allows at once, leased per fetch (migration 0039, db/site-audit-host-slots.ts). */
+  site_audit_host_slots: {
+    audit_id: string;
+    host: string;
+    slot: number;
+    owner: string | null;
+    until: number | null;
+    next_at: number;
+  };
   /**
    * Everything the site sends (db/messages.ts, server/lib/messaging): one row per message and channel;
    * times in `next_attempt_at` and `give_up_at` are milliseconds since the epoch.

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
+import { queuedUrl } from '#test/helpers/stored-urls.ts';
 import type { Db } from './index.ts';
 import { saveExternalChecks } from './site-audit-external-checks.ts';
 import { EDGE_KIND, edgesFrom } from './site-audit-edges.ts';
+import { dropCrawlStore } from './site-audit-drop.ts';
 import {
-  deleteCrawlStore,
   readCrawlFacts,
   readRecords,
   readStrings,
@@ -29,27 +30,7 @@ import {
 const ORIGIN = 'https://shop.example';
 
 /** A URL as the crawl meets it: queued in order `seq`, nothing answered yet. */
-function queued(id: number, path = `/p${id}`): StoredUrl {
-  return {
-    id,
-    url: `${ORIGIN}${path}`,
-    state: URL_STATE.queued,
-    seq: id,
-    depth: 1,
-    start: false,
-    status: 0,
-    error: null,
-    skipped: null,
-    redirectTo: -1,
-    redirectExternal: null,
-    ttfbMs: 0,
-    contentType: '',
-    bytes: -1,
-    inSitemap: false,
-    loadedAs: 0,
-    htmlMislabelled: false,
-  };
-}
+const queued = (id: number, path = `/p${id}`): StoredUrl => queuedUrl(ORIGIN, id, path);
 
 function record(id: number, title: string | null): StoredRecord {
   return {
@@ -182,7 +163,7 @@ describe.each(DIALECTS)('a running audit’s URLs and page records on %s', (dial
     const two = await audit('two');
     for (const auditId of [one, two])
       await writeCrawlBatch(db, auditId, { urls: [queued(0, '/')], records: [record(0, auditId)] });
-    await deleteCrawlStore(db, one);
+    await dropCrawlStore(db, one);
     expect(await readUrls(db, one, { afterId: -1, limit: 10 })).toEqual([]);
     expect((await readRecords(db, two, { afterId: -1, limit: 10 })).map((row) => row.title)).toEqual(['two']);
     await finishSiteAudit(db, two, { status: 'failed', error: 'x', finishedAt: '2026-11-29T07:00:00.000Z' });

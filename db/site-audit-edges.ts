@@ -66,8 +66,3 @@ export async function edgesFrom(
     .execute();
   return rows.map((row) => ({ kind, source: row.source, target: row.target }));
 }
-
-/** Drops a running audit's edges; part of dropping its crawl store (db/site-audit-records.ts). */
-export async function deleteEdges(db: Db, auditId: string): Promise<void> {
-  await db.deleteFrom('site_audit_edges').where('audit_id', '=', auditId).execute();
-}

@@ -58,9 +58,3 @@ export async function saveExternalLinks(db: Db, auditId: string, links: readonly
       .onConflict((conflict) => conflict.columns(['audit_id', 'target', 'source', 'seq']).doNothing())
       .execute();
 }
-
-/** Drops a running audit's external checks and links; part of dropping its crawl store (db/site-audit-records.ts). */
-export async function deleteExternalChecks(db: Db, auditId: string): Promise<void> {
-  await db.deleteFrom('site_audit_external_checks').where('audit_id', '=', auditId).execute();
-  await db.deleteFrom('site_audit_external_links').where('audit_id', '=', auditId).execute();
-}

@@ -1,8 +1,8 @@
 import type { Db } from './index.ts';
 import type { Tables } from './schema.ts';
-import { deleteEdges, saveEdges, type StoredEdge } from './site-audit-edges.ts';
-import { deleteExternalChecks, saveExternalLinks, type StoredExternalLink } from './site-audit-external-checks.ts';
-import { saveUrls, type StoredUrl } from './site-audit-urls.ts';
+import { saveEdges, type StoredEdge } from './site-audit-edges.ts';
+import { saveExternalLinks, type StoredExternalLink } from './site-audit-external-checks.ts';
+import { saveUrls, type StoredUrl, type UrlLease } from './site-audit-urls.ts';
 
 /*
  * A running site audit's page records (decision 0059): each HTML page's whole record as JSON, written by
@@ -141,11 +141,13 @@ export async function writeCrawlBatch(
     externalLinks?: readonly StoredExternalLink[];
     /** What the crawl needs to carry on (JSON), once it is known: written last, so it never names a batch not stored. */
     crawl?: string;
+    /** The lease of the rows the batch writes leased that hold none yet (the writer's queue's). */
+    lease?: UrlLease;
   },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await saveStrings(trx, auditId, batch.strings ?? []);
-    await saveUrls(trx, auditId, batch.urls);
+    await saveUrls(trx, auditId, batch.urls, batch.lease);
     await saveRecords(trx, auditId, batch.records);
     await saveEdges(trx, auditId, batch.edges ?? []);
     await saveExternalLinks(trx, auditId, batch.externalLinks ?? []);
@@ -217,15 +219,4 @@ export async function recordsOf(db: Db, auditId: string, ids: readonly number[])
     found.push(...rows.map(fromRow));
   }
   return found;
-}
-
-/** Drops a running audit's crawl facts, URLs, records, strings, edges, bands and external checks and links (its crawl store); callers run it inside their transaction. */
-export async function deleteCrawlStore(db: Db, auditId: string): Promise<void> {
-  await deleteEdges(db, auditId);
-  await deleteExternalChecks(db, auditId);
-  await db.deleteFrom('site_audit_bands').where('audit_id', '=', auditId).execute();
-  await db.deleteFrom('site_audit_crawls').where('audit_id', '=', auditId).execute();
-  await db.deleteFrom('site_audit_strings').where('audit_id', '=', auditId).execute();
-  await db.deleteFrom('site_audit_records').where('audit_id', '=', auditId).execute();
-  await db.deleteFrom('site_audit_urls').where('audit_id', '=', auditId).execute();
 }

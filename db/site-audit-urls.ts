@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import { dialectOf, type Db } from './index.ts';
 import type { Tables } from './schema.ts';
 
@@ -64,7 +65,14 @@ export function urlKey(url: string): Buffer {
 
 const flag = (value: boolean) => (value ? 1 : 0);
 
-function toRow(auditId: string, url: StoredUrl) {
+/** Who holds a lease and until when (ms since the epoch). */
+export interface UrlLease {
+  owner: string;
+  until: number;
+}
+
+function toRow(auditId: string, url: StoredUrl, lease: UrlLease | undefined) {
+  const leased = url.state === URL_STATE.leased && lease !== undefined;
   return {
     audit_id: auditId,
     id: url.id,
@@ -74,8 +82,8 @@ function toRow(auditId: string, url: StoredUrl) {
     seq: url.seq,
     depth: url.depth,
     start: flag(url.start),
-    lease_owner: null,
-    lease_until: null,
+    lease_owner: leased ? lease.owner : null,
+    lease_until: leased ? lease.until : null,
     status: url.status,
     error: url.error,
     skipped: url.skipped,
@@ -137,28 +145,46 @@ const FACTS = [
   'html_mislabelled',
 ] as const;
 
-/** A write sets these again, the lease (dropped) with them. */
-const UPDATED = [...FACTS, 'lease_owner', 'lease_until'] as const;
-
 /** What a reader gets back: every column but the key and the lease. */
 const COLUMNS = ['id', 'url', ...FACTS] as const;
 
 /**
- * Writes URLs, new or known (by id), URL_WRITE_BATCH rows a statement; a URL written again drops any
- * lease it had. Callers that need all or nothing run it inside their transaction.
+ * A row written again keeps the lease it holds while it stays leased (several owners renew and take back
+ * leases by these columns: decision 0068); a row leased without one gets the writer's; any other state drops it.
  */
-export async function saveUrls(db: Db, auditId: string, urls: readonly StoredUrl[]): Promise<void> {
+const keptLease = (column: 'lease_owner' | 'lease_until') =>
+  sql<never>`case when excluded.state = ${sql.lit(URL_STATE.leased)} then coalesce(site_audit_urls.${sql.ref(column)}, excluded.${sql.ref(column)}) else null end`;
+
+/**
+ * Writes URLs, new or known (by id), URL_WRITE_BATCH rows a statement; a URL written leased takes `lease`
+ * unless it holds one already. Callers that need all or nothing run it inside their transaction.
+ */
+export async function saveUrls(db: Db, auditId: string, urls: readonly StoredUrl[], lease?: UrlLease): Promise<void> {
   for (let from = 0; from < urls.length; from += URL_WRITE_BATCH) {
     await db
       .insertInto('site_audit_urls')
-      .values(urls.slice(from, from + URL_WRITE_BATCH).map((url) => toRow(auditId, url)))
+      .values(urls.slice(from, from + URL_WRITE_BATCH).map((url) => toRow(auditId, url, lease)))
       .onConflict((conflict) =>
-        conflict
-          .columns(['audit_id', 'id'])
-          .doUpdateSet((eb) => Object.fromEntries(UPDATED.map((column) => [column, eb.ref(`excluded.${column}`)]))),
+        conflict.columns(['audit_id', 'id']).doUpdateSet((eb) => ({
+          ...Object.fromEntries(FACTS.map((column) => [column, eb.ref(`excluded.${column}`)])),
+          lease_owner: keptLease('lease_owner'),
+          lease_until: keptLease('lease_until'),
+        })),
       )
       .execute();
   }
+}
+
+/** `owner` still works on its leases: they hold until `until`; answers how many it holds. */
+export async function renewLeases(db: Db, auditId: string, lease: UrlLease): Promise<number> {
+  const result = await db
+    .updateTable('site_audit_urls')
+    .set({ lease_until: lease.until })
+    .where('audit_id', '=', auditId)
+    .where('state', '=', URL_STATE.leased)
+    .where('lease_owner', '=', lease.owner)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /**
@@ -275,15 +301,24 @@ export async function readQueued(
 }
 
 /**
- * Every lease of the audit back in line: the one process that crawls it restarted, so no lease is held
- * (with several workers, `requeueExpiredLeases` takes back only those that ran out). Answers how many.
+ * Back in line as a new try of `owner` starts: the leases its dead try held (the job engine runs one try of
+ * a job at a time), those that ran out by `now`, and any leased row without a lease. Other owners' live
+ * leases stay theirs (several workers on one audit: decision 0068). Answers how many.
  */
-export async function requeueLeases(db: Db, auditId: string): Promise<number> {
+export async function requeueLeases(db: Db, auditId: string, taker: { owner: string; now: number }): Promise<number> {
   const result = await db
     .updateTable('site_audit_urls')
     .set({ state: URL_STATE.queued, lease_owner: null, lease_until: null })
     .where('audit_id', '=', auditId)
     .where('state', '=', URL_STATE.leased)
+    .where((eb) =>
+      eb.or([
+        eb('lease_owner', '=', taker.owner),
+        eb('lease_owner', 'is', null),
+        eb('lease_until', 'is', null),
+        eb('lease_until', '<', taker.now),
+      ]),
+    )
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

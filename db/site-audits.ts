@@ -1,5 +1,6 @@
 import type { Db } from './index.ts';
-import { deleteCrawlStore, readCrawlFacts } from './site-audit-records.ts';
+import { dropCrawlStore, dropReportRows } from './site-audit-drop.ts';
+import { readCrawlFacts } from './site-audit-records.ts';
 import { packLinks, type StoredIssue, type StoredPage } from './site-audit-results.ts';
 
 export {
@@ -109,24 +110,23 @@ export async function countQueuedSiteAudits(db: Db): Promise<number> {
 
 /**
  * A try of the audit starts: it moves to `running` from `queued` or `running` (a try again after one
- * cut off), its progress from zero, and the pages and issues an earlier try left are dropped, in one
- * transaction; so is its crawl store, unless the crawl can carry on from it (site_audit_crawls). Answers false, touching nothing, when the audit has ended (cancelled while it
- * waited) or is gone: that try has nothing to do.
+ * cut off) and its progress from zero; then the pages and issues an earlier try left are dropped, and
+ * so is its crawl store unless the crawl can carry on from it (site_audit_crawls), a piece at a time
+ * (site-audit-drop.ts; a try cut off in between drops them again). Answers false, touching nothing,
+ * when the audit has ended (cancelled while it waited) or is gone: that try has nothing to do.
  */
 export async function markRunning(db: Db, id: string, startedAt: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('site_audits')
-      .set({ status: 'running', started_at: startedAt, error: null, crawled: 0, discovered: 1 })
-      .where('id', '=', id)
-      .where('status', 'in', UNFINISHED)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
-    // A crawl that can carry on keeps its store (decision 0059, Resume); one that cannot starts over.
-    if ((await readCrawlFacts(trx, id)) === undefined) await deleteAuditRows(trx, id);
-    else await deleteReportRows(trx, id);
-    return true;
-  });
+  const result = await db
+    .updateTable('site_audits')
+    .set({ status: 'running', started_at: startedAt, error: null, crawled: 0, discovered: 1 })
+    .where('id', '=', id)
+    .where('status', 'in', UNFINISHED)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  await dropReportRows(db, id);
+  // A crawl that can carry on keeps its store (decision 0059, Resume); one that cannot starts over.
+  if ((await readCrawlFacts(db, id)) === undefined) await dropCrawlStore(db, id);
+  return true;
 }
 
 /** A running audit the server stopped goes back in line: the job system tries it again (or fails it). */
@@ -152,9 +152,10 @@ export async function saveProgress(
 }
 
 /**
- * Ends an unfinished audit as failed or cancelled (only from the statuses in `from`), dropping the
- * pages and issues a try had written, in one transaction. Answers whether it was this call that
- * ended it: an audit already finished keeps its ending.
+ * Ends an unfinished audit as failed or cancelled (only from the statuses in `from`), then drops the
+ * pages and issues a try had written and its crawl store, a piece at a time (site-audit-drop.ts; what a
+ * process dying in between leaves, `dropLeftovers` drops). Answers whether it was this call that ended
+ * it: an audit already finished keeps its ending.
  */
 export async function finishSiteAudit(
   db: Db,
@@ -162,17 +163,15 @@ export async function finishSiteAudit(
   outcome: { status: 'failed' | 'cancelled'; error: string; finishedAt: string },
   from: ReadonlyArray<'queued' | 'running'> = UNFINISHED,
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('site_audits')
-      .set({ status: outcome.status, error: outcome.error, finished_at: outcome.finishedAt })
-      .where('id', '=', id)
-      .where('status', 'in', from)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
-    await deleteAuditRows(trx, id);
-    return true;
-  });
+  const result = await db
+    .updateTable('site_audits')
+    .set({ status: outcome.status, error: outcome.error, finished_at: outcome.finishedAt })
+    .where('id', '=', id)
+    .where('status', 'in', from)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  await dropAuditRows(db, id);
+  return true;
 }
 
 /**
@@ -208,11 +207,13 @@ export function issueRow(id: string, entry: StoredIssue) {
 /**
  * Stores a finished audit: its pages and issues in batches of SAVE_BATCH_ROWS, each one statement
  * (so all or nothing) with `breathe()` (a turn of the event loop when the slice is spent) between
- * them, so saving 5,000 pages never holds the server or the database for long; then the diff, the
- * summary and `done` in one last transaction. Until that commits the audit is still `running`: no
- * reader sees a half-saved report, a crash in between leaves its rows to the audit's next try, which
- * drops them first (markRunning), or to its failure (finishSiteAudit drops them), and an abort (`signal`) before the last step stops the writing, drops what was
- * written and answers false.
+ * them, so saving 5,000 pages never holds the server or the database for long; then the diff is read,
+ * and the summary and `done` written in one last statement, after which the crawl store is dropped a
+ * piece at a time (site-audit-drop.ts). Until that statement the audit is still `running`: no reader
+ * sees a half-saved report, a crash in between leaves its rows to the audit's next try, which drops them
+ * first (markRunning), or to its failure (finishSiteAudit drops them); a crash after it leaves the store
+ * to `dropLeftovers`. An abort (`signal`) before the last step stops the writing, drops what was written
+ * and answers false.
  */
 export async function completeSiteAudit(
   db: Db,
@@ -227,7 +228,7 @@ export async function completeSiteAudit(
     report: unknown;
     pages: StoredPage[];
     issues: StoredIssue[];
-    /** Computed inside the last transaction (`db` is that transaction), once every row is written. */
+    /** Computed once every row is written, before the last statement. */
     diff: (db: Db) => Promise<unknown>;
   },
   pace: { breathe?: () => Promise<void>; signal?: AbortSignal } = {},
@@ -248,42 +249,35 @@ export async function completeSiteAudit(
   }
   if (aborted()) {
     // Cancelled or shut down while saving: the audit ends as its caller decides, without these rows.
-    await db.transaction().execute((trx) => deleteAuditRows(trx, id));
+    await dropAuditRows(db, id);
     return false;
   }
-  await db.transaction().execute(async (trx) => {
-    const diff = await result.diff(trx);
-    // The crawl store has served: the report's rows are what a finished audit keeps.
-    await deleteCrawlStore(trx, id);
-    await trx
-      .updateTable('site_audits')
-      .set({
-        status: 'done',
-        error: null,
-        ...(result.url ? { url: result.url } : {}),
-        finished_at: result.finishedAt,
-        crawled: result.crawled,
-        discovered: result.discovered,
-        summary: JSON.stringify(result.summary),
-        report: JSON.stringify(result.report),
-        diff: diff === undefined ? null : JSON.stringify(diff),
-      })
-      .where('id', '=', id)
-      .execute();
-  });
+  // Read before the last write: a transaction holds SQLite's only write lock from its start (site-audit-drop.ts).
+  const diff = await result.diff(db);
+  await db
+    .updateTable('site_audits')
+    .set({
+      status: 'done',
+      error: null,
+      ...(result.url ? { url: result.url } : {}),
+      finished_at: result.finishedAt,
+      crawled: result.crawled,
+      discovered: result.discovered,
+      summary: JSON.stringify(result.summary),
+      report: JSON.stringify(result.report),
+      diff: diff === undefined ? null : JSON.stringify(diff),
+    })
+    .where('id', '=', id)
+    .execute();
+  // The crawl store has served: the report's rows are what a finished audit keeps.
+  await dropCrawlStore(db, id);
   return true;
 }
 
-/** Drops an audit's pages and issues, and its crawl store; callers run it inside their transaction. */
-async function deleteAuditRows(trx: Db, id: string): Promise<void> {
-  await deleteCrawlStore(trx, id);
-  await deleteReportRows(trx, id);
-}
-
-/** Drops the pages and issues a try was saving; callers run it inside their transaction. */
-async function deleteReportRows(trx: Db, id: string): Promise<void> {
-  await trx.deleteFrom('site_audit_pages').where('audit_id', '=', id).execute();
-  await trx.deleteFrom('site_audit_issues').where('audit_id', '=', id).execute();
+/** Drops an audit's pages and issues, then its crawl store (whose crawl facts, last, mark a drop not done). */
+async function dropAuditRows(db: Db, id: string): Promise<void> {
+  await dropReportRows(db, id);
+  await dropCrawlStore(db, id);
 }
 
 const FINISHED = ['done', 'failed', 'cancelled'] as const;
@@ -302,11 +296,17 @@ export async function pruneSiteAudits(db: Db, keep: number): Promise<number> {
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(Math.max(0, Math.trunc(keep)));
-  const result = await db
-    .deleteFrom('site_audits')
+  const pruned = await db
+    .selectFrom('site_audits')
+    .select('id')
     .where('status', 'in', FINISHED)
     .where('id', 'not in', newest)
     .where('id', 'not in', monitored as never)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+    .execute();
+  // Rows first, a piece at a time (a cascade would delete a big audit's rows in one statement).
+  for (const { id } of pruned) {
+    await dropAuditRows(db, id);
+    await db.deleteFrom('site_audits').where('id', '=', id).execute();
+  }
+  return pruned.length;
 }

@@ -70,7 +70,7 @@ export interface CrawlWriter {
 /** What the writer is told besides its target: what was stored before (a resumed crawl), and when to stop. */
 export interface CrawlWriterHooks {
   /** The crawl's queue in the store: where each queued URL stands, told when a batch takes what it queued. */
-  queue?: () => Pick<StoredQueue, 'placeOf' | 'written'>;
+  queue?: () => Pick<StoredQueue, 'placeOf' | 'written' | 'lease'>;
   /** A crawl carried on: the nodes and strings already stored, and each node's stored frontier state by id. */
   resumed?: RestoredStore & { states: Uint8Array };
   /** What the crawl needs to carry on (JSON), written with each batch once known (undefined until then). */
@@ -135,11 +135,12 @@ export function createCrawlWriter(
     answered = 0;
     const strings = newStrings();
     const crawl = frontier && hooks.crawlFacts?.(frontier);
+    const lease = queue?.lease();
     // One batch after another, in order: a later batch never lands before an earlier one.
     writing = writing
       .then(() =>
         failure === null
-          ? writeCrawlBatch(target.db, target.auditId, { urls, records, strings, edges, externalLinks, crawl })
+          ? writeCrawlBatch(target.db, target.auditId, { urls, records, strings, edges, externalLinks, crawl, lease })
           : undefined,
       )
       .catch((error: unknown) => {

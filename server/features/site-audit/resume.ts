@@ -1,18 +1,19 @@
 import type { Db } from '#db/index.ts';
-import { deleteCrawlStore, readCrawlFacts, readRecords, readStrings, STRING_KIND } from '#db/site-audit-records.ts';
+import { dropCrawlStore } from '#db/site-audit-drop.ts';
+import { readCrawlFacts, readRecords, readStrings, STRING_KIND } from '#db/site-audit-records.ts';
 import { readUrls, requeueLeases, URL_STATE, type StoredUrl } from '#db/site-audit-urls.ts';
 import type { CrawlResume } from '#server/lib/crawler/index.ts';
 import type { Frontier } from '#server/lib/crawler/frontier.ts';
 import { decodeRecord, nodeOf } from './record-codec.ts';
 import type { SitemapReadResult } from './sitemaps.ts';
 import type { RestoredStore, UrlNode } from './store.ts';
-import type { ResumedQueue } from './stored-queue.ts';
+import { AUDIT_LEASE_OWNER, type ResumedQueue } from './stored-queue.ts';
 
 /*
  * Resume (decision 0059): an audit whose process died carries on from its crawl store when a process
  * that runs jobs takes it up again. The store is read back whole into the crawl's working memory (the
  * nodes, their records and strings); the queue stays in the store (stored-queue.ts reads it a batch at a
- * time), the leases of the dead try back in line; what the start page settled comes from
+ * time), the leases of the dead try back in line (decision 0068); what the start page settled comes from
  * `site_audit_crawls`. Pages stored as answered are not fetched again.
  */
 
@@ -98,12 +99,12 @@ export async function loadResumedCrawl(db: Db, auditId: string): Promise<Resumed
   const json = await readCrawlFacts(db, auditId);
   if (json === undefined) return undefined;
   const facts = JSON.parse(json) as CrawlFacts;
-  // One process crawls an audit: the try that held these leases is gone, and what it was fetching waits again.
-  await requeueLeases(db, auditId);
+  // This job's earlier try is gone (one try runs at a time): what it was fetching waits again, as do leases run out.
+  await requeueLeases(db, auditId, { owner: AUDIT_LEASE_OWNER, now: Date.now() });
   const urls = await readAllUrls(db, auditId);
   // Ids are handed out densely and every id is written with the batch that met it: a gap is a store to drop.
   if (urls.some((url, index) => url.id !== index)) {
-    await db.transaction().execute((trx) => deleteCrawlStore(trx, auditId));
+    await dropCrawlStore(db, auditId);
     return undefined;
   }
   const nodes = urls.map((url) => (url.state === URL_STATE.done ? nodeOf(url, null) : unanswered(nodeOf(url, null))));

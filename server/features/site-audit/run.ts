@@ -1,4 +1,5 @@
 import type { Db } from '#db/index.ts';
+import { dropLeftovers } from '#db/site-audit-drop.ts';
 import {
   completeSiteAudit,
   finishSiteAudit,
@@ -93,6 +94,8 @@ export interface AuditTry {
  */
 export async function runAuditTry(deps: AuditRunDeps, job: AuditTry): Promise<AuditOutcome> {
   const { db, now } = deps;
+  // What a process that died while dropping an ended audit's rows left (db/site-audit-drop.ts).
+  await dropLeftovers(db);
   if (!(await markRunning(db, job.id, now().toISOString()))) return 'skipped';
   let latest: AuditProgress = { crawled: 0, discovered: 1 };
   // The first progress tells watchers it runs. Writes go one after another, the newest last, and

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { Db } from '#db/index.ts';
-import { leaseQueued, readQueued, URL_STATE, type UrlState } from '#db/site-audit-urls.ts';
+import { leaseQueued, readQueued, renewLeases, URL_STATE, type UrlLease, type UrlState } from '#db/site-audit-urls.ts';
 import type { QueueItem, QueueSource } from '#server/lib/crawler/frontier.ts';
 
 /*
@@ -13,8 +12,21 @@ import type { QueueItem, QueueSource } from '#server/lib/crawler/frontier.ts';
 /** Where a URL stands in this queue, by id. */
 const PLACE = { none: 0, unwritten: 1, stored: 2, leased: 3 } as const;
 
-/** How long a lease holds (ms): a try that dies leaves its leases to run out; a restart takes them all back. */
+/**
+ * How long a lease holds (ms) unless renewed: a try that dies leaves its leases to run out for other owners;
+ * the next try of the same owner takes them back at once (decision 0068).
+ */
 export const FRONTIER_LEASE_MS = 120_000;
+
+/**
+ * Leases are renewed when the crawl asks for its next URL this long after the last renewal: a page's fetch
+ * (SITE_AUDIT page timeout) and the Crawl-delay (at most 10 s) fit well inside, and three renewals may be
+ * missed before a lease runs out.
+ */
+export const LEASE_RENEW_MS = FRONTIER_LEASE_MS / 4;
+
+/** The lease owner of an audit's own job (the part that starts the crawl): one try of it runs at a time. */
+export const AUDIT_LEASE_OWNER = 'audit';
 
 /** A URL's queue row as the writer writes it. */
 export interface QueuePlace {
@@ -39,6 +51,8 @@ export interface StoredQueueOptions {
   /** Resolves once every batch the writer has taken is stored. */
   settled(): Promise<void>;
   resumed?: ResumedQueue;
+  /** Who leases (AUDIT_LEASE_OWNER unless told): a name no two live tries share. */
+  owner?: string;
   now?: () => number;
 }
 
@@ -49,6 +63,8 @@ export interface StoredQueue extends QueueSource {
   written(): void;
   /** Throws the first read of the queue that failed (the crawl ended without the rest of its queue). */
   check(): void;
+  /** The lease the writer gives the rows it writes leased (the queue's owner, until a lease from now). */
+  lease(): UrlLease;
 }
 
 /** An array at least `size` long, grown by doubling (its contents kept). */
@@ -92,7 +108,10 @@ function createFifo() {
 export function createStoredQueue(options: StoredQueueOptions): StoredQueue {
   const { db, auditId, batch } = options;
   const now = options.now ?? Date.now;
-  const owner = randomUUID();
+  const owner = options.owner ?? AUDIT_LEASE_OWNER;
+  const leaseOf = (): UrlLease => ({ owner, until: now() + FRONTIER_LEASE_MS });
+  /** When the leases were last taken or renewed. */
+  let renewedAt = now();
   let place = new Uint8Array(1024);
   let seqs = new Int32Array(1024);
   let depths = new Int32Array(1024);
@@ -122,13 +141,23 @@ export function createStoredQueue(options: StoredQueueOptions): StoredQueue {
   async function lease(): Promise<void> {
     const expected = stored;
     await options.settled();
-    const rows = await leaseQueued(db, auditId, { limit: batch, owner, until: now() + FRONTIER_LEASE_MS });
+    renewedAt = now();
+    const rows = await leaseQueued(db, auditId, { limit: batch, ...leaseOf() });
     for (const row of rows) {
       place[row.id] = PLACE.leased;
       leased.push({ url: row.url, depth: row.depth, start: row.start });
     }
     // Fewer than asked: every row stored before this read was leased (those written since stay counted).
     stored -= rows.length < batch ? expected : rows.length;
+  }
+
+  async function renew(): Promise<void> {
+    renewedAt = now();
+    try {
+      await renewLeases(db, auditId, leaseOf());
+    } catch (error) {
+      failure ??= error;
+    }
   }
 
   function refill(): Promise<void> {
@@ -156,6 +185,9 @@ export function createStoredQueue(options: StoredQueueOptions): StoredQueue {
       tailIds.push(id);
     },
     next() {
+      // The crawl asks for work as each fetch ends (a fetch and its Crawl-delay last far less than a lease):
+      // while it works its leases are renewed, once it stops they run out.
+      if (now() - renewedAt >= LEASE_RENEW_MS) void renew();
       const item = leased.shift();
       // Running low: the next batch is read while these are fetched.
       if (leased.size < batch / 4 && stored > 0) void refill();
@@ -201,5 +233,6 @@ export function createStoredQueue(options: StoredQueueOptions): StoredQueue {
     check() {
       if (failure !== null) throw failure;
     },
+    lease: leaseOf,
   };
 }

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { dialectOf, type Db } from '#db/index.ts';
 import { EDGE_KIND } from '#db/site-audit-edges.ts';
 import { ORPHAN_DETAIL } from '../rules/links.ts';
-import { forEachRow, idList, type EmitFinding } from './stream.ts';
+import type { EmitFinding } from './stream.ts';
 
 /*
  * The link graph's checks over the crawl store (decision 0059, "The checks with bounded memory"): each
@@ -14,9 +14,29 @@ import { forEachRow, idList, type EmitFinding } from './stream.ts';
 /** URLs read back a page at a time. */
 export const GRAPH_READ_ROWS = 2000;
 
-/** Runs an UPDATE; answers how many rows it changed. */
-async function updated(db: Db, statement: RawBuilder<unknown>): Promise<number> {
-  return Number((await statement.execute(db)).numAffectedRows ?? 0);
+/**
+ * URLs (by id) one UPDATE of the graph writes or starts from: SQLite has one writer, and a statement
+ * over a 20,000-page audit's URLs held the write lock for up to a second while the web thread's writes
+ * waited (decision 0069).
+ */
+export const GRAPH_WRITE_IDS = 2000;
+
+/** Runs an UPDATE once per range of GRAPH_WRITE_IDS URL ids, `[from, to)`; answers how many rows it changed in all. */
+async function updatedByRange(
+  db: Db,
+  auditId: string,
+  statement: (from: number, to: number) => RawBuilder<unknown>,
+  rangeIds = GRAPH_WRITE_IDS,
+): Promise<number> {
+  const { top } = await db
+    .selectFrom('site_audit_urls')
+    .select((eb) => eb.fn.max('id').as('top'))
+    .where('audit_id', '=', auditId)
+    .executeTakeFirstOrThrow();
+  let changed = 0;
+  for (let from = 0; top !== null && from <= Number(top); from += rangeIds)
+    changed += Number((await statement(from, from + rangeIds).execute(db)).numAffectedRows ?? 0);
+  return changed;
 }
 
 /**
@@ -30,116 +50,56 @@ export async function analyseStore(db: Db): Promise<void> {
     await sql`ANALYZE site_audit_urls, site_audit_records, site_audit_edges`.execute(db);
 }
 
-/** URLs a graph statement writes at most: each is a short transaction, so the page path's writes never wait long. */
-export const GRAPH_WRITE_ROWS = 2000;
-
-/**
- * Runs `write(from, to)` over the audit's ids in ranges of GRAPH_WRITE_ROWS: one statement each, so no
- * statement holds SQLite's write lock for the whole site; answers the rows changed.
- */
-async function inIdRanges(
-  db: Db,
-  auditId: string,
-  rows: number,
-  write: (from: number, to: number) => RawBuilder<unknown>,
-): Promise<number> {
-  const { last } = await db
-    .selectFrom('site_audit_urls')
-    .select((eb) => eb.fn.max('id').as('last'))
-    .where('audit_id', '=', auditId)
-    .executeTakeFirstOrThrow();
-  let changed = 0;
-  for (let from = 0; from <= Number(last ?? -1); from += rows) changed += await updated(db, write(from, from + rows));
-  return changed;
-}
-
 /** Every URL's inlinks: the crawled pages linking to it (`PageRecord.links`, so self-links excluded). */
-export async function storeInlinks(db: Db, auditId: string, rows = GRAPH_WRITE_ROWS): Promise<void> {
-  await inIdRanges(
+export async function storeInlinks(db: Db, auditId: string, rangeIds = GRAPH_WRITE_IDS): Promise<void> {
+  await updatedByRange(
     db,
     auditId,
-    rows,
     (from, to) => sql`UPDATE site_audit_urls SET inlinks = (
-      SELECT count(*) FROM site_audit_edges e
-      WHERE e.audit_id = site_audit_urls.audit_id AND e.kind = ${EDGE_KIND.link} AND e.target = site_audit_urls.id)
-    WHERE audit_id = ${auditId} AND id >= ${from} AND id < ${to}`,
+        SELECT count(*) FROM site_audit_edges e
+        WHERE e.audit_id = site_audit_urls.audit_id AND e.kind = ${EDGE_KIND.link} AND e.target = site_audit_urls.id)
+      WHERE audit_id = ${auditId} AND id >= ${from} AND id < ${to}`,
+    rangeIds,
   );
-}
-
-/**
- * Sets `click_depth = level` on the URLs `targets` names that have none; answers how many. The targets are
- * read first (forEachRow: no write lock), then written GRAPH_WRITE_ROWS ids a statement.
- */
-async function reach(
-  db: Db,
-  auditId: string,
-  rows: number,
-  level: number,
-  targets: RawBuilder<{ id: number }>,
-): Promise<number> {
-  let ids: number[] = [];
-  let changed = 0;
-  const write = async () => {
-    if (ids.length > 0)
-      changed += await updated(
-        db,
-        sql`UPDATE site_audit_urls SET click_depth = ${level}
-          WHERE audit_id = ${auditId} AND click_depth IS NULL AND id IN (${idList(db, ids)})`,
-      );
-    ids = [];
-  };
-  const query = db.selectFrom(targets.as('t')).select('t.id').distinct().orderBy('t.id');
-  await forEachRow(
-    db,
-    query,
-    async (row) => {
-      ids.push(row.id);
-      if (ids.length >= rows) await write();
-    },
-    rows,
-  );
-  await write();
-  return changed;
 }
 
 /**
  * Every URL's click depth by 0-1 breadth-first search a level at a time: the start URL and its redirect
  * hops are 0; at each level the redirects of the level's URLs join it (until none does), then the URLs
  * its pages link to and no level has reached yet make the next. NULL where the start never leads.
- * Each step reads its targets, then writes them in bounded statements (`reach`).
+ * Indexed statements per step, each from a range of the level's URLs (GRAPH_WRITE_IDS): whatever a range
+ * reaches first, the steps end at the same levels.
  */
-export async function storeClickDepths(db: Db, auditId: string, rows = GRAPH_WRITE_ROWS): Promise<void> {
-  await inIdRanges(
+export async function storeClickDepths(db: Db, auditId: string, rangeIds = GRAPH_WRITE_IDS): Promise<void> {
+  await updatedByRange(
     db,
     auditId,
-    rows,
     (from, to) => sql`UPDATE site_audit_urls SET click_depth = CASE WHEN start = 1 THEN 0 END
       WHERE audit_id = ${auditId} AND id >= ${from} AND id < ${to}`,
+    rangeIds,
   );
   for (let level = 0; ; level += 1) {
     // A redirect is no click: the level's redirect targets join it, hop after hop.
     while (
-      (await reach(
+      (await updatedByRange(
         db,
         auditId,
-        rows,
-        level,
-        sql<{ id: number }>`(SELECT t.id FROM site_audit_urls t
-          WHERE t.audit_id = ${auditId} AND t.click_depth IS NULL AND t.id IN (
+        (from, to) => sql`UPDATE site_audit_urls SET click_depth = ${level}
+          WHERE audit_id = ${auditId} AND click_depth IS NULL AND id IN (
             SELECT redirect_to FROM site_audit_urls
-            WHERE audit_id = ${auditId} AND click_depth = ${level} AND redirect_to >= 0))`,
+            WHERE audit_id = ${auditId} AND id >= ${from} AND id < ${to} AND click_depth = ${level} AND redirect_to >= 0)`,
+        rangeIds,
       )) > 0
     );
-    const linked = await reach(
+    const linked = await updatedByRange(
       db,
       auditId,
-      rows,
-      level + 1,
-      sql<{ id: number }>`(SELECT t.id FROM site_audit_urls t
-        WHERE t.audit_id = ${auditId} AND t.click_depth IS NULL AND t.id IN (
-          SELECT e.target FROM site_audit_edges e
-          JOIN site_audit_urls s ON s.audit_id = e.audit_id AND s.id = e.source
-          WHERE e.audit_id = ${auditId} AND e.kind = ${EDGE_KIND.link} AND s.click_depth = ${level}))`,
+      (from, to) => sql`UPDATE site_audit_urls SET click_depth = ${level + 1}
+        WHERE audit_id = ${auditId} AND click_depth IS NULL AND id IN (
+          SELECT e.target FROM site_audit_urls s
+          JOIN site_audit_edges e ON e.audit_id = s.audit_id AND e.kind = ${EDGE_KIND.link} AND e.source = s.id
+          WHERE s.audit_id = ${auditId} AND s.id >= ${from} AND s.id < ${to} AND s.click_depth = ${level})`,
+      rangeIds,
     );
     if (linked === 0) return;
   }

@@ -126,4 +126,23 @@ describe.each(DIALECTS)('near-duplicate content from the store’s bands on %s',
     const ids = found.map((finding) => Number(new URL(finding.url).pathname.slice(2)));
     expect(ids).toEqual([...new Set(ids)].sort((a, b) => a - b));
   });
+
+  test('the check only reads: no statement of it writes, so the web thread never waits on it', async () => {
+    db = await openTestDatabase(dialect);
+    await storeCrawl(db, 'n', nearCrawl(4, 120), `${ORIGIN}/`);
+    const statements: string[] = [];
+    const watched = db.withPlugin({
+      transformQuery: ({ node }) => node,
+      transformResult: async ({ result }) => result,
+    });
+    const executor = watched.getExecutor();
+    const execute = executor.executeQuery.bind(executor);
+    executor.executeQuery = (query, ...rest) => {
+      statements.push(query.sql.trim().split(/\s+/)[0].toUpperCase());
+      return execute(query, ...rest);
+    };
+    const found = await collectFindings(watched, 'n', storeNearDuplicates);
+    expect(found.length).toBeGreaterThan(0);
+    expect(new Set(statements)).toEqual(new Set(['SELECT']));
+  });
 });
