@@ -1,10 +1,8 @@
 // `TEST_DATABASE_URL=… npx tsx scripts/bench/store-checks.ts` (PAGES=20000 by default): the cost of the
 // site-wide setting, resource and external-link checks over the crawl store (decision 0067) on a made-up crawl, on a
 // SQLite file and on PostgreSQL. Not part of `npm run bench` (it reads no built server).
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { sql } from 'kysely';
-import { openDatabase, type Db } from '#db/index.ts';
+import type { Db } from '#db/index.ts';
+import { onBothDatabases } from './both-databases.ts';
 import { saveExternalChecks } from '#db/site-audit-external-checks.ts';
 import { BLANK_RECORD, seededRandom, storeCrawl } from '#test/fixtures/stored-crawl.ts';
 import type { ExternalCheck } from '#server/features/site-audit/external-links.ts';
@@ -81,19 +79,4 @@ async function run(name: string, db: Db, { nodes, externals, checks }: ReturnTyp
 }
 
 const site = crawl();
-const file = `/tmp/store-checks-${process.pid}.db`;
-const sqlite = await openDatabase(file);
-try {
-  await run(`sqlite (${PAGES} pages)`, sqlite, site);
-} finally {
-  await sqlite.destroy();
-  rmSync(file, { force: true });
-}
-const schema = `bench_${randomBytes(4).toString('hex')}`;
-const postgres = await openDatabase(process.env.TEST_DATABASE_URL!, { schema, poolSize: 4 });
-try {
-  await run(`postgres (${PAGES} pages)`, postgres, site);
-} finally {
-  await sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).execute(postgres);
-  await postgres.destroy();
-}
+await onBothDatabases('store-checks', (label, db) => run(`${label} (${PAGES} pages)`, db, site));

@@ -20,7 +20,6 @@ import {
 import type { AuditRenderer } from './render/renderer.ts';
 import type { SitemapFile } from './sitemaps.ts';
 import { createCrawlWriter, type CrawlStoreTarget, type CrawlWriter } from './crawl-writer.ts';
-import { analyseCrawlStore } from './store-analysis/index.ts';
 import { storedSummary, streamAnalysis } from './streamed-analysis.ts';
 import type { SiteChecks } from '#server/config/site-audit-defaults.ts';
 import { createRateMeter } from './rate.ts';
@@ -63,18 +62,13 @@ export interface RunSiteAuditOptions {
   /** Where the crawl writes its URLs and page records in batches (decision 0059); none: memory only. */
   crawlStore?: CrawlStoreTarget;
   /**
-   * Where the cross-page checks run (decision 0062): `store` computes depth, inlinks, orphans, large images and the
-   * duplicate checks in SQL over `crawlStore` once its last batch is written; `memory` (the default) from the nodes.
+   * Where the analysis runs (decisions 0062, 0065): `store`, over `crawlStore` once its last batch is written, every
+   * rule over the store and its findings written to `site_audit_issues` as they come, the outcome's `issues` empty
+   * (`issuesStored`) and its summary counted from that table; `memory` (the default) every rule over the nodes.
    */
   siteChecks?: SiteChecks;
   /** Carry on the crawl an earlier try stored (its process died): read back by resume.ts. */
   resume?: ResumedCrawl;
-  /**
-   * With `siteChecks: 'store'`, the job's analysis (decision 0065): every rule runs over the store and its
-   * findings are written to `site_audit_issues` as they come; the outcome's `issues` stay empty
-   * (`issuesStored`) and its summary is counted from that table.
-   */
-  streamFindings?: boolean;
   /** URLs of the crawl store read at a time by that analysis (SITE_AUDIT_ANALYSIS_BATCH; default ANALYSIS_BATCH). */
   analysisBatch?: number;
   /** Hears the audit's URL store once it is made (a test counts the page records memory holds). */
@@ -104,7 +98,7 @@ export interface SiteAuditOutcome {
   inlinks: Int32Array;
   /** Every finding, unless `issuesStored`. */
   issues: IssueInstance[];
-  /** The findings were written to the audit's `site_audit_issues` as they came (`streamFindings`): `issues` is empty. */
+  /** The findings were written to the audit's `site_audit_issues` as they came (`siteChecks: 'store'`): `issues` is empty. */
   issuesStored?: boolean;
   summary: AuditSummaryCounts;
   sitemaps: SitemapFile[];
@@ -195,7 +189,7 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
   await writer?.flush();
   queue?.check();
   const toStore = options.siteChecks === 'store' && options.crawlStore && !options.signal?.aborted;
-  const streamed = toStore && options.streamFindings === true ? options.crawlStore : undefined;
+  const streamed = toStore ? options.crawlStore : undefined;
   const externalChecks = await checkExternals(
     options,
     store.externals,
@@ -203,11 +197,6 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
     (externalChecked, externalTotal) =>
       options.onProgress?.({ crawled: state.fetched, discovered: store.nodes.length, externalChecked, externalTotal }),
   );
-  // After the external checks: the resource and external-link checks read their answers from the store.
-  const fromStore =
-    toStore && !streamed
-      ? await analyseCrawlStore(options.crawlStore!.db, options.crawlStore!.auditId, store.nodes.length, externalChecks)
-      : undefined;
   const sitemaps = state.sitemaps ?? { files: [], found: false };
   const facts = {
     hasSitemap: sitemaps.found,
@@ -218,7 +207,7 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
   };
   const evaluation = streamed
     ? await streamedEvaluation(options, streamed, store.nodes, facts, slicer)
-    : await evaluateRulesSliced({ ...facts, nodes: store.nodes, fromStore }, () => slicer.breathe());
+    : await evaluateRulesSliced({ ...facts, nodes: store.nodes }, () => slicer.breathe());
   const crawled = store.nodes.filter((node) => node.status > 0 || node.error);
   progress();
   return {

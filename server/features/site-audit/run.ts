@@ -160,8 +160,6 @@ async function crawlAndStore(
       renderer,
       crawlStore: { db, auditId: job.id, batchPages: deps.writeBatch, frontierBatch: deps.frontierBatch },
       siteChecks: deps.siteChecks,
-      // In store mode the findings go to the issues table as they come, and the pages list from the store (0065).
-      streamFindings: deps.siteChecks === 'store',
       analysisBatch: deps.analysisBatch,
       resume,
     }).finally(async () => {

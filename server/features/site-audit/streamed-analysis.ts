@@ -1,4 +1,4 @@
-import { dialectOf, type Db } from '#db/index.ts';
+import type { Db } from '#db/index.ts';
 import { SAVE_BATCH_ROWS, type StoredIssue } from '#db/site-audits.ts';
 import { insertIssueRows, tallyIssues } from '#db/site-audit-streamed.ts';
 import { ISSUE_TYPES } from '#views/model/site-audit.ts';
@@ -41,7 +41,7 @@ export interface StreamedAnalysisInput {
 
 const SEVERITY = new Map(ISSUE_TYPES.map((type) => [type.type, type.severity]));
 
-/** Findings written SAVE_BATCH_ROWS at a time; `hold` keeps them until `flush` (a statement still reads on the connection). */
+/** Findings written SAVE_BATCH_ROWS at a time. */
 function issueSink(db: Db, auditId: string) {
   let rows: StoredIssue[] = [];
   const flush = async () => {
@@ -51,9 +51,9 @@ function issueSink(db: Db, auditId: string) {
   };
   return {
     flush,
-    async add(found: readonly IssueInstance[], hold = false) {
+    async add(found: readonly IssueInstance[]) {
       rows.push(...found);
-      if (!hold && rows.length >= SAVE_BATCH_ROWS) await flush();
+      if (rows.length >= SAVE_BATCH_ROWS) await flush();
     },
   };
 }
@@ -78,19 +78,15 @@ export async function streamAnalysis(
     await sink.add(found);
     await input.breathe();
   }
-  // SQLite has one connection, busy while a check steps its statement: its findings wait for the check's end.
-  const hold = dialectOf(db) === 'sqlite';
+  // Written as they come on both databases: a check's read leaves the connection free between its chunks (forEachRow).
   await runStoreChecks(db, auditId, (type, finding) =>
-    sink.add(
-      [{ type, severity: SEVERITY.get(type)!, url: finding.url, detail: finding.detail, links: finding.links }],
-      hold,
-    ),
+    sink.add([{ type, severity: SEVERITY.get(type)!, url: finding.url, detail: finding.detail, links: finding.links }]),
   );
   await sink.flush();
   let context: RuleContext | undefined;
   for (const type of ISSUE_TYPES) {
     if (RULES[type.type]?.kind !== 'site' || type.type in STORE_CHECKS || aborted()) continue;
-    context ??= contextOf({ ...input.facts, nodes: input.nodes, fromStore: { ...graph, findings: new Map() } });
+    context ??= contextOf({ ...input.facts, nodes: input.nodes, fromStore: graph });
     await sink.add(evaluateRule(type, context));
     await input.breathe();
   }

@@ -56,7 +56,7 @@ export function nearDuplicateDetail(first: readonly string[], count: number): st
 }
 
 /** A 31-bit FNV-1a hash of one band's values: a number key (a small integer for V8), not a string. */
-function bandKey(minhash: Uint32Array, band: number): number {
+export function bandKey(minhash: Uint32Array, band: number): number {
   let hash = 0x811c9dc5;
   for (let row = band * ROWS; row < band * ROWS + ROWS; row += 1) hash = Math.imul(hash ^ minhash[row], 0x01000193);
   return hash >>> 1;

@@ -4,7 +4,6 @@ import { SCORE_LOSS } from '#views/model/site-audit-report.ts';
 import type { SitemapFile } from '../sitemaps.ts';
 import type { UrlNode } from '../store.ts';
 import { clickDepths, inlinkCounts, type Finding, type RobotsState, type Rule, type RuleContext } from './context.ts';
-import type { StoreAnalysis } from '../store-analysis/index.ts';
 import { buildLinkIndex, type LinkRef, type LinkStrings } from './link-refs.ts';
 import { contentRules } from './content.ts';
 import { indexingRules } from './indexing.ts';
@@ -52,8 +51,8 @@ export interface RuleInput {
   strings?: LinkStrings;
   /** Answers of the external URLs checked (by index in `strings.externals`); absent when not checked. */
   externalChecks?: ReadonlyArray<ExternalCheck | undefined>;
-  /** Computed over the crawl store (store-analysis/): its depth and inlinks, and whole findings by issue type. */
-  fromStore?: StoreAnalysis;
+  /** Computed over the crawl store (store-analysis/): its depth and inlinks by node id. */
+  fromStore?: { depth: Int32Array; inlinks: Int32Array };
 }
 
 /** The rules' context over nodes in memory: depth and inlinks from the store's analysis when given. */
@@ -79,7 +78,7 @@ export interface Evaluation {
 /** Runs every rule of the catalogue over the crawl; one instance per (type, URL). */
 export function evaluateRules(input: RuleInput): Evaluation {
   const context = contextOf(input);
-  const issues = ISSUE_TYPES.flatMap((issueType) => evaluateRule(issueType, context, input.fromStore));
+  const issues = ISSUE_TYPES.flatMap((issueType) => evaluateRule(issueType, context));
   return { issues, depth: context.depth, inlinks: context.inlinks };
 }
 
@@ -92,22 +91,17 @@ export async function evaluateRulesSliced(input: RuleInput, breathe: () => Promi
   const issues: IssueInstance[] = [];
   for (const issueType of ISSUE_TYPES) {
     await breathe();
-    issues.push(...evaluateRule(issueType, context, input.fromStore));
+    issues.push(...evaluateRule(issueType, context));
   }
   return { issues, depth: context.depth, inlinks: context.inlinks };
 }
 
 /** One rule's findings over a context: one per URL (the first), in URL order. */
-export function evaluateRule(
-  issueType: (typeof ISSUE_TYPES)[number],
-  context: RuleContext,
-  fromStore?: StoreAnalysis,
-): IssueInstance[] {
+export function evaluateRule(issueType: (typeof ISSUE_TYPES)[number], context: RuleContext): IssueInstance[] {
   const rule = RULES[issueType.type];
   if (!rule) throw new Error(`No rule for issue type ${issueType.type}`);
   const byUrl = new Map<string, Finding>();
-  for (const finding of fromStore?.findings.get(issueType.type) ?? rule(context))
-    if (!byUrl.has(finding.url)) byUrl.set(finding.url, finding);
+  for (const finding of rule(context)) if (!byUrl.has(finding.url)) byUrl.set(finding.url, finding);
   const sorted = [...byUrl.values()].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
   return sorted.map((finding) => ({
     type: issueType.type,

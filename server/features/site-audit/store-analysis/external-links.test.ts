@@ -6,7 +6,14 @@ import { auditPage, html } from '#test/fixtures/audit-pages.ts';
 import { serveFixture, type FixtureSite } from '#test/fixtures/crawl-site.ts';
 import { auditFetcher, externalFixture } from '#test/fixtures/external-links-site.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
-import { BLANK_RECORD, seededRandom, storeCrawl } from '#test/fixtures/stored-crawl.ts';
+import {
+  BLANK_RECORD,
+  issueRowsOf,
+  seededRandom,
+  storeCrawl,
+  storedIssueRows,
+  type IssueRow,
+} from '#test/fixtures/stored-crawl.ts';
 import { runSiteAudit, type SiteAuditOutcome } from '../audit.ts';
 import type { ExternalCheck } from '../external-links.ts';
 import type { Finding, RuleContext } from '../rules/context.ts';
@@ -123,16 +130,15 @@ describe.each(DIALECTS)('the external-link checks over the store on %s', (dialec
     try {
       const memory = await audit('memory');
       const stored = await audit('stored', 'store');
-      // Each audit serves the site on a port of its own.
-      const rows = (outcome: SiteAuditOutcome) =>
+      // The store's findings are in the issues table (decision 0065); each audit serves the site on a port of its own.
+      expect(stored.issues).toEqual([]);
+      const storedRows = await storedIssueRows(db, 'stored');
+      const rows = (found: readonly IssueRow[], siteUrl: string) =>
         JSON.parse(
-          JSON.stringify(outcome.issues.filter((issue) => STORE_CHECK_TYPES.includes(issue.type))).replaceAll(
-            outcome.siteUrl,
-            'SITE',
-          ),
+          JSON.stringify(found.filter((row) => STORE_CHECK_TYPES.includes(row.type))).replaceAll(siteUrl, 'SITE'),
         ) as unknown[];
-      expect(rows(stored)).toEqual(rows(memory));
-      const types = new Set(stored.issues.map((issue) => issue.type));
+      expect(rows(storedRows, stored.siteUrl)).toEqual(rows(issueRowsOf(memory.issues), memory.siteUrl));
+      const types = new Set(storedRows.map((row) => row.type));
       for (const type of ['external-broken', 'external-redirected', 'external-timeout', 'external-unverified'])
         expect(types.has(type), type).toBe(true);
       expect(types.has('js-broken') && types.has('css-redirected')).toBe(true);

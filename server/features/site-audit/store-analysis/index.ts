@@ -1,5 +1,4 @@
 import type { Db } from '#db/index.ts';
-import { saveExternalChecks, type StoredExternalCheck } from '#db/site-audit-external-checks.ts';
 import type { Finding } from '../rules/context.ts';
 import { STORE_DUPLICATE_CHECKS, storeDuplicates, type StoreDuplicateCheck } from './duplicates.ts';
 import { storeLargeImages } from './images.ts';
@@ -17,13 +16,6 @@ import type { EmitFinding } from './stream.ts';
  * and the findings of the checks that compare pages which SQL computes whole (orphans, images shown on
  * several pages, duplicates).
  */
-
-/** What the store's analysis hands the rules: the graph's arrays by node id, and whole findings by issue type. */
-export interface StoreAnalysis {
-  depth: Int32Array;
-  inlinks: Int32Array;
-  findings: ReadonlyMap<string, Finding[]>;
-}
 
 /**
  * One cross-page check over the store, run once the graph is analysed (inlinks and click depth stored):
@@ -88,23 +80,4 @@ export async function runStoreChecks(
   emit: (type: string, finding: Finding) => void | Promise<void>,
 ): Promise<void> {
   for (const [type, check] of Object.entries(STORE_CHECKS)) await check(db, auditId, (finding) => emit(type, finding));
-}
-
-/**
- * Runs the cross-page checks over an audit's crawl store, once its last batch is written and its other-site
- * URLs are checked (`externalChecks`, stored first: the resource and external-link checks read them); `size`:
- * its node count.
- */
-export async function analyseCrawlStore(
-  db: Db,
-  auditId: string,
-  size: number,
-  externalChecks: ReadonlyArray<StoredExternalCheck | undefined> = [],
-): Promise<StoreAnalysis> {
-  await saveExternalChecks(db, auditId, externalChecks);
-  const { depth, inlinks } = await analyseStoreGraph(db, auditId, size);
-  const findings = new Map<string, Finding[]>();
-  for (const [type, check] of Object.entries(STORE_CHECKS))
-    findings.set(type, await collectFindings(db, auditId, check));
-  return { depth, inlinks, findings };
 }

@@ -6,11 +6,12 @@ import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { serveFixture } from '#test/fixtures/crawl-site.ts';
 import { startLoopbackServer } from '#test/fixtures/loopback.ts';
 import { plantedExpectation, plantedSite } from '#test/fixtures/site-audit-site.ts';
+import { issueRowsOf, storedIssueRows, type IssueRow } from '#test/fixtures/stored-crawl.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
 import type { SiteChecks } from '#server/config/site-audit-defaults.ts';
 import { runSiteAudit, type SiteAuditOutcome } from '../audit.ts';
 import type { Finding } from '../rules/context.ts';
-import { evaluateRules, type IssueInstance } from '../rules/index.ts';
+import { evaluateRules } from '../rules/index.ts';
 import { STORE_DUPLICATE_CHECKS, storeDuplicates, type StoreDuplicateCheck } from './duplicates.ts';
 import { storeLargeImages } from './images.ts';
 import { STORE_RESOURCE_CHECKS } from './resources.ts';
@@ -116,16 +117,19 @@ describe.each(DIALECTS)('the cross-page checks over the store on %s, on the plan
     });
     expect(stored.depth).toEqual(inMemoryOfStored.depth);
     expect(stored.inlinks).toEqual(inMemoryOfStored.inlinks);
+    // Its findings went to the issues table as they came (the job's analysis, decision 0065), none kept.
+    expect(stored.issues).toEqual([]);
+    const storedRows = await storedIssueRows(db, 'stored');
     const worded = new Set([...STORE_CHECK_TYPES, 'deep-page']);
-    const moved = (issues: readonly IssueInstance[]) => issues.filter((issue) => worded.has(issue.type));
-    expect(moved(stored.issues)).toEqual(moved(inMemoryOfStored.issues));
+    const moved = (rows: readonly IssueRow[]) => rows.filter((row) => worded.has(row.type));
+    expect(moved(storedRows)).toEqual(moved(issueRowsOf(inMemoryOfStored.issues)));
     // 18 of the graph, duplicate and link checks, 7 of the resource checks (one each); the site-wide settings none.
-    expect(moved(stored.issues).length).toBe(25);
+    expect(moved(storedRows).length).toBe(25);
     // And every finding of every type at the same paths as the audit that ran them all in memory (each
     // audit serves the site on a port of its own; ids, and so the URLs a group names first, may differ).
     const port = /127\.0\.0\.1:\d+/g;
-    const rows = (outcome: SiteAuditOutcome) =>
-      outcome.issues.map(({ type, url }) => ({ type, url: url.replace(port, 'site') }));
-    expect(rows(stored)).toEqual(rows(memory));
+    const paths = (rows: readonly IssueRow[]) =>
+      rows.map(({ type, url }) => `${type} ${url.replace(port, 'site')}`).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    expect(paths(storedRows)).toEqual(paths(issueRowsOf(memory.issues)));
   });
 });
