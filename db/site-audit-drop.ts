@@ -57,15 +57,6 @@ async function deleteAuditTable(db: Db, table: AuditTable, auditId: string): Pro
   }
 }
 
-/** Drops an audit's near-duplicate bands (cut again by each analysis), a piece at a time. */
-export async function dropBands(db: Db, auditId: string): Promise<void> {
-  await deleteAuditTable(
-    db,
-    CRAWL_STORE.find((table) => table.name === 'site_audit_bands')!,
-    auditId,
-  );
-}
-
 /** Drops an audit's crawl store, a piece at a time; its crawl facts last. */
 export async function dropCrawlStore(db: Db, auditId: string): Promise<void> {
   for (const table of CRAWL_STORE) await deleteAuditTable(db, table, auditId);

@@ -125,7 +125,7 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
         crawlFacts: (frontier) => crawlFactsOf(frontier, state, Date.now() - startedAt),
         queue: () => queue!,
         // Streamed from the store, the analysis never reads a record from memory (0065).
-        releaseRecords: options.siteChecks === 'store' && options.streamFindings === true,
+        releaseRecords: options.siteChecks === 'store',
       })
     : undefined;
   const store = createUrlStore({ touched: writer?.touched, restored: resumed });

@@ -127,7 +127,6 @@ describe.each(DIALECTS)('the crawl store on %s', (dialect) => {
       limits: { concurrency: 1 },
       crawlStore: { db, auditId, batchPages: 5 },
       siteChecks: 'store',
-      streamFindings: true,
       urlStore: (made) => (store = made),
     });
     await held.asked;
