@@ -44,8 +44,9 @@ async function auditSite(pages) {
   const server = await startBuiltServer({
     FETCH_ALLOW_PRIVATE: `127.0.0.1:${sitePort}`,
     SITE_AUDIT_RATE_LIMIT: '1000',
-    // Requests, not pages: robots.txt and the sitemap count too.
-    SITE_AUDIT_MAX_PAGES: String(Math.min(50_000, pages + 100)),
+    // Requests, not pages: robots.txt and the sitemap count too. Past 50,000 the analysis runs from the store (0070).
+    SITE_AUDIT_MAX_PAGES: String(pages + 100),
+    SITE_AUDIT_MAX_TOTAL_BYTES: String(16 * 1024 ** 3),
   });
   try {
     const idleMb = peakRssMb(server.pid);

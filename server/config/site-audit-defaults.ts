@@ -30,11 +30,25 @@ export const ANALYSIS_BATCH = 500;
 export const FRONTIER_BATCH = 500;
 
 /**
- * Where an audit's cross-page checks run (decision 0062): `memory` from its nodes, `store` in SQL over
- * its crawl store (depth, inlinks, orphans, large images, duplicate titles, descriptions, H1s and text).
+ * Where an audit's analysis runs (decisions 0062, 0065, 0070): `memory` from its nodes, `store` over its
+ * crawl store with bounded memory, `auto` (the default) memory up to MEMORY_ANALYSIS_MAX_PAGES pages of
+ * page cap and the store above.
  */
-export const SITE_CHECKS = ['memory', 'store'] as const;
-export type SiteChecks = (typeof SITE_CHECKS)[number];
+export const SITE_CHECKS = ['auto', 'memory', 'store'] as const;
+export type SiteChecksSetting = (typeof SITE_CHECKS)[number];
+export type SiteChecks = Exclude<SiteChecksSetting, 'auto'>;
+
+/** The largest page cap the in-memory analysis takes: it holds every page's record until the audit ends. */
+export const MEMORY_ANALYSIS_MAX_PAGES = 50_000;
+
+/** The largest page cap an audit may have (the store's analysis; memory grows by about 0.5 KB a URL). */
+export const MAX_AUDIT_PAGES = 10_000_000;
+
+/** Where an audit with this page cap runs its analysis. */
+export function siteChecksFor(setting: SiteChecksSetting, maxPages: number): SiteChecks {
+  if (setting !== 'auto') return setting;
+  return maxPages > MEMORY_ANALYSIS_MAX_PAGES ? 'store' : 'memory';
+}
 
 export const SITE_AUDIT_LIMITS: SiteAuditLimits = {
   concurrency: 8,

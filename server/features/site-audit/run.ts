@@ -15,7 +15,8 @@ import {
   ANALYSIS_BATCH,
   type ExternalCheckSettings,
   type SiteAuditLimits,
-  type SiteChecks,
+  siteChecksFor,
+  type SiteChecksSetting,
 } from '#server/config/site-audit-defaults.ts';
 import { runSiteAudit, type AuditProgress } from './audit.ts';
 import type { AuditRenderer } from './render/renderer.ts';
@@ -66,8 +67,8 @@ export interface AuditRunDeps {
   writeBatch?: number;
   /** Queued URLs leased from the crawl store at a time (SITE_AUDIT_FRONTIER_BATCH; default FRONTIER_BATCH). */
   frontierBatch?: number;
-  /** Where the analysis runs (SITE_AUDIT_SITE_CHECKS; default `memory`; `store` streams it from the crawl store). */
-  siteChecks?: SiteChecks;
+  /** Where the analysis runs (SITE_AUDIT_SITE_CHECKS; default `memory`; `store` streams it from the crawl store; `auto` by the page cap). */
+  siteChecks?: SiteChecksSetting;
   /** URLs of the crawl store the analysis reads at a time (SITE_AUDIT_ANALYSIS_BATCH; default ANALYSIS_BATCH). */
   analysisBatch?: number;
   /** Finished audits kept; older ones are pruned after each audit. */
@@ -144,22 +145,23 @@ async function crawlAndStore(
   // A thread that exits (the job system's close) may not wait: its browser is killed with it.
   const killBrowser = () => renderer?.kill();
   if (renderer) process.once('exit', killBrowser);
+  const limits =
+    job.input.maxPages === undefined
+      ? deps.limits
+      : { ...deps.limits, maxPages: Math.min(deps.limits.maxPages, job.input.maxPages) };
   try {
     const outcome = await runSiteAudit({
       startUrl: job.input.url,
       httpFallback: job.input.httpFallback,
       externalLinks: job.input.checkExternalLinks === true && (deps.external ?? true),
       fetcher: deps.fetcher,
-      limits:
-        job.input.maxPages === undefined
-          ? deps.limits
-          : { ...deps.limits, maxPages: Math.min(deps.limits.maxPages, job.input.maxPages) },
+      limits,
       signal: job.signal,
       onProgress,
       slicer: deps.slicer,
       renderer,
       crawlStore: { db, auditId: job.id, batchPages: deps.writeBatch, frontierBatch: deps.frontierBatch },
-      siteChecks: deps.siteChecks,
+      siteChecks: deps.siteChecks && siteChecksFor(deps.siteChecks, limits.maxPages),
       analysisBatch: deps.analysisBatch,
       resume,
     }).finally(async () => {
