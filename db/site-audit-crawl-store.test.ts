@@ -14,6 +14,7 @@ import {
   writeCrawlBatch,
   type StoredRecord,
 } from './site-audit-records.ts';
+import { EMPTY_AUDIT_RESULT } from '#test/helpers/site-audit-rows.ts';
 import { completeSiteAudit, finishSiteAudit, insertSiteAudit, markRunning, pruneSiteAudits } from './site-audits.ts';
 import {
   leaseQueued,
@@ -199,16 +200,7 @@ describe.each(DIALECTS)('a running audit’s URLs and page records on %s', (dial
     const stored = async (auditId: string) => (await readUrls(db, auditId, { afterId: -1, limit: 10 })).length;
     await markRunning(db, 'again', '2026-11-29T06:05:00.000Z');
     await finishSiteAudit(db, 'failed', { status: 'failed', error: 'x', finishedAt: '2026-11-29T07:00:00.000Z' });
-    await completeSiteAudit(db, 'done', {
-      finishedAt: '2026-11-29T07:00:00.000Z',
-      crawled: 1,
-      discovered: 1,
-      summary: {},
-      report: {},
-      pages: [],
-      issues: [],
-      diff: async () => undefined,
-    });
+    await completeSiteAudit(db, 'done', EMPTY_AUDIT_RESULT);
     expect(await Promise.all(ids.map(stored))).toEqual([0, 0, 0, 1]);
     expect((await readRecords(db, 'done', { afterId: -1, limit: 10 })).length).toBe(0);
     expect(await readStrings(db, 'done', STRING_KIND.anchor)).toEqual([]);

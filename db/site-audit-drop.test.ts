@@ -3,7 +3,8 @@ import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/dat
 import type { Db } from './index.ts';
 import { DROP_CHUNK_ROWS, dropLeftovers } from './site-audit-drop.ts';
 import { EDGE_KIND } from './site-audit-edges.ts';
-import { completeSiteAudit, finishSiteAudit, insertSiteAudit, markRunning, pruneSiteAudits } from './site-audits.ts';
+import { EMPTY_AUDIT_RESULT, runningShopAudit } from '#test/helpers/site-audit-rows.ts';
+import { completeSiteAudit, finishSiteAudit, pruneSiteAudits } from './site-audits.ts';
 
 const EDGES = 2 * DROP_CHUNK_ROWS + 345;
 
@@ -32,13 +33,7 @@ describe.each(DIALECTS)('an audit’s rows dropped a piece at a time on %s', (di
 
   /** A running audit with a crawl store of EDGES edges and its crawl facts, and one issue row. */
   async function bigAudit(id: string) {
-    await insertSiteAudit(db, {
-      id,
-      visitor: 'v',
-      url: 'https://shop.example/',
-      createdAt: '2026-11-29T06:00:00.000Z',
-    });
-    await markRunning(db, id, '2026-11-29T06:00:01.000Z');
+    await runningShopAudit(db, id);
     await db.insertInto('site_audit_crawls').values({ audit_id: id, facts: '{}' }).execute();
     for (let from = 0; from < EDGES; from += 500)
       await db
@@ -106,16 +101,7 @@ describe.each(DIALECTS)('an audit’s rows dropped a piece at a time on %s', (di
   test('an audit saved as done, then pruned: its store and then its report go, a piece at a time', async () => {
     db = await openTestDatabase(dialect);
     await bigAudit('done');
-    const saved = await completeSiteAudit(db, 'done', {
-      finishedAt: '2026-11-29T07:00:00.000Z',
-      crawled: 1,
-      discovered: 1,
-      summary: {},
-      report: {},
-      pages: [],
-      issues: [],
-      diff: async () => undefined,
-    });
+    const saved = await completeSiteAudit(db, 'done', EMPTY_AUDIT_RESULT);
     expect(saved).toBe(true);
     expect(await counts(db, 'done')).toEqual({ edges: 0, crawls: 0, issues: 1 });
     expect(await pruneSiteAudits(db, 0)).toBe(1);

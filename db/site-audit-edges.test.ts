@@ -3,7 +3,7 @@ import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/dat
 import type { Db } from './index.ts';
 import { EDGE_KIND, edgesFrom, type StoredEdge } from './site-audit-edges.ts';
 import { writeCrawlBatch } from './site-audit-records.ts';
-import { insertSiteAudit, markRunning } from './site-audits.ts';
+import { runningShopAudit } from '#test/helpers/site-audit-rows.ts';
 
 const link = (source: number, target: number): StoredEdge => ({ kind: EDGE_KIND.link, source, target });
 
@@ -11,16 +11,7 @@ describe.each(DIALECTS)('a running audit’s edges on %s', (dialect) => {
   let db: Db;
   afterEach(async () => closeTestDatabase(db));
 
-  async function audit(id: string): Promise<string> {
-    await insertSiteAudit(db, {
-      id,
-      visitor: 'v',
-      url: 'https://shop.example/',
-      createdAt: '2026-11-29T06:00:00.000Z',
-    });
-    await markRunning(db, id, '2026-11-29T06:00:01.000Z');
-    return id;
-  }
+  const audit = (id: string) => runningShopAudit(db, id);
 
   // Dropped with the rest of the crawl store: db/site-audit-crawl-store.test.ts.
   test('a batch stores its edges once, by kind; written again they are not doubled; a failed batch stores none', async () => {
