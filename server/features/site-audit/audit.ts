@@ -73,6 +73,11 @@ export interface RunSiteAuditOptions {
   analysisBatch?: number;
   /** Hears the audit's URL store once it is made (a test counts the page records memory holds). */
   urlStore?: (store: UrlStore) => void;
+  /**
+   * Keep each page's record in memory after its batch is written, though the analysis runs from the store:
+   * a test that runs the in-memory rules on the same crawl to compare. Audits release them (0059 addendum).
+   */
+  keepRecords?: boolean;
 }
 
 /** How the audit rendered JavaScript, when it was asked to. */
@@ -125,7 +130,7 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
         crawlFacts: (frontier) => crawlFactsOf(frontier, state, Date.now() - startedAt),
         queue: () => queue!,
         // Streamed from the store, the analysis never reads a record from memory (0065).
-        releaseRecords: options.siteChecks === 'store',
+        releaseRecords: options.siteChecks === 'store' && options.keepRecords !== true,
       })
     : undefined;
   const store = createUrlStore({ touched: writer?.touched, restored: resumed });

@@ -43,6 +43,8 @@ describe.each(DIALECTS)('the cross-page checks over the store on %s, on the plan
         }),
         crawlStore: { db, auditId, batchPages: 9 },
         siteChecks,
+        // The in-memory rules run again on this crawl's nodes below, so they keep their records.
+        keepRecords: true,
       });
     } finally {
       await served.close();
