@@ -21,22 +21,30 @@ export const GRAPH_READ_ROWS = 2000;
  */
 export const GRAPH_WRITE_IDS = 2000;
 
-/** Runs an UPDATE once per range of GRAPH_WRITE_IDS URL ids, `[from, to)`; answers how many rows it changed in all. */
-async function updatedByRange(
+/** An UPDATE over the audit's URLs written `rangeIds` ids at a time, `[from, to)`. */
+type RangedStatement = (from: number, to: number) => RawBuilder<unknown>;
+
+/**
+ * Runs UPDATEs once per range of `rangeIds` URL ids of the audit (its ids read once: the graph adds no URL);
+ * each run answers how many rows it changed in all.
+ */
+async function rangedUpdates(
   db: Db,
   auditId: string,
-  statement: (from: number, to: number) => RawBuilder<unknown>,
-  rangeIds = GRAPH_WRITE_IDS,
-): Promise<number> {
+  rangeIds: number,
+): Promise<(statement: RangedStatement) => Promise<number>> {
   const { top } = await db
     .selectFrom('site_audit_urls')
     .select((eb) => eb.fn.max('id').as('top'))
     .where('audit_id', '=', auditId)
     .executeTakeFirstOrThrow();
-  let changed = 0;
-  for (let from = 0; top !== null && from <= Number(top); from += rangeIds)
-    changed += Number((await statement(from, from + rangeIds).execute(db)).numAffectedRows ?? 0);
-  return changed;
+  const end = top === null ? 0 : Number(top) + 1;
+  return async (statement) => {
+    let changed = 0;
+    for (let from = 0; from < end; from += rangeIds)
+      changed += Number((await statement(from, from + rangeIds).execute(db)).numAffectedRows ?? 0);
+    return changed;
+  };
 }
 
 /**
@@ -52,14 +60,12 @@ export async function analyseStore(db: Db): Promise<void> {
 
 /** Every URL's inlinks: the crawled pages linking to it (`PageRecord.links`, so self-links excluded). */
 export async function storeInlinks(db: Db, auditId: string, rangeIds = GRAPH_WRITE_IDS): Promise<void> {
-  await updatedByRange(
-    db,
-    auditId,
+  const updated = await rangedUpdates(db, auditId, rangeIds);
+  await updated(
     (from, to) => sql`UPDATE site_audit_urls SET inlinks = (
         SELECT count(*) FROM site_audit_edges e
         WHERE e.audit_id = site_audit_urls.audit_id AND e.kind = ${EDGE_KIND.link} AND e.target = site_audit_urls.id)
       WHERE audit_id = ${auditId} AND id >= ${from} AND id < ${to}`,
-    rangeIds,
   );
 }
 
@@ -71,35 +77,27 @@ export async function storeInlinks(db: Db, auditId: string, rangeIds = GRAPH_WRI
  * reaches first, the steps end at the same levels.
  */
 export async function storeClickDepths(db: Db, auditId: string, rangeIds = GRAPH_WRITE_IDS): Promise<void> {
-  await updatedByRange(
-    db,
-    auditId,
+  const updated = await rangedUpdates(db, auditId, rangeIds);
+  await updated(
     (from, to) => sql`UPDATE site_audit_urls SET click_depth = CASE WHEN start = 1 THEN 0 END
       WHERE audit_id = ${auditId} AND id >= ${from} AND id < ${to}`,
-    rangeIds,
   );
   for (let level = 0; ; level += 1) {
     // A redirect is no click: the level's redirect targets join it, hop after hop.
     while (
-      (await updatedByRange(
-        db,
-        auditId,
+      (await updated(
         (from, to) => sql`UPDATE site_audit_urls SET click_depth = ${level}
           WHERE audit_id = ${auditId} AND click_depth IS NULL AND id IN (
             SELECT redirect_to FROM site_audit_urls
             WHERE audit_id = ${auditId} AND id >= ${from} AND id < ${to} AND click_depth = ${level} AND redirect_to >= 0)`,
-        rangeIds,
       )) > 0
     );
-    const linked = await updatedByRange(
-      db,
-      auditId,
+    const linked = await updated(
       (from, to) => sql`UPDATE site_audit_urls SET click_depth = ${level + 1}
         WHERE audit_id = ${auditId} AND click_depth IS NULL AND id IN (
           SELECT e.target FROM site_audit_urls s
           JOIN site_audit_edges e ON e.audit_id = s.audit_id AND e.kind = ${EDGE_KIND.link} AND e.source = s.id
           WHERE s.audit_id = ${auditId} AND s.id >= ${from} AND s.id < ${to} AND s.click_depth = ${level})`,
-      rangeIds,
     );
     if (linked === 0) return;
   }
