@@ -224,6 +224,27 @@ export interface RestoredStore {
   externals: readonly string[];
 }
 
+/** A URL as the crawl first meets it: nothing answered, found nowhere yet. */
+export function newNode(id: number, url: string): UrlNode {
+  return {
+    id,
+    url,
+    status: 0,
+    error: null,
+    skipped: null,
+    redirectTo: -1,
+    redirectExternal: null,
+    ttfbMs: 0,
+    contentType: '',
+    bytes: -1,
+    inSitemap: false,
+    loadedAs: 0,
+    start: false,
+    page: null,
+    htmlMislabelled: false,
+  };
+}
+
 /**
  * The audit's memory: one node per internal URL met, by id. Grows with URLs, never with bodies.
  * `touched` hears every id handed out, new or known (its node may change): the crawl store's writer.
@@ -247,23 +268,7 @@ export function createUrlStore(options: { touched?: (id: number) => void; restor
       if (id === undefined) {
         id = nodes.length;
         ids.set(url, id);
-        nodes.push({
-          id,
-          url,
-          status: 0,
-          error: null,
-          skipped: null,
-          redirectTo: -1,
-          redirectExternal: null,
-          ttfbMs: 0,
-          contentType: '',
-          bytes: -1,
-          inSitemap: false,
-          loadedAs: 0,
-          start: false,
-          page: null,
-          htmlMislabelled: false,
-        });
+        nodes.push(newNode(id, url));
       }
       options.touched?.(id);
       return id;
