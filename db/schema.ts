@@ -153,7 +153,24 @@ export interface Tables {
   /** What a running audit's crawl needs to carry on after its process died, as JSON (migration 0031, db/site-audit-records.ts). */
   site_audit_crawls: { audit_id: string; facts: string };
   /** A shared audit's id and queue-order counters and its analysis claim (migration 0038, db/site-audit-frontier.ts). */
-  site_audit_frontiers: { audit_id: string; next_id: number; next_seq: number; analysis_owner: string | null };
+  site_audit_frontiers: {
+    audit_id: string;
+    next_id: number;
+    next_seq: number;
+    analysis_owner: string | null;
+    /** The try of the audit's job whose page reads are open to its parts (0: none; migration 0040). */
+    reads_open: Generated<number>;
+  };
+  /** The pages a shared audit's job hands its parts to fetch and parse, and their answers (migration 0040, db/site-audit-reads.ts). */
+  site_audit_reads: {
+    audit_id: string;
+    id: number;
+    url: string;
+    request: string;
+    owner: string | null;
+    until: number | null;
+    answer: Buffer | null;
+  };
   /** The places each host of a shared audit allows at once, leased per fetch (migration 0039, db/site-audit-host-slots.ts). */
   site_audit_host_slots: {
     audit_id: string;

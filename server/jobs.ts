@@ -4,6 +4,7 @@ import { sitemapCrawlJob } from './features/sitemap-generator/job.ts';
 import { directoryCheckJob } from './features/directories/job.ts';
 import type { AnyJobDefinition } from './lib/jobs/index.ts';
 import { SITE_AUDIT_JOB, siteAuditJob } from './features/site-audit/job.ts';
+import { siteAuditPartJob } from './features/site-audit/shared/part-job.ts';
 import { UNEXPECTED_FAILURE } from './features/site-audit/run.ts';
 import { withMonitoredRuns } from './features/monitoring/job.ts';
 import { indexNowJob, indexNowScheduledJob } from './features/posts/indexnow-job.ts';
@@ -25,6 +26,8 @@ import { logFilesJob } from './features/log-files/job.ts';
 export const definitions: readonly AnyJobDefinition[] = [
   // A monitored run is a site audit whose thread then compares and alerts (features/monitoring/job.ts).
   withMonitoredRuns(siteAuditJob),
+  // A shared audit's parts read its pages on the workers (decision 0071).
+  siteAuditPartJob,
   sitemapCrawlJob,
   mobileTestJob,
   seoAuditJob,

@@ -29,6 +29,11 @@ export const ANALYSIS_BATCH = 500;
 /** Queued URLs a crawl leases from its store at a time (decision 0064): what memory holds of its queue. */
 export const FRONTIER_BATCH = 500;
 
+/** A shared audit (0071): how often the audit's job and its parts look for answers and pages to read (ms). */
+export const READ_POLL_MS = 5;
+/** A shared audit's page no part claimed within this (ms) is read by the audit's job itself. */
+export const READ_WAIT_MS = 5_000;
+
 /**
  * Where an audit's analysis runs (decisions 0062, 0065, 0070): `memory` from its nodes, `store` over its
  * crawl store with bounded memory, `auto` (the default) memory up to MEMORY_ANALYSIS_MAX_PAGES pages of

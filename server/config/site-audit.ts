@@ -46,6 +46,8 @@ export const siteAudit = defineSection({
     SITE_AUDIT_ANALYSIS_BATCH: wholeNumber({ min: 1, max: 100_000, fallback: ANALYSIS_BATCH }),
     SITE_AUDIT_FRONTIER_BATCH: wholeNumber({ min: 1, max: 100_000, fallback: FRONTIER_BATCH }),
     SITE_AUDIT_SITE_CHECKS: oneOf(SITE_CHECKS, 'auto'),
+    SITE_AUDIT_WORKERS: wholeNumber({ min: 1, max: 64, fallback: 1 }),
+    SITE_AUDIT_READ_LEASE_MS: wholeNumber({ min: 0, max: 600_000, fallback: 0 }),
     SITE_AUDIT_EXTERNAL_MAX_URLS: wholeNumber({ min: 1, max: 50_000, fallback: EXTERNAL_CHECK_DEFAULTS.maxUrls }),
     SITE_AUDIT_EXTERNAL_CONCURRENCY: wholeNumber({ min: 1, max: 64, fallback: EXTERNAL_CHECK_DEFAULTS.concurrency }),
     SITE_AUDIT_EXTERNAL_TIMEOUT_MS: wholeNumber({ min: 1, max: 120_000, fallback: EXTERNAL_CHECK_DEFAULTS.timeoutMs }),
@@ -80,6 +82,13 @@ export const siteAudit = defineSection({
       frontierBatch: env.SITE_AUDIT_FRONTIER_BATCH,
       /** Where the analysis runs: the audit's nodes (`memory`, the default), or its crawl store, findings written as they come (`store`, 0065). */
       siteChecks: env.SITE_AUDIT_SITE_CHECKS,
+      /**
+       * Workers that read one audit's pages (0071): above 1, with DATABASE_URL, the audit's job hands its pages
+       * to this many part jobs (one per worker process at a time), each reading its share of the concurrency.
+       */
+      workers: env.SITE_AUDIT_WORKERS,
+      /** How long a part's claim on a page holds (ms): then another reads it (0: the page timeout plus 30 s). */
+      readLeaseMs: env.SITE_AUDIT_READ_LEASE_MS || env.SITE_AUDIT_PAGE_TIMEOUT_MS + 30_000,
       /** Checks of other sites' URLs, when an audit asks for them (2 at a time per host, always). */
       external: {
         maxUrls: env.SITE_AUDIT_EXTERNAL_MAX_URLS,

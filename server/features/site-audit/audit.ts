@@ -1,6 +1,7 @@
-import { CRAWLER_BOT_NAME, normalizeUrl, runCrawl } from '#server/lib/crawler/index.ts';
+import { CRAWLER_BOT_NAME, normalizeUrl, pageFetchOptions, runCrawl } from '#server/lib/crawler/index.ts';
+import type { QueueItem } from '#server/lib/crawler/frontier.ts';
 import { eventLoopSlicer, type TimeSlicer } from '#server/lib/crawler/time-slice.ts';
-import type { CrawlFetcher, StopReason } from '#server/lib/crawler/types.ts';
+import type { CrawlFetcher, CrawlFetchOptions, StopReason } from '#server/lib/crawler/types.ts';
 import {
   ANALYSIS_BATCH,
   FRONTIER_BATCH,
@@ -27,6 +28,13 @@ import { crawlFactsOf, type ResumedCrawl } from './resume.ts';
 import { createUrlStore, isResource, type UrlNode, type UrlStore } from './store.ts';
 import { createStoredQueue, type StoredQueue } from './stored-queue.ts';
 import { createAuditVisitor } from './visitor.ts';
+import { readAnswer } from './shared/answer.ts';
+import { createRemotePages } from './shared/remote-pages.ts';
+
+/** Aborted when either is (the first one's reason). */
+function anySignal(first: AbortSignal | undefined, second: AbortSignal): AbortSignal {
+  return first ? AbortSignal.any([first, second]) : second;
+}
 
 /** Link depth cap for the crawl itself; depth is judged afterwards from the whole link graph. */
 const MAX_CRAWL_DEPTH = 10_000;
@@ -78,6 +86,20 @@ export interface RunSiteAuditOptions {
    * a test that runs the in-memory rules on the same crawl to compare. Audits release them (0059 addendum).
    */
   keepRecords?: boolean;
+  /**
+   * Hand the pages to the audit's parts on the workers (decision 0071; needs `crawlStore`): each page but the
+   * start URL's is fetched and read by whichever part claims it, and its answer visited here.
+   */
+  shared?: SharedReads;
+}
+
+/** How a shared audit's job waits on its parts' reads (shared/remote-pages.ts), and closes them when its crawl ends. */
+export interface SharedReads {
+  pollMs: number;
+  waitMs: number;
+  leaseMs: number;
+  /** The crawl is over: the parts stop. */
+  close(): Promise<void>;
 }
 
 /** How the audit rendered JavaScript, when it was asked to. */
@@ -112,6 +134,8 @@ export interface SiteAuditOutcome {
   render?: AuditRenderFacts;
   /** The anchor texts and other sites' URLs the records' `outlinks` point at (the URL store's). */
   strings: { anchors: readonly string[]; externals: readonly string[] };
+  /** A shared audit: the pages each reader read (the parts', and the audit's job's own as `audit`). */
+  readers?: Record<string, number>;
 }
 
 /**
@@ -122,11 +146,14 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
   const limits = { ...SITE_AUDIT_LIMITS, ...options.limits };
   const slicer = options.slicer ?? eventLoopSlicer;
   const resumed = options.resume;
+  // A shared audit whose reads fail stops its crawl as a cancel would, and the try fails with the error.
+  const readsFailed = new AbortController();
+  const signal = options.shared ? anySignal(options.signal, readsFailed.signal) : options.signal;
   const startedAt = Date.now() - (resumed?.crawl.elapsedMs ?? 0);
   const writer: CrawlWriter | undefined = options.crawlStore
     ? createCrawlWriter(options.crawlStore, () => store, {
         resumed,
-        signal: options.signal,
+        signal,
         crawlFacts: (frontier) => crawlFactsOf(frontier, state, Date.now() - startedAt),
         queue: () => queue!,
         // Streamed from the store, the analysis never reads a record from memory (0065).
@@ -146,6 +173,18 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
       settled: () => writer!.settled(),
       resumed: resumed?.queue,
     });
+  const remote =
+    options.shared && options.crawlStore
+      ? createRemotePages({
+          db: options.crawlStore.db,
+          auditId: options.crawlStore.auditId,
+          ...options.shared,
+          requestOf: (item) => ({ start: item.start, loadedAs: store.find(item.url)?.loadedAs ?? 0 }),
+          readHere: (url, request) =>
+            readAnswer(options.fetcher, url, request, pageFetchOptions(limits, signal!), () => slicer.breathe()),
+          onFailure: (error) => readsFailed.abort(error),
+        })
+      : undefined;
   const meter = createRateMeter(limits);
   /** `queued`: URLs waiting or being fetched, while the crawl runs (the rate is told only then). */
   const progress = (queued?: number) =>
@@ -183,17 +222,26 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
         if (node.status === 0 && !node.error) node.skipped = reason;
       },
       onProgress: ({ queued }) => progress(queued),
-      signal: options.signal,
+      signal,
       httpFallback: options.httpFallback,
       slicer,
       resume: resumed?.crawl,
       queue,
+      // The start URL and its redirects are read here: the sitemaps are read from the start page's visit.
+      ...(remote
+        ? {
+            fetchPage: (item: QueueItem, fetchOptions: CrawlFetchOptions) =>
+              item.start ? options.fetcher.stream(item.url, fetchOptions) : remote.fetchPage(item, fetchOptions),
+          }
+        : {}),
     },
     writer ? writer.wrap(visitor) : visitor,
   );
+  await options.shared?.close();
   await writer?.flush();
   queue?.check();
-  const toStore = options.siteChecks === 'store' && options.crawlStore && !options.signal?.aborted;
+  remote?.check();
+  const toStore = options.siteChecks === 'store' && options.crawlStore && !signal?.aborted;
   const streamed = toStore ? options.crawlStore : undefined;
   const externalChecks = await checkExternals(
     options,
@@ -237,6 +285,7 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
     sitemaps: sitemaps.files,
     hasSitemap: sitemaps.found,
     strings: { anchors: store.anchors, externals: store.externals },
+    ...(remote ? { readers: Object.fromEntries(remote.counts) } : {}),
     ...(options.renderer
       ? {
           render: {

@@ -1,4 +1,5 @@
 import { threadId } from 'node:worker_threads';
+import { dialectOf } from '#db/index.ts';
 import { finishSiteAudit } from '#db/site-audits.ts';
 import type { Config } from '#server/config/index.ts';
 import type { AppJobDeps } from '#server/job-deps.ts';
@@ -7,6 +8,7 @@ import { defineJob, JOB_REASONS } from '#server/lib/jobs/types.ts';
 import { findAuditChromium } from '#server/lib/browser/launch.ts';
 import { createAuditRenderer, type AuditRenderer } from './render/renderer.ts';
 import type { AuditProgress } from './audit.ts';
+import { SITE_AUDIT_PART_JOB, type PartInput } from './shared/part-job.ts';
 import { runAuditTry, UNEXPECTED_FAILURE, type AuditInput, type AuditOutcome } from './run.ts';
 
 /** The audit's job name in the job system (server/jobs.ts lists the definition). */
@@ -99,6 +101,16 @@ export const siteAuditJob = {
           now: () => new Date(),
           log: deps.log,
           makeRenderer: () => auditRenderer(deps),
+          // Parts on the workers share the queue engine's PostgreSQL; one process reads its own pages.
+          ...(dialectOf(deps.db) === 'postgres' && settings.workers > 1
+            ? {
+                shared: {
+                  workers: settings.workers,
+                  leaseMs: settings.readLeaseMs,
+                  startPart: (input: PartInput, id: string) => deps.jobs.enqueue(SITE_AUDIT_PART_JOB, input, { id }),
+                },
+              }
+            : {}),
         },
         job,
       );

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
-import { charsetOf } from '#server/lib/crawler/directives.ts';
+import { charsetOf, isHtmlContentType } from '#server/lib/crawler/directives.ts';
+import { looksLikeHtml, mayBeMislabelledHtml } from './indexing-content-record.ts';
 import type { CrawlFetchResponse } from '#server/lib/crawler/types.ts';
 import { createPageFactsParser } from '#server/lib/page-facts/extract.ts';
 import type { PageFacts } from '#server/lib/page-facts/facts.ts';
@@ -46,7 +47,7 @@ export async function parseHtml(
 }
 
 /** Bytes worth counting for a URL: just past the largest "too large" line of what pages load it as. */
-export function countLimitOf(node: UrlNode): number {
+export function countLimitOf(node: Pick<UrlNode, 'loadedAs'>): number {
   if (node.loadedAs & LOADED_AS.script) return LARGE_SCRIPT_BYTES;
   if (node.loadedAs & LOADED_AS.stylesheet) return LARGE_STYLESHEET_BYTES;
   return LARGE_IMAGE_BYTES;
@@ -83,3 +84,49 @@ export async function bodySize(
   }
   return known ? declared : bytes;
 }
+
+/** What the audit does with an answer's body: nothing (not a 2xx), measure it, or read it as a page. */
+export type BodyKind = 'none' | 'measure' | 'page';
+
+/**
+ * The body's fate by the answer's status and type and by how pages load the URL: a script or stylesheet
+ * is measured, never parsed as a page, whatever its content type says (the start URL is always a page).
+ */
+export function bodyKindOf(
+  status: number,
+  contentType: string | undefined,
+  start: boolean,
+  loadedAs: number,
+): BodyKind {
+  if (status < 200 || status >= 300) return 'none';
+  const loadedAsCode = !start && (loadedAs & (LOADED_AS.script | LOADED_AS.stylesheet)) !== 0;
+  return loadedAsCode || !isHtmlContentType(contentType) ? 'measure' : 'page';
+}
+
+/**
+ * A measured body's size and, for a 200 under a missing or non-HTML type of a URL not loaded as code, whether
+ * it is an HTML document all the same (its first chunk sniffed).
+ */
+export async function measureBody(
+  res: CrawlFetchResponse<Readable>,
+  start: boolean,
+  loadedAs: number,
+): Promise<{ bytes: number; htmlMislabelled: boolean }> {
+  const loadedAsCode = !start && (loadedAs & (LOADED_AS.script | LOADED_AS.stylesheet)) !== 0;
+  let htmlMislabelled = false;
+  const sniff =
+    !loadedAsCode && res.status === 200 && mayBeMislabelledHtml(res.headers['content-type'])
+      ? (head: Buffer) => (htmlMislabelled = looksLikeHtml(head))
+      : undefined;
+  const bytes = await bodySize(res, sniff, countLimitOf({ loadedAs })).catch(() => -1);
+  return { bytes, htmlMislabelled };
+}
+
+/** A body read where it was fetched (a shared audit's part, shared/): measured, parsed, or why it could not be. */
+export type PreparedBody =
+  | { kind: 'measured'; bytes: number; htmlMislabelled: boolean }
+  | { kind: 'page'; facts: PageFacts; bytes: number }
+  | { kind: 'unreadable'; message: string };
+
+/** Answers whose body was read already (their own body is empty): the visitor takes what was read. */
+export const preparedBodies = new WeakMap<CrawlFetchResponse<Readable>, PreparedBody>();

@@ -1,5 +1,6 @@
 import type { Db } from '#db/index.ts';
 import { dropLeftovers } from '#db/site-audit-drop.ts';
+import { closeReads, openReads } from '#db/site-audit-reads.ts';
 import {
   completeSiteAudit,
   finishSiteAudit,
@@ -13,12 +14,15 @@ import type { TimeSlicer } from '#server/lib/crawler/time-slice.ts';
 import type { CrawlFetcher } from '#server/lib/crawler/types.ts';
 import {
   ANALYSIS_BATCH,
+  READ_POLL_MS,
+  READ_WAIT_MS,
   type ExternalCheckSettings,
   type SiteAuditLimits,
   siteChecksFor,
   type SiteChecksSetting,
 } from '#server/config/site-audit-defaults.ts';
-import { runSiteAudit, type AuditProgress } from './audit.ts';
+import { runSiteAudit, type AuditProgress, type SharedReads } from './audit.ts';
+import type { PartInput } from './shared/part-job.ts';
 import type { AuditRenderer } from './render/renderer.ts';
 import { diffAgainstPrevious } from './diff.ts';
 import { pageRows, reportFacts } from './report.ts';
@@ -78,6 +82,18 @@ export interface AuditRunDeps {
   log?: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
   /** A browser for an audit that renders JavaScript (one per try, closed when it ends); undefined without Chromium. */
   makeRenderer?: () => AuditRenderer | undefined;
+  /** Several workers read each audit's pages (SITE_AUDIT_WORKERS above 1, on PostgreSQL; decision 0071). */
+  shared?: SharedAudits;
+}
+
+/** What an audit's job needs to share its pages with parts on the workers. */
+export interface SharedAudits {
+  /** Parts started per audit (SITE_AUDIT_WORKERS). */
+  workers: number;
+  /** How long a part's claim holds (SITE_AUDIT_READ_LEASE_MS). */
+  leaseMs: number;
+  /** Starts a part's job (the job system's enqueue, from this thread). */
+  startPart(input: PartInput, id: string): Promise<unknown>;
 }
 
 /** One try as the job system hands it over. */
@@ -87,6 +103,8 @@ export interface AuditTry {
   /** Aborted with 'cancel' (its visitor) or 'shutdown' (the process stops: tried again later). */
   signal: AbortSignal;
   progress(progress: AuditProgress): void;
+  /** The job's try (1 for the first): a shared audit's parts read for one try (default 1). */
+  attempt?: number;
 }
 
 /**
@@ -164,7 +182,9 @@ async function crawlAndStore(
       siteChecks: deps.siteChecks && siteChecksFor(deps.siteChecks, limits.maxPages),
       analysisBatch: deps.analysisBatch,
       resume,
+      shared: await startParts(deps, job),
     }).finally(async () => {
+      if (deps.shared) await closeReads(db, job.id);
       // Cancelled, failed or done: the audit's browser closes before the try ends.
       process.removeListener('exit', killBrowser);
       await renderer?.close();
@@ -215,6 +235,7 @@ async function crawlAndStore(
       {
         audit: job.id,
         pages: summary.pages,
+        ...(outcome.readers ? { readers: outcome.readers } : {}),
         ms: outcome.durationMs,
         stoppedBy: outcome.stoppedBy,
         ...(renderer ? { render: renderer.timings() } : {}),
@@ -230,6 +251,25 @@ async function crawlAndStore(
     await finishSiteAudit(db, job.id, { status: 'failed', error: message, finishedAt: now().toISOString() });
     return 'failed';
   }
+}
+
+/**
+ * A shared audit (0071; not one that renders, whose pages are read by its browser here): its reads opened for
+ * this try, and its parts started on the workers. Undefined: the audit reads its pages itself.
+ */
+async function startParts(deps: AuditRunDeps, job: AuditTry): Promise<SharedReads | undefined> {
+  const shared = deps.shared;
+  if (!shared || shared.workers < 2 || job.input.render) return undefined;
+  const attempt = job.attempt ?? 1;
+  await openReads(deps.db, job.id, attempt);
+  for (let part = 1; part <= shared.workers; part += 1)
+    await shared.startPart({ auditId: job.id, attempt, part }, `${job.id}-t${attempt}-p${part}`);
+  return {
+    pollMs: READ_POLL_MS,
+    waitMs: READ_WAIT_MS,
+    leaseMs: shared.leaseMs,
+    close: () => closeReads(deps.db, job.id),
+  };
 }
 
 /**

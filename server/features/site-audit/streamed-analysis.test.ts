@@ -1,18 +1,17 @@
-import { Writable } from 'node:stream';
 import { ValuesNode, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Db } from '#db/index.ts';
-import { auditIssues, auditPages, getSiteAudit, insertSiteAudit, SAVE_BATCH_ROWS } from '#db/site-audits.ts';
+import { insertSiteAudit, SAVE_BATCH_ROWS } from '#db/site-audits.ts';
 import { SITE_AUDIT_LIMITS, type SiteChecks } from '#server/config/site-audit-defaults.ts';
 import { CRAWLER_BOT_NAME } from '#server/lib/crawler/index.ts';
 import { createTimeSlicer } from '#server/lib/crawler/time-slice.ts';
 import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
-import { serveFixture, type FixtureSite, type ServedFixture } from '#test/fixtures/crawl-site.ts';
+import { serveFixture, type ServedFixture } from '#test/fixtures/crawl-site.ts';
+import { sized, storedAudit } from '#test/helpers/stored-audit.ts';
 import { startLoopbackServer } from '#test/fixtures/loopback.ts';
 import { indexingContentSite } from '#test/fixtures/site-audit-indexing-content-site.ts';
 import { plantedExpectation, plantedSite } from '#test/fixtures/site-audit-site.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
-import { writeAuditCsv } from './csv-router.ts';
 import { runAuditTry } from './run.ts';
 
 /*
@@ -24,18 +23,6 @@ const slicer = createTimeSlicer();
 
 /** One fixed instant for every request: timings (ttfb) are 0 whichever way the audit runs. */
 const still = () => 0;
-
-/**
- * The site with each body's length declared: a chunked body over a size cap is counted to where a chunk
- * crosses it, which differs from one crawl to the next; a declared one is taken as declared.
- */
-const sized =
-  (site: FixtureSite): FixtureSite =>
-  (path, origin) => {
-    const answer = site(path, origin);
-    if (answer?.body === undefined || answer.headers?.['content-length'] !== undefined) return answer;
-    return { ...answer, headers: { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)) } };
-  };
 
 /** What the job did to the report's tables and the crawl store's records, in order: how it wrote its rows. */
 function statements() {
@@ -57,43 +44,6 @@ function statements() {
     transformResult: async ({ result }) => result,
   };
   return { plugin, log };
-}
-
-/** Everything stored of a finished audit but its id, timing (`durationMs`) and when it ran. */
-async function storedAudit(db: Db, id: string) {
-  const audit = await getSiteAudit(db, id);
-  expect(audit).toMatchObject({ status: 'done', error: null });
-  const { durationMs, ...report } = audit!.report as { durationMs: number };
-  expect(durationMs).toBeGreaterThanOrEqual(0);
-  let csv = '';
-  const out = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      csv += chunk.toString();
-      done();
-    },
-  });
-  await writeAuditCsv(db, { id, report: audit!.report }, out, 7);
-  const pages = await auditPages(db, id, { offset: 0, limit: 10_000 });
-  const resources = await auditPages(db, id, { offset: 0, limit: 10_000, kind: 'resource' });
-  return {
-    url: audit!.url,
-    crawled: audit!.crawled,
-    discovered: audit!.discovered,
-    summary: audit!.summary,
-    report,
-    diff: audit!.diff,
-    issues: await auditIssues(db, id),
-    pages,
-    resources,
-    csv,
-    // The crawl store has served: none of it is left.
-    store: await db
-      .selectFrom('site_audit_urls')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('audit_id', '=', id)
-      .executeTakeFirstOrThrow()
-      .then((row) => Number(row.n)),
-  };
 }
 
 describe.each(DIALECTS)('the job’s analysis from the crawl store on %s', (dialect) => {

@@ -1,17 +1,15 @@
 import type { Readable } from 'node:stream';
 import type { CrawlControl, CrawlVisitor } from '#server/lib/crawler/index.ts';
-import { isHtmlContentType } from '#server/lib/crawler/directives.ts';
 import type { QueueItem } from '#server/lib/crawler/frontier.ts';
 import type { CrawlFetchResponse } from '#server/lib/crawler/types.ts';
 import type { PageFacts } from '#server/lib/page-facts/facts.ts';
 import { hasNoindex, xRobotsDirectivesFor } from '#server/lib/page-facts/robots-directives.ts';
-import { looksLikeHtml, mayBeMislabelledHtml } from './indexing-content-record.ts';
 import { createPageRecorder, type PageRecorder } from './page-record.ts';
 import { compareRender, parseRendered, unrendered } from './render/compare.ts';
 import { RenderingStoppedError, type AuditRenderer } from './render/renderer.ts';
-import { bodySize, countLimitOf, parseHtml } from './response-body.ts';
+import { bodyKindOf, measureBody, parseHtml, preparedBodies } from './response-body.ts';
 import { readSitemaps, type SitemapReadResult } from './sitemaps.ts';
-import { LOADED_AS, type PageRecord, type UrlNode, type UrlStore } from './store.ts';
+import type { PageRecord, UrlNode, UrlStore } from './store.ts';
 
 export interface AuditVisitorOptions {
   store: UrlStore;
@@ -127,14 +125,12 @@ async function measure(
   item: QueueItem,
   res: CrawlFetchResponse<Readable>,
   crawl: CrawlControl,
-  loadedAsCode: boolean,
 ): Promise<void> {
-  const { status, headers } = res;
-  const sniff =
-    !loadedAsCode && status === 200 && mayBeMislabelledHtml(headers['content-type'])
-      ? (head: Buffer) => (node.htmlMislabelled = looksLikeHtml(head))
-      : undefined;
-  node.bytes = await bodySize(res, sniff, countLimitOf(node)).catch(() => -1);
+  const { headers } = res;
+  const prepared = preparedBodies.get(res);
+  const measured = prepared?.kind === 'measured' ? prepared : await measureBody(res, item.start, node.loadedAs);
+  node.bytes = measured.bytes;
+  node.htmlMislabelled = measured.htmlMislabelled;
   policy.spend(crawl, Math.max(0, node.bytes));
   crawl.failStart(
     item,
@@ -156,10 +152,15 @@ async function readPage(
   // (loading Playwright) holds this thread for a moment, which would add to robots.txt's and the start
   // page's time to first byte (slow-response).
   if (item.start) options.renderer?.warmUp();
-  let parsed;
+  let parsed: { facts: PageFacts; bytes: number; body?: Buffer };
   try {
     const render = options.renderer !== undefined && state.renderStopped === null;
-    parsed = await parseHtml(res.body, res.headers['content-type'], crawl.breathe, render);
+    const prepared = preparedBodies.get(res);
+    if (prepared?.kind === 'unreadable') throw new Error(prepared.message);
+    parsed =
+      prepared?.kind === 'page'
+        ? prepared
+        : await parseHtml(res.body, res.headers['content-type'], crawl.breathe, render);
   } catch (error) {
     if (crawl.signal.aborted) {
       // Cut off by a stop, not the site's fault: reported as not crawled.
@@ -234,14 +235,12 @@ export function createAuditVisitor(options: AuditVisitorOptions): { visitor: Cra
       node.ttfbMs = res.timings?.ttfbMs ?? 0;
       node.contentType = headers['content-type'] ?? '';
       if (status >= 300 && status < 400) return visitRedirect(policy, node, item, res, crawl);
-      if (status < 200 || status >= 300) {
+      const kind = bodyKindOf(status, headers['content-type'], item.start, node.loadedAs);
+      if (kind === 'none') {
         res.body.destroy();
         return crawl.failStart(item, 'upstream', `The start page answered HTTP ${status}.`);
       }
-      // A script or stylesheet is measured, never parsed as a page, whatever its content type says.
-      const loadedAsCode = !item.start && (node.loadedAs & (LOADED_AS.script | LOADED_AS.stylesheet)) !== 0;
-      if (loadedAsCode || !isHtmlContentType(headers['content-type']))
-        return measure(policy, node, item, res, crawl, loadedAsCode);
+      if (kind === 'measure') return measure(policy, node, item, res, crawl);
       if (!(await readPage(policy, node, item, res, crawl))) return;
       if (item.start && !sitemapsStarted) await loadSitemaps(crawl);
       options.onProgress?.();

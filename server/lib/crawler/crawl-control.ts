@@ -48,6 +48,11 @@ export interface CoreOptions {
   resume?: CrawlResume;
   /** Where the frontier keeps the URLs waiting (default: in memory); a site audit's is its crawl store. */
   queue?: QueueSource;
+  /**
+   * Fetches a queued URL (default: `fetcher.stream` with `pageFetchOptions`): a shared site audit has its
+   * parts on other workers fetch and read its pages (server/features/site-audit/shared/).
+   */
+  fetchPage?: (item: QueueItem, options: CrawlFetchOptions) => Promise<CrawlFetchResponse<Readable>>;
 }
 
 /** Where an earlier try left a crawl: its frontier, the site's origin, and what it spent of the budgets. */

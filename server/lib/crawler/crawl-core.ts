@@ -8,7 +8,7 @@ import { createRequestBudget, type RequestBudget } from './request-budget.ts';
 import type { RobotsPolicy } from './robots.ts';
 import { createSkipLog, type SkipLog } from './skip-log.ts';
 import { eventLoopSlicer } from './time-slice.ts';
-import type { StopReason } from './types.ts';
+import type { CrawlFetchOptions, StopReason } from './types.ts';
 
 export type { CoreOptions, CoreResult, CrawlControl, CrawlResume, CrawlVisitor } from './crawl-control.ts';
 
@@ -121,6 +121,21 @@ interface Drain {
   visitor: CrawlVisitor;
 }
 
+/** How the crawl asks for a queued URL: no redirect followed, its time and size capped, HTML preferred. */
+export function pageFetchOptions(
+  limits: Pick<CoreOptions, 'pageTimeoutMs' | 'maxPageBytes'>,
+  signal: AbortSignal,
+): CrawlFetchOptions {
+  return {
+    maxRedirects: 0,
+    timeoutMs: limits.pageTimeoutMs,
+    maxBytes: limits.maxPageBytes,
+    onTooLarge: 'truncate',
+    signal,
+    headers: { accept: ACCEPT_HTML },
+  };
+}
+
 /** One queued URL: fetched (its request was claimed when it left the queue) and handed to the visitor. */
 async function visitItem(run: Drain, item: QueueItem): Promise<void> {
   const { settings, stopper, skips, control, visitor } = run;
@@ -128,14 +143,8 @@ async function visitItem(run: Drain, item: QueueItem): Promise<void> {
   if (stopper.signal.aborted) return skips.add(item.url, 'cap', stopper.detail());
   let res;
   try {
-    res = await settings.fetcher.stream(item.url, {
-      maxRedirects: 0,
-      timeoutMs: settings.pageTimeoutMs,
-      maxBytes: settings.maxPageBytes,
-      onTooLarge: 'truncate',
-      signal: stopper.signal,
-      headers: { accept: ACCEPT_HTML },
-    });
+    const options = pageFetchOptions(settings, stopper.signal);
+    res = await (settings.fetchPage ? settings.fetchPage(item, options) : settings.fetcher.stream(item.url, options));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (stopper.signal.aborted && !item.start) return skips.add(item.url, 'cap', stopper.detail());

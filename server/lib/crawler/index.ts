@@ -6,6 +6,7 @@ export { CRAWL_DEFAULTS } from './defaults.ts';
 export {
   runCrawl,
   resolveBase,
+  pageFetchOptions,
   type CrawlControl,
   type CrawlResume,
   type CrawlVisitor,
