@@ -251,3 +251,59 @@ test('a worker killed mid-crawl: the audit carries on from its stored frontier, 
     await site.close();
   }
 }, 90_000);
+
+/** Two parts per audit, each with half the concurrency (4 of 8); a dead worker's claims run out in 3 s. */
+const SHARED_ENV = {
+  ...BATCH_ENV,
+  SITE_AUDIT_WORKERS: '2',
+  SITE_AUDIT_READ_LEASE_MS: '3000',
+  SITE_AUDIT_CONCURRENCY: '8',
+};
+
+/** Pages a part holds claimed and unanswered, by the part's name. */
+async function claimedBy(db: TestApp['db'], id: string): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom('site_audit_reads')
+    .select('owner')
+    .where('audit_id', '=', id)
+    .where('owner', 'is not', null)
+    .where('answer', 'is', null)
+    .execute();
+  const counts: Record<string, number> = {};
+  for (const { owner } of rows) counts[owner!] = (counts[owner!] ?? 0) + 1;
+  return counts;
+}
+
+test('two workers read one audit’s pages at once; one killed mid-read loses nothing, and the report is the one an audit never stopped stores', async () => {
+  const site = await gatedPlantedSite(ANSWERED_BEFORE_KILL);
+  try {
+    const web = await webApp(site.hostPort);
+    await startWorkerProcess(web, SHARED_ENV);
+    const second = await startWorkerProcess(web, SHARED_ENV);
+    const id = await startAudit(web.app, `${site.origin}/`);
+    const stream = followEventStream(web.app, `/api/site-audits/${id}/events`);
+    // At the gate each worker's part holds pages it claimed: one part a process, each with its share.
+    await vi.waitFor(
+      async () => {
+        const claimed = await claimedBy(web.db, id);
+        expect(claimed['part-1']).toBeGreaterThan(0);
+        expect(claimed['part-2']).toBeGreaterThan(0);
+        expect(Math.max(...Object.values(claimed))).toBeLessThanOrEqual(4);
+      },
+      { timeout: 60_000, interval: 50 },
+    );
+    // The second worker dies holding pages (its part's, and the audit's job if it ran there).
+    await second.kill();
+    site.release();
+    await jobsApp(web, SHARED_ENV);
+    expect(await stream.ended).toMatch(/event: done\ndata: \{"type":"done"/);
+
+    // The same site audited by workers never stopped.
+    const control = await startAudit(web.app, `${site.origin}/`);
+    expect(await followEventStream(web.app, `/api/site-audits/${control}/events`).ended).toMatch(/event: done/);
+    expect(await reportOf(web.db, id)).toEqual(await reportOf(web.db, control));
+    expect(await web.db.selectFrom('site_audit_reads').selectAll().execute()).toEqual([]);
+  } finally {
+    await site.close();
+  }
+}, 120_000);
