@@ -16,9 +16,9 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { startThrowawayPostgres } from '../lib/throwaway-postgres.mjs';
 import { steadyLoad } from './lib/load.mjs';
+import { freshDatabase } from './lib/fresh-database.mjs';
 import { startBuiltServer, startFixture, startSiteAudit } from './lib/server.mjs';
 
 const PAGES = 2000;
@@ -141,17 +141,6 @@ async function pageThroughput(databaseUrl) {
   } finally {
     await server.stop();
   }
-}
-
-async function freshDatabase(adminUrl, name) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 async function workers(adminUrl, count) {

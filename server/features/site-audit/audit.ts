@@ -95,6 +95,8 @@ export interface RunSiteAuditOptions {
 
 /** How a shared audit's job waits on its parts' reads (shared/remote-pages.ts), and closes them when its crawl ends. */
 export interface SharedReads {
+  /** Pages handed over at once, per page the parts fetch at once (SITE_AUDIT_CONCURRENCY). */
+  depth: number;
   pollMs: number;
   waitMs: number;
   leaseMs: number;
@@ -206,7 +208,8 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
       startUrl: options.startUrl,
       fetcher: options.fetcher,
       botName: CRAWLER_BOT_NAME,
-      concurrency: limits.concurrency,
+      // Shared, more pages are handed over than the parts fetch at once between them (`concurrency`).
+      concurrency: limits.concurrency * (options.shared?.depth ?? 1),
       maxRequests: limits.maxPages,
       maxDepth: MAX_CRAWL_DEPTH,
       pageTimeoutMs: limits.pageTimeoutMs,

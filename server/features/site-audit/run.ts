@@ -94,7 +94,15 @@ export interface SharedAudits {
   leaseMs: number;
   /** Starts a part's job (the job system's enqueue, from this thread). */
   startPart(input: PartInput, id: string): Promise<unknown>;
+  /** Pages handed over at once per page fetched at once (default SHARED_DEPTH; a test hands one at a time). */
+  depth?: number;
 }
+
+/**
+ * A shared audit's page is in flight from the moment it is handed over until its answer is taken, database trips
+ * included: twice as many are handed over as the parts fetch at once between them (SITE_AUDIT_CONCURRENCY).
+ */
+const SHARED_DEPTH = 2;
 
 /** One try as the job system hands it over. */
 export interface AuditTry {
@@ -265,6 +273,7 @@ async function startParts(deps: AuditRunDeps, job: AuditTry): Promise<SharedRead
   for (let part = 1; part <= shared.workers; part += 1)
     await shared.startPart({ auditId: job.id, attempt, part }, `${job.id}-t${attempt}-p${part}`);
   return {
+    depth: shared.depth ?? SHARED_DEPTH,
     pollMs: READ_POLL_MS,
     waitMs: READ_WAIT_MS,
     leaseMs: shared.leaseMs,

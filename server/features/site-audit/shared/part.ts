@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { Db } from '#db/index.ts';
 import { answerRead, claimReads, freeOwnReads, readsOpen } from '#db/site-audit-reads.ts';
 import type { CrawlFetcher, CrawlFetchOptions } from '#server/lib/crawler/types.ts';
@@ -35,6 +36,8 @@ export async function runReadPart(options: ReadPartOptions): Promise<number> {
   const { db, auditId, owner, signal } = options;
   const now = options.now ?? Date.now;
   const pause = options.pause ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  // Each read's fetch listens on the part's signal: `slots` of them at once, not a leak.
+  if (options.fetchOptions.signal) setMaxListeners(options.slots + 10, options.fetchOptions.signal);
   await freeOwnReads(db, auditId, owner);
   const working = new Set<Promise<void>>();
   let read = 0;

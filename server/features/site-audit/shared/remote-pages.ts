@@ -139,6 +139,25 @@ export function createRemotePages(options: RemotePagesOptions): RemotePages {
     }
   }
 
+  /** The pages awaited under each crawl signal (one listener a signal, however many pages are in flight). */
+  const waiting = new WeakMap<AbortSignal, Set<number>>();
+  function watch(signal: AbortSignal, id: number): void {
+    let ids = waiting.get(signal);
+    if (!ids) {
+      const those = (ids = new Set());
+      waiting.set(signal, those);
+      signal.addEventListener(
+        'abort',
+        () => {
+          for (const waited of those) awaited.get(waited)?.reject(signal.reason);
+          for (const waited of those) awaited.delete(waited);
+        },
+        { once: true },
+      );
+    }
+    ids.add(id);
+  }
+
   return {
     counts,
     check() {
@@ -150,18 +169,14 @@ export function createRemotePages(options: RemotePagesOptions): RemotePages {
       signal?.throwIfAborted();
       if (failure !== null) throw failure;
       const answer = new Promise<ReadAnswer>((resolve, reject) => awaited.set(id, { resolve, reject }));
+      if (signal) watch(signal, id);
       toAdd.push({ id, url: item.url, request: JSON.stringify(options.requestOf(item)) });
-      const onAbort = () => {
-        awaited.get(id)?.reject(signal!.reason);
-        awaited.delete(id);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
+      await add().catch((error: unknown) => fail(error));
+      void look();
       try {
-        await add().catch((error: unknown) => fail(error));
-        void look();
         return responseOf(await answer);
       } finally {
-        signal?.removeEventListener('abort', onAbort);
+        if (signal) waiting.get(signal)?.delete(id);
       }
     },
   };

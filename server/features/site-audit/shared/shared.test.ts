@@ -104,6 +104,7 @@ describe.each(DIALECTS)('a shared audit on %s', (dialect) => {
     const parts: Array<Promise<number>> = [];
     const shared = await runJob(served, 'shared', {
       workers: 2,
+      depth: 1,
       leaseMs: 60_000,
       startPart: async (input) => parts.push(partHere(served, input, 60_000)),
     });
@@ -130,6 +131,7 @@ describe.each(DIALECTS)('a shared audit on %s', (dialect) => {
     const held: number[] = [];
     const shared = await runJob(served, 'shared', {
       workers: 2,
+      depth: 1,
       leaseMs: 50,
       async startPart(input) {
         if (input.part === 1) return parts.push(partHere(served, input, 50));
