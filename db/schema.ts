@@ -171,15 +171,6 @@ export interface Tables {
     until: number | null;
     answer: Buffer | null;
   };
-  /** The places each host of a shared audit allows at once, leased per fetch (migration 0039, db/site-audit-host-slots.ts). */
-  site_audit_host_slots: {
-    audit_id: string;
-    host: string;
-    slot: number;
-    owner: string | null;
-    until: number | null;
-    next_at: number;
-  };
   /**
    * Everything the site sends (db/messages.ts, server/lib/messaging): one row per message and channel;
    * times in `next_attempt_at` and `give_up_at` are milliseconds since the epoch.

@@ -31,7 +31,6 @@ const CRAWL_STORE: readonly AuditTable[] = [
   { name: 'site_audit_strings', key: ['kind', 'id'] },
   { name: 'site_audit_records', key: ['id'] },
   { name: 'site_audit_urls', key: ['id'] },
-  { name: 'site_audit_host_slots', key: ['host', 'slot'] },
   { name: 'site_audit_reads', key: ['id'] },
 ];
 

@@ -15,3 +15,6 @@ CREATE TABLE IF NOT EXISTS site_audit_reads (
   PRIMARY KEY (audit_id, id)
 );
 ALTER TABLE site_audit_frontiers ADD COLUMN reads_open INTEGER NOT NULL DEFAULT 0;
+-- The per-host places of migration 0039 are not needed: the audit's job alone decides what is in flight, so its
+-- politeness holds for the whole audit whichever worker fetches (decision 0071).
+DROP TABLE IF EXISTS site_audit_host_slots;
