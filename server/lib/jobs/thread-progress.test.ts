@@ -12,7 +12,7 @@ afterEach(async () => {
 });
 
 // A site audit reports progress once a page: posted from its thread each time, the messages alone cost the
-// thread 6% of a 100,000-page crawl (decision 0070). The thread throttles them to the job's interval, the last kept.
+// thread 6% of a 30,000-page crawl (decision 0070). The thread throttles them to the job's interval, the last kept.
 test("a job thread posts its progress at most once per the job's interval, and its last one before its result", async () => {
   database = await openJobsDatabase('embedded');
   pool = createThreadPool({
