@@ -23,8 +23,13 @@ export interface SiteAuditLimits {
 /** Answers per batch the crawl writes to its store (decision 0059): a transaction every 200 pages keeps commits few and a batch small. */
 export const CRAWL_WRITE_BATCH = 200;
 
-/** URLs per batch the analysis reads back from the store to run the page and node rules (decision 0063): 500 pages' records are a few megabytes. */
-export const ANALYSIS_BATCH = 500;
+/**
+ * URLs per batch the analysis reads back from the store to run the page and node rules (decision 0063): 2,000
+ * pages' records and the URLs they name are some 20 MB. From 500 (0070's addendum): a URL named by pages of
+ * several batches is read once a batch, and on a 20,000-page audit the page and node rules took a third less
+ * time, the server's CPU a sixth less.
+ */
+export const ANALYSIS_BATCH = 2_000;
 
 /** Queued URLs a crawl leases from its store at a time (decision 0064): what memory holds of its queue. */
 export const FRONTIER_BATCH = 500;

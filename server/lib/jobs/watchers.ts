@@ -35,6 +35,8 @@ export function createWatchers(log: Logger): Watchers {
 
 export interface Throttle<T> {
   push(value: T): void;
+  /** Sends a value still waiting now (the job ends: its last progress goes before its outcome). */
+  flush(): void;
   /** Drops a value still waiting (the job ended: its outcome supersedes it). */
   cancel(): void;
 }
@@ -62,6 +64,10 @@ export function throttle<T>(intervalMs: number, send: (value: T) => void): Throt
       const wait = last + intervalMs - Date.now();
       if (wait <= 0) return flush();
       timer = setTimeout(flush, wait);
+    },
+    flush() {
+      clearTimeout(timer);
+      flush();
     },
     cancel() {
       clearTimeout(timer);
