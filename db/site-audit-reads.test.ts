@@ -5,6 +5,7 @@ import { dropCrawlStore } from './site-audit-drop.ts';
 import {
   addReads,
   answerRead,
+  answerReads,
   claimReads,
   closeReads,
   freeOwnReads,
@@ -60,14 +61,30 @@ describe.each(DIALECTS)('a shared audit’s page reads on %s', (dialect) => {
     expect(await answerRead(db, id, { id: 2, owner: 'part-2', answer: Buffer.from('late') })).toBe(false);
     expect(await answerRead(db, id, { id: 2, owner: 'part-1', answer: Buffer.from('two') })).toBe(true);
     expect(await answerRead(db, id, { id: 2, owner: 'part-1', answer: Buffer.from('again') })).toBe(false);
+    // Several at once: only those still the owner's and unanswered take their answer.
+    expect(
+      await answerReads(db, id, 'part-2', [
+        { id: 3, answer: Buffer.from('three') },
+        { id: 2, answer: Buffer.from('not') },
+      ]),
+    ).toBe(0);
+    expect(
+      await answerReads(db, id, 'part-1', [
+        { id: 3, answer: Buffer.from('three') },
+        { id: 2, answer: Buffer.from('not') },
+      ]),
+    ).toBe(1);
     // Answers are taken once, in order; an answered page is never claimed again.
     expect(await takeAnswers(db, id, 2)).toEqual([
       { id: 0, owner: 'part-1', answer: Buffer.from('zero') },
       { id: 1, owner: 'part-1', answer: Buffer.from('one') },
     ]);
-    expect(await takeAnswers(db, id, 10)).toEqual([{ id: 2, owner: 'part-1', answer: Buffer.from('two') }]);
+    expect(await takeAnswers(db, id, 10)).toEqual([
+      { id: 2, owner: 'part-1', answer: Buffer.from('two') },
+      { id: 3, owner: 'part-1', answer: Buffer.from('three') },
+    ]);
     expect(await takeAnswers(db, id, 10)).toEqual([]);
-    expect(ids(await claimReads(db, id, claim('part-3', 200_000)))).toEqual([3, 4]);
+    expect(ids(await claimReads(db, id, claim('part-3', 200_000)))).toEqual([4]);
   });
 
   test('a part that starts again frees its own claims at once; another part’s stay', async () => {

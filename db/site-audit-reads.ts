@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { dialectOf, type Db } from './index.ts';
 
 /*
@@ -74,32 +75,26 @@ export async function addReads(db: Db, auditId: string, rows: readonly ReadRow[]
  */
 export async function claimReads(db: Db, auditId: string, claim: ReadClaim): Promise<ReadRow[]> {
   if (claim.limit <= 0) return [];
-  return db.transaction().execute(async (trx) => {
-    let query = trx
-      .selectFrom('site_audit_reads')
-      .select(['id', 'url', 'request'])
-      .where('audit_id', '=', auditId)
-      .where('answer', 'is', null)
-      .where((eb) =>
-        claim.lapsedOnly ? eb('until', '<', claim.now) : eb.or([eb('owner', 'is', null), eb('until', '<', claim.now)]),
-      )
-      .orderBy('id')
-      .limit(claim.limit);
-    if (dialectOf(trx) === 'postgres') query = query.forUpdate().skipLocked();
-    const rows = await query.execute();
-    if (rows.length === 0) return [];
-    await trx
-      .updateTable('site_audit_reads')
-      .set({ owner: claim.owner, until: claim.now + claim.leaseMs })
-      .where('audit_id', '=', auditId)
-      .where(
-        'id',
-        'in',
-        rows.map((row) => row.id),
-      )
-      .execute();
-    return rows;
-  });
+  // One statement, one round trip: the rows chosen and claimed together.
+  let chosen = db
+    .selectFrom('site_audit_reads')
+    .select('id')
+    .where('audit_id', '=', auditId)
+    .where('answer', 'is', null)
+    .where((eb) =>
+      claim.lapsedOnly ? eb('until', '<', claim.now) : eb.or([eb('owner', 'is', null), eb('until', '<', claim.now)]),
+    )
+    .orderBy('id')
+    .limit(claim.limit);
+  if (dialectOf(db) === 'postgres') chosen = chosen.forUpdate().skipLocked();
+  const rows = await db
+    .updateTable('site_audit_reads')
+    .set({ owner: claim.owner, until: claim.now + claim.leaseMs })
+    .where('audit_id', '=', auditId)
+    .where('id', 'in', chosen)
+    .returning(['id', 'url', 'request'])
+    .execute();
+  return rows.sort((a, b) => a.id - b.id);
 }
 
 /** A part that starts again (its worker died) frees the rows its earlier run had claimed. */
@@ -119,42 +114,68 @@ export async function answerRead(
   auditId: string,
   read: { id: number; owner: string; answer: Buffer },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('site_audit_reads')
-    .set({ answer: read.answer })
-    .where('audit_id', '=', auditId)
-    .where('id', '=', read.id)
-    .where('owner', '=', read.owner)
-    .where('answer', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return (await answerReads(db, auditId, read.owner, [read])) === 1;
 }
 
-/** Takes up to `limit` answers (deleting their rows), in the order the pages were added. */
+/**
+ * Stores the owner's answers, one statement on PostgreSQL (a part answers those ready together); answers how
+ * many rows were still the owner's and unanswered, and so took their answer.
+ */
+export async function answerReads(
+  db: Db,
+  auditId: string,
+  owner: string,
+  answers: ReadonlyArray<{ id: number; answer: Buffer }>,
+): Promise<number> {
+  if (answers.length === 0) return 0;
+  if (dialectOf(db) === 'postgres') {
+    const values = sql.join(answers.map((read) => sql`(${read.id}::integer, ${read.answer}::bytea)`));
+    const result = await sql`UPDATE site_audit_reads AS r SET answer = v.answer
+      FROM (VALUES ${values}) AS v (id, answer)
+      WHERE r.audit_id = ${auditId} AND r.id = v.id AND r.owner = ${owner} AND r.answer IS NULL`.execute(db);
+    return Number(result.numAffectedRows ?? 0);
+  }
+  // SQLite's statements cost no round trip: one transaction of them.
+  return db.transaction().execute(async (trx) => {
+    let stored = 0;
+    for (const read of answers) {
+      const result = await trx
+        .updateTable('site_audit_reads')
+        .set({ answer: read.answer })
+        .where('audit_id', '=', auditId)
+        .where('id', '=', read.id)
+        .where('owner', '=', owner)
+        .where('answer', 'is', null)
+        .executeTakeFirst();
+      stored += Number(result.numUpdatedRows);
+    }
+    return stored;
+  });
+}
+
+/** Takes up to `limit` answers (deleting their rows, one statement), in the order the pages were added. */
 export async function takeAnswers(
   db: Db,
   auditId: string,
   limit: number,
 ): Promise<Array<{ id: number; owner: string | null; answer: Buffer }>> {
-  return db.transaction().execute(async (trx) => {
-    const rows = await trx
-      .selectFrom('site_audit_reads')
-      .select(['id', 'owner', 'answer'])
-      .where('audit_id', '=', auditId)
-      .where('answer', 'is not', null)
-      .orderBy('id')
-      .limit(limit)
-      .execute();
-    if (rows.length === 0) return [];
-    await trx
-      .deleteFrom('site_audit_reads')
-      .where('audit_id', '=', auditId)
-      .where(
-        'id',
-        'in',
-        rows.map((row) => row.id),
-      )
-      .execute();
-    return rows.map((row) => ({ id: row.id, owner: row.owner, answer: Buffer.from(row.answer!) }));
-  });
+  const rows = await db
+    .deleteFrom('site_audit_reads')
+    .where('audit_id', '=', auditId)
+    .where(
+      'id',
+      'in',
+      db
+        .selectFrom('site_audit_reads')
+        .select('id')
+        .where('audit_id', '=', auditId)
+        .where('answer', 'is not', null)
+        .orderBy('id')
+        .limit(limit),
+    )
+    .returning(['id', 'owner', 'answer'])
+    .execute();
+  return rows
+    .sort((a, b) => a.id - b.id)
+    .map((row) => ({ id: row.id, owner: row.owner, answer: Buffer.from(row.answer!) }));
 }

@@ -3,11 +3,13 @@
 // process and worker processes on PostgreSQL (TEST_DATABASE_URL's server, else a throw-away cluster). First
 // one worker reads its audit's pages itself (SITE_AUDIT_WORKERS=1); then two workers, whose two parts read
 // them (SITE_AUDIT_WORKERS=2). Both at SITE_AUDIT_CONCURRENCY (default here 32) for the whole audit.
-// Prints seconds, pages a second, and the pages each part read (from the audit's "site audit done" log).
+// Prints seconds, pages a second, the worker processes' CPU a URL, and the pages each part read (from the
+// audit's "site audit done" log).
 // Goal: both parts read at least a quarter each, and two workers are faster than one.
 import { existsSync } from 'node:fs';
 import { startThrowawayPostgres } from '../lib/throwaway-postgres.mjs';
 import { freshDatabase } from './lib/fresh-database.mjs';
+import { treeCpuSeconds } from './lib/proc.mjs';
 import { startBuiltServer, startFixture, startSiteAudit } from './lib/server.mjs';
 
 const PAGES = Number(process.env.PAGES ?? 30_000);
@@ -52,14 +54,17 @@ async function audit(adminUrl, workers) {
   const nodeArgs = process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE}/${workers}`] : [];
   for (let i = 0; i < workers; i++) started.push(await startBuiltServer({ ...env, ROLE: 'worker' }, nodeArgs, onLog));
   try {
+    const cpuBefore = started.reduce((sum, worker) => sum + treeCpuSeconds(worker.pid), 0);
     const begin = performance.now();
     const id = await startSiteAudit(web.url, `http://127.0.0.1:${site.port}/`);
     const result = await untilFinished(web.url, id);
     const seconds = (performance.now() - begin) / 1000;
     const pages = result.summary?.pages ?? 0;
     const readers = result.status === 'done' ? await done : undefined;
+    const cpu = started.reduce((sum, worker) => sum + treeCpuSeconds(worker.pid), 0) - cpuBefore;
     console.log(
-      `${workers} worker(s): audit ${result.status}, ${pages} URLs in ${seconds.toFixed(1)} s = ${(pages / seconds).toFixed(0)} URLs/s; read by ${JSON.stringify(readers)}`,
+      `${workers} worker(s): audit ${result.status}, ${pages} URLs in ${seconds.toFixed(1)} s = ${(pages / seconds).toFixed(0)} URLs/s; ` +
+        `workers' CPU ${cpu.toFixed(1)} s = ${((cpu / pages) * 1000).toFixed(2)} ms a URL; read by ${JSON.stringify(readers)}`,
     );
     return { seconds, readers, status: result.status };
   } finally {

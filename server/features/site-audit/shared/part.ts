@@ -1,7 +1,8 @@
 import { setMaxListeners } from 'node:events';
 import type { Db } from '#db/index.ts';
-import { answerRead, claimReads, freeOwnReads, readsOpen } from '#db/site-audit-reads.ts';
+import { answerReads, claimReads, freeOwnReads, readsOpen } from '#db/site-audit-reads.ts';
 import type { CrawlFetcher, CrawlFetchOptions } from '#server/lib/crawler/types.ts';
+import { createBackoff, MAX_BACKOFF } from './backoff.ts';
 import { encodeAnswer, readAnswer, type ReadRequest } from './answer.ts';
 
 /*
@@ -43,13 +44,18 @@ export async function runReadPart(options: ReadPartOptions): Promise<number> {
   let read = 0;
   let failure: unknown = null;
   let freed: () => void = () => {};
+  const backoff = createBackoff(options.pollMs, options.pollMs * MAX_BACKOFF);
+  // Answers ready while the last ones are being stored go in the next statement together.
+  const store = groupWrites((answers: Array<{ id: number; answer: Buffer }>) =>
+    answerReads(db, auditId, owner, answers).then((stored) => void (read += stored)),
+  );
 
   function start(row: { id: number; url: string; request: string }): void {
     const request = JSON.parse(row.request) as ReadRequest;
     const done = readAnswer(options.fetcher, row.url, request, options.fetchOptions, options.breathe)
       .then(async (answer) => {
         if (signal.aborted) return;
-        if (await answerRead(db, auditId, { id: row.id, owner, answer: encodeAnswer(answer) })) read += 1;
+        await store({ id: row.id, answer: encodeAnswer(answer) });
       })
       .catch((error: unknown) => {
         failure ??= error;
@@ -63,25 +69,51 @@ export async function runReadPart(options: ReadPartOptions): Promise<number> {
 
   try {
     while (!signal.aborted && failure === null) {
-      const rows = await claimReads(db, auditId, {
-        owner,
-        now: now(),
-        leaseMs: options.leaseMs,
-        limit: options.slots - working.size,
-      });
+      const limit = options.slots - working.size;
+      const rows = await claimReads(db, auditId, { owner, now: now(), leaseMs: options.leaseMs, limit });
       for (const row of rows) start(row);
+      if (rows.length > 0) backoff.reset();
+      // A full claim may have left more waiting: claim again at once; otherwise wait for a read to end.
+      if (rows.length > 0 && rows.length === limit) continue;
       if (working.size >= options.slots) {
         // Full: the next claim waits for a read to end.
         await new Promise<void>((resolve) => (freed = resolve));
         continue;
       }
-      if (rows.length > 0) continue;
       if (working.size === 0 && !(await readsOpen(db, auditId, options.attempt))) break;
-      await Promise.race([pause(options.pollMs), new Promise<void>((resolve) => (freed = resolve))]);
+      await Promise.race([pause(backoff.next()), new Promise<void>((resolve) => (freed = resolve))]);
     }
   } finally {
     await Promise.all(working);
   }
   if (failure !== null) throw failure;
   return read;
+}
+
+/**
+ * Writes items in groups: an item given while a write runs waits for the next one, which takes every item
+ * waiting then. Each item's promise settles with its group's write.
+ */
+export function groupWrites<T>(write: (items: T[]) => Promise<void>): (item: T) => Promise<void> {
+  let waiting: Array<{ item: T; settle: { resolve(): void; reject(error: unknown): void } }> = [];
+  let writing = false;
+  async function drain(): Promise<void> {
+    writing = true;
+    while (waiting.length > 0) {
+      const group = waiting;
+      waiting = [];
+      try {
+        await write(group.map((entry) => entry.item));
+        for (const entry of group) entry.settle.resolve();
+      } catch (error) {
+        for (const entry of group) entry.settle.reject(error);
+      }
+    }
+    writing = false;
+  }
+  return (item) =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ item, settle: { resolve, reject } });
+      if (!writing) void drain();
+    });
 }

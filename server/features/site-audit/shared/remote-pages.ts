@@ -5,6 +5,7 @@ import { DomainError } from '#server/lib/domain-errors.ts';
 import type { QueueItem } from '#server/lib/crawler/frontier.ts';
 import type { CrawlFetchOptions, CrawlFetchResponse } from '#server/lib/crawler/types.ts';
 import { preparedBodies } from '../response-body.ts';
+import { createBackoff, MAX_BACKOFF } from './backoff.ts';
 import { decodeAnswer, encodeAnswer, type ReadAnswer, type ReadRequest } from './answer.ts';
 
 /*
@@ -14,6 +15,11 @@ import { decodeAnswer, encodeAnswer, type ReadAnswer, type ReadRequest } from '.
  * no part claims within `waitMs`, or whose lease ran out, the audit's job reads itself, so an audit never
  * waits on a part that is not there.
  */
+
+/** Answers taken at most per statement. */
+const TAKE_ANSWERS = 256;
+/** Looks for lapsed rows per `waitMs`. */
+const LAPSED_LOOKS = 5;
 
 /** The audit's job's name as the reader of last resort (its counts beside the parts'). */
 export const AUDIT_READER = 'audit';
@@ -65,6 +71,30 @@ function responseOf(answer: ReadAnswer): CrawlFetchResponse<Readable> {
   return res;
 }
 
+/**
+ * Rejects the pages awaited under a crawl signal once it aborts: one listener a signal, however many pages are
+ * in flight under it. Answers the function that puts a page under its signal.
+ */
+function watchSignals(awaited: Map<number, Awaited>): (signal: AbortSignal, id: number) => Set<number> {
+  const waiting = new WeakMap<AbortSignal, Set<number>>();
+  return (signal, id) => {
+    let ids = waiting.get(signal);
+    if (!ids) {
+      const those = (ids = new Set());
+      waiting.set(signal, those);
+      signal.addEventListener(
+        'abort',
+        () => {
+          for (const waited of those) awaited.get(waited)?.reject(signal.reason);
+          for (const waited of those) awaited.delete(waited);
+        },
+        { once: true },
+      );
+    }
+    return ids.add(id);
+  };
+}
+
 export function createRemotePages(options: RemotePagesOptions): RemotePages {
   const { db, auditId } = options;
   const now = options.now ?? Date.now;
@@ -76,6 +106,8 @@ export function createRemotePages(options: RemotePagesOptions): RemotePages {
   let adding: Promise<void> | null = null;
   let looking = false;
   let failure: unknown = null;
+  const backoff = createBackoff(options.pollMs, options.pollMs * MAX_BACKOFF);
+  let lapsedLookedAt = now();
 
   const fail = (error: unknown) => {
     if (failure === null) {
@@ -121,16 +153,22 @@ export function createRemotePages(options: RemotePagesOptions): RemotePages {
     looking = true;
     try {
       while (awaited.size > 0) {
-        const answers = await takeAnswers(db, auditId, 256);
+        const answers = await takeAnswers(db, auditId, TAKE_ANSWERS);
         for (const { id, owner, answer } of answers) {
           const wait = awaited.get(id);
           awaited.delete(id);
           counts.set(owner ?? AUDIT_READER, (counts.get(owner ?? AUDIT_READER) ?? 0) + 1);
           wait?.resolve(decodeAnswer(answer));
         }
-        if (answers.length > 0) continue;
-        await readLapsed();
-        await pause(options.pollMs);
+        if (answers.length > 0) backoff.reset();
+        // A full take may have left more: take again at once; otherwise give the parts a moment.
+        if (answers.length === TAKE_ANSWERS) continue;
+        // A row lapses only after `waitMs` or a lease: looked for now and then, not at every look.
+        if (now() - lapsedLookedAt >= options.waitMs / LAPSED_LOOKS) {
+          lapsedLookedAt = now();
+          await readLapsed();
+        }
+        await pause(backoff.next());
       }
     } catch (error) {
       fail(error);
@@ -139,24 +177,7 @@ export function createRemotePages(options: RemotePagesOptions): RemotePages {
     }
   }
 
-  /** The pages awaited under each crawl signal (one listener a signal, however many pages are in flight). */
-  const waiting = new WeakMap<AbortSignal, Set<number>>();
-  function watch(signal: AbortSignal, id: number): void {
-    let ids = waiting.get(signal);
-    if (!ids) {
-      const those = (ids = new Set());
-      waiting.set(signal, those);
-      signal.addEventListener(
-        'abort',
-        () => {
-          for (const waited of those) awaited.get(waited)?.reject(signal.reason);
-          for (const waited of those) awaited.delete(waited);
-        },
-        { once: true },
-      );
-    }
-    ids.add(id);
-  }
+  const watch = watchSignals(awaited);
 
   return {
     counts,
@@ -169,14 +190,14 @@ export function createRemotePages(options: RemotePagesOptions): RemotePages {
       signal?.throwIfAborted();
       if (failure !== null) throw failure;
       const answer = new Promise<ReadAnswer>((resolve, reject) => awaited.set(id, { resolve, reject }));
-      if (signal) watch(signal, id);
+      const under = signal && watch(signal, id);
       toAdd.push({ id, url: item.url, request: JSON.stringify(options.requestOf(item)) });
       await add().catch((error: unknown) => fail(error));
       void look();
       try {
         return responseOf(await answer);
       } finally {
-        if (signal) waiting.get(signal)?.delete(id);
+        under?.delete(id);
       }
     },
   };
