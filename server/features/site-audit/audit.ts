@@ -188,6 +188,7 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
       slicer,
       resume: resumed?.crawl,
       queue,
+      seen: store.seen,
     },
     writer ? writer.wrap(visitor) : visitor,
   );

@@ -1,5 +1,7 @@
+import type { SeenUrls } from '#server/lib/crawler/frontier.ts';
 import type { SkipReason } from '#server/lib/crawler/types.ts';
 import type { IndexingRecord } from './indexing-content-record.ts';
+import { fit } from './stored-queue.ts';
 import type { LinkPosition } from '#server/lib/page-facts/facts.ts';
 
 /** Longest anchor text kept for the report. */
@@ -246,12 +248,73 @@ export function newNode(id: number, url: string): UrlNode {
 }
 
 /**
+ * The URL → id index of the URL store: an open-addressing table of ids (0 empty, else id + 1) hashed from
+ * the URL and checked against the node's own `url`, so each URL string is kept once, by its node. About
+ * 8 bytes a URL where a Map<string, number> holds about 37, and no second pointer to the string (decision
+ * 0059, "memory per URL").
+ */
+export function createUrlIndex(nodes: readonly { url: string }[]) {
+  let table = new Int32Array(1024);
+  let mask = table.length - 1;
+  /** The slot holding `url`, or the empty slot where it would go (the table is never over half full). */
+  function slotOf(url: string): number {
+    let hash = fragmentHash(url);
+    // FNV's low bits are weak, and the mask keeps only those: mixed first (MurmurHash3's finalizer).
+    hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+    hash ^= hash >>> 13;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const entry = table[slot]!;
+      if (entry === 0 || nodes[entry - 1]!.url === url) return slot;
+    }
+  }
+  return {
+    get(url: string): number | undefined {
+      const entry = table[slotOf(url)]!;
+      return entry === 0 ? undefined : entry - 1;
+    },
+    /** Files `nodes[id]` under its url (a url filed before now answers this id). */
+    add(id: number): void {
+      if ((id + 1) * 2 > table.length) {
+        const old = table;
+        table = new Int32Array(old.length * 2);
+        mask = table.length - 1;
+        for (const entry of old) if (entry !== 0) table[slotOf(nodes[entry - 1]!.url)] = entry;
+      }
+      table[slotOf(nodes[id]!.url)] = id + 1;
+    },
+  };
+}
+
+/**
+ * The URLs the crawl frontier has met, as one bit by node id: its `seen` set without a second table of
+ * the URLs. A URL met before it has a node (the start page, a redirect's target) is kept in a small Set.
+ */
+function createSeenUrls(ids: ReturnType<typeof createUrlIndex>): SeenUrls {
+  let bits = new Uint8Array(1024);
+  const early = new Set<string>();
+  return {
+    has(url) {
+      const id = ids.get(url);
+      return (id !== undefined && id < bits.length && bits[id] === 1) || early.has(url);
+    },
+    add(url) {
+      const id = ids.get(url);
+      if (id === undefined) return void early.add(url);
+      bits = fit(bits, id + 1);
+      bits[id] = 1;
+    },
+  };
+}
+
+/**
  * The audit's memory: one node per internal URL met, by id. Grows with URLs, never with bodies.
  * `touched` hears every id handed out, new or known (its node may change): the crawl store's writer.
  */
 export function createUrlStore(options: { touched?: (id: number) => void; restored?: RestoredStore } = {}) {
   const nodes: UrlNode[] = options.restored?.nodes ?? [];
-  const ids = new Map<string, number>(nodes.map((node) => [node.url, node.id]));
+  const ids = createUrlIndex(nodes);
+  for (const node of nodes) ids.add(node.id);
+  const seen = createSeenUrls(ids);
   const anchors = createInterner(options.restored?.anchors);
   const externals = createInterner(options.restored?.externals);
   return {
@@ -267,12 +330,14 @@ export function createUrlStore(options: { touched?: (id: number) => void; restor
       let id = ids.get(url);
       if (id === undefined) {
         id = nodes.length;
-        ids.set(url, id);
         nodes.push(newNode(id, url));
+        ids.add(id);
       }
       options.touched?.(id);
       return id;
     },
+    /** The crawl frontier's memory of the URLs it met (`SeenUrls`), a bit by node id. */
+    seen,
     find(url: string): UrlNode | undefined {
       const id = ids.get(url);
       return id === undefined ? undefined : nodes[id];

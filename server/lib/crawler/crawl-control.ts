@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { CrawlStartError, type StartFailureKind } from './crawl-start-error.ts';
-import type { DiscoverFlags, Frontier, FrontierResume, QueueItem, QueueSource } from './frontier.ts';
+import type { DiscoverFlags, Frontier, FrontierResume, QueueItem, QueueSource, SeenUrls } from './frontier.ts';
 import { normalizeUrl } from './normalize.ts';
 import { RequestLimitError, type RequestBudget } from './request-budget.ts';
 import { allowAll, disallowAll, loadRobots } from './robots.ts';
@@ -48,6 +48,8 @@ export interface CoreOptions {
   resume?: CrawlResume;
   /** Where the frontier keeps the URLs waiting (default: in memory); a site audit's is its crawl store. */
   queue?: QueueSource;
+  /** Where the frontier remembers the URLs it has met (default: a Set of its own); a site audit's is its URL store. */
+  seen?: SeenUrls;
 }
 
 /** Where an earlier try left a crawl: its frontier, the site's origin, and what it spent of the budgets. */
