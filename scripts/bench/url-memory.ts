@@ -1,7 +1,8 @@
 // `node --expose-gc --import tsx scripts/bench/url-memory.ts [URLS]`: what the audit's memory retains per
 // URL in store mode once records are released (decision 0059, "memory per URL"): the URL store (a node per
 // URL, the url → id map), the frontier's `seen` set and a fetched page's node fields, each measured as
-// heap retained after a full collection, for URLS (default 100,000) URLs shaped like the bench site's.
+// heap retained after a full collection, for URLS (default 100,000) URLs shaped like the bench site's;
+// then a distinct external link and anchor text per page, as the bench site's pages have.
 import { createUrlStore } from '#server/features/site-audit/store.ts';
 import { createFrontier, type QueueSource } from '#server/lib/crawler/frontier.ts';
 import { allowAll } from '#server/lib/crawler/robots.ts';
@@ -52,6 +53,12 @@ for (const node of store.nodes) {
   node.bytes = 4000 + node.id;
 }
 const fetched = heapUsed();
+// The bench site's pages each link one external URL of their own, under an anchor text of their own.
+for (let i = 0; i < URLS; i += 1) {
+  store.externalId(`https://external.example/ref/${i}`);
+  store.anchorId(`Page ${i}`);
+}
+const interned = heapUsed();
 
 const per = (bytes: number) => `${(bytes / URLS).toFixed(1)} B`;
 console.log(`${URLS} URLs, each ${urls[URLS - 1]!.length} characters at most`);
@@ -60,5 +67,6 @@ console.log(`URL store (nodes, url → id):     ${per(withStore - before)}`);
 console.log(`frontier's seen URLs:            ${per(withFrontier - withStore)}`);
 console.log(`a fetched page's node fields:    ${per(fetched - withFrontier)}`);
 console.log(`retained per URL, strings apart: ${per(fetched - before)}`);
+console.log(`an external URL and an anchor text interned, strings included: ${per(interned - fetched)}`);
 // Keeps everything alive until measured.
 if (frontier.has('') || urls.length < 0) console.log(store.nodes.length);

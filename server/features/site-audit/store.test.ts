@@ -1,9 +1,9 @@
 import { expect, test } from 'vitest';
-import { createUrlIndex, createUrlStore, newNode } from './store.ts';
+import { createIdIndex, createUrlStore, newNode } from './store.ts';
 
-test('the URL index answers each URL its id across growth, and undefined for a URL never filed', () => {
+test('the id index answers each URL its id across growth, and undefined for a URL never filed', () => {
   const nodes = Array.from({ length: 5000 }, (_, id) => newNode(id, `https://example.test/page/${id}?q=${id % 7}`));
-  const index = createUrlIndex(nodes);
+  const index = createIdIndex((id) => nodes[id]!.url);
   for (const node of nodes) index.add(node.id);
   expect(nodes.filter((node) => index.get(node.url) !== node.id)).toEqual([]);
   expect(index.get('https://example.test/page/5000?q=2')).toBeUndefined();
@@ -34,4 +34,16 @@ test('the store remembers the URLs the frontier met by id, and those met before 
     false,
   ]);
   expect(store.find('https://example.test/p/2999')?.id).toBe(2999);
+});
+
+test("the store's interned strings (anchor texts, external URLs) keep one id each, restored ones too", () => {
+  const store = createUrlStore({
+    restored: { nodes: [], anchors: ['Home', 'Page 1'], externals: ['https://other.test/'] },
+  });
+  expect(['Page 1', 'Page 2', 'Home', 'Page 2'].map(store.anchorId)).toEqual([1, 2, 0, 2]);
+  expect(['https://other.test/a', 'https://other.test/'].map(store.externalId)).toEqual([1, 0]);
+  expect([store.anchors, store.externals]).toEqual([
+    ['Home', 'Page 1', 'Page 2'],
+    ['https://other.test/', 'https://other.test/a'],
+  ]);
 });
