@@ -139,6 +139,9 @@ await esbuild.build({
   entryPoints: serverEntries,
   outdir: dist,
   bundle: true,
+  // Shared code and each job's module in chunks of their own, beside the entries (so paths relative
+  // to import.meta.url hold): a job thread imports only its job's chunks (server/jobs.ts, decision 0059).
+  splitting: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',

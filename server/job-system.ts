@@ -1,7 +1,7 @@
 import { dialectOf, type Db, type OpenOptions } from '#db/index.ts';
 import type { Config } from './config/index.ts';
-import { definitions } from './jobs.ts';
-import { createJobs, type AnyJobDefinition, type Jobs } from './lib/jobs/index.ts';
+import { jobModules } from './jobs.ts';
+import { createJobs, loadJobDefinitions, type AnyJobDefinition, type Jobs } from './lib/jobs/index.ts';
 import type { Logger } from './lib/logger.ts';
 
 // From source (tests, `npm run dev`) the threads import server/jobs.ts; from dist, the bundle's
@@ -13,10 +13,10 @@ const definitionsModule = new URL(fromSource ? './jobs.ts' : './job-definitions.
  * The definitions as this process runs them: one may take its concurrency from the settings
  * (`concurrencyFrom`, e.g. SITE_AUDIT_MAX_RUNNING), threads per process that runs jobs, and its
  * threads' heap ceiling (`heapLimitFrom`, e.g. SITE_AUDIT_HEAP_MB). Only the
- * main thread reads it; a thread only runs what it is given.
+ * main thread reads it (every job's module loaded); a thread only runs what it is given.
  */
-export function definitionsFor(config: Config): AnyJobDefinition[] {
-  return definitions.map((definition) => {
+export async function definitionsFor(config: Config): Promise<AnyJobDefinition[]> {
+  return (await loadJobDefinitions(jobModules)).map((definition) => {
     const { concurrencyFrom, heapLimitFrom } = definition as {
       concurrencyFrom?: (config: Config) => number;
       heapLimitFrom?: (config: Config) => number;
@@ -33,7 +33,7 @@ export function definitionsFor(config: Config): AnyJobDefinition[] {
  * The app's job system on its database: the embedded SQLite queue, or BullMQ on PostgreSQL.
  * Every process may enqueue; only processes whose ROLE runs jobs call `work()`.
  */
-export function openJobSystem(options: {
+export async function openJobSystem(options: {
   config: Config;
   db: Db;
   log: Logger;
@@ -55,7 +55,7 @@ export function openJobSystem(options: {
     log: options.log,
     definitionsModule: build ? new URL('job-definitions.js', build) : definitionsModule,
     threadEntry: build ? new URL('job-thread.js', build) : undefined,
-    definitions: definitionsFor(options.config),
+    definitions: await definitionsFor(options.config),
     stallSeconds: options.config.jobStallSeconds,
     queueSchema: options.queueSchema,
   });

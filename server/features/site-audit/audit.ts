@@ -237,6 +237,7 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
               item.start ? options.fetcher.stream(item.url, fetchOptions) : remote.fetchPage(item, fetchOptions),
           }
         : {}),
+      seen: store.seen,
     },
     writer ? writer.wrap(visitor) : visitor,
   );

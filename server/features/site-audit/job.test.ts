@@ -93,22 +93,23 @@ describe.each(DIALECTS)('%s', (dialect) => {
   });
 });
 
-test('the definition: two tries, SITE_AUDIT_MAX_RUNNING threads in each process that runs jobs', () => {
+test('the definition: two tries, SITE_AUDIT_MAX_RUNNING threads in each process that runs jobs', async () => {
   const config = loadConfig({ DATA_DIR: ':memory:', SITE_AUDIT_MAX_RUNNING: '3' });
-  expect(definitionsFor(config).find((definition) => definition.name === 'site-audit')).toMatchObject({
+  expect((await definitionsFor(config)).find((definition) => definition.name === 'site-audit')).toMatchObject({
     attempts: 2,
     concurrency: 3,
   });
 });
 
-test("an audit thread's heap ceiling: SITE_AUDIT_HEAP_MB, or sized from the page cap (96 MB + 6 KB a page to 50,000, 1 KB above, at least 128 MB)", () => {
-  const heapOf = (env: Record<string, string>) =>
-    definitionsFor(loadConfig({ DATA_DIR: ':memory:', ...env })).find((definition) => definition.name === 'site-audit')
-      ?.heapLimitMb;
-  expect(heapOf({})).toBe(128);
-  expect(heapOf({ SITE_AUDIT_MAX_PAGES: '20000' })).toBe(214);
-  expect(heapOf({ SITE_AUDIT_MAX_PAGES: '50000' })).toBe(389);
-  expect(heapOf({ SITE_AUDIT_MAX_PAGES: '1000000' })).toBe(1317);
-  expect(heapOf({ SITE_AUDIT_HEAP_MB: '600' })).toBe(600);
+test("an audit thread's heap ceiling: SITE_AUDIT_HEAP_MB, or sized from the page cap (96 MB + 6 KB a page to 50,000, 1 KB above, at least 128 MB)", async () => {
+  const heapOf = async (env: Record<string, string>) =>
+    (await definitionsFor(loadConfig({ DATA_DIR: ':memory:', ...env }))).find(
+      (definition) => definition.name === 'site-audit',
+    )?.heapLimitMb;
+  expect(await heapOf({})).toBe(128);
+  expect(await heapOf({ SITE_AUDIT_MAX_PAGES: '20000' })).toBe(214);
+  expect(await heapOf({ SITE_AUDIT_MAX_PAGES: '50000' })).toBe(389);
+  expect(await heapOf({ SITE_AUDIT_MAX_PAGES: '1000000' })).toBe(1317);
+  expect(await heapOf({ SITE_AUDIT_HEAP_MB: '600' })).toBe(600);
   expect(() => loadConfig({ DATA_DIR: ':memory:', SITE_AUDIT_HEAP_MB: '-1' })).toThrow(/SITE_AUDIT_HEAP_MB/);
 });

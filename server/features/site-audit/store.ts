@@ -1,5 +1,7 @@
+import type { SeenUrls } from '#server/lib/crawler/frontier.ts';
 import type { SkipReason } from '#server/lib/crawler/types.ts';
 import type { IndexingRecord } from './indexing-content-record.ts';
+import { fit } from './stored-queue.ts';
 import type { LinkPosition } from '#server/lib/page-facts/facts.ts';
 
 /** Longest anchor text kept for the report. */
@@ -199,18 +201,57 @@ export function isResource(node: UrlNode): boolean {
   return !node.start && (node.loadedAs & (LOADED_AS.script | LOADED_AS.stylesheet)) !== 0;
 }
 
+/**
+ * A string → id index over strings kept elsewhere by id (the URL store's node URLs, an interner's values):
+ * an open-addressing table of ids (0 empty, else id + 1) hashed from the string and checked against
+ * `keyOf(id)`, so each string is kept once. About 8 bytes a string where a Map<string, number> holds
+ * about 37, and no second pointer to it (decision 0059, "memory per URL").
+ */
+export function createIdIndex(keyOf: (id: number) => string) {
+  let table = new Int32Array(1024);
+  let mask = table.length - 1;
+  /** The slot holding `key`, or the empty slot where it would go (the table is never over half full). */
+  function slotOf(key: string): number {
+    let hash = fragmentHash(key);
+    // FNV's low bits are weak, and the mask keeps only those: mixed first (MurmurHash3's finalizer).
+    hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+    hash ^= hash >>> 13;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const entry = table[slot]!;
+      if (entry === 0 || keyOf(entry - 1) === key) return slot;
+    }
+  }
+  return {
+    get(key: string): number | undefined {
+      const entry = table[slotOf(key)]!;
+      return entry === 0 ? undefined : entry - 1;
+    },
+    /** Files id under `keyOf(id)` (a string filed before now answers this id). */
+    add(id: number): void {
+      if ((id + 1) * 2 > table.length) {
+        const old = table;
+        table = new Int32Array(old.length * 2);
+        mask = table.length - 1;
+        for (const entry of old) if (entry !== 0) table[slotOf(keyOf(entry - 1))] = entry;
+      }
+      table[slotOf(keyOf(id))] = id + 1;
+    },
+  };
+}
+
 /** Strings kept once however many pages repeat them (a footer's anchor text, an external URL). */
 function createInterner(restored: readonly string[] = []) {
   const values: string[] = [...restored];
-  const ids = new Map<string, number>(values.map((value, id) => [value, id]));
+  const ids = createIdIndex((id) => values[id]!);
+  for (let id = 0; id < values.length; id += 1) ids.add(id);
   return {
     values,
     idOf(value: string): number {
       let id = ids.get(value);
       if (id === undefined) {
         id = values.length;
-        ids.set(value, id);
         values.push(value);
+        ids.add(id);
       }
       return id;
     },
@@ -246,12 +287,35 @@ export function newNode(id: number, url: string): UrlNode {
 }
 
 /**
+ * The URLs the crawl frontier has met, as one bit by node id: its `seen` set without a second table of
+ * the URLs. A URL met before it has a node (the start page, a redirect's target) is kept in a small Set.
+ */
+function createSeenUrls(ids: ReturnType<typeof createIdIndex>): SeenUrls {
+  let bits = new Uint8Array(1024);
+  const early = new Set<string>();
+  return {
+    has(url) {
+      const id = ids.get(url);
+      return (id !== undefined && id < bits.length && bits[id] === 1) || early.has(url);
+    },
+    add(url) {
+      const id = ids.get(url);
+      if (id === undefined) return void early.add(url);
+      bits = fit(bits, id + 1);
+      bits[id] = 1;
+    },
+  };
+}
+
+/**
  * The audit's memory: one node per internal URL met, by id. Grows with URLs, never with bodies.
  * `touched` hears every id handed out, new or known (its node may change): the crawl store's writer.
  */
 export function createUrlStore(options: { touched?: (id: number) => void; restored?: RestoredStore } = {}) {
   const nodes: UrlNode[] = options.restored?.nodes ?? [];
-  const ids = new Map<string, number>(nodes.map((node) => [node.url, node.id]));
+  const ids = createIdIndex((id) => nodes[id]!.url);
+  for (const node of nodes) ids.add(node.id);
+  const seen = createSeenUrls(ids);
   const anchors = createInterner(options.restored?.anchors);
   const externals = createInterner(options.restored?.externals);
   return {
@@ -267,12 +331,14 @@ export function createUrlStore(options: { touched?: (id: number) => void; restor
       let id = ids.get(url);
       if (id === undefined) {
         id = nodes.length;
-        ids.set(url, id);
         nodes.push(newNode(id, url));
+        ids.add(id);
       }
       options.touched?.(id);
       return id;
     },
+    /** The crawl frontier's memory of the URLs it met (`SeenUrls`), a bit by node id. */
+    seen,
     find(url: string): UrlNode | undefined {
       const id = ids.get(url);
       return id === undefined ? undefined : nodes[id];

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { CrawlStartError, type StartFailureKind } from './crawl-start-error.ts';
-import type { DiscoverFlags, Frontier, FrontierResume, QueueItem, QueueSource } from './frontier.ts';
+import type { DiscoverFlags, Frontier, FrontierResume, QueueItem, QueueSource, SeenUrls } from './frontier.ts';
 import { normalizeUrl } from './normalize.ts';
 import { RequestLimitError, type RequestBudget } from './request-budget.ts';
 import { allowAll, disallowAll, loadRobots } from './robots.ts';
@@ -53,6 +53,8 @@ export interface CoreOptions {
    * parts on other workers fetch and read its pages (server/features/site-audit/shared/).
    */
   fetchPage?: (item: QueueItem, options: CrawlFetchOptions) => Promise<CrawlFetchResponse<Readable>>;
+  /** Where the frontier remembers the URLs it has met (default: a Set of its own); a site audit's is its URL store. */
+  seen?: SeenUrls;
 }
 
 /** Where an earlier try left a crawl: its frontier, the site's origin, and what it spent of the budgets. */

@@ -89,6 +89,7 @@ function frontierOptions(settings: CoreOptions, skips: SkipLog, siteOrigin: stri
     skipFileExtensions: settings.skipFileExtensions,
     exclude: settings.exclude,
     queue: settings.queue,
+    seen: settings.seen,
   };
 }
 

@@ -38,6 +38,14 @@ export interface FrontierOptions {
   resume?: FrontierResume;
   /** Where the URLs waiting to be fetched are kept (default: in memory, `createMemoryQueue`). */
   queue?: QueueSource;
+  /** Where the URLs met are remembered (default: a Set); a site audit's URL store answers by id, one bit a URL. */
+  seen?: SeenUrls;
+}
+
+/** The URLs the frontier has queued or skipped (each once, in its key form). */
+export interface SeenUrls {
+  has(url: string): boolean;
+  add(url: string): void;
 }
 
 export interface FrontierResume {
@@ -91,7 +99,7 @@ export function createMemoryQueue(initial: readonly QueueItem[] = []): QueueSour
 }
 
 export function createFrontier(options: FrontierOptions) {
-  const seen = new Set<string>();
+  const seen: SeenUrls = options.seen ?? new Set<string>();
   const nofollowOnly = new Set<string>();
   const hosts = new Set<string>([hostKey(options.siteOrigin)]);
   const queue = options.queue ?? createMemoryQueue(options.resume?.queue);

@@ -13,6 +13,8 @@ export type {
   JobDefinitionsModule,
   JobDeps,
   JobEvent,
+  JobModule,
+  JobModules,
   JobState,
   JobStarter,
   JobStatus,
@@ -28,6 +30,7 @@ export {
   type OutcomeWaiter,
 } from './outcome.ts';
 export { stallTimings } from './bullmq-shared.ts';
+export { loadJobDefinitions } from './modules.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { failures } from '#test/fixtures/jobs/definitions.ts';
+import { commonDefinitions, failures, separateModules } from '#test/fixtures/jobs/definitions.ts';
 import {
   fixtureJobs,
   JOB_BACKENDS,
@@ -17,7 +17,7 @@ import {
 import { openDatabase } from '#db/index.ts';
 import { bullConnectionString } from './bullmq.ts';
 import { IDLE_POLL_MS } from './embedded.ts';
-import { JOB_REASONS, type Jobs } from './index.ts';
+import { JOB_REASONS, loadJobDefinitions, type Jobs } from './index.ts';
 
 // One contract, both backends: the embedded SQLite queue and BullMQ on PostgreSQL.
 describe.each(JOB_BACKENDS)('%s', (backend) => {
@@ -39,6 +39,19 @@ describe.each(JOB_BACKENDS)('%s', (backend) => {
   });
 
   const failuresOf = (id: string) => failures.filter((failure) => failure.id === id);
+
+  test("a thread imports its job's module on its first job of that name, and no other job's", async () => {
+    const definitions = [...commonDefinitions, ...(await loadJobDefinitions(separateModules))];
+    const jobs = await fixtureJobs(database, { definitions });
+    opened.push(jobs);
+    await jobs.work();
+    for (const name of ['module-a', 'module-b']) {
+      const id = uniqueId(name);
+      const { ended } = record(jobs, name, id);
+      await jobs.enqueue(name, null, { id });
+      expect(await ended).toEqual({ type: 'completed', result: { evaluated: [name] } });
+    }
+  });
 
   test('a job runs in a thread with its own database: progress events, then the result', async () => {
     const jobs = await open();

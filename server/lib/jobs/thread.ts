@@ -8,13 +8,16 @@ import {
   type ThreadRun,
   type ToThread,
 } from './protocol.ts';
+import { loadJobModule } from './modules.ts';
 import { threadLogger } from './thread-log.ts';
 import { throttle, type Throttle } from './watchers.ts';
 import type { AnyJobDefinition, JobDefinitionsModule, JobDeps, JobStarter } from './types.ts';
 
 /*
  * A job thread (docs/decisions/0032): imports the definitions module, opens its own database
- * connection, builds its dependencies and runs the jobs the main thread sends, one at a time.
+ * connection, builds its dependencies and runs the jobs the main thread sends, one at a time. A job's
+ * own module is imported on the thread's first job of that name (its loader in `jobModules`), so a
+ * thread holds only the code of the jobs it ran (decision 0059, "A job thread's fixed cost").
  * Progress, results, errors and log lines go back by postMessage; an abort message aborts a job's
  * signal. Bundled as dist/job-thread.js; from source it is started through thread-source.mjs.
  */
@@ -48,21 +51,35 @@ const jobs: JobStarter = {
 interface Ready {
   db: Db;
   deps: JobDeps;
-  definitions: Map<string, AnyJobDefinition>;
+  module: JobDefinitionsModule;
+}
+
+/** The jobs this thread has loaded, by name. */
+const loaded = new Map<string, Promise<AnyJobDefinition>>();
+
+/** A job's definition, its module imported on the first job of that name (a failed import is tried again). */
+function definitionOf(module: JobDefinitionsModule, name: string): Promise<AnyJobDefinition> {
+  let definition = loaded.get(name);
+  if (!definition) {
+    definition = loadJobModule(module.jobModules, name);
+    loaded.set(name, definition);
+    definition.catch(() => loaded.delete(name));
+  }
+  return definition;
 }
 
 async function start(): Promise<Ready> {
   if (data.databaseTarget === ':memory:')
     throw new Error('A job thread cannot share an in-memory SQLite database: open a file (WAL mode) instead.');
   const module = (await import(data.definitionsModule)) as Partial<JobDefinitionsModule>;
-  if (!Array.isArray(module.definitions))
-    throw new Error(`${data.definitionsModule} exports no \`definitions\` array for the job threads.`);
+  if (typeof module.jobModules !== 'object' || module.jobModules === null)
+    throw new Error(`${data.definitionsModule} exports no \`jobModules\` (each job's loader) for the job threads.`);
   const db = await openDatabase(data.databaseTarget, { ...data.databaseOptions, poolSize: 2 });
   const log = threadLogger(data.logLevel, (line) => post({ type: 'log', line }));
   const base: JobDeps = { config: data.config, db, log, jobs };
   try {
     const deps = module.createDeps ? await module.createDeps(base) : base;
-    return { db, deps, definitions: new Map(module.definitions.map((definition) => [definition.name, definition])) };
+    return { db, deps, module: module as JobDefinitionsModule };
   } catch (error) {
     await db.destroy();
     throw error;
@@ -78,9 +95,8 @@ async function run({ name, id, input, attempt }: ThreadRun): Promise<void> {
   running.set(id, controller);
   let progress: Throttle<unknown> | undefined;
   try {
-    const { deps, definitions } = await ready;
-    const definition = definitions.get(name);
-    if (!definition) throw new Error(`No job named ${name} in ${data.definitionsModule}.`);
+    const { deps, module } = await ready;
+    const definition = await definitionOf(module, name);
     // Throttled here as the main thread throttles it: a message per page cost a site audit's thread 6% of its crawl (0070).
     progress = throttle(definition.progressIntervalMs ?? 250, (value: unknown) =>
       post({ type: 'progress', id, progress: value }),

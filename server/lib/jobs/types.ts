@@ -100,12 +100,22 @@ export function defineJob<I, P, R, D extends JobDeps = JobDeps>(
 }
 
 /**
- * What the definitions module (`definitionsModule`, imported by every thread) exports: the same
- * definitions the main thread was given, and optionally how a thread builds its dependencies from
- * the base ones (a feature's fetcher, its clients), since threads share nothing with the main thread.
+ * Loads one job's definition, importing its module: `() => import('./x/job.ts').then((m) => m.xJob)`.
+ * A thread calls it on its first job of that name, so it never loads the other jobs' modules.
+ */
+export type JobModule = () => Promise<AnyJobDefinition>;
+
+/** Each job's loader by the job's name. */
+export type JobModules = Readonly<Record<string, JobModule>>;
+
+/**
+ * What the definitions module (`definitionsModule`, imported by every thread) exports: a loader for
+ * each job the main thread was given (`loadJobDefinitions` loads them all there), and optionally how
+ * a thread builds its dependencies from the base ones (a feature's fetcher, its clients), since
+ * threads share nothing with the main thread. Keep its static imports light: every thread pays them.
  */
 export interface JobDefinitionsModule {
-  definitions: readonly AnyJobDefinition[];
+  jobModules: JobModules;
   createDeps?(base: JobDeps): JobDeps | Promise<JobDeps>;
 }
 
@@ -180,7 +190,7 @@ export interface CreateJobsOptions {
   /** Structured-clonable; handed to every thread's `createDeps`. */
   config: unknown;
   log: Logger;
-  /** A module exporting `definitions` (and optionally `createDeps`): see JobDefinitionsModule. */
+  /** A module exporting `jobModules` (and optionally `createDeps`): see JobDefinitionsModule. */
   definitionsModule: URL;
   definitions: readonly AnyJobDefinition[];
   /** BullMQ: a job whose worker died is taken up again within this many seconds (JOB_STALL_SECONDS). */
