@@ -3,7 +3,9 @@ import { expect } from 'vitest';
 import type { Db } from '#db/index.ts';
 import { auditIssues, auditPages, getSiteAudit } from '#db/site-audits.ts';
 import { writeAuditCsv } from '#server/features/site-audit/csv-router.ts';
-import type { FixtureSite } from '#test/fixtures/crawl-site.ts';
+import { serveFixture, type FixtureSite, type ServedFixture } from '#test/fixtures/crawl-site.ts';
+import { startLoopbackServer } from '#test/fixtures/loopback.ts';
+import { plantedSite } from '#test/fixtures/site-audit-site.ts';
 
 /**
  * The site with each body's length declared: a chunked body over a size cap is counted to where a chunk
@@ -52,4 +54,13 @@ export async function storedAudit(db: Db, id: string) {
       .executeTakeFirstOrThrow()
       .then((row) => Number(row.n)),
   };
+}
+
+/** The planted site with its bodies' lengths declared, and its canary: both closed with the test's `closing`. */
+export async function servePlanted(closing: Array<{ close(): Promise<void> }>): Promise<ServedFixture> {
+  const canary = await startLoopbackServer((_req, res) => res.end('canary'));
+  closing.push(canary);
+  const served = await serveFixture(sized(plantedSite({ canaryOrigin: canary.origin, onSlow: () => undefined })));
+  closing.push(served);
+  return served;
 }

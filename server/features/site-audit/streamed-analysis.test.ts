@@ -7,10 +7,9 @@ import { CRAWLER_BOT_NAME } from '#server/lib/crawler/index.ts';
 import { createTimeSlicer } from '#server/lib/crawler/time-slice.ts';
 import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { serveFixture, type ServedFixture } from '#test/fixtures/crawl-site.ts';
-import { sized, storedAudit } from '#test/helpers/stored-audit.ts';
-import { startLoopbackServer } from '#test/fixtures/loopback.ts';
+import { servePlanted, sized, storedAudit } from '#test/helpers/stored-audit.ts';
 import { indexingContentSite } from '#test/fixtures/site-audit-indexing-content-site.ts';
-import { plantedExpectation, plantedSite } from '#test/fixtures/site-audit-site.ts';
+import { plantedExpectation } from '#test/fixtures/site-audit-site.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
 import { runAuditTry } from './run.ts';
 
@@ -91,13 +90,7 @@ describe.each(DIALECTS)('the job’s analysis from the crawl store on %s', (dial
     return storedAudit(db, id);
   }
 
-  async function servedPlanted(): Promise<ServedFixture> {
-    const canary = await startLoopbackServer((_req, res) => res.end('canary'));
-    closing.push(canary);
-    const served = await serveFixture(sized(plantedSite({ canaryOrigin: canary.origin, onSlow: () => undefined })));
-    closing.push(served);
-    return served;
-  }
+  const servedPlanted = () => servePlanted(closing);
 
   test('the planted site: the same summary, report, issue rows, page rows and CSV either way', async () => {
     db = await openTestDatabase(dialect);

@@ -6,11 +6,10 @@ import { SITE_AUDIT_LIMITS } from '#server/config/site-audit-defaults.ts';
 import { CRAWLER_BOT_NAME, pageFetchOptions } from '#server/lib/crawler/index.ts';
 import { createTimeSlicer } from '#server/lib/crawler/time-slice.ts';
 import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
-import { serveFixture, type ServedFixture } from '#test/fixtures/crawl-site.ts';
-import { startLoopbackServer } from '#test/fixtures/loopback.ts';
-import { plantedExpectation, plantedSite } from '#test/fixtures/site-audit-site.ts';
+import type { ServedFixture } from '#test/fixtures/crawl-site.ts';
+import { plantedExpectation } from '#test/fixtures/site-audit-site.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
-import { sized, storedAudit } from '#test/helpers/stored-audit.ts';
+import { servePlanted, storedAudit } from '#test/helpers/stored-audit.ts';
 import { runAuditTry, type SharedAudits } from '../run.ts';
 import { partOwner, type PartInput } from './part-job.ts';
 import { runReadPart } from './part.ts';
@@ -33,13 +32,7 @@ describe.each(DIALECTS)('a shared audit on %s', (dialect) => {
     await closeTestDatabase(db);
   });
 
-  async function servedPlanted(): Promise<ServedFixture> {
-    const canary = await startLoopbackServer((_req, res) => res.end('canary'));
-    closing.push(canary);
-    const served = await serveFixture(sized(plantedSite({ canaryOrigin: canary.origin, onSlow: () => undefined })));
-    closing.push(served);
-    return served;
-  }
+  const servedPlanted = () => servePlanted(closing);
 
   const fetcherFor = (served: ServedFixture) =>
     createSafeFetcher({
