@@ -3,6 +3,7 @@ import { AuditReport } from './AuditReport.tsx';
 import {
   BUSY_LABEL,
   FAILED_MESSAGE,
+  liveHistory,
   progressPercent,
   progressText,
   reportPath,
@@ -213,7 +214,7 @@ export default function SiteAuditWidget({ idPrefix, auditId, siteUrl }: SiteAudi
           {report}
         </>
       )}
-      {history.length ? <AuditHistory history={history} id={id('history')} /> : null}
+      {history.length ? <AuditHistory history={liveHistory(history, audit)} id={id('history')} /> : null}
     </div>
   );
 }

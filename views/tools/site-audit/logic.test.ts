@@ -6,6 +6,7 @@ import {
   contactPath,
   filterGroups,
   formatBytes,
+  liveHistory,
   progressPercent,
   progressText,
   reportPath,
@@ -17,7 +18,7 @@ import {
   timeLeftText,
   summaryLine,
 } from './logic.ts';
-import type { AuditIssueGroup, AuditView } from './schema.ts';
+import type { AuditIssueGroup, AuditListItem, AuditView } from './schema.ts';
 
 const groups: AuditIssueGroup[] = [
   {
@@ -165,4 +166,19 @@ test('a re-run asks for the options the audit was run with; older audits by what
     checkExternalLinks: true,
   });
   expect(rerunOptions(audit({}))).toEqual({ render: false, checkExternalLinks: true });
+});
+
+test('the list of audits shows the one on screen as it is now, the others as listed', () => {
+  const item = (id: string, status: AuditListItem['status']): AuditListItem => ({
+    id,
+    url: `https://${id}.example/`,
+    status,
+    progress: { crawled: 0, discovered: 1 },
+    createdAt: '2026-11-30T01:00:00.000Z',
+    finishedAt: null,
+  });
+  const listed = [item('new', 'queued'), item('old', 'done')];
+  expect(liveHistory(listed, { id: 'new', status: 'running' })).toEqual([item('new', 'running'), item('old', 'done')]);
+  expect(liveHistory(listed, { id: 'elsewhere', status: 'running' })).toEqual(listed);
+  expect(liveHistory(listed, null)).toEqual(listed);
 });

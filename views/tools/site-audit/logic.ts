@@ -1,5 +1,6 @@
 import type {
   AuditIssueGroup,
+  AuditListItem,
   AuditProgressView,
   AuditReportFacts,
   AuditStatus,
@@ -153,4 +154,17 @@ export function completionText(audit: { url: string; status: AuditStatus; summar
     return `The audit of ${auditDomain(audit.url)} is complete: health score ${audit.summary.score} out of 100, ${summaryLine(audit.summary)}. The report follows.`;
   if (audit.status === 'cancelled') return 'The audit was cancelled.';
   return 'The audit failed.';
+}
+
+/**
+ * This visitor's audits as listed, the one on screen with its status as it is now: the list is read when a run
+ * starts and when it ends, so without this a run under way would stay "queued" in it until the page is reloaded.
+ */
+export function liveHistory(
+  history: readonly AuditListItem[],
+  shown: Pick<AuditView, 'id' | 'status'> | null,
+): AuditListItem[] {
+  return history.map((item) =>
+    shown && item.id === shown.id && item.status !== shown.status ? { ...item, status: shown.status } : item,
+  );
 }
