@@ -1,7 +1,6 @@
-import { CRAWLER_BOT_NAME, normalizeUrl, pageFetchOptions, runCrawl } from '#server/lib/crawler/index.ts';
-import type { QueueItem } from '#server/lib/crawler/frontier.ts';
+import { CRAWLER_BOT_NAME, normalizeUrl, runCrawl } from '#server/lib/crawler/index.ts';
 import { eventLoopSlicer, type TimeSlicer } from '#server/lib/crawler/time-slice.ts';
-import type { CrawlFetcher, CrawlFetchOptions, StopReason } from '#server/lib/crawler/types.ts';
+import type { CrawlFetcher, StopReason } from '#server/lib/crawler/types.ts';
 import {
   ANALYSIS_BATCH,
   FRONTIER_BATCH,
@@ -28,13 +27,7 @@ import { crawlFactsOf, type ResumedCrawl } from './resume.ts';
 import { createUrlStore, isResource, type UrlNode, type UrlStore } from './store.ts';
 import { createStoredQueue, type StoredQueue } from './stored-queue.ts';
 import { createAuditVisitor } from './visitor.ts';
-import { readAnswer } from './shared/answer.ts';
-import { createRemotePages } from './shared/remote-pages.ts';
-
-/** Aborted when either is (the first one's reason). */
-function anySignal(first: AbortSignal | undefined, second: AbortSignal): AbortSignal {
-  return first ? AbortSignal.any([first, second]) : second;
-}
+import { sharedCrawl, type SharedReads } from './shared/remote-pages.ts';
 
 /** Link depth cap for the crawl itself; depth is judged afterwards from the whole link graph. */
 const MAX_CRAWL_DEPTH = 10_000;
@@ -93,17 +86,6 @@ export interface RunSiteAuditOptions {
   shared?: SharedReads;
 }
 
-/** How a shared audit's job waits on its parts' reads (shared/remote-pages.ts), and closes them when its crawl ends. */
-export interface SharedReads {
-  /** Pages handed over at once, per page the parts fetch at once (SITE_AUDIT_CONCURRENCY). */
-  depth: number;
-  pollMs: number;
-  waitMs: number;
-  leaseMs: number;
-  /** The crawl is over: the parts stop. */
-  close(): Promise<void>;
-}
-
 /** How the audit rendered JavaScript, when it was asked to. */
 export interface AuditRenderFacts {
   /** Pages rendered in the browser. */
@@ -148,9 +130,19 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
   const limits = { ...SITE_AUDIT_LIMITS, ...options.limits };
   const slicer = options.slicer ?? eventLoopSlicer;
   const resumed = options.resume;
-  // A shared audit whose reads fail stops its crawl as a cancel would, and the try fails with the error.
-  const readsFailed = new AbortController();
-  const signal = options.shared ? anySignal(options.signal, readsFailed.signal) : options.signal;
+  const remote =
+    options.shared && options.crawlStore
+      ? sharedCrawl({
+          shared: options.shared,
+          target: options.crawlStore,
+          fetcher: options.fetcher,
+          limits,
+          signal: options.signal,
+          breathe: () => slicer.breathe(),
+          loadedAsOf: (url) => store.find(url)?.loadedAs ?? 0,
+        })
+      : undefined;
+  const signal = remote?.signal ?? options.signal;
   const startedAt = Date.now() - (resumed?.crawl.elapsedMs ?? 0);
   const writer: CrawlWriter | undefined = options.crawlStore
     ? createCrawlWriter(options.crawlStore, () => store, {
@@ -175,18 +167,6 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
       settled: () => writer!.settled(),
       resumed: resumed?.queue,
     });
-  const remote =
-    options.shared && options.crawlStore
-      ? createRemotePages({
-          db: options.crawlStore.db,
-          auditId: options.crawlStore.auditId,
-          ...options.shared,
-          requestOf: (item) => ({ start: item.start, loadedAs: store.find(item.url)?.loadedAs ?? 0 }),
-          readHere: (url, request) =>
-            readAnswer(options.fetcher, url, request, pageFetchOptions(limits, signal!), () => slicer.breathe()),
-          onFailure: (error) => readsFailed.abort(error),
-        })
-      : undefined;
   const meter = createRateMeter(limits);
   /** `queued`: URLs waiting or being fetched, while the crawl runs (the rate is told only then). */
   const progress = (queued?: number) =>
@@ -230,13 +210,7 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
       slicer,
       resume: resumed?.crawl,
       queue,
-      // The start URL and its redirects are read here: the sitemaps are read from the start page's visit.
-      ...(remote
-        ? {
-            fetchPage: (item: QueueItem, fetchOptions: CrawlFetchOptions) =>
-              item.start ? options.fetcher.stream(item.url, fetchOptions) : remote.fetchPage(item, fetchOptions),
-          }
-        : {}),
+      ...(remote ? { fetchPage: remote.fetchPage } : {}),
       seen: store.seen,
     },
     writer ? writer.wrap(visitor) : visitor,
@@ -289,7 +263,7 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
     sitemaps: sitemaps.files,
     hasSitemap: sitemaps.found,
     strings: { anchors: store.anchors, externals: store.externals },
-    ...(remote ? { readers: Object.fromEntries(remote.counts) } : {}),
+    ...(remote ? { readers: remote.readers() } : {}),
     ...(options.renderer
       ? {
           render: {

@@ -21,7 +21,8 @@ import {
   siteChecksFor,
   type SiteChecksSetting,
 } from '#server/config/site-audit-defaults.ts';
-import { runSiteAudit, type AuditProgress, type SharedReads } from './audit.ts';
+import { runSiteAudit, type AuditProgress } from './audit.ts';
+import type { SharedReads } from './shared/remote-pages.ts';
 import type { PartInput } from './shared/part-job.ts';
 import type { AuditRenderer } from './render/renderer.ts';
 import { diffAgainstPrevious } from './diff.ts';

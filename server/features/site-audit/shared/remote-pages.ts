@@ -3,10 +3,11 @@ import type { Db } from '#db/index.ts';
 import { addReads, answerRead, claimReads, takeAnswers, type ReadRow } from '#db/site-audit-reads.ts';
 import { DomainError } from '#server/lib/domain-errors.ts';
 import type { QueueItem } from '#server/lib/crawler/frontier.ts';
-import type { CrawlFetchOptions, CrawlFetchResponse } from '#server/lib/crawler/types.ts';
+import { pageFetchOptions, type CoreOptions } from '#server/lib/crawler/index.ts';
+import type { CrawlFetcher, CrawlFetchOptions, CrawlFetchResponse } from '#server/lib/crawler/types.ts';
 import { preparedBodies } from '../response-body.ts';
 import { createBackoff, MAX_BACKOFF } from './backoff.ts';
-import { decodeAnswer, encodeAnswer, type ReadAnswer, type ReadRequest } from './answer.ts';
+import { decodeAnswer, encodeAnswer, readAnswer, type ReadAnswer, type ReadRequest } from './answer.ts';
 
 /*
  * The audit's job's side of a shared audit (decision 0071): each page the crawl would fetch becomes a row of
@@ -200,5 +201,50 @@ export function createRemotePages(options: RemotePagesOptions): RemotePages {
         under?.delete(id);
       }
     },
+  };
+}
+
+/** How a shared audit's job waits on its parts' reads, and closes them when its crawl ends (run.ts's startParts). */
+export interface SharedReads {
+  /** Pages handed over at once, per page the parts fetch at once (SITE_AUDIT_CONCURRENCY). */
+  depth: number;
+  pollMs: number;
+  waitMs: number;
+  leaseMs: number;
+  /** The crawl is over: the parts stop. */
+  close(): Promise<void>;
+}
+
+/**
+ * A shared audit's side of its crawl: the signal the crawl runs under (the audit's, and a failed read or write of
+ * the rows, which stops the crawl as a cancel would and fails the try with the error), and how it fetches a page:
+ * the start URL and its redirects here (their visit reads the sitemaps), every other page through the parts.
+ */
+export function sharedCrawl(options: {
+  shared: SharedReads;
+  target: { db: Db; auditId: string };
+  fetcher: CrawlFetcher;
+  limits: Pick<CoreOptions, 'pageTimeoutMs' | 'maxPageBytes'>;
+  signal: AbortSignal | undefined;
+  breathe(): Promise<void>;
+  /** LOADED_AS bits of a URL as the crawl knows them now. */
+  loadedAsOf(url: string): number;
+}) {
+  const readsFailed = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, readsFailed.signal]) : readsFailed.signal;
+  const remote = createRemotePages({
+    ...options.target,
+    ...options.shared,
+    requestOf: (item) => ({ start: item.start, loadedAs: options.loadedAsOf(item.url) }),
+    readHere: (url, request) =>
+      readAnswer(options.fetcher, url, request, pageFetchOptions(options.limits, signal), options.breathe),
+    onFailure: (error) => readsFailed.abort(error),
+  });
+  return {
+    signal,
+    fetchPage: (item: QueueItem, fetchOptions: CrawlFetchOptions) =>
+      item.start ? options.fetcher.stream(item.url, fetchOptions) : remote.fetchPage(item, fetchOptions),
+    check: () => remote.check(),
+    readers: () => Object.fromEntries(remote.counts),
   };
 }
