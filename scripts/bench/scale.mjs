@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { startThrowawayPostgres } from '../lib/throwaway-postgres.mjs';
 import { steadyLoad } from './lib/load.mjs';
 import { freshDatabase } from './lib/fresh-database.mjs';
-import { startBuiltServer, startFixture, startSiteAudit } from './lib/server.mjs';
+import { startBuiltServer, startFixture, startSiteAudit, untilFinished } from './lib/server.mjs';
 
 const PAGES = 2000;
 const LARGE_PAGES = 20000;
@@ -39,15 +39,6 @@ async function startSite(pages) {
     LATENCY_MS: '3',
   });
   return { url: `http://127.0.0.1:${port}/`, allow: `127.0.0.1:${port}`, stop };
-}
-
-/** Resolves with the audit once its status is final (polled: works whichever process runs it). */
-async function untilFinished(serverUrl, id) {
-  for (;;) {
-    const audit = await (await fetch(`${serverUrl}/api/site-audits/${id}`)).json();
-    if (['done', 'failed', 'cancelled'].includes(audit.status)) return audit;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 const ms = (value) => `${value.toFixed(1)} ms`;

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { startThrowawayPostgres } from '../lib/throwaway-postgres.mjs';
 import { freshDatabase } from './lib/fresh-database.mjs';
 import { treeCpuSeconds } from './lib/proc.mjs';
-import { startBuiltServer, startFixture, startSiteAudit } from './lib/server.mjs';
+import { startBuiltServer, startFixture, startSiteAudit, untilFinished } from './lib/server.mjs';
 
 const PAGES = Number(process.env.PAGES ?? 30_000);
 const LATENCY_MS = process.env.LATENCY_MS ?? '20';
@@ -19,15 +19,6 @@ const CONCURRENCY = process.env.SITE_AUDIT_CONCURRENCY ?? '32';
 if (!existsSync('dist/server.js')) {
   console.error('No build found: run `npm run build` first.');
   process.exit(1);
-}
-
-/** Resolves with the audit once its status is final (polled: whichever process runs it). */
-async function untilFinished(serverUrl, id) {
-  for (;;) {
-    const audit = await (await fetch(`${serverUrl}/api/site-audits/${id}`)).json();
-    if (['done', 'failed', 'cancelled'].includes(audit.status)) return audit;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 async function audit(adminUrl, workers) {

@@ -116,3 +116,12 @@ export async function startFixture(script, env = {}) {
   });
   return { child, pid: child.pid, port, stop: () => child.kill('SIGTERM') };
 }
+
+/** Resolves with the audit once its status is final (polled every 100 ms: works whichever process runs it). */
+export async function untilFinished(serverUrl, id) {
+  for (;;) {
+    const audit = await (await fetch(`${serverUrl}/api/site-audits/${id}`)).json();
+    if (['done', 'failed', 'cancelled'].includes(audit.status)) return audit;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
