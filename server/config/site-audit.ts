@@ -7,17 +7,20 @@ import {
   MEMORY_ANALYSIS_MAX_PAGES,
   SITE_AUDIT_LIMITS,
   SITE_CHECKS,
+  siteChecksFor,
+  type SiteChecks,
 } from './site-audit-defaults.ts';
 import { oneOf, wholeNumber } from './fields.ts';
 import { defineSection } from './section.ts';
 
 /**
- * The default heap ceiling of an audit's thread for a page cap (SITE_AUDIT_HEAP_MB=0): 96 MB and 6 KB a
- * page up to MEMORY_ANALYSIS_MAX_PAGES (the in-memory analysis's records), 1 KB a page above (the
- * store's analysis holds each URL, its slim node and its place in the frontier), at least 128 MB.
+ * The default heap ceiling of an audit's thread for a page cap (SITE_AUDIT_HEAP_MB=0), at least 128 MB:
+ * 96 MB and 6 KB a page where the analysis runs on the audit's nodes (`memory`, which holds every page's
+ * record), 1 KB a page where it runs from the crawl store (`store`, which holds each URL, its slim node and
+ * its place in the frontier, whatever the page cap).
  */
-export function auditHeapMb(maxPages: number): number {
-  const held = Math.min(maxPages, MEMORY_ANALYSIS_MAX_PAGES) * 6 + Math.max(0, maxPages - MEMORY_ANALYSIS_MAX_PAGES);
+export function auditHeapMb(maxPages: number, siteChecks: SiteChecks): number {
+  const held = maxPages * (siteChecks === 'memory' ? 6 : 1);
   return Math.max(128, Math.ceil(96 + held / 1024));
 }
 
@@ -71,9 +74,12 @@ export const siteAudit = defineSection({
       /**
        * Heap ceiling of an audit's thread (MB): near it garbage is collected harder, so one audit's
        * memory stays bounded; an audit that truly needs more fails with a message saying so. 0 (the
-       * default) sizes it from the page cap: 96 MB plus 6 KB per page, at least 128 MB.
+       * default) sizes it from the page cap: 96 MB plus 6 KB a page (1 KB where the analysis runs from the
+       * crawl store), at least 128 MB.
        */
-      heapMb: env.SITE_AUDIT_HEAP_MB || auditHeapMb(env.SITE_AUDIT_MAX_PAGES),
+      heapMb:
+        env.SITE_AUDIT_HEAP_MB ||
+        auditHeapMb(env.SITE_AUDIT_MAX_PAGES, siteChecksFor(env.SITE_AUDIT_SITE_CHECKS, env.SITE_AUDIT_MAX_PAGES)),
       /** Answers per batch written to the audit's crawl store, one transaction each (what a resumed audit fetches again at most, plus those in flight). */
       writeBatch: env.SITE_AUDIT_WRITE_BATCH,
       /** URLs (with their pages' records) the analysis reads from the crawl store per batch to run the page and node rules. */

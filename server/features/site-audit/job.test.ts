@@ -101,7 +101,7 @@ test('the definition: two tries, SITE_AUDIT_MAX_RUNNING threads in each process 
   });
 });
 
-test("an audit thread's heap ceiling: SITE_AUDIT_HEAP_MB, or sized from the page cap (96 MB + 6 KB a page to 50,000, 1 KB above, at least 128 MB)", async () => {
+test("an audit thread's heap ceiling: SITE_AUDIT_HEAP_MB, or sized from the page cap (96 MB + 6 KB a page for the analysis on its nodes, 1 KB for the analysis from the store, at least 128 MB)", async () => {
   const heapOf = async (env: Record<string, string>) =>
     (await definitionsFor(loadConfig({ DATA_DIR: ':memory:', ...env }))).find(
       (definition) => definition.name === 'site-audit',
@@ -109,7 +109,11 @@ test("an audit thread's heap ceiling: SITE_AUDIT_HEAP_MB, or sized from the page
   expect(await heapOf({})).toBe(128);
   expect(await heapOf({ SITE_AUDIT_MAX_PAGES: '20000' })).toBe(214);
   expect(await heapOf({ SITE_AUDIT_MAX_PAGES: '50000' })).toBe(389);
-  expect(await heapOf({ SITE_AUDIT_MAX_PAGES: '1000000' })).toBe(1317);
+  // Past 50,000 pages (SITE_AUDIT_SITE_CHECKS=auto) the analysis runs from the store: 1 KB a page from the first.
+  expect(await heapOf({ SITE_AUDIT_MAX_PAGES: '100000' })).toBe(194);
+  expect(await heapOf({ SITE_AUDIT_MAX_PAGES: '1000000' })).toBe(1073);
+  expect(await heapOf({ SITE_AUDIT_MAX_PAGES: '20000', SITE_AUDIT_SITE_CHECKS: 'store' })).toBe(128);
+  expect(await heapOf({ SITE_AUDIT_MAX_PAGES: '200000', SITE_AUDIT_SITE_CHECKS: 'store' })).toBe(292);
   expect(await heapOf({ SITE_AUDIT_HEAP_MB: '600' })).toBe(600);
   expect(() => loadConfig({ DATA_DIR: ':memory:', SITE_AUDIT_HEAP_MB: '-1' })).toThrow(/SITE_AUDIT_HEAP_MB/);
 });
