@@ -40,9 +40,20 @@ export async function insertPageRows(
       .execute();
 }
 
+/** The issue types the audit's findings have, each once (any order). */
+export async function storedIssueTypes(db: Db, auditId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('site_audit_issues')
+    .select('type')
+    .distinct()
+    .where('audit_id', '=', auditId)
+    .execute();
+  return rows.map((row) => row.type);
+}
+
 /**
  * The issue types found on each of these URLs (any order): the PK `(audit_id, type, url)` is probed with
- * every type the catalogue knows, so no scan of the audit's issues per batch.
+ * each of `types` (those the audit has, storedIssueTypes), so no scan of the audit's issues per batch.
  */
 export async function issueTypesOf(
   db: Db,

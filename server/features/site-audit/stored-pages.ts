@@ -1,5 +1,5 @@
 import type { Db } from '#db/index.ts';
-import { insertPageRows, issueTypesOf, loaderCounts } from '#db/site-audit-streamed.ts';
+import { insertPageRows, issueTypesOf, loaderCounts, storedIssueTypes } from '#db/site-audit-streamed.ts';
 import { ISSUE_TYPES } from '#views/model/site-audit.ts';
 import type { PageExperienceSummary } from '#views/model/page-experience-report.ts';
 import { isListed, listedRow } from './report.ts';
@@ -14,12 +14,20 @@ import { isResource, type UrlNode } from './store.ts';
  */
 
 const CATALOGUE_ORDER = new Map(ISSUE_TYPES.map((type, index) => [type.type, index]));
-const TYPES = ISSUE_TYPES.map((type) => type.type);
 
-/** The issue types of each URL, in catalogue order (the order `pageRows` lists them). */
-async function issuesByUrl(db: Db, auditId: string, urls: readonly string[]): Promise<Map<string, string[]>> {
+/**
+ * The issue types of each URL, in catalogue order (the order `pageRows` lists them), probing only the types the
+ * audit found (`types`): a site has a few of the 162, and each type asked costs a probe for every URL.
+ */
+async function issuesByUrl(
+  db: Db,
+  auditId: string,
+  types: readonly string[],
+  urls: readonly string[],
+): Promise<Map<string, string[]>> {
   const byUrl = new Map<string, string[]>();
-  for (const { type, url } of await issueTypesOf(db, auditId, TYPES, urls)) {
+  if (types.length === 0) return byUrl;
+  for (const { type, url } of await issueTypesOf(db, auditId, types, urls)) {
     const list = byUrl.get(url);
     if (list) list.push(type);
     else byUrl.set(url, [type]);
@@ -52,6 +60,7 @@ export async function writeStoredPages(
   pace: { batchSize: number; breathe: () => Promise<void>; aborted: () => boolean },
 ): Promise<void> {
   const reader = storedBatchReader(db, auditId);
+  const types = await storedIssueTypes(db, auditId);
   let n = 0;
   for (let batch = await reader.batch(-1, pace.batchSize); batch.length > 0 && !pace.aborted();) {
     const listed = batch.filter(isListed);
@@ -60,6 +69,7 @@ export async function writeStoredPages(
     const issues = await issuesByUrl(
       db,
       auditId,
+      types,
       listed.map((node) => node.url),
     );
     const loadedBy = await loaderCounts(
