@@ -58,13 +58,17 @@ describe.each(DIALECTS)('%s', (dialect) => {
     const db = await freshDb();
     await runningAudit(db, 'a');
     const seen: Array<{ status: string | undefined; pages: number }> = [];
+    const stored: Array<Promise<string | undefined>> = [];
     const saved = await completeSiteAudit(db, 'a', result(2 * SAVE_BATCH_ROWS + 1, SAVE_BATCH_ROWS + 1), {
       breathe: async () => {
         // What any other request would read between two batches.
         seen.push({ status: (await getSiteAudit(db, 'a'))?.status, pages: await pageCount(db, 'a') });
       },
+      // Told once the audit is done, after every batch, before the crawl store's drop.
+      onStored: () => stored.push(getSiteAudit(db, 'a').then((row) => `${row?.status} after ${seen.length} batches`)),
     });
     expect(saved).toBe(true);
+    expect(await Promise.all(stored)).toEqual(['done after 5 batches']);
     expect(seen).toEqual([
       { status: 'running', pages: SAVE_BATCH_ROWS },
       { status: 'running', pages: 2 * SAVE_BATCH_ROWS },

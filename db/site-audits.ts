@@ -231,7 +231,7 @@ export async function completeSiteAudit(
     /** Computed once every row is written, before the last statement. */
     diff: (db: Db) => Promise<unknown>;
   },
-  pace: { breathe?: () => Promise<void>; signal?: AbortSignal } = {},
+  pace: { breathe?: () => Promise<void>; signal?: AbortSignal; onStored?: () => void } = {},
 ): Promise<boolean> {
   const breathe = pace.breathe ?? (() => Promise.resolve());
   const aborted = () => pace.signal?.aborted === true;
@@ -269,6 +269,8 @@ export async function completeSiteAudit(
     })
     .where('id', '=', id)
     .execute();
+  // The audit is done as its row says: its report is shown from here on, while the crawl store goes.
+  pace.onStored?.();
   // The crawl store has served: the report's rows are what a finished audit keeps.
   await dropCrawlStore(db, id);
   return true;

@@ -41,6 +41,8 @@ export interface AuditProgress {
   /** While crawling, once it has run a few seconds: URLs per second lately, and the time left at that rate. */
   pagesPerSecond?: number;
   secondsLeft?: number;
+  /** The report is stored (the audit is done): what follows is the crawl store's drop, which watchers need not wait for. */
+  stored?: true;
 }
 
 export interface RunSiteAuditOptions {

@@ -237,7 +237,12 @@ async function crawlAndStore(
         })),
         diff: (trx) => diffAgainstPrevious(trx, { id: job.id, ...job.input }, outcome.crawledUrl),
       },
-      { breathe: () => deps.slicer.breathe(), signal: job.signal },
+      {
+        breathe: () => deps.slicer.breathe(),
+        signal: job.signal,
+        // Watchers show the report now, not after the crawl store's drop (seconds at 100,000 pages).
+        onStored: () => job.progress({ ...latest(), stored: true }),
+      },
     );
     if (!saved) return stopped(deps, job);
     deps.log?.info(

@@ -72,7 +72,8 @@ export function watchAudit(
     });
   const unwatch = jobs.watch(SITE_AUDIT_JOB, audit.id, (event) => {
     if (over) return;
-    if (event.type !== 'progress') return onEnded();
+    // The job's end, or its report stored (its try still drops the crawl store): the row tells the end.
+    if (event.type !== 'progress' || (event.progress as AuditProgress).stored) return onEnded();
     if (status === 'queued') listener({ type: 'status', status: (status = 'running') });
     listener({ type: 'progress', progress: event.progress as AuditProgress });
   });
