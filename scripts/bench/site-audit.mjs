@@ -63,15 +63,20 @@ async function auditSite(pages) {
     LATENCY_MS: String(LATENCY_MS),
   });
   const sitePort = site.port;
-  const server = await startBuiltServer({
-    FETCH_ALLOW_PRIVATE: `127.0.0.1:${sitePort}`,
-    SITE_AUDIT_RATE_LIMIT: '1000',
-    // Requests, not pages: robots.txt and the sitemap count too. Past 50,000 the analysis runs from the store (0070).
-    SITE_AUDIT_MAX_PAGES: String(pages + 100),
-    SITE_AUDIT_MAX_TOTAL_BYTES: String(16 * 1024 ** 3),
-    // The default crawl time limit (15 minutes) would stop a million pages.
-    SITE_AUDIT_TIMEOUT_MS: String(6 * 3_600_000),
-  });
+  // PROFILE=dir: the server's threads write CPU profiles there (node --cpu-prof), one per thread, when it stops.
+  const nodeArgs = process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE}/${pages}`] : [];
+  const server = await startBuiltServer(
+    {
+      FETCH_ALLOW_PRIVATE: `127.0.0.1:${sitePort}`,
+      SITE_AUDIT_RATE_LIMIT: '1000',
+      // Requests, not pages: robots.txt and the sitemap count too. Past 50,000 the analysis runs from the store (0070).
+      SITE_AUDIT_MAX_PAGES: String(pages + 100),
+      SITE_AUDIT_MAX_TOTAL_BYTES: String(16 * 1024 ** 3),
+      // The default crawl time limit (15 minutes) would stop a million pages.
+      SITE_AUDIT_TIMEOUT_MS: String(6 * 3_600_000),
+    },
+    nodeArgs,
+  );
   try {
     const idleMb = peakRssMb(server.pid);
     const idleCpu = cpuSeconds(server.pid);
