@@ -13,7 +13,11 @@ export interface AppJobDeps extends JobDeps {
   config: Config;
   /** The app's guarded fetcher (directory checks, IndexNow pings, the mobile test). */
   fetcher: SafeFetcher;
-  /** The crawlers' fetchers: each names its tool's page in the User-Agent, which robots.txt rules and logs see. */
+  /**
+   * The crawlers' fetchers: each names its tool's page in the User-Agent, which robots.txt rules and logs see,
+   * and keeps its connections alive between a site's pages (decision 0072). Their idle sockets are unref'd and
+   * close by themselves; the thread's end (process.exit) takes the rest.
+   */
   crawlFetchers: { siteAudit: SafeFetcher; sitemapGenerator: SafeFetcher };
   /** The thread's Chromium for the mobile test, launched on the first call (undefined without Chromium). */
   mobileRenderer(): MobileRenderer | undefined;
@@ -51,8 +55,8 @@ export function createDeps(base: JobDeps): AppJobDeps {
     config,
     fetcher,
     crawlFetchers: {
-      siteAudit: createAppFetcher(config, '/site-audit'),
-      sitemapGenerator: createAppFetcher(config, '/sitemap-tool'),
+      siteAudit: createAppFetcher(config, '/site-audit', { keepAlive: true }),
+      sitemapGenerator: createAppFetcher(config, '/sitemap-tool', { keepAlive: true }),
     },
     mobileRenderer: lazyMobileRenderer(base, config, fetcher),
   };

@@ -57,10 +57,16 @@ export async function storedAudit(db: Db, id: string) {
 }
 
 /** The planted site with its bodies' lengths declared, and its canary: both closed with the test's `closing`. */
-export async function servePlanted(closing: Array<{ close(): Promise<void> }>): Promise<ServedFixture> {
+export async function servePlanted(
+  closing: Array<{ close(): Promise<void> }>,
+  keepAliveMs?: number,
+): Promise<ServedFixture> {
   const canary = await startLoopbackServer((_req, res) => res.end('canary'));
   closing.push(canary);
-  const served = await serveFixture(sized(plantedSite({ canaryOrigin: canary.origin, onSlow: () => undefined })));
+  const served = await serveFixture(
+    sized(plantedSite({ canaryOrigin: canary.origin, onSlow: () => undefined })),
+    keepAliveMs,
+  );
   closing.push(served);
   return served;
 }

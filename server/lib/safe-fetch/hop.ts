@@ -16,6 +16,11 @@ export interface HopRequest {
   proxy?: URL;
   /** Trusted instead of the system roots (tests' loopback TLS fixture only). */
   ca?: string | Buffer;
+  /**
+   * The kept-alive agent for this checked target (ConnectionPool.agentFor), or none: a new connection,
+   * closed after the answer. Ignored through a proxy: every hop gets its own tunnel.
+   */
+  agent?: http.Agent;
 }
 
 /** The socket may only ever reach the address that was checked: no second DNS lookup. */
@@ -76,8 +81,17 @@ export function describeNetworkError(error: unknown, url: string): FetchError {
   return new FetchError('network', `${host} ${reason}.`, { url, systemCode: code || undefined });
 }
 
-/** One HTTP exchange to a checked address; resolves when the response headers arrive. */
-export async function sendHop(request: HopRequest): Promise<http.IncomingMessage> {
+/** A kept-alive socket the server had closed meanwhile: the request never reached it. */
+class ReusedSocketClosed extends Error {
+  constructor(readonly original: unknown) {
+    super('The reused connection was closed by the server.');
+  }
+}
+
+const STALE_SOCKET_CODES = new Set(['ECONNRESET', 'EPIPE']);
+
+/** One exchange over `agent` (false: a connection of its own). */
+async function exchange(request: HopRequest, agent: http.Agent | false): Promise<http.IncomingMessage> {
   const { target } = request;
   const isHttps = target.url.protocol === 'https:';
   const hostname = target.url.hostname.replace(/^\[|\]$/g, '');
@@ -92,7 +106,9 @@ export async function sendHop(request: HopRequest): Promise<http.IncomingMessage
     method: request.method,
     headers: request.headers,
     lookup: pinnedLookup(target.address, target.family),
-    agent: false,
+    // Node hands a request with an agent (even `false`, a one-off agent) to net.connect and ignores
+    // createConnection: the tunnel's requests take none, so they do go through it.
+    agent: tunnel ? undefined : agent,
     signal: request.signal,
     // SNI must carry the host name, never an IP literal.
     servername,
@@ -104,8 +120,27 @@ export async function sendHop(request: HopRequest): Promise<http.IncomingMessage
   }
   return new Promise((resolve, reject) => {
     const req = (isHttps ? https : http).request(options, resolve);
-    req.on('error', (error) => reject(error));
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      reject(req.reusedSocket && STALE_SOCKET_CODES.has(error.code ?? '') ? new ReusedSocketClosed(error) : error),
+    );
     if (request.body !== undefined) req.write(request.body);
     req.end();
   });
+}
+
+/**
+ * One HTTP exchange to a checked address; resolves when the response headers arrive. A GET or HEAD
+ * whose kept-alive socket the server closed before answering (its idle timeout raced ours) is sent
+ * once more, on a new connection: it is not the page's failure.
+ */
+export async function sendHop(request: HopRequest): Promise<http.IncomingMessage> {
+  const agent = request.proxy ? false : (request.agent ?? false);
+  try {
+    return await exchange(request, agent);
+  } catch (error) {
+    if (!(error instanceof ReusedSocketClosed)) throw error;
+    const idempotent = request.method === 'GET' || request.method === 'HEAD';
+    if (!idempotent || request.signal.aborted) throw error.original;
+    return exchange(request, false);
+  }
 }

@@ -11,6 +11,7 @@ import {
   requestHeaders,
   type RequestState,
 } from './request.ts';
+import { createConnectionPool } from './pool.ts';
 import { parseTargetUrl, resolveTarget, systemResolver, type ResolvedTarget } from './target.ts';
 import {
   FETCH_DEFAULTS,
@@ -25,6 +26,7 @@ import {
 export { FetchError, isFetchError, type FetchErrorCode, type RedirectHop } from './errors.ts';
 export type { Resolver } from './target.ts';
 export { classifyAddress } from './address-policy.ts';
+export { KEEP_ALIVE_DEFAULTS, type KeepAliveOptions } from './pool.ts';
 export {
   FETCH_DEFAULTS,
   type FetchOptions,
@@ -85,14 +87,30 @@ export function createSafeFetcher(config: SafeFetcherOptions): SafeFetcher {
   const allowPrivate = new Set((config.allowPrivate ?? []).map((entry) => entry.trim().toLowerCase()));
   const resolver = config.resolver ?? systemResolver;
   const now = config.clock ?? (() => performance.now());
+  // Through a proxy every hop has its own tunnel: nothing is kept.
+  const pool =
+    config.keepAlive && !config.proxy
+      ? createConnectionPool(config.keepAlive === true ? {} : config.keepAlive, config.tlsCa)
+      : undefined;
 
   /** One hop: the checked address, then the request; an abort wins over the error it causes. */
   async function hop(state: RequestState, signal: AbortSignal) {
     const target = await raceAbort(resolveTarget(state.current, allowPrivate, resolver), signal);
     const started = now();
     const { method, headers, body } = state;
+    // Only a GET's socket is kept: a HEAD's or a POST's goes with its answer.
+    const agent = pool && !pool.closed && method === 'GET' ? pool.agentFor(target) : undefined;
     try {
-      const response = await sendHop({ target, method, headers, body, signal, proxy: config.proxy, ca: config.tlsCa });
+      const response = await sendHop({
+        target,
+        method,
+        headers,
+        body,
+        signal,
+        proxy: config.proxy,
+        ca: config.tlsCa,
+        agent,
+      });
       return { target, response, ttfbMs: now() - started };
     } catch (error) {
       if (signal.aborted) throw signal.reason;
@@ -155,5 +173,5 @@ export function createSafeFetcher(config: SafeFetcherOptions): SafeFetcher {
     };
   }
 
-  return { fetch, stream };
+  return { fetch, stream, close: () => pool?.close() };
 }

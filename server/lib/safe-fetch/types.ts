@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { ContentEncoding } from './body.ts';
 import type { RedirectHop } from './errors.ts';
+import type { KeepAliveOptions } from './pool.ts';
 import type { Resolver } from './target.ts';
 
 export interface SafeFetcherOptions {
@@ -18,6 +19,11 @@ export interface SafeFetcherOptions {
   proxy?: URL;
   /** Test seam: trust this certificate (instead of the system roots) for a loopback TLS fixture; never set by the app. */
   tlsCa?: string | Buffer;
+  /**
+   * Keep connections alive between GETs (true: KEEP_ALIVE_DEFAULTS), for a crawler that asks one site for
+   * many pages; off by default. Never through `proxy`. What is reused, and when: pool.ts and decision 0072.
+   */
+  keepAlive?: boolean | KeepAliveOptions;
 }
 
 export interface FetchOptions {
@@ -59,6 +65,8 @@ export interface StreamResult extends ResultBase {
 export interface SafeFetcher {
   fetch(url: string | URL, options?: FetchOptions): Promise<FetchResult>;
   stream(url: string | URL, options?: FetchOptions): Promise<StreamResult>;
+  /** Closes the fetcher's kept-alive connections (keepAlive), for its owner's end; it still works after, without them. */
+  close?(): void;
 }
 
 export const FETCH_DEFAULTS = { timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024, maxRedirects: 10 } as const;
