@@ -4,12 +4,15 @@
 // one worker reads its audit's pages itself (SITE_AUDIT_WORKERS=1); then two workers, whose two parts read
 // them (SITE_AUDIT_WORKERS=2). Both at SITE_AUDIT_CONCURRENCY (default here 32) for the whole audit.
 // Prints seconds, pages a second, the worker processes' CPU a URL, and the pages each part read (from the
-// audit's "site audit done" log).
+// audit's "site audit done" log); then the CPU a URL of each process (each worker, the web process, the
+// fixture, and the PostgreSQL backends serving the bench's database) and the statements run (the database's
+// committed transactions: each statement outside a transaction is one).
 // Goal: both parts read at least a quarter each, and two workers are faster than one.
 import { existsSync } from 'node:fs';
 import { startThrowawayPostgres } from '../lib/throwaway-postgres.mjs';
 import { freshDatabase } from './lib/fresh-database.mjs';
-import { treeCpuSeconds } from './lib/proc.mjs';
+import pg from 'pg';
+import { backendSecondsSince, postgresBackendSeconds, treeCpuSeconds } from './lib/proc.mjs';
 import { startBuiltServer, startFixture, startSiteAudit, untilFinished } from './lib/server.mjs';
 
 const PAGES = Number(process.env.PAGES ?? 30_000);
@@ -21,10 +24,43 @@ if (!existsSync('dist/server.js')) {
   process.exit(1);
 }
 
+/** The database's committed transactions so far (pg_stat_database, which the server updates within a second). */
+async function committed(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_stat_force_next_flush()').catch(() => {});
+    const { rows } = await client.query('SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()');
+    return Number(rows[0].xact_commit);
+  } finally {
+    await client.end();
+  }
+}
+
+/** CPU seconds of each process group now: each worker, the web process, the fixture, the database's backends. */
+function cpuNow(started, web, site, database) {
+  return {
+    workers: started.map((worker) => treeCpuSeconds(worker.pid)),
+    web: treeCpuSeconds(web.pid),
+    site: treeCpuSeconds(site.pid),
+    postgres: postgresBackendSeconds(database),
+  };
+}
+
+function cpuLine(before, after, pages) {
+  const perUrl = (seconds) => `${seconds.toFixed(1)} s (${((seconds / pages) * 1000).toFixed(2)} ms/URL)`;
+  const workers = after.workers.map((seconds, i) => `worker ${i + 1} ${perUrl(seconds - before.workers[i])}`);
+  return (
+    `  CPU: ${workers.join(', ')}, web ${perUrl(after.web - before.web)}, ` +
+    `fixture ${perUrl(after.site - before.site)}, postgres ${perUrl(backendSecondsSince(before.postgres, after.postgres))}`
+  );
+}
+
 async function audit(adminUrl, workers) {
   const site = await startFixture('scripts/bench/lib/crawl-site.mjs', { PAGES: String(PAGES), LATENCY_MS });
+  const database = `bench_shared_${workers}`;
   const env = {
-    DATABASE_URL: await freshDatabase(adminUrl, `bench_shared_${workers}`),
+    DATABASE_URL: await freshDatabase(adminUrl, database),
     FETCH_ALLOW_PRIVATE: `127.0.0.1:${site.port}`,
     SITE_AUDIT_RATE_LIMIT: '1000',
     SITE_AUDIT_MAX_PAGES: String(PAGES + 100),
@@ -44,8 +80,11 @@ async function audit(adminUrl, workers) {
   // PROFILE=dir: each worker's threads write a CPU profile there (node --cpu-prof), to see where the time goes.
   const nodeArgs = process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE}/${workers}`] : [];
   for (let i = 0; i < workers; i++) started.push(await startBuiltServer({ ...env, ROLE: 'worker' }, nodeArgs, onLog));
+  let outcome;
   try {
     const cpuBefore = started.reduce((sum, worker) => sum + treeCpuSeconds(worker.pid), 0);
+    const each = cpuNow(started, web, site, database);
+    const statements = await committed(env.DATABASE_URL);
     const begin = performance.now();
     const id = await startSiteAudit(web.url, `http://127.0.0.1:${site.port}/`);
     const result = await untilFinished(web.url, id);
@@ -53,16 +92,22 @@ async function audit(adminUrl, workers) {
     const pages = result.summary?.pages ?? 0;
     const readers = result.status === 'done' ? await done : undefined;
     const cpu = started.reduce((sum, worker) => sum + treeCpuSeconds(worker.pid), 0) - cpuBefore;
+    const eachAfter = cpuNow(started, web, site, database);
     console.log(
       `${workers} worker(s): audit ${result.status}, ${pages} URLs in ${seconds.toFixed(1)} s = ${(pages / seconds).toFixed(0)} URLs/s; ` +
-        `workers' CPU ${cpu.toFixed(1)} s = ${((cpu / pages) * 1000).toFixed(2)} ms a URL; read by ${JSON.stringify(readers)}`,
+        `workers' CPU ${cpu.toFixed(1)} s = ${((cpu / pages) * 1000).toFixed(2)} ms a URL; read by ${JSON.stringify(readers)}\n` +
+        cpuLine(each, eachAfter, pages),
     );
-    return { seconds, readers, status: result.status };
+    outcome = { seconds, readers, status: result.status, statements, pages };
   } finally {
     for (const worker of started) await worker.stop();
     await web.stop();
     site.stop();
   }
+  // A backend flushes its counts when its connection closes: read once the processes have stopped.
+  const ran = (await committed(env.DATABASE_URL)) - outcome.statements;
+  console.log(`  statements: ${ran} (${(ran / outcome.pages).toFixed(1)} a URL, the whole run's)`);
+  return outcome;
 }
 
 let postgres;

@@ -176,3 +176,31 @@ export function sampleCpuByGroup(rootPid, others = {}, everyMs = 200) {
     },
   };
 }
+
+/**
+ * CPU seconds of each PostgreSQL backend serving database `name` (its process title names the database), by
+ * pid: read before and after a run, the difference is what the server spent on that database's connections.
+ */
+export function postgresBackendSeconds(name) {
+  const seconds = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let title;
+    try {
+      title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+    } catch {
+      continue;
+    }
+    if (!title.startsWith('postgres: ') || !title.split(' ').includes(name)) continue;
+    const fields = statFields(Number(entry));
+    if (fields) seconds.set(Number(entry), (Number(fields[11]) + Number(fields[12])) / 100);
+  }
+  return seconds;
+}
+
+/** The CPU seconds spent between two readings of postgresBackendSeconds (a backend new since counts whole). */
+export function backendSecondsSince(before, after) {
+  let sum = 0;
+  for (const [pid, seconds] of after) sum += seconds - (before.get(pid) ?? 0);
+  return sum;
+}

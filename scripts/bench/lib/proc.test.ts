@@ -24,7 +24,15 @@ vi.mock('node:fs', async (original) => {
 });
 
 // @ts-expect-error plain ESM bench helper without type declarations
-const { childPids, sampleCpuByGroup, treeCpuSeconds, treePssKib, treeRssKib } = await import('./proc.mjs');
+const {
+  backendSecondsSince,
+  childPids,
+  postgresBackendSeconds,
+  sampleCpuByGroup,
+  treeCpuSeconds,
+  treePssKib,
+  treeRssKib,
+} = await import('./proc.mjs');
 
 afterEach(() => {
   vanished.pid = -1;
@@ -61,4 +69,19 @@ test('CPU by group counts a named process from its start, its time at least what
   } finally {
     busy.kill('SIGKILL');
   }
+});
+
+test('a database’s backends: what each spent since the first reading, one new since counted whole', () => {
+  const before = new Map([
+    [101, 2.5],
+    [102, 1],
+  ]);
+  const after = new Map([
+    [101, 4],
+    [103, 0.75],
+  ]);
+  // 101 spent 1.5 s more; 102 ended (its time is not in the reading after); 103 started with 0.75 s.
+  expect(backendSecondsSince(before, after)).toBe(2.25);
+  // No PostgreSQL backend serves a database of that name: nothing is read.
+  expect(postgresBackendSeconds('no_such_database_here')).toEqual(new Map());
 });
