@@ -24,6 +24,7 @@ vi.mock('node:fs', async (original) => {
 });
 
 // @ts-expect-error plain ESM bench helper without type declarations
+const proc = await import('./proc.mjs');
 const {
   backendSecondsSince,
   childPids,
@@ -32,7 +33,7 @@ const {
   treeCpuSeconds,
   treePssKib,
   treeRssKib,
-} = await import('./proc.mjs');
+} = proc;
 
 afterEach(() => {
   vanished.pid = -1;
