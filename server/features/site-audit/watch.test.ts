@@ -44,8 +44,8 @@ test("a watch ends with the report once the audit's try says it is stored, while
   });
   emit({ type: 'progress', progress: { crawled: 3, discovered: 3, stored: true } });
   await ended;
+  // Watched as running already: no status event, the progress, then the end as the row tells it.
   expect(events).toEqual([
-    { type: 'status', status: 'running' },
     { type: 'progress', progress: { crawled: 3, discovered: 3 } },
     { type: 'progress', progress: { crawled: 3, discovered: 3 } },
     { type: 'done', summary: { score: 90 } },
