@@ -62,7 +62,7 @@ function poolAgent(isHttps: boolean, settings: Settings): { agent: http.Agent; r
 
 export function createConnectionPool(options: KeepAliveOptions, ca: string | Buffer | undefined): ConnectionPool {
   const settings: Settings = { ...KEEP_ALIVE_DEFAULTS, ...options };
-  const caKey = ca === undefined ? 'system' : createHash('sha256').update(ca).digest('hex').slice(0, 16);
+  const caKey = ca === undefined ? 'system' : createHash('sha256').update(ca).digest('hex');
   // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
   const agents = new Map<string, ReturnType<typeof poolAgent>>();
   let closed = false;
