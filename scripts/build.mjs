@@ -131,6 +131,8 @@ const serverEntries = {
   server: 'server/index.ts',
   'image-worker': 'server/features/image-compressor/worker.ts',
   'job-thread': 'server/lib/jobs/thread.ts',
+  // A site audit's reader threads, started by its job thread (server/features/site-audit/reader/local-reads.ts).
+  'site-audit-reader': 'server/features/site-audit/reader/thread.ts',
   // The app's job definitions, imported by every job thread (server/job-system.ts).
   'job-definitions': 'server/jobs.ts',
 };

@@ -51,6 +51,7 @@ export const siteAudit = defineSection({
     SITE_AUDIT_SITE_CHECKS: oneOf(SITE_CHECKS, 'auto'),
     SITE_AUDIT_WORKERS: wholeNumber({ min: 1, max: 64, fallback: 1 }),
     SITE_AUDIT_READ_LEASE_MS: wholeNumber({ min: 0, max: 600_000, fallback: 0 }),
+    SITE_AUDIT_READERS: wholeNumber({ min: 0, max: 8, fallback: 0 }),
     SITE_AUDIT_EXTERNAL_MAX_URLS: wholeNumber({ min: 1, max: 50_000, fallback: EXTERNAL_CHECK_DEFAULTS.maxUrls }),
     SITE_AUDIT_EXTERNAL_CONCURRENCY: wholeNumber({ min: 1, max: 64, fallback: EXTERNAL_CHECK_DEFAULTS.concurrency }),
     SITE_AUDIT_EXTERNAL_TIMEOUT_MS: wholeNumber({ min: 1, max: 120_000, fallback: EXTERNAL_CHECK_DEFAULTS.timeoutMs }),
@@ -95,6 +96,13 @@ export const siteAudit = defineSection({
       workers: env.SITE_AUDIT_WORKERS,
       /** How long a part's claim on a page holds (ms): then another reads it (0: the page timeout plus 30 s). */
       readLeaseMs: env.SITE_AUDIT_READ_LEASE_MS || env.SITE_AUDIT_PAGE_TIMEOUT_MS + 30_000,
+      /**
+       * Reader threads of an audit whose analysis runs from the crawl store (0073): they fetch and read its pages
+       * beside the audit's thread, which keeps the crawl, for a machine with cores to spare; 0 (the default) reads
+       * them in the audit's thread. An audit analysed in memory, a shared one and one that renders JavaScript read
+       * their pages in their own thread.
+       */
+      readers: env.SITE_AUDIT_READERS,
       /** Checks of other sites' URLs, when an audit asks for them (2 at a time per host, always). */
       external: {
         maxUrls: env.SITE_AUDIT_EXTERNAL_MAX_URLS,

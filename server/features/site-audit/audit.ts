@@ -28,6 +28,7 @@ import { createUrlStore, isResource, type UrlNode, type UrlStore } from './store
 import { createStoredQueue, type StoredQueue } from './stored-queue.ts';
 import { createAuditVisitor } from './visitor.ts';
 import { sharedCrawl, type SharedReads } from './shared/remote-pages.ts';
+import { LOCAL_READERS, startLocalReads, type LocalReadsOptions } from './reader/local-reads.ts';
 
 /** Link depth cap for the crawl itself; depth is judged afterwards from the whole link graph. */
 const MAX_CRAWL_DEPTH = 10_000;
@@ -86,6 +87,11 @@ export interface RunSiteAuditOptions {
    * start URL's is fetched and read by whichever part claims it, and its answer visited here.
    */
   shared?: SharedReads;
+  /**
+   * Read the pages in reader threads of this process (decision 0073; not with `shared` or `renderer`): each page
+   * but the start URL's is fetched and read there, and its answer visited here.
+   */
+  readers?: Pick<LocalReadsOptions, 'threads' | 'fetcherConfig' | 'entry'>;
 }
 
 /** How the audit rendered JavaScript, when it was asked to. */
@@ -120,7 +126,7 @@ export interface SiteAuditOutcome {
   render?: AuditRenderFacts;
   /** The anchor texts and other sites' URLs the records' `outlinks` point at (the URL store's). */
   strings: { anchors: readonly string[]; externals: readonly string[] };
-  /** A shared audit: the pages each reader read (the parts', and the audit's job's own as `audit`). */
+  /** A shared audit: the pages each reader read (the parts', and the audit's job's own as `audit`); or its reader threads'. */
   readers?: Record<string, number>;
 }
 
@@ -144,7 +150,18 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
           loadedAsOf: (url) => store.find(url)?.loadedAs ?? 0,
         })
       : undefined;
-  const signal = remote?.signal ?? options.signal;
+  const local =
+    !remote && !options.renderer && options.readers && options.readers.threads > 0
+      ? startLocalReads({
+          ...options.readers,
+          fetcher: options.fetcher,
+          limits,
+          signal: options.signal,
+          loadedAsOf: (url) => store.find(url)?.loadedAs ?? 0,
+        })
+      : undefined;
+  const pages = remote ?? local;
+  const signal = pages?.signal ?? options.signal;
   const startedAt = Date.now() - (resumed?.crawl.elapsedMs ?? 0);
   const writer: CrawlWriter | undefined = options.crawlStore
     ? createCrawlWriter(options.crawlStore, () => store, {
@@ -212,15 +229,15 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
       slicer,
       resume: resumed?.crawl,
       queue,
-      ...(remote ? { fetchPage: remote.fetchPage } : {}),
+      ...(pages ? { fetchPage: pages.fetchPage } : {}),
       seen: store.seen,
     },
     writer ? writer.wrap(visitor) : visitor,
-  );
+  ).finally(() => local?.close());
   await options.shared?.close();
   await writer?.flush();
   queue?.check();
-  remote?.check();
+  pages?.check();
   const toStore = options.siteChecks === 'store' && options.crawlStore && !signal?.aborted;
   const streamed = toStore ? options.crawlStore : undefined;
   const externalChecks = await checkExternals(
@@ -265,7 +282,7 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
     sitemaps: sitemaps.files,
     hasSitemap: sitemaps.found,
     strings: { anchors: store.anchors, externals: store.externals },
-    ...(remote ? { readers: remote.readers() } : {}),
+    ...(remote ? { readers: remote.readers() } : local ? { readers: { [LOCAL_READERS]: local.read } } : {}),
     ...(options.renderer
       ? {
           render: {

@@ -97,6 +97,11 @@ export const siteAuditJob = {
           frontierBatch: settings.frontierBatch,
           siteChecks: settings.siteChecks,
           analysisBatch: settings.analysisBatch,
+          // Their fetchers are made as deps.crawlFetchers.siteAudit is (reader/thread.ts).
+          readers: {
+            threads: settings.readers,
+            fetcherConfig: { fetchAllowPrivate: deps.config.fetchAllowPrivate, siteUrl: deps.config.siteUrl },
+          },
           slicer: eventLoopSlicer,
           now: () => new Date(),
           log: deps.log,

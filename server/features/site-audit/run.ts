@@ -21,7 +21,7 @@ import {
   siteChecksFor,
   type SiteChecksSetting,
 } from '#server/config/site-audit-defaults.ts';
-import { runSiteAudit, type AuditProgress } from './audit.ts';
+import { runSiteAudit, type AuditProgress, type RunSiteAuditOptions } from './audit.ts';
 import type { SharedReads } from './shared/remote-pages.ts';
 import type { PartInput } from './shared/part-job.ts';
 import type { AuditRenderer } from './render/renderer.ts';
@@ -85,6 +85,8 @@ export interface AuditRunDeps {
   makeRenderer?: () => AuditRenderer | undefined;
   /** Several workers read each audit's pages (SITE_AUDIT_WORKERS above 1, on PostgreSQL; decision 0071). */
   shared?: SharedAudits;
+  /** Reader threads for an audit analysed from the store, not shared, not rendered (SITE_AUDIT_READERS; 0073). */
+  readers?: RunSiteAuditOptions['readers'];
 }
 
 /** What an audit's job needs to share its pages with parts on the workers. */
@@ -176,7 +178,9 @@ async function crawlAndStore(
     job.input.maxPages === undefined
       ? deps.limits
       : { ...deps.limits, maxPages: Math.min(deps.limits.maxPages, job.input.maxPages) };
+  const siteChecks = deps.siteChecks && siteChecksFor(deps.siteChecks, limits.maxPages);
   try {
+    const shared = await startParts(deps, job);
     const outcome = await runSiteAudit({
       startUrl: job.input.url,
       httpFallback: job.input.httpFallback,
@@ -188,10 +192,11 @@ async function crawlAndStore(
       slicer: deps.slicer,
       renderer,
       crawlStore: { db, auditId: job.id, batchPages: deps.writeBatch, frontierBatch: deps.frontierBatch },
-      siteChecks: deps.siteChecks && siteChecksFor(deps.siteChecks, limits.maxPages),
+      siteChecks,
       analysisBatch: deps.analysisBatch,
       resume,
-      shared: await startParts(deps, job),
+      shared,
+      ...(siteChecks === 'store' && !shared && !renderer ? { readers: deps.readers } : {}),
     }).finally(async () => {
       if (deps.shared) await closeReads(db, job.id);
       // Cancelled, failed or done: the audit's browser closes before the try ends.

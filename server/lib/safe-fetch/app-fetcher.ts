@@ -9,7 +9,7 @@ import { createSafeFetcher, type SafeFetcher, type SafeFetcherOptions } from './
 export function createAppFetcher(
   config: Pick<Config, 'fetchAllowPrivate' | 'siteUrl'>,
   toolPath = '',
-  options: Pick<SafeFetcherOptions, 'keepAlive'> = {},
+  options: Pick<SafeFetcherOptions, 'keepAlive' | 'clock'> = {},
 ): SafeFetcher {
   return createSafeFetcher({
     allowPrivate: config.fetchAllowPrivate,

@@ -52,13 +52,13 @@ export interface RemotePages {
   check(): void;
 }
 
-interface Awaited {
+export interface Awaited {
   resolve(answer: ReadAnswer): void;
   reject(error: unknown): void;
 }
 
 /** A response built from an answer, its body already read; or the fetch's failure thrown again. */
-function responseOf(answer: ReadAnswer): CrawlFetchResponse<Readable> {
+export function responseOf(answer: ReadAnswer): CrawlFetchResponse<Readable> {
   if (answer.kind === 'failed')
     throw answer.invalidInput ? new DomainError('invalid-input', answer.message) : new Error(answer.message);
   const res = {
@@ -76,7 +76,7 @@ function responseOf(answer: ReadAnswer): CrawlFetchResponse<Readable> {
  * Rejects the pages awaited under a crawl signal once it aborts: one listener a signal, however many pages are
  * in flight under it. Answers the function that puts a page under its signal.
  */
-function watchSignals(awaited: Map<number, Awaited>): (signal: AbortSignal, id: number) => Set<number> {
+export function watchSignals(awaited: Map<number, Awaited>): (signal: AbortSignal, id: number) => Set<number> {
   const waiting = new WeakMap<AbortSignal, Set<number>>();
   return (signal, id) => {
     let ids = waiting.get(signal);
