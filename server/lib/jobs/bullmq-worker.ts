@@ -1,6 +1,6 @@
 import { UnrecoverableError, WaitingError, type Job } from 'bullmq';
 import { createPools, reportFailure, type JobsContext } from './context.ts';
-import { connectionOf, Worker, type Lane } from './bullmq-lanes.ts';
+import { connectionOf, type Lane, type Lanes } from './bullmq-lanes.ts';
 import { fromBullId, isCancelReason, publicReason, stallTimings, type Envelope } from './bullmq-shared.ts';
 import { messageOf } from './protocol.ts';
 import { JOB_REASONS, type JobStarter } from './types.ts';
@@ -96,14 +96,20 @@ async function processJob(
 }
 
 /** A Worker for the lane, made with `autorun: false`: it runs once its connections are ready (worker-start.ts). */
-function newWorker(context: JobsContext, lane: Lane, closing: () => boolean): InstanceType<typeof Worker> {
+function newWorker(
+  context: JobsContext,
+  lane: Lane,
+  Worker: Lanes['Worker'],
+  closing: () => boolean,
+): InstanceType<Lanes['Worker']> {
   const { definition } = lane;
   const worker = new Worker(
     definition.name,
     (job: Job, token: string | undefined, signal?: AbortSignal) =>
       processJob(context, lane, job, token, signal!, closing),
     {
-      connection: connectionOf(context, 2),
+      // The options of the lanes' connection, which the Worker is made on.
+      connection: connectionOf(context),
       concurrency: definition.concurrency,
       ...stallTimings(context.stallSeconds),
       // Our own check (tries > attempts) fails a job first, with our reason.
@@ -126,12 +132,13 @@ function newWorker(context: JobsContext, lane: Lane, closing: () => boolean): In
 export async function startWorker(
   context: JobsContext,
   lane: Lane,
+  Worker: Lanes['Worker'],
   jobs: JobStarter,
   closing: () => boolean,
 ): Promise<void> {
   const { definition } = lane;
   lane.pool = createPools(context, jobs, [definition]).get(definition.name);
-  lane.worker = await startWhenReady(() => newWorker(context, lane, closing), {
+  lane.worker = await startWhenReady(() => newWorker(context, lane, Worker, closing), {
     closed: closing,
     log: context.log,
     job: definition.name,

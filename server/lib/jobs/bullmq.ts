@@ -1,6 +1,6 @@
 import { definitionOf, randomJobId, repeatableOf, stateOf, type JobsContext } from './context.ts';
 import { enqueueById, enqueueRun, upsertSchedule } from './bullmq-enqueue.ts';
-import { closeLanes, openLanes } from './bullmq-lanes.ts';
+import { openLanes } from './bullmq-lanes.ts';
 import {
   CANCEL_EVENT,
   errorFrom,
@@ -23,7 +23,7 @@ export { bullConnectionString } from './bullmq-lanes.ts';
 
 export async function createBullJobs(context: JobsContext): Promise<Jobs> {
   const { watchers } = context;
-  const lanes = await openLanes(context);
+  const { lanes, Worker, close: closeLanes } = await openLanes(context);
   let working = false;
   let closed: Promise<void> | undefined;
 
@@ -90,11 +90,18 @@ export async function createBullJobs(context: JobsContext): Promise<Jobs> {
       if (working || closed) return;
       working = true;
       await Promise.all(
-        [...lanes.values()].map((lane) => startWorker(context, lane, jobs, () => closed !== undefined)),
+        [...lanes.values()].map((lane) => startWorker(context, lane, Worker, jobs, () => closed !== undefined)),
       );
-      // The schedules of repeatable jobs, and a run of each at start (joined if one is queued).
-      for (const lane of lanes.values()) await upsertSchedule(context, lane);
-      for (const lane of lanes.values()) if (lane.definition.repeat) await enqueueRun(context, lane);
+      // The schedules of repeatable jobs, and a run of each at start (joined if one is queued), each
+      // name's beside the others'.
+      await Promise.all(
+        [...lanes.values()]
+          .filter((lane) => lane.definition.repeat)
+          .map(async (lane) => {
+            await upsertSchedule(context, lane);
+            await enqueueRun(context, lane);
+          }),
+      );
     },
     close() {
       closed ??= (async () => {
@@ -104,7 +111,7 @@ export async function createBullJobs(context: JobsContext): Promise<Jobs> {
         for (const lane of lanes.values()) lane.worker?.cancelAllJobs('shutdown');
         await Promise.all(stopping);
         await Promise.all([...lanes.values()].map((lane) => lane.pool?.close()));
-        await closeLanes(lanes);
+        await closeLanes();
       })();
       return closed;
     },
