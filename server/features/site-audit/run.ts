@@ -196,7 +196,8 @@ async function crawlAndStore(
       analysisBatch: deps.analysisBatch,
       resume,
       shared,
-      ...(siteChecks === 'store' && !shared && !renderer ? { readers: deps.readers } : {}),
+      // runSiteAudit reads with them only when the audit is neither shared nor rendered.
+      ...(siteChecks === 'store' ? { readers: deps.readers } : {}),
     }).finally(async () => {
       if (deps.shared) await closeReads(db, job.id);
       // Cancelled, failed or done: the audit's browser closes before the try ends.
