@@ -3,7 +3,7 @@
 // check on, and the bench waits on the audit's event stream. Prints URLs audited, seconds, the
 // server's peak RSS (VmHWM from /proc) and the cost per page at each size, so growth worse than
 // linear shows; the crawl's seconds (until the events stream's last new `crawled` count) apart from
-// what follows it (analysis and report), and the server's CPU seconds (/proc, user + system: on a
+// what follows it (analysis and report), the server's and the crawled site's CPU seconds (/proc, user + system: on a
 // shared machine they move less than the wall clock). Goals: 2,000 pages <= 5 s and <= 250 MB; 20,000 pages <= 30 s and <= 350 MB;
 // 100,000 pages <= 150 s and <= 400 MB; 1,000,000 pages <= 30 minutes and <= 1 GB (SIZES=100000 or SIZES=1000000).
 // SIZES=2000 runs one size. For scale: linkinator 7.6 (links only) took 2.85 s and 173 MB on the
@@ -80,16 +80,18 @@ async function auditSite(pages) {
   try {
     const idleMb = peakRssMb(server.pid);
     const idleCpu = cpuSeconds(server.pid);
+    const siteIdleCpu = cpuSeconds(site.pid);
     const started = performance.now();
     const id = await startSiteAudit(server.url, `http://127.0.0.1:${sitePort}/`);
     const { text: events, crawledAt } = await untilFinished(`${server.url}/api/site-audits/${id}/events`);
     const seconds = (performance.now() - started) / 1000;
     const crawlSeconds = (crawledAt - started) / 1000;
     const cpu = cpuSeconds(server.pid) - idleCpu;
+    const siteCpu = cpuSeconds(site.pid) - siteIdleCpu;
     const peakMb = peakRssMb(server.pid);
     const audit = await (await fetch(`${server.url}/api/site-audits/${id}`)).json();
     const issues = (await (await fetch(`${server.url}/api/site-audits/${id}/issues`)).json()).issues ?? [];
-    return { pages, audit, events, seconds, crawlSeconds, cpu, peakMb, idleMb, issues };
+    return { pages, audit, events, seconds, crawlSeconds, cpu, siteCpu, peakMb, idleMb, issues };
   } finally {
     await server.stop();
     site.stop();
@@ -99,7 +101,7 @@ async function auditSite(pages) {
 let ok = true;
 const results = [];
 for (const pages of SIZES) {
-  const { audit, events, seconds, crawlSeconds, cpu, peakMb, idleMb, issues } = await auditSite(pages);
+  const { audit, events, seconds, crawlSeconds, cpu, siteCpu, peakMb, idleMb, issues } = await auditSite(pages);
   const goal = GOALS[pages];
   const expected = pages + 1;
   const crawled = audit.summary?.pages ?? 0;
@@ -120,6 +122,8 @@ for (const pages of SIZES) {
   console.log(
     `server CPU:    ${cpu.toFixed(1)} s (${((cpu * 1000) / crawled).toFixed(2)} ms a page; ${(cpu / seconds).toFixed(2)} of a core)`,
   );
+  // The crawled site runs on the same cores: what it uses, the server cannot.
+  console.log(`site CPU:      ${siteCpu.toFixed(1)} s (${((siteCpu * 1000) / crawled).toFixed(2)} ms a page)`);
   console.log(
     `peak RSS:      ${peakMb.toFixed(1)} MB whole server (idle ${idleMb.toFixed(1)} MB${goal ? `; goal <= ${goal.rssMb}` : ''})`,
   );
