@@ -81,6 +81,13 @@ export async function finishMonitoredRun(
   );
 }
 
+/** A progress without the report's "stored" mark (site-audit/watch.ts ends a watch on it). */
+function withoutStored<P>(progress: P): P {
+  if (typeof progress !== 'object' || progress === null || !('stored' in progress)) return progress;
+  const { stored: _stored, ...rest } = progress;
+  return rest as P;
+}
+
 /**
  * The site audit's job definition, with the monitored run's end added: after the audit's try (done,
  * failed, or skipped because an earlier try had stored it), its thread finishes the run. A throw
@@ -92,7 +99,18 @@ export function withMonitoredRuns<I extends MonitoredInput, P, R, D extends JobD
   return {
     ...definition,
     async run(job, deps) {
-      const result = await definition.run(job, deps);
+      // An audit's watchers end when its report is stored, before its try ends; a monitored run is finished
+      // after that (below), so its audit's watchers wait for the try's end, when the run is there to read.
+      const watched: typeof job = job.input.monitorRun
+        ? {
+            id: job.id,
+            input: job.input,
+            attempt: job.attempt,
+            signal: job.signal,
+            progress: (progress) => job.progress(withoutStored(progress)),
+          }
+        : job;
+      const result = await definition.run(watched, deps);
       if (job.input.monitorRun)
         await finishMonitoredRun(
           { db: deps.db, log: deps.log, settings: alertSettingsOf(deps.config), jobs: deps.jobs },
