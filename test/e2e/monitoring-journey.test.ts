@@ -189,8 +189,8 @@ test('monitoring journey: audit → Monitor this site → confirmation mail → 
   await page.getByText('Verified: the site is yours.').waitFor();
   await page.getByText('Active', { exact: true }).waitFor();
 
-  // 4. Verified, the monitor's first scheduled check runs at once (the scheduler's next look): it is
-  // the baseline. The manage page shows it once it is there.
+  // 4. Verified, the monitor's first scheduled check runs at once (verifying asks the scheduler to look
+  // now, not at its next minute): it is the baseline. The manage page shows it once it is there.
   const firstRun = page.locator('.monitor-run').first();
   await expect
     .poll(

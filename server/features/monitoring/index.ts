@@ -8,6 +8,7 @@ import {
 } from '#server/features/site-audit/index.ts';
 import { monitoredPagesOf } from './job.ts';
 import { monitorLead } from './lead.ts';
+import { MONITOR_SCHEDULE_JOB } from './scheduler.ts';
 import { monitoringRouter } from './router.ts';
 import { createMonitoringService, type MonitoringService } from './service.ts';
 import { watchFormRouter } from './watch-form-router.ts';
@@ -20,7 +21,7 @@ import { watchFormRouter } from './watch-form-router.ts';
  * that run jobs.
  */
 export function monitoringFeature(
-  { config, db, jobs, fetcher, messaging }: AppDeps,
+  { config, db, jobs, fetcher, messaging, log }: AppDeps,
   leads: LeadDelivery,
 ): Feature & { service: MonitoringService } {
   const service = createMonitoringService({
@@ -36,6 +37,11 @@ export function monitoringFeature(
     mailEnabled: config.leadDelivery.email !== null,
     // A confirmation goes out at once, whichever process delivers.
     kick: () => messaging.deliverSoon(),
+    scheduleLookNow: () => {
+      jobs
+        .runNow(MONITOR_SCHEDULE_JOB)
+        .catch((error: unknown) => log.error({ err: error }, 'the schedule was not looked at'));
+    },
     storeLead: async (monitor) => {
       await leads.storeMonitor(await monitorLead(db, monitor, config.siteUrl, new Date().toISOString(), issueSummary));
     },

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { getMonitor } from '#db/monitoring/monitors.ts';
 import { listMessages } from '#db/messages.ts';
 import { createTestApp } from '#test/helpers/app.ts';
@@ -158,8 +158,15 @@ describe.each(DIALECTS)('%s', (dialect) => {
     });
     const monitor = await getMonitor(made.db, id);
     expect(monitor).toMatchObject({ status: 'active', verifiedAt: expect.any(String) });
-    // Verified and confirmed: the first run is due at once.
+    // Verified and confirmed: the first run is due at once, and the scheduler looks now, not at its next minute.
     expect(Date.parse(monitor!.nextRunAt!)).toBeLessThanOrEqual(Date.now());
+    await vi.waitFor(
+      async () => {
+        const got = await request(made.app).get(`/api/monitors/${id}?token=${encodeURIComponent(manage)}`);
+        expect(got.body.runs).toMatchObject([{ trigger: 'schedule' }]);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
   });
 
   test('a site already carrying the tag is verified when the address is confirmed', async () => {

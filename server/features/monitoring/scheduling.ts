@@ -38,7 +38,10 @@ export function createScheduling(ctx: ServiceContext) {
       ...monitor,
       ...Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)),
     } as MonitorRow;
-    await updateMonitor(db, monitor.id, { ...patch, ...activation(monitor, merged) });
+    const schedule = activation(monitor, merged);
+    await updateMonitor(db, monitor.id, { ...patch, ...schedule });
+    // Due now: the scheduler looks at once rather than at its next minute's look.
+    if (schedule.nextRunAt) options.scheduleLookNow();
     return (await getMonitor(db, monitor.id)) ?? merged;
   }
 

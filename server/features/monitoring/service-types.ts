@@ -16,6 +16,8 @@ export interface MonitoringServiceOptions extends RunStarter {
   mailEnabled: boolean;
   /** Asks for a delivery of what was queued (a confirmation goes out at once). */
   kick: () => void;
+  /** Asks for a look at the schedule now (a monitor's first run just became due), whichever process runs jobs. */
+  scheduleLookNow: () => void;
   /** Stores a confirmed visitor monitor as a lead (admin inbox and lead delivery). */
   storeLead: (monitor: MonitorRow) => Promise<void>;
   now?: () => Date;
