@@ -43,6 +43,20 @@ test('fields the record does not know yet (plain data) go through as they are', 
     uncrawlableLinks: { count: 3, first: ['javascript:void(0)'] },
   } as PageRecord;
   expect(decodeRecord(encodeRecord(extended))).toStrictEqual(extended);
+  // Typed arrays inside lists and nested objects come back; look-alikes that are not ours stay plain data, and a
+  // key named "__proto__" stays an own key.
+  const nested = JSON.parse('{"__proto__": null, "fake": {"$typed": "toString", "b64": "AQI="}, "n": 1}') as Record<
+    string,
+    unknown
+  >;
+  Object.defineProperty(nested, '__proto__', { value: new Uint8Array([1, 2]), enumerable: true, writable: true });
+  const odd = { ...page, extra: { lists: [[new Int32Array([-1, 7])], new Float64Array([0.5])], nested } } as PageRecord;
+  const back = decodeRecord(encodeRecord(odd)) as PageRecord & { extra: { nested: Record<string, unknown> } };
+  expect(back).toStrictEqual(odd);
+  expect(Object.getPrototypeOf(back.extra.nested)).toBe(Object.prototype);
+  expect(Object.hasOwn(back.extra.nested, '__proto__')).toBe(true);
+  expect(back.extra.nested['__proto__']).toStrictEqual(new Uint8Array([1, 2]));
+  expect(back.extra.nested.fake).toEqual({ $typed: 'toString', b64: 'AQI=' });
   // A subarray (a view into a larger buffer) keeps only its own values.
   const view = { ...page, minhash: new Uint32Array([1, 2, 3, 4]).subarray(1, 3) } as PageRecord;
   expect(decodeRecord(encodeRecord(view)).minhash).toStrictEqual(new Uint32Array([2, 3]));

@@ -27,19 +27,19 @@ interface TypedJson {
   b64: string;
 }
 
+/** The tag of a typed array the record may hold; undefined for any other value (most values: checked first). */
 function tagOf(value: unknown): TypedTag | undefined {
-  for (const [tag, type] of Object.entries(TYPED)) if (value instanceof type) return tag as TypedTag;
+  if (!ArrayBuffer.isView(value)) return undefined;
+  if (value instanceof Uint32Array) return 'u32';
+  if (value instanceof Int32Array) return 'i32';
+  if (value instanceof Uint8Array) return 'u8';
+  if (value instanceof Float64Array) return 'f64';
   return undefined;
 }
 
-function isTypedJson(value: unknown): value is TypedJson {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as TypedJson).$typed === 'string' &&
-    (value as TypedJson).$typed in TYPED &&
-    typeof (value as TypedJson).b64 === 'string'
-  );
+function isTypedJson(value: object): value is TypedJson {
+  const typed = value as TypedJson;
+  return typeof typed.$typed === 'string' && Object.hasOwn(TYPED, typed.$typed) && typeof typed.b64 === 'string';
 }
 
 /** The record as JSON: typed arrays as `{"$typed": "u32", "b64": "..."}` (their bytes, in this machine's order). */
@@ -52,14 +52,35 @@ export function encodeRecord(record: PageRecord): string {
   });
 }
 
-/** The record `encodeRecord` wrote, typed arrays and all. */
-export function decodeRecord(json: string): PageRecord {
-  return JSON.parse(json, (_key, value: unknown) => {
-    if (!isTypedJson(value)) return value;
+/**
+ * The typed arrays of parsed JSON back in place. A walk after a plain JSON.parse, not a reviver: V8 calls a
+ * reviver for every value, and the analysis decodes every record (measured on the planted site's records:
+ * 12–16 µs a record against 31–44 with the reviver).
+ */
+function revive(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) value[index] = revive(value[index]);
+    return value;
+  }
+  if (isTypedJson(value)) {
     // Copied into a buffer of its own: aligned for the array's element size.
     const bytes = new Uint8Array(Buffer.from(value.b64, 'base64'));
     return new TYPED[value.$typed](bytes.buffer);
-  }) as PageRecord;
+  }
+  const object = value as Record<string, unknown>;
+  for (const key of Object.keys(object)) {
+    const child = object[key];
+    const revived = revive(child);
+    // Defined, not assigned: a page's own "__proto__" key stays a plain property, as JSON.parse made it.
+    if (revived !== child) Object.defineProperty(object, key, { value: revived, enumerable: true, writable: true });
+  }
+  return object;
+}
+
+/** The record `encodeRecord` wrote, typed arrays and all. */
+export function decodeRecord(json: string): PageRecord {
+  return revive(JSON.parse(json)) as PageRecord;
 }
 
 /** A page's row: its record and the columns the cross-page checks compare. */
