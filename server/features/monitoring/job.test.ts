@@ -1,8 +1,7 @@
 import { expect, test } from 'vitest';
 import { openDatabase } from '#db/index.ts';
-import { loadConfig } from '#server/config/index.ts';
+import { loadConfig, type Config } from '#server/config/index.ts';
 import type { JobDefinition, JobDeps, RunningJob } from '#server/lib/jobs/index.ts';
-import type { Config } from '#server/config/index.ts';
 import { withMonitoredRuns } from './job.ts';
 
 type Input = { url: string; monitorRun?: string };

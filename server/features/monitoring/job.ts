@@ -102,13 +102,7 @@ export function withMonitoredRuns<I extends MonitoredInput, P, R, D extends JobD
       // An audit's watchers end when its report is stored, before its try ends; a monitored run is finished
       // after that (below), so its audit's watchers wait for the try's end, when the run is there to read.
       const watched: typeof job = job.input.monitorRun
-        ? {
-            id: job.id,
-            input: job.input,
-            attempt: job.attempt,
-            signal: job.signal,
-            progress: (progress) => job.progress(withoutStored(progress)),
-          }
+        ? { ...job, progress: (progress) => job.progress(withoutStored(progress)) }
         : job;
       const result = await definition.run(watched, deps);
       if (job.input.monitorRun)
