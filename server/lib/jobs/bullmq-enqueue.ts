@@ -1,4 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
+import { sql } from 'kysely';
 import { randomJobId, type JobsContext } from './context.ts';
 import { retentionOf, type Lane } from './bullmq-lanes.ts';
 import { statusFrom, toBullId, type Envelope } from './bullmq-shared.ts';
@@ -78,14 +79,23 @@ export async function enqueueRun(context: JobsContext, lane: Lane): Promise<void
 /**
  * The repeatable job's scheduler (every process that works says the same, so the upsert changes
  * nothing after the first): BullMQ adds each slot's job once, as `repeat:<name>:<slot>`.
+ *
+ * BullMQ's PostgreSQL scheduler reads the schedule, then writes it: two processes that upsert it at
+ * the same moment both read none, and each queued a first run of its own (a millisecond apart, under
+ * load). The upserts take turns under a lock of the same database, held until the upsert has
+ * committed, so the second reads the first's schedule and replaces its queued run.
  */
 export async function upsertSchedule(context: JobsContext, lane: Lane): Promise<void> {
   const { name, repeat } = lane.definition;
   if (!repeat) return;
   const envelope: Envelope = { input: null, nonce: 'schedule' };
-  await lane.queue.upsertJobScheduler(
-    name,
-    { every: repeat.everyMs },
-    { name, data: envelope, opts: jobOptions(context, lane) },
-  );
+  const key = `jobs:schedule:${context.queueSchema}:${name}`;
+  await context.db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+    await lane.queue.upsertJobScheduler(
+      name,
+      { every: repeat.everyMs },
+      { name, data: envelope, opts: jobOptions(context, lane) },
+    );
+  });
 }
