@@ -150,6 +150,12 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
+/** Where a connection was opened (`openDatabase`'s arguments): a thread of its own opens another there. */
+export interface DatabaseAddress {
+  target: string;
+  options: OpenOptions;
+}
+
 /**
  * SQLite transactions begin IMMEDIATE, taking the write lock at BEGIN: a second process on the same
  * file (an operator's command enqueueing a job while the server claims one) then waits out

@@ -133,6 +133,8 @@ const serverEntries = {
   'job-thread': 'server/lib/jobs/thread.ts',
   // A site audit's reader threads, started by its job thread (server/features/site-audit/reader/local-reads.ts).
   'site-audit-reader': 'server/features/site-audit/reader/thread.ts',
+  // A site audit's store checks, beside its batches (server/features/site-audit/store-analysis/checks-thread-start.ts).
+  'site-audit-checks': 'server/features/site-audit/store-analysis/checks-thread.ts',
   // The app's job definitions, imported by every job thread (server/job-system.ts).
   'job-definitions': 'server/jobs.ts',
 };

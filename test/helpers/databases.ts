@@ -1,8 +1,11 @@
 import { afterEach } from 'vitest';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { openDatabase, type Db, type Dialect } from '#db/index.ts';
+import { openDatabase, type DatabaseAddress, type Db, type Dialect } from '#db/index.ts';
 
 /** Both databases: every data-layer and API suite runs once on each (`describe.each(DIALECTS)`). */
 export const DIALECTS: readonly Dialect[] = ['sqlite', 'postgres'];
@@ -31,11 +34,32 @@ export async function openTestDatabase(dialect: Dialect): Promise<Db> {
   return db;
 }
 
+/** The temporary directories of SQLite files `openAddressedTestDatabase` made, removed by `closeTestDatabase`. */
+const directories = new WeakMap<Db, string>();
+
+/**
+ * A fresh, migrated database that another thread can open too (a SQLite file in a temporary directory, or a
+ * schema of its own on the test server), and its address; `closeTestDatabase` removes it.
+ */
+export async function openAddressedTestDatabase(dialect: Dialect): Promise<{ db: Db; address: DatabaseAddress }> {
+  if (dialect === 'postgres') {
+    const db = await openTestDatabase(dialect);
+    return { db, address: { target: testPostgresUrl(), options: { schema: schemas.get(db)! } } };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'addressed-db-'));
+  const target = join(dir, 'site.db');
+  const db = await openDatabase(target);
+  directories.set(db, dir);
+  return { db, address: { target, options: {} } };
+}
+
 /** Closes a test database; a PostgreSQL one drops its schema. */
 export async function closeTestDatabase(db: Db): Promise<void> {
   const schema = schemas.get(db);
   if (schema) await sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).execute(db);
   await db.destroy();
+  const dir = directories.get(db);
+  if (dir) rmSync(dir, { recursive: true, force: true });
 }
 
 /** Runs one statement on the test server's own database (outside any scratch database). */

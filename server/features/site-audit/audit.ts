@@ -29,6 +29,7 @@ import { createStoredQueue, type StoredQueue } from './stored-queue.ts';
 import { createAuditVisitor } from './visitor.ts';
 import { sharedCrawl, type SharedReads } from './shared/remote-pages.ts';
 import { LOCAL_READERS, startLocalReads, type LocalReadsOptions } from './reader/local-reads.ts';
+import type { ChecksThreadSettings } from './store-analysis/checks-thread-start.ts';
 
 /** Link depth cap for the crawl itself; depth is judged afterwards from the whole link graph. */
 const MAX_CRAWL_DEPTH = 10_000;
@@ -92,6 +93,8 @@ export interface RunSiteAuditOptions {
    * but the start URL's is fetched and read there, and its answer visited here.
    */
   readers?: Pick<LocalReadsOptions, 'threads' | 'fetcherConfig' | 'entry'>;
+  /** Where `crawlStore`'s database was opened: the store's checks then run on a thread of their own (0074). */
+  checksThread?: ChecksThreadSettings;
 }
 
 /** How the audit rendered JavaScript, when it was asked to. */
@@ -311,6 +314,7 @@ async function streamedEvaluation(
     batchSize: options.analysisBatch ?? ANALYSIS_BATCH,
     breathe: () => slicer.breathe(),
     signal: options.signal,
+    checksThread: options.checksThread,
   });
   return { ...graph, issues: [] };
 }

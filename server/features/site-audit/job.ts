@@ -102,6 +102,7 @@ export const siteAuditJob = {
             threads: settings.readers,
             fetcherConfig: { fetchAllowPrivate: deps.config.fetchAllowPrivate, siteUrl: deps.config.siteUrl },
           },
+          checksThread: deps.database && { database: deps.database, heapMb: settings.heapMb },
           slicer: eventLoopSlicer,
           now: () => new Date(),
           log: deps.log,

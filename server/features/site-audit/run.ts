@@ -87,6 +87,8 @@ export interface AuditRunDeps {
   shared?: SharedAudits;
   /** Reader threads for an audit analysed from the store, not shared, not rendered (SITE_AUDIT_READERS; 0073). */
   readers?: RunSiteAuditOptions['readers'];
+  /** Where `db` was opened (the job thread's): the store's checks run on a thread of their own (0074). */
+  checksThread?: RunSiteAuditOptions['checksThread'];
 }
 
 /** What an audit's job needs to share its pages with parts on the workers. */
@@ -197,7 +199,7 @@ async function crawlAndStore(
       resume,
       shared,
       // runSiteAudit reads with them only when the audit is neither shared nor rendered.
-      ...(siteChecks === 'store' ? { readers: deps.readers } : {}),
+      ...(siteChecks === 'store' ? { readers: deps.readers, checksThread: deps.checksThread } : {}),
     }).finally(async () => {
       if (deps.shared) await closeReads(db, job.id);
       // Cancelled, failed or done: the audit's browser closes before the try ends.

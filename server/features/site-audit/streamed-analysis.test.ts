@@ -1,6 +1,6 @@
 import { ValuesNode, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { afterEach, describe, expect, test } from 'vitest';
-import type { Db } from '#db/index.ts';
+import type { DatabaseAddress, Db } from '#db/index.ts';
 import { insertSiteAudit, SAVE_BATCH_ROWS } from '#db/site-audits.ts';
 import { SITE_AUDIT_LIMITS, type SiteChecks } from '#server/config/site-audit-defaults.ts';
 import { CRAWLER_BOT_NAME } from '#server/lib/crawler/index.ts';
@@ -10,7 +10,7 @@ import { serveFixture, type ServedFixture } from '#test/fixtures/crawl-site.ts';
 import { servePlanted, sized, storedAudit } from '#test/helpers/stored-audit.ts';
 import { indexingContentSite } from '#test/fixtures/site-audit-indexing-content-site.ts';
 import { plantedExpectation } from '#test/fixtures/site-audit-site.ts';
-import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
+import { closeTestDatabase, DIALECTS, openAddressedTestDatabase, openTestDatabase } from '#test/helpers/databases.ts';
 import { runAuditTry } from './run.ts';
 
 /*
@@ -60,6 +60,7 @@ describe.each(DIALECTS)('the job’s analysis from the crawl store on %s', (dial
     siteChecks: SiteChecks,
     analysisBatch?: number,
     plugin?: KyselyPlugin,
+    database?: DatabaseAddress,
   ) {
     await insertSiteAudit(db, { id, visitor: id, url: `${served.origin}/`, createdAt: '2026-11-29T06:00:00Z' });
     const outcome = await runAuditTry(
@@ -76,6 +77,7 @@ describe.each(DIALECTS)('the job’s analysis from the crawl store on %s', (dial
         writeBatch: 5,
         siteChecks,
         analysisBatch,
+        checksThread: database && { database },
         slicer,
         now: () => new Date('2026-11-29T07:00:00Z'),
       },
@@ -129,6 +131,26 @@ describe.each(DIALECTS)('the job’s analysis from the crawl store on %s', (dial
     closing.push(indexing);
     expect(await runJob(indexing, 'indexing-small', 'store', 3)).toStrictEqual(
       await runJob(indexing, 'indexing-whole', 'memory'),
+    );
+  });
+
+  // Decision 0074: the store's cross-page checks run on a thread with its own connection, beside the batches.
+  test('the store checks on a thread of their own: the same audit, on the planted site and the indexing site', async () => {
+    const addressed = await openAddressedTestDatabase(dialect);
+    db = addressed.db;
+    const planted = await servedPlanted();
+    const threaded = await runJob(planted, 'threaded', 'store', 3, undefined, addressed.address);
+    expect(threaded).toStrictEqual(await runJob(planted, 'after', 'store', 3));
+    // What the thread wrote is there: the planted orphans and duplicates are store checks.
+    for (const type of ['orphan', 'title-duplicate'])
+      expect(
+        threaded.issues.filter((issue) => issue.type === type).map((issue) => new URL(issue.url).pathname),
+        type,
+      ).toEqual(plantedExpectation[type]);
+    const indexing = await serveFixture(sized(indexingContentSite));
+    closing.push(indexing);
+    expect(await runJob(indexing, 'indexing-threaded', 'store', 3, undefined, addressed.address)).toStrictEqual(
+      await runJob(indexing, 'indexing-after', 'store', 3),
     );
   });
 });

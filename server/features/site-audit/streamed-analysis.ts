@@ -15,13 +15,15 @@ import {
 import type { RuleContext } from './rules/context.ts';
 import { saveExternalChecks } from '#db/site-audit-external-checks.ts';
 import { analyseStoreGraph, runStoreChecks, STORE_CHECKS } from './store-analysis/index.ts';
+import { startStoreChecks, type ChecksThreadSettings } from './store-analysis/checks-thread-start.ts';
 import { storedBatchReader } from './stored-batches.ts';
 import { LOADED_AS, type UrlNode } from './store.ts';
 
 /*
  * The job's analysis over its crawl store with SITE_AUDIT_SITE_CHECKS=store (decision 0065): depth and
  * inlinks in SQL; the page, node and audit rules a stored batch at a time (rules/batched.ts); the site
- * rules `STORE_CHECKS` holds from SQL; the other site rules still over the nodes in memory, for now.
+ * rules `STORE_CHECKS` holds from SQL (on a thread of their own beside the batches when the job knows where its
+ * database is, decision 0074); the other site rules still over the nodes in memory, for now.
  * Every finding goes to `site_audit_issues` as it comes, SAVE_BATCH_ROWS a statement: none is kept for
  * the whole site, and the summary is counted from the table.
  */
@@ -37,6 +39,11 @@ export interface StreamedAnalysisInput {
   /** A turn of the event loop between batches. */
   breathe: () => Promise<void>;
   signal?: AbortSignal;
+  /**
+   * Where `db` was opened (a job's thread knows it): the store's cross-page checks then run on a thread of
+   * their own with its own connection, beside the batches (decision 0074). Without it they run after them.
+   */
+  checksThread?: ChecksThreadSettings;
 }
 
 const SEVERITY = new Map(ISSUE_TYPES.map((type) => [type.type, type.severity]));
@@ -58,6 +65,18 @@ function issueSink(db: Db, auditId: string) {
   };
 }
 
+/**
+ * Every check STORE_CHECKS holds, its findings written as they come: on both databases a check's read leaves
+ * the connection free between its chunks (forEachRow).
+ */
+export async function writeStoreChecks(db: Db, auditId: string): Promise<void> {
+  const sink = issueSink(db, auditId);
+  await runStoreChecks(db, auditId, (type, finding) =>
+    sink.add([{ type, severity: SEVERITY.get(type)!, url: finding.url, detail: finding.detail, links: finding.links }]),
+  );
+  await sink.flush();
+}
+
 /** Runs every rule over the crawl store, writing the findings as they come; answers the graph's arrays. */
 export async function streamAnalysis(
   input: StreamedAnalysisInput,
@@ -67,31 +86,39 @@ export async function streamAnalysis(
   // The resource and external-link checks read the other-site URLs' answers from the store.
   await saveExternalChecks(db, auditId, input.facts.externalChecks ?? []);
   const graph = await analyseStoreGraph(db, auditId, input.nodes.length);
-  const sink = issueSink(db, auditId);
-  const batches = batchFindings(storedBatchReader(db, auditId), {
-    ...input.facts,
-    ...graph,
-    batchSize: input.batchSize,
-  });
-  for await (const found of batches) {
-    if (aborted()) return graph;
-    await sink.add(found);
-    await input.breathe();
+  // The store checks read the graph and write only their own issue types: they need nothing of the batches.
+  const checks = input.checksThread && startStoreChecks({ ...input.checksThread, auditId, signal: input.signal });
+  try {
+    const sink = issueSink(db, auditId);
+    const batches = batchFindings(storedBatchReader(db, auditId), {
+      ...input.facts,
+      ...graph,
+      batchSize: input.batchSize,
+    });
+    for await (const found of batches) {
+      if (aborted()) return graph;
+      await sink.add(found);
+      await input.breathe();
+    }
+    await sink.flush();
+    if (!checks) await writeStoreChecks(db, auditId);
+    // A cancel ends the thread: the analysis stops as it would without it.
+    else
+      await checks.done.catch((error: unknown) => {
+        if (!aborted()) throw error;
+      });
+    let context: RuleContext | undefined;
+    for (const type of ISSUE_TYPES) {
+      if (RULES[type.type]?.kind !== 'site' || type.type in STORE_CHECKS || aborted()) continue;
+      context ??= contextOf({ ...input.facts, nodes: input.nodes, fromStore: graph });
+      await sink.add(evaluateRule(type, context));
+      await input.breathe();
+    }
+    await sink.flush();
+    return graph;
+  } finally {
+    await checks?.stop();
   }
-  // Written as they come on both databases: a check's read leaves the connection free between its chunks (forEachRow).
-  await runStoreChecks(db, auditId, (type, finding) =>
-    sink.add([{ type, severity: SEVERITY.get(type)!, url: finding.url, detail: finding.detail, links: finding.links }]),
-  );
-  await sink.flush();
-  let context: RuleContext | undefined;
-  for (const type of ISSUE_TYPES) {
-    if (RULES[type.type]?.kind !== 'site' || type.type in STORE_CHECKS || aborted()) continue;
-    context ??= contextOf({ ...input.facts, nodes: input.nodes, fromStore: graph });
-    await sink.add(evaluateRule(type, context));
-    await input.breathe();
-  }
-  await sink.flush();
-  return graph;
 }
 
 /** The summary's counts and score, from the issues table and the store's URLs, as `summarize` counts them. */

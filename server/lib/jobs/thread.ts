@@ -76,7 +76,13 @@ async function start(): Promise<Ready> {
     throw new Error(`${data.definitionsModule} exports no \`jobModules\` (each job's loader) for the job threads.`);
   const db = await openDatabase(data.databaseTarget, { ...data.databaseOptions, poolSize: 2 });
   const log = threadLogger(data.logLevel, (line) => post({ type: 'log', line }));
-  const base: JobDeps = { config: data.config, db, log, jobs };
+  const base: JobDeps = {
+    config: data.config,
+    db,
+    log,
+    jobs,
+    database: { target: data.databaseTarget, options: data.databaseOptions },
+  };
   try {
     const deps = module.createDeps ? await module.createDeps(base) : base;
     return { db, deps, module: module as JobDefinitionsModule };

@@ -1,4 +1,4 @@
-import type { Db, OpenOptions } from '#db/index.ts';
+import type { DatabaseAddress, Db, OpenOptions } from '#db/index.ts';
 import type { Logger } from '#server/lib/logger.ts';
 
 /**
@@ -12,6 +12,8 @@ export interface JobDeps {
   config: unknown;
   /** The thread's own connection (a SQLite file in WAL mode, or a small PostgreSQL pool). */
   db: Db;
+  /** Where `db` was opened: a thread the job starts opens its own connection there (a site audit's checks). */
+  database?: DatabaseAddress;
   /** Lines go to the main thread's logger. */
   log: Logger;
   /**
