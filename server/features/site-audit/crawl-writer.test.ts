@@ -198,7 +198,16 @@ describe.each(DIALECTS)('the crawl store on %s', (dialect) => {
     await dying.asked;
     // Two batches stored; /p10, /p11 answered since, /hang in flight when the process dies, all leased.
     expect(await urlStateCounts(db, auditId)).toEqual({ known: 0, queued: 0, leased: 4, done: 10 });
-    const resume = (await loadResumedCrawl(db, auditId))!;
+    const resume = (await loadResumedCrawl(db, auditId, { records: true }))!;
+    // Without the records (an analysis from the store reads them there): the same crawl, no record in memory.
+    const bare = (await loadResumedCrawl(db, auditId, { records: false }))!;
+    const withoutRecords = (crawl: typeof resume) => ({
+      ...crawl,
+      nodes: crawl.nodes.map((node) => ({ ...node, page: null })),
+    });
+    expect(resume.nodes.filter((node) => node.page !== null)).toHaveLength(10);
+    expect(bare.nodes.filter((node) => node.page !== null)).toEqual([]);
+    expect(withoutRecords(bare)).toStrictEqual(withoutRecords(resume));
     // The dead try's leases wait again, in queue order.
     expect(await urlStateCounts(db, auditId)).toEqual({ known: 0, queued: 4, leased: 0, done: 10 });
     expect(

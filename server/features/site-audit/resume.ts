@@ -1,7 +1,7 @@
 import type { Db } from '#db/index.ts';
 import { dropCrawlStore } from '#db/site-audit-drop.ts';
 import { readCrawlFacts, readRecords, readStrings, STRING_KIND } from '#db/site-audit-records.ts';
-import { readUrls, requeueLeases, URL_STATE, type StoredUrl } from '#db/site-audit-urls.ts';
+import { readUrls, requeueLeases, URL_STATE } from '#db/site-audit-urls.ts';
 import type { CrawlResume } from '#server/lib/crawler/index.ts';
 import type { Frontier } from '#server/lib/crawler/frontier.ts';
 import { decodeRecord, nodeOf } from './record-codec.ts';
@@ -55,15 +55,6 @@ export function crawlFactsOf(
   return JSON.stringify(facts);
 }
 
-async function readAllUrls(db: Db, auditId: string): Promise<StoredUrl[]> {
-  const urls: StoredUrl[] = [];
-  for (let page = await readUrls(db, auditId, { afterId: -1, limit: READ_BATCH }); page.length > 0;) {
-    urls.push(...page);
-    page = await readUrls(db, auditId, { afterId: page.at(-1)!.id, limit: READ_BATCH });
-  }
-  return urls;
-}
-
 /** Each stored page's record, by URL id. */
 async function attachRecords(db: Db, auditId: string, nodes: UrlNode[]): Promise<void> {
   for (let page = await readRecords(db, auditId, { afterId: -1, limit: READ_BATCH }); page.length > 0;) {
@@ -90,49 +81,81 @@ function unanswered(node: UrlNode): UrlNode {
   };
 }
 
+/** What the stored URLs give a resumed crawl, built a read at a time (the rows are not all held at once). */
+interface ReadBack {
+  nodes: UrlNode[];
+  states: number[];
+  seen: string[];
+  queued: ResumedQueue['queued'];
+  nextSeq: number;
+  fetched: number;
+  bytes: number;
+}
+
+/** The audit's URLs read back a batch at a time into the crawl's nodes; undefined when their ids leave a gap. */
+async function readBack(db: Db, auditId: string): Promise<ReadBack | undefined> {
+  const back: ReadBack = { nodes: [], states: [], seen: [], queued: [], nextSeq: 0, fetched: 0, bytes: 0 };
+  for (let page = await readUrls(db, auditId, { afterId: -1, limit: READ_BATCH }); page.length > 0;) {
+    for (const url of page) {
+      // Ids are handed out densely and every id is written with the batch that met it: a gap is a store to drop.
+      if (url.id !== back.nodes.length) return undefined;
+      const done = url.state === URL_STATE.done;
+      back.nodes.push(done ? nodeOf(url, null) : unanswered(nodeOf(url, null)));
+      back.states.push(url.state);
+      back.seen.push(url.url);
+      if (url.state === URL_STATE.queued) back.queued.push({ id: url.id, seq: url.seq ?? 0, depth: url.depth });
+      back.nextSeq = Math.max(back.nextSeq, (url.seq ?? -1) + 1);
+      if (done) {
+        back.fetched += 1;
+        back.bytes += Math.max(0, url.bytes);
+      }
+    }
+    page = await readUrls(db, auditId, { afterId: page.at(-1)!.id, limit: READ_BATCH });
+  }
+  return back;
+}
+
 /**
  * The crawl an earlier try of this audit left, or undefined when there is none to carry on from (it
  * never got past its start page, or what is stored does not hold together: then it is dropped and the
- * audit starts over).
+ * audit starts over). `records`: read the pages' records back into the nodes, for an analysis that runs on
+ * them; one that runs from the store (SITE_AUDIT_SITE_CHECKS=store) reads them there, and a million records
+ * read back at once would not fit in its memory.
  */
-export async function loadResumedCrawl(db: Db, auditId: string): Promise<ResumedCrawl | undefined> {
+export async function loadResumedCrawl(
+  db: Db,
+  auditId: string,
+  { records }: { records: boolean },
+): Promise<ResumedCrawl | undefined> {
   const json = await readCrawlFacts(db, auditId);
   if (json === undefined) return undefined;
   const facts = JSON.parse(json) as CrawlFacts;
   // This job's earlier try is gone (one try runs at a time): what it was fetching waits again, as do leases run out.
   await requeueLeases(db, auditId, { owner: AUDIT_LEASE_OWNER, now: Date.now() });
-  const urls = await readAllUrls(db, auditId);
-  // Ids are handed out densely and every id is written with the batch that met it: a gap is a store to drop.
-  if (urls.some((url, index) => url.id !== index)) {
+  const back = await readBack(db, auditId);
+  if (back === undefined) {
     await dropCrawlStore(db, auditId);
     return undefined;
   }
-  const nodes = urls.map((url) => (url.state === URL_STATE.done ? nodeOf(url, null) : unanswered(nodeOf(url, null))));
-  await attachRecords(db, auditId, nodes);
-  const states = Uint8Array.from(urls, (url) => url.state);
-  const done = urls.filter((url) => url.state === URL_STATE.done);
-  const queued = urls.filter((url) => url.state === URL_STATE.queued);
+  if (records) await attachRecords(db, auditId, back.nodes);
   return {
-    nodes,
+    nodes: back.nodes,
     anchors: await readStrings(db, auditId, STRING_KIND.anchor),
     externals: await readStrings(db, auditId, STRING_KIND.external),
-    states,
+    states: Uint8Array.from(back.states),
     crawl: {
       siteOrigin: facts.siteOrigin,
       hosts: facts.hosts,
-      seen: urls.map((url) => url.url),
+      seen: back.seen,
       queue: [],
       // Each URL answered was one request, robots.txt and each sitemap file one more: the budget as spent.
-      requests: done.length + 1 + facts.sitemaps.files.length,
+      requests: back.fetched + 1 + facts.sitemaps.files.length,
       elapsedMs: facts.elapsedMs,
     },
-    queue: {
-      queued: queued.map((url) => ({ id: url.id, seq: url.seq ?? 0, depth: url.depth })),
-      nextSeq: urls.reduce((max, url) => Math.max(max, (url.seq ?? -1) + 1), 0),
-    },
+    queue: { queued: back.queued, nextSeq: back.nextSeq },
     visitor: {
-      fetched: done.length,
-      bytes: done.reduce((sum, url) => sum + Math.max(0, url.bytes), 0),
+      fetched: back.fetched,
+      bytes: back.bytes,
       sitemaps: facts.sitemaps,
       ...(facts.startUnrendered === undefined ? {} : { startUnrendered: facts.startUnrendered }),
     },

@@ -169,18 +169,19 @@ async function crawlAndStore(
   settle: () => Promise<void>,
 ): Promise<AuditOutcome> {
   const { db, now } = deps;
-  // An earlier try whose process died left its crawl in the store: this one carries on from it.
-  const resume = await loadResumedCrawl(db, job.id);
-  if (resume) deps.log?.info({ audit: job.id, stored: resume.nodes.length }, 'site audit resumed');
-  const renderer = job.input.render ? deps.makeRenderer?.() : undefined;
-  // A thread that exits (the job system's close) may not wait: its browser is killed with it.
-  const killBrowser = () => renderer?.kill();
-  if (renderer) process.once('exit', killBrowser);
   const limits =
     job.input.maxPages === undefined
       ? deps.limits
       : { ...deps.limits, maxPages: Math.min(deps.limits.maxPages, job.input.maxPages) };
   const siteChecks = deps.siteChecks && siteChecksFor(deps.siteChecks, limits.maxPages);
+  // An earlier try whose process died left its crawl in the store: this one carries on from it (an analysis
+  // from the store reads the pages' records there, so they are not read back into memory).
+  const resume = await loadResumedCrawl(db, job.id, { records: siteChecks !== 'store' });
+  if (resume) deps.log?.info({ audit: job.id, stored: resume.nodes.length }, 'site audit resumed');
+  const renderer = job.input.render ? deps.makeRenderer?.() : undefined;
+  // A thread that exits (the job system's close) may not wait: its browser is killed with it.
+  const killBrowser = () => renderer?.kill();
+  if (renderer) process.once('exit', killBrowser);
   try {
     const shared = await startParts(deps, job);
     const outcome = await runSiteAudit({
