@@ -6,6 +6,7 @@ import { SITE_AUDIT_LIMITS, type SiteChecks } from '#server/config/site-audit-de
 import { CRAWLER_BOT_NAME } from '#server/lib/crawler/index.ts';
 import { createTimeSlicer } from '#server/lib/crawler/time-slice.ts';
 import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
+import { auditPage, html } from '#test/fixtures/audit-pages.ts';
 import { serveFixture, type ServedFixture } from '#test/fixtures/crawl-site.ts';
 import { servePlanted, sized, storedAudit } from '#test/helpers/stored-audit.ts';
 import { indexingContentSite } from '#test/fixtures/site-audit-indexing-content-site.ts';
@@ -152,5 +153,22 @@ describe.each(DIALECTS)('the job’s analysis from the crawl store on %s', (dial
     expect(await runJob(indexing, 'indexing-threaded', 'store', 3, undefined, addressed.address)).toStrictEqual(
       await runJob(indexing, 'indexing-after', 'store', 3),
     );
+  });
+
+  // On PostgreSQL a check reads through a cursor that holds a connection while its findings are written: the
+  // thread needs a second one (with one, the first statement of findings waited for ever).
+  test('on the thread, a check with more findings than a statement holds writes them while its read is open', async () => {
+    const addressed = await openAddressedTestDatabase(dialect);
+    db = addressed.db;
+    const paths = Array.from({ length: SAVE_BATCH_ROWS + 20 }, (_, n) => `/p${n + 1}`);
+    const served = await serveFixture((path) =>
+      path === '/' || paths.includes(path)
+        ? html(auditPage(path, { links: path === '/' ? paths : ['/'], title: 'One title for all' }))
+        : undefined,
+    );
+    closing.push(served);
+    const threaded = await runJob(served, 'many-threaded', 'store', undefined, undefined, addressed.address);
+    expect(threaded.issues.filter((issue) => issue.type === 'title-duplicate')).toHaveLength(paths.length + 1);
+    expect(threaded).toStrictEqual(await runJob(served, 'many-after', 'store'));
   });
 });

@@ -13,7 +13,9 @@ const port = parentPort!;
 const data = workerData as ChecksData;
 
 async function run(): Promise<void> {
-  const db = await openDatabase(data.database.target, { ...data.database.options, poolSize: 1 });
+  // Two connections on PostgreSQL, as a job thread has: a check reads its rows through a cursor that holds one
+  // (forEachRow) while its findings are written on the other.
+  const db = await openDatabase(data.database.target, { ...data.database.options, poolSize: 2 });
   try {
     await writeStoreChecks(db, data.auditId);
   } finally {
