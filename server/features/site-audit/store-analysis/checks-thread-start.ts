@@ -42,7 +42,6 @@ export function startStoreChecks(options: StoreChecksOptions): StoreChecksRun {
   });
   // The audit's thread ends with its job whatever this thread does.
   worker.unref();
-  let stopping = false;
   const done = new Promise<void>((resolve, reject) => {
     worker.on('message', (message: FromChecks) => {
       if (message.type === 'done') resolve();
@@ -55,12 +54,13 @@ export function startStoreChecks(options: StoreChecksOptions): StoreChecksRun {
   });
   // Awaited by the analysis once its batches are done; a failure before then must not go unhandled.
   done.catch(() => undefined);
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    options.signal?.removeEventListener('abort', onAbort);
-    await worker.terminate();
-  };
+  // Every caller waits for the same end: the cancel's, then the analysis's own (a statement in progress ends first).
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    (stopped ??= (async () => {
+      options.signal?.removeEventListener('abort', onAbort);
+      await worker.terminate();
+    })());
   const onAbort = () => void stop();
   if (options.signal?.aborted) void stop();
   else options.signal?.addEventListener('abort', onAbort, { once: true });
