@@ -1,13 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
-import { openDatabase, type Db, type OpenOptions } from '#db/index.ts';
+import type { Db, OpenOptions } from '#db/index.ts';
 import { createJobs, waitForOutcome, type AnyJobDefinition, type JobEvent, type Jobs } from '#server/lib/jobs/index.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import { commonDefinitions } from '#test/fixtures/jobs/definitions.ts';
-import { testPostgresUrl } from './databases.ts';
+import { closeTestDatabase, openAddressedTestDatabase } from './databases.ts';
 
 /** The two job backends: the embedded SQLite queue and BullMQ on PostgreSQL. */
 export const JOB_BACKENDS = ['embedded', 'bullmq'] as const;
@@ -23,36 +20,16 @@ export interface JobsDatabase {
 }
 
 export async function openJobsDatabase(backend: JobBackend): Promise<JobsDatabase> {
-  const suffix = `${process.pid}_${randomBytes(4).toString('hex')}`;
-  if (backend === 'embedded') {
-    const dir = mkdtempSync(join(tmpdir(), 'jobs-test-'));
-    const target = join(dir, 'site.db');
-    const db = await openDatabase(target);
-    return {
-      db,
-      target,
-      options: {},
-      queueSchema: 'unused',
-      async close() {
-        await db.destroy();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  const target = testPostgresUrl();
-  const schema = `t_${suffix}`;
-  const queueSchema = `bq_${suffix}`;
-  const db = await openDatabase(target, { schema, poolSize: 4 });
+  const { db, address } = await openAddressedTestDatabase(backend === 'embedded' ? 'sqlite' : 'postgres');
+  if (backend === 'embedded') return { db, ...address, queueSchema: 'unused', close: () => closeTestDatabase(db) };
+  const queueSchema = `bq_${process.pid}_${randomBytes(4).toString('hex')}`;
   return {
     db,
-    target,
-    options: { schema },
+    ...address,
     queueSchema,
     async close() {
-      await sql
-        .raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE; DROP SCHEMA IF EXISTS ${queueSchema} CASCADE`)
-        .execute(db);
-      await db.destroy();
+      await sql.raw(`DROP SCHEMA IF EXISTS ${queueSchema} CASCADE`).execute(db);
+      await closeTestDatabase(db);
     },
   };
 }
