@@ -1,33 +1,25 @@
 import { expect, test } from 'vitest';
 import { createLogger } from '#server/lib/logger.ts';
 import { tick } from '#test/fixtures/jobs/definitions.ts';
-import { openJobsDatabase, type JobsDatabase } from '#test/helpers/jobs.ts';
+import { FIXTURE_DEFINITIONS, openJobsDatabase, type JobsDatabase } from '#test/helpers/jobs.ts';
 import { upsertSchedule } from './bullmq-enqueue.ts';
 import { openLanes, type Lanes } from './bullmq-lanes.ts';
 import type { JobsContext } from './context.ts';
-import { createWatchers } from './watchers.ts';
+import { jobsContextOf } from './index.ts';
 
 /** A process's view of the queue: its own context and lanes (its own connections), for `tick` only. */
 async function processOn(database: JobsDatabase): Promise<{ context: JobsContext; lanes: Lanes }> {
-  const log = createLogger('silent');
-  const context: JobsContext = {
+  const context = jobsContextOf({
     db: database.db,
-    log,
-    definitions: new Map([[tick.name, tick]]),
-    watchers: createWatchers(log),
-    threadData: {
-      definitionsModule: 'unused',
-      config: {},
-      databaseTarget: database.target,
-      databaseOptions: database.options,
-      logLevel: 'silent',
-    },
     databaseTarget: database.target,
+    databaseOptions: database.options,
+    config: {},
+    log: createLogger('silent'),
+    definitionsModule: FIXTURE_DEFINITIONS,
+    definitions: [tick],
     stallSeconds: 30,
     queueSchema: database.queueSchema,
-    retentionMs: 60_000,
-    abortGraceMs: 1_000,
-  };
+  });
   return { context, lanes: await openLanes(context) };
 }
 

@@ -71,7 +71,13 @@ function check(options: CreateJobsOptions): void {
  */
 export async function createJobs(options: CreateJobsOptions): Promise<Jobs> {
   check(options);
-  const context: JobsContext = {
+  const context = jobsContextOf(options);
+  return dialectOf(options.db) === 'postgres' ? createBullJobs(context) : createEmbeddedJobs(context);
+}
+
+/** What both backends are built from, the options' defaults filled in. */
+export function jobsContextOf(options: CreateJobsOptions): JobsContext {
+  return {
     db: options.db,
     log: options.log,
     definitions: new Map(options.definitions.map((definition) => [definition.name, definition])),
@@ -90,5 +96,4 @@ export async function createJobs(options: CreateJobsOptions): Promise<Jobs> {
     abortGraceMs: options.abortGraceMs ?? 10_000,
     threadEntry: options.threadEntry,
   };
-  return dialectOf(options.db) === 'postgres' ? createBullJobs(context) : createEmbeddedJobs(context);
 }
