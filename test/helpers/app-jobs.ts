@@ -38,6 +38,8 @@ export async function workerFor(
     databaseTarget: target,
     databaseOptions: options,
     queueSchema,
+    // The threads run the build, which the test run's global setup keeps current (build-if-needed).
+    threadsFromBuild: true,
   });
   await jobs.work();
   return {

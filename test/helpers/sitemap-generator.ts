@@ -50,6 +50,8 @@ export async function makeSitemapGenerator(
     databaseTarget: database.target,
     databaseOptions: database.options,
     queueSchema: database.queueSchema,
+    // The threads run the build, which the test run's global setup keeps current (build-if-needed).
+    threadsFromBuild: true,
   });
   await jobs.work();
   const service = createSitemapGenerator({ db, jobs, settings: config.sitemapGenerator });

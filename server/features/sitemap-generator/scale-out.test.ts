@@ -41,7 +41,16 @@ async function sibling(first: TestApp, role: Role): Promise<Sibling> {
   const db = await openDatabase(target, { ...options, poolSize: 2 });
   const config = { ...first.config, role };
   const log = createLogger('silent');
-  const jobs = await openJobSystem({ config, db, log, databaseTarget: target, databaseOptions: options, queueSchema });
+  const jobs = await openJobSystem({
+    config,
+    db,
+    log,
+    databaseTarget: target,
+    databaseOptions: options,
+    queueSchema,
+    // The threads run the build, which the test run's global setup keeps current (build-if-needed).
+    threadsFromBuild: true,
+  });
   if (role !== 'web') await jobs.work();
   const app = createApp({ config, db, log, jobs });
   let closed: Promise<void> | undefined;
