@@ -115,6 +115,7 @@ export interface SiteAuditOutcome {
   stoppedBy: StopReason;
   durationMs: number;
   crawlDelayMs: number;
+  /** Every URL's node by id; empty when `issuesStored` (the analysis read them from the crawl store, which keeps them). */
   nodes: UrlNode[];
   depth: Int32Array;
   inlinks: Int32Array;
@@ -191,10 +192,12 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
     });
   const meter = createRateMeter(limits);
   /** `queued`: URLs waiting or being fetched, while the crawl runs (the rate is told only then). */
+  /** URLs met: the nodes', until an analysis from the store lets them go (below). */
+  let discovered = () => store.nodes.length;
   const progress = (queued?: number) =>
     options.onProgress?.({
       crawled: state.fetched,
-      discovered: store.nodes.length,
+      discovered: discovered(),
       ...(queued === undefined ? {} : meter.read(state.fetched, queued)),
     });
   const { visitor, state } = createAuditVisitor({
@@ -248,7 +251,7 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
     store.externals,
     limits.crawlTimeoutMs - core.durationMs,
     (externalChecked, externalTotal) =>
-      options.onProgress?.({ crawled: state.fetched, discovered: store.nodes.length, externalChecked, externalTotal }),
+      options.onProgress?.({ crawled: state.fetched, discovered: discovered(), externalChecked, externalTotal }),
   );
   const sitemaps = state.sitemaps ?? { files: [], found: false };
   const facts = {
@@ -258,14 +261,21 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
     strings: { anchors: store.anchors, externals: store.externals },
     externalChecks,
   };
+  const crawledUrl = crawledAddress(store.nodes) ?? `${core.siteOrigin}/`;
+  if (streamed) {
+    // The analysis from the store reads every URL there: the nodes (a few hundred bytes a URL, a third of a
+    // million-page audit's memory) go before it starts, not after it.
+    const urls = store.nodes.length;
+    discovered = () => urls;
+    store.nodes.length = 0;
+  }
   const evaluation = streamed
-    ? await streamedEvaluation(options, streamed, store.nodes, facts, slicer)
+    ? await streamedEvaluation(options, streamed, discovered(), facts, slicer)
     : await evaluateRulesSliced({ ...facts, nodes: store.nodes }, () => slicer.breathe());
-  const crawled = store.nodes.filter((node) => node.status > 0 || node.error);
   progress();
   return {
     startUrl: normalizeUrl(options.startUrl) ?? options.startUrl,
-    crawledUrl: crawledAddress(store.nodes) ?? `${core.siteOrigin}/`,
+    crawledUrl,
     siteUrl: core.siteOrigin,
     stoppedBy: core.stoppedBy,
     durationMs: core.durationMs,
@@ -277,11 +287,7 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
     ...(streamed ? { issuesStored: true } : {}),
     summary: streamed
       ? await storedSummary(streamed.db, streamed.auditId)
-      : summarize(
-          evaluation.issues,
-          crawled.map((node) => node.url),
-          crawled.filter(isResource).length,
-        ),
+      : memorySummary(evaluation.issues, store.nodes),
     sitemaps: sitemaps.files,
     hasSitemap: sitemaps.found,
     strings: { anchors: store.anchors, externals: store.externals },
@@ -298,18 +304,28 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
   };
 }
 
+/** The summary of an analysis in memory: its findings over the URLs the crawl answered. */
+function memorySummary(issues: readonly IssueInstance[], nodes: readonly UrlNode[]): AuditSummaryCounts {
+  const crawled = nodes.filter((node) => node.status > 0 || node.error);
+  return summarize(
+    issues,
+    crawled.map((node) => node.url),
+    crawled.filter(isResource).length,
+  );
+}
+
 /** Every rule over the crawl store, the findings written as they come (streamed-analysis.ts): none in memory. */
 async function streamedEvaluation(
   options: RunSiteAuditOptions,
   target: CrawlStoreTarget,
-  nodes: readonly UrlNode[],
+  urls: number,
   facts: Omit<RuleInput, 'nodes' | 'fromStore'>,
   slicer: TimeSlicer,
 ): Promise<Evaluation> {
   const graph = await streamAnalysis({
     db: target.db,
     auditId: target.auditId,
-    nodes,
+    urls,
     facts,
     batchSize: options.analysisBatch ?? ANALYSIS_BATCH,
     breathe: () => slicer.breathe(),

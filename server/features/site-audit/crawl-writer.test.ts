@@ -8,6 +8,7 @@ import { auditPage, html } from '#test/fixtures/audit-pages.ts';
 import type { FixtureSite } from '#test/fixtures/crawl-site.ts';
 import { startLoopbackServer } from '#test/fixtures/loopback.ts';
 import { plantedSite } from '#test/fixtures/site-audit-site.ts';
+import { storedNodes } from '#test/fixtures/stored-crawl.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
 import { createInMemoryFetcher } from '#test/helpers/in-memory-fetcher.ts';
 import { serveFixture } from '#test/fixtures/crawl-site.ts';
@@ -15,19 +16,8 @@ import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { CRAWLER_BOT_NAME } from '#server/lib/crawler/index.ts';
 import { runSiteAudit } from './audit.ts';
 import type { CrawlStoreTarget } from './crawl-writer.ts';
-import { decodeRecord, nodeOf } from './record-codec.ts';
 import { loadResumedCrawl } from './resume.ts';
-import type { UrlNode, UrlStore } from './store.ts';
-
-/** What the crawl store holds of an audit, as nodes with their records. */
-async function storedNodes(db: Db, auditId: string): Promise<UrlNode[]> {
-  const records = new Map(
-    (await readRecords(db, auditId, { afterId: -1, limit: 100_000 })).map((row) => [row.id, decodeRecord(row.record)]),
-  );
-  return (await readUrls(db, auditId, { afterId: -1, limit: 100_000 })).map((url) =>
-    nodeOf(url, records.get(url.id) ?? null),
-  );
-}
+import type { UrlStore } from './store.ts';
 
 /**
  * The in-memory fetcher, with /hang held until `release()` (never, with `hold: false`): `requested`

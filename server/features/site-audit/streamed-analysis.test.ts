@@ -12,7 +12,10 @@ import { servePlanted, sized, storedAudit } from '#test/helpers/stored-audit.ts'
 import { indexingContentSite } from '#test/fixtures/site-audit-indexing-content-site.ts';
 import { plantedExpectation } from '#test/fixtures/site-audit-site.ts';
 import { closeTestDatabase, DIALECTS, openAddressedTestDatabase, openTestDatabase } from '#test/helpers/databases.ts';
+import { ISSUE_TYPES } from '#views/model/site-audit.ts';
+import { RULES } from './rules/index.ts';
 import { runAuditTry } from './run.ts';
+import { STORE_CHECKS } from './store-analysis/index.ts';
 
 /*
  * The job's analysis over the crawl store (SITE_AUDIT_SITE_CHECKS=store, decision 0065) stores the
@@ -45,6 +48,12 @@ function statements() {
   };
   return { plugin, log };
 }
+
+test('every site rule has its check from the store: the analysis from the store keeps no node to run one over', () => {
+  const siteRules = ISSUE_TYPES.filter((type) => RULES[type.type]?.kind === 'site').map((type) => type.type);
+  expect(siteRules.length).toBeGreaterThan(10);
+  expect(siteRules.filter((type) => !(type in STORE_CHECKS))).toEqual([]);
+});
 
 describe.each(DIALECTS)('the job’s analysis from the crawl store on %s', (dialect) => {
   let db: Db;

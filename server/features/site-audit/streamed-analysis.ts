@@ -3,27 +3,19 @@ import { SAVE_BATCH_ROWS, type StoredIssue } from '#db/site-audits.ts';
 import { insertIssueRows, tallyIssues } from '#db/site-audit-streamed.ts';
 import { ISSUE_TYPES } from '#views/model/site-audit.ts';
 import { batchFindings } from './rules/batched.ts';
-import {
-  contextOf,
-  evaluateRule,
-  healthScore,
-  RULES,
-  type AuditSummaryCounts,
-  type IssueInstance,
-  type RuleInput,
-} from './rules/index.ts';
-import type { RuleContext } from './rules/context.ts';
+import { healthScore, type AuditSummaryCounts, type IssueInstance, type RuleInput } from './rules/index.ts';
 import { saveExternalChecks } from '#db/site-audit-external-checks.ts';
-import { analyseStoreGraph, runStoreChecks, STORE_CHECKS } from './store-analysis/index.ts';
+import { analyseStoreGraph, runStoreChecks } from './store-analysis/index.ts';
 import { startStoreChecks, type ChecksThreadSettings } from './store-analysis/checks-thread-start.ts';
 import { storedBatchReader } from './stored-batches.ts';
-import { LOADED_AS, type UrlNode } from './store.ts';
+import { LOADED_AS } from './store.ts';
 
 /*
  * The job's analysis over its crawl store with SITE_AUDIT_SITE_CHECKS=store (decision 0065): depth and
  * inlinks in SQL; the page, node and audit rules a stored batch at a time (rules/batched.ts); the site
  * rules `STORE_CHECKS` holds from SQL (on a thread of their own beside the batches when the job knows where its
- * database is, decision 0074); the other site rules still over the nodes in memory, for now.
+ * database is, decision 0074). Every site rule is one of STORE_CHECKS (streamed-analysis.test.ts holds it), so
+ * nothing reads the crawl's nodes: the audit lets them go before this starts.
  * Every finding goes to `site_audit_issues` as it comes, SAVE_BATCH_ROWS a statement: none is kept for
  * the whole site, and the summary is counted from the table.
  */
@@ -31,8 +23,8 @@ import { LOADED_AS, type UrlNode } from './store.ts';
 export interface StreamedAnalysisInput {
   db: Db;
   auditId: string;
-  /** The crawl's nodes: only the site rules not yet in STORE_CHECKS read them. */
-  nodes: readonly UrlNode[];
+  /** The URLs in the store (ids 0 to urls - 1). */
+  urls: number;
   facts: Omit<RuleInput, 'nodes' | 'fromStore'>;
   /** URLs of the store read at a time (SITE_AUDIT_ANALYSIS_BATCH). */
   batchSize: number;
@@ -85,7 +77,7 @@ export async function streamAnalysis(
   const aborted = () => input.signal?.aborted === true;
   // The resource and external-link checks read the other-site URLs' answers from the store.
   await saveExternalChecks(db, auditId, input.facts.externalChecks ?? []);
-  const graph = await analyseStoreGraph(db, auditId, input.nodes.length);
+  const graph = await analyseStoreGraph(db, auditId, input.urls);
   // The store checks read the graph and write only their own issue types: they need nothing of the batches.
   const checks = input.checksThread && startStoreChecks({ ...input.checksThread, auditId, signal: input.signal });
   try {
@@ -107,14 +99,6 @@ export async function streamAnalysis(
       await checks.done.catch((error: unknown) => {
         if (!aborted()) throw error;
       });
-    let context: RuleContext | undefined;
-    for (const type of ISSUE_TYPES) {
-      if (RULES[type.type]?.kind !== 'site' || type.type in STORE_CHECKS || aborted()) continue;
-      context ??= contextOf({ ...input.facts, nodes: input.nodes, fromStore: graph });
-      await sink.add(evaluateRule(type, context));
-      await input.breathe();
-    }
-    await sink.flush();
     return graph;
   } finally {
     await checks?.stop();

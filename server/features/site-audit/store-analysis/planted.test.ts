@@ -6,7 +6,7 @@ import { createSafeFetcher } from '#server/lib/safe-fetch/index.ts';
 import { serveFixture } from '#test/fixtures/crawl-site.ts';
 import { startLoopbackServer } from '#test/fixtures/loopback.ts';
 import { plantedExpectation, plantedSite } from '#test/fixtures/site-audit-site.ts';
-import { issueRowsOf, storedIssueRows, type IssueRow } from '#test/fixtures/stored-crawl.ts';
+import { issueRowsOf, storedIssueRows, storedNodes, type IssueRow } from '#test/fixtures/stored-crawl.ts';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
 import type { SiteChecks } from '#server/config/site-audit-defaults.ts';
 import { runSiteAudit, type SiteAuditOutcome } from '../audit.ts';
@@ -112,10 +112,12 @@ describe.each(DIALECTS)('the cross-page checks over the store on %s, on the plan
       ).length;
     expect(await depths('memory')).toBe(0);
     expect(await depths('stored')).toBe(memory.depth.filter((value) => value >= 0).length);
-    // Word for word what the rules find in memory on the same crawl (its nodes, ids and all): the graph,
-    // and the findings of the checks that moved and of the depth the deep-page rule reads.
+    // Word for word what the rules find in memory on the same crawl (its nodes, ids and all, read back from the
+    // store: the audit let its own go before the analysis): the graph, and the findings of the checks that moved
+    // and of the depth the deep-page rule reads.
+    expect(stored.nodes).toEqual([]);
     const inMemoryOfStored = evaluateRules({
-      nodes: stored.nodes,
+      nodes: await storedNodes(db, 'stored'),
       hasSitemap: stored.hasSitemap,
       sitemapFiles: stored.sitemaps,
       strings: stored.strings,
