@@ -1,5 +1,5 @@
 import type { Db } from './index.ts';
-import { fromRow, type StoredUrl } from './site-audit-urls.ts';
+import { fromRow, URL_COLUMNS, type StoredUrl } from './site-audit-urls.ts';
 
 /*
  * The reads of a site audit's analysis with bounded memory (decision 0059, "The checks with bounded
@@ -17,14 +17,17 @@ export interface StoredNode {
 const IN_LIST = 1_000;
 
 function urlsWithRecords(db: Db, auditId: string) {
-  return db
-    .selectFrom('site_audit_urls as u')
-    .leftJoin('site_audit_records as r', (join) =>
-      join.onRef('r.audit_id', '=', 'u.audit_id').onRef('r.id', '=', 'u.id'),
-    )
-    .selectAll('u')
-    .select('r.record')
-    .where('u.audit_id', '=', auditId);
+  return (
+    db
+      .selectFrom('site_audit_urls as u')
+      .leftJoin('site_audit_records as r', (join) =>
+        join.onRef('r.audit_id', '=', 'u.audit_id').onRef('r.id', '=', 'u.id'),
+      )
+      // What `fromRow` reads, not the row's key (a Buffer each), audit or lease: a batch's rows are made and collected.
+      .select(URL_COLUMNS.map((column) => `u.${column}` as const))
+      .select('r.record')
+      .where('u.audit_id', '=', auditId)
+  );
 }
 
 const nodeOfRow = (row: Parameters<typeof fromRow>[0] & { record: string | null }): StoredNode => ({
@@ -63,7 +66,7 @@ export async function readNodesById(
     } else {
       const rows = await db
         .selectFrom('site_audit_urls')
-        .selectAll()
+        .select([...URL_COLUMNS])
         .where('audit_id', '=', auditId)
         .where('id', 'in', slice)
         .orderBy('id')

@@ -145,8 +145,8 @@ const FACTS = [
   'html_mislabelled',
 ] as const;
 
-/** What a reader gets back: every column but the key and the lease. */
-const COLUMNS = ['id', 'url', ...FACTS] as const;
+/** What a reader gets back: every column but the key and the lease (`fromRow` reads these). */
+export const URL_COLUMNS = ['id', 'url', ...FACTS] as const;
 
 /**
  * A row written again keeps the lease it holds while it stays leased (several owners renew and take back
@@ -273,7 +273,7 @@ export async function readUrls(
 ): Promise<StoredUrl[]> {
   const rows = await db
     .selectFrom('site_audit_urls')
-    .select([...COLUMNS])
+    .select([...URL_COLUMNS])
     .where('audit_id', '=', auditId)
     .where('id', '>', page.afterId)
     .orderBy('id')
