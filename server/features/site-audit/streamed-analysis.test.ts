@@ -1,4 +1,4 @@
-import { ValuesNode, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { PrimitiveValueListNode, ValuesNode, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { DatabaseAddress, Db } from '#db/index.ts';
 import { insertSiteAudit, SAVE_BATCH_ROWS } from '#db/site-audits.ts';
@@ -29,17 +29,21 @@ const still = () => 0;
 
 /** What the job did to the report's tables and the crawl store's records, in order: how it wrote its rows. */
 function statements() {
-  const log: Array<{ op: 'insert' | 'read'; table: string; rows: number; onConflict: boolean }> = [];
+  const log: Array<{ op: 'insert' | 'read'; table: string; rows: number; onConflict: boolean; keys?: string[] }> = [];
   const plugin: KyselyPlugin = {
     transformQuery({ node }): RootOperationNode {
       if (node.kind === 'InsertQueryNode') {
-        const values = node.values && ValuesNode.is(node.values) ? node.values.values.length : 0;
-        log.push({
-          op: 'insert',
-          table: node.into!.table.identifier.name,
-          rows: values,
-          onConflict: !!node.onConflict,
-        });
+        const rows = node.values && ValuesNode.is(node.values) ? node.values.values : [];
+        const table = node.into!.table.identifier.name;
+        // An issue row's key past the audit (type, URL: its columns 1 and 2), as the statement lists them.
+        const keys =
+          table === 'site_audit_issues'
+            ? rows.map((row) => {
+                const values = PrimitiveValueListNode.is(row) ? row.values : [];
+                return `${String(values[1])} ${String(values[2])}`;
+              })
+            : undefined;
+        log.push({ op: 'insert', table, rows: rows.length, onConflict: !!node.onConflict, keys });
       } else if (node.kind === 'SelectQueryNode' && JSON.stringify(node).includes('"site_audit_records"'))
         log.push({ op: 'read', table: 'site_audit_records', rows: 0, onConflict: false });
       return node;
@@ -119,6 +123,10 @@ describe.each(DIALECTS)('the job’s analysis from the crawl store on %s', (dial
       log.filter((entry) => ['site_audit_issues', 'site_audit_pages'].includes(entry.table));
     expect(report(memoryWrites.log).some((entry) => entry.onConflict)).toBe(false);
     expect(report(storeWrites.log).every((entry) => entry.onConflict && entry.rows <= SAVE_BATCH_ROWS)).toBe(true);
+    // Each statement's findings in the table's key order (type, then URL), not the batch's order of URL ids.
+    const issueStatements = storeWrites.log.filter((entry) => entry.table === 'site_audit_issues');
+    expect(issueStatements.some((entry) => entry.rows > 1)).toBe(true);
+    for (const { keys } of issueStatements) expect(keys).toEqual([...keys!].sort());
     const firstIssues = storeWrites.log.findIndex((entry) => entry.table === 'site_audit_issues');
     expect(firstIssues).toBeGreaterThan(0);
     expect(storeWrites.log.slice(firstIssues).some((entry) => entry.table === 'site_audit_records')).toBe(true);
