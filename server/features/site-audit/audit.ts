@@ -191,9 +191,9 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
       resumed: resumed?.queue,
     });
   const meter = createRateMeter(limits);
-  /** `queued`: URLs waiting or being fetched, while the crawl runs (the rate is told only then). */
   /** URLs met: the nodes', until an analysis from the store lets them go (below). */
   let discovered = () => store.nodes.length;
+  /** `queued`: URLs waiting or being fetched, while the crawl runs (the rate is told only then). */
   const progress = (queued?: number) =>
     options.onProgress?.({
       crawled: state.fetched,
