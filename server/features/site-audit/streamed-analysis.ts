@@ -1,5 +1,5 @@
 import type { Db } from '#db/index.ts';
-import { SAVE_BATCH_ROWS, type StoredIssue } from '#db/site-audits.ts';
+import { byIssueKey, SAVE_BATCH_ROWS, type StoredIssue } from '#db/site-audits.ts';
 import { insertIssueRows, tallyIssues } from '#db/site-audit-streamed.ts';
 import { ISSUE_TYPES } from '#views/model/site-audit.ts';
 import { batchFindings } from './rules/batched.ts';
@@ -40,10 +40,6 @@ export interface StreamedAnalysisInput {
 
 const SEVERITY = new Map(ISSUE_TYPES.map((type) => [type.type, type.severity]));
 
-/** The issues table's key order past the audit: type, then URL. */
-const byKey = (a: StoredIssue, b: StoredIssue) =>
-  a.type < b.type ? -1 : a.type > b.type ? 1 : a.url < b.url ? -1 : a.url > b.url ? 1 : 0;
-
 /**
  * Findings written SAVE_BATCH_ROWS at a time, in the table's key order. A batch's findings come by URL id, which
  * on a real site is not URL order, so each row lands on another page of the table's index; in key order a
@@ -54,7 +50,7 @@ const byKey = (a: StoredIssue, b: StoredIssue) =>
 function issueSink(db: Db, auditId: string) {
   let rows: StoredIssue[] = [];
   const flush = async () => {
-    rows.sort(byKey);
+    rows.sort(byIssueKey);
     for (let from = 0; from < rows.length; from += SAVE_BATCH_ROWS)
       await insertIssueRows(db, auditId, rows.slice(from, from + SAVE_BATCH_ROWS));
     rows = [];
