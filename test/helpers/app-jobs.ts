@@ -1,7 +1,7 @@
 import { openDatabase } from '#db/index.ts';
 import type { Config } from '#server/config/index.ts';
 import { openJobSystem } from '#server/job-system.ts';
-import type { JobEvent, Jobs } from '#server/lib/jobs/index.ts';
+import type { JobEvent, JobState, Jobs } from '#server/lib/jobs/index.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import type { TestApp } from './app.ts';
 
@@ -19,6 +19,27 @@ export async function runAppJob(app: Pick<TestApp, 'jobs'>, name: string, input:
   unwatch();
   if (event.type !== 'completed') throw new Error(`the job did not complete: ${JSON.stringify(event)}`);
   return event.result;
+}
+
+/**
+ * The app's job `name`/`id` once it has ended: its completion event, or its state when it ended before
+ * the watch began. A feature's own end signal can come earlier (a site audit's report is readable while
+ * its try still drops the crawl store and prunes old audits); this waits for the try's last step.
+ */
+export async function appJobEnded(app: Pick<TestApp, 'jobs'>, name: string, id: string): Promise<JobState | undefined> {
+  let unwatch = () => {};
+  const ended = new Promise<void>((resolve) => {
+    unwatch = app.jobs.watch(name, id, (event) => {
+      if (event.type !== 'progress') resolve();
+    });
+  });
+  try {
+    const state = await app.jobs.state(name, id);
+    if (state && (state.status === 'queued' || state.status === 'active')) await ended;
+  } finally {
+    unwatch();
+  }
+  return app.jobs.state(name, id);
 }
 
 /**

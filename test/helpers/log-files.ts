@@ -3,22 +3,11 @@ import { expect } from 'vitest';
 import { LOG_FILES_JOB } from '#server/features/log-files/index.ts';
 import type { JobState } from '#server/lib/jobs/index.ts';
 import type { TestApp } from './app.ts';
+import { appJobEnded } from './app-jobs.ts';
 
 /** The log's job once it has ended (its completion event, or its state when it ended before the watch began). */
-export async function logEnded(made: TestApp, id: string): Promise<JobState | undefined> {
-  let unwatch = () => {};
-  const ended = new Promise<void>((resolve) => {
-    unwatch = made.jobs.watch(LOG_FILES_JOB, id, (event) => {
-      if (event.type !== 'progress') resolve();
-    });
-  });
-  try {
-    const state = await made.jobs.state(LOG_FILES_JOB, id);
-    if (state && (state.status === 'queued' || state.status === 'active')) await ended;
-  } finally {
-    unwatch();
-  }
-  return made.jobs.state(LOG_FILES_JOB, id);
+export function logEnded(made: TestApp, id: string): Promise<JobState | undefined> {
+  return appJobEnded(made, LOG_FILES_JOB, id);
 }
 
 /** Uploads files (name → content) and waits for the analysis; answers the log's view. */

@@ -8,8 +8,10 @@ import { cleanSite } from '#test/fixtures/site-audit-clean-site.ts';
 import { cleanDelivery } from '#test/fixtures/site-audit-page-meta.ts';
 import { hangingSite } from '#test/fixtures/site-audit-hanging-site.ts';
 import { createTestApp, type TestApp } from '#test/helpers/app.ts';
+import { appJobEnded } from '#test/helpers/app-jobs.ts';
 import { DIALECTS } from '#test/helpers/databases.ts';
 import { followEventStream, readEventStream } from '#test/helpers/event-stream.ts';
+import { SITE_AUDIT_JOB } from './job.ts';
 
 type App = TestApp['app'];
 
@@ -495,9 +497,12 @@ describe.each(DIALECTS)('%s', (dialect) => {
   test('only the newest SITE_AUDIT_KEEP finished audits are kept', async () => {
     const site = await serveFixture(cleanSite);
     try {
-      const { app } = await appFor(site.hostPort, { SITE_AUDIT_KEEP: '2' });
+      const made = await appFor(site.hostPort, { SITE_AUDIT_KEEP: '2' });
+      const { app } = made;
       const ids = [];
       for (let i = 0; i < 3; i += 1) ids.push((await audit(app, `${site.origin}/`)).id);
+      // The event stream ends once the report is stored; the try prunes after that, before it ends.
+      expect(await appJobEnded(made, SITE_AUDIT_JOB, ids[2])).toMatchObject({ status: 'completed' });
       expect((await request(app).get(`/api/site-audits/${ids[0]}`)).status).toBe(404);
       for (const id of ids.slice(1)) expect((await request(app).get(`/api/site-audits/${id}/issues`)).status).toBe(200);
     } finally {
