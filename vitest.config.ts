@@ -19,9 +19,12 @@ export default defineConfig({
           // process or a socket, so two at a time finish sooner there: 1,447 s against 1,807 s for this project on
           // the two-core CI machine's size, every test passing. A file then shares the cores with another: tests
           // that start browsers or Node processes took up to 22 s (thread-heaps.test.ts timed out at 20), so the
-          // default limit, which only catches a test that hangs, is 45 s.
+          // default limit, which only catches a test that hangs, is 45 s. Hooks close what tests opened (apps with their
+          // job threads, browsers, processes): an afterEach closing a monitoring app took over 10 s (Vitest's default
+          // for hooks) while the machine's load was 8, so they get the same limit.
           maxWorkers: Math.max(2, availableParallelism() - 1),
           testTimeout: 45_000,
+          hookTimeout: 45_000,
         },
       },
       {
