@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
 import type { Db } from './index.ts';
-import { insertIssueRows, issueTypesOf, storedIssueTypes } from './site-audit-streamed.ts';
+import { openIssueStage } from './site-audit-issue-stage.ts';
+import { issueTypesOf, storedIssueTypes } from './site-audit-streamed.ts';
 import { insertSiteAudit } from './site-audits.ts';
 
 describe.each(DIALECTS)('a streamed audit’s findings on %s', (dialect) => {
@@ -20,14 +21,18 @@ describe.each(DIALECTS)('a streamed audit’s findings on %s', (dialect) => {
         createdAt: '2026-11-30T01:00:00.000Z',
       });
     expect(await storedIssueTypes(db, 'a1')).toEqual([]);
-    await insertIssueRows(db, 'a1', [
+    const stage = await openIssueStage(db, 'a1');
+    await stage.add([
       finding('title-missing', 'https://shop.example/a'),
       finding('title-missing', 'https://shop.example/b'),
       finding('h1-missing', 'https://shop.example/b'),
       // A second finding of one (type, URL) is left out: the first stays.
       finding('h1-missing', 'https://shop.example/b'),
     ]);
-    await insertIssueRows(db, 'a2', [finding('description-missing', 'https://shop.example/a')]);
+    await stage.finish();
+    const other = await openIssueStage(db, 'a2');
+    await other.add([finding('description-missing', 'https://shop.example/a')]);
+    await other.finish();
     const types = await storedIssueTypes(db, 'a1');
     expect(types.sort()).toEqual(['h1-missing', 'title-missing']);
     const found = await issueTypesOf(db, 'a1', types, ['https://shop.example/a', 'https://shop.example/b']);

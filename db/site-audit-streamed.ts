@@ -1,29 +1,19 @@
 import { sql } from 'kysely';
 import type { Db } from './index.ts';
 import { EDGE_KIND } from './site-audit-edges.ts';
-import { issueRow, pageRow, SAVE_BATCH_ROWS } from './site-audits.ts';
-import type { StoredIssue, StoredPage } from './site-audit-results.ts';
+import { pageRow, SAVE_BATCH_ROWS } from './site-audits.ts';
+import type { StoredPage } from './site-audit-results.ts';
 
 /*
  * A site audit's report rows written while its analysis streams over the crawl store (decision 0065):
- * findings inserted a batch at a time as the checks emit them, pages a stored batch at a time, and the
- * summary's counts read back from the issues table. Each write is idempotent: a try again inserts
+ * pages a stored batch at a time (the findings go through site-audit-issue-stage.ts), and the summary's
+ * counts read back from the issues table. Each write is idempotent: a try again inserts
  * nothing twice, and of two findings of one (type, URL) the first written stays, as the in-memory
  * evaluation keeps the first.
  */
 
 /** URLs per `IN (…)` list: far below either database's limit on parameters with the types beside them. */
 const IN_LIST = 500;
-
-/** Inserts findings, leaving a (type, URL) already stored as it is. */
-export async function insertIssueRows(db: Db, auditId: string, issues: readonly StoredIssue[]): Promise<void> {
-  if (issues.length === 0) return;
-  await db
-    .insertInto('site_audit_issues')
-    .values(issues.map((issue) => issueRow(auditId, issue)))
-    .onConflict((conflict) => conflict.doNothing())
-    .execute();
-}
 
 /** Inserts listed URLs' rows numbered from `from` on, SAVE_BATCH_ROWS a statement, leaving a number already stored as it is. */
 export async function insertPageRows(

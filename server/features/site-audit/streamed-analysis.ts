@@ -1,6 +1,7 @@
 import type { Db } from '#db/index.ts';
-import { byIssueKey, SAVE_BATCH_ROWS, type StoredIssue } from '#db/site-audits.ts';
-import { insertIssueRows, tallyIssues } from '#db/site-audit-streamed.ts';
+import { openIssueStage, type MovePace } from '#db/site-audit-issue-stage.ts';
+import { SAVE_BATCH_ROWS, type StoredIssue } from '#db/site-audits.ts';
+import { tallyIssues } from '#db/site-audit-streamed.ts';
 import { ISSUE_TYPES } from '#views/model/site-audit.ts';
 import { batchFindings } from './rules/batched.ts';
 import { healthScore, type AuditSummaryCounts, type IssueInstance, type RuleInput } from './rules/index.ts';
@@ -41,26 +42,28 @@ export interface StreamedAnalysisInput {
 const SEVERITY = new Map(ISSUE_TYPES.map((type) => [type.type, type.severity]));
 
 /**
- * Findings written SAVE_BATCH_ROWS at a time, in the table's key order. A batch's findings come by URL id, which
- * on a real site is not URL order, so each row lands on another page of the table's index; in key order a
- * statement's rows share pages (`npm run bench -- issue-inserts`, SQLite, nine findings a page over a shop's URLs
- * met in discovery order: 41.9 → 24.0 µs a row at 50,000 pages; decision 0065). The sort is stable: of two
- * findings of one URL and type the first stays.
+ * Findings gathered SAVE_BATCH_ROWS at a time into the audit's issue stage (db/site-audit-issue-stage.ts), which
+ * writes them to the issues table in its key order: as found, a real site's findings land each on another page
+ * of the table's index (`npm run bench -- issue-inserts`; decision 0065). `finish` moves what is staged; `close`
+ * drops what a cancel or a failure left.
  */
-function issueSink(db: Db, auditId: string) {
+async function issueSink(db: Db, auditId: string) {
+  const stage = await openIssueStage(db, auditId);
   let rows: StoredIssue[] = [];
   const flush = async () => {
-    rows.sort(byIssueKey);
-    for (let from = 0; from < rows.length; from += SAVE_BATCH_ROWS)
-      await insertIssueRows(db, auditId, rows.slice(from, from + SAVE_BATCH_ROWS));
+    await stage.add(rows);
     rows = [];
   };
   return {
-    flush,
     async add(found: readonly IssueInstance[]) {
       rows.push(...found);
       if (rows.length >= SAVE_BATCH_ROWS) await flush();
     },
+    async finish(pace?: MovePace) {
+      await flush();
+      await stage.finish(pace);
+    },
+    close: () => stage.close(),
   };
 }
 
@@ -69,11 +72,17 @@ function issueSink(db: Db, auditId: string) {
  * the connection free between its chunks (forEachRow).
  */
 export async function writeStoreChecks(db: Db, auditId: string): Promise<void> {
-  const sink = issueSink(db, auditId);
-  await runStoreChecks(db, auditId, (type, finding) =>
-    sink.add([{ type, severity: SEVERITY.get(type)!, url: finding.url, detail: finding.detail, links: finding.links }]),
-  );
-  await sink.flush();
+  const sink = await issueSink(db, auditId);
+  try {
+    await runStoreChecks(db, auditId, (type, finding) =>
+      sink.add([
+        { type, severity: SEVERITY.get(type)!, url: finding.url, detail: finding.detail, links: finding.links },
+      ]),
+    );
+    await sink.finish();
+  } finally {
+    await sink.close();
+  }
 }
 
 /** Runs every rule over the crawl store, writing the findings as they come; answers the graph's arrays. */
@@ -86,9 +95,9 @@ export async function streamAnalysis(
   await saveExternalChecks(db, auditId, input.facts.externalChecks ?? []);
   const graph = await analyseStoreGraph(db, auditId, input.urls);
   // The store checks read the graph and write only their own issue types: they need nothing of the batches.
+  const sink = await issueSink(db, auditId);
   const checks = input.checksThread && startStoreChecks({ ...input.checksThread, auditId, signal: input.signal });
   try {
-    const sink = issueSink(db, auditId);
     const batches = batchFindings(storedBatchReader(db, auditId), {
       ...input.facts,
       ...graph,
@@ -99,7 +108,8 @@ export async function streamAnalysis(
       await sink.add(found);
       await input.breathe();
     }
-    await sink.flush();
+    await sink.finish({ breathe: input.breathe, aborted });
+    if (aborted()) return graph;
     if (!checks) await writeStoreChecks(db, auditId);
     // A cancel ends the thread: the analysis stops as it would without it.
     else
@@ -108,6 +118,7 @@ export async function streamAnalysis(
       });
     return graph;
   } finally {
+    await sink.close();
     await checks?.stop();
   }
 }
