@@ -13,7 +13,7 @@ export default defineConfig({
           include: ['{server,client,views,db,scripts,test}/**/*.test.{ts,tsx}'],
           exclude: ['test/e2e/**', 'node_modules/**', 'dist/**'],
           environment: 'node',
-          setupFiles: ['test/setup/fail-on-console-error.ts'],
+          setupFiles: ['test/setup/fail-on-console-error.ts', 'test/setup/close-left-open.ts'],
           globalSetup: ['test/setup/kill-leftovers.ts', 'test/setup/build-if-needed.ts'],
           // Vitest's default is one file at a time on two cores (cores - 1). Most files wait on a database, a child
           // process or a socket, so two at a time finish sooner there: 1,447 s against 1,807 s for this project on
@@ -33,7 +33,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
-          setupFiles: ['test/setup/fail-on-console-error.ts'],
+          setupFiles: ['test/setup/fail-on-console-error.ts', 'test/setup/close-left-open.ts'],
           globalSetup: ['test/setup/kill-leftovers.ts', 'test/setup/build-if-needed.ts', 'test/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -9,6 +9,7 @@ import type { Jobs } from '#server/lib/jobs/index.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import { operatorProfilePath } from './business.ts';
 import { openJobsDatabase } from './jobs.ts';
+import { trackOpen } from './left-open.ts';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -93,6 +94,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await app.locals.shutdown?.();
       await jobs.close();
     })());
+  let closed: Promise<void> | undefined;
+  const close = () =>
+    (closed ??= (async () => {
+      untrack();
+      await stop();
+      await opened.close();
+    })());
+  // A test file that never closes its app has it closed after its tests (test/setup/close-left-open.ts).
+  const untrack = trackOpen(close);
   return {
     app,
     db,
@@ -100,10 +110,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     jobs,
     database: { target: opened.target, options: opened.options, queueSchema: opened.queueSchema },
     stop,
-    async close() {
-      await stop();
-      await opened.close();
-    },
+    close,
   };
 }
 
