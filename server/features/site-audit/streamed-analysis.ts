@@ -17,8 +17,8 @@ import { LOADED_AS } from './store.ts';
  * rules `STORE_CHECKS` holds from SQL (on a thread of their own beside the batches when the job knows where its
  * database is, decision 0074). Every site rule is one of STORE_CHECKS (streamed-analysis.test.ts holds it), so
  * nothing reads the crawl's nodes: the audit lets them go before this starts.
- * Every finding goes to `site_audit_issues` as it comes, SAVE_BATCH_ROWS a statement: none is kept for
- * the whole site, and the summary is counted from the table.
+ * Every finding is staged as it comes (db/site-audit-issue-stage.ts) and written to `site_audit_issues` in its key
+ * order once its checks end: none is kept in memory for the whole site, and the summary is counted from the table.
  */
 
 export interface StreamedAnalysisInput {
@@ -68,7 +68,7 @@ async function issueSink(db: Db, auditId: string) {
 }
 
 /**
- * Every check STORE_CHECKS holds, its findings written as they come: on both databases a check's read leaves
+ * Every check STORE_CHECKS holds, its findings staged as they come: on both databases a check's read leaves
  * the connection free between its chunks (forEachRow).
  */
 export async function writeStoreChecks(db: Db, auditId: string): Promise<void> {
@@ -85,7 +85,7 @@ export async function writeStoreChecks(db: Db, auditId: string): Promise<void> {
   }
 }
 
-/** Runs every rule over the crawl store, writing the findings as they come; answers the graph's arrays. */
+/** Runs every rule over the crawl store, staging the findings as they come; answers the graph's arrays. */
 export async function streamAnalysis(
   input: StreamedAnalysisInput,
 ): Promise<{ depth: Int32Array; inlinks: Int32Array }> {
