@@ -3,6 +3,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { closeTestDatabase, DIALECTS, openAddressedTestDatabase, openTestDatabase } from '#test/helpers/databases.ts';
 import { openDatabase, type Db } from './index.ts';
 import { MOVE_ROWS, openIssueStage } from './site-audit-issue-stage.ts';
+import { auditIssues } from './site-audit-results.ts';
 import { insertSiteAudit } from './site-audits.ts';
 
 const finding = (type: string, url: string, detail = '') => ({ type, url, severity: 'warning' as const, detail });
@@ -14,16 +15,6 @@ async function auditOn(db: Db, id = 'a1'): Promise<void> {
   await insertSiteAudit(db, { id, visitor: 'v', url: 'https://shop.example/', createdAt: '2026-11-30T01:00:00.000Z' });
 }
 
-async function storedIssues(db: Db, auditId = 'a1') {
-  return db
-    .selectFrom('site_audit_issues')
-    .select(['type', 'url', 'detail', 'links'])
-    .where('audit_id', '=', auditId)
-    .orderBy('type')
-    .orderBy('url')
-    .execute();
-}
-
 describe.each(DIALECTS)('the findings’ stage on %s', (dialect) => {
   let db: Db;
   afterEach(async () => closeTestDatabase(db));
@@ -32,6 +23,7 @@ describe.each(DIALECTS)('the findings’ stage on %s', (dialect) => {
     db = await openTestDatabase(dialect);
     await auditOn(db);
     await auditOn(db, 'a2');
+    const link = { source: shopUrl(1), target: shopUrl(0), anchor: 'a link', position: 'content' };
     const stage = await openIssueStage(db, 'a1');
     await stage.add([finding('h1-missing', shopUrl(3), 'first'), finding('title-missing', shopUrl(1))]);
     await db
@@ -48,7 +40,7 @@ describe.each(DIALECTS)('the findings’ stage on %s', (dialect) => {
     await stage.add([
       {
         ...finding('title-missing', shopUrl(0)),
-        links: [{ source: shopUrl(1), target: shopUrl(0), anchor: 'a link', position: 'content' }],
+        links: [link],
       },
       finding('h1-missing', shopUrl(3), 'second'),
       finding('title-missing', shopUrl(2), 'staged'),
@@ -56,7 +48,7 @@ describe.each(DIALECTS)('the findings’ stage on %s', (dialect) => {
     await stage.add([]);
     await stage.finish();
     await stage.close();
-    const rows = await storedIssues(db);
+    const rows = await auditIssues(db, 'a1');
     expect(rows.map(({ type, url, detail }) => [type, url, detail])).toEqual(
       [
         ['h1-missing', shopUrl(3), 'first'],
@@ -65,8 +57,8 @@ describe.each(DIALECTS)('the findings’ stage on %s', (dialect) => {
         ['title-missing', shopUrl(2), 'stored'],
       ].sort(),
     );
-    expect(rows.find((row) => row.url === shopUrl(0))!.links).not.toBeNull();
-    expect(await storedIssues(db, 'a2')).toEqual([]);
+    expect(rows.find((row) => row.url === shopUrl(0))!.links).toEqual([link]);
+    expect(await auditIssues(db, 'a2')).toEqual([]);
   });
 
   test('more than a move’s rows: all of them, in key order, a turn of the loop after each transaction', async () => {
@@ -78,7 +70,7 @@ describe.each(DIALECTS)('the findings’ stage on %s', (dialect) => {
     for (let from = 0; from < count; from += 500) await stage.add(found.slice(from, from + 500));
     let turns = 0;
     await stage.finish({ breathe: async () => void (turns += 1) });
-    const rows = await storedIssues(db);
+    const rows = await auditIssues(db, 'a1');
     expect(rows.map(({ type, url }) => `${type} ${url}`)).toEqual(
       found.map(({ type, url }) => `${type} ${url}`).sort(),
     );
@@ -95,7 +87,7 @@ describe.each(DIALECTS)('the findings’ stage on %s', (dialect) => {
     let turns = 0;
     await stage.finish({ breathe: async () => void (turns += 1), aborted: () => turns > 0 });
     await stage.close();
-    const stored = (await storedIssues(db)).length;
+    const stored = (await auditIssues(db, 'a1')).length;
     if (dialect === 'sqlite') {
       expect(stored).toBe(MOVE_ROWS);
       const { rows } = await sql<{ name: string }>`SELECT name FROM sqlite_temp_master`.execute(db);
@@ -113,7 +105,7 @@ describe.each(DIALECTS)('the findings’ stage on %s', (dialect) => {
     const second = await openIssueStage(db, 'a1');
     await second.add([finding('h1-missing', shopUrl(2))]);
     await second.finish();
-    const rows = (await storedIssues(db)).map(({ type }) => type);
+    const rows = (await auditIssues(db, 'a1')).map(({ type }) => type);
     expect(rows).toEqual(dialect === 'sqlite' ? ['h1-missing'] : ['h1-missing', 'title-missing']);
   });
 });
@@ -134,7 +126,7 @@ test('on SQLite, staging needs no lock of the file; the move holds it a transact
     await stage.add(Array.from({ length: MOVE_ROWS * 2 }, (_, n) => finding('title-missing', shopUrl(n))));
     await sql`COMMIT`.execute(other);
     await sql.raw(`PRAGMA busy_timeout = ${waits}`).execute(db);
-    expect((await storedIssues(db)).length).toBe(0);
+    expect((await auditIssues(db, 'a1')).length).toBe(0);
     let between = 0;
     await stage.finish({
       breathe: async () => {
@@ -145,7 +137,7 @@ test('on SQLite, staging needs no lock of the file; the move holds it a transact
       },
     });
     expect(between).toBe(2);
-    expect((await storedIssues(db)).length).toBe(MOVE_ROWS * 2);
+    expect((await auditIssues(db, 'a1')).length).toBe(MOVE_ROWS * 2);
   } finally {
     await other.destroy();
     await closeTestDatabase(db);
