@@ -115,8 +115,10 @@ export interface Tables {
     click_depth: number | null;
     inlinks: number | null;
   };
-  /** The links, images, hreflang, scripts and stylesheets a running audit's pages name, by kind (migration 0035, db/site-audit-edges.ts). */
+  /** The links, images, hreflang, scripts and stylesheets a running audit's pages name, by kind, sorted by target once its crawl is over (migrations 0035, 0041; db/site-audit-edges.ts). */
   site_audit_edges: { audit_id: string; kind: number; source: number; target: number };
+  /** The same edges as the crawl writes them, clustered by source (migration 0041, decision 0075). */
+  site_audit_edges_by_source: { audit_id: string; kind: number; source: number; target: number };
   /** A running audit's page records, as JSON beside the columns SQL compares (migration 0031, db/site-audit-records.ts). */
   site_audit_records: {
     audit_id: string;

@@ -25,6 +25,7 @@ interface AuditTable {
 /** The crawl store (0059): every table but the crawl facts, which go last. */
 const CRAWL_STORE: readonly AuditTable[] = [
   { name: 'site_audit_edges', key: ['kind', 'target', 'source'] },
+  { name: 'site_audit_edges_by_source', key: ['kind', 'source', 'target'] },
   { name: 'site_audit_external_links', key: ['target', 'source', 'seq'] },
   { name: 'site_audit_external_checks', key: ['id'] },
   { name: 'site_audit_bands', key: ['band', 'key', 'id'] },

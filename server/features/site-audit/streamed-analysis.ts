@@ -93,7 +93,7 @@ export async function streamAnalysis(
   const aborted = () => input.signal?.aborted === true;
   // The resource and external-link checks read the other-site URLs' answers from the store.
   await saveExternalChecks(db, auditId, input.facts.externalChecks ?? []);
-  const graph = await analyseStoreGraph(db, auditId, input.urls);
+  const graph = await analyseStoreGraph(db, auditId, input.urls, { breathe: input.breathe, aborted });
   // The store checks read the graph and write only their own issue types: they need nothing of the batches.
   const sink = await issueSink(db, auditId);
   const checks = input.checksThread && startStoreChecks({ ...input.checksThread, auditId, signal: input.signal });

@@ -55,7 +55,7 @@ async function rangedUpdates(
  */
 export async function analyseStore(db: Db): Promise<void> {
   if (dialectOf(db) === 'postgres')
-    await sql`ANALYZE site_audit_urls, site_audit_records, site_audit_edges`.execute(db);
+    await sql`ANALYZE site_audit_urls, site_audit_records, site_audit_edges, site_audit_edges_by_source`.execute(db);
 }
 
 /** Every URL's inlinks: the crawled pages linking to it (`PageRecord.links`, so self-links excluded). */
@@ -96,7 +96,8 @@ export async function storeClickDepths(db: Db, auditId: string, rangeIds = GRAPH
       (from, to) => sql`UPDATE site_audit_urls SET click_depth = ${level + 1}
         WHERE audit_id = ${auditId} AND click_depth IS NULL AND id IN (
           SELECT e.target FROM site_audit_urls s
-          JOIN site_audit_edges e ON e.audit_id = s.audit_id AND e.kind = ${EDGE_KIND.link} AND e.source = s.id
+          JOIN site_audit_edges_by_source e
+            ON e.audit_id = s.audit_id AND e.kind = ${EDGE_KIND.link} AND e.source = s.id
           WHERE s.audit_id = ${auditId} AND s.id >= ${from} AND s.id < ${to} AND s.click_depth = ${level})`,
     );
     if (linked === 0) return;

@@ -1,4 +1,5 @@
 import type { Db } from '#db/index.ts';
+import { sortEdgesByTarget, type SortPace } from '#db/site-audit-edges.ts';
 import type { Finding } from '../rules/context.ts';
 import { STORE_DUPLICATE_CHECKS, storeDuplicates, type StoreDuplicateCheck } from './duplicates.ts';
 import { storeLargeImages } from './images.ts';
@@ -61,12 +62,17 @@ export async function collectFindings(db: Db, auditId: string, check: StoreCheck
   return found;
 }
 
-/** Inlinks and click depths computed in SQL and stored in the URLs' rows, read back by node id; `size`: the node count. */
+/**
+ * The crawl's edges sorted by target, then inlinks and click depths computed in SQL and stored in the URLs'
+ * rows, read back by node id; `size`: the node count.
+ */
 export async function analyseStoreGraph(
   db: Db,
   auditId: string,
   size: number,
+  pace?: SortPace,
 ): Promise<{ depth: Int32Array; inlinks: Int32Array }> {
+  await sortEdgesByTarget(db, auditId, pace);
   await analyseStore(db);
   await storeInlinks(db, auditId);
   await storeClickDepths(db, auditId);

@@ -1,3 +1,4 @@
+import { sortEdgesByTarget } from '#db/site-audit-edges.ts';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Db } from '#db/index.ts';
 import { insertSiteAudit } from '#db/site-audits.ts';
@@ -112,6 +113,7 @@ describe.each(DIALECTS)('links, redirects and canonicals from the store on %s', 
       await insertSiteAudit(db, { id: name, visitor: 'v', url: 'http://x/', createdAt: '2026-11-29T06:00:00Z' });
       const { audit, expected, types } = PLANTED[name];
       const outcome = await audit({ db, auditId: name, batchPages: 7 });
+      await sortEdgesByTarget(db, name);
       await storeInlinks(db, name);
       for (const type of types) {
         const inMemory = outcome.issues

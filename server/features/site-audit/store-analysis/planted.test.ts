@@ -1,3 +1,4 @@
+import { sortEdgesByTarget } from '#db/site-audit-edges.ts';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Db } from '#db/index.ts';
 import { insertSiteAudit } from '#db/site-audits.ts';
@@ -59,6 +60,7 @@ describe.each(DIALECTS)('the cross-page checks over the store on %s, on the plan
     db = await openTestDatabase(dialect);
     const auditId = 'planted';
     const outcome = await auditPlanted(auditId);
+    await sortEdgesByTarget(db, auditId);
     await analyseStore(db);
     await storeInlinks(db, auditId);
     await storeClickDepths(db, auditId);
