@@ -93,7 +93,6 @@ export interface Tables {
     audit_id: string;
     id: number;
     url: string;
-    url_key: Buffer;
     state: number;
     seq: number | null;
     depth: number;
@@ -117,6 +116,8 @@ export interface Tables {
   };
   /** The links, images, hreflang, scripts and stylesheets a running audit's pages name, by kind, sorted by target once its crawl is over (migrations 0035, 0041; db/site-audit-edges.ts). */
   site_audit_edges: { audit_id: string; kind: number; source: number; target: number };
+  /** The shared frontier's URL keys (first 16 bytes of SHA-256 of the URL) and ids (migration 0042, db/site-audit-frontier.ts). */
+  site_audit_url_keys: { audit_id: string; url_key: Buffer; id: number };
   /** The same edges as the crawl writes them, clustered by source (migration 0041, decision 0075). */
   site_audit_edges_by_source: { audit_id: string; kind: number; source: number; target: number };
   /** A running audit's page records, as JSON beside the columns SQL compares (migration 0031, db/site-audit-records.ts). */

@@ -32,6 +32,7 @@ const CRAWL_STORE: readonly AuditTable[] = [
   { name: 'site_audit_strings', key: ['kind', 'id'] },
   { name: 'site_audit_records', key: ['id'] },
   { name: 'site_audit_urls', key: ['id'] },
+  { name: 'site_audit_url_keys', key: ['url_key'] },
   { name: 'site_audit_reads', key: ['id'] },
 ];
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { dialectOf, type Db } from './index.ts';
+import { boundTempCache } from './sqlite-temp.ts';
 
 /*
  * A running site audit's graph (decision 0059, migration 0035): one row per distinct (kind, source,
@@ -85,6 +86,7 @@ export async function sortEdgesByTarget(db: Db, auditId: string, pace: SortPace 
   sorts += 1;
   const name = `site_audit_edge_sort_${sorts}`;
   const table = sql.table(`temp.${name}`);
+  await boundTempCache(db);
   // Rows take rowids in the order the sorted SELECT gives them.
   await sql`CREATE TEMP TABLE ${sql.table(name)} AS SELECT kind, target, source FROM site_audit_edges_by_source
     WHERE audit_id = ${auditId} ORDER BY kind, target, source`.execute(db);

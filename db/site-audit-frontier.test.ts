@@ -54,6 +54,18 @@ describe.each(DIALECTS)('the shared frontier on %s', (dialect) => {
     ]);
   });
 
+  test('a URL longer than an index entry may be (~2.7 KB on PostgreSQL) enters by its key, once', async () => {
+    const id = await audit();
+    const long = at(`/search?q=${'x'.repeat(6000)}`);
+    expect([...(await enqueueUrls(db, id, [{ url: long, depth: 1, queued: true }]))]).toEqual([
+      [long, { id: 0, added: true }],
+    ]);
+    expect([...(await enqueueUrls(db, id, [{ url: long, depth: 2, queued: true }]))]).toEqual([
+      [long, { id: 0, added: false }],
+    ]);
+    expect((await readUrls(db, id, { afterId: -1, limit: 10 })).map((row) => row.url)).toEqual([long]);
+  });
+
   test('workers enqueuing at once: every URL has one id, the ids run 0..n-1 without a gap', async () => {
     const id = await audit();
     const urls = Array.from({ length: 60 }, (_, index) => at(`/p${index}`));

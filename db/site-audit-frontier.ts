@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { dialectOf, type Db } from './index.ts';
-import { URL_STATE, urlKey, URL_WRITE_BATCH } from './site-audit-urls.ts';
+import { URL_STATE, URL_WRITE_BATCH } from './site-audit-urls.ts';
 
 /*
  * The frontier several workers share (decision 0068): any worker enqueues the URLs it found; each URL enters
@@ -7,6 +8,14 @@ import { URL_STATE, urlKey, URL_WRITE_BATCH } from './site-audit-urls.ts';
  * (the crawl store is read back as arrays by id) whichever worker met a URL first. And the final analysis is
  * claimed by exactly one worker, once nothing waits and nothing is leased.
  */
+
+/**
+ * The key a URL is entered by: the first 16 bytes of its SHA-256 (a PostgreSQL index entry stops at ~2.7 KB;
+ * URLs do not). Kept in `site_audit_url_keys`, apart from the crawl's table (migration 0042, decision 0075).
+ */
+export function urlKey(url: string): Buffer {
+  return createHash('sha256').update(url).digest().subarray(0, 16);
+}
 
 /** A URL a worker found: queued to fetch, or only known (skipped, not to fetch). */
 export interface FoundUrl {
@@ -59,7 +68,7 @@ async function idsByKey(trx: Db, auditId: string, keys: readonly Buffer[]): Prom
   const ids = new Map<string, number>();
   for (let from = 0; from < keys.length; from += URL_WRITE_BATCH) {
     const rows = await trx
-      .selectFrom('site_audit_urls')
+      .selectFrom('site_audit_url_keys')
       .select(['id', 'url_key'])
       .where('audit_id', '=', auditId)
       .where('url_key', 'in', keys.slice(from, from + URL_WRITE_BATCH))
@@ -72,8 +81,8 @@ async function idsByKey(trx: Db, auditId: string, keys: readonly Buffer[]): Prom
 /**
  * Enters the URLs the audit has not met, in the order given (a URL given twice counts once), with the next
  * ids and, when queued, the next places in the queue; answers every given URL's id. One transaction: the
- * counter row's lock makes concurrent calls take turns, and `ON CONFLICT (audit_id, url_key) DO NOTHING` keeps
- * a URL one row whatever happens.
+ * counter row's lock makes concurrent calls take turns, and the keys' primary key refuses a URL entered twice
+ * (the whole call fails rather than give a URL a second row).
  */
 export async function enqueueUrls(
   db: Db,
@@ -90,6 +99,7 @@ export async function enqueueUrls(
     );
     const answer = new Map<string, EnqueuedUrl>();
     const rows = [];
+    const keyRows = [];
     let { next_id: nextId, next_seq: nextSeq } = counters;
     for (const [key, entry] of keys) {
       const id = known.get(key);
@@ -98,23 +108,27 @@ export async function enqueueUrls(
         continue;
       }
       answer.set(entry.url, { id: nextId, added: true });
+      keyRows.push({ audit_id: auditId, url_key: Buffer.from(key, 'hex'), id: nextId });
       rows.push({
         audit_id: auditId,
         id: nextId++,
         url: entry.url,
-        url_key: Buffer.from(key, 'hex'),
         state: entry.queued ? URL_STATE.queued : URL_STATE.known,
         seq: entry.queued ? nextSeq++ : null,
         depth: entry.depth,
         ...UNANSWERED,
       });
     }
-    for (let from = 0; from < rows.length; from += URL_WRITE_BATCH)
+    for (let from = 0; from < rows.length; from += URL_WRITE_BATCH) {
+      await trx
+        .insertInto('site_audit_url_keys')
+        .values(keyRows.slice(from, from + URL_WRITE_BATCH))
+        .execute();
       await trx
         .insertInto('site_audit_urls')
         .values(rows.slice(from, from + URL_WRITE_BATCH))
-        .onConflict((conflict) => conflict.columns(['audit_id', 'url_key']).doNothing())
         .execute();
+    }
     await trx
       .updateTable('site_audit_frontiers')
       .set({ next_id: nextId, next_seq: nextSeq })

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { dialectOf, type Db } from './index.ts';
+import { boundTempCache } from './sqlite-temp.ts';
 import { byIssueKey, issueRow, SAVE_BATCH_ROWS } from './site-audits.ts';
 import type { StoredIssue } from './site-audit-results.ts';
 
@@ -21,9 +22,6 @@ import type { StoredIssue } from './site-audit-results.ts';
 
 /** Findings moved from the stage a transaction at a time: a bounded hold of SQLite's write lock (decision 0069). */
 export const MOVE_ROWS = 2_000;
-
-/** The stage's page cache in KB, as the audit's own connection bounds its main one (sqlite-cache.ts). */
-const STAGE_CACHE_KB = 4096;
 
 /** How a move paces itself: a turn of the loop after each transaction, and whether to stop (the rest is dropped). */
 export interface MovePace {
@@ -60,7 +58,7 @@ export async function openIssueStage(db: Db, auditId: string): Promise<IssueStag
   stages += 1;
   const name = `site_audit_issue_stage_${stages}`;
   const table = sql.table(`temp.${name}`);
-  await sql.raw(`PRAGMA temp.cache_size = -${STAGE_CACHE_KB}`).execute(db);
+  await boundTempCache(db);
   await sql`CREATE TEMP TABLE ${sql.table(name)} (seq INTEGER PRIMARY KEY, type TEXT NOT NULL, url TEXT NOT NULL,
     severity TEXT NOT NULL, detail TEXT NOT NULL, links TEXT)`.execute(db);
   let open = true;

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { dialectOf, type Db } from './index.ts';
 import type { Tables } from './schema.ts';
@@ -58,11 +57,6 @@ export interface LeasedUrl {
  */
 export const URL_WRITE_BATCH = 200;
 
-/** The unique key of a URL: the first 16 bytes of its SHA-256 (a PostgreSQL index entry stops at ~2.7 KB; URLs do not). */
-export function urlKey(url: string): Buffer {
-  return createHash('sha256').update(url).digest().subarray(0, 16);
-}
-
 const flag = (value: boolean) => (value ? 1 : 0);
 
 /** Who holds a lease and until when (ms since the epoch). */
@@ -77,7 +71,6 @@ function toRow(auditId: string, url: StoredUrl, lease: UrlLease | undefined) {
     audit_id: auditId,
     id: url.id,
     url: url.url,
-    url_key: urlKey(url.url),
     state: url.state,
     seq: url.seq,
     depth: url.depth,
@@ -100,10 +93,7 @@ function toRow(auditId: string, url: StoredUrl, lease: UrlLease | undefined) {
 
 /** A stored URL from its row (db/site-audit-batch-reads.ts reads rows joined with their records). */
 export function fromRow(
-  row: Omit<
-    Tables['site_audit_urls'],
-    'audit_id' | 'url_key' | 'lease_owner' | 'lease_until' | 'click_depth' | 'inlinks'
-  >,
+  row: Omit<Tables['site_audit_urls'], 'audit_id' | 'lease_owner' | 'lease_until' | 'click_depth' | 'inlinks'>,
 ): StoredUrl {
   return {
     id: row.id,
@@ -248,21 +238,6 @@ export async function urlStateCounts(db: Db, auditId: string): Promise<Record<ke
     leased: count(URL_STATE.leased),
     done: count(URL_STATE.done),
   };
-}
-
-/** The ids of those of `urls` the audit has met (by their key), as a map from URL. */
-export async function urlIdsOf(db: Db, auditId: string, urls: readonly string[]): Promise<Map<string, number>> {
-  const ids = new Map<string, number>();
-  for (let from = 0; from < urls.length; from += URL_WRITE_BATCH) {
-    const rows = await db
-      .selectFrom('site_audit_urls')
-      .select(['id', 'url'])
-      .where('audit_id', '=', auditId)
-      .where('url_key', 'in', urls.slice(from, from + URL_WRITE_BATCH).map(urlKey))
-      .execute();
-    for (const row of rows) ids.set(row.url, row.id);
-  }
-  return ids;
 }
 
 /** The audit's URLs with ids above `afterId`, `limit` at most, by id: a cursor over any number of them. */

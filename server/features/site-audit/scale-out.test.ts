@@ -8,6 +8,7 @@ import { getSiteAudit } from '#db/site-audits.ts';
 import { JOB_REASONS } from '#server/lib/jobs/index.ts';
 import { gatedPlantedSite } from '#test/fixtures/site-audit-gated-site.ts';
 import { hangingSite } from '#test/fixtures/site-audit-hanging-site.ts';
+import { appJobEnded } from '#test/helpers/app-jobs.ts';
 import { createTestApp, type TestApp } from '#test/helpers/app.ts';
 import { followEventStream, readEventStream } from '#test/helpers/event-stream.ts';
 import { spawnOwned } from '#test/helpers/owned-processes.ts';
@@ -118,7 +119,7 @@ test('an audit started through a web process runs in another; both follow it liv
       expect((await request(app).get(`/api/site-audits/${id}/issues`)).status).toBe(200);
     }
     // The web process never ran it: it has no job thread, and the try ran in the other app's.
-    expect(await web.jobs.state('site-audit', id)).toMatchObject({ status: 'completed', attempts: 1 });
+    expect(await appJobEnded(web, 'site-audit', id)).toMatchObject({ status: 'completed', attempts: 1 });
   } finally {
     site.release();
     await site.server.close();
@@ -139,7 +140,7 @@ test('a worker killed mid-audit: another worker tries the audit again and the wa
     // This app's worker finds the audit stalled (its lock no longer renewed) within JOB_STALL_SECONDS.
     const other = await jobsApp(web);
     expect(await stream.ended).toMatch(/event: done\ndata: \{"type":"done"/);
-    expect(await other.jobs.state('site-audit', id)).toMatchObject({ status: 'completed', attempts: 2 });
+    expect(await appJobEnded(other, 'site-audit', id)).toMatchObject({ status: 'completed', attempts: 2 });
     expect((await request(web.app).get(`/api/site-audits/${id}`)).body).toMatchObject({
       status: 'done',
       summary: { pages: 2 },
@@ -231,7 +232,7 @@ test('a worker killed mid-crawl: the audit carries on from its stored frontier, 
     site.release();
     const other = await jobsApp(web, BATCH_ENV);
     expect(await stream.ended).toMatch(/event: done\ndata: \{"type":"done"/);
-    expect(await other.jobs.state('site-audit', id)).toMatchObject({ status: 'completed', attempts: 2 });
+    expect(await appJobEnded(other, 'site-audit', id)).toMatchObject({ status: 'completed', attempts: 2 });
     const resumed = site.countsFrom(0);
 
     // The same site audited by a process never stopped.
