@@ -11,7 +11,8 @@ import { boundTempCache } from './sqlite-temp.ts';
  * batch's edges to `site_audit_edges_by_source`, where a batch's pages, answered one after another, put them
  * side by side. Once the crawl is over the analysis sorts them, once, into `site_audit_edges`, keyed by target:
  * written as they came, each edge to another page landed on another page of that key, and every such page was
- * written again at each commit (three quarters of the crawl's SQLite time at 100,000 pages).
+ * written again at each commit (two thirds of the crawl's SQLite writes at 100,000 pages: `npm run bench --
+ * crawl-writes`).
  */
 
 /** What an edge stands for (`site_audit_edges.kind`). */
