@@ -1,15 +1,35 @@
+import { sql } from 'kysely';
 import { afterEach, describe, expect, test } from 'vitest';
-import { closeTestDatabase, DIALECTS, openTestDatabase } from '#test/helpers/databases.ts';
-import type { Db } from './index.ts';
+import { closeTestDatabase, DIALECTS, openAddressedTestDatabase, openTestDatabase } from '#test/helpers/databases.ts';
+import { queuedUrl } from '#test/helpers/stored-urls.ts';
+import { openDatabase, type Db } from './index.ts';
 import { openIssueStage } from './site-audit-issue-stage.ts';
-import { issueTypesOf, storedIssueTypes } from './site-audit-streamed.ts';
+import { issueTypesOf, openIssueTypes, storedIssueTypes } from './site-audit-streamed.ts';
+import { saveUrls } from './site-audit-urls.ts';
 import { insertSiteAudit } from './site-audits.ts';
+
+const ORIGIN = 'https://shop.example';
+const finding = (type: string, url: string) => ({ type, url, severity: 'warning' as const, detail: '' });
+
+/** Audit `id` with URLs /p0 … /p{count - 1} (ids in order) and these findings. */
+async function auditWith(db: Db, id: string, count: number, found: ReturnType<typeof finding>[]): Promise<void> {
+  await insertSiteAudit(db, { id, visitor: 'v', url: `${ORIGIN}/`, createdAt: '2026-11-30T01:00:00.000Z' });
+  await saveUrls(
+    db,
+    id,
+    Array.from({ length: count }, (_, n) => queuedUrl(ORIGIN, n, `/p${n}`)),
+  );
+  const stage = await openIssueStage(db, id);
+  await stage.add(found);
+  await stage.finish();
+}
+
+const listed = (...ids: number[]) => ids.map((id) => ({ id, url: `${ORIGIN}/p${id}` }));
+const sorted = (byUrl: Map<string, string[]>) => [...byUrl].map(([url, types]) => [url, [...types].sort()]).sort();
 
 describe.each(DIALECTS)('a streamed audit’s findings on %s', (dialect) => {
   let db: Db;
   afterEach(async () => closeTestDatabase(db));
-
-  const finding = (type: string, url: string) => ({ type, url, severity: 'warning' as const, detail: '' });
 
   test('the types an audit found, each once, and the types of each URL probed with only those', async () => {
     db = await openTestDatabase(dialect);
@@ -42,4 +62,48 @@ describe.each(DIALECTS)('a streamed audit’s findings on %s', (dialect) => {
       'title-missing https://shop.example/b',
     ]);
   });
+
+  test('the pages list’s issue types by URL id, a batch at a time: the audit’s own, only the URLs asked', async () => {
+    db = await openTestDatabase(dialect);
+    // URL text order (/p1, /p10, /p11, /p2, …) is not id order.
+    await auditWith(db, 'a1', 12, [
+      finding('title-missing', `${ORIGIN}/p10`),
+      finding('h1-missing', `${ORIGIN}/p10`),
+      finding('title-missing', `${ORIGIN}/p2`),
+      finding('h1-missing', `${ORIGIN}/p11`),
+      // Not one of the audit's URLs: in no page's row.
+      finding('h1-missing', `${ORIGIN}/elsewhere`),
+    ]);
+    await auditWith(db, 'a2', 12, [finding('description-missing', `${ORIGIN}/p2`)]);
+    const reader = await openIssueTypes(db, 'a1');
+    expect(sorted(await reader.typesOf(listed(0, 1, 2, 3)))).toEqual([[`${ORIGIN}/p2`, ['title-missing']]]);
+    // /p11 is in the range asked, not among the URLs asked.
+    expect(sorted(await reader.typesOf(listed(4, 10)))).toEqual([[`${ORIGIN}/p10`, ['h1-missing', 'title-missing']]]);
+    expect(sorted(await reader.typesOf([]))).toEqual([]);
+    await reader.close();
+    await reader.close();
+    if (dialect === 'sqlite') {
+      const { rows } = await sql<{ name: string }>`SELECT name FROM sqlite_temp_master`.execute(db);
+      expect(rows).toEqual([]);
+    }
+  });
+});
+
+// Decision 0069: the join reads the file and writes only TEMP tables, so the web thread's writes never wait on it.
+test('on SQLite, the pages list’s issue types are joined without a lock of the file', async () => {
+  const { db, address } = await openAddressedTestDatabase('sqlite');
+  const other = await openDatabase(address.target, address.options);
+  try {
+    await auditWith(db, 'a1', 3, [finding('title-missing', `${ORIGIN}/p1`)]);
+    await sql.raw('PRAGMA busy_timeout = 0').execute(other);
+    await sql.raw('PRAGMA busy_timeout = 0').execute(db);
+    await sql`BEGIN IMMEDIATE`.execute(other);
+    const reader = await openIssueTypes(db, 'a1');
+    expect(sorted(await reader.typesOf(listed(0, 1, 2)))).toEqual([[`${ORIGIN}/p1`, ['title-missing']]]);
+    await reader.close();
+    await sql`COMMIT`.execute(other);
+  } finally {
+    await other.destroy();
+    await closeTestDatabase(db);
+  }
 });

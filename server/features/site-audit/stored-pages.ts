@@ -1,5 +1,5 @@
 import type { Db } from '#db/index.ts';
-import { insertPageRows, issueTypesOf, loaderCounts, storedIssueTypes } from '#db/site-audit-streamed.ts';
+import { insertPageRows, loaderCounts, openIssueTypes, type IssueTypesReader } from '#db/site-audit-streamed.ts';
 import { ISSUE_TYPES } from '#views/model/site-audit.ts';
 import type { PageExperienceSummary } from '#views/model/page-experience-report.ts';
 import { isListed, listedRow } from './report.ts';
@@ -15,23 +15,9 @@ import { isResource, type UrlNode } from './store.ts';
 
 const CATALOGUE_ORDER = new Map(ISSUE_TYPES.map((type, index) => [type.type, index]));
 
-/**
- * The issue types of each URL, in catalogue order (the order `pageRows` lists them), probing only the types the
- * audit found (`types`): a site has a few of the 162, and each type asked costs a probe for every URL.
- */
-async function issuesByUrl(
-  db: Db,
-  auditId: string,
-  types: readonly string[],
-  urls: readonly string[],
-): Promise<Map<string, string[]>> {
-  const byUrl = new Map<string, string[]>();
-  if (types.length === 0) return byUrl;
-  for (const { type, url } of await issueTypesOf(db, auditId, types, urls)) {
-    const list = byUrl.get(url);
-    if (list) list.push(type);
-    else byUrl.set(url, [type]);
-  }
+/** The issue types of each URL, in catalogue order (the order `pageRows` lists them). */
+async function issuesByUrl(issueTypes: IssueTypesReader, listed: readonly UrlNode[]): Promise<Map<string, string[]>> {
+  const byUrl = await issueTypes.typesOf(listed);
   for (const list of byUrl.values()) list.sort((a, b) => CATALOGUE_ORDER.get(a)! - CATALOGUE_ORDER.get(b)!);
   return byUrl;
 }
@@ -60,28 +46,27 @@ export async function writeStoredPages(
   pace: { batchSize: number; breathe: () => Promise<void>; aborted: () => boolean },
 ): Promise<void> {
   const reader = storedBatchReader(db, auditId);
-  const types = await storedIssueTypes(db, auditId);
-  let n = 0;
-  for (let batch = await reader.batch(-1, pace.batchSize); batch.length > 0 && !pace.aborted();) {
-    const listed = batch.filter(isListed);
-    const urls = await namedUrls(reader, listed);
-    const look = { urlOf: (id: number) => urls.get(id)!, ...graph };
-    const issues = await issuesByUrl(
-      db,
-      auditId,
-      types,
-      listed.map((node) => node.url),
-    );
-    const loadedBy = await loaderCounts(
-      db,
-      auditId,
-      listed.filter(isResource).map((node) => node.id),
-    );
-    const rows = listed.map((node) => listedRow(look, node, issues.get(node.url) ?? [], loadedBy.get(node.id) ?? 0));
-    await insertPageRows(db, auditId, n, rows);
-    n += rows.length;
-    await pace.breathe();
-    batch = await reader.batch(batch.at(-1)!.id, pace.batchSize);
+  const issueTypes = await openIssueTypes(db, auditId);
+  try {
+    let n = 0;
+    for (let batch = await reader.batch(-1, pace.batchSize); batch.length > 0 && !pace.aborted();) {
+      const listed = batch.filter(isListed);
+      const urls = await namedUrls(reader, listed);
+      const look = { urlOf: (id: number) => urls.get(id)!, ...graph };
+      const issues = await issuesByUrl(issueTypes, listed);
+      const loadedBy = await loaderCounts(
+        db,
+        auditId,
+        listed.filter(isResource).map((node) => node.id),
+      );
+      const rows = listed.map((node) => listedRow(look, node, issues.get(node.url) ?? [], loadedBy.get(node.id) ?? 0));
+      await insertPageRows(db, auditId, n, rows);
+      n += rows.length;
+      await pace.breathe();
+      batch = await reader.batch(batch.at(-1)!.id, pace.batchSize);
+    }
+  } finally {
+    await issueTypes.close();
   }
 }
 
