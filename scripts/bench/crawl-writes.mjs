@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { benchLinkTargets } from './lib/site-pages.mjs';
 
 const PAGES = Number(process.env.PAGES ?? 100_000);
 const BATCH = 200;
@@ -56,10 +57,8 @@ const WAYS = {
   },
 };
 
-/** Page i's internal links, as lib/site-pages.mjs writes them (its home link is page 0's URL here). */
-const linksOf = (i) => [
-  ...new Set([i + 1, i * 7 + 3, i * 13 + 11, i * 31 + 17, Math.floor(i / 2), 0, 1, 2].map((n) => n % PAGES)),
-];
+/** Page i's internal links, as lib/site-pages.mjs writes them (its home link is page 0's URL here), each once. */
+const linksOf = (i) => [...new Set(benchLinkTargets(i, PAGES))];
 const urlOf = (page) => `${ORIGIN}/page/${page}`;
 const keyOf = (url) => createHash('sha256').update(url).digest().subarray(0, 16);
 

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { benchCrawlOrder } from './lib/site-pages.mjs';
 
 const PAGES = Number(process.env.PAGES ?? 50_000);
 const TYPES = 9;
@@ -17,22 +18,7 @@ const ROWS = 200;
 const MOVE_ROWS = 2000;
 const AUDIT = '0f8fe9a2-1c1b-4b7e-9b0e-3b1c7a8a9d11';
 const WORDS = ['shoes', 'bags', 'men', 'women', 'kids', 'sale', 'new', 'brand', 'outlet', 'gifts'];
-/** The site-audit bench's pages (lib/site-pages.mjs) in the order its crawl meets them: breadth first from /. */
-function benchOrder(pages) {
-  const order = [0];
-  const seen = new Uint8Array(pages);
-  seen[0] = 1;
-  for (let at = 0; at < order.length && order.length < pages; at += 1) {
-    const i = order[at];
-    for (const n of [i + 1, i * 7 + 3, i * 13 + 11, i * 31 + 17, Math.floor(i / 2), 0, 1, 2].map((t) => t % pages))
-      if (!seen[n]) {
-        seen[n] = 1;
-        order.push(n);
-      }
-  }
-  return order;
-}
-const benchPages = benchOrder(PAGES);
+const benchPages = benchCrawlOrder(PAGES);
 const SHAPES = {
   bench: (id) => `http://127.0.0.1:41234/page/${benchPages[id]}`,
   shop: (id) => {

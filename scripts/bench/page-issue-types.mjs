@@ -9,28 +9,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { benchCrawlOrder } from './lib/site-pages.mjs';
 
 const PAGES = Number(process.env.PAGES ?? 200_000);
 const TYPES = Array.from({ length: 10 }, (_, n) => `type-${n}`);
 const BATCH = 2000;
 const IN_LIST = 500;
 const AUDIT = '0f8fe9a2-1c1b-4b7e-9b0e-3b1c7a8a9d11';
-
-/** The site-audit bench's pages in the order its crawl meets them: breadth first from /. */
-function benchOrder(pages) {
-  const order = [0];
-  const seen = new Uint8Array(pages);
-  seen[0] = 1;
-  for (let at = 0; at < order.length; at += 1) {
-    const i = order[at];
-    for (const n of [i + 1, i * 7 + 3, i * 13 + 11, i * 31 + 17, Math.floor(i / 2), 0, 1, 2].map((t) => t % pages))
-      if (!seen[n]) {
-        seen[n] = 1;
-        order.push(n);
-      }
-  }
-  return order;
-}
 
 function build(dir) {
   const db = new Database(join(dir, 'audit.db'));
@@ -42,7 +27,7 @@ function build(dir) {
       PRIMARY KEY (audit_id, id)) WITHOUT ROWID;
     CREATE TABLE site_audit_issues (audit_id TEXT NOT NULL, type TEXT NOT NULL, url TEXT NOT NULL,
       severity TEXT NOT NULL, detail TEXT NOT NULL, links TEXT, PRIMARY KEY (audit_id, type, url)) WITHOUT ROWID;`);
-  const order = benchOrder(PAGES);
+  const order = benchCrawlOrder(PAGES);
   const urlOf = (id) => `http://127.0.0.1:41234/page/${order[id]}`;
   const url = db.prepare('INSERT INTO site_audit_urls VALUES (?, ?, ?)');
   db.transaction(() => order.forEach((_, id) => url.run(AUDIT, id, urlOf(id))))();

@@ -3,10 +3,28 @@
 // others, like a real site's nav, related posts and pagination.
 const filler = '<p>Delhi NCR search engine optimisation fixture text for the crawl benchmark.</p>'.repeat(60);
 
+/** The pages page i links to, by number, in its nav's order (its link to / is not among them). */
+export function benchLinkTargets(i, pages) {
+  return [i + 1, i * 7 + 3, i * 13 + 11, i * 31 + 17, Math.floor(i / 2), 0, 1, 2].map((n) => n % pages);
+}
+
+/** The pages by number in the order a crawl meets them: breadth first from the start page (page 0's content). */
+export function benchCrawlOrder(pages) {
+  const order = [0];
+  const seen = new Uint8Array(pages);
+  seen[0] = 1;
+  for (let at = 0; at < order.length && order.length < pages; at += 1)
+    for (const n of benchLinkTargets(order[at], pages))
+      if (!seen[n]) {
+        seen[n] = 1;
+        order.push(n);
+      }
+  return order;
+}
+
 /** Page i's HTML; `extraLinks` are added to its nav (a bench plants broken links with them). */
 export function benchPage(i, pages, extraLinks = []) {
-  const targets = [i + 1, i * 7 + 3, i * 13 + 11, i * 31 + 17, Math.floor(i / 2), 0, 1, 2].map((n) => n % pages);
-  const links = [...targets.map((n) => `/page/${n}`), ...extraLinks]
+  const links = [...benchLinkTargets(i, pages).map((n) => `/page/${n}`), ...extraLinks]
     .map((href) => `<li><a href="${href}">Page ${href.split('/').pop()}</a></li>`)
     .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Page ${i}</title>
