@@ -1,7 +1,13 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, test } from 'vitest';
-import { closeTestDatabase, DIALECTS, openAddressedTestDatabase, openTestDatabase } from '#test/helpers/databases.ts';
-import { openDatabase, type Db } from './index.ts';
+import {
+  closeTestDatabase,
+  DIALECTS,
+  openTestDatabase,
+  sqliteTempTables,
+  withRivalConnection,
+} from '#test/helpers/databases.ts';
+import type { Db } from './index.ts';
 import { EDGE_KIND, edgesFrom, SORT_MOVE_EDGES, sortEdgesByTarget, type StoredEdge } from './site-audit-edges.ts';
 import { writeCrawlBatch } from './site-audit-records.ts';
 import { runningShopAudit } from '#test/helpers/site-audit-rows.ts';
@@ -91,23 +97,16 @@ describe.each(DIALECTS)('a running audit’s edges on %s', (dialect) => {
     await sortEdgesByTarget(db, id, { breathe: async () => void (turns += 1) });
     expect(turns).toBe(dialect === 'sqlite' ? 3 : 0);
     expect(await edgesByTarget(db, id)).toEqual([...edges].sort(byTarget));
-    if (dialect === 'sqlite') {
-      const { rows } = await sql<{ name: string }>`SELECT name FROM sqlite_temp_master`.execute(db);
-      expect(rows).toEqual([]);
-    }
+    if (dialect === 'sqlite') expect(await sqliteTempTables(db)).toEqual([]);
   });
 });
 
 // Decision 0069: the sort itself needs no lock of the file, so the web thread's writes never wait on it.
-test('on SQLite, sorting the edges needs no lock of the file; their move holds it a transaction at a time', async () => {
-  const { db, address } = await openAddressedTestDatabase('sqlite');
-  const other = await openDatabase(address.target, address.options);
-  try {
+test('on SQLite, sorting the edges needs no lock of the file; their move holds it a transaction at a time', () =>
+  withRivalConnection(async (db, other) => {
     const id = await runningShopAudit(db, 'a1');
     const edges = crawlEdges(SORT_MOVE_EDGES + 1);
     await writeEdges(db, id, edges);
-    await sql.raw('PRAGMA busy_timeout = 0').execute(other);
-    await sql.raw('PRAGMA busy_timeout = 0').execute(db);
     // Another connection holds the write lock: the sort goes on (a write to the file would fail with SQLITE_BUSY),
     // and is stopped before its first move.
     await sql`BEGIN IMMEDIATE`.execute(other);
@@ -125,8 +124,4 @@ test('on SQLite, sorting the edges needs no lock of the file; their move holds i
     });
     expect(between).toBe(2);
     expect(await edgesByTarget(db, id)).toEqual([...edges].sort(byTarget));
-  } finally {
-    await other.destroy();
-    await closeTestDatabase(db);
-  }
-});
+  }));

@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, test } from 'vitest';
-import { closeTestDatabase, DIALECTS, openAddressedTestDatabase, openTestDatabase } from '#test/helpers/databases.ts';
+import {
+  closeTestDatabase,
+  DIALECTS,
+  openAddressedTestDatabase,
+  openTestDatabase,
+  sqliteTempTables,
+} from '#test/helpers/databases.ts';
 import { openDatabase, type Db } from './index.ts';
 import { MOVE_ROWS, openIssueStage } from './site-audit-issue-stage.ts';
 import { auditIssues } from './site-audit-results.ts';
@@ -90,8 +96,7 @@ describe.each(DIALECTS)('the findings’ stage on %s', (dialect) => {
     const stored = (await auditIssues(db, 'a1')).length;
     if (dialect === 'sqlite') {
       expect(stored).toBe(MOVE_ROWS);
-      const { rows } = await sql<{ name: string }>`SELECT name FROM sqlite_temp_master`.execute(db);
-      expect(rows).toEqual([]);
+      expect(await sqliteTempTables(db)).toEqual([]);
     } else expect(stored).toBe(found.length);
   });
 

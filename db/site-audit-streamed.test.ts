@@ -1,8 +1,14 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, test } from 'vitest';
-import { closeTestDatabase, DIALECTS, openAddressedTestDatabase, openTestDatabase } from '#test/helpers/databases.ts';
+import {
+  closeTestDatabase,
+  DIALECTS,
+  openTestDatabase,
+  sqliteTempTables,
+  withRivalConnection,
+} from '#test/helpers/databases.ts';
 import { queuedUrl } from '#test/helpers/stored-urls.ts';
-import { openDatabase, type Db } from './index.ts';
+import type { Db } from './index.ts';
 import { openIssueStage } from './site-audit-issue-stage.ts';
 import { issueTypesOf, openIssueTypes, storedIssueTypes } from './site-audit-streamed.ts';
 import { saveUrls } from './site-audit-urls.ts';
@@ -82,28 +88,17 @@ describe.each(DIALECTS)('a streamed audit’s findings on %s', (dialect) => {
     expect(sorted(await reader.typesOf([]))).toEqual([]);
     await reader.close();
     await reader.close();
-    if (dialect === 'sqlite') {
-      const { rows } = await sql<{ name: string }>`SELECT name FROM sqlite_temp_master`.execute(db);
-      expect(rows).toEqual([]);
-    }
+    if (dialect === 'sqlite') expect(await sqliteTempTables(db)).toEqual([]);
   });
 });
 
 // Decision 0069: the join reads the file and writes only TEMP tables, so the web thread's writes never wait on it.
-test('on SQLite, the pages list’s issue types are joined without a lock of the file', async () => {
-  const { db, address } = await openAddressedTestDatabase('sqlite');
-  const other = await openDatabase(address.target, address.options);
-  try {
+test('on SQLite, the pages list’s issue types are joined without a lock of the file', () =>
+  withRivalConnection(async (db, other) => {
     await auditWith(db, 'a1', 3, [finding('title-missing', `${ORIGIN}/p1`)]);
-    await sql.raw('PRAGMA busy_timeout = 0').execute(other);
-    await sql.raw('PRAGMA busy_timeout = 0').execute(db);
     await sql`BEGIN IMMEDIATE`.execute(other);
     const reader = await openIssueTypes(db, 'a1');
     expect(sorted(await reader.typesOf(listed(0, 1, 2)))).toEqual([[`${ORIGIN}/p1`, ['title-missing']]]);
     await reader.close();
     await sql`COMMIT`.execute(other);
-  } finally {
-    await other.destroy();
-    await closeTestDatabase(db);
-  }
-});
+  }));

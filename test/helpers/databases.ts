@@ -101,3 +101,27 @@ export function freshDatabases(dialect: Dialect): () => Promise<Db> {
     return db;
   };
 }
+
+/**
+ * Runs `run` on a SQLite test database and a second connection to its file (a rival writer, as the web thread
+ * is to an audit's), neither waiting for a lock the other holds (busy_timeout 0: a write that would wait fails
+ * with SQLITE_BUSY); both closed after.
+ */
+export async function withRivalConnection(run: (db: Db, rival: Db) => Promise<void>): Promise<void> {
+  const { db, address } = await openAddressedTestDatabase('sqlite');
+  const rival = await openDatabase(address.target, address.options);
+  try {
+    await sql.raw('PRAGMA busy_timeout = 0').execute(rival);
+    await sql.raw('PRAGMA busy_timeout = 0').execute(db);
+    await run(db, rival);
+  } finally {
+    await rival.destroy();
+    await closeTestDatabase(db);
+  }
+}
+
+/** What this SQLite connection holds in its TEMP database (tables, their indexes), by name. */
+export async function sqliteTempTables(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`SELECT name FROM sqlite_temp_master`.execute(db);
+  return rows.map((row) => row.name);
+}
