@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { dialectOf, type Db } from './index.ts';
-import { boundTempCache } from './sqlite-temp.ts';
+import { boundTempCache, type MovePace } from './sqlite-temp.ts';
 
 /*
  * A running site audit's graph (decision 0059, migration 0035): one row per distinct (kind, source,
@@ -59,12 +59,6 @@ export async function saveEdges(db: Db, auditId: string, edges: readonly StoredE
 /** Edges sorted into `site_audit_edges` a transaction at a time on SQLite: a bounded hold of its write lock (0069). */
 export const SORT_MOVE_EDGES = 10_000;
 
-/** How a sort paces itself: a turn of the loop after each transaction, and whether to stop. */
-export interface SortPace {
-  breathe?: () => Promise<void>;
-  aborted?: () => boolean;
-}
-
 let sorts = 0;
 
 /**
@@ -76,7 +70,7 @@ let sorts = 0;
  * to SQLite's temporary directory; no lock another connection waits on), then SORT_MOVE_EDGES rows a
  * transaction, in that order. PostgreSQL: one statement (its writers do not wait on each other).
  */
-export async function sortEdgesByTarget(db: Db, auditId: string, pace: SortPace = {}): Promise<void> {
+export async function sortEdgesByTarget(db: Db, auditId: string, pace: MovePace = {}): Promise<void> {
   if (dialectOf(db) === 'postgres') {
     await sql`INSERT INTO site_audit_edges (audit_id, kind, target, source)
       SELECT audit_id, kind, target, source FROM site_audit_edges_by_source WHERE audit_id = ${auditId}

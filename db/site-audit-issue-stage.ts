@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { dialectOf, type Db } from './index.ts';
-import { boundTempCache } from './sqlite-temp.ts';
+import { boundTempCache, type MovePace } from './sqlite-temp.ts';
 import { byIssueKey, issueRow, SAVE_BATCH_ROWS } from './site-audits.ts';
 import type { StoredIssue } from './site-audit-results.ts';
 
@@ -23,16 +23,10 @@ import type { StoredIssue } from './site-audit-results.ts';
 /** Findings moved from the stage a transaction at a time: a bounded hold of SQLite's write lock (decision 0069). */
 export const MOVE_ROWS = 2_000;
 
-/** How a move paces itself: a turn of the loop after each transaction, and whether to stop (the rest is dropped). */
-export interface MovePace {
-  breathe?: () => Promise<void>;
-  aborted?: () => boolean;
-}
-
 export interface IssueStage {
   /** Adds findings in the order found. */
   add(issues: readonly StoredIssue[]): Promise<void>;
-  /** Writes what is staged to `site_audit_issues`, then drops the stage. */
+  /** Writes what is staged to `site_audit_issues`, then drops the stage; stopped (`pace.aborted`), the rest is dropped. */
   finish(pace?: MovePace): Promise<void>;
   /** Drops what is staged and not moved (a cancel, a failure). Safe to call after finish. */
   close(): Promise<void>;

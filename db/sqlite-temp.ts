@@ -12,3 +12,12 @@ export const TEMP_CACHE_KB = 4096;
 export async function boundTempCache(db: Db): Promise<void> {
   await sql.raw(`PRAGMA temp.cache_size = -${TEMP_CACHE_KB}`).execute(db);
 }
+
+/**
+ * How a move out of a TEMP table into the file paces itself (the findings' stage, the edges' sort): a turn of
+ * the loop after each transaction, and whether to stop.
+ */
+export interface MovePace {
+  breathe?: () => Promise<void>;
+  aborted?: () => boolean;
+}

@@ -1,5 +1,6 @@
 import type { Db } from '#db/index.ts';
-import { openIssueStage, type MovePace } from '#db/site-audit-issue-stage.ts';
+import { openIssueStage } from '#db/site-audit-issue-stage.ts';
+import type { MovePace } from '#db/sqlite-temp.ts';
 import { SAVE_BATCH_ROWS, type StoredIssue } from '#db/site-audits.ts';
 import { tallyIssues } from '#db/site-audit-streamed.ts';
 import { ISSUE_TYPES } from '#views/model/site-audit.ts';

@@ -1,5 +1,6 @@
 import type { Db } from '#db/index.ts';
-import { sortEdgesByTarget, type SortPace } from '#db/site-audit-edges.ts';
+import { sortEdgesByTarget } from '#db/site-audit-edges.ts';
+import type { MovePace } from '#db/sqlite-temp.ts';
 import type { Finding } from '../rules/context.ts';
 import { STORE_DUPLICATE_CHECKS, storeDuplicates, type StoreDuplicateCheck } from './duplicates.ts';
 import { storeLargeImages } from './images.ts';
@@ -70,7 +71,7 @@ export async function analyseStoreGraph(
   db: Db,
   auditId: string,
   size: number,
-  pace?: SortPace,
+  pace?: MovePace,
 ): Promise<{ depth: Int32Array; inlinks: Int32Array }> {
   await sortEdgesByTarget(db, auditId, pace);
   await analyseStore(db);
