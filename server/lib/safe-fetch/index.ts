@@ -11,6 +11,7 @@ import {
   requestHeaders,
   type RequestState,
 } from './request.ts';
+import { threadLoopWatch } from './loop-watch.ts';
 import { createConnectionPool } from './pool.ts';
 import { parseTargetUrl, resolveTarget, systemResolver, type ResolvedTarget } from './target.ts';
 import {
@@ -87,6 +88,7 @@ export function createSafeFetcher(config: SafeFetcherOptions): SafeFetcher {
   const allowPrivate = new Set((config.allowPrivate ?? []).map((entry) => entry.trim().toLowerCase()));
   const resolver = config.resolver ?? systemResolver;
   const now = config.clock ?? (() => performance.now());
+  const loopWatch = config.loopWatch ?? threadLoopWatch;
   // Through a proxy every hop has its own tunnel: nothing is kept.
   const pool =
     config.keepAlive && !config.proxy
@@ -97,6 +99,7 @@ export function createSafeFetcher(config: SafeFetcherOptions): SafeFetcher {
   async function hop(state: RequestState, signal: AbortSignal) {
     const target = await raceAbort(resolveTarget(state.current, allowPrivate, resolver), signal);
     const started = now();
+    const watched = loopWatch.begin();
     const { method, headers, body } = state;
     // Only a GET's socket is kept: a HEAD's or a POST's goes with its answer.
     const agent = pool && !pool.closed && method === 'GET' ? pool.agentFor(target) : undefined;
@@ -111,10 +114,13 @@ export function createSafeFetcher(config: SafeFetcherOptions): SafeFetcher {
         ca: config.tlsCa,
         agent,
       });
-      return { target, response, ttfbMs: now() - started };
+      // Our own loop's stall while the answer waited is not the site's time (loop-watch.ts).
+      return { target, response, ttfbMs: Math.max(0, now() - started - watched.unseenMs()) };
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       throw error instanceof FetchError ? error : describeNetworkError(error, state.current.href);
+    } finally {
+      watched.end();
     }
   }
 

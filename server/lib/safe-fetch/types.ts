@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { ContentEncoding } from './body.ts';
 import type { RedirectHop } from './errors.ts';
+import type { LoopWatch } from './loop-watch.ts';
 import type { KeepAliveOptions } from './pool.ts';
 import type { Resolver } from './target.ts';
 
@@ -15,6 +16,11 @@ export interface SafeFetcherOptions {
    * fixture server advances, so a "slow" response needs no real waiting.
    */
   clock?: () => number;
+  /**
+   * Test seam: what tells this thread's own stalls from the site's time (loop-watch.ts); the thread's shared
+   * watch by default.
+   */
+  loopWatch?: LoopWatch;
   /** Send every request through this HTTP(S) proxy; targets are still checked here first (MEDIA_PROXY_URL). */
   proxy?: URL;
   /** Test seam: trust this certificate (instead of the system roots) for a loopback TLS fixture; never set by the app. */
