@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { GuardedPgClient } from './pg-client.ts';
+import { keepingStatements } from './sqlite-statements.ts';
 import type { Tables } from './schema.ts';
 
 /**
@@ -180,7 +181,7 @@ function openSqlite(file: string): Db {
   raw.pragma('busy_timeout = 5000');
   raw.pragma('synchronous = NORMAL');
   migrate(raw);
-  return new Kysely<Tables>({ dialect: new ImmediateSqliteDialect({ database: raw }) });
+  return new Kysely<Tables>({ dialect: new ImmediateSqliteDialect({ database: keepingStatements(raw) }) });
 }
 
 async function openPostgres(url: string, options: OpenOptions): Promise<Db> {
