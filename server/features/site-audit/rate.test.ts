@@ -3,7 +3,7 @@ import { auditPage, html } from '#test/fixtures/audit-pages.ts';
 import type { FixtureSite } from '#test/fixtures/crawl-site.ts';
 import { createInMemoryFetcher } from '#test/helpers/in-memory-fetcher.ts';
 import { runSiteAudit, type AuditProgress } from './audit.ts';
-import { createRateMeter, RATE_WARMUP_MS, RATE_WINDOW_MS } from './rate.ts';
+import { createRateMeter, RATE_WARMUP_MS, RATE_WINDOW_MS, SAMPLE_SPACING_MS } from './rate.ts';
 
 // Only Date is faked: the crawl's own timers and I/O run as usual, and the clock moves when a test says.
 beforeEach(() => {
@@ -41,6 +41,18 @@ test('the rate is the last 30 seconds: a crawl that slows down says so within th
     reading = meter.read(crawled, 600);
   }
   expect(reading).toEqual({ pagesPerSecond: 10, secondsLeft: 60 });
+});
+
+test('a fast crawl keeps a few hundred readings, not every fetch of the window, and its rate is the same', () => {
+  const meter = createRateMeter(limits);
+  let reading = {};
+  // 800 fetches a second (one every 1.25 ms) for a minute: 48,000 readings.
+  for (let fetch = 1; fetch <= 48_000; fetch += 1) {
+    vi.setSystemTime(new Date('2026-11-29T06:00:00Z').getTime() + fetch * 1.25);
+    reading = meter.read(fetch, 52_000 - fetch);
+  }
+  expect(meter.kept).toBeLessThanOrEqual(RATE_WINDOW_MS / SAMPLE_SPACING_MS + 2);
+  expect(reading).toEqual({ pagesPerSecond: 800, secondsLeft: 5 });
 });
 
 test('the estimate stops at the URL cap and at the time limit; a stalled crawl has none', () => {

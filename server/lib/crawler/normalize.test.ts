@@ -6,6 +6,13 @@ test('normalizeUrl lower-cases the host, drops default ports, fragments and cred
   expect(normalizeUrl('https://example.com:443')).toBe('https://example.com/');
   expect(normalizeUrl('http://example.com:8080/a')).toBe('http://example.com:8080/a');
   expect(normalizeUrl('http://example.com./a')).toBe('http://example.com/a');
+  // Each part is taken off alone too, an empty fragment as well; a base's fragment is never the link's.
+  expect(normalizeUrl('http://example.com/a#')).toBe('http://example.com/a');
+  expect(normalizeUrl('http://user@example.com/a')).toBe('http://example.com/a');
+  expect(normalizeUrl('http://:secret@example.com/a')).toBe('http://example.com/a');
+  expect(normalizeUrl('?q=1', 'http://example.com/a#top')).toBe('http://example.com/a?q=1');
+  expect(normalizeUrl('', 'http://example.com/a#top')).toBeNull();
+  expect(normalizeUrl('b#c%2fd', 'http://example.com/a#top')).toBe('http://example.com/b');
 });
 
 test('normalizeUrl resolves relative links and dot segments against the page', () => {
