@@ -1,4 +1,5 @@
 import { collectGarbage } from '#server/lib/collect-garbage.ts';
+import { stepClock, type StepTimes } from './steps.ts';
 import { CRAWLER_BOT_NAME, normalizeUrl, runCrawl } from '#server/lib/crawler/index.ts';
 import { eventLoopSlicer, type TimeSlicer } from '#server/lib/crawler/time-slice.ts';
 import type { CrawlFetcher, StopReason } from '#server/lib/crawler/types.ts';
@@ -133,6 +134,8 @@ export interface SiteAuditOutcome {
   strings: { anchors: readonly string[]; externals: readonly string[] };
   /** A shared audit: the pages each reader read (the parts', and the audit's job's own as `audit`); or its reader threads'. */
   readers?: Record<string, number>;
+  /** An analysis from the crawl store: each step's milliseconds so far (graph, batches, issues, checks, summary). */
+  analysisSteps?: StepTimes;
 }
 
 /**
@@ -272,9 +275,11 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
     store.nodes.length = 0;
     collectGarbage();
   }
+  const steps: StepTimes | undefined = streamed ? {} : undefined;
   const evaluation = streamed
-    ? await streamedEvaluation(options, streamed, discovered(), facts, slicer)
+    ? await streamedEvaluation(options, streamed, discovered(), facts, slicer, steps)
     : await evaluateRulesSliced({ ...facts, nodes: store.nodes }, () => slicer.breathe());
+  const summaryStep = stepClock(steps);
   progress();
   return {
     startUrl: normalizeUrl(options.startUrl) ?? options.startUrl,
@@ -289,8 +294,9 @@ export async function runSiteAudit(options: RunSiteAuditOptions): Promise<SiteAu
     issues: evaluation.issues,
     ...(streamed ? { issuesStored: true } : {}),
     summary: streamed
-      ? await storedSummary(streamed.db, streamed.auditId)
+      ? await storedSummary(streamed.db, streamed.auditId).finally(() => summaryStep('summary'))
       : memorySummary(evaluation.issues, store.nodes),
+    ...(steps ? { analysisSteps: steps } : {}),
     sitemaps: sitemaps.files,
     hasSitemap: sitemaps.found,
     strings: { anchors: store.anchors, externals: store.externals },
@@ -324,6 +330,7 @@ async function streamedEvaluation(
   urls: number,
   facts: Omit<RuleInput, 'nodes' | 'fromStore'>,
   slicer: TimeSlicer,
+  steps: StepTimes | undefined,
 ): Promise<Evaluation> {
   const graph = await streamAnalysis({
     db: target.db,
@@ -334,6 +341,7 @@ async function streamedEvaluation(
     breathe: () => slicer.breathe(),
     signal: options.signal,
     checksThread: options.checksThread,
+    steps,
   });
   return { ...graph, issues: [] };
 }

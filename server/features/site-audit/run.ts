@@ -30,6 +30,7 @@ import { pageRows, reportFacts } from './report.ts';
 import { loadResumedCrawl } from './resume.ts';
 import { boundAuditCache } from './sqlite-cache.ts';
 import { storedExperienceSummaries, writeStoredPages } from './stored-pages.ts';
+import { stepClock } from './steps.ts';
 
 /** What an audit's job carries (its id is the audit's id). */
 export interface AuditInput {
@@ -211,12 +212,15 @@ async function crawlAndStore(
     await settle();
     if (job.signal.aborted) return stopped(deps, job);
     const summary = outcome.summary;
-    if (outcome.issuesStored)
+    const step = stepClock(outcome.analysisSteps);
+    if (outcome.issuesStored) {
       await writeStoredPages(db, job.id, outcome, {
         batchSize: deps.analysisBatch ?? ANALYSIS_BATCH,
         breathe: () => deps.slicer.breathe(),
         aborted: () => job.signal.aborted,
       });
+      step('pages');
+    }
     const saved = await completeSiteAudit(
       db,
       job.id,
@@ -254,12 +258,14 @@ async function crawlAndStore(
       },
     );
     if (!saved) return stopped(deps, job);
+    step('report');
     deps.log?.info(
       {
         audit: job.id,
         pages: summary.pages,
         ...(outcome.readers ? { readers: outcome.readers } : {}),
         ms: outcome.durationMs,
+        ...(outcome.analysisSteps ? { analysis: outcome.analysisSteps } : {}),
         stoppedBy: outcome.stoppedBy,
         ...(renderer ? { render: renderer.timings() } : {}),
       },

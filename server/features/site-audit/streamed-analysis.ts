@@ -10,6 +10,7 @@ import { saveExternalChecks } from '#db/site-audit-external-checks.ts';
 import { analyseStoreGraph, runStoreChecks } from './store-analysis/index.ts';
 import { startStoreChecks, type ChecksThreadSettings } from './store-analysis/checks-thread-start.ts';
 import { storedBatchReader } from './stored-batches.ts';
+import { stepClock, type StepTimes } from './steps.ts';
 import { LOADED_AS } from './store.ts';
 
 /*
@@ -38,6 +39,8 @@ export interface StreamedAnalysisInput {
    * their own with its own connection, beside the batches (decision 0074). Without it they run after them.
    */
   checksThread?: ChecksThreadSettings;
+  /** Filled with each step's time as it ends (steps.ts): graph, batches, issues, checks. */
+  steps?: StepTimes;
 }
 
 const SEVERITY = new Map(ISSUE_TYPES.map((type) => [type.type, type.severity]));
@@ -92,9 +95,11 @@ export async function streamAnalysis(
 ): Promise<{ depth: Int32Array; inlinks: Int32Array }> {
   const { db, auditId } = input;
   const aborted = () => input.signal?.aborted === true;
+  const step = stepClock(input.steps);
   // The resource and external-link checks read the other-site URLs' answers from the store.
   await saveExternalChecks(db, auditId, input.facts.externalChecks ?? []);
   const graph = await analyseStoreGraph(db, auditId, input.urls, { breathe: input.breathe, aborted });
+  step('graph');
   // The store checks read the graph and write only their own issue types: they need nothing of the batches.
   const sink = await issueSink(db, auditId);
   const checks = input.checksThread && startStoreChecks({ ...input.checksThread, auditId, signal: input.signal });
@@ -109,7 +114,9 @@ export async function streamAnalysis(
       await sink.add(found);
       await input.breathe();
     }
+    step('batches');
     await sink.finish({ breathe: input.breathe, aborted });
+    step('issues');
     if (aborted()) return graph;
     if (!checks) await writeStoreChecks(db, auditId);
     // A cancel ends the thread: the analysis stops as it would without it.
@@ -117,6 +124,8 @@ export async function streamAnalysis(
       await checks.done.catch((error: unknown) => {
         if (!aborted()) throw error;
       });
+    // With the thread: the wait for what it had left once the batches' findings were written.
+    step('checks');
     return graph;
   } finally {
     await sink.close();

@@ -87,8 +87,11 @@ describe.each(DIALECTS)('a shared audit on %s', (dialect) => {
       },
     );
     expect(outcome).toBe('done');
-    const done = logged.find((entry) => entry.msg === 'site audit done')?.obj as { readers?: Record<string, number> };
-    return { stored: await storedAudit(db, id), readers: done.readers };
+    const done = logged.find((entry) => entry.msg === 'site audit done')?.obj as {
+      readers?: Record<string, number>;
+      analysis?: Record<string, number>;
+    };
+    return { stored: await storedAudit(db, id), readers: done.readers, analysis: done.analysis };
   }
 
   test('two parts read the planted site’s pages, and the audit stores what an audit reading its own pages stores', async () => {
@@ -105,6 +108,19 @@ describe.each(DIALECTS)('a shared audit on %s', (dialect) => {
     const alone = await runJob(served, 'alone');
     expect(shared.stored).toStrictEqual(alone.stored);
     expect(alone.readers).toBeUndefined();
+    // The done line tells how long each step of the analysis took, in the order they ran (steps.ts).
+    for (const run of [shared, alone]) {
+      expect(Object.keys(run.analysis ?? {})).toEqual([
+        'graph',
+        'batches',
+        'issues',
+        'checks',
+        'summary',
+        'pages',
+        'report',
+      ]);
+      expect(Object.values(run.analysis ?? {}).every((ms) => Number.isInteger(ms) && ms >= 0)).toBe(true);
+    }
     // Every page but the start URL was read by a part, each part read some, and the counts agree.
     expect(read.every((count) => count > 0)).toBe(true);
     expect(shared.readers).toEqual({ 'part-1': read[0], 'part-2': read[1] });
