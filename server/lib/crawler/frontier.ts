@@ -1,4 +1,4 @@
-import { hostKey, nonHtmlExtension, upgradeScheme } from './normalize.ts';
+import { hostKey, isHostIn, nonHtmlExtension, upgradeScheme } from './normalize.ts';
 import type { RobotsPolicy } from './robots.ts';
 import type { SkipLog } from './skip-log.ts';
 
@@ -110,7 +110,7 @@ export function createFrontier(options: FrontierOptions) {
   for (const url of options.resume?.seen ?? []) seen.add(url);
 
   function isInSite(url: string): boolean {
-    return hosts.has(hostKey(url));
+    return isHostIn(url, hosts);
   }
 
   function discover(found: string | null, depth: number, flags: DiscoverFlags = {}): void {

@@ -1,5 +1,13 @@
 import { expect, test } from 'vitest';
-import { hostKey, isSameSite, isTrackingParam, nonHtmlExtension, normalizeUrl, upgradeScheme } from './normalize.ts';
+import {
+  hostKey,
+  isHostIn,
+  isSameSite,
+  isTrackingParam,
+  nonHtmlExtension,
+  normalizeUrl,
+  upgradeScheme,
+} from './normalize.ts';
 
 test('normalizeUrl lower-cases the host, drops default ports, fragments and credentials', () => {
   expect(normalizeUrl('HTTP://User:pw@Example.COM:80/Path/#frag')).toBe('http://example.com/Path/');
@@ -84,4 +92,44 @@ test('nonHtmlExtension spots files by extension, not pages', () => {
   expect(nonHtmlExtension('http://example.com/index.php')).toBeNull();
   expect(nonHtmlExtension('http://example.com/v1.2/docs')).toBeNull();
   expect(nonHtmlExtension('http://example.com/.well-known')).toBeNull();
+});
+
+test('isHostIn answers what parsing the URL for its host key answers, the tricky spellings included', () => {
+  const hosts = new Set([
+    hostKey('https://example.com/'),
+    hostKey('https://shop.example.com:80/'),
+    hostKey('http://127.0.0.1:8080/'),
+    hostKey('http://[::1]:3000/'),
+  ]);
+  const urls = [
+    'https://example.com/a',
+    'http://example.com/a?b#c',
+    'https://example.com',
+    'https://example.com?q=/x',
+    'https://example.com#/x',
+    'https://example.com:443/a',
+    'http://example.com:80/a',
+    'https://example.com:8443/a',
+    'http://shop.example.com:80/a',
+    'https://shop.example.com:80/a',
+    'https://shop.example.com/a',
+    'http://127.0.0.1:8080/a',
+    'http://127.1:8080/a',
+    'http://0x7f.0.0.1:8080/a',
+    'http://127.0.0.1:08080/a',
+    'http://[::1]:3000/a',
+    'http://[0:0::1]:3000/a',
+    'https://EXAMPLE.com/a',
+    'https://example.com./a',
+    'https://user@example.com/a',
+    'https://example.com@evil.example/a',
+    'https://evil.example/example.com/',
+    'https:\\\\example.com\\a',
+    'https://exam%70le.com/a',
+    'ftp://example.com/a',
+  ];
+  for (const url of urls) expect(isHostIn(url, hosts), url).toBe(hosts.has(hostKey(url)));
+  // Some of each answer: the comparison has both sides.
+  expect(urls.filter((url) => isHostIn(url, hosts)).length).toBeGreaterThan(5);
+  expect(urls.filter((url) => !isHostIn(url, hosts)).length).toBeGreaterThan(5);
 });

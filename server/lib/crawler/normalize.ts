@@ -68,6 +68,22 @@ export function hostKey(url: string): string {
 }
 
 /**
+ * `hosts.has(hostKey(url))` for `hosts` of host keys, without parsing a URL spelled `http(s)://<a key>/…`: a key is
+ * the parser's own spelling of a host, which it reads back unchanged, so that authority is that key, unless its
+ * port is the scheme's default (the parser drops it). Anything else is parsed. A crawl asks this of every link it
+ * reads: the parse was 0.9% of a site audit's crawling thread.
+ */
+export function isHostIn(url: string, hosts: ReadonlySet<string>): boolean {
+  const from = url.startsWith('https://') ? 8 : url.startsWith('http://') ? 7 : 0;
+  if (from > 0) {
+    const end = url.indexOf('/', from);
+    const authority = end < 0 ? url.slice(from) : url.slice(from, end);
+    if (hosts.has(authority) && !authority.endsWith(from === 8 ? ':443' : ':80')) return true;
+  }
+  return hosts.has(hostKey(url));
+}
+
+/**
  * Rewrites an in-host URL onto the site's scheme when the site is https, so `http://` links to
  * an https site are crawled (and listed) once, as https. Other URLs are returned unchanged.
  */
