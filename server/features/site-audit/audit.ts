@@ -1,5 +1,4 @@
 import { collectGarbage } from '#server/lib/collect-garbage.ts';
-import { stepClock, type StepTimes } from './steps.ts';
 import { CRAWLER_BOT_NAME, normalizeUrl, runCrawl } from '#server/lib/crawler/index.ts';
 import { eventLoopSlicer, type TimeSlicer } from '#server/lib/crawler/time-slice.ts';
 import type { CrawlFetcher, StopReason } from '#server/lib/crawler/types.ts';
@@ -32,6 +31,7 @@ import { createAuditVisitor } from './visitor.ts';
 import { sharedCrawl, type SharedReads } from './shared/remote-pages.ts';
 import { LOCAL_READERS, startLocalReads, type LocalReadsOptions } from './reader/local-reads.ts';
 import type { ChecksThreadSettings } from './store-analysis/checks-thread-start.ts';
+import { stepClock, type StepTimes } from './steps.ts';
 
 /** Link depth cap for the crawl itself; depth is judged afterwards from the whole link graph. */
 const MAX_CRAWL_DEPTH = 10_000;
