@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { dialectOf, type Db } from './index.ts';
+import { insertRows, type RowInsert } from './row-insert.ts';
 import { boundTempCache, type MovePace } from './sqlite-temp.ts';
 
 /*
@@ -42,18 +43,20 @@ export interface StoredEdge {
 /** Rows written per statement: 4 values a row, far below either database's limit on parameters. */
 export const EDGE_WRITE_BATCH = 1000;
 
+const EDGE_INSERT: RowInsert<StoredEdge> = {
+  table: 'site_audit_edges_by_source',
+  columns: ['audit_id', 'kind', 'source', 'target'],
+  values: (edge) => [edge.kind, edge.source, edge.target],
+  tail: 'ON CONFLICT (audit_id, kind, source, target) DO NOTHING',
+  perStatement: EDGE_WRITE_BATCH,
+};
+
 /**
  * Writes a crawl's edges (by source); one already stored is left as it is (a batch written again by a
  * resumed crawl). Callers that need all or nothing run it inside their transaction.
  */
 export async function saveEdges(db: Db, auditId: string, edges: readonly StoredEdge[]): Promise<void> {
-  for (let from = 0; from < edges.length; from += EDGE_WRITE_BATCH) {
-    await db
-      .insertInto('site_audit_edges_by_source')
-      .values(edges.slice(from, from + EDGE_WRITE_BATCH).map((edge) => ({ audit_id: auditId, ...edge })))
-      .onConflict((conflict) => conflict.columns(['audit_id', 'kind', 'source', 'target']).doNothing())
-      .execute();
-  }
+  await insertRows(db, EDGE_INSERT, edges, [auditId]);
 }
 
 /** Edges sorted into `site_audit_edges` a transaction at a time on SQLite: a bounded hold of its write lock (0069). */

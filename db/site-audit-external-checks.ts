@@ -1,4 +1,5 @@
 import type { Db } from './index.ts';
+import { insertRows, type RowInsert } from './row-insert.ts';
 
 /*
  * What a running audit's check of other sites' URLs found, and every link of its pages to them (migration
@@ -46,15 +47,18 @@ export interface StoredExternalLink {
   cell: number;
 }
 
+const EXTERNAL_LINK_INSERT: RowInsert<StoredExternalLink> = {
+  table: 'site_audit_external_links',
+  columns: ['audit_id', 'target', 'source', 'seq', 'cell'],
+  values: (link) => [link.target, link.source, link.seq, link.cell],
+  tail: 'ON CONFLICT (audit_id, target, source, seq) DO NOTHING',
+  perStatement: WRITE_BATCH,
+};
+
 /**
  * Writes links to other sites; one already stored is left as it is (a batch written again by a resumed
  * crawl). Callers that need all or nothing run it inside their transaction.
  */
 export async function saveExternalLinks(db: Db, auditId: string, links: readonly StoredExternalLink[]): Promise<void> {
-  for (let from = 0; from < links.length; from += WRITE_BATCH)
-    await db
-      .insertInto('site_audit_external_links')
-      .values(links.slice(from, from + WRITE_BATCH).map((link) => ({ audit_id: auditId, ...link })))
-      .onConflict((conflict) => conflict.columns(['audit_id', 'target', 'source', 'seq']).doNothing())
-      .execute();
+  await insertRows(db, EXTERNAL_LINK_INSERT, links, [auditId]);
 }

@@ -1,4 +1,5 @@
 import type { Db } from './index.ts';
+import { insertRows, type RowInsert } from './row-insert.ts';
 import type { Tables } from './schema.ts';
 import { saveEdges, type StoredEdge } from './site-audit-edges.ts';
 import { saveExternalLinks, type StoredExternalLink } from './site-audit-external-checks.ts';
@@ -57,39 +58,33 @@ const COLUMNS = [
   'html_bytes',
 ] as const;
 
+/** The records' write: a page written again (a batch stored again after a crash) takes the new values. */
+const RECORD_INSERT: RowInsert<StoredRecord> = {
+  table: 'site_audit_records',
+  columns: ['audit_id', ...COLUMNS, 'minhash'],
+  values: (record) => [
+    record.id,
+    record.record,
+    flag(record.indexable),
+    flag(record.noindex),
+    record.title,
+    record.description,
+    record.h1,
+    record.textHash,
+    record.words,
+    record.canonicalId,
+    record.metaFlags ?? 0,
+    record.htmlBytes ?? 0,
+    record.minhash ?? null,
+  ],
+  tail: `ON CONFLICT (audit_id, id) DO UPDATE SET ${[...COLUMNS.slice(1), 'minhash']
+    .map((column) => `${column} = excluded.${column}`)
+    .join(', ')}`,
+  perStatement: RECORD_WRITE_BATCH,
+};
+
 async function saveRecords(db: Db, auditId: string, records: readonly StoredRecord[]): Promise<void> {
-  for (let from = 0; from < records.length; from += RECORD_WRITE_BATCH) {
-    await db
-      .insertInto('site_audit_records')
-      .values(
-        records.slice(from, from + RECORD_WRITE_BATCH).map((record) => ({
-          audit_id: auditId,
-          id: record.id,
-          record: record.record,
-          indexable: flag(record.indexable),
-          noindex: flag(record.noindex),
-          title: record.title,
-          description: record.description,
-          h1: record.h1,
-          text_hash: record.textHash,
-          words: record.words,
-          canonical_id: record.canonicalId,
-          minhash: record.minhash ?? null,
-          meta_flags: record.metaFlags ?? 0,
-          html_bytes: record.htmlBytes ?? 0,
-        })),
-      )
-      .onConflict((conflict) =>
-        conflict
-          .columns(['audit_id', 'id'])
-          .doUpdateSet((eb) =>
-            Object.fromEntries(
-              [...COLUMNS.slice(1), 'minhash' as const].map((column) => [column, eb.ref(`excluded.${column}`)]),
-            ),
-          ),
-      )
-      .execute();
-  }
+  await insertRows(db, RECORD_INSERT, records, [auditId]);
 }
 
 /** What the records' numbers stand for: a link's anchor text, or a URL on another site. */
@@ -101,14 +96,16 @@ export interface StoredString {
   value: string;
 }
 
+const STRING_INSERT: RowInsert<StoredString> = {
+  table: 'site_audit_strings',
+  columns: ['audit_id', 'kind', 'id', 'value'],
+  values: (entry) => [entry.kind, entry.id, entry.value],
+  tail: 'ON CONFLICT (audit_id, kind, id) DO NOTHING',
+  perStatement: RECORD_WRITE_BATCH * 5,
+};
+
 async function saveStrings(db: Db, auditId: string, strings: readonly StoredString[]): Promise<void> {
-  for (let from = 0; from < strings.length; from += RECORD_WRITE_BATCH * 5) {
-    await db
-      .insertInto('site_audit_strings')
-      .values(strings.slice(from, from + RECORD_WRITE_BATCH * 5).map((entry) => ({ audit_id: auditId, ...entry })))
-      .onConflict((conflict) => conflict.columns(['audit_id', 'kind', 'id']).doNothing())
-      .execute();
-  }
+  await insertRows(db, STRING_INSERT, strings, [auditId]);
 }
 
 /** The audit's strings of one kind, by id (ids are dense from 0: the array index is the id). */

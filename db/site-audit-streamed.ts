@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { dialectOf, type Db } from './index.ts';
+import { insertRows, type RowInsert } from './row-insert.ts';
 import { boundTempCache } from './sqlite-temp.ts';
 import { EDGE_KIND } from './site-audit-edges.ts';
 import { pageRow, SAVE_BATCH_ROWS } from './site-audits.ts';
@@ -23,13 +24,21 @@ export async function insertPageRows(
   from: number,
   pages: readonly StoredPage[],
 ): Promise<void> {
-  for (let at = 0; at < pages.length; at += SAVE_BATCH_ROWS)
-    await db
-      .insertInto('site_audit_pages')
-      .values(pages.slice(at, at + SAVE_BATCH_ROWS).map((page, index) => pageRow(auditId, from + at + index, page)))
-      .onConflict((conflict) => conflict.doNothing())
-      .execute();
+  await insertRows(
+    db,
+    PAGE_INSERT,
+    pages.map((page, index) => pageRow(auditId, from + index, page)),
+    [auditId],
+  );
 }
+
+const PAGE_INSERT: RowInsert<ReturnType<typeof pageRow>> = {
+  table: 'site_audit_pages',
+  columns: ['audit_id', 'n', 'url', 'facts', 'issues', 'kind'],
+  values: (row) => [row.n, row.url, row.facts, row.issues, row.kind],
+  tail: 'ON CONFLICT DO NOTHING',
+  perStatement: SAVE_BATCH_ROWS,
+};
 
 /** The issue types the audit's findings have, each once (any order). */
 export async function storedIssueTypes(db: Db, auditId: string): Promise<string[]> {

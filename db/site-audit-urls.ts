@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import { dialectOf, type Db } from './index.ts';
+import { insertRows, type RowInsert } from './row-insert.ts';
 import type { Tables } from './schema.ts';
 
 /*
@@ -65,30 +65,30 @@ export interface UrlLease {
   until: number;
 }
 
-function toRow(auditId: string, url: StoredUrl, lease: UrlLease | undefined) {
+/** A URL's values in URL_INSERT's order after the audit's id. */
+function urlValues(url: StoredUrl, lease: UrlLease | undefined): unknown[] {
   const leased = url.state === URL_STATE.leased && lease !== undefined;
-  return {
-    audit_id: auditId,
-    id: url.id,
-    url: url.url,
-    state: url.state,
-    seq: url.seq,
-    depth: url.depth,
-    start: flag(url.start),
-    lease_owner: leased ? lease.owner : null,
-    lease_until: leased ? lease.until : null,
-    status: url.status,
-    error: url.error,
-    skipped: url.skipped,
-    redirect_to: url.redirectTo,
-    redirect_external: url.redirectExternal,
-    ttfb_ms: url.ttfbMs,
-    content_type: url.contentType,
-    bytes: url.bytes,
-    in_sitemap: flag(url.inSitemap),
-    loaded_as: url.loadedAs,
-    html_mislabelled: flag(url.htmlMislabelled),
-  };
+  return [
+    url.id,
+    url.url,
+    url.state,
+    url.seq,
+    url.depth,
+    flag(url.start),
+    leased ? lease.owner : null,
+    leased ? lease.until : null,
+    url.status,
+    url.error,
+    url.skipped,
+    url.redirectTo,
+    url.redirectExternal,
+    url.ttfbMs,
+    url.contentType,
+    url.bytes,
+    flag(url.inSitemap),
+    url.loadedAs,
+    flag(url.htmlMislabelled),
+  ];
 }
 
 /** A stored URL from its row (db/site-audit-batch-reads.ts reads rows joined with their records). */
@@ -143,26 +143,32 @@ export const URL_COLUMNS = ['id', 'url', ...FACTS] as const;
  * leases by these columns: decision 0068); a row leased without one gets the writer's; any other state drops it.
  */
 const keptLease = (column: 'lease_owner' | 'lease_until') =>
-  sql<never>`case when excluded.state = ${sql.lit(URL_STATE.leased)} then coalesce(site_audit_urls.${sql.ref(column)}, excluded.${sql.ref(column)}) else null end`;
+  `${column} = CASE WHEN excluded.state = ${URL_STATE.leased} THEN coalesce(site_audit_urls.${column}, excluded.${column}) ELSE NULL END`;
+
+/** The URLs' write: a known id takes the new facts and frontier place (its URL and key never change). */
+const URL_INSERT: RowInsert<unknown[]> = {
+  table: 'site_audit_urls',
+  columns: ['audit_id', 'id', 'url', 'state', 'seq', 'depth', 'start', 'lease_owner', 'lease_until', ...FACTS.slice(4)],
+  values: (row) => row,
+  tail: `ON CONFLICT (audit_id, id) DO UPDATE SET ${[
+    ...FACTS.map((column) => `${column} = excluded.${column}`),
+    keptLease('lease_owner'),
+    keptLease('lease_until'),
+  ].join(', ')}`,
+  perStatement: URL_WRITE_BATCH,
+};
 
 /**
  * Writes URLs, new or known (by id), URL_WRITE_BATCH rows a statement; a URL written leased takes `lease`
  * unless it holds one already. Callers that need all or nothing run it inside their transaction.
  */
 export async function saveUrls(db: Db, auditId: string, urls: readonly StoredUrl[], lease?: UrlLease): Promise<void> {
-  for (let from = 0; from < urls.length; from += URL_WRITE_BATCH) {
-    await db
-      .insertInto('site_audit_urls')
-      .values(urls.slice(from, from + URL_WRITE_BATCH).map((url) => toRow(auditId, url, lease)))
-      .onConflict((conflict) =>
-        conflict.columns(['audit_id', 'id']).doUpdateSet((eb) => ({
-          ...Object.fromEntries(FACTS.map((column) => [column, eb.ref(`excluded.${column}`)])),
-          lease_owner: keptLease('lease_owner'),
-          lease_until: keptLease('lease_until'),
-        })),
-      )
-      .execute();
-  }
+  await insertRows(
+    db,
+    URL_INSERT,
+    urls.map((url) => urlValues(url, lease)),
+    [auditId],
+  );
 }
 
 /** `owner` still works on its leases: they hold until `until`; answers how many it holds. */

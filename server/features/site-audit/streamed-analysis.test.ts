@@ -116,20 +116,27 @@ describe.each(DIALECTS)('the job’s analysis from the crawl store on %s', (dial
     const storeWrites = statements();
     const stored = await runJob(served, 'stored', 'store', 5, storeWrites.plugin);
     expect(stored).toStrictEqual(memory);
-    // In memory, the rows are saved at the end; from the store, each finding is written as the batches are
-    // read (a statement of findings comes before the last batch's records are read), SAVE_BATCH_ROWS at
-    // most a statement, each statement leaving rows already there as they are (a try again).
+    // In memory, the rows are saved at the end through Kysely's builder. From the store, the page rows and (on
+    // SQLite) the findings go as SQL text (db/row-insert.ts; the stage's move, db/site-audit-issue-stage.ts,
+    // whose own tests hold its key order and the first finding kept), which a plugin does not see. On PostgreSQL
+    // each finding is written as the batches are read (a statement of findings comes before the last batch's
+    // records are read), SAVE_BATCH_ROWS at most a statement, each statement leaving rows already there as they
+    // are (a try again).
     const report = (log: typeof storeWrites.log) =>
       log.filter((entry) => ['site_audit_issues', 'site_audit_pages'].includes(entry.table));
     expect(report(memoryWrites.log).some((entry) => entry.onConflict)).toBe(false);
-    expect(report(storeWrites.log).every((entry) => entry.onConflict && entry.rows <= SAVE_BATCH_ROWS)).toBe(true);
-    // Each statement's findings in the table's key order (type, then URL), not the batch's order of URL ids.
+    expect(report(memoryWrites.log).some((entry) => entry.table === 'site_audit_issues')).toBe(true);
     const issueStatements = storeWrites.log.filter((entry) => entry.table === 'site_audit_issues');
-    expect(issueStatements.some((entry) => entry.rows > 1)).toBe(true);
-    for (const { keys } of issueStatements) expect(keys).toEqual([...keys!].sort());
-    const firstIssues = storeWrites.log.findIndex((entry) => entry.table === 'site_audit_issues');
-    expect(firstIssues).toBeGreaterThan(0);
-    expect(storeWrites.log.slice(firstIssues).some((entry) => entry.table === 'site_audit_records')).toBe(true);
+    if (dialect === 'sqlite') expect(report(storeWrites.log)).toEqual([]);
+    else {
+      expect(report(storeWrites.log).every((entry) => entry.onConflict && entry.rows <= SAVE_BATCH_ROWS)).toBe(true);
+      // Each statement's findings in the table's key order (type, then URL), not the batch's order of URL ids.
+      expect(issueStatements.some((entry) => entry.rows > 1)).toBe(true);
+      for (const { keys } of issueStatements) expect(keys).toEqual([...keys!].sort());
+      const firstIssues = storeWrites.log.findIndex((entry) => entry.table === 'site_audit_issues');
+      expect(firstIssues).toBeGreaterThan(0);
+      expect(storeWrites.log.slice(firstIssues).some((entry) => entry.table === 'site_audit_records')).toBe(true);
+    }
     // The comparison has something to compare: the planted findings, pages and resources are there.
     const paths = (type: string) =>
       memory.issues.filter((issue) => issue.type === type).map((issue) => new URL(issue.url).pathname);
