@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { dialectOf, type Db } from './index.ts';
+import { insertRows, type RowInsert } from './row-insert.ts';
 import { boundTempCache, type MovePace } from './sqlite-temp.ts';
 import { byIssueKey, issueRow, SAVE_BATCH_ROWS } from './site-audits.ts';
 import type { StoredIssue } from './site-audit-results.ts';
@@ -55,6 +56,16 @@ export async function openIssueStage(db: Db, auditId: string): Promise<IssueStag
   await boundTempCache(db);
   await sql`CREATE TEMP TABLE ${sql.table(name)} (seq INTEGER PRIMARY KEY, type TEXT NOT NULL, url TEXT NOT NULL,
     severity TEXT NOT NULL, detail TEXT NOT NULL, links TEXT)`.execute(db);
+  // Written as SQL text with its parameters: Kysely's building of each row's values cost more than the insert.
+  const insert: RowInsert<StoredIssue> = {
+    table: `temp.${name}`,
+    columns: ['type', 'url', 'severity', 'detail', 'links'],
+    values: (issue) => {
+      const row = issueRow(auditId, issue);
+      return [row.type, row.url, row.severity, row.detail, row.links];
+    },
+    perStatement: SAVE_BATCH_ROWS,
+  };
   let open = true;
   const close = async () => {
     if (!open) return;
@@ -63,49 +74,48 @@ export async function openIssueStage(db: Db, auditId: string): Promise<IssueStag
   };
   return {
     async add(issues) {
-      for (let from = 0; from < issues.length; from += SAVE_BATCH_ROWS) {
-        const rows = issues.slice(from, from + SAVE_BATCH_ROWS).map((issue) => issueRow(auditId, issue));
-        await sql`INSERT INTO ${table} (type, url, severity, detail, links) VALUES ${sql.join(
-          rows.map((row) => sql`(${row.type}, ${row.url}, ${row.severity}, ${row.detail}, ${row.links})`),
-        )}`.execute(db);
-      }
+      await insertRows(db, insert, issues);
     },
     async finish(pace = {}) {
       // One sort of everything staged, by SQLite's sorter in bounded memory; the index carries every column,
       // so the move reads it in order without a lookup a row.
       await sql`CREATE INDEX ${sql.table(`temp.${name}_key`)} ON ${sql.table(name)}
         (type, url, seq, severity, detail, links)`.execute(db);
-      let after: [string, string, number] = ['', '', -1];
-      for (;;) {
-        const { rows } = await sql<Omit<StoredRow, 'audit_id'> & { seq: number }>`SELECT seq, type, url, severity,
-          detail, links FROM ${table} WHERE (type, url, seq) > (${after[0]}, ${after[1]}, ${after[2]})
-          ORDER BY type, url, seq LIMIT ${MOVE_ROWS}`.execute(db);
-        if (rows.length === 0 || pace.aborted?.()) break;
-        await db.transaction().execute(async (trx) => {
-          for (let from = 0; from < rows.length; from += SAVE_BATCH_ROWS)
-            await trx
-              .insertInto('site_audit_issues')
-              .values(
-                rows.slice(from, from + SAVE_BATCH_ROWS).map(({ type, url, severity, detail, links }) => ({
-                  audit_id: auditId,
-                  type,
-                  url,
-                  severity,
-                  detail,
-                  links,
-                })),
-              )
-              .onConflict((conflict) => conflict.doNothing())
-              .execute();
-        });
-        const last = rows[rows.length - 1]!;
-        after = [last.type, last.url, last.seq];
+      // Each transaction copies the next MOVE_ROWS in key order inside SQLite: no row crosses into JavaScript.
+      const key = '(type, url, seq)';
+      let after: unknown[] = ['', '', -1];
+      while (!pace.aborted?.()) {
+        const { rows } = await db.executeQuery<{ type: string; url: string; seq: number }>(
+          CompiledQuery.raw(
+            `SELECT type, url, seq FROM temp.${name} WHERE ${key} > (?, ?, ?) ORDER BY type, url, seq
+            LIMIT 1 OFFSET ${MOVE_ROWS - 1}`,
+            after,
+          ),
+        );
+        // Fewer than MOVE_ROWS left: the move takes the rest, if any.
+        const last = rows[0] ? [rows[0].type, rows[0].url, rows[0].seq] : undefined;
+        if (!last) {
+          const left = await db.executeQuery(
+            CompiledQuery.raw(`SELECT 1 FROM temp.${name} WHERE ${key} > (?, ?, ?) LIMIT 1`, after),
+          );
+          if (left.rows.length === 0) break;
+        }
+        await db.transaction().execute((trx) =>
+          trx.executeQuery(
+            CompiledQuery.raw(
+              `INSERT INTO site_audit_issues (audit_id, type, url, severity, detail, links)
+              SELECT ?, type, url, severity, detail, links FROM temp.${name} WHERE ${key} > (?, ?, ?)
+              ${last ? `AND ${key} <= (?, ?, ?)` : ''} ORDER BY type, url, seq ON CONFLICT DO NOTHING`,
+              [auditId, ...after, ...(last ?? [])],
+            ),
+          ),
+        );
         await pace.breathe?.();
+        if (!last) break;
+        after = last;
       }
       await close();
     },
     close,
   };
 }
-
-type StoredRow = ReturnType<typeof issueRow>;
