@@ -34,7 +34,7 @@ export function insertText(insert: Omit<RowInsert<never>, 'values'>, rows: numbe
 }
 
 /** The full statement's text for each insert and database, made once (the same text: SQLite keeps it prepared). */
-const fullTexts = new WeakMap<RowInsert<never>, { sqlite?: string; postgres?: string }>();
+const fullTexts = new WeakMap<object, { sqlite?: string; postgres?: string }>();
 
 /**
  * Inserts `rows`, `insert.perStatement` a statement, in order, each row's values after `shared` (the audit's id, say).
@@ -48,8 +48,8 @@ export async function insertRows<Row>(
 ): Promise<void> {
   if (rows.length === 0) return;
   const postgres = dialectOf(db) === 'postgres';
-  const texts = fullTexts.get(insert as RowInsert<never>) ?? {};
-  fullTexts.set(insert as RowInsert<never>, texts);
+  let texts = fullTexts.get(insert);
+  if (!texts) fullTexts.set(insert, (texts = {}));
   const dialect = postgres ? 'postgres' : 'sqlite';
   for (let from = 0; from < rows.length; from += insert.perStatement) {
     const count = Math.min(insert.perStatement, rows.length - from);
