@@ -148,7 +148,29 @@ const keptLease = (column: 'lease_owner' | 'lease_until') =>
 /** The URLs' write: a known id takes the new facts and frontier place (its URL and key never change). */
 const URL_INSERT: RowInsert<unknown[]> = {
   table: 'site_audit_urls',
-  columns: ['audit_id', 'id', 'url', 'state', 'seq', 'depth', 'start', 'lease_owner', 'lease_until', ...FACTS.slice(4)],
+  // In urlValues' order: each named here, so a change to FACTS cannot shift a value into another column.
+  columns: [
+    'audit_id',
+    'id',
+    'url',
+    'state',
+    'seq',
+    'depth',
+    'start',
+    'lease_owner',
+    'lease_until',
+    'status',
+    'error',
+    'skipped',
+    'redirect_to',
+    'redirect_external',
+    'ttfb_ms',
+    'content_type',
+    'bytes',
+    'in_sitemap',
+    'loaded_as',
+    'html_mislabelled',
+  ],
   values: (row) => row,
   tail: `ON CONFLICT (audit_id, id) DO UPDATE SET ${[
     ...FACTS.map((column) => `${column} = excluded.${column}`),
