@@ -16,16 +16,8 @@ import {
 } from './site-audit-records.ts';
 import { EMPTY_AUDIT_RESULT } from '#test/helpers/site-audit-rows.ts';
 import { completeSiteAudit, finishSiteAudit, insertSiteAudit, markRunning, pruneSiteAudits } from './site-audits.ts';
-import {
-  leaseQueued,
-  readUrls,
-  requeueExpiredLeases,
-  saveUrls,
-  URL_STATE,
-  URL_WRITE_BATCH,
-  urlStateCounts,
-  type StoredUrl,
-} from './site-audit-urls.ts';
+import { leaseQueued, requeueLeases } from './site-audit-leases.ts';
+import { readUrls, saveUrls, URL_STATE, URL_WRITE_BATCH, urlStateCounts, type StoredUrl } from './site-audit-urls.ts';
 
 const ORIGIN = 'https://shop.example';
 
@@ -76,7 +68,7 @@ describe.each(DIALECTS)('a running audit’s URLs and page records on %s', (dial
     expect(await leaseQueued(db, id, { limit: 10, owner: 'w3', until: 30_000 })).toEqual([]);
     expect(await urlStateCounts(db, id)).toEqual({ known: 1, queued: 0, leased: 4, done: 0 });
     // w1's lease ends at 10,000: at 15,000 its two URLs wait again, w2's do not.
-    expect(await requeueExpiredLeases(db, id, 15_000)).toBe(2);
+    expect(await requeueLeases(db, id, { owner: 'w3', now: 15_000 })).toBe(2);
     expect((await leaseQueued(db, id, { limit: 10, owner: 'w3', until: 40_000 })).map((url) => url.id)).toEqual([3, 0]);
   });
 
@@ -111,7 +103,7 @@ describe.each(DIALECTS)('a running audit’s URLs and page records on %s', (dial
     // Written again (a page fetched again after a crash): the row is replaced, not doubled; no lease is left.
     await writeCrawlBatch(db, id, { urls: [start], records: [record(0, 'Home again')] });
     expect(await recordsOf(db, id, [0, 1, 0])).toEqual([record(0, 'Home again')]);
-    expect(await requeueExpiredLeases(db, id, Number.MAX_SAFE_INTEGER)).toBe(0);
+    expect(await requeueLeases(db, id, { owner: 'w1', now: Number.MAX_SAFE_INTEGER })).toBe(0);
   });
 
   test('a batch that fails stores nothing of itself', async () => {

@@ -4,7 +4,8 @@ import type { Db } from './index.ts';
 import { claimAnalysis, enqueueUrls } from './site-audit-frontier.ts';
 import { dropCrawlStore } from './site-audit-drop.ts';
 import { insertSiteAudit } from './site-audits.ts';
-import { leaseQueued, readUrls, saveUrls, URL_STATE } from './site-audit-urls.ts';
+import { leaseQueued } from './site-audit-leases.ts';
+import { readUrls, saveUrls, URL_STATE } from './site-audit-urls.ts';
 
 const ORIGIN = 'https://shop.example';
 const at = (path: string) => `${ORIGIN}${path}`;

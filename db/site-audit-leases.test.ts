@@ -4,7 +4,8 @@ import { queuedUrl } from '#test/helpers/stored-urls.ts';
 import type { Db } from './index.ts';
 import { writeCrawlBatch } from './site-audit-records.ts';
 import { insertSiteAudit } from './site-audits.ts';
-import { leaseQueued, renewLeases, requeueLeases, saveUrls, URL_STATE, type StoredUrl } from './site-audit-urls.ts';
+import { leaseQueued, renewLeases, requeueLeases } from './site-audit-leases.ts';
+import { saveUrls, URL_STATE, type StoredUrl } from './site-audit-urls.ts';
 
 /*
  * Leases several owners hold on one audit's frontier (decision 0068): renewed by their owner, kept when the

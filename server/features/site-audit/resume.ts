@@ -1,7 +1,8 @@
 import type { Db } from '#db/index.ts';
 import { dropCrawlStore } from '#db/site-audit-drop.ts';
 import { readCrawlFacts, readRecords, readStrings, STRING_KIND } from '#db/site-audit-records.ts';
-import { readUrls, requeueLeases, URL_STATE } from '#db/site-audit-urls.ts';
+import { requeueLeases } from '#db/site-audit-leases.ts';
+import { readUrls, URL_STATE } from '#db/site-audit-urls.ts';
 import type { CrawlResume } from '#server/lib/crawler/index.ts';
 import type { Frontier } from '#server/lib/crawler/frontier.ts';
 import { decodeRecord, nodeOf } from './record-codec.ts';

@@ -1,5 +1,6 @@
 import type { Db } from '#db/index.ts';
-import { leaseQueued, readQueued, renewLeases, URL_STATE, type UrlLease, type UrlState } from '#db/site-audit-urls.ts';
+import { leaseQueued, renewLeases } from '#db/site-audit-leases.ts';
+import { readQueued, URL_STATE, type UrlLease, type UrlState } from '#db/site-audit-urls.ts';
 import type { QueueItem, QueueSource } from '#server/lib/crawler/frontier.ts';
 
 /*
