@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { createCrawlControl, createPacer, type Pacer } from './crawl-control.ts';
 import type { CoreOptions, CoreResult, CrawlControl, CrawlResume, CrawlVisitor } from './crawl-control.ts';
 import { CrawlStartError } from './crawl-start-error.ts';
@@ -23,6 +24,9 @@ const ACCEPT_HTML = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1';
 /** How a crawl ends early: its own signal, aborted by the caller's signal, the time limit or a stop. */
 function createStopper(settings: CoreOptions) {
   const controller = new AbortController();
+  // Every page in flight listens on this signal (its fetch's deadline): `concurrency` of them at once by design,
+  // which past Node's 10 printed "Possible EventTarget memory leak detected". The ceiling stays, above them.
+  setMaxListeners(settings.concurrency + 10, controller.signal);
   let reason = 'complete' as StopReason;
   const stop = (why: StopReason) => {
     if (controller.signal.aborted) return;

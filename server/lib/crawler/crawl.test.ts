@@ -140,6 +140,27 @@ test('the per-host concurrency never exceeds the limit and reaches it on a wide 
   expect(Math.max(...result.site.requests.map((request) => request.inFlight))).toBe(4);
 });
 
+test('more pages in flight than Node warns about for one signal print no "Possible EventTarget memory leak"', async () => {
+  const warnings: string[] = [];
+  const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+  process.on('warning', onWarning);
+  try {
+    const site: FixtureSite = (path) => {
+      if (path === '/') return ok(htmlPage({ links: Array.from({ length: 40 }, (_, i) => `/p${i}`) }));
+      return { ...ok(htmlPage()), delayMs: 200 };
+    };
+    const result = await crawlFixture(site, { concurrency: 24 });
+    expect(result.pages).toHaveLength(41);
+    // Each page in flight listens on the crawl's signal: past 10 at once, Node's default ceiling was passed.
+    expect(Math.max(...result.site.requests.map((request) => request.inFlight))).toBeGreaterThan(10);
+    // A warning is emitted on the next tick.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(warnings.filter((warning) => warning.startsWith('MaxListenersExceededWarning'))).toEqual([]);
+  } finally {
+    process.off('warning', onWarning);
+  }
+});
+
 test('the page cap stops the crawl at exactly maxPages requests, robots.txt included, and reports the rest as cap reached', async () => {
   const site: FixtureSite = (path) =>
     ok(htmlPage({ links: path === '/' ? Array.from({ length: 30 }, (_, i) => `/p${i}`) : [] }));
