@@ -37,8 +37,12 @@ export async function runReadPart(options: ReadPartOptions): Promise<number> {
   const { db, auditId, owner, signal } = options;
   const now = options.now ?? Date.now;
   const pause = options.pause ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  // Each read's fetch listens on the part's signal: `slots` of them at once, not a leak.
-  if (options.fetchOptions.signal) setMaxListeners(options.slots + 10, options.fetchOptions.signal);
+  // Each read's fetch listens on the signal it is given: `slots` of them at once, not a leak. They listen on a
+  // signal of the part's own, following the job's, so its ceiling counts only them (the job's signal has
+  // listeners of its own besides, which took it past `slots + 10`).
+  const reads = options.fetchOptions.signal && AbortSignal.any([options.fetchOptions.signal]);
+  if (reads) setMaxListeners(options.slots + 10, reads);
+  const fetchOptions = { ...options.fetchOptions, signal: reads };
   await freeOwnReads(db, auditId, owner);
   const working = new Set<Promise<void>>();
   let read = 0;
@@ -52,7 +56,7 @@ export async function runReadPart(options: ReadPartOptions): Promise<number> {
 
   function start(row: { id: number; url: string; request: string }): void {
     const request = JSON.parse(row.request) as ReadRequest;
-    const done = readAnswer(options.fetcher, row.url, request, options.fetchOptions, options.breathe)
+    const done = readAnswer(options.fetcher, row.url, request, fetchOptions, options.breathe)
       .then(async (answer) => {
         if (signal.aborted) return;
         await store({ id: row.id, answer: encodeAnswer(answer) });
