@@ -130,12 +130,16 @@ test('the start page redirect is followed and its target is where the crawl happ
   expect(skippedBy(result, 'redirect').map((url) => new URL(url).pathname)).toEqual(['/']);
 });
 
-test('the per-host concurrency never exceeds the limit and reaches it on a wide site', async () => {
-  const site: FixtureSite = (path) => {
+/** A home page linking 40 pages, each answered after `delayMs`: more pages than any concurrency tested here. */
+const wideSite =
+  (delayMs: number): FixtureSite =>
+  (path) => {
     if (path === '/') return ok(htmlPage({ links: Array.from({ length: 40 }, (_, i) => `/p${i}`) }));
-    return { ...ok(htmlPage()), delayMs: 25 };
+    return { ...ok(htmlPage()), delayMs };
   };
-  const result = await crawlFixture(site, { concurrency: 4 });
+
+test('the per-host concurrency never exceeds the limit and reaches it on a wide site', async () => {
+  const result = await crawlFixture(wideSite(25), { concurrency: 4 });
   expect(result.pages).toHaveLength(41);
   expect(Math.max(...result.site.requests.map((request) => request.inFlight))).toBe(4);
 });
@@ -145,11 +149,7 @@ test('more pages in flight than Node warns about for one signal print no "Possib
   const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
   process.on('warning', onWarning);
   try {
-    const site: FixtureSite = (path) => {
-      if (path === '/') return ok(htmlPage({ links: Array.from({ length: 40 }, (_, i) => `/p${i}`) }));
-      return { ...ok(htmlPage()), delayMs: 200 };
-    };
-    const result = await crawlFixture(site, { concurrency: 24 });
+    const result = await crawlFixture(wideSite(200), { concurrency: 24 });
     expect(result.pages).toHaveLength(41);
     // Each page in flight listens on the crawl's signal: past 10 at once, Node's default ceiling was passed.
     expect(Math.max(...result.site.requests.map((request) => request.inFlight))).toBeGreaterThan(10);
